@@ -1,0 +1,5 @@
+// VS Code extension entry point. Placeholder until the client lands.
+import type * as vscode from 'vscode';
+
+export function activate(_context: vscode.ExtensionContext): void {}
+export function deactivate(): void {}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Runs every test suite in turn and closes with the plain total over all suites:
+//   N passed, N failed
+// Usage: node scripts/run-tests.js [suite ...]   (default: all suites)
+// A suite that cannot run (missing part, crash) counts as a failure, never a skip.
+'use strict';
+const { spawnSync } = require('child_process');
+const path = require('path');
+const fs = require('fs');
+
+const root = path.join(__dirname, '..');
+const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
+
+/** Each suite: a name and the command that runs it. Mocha suites are counted from mocha's summary;
+ *  other suites print their own `N passed, N failed` line, which is read back. */
+const SUITES = [
+  { name: 'unit', mocha: ['test/unit/**/*.test.ts'] },
+  { name: 'protocol', mocha: ['test/protocol/**/*.test.ts'] },
+  { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000 },
+  { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
+  { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
+];
+
+function suiteExists(suite) {
+  if (suite.cmd) return fs.existsSync(path.join(root, suite.cmd[1]));
+  const dir = suite.mocha[0].split('/**')[0];
+  return fs.existsSync(path.join(root, dir));
+}
+
+function run(suite) {
+  let args;
+  if (suite.mocha) {
+    args = [mocha, '--spec', ...suite.mocha];
+    if (suite.timeout) args.push('--timeout', String(suite.timeout));
+  } else {
+    args = suite.cmd.slice(1);
+  }
+  const exe = suite.mocha ? process.execPath : suite.cmd[0] === 'node' ? process.execPath : suite.cmd[0];
+  const res = spawnSync(exe, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 512 * 1024 * 1024 });
+  process.stdout.write(res.stdout || '');
+  process.stderr.write(res.stderr || '');
+  const out = (res.stdout || '') + '\n' + (res.stderr || '');
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (suite.mocha) {
+    const p = /^\s*(\d+) passing/m.exec(out);
+    const f = /^\s*(\d+) failing/m.exec(out);
+    const s = /^\s*(\d+) pending/m.exec(out);
+    passed = p ? +p[1] : 0;
+    failed = f ? +f[1] : 0;
+    skipped = s ? +s[1] : 0;
+  } else {
+    const lines = out.split('\n').filter((l) => /^(\w+: )?\d+ passed, \d+ failed/.test(l.trim()));
+    const last = lines[lines.length - 1];
+    if (last) {
+      const m = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(last);
+      passed = +m[1];
+      failed = +m[2];
+      skipped = m[3] ? +m[3] : 0;
+    }
+  }
+  // A suite that exits non-zero without reporting a failure still failed (crash, missing part).
+  if (res.status !== 0 && failed === 0) failed = 1;
+  if (res.error) {
+    console.error(`${suite.name}: could not start: ${res.error.message}`);
+    failed = Math.max(failed, 1);
+  }
+  // Pending/skipped tests count as failures in CI: a suite that needs a part installs it.
+  if (skipped > 0) failed += skipped;
+  console.log(`${suite.name}: ${passed} passed, ${failed} failed`);
+  return { passed, failed };
+}
+
+function main() {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !SUITES.some((s) => s.name === w));
+  if (unknown.length) {
+    console.error(`unknown suite(s): ${unknown.join(', ')}; known: ${SUITES.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  const suites = SUITES.filter((s) => (wanted.length ? wanted.includes(s.name) : suiteExists(s)));
+  let passed = 0;
+  let failed = 0;
+  for (const suite of suites) {
+    console.log(`\n=== suite ${suite.name} ===`);
+    const r = run(suite);
+    passed += r.passed;
+    failed += r.failed;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
+
+main();

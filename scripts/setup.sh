@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Sets up everything the test suites need on a fresh Debian machine:
+#  - system packages (a real MediaWiki with SQLite and PHP's CLI server, Chromium, Neovim, ...)
+#  - the project's npm dependencies (exactly as locked)
+#  - parts kept in a cache outside the clone (see scripts/setup-*.sh)
+# Safe to run again: it skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+  # real MediaWiki for the integration suite (micro-httpd and netcat only satisfy the web-server dependency)
+  mediawiki php8.2-cli php8.2-cgi php-sqlite3 micro-httpd netcat-traditional
+)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: these Debian packages are missing and installing them needs root: ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+for extra in scripts/setup-*.sh; do
+  [ -e "$extra" ] && bash "$extra"
+done
+echo "setup: done"

@@ -1,0 +1,75 @@
+/**
+ * Types shared by the pure language services (wiki queries and map queries).
+ *
+ * The pure layer imports nothing from `vscode`, `vscode-languageserver` (only the
+ * `-types` and `-textdocument` packages), `fs` or the network: everything it needs
+ * is handed in. Positions and ranges are LSP's (0-based line / UTF-16 character).
+ */
+import type {
+  CodeAction,
+  CompletionList,
+  Diagnostic,
+  DocumentLink,
+  DocumentSymbol,
+  Hover,
+  Range,
+} from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+
+export type { TextDocument };
+export type {
+  CodeAction,
+  CompletionList,
+  Diagnostic,
+  DocumentLink,
+  DocumentSymbol,
+  Hover,
+  Range,
+};
+
+/** Severity setting for one diagnostic code; `off` hides it. */
+export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
+
+/** Settings every language service understands (mirrors `wikimapQuery.*`). */
+export interface LanguageSettings {
+  /** `wikimapQuery.wiki.highLimits`: the account has `apihighlimits`. */
+  highLimits?: boolean;
+  /** `wikimapQuery.diagnostics.severity`: per-code severity overrides. */
+  severity?: Record<string, SeveritySetting>;
+  /** Documents larger than this many characters get fewer checks (said once). */
+  maxFullCheckSize?: number;
+}
+
+/** A range in a document as offsets; cheap to keep on parsed nodes. */
+export interface OffsetRange {
+  start: number;
+  end: number;
+}
+
+/** One runnable query found in a document (used by the Run lens and the CLI). */
+export interface RunnableQuery {
+  /** Range of the whole query in the document. */
+  range: Range;
+  /** For wiki: the decoded parameters in order (last one wins). For map: the JSON text of the object. */
+  kind: 'wiki' | 'map';
+  /** Wiki: the api.php URL the query names itself (undefined for bare queries). */
+  apiUrl?: string;
+  /** Wiki: name → value after percent-decoding, last occurrence wins. */
+  params?: Array<[string, string]>;
+  /** Map: the request body as parsed JSON. */
+  body?: unknown;
+}
+
+/** The facade each pure language service offers (see STYLE.md, "Three layers"). */
+export interface LanguageService<Parsed> {
+  /** Parse once per document version; every feature takes the parsed result. */
+  parse(document: TextDocument): Parsed;
+  doValidation(document: TextDocument, parsed: Parsed, settings?: LanguageSettings): Diagnostic[];
+  doComplete(document: TextDocument, parsed: Parsed, offset: number, settings?: LanguageSettings): CompletionList;
+  doHover(document: TextDocument, parsed: Parsed, offset: number, settings?: LanguageSettings): Hover | null;
+  doCodeActions(document: TextDocument, parsed: Parsed, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[];
+  findDocumentSymbols(document: TextDocument, parsed: Parsed): DocumentSymbol[];
+  findDocumentLinks(document: TextDocument, parsed: Parsed): DocumentLink[];
+  /** Queries that can be run (Run lens, run commands). */
+  getRunnableQueries(document: TextDocument, parsed: Parsed): RunnableQuery[];
+}
