@@ -1,3 +1,47 @@
-// Entry point of the `wikimap-query` checker CLI. Placeholder until the CLI lands.
-console.error('wikimap-query: not implemented yet');
-process.exit(2);
+/** Entry point of the `wikimap-query` checker CLI (see cli/checkCommand.ts). */
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { runCli, type CliIo } from '../cli/checkCommand';
+import { createPackageFiles, packageVersion } from './nodeRuntime';
+import { loadCatalogueForCli } from './cliCatalogues';
+
+const files = createPackageFiles();
+
+const io: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readStdin: () =>
+    new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      process.stdin.on('data', (c: Buffer) => chunks.push(c));
+      process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      process.stdin.on('error', reject);
+    }),
+  readFile: (p) => fs.readFileSync(p, 'utf8'),
+  kind: (p) => {
+    try {
+      const st = fs.statSync(p);
+      return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  readDir: (p) => fs.readdirSync(p),
+  join: (...parts) => path.join(...parts),
+  toUri: (p) => pathToFileURL(path.resolve(p)).href,
+  files,
+  version: packageVersion(files),
+  loadCatalogue: (spec, builtin) => loadCatalogueForCli(spec, builtin, files),
+};
+
+runCli(process.argv.slice(2), io).then(
+  (code) => {
+    // Exit once stdout has drained (large JSON through a pipe), even if a catalogue fetch left a socket open.
+    process.stdout.write('', () => process.exit(code));
+  },
+  (err) => {
+    process.stderr.write(`wikimap-query: unexpected error: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.stdout.write('', () => process.exit(2));
+  },
+);

@@ -58,6 +58,18 @@ export interface RunnableQuery {
   params?: Array<[string, string]>;
   /** Map: the request body as parsed JSON. */
   body?: unknown;
+  /**
+   * Wiki: where each counted parameter is written, in the order of `params` (so a client can put the
+   * wiki's own warnings on the parameter they name).
+   */
+  paramRanges?: RunnableParamRange[];
+}
+
+/** Source ranges of one parameter of a runnable wiki query. */
+export interface RunnableParamRange {
+  name: string;
+  nameRange: Range;
+  valueRange: Range;
 }
 
 /** The facade each pure language service offers (see STYLE.md, "Three layers"). */

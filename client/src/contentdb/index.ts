@@ -1,0 +1,118 @@
+// Registers ContentDB sign-in in the editor: the authentication provider, the URI handler for vscode://
+// redirect URLs, and the "ContentDB: …" commands. Everything else lives in the VS Code-free modules.
+import * as vscode from 'vscode';
+import { ContentDbAuthProvider, PROVIDER_ID, PROVIDER_LABEL, readConfig } from './authProvider';
+import { UriCallbackRouter } from './callbackServer';
+import { ContentDbAccount, CONTENTDB_SCOPES } from './contentDbAccount';
+import { ContentDbError, ContentDbErrorKind } from './errors';
+
+export const COMMANDS = {
+  signIn: 'wikimapQuery.contentDb.signIn',
+  signOut: 'wikimapQuery.contentDb.signOut',
+  whoAmI: 'wikimapQuery.contentDb.whoAmI',
+  setClientSecret: 'wikimapQuery.contentDb.setClientSecret',
+  forgetClientSecret: 'wikimapQuery.contentDb.forgetClientSecret',
+  /** Hidden: the authorize URL of the sign-in in progress, or undefined. See docs/security.md. */
+  pendingAuthorizeUrl: 'wikimapQuery.contentDb.pendingAuthorizeUrl',
+} as const;
+
+const SETTINGS_KINDS: ContentDbErrorKind[] = ['invalidBaseUrl', 'missingClientId', 'invalidRedirectUri', 'serverMissingClientId', 'unsupportedGrantType', 'portInUse'];
+
+export function registerContentDb(context: vscode.ExtensionContext, log: (msg: string) => void): vscode.Disposable {
+  const router = new UriCallbackRouter(log);
+  const account = new ContentDbAccount(context.secrets, { log, uriRouter: router });
+  const provider = new ContentDbAuthProvider(account, log);
+
+  const reportError = async (e: unknown): Promise<void> => {
+    const message = ContentDbAuthProvider.describe(e);
+    if (e instanceof ContentDbError && e.kind === 'cancelled') {
+      void vscode.window.showInformationMessage(message);
+      return;
+    }
+    const kind = e instanceof ContentDbError ? e.kind : undefined;
+    const actions: string[] = [];
+    if (kind && SETTINGS_KINDS.includes(kind)) actions.push('Open Settings');
+    if (e instanceof ContentDbError && e.forgetClientSecret) actions.push('Sign In Again');
+    if (kind === 'badCode' || kind === 'tokenRejected' || kind === 'timeout') actions.push('Sign In Again');
+    const choice = await vscode.window.showErrorMessage(message, ...actions);
+    if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'wikimapQuery.contentDb');
+    if (choice === 'Sign In Again') void vscode.commands.executeCommand(COMMANDS.signIn);
+  };
+
+  const disposables: vscode.Disposable[] = [
+    provider,
+    vscode.authentication.registerAuthenticationProvider(PROVIDER_ID, PROVIDER_LABEL, provider, { supportsMultipleAccounts: false }),
+    vscode.window.registerUriHandler({
+      handleUri(uri: vscode.Uri) {
+        // Rebuilt from the decoded parts: Uri.toString() would percent-encode "=" and "&" in the query.
+        router.handleUri(`${uri.scheme}://${uri.authority}${uri.path}?${uri.query}`);
+      },
+    }),
+    vscode.commands.registerCommand(COMMANDS.signIn, async () => {
+      try {
+        const session = await provider.createSession(CONTENTDB_SCOPES);
+        void vscode.window.showInformationMessage(`Signed in to ContentDB as ${session.account.label}.`);
+        return { username: session.account.label };
+      } catch (e) {
+        await reportError(e);
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand(COMMANDS.signOut, async () => {
+      const sessions = await provider.getSessions();
+      if (sessions.length === 0) {
+        void vscode.window.showInformationMessage('You are not signed in to ContentDB.');
+        return false;
+      }
+      await provider.removeSession(sessions[0].id);
+      void vscode.window.showInformationMessage(`Signed out of ContentDB (${sessions[0].account.label}).`);
+      return true;
+    }),
+    vscode.commands.registerCommand(COMMANDS.whoAmI, async () => {
+      const cfg = readConfig();
+      try {
+        const username = await account.whoAmI(cfg);
+        void vscode.window.showInformationMessage(`Signed in to ContentDB (${cfg.baseUrl}) as ${username}.`);
+        return username;
+      } catch (e) {
+        await provider.refresh();
+        await reportError(e);
+        return undefined;
+      }
+    }),
+    // With a string argument (from another command or a test) the secret is stored without asking.
+    vscode.commands.registerCommand(COMMANDS.setClientSecret, async (secret?: unknown) => {
+      const cfg = readConfig();
+      const value =
+        typeof secret === 'string'
+          ? secret
+          : await vscode.window.showInputBox({
+              title: 'ContentDB client secret',
+              prompt: `Client secret of the ContentDB OAuth2 application ${cfg.clientId || '(set wikimapQuery.contentDb.clientId first)'}. Kept in VS Code's secret storage only.`,
+              password: true,
+              ignoreFocusOut: true,
+            });
+      if (value === undefined) return false;
+      try {
+        await account.setClientSecret(cfg, value);
+        return true;
+      } catch (e) {
+        await reportError(e);
+        return false;
+      }
+    }),
+    vscode.commands.registerCommand(COMMANDS.forgetClientSecret, async () => {
+      const cfg = readConfig();
+      const had = await account.hasClientSecret(cfg).catch(() => false);
+      await account.forgetClientSecret(cfg).catch(() => undefined);
+      void vscode.window.showInformationMessage(had ? 'The ContentDB client secret has been forgotten.' : 'No ContentDB client secret was stored.');
+      return had;
+    }),
+    vscode.commands.registerCommand(COMMANDS.pendingAuthorizeUrl, () => provider.pendingAuthorizeUrl),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('wikimapQuery.contentDb')) void provider.refresh();
+    }),
+    context.secrets.onDidChange(() => void provider.refresh()),
+  ];
+  return vscode.Disposable.from(...disposables);
+}

@@ -1,0 +1,145 @@
+// The ContentDB sign-in (OAuth2 authorization code), without VS Code: check settings, make a random state,
+// listen for the callback, open the authorize URL, wait (cancellable, with a deadline), exchange the code,
+// confirm the token with whoami, and tell the browser tab how it went.
+// Spec: ../shared/spec/contentdb-oauth.md.
+import { randomBytes } from 'node:crypto';
+import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter } from './callbackServer';
+import { buildAuthorizeUrl, checkBaseUrl, exchangeCode, HttpOptions, whoami } from './contentDbClient';
+import { ContentDbError, SETTING_CLIENT_ID, toSafeError } from './errors';
+
+export const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
+
+export interface SignInOptions {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** Opens the authorize URL in the user's browser; answers false if it could not. */
+  openBrowser(url: string): Promise<boolean>;
+  /** Told the authorize URL before the browser opens (to offer "copy link", and for end-to-end tests). */
+  onAuthorizeUrl?(url: string): void;
+  /** Needed when the redirect URI is an editor URI (vscode://…). */
+  uriRouter?: UriCallbackRouter;
+  /** Aborting cancels the sign-in. */
+  signal?: AbortSignal;
+  /** How long to wait for the browser (default 5 minutes). */
+  waitTimeoutMs?: number;
+  /** Per-request HTTP timeout and fetch implementation. */
+  http?: Omit<HttpOptions, 'signal'>;
+  log?(msg: string): void;
+}
+
+export interface SignInResult {
+  accessToken: string;
+  username: string;
+  /** The normalised base URL the token belongs to. */
+  baseUrl: string;
+}
+
+/** 256 random bits, URL-safe. */
+export function newState(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function signIn(opts: SignInOptions): Promise<SignInResult> {
+  const log = opts.log ?? (() => {});
+  const secrets = [opts.clientSecret];
+  let receiver: CallbackReceiver | undefined;
+  try {
+    const base = checkBaseUrl(opts.baseUrl);
+    if (!opts.clientId.trim()) {
+      throw new ContentDbError(
+        'missingClientId',
+        `No ContentDB client id is set. Register an OAuth2 application on ContentDB (Settings > OAuth2 Applications > Create) with the redirect URL ${opts.redirectUri}, then put its client id in ${SETTING_CLIENT_ID}.`,
+      );
+    }
+    if (!opts.clientSecret) {
+      throw new ContentDbError('missingClientSecret', 'No client secret was entered. Sign in again and paste the client secret of your ContentDB OAuth2 application.');
+    }
+    const target = parseRedirectUri(opts.redirectUri);
+    if (opts.signal?.aborted) throw new ContentDbError('cancelled', 'Sign-in cancelled.');
+
+    const state = newState();
+    if (target.kind === 'loopback') {
+      receiver = await startLoopbackReceiver(target, state, log);
+    } else {
+      if (!opts.uriRouter) throw new ContentDbError('invalidRedirectUri', `This editor cannot receive ${target.uri.protocol}// redirects. Use http://127.0.0.1:PORT/callback instead.`);
+      receiver = opts.uriRouter.expect(target.path, state);
+    }
+
+    // The redirect_uri sent must equal the registered one exactly, so the configured string is sent as is.
+    const authorizeUrl = buildAuthorizeUrl(base, opts.clientId.trim(), opts.redirectUri.trim(), state);
+    log(`ContentDB sign-in: opening ${base.origin}${base.pathname}/oauth/authorize/ for client ${opts.clientId.trim()}.`);
+    opts.onAuthorizeUrl?.(authorizeUrl);
+    const opened = await opts.openBrowser(authorizeUrl);
+    if (!opened) {
+      throw new ContentDbError('browserNotOpened', 'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.');
+    }
+
+    const outcome = await waitFor(receiver.outcome, opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS, opts.signal);
+    if (outcome.kind === 'cancelled') throw new ContentDbError('cancelled', 'Sign-in cancelled.');
+    if (outcome.kind === 'error') {
+      throw new ContentDbError('authorizeError', `ContentDB did not authorize the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Sign in again.`);
+    }
+    secrets.push(outcome.code);
+
+    const http = { ...opts.http, signal: opts.signal };
+    const accessToken = await exchangeCode(base, { clientId: opts.clientId.trim(), clientSecret: opts.clientSecret, code: outcome.code }, http);
+    secrets.push(accessToken);
+    const me = await whoami(base, accessToken, http);
+    if (!me.isAuthenticated || !me.username) {
+      throw new ContentDbError('tokenRejected', 'ContentDB issued a token but does not recognise it as signed in. Sign in again.');
+    }
+    log(`ContentDB sign-in: signed in as ${me.username}.`);
+    receiver.finish({ ok: true, message: `Signed in to ContentDB as ${me.username}.` });
+    return { accessToken, username: me.username, baseUrl: `${base.origin}${base.pathname}` };
+  } catch (e) {
+    const err = toSafeError(e, secrets);
+    log(`ContentDB sign-in failed (${err.kind}): ${err.message}`);
+    receiver?.finish({ ok: false, message: err.message });
+    throw err;
+  } finally {
+    await receiver?.close();
+  }
+}
+
+/** Waits for `p`, failing with 'timeout' after `ms` or 'cancelled' when `signal` aborts. */
+function waitFor<T>(p: Promise<T>, ms: number, signal: AbortSignal | undefined): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      done();
+      reject(
+        new ContentDbError(
+          'timeout',
+          `No answer from the browser within ${formatDuration(ms)}, so the sign-in was stopped. Run "ContentDB: Sign In" again and confirm in the browser.`,
+        ),
+      );
+    }, ms);
+    const onAbort = () => {
+      done();
+      reject(new ContentDbError('cancelled', 'Sign-in cancelled.'));
+    };
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
+    p.then(
+      (v) => {
+        done();
+        resolve(v);
+      },
+      (e) => {
+        done();
+        reject(e);
+      },
+    );
+  });
+}
+
+function formatDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  if (ms >= 1000) return `${Math.round(ms / 1000)} s`;
+  return `${ms} ms`;
+}

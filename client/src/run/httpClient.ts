@@ -1,0 +1,127 @@
+/**
+ * The one HTTP helper every run uses: GET or POST with a User-Agent, an overall timeout,
+ * a response-size cap and cancellation. VS Code-free (plain node http/https) so it is
+ * unit-tested against local servers.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { RunError } from './runErrors';
+
+export interface HttpRequestOptions {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Overall time limit for connect + response, in milliseconds. */
+  timeoutMs: number;
+  /** Stop reading (and fail) once the body exceeds this many bytes. */
+  maxBytes: number;
+  signal?: AbortSignal;
+  /** URL as it may be shown to people (secrets removed); used in messages. */
+  displayUrl?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  contentType: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  bytes: number;
+  elapsedMs: number;
+}
+
+const DEFAULT_VERSION = '0.1.0';
+
+/** A descriptive User-Agent as MediaWiki's policy asks: client/version (contact) library/version. */
+export function makeUserAgent(version: string = DEFAULT_VERSION, contact?: string): string {
+  const about = contact ? `+${contact}; ` : '';
+  return `wikimap-query/${version} (${about}VS Code extension "Wiki & Map Query") node/${process.versions.node}`;
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${n} B`;
+}
+
+export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
+  const shown = opts.displayUrl ?? opts.url;
+  let url: URL;
+  try {
+    url = new URL(opts.url);
+  } catch {
+    return Promise.reject(new RunError('badUrl', `"${shown}" is not a valid URL. Write a full http:// or https:// address.`));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.reject(new RunError('badUrl', `Only http:// and https:// addresses can be run, not "${url.protocol}". Fix the endpoint URL.`));
+  }
+  if (opts.signal?.aborted) return Promise.reject(new RunError('cancelled', 'The request was cancelled.'));
+
+  const started = Date.now();
+  const lib = url.protocol === 'https:' ? https : http;
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.5, */*;q=0.1', ...opts.headers };
+  if (opts.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(opts.body));
+
+  return new Promise<HttpResponse>((resolve, reject) => {
+    let settled = false;
+    const finish = (err: RunError | null, res?: HttpResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (err) {
+        req.destroy();
+        reject(err);
+      } else resolve(res!);
+    };
+    const onAbort = () => finish(new RunError('cancelled', 'The request was cancelled.'));
+    const timer = setTimeout(
+      () => finish(new RunError('timeout', `No complete answer from ${url.host} within ${Math.round(opts.timeoutMs / 1000)} s. Check the endpoint, or raise wikimapQuery.run.timeoutSeconds.`)),
+      opts.timeoutMs,
+    );
+    opts.signal?.addEventListener('abort', onAbort);
+
+    const req = lib.request(url, { method: opts.method, headers }, (res) => {
+      const tooLarge = () =>
+        new RunError(
+          'tooLarge',
+          `The response from ${url.host} is larger than the cap of ${formatBytes(opts.maxBytes)}; reading stopped. Lower the query's limit, or raise wikimapQuery.run.maxResponseMB.`,
+          res.statusCode,
+        );
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > opts.maxBytes) {
+        finish(tooLarge());
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > opts.maxBytes) {
+          finish(tooLarge());
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () =>
+        finish(null, {
+          status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? '',
+          contentType: String(res.headers['content-type'] ?? ''),
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          bytes,
+          elapsedMs: Date.now() - started,
+        }),
+      );
+      res.on('error', (e) => finish(new RunError('network', `The connection to ${url.host} broke while reading: ${e.message}. Try again.`)));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      const what = e.code === 'ECONNREFUSED' ? 'refused the connection' : e.code === 'ENOTFOUND' ? 'was not found (DNS)' : `could not be reached (${e.code ?? e.message})`;
+      finish(new RunError('network', `${url.host} ${what}. Check that the server runs and the endpoint URL (${shown}) is right.`));
+    });
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}

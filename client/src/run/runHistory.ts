@@ -1,0 +1,80 @@
+/**
+ * History of the last runs (default 50): what was run, where, when and how it ended, so it can be
+ * re-run or its result opened again. Plain data so it can live in the extension's global state.
+ * VS Code-free.
+ */
+import type { WikiParams } from './wikiRequest';
+import { isSensitiveParam } from './wikiRequest';
+
+export type HistoryRequest =
+  | { kind: 'wiki'; apiUrl: string; params: WikiParams }
+  | { kind: 'map'; baseUrl: string; body: unknown };
+
+export interface HistoryEntry {
+  id: string;
+  /** Epoch milliseconds. */
+  time: number;
+  label: string;
+  request: HistoryRequest;
+  /** "HTTP 200 · 10 items" or the error message. */
+  outcome: string;
+  ok: boolean;
+  /** URI of the result document/view, while it exists in this session. */
+  resultUri?: string;
+}
+
+export const HISTORY_LIMIT = 50;
+
+export class RunHistory {
+  private entries: HistoryEntry[] = [];
+  private counter = 0;
+
+  constructor(
+    readonly limit = HISTORY_LIMIT,
+    saved?: unknown,
+  ) {
+    if (Array.isArray(saved)) this.entries = saved.filter(isEntry).slice(0, limit);
+  }
+
+  /** Newest first. */
+  list(): readonly HistoryEntry[] {
+    return this.entries;
+  }
+
+  get(id: string): HistoryEntry | undefined {
+    return this.entries.find((e) => e.id === id);
+  }
+
+  /** Records a run; secrets in wiki parameters are never stored. Returns the entry. */
+  add(entry: Omit<HistoryEntry, 'id' | 'time'> & { time?: number }): HistoryEntry {
+    const time = entry.time ?? Date.now();
+    const request: HistoryRequest =
+      entry.request.kind === 'wiki'
+        ? { ...entry.request, params: entry.request.params.filter(([k]) => !isSensitiveParam(k)) }
+        : entry.request;
+    const e: HistoryEntry = { ...entry, request, time, id: `${time.toString(36)}-${(this.counter++).toString(36)}` };
+    this.entries.unshift(e);
+    if (this.entries.length > this.limit) this.entries.length = this.limit;
+    return e;
+  }
+
+  setResultUri(id: string, uri: string): void {
+    const e = this.get(id);
+    if (e) e.resultUri = uri;
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+
+  /** What to save: result URIs are per session and dropped. */
+  toJSON(): HistoryEntry[] {
+    return this.entries.map(({ resultUri: _drop, ...rest }) => rest);
+  }
+}
+
+function isEntry(e: unknown): e is HistoryEntry {
+  if (typeof e !== 'object' || e === null) return false;
+  const r = e as Record<string, any>;
+  return typeof r.id === 'string' && typeof r.time === 'number' && typeof r.label === 'string' && typeof r.request === 'object' && r.request !== null && (r.request.kind === 'wiki' || r.request.kind === 'map');
+}

@@ -1,0 +1,196 @@
+/**
+ * Building a wiki run's request: the read-only check, the URL (with `format=json&formatversion=2`
+ * added when absent) and a loggable form of it with secrets removed. VS Code-free.
+ */
+import { RunError } from './runErrors';
+
+export type WikiParams = Array<[string, string]>;
+
+/**
+ * Actions that only read. Everything else (edit, delete, move, upload, login, purge, …) is refused.
+ * MediaWiki's own `mustBePosted()`/`isWriteMode()` split is per module and not in the catalogue,
+ * so the client keeps this short documented allow-list (see docs/security.md).
+ */
+export const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set([
+  'query',
+  'paraminfo',
+  'parse',
+  'expandtemplates',
+  'opensearch',
+  'compare',
+  'help',
+  'languagesearch',
+  'sitematrix',
+]);
+
+/** Parameters that carry a CSRF/login token or a password: a request with one is never sent. */
+const WRITE_TOKEN_PARAMS = /^(token|lgtoken|lgpassword|password|csrftoken|logintoken|createtoken|watchtoken|rollbacktoken|patroltoken|userrightstoken)$/i;
+
+/** Names whose values never appear in logs or result headers. */
+const SENSITIVE_NAME = /token|password|passwd|secret|session|cookie|auth|key$|^key|signature|otp|code_verifier/i;
+
+/** Throws a `refused` RunError when the request could change the wiki or carries a token. */
+export function checkReadOnly(params: WikiParams): void {
+  const action = lastValue(params, 'action') ?? 'help'; // MediaWiki's default action is help
+  if (!READ_ONLY_ACTIONS.has(action)) {
+    throw new RunError(
+      'refused',
+      `Not run: action=${action} is not a read-only action. Runs only send read-only requests (${[...READ_ONLY_ACTIONS].join(', ')}); use the wiki itself for changes.`,
+    );
+  }
+  const tokenParam = params.find(([name]) => WRITE_TOKEN_PARAMS.test(name));
+  if (tokenParam) {
+    throw new RunError(
+      'refused',
+      `Not run: the query carries "${tokenParam[0]}", a token or password that only write actions take. Remove it; runs never send tokens.`,
+    );
+  }
+}
+
+export function lastValue(params: WikiParams, name: string): string | undefined {
+  for (let i = params.length - 1; i >= 0; i--) if (params[i][0] === name) return params[i][1];
+  return undefined;
+}
+
+/** Collapses repeated parameters (last one wins, as PHP does) keeping first-seen order. */
+export function dedupeParams(params: WikiParams): WikiParams {
+  const map = new Map<string, string>();
+  for (const [k, v] of params) map.set(k, v);
+  return [...map];
+}
+
+/**
+ * The parameters actually sent: the query's own, plus `format=json&formatversion=2` when absent,
+ * plus `errorformat=plaintext` when absent so that warnings and errors come with their codes and
+ * modules (the API sandbox lets users pick it; the default "bc" format has no codes for warnings).
+ */
+export function withJsonFormat(params: WikiParams): WikiParams {
+  const out = dedupeParams(params);
+  const has = (n: string) => out.some(([k]) => k === n);
+  if (!has('format')) out.push(['format', 'json']);
+  if (!has('formatversion')) out.push(['formatversion', '2']);
+  if (!has('errorformat')) out.push(['errorformat', 'plaintext']);
+  return out;
+}
+
+/** Percent-encodes like MediaWiki's own links: `|` stays readable, spaces become `%20`. */
+export function encodeParam(s: string): string {
+  return encodeURIComponent(s).replace(/%7C/g, '|').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2A/g, '*');
+}
+
+export function toQueryString(params: WikiParams): string {
+  return params.map(([k, v]) => `${encodeParam(k)}=${encodeParam(v)}`).join('&');
+}
+
+/** The request URL: the api.php endpoint (its own query string dropped) plus the params. */
+export function buildWikiUrl(apiUrl: string, params: WikiParams): string {
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    throw new RunError('badUrl', `"${apiUrl}" is not a valid api.php URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RunError('badUrl', `"${apiUrl}" is not an http(s) URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+  }
+  url.search = '';
+  url.hash = '';
+  return `${url.toString()}?${toQueryString(params)}`;
+}
+
+export function isSensitiveParam(name: string): boolean {
+  return SENSITIVE_NAME.test(name);
+}
+
+/** A URL safe to log or show: values of token-like and other sensitive parameters replaced, user-info dropped. */
+export function redactUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return raw.replace(/([?&;\s]|^)([^=&\s]*(?:token|password|secret|key)[^=&\s]*)=[^&\s]*/gi, '$1$2=***');
+  }
+  url.username = '';
+  url.password = '';
+  const kept: string[] = [];
+  for (const part of url.search.replace(/^\?/, '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      /* keep raw */
+    }
+    kept.push(eq >= 0 && isSensitiveParam(name) ? `${rawName}=***` : part);
+  }
+  const base = `${url.origin}${url.pathname}`;
+  return kept.length ? `${base}?${kept.join('&')}` : base;
+}
+
+function decodeComponent(s: string): string {
+  const plus = s.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // Keep malformed escapes as written, decode the rest one by one.
+    return plus.replace(/%[0-9A-Fa-f]{2}/g, (m) => {
+      try {
+        return decodeURIComponent(m);
+      } catch {
+        return m;
+      }
+    });
+  }
+}
+
+export interface ParsedQueryText {
+  /** The api.php URL when the text names one (`https://host/w/api.php?…`). */
+  apiUrl?: string;
+  params: WikiParams;
+}
+
+/**
+ * Reads a query typed or pasted into "Run Query…": a full URL, `api.php?…`, `?action=…` or bare
+ * `action=query&…`, possibly in the multi-line form (continuation lines start with `&`) with `#`
+ * comment lines. The editor's documents are parsed by the language server; this only serves the
+ * input box, where there is no document.
+ */
+export function parseQueryText(text: string): ParsedQueryText {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  let joined = lines.join('');
+  let apiUrl: string | undefined;
+  const q = joined.indexOf('?');
+  if (q >= 0) {
+    const head = joined.slice(0, q);
+    if (/^https?:\/\//i.test(head)) apiUrl = head;
+    joined = joined.slice(q + 1);
+  } else if (/^https?:\/\//i.test(joined)) {
+    return { apiUrl: joined, params: [] };
+  }
+  const hash = joined.indexOf('#');
+  if (hash >= 0) joined = joined.slice(0, hash);
+  const params: WikiParams = [];
+  for (const part of joined.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const name = decodeComponent(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : decodeComponent(part.slice(eq + 1));
+    params.push([name, value]);
+  }
+  return { apiUrl, params };
+}
+
+/** One line describing the query, for history and titles: `list=allpages&aplimit=5`. */
+export function describeParams(params: WikiParams, maxLength = 80): string {
+  const shown = params
+    .filter(([k]) => k !== 'format' && k !== 'formatversion' && k !== 'errorformat' && !(k === 'action' && params.length > 1))
+    .map(([k, v]) => `${k}=${isSensitiveParam(k) ? '***' : v}`)
+    .join('&');
+  const text = shown || 'action=help';
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}

@@ -1,0 +1,268 @@
+/**
+ * Running a wiki query: one request, continuation (as the API sandbox does it) and "fetch all".
+ * VS Code-free; the extension wraps these in progress notifications.
+ */
+import { httpRequest, makeUserAgent } from './httpClient';
+import { RunError } from './runErrors';
+import { buildWikiUrl, checkReadOnly, lastValue, redactUrl, withJsonFormat, type WikiParams } from './wikiRequest';
+
+export interface RunOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  signal?: AbortSignal;
+  userAgent?: string;
+  /** Called before each request with the loggable URL (secrets removed). */
+  onRequest?: (displayUrl: string, method: string) => void;
+}
+
+export interface WikiRunResult {
+  apiUrl: string;
+  /** The parameters of this request as the query gives them (continue values included), without the added format ones. */
+  queryParams: WikiParams;
+  /** The user's query before any continuation: every later batch is built from it. */
+  originalParams: WikiParams;
+  /** How many batches came before this one (0 for the first run). */
+  batch: number;
+  /** The parameters actually sent. */
+  sentParams: WikiParams;
+  /** URL safe to show: sensitive values replaced. */
+  displayUrl: string;
+  status: number;
+  statusText: string;
+  elapsedMs: number;
+  bytes: number;
+  /** Parsed body; undefined when the user asked for a non-JSON format. */
+  json?: unknown;
+  /** The raw body (kept for non-JSON formats). */
+  text: string;
+  /** Number of requests that made this result (more than 1 after fetch-all). */
+  pages: number;
+  /** Set when fetch-all stopped before the end (page cap or cancel). */
+  stoppedEarly?: string;
+}
+
+/** Sends one read-only GET. Refuses write actions before anything is sent. */
+export async function runWikiQuery(
+  apiUrl: string,
+  params: WikiParams,
+  opts: RunOptions,
+  continuation?: { originalParams: WikiParams; batch: number },
+): Promise<WikiRunResult> {
+  checkReadOnly(params);
+  const sent = withJsonFormat(params);
+  const url = buildWikiUrl(apiUrl, sent);
+  const displayUrl = redactUrl(url);
+  opts.onRequest?.(displayUrl, 'GET');
+  const res = await httpRequest({
+    url,
+    displayUrl,
+    method: 'GET',
+    headers: { 'User-Agent': opts.userAgent ?? makeUserAgent() },
+    timeoutMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes,
+    signal: opts.signal,
+  });
+  const wantsJson = (lastValue(sent, 'format') ?? 'json') === 'json';
+  let json: unknown;
+  if (wantsJson) {
+    try {
+      json = JSON.parse(res.body);
+    } catch {
+      const excerpt = res.body.slice(0, 300).replace(/\s+/g, ' ').trim();
+      throw new RunError(
+        'notJson',
+        `${new URL(url).host} answered HTTP ${res.status} ${res.contentType ? `(${res.contentType.split(';')[0]}) ` : ''}but not with JSON${excerpt ? `: "${excerpt}"` : ''}. Check that the endpoint is the wiki's api.php.`,
+        res.status,
+        excerpt,
+      );
+    }
+  } else if (res.status >= 400) {
+    throw new RunError('http', `${new URL(url).host} answered HTTP ${res.status} ${res.statusText}.`, res.status, res.body.slice(0, 300));
+  }
+  return {
+    apiUrl,
+    queryParams: params,
+    originalParams: continuation?.originalParams ?? params,
+    batch: continuation?.batch ?? 0,
+    sentParams: sent,
+    displayUrl,
+    status: res.status,
+    statusText: res.statusText,
+    elapsedMs: res.elapsedMs,
+    bytes: res.bytes,
+    json,
+    text: res.body,
+    pages: 1,
+  };
+}
+
+/** The `continue` object of a result, when there is more to fetch. */
+export function getContinuation(json: unknown): Record<string, string> | undefined {
+  if (!isObject(json) || !isObject(json.continue)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(json.continue)) out[k] = String(v);
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The next request's parameters: the original query with the `continue` values set (replacing
+ * the same names, appending new ones). As MediaWiki's API:Continue and the API sandbox do, it is
+ * built from the original query each time, so values of an earlier batch never linger.
+ */
+export function continueParams(original: WikiParams, cont: Record<string, string>): WikiParams {
+  const out: WikiParams = [];
+  const seen = new Set<string>();
+  for (const [k, v] of original) {
+    if (seen.has(k)) continue;
+    const last = lastValue(original, k) ?? v;
+    out.push([k, k in cont ? cont[k] : last]);
+    seen.add(k);
+  }
+  for (const [k, v] of Object.entries(cont)) if (!seen.has(k)) out.push([k, v]);
+  return out;
+}
+
+/** Runs the next batch of a result that has `continue`. */
+export async function runContinuation(previous: WikiRunResult, opts: RunOptions): Promise<WikiRunResult> {
+  const cont = getContinuation(previous.json);
+  if (!cont) throw new RunError('http', 'This result is complete: it has no "continue" section, so there is nothing more to fetch.');
+  return runWikiQuery(previous.apiUrl, continueParams(previous.originalParams, cont), opts, {
+    originalParams: previous.originalParams,
+    batch: previous.batch + 1,
+  });
+}
+
+export interface FetchAllOptions extends RunOptions {
+  maxPages: number;
+  /** Called after each page with the page number and the items so far. */
+  onPage?: (page: number, itemsSoFar: number) => void;
+}
+
+/**
+ * Follows `continue` until the result is complete, the page cap is reached, or the run is
+ * cancelled; merges all batches into one result (lists concatenated, pages merged by id).
+ * A cancel after the first page keeps what was fetched and says where it stopped.
+ */
+export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAllOptions): Promise<WikiRunResult> {
+  const first = await runWikiQuery(apiUrl, params, opts);
+  let merged = first.json;
+  let last = first;
+  let pages = 1;
+  let elapsed = first.elapsedMs;
+  let bytes = first.bytes;
+  let stoppedEarly: string | undefined;
+  opts.onPage?.(pages, countItems(merged).total);
+  while (getContinuation(last.json)) {
+    if (pages >= opts.maxPages) {
+      stoppedEarly = `stopped after ${pages} pages (wikimapQuery.run.fetchAllMaxPages); more results remain`;
+      break;
+    }
+    if (hasError(last.json)) break;
+    try {
+      last = await runWikiQuery(apiUrl, continueParams(params, getContinuation(last.json)!), opts, { originalParams: params, batch: pages });
+    } catch (e) {
+      if (e instanceof RunError && e.kind === 'cancelled') {
+        stoppedEarly = `cancelled after ${pages} pages; more results remain`;
+        break;
+      }
+      throw e;
+    }
+    pages++;
+    elapsed += last.elapsedMs;
+    bytes += last.bytes;
+    merged = mergeBatches(merged, last.json);
+    opts.onPage?.(pages, countItems(merged).total);
+  }
+  const json = isObject(merged) ? { ...merged } : merged;
+  if (isObject(json)) {
+    const cont = getContinuation(last.json);
+    if (cont && stoppedEarly) json.continue = cont;
+    else delete json.continue;
+  }
+  return { ...first, json, text: JSON.stringify(json), pages, elapsedMs: elapsed, bytes, stoppedEarly, status: last.status, statusText: last.statusText };
+}
+
+function hasError(json: unknown): boolean {
+  return isObject(json) && (json.error !== undefined || (Array.isArray(json.errors) && json.errors.length > 0));
+}
+
+export function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function pageKey(p: unknown): string | undefined {
+  if (!isObject(p)) return undefined;
+  if (p.pageid !== undefined) return `id:${p.pageid}`;
+  if (p.title !== undefined) return `t:${p.ns ?? ''}:${p.title}`;
+  return undefined;
+}
+
+/**
+ * Merges a continuation batch into what was fetched so far. Arrays are concatenated, except
+ * `query.pages` (formatversion 2: an array of page objects) whose entries are merged by page id
+ * or title, because a prop module's continuation returns the same pages with more data.
+ * Warnings and errors are concatenated without duplicates.
+ */
+export function mergeBatches(a: unknown, b: unknown, path: string[] = []): unknown {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const key = path.join('.');
+    if (key === 'query.pages') {
+      const out = a.map((p) => p);
+      const index = new Map<string, number>();
+      out.forEach((p, i) => {
+        const k = pageKey(p);
+        if (k) index.set(k, i);
+      });
+      for (const p of b) {
+        const k = pageKey(p);
+        if (k && index.has(k)) out[index.get(k)!] = mergeBatches(out[index.get(k)!], p, [...path, '*']);
+        else {
+          if (k) index.set(k, out.length);
+          out.push(p);
+        }
+      }
+      return out;
+    }
+    if (key === 'warnings' || key === 'errors') {
+      const seen = new Set(a.map((x) => JSON.stringify(x)));
+      return [...a, ...b.filter((x) => !seen.has(JSON.stringify(x)))];
+    }
+    return [...a, ...b];
+  }
+  if (isObject(a) && isObject(b)) {
+    const out: Record<string, unknown> = { ...a };
+    for (const [k, v] of Object.entries(b)) out[k] = k in a ? mergeBatches(a[k], v, [...path, k]) : v;
+    return out;
+  }
+  return b === undefined ? a : b;
+}
+
+/** Keys under `query` that describe the request rather than being results. */
+const QUERY_BOOKKEEPING = new Set(['normalized', 'redirects', 'converted', 'interwiki', 'badrevids', 'protocols']);
+
+export interface ItemCount {
+  total: number;
+  /** Per result list: `allpages: 10`. */
+  byList: Array<[string, number]>;
+}
+
+/** Number of items in a result: lengths of the arrays under `query` (pages and lists). */
+export function countItems(json: unknown): ItemCount {
+  const byList: Array<[string, number]> = [];
+  if (isObject(json) && isObject(json.query)) {
+    for (const [k, v] of Object.entries(json.query)) {
+      if (QUERY_BOOKKEEPING.has(k)) continue;
+      if (Array.isArray(v)) byList.push([k, v.length]);
+      else if (isObject(v) && k !== 'general') byList.push([k, Object.keys(v).length]);
+      else if (isObject(v)) byList.push([k, 1]);
+    }
+  } else if (isObject(json)) {
+    for (const [k, v] of Object.entries(json)) {
+      if (k === 'warnings' || k === 'errors' || k === 'error' || k === 'docref' || k === 'servedby' || k === 'batchcomplete' || k === 'continue') continue;
+      byList.push([k, Array.isArray(v) ? v.length : 1]);
+    }
+  } else if (Array.isArray(json)) {
+    byList.push(['items', json.length]); // opensearch answers with a bare array
+  }
+  return { total: byList.reduce((s, [, n]) => s + n, 0), byList };
+}

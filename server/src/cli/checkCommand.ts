@@ -1,0 +1,309 @@
+/**
+ * `wikimap-query check`: the editor's diagnostics for CI pipelines, from the same services.
+ *
+ *   wikimap-query check [--catalogue FILE_OR_API_URL]... [--high-limits] [--format text|json]
+ *                       [--severity CODE=LEVEL]... PATH...|-
+ *
+ * Exit status: 0 no error-level diagnostic, 1 at least one, 2 usage error (bad arguments, unreadable
+ * path, catalogue that cannot be loaded). All I/O goes through `CliIo`, so this runs in-process in tests.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { getLocation } from 'jsonc-parser';
+import type { PackageFiles } from '../runtime';
+import type { SeveritySetting } from '../service/languageTypes';
+import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
+import { applySeverityOverrides, createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readStdin(): Promise<string>;
+  /** File text; throws an Error whose message names the problem. */
+  readFile(path: string): string;
+  kind(path: string): 'file' | 'directory' | undefined;
+  readDir(path: string): string[];
+  join(...parts: string[]): string;
+  /** A `file://` URI for a path (used as the document URI). */
+  toUri(path: string): string;
+  files: PackageFiles;
+  version?: string;
+  /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue): Promise<WikiCatalogue>;
+}
+
+export const USAGE = `Usage: wikimap-query check [options] PATH... | -
+
+Checks wiki API query files (*.wikiquery) and map-object queries (*.mapquery.json)
+with the same diagnostics as the editor. A directory is searched for both kinds
+of files; "-" reads a wiki query document from standard input.
+
+Options:
+  --catalogue FILE_OR_API_URL  Judge wiki queries by this catalogue: a saved
+                               action=paraminfo JSON file or a wiki's api.php
+                               URL. Repeatable; a query naming a wiki's URL uses
+                               that wiki's catalogue, the first one is the default.
+                               Without it: the built-in catalogue.
+  --high-limits                The account has apihighlimits (500 values per
+                               multi-valued parameter instead of 50).
+  --format text|json           text (default): file:line:col severity code message
+                               json: an array of {file, line, column, endLine,
+                               endColumn, severity, code, message, param}
+  --severity CODE=LEVEL        Change a code's severity (error, warning,
+                               information, hint, off). Repeatable.
+  -h, --help                   Show this help.
+  -v, --version                Show the version.
+
+Exit status: 0 no errors, 1 errors found, 2 bad usage.`;
+
+const SEVERITY_NAME: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
+
+export interface CheckResult {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: string;
+  code: string;
+  message: string;
+  param: string | null;
+}
+
+class UsageError extends Error {}
+
+interface CheckOptions {
+  catalogues: string[];
+  highLimits: boolean;
+  format: 'text' | 'json';
+  severity: Record<string, SeveritySetting>;
+  paths: string[];
+}
+
+function parseCheckArgs(args: string[]): CheckOptions {
+  const opts: CheckOptions = { catalogues: [], highLimits: false, format: 'text', severity: {}, paths: [] };
+  const value = (i: number, name: string): string => {
+    const v = args[i + 1];
+    if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${name} needs a value.`);
+    return v;
+  };
+  for (let i = 0; i < args.length; i++) {
+    let arg = args[i];
+    let inline: string | undefined;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    if (eq > 0) {
+      inline = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    const take = (name: string) => (inline !== undefined ? inline : value(i++, name));
+    switch (arg) {
+      case '--catalogue':
+      case '--catalog':
+        opts.catalogues.push(take('--catalogue'));
+        break;
+      case '--high-limits':
+        opts.highLimits = true;
+        break;
+      case '--format': {
+        const f = take('--format');
+        if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not "${f}".`);
+        opts.format = f;
+        break;
+      }
+      case '--severity': {
+        const s = take('--severity');
+        const m = /^([^=]+)=(error|warning|information|hint|off)$/i.exec(s);
+        if (!m) throw new UsageError(`--severity takes CODE=LEVEL with LEVEL one of error, warning, information, hint, off (got "${s}").`);
+        opts.severity[m[1]] = m[2].toLowerCase() as SeveritySetting;
+        break;
+      }
+      case '--':
+        opts.paths.push(...args.slice(i + 1));
+        i = args.length;
+        break;
+      default:
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${args[i]}.`);
+        opts.paths.push(args[i]);
+    }
+  }
+  if (!opts.paths.length) throw new UsageError('Name at least one file or directory to check, or - for standard input.');
+  return opts;
+}
+
+/** Runs the CLI; resolves with the exit status. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    (command === undefined ? io.stderr : io.stdout)(USAGE + '\n');
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '-v' || command === '--version') {
+    io.stdout(`${io.version ?? 'unknown'}\n`);
+    return 0;
+  }
+  if (command !== 'check') {
+    io.stderr(`wikimap-query: unknown command "${command}". Use: wikimap-query check PATH... (see --help)\n`);
+    return 2;
+  }
+  if (rest.includes('-h') || rest.includes('--help')) {
+    io.stdout(USAGE + '\n');
+    return 0;
+  }
+  let opts: CheckOptions;
+  try {
+    opts = parseCheckArgs(rest);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`wikimap-query check: ${err.message} See wikimap-query check --help.\n`);
+      return 2;
+    }
+    throw err;
+  }
+  try {
+    return await check(opts, io);
+  } catch (err) {
+    io.stderr(`wikimap-query check: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+}
+
+interface Input {
+  file: string;
+  uri: string;
+  languageId: string;
+  read(): Promise<string>;
+}
+
+function collectInputs(paths: string[], io: CliIo): Input[] {
+  const inputs: Input[] = [];
+  let stdinUsed = false;
+  for (const p of paths) {
+    if (p === '-') {
+      if (stdinUsed) throw new UsageError('- (standard input) can be given only once.');
+      stdinUsed = true;
+      inputs.push({ file: '<stdin>', uri: 'untitled:stdin.wikiquery', languageId: 'wikiquery', read: () => io.readStdin() });
+      continue;
+    }
+    const kind = io.kind(p);
+    if (kind === undefined) throw new UsageError(`${p}: no such file or directory.`);
+    if (kind === 'file') {
+      inputs.push(fileInput(p, io));
+      continue;
+    }
+    const found = walk(p, io);
+    if (!found.length) throw new UsageError(`${p}: no *.wikiquery or *.mapquery.json files in this directory.`);
+    inputs.push(...found.map((f) => fileInput(f, io)));
+  }
+  return inputs;
+}
+
+function fileInput(file: string, io: CliIo): Input {
+  const lower = file.toLowerCase();
+  // An explicitly named file is checked even without our extensions: JSON as a map query, anything else as wiki queries.
+  const languageId = lower.endsWith('.json') ? 'mapquery' : 'wikiquery';
+  return { file, uri: io.toUri(file), languageId, read: async () => io.readFile(file) };
+}
+
+function walk(dir: string, io: CliIo): string[] {
+  const out: string[] = [];
+  for (const name of io.readDir(dir).sort()) {
+    if (name.startsWith('.') || name === 'node_modules') continue;
+    const full = io.join(dir, name);
+    const kind = io.kind(full);
+    if (kind === 'directory') out.push(...walk(full, io));
+    else if (kind === 'file' && (name.endsWith('.wikiquery') || name.endsWith('.mapquery.json'))) out.push(full);
+  }
+  return out;
+}
+
+async function check(opts: CheckOptions, io: CliIo): Promise<number> {
+  const inputs = collectInputs(opts.paths, io);
+  const settings = normaliseSettings({ wiki: { highLimits: opts.highLimits }, diagnostics: { severity: opts.severity }, embeddedLanguages: [] });
+
+  // Built-in first; --catalogue ones replace it (each loaded with the built-in core as fallback for main/query).
+  const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
+  let services: LanguageServices = base;
+  if (opts.catalogues.length) {
+    const loaded: WikiCatalogue[] = [];
+    for (const spec of opts.catalogues) {
+      try {
+        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue));
+      } catch (err) {
+        throw new Error(`cannot use the catalogue ${spec}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded });
+  }
+
+  const results: CheckResult[] = [];
+  for (const input of inputs) {
+    let text: string;
+    try {
+      text = await input.read();
+    } catch (err) {
+      throw new Error(`cannot read ${input.file}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const document = TextDocument.create(input.uri, input.languageId, 1, text);
+    const mode = pickMode(input.uri, input.languageId, settings, services)!;
+    const view = mode.view(document);
+    const parsed = mode.service.parse(view);
+    const diagnostics = applySeverityOverrides(
+      mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity, maxFullCheckSize: settings.maxFullCheckSize }),
+      settings.severity,
+    );
+    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
+    for (const d of diagnostics) results.push(toResult(input.file, document, mode.kind, d));
+  }
+
+  if (opts.format === 'json') {
+    io.stdout(JSON.stringify(results, null, 2) + '\n');
+  } else {
+    for (const r of results) io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    const errors = results.filter((r) => r.severity === 'error').length;
+    const files = new Set(results.map((r) => r.file)).size;
+    io.stderr(
+      results.length
+        ? `${results.length} problem${results.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${files} of ${inputs.length} file${inputs.length === 1 ? '' : 's'}\n`
+        : `No problems in ${inputs.length} file${inputs.length === 1 ? '' : 's'}.\n`,
+    );
+  }
+  return results.some((r) => r.severity === 'error') ? 1 : 0;
+}
+
+function toResult(file: string, document: TextDocument, kind: 'wiki' | 'map', d: Diagnostic): CheckResult {
+  return {
+    file,
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+    severity: SEVERITY_NAME[d.severity ?? 1] ?? 'error',
+    code: d.code !== undefined ? String(d.code) : 'unknown',
+    message: typeof d.message === 'string' ? d.message : (d.message as { value: string }).value,
+    param: paramOf(document, kind, d),
+  };
+}
+
+/** The wire name (wiki) or JSON property path (map) the diagnostic is about. */
+function paramOf(document: TextDocument, kind: 'wiki' | 'map', d: Diagnostic): string | null {
+  const data = d.data as { param?: unknown } | undefined;
+  if (data && typeof data.param === 'string') return data.param;
+  const text = document.getText();
+  const offset = document.offsetAt(d.range.start);
+  if (kind === 'map') {
+    const path = getLocation(text, offset).path.filter((p) => typeof p === 'string');
+    return path.length ? path.join('.') : null;
+  }
+  // Wiki: the pair the range starts in: back to the separator before it, forward to `=`.
+  let start = offset;
+  while (start > 0 && !'&?\n\r'.includes(text[start - 1])) start--;
+  let end = start;
+  while (end < text.length && !'=&\n\r'.includes(text[end])) end++;
+  const raw = text.slice(start, end).trim();
+  if (!raw || /[\s/:]/.test(raw) || raw.startsWith('#')) return null;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * The language services the server and the CLI share: which service serves a document, the built-in
+ * catalogue and map descriptor (read once, through the runtime), the live catalogue store when the
+ * runtime has one, settings as the services see them, and per-code severity overrides.
+ *
+ * No LSP connection here: the CLI uses this without starting a server.
+ */
+import type { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CatalogueResult, ParaminfoModule, ParaminfoParameter, ReloadCatalogueResult } from './protocol';
+import type { CatalogueStoreAccess, Disposable, PackageFiles, ServerRuntime } from './runtime';
+import type { LanguageService, SeveritySetting } from './service/languageTypes';
+import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
+import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
+import { getWikiLanguageService, WIKI_LANGUAGE_ID } from './service/wiki/wikiLanguageService';
+import { createMapDescriptor } from './service/map/mapDescriptor';
+import { getMapLanguageService } from './service/map/mapLanguageService';
+
+/** Default debounce of diagnostics after a change (ms). */
+export const DEFAULT_DIAGNOSTICS_DELAY = 150;
+/** Past this many characters a document gets fewer checks (and the user is told once). */
+export const DEFAULT_MAX_FULL_CHECK_SIZE = 5 * 1024 * 1024;
+
+export interface EffectiveSettings {
+  apiUrl?: string;
+  wikis: Record<string, string>;
+  highLimits: boolean;
+  severity: Record<string, SeveritySetting>;
+  embeddedLanguages: string[];
+  delay: number;
+  maxFullCheckSize: number;
+}
+
+export interface Mode {
+  kind: 'wiki' | 'map';
+  service: LanguageService<unknown>;
+  /** The document the service sees (a `.wikiquery` file under another language id is given ours). */
+  view(document: TextDocument): TextDocument;
+}
+
+export interface LanguageServices {
+  wiki: LanguageService<unknown>;
+  map: LanguageService<unknown>;
+  builtinCatalogue: WikiCatalogue;
+  /** The catalogue a query naming `apiUrl` (or a bare query, without it) is judged by. */
+  resolveCatalogue(apiUrl?: string): WikiCatalogue;
+  applyEndpoints(settings: EffectiveSettings): void;
+  onDidChangeCatalogue(listener: (apiUrl: string) => void): Disposable;
+  describeCatalogue(apiUrlOrName?: string): CatalogueResult;
+  reloadCatalogues(apiUrlOrName: string | undefined, settings: EffectiveSettings): Promise<ReloadCatalogueResult>;
+  dispose(): void;
+}
+
+export function readJsonFile(files: PackageFiles, relativePath: string): unknown {
+  const text = files.readText(relativePath);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${relativePath} is not valid JSON (${err instanceof Error ? err.message : String(err)}); reinstall the package.`);
+  }
+}
+
+/** The map descriptor shipped in `descriptors/mapserver/` (the first `*.json` there). */
+export function loadMapDescriptorJson(files: PackageFiles): unknown {
+  const names = files.list('descriptors/mapserver').filter((n) => n.endsWith('.json')).sort();
+  const name = names.includes('mapobjects.json') ? 'mapobjects.json' : names[0];
+  if (!name) throw new Error('descriptors/mapserver/ holds no descriptor (*.json); reinstall the package.');
+  return readJsonFile(files, `descriptors/mapserver/${name}`);
+}
+
+export function loadBuiltin(files: PackageFiles): WikiCatalogue {
+  return loadBuiltinCatalogue((rel) => {
+    // constraints.json is optional data; the two catalogue files are not.
+    if (rel.endsWith('constraints.json') && !files.list('descriptors/wiki').includes('constraints.json')) return undefined;
+    return readJsonFile(files, rel);
+  });
+}
+
+export interface CreateServicesOptions {
+  log(message: string): void;
+  /** Catalogues to use instead of the built-in one (the CLI's `--catalogue`); the first is the default. */
+  catalogues?: WikiCatalogue[];
+}
+
+export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore'>, options: CreateServicesOptions): LanguageServices {
+  const builtinCatalogue = loadBuiltin(runtime.files);
+  const fixed = options.catalogues?.length ? options.catalogues : undefined;
+  const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
+    !fixed && runtime.createCatalogueStore ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log }) : undefined;
+  let wikis: Record<string, string> = {};
+
+  const resolveCatalogue = (apiUrl?: string): WikiCatalogue => {
+    if (fixed) {
+      if (apiUrl) {
+        const match = fixed.find((c) => sameApiUrl(c.source, apiUrl));
+        if (match) return match;
+      }
+      return fixed[0];
+    }
+    return store ? store.resolve(apiUrl) : builtinCatalogue;
+  };
+  const resolveName = (apiUrlOrName?: string) => (apiUrlOrName && wikis[apiUrlOrName]) || apiUrlOrName || undefined;
+
+  const wiki = getWikiLanguageService({ resolveCatalogue }) as LanguageService<unknown>;
+  const map = getMapLanguageService({ descriptor: createMapDescriptor(loadMapDescriptorJson(runtime.files)) }) as LanguageService<unknown>;
+
+  return {
+    wiki,
+    map,
+    builtinCatalogue,
+    resolveCatalogue,
+    applyEndpoints(settings) {
+      wikis = settings.wikis;
+      store?.setEndpoints(settings.apiUrl, settings.wikis);
+    },
+    onDidChangeCatalogue(listener) {
+      return store ? store.onDidChange(listener) : { dispose() {} };
+    },
+    describeCatalogue(apiUrlOrName) {
+      const catalogue = resolveCatalogue(resolveName(apiUrlOrName));
+      return {
+        source: store?.describe?.(catalogue) ?? catalogue.source,
+        modules: catalogue.modules.map(toParaminfoModule),
+        namespaces: catalogue.namespaces.map((ns) => ({ id: ns.id, name: ns.name })),
+      };
+    },
+    async reloadCatalogues(apiUrlOrName, settings) {
+      if (!store) {
+        return { loaded: [], errors: ['Live catalogues are not available here; the built-in catalogue is used for every wiki.'] };
+      }
+      const targets = apiUrlOrName
+        ? [resolveName(apiUrlOrName)!]
+        : [...new Set([settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u))];
+      if (!targets.length) {
+        return { loaded: [], errors: ['No wiki is configured: set wikimapQuery.wiki.apiUrl (or wikimapQuery.wikis) to an api.php URL, then reload.'] };
+      }
+      const result: ReloadCatalogueResult = { loaded: [], errors: [] };
+      await Promise.all(
+        targets.map(async (url) => {
+          try {
+            await store.reload(url);
+            result.loaded.push(url);
+          } catch (err) {
+            result.errors.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        }),
+      );
+      return result;
+    },
+    dispose() {
+      store?.dispose?.();
+    },
+  };
+}
+
+function sameApiUrl(a: string, b: string): boolean {
+  const norm = (u: string) => u.replace(/[?#].*$/, '').replace(/\/+$/, '').toLowerCase();
+  return norm(a) === norm(b);
+}
+
+// ---------------------------------------------------------------------------
+// Which service serves a document
+// ---------------------------------------------------------------------------
+
+/** A `.wikiquery` file whose client gave it another language id is still a whole wiki query document. */
+function asWikiDocument(document: TextDocument): TextDocument {
+  return document.languageId === WIKI_LANGUAGE_ID ? document : TextDocument.create(document.uri, WIKI_LANGUAGE_ID, document.version, document.getText());
+}
+
+/**
+ * File names decide first (editors without our language ids, e.g. Neovim's `json` filetype for
+ * `x.mapquery.json`), then the language id; languages of `embeddedLanguages` get wiki features on
+ * their `api.php?` URLs. Anything else is not served.
+ */
+export function pickMode(uri: string, languageId: string, settings: EffectiveSettings, services: LanguageServices): Mode | undefined {
+  const path = uri.replace(/[?#].*$/, '').toLowerCase();
+  if (path.endsWith('.mapquery.json') || languageId === 'mapquery') return { kind: 'map', service: services.map, view: (d) => d };
+  if (path.endsWith('.wikiquery') || languageId === WIKI_LANGUAGE_ID) return { kind: 'wiki', service: services.wiki, view: asWikiDocument };
+  // The wiki service reads a document of any other language in embedded mode (only its api.php? URLs).
+  if (settings.embeddedLanguages.includes(languageId)) return { kind: 'wiki', service: services.wiki, view: (d) => d };
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------
+
+const SEVERITIES: SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+/**
+ * Settings from any client: nested (`{ wiki: { highLimits: true } }`, as `workspace/configuration`
+ * returns them), dotted (`{ "wiki.highLimits": true }`, as people write them in init options), or
+ * wrapped in `{ wikimapQuery: … }`. Anything of the wrong type falls back to the default.
+ */
+export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTICS_DELAY): EffectiveSettings {
+  let obj = isObject(raw) ? raw : {};
+  if (isObject(obj.wikimapQuery)) obj = obj.wikimapQuery;
+  const get = (path: string): unknown => {
+    if (path in obj) return obj[path];
+    let cur: unknown = obj;
+    for (const part of path.split('.')) {
+      if (!isObject(cur)) return undefined;
+      cur = cur[part];
+    }
+    return cur;
+  };
+  const severity: Record<string, SeveritySetting> = {};
+  const sev = get('diagnostics.severity');
+  if (isObject(sev)) {
+    for (const [code, level] of Object.entries(sev)) {
+      if (typeof level === 'string' && SEVERITIES.includes(level.toLowerCase() as SeveritySetting)) severity[code] = level.toLowerCase() as SeveritySetting;
+    }
+  }
+  const wikis: Record<string, string> = {};
+  const w = get('wikis');
+  if (isObject(w)) for (const [name, url] of Object.entries(w)) if (typeof url === 'string' && url) wikis[name] = url;
+  const apiUrl = get('wiki.apiUrl');
+  const embedded = get('embeddedLanguages');
+  const delay = get('diagnostics.delay');
+  const maxSize = get('diagnostics.maxFullCheckSize');
+  return {
+    apiUrl: typeof apiUrl === 'string' && apiUrl.trim() ? apiUrl.trim() : undefined,
+    wikis,
+    highLimits: get('wiki.highLimits') === true,
+    severity,
+    embeddedLanguages: Array.isArray(embedded) ? embedded.filter((l): l is string => typeof l === 'string') : ['markdown'],
+    delay: typeof delay === 'number' && delay >= 0 ? delay : defaultDelay,
+    maxFullCheckSize: typeof maxSize === 'number' && maxSize > 0 ? maxSize : DEFAULT_MAX_FULL_CHECK_SIZE,
+  };
+}
+
+const SEVERITY_NUMBER: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = { error: 1, warning: 2, information: 3, hint: 4 };
+
+/** Applies `wikimapQuery.diagnostics.severity` (code → level, `off` drops the diagnostic). */
+export function applySeverityOverrides(diagnostics: Diagnostic[], overrides: Record<string, SeveritySetting>): Diagnostic[] {
+  if (!Object.keys(overrides).length) return diagnostics;
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const level = d.code !== undefined ? overrides[String(d.code)] : undefined;
+    if (level === 'off') continue;
+    out.push(level ? { ...d, severity: SEVERITY_NUMBER[level] } : d);
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+// ---------------------------------------------------------------------------
+// Catalogue → paraminfo (for wikimapQuery/catalogue)
+// ---------------------------------------------------------------------------
+
+/** A normalised module back in `action=paraminfo` formatversion-1 shape (true flags as `""`). */
+export function toParaminfoModule(m: WikiModule): ParaminfoModule {
+  const out: ParaminfoModule = { name: m.name, path: m.path, group: m.group, prefix: m.prefix, parameters: m.parameters.map(toParaminfoParameter) };
+  if (m.source) out.source = m.source;
+  if (m.readrights) out.readrights = '';
+  if (m.writerights) out.writerights = '';
+  if (m.mustbeposted) out.mustbeposted = '';
+  if (m.generator) out.generator = '';
+  if (m.deprecated) out.deprecated = '';
+  if (m.internal) out.internal = '';
+  out.helpurls = m.helpurls;
+  out.templatedparameters = m.templatedparameters.map(toParaminfoParameter);
+  return out;
+}
+
+function toParaminfoParameter(d: WikiParamDescriptor): ParaminfoParameter {
+  const out: ParaminfoParameter = { name: d.name, type: d.type === 'enum' && d.values ? d.values : d.type };
+  if (d.index !== undefined) out.index = d.index;
+  if (d.default !== undefined) out.default = d.default;
+  if (d.multi) {
+    out.multi = '';
+    if (d.lowlimit !== undefined) {
+      out.lowlimit = d.lowlimit;
+      out.limit = d.lowlimit;
+    }
+    if (d.highlimit !== undefined) out.highlimit = d.highlimit;
+  }
+  for (const k of ['min', 'max', 'highmax', 'allspecifier', 'deprecatedvalues', 'info', 'subtypes', 'extranamespaces', 'submodules', 'submoduleparamprefix', 'templatevars'] as const) {
+    if (d[k] !== undefined) out[k] = d[k];
+  }
+  for (const k of ['required', 'deprecated', 'sensitive', 'allowsduplicates', 'enforcerange'] as const) if (d[k]) out[k] = '';
+  return out;
+}

@@ -1,0 +1,68 @@
+/**
+ * The node runtime: package files from disk, node timers. Shared by the server process and the CLI.
+ * Data files are read at run time from the installed package (`descriptors/` next to `dist/`), never
+ * bundled into the JavaScript.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { PackageFiles, ServerRuntime, Timers } from '../runtime';
+
+/**
+ * The package root: the nearest folder above this file holding `package.json` and `descriptors/`.
+ * From the bundle that is `dist/..`; from the sources (tests under tsx) it is the repository root.
+ */
+export function findPackageRoot(start: string = __dirname): string {
+  let dir = start;
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'descriptors'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.join(__dirname, '..');
+    dir = parent;
+  }
+}
+
+export function createPackageFiles(root: string = findPackageRoot()): PackageFiles {
+  return {
+    readText(relativePath) {
+      const file = path.join(root, ...relativePath.split('/'));
+      try {
+        return fs.readFileSync(file, 'utf8');
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        throw new Error(`Cannot read ${relativePath} from the package at ${root} (${code ?? String(err)}); reinstall the package or run the build.`);
+      }
+    },
+    list(relativeDir) {
+      try {
+        return fs.readdirSync(path.join(root, ...relativeDir.split('/')));
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+export const nodeTimers: Timers = {
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    return { dispose: () => clearTimeout(handle) };
+  },
+  setImmediate(callback) {
+    const handle = setImmediate(callback);
+    return { dispose: () => clearImmediate(handle) };
+  },
+};
+
+export function packageVersion(files: PackageFiles): string | undefined {
+  try {
+    const pkg = JSON.parse(files.readText('package.json')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createNodeRuntime(): ServerRuntime {
+  const files = createPackageFiles();
+  return { files, timers: nodeTimers, version: packageVersion(files) };
+}

@@ -1,0 +1,58 @@
+/**
+ * The runtime handed to `startServer`: everything the server needs from its host (file reading,
+ * timers, logging, live catalogues). Node provides one in `node/nodeRuntime.ts`; tests or a web
+ * worker can provide another. Nothing here imports `fs` or the network.
+ */
+
+export interface Disposable {
+  dispose(): void;
+}
+
+/** Read-only access to the files shipped with the package (`descriptors/…`, `package.json`). */
+export interface PackageFiles {
+  /** Text of a file, path relative to the package root with `/` separators. Throws when missing. */
+  readText(relativePath: string): string;
+  /** Names of the files in a package folder (not recursive); empty when the folder is missing. */
+  list(relativeDir: string): string[];
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): Disposable;
+  /** Runs the callback after pending I/O (lets a `$/cancelRequest` arrive before work starts). */
+  setImmediate(callback: () => void): Disposable;
+}
+
+/**
+ * What the server uses of the live catalogue store (`catalogue/catalogueStore.ts`).
+ * `C` is the wiki catalogue type; the server never looks inside it.
+ */
+export interface CatalogueStoreAccess<C> {
+  /** The loaded catalogue of that wiki, or the built-in one (then a background load starts, once). */
+  resolve(apiUrl?: string): C;
+  /** Fires when a wiki's catalogue arrived or changed. */
+  onDidChange(listener: (apiUrl: string) => void): Disposable;
+  /** Fetches a wiki's catalogue again (default wiki when no URL). Rejects with a message saying what to do. */
+  reload(apiUrl?: string): Promise<void>;
+  /** Default wiki for bare queries and the named endpoints of `wikimapQuery.wikis`. */
+  setEndpoints(defaultApiUrl?: string, named?: Record<string, string>): void;
+  /** Where a catalogue came from (`builtin`, an api.php URL, a file), if the store knows. */
+  describe?(catalogue: C): string | undefined;
+  dispose?(): void;
+}
+
+export interface CatalogueStoreOptions<C> {
+  builtin: C;
+  log(message: string): void;
+}
+
+export interface ServerRuntime {
+  files: PackageFiles;
+  timers: Timers;
+  /** Version of the package, shown in `serverInfo`. */
+  version?: string;
+  /**
+   * Creates the live catalogue store. Absent where live catalogues cannot be fetched: then every
+   * query is judged by the built-in catalogue.
+   */
+  createCatalogueStore?<C>(options: CatalogueStoreOptions<C>): CatalogueStoreAccess<C>;
+}

@@ -1,0 +1,452 @@
+/**
+ * startServer(connection, runtime): the LSP wiring of the wiki and map query services.
+ *
+ * - Document cache with incremental sync; each document is parsed once per version and the
+ *   parsed result is handed to every feature (see STYLE.md, "Three layers").
+ * - Diagnostics are debounced per document and published only for the version they were computed
+ *   for; clients that support pull diagnostics (`textDocument/diagnostic`) pull them instead.
+ * - Every handler is wrapped: an exception is logged and answered with an error, the server lives on.
+ *   Requests cancelled before their turn are answered with `RequestCancelled`.
+ * - Settings come from `workspace/configuration` (section `wikimapQuery`) when the client offers it,
+ *   otherwise from `initializationOptions` and `workspace/didChangeConfiguration` (Neovim, Helix).
+ */
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  DidChangeConfigurationNotification,
+  DocumentDiagnosticReportKind,
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type DocumentDiagnosticReport,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionList, Diagnostic, Range } from 'vscode-languageserver-types';
+import {
+  CatalogueRequestMethod,
+  ReloadCatalogueRequestMethod,
+  RunnableQueriesRequestMethod,
+  type CatalogueParams,
+  type CatalogueResult,
+  type ReloadCatalogueParams,
+  type ReloadCatalogueResult,
+  type RunnableQueriesParams,
+  type RunnableQueriesResult,
+} from './protocol';
+import type { Disposable, ServerRuntime } from './runtime';
+import type { LanguageService, LanguageSettings } from './service/languageTypes';
+import {
+  applySeverityOverrides,
+  createLanguageServices,
+  normaliseSettings,
+  pickMode,
+  type EffectiveSettings,
+  type LanguageServices,
+  type Mode,
+} from './languageModes';
+
+/** Most completion items sent at once; the list is then marked incomplete. */
+const MAX_COMPLETION_ITEMS = 1000;
+/** Most document symbols / links sent for one document. */
+const MAX_SYMBOLS = 5000;
+
+interface CachedParse {
+  version: number;
+  mode: Mode;
+  document: TextDocument;
+  parsed: unknown;
+}
+
+interface OpenDocument {
+  document: TextDocument;
+  languageId: string;
+  parse?: CachedParse;
+  pending?: Disposable;
+  /** The size warning was shown for this document. */
+  toldTooLarge?: boolean;
+}
+
+export interface ServerOptions {
+  /** Debounce of diagnostics in ms unless the settings say otherwise. */
+  diagnosticsDelay?: number;
+}
+
+export function startServer(connection: Connection, runtime: ServerRuntime, options: ServerOptions = {}): void {
+  const documents = new Map<string, OpenDocument>();
+  let services: LanguageServices | undefined;
+  let settings: EffectiveSettings = normaliseSettings(undefined, options.diagnosticsDelay);
+  let initOptions: unknown;
+  let hasConfigurationCapability = false;
+  let hasDynamicConfigRegistration = false;
+  let pullDiagnostics = false;
+  let canRefreshDiagnostics = false;
+  /** Bumped whenever settings or catalogues change; part of pull-diagnostics result ids. */
+  let generation = 0;
+  let settingsReady: Promise<void> = Promise.resolve();
+
+  const log = (message: string) => connection.console.log(message);
+  const logError = (message: string) => connection.console.error(message);
+
+  /** Services are created on first use, so `initialize` answers at once. */
+  function getServices(): LanguageServices {
+    if (!services) {
+      services = createLanguageServices(runtime, { log });
+      services.applyEndpoints(settings);
+      services.onDidChangeCatalogue((apiUrl) => {
+        log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
+        revalidateAll();
+      });
+    }
+    return services;
+  }
+
+  // ---------------------------------------------------------------------------
+  // Handler safety
+  // ---------------------------------------------------------------------------
+
+  function cancelled(): ResponseError<any> {
+    return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
+  }
+
+  /** Runs a request handler after pending messages (a cancel may be among them); errors become error responses. */
+  function runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<any>> {
+    return new Promise((resolve) => {
+      runtime.timers.setImmediate(async () => {
+        if (token?.isCancellationRequested) return resolve(cancelled());
+        try {
+          const result = await work();
+          resolve(token?.isCancellationRequested ? cancelled() : result);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : message}`);
+          resolve(new ResponseError(ErrorCodes.InternalError, `${name} failed: ${message}`));
+        }
+      });
+    });
+  }
+
+  /** Notification handlers: log, never throw. */
+  function guard<A extends unknown[]>(name: string, fn: (...args: A) => void): (...args: A) => void {
+    return (...args: A) => {
+      try {
+        fn(...args);
+      } catch (err) {
+        logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
+      }
+    };
+  }
+
+  // ---------------------------------------------------------------------------
+  // Documents
+  // ---------------------------------------------------------------------------
+
+  function getParsed(open: OpenDocument): CachedParse | undefined {
+    const doc = open.document;
+    if (open.parse && open.parse.version === doc.version) return open.parse;
+    const mode = pickMode(doc.uri, open.languageId, settings, getServices());
+    if (!mode) return undefined;
+    const document = mode.view(doc);
+    open.parse = { version: doc.version, mode, document, parsed: mode.service.parse(document) };
+    return open.parse;
+  }
+
+  function languageSettings(): LanguageSettings {
+    return { highLimits: settings.highLimits, severity: settings.severity, maxFullCheckSize: settings.maxFullCheckSize };
+  }
+
+  function computeDiagnostics(open: OpenDocument): Diagnostic[] {
+    const p = getParsed(open);
+    if (!p) return [];
+    if (open.document.getText().length > settings.maxFullCheckSize && !open.toldTooLarge) {
+      open.toldTooLarge = true;
+      void connection.window.showWarningMessage(
+        `${fileName(open.document.uri)} is larger than ${formatSize(settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
+      );
+    }
+    const diagnostics = p.mode.service.doValidation(p.document, p.parsed, languageSettings());
+    return applySeverityOverrides(diagnostics, settings.severity);
+  }
+
+  function scheduleValidation(uri: string): void {
+    if (pullDiagnostics) return;
+    const open = documents.get(uri);
+    if (!open) return;
+    open.pending?.dispose();
+    const version = open.document.version;
+    open.pending = runtime.timers.setTimeout(() => {
+      open.pending = undefined;
+      void settingsReady.then(() => {
+        const current = documents.get(uri);
+        // Publish only for the version this run was scheduled for; a newer one has its own run.
+        if (current !== open || open.document.version !== version) return;
+        let diagnostics: Diagnostic[];
+        try {
+          diagnostics = computeDiagnostics(open);
+        } catch (err) {
+          logError(`Validating ${uri} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
+          return;
+        }
+        if (documents.get(uri) !== open || open.document.version !== version) return;
+        void connection.sendDiagnostics({ uri, version, diagnostics });
+      });
+    }, settings.delay);
+  }
+
+  function revalidateAll(): void {
+    generation++;
+    for (const open of documents.values()) open.parse = undefined;
+    if (pullDiagnostics) {
+      if (canRefreshDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
+      return;
+    }
+    for (const uri of documents.keys()) scheduleValidation(uri);
+  }
+
+  connection.onDidOpenTextDocument(
+    guard('didOpen', (params) => {
+      const { uri, languageId, version, text } = params.textDocument;
+      documents.get(uri)?.pending?.dispose();
+      documents.set(uri, { document: TextDocument.create(uri, languageId, version, text), languageId });
+      scheduleValidation(uri);
+    }),
+  );
+
+  connection.onDidChangeTextDocument(
+    guard('didChange', (params) => {
+      const open = documents.get(params.textDocument.uri);
+      if (!open) {
+        logError(`didChange for ${params.textDocument.uri}, which is not open; ignored.`);
+        return;
+      }
+      const changes = (params.contentChanges ?? []).map((c) => sanitiseChange(open.document, c)).filter((c) => c !== undefined);
+      const version = typeof params.textDocument.version === 'number' ? params.textDocument.version : open.document.version + 1;
+      open.document = TextDocument.update(open.document, changes, version);
+      scheduleValidation(open.document.uri);
+    }),
+  );
+
+  connection.onDidCloseTextDocument(
+    guard('didClose', (params) => {
+      const uri = params.textDocument.uri;
+      const open = documents.get(uri);
+      if (!open) return;
+      open.pending?.dispose();
+      documents.delete(uri);
+      if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    }),
+  );
+
+  // ---------------------------------------------------------------------------
+  // Initialize and settings
+  // ---------------------------------------------------------------------------
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities ?? {};
+    hasConfigurationCapability = !!caps.workspace?.configuration;
+    hasDynamicConfigRegistration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+    pullDiagnostics = !!caps.textDocument?.diagnostic;
+    canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
+    initOptions = params.initializationOptions;
+    settings = normaliseSettings(initOptions, options.diagnosticsDelay);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: ['=', '|', '&', '?', '"', ':'], resolveProvider: false },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        documentSymbolProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+      },
+      serverInfo: { name: 'wikimap-query-server', version: runtime.version },
+    };
+  });
+
+  async function fetchSettings(): Promise<void> {
+    if (!hasConfigurationCapability) return;
+    try {
+      const [section] = await connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]);
+      settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
+    } catch (err) {
+      logError(`Reading the wikimapQuery settings failed (defaults used): ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  connection.onInitialized(
+    guard('initialized', () => {
+      if (hasConfigurationCapability && hasDynamicConfigRegistration) {
+        connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
+      }
+      settingsReady = fetchSettings().then(() => services?.applyEndpoints(settings));
+    }),
+  );
+
+  connection.onDidChangeConfiguration(
+    guard('didChangeConfiguration', (params) => {
+      if (hasConfigurationCapability) {
+        settingsReady = fetchSettings();
+      } else {
+        // Push-style clients send the settings themselves, either whole or as the wikimapQuery section.
+        const pushed = params?.settings as Record<string, unknown> | null | undefined;
+        const section = pushed && typeof pushed === 'object' && 'wikimapQuery' in pushed ? pushed.wikimapQuery : pushed;
+        settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
+        settingsReady = Promise.resolve();
+      }
+      void settingsReady.then(() => {
+        services?.applyEndpoints(settings);
+        for (const open of documents.values()) open.toldTooLarge = false;
+        revalidateAll();
+      });
+    }),
+  );
+
+  // ---------------------------------------------------------------------------
+  // Features
+  // ---------------------------------------------------------------------------
+
+  function withDocument<T>(uri: string, fallback: T, work: (p: CachedParse, service: LanguageService<unknown>) => T): T {
+    const open = documents.get(uri);
+    if (!open) return fallback;
+    const p = getParsed(open);
+    if (!p) return fallback;
+    return work(p, p.mode.service);
+  }
+
+  connection.onCompletion((params, token) =>
+    runSafe('completion', token, () =>
+      withDocument<CompletionList | null>(params.textDocument.uri, null, (p, service) => {
+        const list = service.doComplete(p.document, p.parsed, p.document.offsetAt(params.position), languageSettings());
+        if (list.items.length > MAX_COMPLETION_ITEMS) {
+          return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
+        }
+        return list;
+      }),
+    ),
+  );
+
+  connection.onHover((params, token) =>
+    runSafe('hover', token, () =>
+      withDocument(params.textDocument.uri, null, (p, service) =>
+        service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), languageSettings()),
+      ),
+    ),
+  );
+
+  connection.onCodeAction((params, token) =>
+    runSafe('codeAction', token, () =>
+      withDocument(params.textDocument.uri, [], (p, service) => {
+        const actions = service.doCodeActions(p.document, p.parsed, params.range, params.context.diagnostics ?? [], languageSettings());
+        const only = params.context.only;
+        return only && only.length ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) : actions;
+      }),
+    ),
+  );
+
+  connection.onDocumentSymbol((params, token) =>
+    runSafe('documentSymbol', token, () =>
+      withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
+    ),
+  );
+
+  connection.onDocumentLinks((params, token) =>
+    runSafe('documentLink', token, () =>
+      withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
+    ),
+  );
+
+  connection.languages.diagnostics.on((params, token) =>
+    runSafe<DocumentDiagnosticReport>('diagnostic', token, async () => {
+      await settingsReady;
+      const open = documents.get(params.textDocument.uri);
+      if (!open) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const resultId = `${open.document.version}:${generation}`;
+      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(open) };
+    }),
+  );
+
+  // ---------------------------------------------------------------------------
+  // Custom requests (see protocol.ts)
+  // ---------------------------------------------------------------------------
+
+  connection.onRequest<CatalogueResult, unknown>(CatalogueRequestMethod, (params: CatalogueParams | undefined, token: CancellationToken) =>
+    runSafe<CatalogueResult>('wikimapQuery/catalogue', token, async () => {
+      await settingsReady;
+      let apiUrl = params?.apiUrl;
+      if (!apiUrl && params?.uri) {
+        const open = documents.get(params.uri);
+        const p = open && getParsed(open);
+        if (p?.mode.kind === 'wiki') apiUrl = p.mode.service.getRunnableQueries(p.document, p.parsed).find((q) => q.apiUrl)?.apiUrl;
+      }
+      return getServices().describeCatalogue(apiUrl);
+    }),
+  );
+
+  connection.onRequest<RunnableQueriesResult, unknown>(RunnableQueriesRequestMethod, (params: RunnableQueriesParams, token: CancellationToken) =>
+    runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
+      withDocument<RunnableQueriesResult>(params.uri, [], (p, service) => service.getRunnableQueries(p.document, p.parsed)),
+    ),
+  );
+
+  connection.onRequest<ReloadCatalogueResult, unknown>(ReloadCatalogueRequestMethod, (params: ReloadCatalogueParams | undefined, token: CancellationToken) =>
+    runSafe<ReloadCatalogueResult>('wikimapQuery/reloadCatalogue', token, async () => {
+      await settingsReady;
+      const result = await getServices().reloadCatalogues(params?.apiUrl, settings);
+      revalidateAll();
+      return result;
+    }),
+  );
+
+  connection.onShutdown(() => {
+    for (const open of documents.values()) open.pending?.dispose();
+    services?.dispose();
+  });
+
+  connection.listen();
+}
+
+/** Clamps a change to the document; drops changes that are not changes. Out-of-range edits never throw. */
+function sanitiseChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
+  if (!change || typeof change !== 'object' || typeof (change as { text?: unknown }).text !== 'string') return undefined;
+  if (!('range' in change) || change.range === undefined || change.range === null) return { text: change.text };
+  const r = change.range as Range;
+  if (!isPosition(r.start) || !isPosition(r.end)) return undefined;
+  let start = doc.offsetAt(r.start);
+  let end = doc.offsetAt(r.end);
+  if (end < start) [start, end] = [end, start];
+  return { range: { start: doc.positionAt(start), end: doc.positionAt(end) }, text: change.text };
+}
+
+function isPosition(p: unknown): p is { line: number; character: number } {
+  const q = p as { line?: unknown; character?: unknown } | null;
+  return !!q && Number.isFinite(q.line) && Number.isFinite(q.character);
+}
+
+function mergeSettings(base: unknown, over: unknown): unknown {
+  if (!isObject(base)) return over;
+  if (!isObject(over)) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = isObject(v) && isObject(out[k]) ? mergeSettings(out[k], v) : v;
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+function formatSize(chars: number): string {
+  if (chars >= 1024 * 1024) return `${+(chars / (1024 * 1024)).toFixed(1)} MB`;
+  if (chars >= 1024) return `${+(chars / 1024).toFixed(1)} KB`;
+  return `${chars} characters`;
+}
+
+function fileName(uri: string): string {
+  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+}
+

@@ -1,0 +1,66 @@
+/**
+ * Diagnostic codes of the map-query service: each with a default severity. Severities can be
+ * overridden per code through `LanguageSettings.severity` (`off` hides the diagnostic).
+ */
+import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import type { LanguageSettings, SeveritySetting } from '../languageTypes';
+
+export const MAP_DIAGNOSTIC_SOURCE = 'wikimap-query';
+
+export const MAP_DIAGNOSTIC_CODES = {
+  /** The text is not valid JSON (the server answers HTTP 500 with a plain-text error). */
+  invalidjson: 'error',
+  /** The document, an array element, or a corner is not a JSON object. */
+  notanobject: 'error',
+  /** pos1, pos2 or type is missing. */
+  missingfield: 'error',
+  /** x, y or z of a corner is missing. */
+  missingcoordinate: 'error',
+  /** A coordinate or `limit` is not an integer (float, string, null…). */
+  notinteger: 'error',
+  /** `type` is not a string. */
+  typenotstring: 'error',
+  /** `attributelike` is not an object with string `key` and `value`. */
+  badattributelike: 'error',
+  /** Coordinates beyond the map-block bounds: probably node coordinates. */
+  nodecoordinates: 'warning',
+  /** pos1 > pos2 on some axis: the server matches nothing. */
+  invertedbox: 'warning',
+  /** A type the descriptor does not know: the server silently returns an empty list. */
+  unknowntype: 'warning',
+  /** `attributelike.key` is not an attribute of the chosen type. */
+  unknownattribute: 'warning',
+  /** A large region without `limit`: the default limit may cut results. */
+  regiontoolarge: 'warning',
+  /** A field the server ignores. */
+  unknownfield: 'warning',
+  /** The same field twice: only the last one counts. */
+  duplicatefield: 'warning',
+  /** `limit` ≤ 0. */
+  badlimit: 'warning',
+  /** A field written in other letter case: Go's decoder accepts it, but write it as documented. */
+  fieldcase: 'information',
+} as const satisfies Record<string, SeveritySetting>;
+
+export type MapDiagnosticCode = keyof typeof MAP_DIAGNOSTIC_CODES;
+
+const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Collects diagnostics, applying the user's per-code severity (or dropping codes set to `off`). */
+export class DiagnosticSink {
+  readonly diagnostics: Diagnostic[] = [];
+  constructor(private readonly settings: LanguageSettings | undefined) {}
+
+  add(code: MapDiagnosticCode, range: Range, message: string, data?: Record<string, unknown>): void {
+    const setting = this.settings?.severity?.[code] ?? MAP_DIAGNOSTIC_CODES[code];
+    if (setting === 'off') return;
+    const diagnostic: Diagnostic = { range, severity: SEVERITY[setting] ?? SEVERITY[MAP_DIAGNOSTIC_CODES[code]], code, source: MAP_DIAGNOSTIC_SOURCE, message };
+    if (data) diagnostic.data = data;
+    this.diagnostics.push(diagnostic);
+  }
+}

@@ -1,0 +1,108 @@
+/** Hover for map-object queries: field meaning and unit, node ranges of map blocks, type attributes, limit rows. */
+import { MarkupKind, type Hover } from 'vscode-languageserver-types';
+import type { TextDocument } from '../languageTypes';
+import { cornerPoint, readCorner, type Axis } from './mapBox';
+import { getMapCursor, type EditSpot } from './mapCursor';
+import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
+
+function blockRange(block: number, descriptor: MapDescriptor): string {
+  const first = block * descriptor.blockSize;
+  return `${first} … ${first + descriptor.blockSize - 1}`;
+}
+
+function typeMarkdown(type: MapTypeDescriptor): string {
+  const rows = type.attributes.map((a) => `- \`${a.name}\`: ${a.description}${a.values ? ` (${a.values.map((v) => `\`${v}\``).join(', ')})` : ''}`);
+  return [`**type \`${type.name}\`**: ${type.description}`, '', 'Attributes (all string values):', ...rows].join('\n');
+}
+
+function limitMarkdown(descriptor: MapDescriptor): string {
+  return [
+    '**limit** (optional, integer, default ' + descriptor.defaultLimit + ')',
+    '',
+    'Counts database **rows**, not objects: the server joins each object with its attributes, so an object with 4 attributes uses 4 rows. ' +
+      'When the limit is reached mid-object, the last object comes back with only some of its attributes.',
+    '',
+    'On SQLite, 0 returns nothing and a negative limit means no limit.',
+  ].join('\n');
+}
+
+function fieldMarkdown(field: MapFieldDescriptor, descriptor: MapDescriptor): string {
+  if (field.kind === 'integer') return limitMarkdown(descriptor);
+  const unit = field.kind === 'coordinates'
+    ? `\n\nUnit: **map blocks** of ${descriptor.blockSize}×${descriptor.blockSize}×${descriptor.blockSize} nodes; map block b covers nodes ${descriptor.blockSize}·b … ${descriptor.blockSize}·b+${descriptor.blockSize - 1}. ` +
+      `The map spans about ±${descriptor.bounds.max} map blocks (a world is ±${descriptor.worldLimitNodes} nodes).`
+    : '';
+  return `**${field.name}** (${field.required ? 'required' : 'optional'})\n\n${field.description}${unit}`;
+}
+
+function coordinateMarkdown(fieldName: string, axis: Axis, value: unknown, descriptor: MapDescriptor): string {
+  const head = `**${fieldName}.${axis}**, in map blocks`;
+  if (typeof value !== 'number' || !Number.isInteger(value)) return `${head}: an integer, node ${axis} ÷ ${descriptor.blockSize}, floored.`;
+  const lines = [`${head}: map block ${value} covers nodes ${axis} = ${blockRange(value, descriptor)}.`];
+  if (value < descriptor.bounds.min || value > descriptor.bounds.max) {
+    const block = Math.floor(value / descriptor.blockSize);
+    lines.push('', `${value} is beyond the map (±${descriptor.bounds.max} map blocks): as a node coordinate it lies in map block ${block}.`);
+  }
+  return lines.join('\n');
+}
+
+export function doMapHover(document: TextDocument, parsed: import('./mapQueryParser').MapDocument, descriptor: MapDescriptor, offset: number): Hover | null {
+  const cursor = getMapCursor(parsed, descriptor, offset);
+  const hover = (value: string, spot: EditSpot): Hover => ({
+    contents: { kind: MarkupKind.Markdown, value },
+    ...(spot.start !== spot.end ? { range: { start: document.positionAt(spot.start), end: document.positionAt(spot.end) } } : {}),
+  });
+  switch (cursor.kind) {
+    case 'fieldKey':
+      if (!cursor.name) return null;
+      if (!cursor.field) return hover(`Unknown field \`${cursor.name}\`: the map server ignores it. Known fields: ${descriptor.fields.map((f) => `\`${f.name}\``).join(', ')}.`, cursor.spot);
+      return hover(fieldMarkdown(cursor.field, descriptor), cursor.spot);
+    case 'fieldValue': {
+      const { field, value } = cursor;
+      if (!value) return null;
+      if (field.kind === 'type' && value.type === 'string') {
+        const type = descriptor.typeByName.get(value.value as string);
+        return hover(type ? typeMarkdown(type) : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`, cursor.spot);
+      }
+      if (field.kind === 'integer') return hover(limitMarkdown(descriptor), cursor.spot);
+      if (field.kind === 'coordinates') {
+        const p = cornerPoint(readCorner(value));
+        if (!p) return hover(fieldMarkdown(field, descriptor), cursor.spot);
+        return hover(`**${field.name}** map block (${p.x}, ${p.y}, ${p.z}) covers nodes x ${blockRange(p.x, descriptor)}, y ${blockRange(p.y, descriptor)}, z ${blockRange(p.z, descriptor)}.`, cursor.spot);
+      }
+      return hover(fieldMarkdown(field, descriptor), cursor.spot);
+    }
+    case 'coordinateKey': {
+      const axis = cursor.name.toLowerCase();
+      if (axis !== 'x' && axis !== 'y' && axis !== 'z') return null;
+      const corner = readCorner(cursor.query.fields.get(cursor.field.name)?.value);
+      return hover(coordinateMarkdown(cursor.field.name, axis, corner?.axes[axis]?.value?.value, descriptor), cursor.spot);
+    }
+    case 'coordinateValue':
+      if (!cursor.value) return null;
+      return hover(coordinateMarkdown(cursor.field.name, cursor.axis, cursor.value.value, descriptor), cursor.spot);
+    case 'attributeLikeKey': {
+      const name = cursor.name.toLowerCase();
+      if (name === 'key') return hover('**attributelike.key**: the attribute to filter on, matched exactly (e.g. `owner`).', cursor.spot);
+      if (name === 'value') return hover('**attributelike.value**: an SQL LIKE pattern for the attribute value: `%` matches any run of characters, `_` one character; case-insensitive for ASCII on SQLite (ILIKE on PostgreSQL).', cursor.spot);
+      return null;
+    }
+    case 'attributeLikeValue': {
+      if (!cursor.value || cursor.value.type !== 'string') return null;
+      if (cursor.which === 'value') {
+        const pattern = cursor.value.value as string;
+        const wild = /[%_]/.test(pattern) ? 'with wildcards (`%` any run, `_` one character)' : 'without wildcards: matches the whole value exactly (ASCII case ignored)';
+        return hover(`SQL LIKE pattern ${wild}.`, cursor.spot);
+      }
+      const typeNode = cursor.query.fields.get('type')?.value;
+      const type = typeNode?.type === 'string' ? descriptor.typeByName.get(typeNode.value as string) : undefined;
+      const key = cursor.value.value as string;
+      const attr = type?.attributes.find((a) => a.name === key);
+      if (attr) return hover(`**${type!.name}.${attr.name}**: ${attr.description}`, cursor.spot);
+      const owners = descriptor.types.filter((t) => t.attributes.some((a) => a.name === key)).map((t) => `\`${t.name}\``);
+      return hover(owners.length ? `Attribute \`${key}\` of ${owners.join(', ')}.` : `No known type has an attribute \`${key}\`.`, cursor.spot);
+    }
+    default:
+      return null;
+  }
+}

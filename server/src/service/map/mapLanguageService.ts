@@ -1,0 +1,41 @@
+/**
+ * The map-object query language service (`*.mapquery.json`): the facade the LSP server and the CLI use.
+ * Pure: the descriptor (parsed JSON of descriptors/mapserver/mapobjects.json) is handed in.
+ * Request semantics: ../shared/spec/mapserver-mapobjects.md and descriptors/mapserver/README.md.
+ */
+import type { LanguageService } from '../languageTypes';
+import { createMapDescriptor, type MapDescriptor } from './mapDescriptor';
+import { doMapCodeActions } from './mapCodeActions';
+import { doMapComplete } from './mapCompletion';
+import { doMapHover } from './mapHover';
+import { parseMapDocument, type MapDocument } from './mapQueryParser';
+import { findMapDocumentSymbols, getMapRunnableQueries } from './mapSymbols';
+import { doMapValidation } from './mapValidation';
+
+export type { MapDocument, MapDescriptor };
+export { createMapDescriptor, MapDescriptorError } from './mapDescriptor';
+export { MAP_DIAGNOSTIC_CODES, MAP_DIAGNOSTIC_SOURCE, type MapDiagnosticCode } from './mapDiagnostics';
+
+export interface MapLanguageServiceOptions {
+  /** A descriptor from `createMapDescriptor`, or the raw descriptor JSON (validated here). */
+  descriptor: MapDescriptor | unknown;
+}
+
+function isIndexed(d: unknown): d is MapDescriptor {
+  return typeof d === 'object' && d !== null && (d as MapDescriptor).typeByName instanceof Map;
+}
+
+export function getMapLanguageService(options: MapLanguageServiceOptions): LanguageService<MapDocument> & { descriptor: MapDescriptor } {
+  const descriptor = isIndexed(options.descriptor) ? options.descriptor : createMapDescriptor(options.descriptor);
+  return {
+    descriptor,
+    parse: (document) => parseMapDocument(document, descriptor),
+    doValidation: (document, parsed, settings) => doMapValidation(document, parsed, descriptor, settings),
+    doComplete: (document, parsed, offset) => doMapComplete(document, parsed, descriptor, offset),
+    doHover: (document, parsed, offset) => doMapHover(document, parsed, descriptor, offset),
+    doCodeActions: (document, parsed, range, diagnostics) => doMapCodeActions(document, parsed, descriptor, range, diagnostics),
+    findDocumentSymbols: (document, parsed) => findMapDocumentSymbols(document, parsed, descriptor),
+    findDocumentLinks: () => [],
+    getRunnableQueries: (document, parsed) => getMapRunnableQueries(document, parsed),
+  };
+}

@@ -1,0 +1,234 @@
+/**
+ * Diagnostics for map-object queries: one pass over each query object's parsed properties.
+ * Codes and severities: ./mapDiagnostics.ts. What the real server does with each mistake is in
+ * descriptors/mapserver/README.md.
+ */
+import type { Node } from 'jsonc-parser';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { LanguageSettings, TextDocument } from '../languageTypes';
+import { AXES, boxVolume, formatPoint, invertedAxes, isInBounds, nodeToBlock, readBox, readCorner, type Point } from './mapBox';
+import type { MapDescriptor } from './mapDescriptor';
+import { DiagnosticSink } from './mapDiagnostics';
+import { printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
+import { suggest } from './didYouMean';
+
+function rangeOf(document: TextDocument, node: { offset: number; length: number }): Range {
+  return { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
+}
+
+/** What a non-integer JSON value is, for messages. */
+export function describeValue(node: Node | undefined): string {
+  if (!node) return 'nothing';
+  switch (node.type) {
+    case 'number': return `the number ${node.value}`;
+    case 'string': return `the string ${JSON.stringify(node.value)}`;
+    case 'null': return 'null';
+    case 'boolean': return String(node.value);
+    case 'array': return 'an array';
+    case 'object': return 'an object';
+    default: return 'nothing';
+  }
+}
+
+function didYouMean(suggestions: string[]): string {
+  if (suggestions.length === 0) return '';
+  return ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`;
+}
+
+export function doMapValidation(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, settings?: LanguageSettings): Diagnostic[] {
+  const sink = new DiagnosticSink(settings);
+  const full = settings?.maxFullCheckSize === undefined || parsed.text.length <= settings.maxFullCheckSize;
+
+  // Only the first syntax error: later ones mostly follow from it, and the server too stops at the first.
+  const firstError = parsed.syntaxErrors[0];
+  if (firstError) {
+    sink.add('invalidjson', rangeOf(document, { offset: firstError.offset, length: firstError.length }),
+      `Invalid JSON: ${syntaxProblem(printParseErrorCode(firstError.error))}. Fix the syntax: the map server answers invalid JSON with HTTP 500 and a plain-text error.`);
+  }
+  if (!parsed.root && parsed.syntaxErrors.length === 0) {
+    sink.add('invalidjson', rangeOf(document, { offset: 0, length: 0 }),
+      'The document is empty. Write a query object such as {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}.');
+  }
+  for (const node of parsed.notObjects) {
+    sink.add('notanobject', rangeOf(document, node),
+      `Expected a query object {"pos1", "pos2", "type"} here, found ${describeValue(node)}. A file holds one query object or an array of them.`);
+  }
+  const complete = parsed.syntaxErrors.length === 0;
+  for (const query of parsed.queries) validateQuery(document, query, descriptor, sink, full, complete);
+  return sink.diagnostics;
+}
+
+/** jsonc-parser's error code as words. */
+function syntaxProblem(code: string): string {
+  const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words === 'invalid symbol' ? 'unexpected character' : words;
+}
+
+function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean, complete: boolean): void {
+  const open = rangeOf(document, { offset: query.node.offset, length: 1 });
+  for (const field of descriptor.fields) {
+    // While the JSON is broken (being typed), a missing field is not news yet.
+    if (complete && field.required && !query.fields.has(field.name)) {
+      sink.add('missingfield', open, `Missing "${field.name}": the server needs ${fieldNeed(field.name, descriptor)}. Add it.`, { field: field.name });
+    }
+  }
+  for (const prop of query.overridden) {
+    sink.add('duplicatefield', rangeOf(document, prop.key), `"${prop.field.name}" is set again later in this object; only the last one counts. Remove one of them.`, { field: prop.field.name });
+  }
+  for (const property of query.unknown) {
+    const key = property.children![0];
+    const name = key.value as string;
+    const suggestions = full ? suggest(name, descriptor.fields.map((f) => f.name)) : [];
+    sink.add('unknownfield', rangeOf(document, key),
+      `Unknown field "${name}": the map server ignores it.${didYouMean(suggestions)}`, { field: name, suggestions });
+  }
+  for (const prop of query.fields.values()) {
+    if (prop.key.value !== prop.field.name) {
+      sink.add('fieldcase', rangeOf(document, prop.key),
+        `Write "${prop.field.name}": the server's JSON decoder matches "${prop.key.value}" case-insensitively, but other tools will not.`, { field: prop.field.name, suggestions: [prop.field.name] });
+    }
+    if (!prop.value) continue; // `"key":` without a value: already a syntax error
+    switch (prop.field.kind) {
+      case 'coordinates': validateCorner(document, prop, sink); break;
+      case 'type': validateType(document, prop, descriptor, sink, full); break;
+      case 'attributelike': validateAttributeLike(document, prop, query, descriptor, sink, full); break;
+      case 'integer': validateLimit(document, prop, sink); break;
+    }
+  }
+  validateBox(document, query, descriptor, sink);
+}
+
+function fieldNeed(name: string, descriptor: MapDescriptor): string {
+  const field = descriptor.fieldByName.get(name);
+  if (field?.kind === 'coordinates') return `both corners of the region in map blocks, e.g. "${name}": {"x": 0, "y": 0, "z": 0}`;
+  if (field?.kind === 'type') return 'the object type, e.g. "type": "bones" (without it nothing matches)';
+  return 'this field';
+}
+
+function valueOrKeyRange(document: TextDocument, prop: MapFieldProperty): Range {
+  return rangeOf(document, prop.value ?? prop.key);
+}
+
+function validateCorner(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink): void {
+  const name = prop.field.name;
+  const corner = readCorner(prop.value);
+  if (!corner) {
+    sink.add('notanobject', valueOrKeyRange(document, prop),
+      `"${name}" must be an object of integers {"x", "y", "z"} in map blocks, not ${describeValue(prop.value)}.`, { field: name });
+    return;
+  }
+  for (const axis of AXES) {
+    const entry = corner.axes[axis];
+    if (!entry) {
+      sink.add('missingcoordinate', rangeOf(document, prop.key), `"${name}" has no "${axis}": give all of x, y and z in map blocks.`, { field: name, axis });
+      continue;
+    }
+    const v = entry.value;
+    if (!v) continue; // already a syntax error
+    if (v.type !== 'number' || !Number.isInteger(v.value)) {
+      const hint = v?.type === 'number' ? ` Use a whole number, e.g. ${Math.floor(v.value as number)}.` : '';
+      sink.add('notinteger', rangeOf(document, v ?? entry.key),
+        `"${name}.${axis}" must be an integer (map blocks), not ${describeValue(v)}; the server rejects the request.${hint}`, { field: name, axis });
+    }
+  }
+  for (const property of corner.unknown) {
+    const key = property.children![0];
+    sink.add('unknownfield', rangeOf(document, key), `Unknown coordinate "${key.value}" in "${name}": only x, y and z count; the server ignores it.`, { field: String(key.value), suggestions: [] });
+  }
+}
+
+function validateType(document: TextDocument, prop: MapFieldProperty, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean): void {
+  const v = prop.value;
+  if (!v || v.type !== 'string') {
+    sink.add('typenotstring', valueOrKeyRange(document, prop), `"type" must be a string such as "bones", not ${describeValue(v)}.`);
+    return;
+  }
+  const name = v.value as string;
+  if (descriptor.typeByName.has(name)) return;
+  const suggestions = full ? suggest(name, descriptor.typeByName.keys()) : [];
+  sink.add('unknowntype', rangeOf(document, v),
+    `Unknown type "${name}": the server matches the type exactly and silently returns an empty list.${didYouMean(suggestions)}`, { type: name, suggestions });
+}
+
+function validateAttributeLike(document: TextDocument, prop: MapFieldProperty, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean): void {
+  const v = prop.value;
+  const shape = 'Write "attributelike": {"key": "owner", "value": "%name%"} (SQL LIKE pattern, % and _ wildcards).';
+  if (!v || v.type !== 'object') {
+    sink.add('badattributelike', valueOrKeyRange(document, prop), `"attributelike" must be an object, not ${describeValue(v)}. ${shape}`);
+    return;
+  }
+  let keyNode: Node | undefined;
+  let valueNode: Node | undefined;
+  let haveKey = false;
+  let haveValue = false;
+  for (const property of v.children ?? []) {
+    const k = property.children?.[0];
+    const name = typeof k?.value === 'string' ? k.value.toLowerCase() : '';
+    if (name === 'key') { haveKey = true; keyNode = property.children?.[1]; }
+    else if (name === 'value') { haveValue = true; valueNode = property.children?.[1]; }
+    else if (k) sink.add('unknownfield', rangeOf(document, k), `Unknown field "${k.value}" in "attributelike": only "key" and "value" count; the server ignores it.`, { field: String(k.value), suggestions: [] });
+  }
+  for (const [label, present, node] of [['key', haveKey, keyNode], ['value', haveValue, valueNode]] as const) {
+    if (!present) sink.add('badattributelike', rangeOf(document, prop.key), `"attributelike" has no "${label}". ${shape}`);
+    else if (!node || node.type !== 'string') sink.add('badattributelike', rangeOf(document, node ?? v), `"attributelike.${label}" must be a string, not ${describeValue(node)}. ${shape}`);
+  }
+  if (!keyNode || keyNode.type !== 'string') return;
+  const typeValue = query.fields.get('type')?.value;
+  const type = typeValue?.type === 'string' ? descriptor.typeByName.get(typeValue.value as string) : undefined;
+  if (!type) return;
+  const key = keyNode.value as string;
+  const keys = type.attributes.map((a) => a.name);
+  if (keys.includes(key)) return;
+  const suggestions = full ? suggest(key, keys) : [];
+  sink.add('unknownattribute', rangeOf(document, keyNode),
+    `"${type.name}" objects have no attribute "${key}", so nothing will match. Its attributes: ${keys.join(', ')}.${didYouMean(suggestions)}`, { type: type.name, key, suggestions });
+}
+
+function validateLimit(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink): void {
+  const v = prop.value;
+  if (!v || v.type !== 'number' || !Number.isInteger(v.value)) {
+    sink.add('notinteger', valueOrKeyRange(document, prop), `"limit" must be an integer (rows), not ${describeValue(v)}; the server rejects the request.`, { field: 'limit' });
+    return;
+  }
+  const n = v.value as number;
+  // SQLite treats LIMIT 0 as "no rows" and a negative LIMIT as "no limit"; PostgreSQL rejects a negative LIMIT.
+  if (n === 0) sink.add('badlimit', rangeOf(document, v), '"limit": 0 returns no objects. Give the number of rows (object × attribute) you want, or remove it for the default 1000.');
+  else if (n < 0) sink.add('badlimit', rangeOf(document, v), `"limit": ${n} means "no limit" on SQLite and is an error on PostgreSQL. Give a positive number of rows.`);
+}
+
+function validateBox(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink): void {
+  const box = readBox(query, descriptor);
+  const { p1, p2 } = box;
+  let nodeLike = false;
+  if (p1 && p2 && (!isInBounds(p1, descriptor) || !isInBounds(p2, descriptor))) {
+    nodeLike = true;
+    const fixed1 = toBlocks(p1, descriptor);
+    const fixed2 = toBlocks(p2, descriptor);
+    for (const [name, p, corner] of [['pos1', p1, box.pos1!], ['pos2', p2, box.pos2!]] as const) {
+      if (isInBounds(p, descriptor)) continue;
+      sink.add('nodecoordinates', rangeOf(document, corner.node),
+        `"${name}" ${formatPoint(p)} is beyond the map's ±${descriptor.bounds.max} map blocks: these look like node coordinates. ` +
+        `Divide by ${descriptor.blockSize} (floored): pos1 ${formatPoint(fixed1)}, pos2 ${formatPoint(fixed2)}.`,
+        { pos1: fixed1, pos2: fixed2 });
+    }
+  }
+  if (p1 && p2) {
+    const axes = invertedAxes(p1, p2);
+    if (axes.length > 0) {
+      const detail = axes.map((a) => `pos1.${a} ${p1[a]} > pos2.${a} ${p2[a]}`).join(', ');
+      sink.add('invertedbox', rangeOf(document, query.fields.get('pos1')!.key),
+        `Inverted box (${detail}): the server does not swap corners, so nothing matches. Swap the ${axes.join(', ')} values.`, { axes });
+    } else if (!nodeLike && !query.fields.has('limit')) {
+      const volume = boxVolume(p1, p2);
+      if (volume > descriptor.largeRegionBlocks) {
+        sink.add('regiontoolarge', rangeOf(document, query.fields.get('pos2')!.key),
+          `The region spans ${volume.toLocaleString('en-US')} map blocks; the server stops at ${descriptor.defaultLimit} rows (one row per object attribute), so results may be cut. Add "limit" or narrow the region.`,
+          { limit: descriptor.defaultLimit * 10 });
+      }
+    }
+  }
+}
+
+function toBlocks(p: Point, descriptor: MapDescriptor): Point {
+  return { x: nodeToBlock(p.x, descriptor.blockSize), y: nodeToBlock(p.y, descriptor.blockSize), z: nodeToBlock(p.z, descriptor.blockSize) };
+}

@@ -1,0 +1,278 @@
+/**
+ * Completion for wiki queries. Switches on the cursor context (asked once, see wikiCursor.ts):
+ * - an empty line: query starters (`action=query&list=` …);
+ * - a parameter name: the parameters of the modules the query selects (`g` + prefix under a
+ *   generator), required ones first, those already written left out; inserts `name=` and asks
+ *   for value completion;
+ * - a module list (`list=`, `prop=`, `meta=`, `generator=`): module names of that group
+ *   (generator-capable ones after `generator=`), those already listed left out;
+ * - a value: allowed values, namespaces (number and name), `max` for limits, `now` for
+ *   timestamps, `*` where the parameter has an all-specifier.
+ * Value completions replace exactly the current `|` item, never the whole value.
+ */
+import {
+  CompletionItemKind,
+  CompletionItemTag,
+  InsertTextFormat,
+  MarkupKind,
+  type CompletionItem,
+  type CompletionList,
+  type Range,
+} from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageSettings, OffsetRange } from '../languageTypes';
+import type { WikiCatalogue } from './wikiCatalogue';
+import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiWireParam } from './wikiTypes';
+import { describeModule, describeParam, resolveWire } from './hover';
+import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './selectedModules';
+
+/** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
+export const MAX_COMPLETION_ITEMS = 200;
+
+/** VS Code's command to open the suggest widget again (value completion right after `name=`). */
+const TRIGGER_SUGGEST = { title: 'Suggest values', command: 'editor.action.triggerSuggest' };
+
+/** Query starters offered on an empty line. */
+const STARTERS: Array<{ text: string; detail: string }> = [
+  { text: 'action=query&list=', detail: 'a query listing pages, users, log entries… (list module)' },
+  { text: 'action=query&prop=', detail: 'a query of page properties (prop module, with titles= or a generator)' },
+  { text: 'action=query&meta=', detail: 'a query of wiki or user information (meta module)' },
+  { text: 'action=query&generator=', detail: 'a query whose pages come from a generator' },
+  { text: 'action=query&', detail: 'a query (any parameters)' },
+];
+
+function toRange(document: TextDocument, r: OffsetRange): Range {
+  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
+}
+
+const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
+
+/** Completion for the cursor context, judged by `catalogue` (the catalogue of the query's wiki). */
+export function getWikiCompletions(
+  document: TextDocument,
+  context: WikiCursorContext,
+  offset: number,
+  catalogue: WikiCatalogue,
+  settings?: LanguageSettings,
+): CompletionList {
+  switch (context.kind) {
+    case 'none':
+      return isBlankLineAt(document, offset) && !context.query ? startersAt(document, offset) : empty();
+    case 'paramName':
+      return completeParamNames(document, context, catalogue, settings);
+    case 'moduleList':
+      return completeModules(document, context, catalogue);
+    case 'paramValue':
+      return completeValues(document, context, catalogue, settings);
+    default:
+      return empty();
+  }
+}
+
+function empty(): CompletionList {
+  return { isIncomplete: false, items: [] };
+}
+
+function isBlankLineAt(document: TextDocument, offset: number): boolean {
+  const text = document.getText();
+  let a = offset;
+  while (a > 0 && text[a - 1] !== '\n') {
+    if (!/\s/.test(text[a - 1])) return false;
+    a--;
+  }
+  for (let b = offset; b < text.length && text[b] !== '\n'; b++) if (!/\s/.test(text[b])) return false;
+  return true;
+}
+
+function startersAt(document: TextDocument, offset: number): CompletionList {
+  const range = toRange(document, { start: offset, end: offset });
+  const items = STARTERS.map((s, i): CompletionItem => ({
+    label: s.text,
+    kind: CompletionItemKind.Snippet,
+    detail: s.detail,
+    sortText: String(i),
+    textEdit: { range, newText: s.text },
+    insertTextFormat: InsertTextFormat.PlainText,
+    command: s.text.endsWith('=') || s.text.endsWith('&') ? TRIGGER_SUGGEST : undefined,
+  }));
+  return { isIncomplete: false, items };
+}
+
+/** Whether a parameter has values worth suggesting right after `name=`. */
+function hasValueCompletions(d: WikiParamDescriptor, wireName: string): boolean {
+  if (MODULE_LIST_PARAMS.includes(wireName as never)) return true;
+  return !!d.values?.length || d.type === 'namespace' || d.type === 'limit' || d.type === 'timestamp';
+}
+
+function completeParamNames(
+  document: TextDocument,
+  context: Extract<WikiCursorContext, { kind: 'paramName' }>,
+  catalogue: WikiCatalogue,
+  settings?: LanguageSettings,
+): CompletionList {
+  const { query } = context;
+  const highLimits = settings?.highLimits === true;
+  const used = new Set<string>();
+  for (const p of query.params) if (p !== context.param) used.add(p.name);
+  const range = toRange(document, context.range);
+  const keepValue = !!context.param?.hasEquals;
+  const noModules = getSelectedModules(query, catalogue).length === 0;
+  const noAction = !used.has('action');
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const source of getParamSources(query, catalogue)) {
+    const { module, wirePrefix } = source;
+    const add = (wireName: string, d: WikiParamDescriptor, index: number) => {
+      if (used.has(wireName) || seen.has(wireName)) return;
+      seen.add(wireName);
+      let rank = d.required ? 0 : source.rank;
+      if (module === catalogue.main && wireName === 'action' && noAction) rank = 0;
+      if (module === catalogue.query && noModules && MODULE_LIST_PARAMS.includes(wireName as never)) rank = 0;
+      const wire: WikiWireParam = { module, descriptor: d, wireName, generator: source.generator };
+      const item: CompletionItem = {
+        label: wireName,
+        kind: CompletionItemKind.Property,
+        detail: paramDetail(wire),
+        documentation: md(describeParam(wire, catalogue, highLimits)),
+        sortText: `${rank}${d.deprecated ? 1 : 0}${String(index).padStart(4, '0')}${wireName}`,
+        filterText: wireName,
+        textEdit: { range, newText: keepValue ? wireName : `${wireName}=` },
+      };
+      if (d.deprecated) item.tags = [CompletionItemTag.Deprecated];
+      if (!keepValue && hasValueCompletions(d, wireName)) item.command = TRIGGER_SUGGEST;
+      items.push(item);
+    };
+    module.parameters.forEach((d, i) => add(wirePrefix + d.name, d, i));
+    module.templatedparameters.forEach((d, i) => {
+      for (const name of expandTemplate(module, d)) add(wirePrefix + name, d, module.parameters.length + i);
+    });
+  }
+  return capped(items, context.prefix);
+}
+
+/** Short detail line of a parameter item: "required · limit · list=categorymembers". */
+function paramDetail(wire: WikiWireParam): string {
+  const d = wire.descriptor;
+  const m = wire.module;
+  const parts: string[] = [];
+  if (d.required) parts.push('required');
+  if (d.deprecated) parts.push('deprecated');
+  parts.push(d.type === 'enum' ? (d.multi ? 'values' : 'value') : d.type + (d.multi ? 's' : ''));
+  if (m.path === 'main') parts.push('API');
+  else if (m.path === 'query') parts.push('action=query');
+  else if (m.group === 'format') parts.push(`format=${m.name}`);
+  else parts.push(`${wire.generator ? 'generator' : m.group}=${m.name}`);
+  return parts.join(' · ');
+}
+
+function completeModules(
+  document: TextDocument,
+  context: Extract<WikiCursorContext, { kind: 'moduleList' }>,
+  catalogue: WikiCatalogue,
+): CompletionList {
+  const modules: readonly WikiModule[] = context.group === 'generator' ? catalogue.getGenerators() : catalogue.getModulesByGroup(context.group);
+  const used = new Set<string>();
+  if (context.group !== 'generator') for (const it of context.items) if (it !== context.item) used.add(it.text);
+  const range = toRange(document, context.item.range);
+  const items: CompletionItem[] = [];
+  for (const m of modules) {
+    if (used.has(m.name)) continue;
+    const item: CompletionItem = {
+      label: m.name,
+      kind: CompletionItemKind.Module,
+      detail: moduleDetail(m, context.group === 'generator'),
+      documentation: md(describeModule(m)),
+      sortText: `${m.deprecated ? 1 : 0}${m.name}`,
+      textEdit: { range, newText: m.name },
+    };
+    if (m.deprecated) item.tags = [CompletionItemTag.Deprecated];
+    items.push(item);
+  }
+  return capped(items, context.prefix);
+}
+
+function moduleDetail(m: WikiModule, asGenerator: boolean): string {
+  const parts = [asGenerator ? `${m.group} module as generator` : `${m.group} module`];
+  parts.push(m.prefix ? `prefix ${asGenerator ? 'g' : ''}${m.prefix}` : 'no prefix');
+  if (m.deprecated) parts.push('deprecated');
+  return parts.join(' · ');
+}
+
+function completeValues(
+  document: TextDocument,
+  context: Extract<WikiCursorContext, { kind: 'paramValue' }>,
+  catalogue: WikiCatalogue,
+  settings?: LanguageSettings,
+): CompletionList {
+  const wire = resolveWire(catalogue, context.param.name);
+  if (!wire) return empty();
+  const d = wire.descriptor;
+  const range = toRange(document, context.item.range);
+  const used = new Set<string>();
+  if (d.multi && !d.allowsduplicates) for (const it of context.items) if (it !== context.item) used.add(it.text);
+  const items: CompletionItem[] = [];
+  const add = (value: string, extra: Partial<CompletionItem> = {}) => {
+    if (used.has(value)) return;
+    items.push({
+      label: value === '' ? '(empty)' : value,
+      kind: CompletionItemKind.EnumMember,
+      sortText: String(items.length).padStart(5, '0'),
+      filterText: value,
+      textEdit: { range, newText: value },
+      ...extra,
+    });
+  };
+  const defaults = d.default === undefined ? [] : d.multi ? String(d.default).split('|') : [String(d.default)];
+  const paramDoc = () => md(describeParam(wire, catalogue, settings?.highLimits === true));
+  if (d.values) {
+    const deprecated = new Set(d.deprecatedvalues ?? []);
+    for (const v of d.values) {
+      const isDeprecated = deprecated.has(v);
+      const isDefault = defaults.includes(v);
+      const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : ''].filter(Boolean).join(' · ') || undefined;
+      add(v, {
+        detail,
+        tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
+        preselect: isDefault && !d.multi ? true : undefined,
+        sortText: `${isDeprecated ? 1 : 0}${String(items.length).padStart(5, '0')}`,
+      });
+    }
+  } else if (d.type === 'namespace') {
+    const ids = new Set<number>();
+    for (const ns of catalogue.namespaces) if (ns.id >= 0) ids.add(ns.id);
+    for (const id of d.extranamespaces ?? []) ids.add(id);
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      const name = catalogue.getNamespace(id)?.name ?? '';
+      const shown = name === '' ? '(Main)' : name;
+      add(String(id), {
+        kind: CompletionItemKind.Value,
+        labelDetails: { description: shown },
+        detail: `namespace ${shown}${defaults.includes(String(id)) ? ' · default' : ''}`,
+        filterText: `${id} ${name}`,
+        sortText: String(id + 10).padStart(6, '0'),
+      });
+    }
+  } else if (d.type === 'limit') {
+    const high = settings?.highLimits === true && d.highmax !== undefined ? d.highmax : d.max;
+    add('max', { kind: CompletionItemKind.Constant, detail: `the highest limit (${high ?? '?'})`, documentation: paramDoc() });
+    for (const v of defaults) add(v, { kind: CompletionItemKind.Value, detail: 'default' });
+  } else if (d.type === 'timestamp') {
+    add('now', { kind: CompletionItemKind.Constant, detail: 'the current time' });
+  }
+  if (d.multi && d.allspecifier) add(d.allspecifier, { kind: CompletionItemKind.Constant, detail: 'all values', sortText: '~' });
+  return capped(items, context.prefix);
+}
+
+/**
+ * Cap a long list: past MAX_COMPLETION_ITEMS keep the items matching what is typed (prefix matches
+ * first) and mark the list incomplete, so the editor asks again as the user types.
+ */
+function capped(items: CompletionItem[], typed: string): CompletionList {
+  if (items.length <= MAX_COMPLETION_ITEMS) return { isIncomplete: false, items };
+  const t = typed.toLowerCase();
+  const key = (i: CompletionItem) => (i.filterText ?? i.label).toLowerCase();
+  const starts = items.filter((i) => key(i).startsWith(t));
+  const contains = t ? items.filter((i) => !key(i).startsWith(t) && key(i).includes(t)) : [];
+  return { isIncomplete: true, items: [...starts, ...contains].slice(0, MAX_COMPLETION_ITEMS) };
+}
+

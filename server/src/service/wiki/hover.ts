@@ -1,0 +1,265 @@
+/**
+ * Hover for wiki queries: a parameter (module, type, default, range, limits, allowed values,
+ * deprecation, conditions, sensitivity), a module name in `list=`/`prop=`/`meta=`/`generator=`,
+ * and a value (deprecated or not, what `max`/`now`/`*`/a namespace number mean).
+ *
+ * The markdown built here is also the `documentation` of completion items, so it is cached per
+ * descriptor (the catalogue is immutable once indexed).
+ */
+import { MarkupKind, type Hover } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageSettings, OffsetRange } from '../languageTypes';
+import type { WikiCatalogue } from './wikiCatalogue';
+import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiWireParam } from './wikiTypes';
+
+/** Allowed values shown in a hover before the list is shortened. */
+export const HOVER_MAX_VALUES = 24;
+
+const code = (s: string | number) => {
+  const text = String(s);
+  if (text === '') return '(empty string)';
+  const ticks = text.includes('`') ? '``' : '`';
+  return `${ticks}${text}${ticks}`;
+};
+
+/** MediaWiki's three modes of the deprecated `list=deletedrevs` (ApiQueryDeletedrevs). */
+const DELETEDREVS_MODES: Record<string, string> = {
+  '1': 'mode 1: deleted revisions of the given pages (`titles`, `pageids` or a generator)',
+  '2': 'mode 2: deleted contributions of one user (`druser`)',
+  '3': 'mode 3: all deleted revisions in a namespace (neither pages nor user)',
+};
+
+/** A sentence for one `info` note of a parameter (the conditions the catalogue carries). */
+export function describeInfoNote(note: WikiParamInfoNote, module: WikiModule, wirePrefix: string): string {
+  switch (note.name) {
+    case 'useronly':
+      return `Applies only when listing by user (with \`${wirePrefix}user\`).`;
+    case 'nonuseronly':
+      return `Applies only when not listing by user (without \`${wirePrefix}user\`).`;
+    case 'modes': {
+      const modes = (note.values ?? []).map(String);
+      const text = modes.map((m) => (module.name === 'deletedrevs' && DELETEDREVS_MODES[m]) || `mode ${m}`);
+      return `Applies only in ${text.join('; ')}.`;
+    }
+    case 'singlepageonly':
+      return 'Applies only when a single page is queried.';
+    case 'preloadcontentonly':
+      return `Applies only with \`${wirePrefix}prop=preloadcontent\`.`;
+    case 'editintroonly':
+      return `Applies only with \`${wirePrefix}prop=editintro\`.`;
+    default:
+      return `Note: ${note.name}${note.values ? ` (${note.values.join(', ')})` : ''}.`;
+  }
+}
+
+function listValues(values: readonly string[], max = HOVER_MAX_VALUES): string {
+  const shown = values.slice(0, max).map(code).join(', ');
+  return values.length > max ? `${shown}, … (${values.length - max} more)` : shown;
+}
+
+/** The "Type:" line of a parameter. */
+function describeType(d: WikiParamDescriptor, catalogue: WikiCatalogue, wireName: string): string {
+  switch (d.type) {
+    case 'limit': {
+      const min = d.min ?? 1;
+      const high = d.highmax !== undefined && d.highmax !== d.max ? ` (${d.highmax} with the \`apihighlimits\` right)` : '';
+      return `limit — an integer from ${min} to ${d.max ?? '?'}${high}, or \`max\` for the highest limit allowed`;
+    }
+    case 'integer': {
+      if (d.min !== undefined && d.max !== undefined) return `integer from ${d.min} to ${d.max}${d.enforcerange ? '' : ' (values outside are clamped)'}`;
+      if (d.min !== undefined) return `integer, at least ${d.min}`;
+      if (d.max !== undefined) return `integer, at most ${d.max}`;
+      return 'integer';
+    }
+    case 'boolean':
+      return `boolean — presence means true, whatever the value (even \`${wireName}=false\` or \`=0\`); leave the parameter out for false`;
+    case 'timestamp':
+      return 'timestamp — ISO 8601 (`2024-01-31T12:00:00Z`), 14 digits (`20240131120000`), Unix seconds, or `now`';
+    case 'namespace': {
+      const extra = d.extranamespaces?.length
+        ? `; also ${d.extranamespaces.map((id) => `${code(id)}${catalogue.getNamespace(id)?.name ? ` (${catalogue.getNamespace(id)!.name})` : ''}`).join(', ')}`
+        : '';
+      return `namespace — a namespace number (\`0\` is the main namespace)${extra}`;
+    }
+    case 'user':
+      return `user${d.subtypes?.length ? ` — ${d.subtypes.join(', ')}` : ''}`;
+    case 'enum':
+      return `one of ${d.values?.length ?? 0} value${d.values?.length === 1 ? '' : 's'}`;
+    default:
+      return d.type;
+  }
+}
+
+const paramDocCache = new WeakMap<WikiParamDescriptor, Map<string, string>>();
+
+/**
+ * Markdown describing a parameter as written under `wire.wireName`.
+ * @param highLimits the account has `apihighlimits` (`wikimapQuery.wiki.highLimits`)
+ */
+export function describeParam(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits = false): string {
+  const d = wire.descriptor;
+  const key = `${wire.wireName}\u0000${highLimits ? 1 : 0}`;
+  let perDescriptor = paramDocCache.get(d);
+  const cached = perDescriptor?.get(key);
+  if (cached !== undefined) return cached;
+  const m = wire.module;
+  const wirePrefix = (wire.generator ? 'g' : '') + m.prefix;
+  const lines: string[] = [];
+  lines.push(`${code(wire.wireName)} — ${ownerPhrase(wire)}`);
+  lines.push('');
+  const facts: string[] = [];
+  if (d.deprecated) facts.push('**Deprecated**: remove it; the wiki warns (`deprecation`) and may drop it.');
+  if (d.required) facts.push('**Required**: the wiki answers `missingparam` without it.');
+  facts.push(`Type: ${describeType(d, catalogue, wire.wireName)}`);
+  if (d.default !== undefined) facts.push(`Default: ${d.default === '' ? '(empty)' : code(String(d.default))}`);
+  if (d.multi) {
+    const low = d.lowlimit ?? 50;
+    const high = d.highlimit ?? 500;
+    facts.push(`Multi-valued: separate values with \`|\`; at most ${highLimits ? high : low} values${high !== low ? (highLimits ? ` (${low} without \`apihighlimits\`)` : ` (${high} with \`apihighlimits\`)`) : ''}${d.allowsduplicates ? '; repeated values allowed' : ''}`);
+  }
+  if (d.allspecifier) facts.push(`${code(d.allspecifier)} stands for all values`);
+  if (d.values && d.values.length) facts.push(`Allowed values: ${listValues(d.values)}`);
+  if (d.deprecatedvalues?.length) facts.push(`Deprecated values: ${d.deprecatedvalues.map(code).join(', ')}`);
+  if (d.templatevars) {
+    for (const [v, target] of Object.entries(d.templatevars)) {
+      facts.push(`Templated: \`{${v}}\` is one of the values of ${code(wirePrefix + target)}${wire.templateValues?.[v] ? ` (here ${code(wire.templateValues[v])})` : ''}`);
+    }
+  }
+  for (const note of d.info ?? []) facts.push(describeInfoNote(note, m, wirePrefix));
+  if (d.sensitive) facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
+  for (const f of facts) lines.push(`- ${f}`);
+  const text = lines.join('\n');
+  if (!perDescriptor) paramDocCache.set(d, (perDescriptor = new Map()));
+  perDescriptor.set(key, text);
+  return text;
+}
+
+/** "parameter `limit` of list module `categorymembers` (prefix `cm`)". */
+function ownerPhrase(wire: WikiWireParam): string {
+  const m = wire.module;
+  if (m.path === 'main') return `parameter of the API itself (\`main\` module)`;
+  if (m.path === 'query') return `parameter of \`action=query\``;
+  if (m.group === 'format') return `parameter of \`format=${m.name}\``;
+  const where = wire.generator ? `the generator \`generator=${m.name}\`` : `the ${m.group} module \`${m.group}=${m.name}\``;
+  const prefix = m.prefix ? ` (prefix ${code((wire.generator ? 'g' : '') + m.prefix)})` : '';
+  return `parameter ${code(wire.descriptor.name)} of ${where}${prefix}`;
+}
+
+const moduleDocCache = new WeakMap<WikiModule, string>();
+
+/** Markdown describing a query submodule. */
+export function describeModule(m: WikiModule): string {
+  const cached = moduleDocCache.get(m);
+  if (cached !== undefined) return cached;
+  const lines: string[] = [`${code(m.name)} — ${m.group} module (\`${m.path}\`)`, ''];
+  const facts: string[] = [];
+  if (m.deprecated) facts.push('**Deprecated**: the wiki warns (`deprecation`); use its replacement.');
+  facts.push(m.prefix ? `Prefix: ${code(m.prefix)} (parameters are written ${code(m.prefix + 'name')})` : 'Prefix: none (parameters are written without one)');
+  if (m.generator) facts.push(`Generator: yes — \`generator=${m.name}\` feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`);
+  else facts.push('Generator: no');
+  facts.push(m.readrights ? 'Needs the `read` right' : 'Works without the `read` right');
+  if (m.source) facts.push(`Source: ${m.source}`);
+  for (const f of facts) lines.push(`- ${f}`);
+  if (m.helpurls.length) lines.push('', m.helpurls.map((u, i) => `[Help${m.helpurls.length > 1 ? ` ${i + 1}` : ''}](${u})`).join(' · '));
+  const text = lines.join('\n');
+  moduleDocCache.set(m, text);
+  return text;
+}
+
+/** One line about a value of a parameter, or undefined when there is nothing to say beyond the parameter. */
+export function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalogue, highLimits = false): string | undefined {
+  const d = wire.descriptor;
+  if (d.deprecatedvalues?.includes(value)) return `${code(value)} — **deprecated value** of ${code(wire.wireName)}: remove it.`;
+  if (d.allspecifier && value === d.allspecifier) return `${code(value)} — all values of ${code(wire.wireName)}.`;
+  if (d.values) {
+    if (d.values.includes(value)) {
+      return `${code(value)} — allowed value of ${code(wire.wireName)}${isDefault(value, d) ? ' (default)' : ''}.`;
+    }
+    return `${code(value)} is not an allowed value of ${code(wire.wireName)}.`;
+  }
+  switch (d.type) {
+    case 'limit':
+      if (value === 'max') {
+        const limit = highLimits && d.highmax !== undefined ? d.highmax : d.max;
+        return `\`max\` — the highest limit: ${limit ?? '?'}${d.highmax !== undefined && d.highmax !== d.max ? ` (${highLimits ? d.max : d.highmax} ${highLimits ? 'without' : 'with'} \`apihighlimits\`)` : ''}.`;
+      }
+      return undefined;
+    case 'timestamp':
+      return value === 'now' ? '`now` — the current time when the wiki runs the query.' : undefined;
+    case 'namespace': {
+      if (!/^[+-]?\d+$/.test(value)) return undefined;
+      const ns = catalogue.getNamespace(Number(value));
+      if (!ns) return `${code(value)} is not a namespace of this wiki.`;
+      return `Namespace ${code(ns.id)}: ${ns.name === '' ? '(Main)' : ns.name}${ns.canonical && ns.canonical !== ns.name ? ` (canonical name ${ns.canonical})` : ''}.`;
+    }
+    case 'boolean':
+      return `Any value, even ${code(value || '(empty)')}, means true: presence is what counts.`;
+    default:
+      return undefined;
+  }
+}
+
+function isDefault(value: string, d: WikiParamDescriptor): boolean {
+  if (d.default === undefined) return false;
+  const def = String(d.default);
+  return d.multi ? def.split('|').includes(value) : def === value;
+}
+
+/** The reading of a written parameter that counts: the first catalogue reading of its wire name. */
+export function resolveWire(catalogue: WikiCatalogue, name: string): WikiWireParam | undefined {
+  const all = catalogue.lookupWire(name);
+  if (all.length <= 1) return all[0];
+  // Prefer main/query parameters, then non-generator forms (names are rarely ambiguous).
+  return all.find((w) => w.module === catalogue.main || w.module === catalogue.query) ?? all.find((w) => !w.generator) ?? all[0];
+}
+
+function toRange(document: TextDocument, r: OffsetRange) {
+  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
+}
+
+function overriddenNote(param: WikiParam): string {
+  return param.overridden
+    ? `\n\n*Ignored: a later \`${param.name}=\` in this query overrides it (the wiki keeps only the last).*`
+    : '';
+}
+
+/** Hover for the cursor context. */
+export function getWikiHover(
+  document: TextDocument,
+  context: WikiCursorContext,
+  catalogue: WikiCatalogue,
+  settings?: LanguageSettings,
+): Hover | null {
+  const highLimits = settings?.highLimits === true;
+  const markdown = (value: string, range: OffsetRange): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range: toRange(document, range) });
+  switch (context.kind) {
+    case 'paramName': {
+      if (!context.param) return null;
+      const wire = resolveWire(catalogue, context.param.name);
+      if (!wire) return null;
+      return markdown(describeParam(wire, catalogue, highLimits) + overriddenNote(context.param), context.param.nameRange);
+    }
+    case 'moduleList': {
+      const name = context.item.text;
+      const module = catalogue.getQueryModule(name);
+      if (!module) {
+        const wire = resolveWire(catalogue, context.param.name);
+        return wire && name === '' ? markdown(describeParam(wire, catalogue, highLimits), context.param.nameRange) : null;
+      }
+      let text = describeModule(module);
+      if (context.group === 'generator' && !module.generator) text = `**Not a generator**: \`${module.name}\` cannot be used with \`generator=\`.\n\n${text}`;
+      else if (context.group !== 'generator' && module.group !== context.group) text = `**Wrong group**: \`${module.name}\` is a ${module.group} module; write it in \`${module.group}=\`.\n\n${text}`;
+      return markdown(text, context.item.range);
+    }
+    case 'paramValue': {
+      const wire = resolveWire(catalogue, context.param.name);
+      if (!wire) return null;
+      const about = context.item.text === '' ? undefined : describeValue(context.item.text, wire, catalogue, highLimits);
+      const range = context.item.range.end > context.item.range.start ? context.item.range : context.param.valueRange;
+      const paramDoc = describeParam(wire, catalogue, highLimits);
+      return markdown(about ? `${about}\n\n---\n\n${paramDoc}` : paramDoc, range.end > range.start ? range : context.param.nameRange);
+    }
+    default:
+      return null;
+  }
+}

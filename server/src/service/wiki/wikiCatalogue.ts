@@ -1,0 +1,649 @@
+/**
+ * The wiki descriptor catalogue: loads MediaWiki `action=paraminfo` output (any wiki's own,
+ * unchanged) and indexes it once, so every feature request is a map lookup.
+ *
+ * Accepted input shapes (each validated; a bad shape throws `CatalogueError`, never anything else):
+ * - the API response `{ "paraminfo": { "modules": [...] } }` (formatversion 1, flags as `""`,
+ *   or formatversion 2, flags as booleans), or its inner `{ "modules": [...] }`,
+ * - an array of such documents (a batched fetch), or a bare array of module descriptors.
+ * The `main` and `query` modules (and format modules such as `json`) may be in the same
+ * document or in `options.core`.
+ *
+ * Wire names: a module's parameter is sent as prefix + name (`cm` + `title` = `cmtitle`).
+ * Under `generator=`, MediaWiki prefixes the generator module's parameters with `g`
+ * (ApiQuery's `generator` has submoduleparamprefix `g`): `gcmtitle`.
+ *
+ * Pure: no fs, no network. The caller reads the JSON and hands it in.
+ */
+import type {
+  WikiModule,
+  WikiNamespace,
+  WikiParamDescriptor,
+  WikiParamInfoNote,
+  WikiWireParam,
+} from './wikiTypes';
+import { parseConstraints, type ConstraintRule } from './constraints';
+
+/** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
+export class CatalogueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CatalogueError';
+  }
+}
+
+export interface CatalogueOptions {
+  /** paraminfo of `main`, `query` (and format modules), when not in the main document. */
+  core?: unknown;
+  /** `action=query&meta=siteinfo&siprop=namespaces|namespacealiases|general` output (fv 1 or 2). */
+  siteinfo?: unknown;
+  /** Module-enforced rules (descriptors/wiki/constraints.json). */
+  constraints?: unknown;
+  /** Where the catalogue came from ("built-in", a file name, an api.php URL); used in messages. */
+  source?: string;
+}
+
+interface TemplateMatcher {
+  module: WikiModule;
+  descriptor: WikiParamDescriptor;
+  /** Literal pieces around the variables: literals.length === vars.length + 1. */
+  literals: string[];
+  vars: string[];
+  generator: boolean;
+}
+
+let nextCatalogueId = 1;
+
+/**
+ * MediaWiki's default namespaces (Setup/NamespaceInfo canonical names), used when no siteinfo is
+ * given. The project namespace (4/5) is really named after the wiki; its canonical name is `Project`.
+ * `Image`/`Image talk` are MediaWiki's built-in aliases of File/File talk.
+ */
+const DEFAULT_NAMESPACES: Array<[number, string]> = [
+  [-2, 'Media'],
+  [-1, 'Special'],
+  [0, ''],
+  [1, 'Talk'],
+  [2, 'User'],
+  [3, 'User talk'],
+  [4, 'Project'],
+  [5, 'Project talk'],
+  [6, 'File'],
+  [7, 'File talk'],
+  [8, 'MediaWiki'],
+  [9, 'MediaWiki talk'],
+  [10, 'Template'],
+  [11, 'Template talk'],
+  [12, 'Help'],
+  [13, 'Help talk'],
+  [14, 'Category'],
+  [15, 'Category talk'],
+];
+
+/**
+ * Parameters of MediaWiki's core format modules (ApiFormatJson, ApiFormatXml, ApiFormatPhp, …),
+ * used only when the catalogue has no format modules: they are always valid next to `format=`.
+ */
+const DEFAULT_FORMAT_PARAMS: Record<string, string[]> = {
+  json: ['callback', 'utf8', 'ascii', 'formatversion'],
+  jsonfm: ['callback', 'utf8', 'ascii', 'formatversion', 'wrappedhtml'],
+  php: ['formatversion'],
+  phpfm: ['formatversion', 'wrappedhtml'],
+  xml: ['xslt', 'includexmlnamespace'],
+  xmlfm: ['xslt', 'includexmlnamespace', 'wrappedhtml'],
+  rawfm: ['wrappedhtml'],
+  none: [],
+};
+
+/** The indexed catalogue. Build with `createWikiCatalogue`. */
+export class WikiCatalogue {
+  /** Identity for caches: differs between catalogue instances. */
+  readonly id: number;
+  readonly source: string;
+  /** Every module, in input order. */
+  readonly modules: WikiModule[] = [];
+  /** `main` (action/format/maxlag/…) when the catalogue has it. */
+  main?: WikiModule;
+  /** `query` (prop/list/meta/generator and the page-set parameters) when the catalogue has it. */
+  query?: WikiModule;
+  /** Module-enforced rules (from constraints data), only those whose modules exist here. */
+  readonly constraints: ConstraintRule[];
+  /** Namespaces, sorted by id. */
+  readonly namespaces: WikiNamespace[];
+  /** True when namespaces came from siteinfo; false when MediaWiki's defaults (-2..15) are used. */
+  readonly namespacesFromSiteinfo: boolean;
+
+  private readonly byPath = new Map<string, WikiModule>();
+  private readonly queryByName = new Map<string, WikiModule>();
+  private readonly byGroup = new Map<string, WikiModule[]>();
+  private readonly formatByName = new Map<string, WikiModule>();
+  private readonly wire = new Map<string, WikiWireParam[]>();
+  private readonly templates: TemplateMatcher[] = [];
+  private readonly nsById = new Map<number, WikiNamespace>();
+  private readonly nsByName = new Map<string, WikiNamespace>();
+
+  /** @internal use createWikiCatalogue */
+  constructor(modules: WikiModule[], namespaces: WikiNamespace[] | undefined, constraints: unknown, source: string) {
+    this.id = nextCatalogueId++;
+    this.source = source;
+    for (const m of modules) this.addModule(m);
+    if (this.formatByName.size === 0) {
+      // The catalogue has no format modules: assume MediaWiki core's, so formatversion=2 etc. stay valid.
+      for (const [name, params] of Object.entries(DEFAULT_FORMAT_PARAMS)) {
+        const mod = makeModule({
+          name,
+          path: name,
+          group: 'format',
+          prefix: '',
+          parameters: params.map((p) => makeParam(p, p === 'formatversion' ? { type: 'enum', values: ['1', '2', 'latest'], default: '1' } : p === 'callback' || p === 'xslt' ? {} : { type: 'boolean' })),
+        });
+        this.byPath.set(name, mod);
+        this.formatByName.set(name, mod);
+      }
+    }
+    // Without main/query descriptors (a catalogue of query submodules only), assume MediaWiki core's.
+    if (!this.main) this.addModule(fallbackMain([...this.formatByName.keys()]));
+    if (!this.query) this.addModule(fallbackQuery(this));
+    this.namespacesFromSiteinfo = namespaces !== undefined;
+    this.namespaces = (namespaces ?? defaultNamespaces()).sort((a, b) => a.id - b.id);
+    for (const ns of this.namespaces) {
+      this.nsById.set(ns.id, ns);
+      for (const n of [ns.name, ns.canonical ?? '', ...ns.aliases]) this.nsByName.set(normaliseNsName(n), ns);
+    }
+    this.constraints = parseConstraints(constraints).filter((rule) => this.queryByName.has(rule.module) || rule.module === 'query' || rule.module === 'main');
+  }
+
+  private addModule(m: WikiModule): void {
+    this.modules.push(m);
+    this.byPath.set(m.path, m);
+    if (m.path === 'main') this.main = m;
+    else if (m.path === 'query') this.query = m;
+    else if (m.path.startsWith('query+')) {
+      this.queryByName.set(m.name, m);
+      let list = this.byGroup.get(m.group);
+      if (!list) this.byGroup.set(m.group, (list = []));
+      list.push(m);
+    } else if (m.group === 'format') this.formatByName.set(m.name, m);
+    // Only modules whose parameters can sit next to action=query get wire names.
+    const inQuery = m.path.startsWith('query+');
+    if (m.path !== 'main' && m.path !== 'query' && !inQuery) return;
+    for (const d of m.parameters) {
+      this.addWire(m.prefix + d.name, { module: m, descriptor: d, wireName: m.prefix + d.name, generator: false });
+      if (inQuery && m.generator) {
+        this.addWire('g' + m.prefix + d.name, { module: m, descriptor: d, wireName: 'g' + m.prefix + d.name, generator: true });
+      }
+    }
+    for (const d of m.templatedparameters) {
+      const t = splitTemplate(m.prefix + d.name);
+      this.templates.push({ module: m, descriptor: d, literals: t.literals, vars: t.vars, generator: false });
+      if (inQuery && m.generator) {
+        this.templates.push({ module: m, descriptor: d, literals: ['g' + t.literals[0], ...t.literals.slice(1)], vars: t.vars, generator: true });
+      }
+    }
+  }
+
+  private addWire(name: string, w: WikiWireParam): void {
+    const list = this.wire.get(name);
+    if (list) list.push(w);
+    else this.wire.set(name, [w]);
+  }
+
+  /** A module by path (`main`, `query`, `query+allpages`, `json`) or, failing that, a query submodule by name. */
+  getModule(nameOrPath: string): WikiModule | undefined {
+    return this.byPath.get(nameOrPath) ?? this.queryByName.get(nameOrPath);
+  }
+
+  /** A query submodule (list/prop/meta) by name. */
+  getQueryModule(name: string): WikiModule | undefined {
+    return this.queryByName.get(name);
+  }
+
+  /** Query submodules of a group (`list`, `prop`, `meta`), in catalogue order. */
+  getModulesByGroup(group: string): readonly WikiModule[] {
+    return this.byGroup.get(group) ?? [];
+  }
+
+  /** Query submodules flagged `generator`. */
+  getGenerators(): WikiModule[] {
+    const out: WikiModule[] = [];
+    for (const m of this.queryByName.values()) if (m.generator) out.push(m);
+    return out;
+  }
+
+  /** A format module (`json`, `xml`, …) by name. */
+  getFormatModule(name: string): WikiModule | undefined {
+    return this.formatByName.get(name);
+  }
+
+  /** All query submodules (every group). */
+  getQueryModules(): IterableIterator<WikiModule> {
+    return this.queryByName.values();
+  }
+
+  /**
+   * Every reading of a wire parameter name: `cmtitle` → categorymembers' `title`; `gcmtitle` → the
+   * same under a generator; `rvcontentformat-main` → revisions' templated `contentformat-{slot}`
+   * (when `main` is among the allowed values of `slots`). Parameters of `main` and `query` have no
+   * prefix. Empty when the name is unknown to the catalogue.
+   */
+  lookupWire(wireName: string): readonly WikiWireParam[] {
+    const found = this.wire.get(wireName);
+    if (this.templates.length === 0 || wireName.indexOf('-') < 0) return found ?? EMPTY;
+    const out = found ? [...found] : [];
+    for (const t of this.templates) {
+      const values = matchTemplate(wireName, t.literals, t.vars);
+      if (!values) continue;
+      let ok = true;
+      for (const [v, target] of Object.entries(t.descriptor.templatevars ?? {})) {
+        const targetParam = t.module.paramByName.get(target);
+        const allowed = targetParam?.values;
+        if (allowed && !allowed.includes(values[v] ?? '')) ok = false;
+      }
+      if (ok) out.push({ module: t.module, descriptor: t.descriptor, wireName, generator: t.generator, templateValues: values });
+    }
+    return out;
+  }
+
+  /** The descriptor of a parameter of `main`/`query` (no prefix), if any. */
+  getCoreParam(name: string): WikiWireParam | undefined {
+    const list = this.wire.get(name);
+    if (!list) return undefined;
+    for (const w of list) if (w.module === this.main || w.module === this.query) return w;
+    return undefined;
+  }
+
+  /** Wire names known to the catalogue (for did-you-mean). */
+  getWireNames(): IterableIterator<string> {
+    return this.wire.keys();
+  }
+
+  getNamespace(id: number): WikiNamespace | undefined {
+    return this.nsById.get(id);
+  }
+
+  /** A namespace by local, canonical or alias name (case-insensitive first letter, `_` = space). */
+  findNamespaceByName(name: string): WikiNamespace | undefined {
+    return this.nsByName.get(normaliseNsName(name));
+  }
+}
+
+const EMPTY: readonly WikiWireParam[] = Object.freeze([]);
+
+/** MediaWiki core's `main` parameters (ApiMain::getAllowedParams), used when the catalogue has no `main`. */
+function fallbackMain(formats: string[]): WikiModule {
+  const e = (values: string[], extra: Partial<WikiParamDescriptor> = {}) => ({ type: 'enum', values, ...extra });
+  return makeModule({
+    name: 'main',
+    path: 'main',
+    group: 'main',
+    prefix: '',
+    parameters: [
+      // Other actions exist too; without the real list, any action name is accepted here.
+      makeParam('action', { default: 'help' }),
+      makeParam('format', e(formats, { default: 'jsonfm' })),
+      makeParam('maxlag', { type: 'integer' }),
+      makeParam('smaxage', { type: 'integer', default: 0 }),
+      makeParam('maxage', { type: 'integer', default: 0 }),
+      makeParam('assert', e(['anon', 'bot', 'user'])),
+      makeParam('assertuser', { type: 'user' }),
+      makeParam('requestid', {}),
+      makeParam('servedby', { type: 'boolean' }),
+      makeParam('curtimestamp', { type: 'boolean' }),
+      makeParam('responselanginfo', { type: 'boolean' }),
+      makeParam('origin', {}),
+      makeParam('uselang', { default: 'user' }),
+      makeParam('variant', {}),
+      makeParam('errorformat', e(['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'], { default: 'bc' })),
+      makeParam('errorlang', { default: 'uselang' }),
+      makeParam('errorsuselocal', { type: 'boolean' }),
+    ],
+  });
+}
+
+/** MediaWiki core's `query` parameters (ApiQuery + ApiPageSet), used when the catalogue has no `query`. */
+function fallbackQuery(cat: WikiCatalogue): WikiModule {
+  const names = (g: string) => cat.getModulesByGroup(g).map((m) => m.name);
+  const multi = { multi: true, lowlimit: 50, highlimit: 500 };
+  return makeModule({
+    name: 'query',
+    path: 'query',
+    group: 'action',
+    prefix: '',
+    parameters: [
+      makeParam('prop', { type: 'enum', values: names('prop'), ...multi }),
+      makeParam('list', { type: 'enum', values: names('list'), ...multi }),
+      makeParam('meta', { type: 'enum', values: names('meta'), ...multi }),
+      makeParam('indexpageids', { type: 'boolean' }),
+      makeParam('export', { type: 'boolean' }),
+      makeParam('exportnowrap', { type: 'boolean' }),
+      makeParam('exportschema', { type: 'enum', values: ['0.10', '0.11'], default: '0.11' }),
+      makeParam('iwurl', { type: 'boolean' }),
+      makeParam('continue', {}),
+      makeParam('rawcontinue', { type: 'boolean' }),
+      makeParam('titles', { ...multi }),
+      makeParam('pageids', { type: 'integer', ...multi }),
+      makeParam('revids', { type: 'integer', ...multi }),
+      makeParam('generator', { type: 'enum', values: cat.getGenerators().map((m) => m.name), submoduleparamprefix: 'g' }),
+      makeParam('redirects', { type: 'boolean' }),
+      makeParam('converttitles', { type: 'boolean' }),
+    ],
+  });
+}
+
+function normaliseNsName(name: string): string {
+  return name.replace(/_/g, ' ').trim().toLowerCase();
+}
+
+function defaultNamespaces(): WikiNamespace[] {
+  return DEFAULT_NAMESPACES.map(([id, name]) => ({
+    id,
+    name,
+    canonical: name,
+    aliases: id === 6 ? ['Image'] : id === 7 ? ['Image talk'] : [],
+  }));
+}
+
+function splitTemplate(name: string): { literals: string[]; vars: string[] } {
+  const literals: string[] = [];
+  const vars: string[] = [];
+  let pos = 0;
+  for (;;) {
+    const open = name.indexOf('{', pos);
+    const close = open < 0 ? -1 : name.indexOf('}', open);
+    if (open < 0 || close < 0) {
+      literals.push(name.slice(pos));
+      return { literals, vars };
+    }
+    literals.push(name.slice(pos, open));
+    vars.push(name.slice(open + 1, close));
+    pos = close + 1;
+  }
+}
+
+/** Match `rvcontentformat-main` against literals ['rvcontentformat-', ''] and vars ['slot']. */
+function matchTemplate(wire: string, literals: string[], vars: string[]): Record<string, string> | undefined {
+  if (!wire.startsWith(literals[0])) return undefined;
+  const last = literals[literals.length - 1];
+  if (!wire.endsWith(last) || wire.length < literals[0].length + last.length) return undefined;
+  const values: Record<string, string> = {};
+  let pos = literals[0].length;
+  const end = wire.length - last.length;
+  for (let i = 0; i < vars.length; i++) {
+    const nextLit = i + 1 < vars.length ? literals[i + 1] : undefined;
+    let stop = end;
+    if (nextLit !== undefined) {
+      stop = wire.indexOf(nextLit, pos);
+      if (stop < 0 || stop > end) return undefined;
+    }
+    const v = wire.slice(pos, stop);
+    if (v === '') return undefined;
+    values[vars[i]] = v;
+    pos = stop + (nextLit?.length ?? 0);
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------------------
+// Normalisation and shape checks
+// ---------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** formatversion 1 writes true flags as "" (present) and omits false ones; formatversion 2 writes booleans. */
+function flag(v: unknown): boolean {
+  return v === '' || v === true;
+}
+
+function optNumber(v: unknown, where: () => string, field: string): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^[+-]?\d+$/.test(v)) return Number(v);
+  throw new CatalogueError(`${where()}: "${field}" must be an integer, got ${describe(v)}. Fix the catalogue data or fetch it again with action=paraminfo.`);
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
+  return typeof v;
+}
+
+function makeParam(name: string, extra: Partial<WikiParamDescriptor>): WikiParamDescriptor {
+  return {
+    name,
+    type: 'string',
+    multi: false,
+    required: false,
+    deprecated: false,
+    sensitive: false,
+    allowsduplicates: false,
+    enforcerange: false,
+    ...extra,
+  };
+}
+
+function makeModule(m: Partial<WikiModule> & { name: string; path: string; group: string; prefix: string }): WikiModule {
+  const parameters = m.parameters ?? [];
+  const paramByName = new Map<string, WikiParamDescriptor>();
+  for (const p of parameters) paramByName.set(p.name, p);
+  return {
+    generator: false,
+    deprecated: false,
+    internal: false,
+    readrights: false,
+    writerights: false,
+    mustbeposted: false,
+    helpurls: [],
+    templatedparameters: [],
+    ...m,
+    parameters,
+    paramByName,
+  };
+}
+
+function normaliseParam(raw: unknown, where: () => string, templated: boolean): WikiParamDescriptor {
+  if (!isObject(raw)) throw new CatalogueError(`${where()}: a parameter descriptor must be an object, got ${describe(raw)}.`);
+  const name = raw.name;
+  if (typeof name !== 'string' || name === '') throw new CatalogueError(`${where()}: parameter has no "name" (string). Each entry of "parameters" needs one.`);
+  const at = () => `${where()}, parameter "${name}"`;
+  const d = makeParam(name, {});
+  const type = raw.type;
+  if (Array.isArray(type)) {
+    d.type = 'enum';
+    d.values = type.map((v) => {
+      if (typeof v === 'string') return v;
+      if (typeof v === 'number') return String(v);
+      throw new CatalogueError(`${at()}: "type" lists allowed values, each must be a string, got ${describe(v)}.`);
+    });
+  } else if (typeof type === 'string') {
+    d.type = type;
+  } else if (type !== undefined) {
+    throw new CatalogueError(`${at()}: "type" must be a type name or an array of allowed values, got ${describe(type)}.`);
+  }
+  if (raw.submodules !== undefined) {
+    if (!isObject(raw.submodules)) throw new CatalogueError(`${at()}: "submodules" must be an object (value → module path), got ${describe(raw.submodules)}.`);
+    d.submodules = {};
+    for (const [k, v] of Object.entries(raw.submodules)) if (typeof v === 'string') d.submodules[k] = v;
+    if (!d.values) d.values = Object.keys(d.submodules);
+    if (d.type === 'submodule' || d.type === 'enum') d.type = 'enum';
+  }
+  if (typeof raw.submoduleparamprefix === 'string') d.submoduleparamprefix = raw.submoduleparamprefix;
+  const dflt = raw.default;
+  if (typeof dflt === 'string' || typeof dflt === 'number' || typeof dflt === 'boolean') d.default = dflt;
+  d.min = optNumber(raw.min, at, 'min');
+  d.max = optNumber(raw.max, at, 'max');
+  d.highmax = optNumber(raw.highmax, at, 'highmax');
+  d.index = optNumber(raw.index, at, 'index');
+  d.multi = flag(raw.multi);
+  d.lowlimit = optNumber(raw.lowlimit ?? (d.multi ? raw.limit : undefined), at, 'lowlimit');
+  d.highlimit = optNumber(raw.highlimit, at, 'highlimit');
+  if (typeof raw.allspecifier === 'string') d.allspecifier = raw.allspecifier;
+  d.required = flag(raw.required);
+  d.deprecated = flag(raw.deprecated);
+  d.sensitive = flag(raw.sensitive);
+  d.allowsduplicates = flag(raw.allowsduplicates);
+  d.enforcerange = flag(raw.enforcerange);
+  if (raw.deprecatedvalues !== undefined) {
+    if (!Array.isArray(raw.deprecatedvalues)) throw new CatalogueError(`${at()}: "deprecatedvalues" must be an array of values, got ${describe(raw.deprecatedvalues)}.`);
+    d.deprecatedvalues = raw.deprecatedvalues.map(String);
+  }
+  if (raw.info !== undefined) {
+    if (!Array.isArray(raw.info)) throw new CatalogueError(`${at()}: "info" must be an array of {name, values?} notes, got ${describe(raw.info)}.`);
+    d.info = raw.info.map((n): WikiParamInfoNote => {
+      if (!isObject(n) || typeof n.name !== 'string') throw new CatalogueError(`${at()}: every "info" note needs a "name" string, got ${describe(n)}.`);
+      const values = Array.isArray(n.values) ? n.values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') : undefined;
+      return values ? { name: n.name, values } : { name: n.name };
+    });
+  }
+  if (raw.subtypes !== undefined) {
+    if (!Array.isArray(raw.subtypes)) throw new CatalogueError(`${at()}: "subtypes" must be an array of strings, got ${describe(raw.subtypes)}.`);
+    d.subtypes = raw.subtypes.map(String);
+  }
+  if (raw.extranamespaces !== undefined) {
+    if (!Array.isArray(raw.extranamespaces)) throw new CatalogueError(`${at()}: "extranamespaces" must be an array of namespace numbers, got ${describe(raw.extranamespaces)}.`);
+    d.extranamespaces = raw.extranamespaces.map((v) => optNumber(v, at, 'extranamespaces') ?? 0);
+  }
+  if (templated || raw.templatevars !== undefined) {
+    if (!isObject(raw.templatevars)) throw new CatalogueError(`${at()}: a templated parameter needs "templatevars" (variable → parameter name), got ${describe(raw.templatevars)}.`);
+    d.templatevars = {};
+    for (const [k, v] of Object.entries(raw.templatevars)) {
+      if (typeof v !== 'string') throw new CatalogueError(`${at()}: templatevars.${k} must name a parameter (string), got ${describe(v)}.`);
+      d.templatevars[k] = v;
+    }
+  }
+  return d;
+}
+
+function normaliseModule(raw: unknown, position: number): WikiModule {
+  if (!isObject(raw)) throw new CatalogueError(`paraminfo module #${position + 1}: must be an object, got ${describe(raw)}.`);
+  const name = raw.name;
+  if (typeof name !== 'string' || name === '') throw new CatalogueError(`paraminfo module #${position + 1}: has no "name" (string). Each module descriptor needs name, path and parameters.`);
+  const where = () => `paraminfo module "${name}"`;
+  const path = raw.path === undefined ? name : raw.path;
+  if (typeof path !== 'string') throw new CatalogueError(`${where()}: "path" must be a string like "query+${name}", got ${describe(path)}.`);
+  const group = raw.group === undefined ? (path === 'main' ? 'main' : path === 'query' ? 'action' : '') : raw.group;
+  if (typeof group !== 'string') throw new CatalogueError(`${where()}: "group" must be a string (list, prop or meta), got ${describe(group)}.`);
+  if (path.startsWith('query+') && group === '') throw new CatalogueError(`${where()}: a query submodule needs "group" (list, prop or meta).`);
+  const prefix = raw.prefix === undefined ? '' : raw.prefix;
+  if (typeof prefix !== 'string') throw new CatalogueError(`${where()}: "prefix" must be a string (may be empty), got ${describe(prefix)}.`);
+  const params = raw.parameters === undefined ? [] : raw.parameters;
+  if (!Array.isArray(params)) throw new CatalogueError(`${where()}: "parameters" must be an array, got ${describe(params)}.`);
+  const templ = raw.templatedparameters === undefined ? [] : raw.templatedparameters;
+  if (!Array.isArray(templ)) throw new CatalogueError(`${where()}: "templatedparameters" must be an array, got ${describe(templ)}.`);
+  const helpurls = Array.isArray(raw.helpurls) ? raw.helpurls.filter((u): u is string => typeof u === 'string') : [];
+  return makeModule({
+    name,
+    path,
+    group,
+    prefix,
+    generator: flag(raw.generator),
+    deprecated: flag(raw.deprecated),
+    internal: flag(raw.internal),
+    readrights: flag(raw.readrights),
+    writerights: flag(raw.writerights),
+    mustbeposted: flag(raw.mustbeposted),
+    source: typeof raw.source === 'string' ? raw.source : undefined,
+    helpurls,
+    parameters: params.map((p, i) => normaliseParam(p, () => `${where()} (parameter #${i + 1})`, false)),
+    templatedparameters: templ.map((p, i) => normaliseParam(p, () => `${where()} (templated parameter #${i + 1})`, true)),
+  });
+}
+
+/** Collect module descriptors from any accepted document shape. */
+function collectModules(input: unknown, label: string, out: unknown[]): void {
+  if (Array.isArray(input)) {
+    // Either a bare array of modules or an array of documents (batched fetch).
+    for (const item of input) {
+      if (isObject(item) && (item.paraminfo !== undefined || Array.isArray(item.modules))) collectModules(item, label, out);
+      else out.push(item);
+    }
+    return;
+  }
+  if (!isObject(input)) throw new CatalogueError(`${label}: expected action=paraminfo output ({"paraminfo": {"modules": [...]}}), got ${describe(input)}.`);
+  if (isObject(input.error)) {
+    const e = input.error;
+    throw new CatalogueError(`${label}: the wiki answered with an error (${String(e.code)}: ${String(e.info ?? e['*'] ?? '')}). Check the api.php URL and the modules requested.`);
+  }
+  const pi = input.paraminfo !== undefined ? input.paraminfo : input;
+  if (!isObject(pi) || !Array.isArray(pi.modules)) {
+    throw new CatalogueError(`${label}: expected "paraminfo.modules" to be an array of module descriptors (the output of action=paraminfo&modules=…), but it is missing.`);
+  }
+  for (const m of pi.modules) out.push(m);
+}
+
+function readNamespaces(siteinfo: unknown): WikiNamespace[] | undefined {
+  if (siteinfo === undefined || siteinfo === null) return undefined;
+  if (!isObject(siteinfo)) throw new CatalogueError(`siteinfo: expected the output of meta=siteinfo&siprop=namespaces|namespacealiases, got ${describe(siteinfo)}.`);
+  const q = isObject(siteinfo.query) ? siteinfo.query : siteinfo;
+  const nsRaw = q.namespaces;
+  if (nsRaw === undefined) return undefined;
+  const entries: unknown[] = Array.isArray(nsRaw) ? nsRaw : isObject(nsRaw) ? Object.values(nsRaw) : [];
+  if (!Array.isArray(nsRaw) && !isObject(nsRaw)) throw new CatalogueError(`siteinfo: "namespaces" must be an object or array, got ${describe(nsRaw)}.`);
+  const list: WikiNamespace[] = [];
+  const byId = new Map<number, WikiNamespace>();
+  for (const e of entries) {
+    if (!isObject(e)) throw new CatalogueError(`siteinfo: each namespace must be an object, got ${describe(e)}.`);
+    const id = typeof e.id === 'number' ? e.id : Number(e.id);
+    if (!Number.isInteger(id)) throw new CatalogueError(`siteinfo: namespace without an integer "id" (${describe(e.id)}).`);
+    // formatversion 1 puts the local name in "*", formatversion 2 in "name".
+    const name = typeof e.name === 'string' ? e.name : typeof e['*'] === 'string' ? (e['*'] as string) : '';
+    const ns: WikiNamespace = { id, name, canonical: typeof e.canonical === 'string' ? e.canonical : id === 0 ? '' : undefined, aliases: [] };
+    list.push(ns);
+    byId.set(id, ns);
+  }
+  if (Array.isArray(q.namespacealiases)) {
+    for (const a of q.namespacealiases) {
+      if (!isObject(a)) continue;
+      const ns = byId.get(Number(a.id));
+      const alias = typeof a.alias === 'string' ? a.alias : typeof a['*'] === 'string' ? (a['*'] as string) : undefined;
+      if (ns && alias) ns.aliases.push(alias);
+    }
+  }
+  return list;
+}
+
+/**
+ * Validate and index paraminfo output. Throws `CatalogueError` (only) when the shape is wrong.
+ * @param paraminfo `action=paraminfo` output with the query submodules (and maybe main/query).
+ */
+export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOptions = {}): WikiCatalogue {
+  try {
+    const raws: unknown[] = [];
+    collectModules(paraminfo, 'catalogue', raws);
+    if (options.core !== undefined) collectModules(options.core, 'core catalogue', raws);
+    const modules: WikiModule[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < raws.length; i++) {
+      const m = normaliseModule(raws[i], i);
+      if (seen.has(m.path)) continue; // the first description of a module wins
+      seen.add(m.path);
+      modules.push(m);
+    }
+    return new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue');
+  } catch (e) {
+    if (e instanceof CatalogueError) throw e;
+    throw new CatalogueError(`catalogue: could not read the data (${e instanceof Error ? e.message : String(e)}). Check that it is action=paraminfo output.`);
+  }
+}
+
+/** Relative paths (from the extension root) of the built-in catalogue data. */
+export const BUILTIN_CATALOGUE_FILES = {
+  modules: 'descriptors/wiki/query-modules.json',
+  core: 'descriptors/wiki/api-core.json',
+  constraints: 'descriptors/wiki/constraints.json',
+} as const;
+
+/**
+ * Build the built-in catalogue. `readJson` reads and parses a file given its path relative to the
+ * extension root (the caller owns the I/O); it may return undefined for a file that is absent.
+ */
+export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): WikiCatalogue {
+  const modules = readJson(BUILTIN_CATALOGUE_FILES.modules);
+  const core = readJson(BUILTIN_CATALOGUE_FILES.core);
+  const constraints = readJson(BUILTIN_CATALOGUE_FILES.constraints);
+  return createWikiCatalogue(modules, { core: core ?? undefined, constraints: constraints ?? undefined, source: 'built-in' });
+}

@@ -1,0 +1,118 @@
+/**
+ * The wiki query language service: one facade over the parser, the validator and the features
+ * (completion, hover, code actions, symbols, links, runnable queries), in the shape of
+ * `LanguageService` (see ../languageTypes.ts and STYLE.md, "Three layers").
+ *
+ * A document is parsed once per version (`parse` caches by URI, version and text) and the parsed
+ * tree is handed to every feature. Each query is judged by the catalogue of its own wiki:
+ * `resolveCatalogue(query.apiUrl)` (bare queries: `resolveCatalogue(undefined)`, the default wiki).
+ */
+import type { CodeAction, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageService, LanguageSettings, RunnableQuery } from '../languageTypes';
+import type { WikiCatalogue } from './wikiCatalogue';
+import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
+import { parseWikiDocument } from './wikiQueryParser';
+import { getCursorContext } from './wikiCursor';
+import { validateWikiDocument } from './validation';
+import { getWikiCompletions } from './completion';
+import { getWikiHover } from './hover';
+import { getWikiCodeActions } from './codeActions';
+import { findWikiDocumentLinks, findWikiDocumentSymbols } from './symbols';
+
+export interface WikiLanguageServiceOptions {
+  /** The catalogue a query naming `apiUrl` is judged by (undefined: a bare query, the default wiki). */
+  resolveCatalogue: (apiUrl?: string) => WikiCatalogue;
+}
+
+/** The facade, plus what the server and tests need beyond `LanguageService`. */
+export interface WikiLanguageService extends LanguageService<WikiDocument> {
+  /** What the cursor at `offset` is on (the same answer completion and hover use). */
+  getCursorContext(parsed: WikiDocument, offset: number): WikiCursorContext;
+  /** The catalogue a query is judged by. */
+  getCatalogue(query?: WikiQuery): WikiCatalogue;
+}
+
+/** The language id whose documents hold only wiki queries; any other language is read in embedded mode. */
+export const WIKI_LANGUAGE_ID = 'wikiquery';
+
+/**
+ * Parse text as a `.wikiquery` document, or with `embedded` only the URLs containing `api.php?`
+ * (for markdown and the other `wikimapQuery.embeddedLanguages`).
+ */
+export function parse(text: string, options: { embedded?: boolean } = {}): WikiDocument {
+  return parseWikiDocument(text, { embedded: !!options.embedded });
+}
+
+/** Parsed documents kept per URI (most recently parsed last); a few are enough for an editor. */
+const PARSE_CACHE_SIZE = 32;
+
+export function getWikiLanguageService(options: WikiLanguageServiceOptions): WikiLanguageService {
+  const { resolveCatalogue } = options;
+  const cache = new Map<string, { version: number; text: string; embedded: boolean; parsed: WikiDocument }>();
+
+  const catalogueOf = (query?: WikiQuery) => resolveCatalogue(query?.apiUrl);
+
+  const service: WikiLanguageService = {
+    parse(document: TextDocument): WikiDocument {
+      const text = document.getText();
+      const embedded = document.languageId !== WIKI_LANGUAGE_ID;
+      const hit = cache.get(document.uri);
+      if (hit && hit.version === document.version && hit.embedded === embedded && hit.text === text) return hit.parsed;
+      const parsed = parse(text, { embedded });
+      cache.delete(document.uri);
+      cache.set(document.uri, { version: document.version, text, embedded, parsed });
+      if (cache.size > PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return parsed;
+    },
+
+    doValidation(document: TextDocument, parsed: WikiDocument, settings?: LanguageSettings): Diagnostic[] {
+      return validateWikiDocument(parsed, resolveCatalogue, settings ?? {}, document);
+    },
+
+    doComplete(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): CompletionList {
+      const context = getCursorContext(parsed, offset);
+      const query = 'query' in context ? context.query : undefined;
+      return getWikiCompletions(document, context, offset, catalogueOf(query), settings);
+    },
+
+    doHover(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): Hover | null {
+      const context = getCursorContext(parsed, offset);
+      if (!('query' in context) || !context.query) return null;
+      return getWikiHover(document, context, catalogueOf(context.query), settings);
+    },
+
+    doCodeActions(document: TextDocument, parsed: WikiDocument, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
+      return getWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings);
+    },
+
+    findDocumentSymbols(document: TextDocument, parsed: WikiDocument): DocumentSymbol[] {
+      return findWikiDocumentSymbols(document, parsed);
+    },
+
+    findDocumentLinks(document: TextDocument, parsed: WikiDocument): DocumentLink[] {
+      return findWikiDocumentLinks(document, parsed);
+    },
+
+    getRunnableQueries(document: TextDocument, parsed: WikiDocument): RunnableQuery[] {
+      const toRange = (r: { start: number; end: number }): Range => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) });
+      return parsed.queries.map((query): RunnableQuery => {
+        const counted = query.params.filter((p) => !p.overridden && p.name !== '');
+        return {
+          kind: 'wiki',
+          range: toRange(query.range),
+          apiUrl: query.apiUrl,
+          params: counted.map((p): [string, string] => [p.name, p.value]),
+          paramRanges: counted.map((p) => ({ name: p.name, nameRange: toRange(p.nameRange), valueRange: toRange(p.valueRange) })),
+        };
+      });
+    },
+
+    getCursorContext(parsed: WikiDocument, offset: number): WikiCursorContext {
+      return getCursorContext(parsed, offset);
+    },
+
+    getCatalogue: catalogueOf,
+  };
+  return service;
+}

@@ -1,0 +1,345 @@
+/**
+ * Parser of `.wikiquery` documents (and of api.php URLs embedded in other documents).
+ *
+ * Document syntax:
+ * - a query is a full URL (`https://host/w/api.php?action=query&…`), `api.php?…`, `?action=…`
+ *   or bare `action=query&…`;
+ * - lines starting with `#` are comments; blank lines separate queries; every other line that does
+ *   not start with `&` starts a new query;
+ * - multi-line form: lines starting with `&` (leading spaces allowed) continue the query above
+ *   (comment lines in between do not end it; a blank line does).
+ *
+ * Values are percent-decoded like PHP's `$_GET` (`+` and `%20` are spaces, `%7C` is `|`); invalid
+ * escapes stay literal, invalid UTF-8 becomes U+FFFD (MediaWiki's WebRequest normalises input the
+ * same way). A repeated parameter: only the last occurrence counts, as in PHP.
+ *
+ * Speed matters (whole-document parse is benchmarked): char-code scanning, one pass per line,
+ * decoding only slices that contain `%` or `+`.
+ */
+import type { OffsetRange, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
+
+export interface ParseOptions {
+  /** Take only URLs containing `api.php?` from the text (markdown and other embedding languages). */
+  embedded?: boolean;
+}
+
+const AMP = 38; // &
+const EQ = 61; // =
+const PCT = 37; // %
+const PLUS = 43; // +
+const QM = 63; // ?
+const HASH = 35; // #
+const SP = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const PIPE = 124; // |
+const US = 0x1f; // unit separator, MediaWiki's alternative multi-value separator
+
+/** Parse a whole document (or, with `embedded`, only its api.php URLs). */
+export function parseWikiDocument(text: string, options: ParseOptions = {}): WikiDocument {
+  const doc: WikiDocument = { text, queries: [], comments: [], embedded: !!options.embedded };
+  if (options.embedded) parseEmbedded(text, doc);
+  else parseLines(text, doc);
+  return doc;
+}
+
+function newQuery(index: number, start: number): WikiQuery {
+  return { range: { start, end: start }, params: [], byName: new Map(), multiLine: false, lines: [], index };
+}
+
+function finishQuery(q: WikiQuery): void {
+  const byName = q.byName;
+  const params = q.params;
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    const prev = byName.get(p.name);
+    if (prev !== undefined) prev.overridden = true;
+    byName.set(p.name, p);
+  }
+}
+
+function parseLines(text: string, doc: WikiDocument): void {
+  const len = text.length;
+  let current: { query: WikiQuery } | undefined;
+  let pos = 0;
+  while (pos <= len) {
+    let eol = text.indexOf('\n', pos);
+    if (eol < 0) eol = len;
+    let s = pos;
+    let t = eol;
+    if (t > s && text.charCodeAt(t - 1) === CR) t--;
+    let c = text.charCodeAt(s);
+    while (s < t && (c === SP || c === TAB)) c = text.charCodeAt(++s);
+    while (t > s) {
+      const d = text.charCodeAt(t - 1);
+      if (d === SP || d === TAB || d === CR) t--;
+      else break;
+    }
+    if (s === t) {
+      if (current) {
+        finishQuery(current.query);
+        current = undefined;
+      }
+    } else if (c === HASH) {
+      doc.comments.push({ start: s, end: t });
+    } else if (c === AMP && current) {
+      const q = current.query;
+      q.multiLine = true;
+      q.lines.push({ start: s, end: t });
+      q.range.end = t;
+      scanParams(text, s, t, q);
+    } else {
+      if (current) finishQuery(current.query);
+      const q = newQuery(doc.queries.length, s);
+      doc.queries.push(q);
+      current = { query: q };
+      parseQueryLine(text, s, t, q);
+    }
+    pos = eol + 1;
+  }
+  if (current) finishQuery(current.query);
+}
+
+/** Parse the first line of a query: optional URL part up to `?`, then parameters. */
+function parseQueryLine(text: string, s: number, t: number, q: WikiQuery): void {
+  q.lines.push({ start: s, end: t });
+  q.range.end = t;
+  let i = s;
+  let qm = -1;
+  for (; i < t; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QM) {
+      qm = i;
+      break;
+    }
+    if (c === AMP || c === EQ) break;
+  }
+  if (qm >= 0) {
+    if (qm > s) setUrl(text, s, qm, q);
+    scanParams(text, qm + 1, t, q);
+  } else if (i === t && text.indexOf('://', s) >= 0 && text.indexOf('://', s) < t) {
+    // A bare URL without parameters.
+    setUrl(text, s, t, q);
+  } else {
+    scanParams(text, s, t, q);
+  }
+}
+
+function setUrl(text: string, s: number, e: number, q: WikiQuery): void {
+  q.urlRange = { start: s, end: e };
+  const url = text.slice(s, e);
+  // Absolute (scheme://host/…) URLs name their wiki; protocol-relative ones are taken as https.
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) q.apiUrl = url;
+  else if (url.startsWith('//')) q.apiUrl = 'https:' + url;
+}
+
+/** Split `[s, t)` on `&` into name=value pairs and append them to the query. */
+function scanParams(text: string, s: number, t: number, q: WikiQuery): void {
+  const params = q.params;
+  let a = s;
+  while (a < t) {
+    let eq = -1;
+    let nameEnc = false;
+    let valEnc = false;
+    let b = a;
+    for (; b < t; b++) {
+      const c = text.charCodeAt(b);
+      if (c === AMP) break;
+      if (c === EQ) {
+        if (eq < 0) eq = b;
+      } else if (c === PCT || c === PLUS) {
+        if (eq < 0) nameEnc = true;
+        else valEnc = true;
+      }
+    }
+    if (b > a) {
+      const nameEnd = eq < 0 ? b : eq;
+      const rawName = text.slice(a, nameEnd);
+      const name = nameEnc ? decodeComponent(rawName) : rawName;
+      let value = '';
+      let vs = b;
+      if (eq >= 0) {
+        vs = eq + 1;
+        if (b > vs) {
+          const rawValue = text.slice(vs, b);
+          value = valEnc ? decodeComponent(rawValue) : rawValue;
+        }
+      }
+      params.push({
+        name,
+        nameRange: { start: a, end: nameEnd },
+        value,
+        valueRange: { start: vs, end: b },
+        hasEquals: eq >= 0,
+        range: { start: a, end: b },
+        overridden: false,
+        index: params.length,
+      });
+    }
+    a = b + 1;
+  }
+}
+
+const URL_STOP = new Set([SP, TAB, LF, CR, 34 /* " */, 39 /* ' */, 60 /* < */, 62 /* > */, 96 /* ` */, 91 /* [ */, 93 /* ] */, 123 /* { */, 125 /* } */]);
+
+/** Embedded mode: every URL (or path) containing `api.php?` becomes a one-line query. */
+function parseEmbedded(text: string, doc: WikiDocument): void {
+  const len = text.length;
+  let from = 0;
+  for (;;) {
+    const hit = text.indexOf('api.php?', from);
+    if (hit < 0) return;
+    let s = hit;
+    while (s > 0) {
+      const c = text.charCodeAt(s - 1);
+      if (URL_STOP.has(c) || c === 40 /* ( */ || c === 41 /* ) */) break;
+      s--;
+    }
+    let e = hit + 8;
+    let depth = 0;
+    for (; e < len; e++) {
+      const c = text.charCodeAt(e);
+      if (URL_STOP.has(c)) break;
+      if (c === 40) depth++;
+      else if (c === 41) {
+        if (depth === 0) break;
+        depth--;
+      }
+    }
+    // Trailing sentence punctuation is not part of the URL (as autolinkers do).
+    while (e > hit + 8) {
+      const c = text.charCodeAt(e - 1);
+      if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33) e--;
+      else break;
+    }
+    const q = newQuery(doc.queries.length, s);
+    doc.queries.push(q);
+    parseQueryLine(text, s, e, q);
+    finishQuery(q);
+    from = e > hit ? e : hit + 8;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Decoding
+// ---------------------------------------------------------------------------
+
+let utf8: { decode(bytes: Uint8Array): string } | undefined;
+
+function hexVal(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/**
+ * Decode like PHP's urldecode: `+` → space, `%XX` → byte, invalid escapes stay literal,
+ * invalid UTF-8 → U+FFFD.
+ */
+export function decodeComponent(raw: string): string {
+  const plain = raw.indexOf('+') < 0 ? raw : raw.replace(/\+/g, ' ');
+  if (plain.indexOf('%') < 0) return plain;
+  try {
+    return decodeURIComponent(plain);
+  } catch {
+    // fall through: malformed escapes or invalid UTF-8
+  }
+  let out = '';
+  let bytes: number[] = [];
+  const flush = () => {
+    if (bytes.length) {
+      utf8 ??= new TextDecoder('utf-8');
+      out += utf8.decode(new Uint8Array(bytes));
+      bytes = [];
+    }
+  };
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain.charCodeAt(i);
+    if (c === PCT && i + 2 < plain.length) {
+      const h = hexVal(plain.charCodeAt(i + 1));
+      const l = hexVal(plain.charCodeAt(i + 2));
+      if (h >= 0 && l >= 0) {
+        bytes.push(h * 16 + l);
+        i += 2;
+        continue;
+      }
+    }
+    flush();
+    out += plain[i];
+  }
+  flush();
+  return out;
+}
+
+/** Decode the source slice `[start, end)`. */
+export function decodeRange(text: string, range: OffsetRange): string {
+  const raw = text.slice(range.start, range.end);
+  return hasEscapes(raw) ? decodeComponent(raw) : raw;
+}
+
+function hasEscapes(raw: string): boolean {
+  return raw.indexOf('%') >= 0 || raw.indexOf('+') >= 0;
+}
+
+/** Length of a separator at `i` in the raw text (`|`, `%7C`, or for U+001F lists `\x1f`/`%1F`), or 0. */
+function sepAt(text: string, i: number, end: number, us: boolean): number {
+  const c = text.charCodeAt(i);
+  if (us) {
+    if (c === US) return 1;
+  } else if (c === PIPE) return 1;
+  if (c === PCT && i + 2 < end) {
+    const h = text.charCodeAt(i + 1);
+    const l = text.charCodeAt(i + 2) | 0x20;
+    if (us ? h === 49 && l === 102 /* 1f */ : h === 55 && l === 99 /* 7c */) return 3;
+  }
+  return 0;
+}
+
+const itemCache = new WeakMap<WikiParam, WikiValueItem[]>();
+
+/**
+ * The `|`-separated items of a parameter's value, each with its decoded text and source range.
+ * As MediaWiki's ParamValidator::explodeMultiValue: an empty value has no items; a value starting
+ * with U+001F (raw or `%1F`) is split on U+001F instead of `|`.
+ */
+export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
+  let items = itemCache.get(param);
+  if (items) return items;
+  items = [];
+  const { start, end } = param.valueRange;
+  if (end > start) {
+    let us = false;
+    let a = start;
+    const first = sepAt(text, start, end, true);
+    if (first > 0) {
+      us = true;
+      a = start + first;
+    }
+    if (!(us && a === end)) {
+      let i = a;
+      while (i <= end) {
+        const n = i < end ? sepAt(text, i, end, us) : 1;
+        if (n > 0) {
+          const range = { start: a, end: i };
+          items.push({ text: decodeRange(text, range), range, index: items.length });
+          i += n;
+          a = i;
+        } else i++;
+      }
+    }
+  }
+  itemCache.set(param, items);
+  return items;
+}
+
+/** True when the value is given as a U+001F-separated list. */
+export function usesUnitSeparator(text: string, param: WikiParam): boolean {
+  return param.valueRange.end > param.valueRange.start && sepAt(text, param.valueRange.start, param.valueRange.end, true) > 0;
+}
+
+/** The source text of a query (all its lines, as written). */
+export function getQueryText(text: string, query: WikiQuery): string {
+  return text.slice(query.range.start, query.range.end);
+}

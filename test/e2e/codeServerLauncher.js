@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// A stand-in for the VS Code executable that `@vscode/test-electron`'s `runTests({ vscodeExecutablePath })`
+// launches. It accepts the same arguments a desktop VS Code gets from runTests
+// (--extensionDevelopmentPath=, --extensionTestsPath=, --extensions-dir=, --user-data-dir=, a folder),
+// starts a real VS Code (code-server) on 127.0.0.1, opens its workbench in headless Chromium and
+// runs the extension tests there, exiting with the tests' exit code.
+//
+// Environment:
+//   WIKIMAP_E2E_VSIX        install this .vsix into the extensions dir first (the packaged product)
+//   WIKIMAP_E2E_SCREENSHOTS folder where screenshots requested by the tests are written
+//   WIKIMAP_QUERY_CACHE     where scripts/setup-codeserver.sh put code-server and Node 24
+'use strict';
+const { spawn, spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const util = require('util');
+const { findCodeServer } = require('./codeServerLocation');
+
+/** The workbench logs a lot that is not the tests' output (no network here, no GitHub session). */
+function isWorkbenchNoise(line) {
+  return /^\[[\w:. -]+\]|^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\s+at |checkForUpdates|ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_|marketplace|gallery/i.test(line);
+}
+
+const TEST_TIMEOUT_MS = 15 * 60 * 1000;
+
+function parseArgs(argv) {
+  const out = { positional: [] };
+  for (const a of argv) {
+    const m = /^--([^=]+)=(.*)$/.exec(a);
+    if (m) out[m[1]] = m[2];
+    else if (!a.startsWith('--')) out.positional.push(a);
+  }
+  return out;
+}
+
+function log(msg) {
+  process.stdout.write(`[launcher] ${msg}\n`);
+}
+
+/** Starts code-server and resolves with its URL once it says it listens (no fixed sleeps). */
+function startCodeServer(cs, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cs.node, [cs.entry, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let buffered = '';
+    const onData = (d) => {
+      const text = String(d);
+      buffered += text;
+      if (process.env.WIKIMAP_E2E_VERBOSE) process.stdout.write(text);
+      const m = /HTTP server listening on (http:\/\/[^\s]+)/.exec(buffered);
+      if (m) {
+        child.stdout.off('data', onData);
+        child.stderr.off('data', onData);
+        resolve({ child, url: m[1].replace(/\/$/, '') });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`code-server exited early (${code}):\n${buffered.slice(-2000)}`)));
+    setTimeout(() => reject(new Error(`code-server did not start within 120 s:\n${buffered.slice(-2000)}`)), 120000).unref();
+  });
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const extDev = args.extensionDevelopmentPath;
+  const extTests = args.extensionTestsPath;
+  if (!extDev || !extTests) {
+    console.error('codeServerLauncher: --extensionDevelopmentPath= and --extensionTestsPath= are required');
+    process.exit(2);
+  }
+  const cs = findCodeServer();
+  const userDataDir = args['user-data-dir'] || fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-user-'));
+  const extensionsDir = args['extensions-dir'] || fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-ext-'));
+  fs.mkdirSync(userDataDir, { recursive: true });
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  const folder = path.resolve(args.positional[0] || process.cwd());
+  const env = { ...process.env, PATH: `${path.dirname(cs.node)}:${process.env.PATH}` };
+  delete env.ELECTRON_RUN_AS_NODE;
+
+  if (process.env.WIKIMAP_E2E_VSIX) {
+    log(`installing ${path.basename(process.env.WIKIMAP_E2E_VSIX)}`);
+    const r = spawnSync(cs.node, [cs.entry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', process.env.WIKIMAP_E2E_VSIX, '--force'], { env, encoding: 'utf8' });
+    if (r.status !== 0) {
+      console.error(`installing the .vsix failed:\n${r.stdout}\n${r.stderr}`);
+      process.exit(1);
+    }
+    log(r.stdout.trim().split('\n').pop() || 'installed');
+  }
+
+  // User settings for the test run: no welcome page, no telemetry prompts, fast diagnostics.
+  const settingsDir = path.join(userDataDir, 'User');
+  fs.mkdirSync(settingsDir, { recursive: true });
+  const settingsFile = path.join(settingsDir, 'settings.json');
+  if (!fs.existsSync(settingsFile)) {
+    fs.writeFileSync(settingsFile, JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'security.workspace.trust.enabled': false,
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'workbench.tips.enabled': false,
+      'update.mode': 'none',
+    }, null, 2));
+  }
+
+  const { child, url } = await startCodeServer(cs, [
+    '--auth', 'none', '--bind-addr', '127.0.0.1:0', '--disable-telemetry', '--disable-update-check',
+    '--disable-workspace-trust', '--disable-getting-started-override', '--vscode-option', 'enable-smoke-test-driver',
+    '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
+  ], env);
+  log(`code-server at ${url}`);
+
+  let exitCode = 1;
+  let browser;
+  const browserProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-chromium-'));
+  try {
+    const { chromium } = require('playwright-core');
+    const context = await chromium.launchPersistentContext(browserProfile, {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    browser = context;
+    const page = context.pages()[0] || (await context.newPage());
+    const shotsDir = process.env.WIKIMAP_E2E_SCREENSHOTS;
+    let resolveExit;
+    const exited = new Promise((r) => (resolveExit = r));
+    let pending = Promise.resolve();
+    await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
+      const list = Array.isArray(logArgs) ? logArgs : [logArgs];
+      const line = typeof list[0] === 'string' && list[0].includes('%') ? util.format(...list) : list.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+      if (!process.env.WIKIMAP_E2E_VERBOSE && isWorkbenchNoise(line)) return;
+      // The tests ask for a screenshot of what the workbench shows with a marker line.
+      const shot = /WIKIMAP_SCREENSHOT:([\w.-]+)/.exec(line);
+      if (shot && shotsDir) {
+        fs.mkdirSync(shotsDir, { recursive: true });
+        pending = pending.then(() => page.screenshot({ path: path.join(shotsDir, `${shot[1]}.png`) }).catch((e) => log(`screenshot failed: ${e.message}`)));
+        return;
+      }
+      process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+    });
+    await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
+    const payload = [
+      ['extensionDevelopmentPath', `vscode-remote://remote${path.resolve(extDev)}`],
+      ['extensionTestsPath', `vscode-remote://remote${path.resolve(extTests)}`],
+    ];
+    const target = `${url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    await page.goto(target);
+    const timer = new Promise((r) => setTimeout(() => r('timeout'), TEST_TIMEOUT_MS).unref());
+    const result = await Promise.race([exited, timer]);
+    await pending;
+    if (result === 'timeout') {
+      log(`the tests did not finish within ${TEST_TIMEOUT_MS / 60000} minutes`);
+      if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'timeout.png') }).catch(() => {});
+      exitCode = 1;
+    } else {
+      exitCode = Number(result) || 0;
+    }
+  } catch (err) {
+    console.error(`codeServerLauncher: ${err && err.stack ? err.stack : err}`);
+    exitCode = 1;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    child.kill('SIGTERM');
+    fs.rmSync(browserProfile, { recursive: true, force: true });
+  }
+  process.exit(exitCode);
+}
+
+main();

@@ -1,0 +1,314 @@
+/**
+ * Installs and starts a REAL MediaWiki (Debian's `mediawiki` package, SQLite, PHP's built-in web server)
+ * on a free loopback port, in a fresh temporary directory per call. Used by the agreement suite and by
+ * any other suite that needs a wiki to talk to:
+ *
+ *   const wiki = await startMediaWiki({ extensions: ['TextExtracts'] });
+ *   ... wiki.apiUrl ...
+ *   await wiki.stop();
+ *
+ * Needs the Debian packages installed by `scripts/setup.sh` (mediawiki, php8.2-cli, php-sqlite3).
+ * Readiness is awaited by polling api.php with a deadline, never by sleeping a fixed time.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** Where Debian's package puts MediaWiki (override with WIKIMAP_MEDIAWIKI_DIR for another install). */
+export const MEDIAWIKI_DIR = process.env.WIKIMAP_MEDIAWIKI_DIR || '/usr/share/mediawiki';
+const PHP = process.env.WIKIMAP_PHP || 'php';
+
+export const ADMIN_USER = 'Admin';
+export const ADMIN_PASSWORD = 'Wikimap-admin-pass-1';
+/** A plain registered user (no special groups, so no `apihighlimits`) used for logged-in requests. */
+export const TEST_USER = 'Tester';
+export const TEST_PASSWORD = 'Wikimap-tester-pass-1';
+/** The watchlist token set for TEST_USER, so `wlowner`/`wltoken` queries work anonymously too. */
+export const TEST_WATCHLIST_TOKEN = 'wikimapwatchlisttoken0123456789';
+
+export interface StartMediaWikiOptions {
+  /** Extensions shipped with the package to enable with `wfLoadExtension` (e.g. `TextExtracts`). */
+  extensions?: string[];
+  /** Seed pages, a category, a template, a redirect, a file and a deleted page (default true). */
+  seed?: boolean;
+  /** Extra PHP lines appended to LocalSettings.php. */
+  extraSettings?: string;
+  /** Deadline for the web server to answer, in ms (default 30 s). */
+  readyTimeoutMs?: number;
+}
+
+export interface MediaWikiInstance {
+  /** `http://127.0.0.1:PORT/api.php` */
+  apiUrl: string;
+  /** `http://127.0.0.1:PORT` */
+  server: string;
+  port: number;
+  /** The temporary directory holding LocalSettings.php and the SQLite database. */
+  dir: string;
+  /** MediaWiki's version string as siteinfo reports it (`MediaWiki 1.39.x`). */
+  generator: string;
+  extensions: string[];
+  /** Stops the PHP server and removes the temporary directory. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** Is MediaWiki with PHP installed here? Gives the reason when not. */
+export function mediaWikiAvailable(): { ok: true } | { ok: false; reason: string } {
+  if (!fs.existsSync(path.join(MEDIAWIKI_DIR, 'maintenance', 'install.php'))) {
+    return { ok: false, reason: `MediaWiki is not installed at ${MEDIAWIKI_DIR}; run \`bash scripts/setup.sh\` (installs Debian's mediawiki package)` };
+  }
+  const php = spawnSync(PHP, ['-r', 'echo extension_loaded("pdo_sqlite") ? "yes" : "no";'], { encoding: 'utf8' });
+  if (php.error) return { ok: false, reason: `PHP is not installed (${php.error.message}); run \`bash scripts/setup.sh\`` };
+  if (php.stdout.trim() !== 'yes') return { ok: false, reason: 'PHP lacks pdo_sqlite; install php-sqlite3 (`bash scripts/setup.sh`)' };
+  return { ok: true };
+}
+
+/** A free TCP port on 127.0.0.1 (asks the OS for one). */
+export function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function runPhp(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
+  const res = spawnSync(PHP, args, { cwd: MEDIAWIKI_DIR, env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (res.error) throw new Error(`could not run php ${args[0]}: ${res.error.message}`);
+  if (res.status !== 0) {
+    throw new Error(`php ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
+  }
+  return res.stdout;
+}
+
+/** Pages seeded so that lists, props and generators return data. */
+const SEED_PAGES: Array<[string, string]> = [
+  ['Alpha', "'''Alpha''' is the first page. It links to [[Beta]], [[Gamma]] and [[Missing page]], uses {{Infobox|name=Alpha}}, shows [[File:Example.png]], and points to [http://example.org/alpha an external site].\n\n== History ==\nSome history.\n\n[[Category:Letters]]\n[[Category:Greek]]"],
+  ['Beta', "'''Beta''' comes after [[Alpha]]. {{Infobox|name=Beta}}\n\n[[Category:Letters]]"],
+  ['Gamma', '#REDIRECT [[Alpha]]'],
+  ['Delta', 'A short page about [[Alpha|the first letter]] with an [https://example.com/delta external link].\n\n[[Category:Letters]]'],
+  ['Template:Infobox', '<div class="infobox">{{{name|}}}</div><noinclude>An infobox. [[Category:Templates]]</noinclude>'],
+  ['Category:Letters', 'Pages about letters. [[Category:Greek]]'],
+  ['Category:Greek', 'Greek things.'],
+  ['Help:Contents', 'Help for [[Alpha]].'],
+  ['Talk:Alpha', 'Discussion about [[Alpha]].'],
+  ['User:Tester', 'The test user.'],
+  ['Removed page', 'This page is deleted after seeding, so deleted revisions exist.'],
+];
+
+/** A 1×1 transparent PNG, imported as File:Example.png. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Installs a fresh wiki into a temporary directory and serves it on a free loopback port. */
+export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promise<MediaWikiInstance> {
+  const available = mediaWikiAvailable();
+  if (!available.ok) throw new Error(available.reason);
+  const extensions = options.extensions ?? [];
+  for (const ext of extensions) {
+    if (!fs.existsSync(path.join(MEDIAWIKI_DIR, 'extensions', ext, 'extension.json'))) {
+      const shipped = fs.readdirSync(path.join(MEDIAWIKI_DIR, 'extensions')).join(', ');
+      throw new Error(`extension ${ext} is not shipped in ${MEDIAWIKI_DIR}/extensions (there: ${shipped})`);
+    }
+  }
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-mediawiki-'));
+  const dbDir = path.join(dir, 'db');
+  fs.mkdirSync(dbDir);
+  const port = await getFreePort();
+  const server = `http://127.0.0.1:${port}`;
+  const settingsFile = path.join(dir, 'LocalSettings.php');
+  const env: NodeJS.ProcessEnv = { ...process.env, MW_CONFIG_FILE: settingsFile, MW_INSTALL_PATH: MEDIAWIKI_DIR };
+  let child: ChildProcess | undefined;
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    runPhp(
+      [
+        'maintenance/install.php',
+        '--dbtype=sqlite',
+        `--dbpath=${dbDir}`,
+        `--server=${server}`,
+        '--scriptpath=',
+        `--confpath=${dir}`,
+        `--pass=${ADMIN_PASSWORD}`,
+        '--lang=en',
+        'WikimapTestWiki',
+        ADMIN_USER,
+      ],
+      env,
+    );
+    const extra = [
+      '',
+      '# Added by the wikimap-query test harness.',
+      '$wgShowExceptionDetails = true;',
+      // Sessions must persist between requests for logged-in runs (the installer leaves the main cache off).
+      '$wgSessionCacheType = CACHE_DB;',
+      '$wgEnableUploads = true;',
+      '$wgUseImageMagick = false;',
+      // Let plain users read deleted revisions, so those modules judge parameters instead of refusing.
+      "$wgGroupPermissions['user']['deletedhistory'] = true;",
+      "$wgGroupPermissions['user']['deletedtext'] = true;",
+      "$wgGroupPermissions['user']['browsearchive'] = true;",
+      '$wgRateLimits = [];',
+      ...extensions.map((ext) => `wfLoadExtension( ${JSON.stringify(ext)} );`),
+      options.extraSettings ?? '',
+      '',
+    ].join('\n');
+    fs.appendFileSync(settingsFile, extra);
+
+    if (options.seed !== false) seed(dir, env);
+
+    child = spawn(PHP, ['-S', `127.0.0.1:${port}`, '-t', MEDIAWIKI_DIR], {
+      cwd: MEDIAWIKI_DIR,
+      env: { ...env, PHP_CLI_SERVER_WORKERS: '4' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      if (stderr.length < 20000) stderr += d.toString();
+    });
+    const apiUrl = `${server}/api.php`;
+    const generator = await waitUntilReady(apiUrl, child, () => stderr, options.readyTimeoutMs ?? 30000);
+    return { apiUrl, server, port, dir, generator, extensions, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function seed(dir: string, env: NodeJS.ProcessEnv): void {
+  runPhp(['maintenance/createAndPromote.php', TEST_USER, TEST_PASSWORD], env);
+  for (const [title, text] of SEED_PAGES) {
+    runPhp(['maintenance/edit.php', '-u', ADMIN_USER, '-s', 'seed', title], env, text);
+  }
+  // A second revision, so revision ranges and diffs have something to show.
+  runPhp(['maintenance/edit.php', '-u', TEST_USER, '-s', 'second edit', '-m', 'Beta'], env, "'''Beta''' comes after [[Alpha]] and before [[Delta]]. {{Infobox|name=Beta}}\n\n[[Category:Letters]]");
+  const imgDir = path.join(dir, 'import');
+  fs.mkdirSync(imgDir);
+  fs.writeFileSync(path.join(imgDir, 'Example.png'), PNG_1X1);
+  runPhp(['maintenance/importImages.php', '--user', ADMIN_USER, '--comment', 'A one-pixel image.', imgDir], env);
+  fs.writeFileSync(path.join(dir, 'delete.txt'), 'Removed page\n');
+  runPhp(['maintenance/deleteBatch.php', '-u', ADMIN_USER, '-r', 'seeded deletion', path.join(dir, 'delete.txt')], env);
+  // TEST_USER watches two pages and gets a watchlist token (for wlowner/wltoken queries).
+  runPhp(
+    ['maintenance/eval.php'],
+    env,
+    [
+      '$services = MediaWiki\\MediaWikiServices::getInstance();',
+      `$user = $services->getUserFactory()->newFromName(${JSON.stringify(TEST_USER)});`,
+      `$services->getUserOptionsManager()->setOption($user, "watchlisttoken", ${JSON.stringify(TEST_WATCHLIST_TOKEN)});`,
+      '$services->getUserOptionsManager()->saveOptions($user);',
+      '$wl = $services->getWatchedItemStore();',
+      '$wl->addWatch($user, Title::newFromText("Alpha"));',
+      '$wl->addWatch($user, Title::newFromText("Beta"));',
+      '',
+    ].join('\n'),
+  );
+  runPhp(['maintenance/runJobs.php', '--quiet'], env);
+}
+
+async function waitUntilReady(apiUrl: string, child: ChildProcess, stderr: () => string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const url = `${apiUrl}?action=query&meta=siteinfo&siprop=general&format=json&formatversion=2`;
+  let lastError = '';
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `exit ${code ?? signal}`;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the PHP web server stopped (${exited}) before answering:\n${stderr()}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      const body = (await res.json()) as { query?: { general?: { generator?: string } } };
+      const generator = body.query?.general?.generator;
+      if (res.ok && generator) return generator;
+      lastError = `HTTP ${res.status}`;
+    } catch (err) {
+      lastError = (err as Error).message;
+    }
+    // Poll again shortly (bounded by the deadline above).
+    await new Promise<void>((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`MediaWiki did not answer at ${apiUrl} within ${timeoutMs} ms (last: ${lastError}):\n${stderr()}`);
+}
+
+/** A tiny client with a cookie jar, to make requests as a logged-in user. */
+export class MediaWikiClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly apiUrl: string) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keepCookies(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair.indexOf('=');
+      if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+
+  /** GET api.php with the given query string (already encoded) and return the parsed JSON. */
+  async get(query: string): Promise<any> {
+    const res = await fetch(`${this.apiUrl}?${query}`, {
+      headers: { cookie: this.cookieHeader(), 'user-agent': 'wikimap-query-tests/0 (agreement suite)' },
+      signal: AbortSignal.timeout(30000),
+    });
+    this.keepCookies(res);
+    const text = await res.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(`api.php answered HTTP ${res.status} with non-JSON for ${query}:\n${text.slice(0, 2000)}`);
+    }
+  }
+
+  async post(form: Record<string, string>): Promise<any> {
+    const res = await fetch(this.apiUrl, {
+      method: 'POST',
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+      signal: AbortSignal.timeout(30000),
+    });
+    this.keepCookies(res);
+    return res.json();
+  }
+
+  /** Logs in with action=clientlogin; throws with the wiki's answer when it fails. */
+  async login(username: string, password: string): Promise<void> {
+    const tok = await this.get('action=query&meta=tokens&type=login&format=json&formatversion=2');
+    const logintoken = tok?.query?.tokens?.logintoken;
+    if (!logintoken) throw new Error(`no login token: ${JSON.stringify(tok)}`);
+    const res = await this.post({
+      action: 'clientlogin',
+      username,
+      password,
+      logintoken,
+      loginreturnurl: this.apiUrl,
+      format: 'json',
+      formatversion: '2',
+    });
+    if (res?.clientlogin?.status !== 'PASS') throw new Error(`login as ${username} failed: ${JSON.stringify(res)}`);
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The `wikimap-query` CLI as CI pipelines run it: the real `dist/cli.js` process.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CLI, ensureBuilt, ROOT } from './lspClient';
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], options: { cwd?: string; input?: string } = {}): Run {
+  const res = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, input: options.input ?? '', encoding: 'utf8' });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+interface JsonResult {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: string;
+  code: string;
+  message: string;
+  param: string | null;
+}
+
+describe('wikimap-query check (CLI)', function () {
+  this.timeout(30000);
+  let dir: string;
+
+  before(() => {
+    ensureBuilt();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-cli-'));
+    fs.mkdirSync(path.join(dir, 'queries', 'nested'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'queries', 'mistakes.wikiquery'),
+      [
+        '# two mistakes',
+        'action=query&list=allpages&aplimit=9000',
+        '',
+        'action=query&list=search&srlimit=10',
+        '',
+      ].join('\n'),
+    );
+    fs.writeFileSync(path.join(dir, 'queries', 'valid.wikiquery'), 'action=query&list=allpages&aplimit=max\n');
+    fs.writeFileSync(path.join(dir, 'queries', 'nested', 'bones.mapquery.json'), '{ "pos1": {"x": 20, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 1}, "type": "bones" }\n');
+    fs.writeFileSync(path.join(dir, 'queries', 'nested', 'README.txt'), 'not a query file: ignored in a directory\n');
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('prints file:line:col severity code message, sorted by position, and exits 1 on errors', () => {
+    const run = cli(['check', 'queries/mistakes.wikiquery'], { cwd: dir });
+    assert.equal(run.status, 1, run.stderr);
+    const lines = run.stdout.trim().split('\n');
+    assert.deepEqual(
+      lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
+      ['queries/mistakes.wikiquery:2:36 warning outofrange', 'queries/mistakes.wikiquery:4:1 error missingparam'].map((s) => s),
+    );
+    for (const l of lines) assert.match(l, /^queries\/mistakes\.wikiquery:\d+:\d+ (error|warning|information|hint) \w+ \S.*$/);
+    assert.match(lines[1], /srsearch/, 'the message names the missing parameter');
+  });
+
+  it('prints a JSON array with 1-based positions and the parameter each diagnostic is about', () => {
+    const run = cli(['check', '--format', 'json', 'queries/mistakes.wikiquery'], { cwd: dir });
+    assert.equal(run.status, 1, run.stderr);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    const out = results.find((r) => r.code === 'outofrange');
+    assert.ok(out);
+    assert.deepEqual(
+      { file: out.file, line: out.line, column: out.column, endLine: out.endLine, endColumn: out.endColumn, severity: out.severity, param: out.param },
+      { file: 'queries/mistakes.wikiquery', line: 2, column: 36, endLine: 2, endColumn: 40, severity: 'warning', param: 'aplimit' },
+    );
+    const missing = results.find((r) => r.code === 'missingparam');
+    assert.equal(missing?.severity, 'error');
+    assert.equal(missing?.param, 'srsearch');
+    for (const r of results) assert.deepEqual(Object.keys(r).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'param', 'severity']);
+  });
+
+  it('exits 0 with no output for a valid file', () => {
+    const run = cli(['check', 'queries/valid.wikiquery'], { cwd: dir });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /No problems in 1 file/);
+  });
+
+  it('checks the *.wikiquery and *.mapquery.json files under a directory, map queries through the map service', () => {
+    const run = cli(['check', '--format', 'json', 'queries'], { cwd: dir });
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    assert.deepEqual([...new Set(results.map((r) => r.file))], [path.join('queries', 'mistakes.wikiquery'), path.join('queries', 'nested', 'bones.mapquery.json')]);
+    const inverted = results.find((r) => r.code === 'invertedbox');
+    assert.equal(inverted?.severity, 'warning');
+    assert.equal(run.status, 1);
+  });
+
+  it('reads a wiki query document from standard input with -', () => {
+    const run = cli(['check', '-'], { input: 'action=query&list=allpages&apnamespace=Nonsense\n' });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /^<stdin>:1:\d+ error badvalue /);
+  });
+
+  it('makes warnings errors (and back) with --severity', () => {
+    assert.equal(cli(['check', '-'], { input: 'action=query&list=allpages&aplimit=9000\n' }).status, 0);
+    const strict = cli(['check', '--severity', 'outofrange=error', '-'], { input: 'action=query&list=allpages&aplimit=9000\n' });
+    assert.equal(strict.status, 1);
+    assert.match(strict.stdout, / error outofrange /);
+    const off = cli(['check', '--severity=missingparam=off', '-'], { input: 'action=query&list=search\n' });
+    assert.equal(off.status, 0);
+    assert.equal(off.stdout, '');
+  });
+
+  it('allows 500 values per parameter with --high-limits', () => {
+    const input = `action=query&prop=info&titles=${Array.from({ length: 60 }, (_, i) => `P${i}`).join('|')}\n`;
+    const low = cli(['check', '-'], { input });
+    assert.equal(low.status, 1);
+    assert.match(low.stdout, / error toomanyvalues /);
+    assert.equal(cli(['check', '--high-limits', '-'], { input }).status, 0);
+  });
+
+  it('judges by a saved paraminfo file given with --catalogue', () => {
+    const builtin = JSON.parse(fs.readFileSync(path.join(ROOT, 'descriptors', 'wiki', 'query-modules.json'), 'utf8'));
+    builtin.paraminfo.modules = builtin.paraminfo.modules.filter((m: { name: string }) => m.name !== 'categorymembers');
+    const saved = path.join(dir, 'smaller-wiki.json');
+    fs.writeFileSync(saved, JSON.stringify(builtin));
+    const input = 'action=query&list=categorymembers&cmtitle=Category:Physics\n';
+    assert.equal(cli(['check', '-'], { input }).status, 0, 'valid against the built-in catalogue');
+    const run = cli(['check', '--format', 'json', '--catalogue', saved, '-'], { input });
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    assert.ok(results.some((r) => r.code === 'unrecognizedvalues' && r.param === 'list'), run.stdout);
+  });
+
+  const usage: Array<{ args: string[]; message: RegExp }> = [
+    { args: [], message: /Usage: wikimap-query check/ },
+    { args: ['lint', 'x'], message: /unknown command "lint"/ },
+    { args: ['check'], message: /at least one file or directory/ },
+    { args: ['check', '--frobnicate', 'x.wikiquery'], message: /Unknown option --frobnicate/ },
+    { args: ['check', '--format', 'xml', 'x.wikiquery'], message: /--format must be text or json/ },
+    { args: ['check', '--format'], message: /--format needs a value/ },
+    { args: ['check', 'no/such/file.wikiquery'], message: /no\/such\/file\.wikiquery: no such file or directory/ },
+    { args: ['check', '--catalogue', 'missing-catalogue.json', '-'], message: /cannot use the catalogue missing-catalogue\.json: no such file/ },
+    { args: ['check', '--severity', 'outofrange=loud', '-'], message: /CODE=LEVEL/ },
+  ];
+  for (const { args, message } of usage) {
+    it(`exits 2 with a clear message: ${args.join(' ') || '(no arguments)'}`, () => {
+      const run = cli(args, { cwd: dir });
+      assert.equal(run.status, 2, run.stdout + run.stderr);
+      assert.match(run.stderr, message);
+    });
+  }
+
+  it('refuses a catalogue file that is not paraminfo, naming the problem', () => {
+    const bad = path.join(dir, 'bad-catalogue.json');
+    fs.writeFileSync(bad, JSON.stringify({ paraminfo: { modules: [{ name: 'x' }] } }));
+    const run = cli(['check', '--catalogue', bad, '-'], { input: 'action=query\n' });
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /cannot use the catalogue .*bad-catalogue\.json: .*\bx\b/);
+  });
+
+  it('--help and --version', () => {
+    const help = cli(['--help']);
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /--catalogue FILE_OR_API_URL/);
+    assert.equal(cli(['check', '--help']).status, 0);
+    const version = cli(['--version']);
+    assert.equal(version.status, 0);
+    assert.equal(version.stdout.trim(), JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * A real LSP client (vscode-jsonrpc) talking to the real `dist/server.js` process over stdio.
+ * Waits are event-driven with a deadline; nothing sleeps.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import {
+  CancellationTokenSource,
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import type { Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver-types';
+
+export const ROOT = path.join(__dirname, '..', '..');
+export const SERVER = path.join(ROOT, 'dist', 'server.js');
+export const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+let built = false;
+/** Builds the bundles once per test run, so a fresh clone works with plain `npx mocha test/protocol`. */
+export function ensureBuilt(): void {
+  if (built) return;
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`The build failed; fix it before the protocol tests can run:\n${res.stdout}${res.stderr}`);
+  built = true;
+}
+
+export interface PublishedDiagnostics {
+  uri: string;
+  version?: number;
+  diagnostics: Diagnostic[];
+}
+
+export interface ClientOptions {
+  /** Client capabilities beyond the defaults (pull diagnostics, configuration…). */
+  capabilities?: Record<string, unknown>;
+  initializationOptions?: unknown;
+  /** Answer to `workspace/configuration` for section `wikimapQuery` (only with the configuration capability). */
+  configuration?: () => unknown;
+}
+
+/** `|` marks the cursor: returns the text without it and the cursor's position. Fails loudly without a marker. */
+export function cursor(textWithCursor: string): { text: string; position: Position; offset: number } {
+  const offset = textWithCursor.indexOf('|');
+  if (offset < 0) throw new Error(`Test text has no | cursor marker: ${JSON.stringify(textWithCursor)}`);
+  const text = textWithCursor.slice(0, offset) + textWithCursor.slice(offset + 1);
+  return { text, position: positionAt(text, offset), offset };
+}
+
+export function positionAt(text: string, offset: number): Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+export function offsetAt(text: string, position: Position): number {
+  const lines = text.split('\n');
+  let offset = 0;
+  for (let i = 0; i < position.line; i++) offset += lines[i].length + 1;
+  return offset + position.character;
+}
+
+/** Applies edits (non-overlapping) to a text. */
+export function applyEdits(text: string, edits: TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
+  let out = text;
+  for (const e of sorted) out = out.slice(0, offsetAt(out, e.range.start)) + e.newText + out.slice(offsetAt(out, e.range.end));
+  return out;
+}
+
+/** The text a range covers. */
+export function textOf(text: string, range: Range): string {
+  return text.slice(offsetAt(text, range.start), offsetAt(text, range.end));
+}
+
+export class LspClient {
+  readonly connection: MessageConnection;
+  readonly published: PublishedDiagnostics[] = [];
+  readonly logs: string[] = [];
+  readonly shown: Array<{ type: number; message: string }> = [];
+  readonly stderr: string[] = [];
+  private waiters: Array<() => void> = [];
+  private exited = false;
+  initializeResult: any;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly options: ClientOptions,
+  ) {
+    this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    child.stderr!.on('data', (d: Buffer) => this.stderr.push(d.toString()));
+    child.on('exit', () => {
+      this.exited = true;
+      this.notify();
+    });
+    this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
+      this.published.push(p);
+      this.notify();
+    });
+    this.connection.onNotification('window/logMessage', (p: { message: string }) => {
+      this.logs.push(p.message);
+      this.notify();
+    });
+    this.connection.onNotification('window/showMessage', (p: { type: number; message: string }) => {
+      this.shown.push(p);
+      this.notify();
+    });
+    this.connection.onRequest('window/showMessageRequest', (p: { type: number; message: string }) => {
+      this.shown.push(p);
+      this.notify();
+      return null;
+    });
+    this.connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
+      p.items.map((item) => (item.section === 'wikimapQuery' ? (this.options.configuration?.() ?? null) : null)),
+    );
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('workspace/diagnostic/refresh', () => {
+      this.refreshes++;
+      this.notify();
+      return null;
+    });
+    this.connection.listen();
+  }
+
+  refreshes = 0;
+
+  static async start(options: ClientOptions = {}): Promise<LspClient> {
+    ensureBuilt();
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const client = new LspClient(child, options);
+    const capabilities = {
+      textDocument: {
+        synchronization: { dynamicRegistration: false },
+        completion: { completionItem: { snippetSupport: true } },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },
+        publishDiagnostics: { versionSupport: true },
+      },
+      workspace: {},
+      ...options.capabilities,
+    };
+    client.initializeResult = await client.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities,
+      initializationOptions: options.initializationOptions,
+    });
+    await client.connection.sendNotification('initialized', {});
+    return client;
+  }
+
+  private notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Resolves when `check()` returns a value (checked on every message from the server), or fails at the deadline. */
+  waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 10000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`Timed out waiting for ${what}. Published: ${JSON.stringify(this.published.slice(-3))}\nstderr: ${this.stderr.join('')}`));
+      }, timeoutMs);
+      const attempt = () => {
+        let value: T | undefined;
+        try {
+          value = check();
+        } catch (err) {
+          clearTimeout(timer);
+          reject(err);
+          return;
+        }
+        if (value !== undefined) {
+          clearTimeout(timer);
+          resolve(value);
+        } else if (this.exited) {
+          clearTimeout(timer);
+          reject(new Error(`The server exited while waiting for ${what}.\nstderr: ${this.stderr.join('')}`));
+        } else {
+          this.waiters.push(attempt);
+        }
+      };
+      attempt();
+    });
+  }
+
+  /** The first diagnostics published for `uri` at `version`. */
+  diagnosticsFor(uri: string, version: number): Promise<Diagnostic[]> {
+    return this.waitFor(`diagnostics of ${uri} version ${version}`, () => this.published.find((p) => p.uri === uri && p.version === version)?.diagnostics);
+  }
+
+  open(uri: string, languageId: string, text: string, version = 1): Promise<void> {
+    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+  }
+
+  change(uri: string, version: number, contentChanges: unknown[]): Promise<void> {
+    return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
+  /** Sends a request and cancels it at once. */
+  requestCancelled<R>(method: string, params: unknown): Promise<R> {
+    const source = new CancellationTokenSource();
+    const promise = this.connection.sendRequest(method, params, source.token) as Promise<R>;
+    source.cancel();
+    return promise;
+  }
+
+  get alive(): boolean {
+    return !this.exited;
+  }
+
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    try {
+      await this.connection.sendRequest('shutdown');
+      await this.connection.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    await this.waitFor('the server to exit', () => (this.exited ? true : undefined), 5000).catch(() => this.child.kill());
+    this.connection.dispose();
+  }
+}

@@ -1,0 +1,312 @@
+/**
+ * LSP over stdio against the real `dist/server.js` process: a real JSON-RPC client, real messages.
+ */
+import assert from 'node:assert/strict';
+import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
+import { applyEdits, cursor, ensureBuilt, LspClient, textOf } from './lspClient';
+
+const WIKI_URI = 'file:///work/queries/sample.wikiquery';
+const MAP_URI = 'file:///work/queries/sample.mapquery.json';
+
+function hoverText(hover: Hover | null): string {
+  assert.ok(hover, 'expected a hover');
+  const c = hover.contents as MarkupContent | string | Array<string | { value: string }>;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c)) return c.map((x) => (typeof x === 'string' ? x : x.value)).join('\n');
+  return c.value;
+}
+
+function codes(diagnostics: Diagnostic[]): string[] {
+  return diagnostics.map((d) => String(d.code)).sort();
+}
+
+describe('language server over stdio', function () {
+  this.timeout(30000);
+  before(() => ensureBuilt());
+
+  describe('a push-diagnostics client', () => {
+    let client: LspClient;
+    before(async () => {
+      client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 20 } } });
+    });
+    after(() => client.stop());
+
+    it('answers initialize with incremental sync and the language features', () => {
+      const caps = client.initializeResult.capabilities;
+      assert.equal(caps.textDocumentSync.change, 2, 'incremental sync');
+      assert.equal(caps.textDocumentSync.openClose, true);
+      assert.ok(caps.completionProvider, 'completion');
+      assert.equal(caps.hoverProvider, true);
+      assert.ok(caps.codeActionProvider, 'code actions');
+      assert.equal(caps.documentSymbolProvider, true);
+      assert.equal(caps.diagnosticProvider, undefined, 'no pull diagnostics for a client without them');
+      assert.equal(client.initializeResult.serverInfo.name, 'wikimap-query-server');
+    });
+
+    it('publishes diagnostics for an opened document, at the right characters', async () => {
+      const text = 'action=query&list=categorymembers&cmtitle=Category:Physics&cmlimit=5000\n';
+      await client.open(WIKI_URI, 'wikiquery', text, 1);
+      const diagnostics = await client.diagnosticsFor(WIKI_URI, 1);
+      const out = diagnostics.find((d) => d.code === 'outofrange');
+      assert.ok(out, `expected outofrange, got ${JSON.stringify(codes(diagnostics))}`);
+      assert.equal(out.severity, 2, 'outofrange is a warning (the wiki clamps)');
+      assert.match(textOf(text, out.range), /5000/);
+    });
+
+    it('after incremental changes, publishes for the newest version only', async () => {
+      const uri = 'file:///work/queries/edited.wikiquery';
+      let text = 'action=query&list=categorymembers&cmtitle=Category:Physics&cmlimit=5000\n';
+      await client.open(uri, 'wikiquery', text, 1);
+      await client.diagnosticsFor(uri, 1);
+      // Two edits back to back: 5000 → 50 (valid), then add an unknown parameter.
+      const at = text.indexOf('5000');
+      const edit1 = { range: { start: { line: 0, character: at + 2 }, end: { line: 0, character: at + 4 } }, text: '' };
+      const end = text.indexOf('\n');
+      const edit2 = { range: { start: { line: 0, character: end - 2 }, end: { line: 0, character: end - 2 } }, text: '&cmfoo=1' };
+      await client.change(uri, 2, [edit1]);
+      await client.change(uri, 3, [edit2]);
+      text = 'action=query&list=categorymembers&cmtitle=Category:Physics&cmlimit=50&cmfoo=1\n';
+      const diagnostics = await client.diagnosticsFor(uri, 3);
+      assert.deepEqual(codes(diagnostics), ['unrecognizedparams']);
+      assert.equal(textOf(text, diagnostics[0].range), 'cmfoo');
+      assert.equal(client.published.filter((p) => p.uri === uri && p.version === 2).length, 0, 'version 2 was superseded before its turn');
+    });
+
+    it('completes parameter names, and the edit gives the expected text', async () => {
+      const uri = 'file:///work/queries/complete.wikiquery';
+      const { text, position } = cursor('action=query&list=categorymembers&cmti|');
+      await client.open(uri, 'wikiquery', text);
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+      const item = list.items.find((i) => i.label === 'cmtitle');
+      assert.ok(item, `cmtitle in ${list.items.map((i) => i.label).join(', ')}`);
+      const edit = item.textEdit && 'range' in item.textEdit ? item.textEdit : undefined;
+      const newText = edit ? applyEdits(text, [{ range: edit.range, newText: edit.newText }]) : text.slice(0, -4) + (item.insertText ?? item.label);
+      assert.match(newText, /^action=query&list=categorymembers&cmtitle/);
+    });
+
+    it('completes module names after list=', async () => {
+      const uri = 'file:///work/queries/complete-module.wikiquery';
+      const { text, position } = cursor('action=query&list=allp|');
+      await client.open(uri, 'wikiquery', text);
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+      assert.ok(list.items.some((i) => i.label === 'allpages'));
+    });
+
+    it('hovers a parameter with its module and limits', async () => {
+      const uri = 'file:///work/queries/hover.wikiquery';
+      const { text, position } = cursor('action=query&list=categorymembers&cmli|mit=20');
+      await client.open(uri, 'wikiquery', text);
+      const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
+      const shown = hoverText(hover);
+      assert.match(shown, /categorymembers/);
+      assert.match(shown, /500/);
+    });
+
+    it('offers a quick fix for a diagnostic, and applying it fixes the text', async () => {
+      const uri = 'file:///work/queries/fix.wikiquery';
+      const text = 'action=query&generator=categorymembers&cmtitle=Category:Physics&prop=info\n';
+      await client.open(uri, 'wikiquery', text, 1);
+      const diagnostics = await client.diagnosticsFor(uri, 1);
+      const d = diagnostics.find((x) => x.code === 'unrecognizedparams');
+      assert.ok(d, `expected unrecognizedparams for cmtitle under generator=, got ${JSON.stringify(codes(diagnostics))}`);
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: d.range,
+        context: { diagnostics: [d] },
+      });
+      const results = actions.map((a) => applyEdits(text, a.edit?.changes?.[uri] ?? []));
+      assert.ok(
+        results.some((t) => t === text.replace('&cmtitle=', '&gcmtitle=')),
+        `a fix adding the g prefix among: ${actions.map((a) => a.title).join(' / ')}`,
+      );
+    });
+
+    it('survives out-of-range and malformed edits and keeps answering', async () => {
+      const uri = 'file:///work/queries/range.wikiquery';
+      await client.open(uri, 'wikiquery', 'action=query&list=allpages\n', 1);
+      await client.change(uri, 2, [{ range: { start: { line: 999, character: 5 }, end: { line: 1200, character: 0 } }, text: '&aplimit=max' }]);
+      await client.change(uri, 3, [{ range: { start: { line: 0, character: -3 }, end: { line: 0, character: 0 } }, text: '' }]);
+      await client.change(uri, 4, [{ range: { start: null, end: 7 }, text: 'x' }, { nonsense: true }]);
+      const diagnostics = await client.diagnosticsFor(uri, 4);
+      assert.ok(Array.isArray(diagnostics));
+      assert.ok(client.alive);
+    });
+
+    it('answers a request that makes a handler fail with an error, and stays alive', async () => {
+      await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: WIKI_URI }, position: null }), (err: { code?: number; message?: string }) => {
+        assert.equal(err.code, -32603, 'InternalError');
+        assert.match(String(err.message), /hover failed/);
+        return true;
+      });
+      const { position } = cursor('action=query&list=categorymembers&cmti|tle=Category:Physics&cmlimit=5000');
+      const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: WIKI_URI }, position });
+      assert.match(hoverText(hover), /cmtitle|title/);
+      assert.ok(client.logs.some((l) => /hover failed/.test(l)), 'the failure is logged');
+    });
+
+    it('answers a cancelled request with RequestCancelled', async () => {
+      const { position } = cursor('action=query&list=categorymembers&cmti|tle=Category:Physics&cmlimit=5000');
+      await assert.rejects(client.requestCancelled('textDocument/completion', { textDocument: { uri: WIKI_URI }, position }), (err: { code?: number }) => {
+        assert.equal(err.code, -32800);
+        return true;
+      });
+    });
+
+    it('serves a mapquery document: diagnostics, hover and completion', async () => {
+      const text = '{\n  "pos1": { "x": 15000, "y": -50, "z": 15000 },\n  "pos2": { "x": 16000, "y": 50, "z": 16000 },\n  "type": "bone"\n}\n';
+      await client.open(MAP_URI, 'mapquery', text, 1);
+      const diagnostics = await client.diagnosticsFor(MAP_URI, 1);
+      assert.ok(codes(diagnostics).includes('nodecoordinates'), JSON.stringify(codes(diagnostics)));
+      const unknown = diagnostics.find((d) => d.code === 'unknowntype');
+      assert.ok(unknown);
+      assert.match(String(unknown.message), /bones/, "did-you-mean");
+      const hoverAt = cursor(text.replace('"pos1"', '"po|s1"'));
+      const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: MAP_URI }, position: hoverAt.position });
+      assert.match(hoverText(hover), /map block/i);
+      const uri2 = 'file:///work/queries/types.mapquery.json';
+      const typed = cursor('{ "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "|" }');
+      await client.open(uri2, 'mapquery', typed.text);
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri2 }, position: typed.position });
+      assert.ok(list.items.some((i) => i.label === 'bones' || i.label === '"bones"'), list.items.map((i) => i.label).join(', '));
+    });
+
+    it('recognises a *.mapquery.json file by name whatever its language id (Neovim says json)', async () => {
+      const uri = 'file:///work/queries/by-name.mapquery.json';
+      await client.open(uri, 'json', '{ "pos1": {"x": 0, "y": 0, "z": 0}, "type": "bones" }', 1);
+      const diagnostics = await client.diagnosticsFor(uri, 1);
+      assert.ok(codes(diagnostics).includes('missingfield'), JSON.stringify(codes(diagnostics)));
+    });
+
+    it('checks api.php URLs inside markdown (embeddedLanguages default)', async () => {
+      const uri = 'file:///work/queries/notes.md';
+      const text = '# Notes\n\nRun https://example.org/w/api.php?action=query&list=allpages&aplimit=9000 daily.\nNothing else here & no=query.\n';
+      await client.open(uri, 'markdown', text, 1);
+      const diagnostics = await client.diagnosticsFor(uri, 1);
+      assert.deepEqual(codes(diagnostics), ['outofrange']);
+      assert.equal(textOf(text, diagnostics[0].range), '9000');
+    });
+
+    it('answers the custom requests: catalogue, runnable queries, reload', async () => {
+      const catalogue = await client.request<{ source: string; modules: Array<{ name: string; path: string; parameters: unknown[] }>; namespaces: Array<{ id: number; name: string }> }>(
+        'wikimapQuery/catalogue',
+        { uri: WIKI_URI },
+      );
+      assert.match(catalogue.source, /built-?in/i);
+      const paths = catalogue.modules.map((m) => m.path);
+      assert.ok(paths.includes('main') && paths.includes('query'), 'main and query are included');
+      assert.equal(paths.filter((p) => p.startsWith('query+')).length, 64);
+      const cm = catalogue.modules.find((m) => m.name === 'categorymembers') as { prefix?: string; generator?: string } | undefined;
+      assert.equal(cm?.prefix, 'cm');
+      assert.equal(cm?.generator, '');
+      assert.ok(catalogue.namespaces.some((n) => n.id === 14 && n.name === 'Category'));
+
+      const uri = 'file:///work/queries/runnable.wikiquery';
+      await client.open(uri, 'wikiquery', '# two queries\nhttps://example.org/w/api.php?action=query&list=allpages\n\naction=query\n  &meta=siteinfo\n');
+      const runnable = await client.request<Array<{ kind: string; apiUrl?: string; params?: Array<[string, string]> }>>('wikimapQuery/runnableQueries', { uri });
+      assert.equal(runnable.length, 2);
+      assert.equal(runnable[0].apiUrl, 'https://example.org/w/api.php');
+      assert.deepEqual(runnable[1].params, [['action', 'query'], ['meta', 'siteinfo']]);
+
+      const reload = await client.request<{ loaded: string[]; errors: string[] }>('wikimapQuery/reloadCatalogue', {});
+      assert.deepEqual(reload.loaded, []);
+      assert.equal(reload.errors.length, 1);
+      assert.match(reload.errors[0], /wikimapQuery\.wiki\.apiUrl/);
+    });
+
+    it('clears diagnostics when a document is closed', async () => {
+      const uri = 'file:///work/queries/closed.wikiquery';
+      await client.open(uri, 'wikiquery', 'action=query&list=nosuchmodule\n', 1);
+      assert.ok((await client.diagnosticsFor(uri, 1)).length > 0);
+      await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      await client.waitFor('empty diagnostics after close', () => client.published.find((p) => p.uri === uri && p.version === undefined && p.diagnostics.length === 0));
+    });
+  });
+
+  describe('settings', () => {
+    it('applies workspace/configuration: a code set to off disappears, and a change re-validates', async () => {
+      let severity: Record<string, string> = { outofrange: 'off' };
+      const client = await LspClient.start({
+        capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
+        initializationOptions: { diagnostics: { delay: 20 } },
+        configuration: () => ({ diagnostics: { severity } }),
+      });
+      try {
+        const uri = 'file:///work/queries/severity.wikiquery';
+        await client.open(uri, 'wikiquery', 'action=query&list=allpages&aplimit=9000&apfoo=1\n', 1);
+        assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), ['unrecognizedparams']);
+        const before = client.published.length;
+        severity = { outofrange: 'error' };
+        await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+        const after = await client.waitFor('re-validation after the settings changed', () => client.published.slice(before).find((p) => p.uri === uri));
+        const out = after.diagnostics.find((d) => d.code === 'outofrange');
+        assert.equal(out?.severity, 1, 'outofrange now an error');
+      } finally {
+        await client.stop();
+      }
+    });
+
+    it('takes highLimits from initializationOptions when the client has no configuration (Neovim, Helix)', async () => {
+      const titles = Array.from({ length: 60 }, (_, i) => `Page_${i}`).join('|');
+      const text = `action=query&prop=info&titles=${titles}\n`;
+      const uri = 'file:///work/queries/limits.wikiquery';
+      const low = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0 } } });
+      const high = await LspClient.start({ initializationOptions: { wikimapQuery: { wiki: { highLimits: true }, diagnostics: { delay: 0 } } } });
+      try {
+        await low.open(uri, 'wikiquery', text, 1);
+        await high.open(uri, 'wikiquery', text, 1);
+        assert.deepEqual(codes(await low.diagnosticsFor(uri, 1)), ['toomanyvalues']);
+        assert.deepEqual(codes(await high.diagnosticsFor(uri, 1)), []);
+        // Push-style settings change: the section itself in didChangeConfiguration.
+        const before = low.published.length;
+        await low.connection.sendNotification('workspace/didChangeConfiguration', { settings: { wikimapQuery: { wiki: { highLimits: true } } } });
+        const after = await low.waitFor('re-validation with highLimits', () => low.published.slice(before).find((p) => p.uri === uri));
+        assert.deepEqual(codes(after.diagnostics), []);
+      } finally {
+        await Promise.all([low.stop(), high.stop()]);
+      }
+    });
+  });
+
+  describe('a pull-diagnostics client', () => {
+    it('gets diagnostics by textDocument/diagnostic and no pushes', async () => {
+      const client = await LspClient.start({
+        capabilities: { textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { versionSupport: true } } },
+        initializationOptions: { diagnostics: { delay: 0 } },
+      });
+      try {
+        assert.ok(client.initializeResult.capabilities.diagnosticProvider, 'diagnosticProvider announced');
+        const uri = 'file:///work/queries/pull.wikiquery';
+        await client.open(uri, 'wikiquery', 'action=query&list=allpages&aplimit=9000\n', 1);
+        const report = await client.request<{ kind: string; resultId?: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+        assert.equal(report.kind, 'full');
+        assert.deepEqual(codes(report.items), ['outofrange']);
+        const again = await client.request<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+        assert.equal(again.kind, 'unchanged');
+        await client.change(uri, 2, [{ text: 'action=query&list=allpages&aplimit=10\n' }]);
+        const fresh = await client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+        assert.equal(fresh.kind, 'full');
+        assert.deepEqual(fresh.items, []);
+        assert.equal(client.published.length, 0, 'nothing pushed to a pull client');
+      } finally {
+        await client.stop();
+      }
+    });
+  });
+
+  it('tells once when a document is too large for every check', async () => {
+    const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0, maxFullCheckSize: 1000 } } });
+    try {
+      const uri = 'file:///work/queries/large.wikiquery';
+      const line = 'action=query&list=allpages&aplimit=10\n';
+      await client.open(uri, 'wikiquery', line.repeat(100), 1);
+      await client.diagnosticsFor(uri, 1);
+      await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# big\n' }]);
+      await client.diagnosticsFor(uri, 2);
+      const told = client.shown.filter((m) => /larger than/.test(m.message));
+      assert.equal(told.length, 1, JSON.stringify(client.shown));
+      assert.match(told[0].message, /large\.wikiquery/);
+    } finally {
+      await client.stop();
+    }
+  });
+});

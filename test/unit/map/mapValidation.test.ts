@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { MAP_DIAGNOSTIC_CODES } from '../../../server/src/service/map/mapLanguageService';
+import { diagnose, query } from './mapTestUtil';
+
+const SEV: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
+
+/** [what, document, expected diagnostics as [code, severity, text they cover]] */
+const CASES: Array<[string, string, Array<[string, string, string]>]> = [
+  ['a valid query', query(), []],
+  ['a valid query with every field', query(', "attributelike": {"key": "owner", "value": "sin%"}, "limit": 50'), []],
+  ['an array of valid queries', `[${query()}, ${query('', 'poi')}]`, []],
+  ['comments are tolerated', `// bones near spawn\n${query()}`, []],
+  ['not JSON', '{"pos1": ', [['invalidjson', 'error', '']]],
+  ['a stray character', '{"pos1" x}', [['invalidjson', 'error', 'x']]],
+  ['a trailing comma (the server rejects it)', query(','), [['invalidjson', 'error', '}']]],
+  ['an empty document', '', [['invalidjson', 'error', '']]],
+  ['not an object', '"bones"', [['notanobject', 'error', '"bones"']]],
+  ['an array element that is not an object', `[${query()}, 42]`, [['notanobject', 'error', '42']]],
+  ['missing pos1', '{"pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['missingfield', 'error', '{']]],
+  ['missing type', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}}', [['missingfield', 'error', '{']]],
+  ['pos1 not an object', '{"pos1": [0, 0, 0], "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notanobject', 'error', '[0, 0, 0]']]],
+  ['a missing coordinate', '{"pos1": {"x": 0, "y": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['missingcoordinate', 'error', '"pos1"']]],
+  ['a float coordinate', '{"pos1": {"x": 0.5, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '0.5']]],
+  ['a string coordinate', '{"pos1": {"x": "0", "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '"0"']]],
+  ['a null coordinate', '{"pos1": {"x": 0, "y": null, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', 'null']]],
+  ['type not a string', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": 3}', [['typenotstring', 'error', '3']]],
+  ['attributelike not an object', query(', "attributelike": "owner"'), [['badattributelike', 'error', '"owner"']]],
+  ['attributelike without value', query(', "attributelike": {"key": "owner"}'), [['badattributelike', 'error', '"attributelike"']]],
+  ['attributelike.value not a string', query(', "attributelike": {"key": "owner", "value": 5}'), [['badattributelike', 'error', '5']]],
+  ['node coordinates', '{"pos1": {"x": -3200, "y": 0, "z": 100}, "pos2": {"x": 4000, "y": 16, "z": 200}, "type": "bones"}',
+    [['nodecoordinates', 'warning', '{"x": -3200, "y": 0, "z": 100}'], ['nodecoordinates', 'warning', '{"x": 4000, "y": 16, "z": 200}']]],
+  ['an inverted box', '{"pos1": {"x": 10, "y": 0, "z": 0}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "bones"}', [['invertedbox', 'warning', '"pos1"']]],
+  ['an unknown type', query('', 'bone'), [['unknowntype', 'warning', '"bone"']]],
+  ['a type in the wrong case', query('', 'Bones'), [['unknowntype', 'warning', '"Bones"']]],
+  ['an attribute the type does not have', query(', "attributelike": {"key": "station_name", "value": "%"}'), [['unknownattribute', 'warning', '"station_name"']]],
+  ['a region large enough to be cut', '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi"}', [['regiontoolarge', 'warning', '"pos2"']]],
+  ['a large region with a limit', '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi", "limit": 50000}', []],
+  ['an unknown field', query(', "radius": 5'), [['unknownfield', 'warning', '"radius"']]],
+  ['a field set twice', query(', "type": "poi"'), [['duplicatefield', 'warning', '"type"']]],
+  ['limit not an integer', query(', "limit": "100"'), [['notinteger', 'error', '"100"']]],
+  ['limit zero', query(', "limit": 0'), [['badlimit', 'warning', '0']]],
+  ['a field in other case (Go accepts it)', '{"Pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['fieldcase', 'information', '"Pos1"']]],
+  ['an unknown key inside a corner', '{"pos1": {"x": 0, "y": 0, "z": 0, "w": 1}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['unknownfield', 'warning', '"w"']]],
+];
+
+describe('map query diagnostics', () => {
+  for (const [what, text, expected] of CASES) {
+    it(what, () => {
+      const got = diagnose(text).map((d) => [d.code, SEV[d.severity!], d.covered]);
+      assert.deepEqual(got, expected);
+    });
+  }
+
+  it('every diagnostic carries the source, a known code and a message saying what to do', () => {
+    for (const [, text] of CASES) {
+      for (const d of diagnose(text)) {
+        assert.equal(d.source, 'wikimap-query');
+        assert.ok(String(d.code) in MAP_DIAGNOSTIC_CODES, `unknown code ${d.code}`);
+        assert.ok(d.message.length > 20, d.message);
+      }
+    }
+  });
+
+  it('every code in the table is exercised', () => {
+    const seen = new Set(CASES.flatMap(([, , e]) => e.map(([code]) => code)));
+    assert.deepEqual([...Object.keys(MAP_DIAGNOSTIC_CODES)].filter((c) => !seen.has(c)), []);
+  });
+
+  it('did-you-mean names the closest type and field', () => {
+    assert.match(diagnose(query('', 'travelnett'))[0].message, /Did you mean "travelnet"\?/);
+    assert.match(diagnose(query('', 'Bones'))[0].message, /Did you mean "bones"\?/);
+    assert.match(diagnose(query(', "limt": 5'))[0].message, /Did you mean "limit"\?/);
+    assert.match(diagnose(query(', "attributelike": {"key": "ownr", "value": "%"}'))[0].message, /Did you mean "owner"\?/);
+  });
+
+  it('node-coordinate warnings give the block coordinates to use', () => {
+    const [d] = diagnose('{"pos1": {"x": -3200, "y": 0, "z": 100}, "pos2": {"x": 4000, "y": 16, "z": 200}, "type": "bones"}');
+    assert.match(d.message, /pos1 \(-200, 0, 6\), pos2 \(250, 1, 12\)/);
+  });
+
+  it('severities follow the settings, and "off" hides a code', () => {
+    const text = query(', "radius": 5', 'bone');
+    const d = diagnose(text, { severity: { unknownfield: 'error', unknowntype: 'off' } });
+    assert.deepEqual(d.map((x) => [x.code, x.severity]), [['unknownfield', DiagnosticSeverity.Error]]);
+  });
+
+  it('each query of an array is checked on its own', () => {
+    const text = `[${query('', 'bone')}, {"pos1": {"x": 1, "y": 1, "z": 1}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "poi"}]`;
+    assert.deepEqual(diagnose(text).map((d) => d.code), ['unknowntype', 'invertedbox']);
+  });
+});
