@@ -76,10 +76,19 @@ function quoteChar(c: string): string {
 }
 
 function syntaxMessage(body: string, error: ParseError, inObject: boolean): string {
-  let at = error.offset;
-  if (error.error === ParseErrorCode.InvalidSymbol || error.error === ParseErrorCode.UnexpectedEndOfString) at = error.offset;
+  const at = error.offset;
   if (at >= body.trimEnd().length) return 'unexpected EOF';
   const c = body[at];
+  // Go's scanner commits to a literal on its first letter and names the first wrong letter after it.
+  for (const literal of ['true', 'false', 'null']) {
+    if (c !== literal[0]) continue;
+    let i = 1;
+    while (i < literal.length && body[at + i] === literal[i]) i++;
+    if (i < literal.length) {
+      if (at + i >= body.length) return 'unexpected EOF';
+      return `invalid character ${quoteChar(body[at + i])} in literal ${literal} (expecting ${quoteChar(literal[i])})`;
+    }
+  }
   switch (error.error) {
     case ParseErrorCode.PropertyNameExpected: return `invalid character ${quoteChar(c)} looking for beginning of object key string`;
     case ParseErrorCode.ColonExpected: return `invalid character ${quoteChar(c)} after object key`;
@@ -272,11 +281,7 @@ function runQuery(objects: StoredObject[], q: SearchQuery): MapObject[] {
 
 /** Go's json.Encoder output: sorted map keys, HTML-safe escapes, a trailing newline. */
 function goJson(value: unknown): string {
-  const sortKeys = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sortKeys);
-    return v;
-  };
-  const text = JSON.stringify(sortKeys(value), (key, v) => {
+  const text = JSON.stringify(value, (key, v) => {
     if (key === 'attributes' && v && typeof v === 'object') {
       return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, string>)[k]]));
     }
@@ -321,7 +326,7 @@ function generateObjects(seed: number): MapObject[] {
       x, y, z, type, mtime: 1_700_000_000 + int(0, 40_000_000), attributes,
     });
   };
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 300; i++) {
     place('bones', { owner: pick(PLAYERS), time: String(int(0, 3600)), info: `${pick(PLAYERS)} died at ${pick(STATIONS)}`, item_count: String(int(0, 32)) }, 2500, -200, 80);
   }
   for (let i = 0; i < 50; i++) {

@@ -3,6 +3,7 @@
  * Waits are event-driven with a deadline; nothing sleeps.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   CancellationTokenSource,
@@ -18,9 +19,33 @@ export const SERVER = path.join(ROOT, 'dist', 'server.js');
 export const CLI = path.join(ROOT, 'dist', 'cli.js');
 
 let built = false;
-/** Builds the bundles once per test run, so a fresh clone works with plain `npx mocha test/protocol`. */
+
+function newestMtime(dir: string): number {
+  let latest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    latest = Math.max(latest, e.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+function bundlesAreFresh(): boolean {
+  const bundles = [SERVER, CLI];
+  if (!bundles.every((b) => fs.existsSync(b))) return false;
+  const oldestBundle = Math.min(...bundles.map((b) => fs.statSync(b).mtimeMs));
+  const inputs = Math.max(newestMtime(path.join(ROOT, 'server', 'src')), fs.statSync(path.join(ROOT, 'scripts', 'build.js')).mtimeMs, fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs);
+  return oldestBundle >= inputs;
+}
+
+/**
+ * Builds the bundles when they are missing or older than the sources, so a fresh clone works with
+ * plain `npx mocha test/protocol` (and `npm test`, which builds first, costs nothing more).
+ */
 export function ensureBuilt(): void {
-  if (built) return;
+  if (built || bundlesAreFresh()) {
+    built = true;
+    return;
+  }
   const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`The build failed; fix it before the protocol tests can run:\n${res.stdout}${res.stderr}`);
   built = true;

@@ -11,37 +11,14 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type Text
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
-import type { WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
+import type { WikiDiagnosticData, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
 import { findParamAt, findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
 import { resolveWire } from './hover';
-import { getSelectedModules } from './selectedModules';
+import { DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval } from './validation';
 
 /** Indentation of continuation lines written by the multi-line rewrite. */
 const CONTINUATION_INDENT = '  ';
-
-/** What a diagnostic's `data` may carry (all optional: fixes fall back to the parsed document). */
-interface FixData {
-  /** Did-you-mean: the closest known name or value. */
-  suggestion?: string;
-  suggestions?: string[];
-  didYouMean?: string;
-  /** The wire name of the parameter the diagnostic is about. */
-  param?: string;
-  /** The value (or `|` item) the diagnostic is about. */
-  value?: string;
-  /** Replacement for the value (`max`, a bound, `now`, `*`). */
-  replacement?: string;
-  /** For out-of-range numbers: the bounds. */
-  min?: number;
-  max?: number;
-  /** For missing parameters: the wire names of which one (or all) must be given. */
-  missing?: string[];
-  /** What the diagnostic is about: 'param' | 'value' | 'module'. */
-  target?: string;
-  /** A hint's own kind (e.g. `booleanfalse`, `allwithothers`, `duplicatevalue`, `sensitive`, `overridden`). */
-  kind?: string;
-}
 
 export function getWikiCodeActions(
   document: TextDocument,
@@ -54,37 +31,37 @@ export function getWikiCodeActions(
   const actions: CodeAction[] = [];
   const text = parsed.text;
   for (const diagnostic of diagnostics) {
+    if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     const start = document.offsetAt(diagnostic.range.start);
     const end = document.offsetAt(diagnostic.range.end);
     const query = findQueryAt(parsed, start);
     if (!query) continue;
-    const catalogue = resolveCatalogue(query.apiUrl);
-    const fix = new FixBuilder(document, text, query, diagnostic, actions);
-    const data: FixData = diagnostic.data && typeof diagnostic.data === 'object' ? (diagnostic.data as FixData) : {};
-    const param = paramAtRange(query, start, end, data);
+    const data: Partial<WikiDiagnosticData> = diagnostic.data && typeof diagnostic.data === 'object' ? (diagnostic.data as WikiDiagnosticData) : {};
+    const param = (data.param !== undefined ? paramFor(query, start, end, data.param) : undefined) ?? findParamAt(query, start);
     const item = param ? itemAt(text, param, start, end) : undefined;
-    fixesFor(String(diagnostic.code ?? ''), data, fix, query, param, item, catalogue, text);
+    const fix = new FixBuilder(document, text, query, diagnostic, actions);
+    fixesFor(String(diagnostic.code ?? ''), data, fix, { start, end }, param, item, resolveCatalogue(query.apiUrl));
   }
-  const offset = document.offsetAt(range.start);
-  const query = findQueryAt(parsed, offset);
+  const query = findQueryAt(parsed, document.offsetAt(range.start));
   if (query) actions.push(...rewriteActions(document, parsed, query));
   return actions;
 }
 
-/** The parameter a diagnostic points at: by range, else by the wire name in `data`. */
-function paramAtRange(query: WikiQuery, start: number, end: number, data: FixData): WikiParam | undefined {
-  const p = findParamAt(query, start);
-  if (p && end <= p.range.end) return p;
-  if (data.param) return query.byName.get(data.param);
-  return p;
+/** The written pair named `name` that the diagnostic range touches (the last one when it does not touch any). */
+function paramFor(query: WikiQuery, start: number, end: number, name: string): WikiParam | undefined {
+  const at = findParamAt(query, start);
+  if (at && at.name === name && end <= at.range.end) return at;
+  return query.byName.get(name);
 }
 
 /** The `|` item of the value that the diagnostic range covers, when it lies inside the value. */
 function itemAt(text: string, param: WikiParam, start: number, end: number): WikiValueItem | undefined {
-  if (!param.hasEquals || start < param.valueRange.start) return undefined;
+  if (!param.hasEquals || start < param.valueRange.start || end > param.valueRange.end) return undefined;
   for (const it of getValueItems(text, param)) if (start >= it.range.start && end <= it.range.end) return it;
   return undefined;
 }
+
+type Edit = { range: OffsetRange | Range; newText: string };
 
 class FixBuilder {
   constructor(
@@ -95,12 +72,12 @@ class FixBuilder {
     private readonly out: CodeAction[],
   ) {}
 
-  range(r: OffsetRange): Range {
-    return { start: this.document.positionAt(r.start), end: this.document.positionAt(r.end) };
+  private toRange(r: OffsetRange | Range): Range {
+    return 'line' in (r as Range).start ? (r as Range) : { start: this.document.positionAt((r as OffsetRange).start), end: this.document.positionAt((r as OffsetRange).end) };
   }
 
-  add(title: string, edits: Array<{ range: OffsetRange; newText: string }>, preferred = false): void {
-    const textEdits: TextEdit[] = edits.map((e) => ({ range: this.range(e.range), newText: e.newText }));
+  add(title: string, edits: Edit[], preferred = false): void {
+    const textEdits: TextEdit[] = edits.map((e) => ({ range: this.toRange(e.range), newText: e.newText }));
     this.out.push({
       title,
       kind: CodeActionKind.QuickFix,
@@ -110,26 +87,20 @@ class FixBuilder {
     });
   }
 
-  replace(title: string, r: OffsetRange, newText: string, preferred = false): void {
+  replace(title: string, r: OffsetRange | Range, newText: string, preferred = false): void {
     this.add(title, [{ range: r, newText }], preferred);
   }
 
   /** Remove a parameter with one `&` (a continuation line that holds only it goes entirely). */
   removeParam(title: string, param: WikiParam, preferred = false): void {
-    this.add(title, [{ range: removalRange(this.text, this.query, param), newText: '' }], preferred);
+    this.replace(title, pairRemoval(this.text, this.query, param), '', preferred);
   }
 
-  /** Remove one `|` item with one separator. */
+  /** Remove one `|` item with one separator (the whole parameter when it is the only value). */
   removeItem(title: string, param: WikiParam, item: WikiValueItem, preferred = false): void {
     const items = getValueItems(this.text, param);
-    if (items.length <= 1) {
-      this.removeParam(title, param, preferred);
-      return;
-    }
-    const next = items[item.index + 1];
-    const prev = items[item.index - 1];
-    const r = next ? { start: item.range.start, end: next.range.start } : { start: prev.range.end, end: item.range.end };
-    this.replace(title, r, '', preferred);
+    if (items.length <= 1) this.removeParam(title, param, preferred);
+    else this.replace(title, itemRemoval(items, item), '', preferred);
   }
 
   /** Add `name=value` at the end of the query, in its own form (a new `&` line for multi-line queries). */
@@ -140,175 +111,100 @@ class FixBuilder {
     let newText: string;
     if (q.multiLine) {
       const lineStart = this.text.lastIndexOf('\n', last.start - 1) + 1;
-      const indent = this.text.slice(lineStart, last.start);
+      const indent = /^[ \t]*/.exec(this.text.slice(lineStart, last.start))![0];
       newText = `\n${indent}&${name}=${value}`;
     } else {
       const before = this.text.charCodeAt(at - 1);
       const sep = before === 38 /* & */ || before === 63 /* ? */ ? '' : '&';
       newText = `${sep}${name}=${value}`;
     }
-    this.add(title, [{ range: { start: at, end: at }, newText }], preferred);
+    this.replace(title, { start: at, end: at }, newText, preferred);
   }
-}
-
-/** The source range that removing `param` deletes. */
-function removalRange(text: string, query: WikiQuery, param: WikiParam): OffsetRange {
-  const { start, end } = param.range;
-  const line = query.lines.find((l) => start >= l.start && end <= l.end);
-  if (line && query.multiLine && line !== query.lines[0] && line.start === start - 1 && line.end === end) {
-    // A continuation line holding only this parameter: delete the line with its line break.
-    const lineStart = text.lastIndexOf('\n', line.start - 1) + 1;
-    const nl = text.indexOf('\n', line.end);
-    if (nl >= 0) return { start: lineStart, end: nl + 1 };
-    return { start: Math.max(0, lineStart - 1), end: line.end };
-  }
-  if (text.charCodeAt(end) === 38 /* & */ && (!line || end < line.end)) return { start, end: end + 1 };
-  if (start > 0 && text.charCodeAt(start - 1) === 38 && (!line || start - 1 > line.start)) return { start: start - 1, end };
-  if (start > 0 && text.charCodeAt(start - 1) === 38) return { start: start - 1, end };
-  return { start, end };
 }
 
 const quote = (s: string) => `\`${s}\``;
 
-function suggestionsOf(data: FixData): string[] {
-  const all = [data.suggestion, data.didYouMean, ...(data.suggestions ?? [])].filter((s): s is string => typeof s === 'string');
-  return [...new Set(all)];
-}
+/** Conditions from the catalogue's `info` notes: the parameter does not apply where it is used. */
+const CONDITION_CODES = new Set(['singlepageonly', 'useronly', 'nonuseronly', 'modes', 'preloadcontentonly', 'editintroonly']);
 
 function fixesFor(
   code: string,
-  data: FixData,
+  data: Partial<WikiDiagnosticData>,
   fix: FixBuilder,
-  query: WikiQuery,
+  at: OffsetRange,
   param: WikiParam | undefined,
   item: WikiValueItem | undefined,
   catalogue: WikiCatalogue,
-  text: string,
 ): void {
-  const suggestions = suggestionsOf(data);
+  const name = param?.name ?? data.param ?? '';
+  const what = data.value !== undefined ? data.value : name;
+  // 1. Did-you-mean: the closest known spelling replaces the diagnostic's range.
+  if (data.suggestion !== undefined) fix.replace(`Change to ${quote(data.suggestion)}`, at, data.suggestion, true);
   switch (code) {
-    case 'unrecognizedparams': {
-      if (!param) return;
-      for (const s of suggestions) fix.replace(`Change to ${quote(s)}`, param.nameRange, s, true);
-      const g = generatorPrefixFix(query, param, catalogue);
-      if (g) fix.replace(g.title, param.nameRange, g.name, suggestions.length === 0);
-      fix.removeParam(`Remove ${quote(param.name)}`, param);
+    case 'noaction':
+      // Insert rather than replace: the first parameter stays.
+      fix.replace('Add `action=query`', { start: fix.query.params[0]?.range.start ?? at.start, end: fix.query.params[0]?.range.start ?? at.start }, fix.query.params.length ? 'action=query&' : 'action=query', true);
       return;
-    }
-    case 'unrecognizedvalues':
-    case 'badvalue':
-    case 'badgenerator': {
-      if (!param) return;
-      const target = item ?? (param.hasEquals ? { text: param.value, range: param.valueRange, index: 0 } : undefined);
-      if (!target) return;
-      for (const s of suggestions) fix.replace(`Change to ${quote(s)}`, target.range, s, true);
-      if (item && getValueItems(text, param).length > 1) fix.removeItem(`Remove the value ${quote(item.text)}`, param, item);
-      else if (code === 'unrecognizedvalues') fix.removeParam(`Remove ${quote(param.name)}`, param);
-      return;
-    }
-    case 'outofrange': {
-      if (!param) return;
-      const wire = resolveWire(catalogue, param.name);
-      const d = wire?.descriptor;
-      const n = Number(param.value);
-      const min = data.min ?? d?.min;
-      const max = data.max ?? d?.max;
-      if (data.replacement !== undefined) fix.replace(`Change to ${quote(data.replacement)}`, param.valueRange, data.replacement, true);
-      if (d?.type === 'limit' && (max === undefined || n > max)) fix.replace('Change to `max` (the highest limit allowed)', param.valueRange, 'max', data.replacement === undefined);
-      if (max !== undefined && n > max) fix.replace(`Change to ${quote(String(max))} (the maximum)`, param.valueRange, String(max), d?.type !== 'limit' && data.replacement === undefined);
-      if (min !== undefined && n < min) fix.replace(`Change to ${quote(String(min))} (the minimum)`, param.valueRange, String(min), data.replacement === undefined);
-      return;
-    }
-    case 'deprecation': {
-      if (!param) return;
-      if (item && (data.target === 'value' || data.target === 'module' || (data.target === undefined && param.hasEquals && item.range.start >= param.valueRange.start))) {
-        for (const s of suggestions) fix.replace(`Change to ${quote(s)}`, item.range, s, true);
-        fix.removeItem(`Remove the deprecated ${data.target === 'module' || isModuleList(param.name) ? 'module' : 'value'} ${quote(item.text)}`, param, item, suggestions.length === 0);
-      } else {
-        fix.removeParam(`Remove the deprecated parameter ${quote(param.name)}`, param, true);
+    case 'unrecognizedparams':
+      if (data.replacement !== undefined) {
+        const adds = data.replacement === 'g' + name;
+        fix.replace(adds ? `Add the generator prefix: ${quote(data.replacement)}` : `Remove the generator prefix: ${quote(data.replacement)}`, at, data.replacement, data.suggestion === undefined);
       }
-      return;
-    }
-    case 'missingparam': {
-      const names = data.missing?.length ? data.missing : data.param ? [data.param] : missingFromQuery(query, catalogue);
-      for (const name of names) fix.addParam(`Add ${quote(name + '=')}`, name, '', names.length === 1);
-      return;
-    }
-    case 'unclearnowtimestamp': {
-      if (!param) return;
-      fix.replace('Change to `now` (the current time)', param.valueRange, 'now', true);
+      break;
+    case 'outofrange': {
+      const wire = param ? resolveWire(catalogue, param.name) : undefined;
+      const d = wire?.descriptor;
+      if (data.replacement !== undefined) fix.replace(`Change to ${quote(data.replacement)}${data.replacement === 'max' ? ' (the highest limit allowed)' : ''}`, at, data.replacement, true);
+      // A limit above its maximum: the bound itself is the other obvious repair.
+      if (d?.type === 'limit' && data.replacement === 'max' && d.max !== undefined) fix.replace(`Change to ${quote(String(d.max))} (the maximum)`, at, String(d.max));
       return;
     }
     default:
-      hintFixes(code, data, fix, param, item, text, suggestions);
+      if (data.replacement !== undefined) fix.replace(`Change to ${quote(data.replacement)}`, at, data.replacement, data.suggestion === undefined);
   }
-}
-
-/** Fixes for our own hints (beyond MediaWiki's codes); matched by code or `data.kind`. */
-function hintFixes(code: string, data: FixData, fix: FixBuilder, param: WikiParam | undefined, item: WikiValueItem | undefined, text: string, suggestions: string[]): void {
-  if (!param) return;
-  const kind = `${code} ${data.kind ?? ''}`.toLowerCase();
-  if (/boolean|falsy|false/.test(kind)) {
-    fix.removeParam(`Remove ${quote(param.name)} (a boolean is true whenever present)`, param, true);
-  } else if (/allwith|allspecifier|mixed|star/.test(kind)) {
-    fix.replace('Keep only `*` (all values)', param.valueRange, '*', true);
-    if (item && item.text === '*') fix.removeItem('Remove `*`', param, item);
-  } else if (/duplicate/.test(kind) && item) {
-    fix.removeItem(`Remove the repeated value ${quote(item.text)}`, param, item, true);
-  } else if (/sensitive|secret|token/.test(kind)) {
-    fix.removeParam(`Remove ${quote(param.name)} (keep secrets out of the query)`, param, true);
-  } else if (/overridden|repeated|duplicateparam/.test(kind) && param.overridden) {
-    fix.removeParam(`Remove this ${quote(param.name)} (a later one overrides it)`, param, true);
-  } else if (/didyoumean|typo/.test(kind) && suggestions.length) {
-    const r = item ? item.range : param.nameRange;
-    for (const s of suggestions) fix.replace(`Change to ${quote(s)}`, r, s, true);
-  } else if (/condition|useronly|modes|singlepage|preload|editintro|notapplicable/.test(kind)) {
-    fix.removeParam(`Remove ${quote(param.name)} (it does not apply here)`, param);
+  // 2. Removal: what the validator says to delete, or the parameter / value it names.
+  const removeRange = data.removeRange;
+  const removeTitle = removalTitle(code, data, what, item !== undefined);
+  if (removeTitle) {
+    if (removeRange) fix.replace(removeTitle, removeRange, '', data.suggestion === undefined && data.replacement === undefined && code !== 'unrecognizedparams' && code !== 'unrecognizedvalues');
+    else if (item && param && param.hasEquals) fix.removeItem(removeTitle, param, item, data.suggestion === undefined);
+    else if (param) fix.removeParam(removeTitle, param, data.suggestion === undefined);
   }
-}
-
-function isModuleList(name: string): boolean {
-  return name === 'list' || name === 'prop' || name === 'meta' || name === 'generator';
-}
-
-/**
- * `cmtitle` written where `categorymembers` is only the generator: the generator's parameters take
- * `g` (ApiQuery's generator has submoduleparamprefix `g`). The reverse too: `gcmtitle` where the module
- * is listed but not the generator.
- */
-function generatorPrefixFix(query: WikiQuery, param: WikiParam, catalogue: WikiCatalogue): { title: string; name: string } | undefined {
-  const selected = getSelectedModules(query, catalogue);
-  const gen = selected.find((s) => s.generator);
-  const name = param.name;
-  if (gen && name.startsWith(gen.module.prefix) && !selected.some((s) => !s.generator && s.module === gen.module)) {
-    const g = 'g' + name;
-    if (catalogue.lookupWire(g).some((w) => w.generator && w.module === gen.module) && !query.byName.has(g)) {
-      return { title: `Add the generator prefix: ${quote(g)}`, name: g };
+  // 3. Adding what is missing.
+  if (code === 'missingparam' || code === 'invalidparammix' || code === 'multisource' || CONDITION_CODES.has(code)) {
+    const adds = code === 'missingparam' && data.params?.length ? data.params : data.addParam ? [data.addParam] : [];
+    for (const n of adds) if (!fix.query.byName.has(n)) fix.addParam(`Add ${quote(n + '=')}`, n, '', code === 'missingparam' && adds.length === 1);
+  }
+  // 4. Too many of a set given at once: keep one, remove the others.
+  if ((code === 'invalidparammix' || code === 'multisource') && !data.addParam && data.params && data.params.length > 1) {
+    for (const n of data.params) {
+      const p = fix.query.byName.get(n);
+      if (p) fix.removeParam(`Remove ${quote(n)}`, p);
     }
   }
-  if (name.startsWith('g')) {
-    const plain = name.slice(1);
-    const listed = selected.filter((s) => !s.generator);
-    if (catalogue.lookupWire(plain).some((w) => !w.generator && listed.some((s) => s.module === w.module)) && !query.byName.has(plain)) {
-      return { title: `Remove the generator prefix: ${quote(plain)}`, name: plain };
-    }
-  }
-  return undefined;
 }
 
-/** Required parameters of the selected modules that the query lacks (when the diagnostic does not say). */
-function missingFromQuery(query: WikiQuery, catalogue: WikiCatalogue): string[] {
-  const out: string[] = [];
-  for (const s of getSelectedModules(query, catalogue)) {
-    for (const d of s.module.parameters) {
-      const wire = (s.generator ? 'g' : '') + s.module.prefix + d.name;
-      const given = query.byName.get(wire);
-      if (d.required && (!given || given.value === '')) {
-        if (!given) out.push(wire);
-      }
-    }
+/** The title of the "remove it" fix of a code, or undefined when removing is no repair. */
+function removalTitle(code: string, data: Partial<WikiDiagnosticData>, what: string, isValue: boolean): string | undefined {
+  const shown = quote(what === '' ? '(empty)' : what);
+  switch (code) {
+    case 'deprecation':
+      return data.module !== undefined && data.value === data.module ? `Remove the deprecated module ${shown}` : isValue ? `Remove the deprecated value ${shown}` : `Remove the deprecated parameter ${shown}`;
+    case 'unrecognizedparams':
+      return `Remove ${shown}`;
+    case 'unrecognizedvalues':
+      return `Remove the value ${shown}`;
+    case 'booleanfalse':
+      return `Remove ${quote(data.param ?? what)} (a boolean is off only when left out)`;
+    case 'duplicatevalues':
+      return `Remove the repeated ${shown}`;
+    case 'repeatedparam':
+      return `Remove this ${shown} (a later one overrides it)`;
+    case 'sensitiveparam':
+      return `Remove ${quote(data.param ?? what)} (keep the secret out of the query)`;
+    default:
+      return CONDITION_CODES.has(code) ? `Remove ${shown} (it does not apply here)` : undefined;
   }
-  return out;
 }
 
 /** Convert a query between the one-line and the multi-line form (continuation lines start with `&`). */

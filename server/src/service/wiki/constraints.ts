@@ -63,3 +63,73 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
     };
   });
 }
+
+import type { QueryCheck } from './validation';
+
+function joinNames(names: string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function fill(template: string | undefined, names: string[], fallback: string): string {
+  return template ? template.replace(/\{params\}/g, joinNames(names)) : fallback;
+}
+
+/**
+ * Apply the catalogue's constraint rules to a checked query: for `query` rules always (when the
+ * action is query), for module rules when the module is selected (its wire prefix applied, `g`
+ * included under generator=).
+ */
+export function applyConstraints(ctx: QueryCheck): void {
+  const rules = ctx.catalogue.constraints;
+  if (rules.length === 0) return;
+  for (const rule of rules) {
+    if (rule.module === 'query') {
+      applyRule(ctx, rule, '', undefined);
+      continue;
+    }
+    for (const use of ctx.uses) {
+      if (use.module.name === rule.module) applyRule(ctx, rule, use.wirePrefix, use);
+    }
+  }
+}
+
+function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
+  const names = rule.params.map((n) => prefix + n);
+  const given = names.filter((n) => ctx.present.has(n));
+  const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
+  const module = use?.module.name ?? rule.module;
+  switch (rule.kind) {
+    case 'exactlyOne':
+    case 'atLeastOne':
+      if (given.length === 0) {
+        const msg = rule.kind === 'exactlyOne'
+          ? `One of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`
+          : `At least one of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`;
+        ctx.add('missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names });
+        return;
+      }
+      if (rule.kind === 'atLeastOne' || given.length === 1) return;
+      break;
+    case 'atMostOne':
+      if (given.length <= 1) return;
+      break;
+    case 'requires': {
+      const [first, ...rest] = names;
+      if (!ctx.present.has(first) || rest.some((n) => ctx.present.has(n))) return;
+      const p = ctx.present.get(first)!;
+      const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
+      ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `${first} may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names });
+      return;
+    }
+  }
+  // Several given where at most one may be: report on each one after the first.
+  const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
+  for (const n of given.slice(1)) {
+    const p = ctx.present.get(n)!;
+    const msg = code === 'multisource'
+      ? `The parameters ${given[0]} and ${n} can not be used together: give pages one way only (${joinNames(names)}). Remove one.`
+      : `The parameters ${joinNames(given)} can not be used together. Keep one of them.`;
+    ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, given, msg), { param: n, module, params: given });
+  }
+}

@@ -134,6 +134,44 @@ function setUrl(text: string, s: number, e: number, q: WikiQuery): void {
   else if (url.startsWith('//')) q.apiUrl = 'https:' + url;
 }
 
+/**
+ * A parsed pair. Ranges and the decoded value are computed on first use: a large document has
+ * hundreds of thousands of pairs, and most are only ever looked up by name.
+ */
+class ParamNode implements WikiParam {
+  overridden = false;
+  private decoded: string | undefined = undefined;
+  constructor(
+    readonly name: string,
+    private readonly ns: number,
+    private readonly ne: number,
+    private readonly vs: number,
+    private readonly ve: number,
+    readonly hasEquals: boolean,
+    private readonly valueEncoded: boolean,
+    readonly index: number,
+    private readonly src: string,
+  ) {}
+  get nameRange(): OffsetRange {
+    return { start: this.ns, end: this.ne };
+  }
+  get valueRange(): OffsetRange {
+    return { start: this.vs, end: this.ve };
+  }
+  get range(): OffsetRange {
+    return { start: this.ns, end: this.ve };
+  }
+  get value(): string {
+    let v = this.decoded;
+    if (v === undefined) {
+      v = this.ve > this.vs ? this.src.slice(this.vs, this.ve) : '';
+      if (this.valueEncoded) v = decodeComponent(v);
+      this.decoded = v;
+    }
+    return v;
+  }
+}
+
 /** Split `[s, t)` on `&` into name=value pairs and append them to the query. */
 function scanParams(text: string, s: number, t: number, q: WikiQuery): void {
   const params = q.params;
@@ -157,25 +195,7 @@ function scanParams(text: string, s: number, t: number, q: WikiQuery): void {
       const nameEnd = eq < 0 ? b : eq;
       const rawName = text.slice(a, nameEnd);
       const name = nameEnc ? decodeComponent(rawName) : rawName;
-      let value = '';
-      let vs = b;
-      if (eq >= 0) {
-        vs = eq + 1;
-        if (b > vs) {
-          const rawValue = text.slice(vs, b);
-          value = valEnc ? decodeComponent(rawValue) : rawValue;
-        }
-      }
-      params.push({
-        name,
-        nameRange: { start: a, end: nameEnd },
-        value,
-        valueRange: { start: vs, end: b },
-        hasEquals: eq >= 0,
-        range: { start: a, end: b },
-        overridden: false,
-        index: params.length,
-      });
+      params.push(new ParamNode(name, a, nameEnd, eq < 0 ? b : eq + 1, b, eq >= 0, valEnc, params.length, text));
     }
     a = b + 1;
   }

@@ -1,0 +1,361 @@
+// `npm run bench`: latency, throughput, start-up, memory and size, with the floor and a peer
+// measured side by side in the same run. Prints a table and writes bench/results.json.
+// Not part of the test suite: nothing here asserts a time.
+import { spawn, execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import * as esbuild from 'esbuild';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as jsonc from 'jsonc-parser';
+import { getLanguageService as getJsonLanguageService } from 'vscode-json-languageservice';
+import { getWikiLanguageService } from '../server/src/service/wiki/wikiLanguageService';
+import { loadBuiltinCatalogue } from '../server/src/service/wiki/wikiCatalogue';
+import { getMapLanguageService } from '../server/src/service/map/mapLanguageService';
+import { generateMapArrayDocument, generateMapDocuments, generateWikiDocument, rng } from './generate';
+import { mapQuerySchema } from './mapQuerySchema';
+
+const root = path.resolve(__dirname, '..');
+const readJson = (rel: string) => {
+  const full = path.join(root, rel);
+  return fs.existsSync(full) ? JSON.parse(fs.readFileSync(full, 'utf8')) : undefined;
+};
+
+interface Row { name: string; value: number | string; unit: string; target: string; met: boolean | null }
+const rows: Row[] = [];
+function row(name: string, value: number | string, unit: string, target: string, met: boolean | null) {
+  rows.push({ name, value: typeof value === 'number' ? Number(value.toPrecision(4)) : value, unit, target, met });
+  const v = typeof value === 'number' ? value.toPrecision(4) : value;
+  const mark = met === null ? '  -  ' : met ? ' met ' : ' MISS';
+  console.log(`${mark} ${name.padEnd(58)} ${String(v).padStart(10)} ${unit.padEnd(7)} target ${target}`);
+}
+
+const median = (xs: number[]) => quantile(xs, 0.5);
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+/** Median time (ms) of `fn` over `n` runs after `warm` warm-up runs. */
+function timeMedian(fn: () => void, n = 7, warm = 2): number {
+  for (let i = 0; i < warm; i++) fn();
+  const t: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = performance.now();
+    fn();
+    t.push(performance.now() - a);
+  }
+  return median(t);
+}
+
+const catalogue = loadBuiltinCatalogue(readJson);
+const wiki = getWikiLanguageService({ resolveCatalogue: () => catalogue });
+let docVersion = 1;
+const wikiDoc = (text: string) => TextDocument.create(`file:///bench/${docVersion}.wikiquery`, 'wikiquery', docVersion++, text);
+
+/** The floor: split the same lines with URLSearchParams (what any tool must at least do). */
+function splitFloor(text: string): number {
+  let n = 0;
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const q = line.indexOf('?');
+    const params = new URLSearchParams(q >= 0 ? line.slice(q + 1) : line.replace(/^\s*&/, ''));
+    for (const [, v] of params) n += v.split('|').length;
+  }
+  return n;
+}
+
+function benchWikiThroughput() {
+  console.log('\n# wiki diagnostics: parse + validate a whole document');
+  const perLine: Record<string, number> = {};
+  for (const lines of [1000, 10000, 100000]) {
+    const text = generateWikiDocument(lines);
+    const mb = Buffer.byteLength(text) / 1e6;
+    const runs = lines >= 100000 ? 5 : lines >= 10000 ? 11 : 41;
+    const warm = lines >= 100000 ? 1 : 5;
+    // a new document each run, so no per-query cache carries over between runs
+    const ours = timeMedian(() => {
+      const d = wikiDoc(text);
+      wiki.doValidation(d, wiki.parse(d));
+    }, runs, warm);
+    const floor = timeMedian(() => splitFloor(text), runs, warm);
+    perLine[lines] = ours / lines;
+    row(`wiki parse+validate ${lines / 1000}k lines`, mb / (ours / 1000), 'MB/s', '>= 30', mb / (ours / 1000) >= 30);
+    row(`  ratio to URLSearchParams split (floor) ${lines / 1000}k`, floor / ours, 'x', '>= 0.5 (aim 1)', floor / ours >= 0.5);
+  }
+  const base = perLine[10000];
+  const spread = Math.max(...Object.values(perLine).map((v) => Math.abs(v / base - 1)));
+  row('time per line across 1k/10k/100k (max deviation)', spread * 100, '%', '<= 25', spread <= 0.25);
+}
+
+function benchEdit() {
+  console.log('\n# one-character edit in a 10k-line document');
+  const text = generateWikiDocument(10000);
+  let doc = TextDocument.create('file:///bench/edit.wikiquery', 'wikiquery', 1, text);
+  wiki.doValidation(doc, wiki.parse(doc));
+  const r = rng(3);
+  const times: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const offset = Math.floor(r() * text.length);
+    const pos = doc.positionAt(offset);
+    const a = performance.now();
+    doc = TextDocument.update(doc, [{ range: { start: pos, end: pos }, text: i % 2 ? 'x' : '|' }], doc.version + 1);
+    wiki.doValidation(doc, wiki.parse(doc));
+    times.push(performance.now() - a);
+  }
+  row('edit -> fresh diagnostics, 10k lines (median)', median(times.slice(5)), 'ms', '<= 5', median(times.slice(5)) <= 5);
+  row('edit -> fresh diagnostics, 10k lines (p99)', quantile(times.slice(5), 0.99), 'ms', '-', null);
+}
+
+function benchCompletionHover() {
+  console.log('\n# completion and hover at random positions, 10k-line document');
+  const text = generateWikiDocument(10000);
+  const doc = TextDocument.create('file:///bench/c.wikiquery', 'wikiquery', 1, text);
+  const parsed = wiki.parse(doc);
+  const r = rng(5);
+  const ct: number[] = [];
+  const ht: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const off = Math.floor(r() * text.length);
+    let a = performance.now();
+    wiki.doComplete(doc, parsed, off);
+    ct.push(performance.now() - a);
+    a = performance.now();
+    wiki.doHover(doc, parsed, off);
+    ht.push(performance.now() - a);
+  }
+  row('completion in-process p50', quantile(ct, 0.5), 'ms', '<= 1', quantile(ct, 0.5) <= 1);
+  row('completion in-process p99', quantile(ct, 0.99), 'ms', '<= 5', quantile(ct, 0.99) <= 5);
+  row('hover in-process p99', quantile(ht, 0.99), 'ms', '<= 3', quantile(ht, 0.99) <= 3);
+}
+
+function benchCatalogueLoad() {
+  const t = timeMedian(() => {
+    const m = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/query-modules.json'), 'utf8'));
+    const c = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/api-core.json'), 'utf8'));
+    const k = readJson('descriptors/wiki/constraints.json');
+    loadBuiltinCatalogue((rel) => (rel.endsWith('query-modules.json') ? m : rel.endsWith('api-core.json') ? c : k));
+  }, 15, 3);
+  row('catalogue read + load + index', t, 'ms', '<= 15', t <= 15);
+}
+
+/** A JSON-RPC client over a real server process's stdio. */
+class StdioClient {
+  private buf = Buffer.alloc(0);
+  private nextId = 1;
+  private waiting = new Map<number, (msg: any) => void>();
+  private listeners: Array<(msg: any) => void> = [];
+  readonly proc;
+  constructor() {
+    this.proc = spawn(process.execPath, [path.join(root, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    this.proc.stdout.on('data', (d: Buffer) => this.onData(d));
+  }
+  private onData(d: Buffer) {
+    this.buf = Buffer.concat([this.buf, d]);
+    for (;;) {
+      const h = this.buf.indexOf('\r\n\r\n');
+      if (h < 0) return;
+      const len = Number(/Content-Length: (\d+)/i.exec(this.buf.subarray(0, h).toString())![1]);
+      if (this.buf.length < h + 4 + len) return;
+      const msg = JSON.parse(this.buf.subarray(h + 4, h + 4 + len).toString('utf8'));
+      this.buf = this.buf.subarray(h + 4 + len);
+      if (msg.id !== undefined && this.waiting.has(msg.id) && !msg.method) {
+        this.waiting.get(msg.id)!(msg);
+        this.waiting.delete(msg.id);
+      } else if (msg.method && msg.id !== undefined) {
+        // a request from the server (configuration, registration): answer empty
+        this.send({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'workspace/configuration' ? (msg.params.items || []).map(() => null) : null });
+      } else {
+        for (const l of this.listeners) l(msg);
+      }
+    }
+  }
+  send(msg: unknown) {
+    const s = JSON.stringify(msg);
+    this.proc.stdin.write(`Content-Length: ${Buffer.byteLength(s)}\r\n\r\n${s}`);
+  }
+  request(method: string, params: unknown): Promise<any> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.send({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+  notify(method: string, params: unknown) {
+    this.send({ jsonrpc: '2.0', method, params });
+  }
+  waitFor(pred: (msg: any) => boolean, timeoutMs = 30000): Promise<any> {
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('timeout waiting for a server message')), timeoutMs);
+      const l = (m: any) => {
+        if (pred(m)) {
+          clearTimeout(t);
+          this.listeners = this.listeners.filter((x) => x !== l);
+          resolve(m);
+        }
+      };
+      this.listeners.push(l);
+    });
+  }
+  async initialize() {
+    return this.request('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { publishDiagnostics: {} } } });
+  }
+  kill() {
+    this.proc.kill();
+  }
+}
+
+async function benchServer() {
+  console.log('\n# the server process over stdio');
+  const starts: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const a = performance.now();
+    const c = new StdioClient();
+    await c.initialize();
+    starts.push(performance.now() - a);
+    c.kill();
+  }
+  row('server cold start (spawn -> initialize result), median', median(starts.slice(1)), 'ms', '<= 150', median(starts.slice(1)) <= 150);
+
+  const c = new StdioClient();
+  await c.initialize();
+  c.notify('initialized', {});
+  const text = generateWikiDocument(10000);
+  const uri = 'file:///bench/stdio.wikiquery';
+  const diags = c.waitFor((m) => m.method === 'textDocument/publishDiagnostics' && m.params.uri === uri, 60000);
+  c.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiquery', version: 1, text } });
+  await diags;
+  const doc = TextDocument.create(uri, 'wikiquery', 1, text);
+  const r = rng(9);
+  const times: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    const position = doc.positionAt(Math.floor(r() * text.length));
+    const a = performance.now();
+    await c.request('textDocument/completion', { textDocument: { uri }, position });
+    times.push(performance.now() - a);
+  }
+  row('completion over stdio JSON-RPC p99', quantile(times, 0.99), 'ms', '<= 15', quantile(times, 0.99) <= 15);
+  const status = fs.readFileSync(`/proc/${c.proc.pid}/status`, 'utf8');
+  const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+  row('server RSS with a 10k-line document open', rssMb, 'MB', '<= 80', rssMb <= 80);
+  c.kill();
+}
+
+function benchMapPeer() {
+  console.log('\n# map query validation vs vscode-json-languageservice (JSON Schema), same documents');
+  const descriptor = readJson('descriptors/mapserver/mapobjects.json');
+  const map = getMapLanguageService({ descriptor });
+  const json = getJsonLanguageService({});
+  json.configure({ validate: true, allowComments: true, schemas: [{ uri: 'mapquery://schema', fileMatch: ['*.mapquery.json'], schema: mapQuerySchema as any }] });
+  const cases = generateMapDocuments(2000);
+  const docs = cases.map((c, i) => TextDocument.create(`file:///bench/m${i}.mapquery.json`, 'mapquery', 1, c.text));
+
+  const ours = async () => {
+    const out = [];
+    for (const d of docs) out.push(map.doValidation(d, map.parse(d)));
+    return out;
+  };
+  const theirs = async () => {
+    const out = [];
+    for (const d of docs) out.push(await json.doValidation(d, json.parseJSONDocument(d)));
+    return out;
+  };
+  return (async () => {
+    await ours(); await theirs(); // warm up
+    const to: number[] = [];
+    const tt: number[] = [];
+    let ourResult: any[] = [];
+    let theirResult: any[] = [];
+    for (let i = 0; i < 5; i++) {
+      let a = performance.now();
+      ourResult = await ours();
+      to.push(performance.now() - a);
+      a = performance.now();
+      theirResult = await theirs();
+      tt.push(performance.now() - a);
+    }
+    const ratio = median(tt) / median(to);
+    row('map validation, 2000 documents (ours)', median(to), 'ms', '-', null);
+    row('map validation, 2000 documents (vscode-json-languageservice)', median(tt), 'ms', '-', null);
+    row('  ratio: peer time / our time', ratio, 'x', '>= 2', ratio >= 2);
+    // Verdicts on pos/type errors: a document "has a pos problem" when any diagnostic falls on pos1/pos2.
+    let agree = 0;
+    for (let i = 0; i < cases.length; i++) {
+      const tree = jsonc.parseTree(cases[i].text)!;
+      const ranges = (key: string) => {
+        const prop = tree.children?.find((p) => p.children?.[0].value === key);
+        return prop ? [prop.offset, prop.offset + prop.length] : [-1, -1];
+      };
+      const on = (diags: any[], keys: string[]) => diags.some((d) => keys.some((k) => {
+        const [s, e] = ranges(k);
+        const off = docs[i].offsetAt(d.range.start);
+        return off >= s && off <= e;
+      }));
+      const ourV = [on(ourResult[i], ['pos1', 'pos2']), on(ourResult[i], ['type'])];
+      const theirV = [on(theirResult[i], ['pos1', 'pos2']), on(theirResult[i], ['type'])];
+      const expected = [cases[i].expect.posError, cases[i].expect.typeError];
+      if (ourV[0] === theirV[0] && ourV[1] === theirV[1] && ourV[0] === expected[0] && ourV[1] === expected[1]) agree++;
+    }
+    row('  same verdicts on pos/type errors (ours = peer = expected)', `${agree}/${cases.length}`, '', 'all', agree === cases.length);
+    const big = generateMapArrayDocument(5000);
+    const d = TextDocument.create('file:///bench/big.mapquery.json', 'mapquery', 1, big);
+    const t = timeMedian(() => map.doValidation(d, map.parse(d)), 5, 1);
+    row('map parse+validate, one array of 5000 queries', Buffer.byteLength(big) / 1e6 / (t / 1000), 'MB/s', '-', null);
+  })();
+}
+
+async function benchSizes() {
+  console.log('\n# sizes (minified bundles, descriptors excluded)');
+  const build = async (entry: string) => {
+    const r = await esbuild.build({ entryPoints: [path.join(root, entry)], bundle: true, minify: true, platform: 'node', format: 'cjs', target: 'node18', external: ['vscode'], write: false, logLevel: 'silent' });
+    return r.outputFiles[0].contents.length / 1024;
+  };
+  const server = await build('server/src/node/serverMain.ts');
+  const client = await build('client/src/extension.ts');
+  row('server bundle (minified)', server, 'KB', '<= 300', server <= 300);
+  row('client bundle (minified)', client, 'KB', '<= 200', client <= 200);
+  row('server bundle (minified, gzip)', zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/server.js'))).length / 1024, 'KB', '-', null);
+  try {
+    execFileSync(process.execPath, [path.join(root, 'scripts/package.js')], { cwd: root, stdio: 'ignore' });
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const vsix = fs.statSync(path.join(root, `${pkg.name}-${pkg.version}.vsix`)).size / 1024;
+    row('.vsix', vsix, 'KB', '<= 600', vsix <= 600);
+  } catch (err: any) {
+    row('.vsix', 'not built', '', '<= 600', false);
+  } finally {
+    // leave the development build behind, as `npm run build` would
+    execFileSync(process.execPath, [path.join(root, 'scripts/build.js')], { cwd: root, stdio: 'ignore' });
+  }
+}
+
+function activationFromE2e() {
+  const f = path.join(root, 'test-results', 'e2e-activation.json');
+  if (!fs.existsSync(f)) {
+    row('extension activation in the real editor', 'not measured', '', '<= 50 ms', null);
+    console.log('       (run the end-to-end suite first: node scripts/run-tests.js e2e)');
+    return;
+  }
+  const { activationMs } = JSON.parse(fs.readFileSync(f, 'utf8'));
+  row('extension activation in the real editor (last e2e run)', activationMs, 'ms', '<= 50', activationMs <= 50);
+}
+
+async function main() {
+  console.log(`wikimap-query benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+  benchWikiThroughput();
+  benchEdit();
+  benchCompletionHover();
+  benchCatalogueLoad();
+  await benchServer();
+  await benchMapPeer();
+  await benchSizes();
+  activationFromE2e();
+  const out = path.join(root, 'bench', 'results.json');
+  fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n');
+  const missed = rows.filter((r) => r.met === false).length;
+  console.log(`\n${rows.length} rows, ${missed} target(s) missed; written to bench/results.json`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,852 @@
+/**
+ * Diagnostics for wiki queries, agreeing with what a real MediaWiki says about the same request.
+ *
+ * Codes and the error/warning split mirror MediaWiki's ParamValidator and API modules:
+ * - `unrecognizedparams` (warning, ApiMain::reportUnusedParams): a parameter no used module reads —
+ *   unknown, of a module not selected, or a generator's parameter without its `g` prefix.
+ * - `unrecognizedvalues` (warning): a bad value of a multi-valued enum/namespace (ParamValidator
+ *   drops it, PARAM_IGNORE_UNRECOGNIZED_VALUES is on in the API), an unknown list/prop/meta module.
+ * - `badvalue` (error): a bad single-valued enum/namespace value, or a U+001F list given to a
+ *   single-valued parameter (paramvalidator-notmulti).
+ * - `toomanyvalues` (error): more values than the limit (50, or 500 with apihighlimits).
+ * - `outofrange` (warning, the server clamps; error for parameters with `enforcerange`).
+ * - `badinteger` (error): not `^[+-]?\d+$`; `max` is valid for limits.
+ * - `badtimestamp` (error); `unclearnowtimestamp` (warning) for `` and `0`; `now` is valid.
+ * - `missingparam` (error): a required parameter absent, or a required string given empty.
+ * - `deprecation` (warning): deprecated parameter, value or module.
+ * - `badgenerator` (error, ApiPageSet): unknown generator, or a module that is not a generator.
+ * - `multisource`, `invalidparammix`, `missingparam` from module-enforced rules (constraints.ts).
+ * - `singlepageonly`, `useronly`, `nonuseronly`, `modes`, `preloadcontentonly`, `editintroonly`
+ *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
+ * Beyond what the server says (hints): `booleanfalse`, `sensitiveparam`, `duplicatevalues`,
+ * `repeatedparam`, `noaction`, `notquery`, did-you-mean suggestions in `data.suggestion`.
+ *
+ * Validation is cached per query (query text + catalogue identity + high-limits setting), so an edit
+ * re-validates only the query it touched.
+ */
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageSettings, SeveritySetting } from '../languageTypes';
+import type { WikiCatalogue } from './wikiCatalogue';
+import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
+import { getValueItems } from './wikiQueryParser';
+import { didYouMean } from './didYouMean';
+import { applyConstraints } from './constraints';
+
+export const DIAGNOSTIC_SOURCE = 'wikimap-query';
+
+/** Default severity of every code (users can override each, `off` included). */
+export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting, 'off'>>> = {
+  unrecognizedparams: 'warning',
+  unrecognizedvalues: 'warning',
+  badvalue: 'error',
+  toomanyvalues: 'error',
+  outofrange: 'warning',
+  badinteger: 'error',
+  badtimestamp: 'error',
+  unclearnowtimestamp: 'warning',
+  missingparam: 'error',
+  deprecation: 'warning',
+  badgenerator: 'error',
+  multisource: 'error',
+  invalidparammix: 'error',
+  singlepageonly: 'information',
+  useronly: 'information',
+  nonuseronly: 'information',
+  modes: 'information',
+  preloadcontentonly: 'information',
+  editintroonly: 'information',
+  booleanfalse: 'warning',
+  sensitiveparam: 'warning',
+  duplicatevalues: 'hint',
+  repeatedparam: 'information',
+  noaction: 'warning',
+  notquery: 'information',
+  largedocument: 'information',
+};
+
+const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** A diagnostic with offsets relative to its query's start (what the cache keeps). */
+interface RelDiag {
+  start: number;
+  end: number;
+  code: string;
+  message: string;
+  /** Default severity when it differs from the code's (e.g. outofrange with enforcerange). */
+  severity?: Exclude<SeveritySetting, 'off'>;
+  data: Omit<WikiDiagnosticData, 'removeRange'>;
+  remove?: { start: number; end: number };
+  tags?: DiagnosticTag[];
+}
+
+// ---------------------------------------------------------------------------
+// Per-query cache
+// ---------------------------------------------------------------------------
+
+const CACHE_LIMIT = 50_000;
+const queryCache = new Map<string, RelDiag[]>();
+
+function cached(key: string, compute: () => RelDiag[]): RelDiag[] {
+  let hit = queryCache.get(key);
+  if (hit !== undefined) return hit;
+  hit = compute();
+  if (queryCache.size >= CACHE_LIMIT) {
+    // Drop the oldest quarter (Map keeps insertion order).
+    let n = CACHE_LIMIT >> 2;
+    for (const k of queryCache.keys()) {
+      queryCache.delete(k);
+      if (--n <= 0) break;
+    }
+  }
+  queryCache.set(key, hit);
+  return hit;
+}
+
+// ---------------------------------------------------------------------------
+// Positions
+// ---------------------------------------------------------------------------
+
+const lineIndexCache = new WeakMap<WikiDocument, number[]>();
+
+function lineStarts(doc: WikiDocument): number[] {
+  let starts = lineIndexCache.get(doc);
+  if (starts) return starts;
+  starts = [0];
+  const text = doc.text;
+  let i = text.indexOf('\n');
+  while (i >= 0) {
+    starts.push(i + 1);
+    i = text.indexOf('\n', i + 1);
+  }
+  lineIndexCache.set(doc, starts);
+  return starts;
+}
+
+function positionAt(starts: number[], offset: number): { line: number; character: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, character: offset - starts[lo] };
+}
+
+// ---------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------
+
+/**
+ * All diagnostics of a parsed document. Each query is judged by `resolveCatalogue(query.apiUrl)`.
+ * `document` (optional) is only used to turn offsets into positions; without it a line index of
+ * `doc.text` is used.
+ */
+export function validateWikiDocument(
+  doc: WikiDocument,
+  resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
+  settings: LanguageSettings = {},
+  document?: TextDocument,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const text = doc.text;
+  const highLimits = !!settings.highLimits;
+  const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
+  const severities = settings.severity;
+  const starts = document ? undefined : lineStarts(doc);
+  const pos = (offset: number) => (document ? document.positionAt(offset) : positionAt(starts!, offset));
+  const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
+
+  if (large && severities?.largedocument !== 'off') {
+    out.push({
+      range: range(0, 0),
+      severity: SEVERITY[(severities?.largedocument as Exclude<SeveritySetting, 'off'>) ?? 'information'],
+      code: 'largedocument',
+      source: DIAGNOSTIC_SOURCE,
+      message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.maxFullCheckSize.`,
+    });
+  }
+
+  const catCache = new Map<string | undefined, WikiCatalogue>();
+  for (const query of doc.queries) {
+    let cat = catCache.get(query.apiUrl);
+    if (!cat) {
+      cat = resolveCatalogue(query.apiUrl);
+      catCache.set(query.apiUrl, cat);
+    }
+    const base = query.range.start;
+    const qtext = text.slice(base, query.range.end);
+    const key = `${cat.id}|${highLimits ? 1 : 0}|${large ? 1 : 0}|${qtext}`;
+    const catalogue = cat;
+    const rel = cached(key, () => checkQuery(text, query, catalogue, highLimits, !large));
+    for (const d of rel) {
+      const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
+      if (sev === 'off') continue;
+      const data: WikiDiagnosticData = { ...d.data };
+      if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
+      const diag: Diagnostic = {
+        range: range(base + d.start, base + d.end),
+        severity: SEVERITY[sev] ?? DiagnosticSeverity.Warning,
+        code: d.code,
+        source: DIAGNOSTIC_SOURCE,
+        message: d.message,
+        data,
+      };
+      if (d.tags) diag.tags = d.tags;
+      out.push(diag);
+    }
+  }
+  return out;
+}
+
+/** Forget cached verdicts (e.g. after a catalogue reload in tests). */
+export function clearValidationCache(): void {
+  queryCache.clear();
+}
+
+// ---------------------------------------------------------------------------
+// One query
+// ---------------------------------------------------------------------------
+
+const US = '\u001f';
+const INTEGER = /^[+-]?\d+$/;
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'n', 'f']);
+
+/**
+ * Timestamp forms MediaWiki accepts (wikimedia/timestamp ConvertibleTimestamp): TS_MW, TS_UNIX,
+ * ISO 8601 (extended and basic), TS_UNIX_MICRO, TS_ORACLE, TS_POSTGRES, TS_EXIF, RFC 2822, RFC 850, asctime.
+ */
+const TIMESTAMP_FORMS: RegExp[] = [
+  /^\d{14}$/,
+  /^-?\d{1,13}$/,
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/,
+  /^\d{8}T\d{6}(?:[.,]\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/,
+  /^-?\d{1,13}\.\d{1,6}$/,
+  /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}\.\d{6}$/,
+  /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+\- ]\d\d$/,
+  /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? GMT$/,
+  /^\d{4}:\d\d:\d\d \d\d:\d\d:\d\d$/,
+  /^[ \t\r\n]*(?:[A-Z][a-z]{2},[ \t\r\n]*)?\d\d?[ \t\r\n]+[A-Z][a-z]{2}[ \t\r\n]+\d{2,}[ \t\r\n]+\d\d[ \t\r\n]*:[ \t\r\n]*\d\d[ \t\r\n]*:[ \t\r\n]*\d\d(?:[ \t\r\n]+(?:[+-]\d{4}|UT|GMT|[ECMP][SD]T|[A-IK-Za-ik-z]))?(?:[ \t\r\n]*;|$)/,
+  /^[A-Z][a-z]{5,8}, \d\d-[A-Z][a-z]{2}-\d{2} \d\d:\d\d:\d\d(?: (?:[+-]\d{2}(?::?\d{2})?|[A-Z]{1,5}))?$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d \d{4}\s*$/,
+];
+
+export function isMediaWikiTimestamp(v: string): boolean {
+  for (const re of TIMESTAMP_FORMS) if (re.test(v)) return true;
+  return false;
+}
+
+function quote(v: string): string {
+  return v.length > 60 ? `"${v.slice(0, 60)}…"` : `"${v}"`;
+}
+
+function listValues(values: readonly string[], max = 12): string {
+  const shown = values.slice(0, max).map((v) => (v === '' ? '(empty)' : v));
+  return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
+}
+
+/** Where a selected module was named (for diagnostics about the module as a whole). */
+interface ModuleUse {
+  module: WikiModule;
+  generator: boolean;
+  /** Source range of its name in list=/prop=/meta=/generator=. */
+  start: number;
+  end: number;
+  /** Wire prefix (`cm`, or `gcm` under generator). */
+  wirePrefix: string;
+}
+
+/** Context of one query's check. */
+export interface QueryCheck {
+  text: string;
+  query: WikiQuery;
+  catalogue: WikiCatalogue;
+  highLimits: boolean;
+  /** Hints and did-you-mean (skipped for very large documents). */
+  full: boolean;
+  out: RelDiag[];
+  base: number;
+  /** Recognised parameters: wire name → pair. */
+  present: Map<string, WikiParam>;
+  uses: ModuleUse[];
+  /** Add a diagnostic (absolute offsets). */
+  add(code: string, start: number, end: number, message: string, data: Omit<WikiDiagnosticData, 'removeRange'>, extra?: { remove?: { start: number; end: number }; severity?: Exclude<SeveritySetting, 'off'>; tags?: DiagnosticTag[] }): void;
+}
+
+function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean): RelDiag[] {
+  const base = query.range.start;
+  const out: RelDiag[] = [];
+  const ctx: QueryCheck = {
+    text,
+    query,
+    catalogue,
+    highLimits,
+    full,
+    out,
+    base,
+    present: new Map(),
+    uses: [],
+    add(code, start, end, message, data, extra) {
+      const d: RelDiag = { start: start - base, end: end - base, code, message, data };
+      if (extra?.remove) d.remove = { start: extra.remove.start - base, end: extra.remove.end - base };
+      if (extra?.severity) d.severity = extra.severity;
+      if (extra?.tags) d.tags = extra.tags;
+      out.push(d);
+    },
+  };
+  try {
+    runChecks(ctx);
+  } catch (e) {
+    // A validator bug must not take diagnostics down with it: report it on the query.
+    ctx.add('internal', query.range.start, query.range.start, `Could not check this query (${e instanceof Error ? e.message : String(e)}). Please report this.`, { param: '' });
+  }
+  return out;
+}
+
+function runChecks(ctx: QueryCheck): void {
+  const { text, query, catalogue: cat } = ctx;
+  const handled = new Set<WikiParam>();
+
+  // Repeated parameters: PHP keeps the last occurrence only.
+  for (const p of query.params) {
+    if (!p.overridden) continue;
+    ctx.add('repeatedparam', p.range.start, p.range.end, `"${p.name}" is given again later in this query; only the last occurrence counts (as PHP reads query strings). Remove this one or merge the values.`, { param: p.name }, { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Unnecessary] });
+  }
+
+  const main = cat.main!;
+  const queryModule = cat.query!;
+
+  // action
+  const actionP = query.byName.get('action');
+  let isQuery = true;
+  if (!actionP) {
+    const first = query.params[0];
+    const s = first ? first.range.start : query.range.start;
+    const e = first ? first.range.end : query.range.end;
+    ctx.add('noaction', s, e, 'No action given: the wiki answers with its help page instead of running the query. Add action=query.', { param: 'action', addParam: 'action', replacement: 'action=query' });
+  } else {
+    handled.add(actionP);
+    const d = main.paramByName.get('action');
+    const v = actionP.value;
+    if (v !== 'query') {
+      isQuery = false;
+      if (d?.values && !d.values.includes(v)) {
+        const suggestion = ctx.full ? didYouMean(v, d.values) : undefined;
+        ctx.add('badvalue', actionP.valueRange.start, actionP.valueRange.end, `Unrecognized value for parameter "action": ${quote(v)}. ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use action=query to query the wiki.`, { param: 'action', value: v, suggestion });
+      } else {
+        const suggestion = ctx.full && editDistanceSmall(v, 'query') ? 'query' : undefined;
+        ctx.add('notquery', actionP.valueRange.start, actionP.valueRange.end, `Only action=query is checked: the parameters of action=${v} are not. ${suggestion ? 'Did you mean "query"?' : 'Use action=query for list/prop/meta queries.'}`, { param: 'action', value: v, suggestion });
+      }
+    }
+  }
+
+  // format (and its module's parameters)
+  const formatP = query.byName.get('format');
+  const formatName = formatP?.value ?? 'jsonfm';
+  const formatModule = cat.getFormatModule(formatName);
+
+  // Selected modules
+  const normal = new Map<WikiModule, ModuleUse>();
+  let gen: ModuleUse | undefined;
+  if (isQuery) {
+    for (const group of ['prop', 'list', 'meta'] as const) {
+      const p = query.byName.get(group);
+      if (!p) continue;
+      handled.add(p);
+      checkModuleList(ctx, p, group, queryModule.paramByName.get(group), normal);
+    }
+    const gp = query.byName.get('generator');
+    if (gp) {
+      handled.add(gp);
+      gen = checkGenerator(ctx, gp);
+    }
+  }
+  for (const u of normal.values()) ctx.uses.push(u);
+  if (gen) ctx.uses.push(gen);
+
+  // Every other parameter: find who reads it.
+  let validNames: string[] | undefined;
+  const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
+  for (const p of query.byName.values()) {
+    if (p === actionP) continue;
+    if (handled.has(p)) {
+      ctx.present.set(p.name, p);
+      continue;
+    }
+    const name = p.name;
+    const md = main.paramByName.get(name);
+    if (md) {
+      ctx.present.set(name, p);
+      checkParam(ctx, p, md, main, name);
+      continue;
+    }
+    if (!isQuery) {
+      const fd0 = formatModule?.paramByName.get(name);
+      if (fd0) checkParam(ctx, p, fd0, formatModule!, name);
+      continue; // parameters of other actions are not described here
+    }
+    const qd = queryModule.paramByName.get(name);
+    if (qd) {
+      ctx.present.set(name, p);
+      checkParam(ctx, p, qd, queryModule, name);
+      continue;
+    }
+    const fd = formatModule?.paramByName.get(name);
+    if (fd) {
+      ctx.present.set(name, p);
+      checkParam(ctx, p, fd, formatModule!, name);
+      continue;
+    }
+    const candidates = cat.lookupWire(name);
+    let matched = false;
+    let templateMiss: { target: string; value: string } | undefined;
+    for (const c of candidates) {
+      const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normal.get(c.module);
+      if (!use) continue;
+      if (c.templateValues && c.descriptor.templatevars) {
+        const miss = templateTargetMissing(ctx, use, c.descriptor.templatevars, c.templateValues);
+        if (miss) {
+          templateMiss = miss;
+          continue;
+        }
+      }
+      matched = true;
+      ctx.present.set(name, p);
+      checkParam(ctx, p, c.descriptor, c.module, name);
+      break;
+    }
+    if (!matched) reportUnrecognized(ctx, p, candidates, normal, gen, templateMiss, namesForSuggestion);
+  }
+
+  if (!isQuery) return;
+
+  // Required parameters of the selected modules.
+  for (const use of ctx.uses) {
+    for (const d of use.module.parameters) {
+      if (!d.required) continue;
+      const wire = use.wirePrefix + d.name;
+      if (ctx.present.has(wire)) continue;
+      ctx.add('missingparam', use.start, use.end, `The "${wire}" parameter must be set: ${use.module.name} needs it. Add &${wire}=…`, { param: wire, addParam: wire, module: use.module.name });
+    }
+  }
+
+  checkConditions(ctx);
+  applyConstraints(ctx);
+}
+
+function editDistanceSmall(a: string, b: string): boolean {
+  return didYouMean(a, [b]) === b;
+}
+
+/** list=/prop=/meta= values: each must be a module of that group. */
+function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' | 'meta', d: WikiParamDescriptor | undefined, normal: Map<WikiModule, ModuleUse>): void {
+  const { text, catalogue: cat } = ctx;
+  const items = getValueItems(text, p);
+  const limit = multiLimit(ctx, d);
+  if (items.length > limit) {
+    ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${group}". The limit is ${limit}. Split the query in two.`, { param: group });
+    return;
+  }
+  const seen = new Set<string>();
+  const allowed = d?.values;
+  for (const item of items) {
+    const name = item.text;
+    if (seen.has(name)) {
+      if (ctx.full) ctx.add('duplicatevalues', item.range.start, item.range.end, `"${name}" is listed twice in ${group}=; the wiki ignores the repeat. Remove it.`, { param: group, value: name }, { remove: itemRemoval(items, item), tags: [DiagnosticTag.Unnecessary] });
+      continue;
+    }
+    seen.add(name);
+    const m = cat.getQueryModule(name);
+    const known = m && m.group === group && (!allowed || allowed.includes(name));
+    if (!known) {
+      let hint: string;
+      let suggestion: string | undefined;
+      if (m && m.group !== group) {
+        hint = `"${name}" is a ${m.group} module: write ${m.group}=${name}.`;
+      } else {
+        suggestion = ctx.full ? didYouMean(name, allowed ?? cat.getModulesByGroup(group).map((x) => x.name)) : undefined;
+        hint = suggestion ? `Did you mean "${suggestion}"?` : `Use one of the ${group} modules this wiki has.`;
+      }
+      ctx.add('unrecognizedvalues', item.range.start, item.range.end, `Unrecognized value for parameter "${group}": ${name === '' ? '(empty)' : name}. ${hint}`, { param: group, value: name, suggestion, module: m?.name }, { remove: itemRemoval(items, item) });
+      continue;
+    }
+    if (m.deprecated) {
+      ctx.add('deprecation', item.range.start, item.range.end, `The "${name}" module has been deprecated. Look for its replacement in the wiki's API help.`, { param: group, value: name, module: name }, { tags: [DiagnosticTag.Deprecated] });
+    }
+    normal.set(m, { module: m, generator: false, start: item.range.start, end: item.range.end, wirePrefix: m.prefix });
+  }
+}
+
+/** generator=: one module flagged generator (ApiPageSet dies with `badgenerator` otherwise). */
+function checkGenerator(ctx: QueryCheck, p: WikiParam): ModuleUse | undefined {
+  const cat = ctx.catalogue;
+  const v = p.value;
+  const m = cat.getQueryModule(v);
+  const s = p.valueRange.start;
+  const e = p.valueRange.end;
+  if (!m) {
+    const suggestion = ctx.full ? didYouMean(v, cat.getGenerators().map((x) => x.name)) : undefined;
+    ctx.add('badgenerator', s, e, `Unknown generator "${v}". ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use a module flagged as generator (allpages, categorymembers, links, …).`, { param: 'generator', value: v, suggestion });
+    return undefined;
+  }
+  if (!m.generator) {
+    ctx.add('badgenerator', s, e, `Module "${v}" cannot be used as a generator. Use ${m.group}=${v} to list its results, or pick a generator module.`, { param: 'generator', value: v, module: v });
+    return undefined;
+  }
+  if (m.deprecated) {
+    ctx.add('deprecation', s, e, `The "${v}" module has been deprecated. Look for its replacement in the wiki's API help.`, { param: 'generator', value: v, module: v }, { tags: [DiagnosticTag.Deprecated] });
+  }
+  return { module: m, generator: true, start: s, end: e, wirePrefix: 'g' + m.prefix };
+}
+
+/** For a templated parameter (`rvcontentformat-main`): the target parameter (`rvslots`) must list the value. */
+function templateTargetMissing(ctx: QueryCheck, use: ModuleUse, vars: Record<string, string>, values: Record<string, string>): { target: string; value: string } | undefined {
+  for (const [v, target] of Object.entries(vars)) {
+    const wire = use.wirePrefix + target;
+    const tp = ctx.query.byName.get(wire);
+    const want = values[v];
+    const td = use.module.paramByName.get(target);
+    const given = tp ? getValueItems(ctx.text, tp).map((i) => i.text) : [];
+    const all = td?.allspecifier;
+    if (!given.includes(want) && !(all !== undefined && given.length === 1 && given[0] === all)) return { target: wire, value: want };
+  }
+  return undefined;
+}
+
+function collectValidNames(ctx: QueryCheck, isQuery: boolean, formatModule: WikiModule | undefined): string[] {
+  const names: string[] = [];
+  const cat = ctx.catalogue;
+  for (const d of cat.main!.parameters) names.push(d.name);
+  if (formatModule) for (const d of formatModule.parameters) names.push(d.name);
+  if (isQuery) {
+    for (const d of cat.query!.parameters) names.push(d.name);
+    for (const u of ctx.uses) for (const d of u.module.parameters) names.push(u.wirePrefix + d.name);
+  }
+  return names;
+}
+
+function reportUnrecognized(
+  ctx: QueryCheck,
+  p: WikiParam,
+  candidates: readonly import('./wikiTypes').WikiWireParam[],
+  normal: Map<WikiModule, ModuleUse>,
+  gen: ModuleUse | undefined,
+  templateMiss: { target: string; value: string } | undefined,
+  validNames: () => string[],
+): void {
+  const { text, query } = ctx;
+  const name = p.name;
+  const s = p.nameRange.start;
+  const e = p.nameRange.end;
+  const remove = pairRemoval(text, query, p);
+  const base = `Unrecognized parameter: "${name}".`;
+  if (templateMiss) {
+    ctx.add('unrecognizedparams', s, e, `${base} It applies only when ${templateMiss.target} includes "${templateMiss.value}": add ${templateMiss.value} to ${templateMiss.target}, or remove it.`, { param: name }, { remove });
+    return;
+  }
+  for (const c of candidates) {
+    // A generator's parameter written without its g (cmtitle with generator=categorymembers).
+    if (!c.generator && gen && gen.module === c.module) {
+      const replacement = 'g' + name;
+      ctx.add('unrecognizedparams', s, e, `${base} Under generator=${c.module.name} its parameters take the "g" prefix: write "${replacement}".`, { param: name, replacement, module: c.module.name }, { remove });
+      return;
+    }
+    // The g form while the module is used as list/prop (gcmtitle with list=categorymembers).
+    if (c.generator && normal.has(c.module)) {
+      const replacement = name.slice(1);
+      ctx.add('unrecognizedparams', s, e, `${base} ${c.module.name} is used as ${c.module.group}=, not as generator: write "${replacement}".`, { param: name, replacement, module: c.module.name }, { remove });
+      return;
+    }
+  }
+  if (candidates.length > 0) {
+    const c = candidates[0];
+    const how = c.generator ? `generator=${c.module.name}` : `${c.module.group}=${c.module.name}`;
+    ctx.add('unrecognizedparams', s, e, `${base} It belongs to ${how}, which this query does not use: add ${how}, or remove the parameter.`, { param: name, module: c.module.name }, { remove });
+    return;
+  }
+  const suggestion = ctx.full ? didYouMean(name, validNames()) : undefined;
+  ctx.add('unrecognizedparams', s, e, `${base} ${suggestion ? `Did you mean "${suggestion}"?` : 'No module of this query reads it: remove it, or add the module it belongs to.'}`, { param: name, suggestion }, { remove });
+}
+
+function multiLimit(ctx: QueryCheck, d: WikiParamDescriptor | undefined): number {
+  const low = d?.lowlimit ?? 50;
+  const high = Math.max(low, d?.highlimit ?? 500);
+  return ctx.highLimits ? high : low;
+}
+
+/** Validate one recognised parameter's value against its descriptor. */
+function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void {
+  const { text, query } = ctx;
+  if (d.deprecated) {
+    ctx.add('deprecation', p.nameRange.start, p.nameRange.end, `The parameter "${wire}" has been deprecated. Remove it (see the ${module.name} module's help for its replacement).`, { param: wire, module: module.name }, { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Deprecated] });
+  }
+  if (d.sensitive && ctx.full && p.value !== '') {
+    ctx.add('sensitiveparam', p.valueRange.start, p.valueRange.end, `"${wire}" is a secret (a token): anyone who sees this URL (logs, history, referrers) can use it. Send it in a POST body instead, and keep it out of shared files.`, { param: wire });
+  }
+  const type = d.type;
+  if (type === 'boolean') {
+    // PresenceBooleanDef: presence means true, whatever the value.
+    if (FALSE_WORDS.has(p.value.toLowerCase())) {
+      ctx.add('booleanfalse', p.valueRange.start, p.valueRange.end, `"${wire}=${p.value}" still means true: for a boolean parameter any value, even "${p.value}", turns it on. To turn it off, remove the parameter.`, { param: wire, value: p.value }, { remove: pairRemoval(text, query, p) });
+    }
+    return;
+  }
+  if (d.multi) {
+    const items = getValueItems(text, p);
+    if (d.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
+    const limit = multiLimit(ctx, d);
+    if (items.length > limit) {
+      ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits; set wikimapQuery.wiki.highLimits if yours has it)`}. Split the values over several queries.`, { param: wire });
+      return;
+    }
+    const seen = ctx.full && !d.allowsduplicates ? new Set<string>() : undefined;
+    for (const item of items) {
+      if (seen) {
+        if (seen.has(item.text)) {
+          ctx.add('duplicatevalues', item.range.start, item.range.end, `"${item.text}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: item.text }, { remove: itemRemoval(items, item), tags: [DiagnosticTag.Unnecessary] });
+          continue;
+        }
+        seen.add(item.text);
+      }
+      checkScalar(ctx, p, d, wire, item.text, item.range.start, item.range.end, items, item);
+    }
+    return;
+  }
+  if (p.value.startsWith(US)) {
+    ctx.add('badvalue', p.valueRange.start, p.valueRange.end, `Parameter "${wire}" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters: give one value.`, { param: wire });
+    return;
+  }
+  checkScalar(ctx, p, d, wire, p.value, p.valueRange.start, p.valueRange.end, undefined, undefined);
+}
+
+function checkScalar(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  items: WikiValueItem[] | undefined,
+  item: WikiValueItem | undefined,
+): void {
+  const multi = items !== undefined;
+  const remove = items && item ? itemRemoval(items, item) : undefined;
+  switch (d.type) {
+    case 'enum': {
+      const values = d.values ?? [];
+      if (values.includes(v)) {
+        if (d.deprecatedvalues?.includes(v)) {
+          ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove, tags: [DiagnosticTag.Deprecated] });
+        }
+        return;
+      }
+      badEnumValue(ctx, d, wire, v, s, e, multi, values, remove, undefined);
+      return;
+    }
+    case 'namespace': {
+      const ids = namespaceValues(ctx.catalogue, d);
+      if (ids.includes(v)) return;
+      let suggestion: string | undefined;
+      const byName = ctx.catalogue.findNamespaceByName(v);
+      if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
+      badEnumValue(ctx, d, wire, v, s, e, multi, ids, remove, suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : undefined);
+      return;
+    }
+    case 'integer':
+    case 'limit': {
+      if (d.type === 'limit' && v === 'max') return;
+      if (!INTEGER.test(v)) {
+        const hint = d.type === 'limit' ? 'Give a whole number, or "max" for the highest allowed.' : 'Give a whole number.';
+        ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, { param: wire, value: v, replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined });
+        return;
+      }
+      const n = Number(v);
+      const min = d.min ?? (d.type === 'limit' ? 1 : undefined);
+      const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
+      const severity = d.enforcerange ? 'error' : undefined;
+      const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
+      if (min !== undefined && n < min) {
+        ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`, { param: wire, value: v, replacement: String(min) }, { severity });
+      } else if (max !== undefined && n > max) {
+        const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits; set wikimapQuery.wiki.highLimits if yours has it)` : '';
+        ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`, { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) }, { severity });
+      }
+      return;
+    }
+    case 'timestamp': {
+      if (v === 'now') return;
+      if (v === '' || v === '0') {
+        ctx.add('unclearnowtimestamp', s, e, `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`, { param: wire, value: v, replacement: 'now' });
+        return;
+      }
+      if (!isMediaWikiTimestamp(v)) {
+        ctx.add('badtimestamp', s, e, `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`, { param: wire, value: v });
+      }
+      return;
+    }
+    case 'string':
+    case 'text':
+    case 'raw':
+    case 'NULL': {
+      if (!multi && d.required && v === '') {
+        ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, { param: wire, addParam: wire });
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function rangeText(v: string, wire: string, min: number | undefined, max: number | undefined, note = ''): string {
+  if (min !== undefined && max !== undefined) return `The value "${v}" for parameter "${wire}" must be between ${min} and ${max}${note}.`;
+  if (min !== undefined) return `The value "${v}" for parameter "${wire}" must be no less than ${min}${note}.`;
+  return `The value "${v}" for parameter "${wire}" must be no greater than ${max}${note}.`;
+}
+
+function badEnumValue(
+  ctx: QueryCheck,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  multi: boolean,
+  values: readonly string[],
+  remove: { start: number; end: number } | undefined,
+  suggestion: string | undefined,
+  extra?: string,
+): void {
+  suggestion ??= ctx.full ? didYouMean(v, values) : undefined;
+  const shown = v === '' ? '(empty)' : v;
+  const tail = extra ?? (suggestion ? `Did you mean "${suggestion}"?` : `Allowed values: ${listValues(values)}.`);
+  if (multi) {
+    const all = d.allspecifier !== undefined && v === d.allspecifier ? ` "${v}" stands for all values and must be used alone.` : '';
+    ctx.add('unrecognizedvalues', s, e, `Unrecognized value for parameter "${wire}": ${shown}; the wiki ignores it.${all} ${all ? `Remove "${v}" or the other values.` : tail}`, { param: wire, value: v, suggestion }, { remove });
+    return;
+  }
+  const pipe = v.includes('|') ? ` "${wire}" accepts only one value.` : '';
+  ctx.add('badvalue', s, e, `Unrecognized value for parameter "${wire}": ${quote(shown)}.${pipe} ${tail}`, { param: wire, value: v, suggestion });
+}
+
+const nsValueCache = new WeakMap<WikiCatalogue, Map<WikiParamDescriptor, string[]>>();
+
+/** NamespaceDef: the wiki's namespaces ≥ 0, plus the parameter's extranamespaces. */
+export function namespaceValues(cat: WikiCatalogue, d: WikiParamDescriptor): string[] {
+  let m = nsValueCache.get(cat);
+  if (!m) nsValueCache.set(cat, (m = new Map()));
+  let v = m.get(d);
+  if (!v) {
+    v = cat.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
+    for (const x of d.extranamespaces ?? []) if (!v.includes(String(x))) v.push(String(x));
+    m.set(d, v);
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------------------
+// info conditions
+// ---------------------------------------------------------------------------
+
+function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids: number; generator: boolean } {
+  const count = (n: string) => {
+    const p = ctx.query.byName.get(n);
+    return p ? getValueItems(ctx.text, p).length : 0;
+  };
+  return { titles: count('titles'), pageids: count('pageids'), revids: count('revids'), generator: ctx.uses.some((u) => u.generator) };
+}
+
+function checkConditions(ctx: QueryCheck): void {
+  let pages: ReturnType<typeof pageSource> | undefined;
+  for (const use of ctx.uses) {
+    for (const d of use.module.parameters) {
+      if (!d.info) continue;
+      const wire = use.wirePrefix + d.name;
+      const p = ctx.present.get(wire);
+      if (!p) continue;
+      for (const note of d.info) {
+        const where = { param: wire, module: use.module.name };
+        switch (note.name) {
+          case 'singlepageonly': {
+            pages ??= pageSource(ctx);
+            const single = !pages.generator && pages.revids === 0 && pages.titles + pages.pageids <= 1;
+            if (!single) ctx.add('singlepageonly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when a single page is queried (one title or page ID, no generator or revids); the wiki refuses it here. Query one page, or remove it.`, where, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            break;
+          }
+          case 'useronly':
+          case 'nonuseronly': {
+            const userWire = use.wirePrefix + 'user';
+            const byUser = ctx.present.has(userWire);
+            if (note.name === 'useronly' && !byUser) ctx.add('useronly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when listing by user: add ${userWire}=…, or remove it.`, { ...where, params: [userWire] }, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            if (note.name === 'nonuseronly' && byUser) ctx.add('nonuseronly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when not listing by user: remove it or ${userWire}.`, { ...where, params: [userWire] }, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            break;
+          }
+          case 'modes': {
+            // ApiQueryDeletedrevs: mode 1 = pages given (titles/pageids/revids/generator), 2 = by user, 3 = all in a namespace.
+            pages ??= pageSource(ctx);
+            const mode = pages.generator || pages.titles + pages.pageids + pages.revids > 0 ? 1 : ctx.present.has(use.wirePrefix + 'user') ? 2 : 3;
+            const modes = (note.values ?? []).map(Number);
+            if (modes.length && !modes.includes(mode)) {
+              const names: Record<number, string> = { 1: 'pages given (titles, pageids, revids)', 2: `by user (${use.wirePrefix}user)`, 3: 'all deleted revisions in a namespace' };
+              ctx.add('modes', p.nameRange.start, p.nameRange.end, `"${wire}" applies only in mode ${modes.join(' or ')} (${modes.map((m) => names[m] ?? m).join('; ')}); this query is in mode ${mode} (${names[mode]}). Remove it or change the query.`, where, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            }
+            break;
+          }
+          case 'preloadcontentonly':
+          case 'editintroonly': {
+            const wanted = note.name === 'preloadcontentonly' ? 'preloadcontent' : 'editintro';
+            const propWire = use.wirePrefix + 'prop';
+            const pp = ctx.query.byName.get(propWire);
+            const has = pp ? getValueItems(ctx.text, pp).some((i) => i.text === wanted) : false;
+            if (!has) ctx.add(note.name, p.nameRange.start, p.nameRange.end, `"${wire}" applies only with ${propWire}=${wanted}: add ${wanted} to ${propWire}, or remove it.`, { ...where, params: [propWire] }, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            break;
+          }
+          default:
+            break;
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Removal ranges for quick fixes
+// ---------------------------------------------------------------------------
+
+/** The range that removes a pair with one `&`; a pair alone on a continuation line removes the line. */
+export function pairRemoval(text: string, query: WikiQuery, p: WikiParam): { start: number; end: number } {
+  const s = p.range.start;
+  const e = p.range.end;
+  if (s > 0 && text.charCodeAt(s - 1) === 38 /* & */) {
+    // Alone on a continuation line ("  &name=value")?
+    let ls = s - 1;
+    while (ls > 0 && (text.charCodeAt(ls - 1) === 32 || text.charCodeAt(ls - 1) === 9)) ls--;
+    const atLineStart = ls === 0 || text.charCodeAt(ls - 1) === 10;
+    let le = e;
+    while (le < text.length && (text.charCodeAt(le) === 32 || text.charCodeAt(le) === 9 || text.charCodeAt(le) === 13)) le++;
+    const atLineEnd = le >= text.length || text.charCodeAt(le) === 10;
+    if (atLineStart && atLineEnd && ls > query.range.start) {
+      let start = ls - 1; // the newline before
+      if (start > 0 && text.charCodeAt(start - 1) === 13) start--;
+      return { start, end: le };
+    }
+    return { start: s - 1, end: e };
+  }
+  if (e < text.length && text.charCodeAt(e) === 38) return { start: s, end: e + 1 };
+  return { start: s, end: e };
+}
+
+/** The range that removes one value item with one separator. */
+export function itemRemoval(items: WikiValueItem[], item: WikiValueItem): { start: number; end: number } {
+  const i = item.index;
+  if (i > 0) return { start: items[i - 1].range.end, end: item.range.end };
+  if (i + 1 < items.length) return { start: item.range.start, end: items[i + 1].range.start };
+  return { start: item.range.start, end: item.range.end };
+}

@@ -1,0 +1,114 @@
+// See run.js. Everything here runs in plain node outside the editor.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+
+const root = path.resolve(__dirname, '..', '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+interface Started { env: Record<string, string>; stop(): Promise<void> }
+
+/** Starts a helper server from a test module if it exists; its absence fails the tests that need it. */
+async function startOptional(label: string, modulePath: string, start: (mod: any) => Promise<Started>): Promise<Started | undefined> {
+  const full = path.join(root, modulePath);
+  if (!fs.existsSync(full)) {
+    console.log(`[e2e] ${label}: ${modulePath} not found; tests that need it will fail`);
+    return undefined;
+  }
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const mod = require(full);
+    const s = await start(mod);
+    console.log(`[e2e] ${label} started`);
+    return s;
+  } catch (err: any) {
+    console.log(`[e2e] ${label} could not start: ${err?.message ?? err}`);
+    return undefined;
+  }
+}
+
+function countFrom(output: string): { passed: number; failed: number } {
+  const p = /^\s*(\d+) passing/m.exec(output);
+  const f = /^\s*(\d+) failing/m.exec(output);
+  const s = /^\s*(\d+) pending/m.exec(output);
+  return { passed: p ? +p[1] : 0, failed: (f ? +f[1] : 0) + (s ? +s[1] : 0) };
+}
+
+async function main(): Promise<number> {
+  // 1. The packaged product.
+  const vsix = path.join(root, `${pkg.name}-${pkg.version}.vsix`);
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'package.js')], { cwd: root, stdio: 'inherit' });
+
+  // 2. The services the tests talk to, all on 127.0.0.1.
+  const started: Started[] = [];
+  const add = (s: Started | undefined) => s && started.push(s);
+  add(await startOptional('real MediaWiki', 'test/mediawiki/mediawikiServer.ts', async (m) => {
+    const mw = await m.startMediaWiki();
+    return { env: { WIKIMAP_E2E_WIKI_API: mw.apiUrl }, stop: () => mw.stop() };
+  }));
+  add(await startOptional('fake map server', 'test/fakes/mapServer.ts', async (m) => {
+    const ms = await m.startFakeMapServer();
+    return { env: { WIKIMAP_E2E_MAPSERVER: ms.url }, stop: () => ms.close() };
+  }));
+  add(await startOptional('fake content database', 'test/fakes/contentDb.ts', async (m) => {
+    const start = m.startFakeContentDb ?? m.startFakeContentDB;
+    const db = await start();
+    const env: Record<string, string> = { WIKIMAP_E2E_CONTENTDB: db.url ?? db.baseUrl };
+    if (db.clientId) env.WIKIMAP_E2E_CONTENTDB_CLIENT_ID = db.clientId;
+    if (db.clientSecret) env.WIKIMAP_E2E_CONTENTDB_CLIENT_SECRET = db.clientSecret;
+    return { env, stop: () => (db.close ?? db.stop).call(db) };
+  }));
+
+  // 3. A workspace with the sample files.
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-ws-'));
+  fs.cpSync(path.join(root, 'examples'), ws, { recursive: true });
+  const shots = path.join(root, 'docs', 'screenshots');
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-profile-'));
+
+  const env: Record<string, string> = {
+    WIKIMAP_E2E_VSIX: vsix,
+    WIKIMAP_E2E_SCREENSHOTS: shots,
+    WIKIMAP_E2E_WORKSPACE: ws,
+    WIKIMAP_E2E_REPO: root,
+  };
+  for (const s of started) Object.assign(env, s.env);
+
+  // 4. Run, capturing what the editor printed to count the tests.
+  let captured = '';
+  const write = process.stdout.write.bind(process.stdout);
+  (process.stdout as any).write = (chunk: any, ...rest: any[]) => {
+    captured += String(chunk);
+    return write(chunk, ...rest);
+  };
+  let code = 0;
+  try {
+    code = await runTests({
+      vscodeExecutablePath: path.join(__dirname, 'codeServerLauncher.js'),
+      extensionDevelopmentPath: path.join(__dirname, 'host'),
+      extensionTestsPath: path.join(__dirname, 'suite', 'index.js'),
+      launchArgs: [ws, `--extensions-dir=${path.join(profile, 'extensions')}`, `--user-data-dir=${path.join(profile, 'user-data')}`],
+      extensionTestsEnv: env,
+      reuseMachineInstall: false,
+    });
+  } catch (err: any) {
+    code = 1;
+    console.log(`[e2e] ${err?.message ?? err}`);
+  } finally {
+    (process.stdout as any).write = write;
+    for (const s of started.reverse()) await s.stop().catch(() => undefined);
+    fs.rmSync(ws, { recursive: true, force: true });
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  const { passed, failed } = countFrom(captured);
+  const failedTotal = failed + (code !== 0 && failed === 0 ? 1 : 0);
+  console.log(`${passed} passed, ${failedTotal} failed`);
+  return failedTotal > 0 || passed === 0 ? 1 : 0;
+}
+
+main().then((c) => process.exit(c), (err) => {
+  console.error(err);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
