@@ -112,9 +112,14 @@ export function buildTree(text: string, errors: ParseError[]): Node | undefined 
   let pendingKey: Node | undefined;
   let colon = -1;
 
-  const flushKey = (): void => {
-    if (pendingKey && top) top.children!.push({ type: 'property', offset: pendingKey.offset, length: pendingKey.length, children: [pendingKey] });
+  const flushKey = (end: number): void => {
+    if (pendingKey && top) {
+      const property: Node = { type: 'property', offset: pendingKey.offset, length: end - pendingKey.offset, children: [pendingKey] };
+      if (colon >= 0) property.colonOffset = colon;
+      top.children!.push(property);
+    }
     pendingKey = undefined;
+    colon = -1;
   };
   const attach = (node: Node): Node | undefined => {
     if (pendingKey && top?.type === 'object') {
@@ -136,7 +141,7 @@ export function buildTree(text: string, errors: ParseError[]): Node | undefined 
     top = node;
   };
   const close = (offset: number, length: number): void => {
-    flushKey();
+    flushKey(offset + length);
     const node = top!;
     node.length = offset + length - node.offset;
     top = containers.pop();
@@ -146,7 +151,7 @@ export function buildTree(text: string, errors: ParseError[]): Node | undefined 
   visit(text, {
     onObjectBegin: (offset) => open('object', offset),
     onObjectProperty: (name, offset, length) => {
-      flushKey();
+      flushKey(offset);
       pendingKey = { type: 'string', value: name, offset, length };
     },
     onObjectEnd: close,
@@ -157,7 +162,7 @@ export function buildTree(text: string, errors: ParseError[]): Node | undefined 
     },
     onSeparator: (separator, offset) => {
       if (separator === ':') colon = offset;
-      else flushKey();
+      else flushKey(offset);
     },
     onError: (error, offset, length) => {
       errors.push({ error, offset, length });

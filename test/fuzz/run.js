@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+'use strict';
+require('tsx/cjs');
+require('./run.ts');

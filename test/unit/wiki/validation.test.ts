@@ -1,0 +1,190 @@
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'mocha';
+import { validate, type SeenDiagnostic } from './helpers';
+
+/** [code, severity, text the range covers, param] */
+type Expected = [string, SeenDiagnostic['severity'], string, string];
+
+function seen(text: string, settings = {}): Expected[] {
+  return validate(text, { settings }).map((d) => [d.code, d.severity, d.text, d.param]);
+}
+
+/**
+ * Every diagnostic code, one query each, with the full list of diagnostics the query must get
+ * (code, severity, the text the range covers, the parameter it is about).
+ */
+const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?: object }> = [
+  // unrecognizedparams (warning)
+  { name: 'unknown parameter with a did-you-mean', query: 'action=query&list=allpages&aplimt=5', expect: [['unrecognizedparams', 'warning', 'aplimt', 'aplimt']] },
+  { name: 'parameter of a module not selected', query: 'action=query&list=allpages&cmtitle=Category:X', expect: [['unrecognizedparams', 'warning', 'cmtitle', 'cmtitle']] },
+  { name: 'generator parameter without its g', query: 'action=query&generator=allpages&aplimit=5', expect: [['unrecognizedparams', 'warning', 'aplimit', 'aplimit']] },
+  { name: 'g form while the module is a list', query: 'action=query&list=allpages&gaplimit=5', expect: [['unrecognizedparams', 'warning', 'gaplimit', 'gaplimit']] },
+  { name: 'templated parameter without its slot', query: 'action=query&prop=revisions&titles=A&rvcontentformat-main=text/x-wiki', expect: [['unrecognizedparams', 'warning', 'rvcontentformat-main', 'rvcontentformat-main']] },
+  // unrecognizedvalues (warning)
+  { name: 'bad value in a multi-valued enum', query: 'action=query&prop=info&titles=A&inprop=url|talkidd', expect: [['unrecognizedvalues', 'warning', 'talkidd', 'inprop']] },
+  { name: 'bad value in a multi-valued namespace', query: 'action=query&list=allrevisions&arvnamespace=0|99', expect: [['unrecognizedvalues', 'warning', '99', 'arvnamespace']] },
+  { name: 'unknown list module', query: 'action=query&list=allpagez', expect: [['unrecognizedvalues', 'warning', 'allpagez', 'list']] },
+  { name: 'module of another group', query: 'action=query&prop=allpages', expect: [['unrecognizedvalues', 'warning', 'allpages', 'prop']] },
+  { name: '* mixed with other values', query: 'action=query&list=allrevisions&arvnamespace=*|1', expect: [['unrecognizedvalues', 'warning', '*', 'arvnamespace']] },
+  // badvalue (error)
+  { name: 'bad single-valued enum', query: 'action=query&list=allpages&apfilterredir=none', expect: [['badvalue', 'error', 'none', 'apfilterredir']] },
+  { name: 'a|b to a single-valued enum', query: 'action=query&list=allpages&apdir=ascending|descending', expect: [['badvalue', 'error', 'ascending|descending', 'apdir']] },
+  { name: 'bad single-valued namespace', query: 'action=query&list=allpages&apnamespace=Template', expect: [['badvalue', 'error', 'Template', 'apnamespace']] },
+  { name: 'U+001F list to a single-valued parameter', query: 'action=query&list=allpages&apdir=%1Fascending', expect: [['badvalue', 'error', '%1Fascending', 'apdir']] },
+  { name: 'unknown format', query: 'action=query&meta=siteinfo&format=jsno', expect: [['badvalue', 'error', 'jsno', 'format']] },
+  { name: 'unknown action', query: 'action=qeury&meta=siteinfo', expect: [['badvalue', 'error', 'qeury', 'action']] },
+  // toomanyvalues (error), 50 / 500 with high limits
+  { name: 'over 50 titles', query: `action=query&prop=info&titles=${Array.from({ length: 51 }, (_, i) => `P${i}`).join('|')}`, expect: [['toomanyvalues', 'error', Array.from({ length: 51 }, (_, i) => `P${i}`).join('|'), 'titles']] },
+  { name: '51 titles with high limits', query: `action=query&prop=info&titles=${Array.from({ length: 51 }, (_, i) => `P${i}`).join('|')}`, settings: { highLimits: true }, expect: [] },
+  // outofrange (warning: clamped)
+  { name: 'limit above max', query: 'action=query&list=allpages&aplimit=501', expect: [['outofrange', 'warning', '501', 'aplimit']] },
+  { name: 'limit below min', query: 'action=query&list=allpages&aplimit=0', expect: [['outofrange', 'warning', '0', 'aplimit']] },
+  { name: 'limit within highmax with high limits', query: 'action=query&list=allpages&aplimit=5000', settings: { highLimits: true }, expect: [] },
+  { name: 'integer below min', query: 'action=query&list=search&srsearch=x&sroffset=-1', expect: [['outofrange', 'warning', '-1', 'sroffset']] },
+  // badinteger (error)
+  { name: 'not an integer', query: 'action=query&list=allpages&apminsize=ten', expect: [['badinteger', 'error', 'ten', 'apminsize']] },
+  { name: 'limit not an integer', query: 'action=query&list=allpages&aplimit=5.5', expect: [['badinteger', 'error', '5.5', 'aplimit']] },
+  { name: 'integer in a list', query: 'action=query&prop=info&pageids=1|x2', expect: [['badinteger', 'error', 'x2', 'pageids']] },
+  { name: 'max is valid for limits, signs for integers', query: 'action=query&list=allpages&aplimit=max&apminsize=+5', expect: [] },
+  // badtimestamp (error) / unclearnowtimestamp (warning)
+  { name: 'bad timestamp', query: 'action=query&list=recentchanges&rcstart=yesterday', expect: [['badtimestamp', 'error', 'yesterday', 'rcstart']] },
+  { name: 'timestamp 0', query: 'action=query&list=recentchanges&rcstart=0', expect: [['unclearnowtimestamp', 'warning', '0', 'rcstart']] },
+  { name: 'empty timestamp', query: 'action=query&list=recentchanges&rcend=&rcstart=now', expect: [['unclearnowtimestamp', 'warning', '', 'rcend']] },
+  { name: 'timestamp forms MediaWiki accepts', query: 'action=query&list=recentchanges&rcstart=2024-01-31T12:00:00Z&rcend=20240101000000', expect: [] },
+  // missingparam (error)
+  { name: 'required parameter absent', query: 'action=query&list=search', expect: [['missingparam', 'error', 'search', 'srsearch']] },
+  { name: 'required parameter empty', query: 'action=query&list=search&srsearch=', expect: [['missingparam', 'error', 'srsearch=', 'srsearch']] },
+  { name: 'required under generator takes g', query: 'action=query&generator=search', expect: [['missingparam', 'error', 'search', 'gsrsearch']] },
+  { name: 'one of title/pageid (module rule)', query: 'action=query&list=categorymembers', expect: [['missingparam', 'error', 'categorymembers', 'cmtitle']] },
+  { name: 'one of the usercontribs user sources', query: 'action=query&list=usercontribs', expect: [['missingparam', 'error', 'usercontribs', 'ucuser']] },
+  // invalidparammix (error)
+  { name: 'title and pageid together', query: 'action=query&list=backlinks&bltitle=A&blpageid=5', expect: [['invalidparammix', 'error', 'blpageid', 'blpageid']] },
+  { name: 'augroup with auexcludegroup', query: 'action=query&list=allusers&augroup=sysop&auexcludegroup=bot', expect: [['invalidparammix', 'error', 'auexcludegroup', 'auexcludegroup']] },
+  { name: 'two usercontribs user sources', query: 'action=query&list=usercontribs&ucuser=A&ucuserprefix=B', expect: [['invalidparammix', 'error', 'ucuserprefix', 'ucuserprefix']] },
+  { name: 'lltitle without lllang', query: 'action=query&prop=langlinks&titles=A&lltitle=B', expect: [['invalidparammix', 'error', 'lltitle', 'lltitle']] },
+  // multisource (error)
+  { name: 'titles and pageids', query: 'action=query&prop=info&titles=A&pageids=1', expect: [['multisource', 'error', 'pageids', 'pageids']] },
+  // deprecation (warning)
+  { name: 'deprecated parameter', query: 'action=query&prop=revisions&titles=A&rvparse=1', expect: [['deprecation', 'warning', 'rvparse', 'rvparse']] },
+  { name: 'deprecated value', query: 'action=query&prop=info&titles=A&inprop=readable', expect: [['deprecation', 'warning', 'readable', 'inprop']] },
+  { name: 'deprecated module', query: 'action=query&list=deletedrevs', expect: [['deprecation', 'warning', 'deletedrevs', 'list']] },
+  // badgenerator (error)
+  { name: 'module that is not a generator', query: 'action=query&generator=allusers', expect: [['badgenerator', 'error', 'allusers', 'generator']] },
+  { name: 'unknown generator', query: 'action=query&generator=allpagez', expect: [['badgenerator', 'error', 'allpagez', 'generator']] },
+  // info conditions (information)
+  { name: 'singlepageonly with several titles', query: 'action=query&prop=revisions&titles=A|B&rvlimit=5', expect: [['singlepageonly', 'information', 'rvlimit', 'rvlimit']] },
+  { name: 'singlepageonly with one title is fine', query: 'action=query&prop=revisions&titles=A&rvlimit=5', expect: [] },
+  { name: 'useronly without a user', query: 'action=query&list=alldeletedrevisions&adrstart=now', expect: [['useronly', 'information', 'adrstart', 'adrstart']] },
+  { name: 'nonuseronly with a user', query: 'action=query&list=alldeletedrevisions&adruser=A&adrfrom=B', expect: [['nonuseronly', 'information', 'adrfrom', 'adrfrom']] },
+  { name: 'modes: parameter for another mode', query: 'action=query&list=deletedrevs&drunique=1', expect: [['deprecation', 'warning', 'deletedrevs', 'list'], ['modes', 'information', 'drunique', 'drunique']] },
+  { name: 'preloadcontentonly without inprop=preloadcontent', query: 'action=query&prop=info&titles=A&inpreloadcustom=X', expect: [['preloadcontentonly', 'information', 'inpreloadcustom', 'inpreloadcustom']] },
+  { name: 'editintroonly without inprop=editintro', query: 'action=query&prop=info&titles=A&ineditintrostyle=lessframes', expect: [['editintroonly', 'information', 'ineditintrostyle', 'ineditintrostyle']] },
+  { name: 'editintroonly with inprop=editintro is fine', query: 'action=query&prop=info&titles=A&inprop=editintro&ineditintrostyle=lessframes', expect: [] },
+  // hints beyond the server
+  { name: 'boolean given false', query: 'action=query&prop=info&titles=A&redirects=false', expect: [['booleanfalse', 'warning', 'false', 'redirects']] },
+  { name: 'sensitive parameter in a URL', query: 'action=query&list=watchlist&wlowner=A&wltoken=abc123', expect: [['sensitiveparam', 'warning', 'abc123', 'wltoken']] },
+  { name: 'duplicate values', query: 'action=query&prop=info&titles=A&inprop=url|url', expect: [['duplicatevalues', 'hint', 'url', 'inprop']] },
+  { name: 'repeated parameter', query: 'action=query&list=allpages&aplimit=5&aplimit=6', expect: [['repeatedparam', 'information', 'aplimit=5', 'aplimit']] },
+  { name: 'no action', query: 'list=allpages', expect: [['noaction', 'warning', 'list=allpages', 'action']] },
+  { name: 'another action', query: 'action=parse&page=Main', expect: [['notquery', 'information', 'parse', 'action']] },
+  // valid queries get nothing
+  { name: 'main and query parameters', query: 'action=query&meta=siteinfo&siprop=general|namespaces&format=json&formatversion=2&maxlag=5&curtimestamp=1&indexpageids=1', expect: [] },
+  { name: 'generator with g parameters and prop', query: 'action=query&generator=categorymembers&gcmtitle=Category:X&gcmlimit=max&prop=info|revisions&rvprop=ids', expect: [] },
+  { name: 'templated parameter with its slot', query: 'action=query&prop=revisions&titles=A&rvslots=main&rvcontentformat-main=text/x-wiki', expect: [] },
+  { name: 'templated parameter with slots=*', query: 'action=query&prop=revisions&titles=A&rvslots=*&rvcontentformat-main=text/plain', expect: [] },
+  { name: 'tokens has no prefix', query: 'action=query&meta=tokens&type=csrf|login', expect: [] },
+  { name: 'namespace with extranamespaces', query: 'action=query&list=alllinks&alnamespace=-1', expect: [] },
+];
+
+describe('wiki validation: every diagnostic code', () => {
+  for (const row of TABLE) {
+    it(row.name, () => {
+      assert.deepEqual(seen(row.query, row.settings), row.expect);
+    });
+  }
+});
+
+describe('wiki validation: messages say what to do', () => {
+  it('did-you-mean is in the message and in data.suggestion', () => {
+    const [d] = validate('action=query&list=allpages&aplimt=5');
+    assert.equal(d.data.suggestion, 'aplimit');
+    assert.match(d.message, /Did you mean "aplimit"\?/);
+  });
+  it('a generator parameter without g offers the g form', () => {
+    const [d] = validate('action=query&generator=allpages&aplimit=5');
+    assert.equal(d.data.replacement, 'gaplimit');
+    assert.match(d.message, /write "gaplimit"/);
+  });
+  it('a namespace written by name suggests its number', () => {
+    const [d] = validate('action=query&list=allpages&apnamespace=Template');
+    assert.equal(d.data.suggestion, '10');
+    assert.match(d.message, /Template is 10/);
+  });
+  it('out of range limits offer "max"', () => {
+    const [d] = validate('action=query&list=allpages&aplimit=501');
+    assert.equal(d.data.replacement, 'max');
+    assert.match(d.message, /must be between 1 and 500/);
+    assert.match(d.message, /uses 500 instead/);
+  });
+  it('missing required parameters name what to add', () => {
+    const [d] = validate('action=query&list=search');
+    assert.equal(d.data.addParam, 'srsearch');
+    assert.match(d.message, /The "srsearch" parameter must be set/);
+  });
+  it('every message names an action to take', () => {
+    for (const row of TABLE) {
+      for (const d of validate(row.query, { settings: row.settings ?? {} })) {
+        assert.match(d.message, /(Add|Remove|remove|Use|use|write|Write|Give|give|Did you mean|Split|Keep|Query|Allowed values|Send|pick|Namespaces are given)/, `${row.name}: ${d.message}`);
+      }
+    }
+  });
+});
+
+describe('wiki validation: ranges point at the real characters', () => {
+  it('a percent-encoded value item', () => {
+    const d = validate('action=query&prop=info&titles=A&inprop=url%7Cbogus');
+    assert.deepEqual(d.map((x) => [x.code, x.text]), [['unrecognizedvalues', 'bogus']]);
+  });
+  it('a U+001F list item', () => {
+    const d = validate('action=query&prop=info&titles=A&inprop=%1Furl%1Fbo|gus');
+    assert.deepEqual(d.map((x) => [x.code, x.text, x.data.value]), [['unrecognizedvalues', 'bo|gus', 'bo|gus']]);
+  });
+  it('multi-line queries and several queries in one document', () => {
+    const text = ['# two queries', 'action=query&list=allpages', '  &aplimit=abc', '', '?action=query&meta=siteinfo&siprop=bogus'].join('\n');
+    const d = validate(text);
+    assert.deepEqual(d.map((x) => [x.code, x.text, x.diagnostic.range.start.line]), [
+      ['badinteger', 'abc', 2],
+      ['unrecognizedvalues', 'bogus', 4],
+    ]);
+  });
+  it('the repeated occurrence gets the note; the last one is checked', () => {
+    const d = validate('action=query&list=allpages&aplimit=abc&aplimit=5');
+    assert.deepEqual(d.map((x) => [x.code, x.text]), [['repeatedparam', 'aplimit=abc']]);
+  });
+  it('removeRange of a continuation line removes the whole line', () => {
+    const text = 'action=query&prop=info&titles=A\n  &redirects=no\n  &inprop=url';
+    const [d] = validate(text);
+    assert.equal(d.code, 'booleanfalse');
+    const r = d.data.removeRange!;
+    const lines = text.split('\n');
+    assert.deepEqual([r.start, r.end], [{ line: 0, character: lines[0].length }, { line: 1, character: lines[1].length }]);
+  });
+});
+
+describe('wiki validation: settings', () => {
+  it('severity per code, off included', () => {
+    const q = 'action=query&list=allpages&aplimt=5&aplimit=abc';
+    assert.deepEqual(seen(q, { severity: { unrecognizedparams: 'error', badinteger: 'off' } }), [['unrecognizedparams', 'error', 'aplimt', 'aplimt']]);
+  });
+  it('large documents skip hints and say so once', () => {
+    const q = 'action=query&prop=info&titles=A&inprop=url|url';
+    const d = validate(q, { settings: { maxFullCheckSize: 10 } });
+    assert.deepEqual(d.map((x) => x.code), ['largedocument']);
+  });
+  it('cached verdicts follow the high-limits setting', () => {
+    const q = 'action=query&list=allpages&aplimit=600';
+    assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
+    assert.deepEqual(seen(q, { highLimits: true }), []);
+    assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
+  });
+});
