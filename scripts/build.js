@@ -17,6 +17,8 @@ const common = {
   minify: production,
   logLevel: 'warning',
   absWorkingDir: root,
+  // Prefer ES module builds: jsonc-parser's UMD build requires files at run time that a bundle lacks.
+  mainFields: ['module', 'main'],
 };
 
 async function main() {

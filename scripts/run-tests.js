@@ -19,6 +19,7 @@ const SUITES = [
   { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000 },
   { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
   { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
+  { name: 'emacs', cmd: ['node', 'test/emacs/run.js'] },
 ];
 
 function suiteExists(suite) {

@@ -52,8 +52,11 @@ export interface QueryBox {
   p2?: Point;
 }
 
+/** The query's corners, read once per parsed query and kept on it. */
 export function readBox(query: MapQuery, descriptor: MapDescriptor): QueryBox {
+  if (query.box) return query.box;
   const box: QueryBox = {};
+  query.box = box;
   for (const field of descriptor.fields) {
     if (field.kind !== 'coordinates') continue;
     const corner = readCorner(query.fields.get(field.name)?.value);

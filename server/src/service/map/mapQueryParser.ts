@@ -28,6 +28,8 @@ export interface MapQuery {
   overridden: MapFieldProperty[];
   /** Properties that name no request field (the server ignores them). */
   unknown: Node[];
+  /** The corners, once read (see mapBox.ts `readBox`). */
+  box?: import('./mapBox').QueryBox;
 }
 
 export interface MapDocument {
@@ -103,28 +105,28 @@ export function integerValue(node: Node | undefined): number | undefined {
  * one push at a time, which makes it about twice as slow on large documents; nothing here needs parents.
  * A key whose value never came (`{"type": }`) still gets a property node, with the key as only child.
  */
+type BuildNode = { -readonly [K in keyof Node]: Node[K] };
+
 export function buildTree(text: string, errors: ParseError[]): Node | undefined {
-  const containers: Node[] = [];
+  const containers: BuildNode[] = [];
   /** For each open container: the property holding it (or undefined), to fix its length at the end. */
-  const holders: Array<Node | undefined> = [];
-  let top: Node | undefined;
+  const holders: Array<BuildNode | undefined> = [];
+  let top: BuildNode | undefined;
   let result: Node | undefined;
   let pendingKey: Node | undefined;
   let colon = -1;
 
   const flushKey = (end: number): void => {
     if (pendingKey && top) {
-      const property: Node = { type: 'property', offset: pendingKey.offset, length: end - pendingKey.offset, children: [pendingKey] };
-      if (colon >= 0) property.colonOffset = colon;
+      const property: BuildNode = { type: 'property', offset: pendingKey.offset, length: end - pendingKey.offset, children: [pendingKey], colonOffset: colon >= 0 ? colon : undefined };
       top.children!.push(property);
     }
     pendingKey = undefined;
     colon = -1;
   };
-  const attach = (node: Node): Node | undefined => {
+  const attach = (node: BuildNode): BuildNode | undefined => {
     if (pendingKey && top?.type === 'object') {
-      const property: Node = { type: 'property', offset: pendingKey.offset, length: node.offset + node.length - pendingKey.offset, children: [pendingKey, node] };
-      if (colon >= 0) property.colonOffset = colon;
+      const property: BuildNode = { type: 'property', offset: pendingKey.offset, length: node.offset + node.length - pendingKey.offset, children: [pendingKey, node], colonOffset: colon >= 0 ? colon : undefined };
       top.children!.push(property);
       pendingKey = undefined;
       colon = -1;
@@ -135,7 +137,7 @@ export function buildTree(text: string, errors: ParseError[]): Node | undefined 
     return undefined;
   };
   const open = (type: 'object' | 'array', offset: number): void => {
-    const node: Node = { type, offset, length: -1, children: [] };
+    const node: BuildNode = { type, offset, length: -1, children: [] };
     holders.push(attach(node));
     if (top) containers.push(top);
     top = node;

@@ -6,7 +6,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { LanguageSettings, TextDocument } from '../languageTypes';
-import { AXES, boxVolume, formatPoint, invertedAxes, isInBounds, nodeToBlock, readBox, readCorner, type Point } from './mapBox';
+import { AXES, boxVolume, formatPoint, invertedAxes, isInBounds, nodeToBlock, readBox, readCorner, type CornerNodes, type Point } from './mapBox';
 import type { MapDescriptor } from './mapDescriptor';
 import { DiagnosticSink } from './mapDiagnostics';
 import { printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
@@ -89,7 +89,11 @@ function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapD
     }
     if (!prop.value) continue; // `"key":` without a value: already a syntax error
     switch (prop.field.kind) {
-      case 'coordinates': validateCorner(document, prop, sink); break;
+      case 'coordinates': {
+        const box = readBox(query, descriptor);
+        validateCorner(document, prop, prop.field.name === 'pos1' ? box.pos1 : prop.field.name === 'pos2' ? box.pos2 : readCorner(prop.value), sink);
+        break;
+      }
       case 'type': validateType(document, prop, descriptor, sink, full); break;
       case 'attributelike': validateAttributeLike(document, prop, query, descriptor, sink, full); break;
       case 'integer': validateLimit(document, prop, sink); break;
@@ -109,9 +113,8 @@ function valueOrKeyRange(document: TextDocument, prop: MapFieldProperty): Range 
   return rangeOf(document, prop.value ?? prop.key);
 }
 
-function validateCorner(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink): void {
+function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: CornerNodes | undefined, sink: DiagnosticSink): void {
   const name = prop.field.name;
-  const corner = readCorner(prop.value);
   if (!corner) {
     sink.add('notanobject', valueOrKeyRange(document, prop),
       `"${name}" must be an object of integers {"x", "y", "z"} in map blocks, not ${describeValue(prop.value)}.`, { field: name });
@@ -145,9 +148,22 @@ function validateType(document: TextDocument, prop: MapFieldProperty, descriptor
   }
   const name = v.value as string;
   if (descriptor.typeByName.has(name)) return;
-  const suggestions = full ? suggest(name, descriptor.typeByName.keys()) : [];
+  const suggestions = full ? typeSuggestions(name, descriptor) : [];
   sink.add('unknowntype', rangeOf(document, v),
     `Unknown type "${name}": the server matches the type exactly and silently returns an empty list.${didYouMean(suggestions)}`, { type: name, suggestions });
+}
+
+/** Misspelt types repeat across a document: remember the suggestions per descriptor. */
+const typeSuggestionCache = new WeakMap<MapDescriptor, Map<string, string[]>>();
+function typeSuggestions(name: string, descriptor: MapDescriptor): string[] {
+  let cache = typeSuggestionCache.get(descriptor);
+  if (!cache) typeSuggestionCache.set(descriptor, (cache = new Map()));
+  let result = cache.get(name);
+  if (!result) {
+    result = suggest(name, descriptor.typeByName.keys());
+    if (cache.size < 1000) cache.set(name, result);
+  }
+  return result;
 }
 
 function validateAttributeLike(document: TextDocument, prop: MapFieldProperty, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean): void {

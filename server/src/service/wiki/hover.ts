@@ -154,7 +154,8 @@ export function describeModule(m: WikiModule): string {
   const lines: string[] = [`${code(m.name)} — ${m.group} module (\`${m.path}\`)`, ''];
   const facts: string[] = [];
   if (m.deprecated) facts.push('**Deprecated**: the wiki warns (`deprecation`); use its replacement.');
-  facts.push(m.prefix ? `Prefix: ${code(m.prefix)} (parameters are written ${code(m.prefix + 'name')})` : 'Prefix: none (parameters are written without one)');
+  const example = m.parameters[0]?.name;
+  facts.push(m.prefix ? `Prefix: ${code(m.prefix)}${example ? ` (parameters are written with it, e.g. ${code(m.prefix + example)})` : ''}` : 'Prefix: none (parameters are written without one)');
   if (m.generator) facts.push(`Generator: yes — \`generator=${m.name}\` feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`);
   else facts.push('Generator: no');
   facts.push(m.readrights ? 'Needs the `read` right' : 'Works without the `read` right');
