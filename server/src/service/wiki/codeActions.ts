@@ -73,7 +73,8 @@ class FixBuilder {
   ) {}
 
   private toRange(r: OffsetRange | Range): Range {
-    return 'line' in (r as Range).start ? (r as Range) : { start: this.document.positionAt((r as OffsetRange).start), end: this.document.positionAt((r as OffsetRange).end) };
+    if (typeof r.start === 'number') return { start: this.document.positionAt(r.start), end: this.document.positionAt((r as OffsetRange).end) };
+    return r as Range;
   }
 
   add(title: string, edits: Edit[], preferred = false): void {

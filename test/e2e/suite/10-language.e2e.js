@@ -1,0 +1,88 @@
+// The language features, as a user meets them in a real VS Code: the packaged extension activates
+// on wikiquery and mapquery files, diagnostics appear, completion, hover and a quick fix work.
+'use strict';
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vscode = require('vscode');
+const { waitFor, openFile, screenshot, writeWorkspaceFile } = require('./helpers');
+
+const EXT_ID = 'wikimap-query.wikimap-query';
+
+describe('language features in a real VS Code', () => {
+  it('activates on a .wikiquery file (and measures activation)', async () => {
+    const ext = vscode.extensions.getExtension(EXT_ID);
+    assert.ok(ext, 'extension installed');
+    const file = writeWorkspaceFile('activation.wikiquery', 'action=query&list=allpages\n');
+    const doc = await openFile(file);
+    assert.equal(doc.languageId, 'wikiquery');
+    await waitFor(() => ext.isActive, 'the extension activates on the wikiquery language');
+    // activation time as the extension reports it (written for npm run bench)
+    const api = ext.exports;
+    if (api && typeof api.activationMs === 'number') {
+      const out = path.join(process.env.WIKIMAP_E2E_REPO, 'test-results');
+      fs.mkdirSync(out, { recursive: true });
+      fs.writeFileSync(path.join(out, 'e2e-activation.json'), JSON.stringify({ activationMs: api.activationMs, vscode: vscode.version }));
+    }
+  });
+
+  it('shows diagnostics for a broken wiki query, with the MediaWiki code', async () => {
+    const file = writeWorkspaceFile('broken.wikiquery', '# too many at once, and a typo\naction=query&list=allpages&aplimit=5000&apfilterredir=sometimes\n');
+    const doc = await openFile(file);
+    const diags = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(doc.uri);
+      return d.length >= 2 ? d : undefined;
+    }, 'diagnostics for broken.wikiquery');
+    const codes = diags.map((d) => (typeof d.code === 'object' ? d.code.value : d.code));
+    assert.ok(codes.includes('outofrange'), `codes: ${codes}`);
+    assert.ok(codes.includes('badvalue'), `codes: ${codes}`);
+    const limit = diags.find((d) => (typeof d.code === 'object' ? d.code.value : d.code) === 'outofrange');
+    assert.equal(limit.range.start.line, 1);
+    assert.match(doc.getText(limit.range), /5000|aplimit/);
+    await screenshot('wiki-diagnostics');
+  });
+
+  it('completes parameter names of the selected module', async () => {
+    const file = writeWorkspaceFile('complete.wikiquery', 'action=query&list=categorymembers&cm\n');
+    const doc = await openFile(file);
+    const pos = new vscode.Position(0, 'action=query&list=categorymembers&cm'.length);
+    const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, pos);
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes('cmtitle'), labels.slice(0, 40).join(', '));
+    assert.ok(labels.includes('cmlimit'), labels.slice(0, 40).join(', '));
+  });
+
+  it('hovers a module name with its facts', async () => {
+    const file = writeWorkspaceFile('hover.wikiquery', 'action=query&list=allpages\n');
+    const doc = await openFile(file);
+    const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 'action=query&list=allp'.length));
+    const text = hovers.map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n')).join('\n');
+    assert.match(text, /allpages/);
+    assert.match(text, /\bap\b|prefix/);
+  });
+
+  it('applies a quick fix (did-you-mean for a misspelt parameter)', async () => {
+    const file = writeWorkspaceFile('fix.wikiquery', 'action=query&list=allpages&aplimt=20\n');
+    const doc = await openFile(file);
+    const diag = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => /aplimt/.test(doc.getText(d.range)) || /aplimt/.test(d.message)), 'a diagnostic on aplimt');
+    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => /aplimit/.test(a.title));
+    assert.ok(fix, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+    if (fix.edit) await vscode.workspace.applyEdit(fix.edit);
+    if (fix.command) await vscode.commands.executeCommand(fix.command.command, ...(fix.command.arguments || []));
+    await waitFor(() => doc.getText().includes('aplimit=20'), 'the fix is applied');
+    assert.equal(doc.getText(), 'action=query&list=allpages&aplimit=20\n');
+  });
+
+  it('activates on a .mapquery.json file and reports node coordinates given as map blocks', async () => {
+    const file = writeWorkspaceFile('spawn.mapquery.json', '{\n  "pos1": {"x": -3200, "y": -16, "z": -3200},\n  "pos2": {"x": 3200, "y": 160, "z": 3200},\n  "type": "bones"\n}\n');
+    const doc = await openFile(file);
+    assert.equal(doc.languageId, 'mapquery');
+    const diags = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(doc.uri);
+      return d.length ? d : undefined;
+    }, 'diagnostics for spawn.mapquery.json');
+    assert.ok(diags.some((d) => /16|node/i.test(d.message)), diags.map((d) => d.message).join(' | '));
+    await screenshot('map-diagnostics');
+  });
+});
