@@ -1,11 +1,19 @@
-// One-off generator for syntaxes/wikiquery.tmLanguage.json (kept outside the repo; the test checks the result
-// against the catalogue). Usage: node genGrammar.js [catalogue.json ...]
+#!/usr/bin/env node
+// Generates syntaxes/wikiquery.tmLanguage.json. The grammar's key rule splits `gcmlimit` into the
+// generator `g`, the module prefix `cm` and the name, only for parameter names the catalogue has, so it
+// is generated from the catalogue files (test/unit/wiki/grammar.test.ts checks it against them).
+// Usage: node scripts/generateWikiGrammar.js   (reads descriptors/wiki/query-modules.json and api-core.json)
+//        node scripts/generateWikiGrammar.js FILE.json ... > grammar.json   (other paraminfo files, to stdout)
+'use strict';
 const fs = require('fs');
+const path = require('path');
 const core = ['action','format','formatversion','errorformat','maxlag','smaxage','maxage','assert','assertuser','requestid','servedby','curtimestamp','responselanginfo','origin','uselang','variant','errorlang','errorsuselocal','crossorigin','prop','list','meta','indexpageids','export','exportnowrap','exportschema','iwurl','continue','rawcontinue','titles','pageids','revids','generator','redirects','converttitles'];
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let prefixRule;
 const coreNames = new Set(core);
-const files = process.argv.slice(2);
+const root = path.join(__dirname, '..');
+const toStdout = process.argv.length > 2;
+const files = toStdout ? process.argv.slice(2) : ['descriptors/wiki/query-modules.json', 'descriptors/wiki/api-core.json'].map((f) => path.join(root, f));
 if (files.length) {
   const byPrefix = new Map(); const genByPrefix = new Map();
   for (const f of files) {
@@ -76,4 +84,6 @@ const grammar = {
     },
   },
 };
-process.stdout.write(JSON.stringify(grammar, null, 2) + '\n');
+const out = JSON.stringify(grammar, null, 2) + '\n';
+if (toStdout) process.stdout.write(out);
+else fs.writeFileSync(path.join(root, 'syntaxes', 'wikiquery.tmLanguage.json'), out);

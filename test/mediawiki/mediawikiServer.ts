@@ -135,7 +135,12 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
     stopped = true;
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-      child.kill('SIGTERM');
+      // The server runs in its own process group (it forks workers): stop the whole group.
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
       await exited;
     }
     fs.rmSync(dir, { recursive: true, force: true });
@@ -182,6 +187,7 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
       cwd: MEDIAWIKI_DIR,
       env: { ...env, PHP_CLI_SERVER_WORKERS: '4' },
       stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
     });
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => {

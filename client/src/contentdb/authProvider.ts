@@ -32,6 +32,9 @@ export class ContentDbAuthProvider implements vscode.AuthenticationProvider, vsc
   /** The authorize URL of the sign-in in progress (not secret: it is what the browser is shown). */
   pendingAuthorizeUrl: string | undefined;
   private lastSession: StoredSession | undefined;
+  /** Sign-in/out in progress: they fire their own events, so secret-store changes meanwhile are not re-reported. */
+  private updating = 0;
+  private signingIn = false;
 
   constructor(
     readonly account: ContentDbAccount,
@@ -53,7 +56,21 @@ export class ContentDbAuthProvider implements vscode.AuthenticationProvider, vsc
     if (!scopesSupported(scopes)) {
       throw new Error(`ContentDB only grants the "public" scope; the requested scopes ${JSON.stringify(scopes)} are not available.`);
     }
+    if (this.signingIn) {
+      throw new ContentDbError('portInUse', 'A ContentDB sign-in is already waiting for the browser. Finish it, or cancel its notification, first.');
+    }
     const cfg = readConfig();
+    this.updating++;
+    this.signingIn = true;
+    try {
+      return await this.doCreateSession(cfg);
+    } finally {
+      this.signingIn = false;
+      this.updating--;
+    }
+  }
+
+  private async doCreateSession(cfg: ContentDbConfig): Promise<vscode.AuthenticationSession> {
     const previous = await this.account.getSession(cfg);
     const session = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Signing in to ContentDB… confirm in your browser', cancellable: true },
@@ -91,13 +108,20 @@ export class ContentDbAuthProvider implements vscode.AuthenticationProvider, vsc
     const cfg = readConfig();
     const current = await this.account.getSession(cfg);
     if (!current || current.id !== sessionId) return;
-    const removed = await this.account.signOut(cfg);
+    this.updating++;
+    let removed: StoredSession | undefined;
+    try {
+      removed = await this.account.signOut(cfg);
+    } finally {
+      this.updating--;
+    }
     this.lastSession = undefined;
     if (removed) this.changed.fire({ added: [], removed: [toVsSession(removed)], changed: [] });
   }
 
   /** Settings or stored secrets changed: tell VS Code if the visible session differs now. */
   async refresh(): Promise<void> {
+    if (this.updating > 0) return;
     const before = this.lastSession;
     const now = await this.account.getSession(readConfig());
     this.lastSession = now;

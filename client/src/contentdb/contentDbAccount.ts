@@ -3,7 +3,7 @@
 // switching servers or applications never hands a token to the wrong one.
 import { randomUUID } from 'node:crypto';
 import { UriCallbackRouter } from './callbackServer';
-import { checkBaseUrl, HttpOptions, revokeToken, whoami } from './contentDbClient';
+import { baseUrlText, checkBaseUrl, HttpOptions, revokeToken, whoami } from './contentDbClient';
 import { ContentDbError, toSafeError } from './errors';
 import { signIn } from './oauthFlow';
 
@@ -48,8 +48,7 @@ export interface AccountDeps {
 }
 
 function keyPart(cfg: ContentDbConfig): string {
-  const base = checkBaseUrl(cfg.baseUrl);
-  return `${base.origin}${base.pathname}|${cfg.clientId.trim()}`;
+  return `${baseUrlText(checkBaseUrl(cfg.baseUrl))}|${cfg.clientId.trim()}`;
 }
 
 export class ContentDbAccount {

@@ -47,6 +47,11 @@ export function checkBaseUrl(raw: string): URL {
   return url;
 }
 
+/** The base URL as text, without trailing slash: "https://content.luanti.org" or "https://host/prefix". */
+export function baseUrlText(base: URL): string {
+  return base.origin + base.pathname.replace(/\/+$/, '');
+}
+
 /** `{base}/{path}` keeping any path prefix of the base. `path` always ends with "/" (the real server answers 308 otherwise). */
 export function endpoint(base: URL, path: string): URL {
   return new URL(base.pathname.replace(/\/+$/, '') + path, base.origin);
@@ -74,8 +79,14 @@ interface JsonAnswer {
 async function requestJson(url: URL, init: RequestInit, http: HttpOptions): Promise<JsonAnswer> {
   const doFetch = http.fetch ?? fetch;
   const timeoutMs = http.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+  // One signal for "cancelled or timed out" (AbortSignal.any needs Node 20.3; VS Code 1.85 runs Node 18).
+  const controller = new AbortController();
   const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = http.signal ? AbortSignal.any([http.signal, timeout]) : timeout;
+  const abort = () => controller.abort();
+  timeout.addEventListener('abort', abort, { once: true });
+  http.signal?.addEventListener('abort', abort, { once: true });
+  if (http.signal?.aborted) controller.abort();
+  const signal = controller.signal;
   const where = `${url.origin}${url.pathname}`;
   let res: Response;
   let text: string;
@@ -85,11 +96,14 @@ async function requestJson(url: URL, init: RequestInit, http: HttpOptions): Prom
   } catch (e) {
     if (http.signal?.aborted) throw new ContentDbError('cancelled', 'Sign-in cancelled.');
     if (timeout.aborted) {
-      throw new ContentDbError('network', `ContentDB did not answer ${where} within ${Math.round(timeoutMs / 1000)} s. Check your connection and ${SETTING_BASE_URL}, then try again.`);
+      throw new ContentDbError('network', `ContentDB did not answer ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}. Check your connection and ${SETTING_BASE_URL}, then try again.`);
     }
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     const why = cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
     throw new ContentDbError('network', `Could not reach ContentDB at ${where} (${why}). Check your connection and ${SETTING_BASE_URL}, then try again.`);
+  } finally {
+    timeout.removeEventListener('abort', abort);
+    http.signal?.removeEventListener('abort', abort);
   }
   if (res.status >= 300 && res.status < 400) {
     throw new ContentDbError(

@@ -4,7 +4,7 @@
 // Spec: ../shared/spec/contentdb-oauth.md.
 import { randomBytes } from 'node:crypto';
 import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter } from './callbackServer';
-import { buildAuthorizeUrl, checkBaseUrl, exchangeCode, HttpOptions, whoami } from './contentDbClient';
+import { baseUrlText, buildAuthorizeUrl, checkBaseUrl, exchangeCode, HttpOptions, whoami } from './contentDbClient';
 import { ContentDbError, SETTING_CLIENT_ID, toSafeError } from './errors';
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
@@ -69,7 +69,7 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
 
     // The redirect_uri sent must equal the registered one exactly, so the configured string is sent as is.
     const authorizeUrl = buildAuthorizeUrl(base, opts.clientId.trim(), opts.redirectUri.trim(), state);
-    log(`ContentDB sign-in: opening ${base.origin}${base.pathname}/oauth/authorize/ for client ${opts.clientId.trim()}.`);
+    log(`ContentDB sign-in: opening ${baseUrlText(base)}/oauth/authorize/ for client ${opts.clientId.trim()}.`);
     opts.onAuthorizeUrl?.(authorizeUrl);
     const opened = await opts.openBrowser(authorizeUrl);
     if (!opened) {
@@ -92,7 +92,7 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
     }
     log(`ContentDB sign-in: signed in as ${me.username}.`);
     receiver.finish({ ok: true, message: `Signed in to ContentDB as ${me.username}.` });
-    return { accessToken, username: me.username, baseUrl: `${base.origin}${base.pathname}` };
+    return { accessToken, username: me.username, baseUrl: baseUrlText(base) };
   } catch (e) {
     const err = toSafeError(e, secrets);
     log(`ContentDB sign-in failed (${err.kind}): ${err.message}`);

@@ -1,6 +1,7 @@
 // The pieces of the callback receiver on their own: which redirect URIs are usable, how a callback query is
 // judged, and what the loopback server refuses.
 import assert from 'node:assert/strict';
+import * as http from 'node:http';
 import { judgeCallback, parseRedirectUri, startLoopbackReceiver } from '../../../client/src/contentdb/callbackServer';
 import { ContentDbError } from '../../../client/src/contentdb/errors';
 import { freePort, portIsClosed } from './helpers';
@@ -56,20 +57,29 @@ describe('ContentDB callback receiver', () => {
   });
 
   describe('loopback server', () => {
-    it('binds 127.0.0.1 only, refuses other methods and foreign Host headers, closes on request', async () => {
+    /** A raw GET (fetch cannot set the Host header). Answers the status code. */
+    function get(host: string, port: number, headers: Record<string, string> = {}, method = 'GET'): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const req = http.request({ host, port, method, path: '/callback?code=a&state=the-state', headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    }
+
+    it('binds 127.0.0.1 only, refuses other methods and foreign Host headers, answers the tab, then closes', async () => {
       const port = await freePort();
       const receiver = await startLoopbackReceiver({ port, path: '/callback' }, 'the-state');
       try {
-        const post = await fetch(`http://127.0.0.1:${port}/callback?code=a&state=the-state`, { method: 'POST' });
-        assert.equal(post.status, 405);
-        const rebinding = await fetch(`http://127.0.0.1:${port}/callback?code=a&state=the-state`, { headers: { host: `evil.example:${port}` } });
-        assert.equal(rebinding.status, 400);
-        // The same port on another local address is not served (only 127.0.0.1 is bound).
-        await assert.rejects(fetch(`http://[::1]:${port}/callback`));
-        const ok = fetch(`http://localhost:${port}/callback?code=a&state=the-state`.replace('localhost', '127.0.0.1'));
+        assert.equal(await get('127.0.0.1', port, {}, 'POST'), 405);
+        assert.equal(await get('127.0.0.1', port, { host: `evil.example:${port}` }), 400, 'DNS-rebinding guard');
+        await assert.rejects(get('::1', port), /ECONNREFUSED|EADDRNOTAVAIL|ENETUNREACH/, 'nothing listens on other addresses');
+        const tab = fetch(`http://127.0.0.1:${port}/callback?code=a&state=the-state`);
         assert.deepEqual(await receiver.outcome, { kind: 'code', code: 'a' });
         receiver.finish({ ok: true, message: 'Signed in <as> "x"' });
-        const page = await (await ok).text();
+        const page = await (await tab).text();
         assert.match(page, /Signed in &lt;as&gt; &quot;x&quot;/, 'the page escapes what it shows');
       } finally {
         await receiver.close();

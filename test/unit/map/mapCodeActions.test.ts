@@ -18,6 +18,8 @@ const CASES: Array<[string, string, string, string | undefined, string]> = [
   ['an ignored field is removed', query(', "radius": 5'), 'unknownfield', 'Remove the ignored field', query()],
   ['a field in other case is rewritten', '{"TYPE": "bones", "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}}', 'fieldcase', 'Write "type"',
     '{"type": "bones", "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}}'],
+  ['a coordinate in other case is rewritten', '{"pos1": {"x": 0, "Y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', 'fieldcase', 'Write "y"',
+    '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}'],
   ['a large region gets a limit',
     '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi"}', 'regiontoolarge', 'Add "limit": 10000',
     '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi", "limit": 10000}'],

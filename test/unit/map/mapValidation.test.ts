@@ -23,6 +23,8 @@ const CASES: Array<[string, string, Array<[string, string, string]>]> = [
   ['a missing coordinate', '{"pos1": {"x": 0, "y": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['missingcoordinate', 'error', '"pos1"']]],
   ['a float coordinate', '{"pos1": {"x": 0.5, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '0.5']]],
   ['a string coordinate', '{"pos1": {"x": "0", "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '"0"']]],
+  ['a coordinate written as 1.0 (Go wants an integer literal)', '{"pos1": {"x": 1.0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '1.0']]],
+  ['a coordinate in exponent form', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1e1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '1e1']]],
   ['a null coordinate', '{"pos1": {"x": 0, "y": null, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', 'null']]],
   ['type not a string', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": 3}', [['typenotstring', 'error', '3']]],
   ['attributelike not an object', query(', "attributelike": "owner"'), [['badattributelike', 'error', '"owner"']]],
@@ -30,6 +32,8 @@ const CASES: Array<[string, string, Array<[string, string, string]>]> = [
   ['attributelike.value not a string', query(', "attributelike": {"key": "owner", "value": 5}'), [['badattributelike', 'error', '5']]],
   ['node coordinates', '{"pos1": {"x": -3200, "y": 0, "z": 100}, "pos2": {"x": 4000, "y": 16, "z": 200}, "type": "bones"}',
     [['nodecoordinates', 'warning', '{"x": -3200, "y": 0, "z": 100}'], ['nodecoordinates', 'warning', '{"x": 4000, "y": 16, "z": 200}']]],
+  ['node coordinates in one corner while the other is incomplete', '{"pos1": {"x": 3200, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1}, "type": "bones"}',
+    [['missingcoordinate', 'error', '"pos2"'], ['nodecoordinates', 'warning', '{"x": 3200, "y": 0, "z": 0}']]],
   ['an inverted box', '{"pos1": {"x": 10, "y": 0, "z": 0}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "bones"}', [['invertedbox', 'warning', '"pos1"']]],
   ['an unknown type', query('', 'bone'), [['unknowntype', 'warning', '"bone"']]],
   ['a type in the wrong case', query('', 'Bones'), [['unknowntype', 'warning', '"Bones"']]],
@@ -41,6 +45,8 @@ const CASES: Array<[string, string, Array<[string, string, string]>]> = [
   ['limit not an integer', query(', "limit": "100"'), [['notinteger', 'error', '"100"']]],
   ['limit zero', query(', "limit": 0'), [['badlimit', 'warning', '0']]],
   ['a field in other case (Go accepts it)', '{"Pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['fieldcase', 'information', '"Pos1"']]],
+  ['a coordinate in other case', '{"pos1": {"X": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['fieldcase', 'information', '"X"']]],
+  ['an attributelike field in other case', query(', "attributelike": {"Key": "owner", "value": "a%"}'), [['fieldcase', 'information', '"Key"']]],
   ['an unknown key inside a corner', '{"pos1": {"x": 0, "y": 0, "z": 0, "w": 1}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['unknownfield', 'warning', '"w"']]],
 ];
 

@@ -65,6 +65,7 @@ describe('wiki completion', () => {
     ['query starter on an empty line', '|', '|', 'action=query&list=', 'action=query&list='],
     ['query starter on an empty line after another query', 'action=query&meta=siteinfo\n\n|', '|', 'action=query&prop=', 'action=query&meta=siteinfo\n\naction=query&prop='],
     ['full URL', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=|', '|', 'descending', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=descending'],
+    ['first parameter after the ? of a URL', 'https://en.wikipedia.org/w/api.php?|', '|', 'action', 'https://en.wikipedia.org/w/api.php?action='],
   ];
   for (const [what, input, marker, label, expected] of ACCEPT) {
     it(`${what}: ${JSON.stringify(input)} + ${label}`, () => {
@@ -141,6 +142,8 @@ describe('wiki completion', () => {
     const module = pick(complete('action=query&list=|').list, 'categorymembers');
     assert.match(String(module.detail), /list module · prefix cm/);
     assert.match((module.documentation as { value: string }).value, /Generator: yes/);
+    const templated = pick(complete('action=query&prop=revisions&titles=A&rvcontentf|').list, 'rvcontentformat-main');
+    assert.match((templated.documentation as { value: string }).value, /values of `rvslots` \(here `main`\)/);
     const gmodule = pick(complete('action=query&generator=|').list, 'categorymembers');
     assert.match(String(gmodule.detail), /prefix gcm/);
   });

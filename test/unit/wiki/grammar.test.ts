@@ -158,6 +158,8 @@ describe('wikiquery grammar', () => {
     ['action=query&rcstart=now', 'now', 'constant.language.wikiquery'],
     ['action=query&rvcontentformat-main=text/x-wiki', 'rv', 'entity.name.namespace.prefix.wikiquery'],
     ['action=query&foo=bar', 'foo', 'support.type.property-name.wikiquery'],
+    ['http://127.0.0.1:8080/api.php?action=query', 'http://127.0.0.1:8080/api.php', 'markup.underline.link.wikiquery'],
+    ['  # indented comment', '#', 'punctuation.definition.comment.wikiquery'],
   ];
   for (const [line, text, scope, nth] of rows) {
     it(`scopes ${JSON.stringify(text)} in ${JSON.stringify(line.length > 50 ? line.slice(0, 47) + '…' : line)} as ${scope}`, () => {
@@ -196,5 +198,12 @@ describe('wikiquery grammar', () => {
       }
     }
     assert.ok(checked > 500, `only ${checked} parameters found in the catalogue`);
+  });
+
+  it('comes with a language configuration: # comments, and words that stop at & = | ?', () => {
+    const config = JSON.parse(readFileSync(join(root, 'wikiquery.language-configuration.json'), 'utf8'));
+    assert.equal(config.comments.lineComment, '#');
+    const word = new RegExp(config.wordPattern, 'gu');
+    assert.deepEqual('&cmtitle=Category:Foo%20Bar|sortkey'.match(word), ['cmtitle', 'Category:Foo%20Bar', 'sortkey']);
   });
 });

@@ -81,6 +81,14 @@ describe('wiki hover', () => {
     });
   }
 
+  it('names the wiki of a URL and the catalogue its query is checked against', () => {
+    const h = hover('https://en.wikipedia.org/w/ap|i.php?action=query&meta=siteinfo');
+    assert.ok(h);
+    assert.equal(h.covers, 'https://en.wikipedia.org/w/api.php');
+    assert.match(h.markdown, /the wiki this query is sent to/);
+    assert.match(h.markdown, /catalogue from \*\*built-in\*\* \(64 query modules/);
+  });
+
   it('says max means the high maximum with high limits', () => {
     assert.match(hover('action=query&list=allpages&aplimit=ma|x', '|', { highLimits: true })!.markdown, /the highest limit: 5000/);
   });

@@ -12,37 +12,51 @@ export type Axis = (typeof AXES)[number];
 export interface CornerNodes {
   /** The corner's value node (expected to be an object). */
   node: Node;
-  /** Coordinate value node per axis (last one wins; keys match case-insensitively as Go's decoder does). */
-  axes: Partial<Record<Axis, { key: Node; value: Node | undefined }>>;
+  /** The `"x": …` property per axis (last one wins; keys match case-insensitively as Go's decoder does). */
+  axes: Record<Axis, Node | undefined>;
   /** Properties inside the corner that are not x, y or z. */
   unknown: Node[];
 }
 
+const NO_PROPERTIES: Node[] = [];
+
 export function readCorner(node: Node | undefined): CornerNodes | undefined {
   if (!node || node.type !== 'object') return undefined;
-  const corner: CornerNodes = { node, axes: {}, unknown: [] };
-  for (const property of node.children ?? []) {
-    const key = property.children?.[0];
+  const corner: CornerNodes = { node, axes: { x: undefined, y: undefined, z: undefined }, unknown: NO_PROPERTIES };
+  for (const property of node.children ?? NO_PROPERTIES) {
+    const children = property.children;
+    const key = children?.[0];
     if (!key || typeof key.value !== 'string') continue;
-    const axis = key.value.toLowerCase();
-    if (axis === 'x' || axis === 'y' || axis === 'z') corner.axes[axis] = { key, value: property.children?.[1] };
-    else corner.unknown.push(property);
+    const name = key.value;
+    const axis = name === 'x' || name === 'y' || name === 'z' ? name : name.toLowerCase();
+    if (axis === 'x' || axis === 'y' || axis === 'z') corner.axes[axis] = property;
+    else {
+      if (corner.unknown === NO_PROPERTIES) corner.unknown = [];
+      corner.unknown.push(property);
+    }
   }
   return corner;
 }
 
 export interface Point { x: number; y: number; z: number }
 
+/** The value node of a corner's coordinate, if written. */
+export function axisValue(corner: CornerNodes | undefined, axis: Axis): Node | undefined {
+  return corner?.axes[axis]?.children?.[1];
+}
+
+function intValue(property: Node | undefined): number | undefined {
+  const v = property?.children?.[1];
+  return v && v.type === 'number' && Number.isInteger(v.value) ? (v.value as number) : undefined;
+}
+
 /** The integer point a corner names, or undefined when any coordinate is missing or not an integer. */
 export function cornerPoint(corner: CornerNodes | undefined): Point | undefined {
   if (!corner) return undefined;
-  const out: Partial<Point> = {};
-  for (const axis of AXES) {
-    const v = corner.axes[axis]?.value;
-    if (!v || v.type !== 'number' || !Number.isInteger(v.value)) return undefined;
-    out[axis] = v.value as number;
-  }
-  return out as Point;
+  const x = intValue(corner.axes.x);
+  const y = intValue(corner.axes.y);
+  const z = intValue(corner.axes.z);
+  return x === undefined || y === undefined || z === undefined ? undefined : { x, y, z };
 }
 
 export interface QueryBox {
@@ -73,16 +87,21 @@ export function nodeToBlock(node: number, blockSize: number): number {
 
 /** Axes on which pos1 > pos2 (the server does not swap; such a box matches nothing). */
 export function invertedAxes(p1: Point, p2: Point): Axis[] {
-  return AXES.filter((a) => p1[a] > p2[a]);
+  const axes: Axis[] = [];
+  if (p1.x > p2.x) axes.push('x');
+  if (p1.y > p2.y) axes.push('y');
+  if (p1.z > p2.z) axes.push('z');
+  return axes;
 }
 
 export function isInBounds(p: Point, descriptor: MapDescriptor): boolean {
-  return AXES.every((a) => p[a] >= descriptor.bounds.min && p[a] <= descriptor.bounds.max);
+  const { min, max } = descriptor.bounds;
+  return p.x >= min && p.x <= max && p.y >= min && p.y <= max && p.z >= min && p.z <= max;
 }
 
 /** Number of map blocks in the box (0 when inverted). */
 export function boxVolume(p1: Point, p2: Point): number {
-  return AXES.reduce((acc, a) => acc * Math.max(0, p2[a] - p1[a] + 1), 1);
+  return Math.max(0, p2.x - p1.x + 1) * Math.max(0, p2.y - p1.y + 1) * Math.max(0, p2.z - p1.z + 1);
 }
 
 export function formatPoint(p: Point): string {

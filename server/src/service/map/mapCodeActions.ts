@@ -2,7 +2,7 @@
 import type { Node } from 'jsonc-parser';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from '../languageTypes';
-import { AXES, invertedAxes, nodeToBlock, readBox } from './mapBox';
+import { AXES, axisValue, invertedAxes, nodeToBlock, readBox } from './mapBox';
 import type { MapDescriptor } from './mapDescriptor';
 import { MAP_DIAGNOSTIC_SOURCE } from './mapDiagnostics';
 import type { MapDocument, MapQuery } from './mapQueryParser';
@@ -71,7 +71,7 @@ export function doMapCodeActions(document: TextDocument, parsed: MapDocument, de
         const edits: TextEdit[] = [];
         for (const corner of [box.pos1, box.pos2]) {
           for (const axis of AXES) {
-            const v = corner?.axes[axis]?.value;
+            const v = axisValue(corner, axis);
             if (v?.type === 'number' && Number.isInteger(v.value)) edits.push({ range: nodeRange(document, v), newText: String(nodeToBlock(v.value as number, descriptor.blockSize)) });
           }
         }
@@ -85,8 +85,8 @@ export function doMapCodeActions(document: TextDocument, parsed: MapDocument, de
         const edits: TextEdit[] = [];
         const axes = invertedAxes(box.p1, box.p2);
         for (const axis of axes) {
-          const a = box.pos1!.axes[axis]!.value!;
-          const b = box.pos2!.axes[axis]!.value!;
+          const a = axisValue(box.pos1, axis)!;
+          const b = axisValue(box.pos2, axis)!;
           edits.push({ range: nodeRange(document, a), newText: document.getText(nodeRange(document, b)) });
           edits.push({ range: nodeRange(document, b), newText: document.getText(nodeRange(document, a)) });
         }

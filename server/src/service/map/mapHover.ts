@@ -1,9 +1,10 @@
 /** Hover for map-object queries: field meaning and unit, node ranges of map blocks, type attributes, limit rows. */
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import type { TextDocument } from '../languageTypes';
-import { cornerPoint, readCorner, type Axis } from './mapBox';
+import { axisValue, cornerPoint, readCorner, type Axis } from './mapBox';
 import { getMapCursor, type EditSpot } from './mapCursor';
 import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
+import type { MapDocument } from './mapQueryParser';
 
 function blockRange(block: number, descriptor: MapDescriptor): string {
   const first = block * descriptor.blockSize;
@@ -46,7 +47,7 @@ function coordinateMarkdown(fieldName: string, axis: Axis, value: unknown, descr
   return lines.join('\n');
 }
 
-export function doMapHover(document: TextDocument, parsed: import('./mapQueryParser').MapDocument, descriptor: MapDescriptor, offset: number): Hover | null {
+export function doMapHover(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, offset: number): Hover | null {
   const cursor = getMapCursor(parsed, descriptor, offset);
   const hover = (value: string, spot: EditSpot): Hover => ({
     contents: { kind: MarkupKind.Markdown, value },
@@ -76,7 +77,7 @@ export function doMapHover(document: TextDocument, parsed: import('./mapQueryPar
       const axis = cursor.name.toLowerCase();
       if (axis !== 'x' && axis !== 'y' && axis !== 'z') return null;
       const corner = readCorner(cursor.query.fields.get(cursor.field.name)?.value);
-      return hover(coordinateMarkdown(cursor.field.name, axis, corner?.axes[axis]?.value?.value, descriptor), cursor.spot);
+      return hover(coordinateMarkdown(cursor.field.name, axis, axisValue(corner, axis)?.value, descriptor), cursor.spot);
     }
     case 'coordinateValue':
       if (!cursor.value) return null;

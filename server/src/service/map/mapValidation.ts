@@ -65,11 +65,10 @@ function syntaxProblem(code: string): string {
 }
 
 function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean, complete: boolean): void {
-  const open = rangeOf(document, { offset: query.node.offset, length: 1 });
   for (const field of descriptor.fields) {
     // While the JSON is broken (being typed), a missing field is not news yet.
     if (complete && field.required && !query.fields.has(field.name)) {
-      sink.add('missingfield', open, `Missing "${field.name}": the server needs ${fieldNeed(field.name, descriptor)}. Add it.`, { field: field.name });
+      sink.add('missingfield', rangeOf(document, { offset: query.node.offset, length: 1 }), `Missing "${field.name}": the server needs ${fieldNeed(field.name, descriptor)}. Add it.`, { field: field.name });
     }
   }
   for (const prop of query.overridden) {
@@ -113,6 +112,20 @@ function valueOrKeyRange(document: TextDocument, prop: MapFieldProperty): Range 
   return rangeOf(document, prop.value ?? prop.key);
 }
 
+/**
+ * The server decodes coordinates and `limit` into Go ints: only a plain integer literal is accepted
+ * (`1.0`, `1e3` and numbers beyond 64 bits are rejected, though JSON calls them numbers).
+ */
+function isGoInt(node: Node, document: TextDocument): boolean {
+  if (node.type !== 'number' || !Number.isSafeInteger(node.value)) return false;
+  const text = document.getText();
+  for (let i = node.offset, end = node.offset + node.length; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2e /* . */ || c === 0x65 /* e */ || c === 0x45 /* E */) return false;
+  }
+  return true;
+}
+
 function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: CornerNodes | undefined, sink: DiagnosticSink): void {
   const name = prop.field.name;
   if (!corner) {
@@ -126,11 +139,15 @@ function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: 
       sink.add('missingcoordinate', rangeOf(document, prop.key), `"${name}" has no "${axis}": give all of x, y and z in map blocks.`, { field: name, axis });
       continue;
     }
-    const v = entry.value;
+    const key = entry.children![0];
+    if (key.value !== axis) {
+      sink.add('fieldcase', rangeOf(document, key), `Write "${axis}": the server's JSON decoder matches "${key.value}" case-insensitively, but other tools will not.`, { field: axis, suggestions: [axis] });
+    }
+    const v = entry.children?.[1];
     if (!v) continue; // already a syntax error
-    if (v.type !== 'number' || !Number.isInteger(v.value)) {
-      const hint = v?.type === 'number' ? ` Use a whole number, e.g. ${Math.floor(v.value as number)}.` : '';
-      sink.add('notinteger', rangeOf(document, v ?? entry.key),
+    if (!isGoInt(v, document)) {
+      const hint = v.type === 'number' ? ` Write a plain whole number, e.g. ${Math.floor(v.value as number)}.` : '';
+      sink.add('notinteger', rangeOf(document, v),
         `"${name}.${axis}" must be an integer (map blocks), not ${describeValue(v)}; the server rejects the request.${hint}`, { field: name, axis });
     }
   }
@@ -180,6 +197,9 @@ function validateAttributeLike(document: TextDocument, prop: MapFieldProperty, q
   for (const property of v.children ?? []) {
     const k = property.children?.[0];
     const name = typeof k?.value === 'string' ? k.value.toLowerCase() : '';
+    if ((name === 'key' || name === 'value') && k!.value !== name) {
+      sink.add('fieldcase', rangeOf(document, k!), `Write "${name}": the server's JSON decoder matches "${k!.value}" case-insensitively, but other tools will not.`, { field: name, suggestions: [name] });
+    }
     if (name === 'key') { haveKey = true; keyNode = property.children?.[1]; }
     else if (name === 'value') { haveValue = true; valueNode = property.children?.[1]; }
     else if (k) sink.add('unknownfield', rangeOf(document, k), `Unknown field "${k.value}" in "attributelike": only "key" and "value" count; the server ignores it.`, { field: String(k.value), suggestions: [] });
@@ -202,7 +222,7 @@ function validateAttributeLike(document: TextDocument, prop: MapFieldProperty, q
 
 function validateLimit(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink): void {
   const v = prop.value;
-  if (!v || v.type !== 'number' || !Number.isInteger(v.value)) {
+  if (!v || !isGoInt(v, document)) {
     sink.add('notinteger', valueOrKeyRange(document, prop), `"limit" must be an integer (rows), not ${describeValue(v)}; the server rejects the request.`, { field: 'limit' });
     return;
   }
@@ -216,15 +236,18 @@ function validateBox(document: TextDocument, query: MapQuery, descriptor: MapDes
   const box = readBox(query, descriptor);
   const { p1, p2 } = box;
   let nodeLike = false;
-  if (p1 && p2 && (!isInBounds(p1, descriptor) || !isInBounds(p2, descriptor))) {
+  const out1 = !!p1 && !isInBounds(p1, descriptor);
+  const out2 = !!p2 && !isInBounds(p2, descriptor);
+  if (out1 || out2) {
     nodeLike = true;
-    const fixed1 = toBlocks(p1, descriptor);
-    const fixed2 = toBlocks(p2, descriptor);
-    for (const [name, p, corner] of [['pos1', p1, box.pos1!], ['pos2', p2, box.pos2!]] as const) {
-      if (isInBounds(p, descriptor)) continue;
+    const fixed1 = p1 && toBlocks(p1, descriptor);
+    const fixed2 = p2 && toBlocks(p2, descriptor);
+    const advice = [fixed1 && `pos1 ${formatPoint(fixed1)}`, fixed2 && `pos2 ${formatPoint(fixed2)}`].filter(Boolean).join(', ');
+    for (const [name, p, corner, out] of [['pos1', p1, box.pos1, out1], ['pos2', p2, box.pos2, out2]] as const) {
+      if (!out || !p || !corner) continue;
       sink.add('nodecoordinates', rangeOf(document, corner.node),
         `"${name}" ${formatPoint(p)} is beyond the map's ±${descriptor.bounds.max} map blocks: these look like node coordinates. ` +
-        `Divide by ${descriptor.blockSize} (floored): pos1 ${formatPoint(fixed1)}, pos2 ${formatPoint(fixed2)}.`,
+        `Divide by ${descriptor.blockSize} (floored): ${advice}.`,
         { pos1: fixed1, pos2: fixed2 });
     }
   }

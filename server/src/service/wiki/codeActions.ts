@@ -104,6 +104,20 @@ class FixBuilder {
     else this.replace(title, itemRemoval(items, item), '', preferred);
   }
 
+  /** Add a value to a multi-valued parameter (`name=…|value`), or the parameter with that value. */
+  addValue(title: string, name: string, value: string): void {
+    const p = this.query.byName.get(name);
+    if (!p) {
+      this.addParam(title, name, value);
+      return;
+    }
+    const items = getValueItems(this.text, p);
+    if (items.some((i) => i.text === value)) return;
+    const at = p.valueRange.end;
+    const insert = p.hasEquals ? (items.length ? `|${value}` : value) : `=${value}`;
+    this.replace(title, { start: at, end: at }, insert);
+  }
+
   /** Add `name=value` at the end of the query, in its own form (a new `&` line for multi-line queries). */
   addParam(title: string, name: string, value = '', preferred = false): void {
     const q = this.query;
@@ -150,12 +164,22 @@ function fixesFor(
       if (data.replacement !== undefined) {
         const adds = data.replacement === 'g' + name;
         fix.replace(adds ? `Add the generator prefix: ${quote(data.replacement)}` : `Remove the generator prefix: ${quote(data.replacement)}`, at, data.replacement, data.suggestion === undefined);
+      } else if (data.suggestion === undefined) {
+        addOwningModule(fix, catalogue, name);
       }
+      break;
+    case 'badvalue':
+      // `a|b` given to a single-valued parameter: keep one of the values.
+      if (param && data.suggestion === undefined) keepOneValue(fix, catalogue, param);
       break;
     case 'outofrange': {
       const wire = param ? resolveWire(catalogue, param.name) : undefined;
       const d = wire?.descriptor;
-      if (data.replacement !== undefined) fix.replace(`Change to ${quote(data.replacement)}${data.replacement === 'max' ? ' (the highest limit allowed)' : ''}`, at, data.replacement, true);
+      if (data.replacement !== undefined) {
+        const r = data.replacement;
+        const why = r === 'max' ? ' (the highest limit allowed)' : Number(r) > Number(param?.value) ? ' (the minimum)' : Number(r) < Number(param?.value) ? ' (the maximum)' : '';
+        fix.replace(`Change to ${quote(r)}${why}`, at, r, true);
+      }
       // A limit above its maximum: the bound itself is the other obvious repair.
       if (d?.type === 'limit' && data.replacement === 'max' && d.max !== undefined) fix.replace(`Change to ${quote(String(d.max))} (the maximum)`, at, String(d.max));
       return;
@@ -171,17 +195,59 @@ function fixesFor(
     else if (item && param && param.hasEquals) fix.removeItem(removeTitle, param, item, data.suggestion === undefined);
     else if (param) fix.removeParam(removeTitle, param, data.suggestion === undefined);
   }
-  // 3. Adding what is missing.
-  if (code === 'missingparam' || code === 'invalidparammix' || code === 'multisource' || CONDITION_CODES.has(code)) {
+  // 3. Making a condition hold: the user parameter, or the `prop` value the parameter works with.
+  const other = data.params?.[0];
+  if (other !== undefined) {
+    if (code === 'useronly' && !fix.query.byName.has(other)) fix.addParam(`Add ${quote(other + '=')} (list by user)`, other);
+    if (code === 'nonuseronly' && fix.query.byName.has(other)) fix.removeParam(`Remove ${quote(other)} (do not list by user)`, fix.query.byName.get(other)!);
+    const wanted = code === 'preloadcontentonly' ? 'preloadcontent' : code === 'editintroonly' ? 'editintro' : undefined;
+    if (wanted) fix.addValue(`Add ${quote(wanted)} to ${quote(other)}`, other, wanted);
+  }
+  // `*` with other values: keep only `*`.
+  if (code === 'unrecognizedvalues' && param && item && item.text === '*' && getValueItems(fix.text, param).length > 1) {
+    fix.replace('Keep only `*` (all values)', param.valueRange, '*');
+  }
+  // 4. Adding what is missing.
+  if (code === 'missingparam' || code === 'invalidparammix' || code === 'multisource') {
     const adds = code === 'missingparam' && data.params?.length ? data.params : data.addParam ? [data.addParam] : [];
     for (const n of adds) if (!fix.query.byName.has(n)) fix.addParam(`Add ${quote(n + '=')}`, n, '', code === 'missingparam' && adds.length === 1);
   }
-  // 4. Too many of a set given at once: keep one, remove the others.
+  // 5. Too many of a set given at once: keep one, remove the others.
   if ((code === 'invalidparammix' || code === 'multisource') && !data.addParam && data.params && data.params.length > 1) {
     for (const n of data.params) {
       const p = fix.query.byName.get(n);
       if (p) fix.removeParam(`Remove ${quote(n)}`, p);
     }
+  }
+}
+
+/**
+ * A parameter of a module the query does not use (`cmtitle` next to `list=allpages`): add the module
+ * (`list=allpages|categorymembers`), or for the `g` form the generator, when the query has none.
+ */
+function addOwningModule(fix: FixBuilder, catalogue: WikiCatalogue, name: string): void {
+  for (const w of catalogue.lookupWire(name).slice(0, 3)) {
+    const m = w.module;
+    if (!m.path.startsWith('query+')) continue;
+    if (w.generator) {
+      if (!fix.query.byName.has('generator')) fix.addParam(`Add ${quote(`generator=${m.name}`)}`, 'generator', m.name);
+    } else if (m.group === 'list' || m.group === 'prop' || m.group === 'meta') {
+      fix.addValue(`Add ${quote(m.name)} to ${quote(`${m.group}=`)}`, m.group, m.name);
+    }
+  }
+}
+
+/** Single-valued parameter given several values: offer to keep each allowed one (the first few). */
+function keepOneValue(fix: FixBuilder, catalogue: WikiCatalogue, param: WikiParam): void {
+  const items = getValueItems(fix.text, param);
+  if (items.length < 2) return;
+  const allowed = resolveWire(catalogue, param.name)?.descriptor.values;
+  let offered = 0;
+  for (const it of items) {
+    if (offered >= 5) break;
+    if (it.text === '' || (allowed && !allowed.includes(it.text))) continue;
+    fix.replace(`Keep only ${quote(it.text)}`, param.valueRange, fix.text.slice(it.range.start, it.range.end));
+    offered++;
   }
 }
 

@@ -122,13 +122,13 @@ function completeParamNames(
   const seen = new Set<string>();
   for (const source of getParamSources(query, catalogue)) {
     const { module, wirePrefix } = source;
-    const add = (wireName: string, d: WikiParamDescriptor, index: number) => {
+    const add = (wireName: string, d: WikiParamDescriptor, index: number, templateValues?: Record<string, string>) => {
       if (used.has(wireName) || seen.has(wireName)) return;
       seen.add(wireName);
       let rank = d.required ? 0 : source.rank;
       if (module === catalogue.main && wireName === 'action' && noAction) rank = 0;
       if (module === catalogue.query && noModules && MODULE_LIST_PARAMS.includes(wireName as never)) rank = 0;
-      const wire: WikiWireParam = { module, descriptor: d, wireName, generator: source.generator };
+      const wire: WikiWireParam = { module, descriptor: d, wireName, generator: source.generator, templateValues };
       const item: CompletionItem = {
         label: wireName,
         kind: CompletionItemKind.Property,
@@ -144,7 +144,7 @@ function completeParamNames(
     };
     module.parameters.forEach((d, i) => add(wirePrefix + d.name, d, i));
     module.templatedparameters.forEach((d, i) => {
-      for (const name of expandTemplate(module, d)) add(wirePrefix + name, d, module.parameters.length + i);
+      for (const t of expandTemplate(module, d)) add(wirePrefix + t.name, d, module.parameters.length + i, t.values);
     });
   }
   return capped(items, context.prefix);
@@ -170,7 +170,7 @@ function completeModules(
   context: Extract<WikiCursorContext, { kind: 'moduleList' }>,
   catalogue: WikiCatalogue,
 ): CompletionList {
-  const modules: readonly WikiModule[] = context.group === 'generator' ? catalogue.getGenerators() : catalogue.getModulesByGroup(context.group);
+  const modules: readonly WikiModule[] = context.group === 'generator' ? generatorsOf(catalogue) : catalogue.getModulesByGroup(context.group);
   const used = new Set<string>();
   if (context.group !== 'generator') for (const it of context.items) if (it !== context.item) used.add(it.text);
   const range = toRange(document, context.item.range);
@@ -189,6 +189,14 @@ function completeModules(
     items.push(item);
   }
   return capped(items, context.prefix);
+}
+
+/** Generator-capable modules, listed once per catalogue (completion must not scan the catalogue per keystroke). */
+const generatorCache = new WeakMap<WikiCatalogue, readonly WikiModule[]>();
+function generatorsOf(catalogue: WikiCatalogue): readonly WikiModule[] {
+  let list = generatorCache.get(catalogue);
+  if (!list) generatorCache.set(catalogue, (list = catalogue.getGenerators()));
+  return list;
 }
 
 function moduleDetail(m: WikiModule, asGenerator: boolean): string {

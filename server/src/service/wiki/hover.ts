@@ -98,7 +98,7 @@ const paramDocCache = new WeakMap<WikiParamDescriptor, Map<string, string>>();
  */
 export function describeParam(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits = false): string {
   const d = wire.descriptor;
-  const key = `${wire.wireName}\u0000${highLimits ? 1 : 0}`;
+  const key = `${wire.wireName}\u0000${highLimits ? 1 : 0}${wire.templateValues ? JSON.stringify(wire.templateValues) : ''}`;
   let perDescriptor = paramDocCache.get(d);
   const cached = perDescriptor?.get(key);
   if (cached !== undefined) return cached;
@@ -259,6 +259,12 @@ export function getWikiHover(
       const range = context.item.range.end > context.item.range.start ? context.item.range : context.param.valueRange;
       const paramDoc = describeParam(wire, catalogue, highLimits);
       return markdown(about ? `${about}\n\n---\n\n${paramDoc}` : paramDoc, range.end > range.start ? range : context.param.nameRange);
+    }
+    case 'url': {
+      const modules = [...catalogue.getQueryModules()].length;
+      const url = context.query.apiUrl;
+      const who = url ? `${code(url)} — the wiki this query is sent to.` : 'The API endpoint of this query.';
+      return markdown(`${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${catalogue.namespaces.length} namespaces).`, context.range);
     }
     default:
       return null;

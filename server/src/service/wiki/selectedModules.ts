@@ -85,16 +85,17 @@ export function getParamSources(query: WikiQuery, catalogue: WikiCatalogue): Mod
 }
 
 /**
- * The wire names a templated parameter expands to (`contentformat-{slot}` with slots {main} →
- * `contentformat-main`), using the allowed values of the parameter each variable refers to.
+ * The names a templated parameter expands to (`contentformat-{slot}` with slots {main} →
+ * `contentformat-main`, with `{ slot: 'main' }`), using the allowed values of the parameter each
+ * variable refers to.
  */
-export function expandTemplate(module: WikiModule, descriptor: WikiParamDescriptor): string[] {
-  let names = [descriptor.name];
+export function expandTemplate(module: WikiModule, descriptor: WikiParamDescriptor): Array<{ name: string; values: Record<string, string> }> {
+  let out: Array<{ name: string; values: Record<string, string> }> = [{ name: descriptor.name, values: {} }];
   for (const [variable, target] of Object.entries(descriptor.templatevars ?? {})) {
-    const values = module.paramByName.get(target)?.values ?? [];
-    const next: string[] = [];
-    for (const n of names) for (const v of values) next.push(n.split(`{${variable}}`).join(v));
-    names = next;
+    const allowed = module.paramByName.get(target)?.values ?? [];
+    const next: typeof out = [];
+    for (const t of out) for (const v of allowed) next.push({ name: t.name.split(`{${variable}}`).join(v), values: { ...t.values, [variable]: v } });
+    out = next;
   }
-  return names;
+  return out;
 }

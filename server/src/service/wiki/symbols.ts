@@ -45,7 +45,7 @@ export function findWikiDocumentSymbols(document: TextDocument, parsed: WikiDocu
   for (const query of parsed.queries) {
     if (budget <= 0) break;
     budget--;
-    const firstModuleParam = MODULE_LIST_PARAMS.map((n) => query.byName.get(n)).find((p) => p !== undefined);
+    const firstModuleParam = query.params.find((p) => !p.overridden && (MODULE_LIST_PARAMS as readonly string[]).includes(p.name));
     const selection = firstModuleParam?.range ?? query.lines[0] ?? query.range;
     const children: DocumentSymbol[] = [];
     for (const p of query.params) {

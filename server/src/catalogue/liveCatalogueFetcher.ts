@@ -1,0 +1,183 @@
+/**
+ * Fetches what a live wiki says about itself: its `action=paraminfo` descriptors (main, query and
+ * every query submodule, including the ones its extensions add) and its siteinfo (version and
+ * namespaces). Network access enters only through the `fetchImpl` given by the caller.
+ *
+ * Requests (MediaWiki's API etiquette: a descriptive User-Agent, GET, one request at a time):
+ *   api.php?action=query&meta=siteinfo&siprop=general|namespaces|namespacealiases&format=json&formatversion=2
+ *   api.php?action=paraminfo&modules=main|query|query+*&helpformat=none&format=json
+ * and, only where the wiki did not expand `query+*` (MediaWiki before 1.26 lacks the wildcard), the
+ * missing submodules by name in batches of 50 (ApiParamInfo's `modules` is multi-valued with the
+ * usual limit of 50 values for clients without `apihighlimits`).
+ */
+
+/** One wiki's raw answers, kept as received (this is also what the disk cache stores). */
+export interface LiveCatalogueData {
+  /** The api.php URL the data came from (normalised). */
+  apiUrl: string;
+  /** siteinfo `general.generator`, e.g. `MediaWiki 1.39.17`: the cache key's version part. */
+  generator: string;
+  /** `action=paraminfo` answers (formatversion 1), one per request. */
+  paraminfo: unknown[];
+  /** `meta=siteinfo` answer (formatversion 2). */
+  siteinfo: unknown;
+  /** When it was fetched (ISO 8601). */
+  fetchedAt: string;
+}
+
+export interface FetchOptions {
+  fetchImpl: typeof fetch;
+  userAgent: string;
+  timeoutMs: number;
+  /** Aborts every request (the store is being disposed). */
+  signal?: AbortSignal;
+}
+
+/** A fetch failure whose message says what went wrong and what to do. */
+export class WikiFetchError extends Error {
+  constructor(
+    message: string,
+    /** True when the wiki could not be reached at all (network error, timeout, HTTP 5xx). */
+    readonly unreachable: boolean,
+  ) {
+    super(message);
+    this.name = 'WikiFetchError';
+  }
+}
+
+/** ApiParamInfo's limit for `modules` values for clients without `apihighlimits`. */
+export const PARAMINFO_BATCH = 50;
+
+/**
+ * The canonical form of an api.php URL used as the store's key: no query string or fragment,
+ * lower-case scheme and host (URL does that), default ports dropped.
+ */
+export function normaliseApiUrl(apiUrl: string): string {
+  const url = new URL(apiUrl.trim());
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${apiUrl} is not an http(s) URL; give the wiki's api.php URL, e.g. https://www.mediawiki.org/w/api.php`);
+  }
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/** `AbortSignal.any` (node ≥ 20.3), with a fallback for older runtimes. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const any = (AbortSignal as { any?: (s: AbortSignal[]) => AbortSignal }).any;
+  if (any) return any(signals);
+  const controller = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) controller.abort(s.reason);
+    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promise<any> {
+  const url = `${apiUrl}?${query}`;
+  const signal = opts.signal ? anySignal([AbortSignal.timeout(opts.timeoutMs), opts.signal]) : AbortSignal.timeout(opts.timeoutMs);
+  let res: Response;
+  try {
+    res = await opts.fetchImpl(url, {
+      method: 'GET',
+      headers: { 'User-Agent': opts.userAgent, 'Api-User-Agent': opts.userAgent, Accept: 'application/json' },
+      signal,
+      redirect: 'follow',
+    });
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const why =
+      e.name === 'TimeoutError' || e.name === 'AbortError'
+        ? opts.signal?.aborted
+          ? 'the request was cancelled'
+          : `no answer within ${opts.timeoutMs} ms`
+        : e.cause?.code ?? e.cause?.message ?? e.message;
+    throw new WikiFetchError(`cannot reach ${apiUrl} (${why}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`, true);
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    throw new WikiFetchError(`the answer from ${apiUrl} broke off (${(err as Error).message}); try "Wiki Query: Reload Catalogue" again`, true);
+  }
+  if (!res.ok) {
+    throw new WikiFetchError(
+      `${apiUrl} answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}; check that it is the wiki's api.php URL (e.g. https://host/w/api.php)`,
+      res.status >= 500,
+    );
+  }
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new WikiFetchError(`${apiUrl} did not answer with JSON; check that it is the wiki's api.php URL (e.g. https://host/w/api.php), not a page URL`, false);
+  }
+  if (!json || typeof json !== 'object') {
+    throw new WikiFetchError(`${apiUrl} answered with ${JSON.stringify(json).slice(0, 80)} instead of an API result; check the api.php URL`, false);
+  }
+  const error = json.error ?? (Array.isArray(json.errors) ? json.errors[0] : undefined);
+  if (error) {
+    const code = error.code ?? 'error';
+    const info = error.info ?? error.text ?? error['*'] ?? '';
+    const hint = code === 'readapidenied' ? ' (the wiki is private: reading its API needs a login)' : '';
+    throw new WikiFetchError(`${apiUrl} refused the request: ${code}${info ? `: ${info}` : ''}${hint}`, false);
+  }
+  return json;
+}
+
+/** siteinfo (formatversion 2): version and namespaces. */
+export async function fetchSiteinfo(apiUrl: string, opts: FetchOptions): Promise<{ siteinfo: unknown; generator: string }> {
+  const siteinfo = await getJson(apiUrl, 'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2', opts);
+  const generator = siteinfo?.query?.general?.generator;
+  if (typeof generator !== 'string' || !siteinfo?.query?.namespaces) {
+    throw new WikiFetchError(`${apiUrl} answered siteinfo without a version or namespaces; check that it is a MediaWiki api.php URL`, false);
+  }
+  return { siteinfo, generator };
+}
+
+function modulesOf(answer: any): any[] {
+  const mods = answer?.paraminfo?.modules;
+  return Array.isArray(mods) ? mods : [];
+}
+
+/** Names of the query submodules that the `query` module's prop/list/meta parameters list. */
+function submoduleNames(query: any): string[] {
+  const names = new Set<string>();
+  for (const p of Array.isArray(query?.parameters) ? query.parameters : []) {
+    if (p?.name !== 'prop' && p?.name !== 'list' && p?.name !== 'meta') continue;
+    // formatversion 1 lists them in `type` (array) and maps them to paths in `submodules`.
+    if (p.submodules && typeof p.submodules === 'object') {
+      for (const path of Object.values(p.submodules)) if (typeof path === 'string') names.add(path);
+    } else if (Array.isArray(p.type)) {
+      for (const n of p.type) if (typeof n === 'string') names.add(`query+${n}`);
+    }
+  }
+  return [...names];
+}
+
+/** paraminfo for main, query and every query submodule; several answers when batching was needed. */
+export async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unknown[]> {
+  const first = await getJson(apiUrl, 'action=paraminfo&modules=main%7Cquery%7Cquery%2B*&helpformat=none&format=json', opts);
+  const answers: unknown[] = [first];
+  const mods = modulesOf(first);
+  const query = mods.find((m) => m?.path === 'query' || m?.name === 'query');
+  if (!query) {
+    throw new WikiFetchError(`${apiUrl} answered paraminfo without the query module; check that it is a MediaWiki api.php URL`, false);
+  }
+  const have = new Set(mods.map((m) => m?.path).filter((p) => typeof p === 'string'));
+  const missing = submoduleNames(query).filter((path) => !have.has(path));
+  for (let i = 0; i < missing.length; i += PARAMINFO_BATCH) {
+    const batch = missing.slice(i, i + PARAMINFO_BATCH);
+    const answer = await getJson(apiUrl, `action=paraminfo&modules=${encodeURIComponent(batch.join('|'))}&helpformat=none&format=json`, opts);
+    answers.push(answer);
+  }
+  return answers;
+}
+
+/** Everything the store needs from one wiki. */
+export async function fetchLiveCatalogueData(apiUrl: string, opts: FetchOptions, known?: { siteinfo: unknown; generator: string }): Promise<LiveCatalogueData> {
+  const site = known ?? (await fetchSiteinfo(apiUrl, opts));
+  const paraminfo = await fetchParaminfo(apiUrl, opts);
+  return { apiUrl, generator: site.generator, paraminfo, siteinfo: site.siteinfo, fetchedAt: new Date().toISOString() };
+}

@@ -1,0 +1,46 @@
+/**
+ * Node's file access for the catalogue store: the disk cache and saved paraminfo files.
+ * Writes go to a temporary file first and are renamed into place, so a crash or a second server
+ * writing the same wiki's cache never leaves half a file behind.
+ */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CatalogueFiles } from './catalogueCache';
+
+export const nodeCatalogueFiles: CatalogueFiles = {
+  async readText(file) {
+    try {
+      return await fs.readFile(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  },
+  async writeText(file, text) {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(tmp, text, 'utf8');
+    await fs.rename(tmp, file);
+  },
+  async list(dir) {
+    try {
+      return await fs.readdir(dir);
+    } catch {
+      return [];
+    }
+  },
+  async remove(file) {
+    await fs.rm(file, { force: true });
+  },
+  join: (dir, name) => path.join(dir, name),
+};
+
+/**
+ * The default cache folder when the host gives none: `$XDG_CACHE_HOME/wikimap-query`, else
+ * `~/.cache/wikimap-query` (the editor passes its global storage folder instead).
+ */
+export function defaultCatalogueCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  return path.join(base, 'wikimap-query');
+}

@@ -1,0 +1,80 @@
+// Which ContentDB addresses are accepted, and the endpoint URLs built from them (always with the trailing
+// slash: the real server answers 308 without it).
+import assert from 'node:assert/strict';
+import * as net from 'node:net';
+import { buildAuthorizeUrl, checkBaseUrl, endpoint, exchangeCode, whoami } from '../../../client/src/contentdb/contentDbClient';
+import { ContentDbError } from '../../../client/src/contentdb/errors';
+
+describe('ContentDB base URL', () => {
+  const accepted: { base: string; token: string }[] = [
+    { base: 'https://content.luanti.org', token: 'https://content.luanti.org/oauth/token/' },
+    { base: 'https://content.luanti.org/', token: 'https://content.luanti.org/oauth/token/' },
+    { base: ' https://example.org/contentdb/ ', token: 'https://example.org/contentdb/oauth/token/' },
+    { base: 'https://example.org/cdb?x=1#frag', token: 'https://example.org/cdb/oauth/token/' },
+    { base: 'http://127.0.0.1:5123', token: 'http://127.0.0.1:5123/oauth/token/' },
+    { base: 'http://localhost:5123/', token: 'http://localhost:5123/oauth/token/' },
+    { base: 'http://[::1]:5123', token: 'http://[::1]:5123/oauth/token/' },
+  ];
+  for (const a of accepted) {
+    it(`accepts "${a.base}"`, () => {
+      assert.equal(endpoint(checkBaseUrl(a.base), '/oauth/token/').toString(), a.token);
+    });
+  }
+
+  const refused: { base: string; says: RegExp }[] = [
+    { base: 'http://content.luanti.org', says: /must be reached over https:\/\/ \(plain http:\/\/ is only allowed for 127\.0\.0\.1 or localhost\)/ },
+    { base: 'http://10.0.0.5:8080', says: /must be reached over https/ },
+    { base: 'ftp://content.luanti.org', says: /must be reached over https/ },
+    { base: 'https://user:pw@content.luanti.org', says: /must not contain a user name or password/ },
+    { base: 'content.luanti.org', says: /is not a valid URL/ },
+  ];
+  for (const r of refused) {
+    it(`refuses "${r.base}"`, () => {
+      assert.throws(() => checkBaseUrl(r.base), (e: unknown) => e instanceof ContentDbError && e.kind === 'invalidBaseUrl' && r.says.test(e.message) && !e.message.includes('pw@'));
+    });
+  }
+
+  it('builds the authorize URL with every parameter encoded', () => {
+    const url = new URL(buildAuthorizeUrl(checkBaseUrl('https://example.org/cdb/'), 'id 1', 'http://127.0.0.1:47326/callback?x=1&y=2', 'st'));
+    assert.equal(url.origin + url.pathname, 'https://example.org/cdb/oauth/authorize/');
+    assert.deepEqual([...url.searchParams], [
+      ['response_type', 'code'],
+      ['client_id', 'id 1'],
+      ['redirect_uri', 'http://127.0.0.1:47326/callback?x=1&y=2'],
+      ['state', 'st'],
+    ]);
+  });
+});
+
+describe('ContentDB requests that get no answer', () => {
+  let silent: net.Server;
+  let base: URL;
+  const sockets: net.Socket[] = [];
+  before(async () => {
+    // Accepts connections and never answers.
+    silent = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    base = checkBaseUrl(`http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`);
+  });
+  after(async () => {
+    sockets.forEach((s) => s.destroy());
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it('the token request gives up after the configured timeout, without the secret in the message', async () => {
+    await assert.rejects(exchangeCode(base, { clientId: 'id', clientSecret: 'the-client-secret', code: 'c0de' }, { timeoutMs: 50 }), (e: unknown) => {
+      assert.ok(e instanceof ContentDbError);
+      assert.equal(e.kind, 'network');
+      assert.match(e.message, /did not answer http:\/\/127\.0\.0\.1:\d+\/oauth\/token\/ within 50 ms/);
+      assert.ok(!e.message.includes('the-client-secret'));
+      return true;
+    });
+  });
+
+  it('a cancelled request reports "Sign-in cancelled"', async () => {
+    const abort = new AbortController();
+    const pending = whoami(base, 'token-0123456789', { signal: abort.signal });
+    abort.abort();
+    await assert.rejects(pending, (e: unknown) => e instanceof ContentDbError && e.kind === 'cancelled' && e.message === 'Sign-in cancelled.');
+  });
+});
