@@ -1,0 +1,433 @@
+/**
+ * The live catalogue store: for each wiki (an api.php URL) the catalogue that wiki describes itself,
+ * fetched over HTTP (see liveCatalogueFetcher.ts), cached on disk by wiki and version (see
+ * catalogueCache.ts), and the built-in catalogue wherever no live one is available yet.
+ *
+ * - `resolve(apiUrl)` never waits: it answers with what is loaded (or the built-in catalogue) and
+ *   starts one background load per wiki; `onDidChange` fires when the live catalogue arrives, so the
+ *   server re-validates. Typing is never blocked by the network.
+ * - A wiki that cannot be reached is said once (per wiki, until it loads again), and the built-in
+ *   catalogue stays in use — or that wiki's last cached catalogue, when there is one.
+ * - `reload(apiUrl)` ("Wiki Query: Reload Catalogue") fetches again, bypassing the cache.
+ * - `load(apiUrlOrFile)` is the awaitable form for the CLI: an api.php URL, or a saved paraminfo file.
+ *
+ * Network and files enter through `fetchImpl` and `files`, so tests run it against a local server.
+ */
+import { createWikiCatalogue, type WikiCatalogue } from '../service/wiki/wikiCatalogue';
+import { CACHE_FORMAT, CatalogueCache, type CatalogueFiles } from './catalogueCache';
+import {
+  fetchLiveCatalogueData,
+  fetchSiteinfo,
+  normaliseApiUrl,
+  WikiFetchError,
+  type FetchOptions,
+  type LiveCatalogueData,
+} from './liveCatalogueFetcher';
+import { nodeCatalogueFiles } from './nodeCatalogueFiles';
+
+export { normaliseApiUrl, WikiFetchError } from './liveCatalogueFetcher';
+export { defaultCatalogueCacheDir } from './nodeCatalogueFiles';
+
+export interface CatalogueStoreOptions {
+  /** The catalogue used for bare queries without a wiki, and while a wiki's own is not there. */
+  builtin: WikiCatalogue;
+  /** Folder of the disk cache (the editor's global storage, or `$XDG_CACHE_HOME/wikimap-query`); no cache without it. */
+  cacheDir?: string;
+  /** Sent with every request; build it with `catalogueUserAgent(version)`. */
+  userAgent: string;
+  /** Per request. */
+  timeoutMs: number;
+  /** Messages for the user/log (a wiki that cannot be reached, a corrupt cache file, a loaded catalogue). */
+  log(message: string): void;
+  /** Defaults to the global `fetch`. */
+  fetchImpl?: typeof fetch;
+  /** `descriptors/wiki/constraints.json`: module-enforced rules, applied to every live catalogue too. */
+  constraints?: unknown;
+  /** `descriptors/wiki/api-core.json`: main/query/format descriptors for saved files that lack them. */
+  core?: unknown;
+  /** File access for the cache and saved files; defaults to node's. */
+  files?: CatalogueFiles;
+  /** After a failed load, `resolve` tries again in the background after this long (default 5 minutes; the message is not repeated). */
+  retryAfterMs?: number;
+  /** Clock (ms), for the retry delay; defaults to Date.now. */
+  now?: () => number;
+}
+
+/** `wikimap-query/<version> (language server; …)`: MediaWiki's API etiquette asks for a User-Agent naming the tool. */
+export function catalogueUserAgent(version = '0.0.0'): string {
+  return `wikimap-query/${version} (language server; reads action=paraminfo and siteinfo to check MediaWiki API queries)`;
+}
+
+/** Where the catalogue in use for a wiki came from. */
+export type CatalogueOrigin = 'builtin' | 'live' | 'cache' | 'stale-cache' | 'file';
+
+interface WikiState {
+  apiUrl: string;
+  catalogue?: WikiCatalogue;
+  origin?: CatalogueOrigin;
+  generator?: string;
+  /** The load in flight, if any. */
+  loading?: Promise<WikiCatalogue>;
+  /** Bumped by each load; an older load finishing late does not overwrite a newer one. */
+  generation: number;
+  /** The last load failed with this message. */
+  error?: string;
+  failedAt?: number;
+  /** The fallback message was shown for the current failure episode. */
+  warned: boolean;
+}
+
+export interface CatalogueStatus {
+  apiUrl?: string;
+  origin: CatalogueOrigin;
+  /** The wiki's version (siteinfo `generator`) when a live or cached catalogue is in use. */
+  generator?: string;
+  loading: boolean;
+  /** Why the built-in (or a stale cached) catalogue is in use. */
+  error?: string;
+  modules: number;
+}
+
+export class CatalogueStore {
+  private readonly wikis = new Map<string, WikiState>();
+  private readonly listeners = new Set<(apiUrl: string) => void>();
+  private readonly cache?: CatalogueCache;
+  private readonly files: CatalogueFiles;
+  private readonly abort = new AbortController();
+  private readonly origins = new WeakMap<WikiCatalogue, CatalogueOrigin>();
+  private defaultApiUrl?: string;
+  private named: Record<string, string> = {};
+  private readonly badEndpointsSaid = new Set<string>();
+  private disposed = false;
+
+  constructor(private readonly options: CatalogueStoreOptions) {
+    this.files = options.files ?? nodeCatalogueFiles;
+    if (options.cacheDir) this.cache = new CatalogueCache(options.cacheDir, this.files);
+    this.origins.set(options.builtin, 'builtin');
+  }
+
+  get builtin(): WikiCatalogue {
+    return this.options.builtin;
+  }
+
+  /**
+   * The default wiki (`wikimapQuery.wiki.apiUrl`) and the named ones (`wikimapQuery.wikis`).
+   * A name from `named` can be passed wherever an api.php URL is expected.
+   */
+  setEndpoints(defaultApiUrl?: string, named?: Record<string, string>): void {
+    this.named = {};
+    for (const [name, url] of Object.entries(named ?? {})) {
+      const key = this.normalise(url, `wikimapQuery.wikis["${name}"]`);
+      if (key) this.named[name] = key;
+    }
+    this.defaultApiUrl = defaultApiUrl ? (this.named[defaultApiUrl] ?? this.normalise(defaultApiUrl, 'wikimapQuery.wiki.apiUrl')) : undefined;
+  }
+
+  /** The store key of a URL or endpoint name; undefined for none / the built-in catalogue. */
+  keyFor(apiUrl?: string): string | undefined {
+    if (apiUrl === undefined || apiUrl === '') return this.defaultApiUrl;
+    if (Object.prototype.hasOwnProperty.call(this.named, apiUrl)) return this.named[apiUrl];
+    return this.normalise(apiUrl, 'the query URL');
+  }
+
+  /**
+   * The catalogue to judge a query of that wiki by, right now. Starts a background load the first
+   * time a wiki is asked for; until it arrives (or when it cannot), the built-in catalogue.
+   */
+  resolve(apiUrl?: string): WikiCatalogue {
+    const key = this.keyFor(apiUrl);
+    if (!key || this.disposed) return this.options.builtin;
+    let state = this.wikis.get(key);
+    if (!state) {
+      state = { apiUrl: key, generation: 0, warned: false };
+      this.wikis.set(key, state);
+      this.startBackgroundLoad(state);
+    } else if (!state.catalogue && !state.loading && state.failedAt !== undefined) {
+      const now = (this.options.now ?? Date.now)();
+      if (now - state.failedAt >= (this.options.retryAfterMs ?? 5 * 60_000)) this.startBackgroundLoad(state);
+    }
+    return state.catalogue ?? this.options.builtin;
+  }
+
+  onDidChange(listener: (apiUrl: string) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => void this.listeners.delete(listener) };
+  }
+
+  /**
+   * Fetches again, bypassing the disk cache: that wiki, else the default wiki, else every wiki
+   * asked for so far. Rejects with a message saying what to do when a wiki cannot be loaded (its
+   * previous catalogue, if any, stays in use).
+   */
+  async reload(apiUrl?: string): Promise<void> {
+    let keys: string[];
+    if (apiUrl) {
+      const key = this.keyFor(apiUrl);
+      if (!key) throw new Error(`${apiUrl} is neither an api.php URL nor a name from wikimapQuery.wikis.`);
+      keys = [key];
+    } else if (this.defaultApiUrl) {
+      keys = [this.defaultApiUrl];
+    } else {
+      keys = [...this.wikis.keys()];
+      if (keys.length === 0) {
+        throw new Error('No wiki to reload: set wikimapQuery.wiki.apiUrl (or name wikis in wikimapQuery.wikis), or write queries with a full api.php URL.');
+      }
+    }
+    const errors: string[] = [];
+    await Promise.all(
+      keys.map(async (key) => {
+        let state = this.wikis.get(key);
+        if (!state) {
+          state = { apiUrl: key, generation: 0, warned: false };
+          this.wikis.set(key, state);
+        }
+        try {
+          await this.runLoad(state, { bypassCache: true, background: false });
+        } catch (err) {
+          errors.push((err as Error).message);
+        }
+      }),
+    );
+    if (errors.length) throw new Error(errors.join('\n'));
+  }
+
+  /**
+   * The catalogue of a wiki (an http(s) api.php URL or a name from `wikimapQuery.wikis`) or of a
+   * saved paraminfo JSON file, once loaded. Rejects with a message saying what to do.
+   */
+  async load(apiUrlOrFile: string): Promise<WikiCatalogue> {
+    const isUrl = /^https?:\/\//i.test(apiUrlOrFile.trim());
+    if (!isUrl && !Object.prototype.hasOwnProperty.call(this.named, apiUrlOrFile)) return this.loadFile(apiUrlOrFile);
+    const key = this.keyFor(apiUrlOrFile);
+    if (!key) throw new Error(`${apiUrlOrFile} is not a usable api.php URL.`);
+    let state = this.wikis.get(key);
+    if (!state) {
+      state = { apiUrl: key, generation: 0, warned: false };
+      this.wikis.set(key, state);
+    }
+    if (state.catalogue) return state.catalogue;
+    if (state.loading) return state.loading;
+    return this.runLoad(state, { bypassCache: false, background: false });
+  }
+
+  /** Where a catalogue came from (`built-in`, an api.php URL with its version, a file). */
+  describe(catalogue: WikiCatalogue): string | undefined {
+    const origin = this.origins.get(catalogue);
+    if (origin === 'builtin') return 'built-in';
+    for (const s of this.wikis.values()) {
+      if (s.catalogue === catalogue) {
+        const how = origin === 'live' ? 'fetched' : origin === 'cache' ? 'cached' : 'cached earlier; the wiki could not be reached';
+        return `${s.apiUrl} (${s.generator ?? 'unknown version'}, ${how})`;
+      }
+    }
+    return catalogue.source;
+  }
+
+  /** What is in use for a wiki and why (for "show catalogue" views and tests). */
+  status(apiUrl?: string): CatalogueStatus {
+    const key = this.keyFor(apiUrl);
+    const state = key ? this.wikis.get(key) : undefined;
+    const catalogue = state?.catalogue ?? this.options.builtin;
+    return {
+      apiUrl: key,
+      origin: state?.catalogue ? (state.origin ?? 'live') : 'builtin',
+      generator: state?.catalogue ? state.generator : undefined,
+      loading: !!state?.loading,
+      error: state?.error,
+      modules: catalogue.modules.length,
+    };
+  }
+
+  /** Stops requests in flight; the store answers with the built-in catalogue afterwards. */
+  dispose(): void {
+    this.disposed = true;
+    this.abort.abort();
+    this.listeners.clear();
+  }
+
+  // ---------------------------------------------------------------------------
+
+  private normalise(url: string, what: string): string | undefined {
+    try {
+      return normaliseApiUrl(url);
+    } catch (err) {
+      if (!this.badEndpointsSaid.has(url)) {
+        this.badEndpointsSaid.add(url);
+        this.options.log(`Wiki Query: ${what} ${JSON.stringify(url)} is not an http(s) api.php URL (${(err as Error).message}); using the built-in catalogue.`);
+      }
+      return undefined;
+    }
+  }
+
+  private fire(apiUrl: string): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(apiUrl);
+      } catch (err) {
+        this.options.log(`Wiki Query: a catalogue listener failed: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private startBackgroundLoad(state: WikiState): void {
+    // Errors are reported inside runLoad (once); nothing may escape as an unhandled rejection.
+    this.runLoad(state, { bypassCache: false, background: true }).catch(() => undefined);
+  }
+
+  private runLoad(state: WikiState, how: { bypassCache: boolean; background: boolean }): Promise<WikiCatalogue> {
+    const generation = ++state.generation;
+    const promise = this.fetchCatalogue(state.apiUrl, how.bypassCache).then(
+      ({ catalogue, origin, generator, notice }) => {
+        if (state.generation === generation) {
+          state.loading = undefined;
+          if (this.disposed) return catalogue;
+          const changed = state.catalogue !== catalogue;
+          state.catalogue = catalogue;
+          state.origin = origin;
+          state.generator = generator;
+          this.origins.set(catalogue, origin);
+          if (origin === 'stale-cache') {
+            state.error = notice;
+            if (!state.warned) {
+              state.warned = true;
+              this.options.log(notice!);
+            }
+          } else {
+            state.error = undefined;
+            state.failedAt = undefined;
+            state.warned = false;
+            this.options.log(`Wiki Query: using the catalogue of ${state.apiUrl} (${generator}, ${catalogue.modules.length} modules, ${origin === 'cache' ? 'from the cache' : 'fetched'}).`);
+          }
+          if (changed) this.fire(state.apiUrl);
+        }
+        return catalogue;
+      },
+      (err: Error) => {
+        if (state.generation === generation) {
+          state.loading = undefined;
+          state.error = err.message;
+          state.failedAt = (this.options.now ?? Date.now)();
+          if (!state.warned && !this.disposed) {
+            state.warned = true;
+            const using = state.catalogue ? 'Keeping the catalogue loaded before' : 'Using the built-in catalogue meanwhile';
+            this.options.log(`Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message}. ${using}.`);
+          }
+        }
+        throw err;
+      },
+    );
+    state.loading = promise;
+    return promise;
+  }
+
+  private fetchOptions(): FetchOptions {
+    return {
+      fetchImpl: this.options.fetchImpl ?? fetch,
+      userAgent: this.options.userAgent,
+      timeoutMs: this.options.timeoutMs,
+      signal: this.abort.signal,
+    };
+  }
+
+  private build(data: LiveCatalogueData): WikiCatalogue {
+    return createWikiCatalogue(data.paraminfo, {
+      core: this.options.core,
+      siteinfo: data.siteinfo,
+      constraints: this.options.constraints,
+      source: data.apiUrl,
+    });
+  }
+
+  private async fetchCatalogue(
+    apiUrl: string,
+    bypassCache: boolean,
+  ): Promise<{ catalogue: WikiCatalogue; origin: CatalogueOrigin; generator: string; notice?: string }> {
+    const opts = this.fetchOptions();
+    let site: { siteinfo: unknown; generator: string };
+    try {
+      site = await fetchSiteinfo(apiUrl, opts);
+    } catch (err) {
+      // Unreachable: the last cached catalogue of that wiki beats the built-in one.
+      if (this.cache && err instanceof WikiFetchError && err.unreachable && !this.disposed) {
+        const old = await this.cache.readNewest(apiUrl);
+        if (old.kind === 'hit') {
+          try {
+            const catalogue = this.build(old.data);
+            const notice = `Wiki Query: ${err.message}. Using its catalogue cached on ${old.data.fetchedAt} (${old.data.generator}).`;
+            return { catalogue, origin: 'stale-cache', generator: old.data.generator, notice };
+          } catch {
+            // fall through to the error
+          }
+        }
+      }
+      throw err;
+    }
+    if (this.cache && !bypassCache) {
+      const cached = await this.cache.read(apiUrl, site.generator);
+      if (cached.kind === 'hit') {
+        try {
+          return { catalogue: this.build(cached.data), origin: 'cache', generator: site.generator };
+        } catch (err) {
+          this.options.log(`Wiki Query: the cached catalogue ${cached.file} is unusable (${(err as Error).message}); fetching it again.`);
+          await this.cache.remove(cached.file).catch(() => undefined);
+        }
+      } else if (cached.kind === 'corrupt') {
+        this.options.log(`Wiki Query: the cached catalogue ${cached.file} is unusable (${cached.reason}); fetching it again.`);
+        await this.cache.remove(cached.file).catch(() => undefined);
+      }
+    }
+    const data = await fetchLiveCatalogueData(apiUrl, opts, site);
+    let catalogue: WikiCatalogue;
+    try {
+      catalogue = this.build(data);
+    } catch (err) {
+      throw new Error(`${apiUrl} answered paraminfo that cannot be read (${(err as Error).message}); report this with the wiki's version (${data.generator})`);
+    }
+    if (this.cache) {
+      try {
+        await this.cache.write(data);
+      } catch (err) {
+        this.options.log(`Wiki Query: cannot write the catalogue cache (${(err as Error).message}); the catalogue of ${apiUrl} will be fetched again next time.`);
+      }
+    }
+    return { catalogue, origin: 'live', generator: data.generator };
+  }
+
+  private async loadFile(file: string): Promise<WikiCatalogue> {
+    let text: string | undefined;
+    try {
+      text = await this.files.readText(file);
+    } catch (err) {
+      throw new Error(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    if (text === undefined) throw new Error(`${file}: no such file; give a saved action=paraminfo JSON file or an http(s) api.php URL`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new Error(`${file} is not JSON (${(err as Error).message}); save the wiki's action=paraminfo&format=json output`);
+    }
+    const { paraminfo, siteinfo } = splitSavedFile(json);
+    try {
+      const catalogue = createWikiCatalogue(paraminfo, { core: this.options.core, constraints: this.options.constraints, siteinfo, source: file });
+      this.origins.set(catalogue, 'file');
+      return catalogue;
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message}`);
+    }
+  }
+}
+
+/**
+ * A saved file is paraminfo output, or an array of answers where one may be the siteinfo answer
+ * (`{"query": {"namespaces": …}}`), or one of this store's cache files (paraminfo + siteinfo).
+ */
+function splitSavedFile(json: unknown): { paraminfo: unknown; siteinfo?: unknown } {
+  const obj = json as { format?: unknown; paraminfo?: unknown; siteinfo?: unknown };
+  if (obj && typeof obj === 'object' && obj.format === CACHE_FORMAT) return { paraminfo: obj.paraminfo, siteinfo: obj.siteinfo };
+  const isSiteinfo = (p: unknown) => !!p && typeof p === 'object' && !!(p as { query?: { namespaces?: unknown } }).query?.namespaces;
+  if (Array.isArray(json)) {
+    return { paraminfo: json.filter((p) => !isSiteinfo(p)), siteinfo: json.find(isSiteinfo) };
+  }
+  return { paraminfo: json };
+}
