@@ -14,6 +14,7 @@ import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCat
 import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
 import { getWikiLanguageService, WIKI_LANGUAGE_ID } from './service/wiki/wikiLanguageService';
 import { createMapDescriptor } from './service/map/mapDescriptor';
+import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { getMapLanguageService } from './service/map/mapLanguageService';
 
 /** Default debounce of diagnostics after a change (ms). */
@@ -80,13 +81,17 @@ export interface CreateServicesOptions {
   log(message: string): void;
   /** Catalogues to use instead of the built-in one (the CLI's `--catalogue`); the first is the default. */
   catalogues?: WikiCatalogue[];
+  /** The built-in catalogue when the caller already loaded it. */
+  builtin?: WikiCatalogue;
+  /** Disk cache folder for live catalogues (from the client), else the runtime's default. */
+  cacheDir?: string;
 }
 
 export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore'>, options: CreateServicesOptions): LanguageServices {
-  const builtinCatalogue = loadBuiltin(runtime.files);
+  const builtinCatalogue = options.builtin ?? loadBuiltin(runtime.files);
   const fixed = options.catalogues?.length ? options.catalogues : undefined;
   const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
-    !fixed && runtime.createCatalogueStore ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log }) : undefined;
+    !fixed && runtime.createCatalogueStore ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log, cacheDir: options.cacheDir }) : undefined;
   let wikis: Record<string, string> = {};
 
   const resolveCatalogue = (apiUrl?: string): WikiCatalogue => {
@@ -125,14 +130,14 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
       };
     },
     async reloadCatalogues(apiUrlOrName, settings) {
-      if (!store) {
-        return { loaded: [], errors: ['Live catalogues are not available here; the built-in catalogue is used for every wiki.'] };
-      }
       const targets = apiUrlOrName
         ? [resolveName(apiUrlOrName)!]
         : [...new Set([settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u))];
       if (!targets.length) {
         return { loaded: [], errors: ['No wiki is configured: set wikimapQuery.wiki.apiUrl (or wikimapQuery.wikis) to an api.php URL, then reload.'] };
+      }
+      if (!store) {
+        return { loaded: [], errors: targets.map((url) => `${url}: live catalogues are not available here; the built-in catalogue is used for every wiki.`) };
       }
       const result: ReloadCatalogueResult = { loaded: [], errors: [] };
       await Promise.all(
@@ -154,7 +159,13 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
 }
 
 function sameApiUrl(a: string, b: string): boolean {
-  const norm = (u: string) => u.replace(/[?#].*$/, '').replace(/\/+$/, '').toLowerCase();
+  const norm = (u: string) => {
+    try {
+      return normaliseApiUrl(u);
+    } catch {
+      return u;
+    }
+  };
   return norm(a) === norm(b);
 }
 

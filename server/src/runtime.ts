@@ -1,3 +1,5 @@
+import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
+
 /**
  * The runtime handed to `startServer`: everything the server needs from its host (file reading,
  * timers, logging, live catalogues). Node provides one in `node/nodeRuntime.ts`; tests or a web
@@ -22,11 +24,8 @@ export interface Timers {
   setImmediate(callback: () => void): Disposable;
 }
 
-/**
- * What the server uses of the live catalogue store (`catalogue/catalogueStore.ts`).
- * `C` is the wiki catalogue type; the server never looks inside it.
- */
-export interface CatalogueStoreAccess<C> {
+/** What the server uses of the live catalogue store (`catalogue/catalogueStore.ts`). */
+export interface CatalogueStoreAccess<C = WikiCatalogue> {
   /** The loaded catalogue of that wiki, or the built-in one (then a background load starts, once). */
   resolve(apiUrl?: string): C;
   /** Fires when a wiki's catalogue arrived or changed. */
@@ -40,8 +39,11 @@ export interface CatalogueStoreAccess<C> {
   dispose?(): void;
 }
 
-export interface CatalogueStoreOptions<C> {
-  builtin: C;
+export interface CatalogueStoreOptions {
+  builtin: WikiCatalogue;
+  /** Folder of the disk cache (the editor's global storage); the runtime's default when absent. */
+  cacheDir?: string;
+  /** Messages for the log; the ones the user must see are also shown by the server. */
   log(message: string): void;
 }
 
@@ -54,5 +56,5 @@ export interface ServerRuntime {
    * Creates the live catalogue store. Absent where live catalogues cannot be fetched: then every
    * query is judged by the built-in catalogue.
    */
-  createCatalogueStore?<C>(options: CatalogueStoreOptions<C>): CatalogueStoreAccess<C>;
+  createCatalogueStore?(options: CatalogueStoreOptions): CatalogueStoreAccess;
 }

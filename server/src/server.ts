@@ -53,6 +53,8 @@ import {
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
+/** How long to wait for the client's `workspace/configuration` answer before using defaults. */
+const SETTINGS_TIMEOUT_MS = 3000;
 /** Most document symbols / links sent for one document. */
 const MAX_SYMBOLS = 5000;
 
@@ -91,12 +93,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   let settingsReady: Promise<void> = Promise.resolve();
 
   const log = (message: string) => connection.console.log(message);
+  /** The catalogue store says each of these once: a wiki that cannot be used is also shown to the user. */
+  const catalogueLog = (message: string) => {
+    log(message);
+    if (/cannot load the catalogue|is not an http\(s\) api\.php URL/.test(message)) void connection.window.showWarningMessage(message);
+  };
   const logError = (message: string) => connection.console.error(message);
 
   /** Services are created on first use, so `initialize` answers at once. */
   function getServices(): LanguageServices {
     if (!services) {
-      services = createLanguageServices(runtime, { log });
+      services = createLanguageServices(runtime, { log: catalogueLog, cacheDir: cacheDirFrom(initOptions) });
       services.applyEndpoints(settings);
       services.onDidChangeCatalogue((apiUrl) => {
         log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
@@ -271,7 +278,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   async function fetchSettings(): Promise<void> {
     if (!hasConfigurationCapability) return;
     try {
-      const [section] = await connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]);
+      // A client that never answers must not hold diagnostics back for ever: defaults after a while.
+      let timer: Disposable | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = runtime.timers.setTimeout(() => reject(new Error(`no answer to workspace/configuration within ${SETTINGS_TIMEOUT_MS} ms`)), SETTINGS_TIMEOUT_MS);
+      });
+      const [section] = await Promise.race([connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(() => timer?.dispose());
       settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
     } catch (err) {
       logError(`Reading the wikimapQuery settings failed (defaults used): ${err instanceof Error ? err.message : String(err)}`);
@@ -438,6 +450,12 @@ function mergeSettings(base: unknown, over: unknown): unknown {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `initializationOptions.catalogueCacheDir`: where the client wants live catalogues cached (VS Code: its global storage). */
+function cacheDirFrom(initOptions: unknown): string | undefined {
+  const dir = isObject(initOptions) ? initOptions.catalogueCacheDir : undefined;
+  return typeof dir === 'string' && dir ? dir : undefined;
 }
 
 function formatSize(chars: number): string {

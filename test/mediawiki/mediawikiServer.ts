@@ -28,6 +28,9 @@ export const TEST_PASSWORD = 'Wikimap-tester-pass-1';
 /** The watchlist token set for TEST_USER, so `wlowner`/`wltoken` queries work anonymously too. */
 export const TEST_WATCHLIST_TOKEN = 'wikimapwatchlisttoken0123456789';
 
+/** The wiki's extra namespace `Recipe` (and 3001 `Recipe talk`, alias `Rcp`), absent from MediaWiki's defaults. */
+export const RECIPE_NS = 3000;
+
 export interface StartMediaWikiOptions {
   /** Extensions shipped with the package to enable with `wfLoadExtension` (e.g. `TextExtracts`). */
   extensions?: string[];
@@ -100,6 +103,7 @@ const SEED_PAGES: Array<[string, string]> = [
   ['Help:Contents', 'Help for [[Alpha]].'],
   ['Talk:Alpha', 'Discussion about [[Alpha]].'],
   ['User:Tester', 'The test user.'],
+  ['Recipe:Pancakes', 'Flour, milk, eggs. See [[Alpha]].'],
   ['Removed page', 'This page is deleted after seeding, so deleted revisions exist.'],
 ];
 
@@ -175,6 +179,10 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
       "$wgGroupPermissions['user']['deletedtext'] = true;",
       "$wgGroupPermissions['user']['browsearchive'] = true;",
       '$wgRateLimits = [];',
+      // A namespace of this wiki's own, so namespace completion/validation can be seen using the wiki's real namespaces.
+      `$wgExtraNamespaces[${RECIPE_NS}] = 'Recipe';`,
+      `$wgExtraNamespaces[${RECIPE_NS + 1}] = 'Recipe_talk';`,
+      `$wgNamespaceAliases['Rcp'] = ${RECIPE_NS};`,
       ...extensions.map((ext) => `wfLoadExtension( ${JSON.stringify(ext)} );`),
       options.extraSettings ?? '',
       '',

@@ -61,7 +61,7 @@ describe('wikimap-query check (CLI)', function () {
     const lines = run.stdout.trim().split('\n');
     assert.deepEqual(
       lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
-      ['queries/mistakes.wikiquery:2:36 warning outofrange', 'queries/mistakes.wikiquery:4:1 error missingparam'].map((s) => s),
+      ['queries/mistakes.wikiquery:2:36 warning outofrange', 'queries/mistakes.wikiquery:4:19 error missingparam'],
     );
     for (const l of lines) assert.match(l, /^queries\/mistakes\.wikiquery:\d+:\d+ (error|warning|information|hint) \w+ \S.*$/);
     assert.match(lines[1], /srsearch/, 'the message names the missing parameter');
@@ -156,10 +156,10 @@ describe('wikimap-query check (CLI)', function () {
 
   it('refuses a catalogue file that is not paraminfo, naming the problem', () => {
     const bad = path.join(dir, 'bad-catalogue.json');
-    fs.writeFileSync(bad, JSON.stringify({ paraminfo: { modules: [{ name: 'x' }] } }));
+    fs.writeFileSync(bad, JSON.stringify({ paraminfo: { modules: [{ name: 'x', parameters: 'nope' }] } }));
     const run = cli(['check', '--catalogue', bad, '-'], { input: 'action=query\n' });
     assert.equal(run.status, 2);
-    assert.match(run.stderr, /cannot use the catalogue .*bad-catalogue\.json: .*\bx\b/);
+    assert.match(run.stderr, /cannot use the catalogue .*bad-catalogue\.json: .*module "x": "parameters" must be an array/);
   });
 
   it('--help and --version', () => {

@@ -6,7 +6,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  CancellationTokenSource,
   createMessageConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -115,6 +114,7 @@ export class LspClient {
   ) {
     this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     child.stderr!.on('data', (d: Buffer) => this.stderr.push(d.toString()));
+    child.stdout!.on('data', (d: Buffer) => this.tapRaw(d));
     child.on('exit', () => {
       this.exited = true;
       this.notify();
@@ -227,12 +227,41 @@ export class LspClient {
     return this.connection.sendRequest(method, params) as Promise<R>;
   }
 
-  /** Sends a request and cancels it at once. */
-  requestCancelled<R>(method: string, params: unknown): Promise<R> {
-    const source = new CancellationTokenSource();
-    const promise = this.connection.sendRequest(method, params, source.token) as Promise<R>;
-    source.cancel();
-    return promise;
+  /**
+   * Sends a request and its `$/cancelRequest` in one write, so the server reads both before it
+   * answers; resolves with the raw response (read from the server's output beside the connection).
+   */
+  requestCancelled(method: string, params: unknown): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
+    const id = `cancel-${++this.rawIds}`;
+    const frame = (message: unknown) => {
+      const body = JSON.stringify(message);
+      return `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+    };
+    const response = this.waitFor(`the response to ${id}`, () => this.rawResponses.get(id) as { result?: unknown; error?: { code: number; message: string } } | undefined);
+    this.child.stdin!.write(frame({ jsonrpc: '2.0', id, method, params }) + frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } }));
+    return response;
+  }
+
+  private rawIds = 0;
+  private readonly rawResponses = new Map<string, unknown>();
+  private rawBuffer = Buffer.alloc(0);
+
+  /** Watches the server's output for responses to `requestCancelled` (ids the connection does not know). */
+  private tapRaw(chunk: Buffer): void {
+    this.rawBuffer = Buffer.concat([this.rawBuffer, chunk]);
+    for (;;) {
+      const headerEnd = this.rawBuffer.indexOf('\r\n\r\n');
+      if (headerEnd < 0) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(this.rawBuffer.subarray(0, headerEnd).toString('ascii'))?.[1]);
+      if (this.rawBuffer.length < headerEnd + 4 + length) return;
+      const body = this.rawBuffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
+      this.rawBuffer = this.rawBuffer.subarray(headerEnd + 4 + length);
+      const message = JSON.parse(body) as { id?: unknown };
+      if (typeof message.id === 'string' && message.id.startsWith('cancel-')) {
+        this.rawResponses.set(message.id, message);
+        this.notify();
+      }
+    }
   }
 
   get alive(): boolean {

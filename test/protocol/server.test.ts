@@ -3,7 +3,19 @@
  */
 import assert from 'node:assert/strict';
 import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
-import { applyEdits, cursor, ensureBuilt, LspClient, textOf } from './lspClient';
+import { spawn } from 'node:child_process';
+import * as net from 'node:net';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
+import { applyEdits, cursor, ensureBuilt, LspClient, SERVER, textOf } from './lspClient';
+
+/** A loopback URL nobody listens on: a port that was free a moment ago. */
+async function closedLoopbackApiUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/w/api.php`;
+}
 
 const WIKI_URI = 'file:///work/queries/sample.wikiquery';
 const MAP_URI = 'file:///work/queries/sample.mapquery.json';
@@ -146,10 +158,9 @@ describe('language server over stdio', function () {
 
     it('answers a cancelled request with RequestCancelled', async () => {
       const { position } = cursor('action=query&list=categorymembers&cmti|tle=Category:Physics&cmlimit=5000');
-      await assert.rejects(client.requestCancelled('textDocument/completion', { textDocument: { uri: WIKI_URI }, position }), (err: { code?: number }) => {
-        assert.equal(err.code, -32800);
-        return true;
-      });
+      const response = await client.requestCancelled('textDocument/completion', { textDocument: { uri: WIKI_URI }, position });
+      assert.equal(response.error?.code, -32800, JSON.stringify(response));
+      assert.ok(client.alive);
     });
 
     it('serves a mapquery document: diagnostics, hover and completion', async () => {
@@ -179,7 +190,7 @@ describe('language server over stdio', function () {
 
     it('checks api.php URLs inside markdown (embeddedLanguages default)', async () => {
       const uri = 'file:///work/queries/notes.md';
-      const text = '# Notes\n\nRun https://example.org/w/api.php?action=query&list=allpages&aplimit=9000 daily.\nNothing else here & no=query.\n';
+      const text = '# Notes\n\nRun http://127.0.0.1:9/w/api.php?action=query&list=allpages&aplimit=9000 daily.\nNothing else here & no=query.\n';
       await client.open(uri, 'markdown', text, 1);
       const diagnostics = await client.diagnosticsFor(uri, 1);
       assert.deepEqual(codes(diagnostics), ['outofrange']);
@@ -201,10 +212,10 @@ describe('language server over stdio', function () {
       assert.ok(catalogue.namespaces.some((n) => n.id === 14 && n.name === 'Category'));
 
       const uri = 'file:///work/queries/runnable.wikiquery';
-      await client.open(uri, 'wikiquery', '# two queries\nhttps://example.org/w/api.php?action=query&list=allpages\n\naction=query\n  &meta=siteinfo\n');
+      await client.open(uri, 'wikiquery', '# two queries\nhttp://127.0.0.1:9/w/api.php?action=query&list=allpages\n\naction=query\n  &meta=siteinfo\n');
       const runnable = await client.request<Array<{ kind: string; apiUrl?: string; params?: Array<[string, string]> }>>('wikimapQuery/runnableQueries', { uri });
       assert.equal(runnable.length, 2);
-      assert.equal(runnable[0].apiUrl, 'https://example.org/w/api.php');
+      assert.equal(runnable[0].apiUrl, 'http://127.0.0.1:9/w/api.php');
       assert.deepEqual(runnable[1].params, [['action', 'query'], ['meta', 'siteinfo']]);
 
       const reload = await client.request<{ loaded: string[]; errors: string[] }>('wikimapQuery/reloadCatalogue', {});
@@ -305,6 +316,47 @@ describe('language server over stdio', function () {
       const told = client.shown.filter((m) => /larger than/.test(m.message));
       assert.equal(told.length, 1, JSON.stringify(client.shown));
       assert.match(told[0].message, /large\.wikiquery/);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('speaks LSP over node IPC too (--node-ipc)', async () => {
+    const child = spawn(process.execPath, [SERVER, '--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+    const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+    connection.listen();
+    try {
+      const result = await connection.sendRequest<{ capabilities: { hoverProvider?: boolean } }>('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      assert.equal(result.capabilities.hoverProvider, true);
+      await connection.sendRequest('shutdown');
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      await connection.sendNotification('exit');
+      await exited;
+    } finally {
+      connection.dispose();
+      child.kill();
+    }
+  });
+
+  it('falls back to the built-in catalogue when a configured wiki cannot be reached, and says so', async () => {
+    const apiUrl = await closedLoopbackApiUrl();
+    const client = await LspClient.start({
+      initializationOptions: { wikis: { local: apiUrl }, diagnostics: { delay: 0 } },
+    });
+    try {
+      // A query naming that wiki is judged by the built-in catalogue, and the user is told once.
+      const uri = 'file:///work/queries/down.wikiquery';
+      await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=allpages&aplimit=9000\n`, 1);
+      assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), ['outofrange']);
+      await client.waitFor('a message that the wiki cannot be reached', () => client.shown.find((m) => m.message.includes('cannot load the catalogue')));
+      const catalogue = await client.request<{ source: string; modules: unknown[] }>('wikimapQuery/catalogue', { apiUrl: 'local' });
+      assert.match(catalogue.source, /built-?in/i);
+      // Reloading says why it failed.
+      const reload = await client.request<{ loaded: string[]; errors: string[] }>('wikimapQuery/reloadCatalogue', { apiUrl: 'local' });
+      assert.deepEqual(reload.loaded, []);
+      assert.equal(reload.errors.length, 1);
+      assert.ok(reload.errors[0].includes(apiUrl.replace('/w/api.php', '')), reload.errors[0]);
+      assert.equal(client.shown.filter((m) => m.message.includes('cannot load the catalogue')).length, 1, 'said once');
     } finally {
       await client.stop();
     }

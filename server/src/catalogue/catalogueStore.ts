@@ -307,7 +307,8 @@ export class CatalogueStore {
           state.loading = undefined;
           state.error = err.message;
           state.failedAt = (this.options.now ?? Date.now)();
-          if (!state.warned && !this.disposed) {
+          // Said once, for background loads; awaited loads (CLI, reload command) reject with the message instead.
+          if (how.background && !state.warned && !this.disposed) {
             state.warned = true;
             const using = state.catalogue ? 'Keeping the catalogue loaded before' : 'Using the built-in catalogue meanwhile';
             this.options.log(`Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message}. ${using}.`);

@@ -229,7 +229,8 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       try {
         loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue));
       } catch (err) {
-        throw new Error(`cannot use the catalogue ${spec}: ${err instanceof Error ? err.message : String(err)}`);
+        const message = err instanceof Error ? err.message : String(err);
+        throw new Error(`cannot use the catalogue ${message.startsWith(spec) ? message : `${spec}: ${message}`}`);
       }
     }
     services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded });

@@ -4,9 +4,12 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { runCli, type CliIo } from '../cli/checkCommand';
 import { createPackageFiles, packageVersion } from './nodeRuntime';
-import { loadCatalogueForCli } from './cliCatalogues';
+import { createCliCatalogueLoader } from './cliCatalogues';
 
 const files = createPackageFiles();
+const catalogues = createCliCatalogueLoader(files, () => {
+  // The store's progress notes ("using the catalogue of …") are not CI output; failures reach the user as errors.
+});
 
 const io: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -32,11 +35,12 @@ const io: CliIo = {
   toUri: (p) => pathToFileURL(path.resolve(p)).href,
   files,
   version: packageVersion(files),
-  loadCatalogue: (spec, builtin) => loadCatalogueForCli(spec, builtin, files),
+  loadCatalogue: (spec, builtin) => catalogues.load(spec, builtin),
 };
 
 runCli(process.argv.slice(2), io).then(
   (code) => {
+    catalogues.dispose();
     // Exit once stdout has drained (large JSON through a pipe), even if a catalogue fetch left a socket open.
     process.stdout.write('', () => process.exit(code));
   },

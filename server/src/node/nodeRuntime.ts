@@ -5,7 +5,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { PackageFiles, ServerRuntime, Timers } from '../runtime';
+import type { CatalogueStoreAccess, CatalogueStoreOptions, PackageFiles, ServerRuntime, Timers } from '../runtime';
+import { CatalogueStore, catalogueUserAgent, defaultCatalogueCacheDir } from '../catalogue/catalogueStore';
+import { BUILTIN_CATALOGUE_FILES } from '../service/wiki/wikiCatalogue';
+import { readJsonFile } from '../languageModes';
+
+/** Per request to a wiki when fetching its catalogue. */
+const CATALOGUE_TIMEOUT_MS = 15000;
 
 /**
  * The package root: the nearest folder above this file holding `package.json` and `descriptors/`.
@@ -62,7 +68,26 @@ export function packageVersion(files: PackageFiles): string | undefined {
   }
 }
 
+/** The live catalogue store of `catalogue/catalogueStore.ts`, fed with the package's core and constraints data. */
+export function createNodeCatalogueStore(files: PackageFiles, options: CatalogueStoreOptions): CatalogueStore {
+  const hasConstraints = files.list('descriptors/wiki').includes('constraints.json');
+  return new CatalogueStore({
+    builtin: options.builtin,
+    cacheDir: options.cacheDir ?? defaultCatalogueCacheDir(),
+    userAgent: catalogueUserAgent(packageVersion(files)),
+    timeoutMs: CATALOGUE_TIMEOUT_MS,
+    log: options.log,
+    core: readJsonFile(files, BUILTIN_CATALOGUE_FILES.core),
+    constraints: hasConstraints ? readJsonFile(files, BUILTIN_CATALOGUE_FILES.constraints) : undefined,
+  });
+}
+
 export function createNodeRuntime(): ServerRuntime {
   const files = createPackageFiles();
-  return { files, timers: nodeTimers, version: packageVersion(files) };
+  return {
+    files,
+    timers: nodeTimers,
+    version: packageVersion(files),
+    createCatalogueStore: (options): CatalogueStoreAccess => createNodeCatalogueStore(files, options),
+  };
 }

@@ -112,7 +112,7 @@ describe('wiki runs against a real MediaWiki', function () {
     {
       name: 'bad namespace (error)',
       doc: 'https://wiki.invalid/api.php?action=query&list=allpages&apnamespace=99',
-      expect: [{ code: 'badvalue', severity: 'error', on: 'apnamespace=99' }],
+      expect: [{ code: 'badvalue', severity: 'error', on: '99' }],
     },
     {
       name: 'unknown module in a list (one value of the list)',

@@ -477,7 +477,7 @@ function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' |
       continue;
     }
     if (m.deprecated) {
-      ctx.add('deprecation', item.range.start, item.range.end, `The "${name}" module has been deprecated. Look for its replacement in the wiki's API help.`, { param: group, value: name, module: name }, { tags: [DiagnosticTag.Deprecated] });
+      ctx.add('deprecation', item.range.start, item.range.end, `The "${name}" module has been deprecated. Use the module that replaces it (see the wiki's API help).`, { param: group, value: name, module: name }, { tags: [DiagnosticTag.Deprecated] });
     }
     normal.set(m, { module: m, generator: false, start: item.range.start, end: item.range.end, wirePrefix: m.prefix });
   }
@@ -500,7 +500,7 @@ function checkGenerator(ctx: QueryCheck, p: WikiParam): ModuleUse | undefined {
     return undefined;
   }
   if (m.deprecated) {
-    ctx.add('deprecation', s, e, `The "${v}" module has been deprecated. Look for its replacement in the wiki's API help.`, { param: 'generator', value: v, module: v }, { tags: [DiagnosticTag.Deprecated] });
+    ctx.add('deprecation', s, e, `The "${v}" module has been deprecated. Use the module that replaces it (see the wiki's API help).`, { param: 'generator', value: v, module: v }, { tags: [DiagnosticTag.Deprecated] });
   }
   return { module: m, generator: true, start: s, end: e, wirePrefix: 'g' + m.prefix };
 }
@@ -599,7 +599,9 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
   }
   if (d.multi) {
     const items = getValueItems(text, p);
-    if (d.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
+    // NamespaceDef forces PARAM_ALL ("*") on multi-valued namespace parameters.
+    const all = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
+    if (all !== undefined && items.length === 1 && items[0].text === all) return;
     const limit = multiLimit(ctx, d);
     if (items.length > limit) {
       ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits; set wikimapQuery.wiki.highLimits if yours has it)`}. Split the values over several queries.`, { param: wire });
@@ -652,7 +654,8 @@ function checkScalar(
     }
     case 'namespace': {
       const ids = namespaceValues(ctx.catalogue, d);
-      if (ids.includes(v)) return;
+      // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
+      if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
       let suggestion: string | undefined;
       const byName = ctx.catalogue.findNamespaceByName(v);
       if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
@@ -667,8 +670,15 @@ function checkScalar(
         ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, { param: wire, value: v, replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined });
         return;
       }
+      // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
+      const big = BigInt(v);
+      if (big > 9223372036854775807n || big < -9223372036854775808n) {
+        ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`, { param: wire, value: v });
+        return;
+      }
       const n = Number(v);
-      const min = d.min ?? (d.type === 'limit' ? 1 : undefined);
+      // LimitDef defaults PARAM_MIN to 0.
+      const min = d.min ?? (d.type === 'limit' ? 0 : undefined);
       const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
       const severity = d.enforcerange ? 'error' : undefined;
       const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
@@ -728,7 +738,8 @@ function badEnumValue(
   const shown = v === '' ? '(empty)' : v;
   const tail = extra ?? (suggestion ? `Did you mean "${suggestion}"?` : `Allowed values: ${listValues(values)}.`);
   if (multi) {
-    const all = d.allspecifier !== undefined && v === d.allspecifier ? ` "${v}" stands for all values and must be used alone.` : '';
+    const allValue = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
+  const all = allValue !== undefined && v === allValue ? ` "${v}" stands for all values and must be used alone.` : '';
     ctx.add('unrecognizedvalues', s, e, `Unrecognized value for parameter "${wire}": ${shown}; the wiki ignores it.${all} ${all ? `Remove "${v}" or the other values.` : tail}`, { param: wire, value: v, suggestion }, { remove });
     return;
   }

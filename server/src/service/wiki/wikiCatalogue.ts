@@ -150,7 +150,13 @@ export class WikiCatalogue {
       this.nsById.set(ns.id, ns);
       for (const n of [ns.name, ns.canonical ?? '', ...ns.aliases]) this.nsByName.set(normaliseNsName(n), ns);
     }
-    this.constraints = parseConstraints(constraints).filter((rule) => this.queryByName.has(rule.module) || rule.module === 'query' || rule.module === 'main');
+    let rules: ConstraintRule[];
+    try {
+      rules = parseConstraints(constraints);
+    } catch (e) {
+      throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the constraints data (descriptors/wiki/constraints.json).`);
+    }
+    this.constraints = rules.filter((rule) => this.queryByName.has(rule.module) || rule.module === 'query' || rule.module === 'main');
   }
 
   private addModule(m: WikiModule): void {

@@ -141,6 +141,8 @@ function setUrl(text: string, s: number, e: number, q: WikiQuery): void {
 class ParamNode implements WikiParam {
   overridden = false;
   private decoded: string | undefined = undefined;
+  /** Value items, computed on first use by getValueItems (kept here: a WeakMap costs the GC dearly). */
+  items: WikiValueItem[] | undefined = undefined;
   constructor(
     readonly name: string,
     private readonly ns: number,
@@ -317,7 +319,6 @@ function sepAt(text: string, i: number, end: number, us: boolean): number {
   return 0;
 }
 
-const itemCache = new WeakMap<WikiParam, WikiValueItem[]>();
 
 /**
  * The `|`-separated items of a parameter's value, each with its decoded text and source range.
@@ -325,9 +326,9 @@ const itemCache = new WeakMap<WikiParam, WikiValueItem[]>();
  * with U+001F (raw or `%1F`) is split on U+001F instead of `|`.
  */
 export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
-  let items = itemCache.get(param);
-  if (items) return items;
-  items = [];
+  const node = param instanceof ParamNode ? param : undefined;
+  if (node?.items) return node.items;
+  const items: WikiValueItem[] = [];
   const { start, end } = param.valueRange;
   if (end > start) {
     let us = false;
@@ -350,7 +351,7 @@ export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
       }
     }
   }
-  itemCache.set(param, items);
+  if (node) node.items = items;
   return items;
 }
 

@@ -1,0 +1,28 @@
+/**
+ * The "Wiki & Map Query" output channel. Every URL goes through `redactUrl` before it is written,
+ * so tokens and passwords never reach the log.
+ */
+import * as vscode from 'vscode';
+import { redactUrl } from './run/wikiRequest';
+
+export const OUTPUT_CHANNEL_NAME = 'Wiki & Map Query';
+
+export class Log implements vscode.Disposable {
+  readonly channel: vscode.OutputChannel;
+  constructor() {
+    this.channel = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME);
+  }
+  info(message: string): void {
+    this.channel.appendLine(`[${new Date().toISOString()}] ${message}`);
+  }
+  /** Logs a request; the URL is redacted here whatever the caller passed. */
+  request(method: string, url: string): void {
+    this.info(`${method} ${redactUrl(url)}`);
+  }
+  error(message: string): void {
+    this.info(`ERROR ${message}`);
+  }
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

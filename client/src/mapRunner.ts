@@ -1,0 +1,105 @@
+/**
+ * Running map-object queries: POST to `{base}/api/mapobjects/` with progress and cancel, results
+ * in the map results webview, history entries.
+ */
+import * as vscode from 'vscode';
+import type { Log } from './log';
+import type { RunHistory } from './run/runHistory';
+import { RunError } from './run/runErrors';
+import { runMapQuery, type MapRunResult } from './run/mapRun';
+import { mapSummaryLine } from './run/mapExport';
+import { makeUserAgent } from './run/httpClient';
+import { getCurrentEndpoint, getRunSettings } from './settings';
+import type { MapResultsPanel } from './mapResultsPanel';
+
+export interface MapRunOutcome {
+  count: number;
+  summary: string;
+  url: string;
+}
+
+/** Map results kept in memory for "open result" from the history (the newest ones). */
+const MAX_KEPT_RESULTS = 20;
+
+export class MapRunner {
+  lastError: string | undefined;
+  private readonly kept = new Map<string, MapRunResult>();
+
+  constructor(
+    private readonly panel: MapResultsPanel,
+    private readonly history: RunHistory,
+    private readonly saveHistory: () => void,
+    private readonly log: Log,
+    private readonly version: string,
+  ) {}
+
+  describe(body: unknown): string {
+    if (typeof body !== 'object' || body === null) return 'map query';
+    const b = body as Record<string, any>;
+    const corner = (p: any) => (p && typeof p === 'object' ? `${p.x},${p.y},${p.z}` : '?');
+    return `${typeof b.type === 'string' ? b.type : '?'} in ${corner(b.pos1)} … ${corner(b.pos2)}`;
+  }
+
+  /** The result of a history entry, while it is kept. */
+  resultOf(historyId: string): MapRunResult | undefined {
+    return this.kept.get(historyId);
+  }
+
+  /** Shows a kept result again. */
+  reopen(historyId: string): MapRunOutcome | undefined {
+    const r = this.kept.get(historyId);
+    if (!r) return undefined;
+    this.panel.show(r);
+    return { count: r.objects.length, summary: mapSummaryLine(r), url: r.displayUrl };
+  }
+
+  async run(body: unknown, baseUrl?: string): Promise<MapRunOutcome | undefined> {
+    const label = this.describe(body);
+    const base = baseUrl ?? getCurrentEndpoint('map').url;
+    if (!base) {
+      const message = 'No map server is selected. Set wikimapQuery.mapserver.url (or pick one with "Map Query: Select Map Server…").';
+      this.lastError = message;
+      void vscode.window.showErrorMessage(message, 'Select Map Server…').then((pick) => pick && vscode.commands.executeCommand('wikimapQuery.map.selectEndpoint'));
+      return undefined;
+    }
+    const s = getRunSettings();
+    try {
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Running map query: ${label}`, cancellable: true },
+        async (_p, token) => {
+          const ac = new AbortController();
+          const sub = token.onCancellationRequested(() => ac.abort());
+          try {
+            return await runMapQuery(base, body, {
+              timeoutMs: s.timeoutMs,
+              maxBytes: s.maxBytes,
+              signal: ac.signal,
+              userAgent: makeUserAgent(this.version),
+              onRequest: (url, method) => this.log.request(method, url),
+            });
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
+      const summary = mapSummaryLine(result);
+      this.log.info(`  → ${summary}`);
+      this.panel.show(result);
+      const entry = this.history.add({ label, request: { kind: 'map', baseUrl: base, body }, outcome: summary, ok: true, resultUri: `map-result:${Date.now()}` });
+      this.kept.set(entry.id, result);
+      while (this.kept.size > MAX_KEPT_RESULTS) this.kept.delete(this.kept.keys().next().value as string);
+      this.saveHistory();
+      this.lastError = undefined;
+      return { count: result.objects.length, summary, url: result.displayUrl };
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.lastError = message;
+      this.log.error(`${label}: ${message}`);
+      this.history.add({ label, request: { kind: 'map', baseUrl: base, body }, outcome: message, ok: false });
+      this.saveHistory();
+      if (e instanceof RunError && e.kind === 'cancelled') void vscode.window.showInformationMessage('Map query cancelled.');
+      else void vscode.window.showErrorMessage(message);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Running wiki queries from the editor: the Run lens, "Run Query at Cursor", "Run Query…",
+ * Continue / Fetch all, the progress notification with cancel, the result document beside the
+ * query, and the wiki's own warnings and errors as diagnostics (source "wiki") on the parameters.
+ */
+import * as vscode from 'vscode';
+import type { RunnableQuery } from '../../server/src/protocol';
+import type { Log } from './log';
+import type { RunHistory } from './run/runHistory';
+import { RunError } from './run/runErrors';
+import { describeParams, parseQueryText, type WikiParams } from './run/wikiRequest';
+import { fetchAll, runContinuation, runWikiQuery, type RunOptions, type WikiRunResult } from './run/wikiRun';
+import { extractWikiMessages, placeWikiMessages } from './run/wikiMessages';
+import { locateParam } from './run/paramLocator';
+import { summariseWikiResult, summaryLine } from './run/wikiResultDocument';
+import { makeUserAgent } from './run/httpClient';
+import { getCurrentEndpoint, getRunSettings } from './settings';
+import type { WikiResultProvider } from './wikiResultProvider';
+
+export interface WikiRunRequest {
+  apiUrl?: string;
+  params: WikiParams;
+  source?: { uri: vscode.Uri; range: vscode.Range };
+}
+
+export class WikiRunner implements vscode.Disposable {
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('wiki');
+  /** Per document: diagnostics of each run query, keyed by the query's start line. */
+  private readonly byDocument = new Map<string, Map<number, { range: vscode.Range; diagnostics: vscode.Diagnostic[] }>>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  lastError: string | undefined;
+
+  constructor(
+    private readonly results: WikiResultProvider,
+    private readonly history: RunHistory,
+    private readonly saveHistory: () => void,
+    private readonly log: Log,
+    private readonly version: string,
+  ) {
+    // The wiki's messages describe the query as it was run: when that query changes they go.
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        const perQuery = this.byDocument.get(e.document.uri.toString());
+        if (!perQuery || !e.contentChanges.length) return;
+        for (const change of e.contentChanges) {
+          const shifts = change.range.start.line !== change.range.end.line || change.text.includes('\n');
+          for (const [line, q] of perQuery) {
+            if (shifts || q.range.intersection(change.range) || q.range.contains(change.range.start)) perQuery.delete(line);
+          }
+        }
+        this.publish(e.document.uri);
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        this.byDocument.delete(d.uri.toString());
+        this.diagnostics.delete(d.uri);
+      }),
+    );
+  }
+
+  private runOptions(signal: AbortSignal): RunOptions {
+    const s = getRunSettings();
+    return {
+      timeoutMs: s.timeoutMs,
+      maxBytes: s.maxBytes,
+      signal,
+      userAgent: makeUserAgent(this.version),
+      onRequest: (url, method) => this.log.request(method, url),
+    };
+  }
+
+  /** The endpoint for a query: its own URL, else the selected wiki. Says what to do when there is none. */
+  resolveApiUrl(own?: string): string {
+    const url = own ?? getCurrentEndpoint('wiki').url;
+    if (!url) {
+      throw new RunError('badUrl', 'This query names no wiki and no wiki is selected. Set wikimapQuery.wiki.apiUrl (or pick one with "Wiki Query: Select Wiki…"), or write the full api.php URL in the query.');
+    }
+    return url;
+  }
+
+  fromRunnable(uri: vscode.Uri, q: RunnableQuery & { vsRange?: vscode.Range }, range: vscode.Range): WikiRunRequest {
+    return { apiUrl: q.apiUrl, params: q.params ?? [], source: { uri, range } };
+  }
+
+  fromText(text: string): WikiRunRequest {
+    const parsed = parseQueryText(text);
+    return { apiUrl: parsed.apiUrl, params: parsed.params };
+  }
+
+  /** Runs once (or fetches all) and opens the result beside the query. Returns the result URI. */
+  async run(req: WikiRunRequest, mode: 'once' | 'all' = 'once'): Promise<vscode.Uri | undefined> {
+    const label = describeParams(req.params);
+    let apiUrl: string;
+    try {
+      apiUrl = this.resolveApiUrl(req.apiUrl);
+    } catch (e) {
+      return this.fail(e, label, undefined, req);
+    }
+    const settings = getRunSettings();
+    return this.withProgress(mode === 'all' ? `Fetching all: ${label}` : `Running wiki query: ${label}`, async (signal, progress) => {
+      const result =
+        mode === 'all'
+          ? await fetchAll(apiUrl, req.params, {
+              ...this.runOptions(signal),
+              maxPages: settings.fetchAllMaxPages,
+              onPage: (page, items) => progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
+            })
+          : await runWikiQuery(apiUrl, req.params, this.runOptions(signal));
+      return this.show(result, req.source);
+    }, label, { kind: 'wiki', apiUrl, params: req.params }, req);
+  }
+
+  async continueResult(uri: vscode.Uri, mode: 'next' | 'all'): Promise<vscode.Uri | undefined> {
+    const stored = this.results.get(uri);
+    if (!stored) {
+      void vscode.window.showWarningMessage('This result is no longer in memory; run the query again.');
+      return undefined;
+    }
+    const prev = stored.result;
+    const label = describeParams(prev.originalParams);
+    const settings = getRunSettings();
+    if (mode === 'all') {
+      // Fetch all from where this result stopped; the merged document holds every batch after it.
+      return this.withProgress(`Fetching all: ${label}`, async (signal, progress) => {
+        const opts = { ...this.runOptions(signal), maxPages: settings.fetchAllMaxPages, onPage: (page: number, items: number) => progress.report({ message: `page ${page}, ${items} items` }) };
+        const next = await runContinuation(prev, opts);
+        const rest = await fetchAll(prev.apiUrl, next.queryParams, opts);
+        return this.show({ ...rest, originalParams: prev.originalParams, batch: prev.batch + 1 }, stored.source);
+      }, label, { kind: 'wiki', apiUrl: prev.apiUrl, params: prev.originalParams });
+    }
+    return this.withProgress(`Continuing: ${label}`, async (signal) => this.show(await runContinuation(prev, this.runOptions(signal)), stored.source), label, {
+      kind: 'wiki',
+      apiUrl: prev.apiUrl,
+      params: prev.originalParams,
+    });
+  }
+
+  private async withProgress(
+    title: string,
+    work: (signal: AbortSignal, progress: vscode.Progress<{ message?: string }>) => Promise<vscode.Uri>,
+    label: string,
+    request: { kind: 'wiki'; apiUrl: string; params: WikiParams },
+    req?: WikiRunRequest,
+  ): Promise<vscode.Uri | undefined> {
+    try {
+      const uri = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+        const ac = new AbortController();
+        const sub = token.onCancellationRequested(() => ac.abort());
+        try {
+          return await work(ac.signal, progress);
+        } finally {
+          sub.dispose();
+        }
+      });
+      const stored = this.results.get(uri)!;
+      const entry = this.history.add({ label, request, outcome: summaryLine(summariseWikiResult(stored.result)), ok: true, resultUri: uri.toString() });
+      stored.historyId = entry.id;
+      this.saveHistory();
+      this.lastError = undefined;
+      return uri;
+    } catch (e) {
+      return this.fail(e, label, request, req);
+    }
+  }
+
+  private fail(e: unknown, label: string, request: { kind: 'wiki'; apiUrl: string; params: WikiParams } | undefined, _req?: WikiRunRequest): undefined {
+    const message = e instanceof Error ? e.message : String(e);
+    this.lastError = message;
+    this.log.error(`${label}: ${message}`);
+    if (request) {
+      this.history.add({ label, request, outcome: message, ok: false });
+      this.saveHistory();
+    }
+    if (e instanceof RunError && e.kind === 'cancelled') void vscode.window.showInformationMessage('Wiki query cancelled.');
+    else if (e instanceof RunError && e.kind === 'badUrl' && /no wiki is selected/.test(message)) {
+      void vscode.window.showErrorMessage(message, 'Select Wiki…').then((pick) => pick && vscode.commands.executeCommand('wikimapQuery.wiki.selectEndpoint'));
+    } else void vscode.window.showErrorMessage(message);
+    return undefined;
+  }
+
+  private async show(result: WikiRunResult, source?: { uri: vscode.Uri; range: vscode.Range }): Promise<vscode.Uri> {
+    const uri = this.results.add({ result, source });
+    this.log.info(`  → ${summaryLine(summariseWikiResult(result))}`);
+    if (source) this.placeMessages(result, source);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== 'jsonc') await vscode.languages.setTextDocumentLanguage(doc, 'jsonc').then(undefined, () => undefined);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+    return uri;
+  }
+
+  /** The wiki's warnings and errors as diagnostics on the query's parameters (whole query when unplaceable). */
+  private placeMessages(result: WikiRunResult, source: { uri: vscode.Uri; range: vscode.Range }): void {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === source.uri.toString());
+    if (!doc || result.json === undefined) return;
+    const text = doc.getText();
+    const start = doc.offsetAt(source.range.start);
+    const end = doc.offsetAt(source.range.end);
+    const diagnostics: vscode.Diagnostic[] = [];
+    for (const m of placeWikiMessages(extractWikiMessages(result.json), result.originalParams)) {
+      const span = m.param ? locateParam(text, start, end, m.param, m.value) : undefined;
+      const range = span ? new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)) : new vscode.Range(source.range.start, doc.lineAt(source.range.start.line).range.end);
+      const d = new vscode.Diagnostic(range, `${m.text}${m.module ? ` (${m.module})` : ''}`, m.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+      d.source = 'wiki';
+      if (m.code) d.code = m.code;
+      diagnostics.push(d);
+    }
+    let perQuery = this.byDocument.get(source.uri.toString());
+    if (!perQuery) this.byDocument.set(source.uri.toString(), (perQuery = new Map()));
+    perQuery.set(source.range.start.line, { range: source.range, diagnostics });
+    this.publish(source.uri);
+  }
+
+  private publish(uri: vscode.Uri): void {
+    const perQuery = this.byDocument.get(uri.toString());
+    const all = perQuery ? [...perQuery.values()].flatMap((q) => q.diagnostics) : [];
+    if (all.length) this.diagnostics.set(uri, all);
+    else this.diagnostics.delete(uri);
+  }
+
+  dispose(): void {
+    this.diagnostics.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * Verdicts — what is wrong with a query, as (code, parameter) items — read from the three places
+ * the agreement suite compares: the corpus file, a real wiki's answer, and `wikimap-query check`.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The MediaWiki codes the checker uses for what the wiki itself reports. */
+export const WIKI_CODES = new Set([
+  'unrecognizedparams',
+  'unrecognizedvalues',
+  'badvalue',
+  'toomanyvalues',
+  'outofrange',
+  'badinteger',
+  'badtimestamp',
+  'unclearnowtimestamp',
+  'missingparam',
+  'deprecation',
+  'badgenerator',
+  'multisource',
+  'invalidparammix',
+]);
+
+/** Wiki warnings that are never about the query's parameters. */
+const WIKI_NOISE = new Set([
+  // Always follows a deprecation warning: "Subscribe to the mediawiki-api-announce mailing list…".
+  'deprecation-help',
+]);
+
+/** One thing wrong: a code and the wire parameter(s) it is about (any of them may be pointed at). */
+export interface VerdictItem {
+  code: string;
+  params: string[];
+}
+
+export interface CorpusEntry {
+  /** 1-based line in corpus.txt. */
+  line: number;
+  /** Parameters after `action=query&`. */
+  query: string;
+  expected: VerdictItem[];
+  /** The `# …` heading the entry is under. */
+  section: string;
+}
+
+export const CORPUS_FILE = path.join(__dirname, 'corpus.txt');
+
+export function readCorpus(file = CORPUS_FILE): CorpusEntry[] {
+  const entries: CorpusEntry[] = [];
+  let section = '';
+  fs.readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((raw, i) => {
+      const line = raw.trim();
+      if (!line) return;
+      if (line.startsWith('#')) {
+        section = line.slice(1).trim();
+        return;
+      }
+      const bar = line.indexOf(' | ');
+      if (bar < 0) throw new Error(`${file}:${i + 1}: expected "VERDICT | QUERY", got: ${line}`);
+      const verdict = line.slice(0, bar).trim();
+      const query = line.slice(bar + 3).trim();
+      if (!query || /\s/.test(query)) throw new Error(`${file}:${i + 1}: the query must be one word without spaces (percent-encode them): ${query}`);
+      entries.push({ line: i + 1, query, expected: parseVerdict(verdict, `${file}:${i + 1}`), section });
+    });
+  return entries;
+}
+
+export function parseVerdict(text: string, where: string): VerdictItem[] {
+  if (text === 'ok') return [];
+  return text.split(/\s+/).map((item) => {
+    const m = /^([a-z_-]+):([A-Za-z0-9_,-]+)$/.exec(item);
+    if (!m) throw new Error(`${where}: bad verdict item ${JSON.stringify(item)}; write code:param or code:param1,param2`);
+    return { code: m[1], params: m[2].split(',').sort() };
+  });
+}
+
+export function formatVerdict(items: VerdictItem[]): string {
+  if (items.length === 0) return 'ok';
+  return items
+    .map((i) => `${i.code}:${[...i.params].sort().join(',')}`)
+    .sort()
+    .join(' ');
+}
+
+/** Decoded parameter names and values of a query string (`+` is a space, as PHP reads it). */
+function queryParts(query: string): { names: Set<string>; values: Set<string> } {
+  const names = new Set<string>();
+  const values = new Set<string>();
+  for (const kv of query.split('&')) {
+    const eq = kv.indexOf('=');
+    const dec = (s: string) => {
+      try {
+        return decodeURIComponent(s.replace(/\+/g, ' '));
+      } catch {
+        return s;
+      }
+    };
+    names.add(dec(eq < 0 ? kv : kv.slice(0, eq)));
+    values.add(eq < 0 ? '' : dec(kv.slice(eq + 1)));
+  }
+  return { names, values };
+}
+
+/**
+ * The parameters a wiki message (errorformat=plaintext) is about. MediaWiki quotes parameter names
+ * ("aplimit"), sometimes unprefixed ("prlevel" from list=allpages), sometimes as `name=value`.
+ * Names the query uses win; otherwise (a missing parameter) the quoted names that are not values.
+ */
+export function wikiMessageParams(code: string, text: string, query: string, modulePrefix: string): string[] {
+  if (code === 'badgenerator') return ['generator'];
+  const unrec = /^Unrecognized parameters?: (.+)\.$/.exec(text);
+  if (code === 'unrecognizedparams' && unrec) return unrec[1].split(', ').sort();
+  const { names, values } = queryParts(query);
+  const tokens: string[] = [];
+  for (const m of text.matchAll(/"([^"]*)"/g)) {
+    let t = m[1];
+    if (t.includes('=')) t = t.slice(0, t.indexOf('='));
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(t)) continue;
+    if (!names.has(t)) {
+      const wire = [modulePrefix + t, 'g' + modulePrefix + t].find((c) => names.has(c));
+      if (wire) t = wire;
+    }
+    tokens.push(t);
+  }
+  const used = [...new Set(tokens.filter((t) => names.has(t)))];
+  if (used.length) return used.sort();
+  return [...new Set(tokens.filter((t) => !values.has(t)))].sort();
+}
+
+interface WikiMessage {
+  code: string;
+  text?: string;
+  module?: string;
+}
+
+/** The wiki's verdict from an api.php answer requested with errorformat=plaintext&formatversion=2. */
+export function wikiVerdict(answer: unknown, query: string, prefixOf: (modulePath: string) => string): VerdictItem[] {
+  const a = answer as { errors?: WikiMessage[]; warnings?: WikiMessage[]; error?: { code: string; info?: string } };
+  if (a.error) return [{ code: a.error.code, params: [] }];
+  const items: VerdictItem[] = [];
+  for (const m of [...(a.errors ?? []), ...(a.warnings ?? [])]) {
+    if (WIKI_NOISE.has(m.code)) continue;
+    items.push({ code: m.code, params: wikiMessageParams(m.code, m.text ?? '', query, prefixOf(m.module ?? '')) });
+  }
+  return items;
+}
+
+/** One diagnostic of `wikimap-query check --format json`. */
+export interface CheckerDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: string;
+  code: string;
+  message: string;
+  param?: string;
+}
+
+/**
+ * The checker's verdict: its diagnostics with a MediaWiki code, and any other error or warning
+ * (an alarm the wiki does not raise must count as a disagreement too). Hints and notes of our own
+ * codes are advice, not verdicts.
+ */
+export function checkerVerdict(diagnostics: CheckerDiagnostic[]): VerdictItem[] {
+  return diagnostics
+    .filter((d) => WIKI_CODES.has(d.code) || d.severity === 'error' || d.severity === 'warning')
+    .map((d) => ({ code: d.code, params: d.param ? [d.param] : [] }));
+}
+
+/**
+ * Same verdict: every wiki item is matched by a checker item with its code pointing at one of its
+ * parameters, and every checker item matches a wiki item.
+ */
+export function sameVerdict(wiki: VerdictItem[], checker: VerdictItem[]): boolean {
+  const matches = (w: VerdictItem, c: VerdictItem) => w.code === c.code && (c.params.length === 0 ? w.params.length === 0 : c.params.some((p) => w.params.includes(p)));
+  return wiki.every((w) => checker.some((c) => matches(w, c))) && checker.every((c) => wiki.some((w) => matches(w, c)));
+}

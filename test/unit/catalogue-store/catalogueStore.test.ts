@@ -1,0 +1,332 @@
+/**
+ * The live catalogue store against a local HTTP server that answers with saved real MediaWiki 1.39
+ * output (see fakeWiki.ts): what it asks a wiki, batching, the disk cache, the fallback when the
+ * wiki cannot be reached, and what the user then sees in diagnostics.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CatalogueStore, catalogueUserAgent, type CatalogueStoreOptions } from '../../../server/src/catalogue/catalogueStore';
+import { cacheFileName } from '../../../server/src/catalogue/catalogueCache';
+import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
+import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+import { deadApiUrl, SAVED_PARAMINFO, SAVED_PARAMINFO_FILE, startFakeWiki, type FakeWiki } from './fakeWiki';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
+const builtin = loadBuiltinCatalogue(readJson);
+const constraints = readJson('descriptors/wiki/constraints.json');
+const SAVED_QUERY_MODULES = SAVED_PARAMINFO.paraminfo.modules.filter((m: { path: string }) => m.path.startsWith('query+')).length;
+
+const tempDirs: string[] = [];
+function tempCacheDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-catalogue-cache-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+function makeStore(extra: Partial<CatalogueStoreOptions> = {}): { store: CatalogueStore; messages: string[] } {
+  const messages: string[] = [];
+  const store = new CatalogueStore({
+    builtin,
+    constraints,
+    userAgent: catalogueUserAgent('0.1.0'),
+    timeoutMs: 5000,
+    log: (m) => messages.push(m),
+    ...extra,
+  });
+  return { store, messages };
+}
+
+/** Resolves on the store's next change event for that wiki (event, not sleep). */
+function nextChange(store: CatalogueStore, apiUrl: string): Promise<void> {
+  return new Promise((resolve) => {
+    const sub = store.onDidChange((url) => {
+      if (url === apiUrl) {
+        sub.dispose();
+        resolve();
+      }
+    });
+  });
+}
+
+/** Resolves when a logged message matches (the store reports failures through `log`). */
+function messageMatching(messages: string[], re: RegExp, deadlineMs = 10000): Promise<string> {
+  const deadline = Date.now() + deadlineMs;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      const m = messages.find((x) => re.test(x));
+      if (m) return resolve(m);
+      if (Date.now() > deadline) return reject(new Error(`no message matching ${re} within ${deadlineMs} ms; got:\n${messages.join('\n')}`));
+      setTimeout(poll, 10);
+    };
+    poll();
+  });
+}
+
+/** Diagnostics (code and wire parameter) the user sees for a document, judged through the store. */
+function diagnose(store: CatalogueStore, text: string): string[] {
+  const service = getWikiLanguageService({ resolveCatalogue: (apiUrl?: string) => store.resolve(apiUrl) });
+  const doc = TextDocument.create('file:///test.wikiquery', 'wikiquery', 1, text);
+  return service
+    .doValidation(doc, service.parse(doc))
+    .filter((d) => d.severity === 1 || d.severity === 2)
+    .map((d) => `${d.range.start.line}:${d.code}`);
+}
+
+describe('catalogue store: live catalogues', () => {
+  const wikis: FakeWiki[] = [];
+  async function fakeWiki(...args: Parameters<typeof startFakeWiki>): Promise<FakeWiki> {
+    const w = await startFakeWiki(...args);
+    wikis.push(w);
+    return w;
+  }
+  after(async () => {
+    for (const w of wikis) await w.close();
+    for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('answers at once with the built-in catalogue, then with the wiki’s own when it arrives', async () => {
+    const wiki = await fakeWiki();
+    const { store } = makeStore();
+    store.setEndpoints(wiki.apiUrl);
+    const text = 'action=query&list=allpages&apnamespace=3000\n\naction=query&list=codexicons&names=*';
+    const arrived = nextChange(store, wiki.apiUrl);
+    assert.equal(store.resolve(), builtin, 'typing is never blocked: the built-in catalogue answers first');
+    // The built-in catalogue knows MediaWiki's default namespaces only, and has codexicons.
+    assert.deepEqual(diagnose(store, text), ['0:badvalue']);
+    await arrived;
+    const live = store.resolve();
+    assert.notEqual(live, builtin);
+    assert.equal(store.status().origin, 'live');
+    assert.equal(store.status().generator, 'MediaWiki 1.39.17');
+    // The wiki's own namespace (Recipe, 3000) is valid now; its 1.39 has no codexicons module.
+    assert.ok(live.namespaces.some((ns) => ns.id === 3000 && ns.name === 'Recipe'));
+    assert.deepEqual(diagnose(store, text), ['2:unrecognizedvalues', '2:unrecognizedparams']);
+    store.dispose();
+  });
+
+  it('asks the wiki for paraminfo of main|query|query+* and siteinfo, with a descriptive User-Agent', async () => {
+    const wiki = await fakeWiki();
+    const { store } = makeStore();
+    await store.load(wiki.apiUrl);
+    const paraminfo = wiki.paraminfoRequests();
+    assert.equal(paraminfo.length, 1);
+    assert.equal(paraminfo[0].params.get('modules'), 'main|query|query+*');
+    assert.equal(paraminfo[0].params.get('helpformat'), 'none');
+    assert.equal(paraminfo[0].params.get('format'), 'json');
+    const siteinfo = wiki.requests.filter((r) => r.params.get('meta') === 'siteinfo');
+    assert.equal(siteinfo.length, 1);
+    assert.deepEqual(siteinfo[0].params.get('siprop')!.split('|').sort(), ['general', 'namespacealiases', 'namespaces']);
+    for (const r of wiki.requests) assert.match(r.userAgent ?? '', /^wikimap-query\/0\.1\.0 \(language server; .+\)$/);
+  });
+
+  it('fetches the submodules a wiki did not expand in batches of at most 50 (MediaWiki before 1.26)', async () => {
+    const wiki = await fakeWiki({ wildcard: false });
+    const { store } = makeStore();
+    const catalogue = await store.load(wiki.apiUrl);
+    const batches = wiki.paraminfoRequests().slice(1).map((r) => r.params.get('modules')!.split('|'));
+    assert.equal(batches.length, Math.ceil(SAVED_QUERY_MODULES / 50));
+    for (const b of batches) assert.ok(b.length <= 50, `a batch of ${b.length} modules`);
+    assert.equal(batches.flat().length, SAVED_QUERY_MODULES);
+    assert.equal(catalogue.modules.filter((m) => m.path.startsWith('query+')).length, SAVED_QUERY_MODULES);
+  });
+
+  it('starts one background load per wiki however often it is asked', async () => {
+    const wiki = await fakeWiki();
+    const { store } = makeStore();
+    const arrived = nextChange(store, wiki.apiUrl);
+    for (let i = 0; i < 20; i++) store.resolve(wiki.apiUrl);
+    await arrived;
+    assert.equal(wiki.requests.filter((r) => r.params.get('meta') === 'siteinfo').length, 1);
+    assert.equal(wiki.paraminfoRequests().length, 1);
+  });
+
+  it('judges each query of a document by its own wiki', async () => {
+    const full = await fakeWiki();
+    const small = await fakeWiki({ withoutModules: ['allpages'] });
+    const { store } = makeStore();
+    await Promise.all([store.load(full.apiUrl), store.load(small.apiUrl)]);
+    const text = [`${full.apiUrl}?action=query&list=allpages`, '', `${small.apiUrl}?action=query&list=allpages`, '', 'action=query&list=allpages'].join('\n');
+    assert.deepEqual(diagnose(store, text), ['2:unrecognizedvalues']);
+  });
+
+  it('resolves the named endpoints of wikimapQuery.wikis', async () => {
+    const wiki = await fakeWiki({ withoutModules: ['allusers'] });
+    const { store } = makeStore();
+    store.setEndpoints('local', { local: wiki.apiUrl });
+    const byName = await store.load('local');
+    assert.equal(store.resolve('local'), byName);
+    assert.equal(store.resolve(), byName, 'the default may name an endpoint');
+    assert.equal(store.resolve(wiki.apiUrl + '?action=query'), byName, 'a query string does not make another wiki');
+    assert.equal(byName.getQueryModule('allusers'), undefined);
+    assert.ok(builtin.getQueryModule('allusers'));
+  });
+
+  it('loads a saved paraminfo file, and says what to do when the file is missing or not paraminfo', async () => {
+    const { store } = makeStore();
+    const fromFile = await store.load(SAVED_PARAMINFO_FILE);
+    assert.ok(fromFile.getQueryModule('allpages'));
+    assert.equal(fromFile.getQueryModule('codexicons'), undefined);
+    await assert.rejects(store.load(path.join(tempCacheDir(), 'nope.json')), /no such file; give a saved action=paraminfo JSON file or an http\(s\) api\.php URL/);
+    const notJson = path.join(tempCacheDir(), 'broken.json');
+    fs.writeFileSync(notJson, '{"paraminfo": ');
+    await assert.rejects(store.load(notJson), /is not JSON .*save the wiki's action=paraminfo&format=json output/);
+  });
+});
+
+describe('catalogue store: disk cache', () => {
+  const wikis: FakeWiki[] = [];
+  after(async () => {
+    for (const w of wikis) await w.close();
+  });
+
+  it('keeps the catalogue on disk by wiki and version, and the next start reads it without paraminfo requests', async () => {
+    const wiki = await startFakeWiki();
+    wikis.push(wiki);
+    const cacheDir = tempCacheDir();
+    await makeStore({ cacheDir }).store.load(wiki.apiUrl);
+    const file = path.join(cacheDir, cacheFileName(wiki.apiUrl, 'MediaWiki 1.39.17'));
+    assert.ok(fs.existsSync(file), `cache file ${file}`);
+    assert.match(path.basename(file), /^127\.0\.0\.1-\d+-[0-9a-f]{16}-MediaWiki-1\.39\.17\.json$/);
+
+    const before = wiki.paraminfoRequests().length;
+    const { store: second } = makeStore({ cacheDir });
+    const again = await second.load(wiki.apiUrl);
+    assert.equal(wiki.paraminfoRequests().length, before, 'no paraminfo request: the cache answered');
+    assert.equal(second.status(wiki.apiUrl).origin, 'cache');
+    assert.ok(again.namespaces.some((ns) => ns.id === 3000));
+  });
+
+  it('fetches again when the wiki reports a new version', async () => {
+    const wiki = await startFakeWiki();
+    wikis.push(wiki);
+    const cacheDir = tempCacheDir();
+    await makeStore({ cacheDir }).store.load(wiki.apiUrl);
+    wiki.behaviour.generator = 'MediaWiki 1.43.0';
+    const before = wiki.paraminfoRequests().length;
+    const { store } = makeStore({ cacheDir });
+    await store.load(wiki.apiUrl);
+    assert.equal(wiki.paraminfoRequests().length, before + 1);
+    assert.equal(store.status(wiki.apiUrl).generator, 'MediaWiki 1.43.0');
+    assert.deepEqual(fs.readdirSync(cacheDir).sort(), [cacheFileName(wiki.apiUrl, 'MediaWiki 1.39.17'), cacheFileName(wiki.apiUrl, 'MediaWiki 1.43.0')].sort());
+  });
+
+  const corruptions: Array<[string, string]> = [
+    ['cut-off JSON', '{"format":"wikimap-query/catalogue-cache","formatVersion":1,"paraminfo":[{"paraminfo":'],
+    ['another file format', '{"hello": "world"}'],
+    ['paraminfo without modules', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 1, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{}], siteinfo: {} })],
+  ];
+  for (const [what, content] of corruptions) {
+    it(`reports a corrupt cache file (${what}), fetches again and repairs it`, async () => {
+      const wiki = await startFakeWiki();
+      wikis.push(wiki);
+      const cacheDir = tempCacheDir();
+      const file = path.join(cacheDir, cacheFileName(wiki.apiUrl, 'MediaWiki 1.39.17'));
+      fs.writeFileSync(file, content.replace('"X"', JSON.stringify(wiki.apiUrl)));
+      const { store, messages } = makeStore({ cacheDir });
+      const catalogue = await store.load(wiki.apiUrl);
+      assert.ok(catalogue.getQueryModule('allpages'));
+      assert.equal(wiki.paraminfoRequests().length, 1);
+      assert.ok(messages.some((m) => m.includes(file) && /unusable .*fetching it again/.test(m)), messages.join('\n'));
+      assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).format, 'wikimap-query/catalogue-cache');
+    });
+  }
+
+  it('"Reload Catalogue" bypasses the cache and tells listeners', async () => {
+    const wiki = await startFakeWiki();
+    wikis.push(wiki);
+    const cacheDir = tempCacheDir();
+    const { store } = makeStore({ cacheDir });
+    store.setEndpoints(wiki.apiUrl);
+    const first = await store.load(wiki.apiUrl);
+    wiki.behaviour.withoutModules = ['search'];
+    const changed = nextChange(store, wiki.apiUrl);
+    await store.reload();
+    await changed;
+    assert.equal(wiki.paraminfoRequests().length, 2);
+    assert.notEqual(store.resolve(), first);
+    assert.equal(store.resolve().getQueryModule('search'), undefined);
+  });
+
+  it('says what to do when there is no wiki to reload', async () => {
+    const { store } = makeStore();
+    await assert.rejects(store.reload(), /No wiki to reload: set wikimapQuery\.wiki\.apiUrl/);
+  });
+});
+
+describe('catalogue store: a wiki that cannot be reached', () => {
+  const wikis: FakeWiki[] = [];
+  after(async () => {
+    for (const w of wikis) await w.close();
+  });
+
+  it('keeps the built-in catalogue and says so once; retries quietly later', async () => {
+    const apiUrl = await deadApiUrl();
+    let now = 1_000_000;
+    const { store, messages } = makeStore({ now: () => now, retryAfterMs: 60_000 });
+    assert.equal(store.resolve(apiUrl), builtin);
+    const message = await messageMatching(messages, /cannot load the catalogue/);
+    assert.match(message, /cannot reach .*Wiki Query: Reload Catalogue.*Using the built-in catalogue meanwhile/);
+    // Asked again and again (every keystroke): still the built-in catalogue, no new attempt, no new message.
+    for (let i = 0; i < 10; i++) assert.equal(store.resolve(apiUrl), builtin);
+    assert.equal(store.status(apiUrl).loading, false);
+    assert.equal(messages.filter((m) => /cannot load/.test(m)).length, 1);
+    // After the retry delay one quiet attempt starts.
+    now += 60_000;
+    store.resolve(apiUrl);
+    assert.equal(store.status(apiUrl).loading, true);
+    await assert.rejects(store.reload(apiUrl), /cannot reach/);
+    assert.equal(messages.filter((m) => /cannot load/.test(m)).length, 1);
+  });
+
+  it('uses the wiki’s last cached catalogue while it is down', async () => {
+    const wiki = await startFakeWiki({ withoutModules: ['random'] });
+    const cacheDir = tempCacheDir();
+    await makeStore({ cacheDir }).store.load(wiki.apiUrl);
+    await wiki.close();
+    const { store, messages } = makeStore({ cacheDir });
+    const arrived = nextChange(store, wiki.apiUrl);
+    store.resolve(wiki.apiUrl);
+    await arrived;
+    assert.equal(store.status(wiki.apiUrl).origin, 'stale-cache');
+    assert.equal(store.resolve(wiki.apiUrl).getQueryModule('random'), undefined);
+    assert.ok(messages.some((m) => /cannot reach .*Using its catalogue cached on .*MediaWiki 1\.39\.17/.test(m)), messages.join('\n'));
+  });
+
+  it('gives up after the timeout', async () => {
+    const wiki = await startFakeWiki({ hang: true });
+    wikis.push(wiki);
+    const { store } = makeStore({ timeoutMs: 300 });
+    await assert.rejects(store.load(wiki.apiUrl), /cannot reach .* \(no answer within 300 ms\)/);
+  });
+
+  const broken: Array<[string, FakeWikiFailure, RegExp]> = [
+    ['a page that is not api.php (HTTP 404)', { status: 404, body: '<h1>Not Found</h1>' }, /answered HTTP 404.*check that it is the wiki's api\.php URL/],
+    ['an HTML page with HTTP 200', { status: 200, body: '<html><body>Main Page</body></html>' }, /did not answer with JSON; check that it is the wiki's api\.php URL/],
+    ['a private wiki', { status: 200, body: JSON.stringify({ error: { code: 'readapidenied', info: 'You need read permission to use this module.' } }), contentType: 'application/json' }, /refused the request: readapidenied.*private/],
+    ['a server error', { status: 503, body: 'Service Unavailable' }, /answered HTTP 503/],
+  ];
+  for (const [what, failWith, expected] of broken) {
+    it(`says what is wrong with ${what}`, async () => {
+      const wiki = await startFakeWiki({ failWith });
+      wikis.push(wiki);
+      const { store } = makeStore();
+      await assert.rejects(store.load(wiki.apiUrl), expected);
+      assert.equal(store.resolve(wiki.apiUrl), builtin);
+    });
+  }
+
+  it('rejects an endpoint that is not an http(s) URL, saying so once', () => {
+    const { store, messages } = makeStore();
+    store.setEndpoints('ftp://example.org/api.php');
+    assert.equal(store.resolve(), builtin);
+    assert.equal(store.resolve(), builtin);
+    assert.equal(messages.length, 1);
+    assert.match(messages[0], /wikimapQuery\.wiki\.apiUrl "ftp:\/\/example\.org\/api\.php" is not an http\(s\) api\.php URL/);
+  });
+});
+
+type FakeWikiFailure = { status: number; body: string; contentType?: string };

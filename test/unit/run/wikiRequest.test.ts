@@ -1,0 +1,113 @@
+/**
+ * Building wiki requests: what is refused, what is added, how queries typed into the input box
+ * are read, how URLs are shown in logs, and how continuation and batches merge.
+ */
+import assert from 'node:assert/strict';
+import { RunError } from '../../../client/src/run/runErrors';
+import { buildWikiUrl, checkReadOnly, describeParams, parseQueryText, redactUrl, withJsonFormat } from '../../../client/src/run/wikiRequest';
+import { continueParams, countItems, mergeBatches } from '../../../client/src/run/wikiRun';
+
+describe('wiki request building', () => {
+  const readOnly: Array<[string, boolean]> = [
+    ['action=query&list=allpages', true],
+    ['action=parse&page=Alpha', true],
+    ['action=paraminfo&modules=query+allpages', true],
+    ['action=expandtemplates&text={{x}}', true],
+    ['action=opensearch&search=a', true],
+    ['list=allpages', true], // no action: MediaWiki shows help
+    ['action=query&meta=tokens', true], // asks for a token, takes none
+    ['action=edit&title=A&text=b', false],
+    ['action=delete&title=A', false],
+    ['action=move&from=A&to=B', false],
+    ['action=upload&filename=a.png', false],
+    ['action=login&lgname=x', false],
+    ['action=clientlogin', false],
+    ['action=purge&titles=A', false],
+    ['action=options&change=x', false],
+    ['action=watch&titles=A', false],
+    ['action=query&list=allpages&token=abc', false],
+    ['action=parse&page=A&csrftoken=abc', false],
+  ];
+  for (const [query, ok] of readOnly) {
+    it(`${ok ? 'allows' : 'refuses'} ${query}`, () => {
+      const run = () => checkReadOnly(parseQueryText(query).params);
+      if (ok) run();
+      else assert.throws(run, (e: unknown) => e instanceof RunError && e.kind === 'refused' && /^Not run: /.test(e.message));
+    });
+  }
+
+  it('adds format=json, formatversion=2 and errorformat=plaintext only when absent; last repeat wins', () => {
+    assert.deepEqual(withJsonFormat(parseQueryText('action=query&list=a&list=allpages').params), [
+      ['action', 'query'],
+      ['list', 'allpages'],
+      ['format', 'json'],
+      ['formatversion', '2'],
+      ['errorformat', 'plaintext'],
+    ]);
+    assert.deepEqual(withJsonFormat(parseQueryText('action=query&format=json&formatversion=1&errorformat=bc').params), [
+      ['action', 'query'],
+      ['format', 'json'],
+      ['formatversion', '1'],
+      ['errorformat', 'bc'],
+    ]);
+  });
+
+  it('builds the URL on the endpoint, keeping | readable and encoding the rest', () => {
+    assert.equal(
+      buildWikiUrl('https://example.org/w/api.php?old=1#x', [['action', 'query'], ['titles', 'A b|C&D'], ['sep', '\u001f']]),
+      'https://example.org/w/api.php?action=query&titles=A%20b|C%26D&sep=%1F',
+    );
+    assert.throws(() => buildWikiUrl('example.org/api.php', []), (e: unknown) => e instanceof RunError && e.kind === 'badUrl' && /wikimapQuery\.wiki\.apiUrl/.test(e.message));
+  });
+
+  const typed: Array<[string, string | undefined, Array<[string, string]>]> = [
+    ['https://en.example.org/w/api.php?action=query&list=allpages', 'https://en.example.org/w/api.php', [['action', 'query'], ['list', 'allpages']]],
+    ['api.php?action=query&titles=A%7CB', undefined, [['action', 'query'], ['titles', 'A|B']]],
+    ['?action=query&titles=Main+Page', undefined, [['action', 'query'], ['titles', 'Main Page']]],
+    ['# comment\naction=query\n  &list=allpages\n  &aplimit=5', undefined, [['action', 'query'], ['list', 'allpages'], ['aplimit', '5']]],
+    ['action=query&titles=100%', undefined, [['action', 'query'], ['titles', '100%']]],
+    ['action=query&curtimestamp', undefined, [['action', 'query'], ['curtimestamp', '']]],
+  ];
+  for (const [text, apiUrl, params] of typed) {
+    it(`reads a typed query: ${JSON.stringify(text)}`, () => {
+      assert.deepEqual(parseQueryText(text), { apiUrl, params });
+    });
+  }
+
+  const redactions: Array<[string, string]> = [
+    ['https://w.example/api.php?action=query&list=watchlist&wlowner=Bob&wltoken=s3cret', 'https://w.example/api.php?action=query&list=watchlist&wlowner=Bob&wltoken=***'],
+    ['https://user:pw@w.example/api.php?lgpassword=hunter2&x=1', 'https://w.example/api.php?lgpassword=***&x=1'],
+    ['http://127.0.0.1:8080/api/mapobjects/', 'http://127.0.0.1:8080/api/mapobjects/'],
+    ['https://w.example/api.php?action=query&list=allpages', 'https://w.example/api.php?action=query&list=allpages'],
+  ];
+  for (const [url, shown] of redactions) {
+    it(`logs ${url} without secrets`, () => {
+      assert.equal(redactUrl(url), shown);
+    });
+  }
+
+  it('describes a query in one line without format params or secrets', () => {
+    assert.equal(describeParams(withJsonFormat([['action', 'query'], ['list', 'watchlist'], ['wltoken', 'abc']])), 'list=watchlist&wltoken=***');
+  });
+
+  it('continues from the original query, replacing and appending the continue values', () => {
+    const original: Array<[string, string]> = [['action', 'query'], ['list', 'allpages'], ['apcontinue', 'old'], ['aplimit', '2']];
+    assert.deepEqual(continueParams(original, { apcontinue: 'Delta', continue: '-||' }), [
+      ['action', 'query'],
+      ['list', 'allpages'],
+      ['apcontinue', 'Delta'],
+      ['aplimit', '2'],
+      ['continue', '-||'],
+    ]);
+  });
+
+  it('merges batches: lists concatenate, pages merge by id with their sub-lists joined', () => {
+    const a = { batchcomplete: true, query: { pages: [{ pageid: 1, title: 'A', links: [{ title: 'X' }] }, { pageid: 2, title: 'B' }] }, warnings: [{ code: 'w', text: 't' }] };
+    const b = { query: { pages: [{ pageid: 1, title: 'A', links: [{ title: 'Y' }] }, { pageid: 3, title: 'C' }] }, warnings: [{ code: 'w', text: 't' }] };
+    const merged = mergeBatches(a, b) as any;
+    assert.deepEqual(merged.query.pages.map((p: any) => p.title), ['A', 'B', 'C']);
+    assert.deepEqual(merged.query.pages[0].links, [{ title: 'X' }, { title: 'Y' }]);
+    assert.equal(merged.warnings.length, 1);
+    assert.deepEqual(countItems(merged), { total: 3, byList: [['pages', 3]] });
+  });
+});
