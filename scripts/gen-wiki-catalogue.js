@@ -223,8 +223,8 @@ const CODEX_ICON_NAMES = list(`Add, Alert, AlignCenter, AlignLeft, AlignRight, A
 // ---------------------------------------------------------------------------------------------
 
 /**
- * One module. `flags`: G (generator), noread (no readrights), deprecated, helpurl (page name
- * after `API:`, or null for no help URL).
+ * One module. `flags`: generator (G), noread (no readrights flag), deprecated, and
+ * `helpurl: null` for a module without a help URL (see helpUrls()).
  */
 function mod(name, prefix, group, flags, parameters) {
   return { name, prefix, group, flags, parameters: parameters.flat() };
