@@ -8,7 +8,7 @@ import type { RunnableQuery } from '../../server/src/protocol';
 import type { Log } from './log';
 import type { RunHistory } from './run/runHistory';
 import { RunError } from './run/runErrors';
-import { describeParams, parseQueryText, type WikiParams } from './run/wikiRequest';
+import { checkReadOnly, describeParams, parseQueryText, type WikiParams } from './run/wikiRequest';
 import { fetchAll, runContinuation, runWikiQuery, type RunOptions, type WikiRunResult } from './run/wikiRun';
 import { extractWikiMessages, placeWikiMessages } from './run/wikiMessages';
 import { locateParam } from './run/paramLocator';
@@ -70,15 +70,15 @@ export class WikiRunner implements vscode.Disposable {
 
   /** The endpoint for a query: its own URL, else the selected wiki. Says what to do when there is none. */
   resolveApiUrl(own?: string): string {
-    const url = own ?? getCurrentEndpoint('wiki').url;
+    const url = own || getCurrentEndpoint('wiki').url;
     if (!url) {
       throw new RunError('badUrl', 'This query names no wiki and no wiki is selected. Set wikimapQuery.wiki.apiUrl (or pick one with "Wiki Query: Select Wiki…"), or write the full api.php URL in the query.');
     }
     return url;
   }
 
-  fromRunnable(uri: vscode.Uri, q: RunnableQuery & { vsRange?: vscode.Range }, range: vscode.Range): WikiRunRequest {
-    return { apiUrl: q.apiUrl, params: q.params ?? [], source: { uri, range } };
+  fromRunnable(uri: vscode.Uri, q: RunnableQuery, range: vscode.Range): WikiRunRequest {
+    return { apiUrl: q.apiUrl || undefined, params: q.params ?? [], source: { uri, range } };
   }
 
   fromText(text: string): WikiRunRequest {
@@ -91,6 +91,7 @@ export class WikiRunner implements vscode.Disposable {
     const label = describeParams(req.params);
     let apiUrl: string;
     try {
+      checkReadOnly(req.params); // refuse a write before anything else, whatever the endpoint
       apiUrl = this.resolveApiUrl(req.apiUrl);
     } catch (e) {
       return this.fail(e, label, undefined, req);

@@ -78,7 +78,7 @@ export function loadBuiltin(files: PackageFiles): WikiCatalogue {
 }
 
 export interface CreateServicesOptions {
-  log(message: string): void;
+  log(message: string, kind?: 'info' | 'warning'): void;
   /** Catalogues to use instead of the built-in one (the CLI's `--catalogue`); the first is the default. */
   catalogues?: WikiCatalogue[];
   /** The built-in catalogue when the caller already loaded it. */

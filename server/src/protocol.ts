@@ -114,7 +114,7 @@ export interface WikimapQuerySettings {
     severity?: Record<string, SeveritySetting>;
     /** Debounce before diagnostics are computed after a change, in ms (default 150). */
     delay?: number;
-    /** Documents larger than this many characters get fewer checks (default 5 MB). */
+    /** Documents larger than this many characters get fewer checks, said once (default 5 MB). */
     maxFullCheckSize?: number;
   };
   /** Language ids whose documents get wiki features on lines with `api.php?` (default `["markdown"]`). */

@@ -43,8 +43,8 @@ export interface CatalogueStoreOptions {
   builtin: WikiCatalogue;
   /** Folder of the disk cache (the editor's global storage); the runtime's default when absent. */
   cacheDir?: string;
-  /** Messages for the log; the ones the user must see are also shown by the server. */
-  log(message: string): void;
+  /** Messages for the log; `warning`s (a wiki that cannot be used, said once) are also shown to the user. */
+  log(message: string, kind?: 'info' | 'warning'): void;
 }
 
 export interface ServerRuntime {

@@ -91,19 +91,29 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   /** Bumped whenever settings or catalogues change; part of pull-diagnostics result ids. */
   let generation = 0;
   let settingsReady: Promise<void> = Promise.resolve();
+  let toldBrokenData = false;
 
   const log = (message: string) => connection.console.log(message);
-  /** The catalogue store says each of these once: a wiki that cannot be used is also shown to the user. */
-  const catalogueLog = (message: string) => {
+  /** The catalogue store says each warning once (a wiki that cannot be reached, a bad URL): shown to the user too. */
+  const catalogueLog = (message: string, kind?: 'info' | 'warning') => {
     log(message);
-    if (/cannot load the catalogue|is not an http\(s\) api\.php URL/.test(message)) void connection.window.showWarningMessage(message);
+    if (kind === 'warning') void connection.window.showWarningMessage(message);
   };
   const logError = (message: string) => connection.console.error(message);
 
   /** Services are created on first use, so `initialize` answers at once. */
   function getServices(): LanguageServices {
     if (!services) {
-      services = createLanguageServices(runtime, { log: catalogueLog, cacheDir: cacheDirFrom(initOptions) });
+      try {
+        services = createLanguageServices(runtime, { log: catalogueLog, cacheDir: cacheDirFrom(initOptions) });
+      } catch (err) {
+        // Broken package data: say it once; every request then answers with this error.
+        if (!toldBrokenData) {
+          toldBrokenData = true;
+          void connection.window.showErrorMessage(`Wiki & Map Query cannot start its language services: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        throw err;
+      }
       services.applyEndpoints(settings);
       services.onDidChangeCatalogue((apiUrl) => {
         log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);

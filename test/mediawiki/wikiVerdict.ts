@@ -32,6 +32,8 @@ const WIKI_NOISE = new Set([
 export interface VerdictItem {
   code: string;
   params: string[];
+  /** From the wiki's `errors` (it stops at its first error). */
+  error?: boolean;
 }
 
 export interface CorpusEntry {
@@ -139,11 +141,16 @@ interface WikiMessage {
 /** The wiki's verdict from an api.php answer requested with errorformat=plaintext&formatversion=2. */
 export function wikiVerdict(answer: unknown, query: string, prefixOf: (modulePath: string) => string): VerdictItem[] {
   const a = answer as { errors?: WikiMessage[]; warnings?: WikiMessage[]; error?: { code: string; info?: string } };
-  if (a.error) return [{ code: a.error.code, params: [] }];
+  if (a.error) return [{ code: a.error.code, params: [], error: true }];
   const items: VerdictItem[] = [];
-  for (const m of [...(a.errors ?? []), ...(a.warnings ?? [])]) {
-    if (WIKI_NOISE.has(m.code)) continue;
-    items.push({ code: m.code, params: wikiMessageParams(m.code, m.text ?? '', query, prefixOf(m.module ?? '')) });
+  for (const [list, error] of [
+    [a.errors ?? [], true],
+    [a.warnings ?? [], false],
+  ] as const) {
+    for (const m of list) {
+      if (WIKI_NOISE.has(m.code)) continue;
+      items.push({ code: m.code, params: wikiMessageParams(m.code, m.text ?? '', query, prefixOf(m.module ?? '')), error });
+    }
   }
   return items;
 }
@@ -172,11 +179,23 @@ export function checkerVerdict(diagnostics: CheckerDiagnostic[]): VerdictItem[] 
     .map((d) => ({ code: d.code, params: d.param ? [d.param] : [] }));
 }
 
+const matches = (w: VerdictItem, c: VerdictItem) =>
+  w.code === c.code && (c.params.length === 0 ? w.params.length === 0 : c.params.some((p) => w.params.includes(p)));
+
 /**
  * Same verdict: every wiki item is matched by a checker item with its code pointing at one of its
- * parameters, and every checker item matches a wiki item.
+ * parameters, and every checker item matches a wiki item — except after an error: MediaWiki stops at
+ * its first error (later mistakes, and warnings it would give at the end, are never reported), so
+ * there the checker may say more than the wiki, as long as it says what the wiki said.
  */
 export function sameVerdict(wiki: VerdictItem[], checker: VerdictItem[]): boolean {
-  const matches = (w: VerdictItem, c: VerdictItem) => w.code === c.code && (c.params.length === 0 ? w.params.length === 0 : c.params.some((p) => w.params.includes(p)));
-  return wiki.every((w) => checker.some((c) => matches(w, c))) && checker.every((c) => wiki.some((w) => matches(w, c)));
+  if (!wiki.every((w) => checker.some((c) => matches(w, c)))) return false;
+  if (wiki.some((w) => w.error)) return true;
+  return checker.every((c) => wiki.some((w) => matches(w, c)));
+}
+
+/** Checker items the wiki never got to because it stopped at an error (for the report). */
+export function beyondFirstError(wiki: VerdictItem[], checker: VerdictItem[]): VerdictItem[] {
+  if (!wiki.some((w) => w.error)) return [];
+  return checker.filter((c) => !wiki.some((w) => matches(w, c)));
 }

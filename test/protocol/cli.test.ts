@@ -105,6 +105,16 @@ describe('wikimap-query check (CLI)', function () {
     assert.match(run.stdout, /^<stdin>:1:\d+ error badvalue /);
   });
 
+  it('checks the api.php URLs in a markdown file named explicitly, and nothing else in it', () => {
+    fs.writeFileSync(path.join(dir, 'notes.md'), '# Bot\n\nIt calls `api.php?action=query&list=allpages&aplimit=9000` & more=text.\n');
+    const run = cli(['check', '--format', 'json', 'notes.md'], { cwd: dir });
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    assert.deepEqual(
+      results.map((r) => [r.line, r.column, r.code, r.param]),
+      [[3, 49, 'outofrange', 'aplimit']],
+    );
+  });
+
   it('makes warnings errors (and back) with --severity', () => {
     assert.equal(cli(['check', '-'], { input: 'action=query&list=allpages&aplimit=9000\n' }).status, 0);
     const strict = cli(['check', '--severity', 'outofrange=error', '-'], { input: 'action=query&list=allpages&aplimit=9000\n' });

@@ -6,7 +6,13 @@ import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent } fro
 import { spawn } from 'node:child_process';
 import * as net from 'node:net';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
-import { applyEdits, cursor, ensureBuilt, LspClient, SERVER, textOf } from './lspClient';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CatalogueCache } from '../../server/src/catalogue/catalogueCache';
+import { nodeCatalogueFiles } from '../../server/src/catalogue/nodeCatalogueFiles';
+import { normaliseApiUrl } from '../../server/src/catalogue/liveCatalogueFetcher';
+import { applyEdits, cursor, ensureBuilt, LspClient, ROOT, SERVER, textOf } from './lspClient';
 
 /** A loopback URL nobody listens on: a port that was free a moment ago. */
 async function closedLoopbackApiUrl(): Promise<string> {
@@ -359,6 +365,39 @@ describe('language server over stdio', function () {
       assert.equal(client.shown.filter((m) => m.message.includes('cannot load the catalogue')).length, 1, 'said once');
     } finally {
       await client.stop();
+    }
+  });
+
+  it('re-validates open documents when a wiki\'s catalogue arrives (here: its cached copy, the wiki being down)', async () => {
+    const apiUrl = await closedLoopbackApiUrl();
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-cache-'));
+    // What the store saved the last time it reached this wiki: a MediaWiki without list=search, with a namespace 100.
+    const builtin = JSON.parse(fs.readFileSync(path.join(ROOT, 'descriptors', 'wiki', 'query-modules.json'), 'utf8'));
+    builtin.paraminfo.modules = builtin.paraminfo.modules.filter((m: { name: string }) => m.name !== 'search');
+    await new CatalogueCache(cacheDir, nodeCatalogueFiles).write({
+      apiUrl: normaliseApiUrl(apiUrl),
+      generator: 'MediaWiki 1.39.17',
+      paraminfo: [builtin],
+      siteinfo: { query: { general: { generator: 'MediaWiki 1.39.17' }, namespaces: { '0': { id: 0, name: '' }, '100': { id: 100, name: 'Mod' } } } },
+      fetchedAt: new Date().toISOString(),
+    });
+    const client = await LspClient.start({ initializationOptions: { catalogueCacheDir: cacheDir, diagnostics: { delay: 0 } } });
+    try {
+      const uri = 'file:///work/queries/cached.wikiquery';
+      await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=search&srsearch=mapgen\n`, 1);
+      assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), [], 'valid by the built-in catalogue at first');
+      const again = await client.waitFor('re-validation with the cached catalogue', () =>
+        client.published.find((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'unrecognizedvalues')),
+      );
+      assert.equal(again.version, 1);
+      const catalogue = await client.request<{ source: string; modules: Array<{ name: string }>; namespaces: Array<{ id: number; name: string }> }>('wikimapQuery/catalogue', { uri });
+      assert.ok(catalogue.source.includes('MediaWiki 1.39.17'), catalogue.source);
+      assert.ok(!catalogue.modules.some((m) => m.name === 'search'));
+      assert.deepEqual(catalogue.namespaces, [{ id: 0, name: '' }, { id: 100, name: 'Mod' }]);
+      assert.ok(client.shown.some((m) => m.message.includes('cached')), 'the user is told the cached copy is used');
+    } finally {
+      await client.stop();
+      fs.rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 });

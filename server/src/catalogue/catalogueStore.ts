@@ -37,8 +37,11 @@ export interface CatalogueStoreOptions {
   userAgent: string;
   /** Per request. */
   timeoutMs: number;
-  /** Messages for the user/log (a wiki that cannot be reached, a corrupt cache file, a loaded catalogue). */
-  log(message: string): void;
+  /**
+   * Messages for the user/log. `warning`: something the user should see (a wiki that cannot be
+   * reached, a stale or corrupt cache, a bad endpoint setting); `info`: progress (a catalogue loaded).
+   */
+  log(message: string, kind?: 'info' | 'warning'): void;
   /** Defaults to the global `fetch`. */
   fetchImpl?: typeof fetch;
   /** `descriptors/wiki/constraints.json`: module-enforced rules, applied to every live catalogue too. */
@@ -253,7 +256,7 @@ export class CatalogueStore {
     } catch (err) {
       if (!this.badEndpointsSaid.has(url)) {
         this.badEndpointsSaid.add(url);
-        this.options.log(`Wiki Query: ${what} ${JSON.stringify(url)} is not an http(s) api.php URL (${(err as Error).message}); using the built-in catalogue.`);
+        this.options.log(`Wiki Query: ${what} ${JSON.stringify(url)} is not an http(s) api.php URL (${(err as Error).message}); using the built-in catalogue.`, 'warning');
       }
       return undefined;
     }
@@ -264,7 +267,7 @@ export class CatalogueStore {
       try {
         l(apiUrl);
       } catch (err) {
-        this.options.log(`Wiki Query: a catalogue listener failed: ${(err as Error).message}`);
+        this.options.log(`Wiki Query: a catalogue listener failed: ${(err as Error).message}`, 'warning');
       }
     }
   }
@@ -290,13 +293,13 @@ export class CatalogueStore {
             state.error = notice;
             if (!state.warned) {
               state.warned = true;
-              this.options.log(notice!);
+              this.options.log(notice!, 'warning');
             }
           } else {
             state.error = undefined;
             state.failedAt = undefined;
             state.warned = false;
-            this.options.log(`Wiki Query: using the catalogue of ${state.apiUrl} (${generator}, ${catalogue.modules.length} modules, ${origin === 'cache' ? 'from the cache' : 'fetched'}).`);
+            this.options.log(`Wiki Query: using the catalogue of ${state.apiUrl} (${generator}, ${catalogue.modules.length} modules, ${origin === 'cache' ? 'from the cache' : 'fetched'}).`, 'info');
           }
           if (changed) this.fire(state.apiUrl);
         }
@@ -311,7 +314,7 @@ export class CatalogueStore {
           if (how.background && !state.warned && !this.disposed) {
             state.warned = true;
             const using = state.catalogue ? 'Keeping the catalogue loaded before' : 'Using the built-in catalogue meanwhile';
-            this.options.log(`Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message}. ${using}.`);
+            this.options.log(`Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message}. ${using}.`, 'warning');
           }
         }
         throw err;
@@ -369,11 +372,11 @@ export class CatalogueStore {
         try {
           return { catalogue: this.build(cached.data), origin: 'cache', generator: site.generator };
         } catch (err) {
-          this.options.log(`Wiki Query: the cached catalogue ${cached.file} is unusable (${(err as Error).message}); fetching it again.`);
+          this.options.log(`Wiki Query: the cached catalogue ${cached.file} is unusable (${(err as Error).message}); fetching it again.`, 'warning');
           await this.cache.remove(cached.file).catch(() => undefined);
         }
       } else if (cached.kind === 'corrupt') {
-        this.options.log(`Wiki Query: the cached catalogue ${cached.file} is unusable (${cached.reason}); fetching it again.`);
+        this.options.log(`Wiki Query: the cached catalogue ${cached.file} is unusable (${cached.reason}); fetching it again.`, 'warning');
         await this.cache.remove(cached.file).catch(() => undefined);
       }
     }
@@ -388,7 +391,7 @@ export class CatalogueStore {
       try {
         await this.cache.write(data);
       } catch (err) {
-        this.options.log(`Wiki Query: cannot write the catalogue cache (${(err as Error).message}); the catalogue of ${apiUrl} will be fetched again next time.`);
+        this.options.log(`Wiki Query: cannot write the catalogue cache (${(err as Error).message}); the catalogue of ${apiUrl} will be fetched again next time.`, 'warning');
       }
     }
     return { catalogue, origin: 'live', generator: data.generator };

@@ -36,7 +36,8 @@ export const USAGE = `Usage: wikimap-query check [options] PATH... | -
 
 Checks wiki API query files (*.wikiquery) and map-object queries (*.mapquery.json)
 with the same diagnostics as the editor. A directory is searched for both kinds
-of files; "-" reads a wiki query document from standard input.
+of files; "-" reads a wiki query document from standard input. A markdown file
+named explicitly is checked for the api.php URLs in it.
 
 Options:
   --catalogue FILE_OR_API_URL  Judge wiki queries by this catalogue: a saved
@@ -199,8 +200,9 @@ function collectInputs(paths: string[], io: CliIo): Input[] {
 
 function fileInput(file: string, io: CliIo): Input {
   const lower = file.toLowerCase();
-  // An explicitly named file is checked even without our extensions: JSON as a map query, anything else as wiki queries.
-  const languageId = lower.endsWith('.json') ? 'mapquery' : 'wikiquery';
+  // An explicitly named file is checked even without our extensions: JSON as a map query, markdown for the
+  // api.php URLs in it (as the editor does with wikimapQuery.embeddedLanguages), anything else as wiki queries.
+  const languageId = lower.endsWith('.json') ? 'mapquery' : /\.(md|markdown)$/.test(lower) ? 'markdown' : 'wikiquery';
   return { file, uri: io.toUri(file), languageId, read: async () => io.readFile(file) };
 }
 
@@ -218,7 +220,7 @@ function walk(dir: string, io: CliIo): string[] {
 
 async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const inputs = collectInputs(opts.paths, io);
-  const settings = normaliseSettings({ wiki: { highLimits: opts.highLimits }, diagnostics: { severity: opts.severity }, embeddedLanguages: [] });
+  const settings = normaliseSettings({ wiki: { highLimits: opts.highLimits }, diagnostics: { severity: opts.severity }, embeddedLanguages: ['markdown'] });
 
   // Built-in first; --catalogue ones replace it (each loaded with the built-in core as fallback for main/query).
   const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
@@ -245,7 +247,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       throw new Error(`cannot read ${input.file}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const document = TextDocument.create(input.uri, input.languageId, 1, text);
-    const mode = pickMode(input.uri, input.languageId, settings, services)!;
+    const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
     const view = mode.view(document);
     const parsed = mode.service.parse(view);
     const diagnostics = applySeverityOverrides(

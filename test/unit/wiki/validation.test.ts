@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
-import { validate, type SeenDiagnostic } from './helpers';
+import { createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
+import { readRepoJson, validate, type SeenDiagnostic } from './helpers';
 
 /** [code, severity, text the range covers, param] */
 type Expected = [string, SeenDiagnostic['severity'], string, string];
@@ -59,7 +60,7 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   { name: 'required parameter empty', query: 'action=query&list=search&srsearch=', expect: [['missingparam', 'error', 'srsearch=', 'srsearch']] },
   { name: 'required under generator takes g', query: 'action=query&generator=search', expect: [['missingparam', 'error', 'search', 'gsrsearch']] },
   { name: 'one of title/pageid (module rule)', query: 'action=query&list=categorymembers', expect: [['missingparam', 'error', 'categorymembers', 'cmtitle']] },
-  { name: 'one of the usercontribs user sources', query: 'action=query&list=usercontribs', expect: [['missingparam', 'error', 'usercontribs', 'ucuser']] },
+  { name: 'one of the usercontribs user sources', query: 'action=query&list=usercontribs', expect: [['missingparam', 'error', 'usercontribs', 'ucuserprefix']] },
   // invalidparammix (error)
   { name: 'title and pageid together', query: 'action=query&list=backlinks&bltitle=A&blpageid=5', expect: [['invalidparammix', 'error', 'blpageid', 'blpageid']] },
   { name: 'augroup with auexcludegroup', query: 'action=query&list=allusers&augroup=sysop&auexcludegroup=bot', expect: [['invalidparammix', 'error', 'auexcludegroup', 'auexcludegroup']] },
@@ -74,11 +75,18 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   // badgenerator (error)
   { name: 'module that is not a generator', query: 'action=query&generator=allusers', expect: [['badgenerator', 'error', 'allusers', 'generator']] },
   { name: 'unknown generator', query: 'action=query&generator=allpagez', expect: [['badgenerator', 'error', 'allpagez', 'generator']] },
+  // baduser / badtitle (error)
+  { name: 'a user ID where only names are accepted', query: 'action=query&list=usercontribs&ucuser=%235', expect: [['baduser', 'error', '%235', 'ucuser']] },
+  { name: 'an invalid user name in a list', query: 'action=query&list=usercontribs&ucuser=127.0.0.1|Foo_bar|a[b]', expect: [['baduser', 'error', 'a[b]', 'ucuser']] },
+  { name: 'IP ranges where accepted', query: 'action=query&list=blocks&bkusers=10.0.0.0/8|Example', expect: [] },
+  { name: 'an invalid title', query: 'action=query&prop=info&titles=A&inlinkcontext=a%23b', expect: [['badtitle', 'error', 'a%23b', 'inlinkcontext']] },
   // info conditions (information)
   { name: 'singlepageonly with several titles', query: 'action=query&prop=revisions&titles=A|B&rvlimit=5', expect: [['singlepageonly', 'information', 'rvlimit', 'rvlimit']] },
   { name: 'singlepageonly with one title is fine', query: 'action=query&prop=revisions&titles=A&rvlimit=5', expect: [] },
-  { name: 'useronly without a user', query: 'action=query&list=alldeletedrevisions&adrstart=now', expect: [['useronly', 'information', 'adrstart', 'adrstart']] },
-  { name: 'nonuseronly with a user', query: 'action=query&list=alldeletedrevisions&adruser=A&adrfrom=B', expect: [['nonuseronly', 'information', 'adrfrom', 'adrfrom']] },
+  { name: 'useronly without a user: the module dies (invalidparammix)', query: 'action=query&list=alldeletedrevisions&adrstart=now', expect: [['invalidparammix', 'error', 'adrstart', 'adrstart']] },
+  { name: 'nonuseronly with a user: the module dies (invalidparammix)', query: 'action=query&list=alldeletedrevisions&adruser=A&adrfrom=B', expect: [['invalidparammix', 'error', 'adrfrom', 'adrfrom']] },
+  { name: 'revisions: start and startid together', query: 'action=query&prop=revisions&titles=A&rvstartid=5&rvstart=now', expect: [['invalidparammix', 'error', 'rvstart', 'rvstart']] },
+  { name: 'logevents: title and prefix together', query: 'action=query&list=logevents&letitle=A&leprefix=B', expect: [['invalidparammix', 'error', 'leprefix', 'leprefix']] },
   { name: 'modes: a mode-3 parameter with titles (mode 1)', query: 'action=query&list=deletedrevs&titles=A&drunique=1', expect: [['deprecation', 'warning', 'deletedrevs', 'list'], ['modes', 'information', 'drunique', 'drunique']] },
   { name: 'modes: a mode-3 parameter in mode 3 is fine', query: 'action=query&list=deletedrevs&drunique=1', expect: [['deprecation', 'warning', 'deletedrevs', 'list']] },
   { name: 'preloadcontentonly without inprop=preloadcontent', query: 'action=query&prop=info&titles=A&inpreloadcustom=X', expect: [['preloadcontentonly', 'information', 'inpreloadcustom', 'inpreloadcustom']] },
@@ -104,6 +112,21 @@ describe('wiki validation: every diagnostic code', () => {
   for (const row of TABLE) {
     it(row.name, () => {
       assert.deepEqual(seen(row.query, row.settings), row.expect);
+    });
+  }
+});
+
+describe('wiki validation: catalogue conditions without module rules', () => {
+  // A catalogue loaded without constraints data still has the info notes of paraminfo.
+  const bare = createWikiCatalogue(readRepoJson('descriptors/wiki/query-modules.json'), { core: readRepoJson('descriptors/wiki/api-core.json') });
+  const TABLE: Array<[string, string, Expected[]]> = [
+    ['useronly without a user', 'action=query&list=alldeletedrevisions&adrstart=now', [['useronly', 'information', 'adrstart', 'adrstart']]],
+    ['nonuseronly with a user', 'action=query&list=alldeletedrevisions&adruser=A&adrfrom=B', [['nonuseronly', 'information', 'adrfrom', 'adrfrom']]],
+    ['useronly with a user is fine', 'action=query&list=alldeletedrevisions&adruser=A&adrstart=now', []],
+  ];
+  for (const [name, query, expected] of TABLE) {
+    it(name, () => {
+      assert.deepEqual(validate(query, { catalogue: bare }).map((d) => [d.code, d.severity, d.text, d.param]), expected);
     });
   }
 });

@@ -7,11 +7,15 @@
  *                   ("One of the parameters a and b is required."), several → `invalidparammix`.
  * - `atMostOne`   — ApiBase::requireMaxOneParameter: several given → `invalidparammix`.
  * - `atLeastOne`  — ApiBase::requireAtLeastOneParameter: none given → `missingparam`.
- * - `requires`    — a parameter needs another one (`params[0]` needs one of the rest), with the
- *                   code and message the module uses.
+ * - `requires`    — a parameter needs another one (`params[0]` needs one of the rest):
+ *                   `invalidparammix` (apierror-invalidparammix-mustusewith) unless `code` says otherwise.
+ * - `conflicts`   — a parameter cannot be used with another (`params[0]` with any of the rest):
+ *                   `invalidparammix` (apierror-invalidparammix-cannotusewith) unless `code` says otherwise.
  * A parameter counts as given when present in the query (ApiBase::parameterNotEmpty treats only
  * null and false as "not given": an empty string value counts as given; a boolean is given when present).
  */
+
+import type { QueryCheck } from './validation';
 
 /** One rule, as read from constraints data. */
 export interface ConstraintRule {
@@ -19,7 +23,7 @@ export interface ConstraintRule {
   id: string;
   /** The query submodule it applies to (`categorymembers`), or `query` for page-set rules. */
   module: string;
-  kind: 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires';
+  kind: 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts';
   /** Unprefixed parameter names (`title`, `pageid`). For `query`, wire names. */
   params: string[];
   /** MediaWiki error code to report (defaults per kind). */
@@ -30,7 +34,7 @@ export interface ConstraintRule {
   mirrors: string;
 }
 
-const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires']);
+const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts']);
 
 /**
  * Read and check constraints data (`{ "rules": [...] }` or a bare array). Bad entries throw an Error
@@ -51,7 +55,7 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       throw new Error(`${where} (${id}): "params" must list at least two parameter names.`);
     }
     const kind = o.kind as ConstraintRule['kind'];
-    const code = typeof o.code === 'string' ? o.code : kind === 'atMostOne' ? 'invalidparammix' : 'missingparam';
+    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' ? 'missingparam' : 'invalidparammix';
     return {
       id,
       module: o.module,
@@ -64,7 +68,6 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
   });
 }
 
-import type { QueryCheck } from './validation';
 
 function joinNames(names: string[]): string {
   if (names.length <= 2) return names.join(' and ');
@@ -96,7 +99,13 @@ export function applyConstraints(ctx: QueryCheck): void {
 
 function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
   const names = rule.params.map((n) => prefix + n);
-  const given = names.filter((n) => ctx.present.has(n));
+  // MediaWiki lists the parameters given in the module's own parameter order (array_intersect on
+  // the extracted parameters), so that order decides which one is "the second".
+  const order = (n: string) => {
+    const d = use?.module.paramByName.get(n.slice(prefix.length));
+    return d ? use!.module.parameters.indexOf(d) : names.indexOf(n);
+  };
+  const given = names.filter((n) => ctx.present.has(n)).sort((a, b) => order(a) - order(b));
   const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
   const module = use?.module.name ?? rule.module;
   switch (rule.kind) {
@@ -119,7 +128,16 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (!ctx.present.has(first) || rest.some((n) => ctx.present.has(n))) return;
       const p = ctx.present.get(first)!;
       const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-      ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `${first} may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names });
+      ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names });
+      return;
+    }
+    case 'conflicts': {
+      const [first, ...rest] = names;
+      const other = rest.find((n) => ctx.present.has(n));
+      if (!ctx.present.has(first) || other === undefined) return;
+      const p = ctx.present.get(first)!;
+      const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
+      ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter cannot be used with ${other}. Remove one of them.`), { param: first, module, params: [first, other] });
       return;
     }
   }

@@ -15,6 +15,7 @@
  * - `missingparam` (error): a required parameter absent, or a required string given empty.
  * - `deprecation` (warning): deprecated parameter, value or module.
  * - `badgenerator` (error, ApiPageSet): unknown generator, or a module that is not a generator.
+ * - `baduser`, `badtitle` (error, UserDef/TitleDef): not a user name of an accepted kind / not a title.
  * - `multisource`, `invalidparammix`, `missingparam` from module-enforced rules (constraints.ts).
  * - `singlepageonly`, `useronly`, `nonuseronly`, `modes`, `preloadcontentonly`, `editintroonly`
  *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
@@ -48,6 +49,8 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   missingparam: 'error',
   deprecation: 'warning',
   badgenerator: 'error',
+  baduser: 'error',
+  badtitle: 'error',
   multisource: 'error',
   invalidparammix: 'error',
   singlepageonly: 'information',
@@ -56,8 +59,8 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   modes: 'information',
   preloadcontentonly: 'information',
   editintroonly: 'information',
-  booleanfalse: 'warning',
-  sensitiveparam: 'warning',
+  booleanfalse: 'information',
+  sensitiveparam: 'information',
   duplicatevalues: 'hint',
   repeatedparam: 'information',
   noaction: 'warning',
@@ -238,6 +241,8 @@ const TIMESTAMP_FORMS: RegExp[] = [
 ];
 
 export function isMediaWikiTimestamp(v: string): boolean {
+  // TimestampDef converts to TS_MW (YmdHis): a Unix time past the year 9999 cannot be represented.
+  if (TIMESTAMP_FORMS[1].test(v)) return Math.abs(Number(v)) <= 253402300799;
   for (const re of TIMESTAMP_FORMS) if (re.test(v)) return true;
   return false;
 }
@@ -436,8 +441,10 @@ function runChecks(ctx: QueryCheck): void {
     }
   }
 
-  checkConditions(ctx);
+  // Module rules first: where the module itself dies (invalidparammix), the catalogue's softer
+  // info note about the same parameter is not repeated.
   applyConstraints(ctx);
+  checkConditions(ctx);
 }
 
 function editDistanceSmall(a: string, b: string): boolean {
@@ -701,6 +708,24 @@ function checkScalar(
       }
       return;
     }
+    case 'user': {
+      // UserDef::processUser: "#123" is an id, a ">" marks an interwiki name, IPs and ranges are
+      // ip/cidr, anything else must be a valid user name (a valid User: title).
+      const kind = userKind(v);
+      const allowed = d.subtypes;
+      if (kind === undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
+        const why = kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+        ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
+      }
+      return;
+    }
+    case 'title': {
+      // TitleDef: Title::newFromText must accept it.
+      if (!isValidTitle(v)) {
+        ctx.add('badtitle', s, e, `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`, { param: wire, value: v });
+      }
+      return;
+    }
     case 'string':
     case 'text':
     case 'raw':
@@ -713,6 +738,29 @@ function checkScalar(
     default:
       return;
   }
+}
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV6 = /^(?=.*:)(?:[0-9A-Fa-f]{1,4}:{1,2}){1,7}[0-9A-Fa-f]{0,4}$|^::$|^::[0-9A-Fa-f]{1,4}$/;
+const ILLEGAL_TITLE = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
+
+function userKind(v: string): 'id' | 'interwiki' | 'ip' | 'cidr' | 'name' | undefined {
+  if (/^#\d+$/.test(v)) return 'id';
+  if (v.includes('>')) return 'interwiki';
+  if (IPV4.test(v) || IPV6.test(v)) return 'ip';
+  const slash = v.lastIndexOf('/');
+  if (slash > 0 && /^\d{1,3}$/.test(v.slice(slash + 1)) && (IPV4.test(v.slice(0, slash)) || IPV6.test(v.slice(0, slash)))) return 'cidr';
+  // UserNameUtils::isValid: not empty, no "/", at most 255 characters, a valid title.
+  const name = v.replace(/_/g, ' ').trim();
+  if (name === '' || name.includes('/') || name.length > 255 || ILLEGAL_TITLE.test(name)) return undefined;
+  return 'name';
+}
+
+function isValidTitle(v: string): boolean {
+  const t = v.replace(/_/g, ' ').trim();
+  if (t === '' || t === ':' || ILLEGAL_TITLE.test(t)) return false;
+  if (t === '.' || t === '..' || t.startsWith('./') || t.startsWith('../') || t.includes('/./') || t.includes('/../')) return false;
+  return !t.includes('~~~');
 }
 
 function rangeText(v: string, wire: string, min: number | undefined, max: number | undefined, note = ''): string {
@@ -776,12 +824,14 @@ function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids:
 
 function checkConditions(ctx: QueryCheck): void {
   let pages: ReturnType<typeof pageSource> | undefined;
+  const flagged = new Set<string>();
+  for (const d of ctx.out) if (d.code === 'invalidparammix') flagged.add(d.data.param);
   for (const use of ctx.uses) {
     for (const d of use.module.parameters) {
       if (!d.info) continue;
       const wire = use.wirePrefix + d.name;
       const p = ctx.present.get(wire);
-      if (!p) continue;
+      if (!p || flagged.has(wire)) continue;
       for (const note of d.info) {
         const where = { param: wire, module: use.module.name };
         switch (note.name) {

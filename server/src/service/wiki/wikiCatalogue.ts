@@ -156,7 +156,12 @@ export class WikiCatalogue {
     } catch (e) {
       throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the constraints data (descriptors/wiki/constraints.json).`);
     }
-    this.constraints = rules.filter((rule) => this.queryByName.has(rule.module) || rule.module === 'query' || rule.module === 'main');
+    // A rule applies only where the module, and every parameter it names, exist in this catalogue
+    // (another MediaWiki version may lack a parameter; its rule would then be wrong there).
+    this.constraints = rules.filter((rule) => {
+      const m = rule.module === 'query' ? this.query : rule.module === 'main' ? this.main : this.queryByName.get(rule.module);
+      return m !== undefined && rule.params.every((p) => m.paramByName.has(p));
+    });
   }
 
   private addModule(m: WikiModule): void {
