@@ -4,6 +4,7 @@
 (function () {
   'use strict';
   const vscode = acquireVsCodeApi();
+  window.addEventListener('error', function (e) { vscode.postMessage({ type: 'log', text: 'error: ' + (e && e.message) }); });
   const SVG = 'http://www.w3.org/2000/svg';
   const tbody = document.querySelector('#results tbody');
   const filterInput = document.getElementById('filter');
@@ -91,7 +92,7 @@
       );
       const attrs = el('td', undefined, 'attrs');
       for (const k of Object.keys(o.attributes || {}).sort()) {
-        const item = el('div');
+        const item = el('span', undefined, 'attr');
         item.append(el('b', k), document.createTextNode(' ' + o.attributes[k]));
         attrs.append(item);
       }
@@ -161,6 +162,8 @@
     const rows = visible();
     renderTable(rows);
     renderPlot(rows);
+    // Tell the extension what is on screen (used by the end-to-end tests and the log).
+    vscode.postMessage({ type: 'rendered', rows: tbody.rows.length, points: plot.querySelectorAll('circle').length, sortKey: sortKey, sortDir: sortDir, filter: filter });
     for (const th of document.querySelectorAll('th[data-key]')) {
       th.setAttribute('aria-sort', th.dataset.key === sortKey ? (sortDir > 0 ? 'ascending' : 'descending') : 'none');
     }

@@ -31,8 +31,8 @@ function suiteExists(suite) {
 function run(suite) {
   let args;
   if (suite.mocha) {
-    args = [mocha, '--spec', ...suite.mocha];
-    if (suite.timeout) args.push('--timeout', String(suite.timeout));
+    // --no-config: .mocharc.json names the unit tests as its default spec, which mocha would add to every suite.
+    args = [mocha, '--no-config', '--extension', 'ts', '--node-option', 'import=tsx', '--reporter', 'spec', '--timeout', String(suite.timeout || 20000), '--spec', ...suite.mocha];
   } else {
     args = suite.cmd.slice(1);
   }

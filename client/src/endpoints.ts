@@ -23,14 +23,17 @@ export class EndpointStatus implements vscode.Disposable {
   }
 
   update(): void {
-    const lang = vscode.window.activeTextEditor?.document.languageId;
+    const doc = vscode.window.activeTextEditor?.document;
+    const lang = doc?.languageId;
     const w = getCurrentEndpoint('wiki');
     this.wiki.text = `$(globe) ${w.name ?? hostOf(w.url) ?? 'built-in catalogue'}`;
     this.wiki.tooltip = w.url ? `Wiki for bare queries: ${w.url}\nClick to switch` : 'No wiki selected: bare queries cannot run. Click to pick one.';
     const m = getCurrentEndpoint('map');
     this.map.text = `$(map) ${m.name ?? hostOf(m.url) ?? 'no map server'}`;
     this.map.tooltip = m.url ? `Map server: ${m.url}\nClick to switch` : 'No map server selected. Click to pick one.';
-    if (lang === 'wikiquery' || (lang && getEmbeddedLanguages().includes(lang))) this.wiki.show();
+    // In embedded languages (markdown) only where the document holds a query, to keep other files quiet.
+    const embeddedWithQuery = !!lang && getEmbeddedLanguages().includes(lang) && doc!.getText().includes('api.php?');
+    if (lang === 'wikiquery' || embeddedWithQuery) this.wiki.show();
     else this.wiki.hide();
     if (lang === 'mapquery') this.map.show();
     else this.map.hide();

@@ -30,6 +30,8 @@ export interface WikimapQueryApi {
   resultText(uri: vscode.Uri | string): string | undefined;
   /** The map objects currently shown in the map results view. */
   mapResults(): unknown[] | undefined;
+  /** What the map results webview last reported on screen (rows in the table, points in the plot). */
+  mapResultsRendered(): { rows: number; points: number; sortKey: string; sortDir: number; filter: string } | undefined;
   /** The wiki diagnostics (source "wiki") placed from the last runs. */
   wikiDiagnostics: vscode.DiagnosticCollection;
 }
@@ -41,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
   const logLine = (m: string) => log.info(m);
 
   const client = new QueryLanguageClient(context, logLine);
-  context.subscriptions.push(client);
+  activeClient = client;
   client.start().catch((e: unknown) => {
     void vscode.window.showErrorMessage(`Wiki & Map Query: the language server did not start (${e instanceof Error ? e.message : String(e)}). See the "Wiki & Map Query" output.`);
   });
@@ -250,8 +252,16 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
     lastRunError: () => wiki.lastError ?? map.lastError,
     resultText: (uri) => results.get(uri)?.text,
     mapResults: () => mapPanel.result?.objects,
+    mapResultsRendered: () => mapPanel.lastRender,
     wikiDiagnostics: wiki.diagnostics,
   };
 }
 
-export function deactivate(): void {}
+let activeClient: QueryLanguageClient | undefined;
+
+/** Stops the language server and waits for it, so it never outlives the extension host. */
+export function deactivate(): Promise<void> | undefined {
+  const client = activeClient;
+  activeClient = undefined;
+  return client?.stop();
+}

@@ -16,6 +16,7 @@ import {
   type ReloadCatalogueResult,
   type RunnableQueriesParams,
   type RunnableQuery,
+  type WikimapQueryInitializationOptions,
 } from '../../server/src/protocol';
 import { getEmbeddedLanguages, getServerSettings } from './settings';
 
@@ -45,7 +46,7 @@ export class QueryLanguageClient implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       synchronize: { configurationSection: 'wikimapQuery' },
-      initializationOptions: getServerSettings(),
+      initializationOptions: { ...getServerSettings(), catalogueCacheDir: this.context.globalStorageUri.fsPath } satisfies WikimapQueryInitializationOptions,
     };
     const client = new LanguageClient(CLIENT_ID, 'Wiki & Map Query Language Server', serverOptions, clientOptions);
     this.client = client;
@@ -90,7 +91,13 @@ export class QueryLanguageClient implements vscode.Disposable {
     return client.sendRequest<ReloadCatalogueResult>(ReloadCatalogueRequestMethod, params);
   }
 
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.stop().catch(() => undefined);
+  }
+
   dispose(): void {
-    void this.client?.stop();
+    void this.stop();
   }
 }

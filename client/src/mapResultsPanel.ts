@@ -16,6 +16,8 @@ export class MapResultsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private current: MapRunResult | undefined;
   private webviewReady = false;
+  /** What the webview last reported on screen: table rows and plotted points. */
+  lastRender: { rows: number; points: number; sortKey: string; sortDir: number; filter: string } | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -52,6 +54,7 @@ export class MapResultsPanel implements vscode.Disposable {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     }
     this.panel.title = `Map Query Results (${result.objects.length})`;
+    this.lastRender = undefined;
     if (this.webviewReady) this.post();
     return this.panel;
   }
@@ -73,6 +76,9 @@ export class MapResultsPanel implements vscode.Disposable {
     if (msg.type === 'ready') {
       this.webviewReady = true;
       this.post();
+    } else if (msg.type === 'rendered') {
+      const r = m as { rows?: unknown; points?: unknown; sortKey?: unknown; sortDir?: unknown; filter?: unknown };
+      this.lastRender = { rows: Number(r.rows), points: Number(r.points), sortKey: String(r.sortKey), sortDir: Number(r.sortDir), filter: String(r.filter) };
     } else if (msg.type === 'export' && (msg.format === 'csv' || msg.format === 'json')) {
       void this.exportTo(msg.format);
     } else if (msg.type === 'log' && typeof msg.text === 'string') {

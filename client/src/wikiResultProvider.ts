@@ -7,6 +7,7 @@ import type { WikiRunResult } from './run/wikiRun';
 import { getContinuation } from './run/wikiRun';
 import { formatWikiResultDocument } from './run/wikiResultDocument';
 import { describeParams } from './run/wikiRequest';
+import type { QuerySource } from './wikiRunner';
 
 export const RESULT_SCHEME = 'wikimap-result';
 /** Results kept in memory for "open result" (older ones fall out; they can be re-run from history). */
@@ -16,7 +17,7 @@ export interface StoredWikiResult {
   result: WikiRunResult;
   text: string;
   /** The query document and the query's range, for placing the wiki's messages. */
-  source?: { uri: vscode.Uri; range: vscode.Range };
+  source?: QuerySource;
   historyId?: string;
 }
 

@@ -17,10 +17,17 @@ import { makeUserAgent } from './run/httpClient';
 import { getCurrentEndpoint, getRunSettings } from './settings';
 import type { WikiResultProvider } from './wikiResultProvider';
 
+/** Where a run query is written: its document, its range, and (from the server) each parameter's place. */
+export interface QuerySource {
+  uri: vscode.Uri;
+  range: vscode.Range;
+  params?: Array<{ name: string; range: vscode.Range }>;
+}
+
 export interface WikiRunRequest {
   apiUrl?: string;
   params: WikiParams;
-  source?: { uri: vscode.Uri; range: vscode.Range };
+  source?: QuerySource;
 }
 
 export class WikiRunner implements vscode.Disposable {
@@ -78,7 +85,11 @@ export class WikiRunner implements vscode.Disposable {
   }
 
   fromRunnable(uri: vscode.Uri, q: RunnableQuery, range: vscode.Range): WikiRunRequest {
-    return { apiUrl: q.apiUrl || undefined, params: q.params ?? [], source: { uri, range } };
+    const params = q.paramRanges?.map((p) => ({
+      name: p.name,
+      range: new vscode.Range(p.nameRange.start.line, p.nameRange.start.character, p.valueRange.end.line, p.valueRange.end.character),
+    }));
+    return { apiUrl: q.apiUrl || undefined, params: q.params ?? [], source: { uri, range, params } };
   }
 
   fromText(text: string): WikiRunRequest {
@@ -120,12 +131,15 @@ export class WikiRunner implements vscode.Disposable {
     const label = describeParams(prev.originalParams);
     const settings = getRunSettings();
     if (mode === 'all') {
-      // Fetch all from where this result stopped; the merged document holds every batch after it.
+      // "Fetch all" means every result of the query: start again from the original query (one
+      // request more than strictly needed) so the merged document is complete on its own.
       return this.withProgress(`Fetching all: ${label}`, async (signal, progress) => {
-        const opts = { ...this.runOptions(signal), maxPages: settings.fetchAllMaxPages, onPage: (page: number, items: number) => progress.report({ message: `page ${page}, ${items} items` }) };
-        const next = await runContinuation(prev, opts);
-        const rest = await fetchAll(prev.apiUrl, next.queryParams, opts);
-        return this.show({ ...rest, originalParams: prev.originalParams, batch: prev.batch + 1 }, stored.source);
+        const all = await fetchAll(prev.apiUrl, prev.originalParams, {
+          ...this.runOptions(signal),
+          maxPages: settings.fetchAllMaxPages,
+          onPage: (page: number, items: number) => progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
+        });
+        return this.show(all, stored.source);
       }, label, { kind: 'wiki', apiUrl: prev.apiUrl, params: prev.originalParams });
     }
     return this.withProgress(`Continuing: ${label}`, async (signal) => this.show(await runContinuation(prev, this.runOptions(signal)), stored.source), label, {
@@ -178,7 +192,7 @@ export class WikiRunner implements vscode.Disposable {
     return undefined;
   }
 
-  private async show(result: WikiRunResult, source?: { uri: vscode.Uri; range: vscode.Range }): Promise<vscode.Uri> {
+  private async show(result: WikiRunResult, source?: QuerySource): Promise<vscode.Uri> {
     const uri = this.results.add({ result, source });
     this.log.info(`  → ${summaryLine(summariseWikiResult(result))}`);
     if (source) this.placeMessages(result, source);
@@ -189,7 +203,7 @@ export class WikiRunner implements vscode.Disposable {
   }
 
   /** The wiki's warnings and errors as diagnostics on the query's parameters (whole query when unplaceable). */
-  private placeMessages(result: WikiRunResult, source: { uri: vscode.Uri; range: vscode.Range }): void {
+  private placeMessages(result: WikiRunResult, source: QuerySource): void {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === source.uri.toString());
     if (!doc || result.json === undefined) return;
     const text = doc.getText();
@@ -197,7 +211,13 @@ export class WikiRunner implements vscode.Disposable {
     const end = doc.offsetAt(source.range.end);
     const diagnostics: vscode.Diagnostic[] = [];
     for (const m of placeWikiMessages(extractWikiMessages(result.json), result.originalParams)) {
-      const span = m.param ? locateParam(text, start, end, m.param, m.value) : undefined;
+      // The server's own parameter ranges when it sent them (exact for any spelling); else find it in the text.
+      const known = m.param ? [...(source.params ?? [])].reverse().find((p) => p.name === m.param) : undefined;
+      const span = !m.param
+        ? undefined
+        : known
+          ? locateParam(text, doc.offsetAt(known.range.start), doc.offsetAt(known.range.end), m.param, m.value) ?? { start: doc.offsetAt(known.range.start), end: doc.offsetAt(known.range.end) }
+          : locateParam(text, start, end, m.param, m.value);
       const range = span ? new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)) : new vscode.Range(source.range.start, doc.lineAt(source.range.start.line).range.end);
       const d = new vscode.Diagnostic(range, `${m.text}${m.module ? ` (${m.module})` : ''}`, m.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
       d.source = 'wiki';

@@ -121,5 +121,14 @@ export interface WikimapQuerySettings {
   embeddedLanguages?: string[];
 }
 
+/**
+ * `initializationOptions`: the settings above (nested, dotted like `"wiki.highLimits"`, or wrapped in
+ * `{ wikimapQuery: … }`) for clients without `workspace/configuration`, plus options only a host can give.
+ */
+export interface WikimapQueryInitializationOptions extends WikimapQuerySettings {
+  /** Folder for the disk cache of live wiki catalogues (VS Code: the extension's global storage). Default: `$XDG_CACHE_HOME/wikimap-query`. */
+  catalogueCacheDir?: string;
+}
+
 /** Extra range type re-exported for clients that build lenses from runnable queries. */
 export type { Range };

@@ -53,6 +53,12 @@ import {
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
+/** Most diagnostics sent for one document (the editor cannot show more usefully); the rest are counted. */
+const MAX_PROBLEMS = 1000;
+/** Documents over maxFullCheckSize × this are not validated at all. */
+const NO_CHECK_FACTOR = 4;
+/** Debounce for documents over maxFullCheckSize. */
+const LARGE_DOCUMENT_DELAY_MS = 1000;
 /** How long to wait for the client's `workspace/configuration` answer before using defaults. */
 const SETTINGS_TIMEOUT_MS = 3000;
 /** Most document symbols / links sent for one document. */
@@ -178,16 +184,22 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   }
 
   function computeDiagnostics(open: OpenDocument): Diagnostic[] {
-    const p = getParsed(open);
-    if (!p) return [];
-    if (open.document.getText().length > settings.maxFullCheckSize && !open.toldTooLarge) {
+    const size = open.document.getText().length;
+    const ceiling = settings.maxFullCheckSize * NO_CHECK_FACTOR;
+    if (size > settings.maxFullCheckSize && !open.toldTooLarge) {
       open.toldTooLarge = true;
+      const name = fileName(open.document.uri);
       void connection.window.showWarningMessage(
-        `${fileName(open.document.uri)} is larger than ${formatSize(settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
+        size > ceiling
+          ? `${name} is larger than ${formatSize(ceiling)}: it is not checked (completion and hover still work). Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`
+          : `${name} is larger than ${formatSize(settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
       );
     }
-    const diagnostics = p.mode.service.doValidation(p.document, p.parsed, languageSettings());
-    return applySeverityOverrides(diagnostics, settings.severity);
+    // Past the ceiling, checking would hold the server for seconds at every pause in typing.
+    if (size > ceiling) return [];
+    const p = getParsed(open);
+    if (!p) return [];
+    return capProblems(applySeverityOverrides(p.mode.service.doValidation(p.document, p.parsed, languageSettings()), settings.severity));
   }
 
   function scheduleValidation(uri: string): void {
@@ -196,6 +208,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     if (!open) return;
     open.pending?.dispose();
     const version = open.document.version;
+    // A large document is validated after a longer pause, so typing in it does not queue long runs.
+    const delay = open.document.getText().length > settings.maxFullCheckSize ? Math.max(settings.delay, LARGE_DOCUMENT_DELAY_MS) : settings.delay;
     open.pending = runtime.timers.setTimeout(() => {
       open.pending = undefined;
       void settingsReady.then(() => {
@@ -212,7 +226,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         if (documents.get(uri) !== open || open.document.version !== version) return;
         void connection.sendDiagnostics({ uri, version, diagnostics });
       });
-    }, settings.delay);
+    }, delay);
   }
 
   function revalidateAll(): void {
@@ -306,11 +320,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
       }
       settingsReady = fetchSettings().then(() => services?.applyEndpoints(settings));
+      // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
+      runtime.timers.setImmediate(() => {
+        try {
+          getServices();
+        } catch (err) {
+          logError(`Loading the language services failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      });
     }),
   );
 
   connection.onDidChangeConfiguration(
     guard('didChangeConfiguration', (params) => {
+      const previousMax = settings.maxFullCheckSize;
       if (hasConfigurationCapability) {
         settingsReady = fetchSettings();
       } else {
@@ -322,7 +345,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       }
       void settingsReady.then(() => {
         services?.applyEndpoints(settings);
-        for (const open of documents.values()) open.toldTooLarge = false;
+        if (settings.maxFullCheckSize !== previousMax) for (const open of documents.values()) open.toldTooLarge = false;
         revalidateAll();
       });
     }),
@@ -431,6 +454,22 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   });
 
   connection.listen();
+}
+
+/** The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are. */
+function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
+  if (diagnostics.length <= MAX_PROBLEMS) return diagnostics;
+  const sorted = [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const kept = sorted.slice(0, MAX_PROBLEMS);
+  const next = sorted[MAX_PROBLEMS];
+  kept.push({
+    range: { start: next.range.start, end: next.range.start },
+    severity: 3,
+    code: 'toomanyproblems',
+    source: 'wikimap-query',
+    message: `${diagnostics.length - MAX_PROBLEMS} more problems from here on are not shown (only the first ${MAX_PROBLEMS} are). Fix these first, or check the file with: wikimap-query check FILE`,
+  });
+  return kept;
 }
 
 /** Clamps a change to the document; drops changes that are not changes. Out-of-range edits never throw. */

@@ -58,6 +58,9 @@ async function main(): Promise<number> {
     const env: Record<string, string> = { WIKIMAP_E2E_CONTENTDB: db.url ?? db.baseUrl };
     if (db.clientId) env.WIKIMAP_E2E_CONTENTDB_CLIENT_ID = db.clientId;
     if (db.clientSecret) env.WIKIMAP_E2E_CONTENTDB_CLIENT_SECRET = db.clientSecret;
+    if (db.redirectUri) env.WIKIMAP_E2E_CONTENTDB_REDIRECT_URI = db.redirectUri;
+    if (db.username) env.WIKIMAP_E2E_CONTENTDB_USERNAME = db.username;
+    if (db.password) env.WIKIMAP_E2E_CONTENTDB_PASSWORD = db.password;
     return { env, stop: () => (db.close ?? db.stop).call(db) };
   }));
 

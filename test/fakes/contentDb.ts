@@ -67,6 +67,7 @@ export class FakeContentDb {
   /** Every request seen, as "METHOD path" (path without query), for assertions about what was sent. */
   readonly requestLog: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
   private readonly sessions = new Map<string, { user: string; csrf: string }>();
+  private readonly users = new Map<string, string>();
   private readonly failures = new Map<string, InjectedFailure>();
   private server: http.Server | undefined;
   private base = '';
@@ -111,6 +112,11 @@ export class FakeContentDb {
     };
     this.clients.set(client.id, client);
     return client;
+  }
+
+  /** Adds a user who can log in through the login form (`/user/login/`). */
+  addUser(username: string, password: string): void {
+    this.users.set(username, password);
   }
 
   /** Logs `user` in and returns the Cookie header value a browser would then send. */
@@ -193,11 +199,38 @@ export class FakeContentDb {
         }
         return;
       case '/user/login/':
-        send(200, 'text/html', '<h1>Sign in</h1>');
+        if (allow(['GET', 'POST'])) await this.login(req, url, body, send, redirect);
         return;
       default:
         send(404, 'text/html', '<h1>Page not found</h1>');
     }
+  }
+
+  /**
+   * A plain login form (the real one also has CSRF and rate limits, which do not matter here). Success sets
+   * the `session` cookie and redirects to `next` (same-site paths only).
+   */
+  private async login(
+    req: http.IncomingMessage,
+    url: URL,
+    body: Buffer,
+    send: (status: number, type: string, text: string, headers?: Record<string, string>) => void,
+    redirect: (location: string) => void,
+  ): Promise<void> {
+    const form = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
+<form method="POST" action=""><input name="username"><input name="password" type="password"><button type="submit">Sign in</button></form>`;
+    if (req.method === 'POST') {
+      const f = await parseForm(req.headers['content-type'], body);
+      const username = f.get('username') ?? '';
+      if (!this.users.has(username) || this.users.get(username) !== f.get('password')) {
+        return send(200, 'text/html; charset=utf-8', `<p>Incorrect password. Did you set one?</p>${form}`);
+      }
+      const cookie = this.loginCookie(username);
+      const next = url.searchParams.get('next') ?? '/';
+      const location = next.startsWith('/') && !next.startsWith('//') ? next : '/';
+      return send(302, 'text/html', 'redirect', { location, 'set-cookie': `${cookie}; HttpOnly; Path=/` });
+    }
+    send(200, 'text/html; charset=utf-8', form);
   }
 
   /** The real is_api_authd decorator. Returns the token, undefined (anonymous) or 'answered' (error sent). */
@@ -339,34 +372,84 @@ export interface BrowserVisit {
   body: string;
 }
 
+export interface BrowserUser {
+  /** A session cookie from `FakeContentDb.loginCookie` (same process)… */
+  cookie?: string;
+  /** …or credentials typed into the login page when ContentDB asks for them (works from any process). */
+  login?: { username: string; password: string };
+  /** The button pressed on the consent page (default `authorize`). */
+  action?: 'authorize' | 'cancel';
+  /** Follow the redirect to an http(s) callback (default true). */
+  followCallback?: boolean;
+}
+
 /**
- * A minimal browser: opens the authorize URL with the user's session cookie, presses the consent button
- * (`authorize` or `cancel`) if the consent page appears, and follows the redirect to the callback URL.
- * A `vscode://` callback is not fetched (the OS would hand it to the editor), nor any callback when
+ * A minimal browser: opens the authorize URL with the user's session cookie (logging in on the login page if
+ * needed), presses the consent button if the consent page appears, and follows the redirect to the callback
+ * URL. A `vscode://` callback is not fetched (the OS would hand it to the editor), nor any callback when
  * `followCallback` is false; the URL is returned in `callbackUrl`.
  */
-export async function simulateBrowser(
-  authorizeUrl: string,
-  opts: { cookie: string; action?: 'authorize' | 'cancel'; followCallback?: boolean },
-): Promise<BrowserVisit> {
-  const headers = { cookie: opts.cookie };
-  let res = await fetch(authorizeUrl, { headers, redirect: 'manual' });
+export async function simulateBrowser(authorizeUrl: string, user: BrowserUser): Promise<BrowserVisit> {
+  let cookie = user.cookie ?? '';
+  const get = (url: string) => fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const post = (url: string, form: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+      redirect: 'manual',
+    });
+
+  let res = await get(authorizeUrl);
+  const loginAt = res.headers.get('location');
+  if (res.status === 302 && loginAt && new URL(loginAt, authorizeUrl).pathname === '/user/login/') {
+    if (!user.login) return { status: res.status, body: 'the browser is not logged in to ContentDB' };
+    const loginUrl = new URL(loginAt, authorizeUrl).toString();
+    const done = await post(loginUrl, user.login);
+    const setCookie = done.headers.get('set-cookie');
+    if (done.status !== 302 || !setCookie) return { status: done.status, body: await done.text() };
+    cookie = setCookie.split(';')[0];
+    res = await get(new URL(done.headers.get('location')!, loginUrl).toString());
+  }
   if (res.status === 200) {
     const page = await res.text();
     const csrf = /name="csrf_token" value="([^"]*)"/.exec(page);
     if (!csrf) return { status: 200, body: page };
-    const form = new URLSearchParams({ csrf_token: csrf[1], action: opts.action ?? 'authorize' });
-    res = await fetch(authorizeUrl, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-      redirect: 'manual',
-    });
+    res = await post(authorizeUrl, { csrf_token: csrf[1], action: user.action ?? 'authorize' });
   }
   const location = res.headers.get('location');
   if (res.status < 300 || res.status >= 400 || !location) return { status: res.status, body: await res.text() };
   const callbackUrl = new URL(location, authorizeUrl).toString();
-  if (!/^https?:/.test(callbackUrl) || opts.followCallback === false) return { callbackUrl, status: 0, body: '' };
+  if (!/^https?:/.test(callbackUrl) || user.followCallback === false) return { callbackUrl, status: 0, body: '' };
   const cb = await fetch(callbackUrl, { redirect: 'manual' });
   return { callbackUrl, status: cb.status, body: await cb.text() };
+}
+
+export interface StartedFakeContentDb {
+  db: FakeContentDb;
+  url: string;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** A user who can log in on the fake's login page (for a browser in another process). */
+  username: string;
+  password: string;
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a fake with one registered application and one user, for suites that run the extension in another
+ * process (end-to-end). The redirect URL defaults to the extension's default setting.
+ */
+export async function startFakeContentDb(opts: { redirectUri?: string; username?: string; password?: string } = {}): Promise<StartedFakeContentDb> {
+  const db = await new FakeContentDb().start();
+  const redirectUri = opts.redirectUri ?? 'http://127.0.0.1:47326/callback';
+  const client = db.registerClient({ redirectUrl: redirectUri, title: 'wikimap-query tests' });
+  const username = opts.username ?? 'e2e-user';
+  const password = opts.password ?? randomString(16);
+  db.addUser(username, password);
+  const stop = () => db.stop();
+  return { db, url: db.baseUrl, baseUrl: db.baseUrl, clientId: client.id, clientSecret: client.secret, redirectUri, username, password, stop, close: stop };
 }

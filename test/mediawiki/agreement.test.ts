@@ -12,6 +12,7 @@ import { loadBuiltinCatalogue, type WikiCatalogue } from '../../server/src/servi
 import { checkQueries, ensureBuilt } from './checkerCli';
 import { MediaWikiClient, startMediaWiki, TEST_PASSWORD, TEST_USER, type MediaWikiInstance } from './mediawikiServer';
 import {
+  CORPUS_FILE,
   beyondFirstError,
   checkerVerdict,
   formatVerdict,
@@ -40,9 +41,16 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
-describe('agreement with a real MediaWiki (corpus.txt)', function () {
+/**
+ * The corpus to judge: corpus.txt, or another file in the same format named by
+ * WIKIMAP_AGREEMENT_CORPUS (to check cases kept elsewhere); the coverage test always reads corpus.txt.
+ */
+const CORPUS = process.env.WIKIMAP_AGREEMENT_CORPUS ? path.resolve(process.env.WIKIMAP_AGREEMENT_CORPUS) : CORPUS_FILE;
+
+describe(`agreement with a real MediaWiki (${path.basename(CORPUS)})`, function () {
   this.timeout(600000);
-  const corpus = readCorpus();
+  const corpus = readCorpus(CORPUS);
+  const ownCorpus = readCorpus(CORPUS_FILE);
   let wiki: MediaWikiInstance | undefined;
   let catalogue: WikiCatalogue;
   let wikiVerdicts: VerdictItem[][] = [];
@@ -74,7 +82,8 @@ describe('agreement with a real MediaWiki (corpus.txt)', function () {
     if (cacheHome) fs.rmSync(cacheHome, { recursive: true, force: true });
   });
 
-  it('has at least 400 queries: every module of the wiki, its generators, and every kind of mistake', () => {
+  it('corpus.txt has at least 400 queries: every module of the wiki, its generators, and every kind of mistake', () => {
+    const corpus = ownCorpus;
     assert.ok(corpus.length >= 400, `only ${corpus.length} queries`);
     const used = new Map<string, Set<string>>([
       ['list', new Set()],
@@ -106,7 +115,7 @@ describe('agreement with a real MediaWiki (corpus.txt)', function () {
     const wrong = corpus
       .map((e, i) => ({ e, got: formatVerdict(wikiVerdicts[i]), want: formatVerdict(e.expected) }))
       .filter((x) => x.got !== x.want)
-      .map((x) => `corpus.txt:${x.e.line}  ${x.e.query}\n    corpus: ${x.want}\n    wiki:   ${x.got}`);
+      .map((x) => `${path.basename(CORPUS)}:${x.e.line}  ${x.e.query}\n    corpus: ${x.want}\n    wiki:   ${x.got}`);
     assert.equal(wrong.length, 0, `the wiki judged ${wrong.length} queries differently from the corpus:\n${wrong.join('\n')}`);
   });
 
@@ -125,7 +134,7 @@ describe('agreement with a real MediaWiki (corpus.txt)', function () {
       if (sameVerdict(wikiVerdicts[i], checker)) agree++;
       else {
         disagreements.push(
-          `corpus.txt:${e.line}  action=query&${e.query}\n    wiki:    ${formatVerdict(wikiVerdicts[i])}\n    checker: ${formatVerdict(checker)}` +
+          `${path.basename(CORPUS)}:${e.line}  action=query&${e.query}\n    wiki:    ${formatVerdict(wikiVerdicts[i])}\n    checker: ${formatVerdict(checker)}` +
             perQuery[i].map((d) => `\n      ${d.severity} ${d.code} [${d.param ?? ''}] ${d.message}`).join(''),
         );
       }
@@ -145,7 +154,7 @@ describe('agreement with a real MediaWiki (corpus.txt)', function () {
     const alarms = validIdx
       .map((idx, j) => ({ e: corpus[idx], alarms: perQuery[j].filter((d) => d.severity === 'error' || d.severity === 'warning') }))
       .filter((x) => x.alarms.length > 0)
-      .map((x) => `corpus.txt:${x.e.line}  ${x.e.query}` + x.alarms.map((d) => `\n      ${d.severity} ${d.code} [${d.param ?? ''}] ${d.message}`).join(''));
+      .map((x) => `${path.basename(CORPUS)}:${x.e.line}  ${x.e.query}` + x.alarms.map((d) => `\n      ${d.severity} ${d.code} [${d.param ?? ''}] ${d.message}`).join(''));
     console.log(`      false alarms on ${validIdx.length} valid queries: ${alarms.length}`);
     assert.equal(alarms.length, 0, `${alarms.length} false alarms:\n${alarms.join('\n')}`);
   });

@@ -83,7 +83,8 @@ export function getFreePort(): Promise<number> {
 }
 
 function runPhp(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
-  const res = spawnSync(PHP, args, { cwd: MEDIAWIKI_DIR, env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // Each maintenance script takes well under a second here; the bound only keeps a hung script from hanging the suite.
+  const res = spawnSync(PHP, args, { cwd: MEDIAWIKI_DIR, env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120000, killSignal: 'SIGKILL' });
   if (res.error) throw new Error(`could not run php ${args[0]}: ${res.error.message}`);
   if (res.status !== 0) {
     throw new Error(`php ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
@@ -128,8 +129,10 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-mediawiki-'));
   const dbDir = path.join(dir, 'db');
   fs.mkdirSync(dbDir);
-  const port = await getFreePort();
+  let port = await getFreePort();
   const server = `http://127.0.0.1:${port}`;
+  // A database name of its own: readiness checks it, so a stray server on a reused port is never mistaken for this wiki.
+  const dbName = `wikimap_${path.basename(dir).replace(/[^A-Za-z0-9]/g, '').toLowerCase()}`;
   const settingsFile = path.join(dir, 'LocalSettings.php');
   const env: NodeJS.ProcessEnv = { ...process.env, MW_CONFIG_FILE: settingsFile, MW_INSTALL_PATH: MEDIAWIKI_DIR };
   let child: ChildProcess | undefined;
@@ -137,16 +140,7 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-      // The server runs in its own process group (it forks workers): stop the whole group.
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        child.kill('SIGTERM');
-      }
-      await exited;
-    }
+    if (child) await killGroup(child);
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
@@ -155,6 +149,7 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
       [
         'maintenance/install.php',
         '--dbtype=sqlite',
+        `--dbname=${dbName}`,
         `--dbpath=${dbDir}`,
         `--server=${server}`,
         '--scriptpath=',
@@ -191,60 +186,141 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
 
     if (options.seed !== false) seed(dir, env);
 
-    child = spawn(PHP, ['-S', `127.0.0.1:${port}`, '-t', MEDIAWIKI_DIR], {
-      cwd: MEDIAWIKI_DIR,
-      env: { ...env, PHP_CLI_SERVER_WORKERS: '4' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
-    });
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      if (stderr.length < 20000) stderr += d.toString();
-    });
-    const apiUrl = `${server}/api.php`;
-    const generator = await waitUntilReady(apiUrl, child, () => stderr, options.readyTimeoutMs ?? 30000);
-    return { apiUrl, server, port, dir, generator, extensions, stop };
+    // The port was free a moment ago; if another process took it meanwhile, take another one (the
+    // wiki's $wgServer names the port, so it is rewritten too).
+    const apiUrlFor = (p: number) => `http://127.0.0.1:${p}/api.php`;
+    for (let attempt = 1; ; attempt++) {
+      const started = spawnPhpServer(port, env);
+      child = started.child;
+      try {
+        const generator = await waitUntilReady(apiUrlFor(port), child, started.stderr, dbName, options.readyTimeoutMs ?? 30000);
+        return { apiUrl: apiUrlFor(port), server: `http://127.0.0.1:${port}`, port, dir, generator, extensions, stop };
+      } catch (err) {
+        const inUse = /Address already in use|Failed to listen/i.test(started.stderr() + String(err));
+        if (!inUse || attempt >= 3) throw err;
+        await killGroup(child);
+        port = await getFreePort();
+        const text = fs.readFileSync(settingsFile, 'utf8').replace(/^\$wgServer = .*$/m, `$wgServer = "http://127.0.0.1:${port}";`);
+        fs.writeFileSync(settingsFile, text);
+      }
+    }
   } catch (err) {
     await stop();
     throw err;
   }
 }
 
+/** PHP servers still running, stopped when this process exits (a crashed test run leaves none behind). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of running) {
+    try {
+      process.kill(-c.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+function spawnPhpServer(port: number, env: NodeJS.ProcessEnv): { child: ChildProcess; stderr: () => string } {
+  // Several workers answer requests in parallel; they are forked by the server, which runs in a
+  // process group of its own so that stopping it stops them all.
+  const child = spawn(PHP, ['-S', `127.0.0.1:${port}`, '-t', MEDIAWIKI_DIR], {
+    cwd: MEDIAWIKI_DIR,
+    env: { ...env, PHP_CLI_SERVER_WORKERS: '4' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    if (stderr.length < 20000) stderr += d.toString();
+  });
+  return { child, stderr: () => stderr };
+}
+
+async function killGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    // The server is gone; its workers may not be.
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // none left
+    }
+    return;
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+  await exited;
+}
+
+/** A PHP expression for any text (JSON-decoded, so every character survives). */
+function phpString(text: string): string {
+  return `json_decode('${JSON.stringify(text).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`;
+}
+
+/**
+ * Runs PHP statements in the wiki's context with maintenance/eval.php (one statement per line; it
+ * reports exceptions on stderr but exits 0, so the output is checked here).
+ */
+function runPhpStatements(statements: string[], env: NodeJS.ProcessEnv): void {
+  const res = spawnSync(PHP, ['maintenance/eval.php'], {
+    cwd: MEDIAWIKI_DIR,
+    env,
+    input: statements.join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120000,
+    killSignal: 'SIGKILL',
+  });
+  if (res.error) throw new Error(`could not run php maintenance/eval.php: ${res.error.message}`);
+  if (res.status !== 0 || /Caught |Exception was thrown|PHP (Fatal|Parse) error|PHP Warning/.test(res.stderr + res.stdout)) {
+    throw new Error(`seeding the wiki failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
+  }
+}
+
 function seed(dir: string, env: NodeJS.ProcessEnv): void {
   runPhp(['maintenance/createAndPromote.php', TEST_USER, TEST_PASSWORD], env);
-  for (const [title, text] of SEED_PAGES) {
-    runPhp(['maintenance/edit.php', '-u', ADMIN_USER, '-s', 'seed', title], env, text);
-  }
-  // A second revision, so revision ranges and diffs have something to show.
-  runPhp(['maintenance/edit.php', '-u', TEST_USER, '-s', 'second edit', '-m', 'Beta'], env, "'''Beta''' comes after [[Alpha]] and before [[Delta]]. {{Infobox|name=Beta}}\n\n[[Category:Letters]]");
+  // One PHP process for every edit (each maintenance script start costs about a second under load).
+  const edit = (user: string, title: string, text: string, summary: string, minor = false) =>
+    `$services->getWikiPageFactory()->newFromTitle(Title::newFromText(${phpString(title)}))->doUserEditContent(` +
+    `ContentHandler::makeContent(${phpString(text)}, Title::newFromText(${phpString(title)})), ` +
+    `$services->getUserFactory()->newFromName(${phpString(user)}), ${phpString(summary)}, ${minor ? 'EDIT_MINOR' : '0'})`;
+  runPhpStatements(
+    [
+      '$services = MediaWiki\\MediaWikiServices::getInstance()',
+      ...SEED_PAGES.map(([title, text]) => edit(ADMIN_USER, title, text, 'seed')),
+      // A second revision, so revision ranges and diffs have something to show.
+      edit(TEST_USER, 'Beta', "'''Beta''' comes after [[Alpha]] and before [[Delta]]. {{Infobox|name=Beta}}\n\n[[Category:Letters]]", 'second edit', true),
+      // TEST_USER watches two pages and gets a watchlist token (for wlowner/wltoken queries).
+      `$tester = $services->getUserFactory()->newFromName(${phpString(TEST_USER)})`,
+      `$services->getUserOptionsManager()->setOption($tester, 'watchlisttoken', ${phpString(TEST_WATCHLIST_TOKEN)})`,
+      '$services->getUserOptionsManager()->saveOptions($tester)',
+      "$services->getWatchedItemStore()->addWatch($tester, Title::newFromText('Alpha'))",
+      "$services->getWatchedItemStore()->addWatch($tester, Title::newFromText('Beta'))",
+      'DeferredUpdates::doUpdates()',
+    ],
+    env,
+  );
   const imgDir = path.join(dir, 'import');
   fs.mkdirSync(imgDir);
   fs.writeFileSync(path.join(imgDir, 'Example.png'), PNG_1X1);
   runPhp(['maintenance/importImages.php', '--user', ADMIN_USER, '--comment', 'A one-pixel image.', imgDir], env);
   fs.writeFileSync(path.join(dir, 'delete.txt'), 'Removed page\n');
   runPhp(['maintenance/deleteBatch.php', '-u', ADMIN_USER, '-r', 'seeded deletion', path.join(dir, 'delete.txt')], env);
-  // TEST_USER watches two pages and gets a watchlist token (for wlowner/wltoken queries).
-  runPhp(
-    ['maintenance/eval.php'],
-    env,
-    [
-      '$services = MediaWiki\\MediaWikiServices::getInstance();',
-      `$user = $services->getUserFactory()->newFromName(${JSON.stringify(TEST_USER)});`,
-      `$services->getUserOptionsManager()->setOption($user, "watchlisttoken", ${JSON.stringify(TEST_WATCHLIST_TOKEN)});`,
-      '$services->getUserOptionsManager()->saveOptions($user);',
-      '$wl = $services->getWatchedItemStore();',
-      '$wl->addWatch($user, Title::newFromText("Alpha"));',
-      '$wl->addWatch($user, Title::newFromText("Beta"));',
-      '',
-    ].join('\n'),
-  );
   runPhp(['maintenance/runJobs.php', '--quiet'], env);
 }
 
-async function waitUntilReady(apiUrl: string, child: ChildProcess, stderr: () => string, timeoutMs: number): Promise<string> {
+async function waitUntilReady(apiUrl: string, child: ChildProcess, stderr: () => string, dbName: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const url = `${apiUrl}?action=query&meta=siteinfo&siprop=general&format=json&formatversion=2`;
   let lastError = '';
+  let foreign: string | undefined;
   let exited: string | undefined;
   child.once('exit', (code, signal) => {
     exited = `exit ${code ?? signal}`;
@@ -253,13 +329,15 @@ async function waitUntilReady(apiUrl: string, child: ChildProcess, stderr: () =>
     if (exited) throw new Error(`the PHP web server stopped (${exited}) before answering:\n${stderr()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      const body = (await res.json()) as { query?: { general?: { generator?: string } } };
+      const body = (await res.json()) as { query?: { general?: { generator?: string; wikiid?: string } } };
       const generator = body.query?.general?.generator;
-      if (res.ok && generator) return generator;
+      if (res.ok && generator && body.query?.general?.wikiid === dbName) return generator;
+      if (res.ok && generator) foreign = `another wiki (${body.query?.general?.wikiid}) answers at ${apiUrl}`;
       lastError = `HTTP ${res.status}`;
     } catch (err) {
       lastError = (err as Error).message;
     }
+    if (foreign) throw new Error(`${foreign}; Failed to listen: the port was taken`);
     // Poll again shortly (bounded by the deadline above).
     await new Promise<void>((resolve) => setTimeout(resolve, 50));
   }

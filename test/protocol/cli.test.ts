@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CLI, ensureBuilt, ROOT } from './lspClient';
@@ -14,8 +15,8 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], options: { cwd?: string; input?: string } = {}): Run {
-  const res = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, input: options.input ?? '', encoding: 'utf8' });
+function cli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}): Run {
+  const res = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, input: options.input ?? '', encoding: 'utf8', env: { ...process.env, ...options.env } });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
@@ -111,7 +112,7 @@ describe('wikimap-query check (CLI)', function () {
     const results = JSON.parse(run.stdout) as JsonResult[];
     assert.deepEqual(
       results.map((r) => [r.line, r.column, r.code, r.param]),
-      [[3, 49, 'outofrange', 'aplimit']],
+      [[3, 54, 'outofrange', 'aplimit']],
     );
   });
 
@@ -163,6 +164,17 @@ describe('wikimap-query check (CLI)', function () {
       assert.match(run.stderr, message);
     });
   }
+
+  it('exits 2 naming the wiki when --catalogue names a wiki that cannot be reached', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const apiUrl = `http://127.0.0.1:${port}/w/api.php`;
+    const run = cli(['check', '--catalogue', apiUrl, '-'], { input: 'action=query&list=allpages\n', env: { XDG_CACHE_HOME: path.join(dir, 'cache') } });
+    assert.equal(run.status, 2, run.stdout + run.stderr);
+    assert.match(run.stderr, new RegExp(`cannot use the catalogue .*127\\.0\\.0\\.1:${port}`));
+  });
 
   it('refuses a catalogue file that is not paraminfo, naming the problem', () => {
     const bad = path.join(dir, 'bad-catalogue.json');

@@ -23,8 +23,8 @@ async function closedLoopbackApiUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/w/api.php`;
 }
 
-const WIKI_URI = 'file:///work/queries/sample.wikiquery';
-const MAP_URI = 'file:///work/queries/sample.mapquery.json';
+const WIKI_URI = 'file:///home/user/queries/sample.wikiquery';
+const MAP_URI = 'file:///home/user/queries/sample.mapquery.json';
 
 function hoverText(hover: Hover | null): string {
   assert.ok(hover, 'expected a hover');
@@ -72,7 +72,7 @@ describe('language server over stdio', function () {
     });
 
     it('after incremental changes, publishes for the newest version only', async () => {
-      const uri = 'file:///work/queries/edited.wikiquery';
+      const uri = 'file:///home/user/queries/edited.wikiquery';
       let text = 'action=query&list=categorymembers&cmtitle=Category:Physics&cmlimit=5000\n';
       await client.open(uri, 'wikiquery', text, 1);
       await client.diagnosticsFor(uri, 1);
@@ -91,7 +91,7 @@ describe('language server over stdio', function () {
     });
 
     it('completes parameter names, and the edit gives the expected text', async () => {
-      const uri = 'file:///work/queries/complete.wikiquery';
+      const uri = 'file:///home/user/queries/complete.wikiquery';
       const { text, position } = cursor('action=query&list=categorymembers&cmti|');
       await client.open(uri, 'wikiquery', text);
       const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
@@ -103,7 +103,7 @@ describe('language server over stdio', function () {
     });
 
     it('completes module names after list=', async () => {
-      const uri = 'file:///work/queries/complete-module.wikiquery';
+      const uri = 'file:///home/user/queries/complete-module.wikiquery';
       const { text, position } = cursor('action=query&list=allp|');
       await client.open(uri, 'wikiquery', text);
       const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
@@ -111,7 +111,7 @@ describe('language server over stdio', function () {
     });
 
     it('hovers a parameter with its module and limits', async () => {
-      const uri = 'file:///work/queries/hover.wikiquery';
+      const uri = 'file:///home/user/queries/hover.wikiquery';
       const { text, position } = cursor('action=query&list=categorymembers&cmli|mit=20');
       await client.open(uri, 'wikiquery', text);
       const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
@@ -121,7 +121,7 @@ describe('language server over stdio', function () {
     });
 
     it('offers a quick fix for a diagnostic, and applying it fixes the text', async () => {
-      const uri = 'file:///work/queries/fix.wikiquery';
+      const uri = 'file:///home/user/queries/fix.wikiquery';
       const text = 'action=query&generator=categorymembers&cmtitle=Category:Physics&prop=info\n';
       await client.open(uri, 'wikiquery', text, 1);
       const diagnostics = await client.diagnosticsFor(uri, 1);
@@ -140,7 +140,7 @@ describe('language server over stdio', function () {
     });
 
     it('survives out-of-range and malformed edits and keeps answering', async () => {
-      const uri = 'file:///work/queries/range.wikiquery';
+      const uri = 'file:///home/user/queries/range.wikiquery';
       await client.open(uri, 'wikiquery', 'action=query&list=allpages\n', 1);
       await client.change(uri, 2, [{ range: { start: { line: 999, character: 5 }, end: { line: 1200, character: 0 } }, text: '&aplimit=max' }]);
       await client.change(uri, 3, [{ range: { start: { line: 0, character: -3 }, end: { line: 0, character: 0 } }, text: '' }]);
@@ -180,7 +180,7 @@ describe('language server over stdio', function () {
       const hoverAt = cursor(text.replace('"pos1"', '"po|s1"'));
       const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: MAP_URI }, position: hoverAt.position });
       assert.match(hoverText(hover), /map block/i);
-      const uri2 = 'file:///work/queries/types.mapquery.json';
+      const uri2 = 'file:///home/user/queries/types.mapquery.json';
       const typed = cursor('{ "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "|" }');
       await client.open(uri2, 'mapquery', typed.text);
       const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri2 }, position: typed.position });
@@ -188,14 +188,14 @@ describe('language server over stdio', function () {
     });
 
     it('recognises a *.mapquery.json file by name whatever its language id (Neovim says json)', async () => {
-      const uri = 'file:///work/queries/by-name.mapquery.json';
+      const uri = 'file:///home/user/queries/by-name.mapquery.json';
       await client.open(uri, 'json', '{ "pos1": {"x": 0, "y": 0, "z": 0}, "type": "bones" }', 1);
       const diagnostics = await client.diagnosticsFor(uri, 1);
       assert.ok(codes(diagnostics).includes('missingfield'), JSON.stringify(codes(diagnostics)));
     });
 
     it('checks api.php URLs inside markdown (embeddedLanguages default)', async () => {
-      const uri = 'file:///work/queries/notes.md';
+      const uri = 'file:///home/user/queries/notes.md';
       const text = '# Notes\n\nRun http://127.0.0.1:9/w/api.php?action=query&list=allpages&aplimit=9000 daily.\nNothing else here & no=query.\n';
       await client.open(uri, 'markdown', text, 1);
       const diagnostics = await client.diagnosticsFor(uri, 1);
@@ -217,7 +217,7 @@ describe('language server over stdio', function () {
       assert.equal(cm?.generator, '');
       assert.ok(catalogue.namespaces.some((n) => n.id === 14 && n.name === 'Category'));
 
-      const uri = 'file:///work/queries/runnable.wikiquery';
+      const uri = 'file:///home/user/queries/runnable.wikiquery';
       await client.open(uri, 'wikiquery', '# two queries\nhttp://127.0.0.1:9/w/api.php?action=query&list=allpages\n\naction=query\n  &meta=siteinfo\n');
       const runnable = await client.request<Array<{ kind: string; apiUrl?: string; params?: Array<[string, string]> }>>('wikimapQuery/runnableQueries', { uri });
       assert.equal(runnable.length, 2);
@@ -231,7 +231,7 @@ describe('language server over stdio', function () {
     });
 
     it('clears diagnostics when a document is closed', async () => {
-      const uri = 'file:///work/queries/closed.wikiquery';
+      const uri = 'file:///home/user/queries/closed.wikiquery';
       await client.open(uri, 'wikiquery', 'action=query&list=nosuchmodule\n', 1);
       assert.ok((await client.diagnosticsFor(uri, 1)).length > 0);
       await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
@@ -248,7 +248,7 @@ describe('language server over stdio', function () {
         configuration: () => ({ diagnostics: { severity } }),
       });
       try {
-        const uri = 'file:///work/queries/severity.wikiquery';
+        const uri = 'file:///home/user/queries/severity.wikiquery';
         await client.open(uri, 'wikiquery', 'action=query&list=allpages&aplimit=9000&apfoo=1\n', 1);
         assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), ['unrecognizedparams']);
         const before = client.published.length;
@@ -265,7 +265,7 @@ describe('language server over stdio', function () {
     it('takes highLimits from initializationOptions when the client has no configuration (Neovim, Helix)', async () => {
       const titles = Array.from({ length: 60 }, (_, i) => `Page_${i}`).join('|');
       const text = `action=query&prop=info&titles=${titles}\n`;
-      const uri = 'file:///work/queries/limits.wikiquery';
+      const uri = 'file:///home/user/queries/limits.wikiquery';
       const low = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0 } } });
       const high = await LspClient.start({ initializationOptions: { wikimapQuery: { wiki: { highLimits: true }, diagnostics: { delay: 0 } } } });
       try {
@@ -292,7 +292,7 @@ describe('language server over stdio', function () {
       });
       try {
         assert.ok(client.initializeResult.capabilities.diagnosticProvider, 'diagnosticProvider announced');
-        const uri = 'file:///work/queries/pull.wikiquery';
+        const uri = 'file:///home/user/queries/pull.wikiquery';
         await client.open(uri, 'wikiquery', 'action=query&list=allpages&aplimit=9000\n', 1);
         const report = await client.request<{ kind: string; resultId?: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
         assert.equal(report.kind, 'full');
@@ -313,7 +313,7 @@ describe('language server over stdio', function () {
   it('tells once when a document is too large for every check', async () => {
     const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0, maxFullCheckSize: 1000 } } });
     try {
-      const uri = 'file:///work/queries/large.wikiquery';
+      const uri = 'file:///home/user/queries/large.wikiquery';
       const line = 'action=query&list=allpages&aplimit=10\n';
       await client.open(uri, 'wikiquery', line.repeat(100), 1);
       await client.diagnosticsFor(uri, 1);
@@ -322,6 +322,36 @@ describe('language server over stdio', function () {
       const told = client.shown.filter((m) => /larger than/.test(m.message));
       assert.equal(told.length, 1, JSON.stringify(client.shown));
       assert.match(told[0].message, /large\.wikiquery/);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('does not check a document past four times the size limit at all, and says so once', async () => {
+    const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0, maxFullCheckSize: 1000 } } });
+    try {
+      const uri = 'file:///home/user/queries/huge.wikiquery';
+      await client.open(uri, 'wikiquery', 'action=query&list=allpages&aplimit=9000\n'.repeat(200), 1);
+      assert.deepEqual(await client.diagnosticsFor(uri, 1), []);
+      const told = client.shown.filter((m) => /huge\.wikiquery/.test(m.message));
+      assert.equal(told.length, 1);
+      assert.match(told[0].message, /not checked \(completion and hover still work\)/);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('sends at most 1000 diagnostics for a document, and says how many more there are', async () => {
+    const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0 } } });
+    try {
+      const uri = 'file:///home/user/queries/many.wikiquery';
+      await client.open(uri, 'wikiquery', 'action=query&list=allpages&aplimit=9000\n\n'.repeat(1500), 1);
+      const diagnostics = await client.diagnosticsFor(uri, 1);
+      assert.equal(diagnostics.length, 1001);
+      assert.ok(diagnostics.slice(0, 1000).every((d) => d.code === 'outofrange'));
+      assert.equal(diagnostics[1000].code, 'toomanyproblems');
+      assert.match(String(diagnostics[1000].message), /^500 more problems/);
+      assert.equal(diagnostics[1000].range.start.line, 2000, 'placed where the first problem not shown is');
     } finally {
       await client.stop();
     }
@@ -351,7 +381,7 @@ describe('language server over stdio', function () {
     });
     try {
       // A query naming that wiki is judged by the built-in catalogue, and the user is told once.
-      const uri = 'file:///work/queries/down.wikiquery';
+      const uri = 'file:///home/user/queries/down.wikiquery';
       await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=allpages&aplimit=9000\n`, 1);
       assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), ['outofrange']);
       await client.waitFor('a message that the wiki cannot be reached', () => client.shown.find((m) => m.message.includes('cannot load the catalogue')));
@@ -383,7 +413,7 @@ describe('language server over stdio', function () {
     });
     const client = await LspClient.start({ initializationOptions: { catalogueCacheDir: cacheDir, diagnostics: { delay: 0 } } });
     try {
-      const uri = 'file:///work/queries/cached.wikiquery';
+      const uri = 'file:///home/user/queries/cached.wikiquery';
       await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=search&srsearch=mapgen\n`, 1);
       assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), [], 'valid by the built-in catalogue at first');
       const again = await client.waitFor('re-validation with the cached catalogue', () =>

@@ -128,6 +128,8 @@ export async function startLoopbackReceiver(target: { port: number; path: string
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
+      // One request per connection, so closing the server never waits on an idle browser connection.
+      connection: 'close',
     });
     res.end(renderPage(page));
   };
@@ -185,6 +187,8 @@ export async function startLoopbackReceiver(target: { port: number; path: string
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
+      // A browser holding its connection open must not keep the sign-in from finishing.
+      setTimeout(() => server.closeAllConnections(), 2000).unref();
     });
   };
 

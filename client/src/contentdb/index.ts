@@ -16,7 +16,18 @@ export const COMMANDS = {
   pendingAuthorizeUrl: 'wikimapQuery.contentDb.pendingAuthorizeUrl',
 } as const;
 
-const SETTINGS_KINDS: ContentDbErrorKind[] = ['invalidBaseUrl', 'missingClientId', 'invalidRedirectUri', 'serverMissingClientId', 'unsupportedGrantType', 'portInUse'];
+const SETTINGS_KINDS: ContentDbErrorKind[] = [
+  'invalidBaseUrl',
+  'missingClientId',
+  'invalidRedirectUri',
+  'serverMissingClientId',
+  'unsupportedGrantType',
+  'badClientCredentials',
+  'portInUse',
+  'badResponse',
+  'network',
+];
+const SIGN_IN_AGAIN_KINDS: ContentDbErrorKind[] = ['badCode', 'tokenRejected', 'timeout', 'notSignedIn', 'serverMissingCode', 'authorizeError', 'browserNotOpened'];
 
 export function registerContentDb(context: vscode.ExtensionContext, log: (msg: string) => void): vscode.Disposable {
   const router = new UriCallbackRouter(log);
@@ -32,8 +43,7 @@ export function registerContentDb(context: vscode.ExtensionContext, log: (msg: s
     const kind = e instanceof ContentDbError ? e.kind : undefined;
     const actions: string[] = [];
     if (kind && SETTINGS_KINDS.includes(kind)) actions.push('Open Settings');
-    if (e instanceof ContentDbError && e.forgetClientSecret) actions.push('Sign In Again');
-    if (kind === 'badCode' || kind === 'tokenRejected' || kind === 'timeout') actions.push('Sign In Again');
+    if ((e instanceof ContentDbError && e.forgetClientSecret) || (kind && SIGN_IN_AGAIN_KINDS.includes(kind))) actions.push('Sign In Again');
     const choice = await vscode.window.showErrorMessage(message, ...actions);
     if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'wikimapQuery.contentDb');
     if (choice === 'Sign In Again') void vscode.commands.executeCommand(COMMANDS.signIn);
@@ -48,6 +58,11 @@ export function registerContentDb(context: vscode.ExtensionContext, log: (msg: s
         router.handleUri(`${uri.scheme}://${uri.authority}${uri.path}?${uri.query}`);
       },
     }),
+    // Calls the provider directly instead of vscode.authentication.getSession({ createIfNone }): the user asked
+    // to sign in to ContentDB, so VS Code's extra "wants to sign in" dialog would ask the same question twice
+    // (and dialogs are refused in extension tests). The account shows in the Accounts menu either way; an
+    // extension that later wants the token asks through authentication.getSession, and VS Code asks the user
+    // once whether it may.
     vscode.commands.registerCommand(COMMANDS.signIn, async () => {
       try {
         const session = await provider.createSession(CONTENTDB_SCOPES);

@@ -71,12 +71,19 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
     const authorizeUrl = buildAuthorizeUrl(base, opts.clientId.trim(), opts.redirectUri.trim(), state);
     log(`ContentDB sign-in: opening ${baseUrlText(base)}/oauth/authorize/ for client ${opts.clientId.trim()}.`);
     opts.onAuthorizeUrl?.(authorizeUrl);
-    const opened = await opts.openBrowser(authorizeUrl);
-    if (!opened) {
-      throw new ContentDbError('browserNotOpened', 'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.');
-    }
+    // Not awaited on its own: the editor may hold the "open external website?" question open while the
+    // callback already arrives (e.g. the URL was opened by hand). Only a refusal that comes first ends the wait.
+    const browserRefused = new Promise<never>((_, reject) => {
+      opts.openBrowser(authorizeUrl).then(
+        (opened) => {
+          if (!opened) reject(new ContentDbError('browserNotOpened', 'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.'));
+        },
+        (e) => reject(new ContentDbError('browserNotOpened', `Could not open the browser (${e instanceof Error ? e.message : String(e)}). Sign in again.`)),
+      );
+    });
+    browserRefused.catch(() => {});
 
-    const outcome = await waitFor(receiver.outcome, opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS, opts.signal);
+    const outcome = await waitFor(Promise.race([receiver.outcome, browserRefused]), opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS, opts.signal);
     if (outcome.kind === 'cancelled') throw new ContentDbError('cancelled', 'Sign-in cancelled.');
     if (outcome.kind === 'error') {
       throw new ContentDbError('authorizeError', `ContentDB did not authorize the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Sign in again.`);

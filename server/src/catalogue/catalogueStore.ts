@@ -54,6 +54,12 @@ export interface CatalogueStoreOptions {
   retryAfterMs?: number;
   /** Clock (ms), for the retry delay; defaults to Date.now. */
   now?: () => number;
+  /**
+   * Whether `resolve` may fetch that wiki's catalogue in the background (e.g. a host setting that
+   * turns live catalogues off, or allows only the configured wikis). Default: every http(s) wiki.
+   * `load` and `reload` are explicit requests and always fetch.
+   */
+  shouldFetch?(apiUrl: string): boolean;
 }
 
 /** `wikimap-query/<version> (language server; …)`: MediaWiki's API etiquette asks for a User-Agent naming the tool. */
@@ -142,10 +148,12 @@ export class CatalogueStore {
     if (!key || this.disposed) return this.options.builtin;
     let state = this.wikis.get(key);
     if (!state) {
+      if (this.options.shouldFetch && !this.options.shouldFetch(key)) return this.options.builtin;
       state = { apiUrl: key, generation: 0, warned: false };
       this.wikis.set(key, state);
       this.startBackgroundLoad(state);
-    } else if (!state.catalogue && !state.loading && state.failedAt !== undefined) {
+    } else if ((!state.catalogue || state.origin === 'stale-cache') && !state.loading && state.failedAt !== undefined) {
+      // Down last time (built-in or a stale cached catalogue in use): try again quietly after a while.
       const now = (this.options.now ?? Date.now)();
       if (now - state.failedAt >= (this.options.retryAfterMs ?? 5 * 60_000)) this.startBackgroundLoad(state);
     }
@@ -291,6 +299,7 @@ export class CatalogueStore {
           this.origins.set(catalogue, origin);
           if (origin === 'stale-cache') {
             state.error = notice;
+            state.failedAt = (this.options.now ?? Date.now)();
             if (!state.warned) {
               state.warned = true;
               this.options.log(notice!, 'warning');

@@ -102,10 +102,11 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     throw new WikiFetchError(`the answer from ${apiUrl} broke off (${(err as Error).message}); try "Wiki Query: Reload Catalogue" again`, true);
   }
   if (!res.ok) {
-    throw new WikiFetchError(
-      `${apiUrl} answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}; check that it is the wiki's api.php URL (e.g. https://host/w/api.php)`,
-      res.status >= 500,
-    );
+    const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+    if (res.status >= 500) {
+      throw new WikiFetchError(`${apiUrl} answered ${status} (the wiki is down or has a problem); try again later with "Wiki Query: Reload Catalogue"`, true);
+    }
+    throw new WikiFetchError(`${apiUrl} answered ${status}; check that it is the wiki's api.php URL (e.g. https://host/w/api.php)`, false);
   }
   let json: any;
   try {

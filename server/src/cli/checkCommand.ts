@@ -222,7 +222,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const inputs = collectInputs(opts.paths, io);
   const settings = normaliseSettings({ wiki: { highLimits: opts.highLimits }, diagnostics: { severity: opts.severity }, embeddedLanguages: ['markdown'] });
 
-  // Built-in first; --catalogue ones replace it (each loaded with the built-in core as fallback for main/query).
+  // The built-in catalogue, unless --catalogue ones replace it (a saved file lacking main/query gets the built-in ones).
   const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
   let services: LanguageServices = base;
   if (opts.catalogues.length) {
@@ -235,7 +235,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
         throw new Error(`cannot use the catalogue ${message.startsWith(spec) ? message : `${spec}: ${message}`}`);
       }
     }
-    services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded });
+    services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue });
   }
 
   const results: CheckResult[] = [];
@@ -251,7 +251,8 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     const view = mode.view(document);
     const parsed = mode.service.parse(view);
     const diagnostics = applySeverityOverrides(
-      mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity, maxFullCheckSize: settings.maxFullCheckSize }),
+      // No size limit here: a CI run has the time for every check, however large the file.
+      mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity }),
       settings.severity,
     );
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));

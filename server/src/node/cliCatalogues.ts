@@ -7,7 +7,7 @@ import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { createNodeCatalogueStore } from './nodeRuntime';
 
-export function createCliCatalogueLoader(files: PackageFiles, log: (message: string) => void) {
+export function createCliCatalogueLoader(files: PackageFiles, log: (message: string, kind?: 'info' | 'warning') => void) {
   let store: CatalogueStore | undefined;
   return {
     load(spec: string, builtin: WikiCatalogue): Promise<WikiCatalogue> {

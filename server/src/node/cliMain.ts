@@ -7,8 +7,10 @@ import { createPackageFiles, packageVersion } from './nodeRuntime';
 import { createCliCatalogueLoader } from './cliCatalogues';
 
 const files = createPackageFiles();
-const catalogues = createCliCatalogueLoader(files, () => {
-  // The store's progress notes ("using the catalogue of …") are not CI output; failures reach the user as errors.
+const catalogues = createCliCatalogueLoader(files, (message, kind) => {
+  // Progress notes ("using the catalogue of …") are not CI output; warnings (e.g. a cached copy used because
+  // the wiki is down) go to stderr. Failures to load reach the user as errors anyway.
+  if (kind === 'warning') process.stderr.write(`${message}\n`);
 });
 
 const io: CliIo = {

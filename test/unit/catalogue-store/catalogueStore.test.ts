@@ -12,7 +12,7 @@ import { CatalogueStore, catalogueUserAgent, type CatalogueStoreOptions } from '
 import { cacheFileName } from '../../../server/src/catalogue/catalogueCache';
 import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
-import { deadApiUrl, SAVED_PARAMINFO, SAVED_PARAMINFO_FILE, startFakeWiki, type FakeWiki } from './fakeWiki';
+import { deadApiUrl, SAVED_PARAMINFO, SAVED_PARAMINFO_FILE, SAVED_SITEINFO, startFakeWiki, type FakeWiki } from './fakeWiki';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
@@ -153,6 +153,19 @@ describe('catalogue store: live catalogues', () => {
     assert.deepEqual(diagnose(store, text), ['2:unrecognizedvalues']);
   });
 
+  it('asks only the wikis the host allows in the background', async () => {
+    const allowed = await fakeWiki();
+    const other = await fakeWiki();
+    const { store } = makeStore({ shouldFetch: (url) => url === allowed.apiUrl });
+    const arrived = nextChange(store, allowed.apiUrl);
+    assert.equal(store.resolve(other.apiUrl), builtin);
+    assert.equal(store.resolve(allowed.apiUrl), builtin);
+    await arrived;
+    assert.notEqual(store.resolve(allowed.apiUrl), builtin);
+    assert.equal(store.resolve(other.apiUrl), builtin);
+    assert.equal(other.requests.length, 0, 'no request to a wiki the host did not allow');
+  });
+
   it('resolves the named endpoints of wikimapQuery.wikis', async () => {
     const wiki = await fakeWiki({ withoutModules: ['allusers'] });
     const { store } = makeStore();
@@ -163,6 +176,22 @@ describe('catalogue store: live catalogues', () => {
     assert.equal(store.resolve(wiki.apiUrl + '?action=query'), byName, 'a query string does not make another wiki');
     assert.equal(byName.getQueryModule('allusers'), undefined);
     assert.ok(builtin.getQueryModule('allusers'));
+  });
+
+  it('loads a saved file bundling paraminfo with siteinfo, and its own cache files, with the wiki’s namespaces', async () => {
+    const dir = tempCacheDir();
+    const bundle = path.join(dir, 'wiki.json');
+    fs.writeFileSync(bundle, JSON.stringify([SAVED_PARAMINFO, SAVED_SITEINFO]));
+    const { store } = makeStore();
+    const fromBundle = await store.load(bundle);
+    assert.equal(fromBundle.getNamespace(3000)?.name, 'Recipe');
+
+    const wiki = await fakeWiki();
+    const cacheDir = tempCacheDir();
+    await makeStore({ cacheDir }).store.load(wiki.apiUrl);
+    const cached = await store.load(path.join(cacheDir, fs.readdirSync(cacheDir)[0]));
+    assert.equal(cached.getNamespace(3000)?.name, 'Recipe');
+    assert.ok(cached.getQueryModule('allpages'));
   });
 
   it('loads a saved paraminfo file, and says what to do when the file is missing or not paraminfo', async () => {
@@ -296,6 +325,29 @@ describe('catalogue store: a wiki that cannot be reached', () => {
     assert.ok(messages.some((m) => /cannot reach .*Using its catalogue cached on .*MediaWiki 1\.39\.17/.test(m)), messages.join('\n'));
   });
 
+  it('picks the wiki up again when it is back (a quiet retry after the delay)', async () => {
+    const wiki = await startFakeWiki();
+    wikis.push(wiki);
+    const cacheDir = tempCacheDir();
+    await makeStore({ cacheDir }).store.load(wiki.apiUrl);
+    wiki.behaviour.failWith = { status: 503, body: 'Service Unavailable' };
+    let now = 0;
+    const { store, messages } = makeStore({ cacheDir, now: () => now, retryAfterMs: 1000 });
+    let changed = nextChange(store, wiki.apiUrl);
+    store.resolve(wiki.apiUrl);
+    await changed;
+    assert.equal(store.status(wiki.apiUrl).origin, 'stale-cache');
+    wiki.behaviour.failWith = undefined;
+    store.resolve(wiki.apiUrl);
+    assert.equal(store.status(wiki.apiUrl).loading, false, 'no retry before the delay');
+    now += 1000;
+    changed = nextChange(store, wiki.apiUrl);
+    store.resolve(wiki.apiUrl);
+    await changed;
+    assert.equal(store.status(wiki.apiUrl).origin, 'cache');
+    assert.equal(messages.filter((m) => /answered HTTP 503 .*down.*Using its catalogue cached on/.test(m)).length, 1, messages.join('\n'));
+  });
+
   it('gives up after the timeout', async () => {
     const wiki = await startFakeWiki({ hang: true });
     wikis.push(wiki);
@@ -307,7 +359,7 @@ describe('catalogue store: a wiki that cannot be reached', () => {
     ['a page that is not api.php (HTTP 404)', { status: 404, body: '<h1>Not Found</h1>' }, /answered HTTP 404.*check that it is the wiki's api\.php URL/],
     ['an HTML page with HTTP 200', { status: 200, body: '<html><body>Main Page</body></html>' }, /did not answer with JSON; check that it is the wiki's api\.php URL/],
     ['a private wiki', { status: 200, body: JSON.stringify({ error: { code: 'readapidenied', info: 'You need read permission to use this module.' } }), contentType: 'application/json' }, /refused the request: readapidenied.*private/],
-    ['a server error', { status: 503, body: 'Service Unavailable' }, /answered HTTP 503/],
+    ['a server error', { status: 503, body: 'Service Unavailable' }, /answered HTTP 503 .*the wiki is down or has a problem.*Reload Catalogue/],
   ];
   for (const [what, failWith, expected] of broken) {
     it(`says what is wrong with ${what}`, async () => {

@@ -1,7 +1,7 @@
 // The fake ContentDB behaves like the real one (see the header of test/fakes/contentDb.ts), so the flow tests
 // that rely on it mean something.
 import assert from 'node:assert/strict';
-import { FakeContentDb, simulateBrowser } from '../../fakes/contentDb';
+import { FakeContentDb, simulateBrowser, startFakeContentDb } from '../../fakes/contentDb';
 
 describe('fake ContentDB', () => {
   let db: FakeContentDb;
@@ -90,6 +90,18 @@ describe('fake ContentDB', () => {
       assert.match(res.headers.get('location')!, /^\/user\/login\/\?next=/);
     });
 
+    it('lets a browser that is not logged in sign in on the login page first, then shows the consent page', async () => {
+      const client = db.registerClient({ redirectUrl: redirect });
+      db.addUser('carol', 'hunter2');
+      const url = authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 'st' });
+      const wrong = await simulateBrowser(url, { login: { username: 'carol', password: 'nope' }, followCallback: false });
+      assert.match(wrong.body, /Incorrect password/);
+      assert.equal(wrong.callbackUrl, undefined);
+      const visit = await simulateBrowser(url, { login: { username: 'carol', password: 'hunter2' }, followCallback: false });
+      assert.equal(new URL(visit.callbackUrl!).searchParams.get('state'), 'st');
+      assert.deepEqual(db.tokens.map((t) => t.owner), ['carol']);
+    });
+
     it('re-consent skips the consent page and replaces the previous access token', async () => {
       const client = db.registerClient({ redirectUrl: redirect });
       const first = await codeFor('alice', client);
@@ -174,6 +186,21 @@ describe('fake ContentDB', () => {
       it(`answers ${c.status} for ${c.name}`, async () => {
         assert.deepEqual(await whoami(c.header), { status: c.status, body: c.body });
       });
+    }
+  });
+
+  it('startFakeContentDb: one application and one user, ready for a browser in another process', async () => {
+    const started = await startFakeContentDb({ redirectUri: redirect });
+    try {
+      const url = `${started.url}/oauth/authorize/?response_type=code&client_id=${started.clientId}&redirect_uri=${encodeURIComponent(started.redirectUri)}&state=s`;
+      const visit = await simulateBrowser(url, { login: { username: started.username, password: started.password }, followCallback: false });
+      const code = new URL(visit.callbackUrl!).searchParams.get('code')!;
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ grant_type: 'authorization_code', client_id: started.clientId, client_secret: started.clientSecret, code })) form.append(k, v);
+      const res = await fetch(`${started.url}/oauth/token/`, { method: 'POST', body: form });
+      assert.equal(((await res.json()) as { token_type: string }).token_type, 'Bearer');
+    } finally {
+      await started.stop();
     }
   });
 });

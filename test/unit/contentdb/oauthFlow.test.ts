@@ -157,6 +157,26 @@ describe('ContentDB sign-in flow', () => {
     assert.ok(await portIsClosed(port), 'later callbacks find nothing listening');
   });
 
+  it('completes when the callback arrives while the editor still has not confirmed opening the browser', async () => {
+    let visit: Promise<BrowserVisit> | undefined;
+    const result = await signIn(
+      options({
+        openBrowser: (url) => {
+          visit = simulateBrowser(url, alice());
+          return new Promise<boolean>(() => {});
+        },
+      }),
+    );
+    assert.equal(result.username, 'alice');
+    assert.equal((await visit!).status, 200);
+  });
+
+  it('stops when the browser could not be opened', async () => {
+    const { error } = await run(async () => {}, { openBrowser: async () => false });
+    assert.equal(error!.kind, 'browserNotOpened');
+    assert.ok(await portIsClosed(port));
+  });
+
   it('reports a busy port clearly and never opens the browser', async () => {
     const busy = await occupyPort(port);
     try {

@@ -44,6 +44,9 @@ describe('wiki parser: query forms', () => {
     ['invalid escapes stay literal', 'action=query&titles=100%&srsearch=%zz%E2', [
       { apiUrl: undefined, params: [['action', 'query'], ['titles', '100%'], ['srsearch', '%zz\ufffd']] },
     ]],
+    ['PHP turns spaces and dots in names into underscores', 'action=query&cm.title=A&a+b=1&%20x=2', [
+      { apiUrl: undefined, params: [['action', 'query'], ['cm_title', 'A'], ['a_b', '1'], ['x', '2']] },
+    ]],
     ['names without = and empty values', 'action=query&redirects&titles=&&x=', [
       { apiUrl: undefined, params: [['action', 'query'], ['redirects', ''], ['titles', ''], ['x', '']] },
     ]],

@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
-import { readRepoJson, validate, type SeenDiagnostic } from './helpers';
+import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
+import { clearValidationCache, getValidationCacheStats, validateWikiDocument } from '../../../server/src/service/wiki/validation';
+import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
 
 /** [code, severity, text the range covers, param] */
 type Expected = [string, SeenDiagnostic['severity'], string, string];
@@ -81,10 +83,14 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   { name: 'IP ranges where accepted', query: 'action=query&list=blocks&bkusers=10.0.0.0/8|Example', expect: [] },
   { name: 'an invalid title', query: 'action=query&prop=info&titles=A&inlinkcontext=a%23b', expect: [['badtitle', 'error', 'a%23b', 'inlinkcontext']] },
   // info conditions (information)
-  { name: 'singlepageonly with several titles', query: 'action=query&prop=revisions&titles=A|B&rvlimit=5', expect: [['singlepageonly', 'information', 'rvlimit', 'rvlimit']] },
+  { name: 'singlepageonly with several titles: the module dies too', query: 'action=query&prop=revisions&titles=A|B&rvlimit=5', expect: [['singlepageonly', 'information', 'rvlimit', 'rvlimit'], ['invalidparammix', 'error', 'rvlimit', 'rvlimit']] },
+  { name: 'singlepageonly with revids', query: 'action=query&prop=revisions&revids=1&rvstart=now', expect: [['singlepageonly', 'information', 'rvstart', 'rvstart'], ['invalidparammix', 'error', 'rvstart', 'rvstart']] },
+  { name: 'singlepageonly on the generator itself counts its input pages only', query: 'action=query&generator=revisions&titles=A&grvlimit=5', expect: [] },
+  { name: 'singlepageonly given its default does not count', query: 'action=query&prop=revisions&titles=A|B&rvdir=older', expect: [] },
+  { name: 'language codes the wiki cannot know', query: 'action=query&meta=languageinfo&licode=en|Alpha|zh-hans', expect: [['unrecognizedvalues', 'warning', 'Alpha', 'licode']] },
   { name: 'singlepageonly with one title is fine', query: 'action=query&prop=revisions&titles=A&rvlimit=5', expect: [] },
-  { name: 'useronly without a user: the module dies (invalidparammix)', query: 'action=query&list=alldeletedrevisions&adrstart=now', expect: [['invalidparammix', 'error', 'adrstart', 'adrstart']] },
-  { name: 'nonuseronly with a user: the module dies (invalidparammix)', query: 'action=query&list=alldeletedrevisions&adruser=A&adrfrom=B', expect: [['invalidparammix', 'error', 'adrfrom', 'adrfrom']] },
+  { name: 'useronly without a user: the module dies (invalidparammix)', query: 'action=query&list=alldeletedrevisions&adrstart=now', expect: [['invalidparammix', 'error', 'adrstart', 'adrstart'], ['useronly', 'information', 'adrstart', 'adrstart']] },
+  { name: 'nonuseronly with a user: the module dies (invalidparammix)', query: 'action=query&list=alldeletedrevisions&adruser=A&adrfrom=B', expect: [['invalidparammix', 'error', 'adrfrom', 'adrfrom'], ['nonuseronly', 'information', 'adrfrom', 'adrfrom']] },
   { name: 'revisions: start and startid together', query: 'action=query&prop=revisions&titles=A&rvstartid=5&rvstart=now', expect: [['invalidparammix', 'error', 'rvstart', 'rvstart']] },
   { name: 'logevents: title and prefix together', query: 'action=query&list=logevents&letitle=A&leprefix=B', expect: [['invalidparammix', 'error', 'leprefix', 'leprefix']] },
   { name: 'modes: a mode-3 parameter with titles (mode 1)', query: 'action=query&list=deletedrevs&titles=A&drunique=1', expect: [['deprecation', 'warning', 'deletedrevs', 'list'], ['modes', 'information', 'drunique', 'drunique']] },
@@ -93,12 +99,22 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   { name: 'editintroonly without inprop=editintro', query: 'action=query&prop=info&titles=A&ineditintrostyle=lessframes', expect: [['editintroonly', 'information', 'ineditintrostyle', 'ineditintrostyle']] },
   { name: 'editintroonly with inprop=editintro is fine', query: 'action=query&prop=info&titles=A&inprop=editintro&ineditintrostyle=lessframes', expect: [] },
   // hints beyond the server
-  { name: 'boolean given false', query: 'action=query&prop=info&titles=A&redirects=false', expect: [['booleanfalse', 'warning', 'false', 'redirects']] },
-  { name: 'sensitive parameter in a URL', query: 'action=query&list=watchlist&wlowner=A&wltoken=abc123', expect: [['sensitiveparam', 'warning', 'abc123', 'wltoken']] },
+  { name: 'boolean given false', query: 'action=query&prop=info&titles=A&redirects=false', expect: [['booleanfalse', 'information', 'false', 'redirects']] },
+  { name: 'sensitive parameter in a URL', query: 'action=query&list=watchlist&wlowner=A&wltoken=abc123', expect: [['sensitiveparam', 'information', 'abc123', 'wltoken']] },
   { name: 'duplicate values', query: 'action=query&prop=info&titles=A&inprop=url|url', expect: [['duplicatevalues', 'hint', 'url', 'inprop']] },
   { name: 'repeated parameter', query: 'action=query&list=allpages&aplimit=5&aplimit=6', expect: [['repeatedparam', 'information', 'aplimit=5', 'aplimit']] },
   { name: 'no action', query: 'list=allpages', expect: [['noaction', 'warning', 'list=allpages', 'action']] },
   { name: 'another action', query: 'action=parse&page=Main', expect: [['notquery', 'information', 'parse', 'action']] },
+  // module rules with conditions (constraints.json "missing" / "forbidden")
+  { name: 'content without slots: the legacy-format deprecation', query: 'action=query&prop=revisions&titles=A&rvprop=ids|content', expect: [['deprecation', 'warning', 'content', 'rvslots']] },
+  { name: 'content with slots is fine', query: 'action=query&prop=revisions&titles=A&rvprop=content&rvslots=*', expect: [] },
+  { name: 'a legacy parameter with slots', query: 'action=query&prop=revisions&titles=A&rvslots=main&rvsection=1&rvdiffto=prev', expect: [['deprecation', 'warning', 'rvdiffto', 'rvdiffto'], ['invalidparammix', 'error', 'rvdiffto', 'rvdiffto']] },
+  { name: 'allimages: aistart with the default sort=name', query: 'action=query&list=allimages&aistart=now', expect: [['invalidparammix', 'error', 'aistart', 'aistart']] },
+  { name: 'allimages: aistart with sort=timestamp is fine', query: 'action=query&list=allimages&aisort=timestamp&aistart=now', expect: [] },
+  { name: 'allimages: aifrom with sort=timestamp', query: 'action=query&list=allimages&aisort=timestamp&aifrom=B', expect: [['invalidparammix', 'error', 'aifrom', 'aifrom']] },
+  { name: 'allimages: aifilterbots=all is allowed with sort=name', query: 'action=query&list=allimages&aifilterbots=all', expect: [] },
+  { name: 'a value error is reported, not the rule on top of it', query: 'action=query&list=backlinks&bltitle=A&blpageid=abc', expect: [['badinteger', 'error', 'abc', 'blpageid']] },
+  { name: 'a wire name read by query and by a module (iwurl)', query: 'action=query&prop=iwlinks&titles=A&iwurl=1', expect: [['deprecation', 'warning', 'iwurl', 'iwurl']] },
   // valid queries get nothing
   { name: 'main and query parameters', query: 'action=query&meta=siteinfo&siprop=general|namespaces&format=json&formatversion=2&maxlag=5&curtimestamp=1&indexpageids=1', expect: [] },
   { name: 'generator with g parameters and prop', query: 'action=query&generator=categorymembers&gcmtitle=Category:X&gcmlimit=max&prop=info|revisions&rvprop=ids', expect: [] },
@@ -213,5 +229,38 @@ describe('wiki validation: settings', () => {
     assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
     assert.deepEqual(seen(q, { highLimits: true }), []);
     assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
+  });
+});
+
+describe('wiki validation: per-query cache and per-query catalogues', () => {
+  it('a one-character edit re-validates only the query it touched', () => {
+    const queries = Array.from({ length: 200 }, (_, i) => `action=query&list=allpages&aplimit=${i + 1}&apfrom=P${i}`);
+    const before = queries.join('\n\n');
+    const after = before.replace('aplimit=100&', 'aplimit=1000&');
+    clearValidationCache();
+    const cat = builtinCatalogue();
+    validateWikiDocument(parseWikiDocument(before), () => cat, {});
+    assert.deepEqual(getValidationCacheStats(), { hits: 0, misses: 200 });
+    const d = validateWikiDocument(parseWikiDocument(after), () => cat, {});
+    assert.deepEqual(getValidationCacheStats(), { hits: 199, misses: 201 });
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['outofrange', 198]]);
+  });
+
+  it('each query is judged by the catalogue of its own wiki', () => {
+    const text = 'https://a.example/w/api.php?action=query&list=categorymembers&cmtitle=X\n\nhttps://b.example/w/api.php?action=query&list=categorymembers&cmtitle=X';
+    const builtin = builtinCatalogue();
+    const seenUrls: Array<string | undefined> = [];
+    const d = validateWikiDocument(parseWikiDocument(text), (apiUrl) => {
+      seenUrls.push(apiUrl);
+      return apiUrl === 'https://a.example/w/api.php' ? builtin : createWikiCatalogue({ paraminfo: { modules: [] } });
+    }, {});
+    assert.deepEqual(seenUrls, ['https://a.example/w/api.php', 'https://b.example/w/api.php']);
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['unrecognizedvalues', 2], ['unrecognizedparams', 2]]);
+  });
+
+  it('embedded URLs (markdown) are validated in place', () => {
+    const text = 'See <https://w.example/w/api.php?action=query&list=allpages&aplimit=abc> for pages.';
+    const d = validate(text, { embedded: true });
+    assert.deepEqual(d.map((x) => [x.code, x.text]), [['badinteger', 'abc']]);
   });
 });

@@ -11,11 +11,27 @@
  *                   `invalidparammix` (apierror-invalidparammix-mustusewith) unless `code` says otherwise.
  * - `conflicts`   — a parameter cannot be used with another (`params[0]` with any of the rest):
  *                   `invalidparammix` (apierror-invalidparammix-cannotusewith) unless `code` says otherwise.
+ * - `missing`     — when a `when` condition holds, `params[0]` must be given (e.g. revisions'
+ *                   "Because rvslots was not specified…" deprecation).
+ * - `forbidden`   — when a `when` condition holds, none of `params` may be given (values listed in
+ *                   `allowedValues` excepted), e.g. allimages' aistart with aisort=name.
+ * - `pattern`     — every value of `params[0]` must match `pattern` (a regular expression), else
+ *                   `code` (default unrecognizedvalues); for values a module checks itself, e.g.
+ *                   languageinfo's language codes.
+ * `when` (any of its conditions): `{ param }` holds when the parameter is given; `{ param, values }`
+ * when its value (or, absent, its catalogue default) includes one of `values`.
  * A parameter counts as given when present in the query (ApiBase::parameterNotEmpty treats only
  * null and false as "not given": an empty string value counts as given; a boolean is given when present).
  */
 
 import type { QueryCheck } from './validation';
+import { getValueItems } from './wikiQueryParser';
+
+/** A condition of a rule: the parameter is given, or its value (or default) includes one of `values`. */
+export interface RuleCondition {
+  param: string;
+  values?: string[];
+}
 
 /** One rule, as read from constraints data. */
 export interface ConstraintRule {
@@ -23,7 +39,13 @@ export interface ConstraintRule {
   id: string;
   /** The query submodule it applies to (`categorymembers`), or `query` for page-set rules. */
   module: string;
-  kind: 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts';
+  kind: 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern';
+  /** For `pattern`: what every value must match. */
+  pattern?: RegExp;
+  /** For `missing` / `forbidden`: the conditions (any of them) under which the rule applies. */
+  when?: RuleCondition[];
+  /** For `forbidden`: values of the parameter that remain allowed. */
+  allowedValues?: string[];
   /** Unprefixed parameter names (`title`, `pageid`). For `query`, wire names. */
   params: string[];
   /** MediaWiki error code to report (defaults per kind). */
@@ -34,7 +56,10 @@ export interface ConstraintRule {
   mirrors: string;
 }
 
-const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts']);
+const ERROR_CODES = new Set(['badinteger', 'badvalue', 'badtimestamp', 'baduser', 'badtitle', 'toomanyvalues']);
+
+const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern']);
+const CONDITIONAL = new Set(['missing', 'forbidden']);
 
 /**
  * Read and check constraints data (`{ "rules": [...] }` or a bare array). Bad entries throw an Error
@@ -51,16 +76,40 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
     const id = typeof o.id === 'string' ? o.id : `${where}`;
     if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
     if (typeof o.kind !== 'string' || !KINDS.has(o.kind)) throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
-    if (!Array.isArray(o.params) || o.params.length < 2 || !o.params.every((p) => typeof p === 'string')) {
-      throw new Error(`${where} (${id}): "params" must list at least two parameter names.`);
+    const minParams = CONDITIONAL.has(o.kind) || o.kind === 'pattern' ? 1 : 2;
+    if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
+      throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);
     }
     const kind = o.kind as ConstraintRule['kind'];
-    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' ? 'missingparam' : 'invalidparammix';
+    let when: RuleCondition[] | undefined;
+    if (CONDITIONAL.has(kind)) {
+      if (!Array.isArray(o.when) || o.when.length === 0) throw new Error(`${where} (${id}): a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
+      when = o.when.map((c, j) => {
+        const cc = c as Record<string, unknown>;
+        if (typeof c !== 'object' || c === null || typeof cc.param !== 'string') throw new Error(`${where} (${id}): when[${j}] needs a "param" name.`);
+        if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string'))) throw new Error(`${where} (${id}): when[${j}].values must be an array of strings.`);
+        return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
+      });
+    }
+    let pattern: RegExp | undefined;
+    if (kind === 'pattern') {
+      try {
+        pattern = new RegExp(String(o.pattern));
+      } catch {
+        throw new Error(`${where} (${id}): "pattern" must be a valid regular expression.`);
+      }
+      if (typeof o.pattern !== 'string') throw new Error(`${where} (${id}): a pattern rule needs "pattern" (a regular expression string).`);
+    }
+    const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
+    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : 'invalidparammix';
     return {
       id,
       module: o.module,
       kind,
       params: o.params as string[],
+      ...(when ? { when } : {}),
+      ...(allowedValues ? { allowedValues } : {}),
+      ...(pattern ? { pattern } : {}),
       code,
       message: typeof o.message === 'string' ? o.message : undefined,
       mirrors: typeof o.mirrors === 'string' ? o.mirrors : '',
@@ -86,6 +135,12 @@ function fill(template: string | undefined, names: string[], fallback: string): 
 export function applyConstraints(ctx: QueryCheck): void {
   const rules = ctx.catalogue.constraints;
   if (rules.length === 0) return;
+  // A parameter whose value is already an error (badinteger, badvalue, …) stops MediaWiki before
+  // the module's own rules run: do not add a rule's verdict on top of it.
+  const broken = new Set<string>();
+  for (const d of ctx.out) if (ERROR_CODES.has(d.code)) broken.add(d.data.param);
+  const add = ctx.add;
+  ctx = { ...ctx, add: (code, start, end, message, data, extra) => { if (!broken.has(data.param)) add(code, start, end, message, data, extra); } };
   for (const rule of rules) {
     if (rule.module === 'query') {
       applyRule(ctx, rule, '', undefined);
@@ -95,6 +150,29 @@ export function applyConstraints(ctx: QueryCheck): void {
       if (use.module.name === rule.module) applyRule(ctx, rule, use.wirePrefix, use);
     }
   }
+}
+
+/** The first condition that holds, with where it was found (or the module name when from a default). */
+function conditionHolds(ctx: QueryCheck, when: RuleCondition[], prefix: string, use: QueryCheck['uses'][number] | undefined): { start: number; end: number; text: string; wire: string } | undefined {
+  for (const c of when) {
+    const wire = prefix + c.param;
+    const p = ctx.present.get(wire);
+    if (!c.values) {
+      if (p) return { start: p.nameRange.start, end: p.nameRange.end, text: wire, wire };
+      continue;
+    }
+    if (p) {
+      for (const item of getValueItems(ctx.text, p)) {
+        if (c.values.includes(item.text)) return { start: item.range.start, end: item.range.end, text: `${wire}=${item.text}`, wire };
+      }
+      continue;
+    }
+    const d = use?.module.paramByName.get(c.param);
+    const dflt = d?.default === undefined || typeof d.default === 'boolean' ? [] : String(d.default).split('|');
+    const hit = dflt.find((v) => c.values!.includes(v));
+    if (hit !== undefined && use) return { start: use.start, end: use.end, text: `${wire}=${hit} (the default)`, wire };
+  }
+  return undefined;
 }
 
 function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
@@ -129,6 +207,35 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       const p = ctx.present.get(first)!;
       const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
       ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names });
+      return;
+    }
+    case 'missing':
+    case 'forbidden': {
+      const hold = conditionHolds(ctx, rule.when ?? [], prefix, use);
+      if (!hold) return;
+      if (rule.kind === 'missing') {
+        if (ctx.present.has(names[0])) return;
+        ctx.add(rule.code, hold.start, hold.end, fill(rule.message, names, `${names[0]} is not given, while ${hold.text} needs it. Add ${names[0]}=…`), { param: names[0], addParam: names[0], module, params: [names[0], hold.wire] });
+        return;
+      }
+      for (const n of names) {
+        const p = ctx.present.get(n);
+        if (!p) continue;
+        if (rule.allowedValues?.includes(p.value)) continue;
+        ctx.add(rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`), { param: n, module, params: [n, hold.wire] });
+      }
+      return;
+    }
+    case 'pattern': {
+      const p = ctx.present.get(names[0]);
+      if (!p || !rule.pattern) return;
+      const d = use?.module.paramByName.get(rule.params[0]);
+      const items = getValueItems(ctx.text, p);
+      if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
+      for (const item of items) {
+        if (rule.pattern.test(item.text)) continue;
+        ctx.add(rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text });
+      }
       return;
     }
     case 'conflicts': {

@@ -93,21 +93,38 @@ interface RelDiag {
 // ---------------------------------------------------------------------------
 
 const CACHE_LIMIT = 50_000;
-const queryCache = new Map<string, RelDiag[]>();
+const NO_DIAGNOSTICS: RelDiag[] = [];
+/** Verdicts per (catalogue, settings) → per query text. */
+const queryCache = new Map<string, Map<string, RelDiag[]>>();
+let cachedCount = 0;
+const cacheStats = { hits: 0, misses: 0 };
 
-function cached(key: string, compute: () => RelDiag[]): RelDiag[] {
-  let hit = queryCache.get(key);
-  if (hit !== undefined) return hit;
-  hit = compute();
-  if (queryCache.size >= CACHE_LIMIT) {
-    // Drop the oldest quarter (Map keeps insertion order).
-    let n = CACHE_LIMIT >> 2;
-    for (const k of queryCache.keys()) {
-      queryCache.delete(k);
-      if (--n <= 0) break;
-    }
+/**
+ * A copy of `s` that does not keep the document it was sliced from alive (V8 keeps the parent
+ * of a sliced string): cache keys outlive many versions of a large document.
+ */
+function detach(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+function cached(bucketKey: string, text: string, compute: () => RelDiag[]): RelDiag[] {
+  let bucket = queryCache.get(bucketKey);
+  if (!bucket) queryCache.set(bucketKey, (bucket = new Map()));
+  let hit = bucket.get(text);
+  if (hit !== undefined) {
+    cacheStats.hits++;
+    return hit;
   }
-  queryCache.set(key, hit);
+  cacheStats.misses++;
+  hit = compute();
+  if (hit.length === 0) hit = NO_DIAGNOSTICS;
+  if (cachedCount >= CACHE_LIMIT) {
+    queryCache.clear();
+    cachedCount = 0;
+    queryCache.set(bucketKey, (bucket = new Map()));
+  }
+  bucket.set(detach(text), hit);
+  cachedCount++;
   return hit;
 }
 
@@ -185,9 +202,8 @@ export function validateWikiDocument(
     }
     const base = query.range.start;
     const qtext = text.slice(base, query.range.end);
-    const key = `${cat.id}|${highLimits ? 1 : 0}|${large ? 1 : 0}|${qtext}`;
     const catalogue = cat;
-    const rel = cached(key, () => checkQuery(text, query, catalogue, highLimits, !large));
+    const rel = cached(`${cat.id}|${highLimits ? 1 : 0}|${large ? 1 : 0}`, qtext, () => checkQuery(text, query, catalogue, highLimits, !large));
     for (const d of rel) {
       const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
       if (sev === 'off') continue;
@@ -208,9 +224,17 @@ export function validateWikiDocument(
   return out;
 }
 
+/** How many query verdicts came from the cache and how many were computed, since the last clear. */
+export function getValidationCacheStats(): { hits: number; misses: number } {
+  return { ...cacheStats };
+}
+
 /** Forget cached verdicts (e.g. after a catalogue reload in tests). */
 export function clearValidationCache(): void {
   queryCache.clear();
+  cachedCount = 0;
+  cacheStats.hits = 0;
+  cacheStats.misses = 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -400,6 +424,12 @@ function runChecks(ctx: QueryCheck): void {
     if (qd) {
       ctx.present.set(name, p);
       checkParam(ctx, p, qd, queryModule, name);
+      // A selected module may read the same wire name (iwlinks' "url" is "iwurl", like query's
+      // own iwurl): MediaWiki validates it for both.
+      for (const c of cat.lookupWire(name)) {
+        const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normal.get(c.module);
+        if (use && c.module !== queryModule) checkParam(ctx, p, c.descriptor, c.module, name);
+      }
       continue;
     }
     const fd = formatModule?.paramByName.get(name);
@@ -441,8 +471,8 @@ function runChecks(ctx: QueryCheck): void {
     }
   }
 
-  // Module rules first: where the module itself dies (invalidparammix), the catalogue's softer
-  // info note about the same parameter is not repeated.
+  // Module rules (errors where the module itself dies), then the catalogue's info notes, which
+  // explain the same condition in the catalogue's words and carry the data of their quick fixes.
   applyConstraints(ctx);
   checkConditions(ctx);
 }
@@ -824,21 +854,31 @@ function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids:
 
 function checkConditions(ctx: QueryCheck): void {
   let pages: ReturnType<typeof pageSource> | undefined;
-  const flagged = new Set<string>();
-  for (const d of ctx.out) if (d.code === 'invalidparammix') flagged.add(d.data.param);
   for (const use of ctx.uses) {
     for (const d of use.module.parameters) {
       if (!d.info) continue;
       const wire = use.wirePrefix + d.name;
       const p = ctx.present.get(wire);
-      if (!p || flagged.has(wire)) continue;
+      if (!p) continue;
       for (const note of d.info) {
         const where = { param: wire, module: use.module.name };
         switch (note.name) {
           case 'singlepageonly': {
             pages ??= pageSource(ctx);
-            const single = !pages.generator && pages.revids === 0 && pages.titles + pages.pageids <= 1;
-            if (!single) ctx.add('singlepageonly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when a single page is queried (one title or page ID, no generator or revids); the wiki refuses it here. Query one page, or remove it.`, where, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            // The pages a module works on: for the generator itself, only titles/pageids/revids
+            // (its own output is not its input); for a prop module, the generator's pages too.
+            const fromGenerator = pages.generator && !use.generator;
+            const single = !fromGenerator && pages.revids === 0 && pages.titles + pages.pageids <= 1;
+            // Given with its default (rvdir=older) it does not switch the module to enumeration mode.
+            if (single || (d.default !== undefined && p.value === String(d.default))) break;
+            ctx.add('singlepageonly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when a single page is queried (one title or page ID, no generator or revids); the wiki refuses it here. Query one page, or remove it.`, where, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            // ApiQueryRevisions::run dies with invalidparammix in enumeration mode with revids
+            // (apierror-revisions-norevids) or with several pages (apierror-revisions-singlepage).
+            const source = pages.revids > 0 ? 'revids' : fromGenerator ? 'generator' : pages.titles > 1 ? 'titles' : 'pageids';
+            const msg = pages.revids > 0
+              ? `The revids parameter may not be used with the list options such as ${wire}. Give one page with titles= or pageids= instead, or remove ${wire}.`
+              : `${source === 'generator' ? 'A generator' : `${source}=`} supplies several pages, but ${wire} may only be used on a single page. Query one page, or remove ${wire}.`;
+            ctx.add('invalidparammix', p.nameRange.start, p.nameRange.end, msg, { param: wire, module: use.module.name, params: [wire, source] });
             break;
           }
           case 'useronly':

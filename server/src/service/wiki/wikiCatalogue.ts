@@ -160,7 +160,7 @@ export class WikiCatalogue {
     // (another MediaWiki version may lack a parameter; its rule would then be wrong there).
     this.constraints = rules.filter((rule) => {
       const m = rule.module === 'query' ? this.query : rule.module === 'main' ? this.main : this.queryByName.get(rule.module);
-      return m !== undefined && rule.params.every((p) => m.paramByName.has(p));
+      return m !== undefined && rule.params.every((p) => m.paramByName.has(p)) && (rule.when ?? []).every((c) => m.paramByName.has(c.param));
     });
   }
 

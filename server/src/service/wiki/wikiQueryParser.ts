@@ -35,6 +35,7 @@ const LF = 10;
 const CR = 13;
 const PIPE = 124; // |
 const US = 0x1f; // unit separator, MediaWiki's alternative multi-value separator
+const DOT = 46; // .
 
 /** Parse a whole document (or, with `embedded`, only its api.php URLs). */
 export function parseWikiDocument(text: string, options: ParseOptions = {}): WikiDocument {
@@ -44,31 +45,63 @@ export function parseWikiDocument(text: string, options: ParseOptions = {}): Wik
   return doc;
 }
 
-function newQuery(index: number, start: number): WikiQuery {
-  return { range: { start, end: start }, params: [], byName: new Map(), multiLine: false, lines: [], index };
-}
-
-function finishQuery(q: WikiQuery): void {
-  const byName = q.byName;
-  const params = q.params;
-  for (let i = 0; i < params.length; i++) {
-    const p = params[i];
-    const prev = byName.get(p.name);
-    if (prev !== undefined) prev.overridden = true;
-    byName.set(p.name, p);
+/**
+ * A query. Its parameters are split on first use: validation of an unchanged query is answered from
+ * the cache by its text alone, so a one-character edit in a large document parses one query fully.
+ */
+class QueryNode implements WikiQuery {
+  readonly range: OffsetRange;
+  apiUrl: string | undefined = undefined;
+  urlRange: OffsetRange | undefined = undefined;
+  multiLine = false;
+  readonly lines: OffsetRange[] = [];
+  /** Where the parameters of the first line start (after `?`, or the line start). */
+  paramStart: number;
+  private parsedParams: WikiParam[] | undefined = undefined;
+  private parsedByName: Map<string, WikiParam> | undefined = undefined;
+  constructor(
+    private readonly src: string,
+    readonly index: number,
+    start: number,
+  ) {
+    this.range = { start, end: start };
+    this.paramStart = start;
+  }
+  get params(): WikiParam[] {
+    if (this.parsedParams === undefined) this.parse();
+    return this.parsedParams!;
+  }
+  get byName(): Map<string, WikiParam> {
+    if (this.parsedByName === undefined) this.parse();
+    return this.parsedByName!;
+  }
+  private parse(): void {
+    const params: WikiParam[] = [];
+    const lines = this.lines;
+    for (let i = 0; i < lines.length; i++) {
+      scanParams(this.src, i === 0 ? this.paramStart : lines[i].start, lines[i].end, params);
+    }
+    const byName = new Map<string, WikiParam>();
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
+      const prev = byName.get(p.name);
+      if (prev !== undefined) prev.overridden = true;
+      byName.set(p.name, p);
+    }
+    this.parsedParams = params;
+    this.parsedByName = byName;
   }
 }
 
 function parseLines(text: string, doc: WikiDocument): void {
   const len = text.length;
-  let current: { query: WikiQuery } | undefined;
+  let current: QueryNode | undefined;
   let pos = 0;
   while (pos <= len) {
     let eol = text.indexOf('\n', pos);
     if (eol < 0) eol = len;
     let s = pos;
     let t = eol;
-    if (t > s && text.charCodeAt(t - 1) === CR) t--;
     let c = text.charCodeAt(s);
     while (s < t && (c === SP || c === TAB)) c = text.charCodeAt(++s);
     while (t > s) {
@@ -77,32 +110,24 @@ function parseLines(text: string, doc: WikiDocument): void {
       else break;
     }
     if (s === t) {
-      if (current) {
-        finishQuery(current.query);
-        current = undefined;
-      }
+      current = undefined;
     } else if (c === HASH) {
       doc.comments.push({ start: s, end: t });
     } else if (c === AMP && current) {
-      const q = current.query;
-      q.multiLine = true;
-      q.lines.push({ start: s, end: t });
-      q.range.end = t;
-      scanParams(text, s, t, q);
+      current.multiLine = true;
+      current.lines.push({ start: s, end: t });
+      current.range.end = t;
     } else {
-      if (current) finishQuery(current.query);
-      const q = newQuery(doc.queries.length, s);
-      doc.queries.push(q);
-      current = { query: q };
-      parseQueryLine(text, s, t, q);
+      current = new QueryNode(text, doc.queries.length, s);
+      doc.queries.push(current);
+      parseQueryLine(text, s, t, current);
     }
     pos = eol + 1;
   }
-  if (current) finishQuery(current.query);
 }
 
-/** Parse the first line of a query: optional URL part up to `?`, then parameters. */
-function parseQueryLine(text: string, s: number, t: number, q: WikiQuery): void {
+/** The first line of a query: optional URL part up to `?`, then parameters. */
+function parseQueryLine(text: string, s: number, t: number, q: QueryNode): void {
   q.lines.push({ start: s, end: t });
   q.range.end = t;
   let i = s;
@@ -117,16 +142,15 @@ function parseQueryLine(text: string, s: number, t: number, q: WikiQuery): void 
   }
   if (qm >= 0) {
     if (qm > s) setUrl(text, s, qm, q);
-    scanParams(text, qm + 1, t, q);
-  } else if (i === t && text.indexOf('://', s) >= 0 && text.indexOf('://', s) < t) {
+    q.paramStart = qm + 1;
+  } else if (i === t && text.slice(s, t).includes('://')) {
     // A bare URL without parameters.
     setUrl(text, s, t, q);
-  } else {
-    scanParams(text, s, t, q);
+    q.paramStart = t;
   }
 }
 
-function setUrl(text: string, s: number, e: number, q: WikiQuery): void {
+function setUrl(text: string, s: number, e: number, q: QueryNode): void {
   q.urlRange = { start: s, end: e };
   const url = text.slice(s, e);
   // Absolute (scheme://host/…) URLs name their wiki; protocol-relative ones are taken as https.
@@ -174,9 +198,8 @@ class ParamNode implements WikiParam {
   }
 }
 
-/** Split `[s, t)` on `&` into name=value pairs and append them to the query. */
-function scanParams(text: string, s: number, t: number, q: WikiQuery): void {
-  const params = q.params;
+/** Split `[s, t)` on `&` into name=value pairs and append them to `params`. */
+function scanParams(text: string, s: number, t: number, params: WikiParam[]): void {
   let a = s;
   while (a < t) {
     let eq = -1;
@@ -188,15 +211,15 @@ function scanParams(text: string, s: number, t: number, q: WikiQuery): void {
       if (c === AMP) break;
       if (c === EQ) {
         if (eq < 0) eq = b;
-      } else if (c === PCT || c === PLUS) {
+      } else if (c === PCT || c === PLUS || c === SP || c === DOT) {
         if (eq < 0) nameEnc = true;
-        else valEnc = true;
+        else if (c !== DOT) valEnc = true;
       }
     }
     if (b > a) {
       const nameEnd = eq < 0 ? b : eq;
       const rawName = text.slice(a, nameEnd);
-      const name = nameEnc ? decodeComponent(rawName) : rawName;
+      const name = nameEnc ? phpName(decodeComponent(rawName)) : rawName;
       params.push(new ParamNode(name, a, nameEnd, eq < 0 ? b : eq + 1, b, eq >= 0, valEnc, params.length, text));
     }
     a = b + 1;
@@ -235,12 +258,21 @@ function parseEmbedded(text: string, doc: WikiDocument): void {
       if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33) e--;
       else break;
     }
-    const q = newQuery(doc.queries.length, s);
+    const q = new QueryNode(text, doc.queries.length, s);
     doc.queries.push(q);
     parseQueryLine(text, s, e, q);
-    finishQuery(q);
     from = e > hit ? e : hit + 8;
   }
+}
+
+/**
+ * PHP's name mangling when it fills $_GET (php_register_variable_ex): leading spaces are dropped,
+ * and spaces and dots become underscores, so `cm.title` reaches MediaWiki as `cm_title`.
+ */
+function phpName(name: string): string {
+  let n = name;
+  if (n.charCodeAt(0) === SP) n = n.replace(/^ +/, '');
+  return n.indexOf(' ') >= 0 || n.indexOf('.') >= 0 ? n.replace(/[ .]/g, '_') : n;
 }
 
 // ---------------------------------------------------------------------------
