@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { CatalogueResult, ParaminfoModule, ParaminfoParameter } from '../../server/src/protocol';
 import type { QueryLanguageClient } from './languageClient';
-import { builderParameters, checkTypedValue, composeQuery, describeParameter, flag, modulesOfGroup, wireName, type ModuleGroup } from './run/queryComposer';
+import { builderParameters, checkTypedValue, composeQuery, describeParameter, flag, modulesOfGroup, pageSetParameters, wireName, type ModuleGroup } from './run/queryComposer';
 
 export interface BuilderAnswers {
   group?: ModuleGroup;
@@ -55,7 +55,7 @@ export class QueryBuilder {
     } else module = await this.pickModule(group, modules, catalogue.source);
     if (!module) return undefined;
 
-    const values = answers.values ? this.valuesFromAnswers(module, answers.values) : await this.askValues(module, catalogue);
+    const values = answers.values ? this.valuesFromAnswers(module, answers.values) : await this.askValues(group, module, catalogue);
     if (!values) return undefined;
     const text = composeQuery(group, module, values);
 
@@ -98,10 +98,15 @@ export class QueryBuilder {
     });
   }
 
-  private async askValues(module: ParaminfoModule, catalogue: CatalogueResult): Promise<Array<[string, string]> | undefined> {
+  private async askValues(group: ModuleGroup, module: ParaminfoModule, catalogue: CatalogueResult): Promise<Array<[string, string]> | undefined> {
     const params = builderParameters(module);
+    // A prop module works on pages: offer the query module's page-set parameters first (titles ticked).
+    const pageSet = group === 'prop' ? pageSetParameters(catalogue.modules) : [];
     const picks = await vscode.window.showQuickPick(
-      params.map((p) => ({ label: wireName(module, p), description: describeParameter(p), picked: flag(p, 'required'), param: p })),
+      [
+        ...pageSet.map((p) => ({ label: p.name, description: `${describeParameter(p)} · pages to look at`, picked: p.name === 'titles', param: p })),
+        ...params.map((p) => ({ label: wireName(module, p), description: describeParameter(p), picked: flag(p, 'required'), param: p })),
+      ],
       { title: `Build Query (3/4): parameters of ${module.name}`, placeHolder: 'Tick the parameters to set (required ones are ticked); Enter to go on', canPickMany: true, matchOnDescription: true, ignoreFocusOut: true },
     );
     if (!picks) return undefined;
@@ -117,6 +122,9 @@ export class QueryBuilder {
   private async askValue(module: ParaminfoModule, p: ParaminfoParameter, wire: string, catalogue: CatalogueResult): Promise<string | undefined> {
     const multi = flag(p, 'multi');
     const title = `Build Query (4/4): ${wire} — ${describeParameter(p)}`;
+    if (p.type === 'string' && wire === 'titles') {
+      return vscode.window.showInputBox({ title, prompt: 'Page titles separated by |, e.g. Main Page|Help:Contents', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Name at least one page.') });
+    }
     const deprecated = new Set(Array.isArray(p.deprecatedvalues) ? (p.deprecatedvalues as string[]) : []);
     if (Array.isArray(p.type) || p.type === 'namespace') {
       const items = Array.isArray(p.type)

@@ -24,6 +24,19 @@ export function builderParameters(module: ParaminfoModule): ParaminfoParameter[]
     .sort((a, b) => Number(flag(b, 'required')) - Number(flag(a, 'required')) || (a.index ?? 0) - (b.index ?? 0));
 }
 
+/** Parameters of the `query` module that choose the pages a `prop` module works on. */
+const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'redirects', 'converttitles'];
+
+/**
+ * For `prop` modules: the page-set parameters (`titles`, `pageids`, …) of the catalogue's own
+ * `query` module, so a prop query built from the palette names its pages. They have no prefix.
+ */
+export function pageSetParameters(modules: ParaminfoModule[]): ParaminfoParameter[] {
+  const query = modules.find((m) => m.path === 'query' || m.name === 'query');
+  if (!query) return [];
+  return PAGE_SET_PARAMS.map((n) => query.parameters.find((p) => p.name === n)).filter((p): p is ParaminfoParameter => !!p);
+}
+
 export function wireName(module: ParaminfoModule, p: ParaminfoParameter, asGenerator = false): string {
   return `${asGenerator ? 'g' : ''}${module.prefix}${p.name}`;
 }

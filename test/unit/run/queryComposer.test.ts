@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParaminfoModule } from '../../../server/src/protocol';
-import { builderParameters, checkTypedValue, composeQuery, describeParameter, modulesOfGroup, wireName } from '../../../client/src/run/queryComposer';
+import { builderParameters, checkTypedValue, composeQuery, describeParameter, modulesOfGroup, pageSetParameters, wireName } from '../../../client/src/run/queryComposer';
 import { parseQueryText } from '../../../client/src/run/wikiRequest';
 
 const modules: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/query-modules.json'), 'utf8')).paraminfo.modules;
@@ -27,6 +27,13 @@ describe('guided builder: composing queries', () => {
     assert.equal(wireName(search, params[0]), 'srsearch');
     assert.ok(!params.some((p) => p.name === 'continue'));
     assert.equal(wireName(byName('allpages'), byName('allpages').parameters.find((p) => p.name === 'limit')!, true), 'gaplimit');
+  });
+
+  it('offers the query module\'s page-set parameters for prop modules, from the catalogue', () => {
+    const core: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/api-core.json'), 'utf8')).paraminfo.modules;
+    const names = pageSetParameters([...core, ...modules]).map((p) => p.name);
+    assert.deepEqual(names, ['titles', 'pageids', 'revids', 'redirects', 'converttitles']);
+    assert.deepEqual(pageSetParameters(modules), []); // a catalogue without the query module offers none
   });
 
   it('describes a limit and an enumeration', () => {

@@ -155,3 +155,21 @@ describe('wiki catalogue: bad data gets a clear CatalogueError', () => {
     assert.throws(() => fixtureCatalogue({ constraints: { rules: [{ id: 'r1', module: 'x', kind: 'sometimes', params: ['a', 'b'] }] } }), (e: unknown) => e instanceof CatalogueError && /r1.*"kind" must be one of/.test(e.message));
   });
 });
+
+describe('wiki catalogue: constraints.json', () => {
+  const data = readRepoJson('descriptors/wiki/constraints.json') as { rules: Array<{ id: string; module: string; params: string[]; mirrors: string; when?: Array<{ param: string }> }> };
+  const cat = builtinCatalogue();
+
+  it('every rule names the MediaWiki behaviour it mirrors and has a unique id', () => {
+    const ids = new Set<string>();
+    for (const r of data.rules) {
+      assert.match(r.mirrors, /Api\w+(::\w+)?/, r.id);
+      assert.ok(!ids.has(r.id), `duplicate id ${r.id}`);
+      ids.add(r.id);
+    }
+  });
+
+  it('every rule applies to the built-in catalogue (its module and parameters exist)', () => {
+    assert.deepEqual(cat.constraints.map((r) => r.id).sort(), data.rules.map((r) => r.id).sort());
+  });
+});

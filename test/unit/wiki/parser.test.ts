@@ -47,6 +47,9 @@ describe('wiki parser: query forms', () => {
     ['PHP turns spaces and dots in names into underscores', 'action=query&cm.title=A&a+b=1&%20x=2', [
       { apiUrl: undefined, params: [['action', 'query'], ['cm_title', 'A'], ['a_b', '1'], ['x', '2']] },
     ]],
+    ['a URL fragment is not sent', 'https://w.org/w/api.php?action=query&list=allpages#top', [
+      { apiUrl: 'https://w.org/w/api.php', params: [['action', 'query'], ['list', 'allpages']] },
+    ]],
     ['names without = and empty values', 'action=query&redirects&titles=&&x=', [
       { apiUrl: undefined, params: [['action', 'query'], ['redirects', ''], ['titles', ''], ['x', '']] },
     ]],

@@ -19,8 +19,12 @@
  * - `multisource`, `invalidparammix`, `missingparam` from module-enforced rules (constraints.ts).
  * - `singlepageonly`, `useronly`, `nonuseronly`, `modes`, `preloadcontentonly`, `editintroonly`
  *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
- * Beyond what the server says (hints): `booleanfalse`, `sensitiveparam`, `duplicatevalues`,
- * `repeatedparam`, `noaction`, `notquery`, did-you-mean suggestions in `data.suggestion`.
+ *   Where the module itself dies on the same condition, an `invalidparammix` error comes with the
+ *   note (ApiQueryRevisions' single-page rule; alldeletedrevisions' user mode via constraints.json).
+ * Beyond what the server says: `booleanfalse` and `sensitiveparam` (information: the wiki accepts
+ * them, so they are advice, not verdicts), `duplicatevalues` (hint), `repeatedparam`, `notquery`
+ * (information), `noaction` (warning: the wiki shows its help page), and did-you-mean suggestions
+ * in `data.suggestion`. Severity per code is a setting (`off` included).
  *
  * Validation is cached per query (query text + catalogue identity + high-limits setting), so an edit
  * re-validates only the query it touched.
@@ -66,6 +70,7 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   noaction: 'warning',
   notquery: 'information',
   largedocument: 'information',
+  internal: 'warning',
 };
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
@@ -107,9 +112,13 @@ function detach(s: string): string {
   return (' ' + s).slice(1);
 }
 
-function cached(bucketKey: string, text: string, compute: () => RelDiag[]): RelDiag[] {
+function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
   let bucket = queryCache.get(bucketKey);
   if (!bucket) queryCache.set(bucketKey, (bucket = new Map()));
+  return bucket;
+}
+
+function cached(bucketKey: string, bucket: Map<string, RelDiag[]>, text: string, compute: () => RelDiag[]): RelDiag[] {
   let hit = bucket.get(text);
   if (hit !== undefined) {
     cacheStats.hits++;
@@ -119,9 +128,11 @@ function cached(bucketKey: string, text: string, compute: () => RelDiag[]): RelD
   hit = compute();
   if (hit.length === 0) hit = NO_DIAGNOSTICS;
   if (cachedCount >= CACHE_LIMIT) {
+    // Start afresh (keeping the current bucket object valid for the rest of this run).
     queryCache.clear();
+    bucket.clear();
     cachedCount = 0;
-    queryCache.set(bucketKey, (bucket = new Map()));
+    queryCache.set(bucketKey, bucket);
   }
   bucket.set(detach(text), hit);
   cachedCount++;
@@ -179,8 +190,8 @@ export function validateWikiDocument(
   const highLimits = !!settings.highLimits;
   const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
   const severities = settings.severity;
-  const starts = document ? undefined : lineStarts(doc);
-  const pos = (offset: number) => (document ? document.positionAt(offset) : positionAt(starts!, offset));
+  let starts: number[] | undefined;
+  const pos = (offset: number) => (document ? document.positionAt(offset) : positionAt((starts ??= lineStarts(doc)), offset));
   const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
 
   if (large && severities?.largedocument !== 'off') {
@@ -193,17 +204,20 @@ export function validateWikiDocument(
     });
   }
 
-  const catCache = new Map<string | undefined, WikiCatalogue>();
+  const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
+  const catCache = new Map<string | undefined, { cat: WikiCatalogue; key: string; bucket: Map<string, RelDiag[]> }>();
   for (const query of doc.queries) {
-    let cat = catCache.get(query.apiUrl);
-    if (!cat) {
-      cat = resolveCatalogue(query.apiUrl);
-      catCache.set(query.apiUrl, cat);
+    let c = catCache.get(query.apiUrl);
+    if (!c) {
+      const cat = resolveCatalogue(query.apiUrl);
+      const key = cat.id + settingsKey;
+      c = { cat, key, bucket: cacheBucket(key) };
+      catCache.set(query.apiUrl, c);
     }
     const base = query.range.start;
     const qtext = text.slice(base, query.range.end);
-    const catalogue = cat;
-    const rel = cached(`${cat.id}|${highLimits ? 1 : 0}|${large ? 1 : 0}`, qtext, () => checkQuery(text, query, catalogue, highLimits, !large));
+    const catalogue = c.cat;
+    const rel = cached(c.key, c.bucket, qtext, () => checkQuery(text, query, catalogue, highLimits, !large));
     for (const d of rel) {
       const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
       if (sev === 'off') continue;
@@ -696,7 +710,9 @@ function checkScalar(
       let suggestion: string | undefined;
       const byName = ctx.catalogue.findNamespaceByName(v);
       if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
-      badEnumValue(ctx, d, wire, v, s, e, multi, ids, remove, suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : undefined);
+      // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
+      const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
+      badEnumValue(ctx, d, wire, v, s, e, multi, ids, remove, suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
       return;
     }
     case 'integer':

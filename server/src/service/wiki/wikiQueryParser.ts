@@ -57,6 +57,8 @@ class QueryNode implements WikiQuery {
   readonly lines: OffsetRange[] = [];
   /** Where the parameters of the first line start (after `?`, or the line start). */
   paramStart: number;
+  /** Where they end: the line end, or a URL's `#fragment` (browsers never send it). */
+  paramEnd = -1;
   private parsedParams: WikiParam[] | undefined = undefined;
   private parsedByName: Map<string, WikiParam> | undefined = undefined;
   constructor(
@@ -79,7 +81,8 @@ class QueryNode implements WikiQuery {
     const params: WikiParam[] = [];
     const lines = this.lines;
     for (let i = 0; i < lines.length; i++) {
-      scanParams(this.src, i === 0 ? this.paramStart : lines[i].start, lines[i].end, params);
+      if (i === 0) scanParams(this.src, this.paramStart, this.paramEnd >= 0 ? this.paramEnd : lines[0].end, params);
+      else scanParams(this.src, lines[i].start, lines[i].end, params);
     }
     const byName = new Map<string, WikiParam>();
     for (let i = 0; i < params.length; i++) {
@@ -143,6 +146,8 @@ function parseQueryLine(text: string, s: number, t: number, q: QueryNode): void 
   if (qm >= 0) {
     if (qm > s) setUrl(text, s, qm, q);
     q.paramStart = qm + 1;
+    const hash = text.indexOf('#', qm + 1);
+    if (hash >= 0 && hash < t) q.paramEnd = hash;
   } else if (i === t && text.slice(s, t).includes('://')) {
     // A bare URL without parameters.
     setUrl(text, s, t, q);
