@@ -279,9 +279,20 @@ const TIMESTAMP_FORMS: RegExp[] = [
 ];
 
 export function isMediaWikiTimestamp(v: string): boolean {
-  // TimestampDef converts to TS_MW (YmdHis): a Unix time past the year 9999 cannot be represented.
+  // TimestampDef converts to TS_MW (YmdHis): a date outside the years 0000-9999 cannot be
+  // represented and is a badtimestamp, e.g. a Unix time past 9999 or 00000000000000 (PHP rolls
+  // month 00 / day 00 back into the year -1).
   if (TIMESTAMP_FORMS[1].test(v)) return Math.abs(Number(v)) <= 253402300799;
-  for (const re of TIMESTAMP_FORMS) if (re.test(v)) return true;
+  for (const re of TIMESTAMP_FORMS) {
+    if (!re.test(v)) continue;
+    const ymd = /^(\d{4})-?(\d\d)-?(\d\d)/.exec(v) ?? /^(\d\d)-(\d\d)-(\d{4})/.exec(v);
+    if (!ymd) return true;
+    const [y, m, d] = ymd[1].length === 4 ? [+ymd[1], +ymd[2], +ymd[3]] : [+ymd[3], +ymd[2], +ymd[1]];
+    const date = new Date(0);
+    date.setUTCFullYear(y, m - 1, d);
+    const year = date.getUTCFullYear();
+    return year >= 0 && year <= 9999;
+  }
   return false;
 }
 
