@@ -56,6 +56,8 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   { name: 'bad timestamp', query: 'action=query&list=recentchanges&rcstart=yesterday', expect: [['badtimestamp', 'error', 'yesterday', 'rcstart']] },
   { name: 'timestamp 0', query: 'action=query&list=recentchanges&rcstart=0', expect: [['unclearnowtimestamp', 'warning', '0', 'rcstart']] },
   { name: 'empty timestamp', query: 'action=query&list=recentchanges&rcend=&rcstart=now', expect: [['unclearnowtimestamp', 'warning', '', 'rcend']] },
+  { name: 'a timestamp before the year 0000 (month and day 00)', query: 'action=query&list=recentchanges&rcstart=00000000000000', expect: [['badtimestamp', 'error', '00000000000000', 'rcstart']] },
+  { name: 'a timestamp past the year 9999', query: 'action=query&list=recentchanges&rcstart=99991301000000&rcend=253402300800', expect: [['badtimestamp', 'error', '99991301000000', 'rcstart'], ['badtimestamp', 'error', '253402300800', 'rcend']] },
   { name: 'timestamp forms MediaWiki accepts', query: 'action=query&list=recentchanges&rcstart=2024-01-31T12:00:00Z&rcend=20240101000000', expect: [] },
   // missingparam (error)
   { name: 'required parameter absent', query: 'action=query&list=search', expect: [['missingparam', 'error', 'search', 'srsearch']] },
@@ -87,6 +89,7 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   { name: 'singlepageonly with revids', query: 'action=query&prop=revisions&revids=1&rvstart=now', expect: [['singlepageonly', 'information', 'rvstart', 'rvstart'], ['invalidparammix', 'error', 'rvstart', 'rvstart']] },
   { name: 'singlepageonly on the generator itself counts its input pages only', query: 'action=query&generator=revisions&titles=A&grvlimit=5', expect: [] },
   { name: 'singlepageonly given its default does not count', query: 'action=query&prop=revisions&titles=A|B&rvdir=older', expect: [] },
+  { name: 'licode=* means all languages', query: 'action=query&meta=languageinfo&licode=*', expect: [] },
   { name: 'language codes the wiki cannot know', query: 'action=query&meta=languageinfo&licode=en|Alpha|zh-hans', expect: [['unrecognizedvalues', 'warning', 'Alpha', 'licode']] },
   { name: 'singlepageonly with one title is fine', query: 'action=query&prop=revisions&titles=A&rvlimit=5', expect: [] },
   { name: 'useronly without a user: the module dies (invalidparammix)', query: 'action=query&list=alldeletedrevisions&adrstart=now', expect: [['invalidparammix', 'error', 'adrstart', 'adrstart'], ['useronly', 'information', 'adrstart', 'adrstart']] },
