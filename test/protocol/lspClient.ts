@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * A real LSP client (vscode-jsonrpc) talking to the real `dist/server.js` process over stdio.
  * Waits are event-driven with a deadline; nothing sleeps.
@@ -262,6 +263,17 @@ export class LspClient {
         this.notify();
       }
     }
+  }
+
+  /** The server process's id (to read its memory use). */
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  /** The server process's resident memory, in MB (Linux). */
+  rssMb(): number {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
   }
 
   get alive(): boolean {
