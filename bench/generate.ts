@@ -14,27 +14,32 @@ export function rng(seed: number): () => number {
 }
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+/** A page title, varied like a real document's (so few queries repeat word for word). */
+const title = (r: () => number) => `${pick(r, TITLES)}${r() < 0.7 ? `_${int(r, 1, 99999)}` : ''}`;
+const user = (r: () => number) => (r() < 0.1 ? `10.0.${int(r, 0, 255)}.${int(r, 1, 254)}` : `${pick(r, ['Alice', 'Bob', 'Carol', 'Dan'])}${int(r, 1, 9999)}`);
+const timestamp = (r: () => number) => `20${int(r, 10, 25)}-${String(int(r, 1, 12)).padStart(2, '0')}-${String(int(r, 1, 28)).padStart(2, '0')}T${String(int(r, 0, 23)).padStart(2, '0')}:00:00Z`;
 
 const TITLES = ['Main_Page', 'Luanti', 'Mapserver', 'Category:Maps', 'Help:Contents', 'Template:Infobox', 'File:Spawn.png', 'Mods/Technic', 'User:Alice', 'Talk:Bones'];
 const HOSTS = ['https://wiki.example.org/w/api.php', 'https://dev.luanti.org/api.php', 'http://127.0.0.1:8080/api.php'];
 
 /** Valid single-line queries (parameter lists), grouped by what they exercise. */
 const VALID: Array<(r: () => number) => string[]> = [
-  (r) => ['action=query', 'list=allpages', `apnamespace=${pick(r, ['0', '4', '10', '14'])}`, `aplimit=${pick(r, ['10', '50', '500', 'max'])}`, `apfrom=${pick(r, ['A', 'B', 'Map'])}`],
-  (r) => ['action=query', 'prop=revisions', `titles=${pick(r, TITLES)}`, 'rvprop=content|timestamp|user', 'rvslots=main', 'formatversion=2'],
-  (r) => ['action=query', 'generator=categorymembers', `gcmtitle=${pick(r, ['Category:Maps', 'Category:Mods'])}`, 'gcmlimit=max', 'prop=info', 'inprop=url|displaytitle'],
-  (r) => ['action=query', 'list=recentchanges', 'rcprop=title|timestamp|ids|sizes', `rclimit=${pick(r, ['20', '100', '500'])}`, 'rcshow=!bot', `rcnamespace=${pick(r, ['0', '0|1', '*'])}`],
-  (r) => ['action=query', 'list=search', `srsearch=${pick(r, ['bones', 'travelnet', 'shop%20mod'])}`, 'srlimit=20', 'srprop=size|wordcount|snippet', 'srwhat=text'],
-  (r) => ['action=query', 'meta=siteinfo', 'siprop=general|namespaces|namespacealiases'],
-  (r) => ['action=query', 'list=usercontribs', `ucuser=${pick(r, ['Alice', 'Bob', '127.0.0.1'])}`, 'uclimit=50', 'ucprop=ids|title|timestamp|comment'],
-  (r) => ['action=query', 'prop=categories|templates', `titles=${pick(r, TITLES)}|${pick(r, TITLES)}`, 'cllimit=max', 'tllimit=20', 'tlnamespace=10'],
-  (r) => ['action=query', 'list=backlinks', `bltitle=${pick(r, TITLES)}`, 'blfilterredir=nonredirects', 'bllimit=100', 'blnamespace=0|2'],
-  (r) => ['action=query', 'generator=allpages', 'gapnamespace=0', 'gaplimit=20', 'prop=pageprops|info'],
-  (r) => ['action=query', 'list=logevents', `letype=${pick(r, ['block', 'delete', 'move', 'upload'])}`, 'lelimit=50', 'ledir=newer', 'lestart=2024-01-01T00:00:00Z'],
-  (r) => ['action=query', 'prop=imageinfo', `titles=File:${pick(r, ['Spawn.png', 'Logo.svg'])}`, 'iiprop=url|size|mime', 'iiurlwidth=320'],
-  (r) => ['action=query', 'meta=userinfo', 'uiprop=groups|rights|editcount'],
-  (r) => ['action=query', 'list=allusers', 'augroup=sysop', 'auprop=editcount|registration', 'aulimit=50'],
-  (r) => ['action=query', 'list=categorymembers', `cmtitle=${pick(r, ['Category:Maps', 'Category:Mods'])}`, 'cmtype=page|subcat', 'cmsort=timestamp', 'cmdir=desc', 'cmlimit=100'],
+  (r) => ['action=query', 'list=allpages', `apnamespace=${pick(r, ['0', '4', '10', '14'])}`, `aplimit=${r() < 0.2 ? 'max' : int(r, 1, 500)}`, `apfrom=${pick(r, ['A', 'B', 'Map', 'Tech'])}${int(r, 0, 9999)}`],
+  (r) => ['action=query', 'prop=revisions', `titles=${title(r)}`, 'rvprop=content|timestamp|user', 'rvslots=main', 'formatversion=2'],
+  (r) => ['action=query', 'generator=categorymembers', `gcmtitle=Category:${pick(r, ['Maps', 'Mods'])}_${int(r, 1, 9999)}`, 'gcmlimit=max', 'prop=info', 'inprop=url|displaytitle'],
+  (r) => ['action=query', 'list=recentchanges', 'rcprop=title|timestamp|ids|sizes', `rclimit=${int(r, 1, 500)}`, 'rcshow=!bot', `rcnamespace=${pick(r, ['0', '0|1', '*'])}`],
+  (r) => ['action=query', 'list=search', `srsearch=${pick(r, ['bones', 'travelnet', 'shop%20mod'])}+${int(r, 1, 99999)}`, `srlimit=${int(r, 1, 500)}`, 'srprop=size|wordcount|snippet', 'srwhat=text'],
+  (r) => ['action=query', 'meta=siteinfo', 'siprop=general|namespaces|namespacealiases', `maxage=${int(r, 0, 86400)}`],
+  (r) => ['action=query', 'list=usercontribs', `ucuser=${user(r)}`, `uclimit=${int(r, 1, 500)}`, 'ucprop=ids|title|timestamp|comment'],
+  (r) => ['action=query', 'prop=categories|templates', `titles=${title(r)}|${title(r)}`, 'cllimit=max', `tllimit=${int(r, 1, 500)}`, 'tlnamespace=10'],
+  (r) => ['action=query', 'list=backlinks', `bltitle=${title(r)}`, 'blfilterredir=nonredirects', `bllimit=${int(r, 1, 500)}`, 'blnamespace=0|2'],
+  (r) => ['action=query', 'generator=allpages', `gapfrom=${pick(r, ['A', 'M', 'Z'])}${int(r, 0, 9999)}`, 'gapnamespace=0', `gaplimit=${int(r, 1, 500)}`, 'prop=pageprops|info'],
+  (r) => ['action=query', 'list=logevents', `letype=${pick(r, ['block', 'delete', 'move', 'upload'])}`, `lelimit=${int(r, 1, 500)}`, 'ledir=newer', `lestart=${timestamp(r)}`],
+  (r) => ['action=query', 'prop=imageinfo', `titles=File:${pick(r, ['Spawn', 'Logo', 'Map'])}_${int(r, 1, 99999)}.${pick(r, ['png', 'svg', 'jpg'])}`, 'iiprop=url|size|mime', `iiurlwidth=${int(r, 16, 1920)}`],
+  (r) => ['action=query', 'meta=userinfo', 'uiprop=groups|rights|editcount', `requestid=${int(r, 1, 999999)}`],
+  (r) => ['action=query', 'list=allusers', 'augroup=sysop', 'auprop=editcount|registration', `aufrom=${user(r)}`, `aulimit=${int(r, 1, 500)}`],
+  (r) => ['action=query', 'list=categorymembers', `cmtitle=${pick(r, ['Category:Maps', 'Category:Mods'])}`, 'cmtype=page|subcat', 'cmsort=timestamp', 'cmdir=desc', `cmlimit=${int(r, 1, 500)}`],
 ];
 
 /** Typical mistakes, applied to ~5% of queries. */

@@ -200,7 +200,7 @@ export function validateWikiDocument(
       severity: SEVERITY[(severities?.largedocument as Exclude<SeveritySetting, 'off'>) ?? 'information'],
       code: 'largedocument',
       source: DIAGNOSTIC_SOURCE,
-      message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.maxFullCheckSize.`,
+      message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
     });
   }
 
