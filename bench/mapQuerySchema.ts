@@ -4,7 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-const descriptor = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'descriptors', 'mapserver', 'mapobjects.json'), 'utf8'));
+// bench/run.js runs a bundle from a temporary directory and says where the project is.
+const root = process.env.WIKIMAP_BENCH_ROOT ?? path.join(__dirname, '..');
+const descriptor = JSON.parse(fs.readFileSync(path.join(root, 'descriptors', 'mapserver', 'mapobjects.json'), 'utf8'));
 const typeNames: string[] = Array.isArray(descriptor.types)
   ? descriptor.types.map((t: any) => t.name)
   : Object.keys(descriptor.types ?? {});

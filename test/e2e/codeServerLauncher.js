@@ -8,6 +8,14 @@
 // Environment:
 //   WIKIMAP_E2E_VSIX        install this .vsix into the extensions dir first (the packaged product)
 //   WIKIMAP_E2E_SCREENSHOTS folder where screenshots requested by the tests are written
+//   WIKIMAP_E2E_SIGNALS     folder where the answers to the tests' UI requests are written (see below)
+//
+// UI requests: the tests run in the extension host and cannot see or touch the workbench's DOM.
+// A test prints one line `WIKIMAP_UI:{"id":…, "waitFor":css, "text":substring, "click":css,
+// "type":text, "press":key, "screenshot":name}`; the launcher plays the part of the user in the
+// browser (waits until the element is visible in any frame, clicks, types, takes the screenshot) and
+// answers with WIKIMAP_E2E_SIGNALS/<id>.json = {ok, text?, error?}, which the test polls for.
+// The old form `WIKIMAP_SCREENSHOT:<name>` still takes a plain screenshot.
 //   WIKIMAP_QUERY_CACHE     where scripts/setup-codeserver.sh put code-server and Node 24
 'use strict';
 const { spawn, spawnSync } = require('child_process');
@@ -23,6 +31,99 @@ function isWorkbenchNoise(line) {
 }
 
 const TEST_TIMEOUT_MS = 15 * 60 * 1000;
+/** How long a UI request may wait for its element (the test's own deadline is longer). */
+const UI_WAIT_MS = 30000;
+
+/** The id of the extension the tests are loaded with (publisher.name of --extensionDevelopmentPath). */
+function devExtensionId(extDev) {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(extDev, 'package.json'), 'utf8'));
+    return `${pkg.publisher}.${pkg.name}`.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Product settings added for this test run only, in the browser: the workbench mixes the
+ * `productConfiguration` it reads from its page's configuration element into its product.json (the
+ * server fills it from its own install, which stays untouched). This runs in the page before the
+ * workbench and hands the workbench the configuration with the overrides added.
+ * `trustedExtensionAuthAccess` lets the test host extension read sessions without the one-time
+ * consent dialog, which extension-test mode refuses.
+ */
+function productOverridesScript(overrides) {
+  return `(() => {
+    const overrides = ${JSON.stringify(overrides)};
+    const original = Element.prototype.getAttribute;
+    Element.prototype.getAttribute = function (name) {
+      const value = original.call(this, name);
+      if (name !== 'data-settings' || this.id !== 'vscode-workbench-web-configuration' || !value) return value;
+      try {
+        const config = JSON.parse(value);
+        config.productConfiguration = Object.assign({}, config.productConfiguration, overrides);
+        return JSON.stringify(config);
+      } catch {
+        return value;
+      }
+    };
+  })();`;
+}
+
+/** Polls every frame (the workbench and the webviews inside it) for a visible element; no fixed sleeps. */
+async function waitForVisible(page, selector, text, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      try {
+        const handles = await frame.$$(selector);
+        for (const h of handles) {
+          if (!(await h.isVisible())) continue;
+          const content = (await h.textContent()) || '';
+          if (text && !content.includes(text)) continue;
+          return { frame, handle: h, text: content };
+        }
+      } catch (err) {
+        lastError = err; // a frame navigating away; try again
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`"${selector}"${text ? ` with text "${text}"` : ''} did not become visible within ${timeoutMs / 1000} s${lastError ? ` (${lastError.message})` : ''}`);
+}
+
+/** Waits until the browser has painted twice (what the test just changed is on screen). */
+async function painted(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))).catch(() => undefined);
+}
+
+async function handleUiRequest(page, req, shotsDir) {
+  const out = { ok: true };
+  if (req.waitFor) {
+    const found = await waitForVisible(page, req.waitFor, req.text, req.timeoutMs || UI_WAIT_MS);
+    out.text = found.text.trim().slice(0, 4000);
+    if (req.click === true) await found.handle.click();
+  }
+  if (typeof req.click === 'string') {
+    const found = await waitForVisible(page, req.click, req.clickText, req.timeoutMs || UI_WAIT_MS);
+    await found.handle.click();
+  }
+  if (typeof req.type === 'string') await page.keyboard.type(req.type, { delay: 10 });
+  if (typeof req.press === 'string') await page.keyboard.press(req.press);
+  if (req.waitAfter) {
+    const found = await waitForVisible(page, req.waitAfter, req.waitAfterText, req.timeoutMs || UI_WAIT_MS);
+    out.text = found.text.trim().slice(0, 4000);
+  }
+  if (req.screenshot) {
+    if (!shotsDir) throw new Error('WIKIMAP_E2E_SCREENSHOTS is not set');
+    await painted(page);
+    fs.mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotsDir, `${req.screenshot}.png`) });
+    out.screenshot = `${req.screenshot}.png`;
+  }
+  return out;
+}
 
 function parseArgs(argv) {
   const out = { positional: [] };
@@ -101,6 +202,11 @@ async function main() {
       'extensions.autoUpdate': false,
       'workbench.tips.enabled': false,
       'update.mode': 'none',
+      // keep the screenshots about the extension: no chat side bar, no AI offers
+      'chat.disableAIFeatures': true,
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'chat.commandCenter.enabled': false,
+      'workbench.layoutControl.enabled': false,
     }, null, 2));
   }
 
@@ -125,6 +231,9 @@ async function main() {
     browser = context;
     const page = context.pages()[0] || (await context.newPage());
     const shotsDir = process.env.WIKIMAP_E2E_SCREENSHOTS;
+    const signalsDir = process.env.WIKIMAP_E2E_SIGNALS;
+    const trusted = devExtensionId(extDev);
+    if (trusted) await page.addInitScript(productOverridesScript({ trustedExtensionAuthAccess: { contentdb: [trusted] } }));
     let resolveExit;
     const exited = new Promise((r) => (resolveExit = r));
     let pending = Promise.resolve();
@@ -133,6 +242,31 @@ async function main() {
       const line = typeof list[0] === 'string' && list[0].includes('%') ? util.format(...list) : list.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
       if (!process.env.WIKIMAP_E2E_VERBOSE && isWorkbenchNoise(line)) return;
       // The tests ask for a screenshot of what the workbench shows with a marker line.
+      const ui = /WIKIMAP_UI:(\{.*\})\s*$/.exec(line);
+      if (ui) {
+        let req;
+        try {
+          req = JSON.parse(ui[1]);
+        } catch (err) {
+          log(`bad UI request: ${ui[1]}`);
+          return;
+        }
+        pending = pending.then(async () => {
+          let answer;
+          try {
+            answer = await handleUiRequest(page, req, shotsDir);
+          } catch (err) {
+            answer = { ok: false, error: err && err.message ? err.message : String(err) };
+            if (shotsDir && req.screenshot) await page.screenshot({ path: path.join(shotsDir, `failed-${req.screenshot}.png`) }).catch(() => {});
+          }
+          if (signalsDir && req.id) {
+            const file = path.join(signalsDir, `${req.id}.json`);
+            fs.writeFileSync(`${file}.tmp`, JSON.stringify(answer));
+            fs.renameSync(`${file}.tmp`, file);
+          }
+        });
+        return;
+      }
       const shot = /WIKIMAP_SCREENSHOT:([\w.-]+)/.exec(line);
       if (shot && shotsDir) {
         fs.mkdirSync(shotsDir, { recursive: true });

@@ -38,8 +38,15 @@ function countFrom(output: string): { passed: number; failed: number } {
 
 async function main(): Promise<number> {
   // 1. The packaged product.
-  const vsix = path.join(root, `${pkg.name}-${pkg.version}.vsix`);
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'package.js')], { cwd: root, stdio: 'inherit' });
+  // WIKIMAP_E2E_PACKAGE=path.vsix tests a package built elsewhere instead of building one here.
+  const given = process.env.WIKIMAP_E2E_PACKAGE;
+  const vsix = given ? path.resolve(given) : path.join(root, `${pkg.name}-${pkg.version}.vsix`);
+  if (given) {
+    if (!fs.existsSync(vsix)) throw new Error(`WIKIMAP_E2E_PACKAGE=${given}: no such file`);
+    console.log(`[e2e] testing the given package ${vsix}`);
+  } else {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'package.js')], { cwd: root, stdio: 'inherit' });
+  }
 
   // 2. The services the tests talk to, all on 127.0.0.1.
   const started: Started[] = [];
@@ -69,12 +76,15 @@ async function main(): Promise<number> {
   fs.cpSync(path.join(root, 'examples'), ws, { recursive: true });
   const shots = path.join(root, 'docs', 'screenshots');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-profile-'));
+  // Where the launcher answers the tests' UI requests (see codeServerLauncher.js).
+  const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-signals-'));
 
   const env: Record<string, string> = {
     WIKIMAP_E2E_VSIX: vsix,
     WIKIMAP_E2E_SCREENSHOTS: shots,
     WIKIMAP_E2E_WORKSPACE: ws,
     WIKIMAP_E2E_REPO: root,
+    WIKIMAP_E2E_SIGNALS: signals,
   };
   for (const s of started) Object.assign(env, s.env);
 
@@ -103,6 +113,7 @@ async function main(): Promise<number> {
     for (const s of started.reverse()) await s.stop().catch(() => undefined);
     fs.rmSync(ws, { recursive: true, force: true });
     fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(signals, { recursive: true, force: true });
   }
   const { passed, failed } = countFrom(captured);
   const failedTotal = failed + (code !== 0 && failed === 0 ? 1 : 0);

@@ -5,7 +5,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const vscode = require('vscode');
-const { waitFor, openFile, screenshot, writeWorkspaceFile } = require('./helpers');
+const { waitFor, openFile, screenshot, ui, writeWorkspaceFile, closeAllEditors } = require('./helpers');
 
 const EXT_ID = 'wikimap-query.wikimap-query';
 
@@ -13,17 +13,32 @@ describe('language features in a real VS Code', () => {
   it('activates on a .wikiquery file (and measures activation)', async () => {
     const ext = vscode.extensions.getExtension(EXT_ID);
     assert.ok(ext, 'extension installed');
+    assert.equal(ext.isActive, false, 'nothing has activated the extension before a wikiquery file is opened');
     const file = writeWorkspaceFile('activation.wikiquery', 'action=query&list=allpages\n');
     const doc = await openFile(file);
     assert.equal(doc.languageId, 'wikiquery');
     await waitFor(() => ext.isActive, 'the extension activates on the wikiquery language');
-    // activation time as the extension reports it (written for npm run bench)
+
+    // The activation time: as the extension reports it if it does (exports.activationMs), else as
+    // VS Code measured it (Developer: Show Running Extensions — loading the code + the activate call).
     const api = ext.exports;
+    let activationMs;
+    let measuredBy;
     if (api && typeof api.activationMs === 'number') {
-      const out = path.join(process.env.WIKIMAP_E2E_REPO, 'test-results');
-      fs.mkdirSync(out, { recursive: true });
-      fs.writeFileSync(path.join(out, 'e2e-activation.json'), JSON.stringify({ activationMs: api.activationMs, vscode: vscode.version }));
+      activationMs = api.activationMs;
+      measuredBy = 'the extension (exports.activationMs)';
+    } else {
+      await vscode.commands.executeCommand('workbench.action.showRuntimeExtensions');
+      const row = await ui({ waitFor: '.runtime-extensions-editor .monaco-list-row', text: 'Wiki & Map Query' });
+      const m = /Activation: (\d+)\s*ms/.exec(row.text);
+      assert.ok(m, `the Running Extensions view shows the activation time: ${row.text}`);
+      activationMs = Number(m[1]);
+      measuredBy = 'VS Code (Running Extensions: code loading + activate call)';
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     }
+    const out = path.join(process.env.WIKIMAP_E2E_REPO, 'test-results');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, 'e2e-activation.json'), JSON.stringify({ activationMs, measuredBy, vscode: vscode.version }, null, 2) + '\n');
   });
 
   it('shows diagnostics for a broken wiki query, with the MediaWiki code', async () => {
@@ -39,7 +54,14 @@ describe('language features in a real VS Code', () => {
     const limit = diags.find((d) => (typeof d.code === 'object' ? d.code.value : d.code) === 'outofrange');
     assert.equal(limit.range.start.line, 1);
     assert.match(doc.getText(limit.range), /5000|aplimit/);
-    await screenshot('wiki-diagnostics');
+    // what the user sees: the squiggles, the Problems panel, and the message when hovering the limit
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    editor.selection = new vscode.Selection(limit.range.start, limit.range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const shown = await screenshot('wiki-diagnostics', { waitFor: '.monaco-hover', text: limit.message.slice(0, 20) });
+    assert.match(shown.text, /aplimit|5000/);
+    await vscode.commands.executeCommand('workbench.action.closePanel');
   });
 
   it('completes parameter names of the selected module', async () => {
@@ -50,6 +72,13 @@ describe('language features in a real VS Code', () => {
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(labels.includes('cmtitle'), labels.slice(0, 40).join(', '));
     assert.ok(labels.includes('cmlimit'), labels.slice(0, 40).join(', '));
+    // the suggest widget as the user sees it after Ctrl+Space
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    editor.selection = new vscode.Selection(pos, pos);
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    const shown = await screenshot('wiki-completion', { waitFor: '.suggest-widget.visible', text: 'cmtitle' });
+    assert.match(shown.text, /cmlimit/);
+    await vscode.commands.executeCommand('hideSuggestWidget');
   });
 
   it('hovers a module name with its facts', async () => {
@@ -85,4 +114,6 @@ describe('language features in a real VS Code', () => {
     assert.ok(diags.some((d) => /16|node/i.test(d.message)), diags.map((d) => d.message).join(' | '));
     await screenshot('map-diagnostics');
   });
+
+  after(closeAllEditors);
 });

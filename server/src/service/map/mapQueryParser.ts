@@ -192,6 +192,10 @@ const TREE_OPTIONS = { allowTrailingComma: false, disallowComments: false };
  * A key whose value never came (`{"type": }`) still gets a property node, with the key as only child.
  */
 export function buildTree(text: string, errors: ParseError[]): Node | undefined {
+  // Well-formed JSON (what saved query files nearly always are) takes the direct path; anything
+  // else — comments, errors, unusual whitespace — goes through jsonc-parser for its recovery and errors.
+  const fast = buildTreeStrict(text);
+  if (fast !== undefined) return fast;
   build.containers.length = 0;
   build.holders.length = 0;
   build.top = undefined;
@@ -210,5 +214,208 @@ export function buildTree(text: string, errors: ParseError[]): Node | undefined 
     build.top = undefined;
     build.containers.length = 0;
     build.holders.length = 0;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Direct path for strict JSON
+// ---------------------------------------------------------------------------
+
+const C_SP = 32;
+const C_TAB = 9;
+const C_LF = 10;
+const C_CR = 13;
+const C_QUOTE = 34;
+const C_BACKSLASH = 92;
+const C_COMMA = 44;
+const C_COLON = 58;
+const C_LBRACE = 123;
+const C_RBRACE = 125;
+const C_LBRACKET = 91;
+const C_RBRACKET = 93;
+const C_MINUS = 45;
+const C_0 = 48;
+const C_9 = 57;
+const C_DOT = 46;
+
+/** Thrown inside `buildTreeStrict` when the text is not plain strict JSON: the caller falls back. */
+const NOT_STRICT = new Error('not strict JSON');
+
+let sText = '';
+let sPos = 0;
+
+function skipSpace(): void {
+  const t = sText;
+  let i = sPos;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c === C_SP || c === C_LF || c === C_CR || c === C_TAB) i++;
+    else break;
+  }
+  sPos = i;
+}
+
+/** After a number or keyword: only a delimiter may follow (jsonc-parser would report anything else). */
+function expectDelimiter(): void {
+  const c = sText.charCodeAt(sPos);
+  if (sPos < sText.length && c !== C_SP && c !== C_LF && c !== C_CR && c !== C_TAB && c !== C_COMMA && c !== C_RBRACE && c !== C_RBRACKET) throw NOT_STRICT;
+}
+
+/** A string token at sPos (on its opening quote): its value; sPos moves past the closing quote. */
+function strictString(): string {
+  const t = sText;
+  const start = sPos;
+  let i = start + 1;
+  let escaped = false;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c === C_QUOTE) break;
+    if (c === C_BACKSLASH) {
+      escaped = true;
+      i += 2;
+      continue;
+    }
+    // end of text (NaN), line breaks and other control characters: jsonc-parser reports these
+    if (!(c >= 0x20) || c === 0x2028 || c === 0x2029) throw NOT_STRICT;
+    i++;
+  }
+  sPos = i + 1;
+  if (!escaped) return t.slice(start + 1, i);
+  try {
+    return JSON.parse(t.slice(start, i + 1)) as string;
+  } catch {
+    throw NOT_STRICT;
+  }
+}
+
+function strictNumber(): number {
+  const t = sText;
+  const start = sPos;
+  let i = start;
+  if (t.charCodeAt(i) === C_MINUS) i++;
+  let c = t.charCodeAt(i);
+  if (c === C_0) c = t.charCodeAt(++i);
+  else if (c > C_0 && c <= C_9) {
+    do c = t.charCodeAt(++i);
+    while (c >= C_0 && c <= C_9);
+  } else throw NOT_STRICT;
+  if (c === C_DOT) {
+    c = t.charCodeAt(++i);
+    if (!(c >= C_0 && c <= C_9)) throw NOT_STRICT;
+    do c = t.charCodeAt(++i);
+    while (c >= C_0 && c <= C_9);
+  }
+  if (c === 101 /* e */ || c === 69 /* E */) {
+    c = t.charCodeAt(++i);
+    if (c === 43 /* + */ || c === C_MINUS) c = t.charCodeAt(++i);
+    if (!(c >= C_0 && c <= C_9)) throw NOT_STRICT;
+    do c = t.charCodeAt(++i);
+    while (c >= C_0 && c <= C_9);
+  }
+  sPos = i;
+  expectDelimiter();
+  return Number(t.slice(start, i));
+}
+
+function strictKeyword(word: string, value: boolean | null): BuildNode {
+  const offset = sPos;
+  if (!sText.startsWith(word, offset)) throw NOT_STRICT;
+  sPos += word.length;
+  expectDelimiter();
+  return { type: value === null ? 'null' : 'boolean', offset, length: word.length, value };
+}
+
+function strictValue(depth: number): BuildNode {
+  const t = sText;
+  const c = t.charCodeAt(sPos);
+  const offset = sPos;
+  if (c === C_LBRACE) {
+    if (depth > 200) throw NOT_STRICT;
+    const node: BuildNode = { type: 'object', offset, length: -1, children: [] };
+    sPos++;
+    skipSpace();
+    if (t.charCodeAt(sPos) !== C_RBRACE) {
+      for (;;) {
+        if (t.charCodeAt(sPos) !== C_QUOTE) throw NOT_STRICT;
+        const keyOffset = sPos;
+        const name = strictString();
+        const key: BuildNode = { type: 'string', value: name, offset: keyOffset, length: sPos - keyOffset };
+        skipSpace();
+        if (t.charCodeAt(sPos) !== C_COLON) throw NOT_STRICT;
+        const colon = sPos;
+        sPos++;
+        skipSpace();
+        const value = strictValue(depth + 1);
+        node.children!.push({ type: 'property', offset: keyOffset, length: value.offset + value.length - keyOffset, children: [key, value], colonOffset: colon });
+        skipSpace();
+        const d = t.charCodeAt(sPos);
+        if (d === C_COMMA) {
+          sPos++;
+          skipSpace();
+          continue;
+        }
+        if (d === C_RBRACE) break;
+        throw NOT_STRICT;
+      }
+    }
+    sPos++;
+    node.length = sPos - offset;
+    return node;
+  }
+  if (c === C_LBRACKET) {
+    if (depth > 200) throw NOT_STRICT;
+    const node: BuildNode = { type: 'array', offset, length: -1, children: [] };
+    sPos++;
+    skipSpace();
+    if (t.charCodeAt(sPos) !== C_RBRACKET) {
+      for (;;) {
+        node.children!.push(strictValue(depth + 1));
+        skipSpace();
+        const d = t.charCodeAt(sPos);
+        if (d === C_COMMA) {
+          sPos++;
+          skipSpace();
+          continue;
+        }
+        if (d === C_RBRACKET) break;
+        throw NOT_STRICT;
+      }
+    }
+    sPos++;
+    node.length = sPos - offset;
+    return node;
+  }
+  if (c === C_QUOTE) {
+    const value = strictString();
+    return { type: 'string', offset, length: sPos - offset, value };
+  }
+  if (c === C_MINUS || (c >= C_0 && c <= C_9)) {
+    const value = strictNumber();
+    return { type: 'number', offset, length: sPos - offset, value };
+  }
+  if (c === 116 /* t */) return strictKeyword('true', true);
+  if (c === 102 /* f */) return strictKeyword('false', false);
+  if (c === 110 /* n */) return strictKeyword('null', null);
+  throw NOT_STRICT;
+}
+
+/**
+ * The tree of `text` when it is strict JSON (no comments, no errors, whitespace limited to space,
+ * tab, CR and LF), else undefined. Same nodes, offsets and values as the jsonc-parser path.
+ */
+function buildTreeStrict(text: string): Node | undefined {
+  sText = text;
+  sPos = 0;
+  try {
+    skipSpace();
+    if (sPos >= text.length) return undefined;
+    const root = strictValue(0);
+    skipSpace();
+    return sPos === text.length ? root : undefined;
+  } catch (e) {
+    if (e === NOT_STRICT) return undefined;
+    throw e;
+  } finally {
+    sText = '';
   }
 }

@@ -137,11 +137,36 @@ export function applyConstraints(ctx: QueryCheck): void {
   if (rules.length === 0) return;
   // A parameter whose value is already an error (badinteger, badvalue, …) stops MediaWiki before
   // the module's own rules run: do not add a rule's verdict on top of it.
-  const broken = new Set<string>();
-  for (const d of ctx.out) if (ERROR_CODES.has(d.code)) broken.add(d.data.param);
+  // (Worked out when a rule first reports: most queries break no rule.)
+  let broken: Set<string> | undefined;
   const add = ctx.add;
-  ctx = { ...ctx, add: (code, start, end, message, data, extra) => { if (!broken.has(data.param)) add(code, start, end, message, data, extra); } };
-  for (const rule of rules) {
+  const out = ctx.out;
+  ctx = { ...ctx, add: (code, start, end, message, data, extra) => {
+    if (!broken) {
+      broken = new Set<string>();
+      for (const d of out) if (ERROR_CODES.has(d.code)) broken.add(d.data.param);
+    }
+    if (!broken.has(data.param)) add(code, start, end, message, data, extra);
+  } };
+  // Only the rules of `query` and of the selected modules, in data order (an index, not a scan of
+  // every rule for every query).
+  const byModule = rulesByModule(rules);
+  const picked: number[] = [];
+  const pick = (list: number[] | undefined) => {
+    if (!list) return;
+    for (const i of list) {
+      // keep `picked` in ascending order (insertion: the lists are short)
+      let j = picked.length;
+      while (j > 0 && picked[j - 1] > i) j--;
+      if (picked[j - 1] === i) continue;
+      if (j === picked.length) picked.push(i);
+      else picked.splice(j, 0, i);
+    }
+  };
+  pick(byModule.get('query'));
+  for (const use of ctx.uses) pick(byModule.get(use.module.name));
+  for (const i of picked) {
+    const rule = rules[i];
     if (rule.module === 'query') {
       applyRule(ctx, rule, '', undefined);
       continue;
@@ -150,6 +175,23 @@ export function applyConstraints(ctx: QueryCheck): void {
       if (use.module.name === rule.module) applyRule(ctx, rule, use.wirePrefix, use);
     }
   }
+}
+
+const ruleIndex = new WeakMap<ConstraintRule[], Map<string, number[]>>();
+
+/** Rule positions by module name, built once per rule list. */
+function rulesByModule(rules: ConstraintRule[]): Map<string, number[]> {
+  let m = ruleIndex.get(rules);
+  if (!m) {
+    m = new Map();
+    for (let i = 0; i < rules.length; i++) {
+      const list = m.get(rules[i].module);
+      if (list) list.push(i);
+      else m.set(rules[i].module, [i]);
+    }
+    ruleIndex.set(rules, m);
+  }
+  return m;
 }
 
 /** The first condition that holds, with where it was found (or the module name when from a default). */
@@ -183,7 +225,8 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
     const d = use?.module.paramByName.get(n.slice(prefix.length));
     return d ? use!.module.parameters.indexOf(d) : names.indexOf(n);
   };
-  const given = names.filter((n) => ctx.present.has(n)).sort((a, b) => order(a) - order(b));
+  const given = names.filter((n) => ctx.present.has(n));
+  if (given.length > 1) given.sort((a, b) => order(a) - order(b));
   const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
   const module = use?.module.name ?? rule.module;
   switch (rule.kind) {

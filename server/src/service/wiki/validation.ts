@@ -34,7 +34,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
-import { getValueItems } from './wikiQueryParser';
+import { getValueItems, withTransientParams } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
 
@@ -217,7 +217,7 @@ export function validateWikiDocument(
     const base = query.range.start;
     const qtext = text.slice(base, query.range.end);
     const catalogue = c.cat;
-    const rel = cached(c.key, c.bucket, qtext, () => checkQuery(text, query, catalogue, highLimits, !large));
+    const rel = cached(c.key, c.bucket, qtext, () => withTransientParams(query, () => checkQuery(text, query, catalogue, highLimits, !large)));
     for (const d of rel) {
       const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
       if (sev === 'off') continue;
@@ -365,7 +365,8 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
 
 function runChecks(ctx: QueryCheck): void {
   const { text, query, catalogue: cat } = ctx;
-  const handled = new Set<WikiParam>();
+  // At most action, prop, list, meta and generator: an array is cheaper than a Set per query.
+  const handled: WikiParam[] = [];
 
   // Repeated parameters: PHP keeps the last occurrence only.
   for (const p of query.params) {
@@ -385,7 +386,7 @@ function runChecks(ctx: QueryCheck): void {
     const e = first ? first.range.end : query.range.end;
     ctx.add('noaction', s, e, 'No action given: the wiki answers with its help page instead of running the query. Add action=query.', { param: 'action', addParam: 'action', replacement: 'action=query' });
   } else {
-    handled.add(actionP);
+    handled.push(actionP);
     const d = main.paramByName.get('action');
     const v = actionP.value;
     if (v !== 'query') {
@@ -409,15 +410,15 @@ function runChecks(ctx: QueryCheck): void {
   const normal = new Map<WikiModule, ModuleUse>();
   let gen: ModuleUse | undefined;
   if (isQuery) {
-    for (const group of ['prop', 'list', 'meta'] as const) {
+    for (const group of MODULE_GROUPS) {
       const p = query.byName.get(group);
       if (!p) continue;
-      handled.add(p);
+      handled.push(p);
       checkModuleList(ctx, p, group, queryModule.paramByName.get(group), normal);
     }
     const gp = query.byName.get('generator');
     if (gp) {
-      handled.add(gp);
+      handled.push(gp);
       gen = checkGenerator(ctx, gp);
     }
   }
@@ -429,7 +430,7 @@ function runChecks(ctx: QueryCheck): void {
   const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
   for (const p of query.byName.values()) {
     if (p === actionP) continue;
-    if (handled.has(p)) {
+    if (handled.includes(p)) {
       ctx.present.set(p.name, p);
       continue;
     }
@@ -502,6 +503,8 @@ function runChecks(ctx: QueryCheck): void {
   checkConditions(ctx);
 }
 
+const MODULE_GROUPS = ['prop', 'list', 'meta'] as const;
+
 function editDistanceSmall(a: string, b: string): boolean {
   return didYouMean(a, [b]) === b;
 }
@@ -515,15 +518,15 @@ function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' |
     ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${group}". The limit is ${limit}. Split the query in two.`, { param: group });
     return;
   }
-  const seen = new Set<string>();
+  const seen = items.length > 1 ? new Set<string>() : undefined;
   const allowed = d?.values;
   for (const item of items) {
     const name = item.text;
-    if (seen.has(name)) {
+    if (seen?.has(name)) {
       if (ctx.full) ctx.add('duplicatevalues', item.range.start, item.range.end, `"${name}" is listed twice in ${group}=; the wiki ignores the repeat. Remove it.`, { param: group, value: name }, { remove: itemRemoval(items, item), tags: [DiagnosticTag.Unnecessary] });
       continue;
     }
-    seen.add(name);
+    seen?.add(name);
     const m = cat.getQueryModule(name);
     const known = m && m.group === group && (!allowed || allowed.includes(name));
     if (!known) {
@@ -669,7 +672,7 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
       ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits; set wikimapQuery.wiki.highLimits if yours has it)`}. Split the values over several queries.`, { param: wire });
       return;
     }
-    const seen = ctx.full && !d.allowsduplicates ? new Set<string>() : undefined;
+    const seen = ctx.full && !d.allowsduplicates && items.length > 1 ? new Set<string>() : undefined;
     for (const item of items) {
       if (seen) {
         if (seen.has(item.text)) {
@@ -735,7 +738,8 @@ function checkScalar(
         return;
       }
       // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
-      const big = BigInt(v);
+      // (Up to 15 digits always fits: skip the BigInt for the usual short numbers.)
+      const big = v.length > 15 ? BigInt(v) : 0n;
       if (big > 9223372036854775807n || big < -9223372036854775808n) {
         ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`, { param: wire, value: v });
         return;

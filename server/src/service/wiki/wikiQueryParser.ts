@@ -54,7 +54,7 @@ class QueryNode implements WikiQuery {
   apiUrl: string | undefined = undefined;
   urlRange: OffsetRange | undefined = undefined;
   multiLine = false;
-  readonly lines: OffsetRange[] = [];
+  readonly lines: OffsetRange[];
   /** Where the parameters of the first line start (after `?`, or the line start). */
   paramStart: number;
   /** Where they end: the line end, or a URL's `#fragment` (browsers never send it). */
@@ -65,8 +65,12 @@ class QueryNode implements WikiQuery {
     private readonly src: string,
     readonly index: number,
     start: number,
+    end: number,
   ) {
-    this.range = { start, end: start };
+    this.range = { start, end };
+    // An array literal holds exactly its one line; `push` on an empty array would reserve 17
+    // slots, and a large document has tens of thousands of queries.
+    this.lines = [{ start, end }];
     this.paramStart = start;
   }
   get params(): WikiParam[] {
@@ -76,6 +80,15 @@ class QueryNode implements WikiQuery {
   get byName(): Map<string, WikiParam> {
     if (this.parsedByName === undefined) this.parse();
     return this.parsedByName!;
+  }
+  /** Whether the parameters have been split (and are kept). */
+  get paramsParsed(): boolean {
+    return this.parsedParams !== undefined;
+  }
+  /** Forget the split parameters; the next use splits them again (same values, new objects). */
+  releaseParams(): void {
+    this.parsedParams = undefined;
+    this.parsedByName = undefined;
   }
   private parse(): void {
     const params: WikiParam[] = [];
@@ -121,7 +134,7 @@ function parseLines(text: string, doc: WikiDocument): void {
       current.lines.push({ start: s, end: t });
       current.range.end = t;
     } else {
-      current = new QueryNode(text, doc.queries.length, s);
+      current = new QueryNode(text, doc.queries.length, s, t);
       doc.queries.push(current);
       parseQueryLine(text, s, t, current);
     }
@@ -129,10 +142,8 @@ function parseLines(text: string, doc: WikiDocument): void {
   }
 }
 
-/** The first line of a query: optional URL part up to `?`, then parameters. */
+/** The first line of a query (already its only line and range): optional URL part up to `?`, then parameters. */
 function parseQueryLine(text: string, s: number, t: number, q: QueryNode): void {
-  q.lines.push({ start: s, end: t });
-  q.range.end = t;
   let i = s;
   let qm = -1;
   for (; i < t; i++) {
@@ -263,7 +274,7 @@ function parseEmbedded(text: string, doc: WikiDocument): void {
       if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33) e--;
       else break;
     }
-    const q = new QueryNode(text, doc.queries.length, s);
+    const q = new QueryNode(text, doc.queries.length, s, e);
     doc.queries.push(q);
     parseQueryLine(text, s, e, q);
     from = e > hit ? e : hit + 8;
@@ -395,6 +406,20 @@ export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
 /** True when the value is given as a U+001F-separated list. */
 export function usesUnitSeparator(text: string, param: WikiParam): boolean {
   return param.valueRange.end > param.valueRange.start && sepAt(text, param.valueRange.start, param.valueRange.end, true) > 0;
+}
+
+/**
+ * Run `fn` on a query whose parameters may be split just for it, and drop them afterwards unless
+ * they were already split before: a whole-document validation then keeps no per-pair objects alive
+ * (they die young, which is what keeps the garbage collector cheap on large documents).
+ */
+export function withTransientParams<T>(query: WikiQuery, fn: () => T): T {
+  if (!(query instanceof QueryNode) || query.paramsParsed) return fn();
+  try {
+    return fn();
+  } finally {
+    query.releaseParams();
+  }
 }
 
 /** The source text of a query (all its lines, as written). */
