@@ -93,6 +93,13 @@ async function waitForVisible(page, selector, text, timeoutMs) {
   throw new Error(`"${selector}"${text ? ` with text "${text}"` : ''} did not become visible within ${timeoutMs / 1000} s${lastError ? ` (${lastError.message})` : ''}`);
 }
 
+/** Where pictures of failures go: test-results/e2e-failures in the repository (else the temp dir). */
+function failuresDir() {
+  const dir = process.env.WIKIMAP_E2E_REPO ? path.join(process.env.WIKIMAP_E2E_REPO, 'test-results', 'e2e-failures') : os.tmpdir();
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** Waits until the browser has painted twice (what the test just changed is on screen). */
 async function painted(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))).catch(() => undefined);
@@ -240,8 +247,7 @@ async function main() {
     await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
       const list = Array.isArray(logArgs) ? logArgs : [logArgs];
       const line = typeof list[0] === 'string' && list[0].includes('%') ? util.format(...list) : list.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
-      if (!process.env.WIKIMAP_E2E_VERBOSE && isWorkbenchNoise(line)) return;
-      // The tests ask for a screenshot of what the workbench shows with a marker line.
+      // The tests' requests to the browser (see the top of this file), handled one after another.
       const ui = /WIKIMAP_UI:(\{.*\})\s*$/.exec(line);
       if (ui) {
         let req;
@@ -256,18 +262,21 @@ async function main() {
           try {
             answer = await handleUiRequest(page, req, shotsDir);
           } catch (err) {
-            answer = { ok: false, error: err && err.message ? err.message : String(err) };
-            if (shotsDir && req.screenshot) await page.screenshot({ path: path.join(shotsDir, `failed-${req.screenshot}.png`) }).catch(() => {});
+            // what the workbench showed instead, kept out of the screenshots the README uses
+            const failed = path.join(failuresDir(), `${req.screenshot || req.id || 'ui'}.png`);
+            await page.screenshot({ path: failed }).catch(() => {});
+            answer = { ok: false, error: `${err && err.message ? err.message : String(err)} (the workbench at that moment: ${failed})` };
           }
           if (signalsDir && req.id) {
             const file = path.join(signalsDir, `${req.id}.json`);
             fs.writeFileSync(`${file}.tmp`, JSON.stringify(answer));
             fs.renameSync(`${file}.tmp`, file);
           }
-        });
+        }).catch((err) => log(`answering ${ui[1]} failed: ${err && err.message ? err.message : err}`));
         return;
       }
       const shot = /WIKIMAP_SCREENSHOT:([\w.-]+)/.exec(line);
+      if (!shot && !process.env.WIKIMAP_E2E_VERBOSE && isWorkbenchNoise(line)) return;
       if (shot && shotsDir) {
         fs.mkdirSync(shotsDir, { recursive: true });
         pending = pending.then(() => page.screenshot({ path: path.join(shotsDir, `${shot[1]}.png`) }).catch((e) => log(`screenshot failed: ${e.message}`)));
@@ -287,7 +296,7 @@ async function main() {
     await pending;
     if (result === 'timeout') {
       log(`the tests did not finish within ${TEST_TIMEOUT_MS / 60000} minutes`);
-      if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'timeout.png') }).catch(() => {});
+      await page.screenshot({ path: path.join(failuresDir(), 'timeout.png') }).catch(() => {});
       exitCode = 1;
     } else {
       exitCode = Number(result) || 0;

@@ -43,7 +43,7 @@ describe('the language server with a real MediaWiki as its wiki', function () {
     return c;
   }
 
-  it('validates again with the wiki’s own catalogue once it arrives, and caches it', async () => {
+  it('validates again with the wiki’s own catalogue once it arrives, completes its namespaces, and caches it', async () => {
     const c = await client(wiki!.apiUrl);
     const uri = 'file:///live.wikiquery';
     await c.open(uri, 'wikiquery', TEXT);
@@ -55,6 +55,18 @@ describe('the language server with a real MediaWiki as its wiki', function () {
     assert.match(described.source, new RegExp(`${wiki!.apiUrl.replace(/[.?*+]/g, '\\$&')}.*MediaWiki 1\\.39`));
     assert.ok(described.namespaces.some((ns) => ns.id === RECIPE_NS && ns.name === 'Recipe'));
     assert.ok(fs.readdirSync(cacheDir).some((f) => f.includes('MediaWiki-1.39')), `cache folder: ${fs.readdirSync(cacheDir).join(', ')}`);
+
+    // Namespace completion offers the wiki's own namespaces.
+    const line = 'action=query&list=allpages&apnamespace=';
+    const completionUri = 'file:///complete.wikiquery';
+    await c.open(completionUri, 'wikiquery', line);
+    const completion = await c.request<{ items: Array<{ label: string; detail?: string; textEdit?: { newText: string }; insertText?: string }> }>('textDocument/completion', {
+      textDocument: { uri: completionUri },
+      position: { line: 0, character: line.length },
+    });
+    const recipe = completion.items.find((i) => `${i.label} ${i.detail ?? ''}`.includes('Recipe'));
+    assert.ok(recipe, `no Recipe namespace among: ${completion.items.map((i) => i.label).join(', ')}`);
+    assert.equal(recipe.textEdit?.newText ?? recipe.insertText ?? recipe.label, String(RECIPE_NS));
 
     // "Wiki Query: Reload Catalogue"
     const reloaded = await c.request<{ loaded: string[]; errors: string[] }>('wikimapQuery/reloadCatalogue', {});

@@ -111,8 +111,13 @@ describe('language features in a real VS Code', () => {
       const d = vscode.languages.getDiagnostics(doc.uri);
       return d.length ? d : undefined;
     }, 'diagnostics for spawn.mapquery.json');
-    assert.ok(diags.some((d) => /16|node/i.test(d.message)), diags.map((d) => d.message).join(' | '));
-    await screenshot('map-diagnostics');
+    const blocks = diags.find((d) => /16|node/i.test(d.message));
+    assert.ok(blocks, diags.map((d) => d.message).join(' | '));
+    // the warning as the user reads it, hovering the corner
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    editor.selection = new vscode.Selection(blocks.range.start, blocks.range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await screenshot('map-diagnostics', { waitFor: '.monaco-hover', text: blocks.message.slice(0, 20) });
   });
 
   after(closeAllEditors);

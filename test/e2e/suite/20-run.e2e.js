@@ -95,7 +95,14 @@ describe('running queries in a real VS Code', function () {
       const direct = await askWiki({ action: 'query', list: 'allpages', aplimit: '2' });
       assert.deepEqual(json.query.allpages, direct.query.allpages);
 
+      // the picture for the README: no side bar, the result wrapped so its summary reads in full
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await vscode.window.showTextDocument(resultDoc, { viewColumn: resultTab.group.viewColumn, preserveFocus: false });
+      await vscode.commands.executeCommand('editor.action.toggleWordWrap');
       await screenshot('wiki-result', { waitFor: '.tab.active', text: '.jsonc' });
+      await vscode.commands.executeCommand('editor.action.toggleWordWrap');
+      await vscode.window.showTextDocument(doc, { viewColumn: queryTab.group.viewColumn });
+      await vscode.commands.executeCommand('workbench.view.explorer');
     });
 
     it('the result document is read-only: typing into it is refused', async () => {
@@ -176,6 +183,23 @@ describe('running queries in a real VS Code', function () {
       await vscode.commands.executeCommand('notifications.clearAll');
     });
 
+    it('reopens a result from the run history', async () => {
+      const entry = api.history.list().find((e) => e.ok && e.resultUri === resultUri.toString());
+      assert.ok(entry, 'the first run is in the history');
+      await closeAllEditors();
+      const reopened = await vscode.commands.executeCommand('wikimapQuery.showHistory', entry.id);
+      assert.equal(reopened?.toString(), resultUri.toString());
+      await waitFor(() => findTabs((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === resultUri.toString()).length, 'the result tab again');
+    });
+
+    it('shows the selected wiki in the status bar', async () => {
+      const host = new URL(WIKI_API).host;
+      await openFile(writeWorkspaceFile('status.wikiquery', 'action=query&meta=siteinfo\n'));
+      assert.equal(await vscode.commands.executeCommand('wikimapQuery.wiki.selectEndpoint', WIKI_API), WIKI_API);
+      const item = await ui({ waitFor: '.statusbar-item', text: host });
+      assert.match(item.text, new RegExp(host.replace(/\./g, '\\.')));
+    });
+
     after(closeAllEditors);
   });
 
@@ -206,7 +230,9 @@ describe('running queries in a real VS Code', function () {
       assert.equal(rendered.rows, direct.length, 'one table row per object');
       assert.equal(rendered.points, direct.length, 'one plotted point per object');
 
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
       await screenshot('map-results', { waitFor: '#plot circle' });
+      await vscode.commands.executeCommand('workbench.view.explorer');
     });
 
     it('sorts the table when a column header is clicked', async () => {

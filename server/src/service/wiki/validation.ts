@@ -704,17 +704,16 @@ function checkScalar(
   item: WikiValueItem | undefined,
 ): void {
   const multi = items !== undefined;
-  const remove = items && item ? itemRemoval(items, item) : undefined;
   switch (d.type) {
     case 'enum': {
       const values = d.values ?? [];
       if (values.includes(v)) {
         if (d.deprecatedvalues?.includes(v)) {
-          ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove, tags: [DiagnosticTag.Deprecated] });
+          ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (items && item ? itemRemoval(items, item) : undefined), tags: [DiagnosticTag.Deprecated] });
         }
         return;
       }
-      badEnumValue(ctx, d, wire, v, s, e, multi, values, remove, undefined);
+      badEnumValue(ctx, d, wire, v, s, e, multi, values, (items && item ? itemRemoval(items, item) : undefined), undefined);
       return;
     }
     case 'namespace': {
@@ -726,7 +725,7 @@ function checkScalar(
       if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
       // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
       const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
-      badEnumValue(ctx, d, wire, v, s, e, multi, ids, remove, suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
+      badEnumValue(ctx, d, wire, v, s, e, multi, ids, (items && item ? itemRemoval(items, item) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
       return;
     }
     case 'integer':

@@ -61,6 +61,8 @@ class QueryNode implements WikiQuery {
   paramEnd = -1;
   private parsedParams: WikiParam[] | undefined = undefined;
   private parsedByName: Map<string, WikiParam> | undefined = undefined;
+  /** The validator's verdict on this query's text (see validation.ts); carried over by `reparseWikiDocument`. */
+  verdict: unknown = undefined;
   constructor(
     private readonly src: string,
     readonly index: number,
@@ -109,10 +111,15 @@ class QueryNode implements WikiQuery {
   }
 }
 
-function parseLines(text: string, doc: WikiDocument): void {
+/**
+ * Parse lines from `from` (a line start where no query is open). With `resync`, stop at the first
+ * line that starts a query by its content alone (not blank, not `#`, not `&`) at or after
+ * `resync.after`, and return its offset (the caller takes the rest from the previous parse); else -1.
+ */
+function parseLines(text: string, doc: WikiDocument, from = 0, resync?: { after: number }): number {
   const len = text.length;
   let current: QueryNode | undefined;
-  let pos = 0;
+  let pos = from;
   while (pos <= len) {
     let eol = text.indexOf('\n', pos);
     if (eol < 0) eol = len;
@@ -134,12 +141,14 @@ function parseLines(text: string, doc: WikiDocument): void {
       current.lines.push({ start: s, end: t });
       current.range.end = t;
     } else {
+      if (resync && pos >= resync.after && c !== AMP) return pos;
       current = new QueryNode(text, doc.queries.length, s, t);
       doc.queries.push(current);
       parseQueryLine(text, s, t, current);
     }
     pos = eol + 1;
   }
+  return -1;
 }
 
 /** The first line of a query (already its only line and range): optional URL part up to `?`, then parameters. */
@@ -406,6 +415,110 @@ export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
 /** True when the value is given as a U+001F-separated list. */
 export function usesUnitSeparator(text: string, param: WikiParam): boolean {
   return param.valueRange.end > param.valueRange.start && sepAt(text, param.valueRange.start, param.valueRange.end, true) > 0;
+}
+
+// ---------------------------------------------------------------------------
+// Re-parse after an edit
+// ---------------------------------------------------------------------------
+
+/** Length of the common prefix of `a` and `b` (compared in native chunks, then by character). */
+function commonPrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  const CHUNK = 512;
+  let p = 0;
+  while (p + CHUNK <= max && a.slice(p, p + CHUNK) === b.slice(p, p + CHUNK)) p += CHUNK;
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  return p;
+}
+
+/** Length of the common suffix of `a` and `b`, at most `max`. */
+function commonSuffix(a: string, b: string, max: number): number {
+  const CHUNK = 512;
+  const al = a.length;
+  const bl = b.length;
+  let n = 0;
+  while (n + CHUNK <= max && a.slice(al - n - CHUNK, al - n) === b.slice(bl - n - CHUNK, bl - n)) n += CHUNK;
+  while (n < max && a.charCodeAt(al - n - 1) === b.charCodeAt(bl - n - 1)) n++;
+  return n;
+}
+
+/** Index of the last query starting before `offset`, or -1. */
+function lastQueryBefore(queries: readonly WikiQuery[], offset: number): number {
+  let lo = 0;
+  let hi = queries.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (queries[mid].range.start < offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** A query of the previous parse, moved by `delta` into `text` (same characters there). */
+function shiftedQuery(old: QueryNode, text: string, index: number, delta: number): QueryNode {
+  const q = new QueryNode(text, index, old.range.start + delta, old.range.end + delta);
+  const lines = old.lines;
+  for (let i = 1; i < lines.length; i++) q.lines.push({ start: lines[i].start + delta, end: lines[i].end + delta });
+  q.multiLine = old.multiLine;
+  q.paramStart = old.paramStart + delta;
+  q.paramEnd = old.paramEnd >= 0 ? old.paramEnd + delta : -1;
+  // From the new text, so the previous version's text is not kept alive through it.
+  if (old.urlRange) setUrl(text, old.urlRange.start + delta, old.urlRange.end + delta, q);
+  q.verdict = old.verdict;
+  return q;
+}
+
+/**
+ * The parse of `text`, a new version of the document `previous` was parsed from (not embedded):
+ * the same result as `parseWikiDocument(text)`, but only the lines from the query before the
+ * change to the first query that starts after it are scanned again; the queries around them are
+ * taken from `previous` (moved, with their validation verdicts). A query always starts on a line
+ * that is not blank, `#` or `&`, whatever came before, so parsing from such a line gives the same
+ * queries as parsing from the top.
+ */
+export function reparseWikiDocument(previous: WikiDocument, text: string): WikiDocument {
+  if (previous.embedded) return parseWikiDocument(text, { embedded: true });
+  const old = previous.text;
+  if (old === text) return previous;
+  const prefix = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+  const delta = text.length - old.length;
+  const doc: WikiDocument = { text, queries: [], comments: [], embedded: false };
+
+  // Start at the last query that starts on a line before the changed one.
+  const changedLine = prefix === 0 ? 0 : old.lastIndexOf('\n', prefix - 1) + 1;
+  const k = lastQueryBefore(previous.queries, changedLine);
+  const from = k >= 0 ? previous.queries[k].range.start : 0;
+  for (let i = 0; i < k; i++) doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, i, 0));
+  for (const c of previous.comments) if (c.start < from) doc.comments.push(c);
+
+  // Re-scan until a query-starting line whose preceding newline is already in the common suffix.
+  const after = text.length - suffix + 1;
+  const resume = parseLines(text, doc, from, { after });
+  if (resume < 0) return doc;
+  const oldResume = resume - delta;
+  const j = lastQueryBefore(previous.queries, oldResume + 1);
+  if (j < 0 || previous.queries[j].range.start !== oldResume) {
+    // Not where the previous parse had a query (cannot happen for an unchanged suffix): scan on.
+    parseLines(text, doc, resume);
+    return doc;
+  }
+  for (let i = j; i < previous.queries.length; i++) doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, doc.queries.length, delta));
+  for (const c of previous.comments) if (c.start >= oldResume) doc.comments.push({ start: c.start + delta, end: c.end + delta });
+  return doc;
+}
+
+/** The validator's stored verdict on a query, if the parser made it (see validation.ts). */
+export function getStoredVerdict(query: WikiQuery): unknown {
+  return query instanceof QueryNode ? query.verdict : undefined;
+}
+
+/** Store the validator's verdict on a query (kept across re-parses while its text is unchanged). */
+export function storeVerdict(query: WikiQuery, verdict: unknown): void {
+  if (query instanceof QueryNode) query.verdict = verdict;
 }
 
 /**
