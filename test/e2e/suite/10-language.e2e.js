@@ -19,26 +19,22 @@ describe('language features in a real VS Code', () => {
     assert.equal(doc.languageId, 'wikiquery');
     await waitFor(() => ext.isActive, 'the extension activates on the wikiquery language');
 
-    // The activation time: as the extension reports it if it does (exports.activationMs), else as
-    // VS Code measured it (Developer: Show Running Extensions — loading the code + the activate call).
+    // The activation time as VS Code measures it (Developer: Show Running Extensions — loading the
+    // code + the activate call), which is what a user waits for; and the activate call alone, as the
+    // extension reports it (exports.activationMs).
     const api = ext.exports;
-    let activationMs;
-    let measuredBy;
-    if (api && typeof api.activationMs === 'number') {
-      activationMs = api.activationMs;
-      measuredBy = 'the extension (exports.activationMs)';
-    } else {
-      await vscode.commands.executeCommand('workbench.action.showRuntimeExtensions');
-      const row = await ui({ waitFor: '.runtime-extensions-editor .monaco-list-row', text: 'Wiki & Map Query' });
-      const m = /Activation: (\d+)\s*ms/.exec(row.text);
-      assert.ok(m, `the Running Extensions view shows the activation time: ${row.text}`);
-      activationMs = Number(m[1]);
-      measuredBy = 'VS Code (Running Extensions: code loading + activate call)';
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    }
+    await vscode.commands.executeCommand('workbench.action.showRuntimeExtensions');
+    const row = await ui({ waitFor: '.runtime-extensions-editor .monaco-list-row', text: 'Wiki & Map Query' });
+    const m = /Activation: (\d+)\s*ms/.exec(row.text);
+    assert.ok(m, `the Running Extensions view shows the activation time: ${row.text}`);
+    const activationMs = Number(m[1]);
+    const measuredBy = 'VS Code (Running Extensions: code loading + activate call)';
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.equal(typeof api.activationMs, 'number', 'the extension reports how long activate took');
+    const activateCallMs = api.activationMs;
     const out = path.join(process.env.WIKIMAP_E2E_REPO, 'test-results');
     fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'e2e-activation.json'), JSON.stringify({ activationMs, measuredBy, vscode: vscode.version }, null, 2) + '\n');
+    fs.writeFileSync(path.join(out, 'e2e-activation.json'), JSON.stringify({ activationMs, measuredBy, activateCallMs, vscode: vscode.version }, null, 2) + '\n');
   });
 
   it('shows diagnostics for a broken wiki query, with the MediaWiki code', async () => {

@@ -34,7 +34,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
-import { getValueItems, withTransientParams } from './wikiQueryParser';
+import { getStoredVerdict, getValueItems, storeVerdict, withTransientParams } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
 
@@ -102,6 +102,9 @@ const NO_DIAGNOSTICS: RelDiag[] = [];
 /** Verdicts per (catalogue, settings) → per query text. */
 const queryCache = new Map<string, Map<string, RelDiag[]>>();
 let cachedCount = 0;
+/** Bumped by clearValidationCache: verdicts stored on queries before it no longer count. */
+let cacheGeneration = 0;
+
 const cacheStats = { hits: 0, misses: 0 };
 
 /**
@@ -215,9 +218,16 @@ export function validateWikiDocument(
       catCache.set(query.apiUrl, c);
     }
     const base = query.range.start;
-    const qtext = text.slice(base, query.range.end);
     const catalogue = c.cat;
-    const rel = cached(c.key, c.bucket, qtext, () => withTransientParams(query, () => checkQuery(text, query, catalogue, highLimits, !large)));
+    // The verdict stored on the query (same text: it was carried over by the re-parse), else by text.
+    let rel = getStoredVerdict(query, c.key, cacheGeneration) as RelDiag[] | undefined;
+    if (rel !== undefined) {
+      cacheStats.hits++;
+    } else {
+      const qtext = text.slice(base, query.range.end);
+      rel = cached(c.key, c.bucket, qtext, () => withTransientParams(query, () => checkQuery(text, query, catalogue, highLimits, !large)));
+      storeVerdict(query, c.key, cacheGeneration, rel);
+    }
     for (const d of rel) {
       const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
       if (sev === 'off') continue;
@@ -245,6 +255,7 @@ export function getValidationCacheStats(): { hits: number; misses: number } {
 
 /** Forget cached verdicts (e.g. after a catalogue reload in tests). */
 export function clearValidationCache(): void {
+  cacheGeneration++;
   queryCache.clear();
   cachedCount = 0;
   cacheStats.hits = 0;

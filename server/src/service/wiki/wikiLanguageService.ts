@@ -4,7 +4,9 @@
  * `LanguageService` (see ../languageTypes.ts and STYLE.md, "Three layers").
  *
  * A document is parsed once per version (`parse` caches by URI, version and text) and the parsed
- * tree is handed to every feature. Each query is judged by the catalogue of its own wiki:
+ * tree is handed to every feature. A new version of the same URI is re-parsed from the previous
+ * one: only the queries around the change are scanned again, the others keep their verdicts, so a
+ * keystroke in a large document costs about one query plus a pass over the query list. Each query is judged by the catalogue of its own wiki:
  * `resolveCatalogue(query.apiUrl)` (bare queries: `resolveCatalogue(undefined)`, the default wiki).
  */
 import type { CodeAction, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Range } from 'vscode-languageserver-types';
@@ -12,7 +14,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService, LanguageSettings, RunnableQuery } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
-import { parseWikiDocument } from './wikiQueryParser';
+import { parseWikiDocument, reparseWikiDocument } from './wikiQueryParser';
 import { getCursorContext } from './wikiCursor';
 import { validateWikiDocument } from './validation';
 import { getWikiCompletions } from './completion';
@@ -59,7 +61,8 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
       const embedded = document.languageId !== WIKI_LANGUAGE_ID;
       const hit = cache.get(document.uri);
       if (hit && hit.version === document.version && hit.embedded === embedded && hit.text === text) return hit.parsed;
-      const parsed = parse(text, { embedded });
+      // A new version of a document parsed before: scan again only around what changed.
+      const parsed = hit && !embedded && !hit.embedded ? reparseWikiDocument(hit.parsed, text) : parse(text, { embedded });
       cache.delete(document.uri);
       cache.set(document.uri, { version: document.version, text, embedded, parsed });
       if (cache.size > PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value!);

@@ -61,8 +61,10 @@ class QueryNode implements WikiQuery {
   paramEnd = -1;
   private parsedParams: WikiParam[] | undefined = undefined;
   private parsedByName: Map<string, WikiParam> | undefined = undefined;
-  /** The validator's verdict on this query's text (see validation.ts); carried over by `reparseWikiDocument`. */
+  /** The validator's verdict on this query's text and what it was computed for (see validation.ts); carried over by `reparseWikiDocument`. */
   verdict: unknown = undefined;
+  verdictKey: string | undefined = undefined;
+  verdictGeneration = 0;
   constructor(
     private readonly src: string,
     readonly index: number,
@@ -114,7 +116,8 @@ class QueryNode implements WikiQuery {
 /**
  * Parse lines from `from` (a line start where no query is open). With `resync`, stop at the first
  * line that starts a query by its content alone (not blank, not `#`, not `&`) at or after
- * `resync.after`, and return its offset (the caller takes the rest from the previous parse); else -1.
+ * `resync.after`, and return where that query starts (the caller takes the rest from the previous
+ * parse); else -1.
  */
 function parseLines(text: string, doc: WikiDocument, from = 0, resync?: { after: number }): number {
   const len = text.length;
@@ -141,7 +144,7 @@ function parseLines(text: string, doc: WikiDocument, from = 0, resync?: { after:
       current.lines.push({ start: s, end: t });
       current.range.end = t;
     } else {
-      if (resync && pos >= resync.after && c !== AMP) return pos;
+      if (resync && pos >= resync.after && c !== AMP) return s;
       current = new QueryNode(text, doc.queries.length, s, t);
       doc.queries.push(current);
       parseQueryLine(text, s, t, current);
@@ -459,8 +462,9 @@ function lastQueryBefore(queries: readonly WikiQuery[], offset: number): number 
 
 /** A query of the previous parse, moved by `delta` into `text` (same characters there). */
 function shiftedQuery(old: QueryNode, text: string, index: number, delta: number): QueryNode {
-  const q = new QueryNode(text, index, old.range.start + delta, old.range.end + delta);
   const lines = old.lines;
+  const q = new QueryNode(text, index, lines[0].start + delta, lines[0].end + delta);
+  q.range.end = old.range.end + delta;
   for (let i = 1; i < lines.length; i++) q.lines.push({ start: lines[i].start + delta, end: lines[i].end + delta });
   q.multiLine = old.multiLine;
   q.paramStart = old.paramStart + delta;
@@ -468,6 +472,8 @@ function shiftedQuery(old: QueryNode, text: string, index: number, delta: number
   // From the new text, so the previous version's text is not kept alive through it.
   if (old.urlRange) setUrl(text, old.urlRange.start + delta, old.urlRange.end + delta, q);
   q.verdict = old.verdict;
+  q.verdictKey = old.verdictKey;
+  q.verdictGeneration = old.verdictGeneration;
   return q;
 }
 
@@ -511,14 +517,18 @@ export function reparseWikiDocument(previous: WikiDocument, text: string): WikiD
   return doc;
 }
 
-/** The validator's stored verdict on a query, if the parser made it (see validation.ts). */
-export function getStoredVerdict(query: WikiQuery): unknown {
-  return query instanceof QueryNode ? query.verdict : undefined;
+/** The validator's verdict stored on a query for `key` and `generation`, if any (see validation.ts). */
+export function getStoredVerdict(query: WikiQuery, key: string, generation: number): unknown {
+  return query instanceof QueryNode && query.verdictKey === key && query.verdictGeneration === generation ? query.verdict : undefined;
 }
 
 /** Store the validator's verdict on a query (kept across re-parses while its text is unchanged). */
-export function storeVerdict(query: WikiQuery, verdict: unknown): void {
-  if (query instanceof QueryNode) query.verdict = verdict;
+export function storeVerdict(query: WikiQuery, key: string, generation: number, verdict: unknown): void {
+  if (query instanceof QueryNode) {
+    query.verdict = verdict;
+    query.verdictKey = key;
+    query.verdictGeneration = generation;
+  }
 }
 
 /**
