@@ -135,38 +135,15 @@ function fill(template: string | undefined, names: string[], fallback: string): 
 export function applyConstraints(ctx: QueryCheck): void {
   const rules = ctx.catalogue.constraints;
   if (rules.length === 0) return;
-  // A parameter whose value is already an error (badinteger, badvalue, …) stops MediaWiki before
-  // the module's own rules run: do not add a rule's verdict on top of it.
-  // (Worked out when a rule first reports: most queries break no rule.)
-  let broken: Set<string> | undefined;
-  const add = ctx.add;
-  const out = ctx.out;
-  ctx = { ...ctx, add: (code, start, end, message, data, extra) => {
-    if (!broken) {
-      broken = new Set<string>();
-      for (const d of out) if (ERROR_CODES.has(d.code)) broken.add(d.data.param);
-    }
-    if (!broken.has(data.param)) add(code, start, end, message, data, extra);
-  } };
   // Only the rules of `query` and of the selected modules, in data order (an index, not a scan of
-  // every rule for every query).
+  // every rule for every query). Every query passes here: nothing is allocated unless a rule applies.
   const byModule = rulesByModule(rules);
-  const picked: number[] = [];
-  const pick = (list: number[] | undefined) => {
-    if (!list) return;
-    for (const i of list) {
-      // keep `picked` in ascending order (insertion: the lists are short)
-      let j = picked.length;
-      while (j > 0 && picked[j - 1] > i) j--;
-      if (picked[j - 1] === i) continue;
-      if (j === picked.length) picked.push(i);
-      else picked.splice(j, 0, i);
-    }
-  };
-  pick(byModule.get('query'));
-  for (const use of ctx.uses) pick(byModule.get(use.module.name));
-  for (const i of picked) {
-    const rule = rules[i];
+  const picked = pickedScratch;
+  picked.length = 0;
+  pickInOrder(picked, byModule.get('query'));
+  for (const use of ctx.uses) pickInOrder(picked, byModule.get(use.module.name));
+  for (let k = 0; k < picked.length; k++) {
+    const rule = rules[picked[k]];
     if (rule.module === 'query') {
       applyRule(ctx, rule, '', undefined);
       continue;
@@ -175,6 +152,36 @@ export function applyConstraints(ctx: QueryCheck): void {
       if (use.module.name === rule.module) applyRule(ctx, rule, use.wirePrefix, use);
     }
   }
+}
+
+/** Reused by applyConstraints (which never runs inside itself). */
+const pickedScratch: number[] = [];
+
+/** Add the rule positions of `list` to `picked`, keeping it ascending and without repeats. */
+function pickInOrder(picked: number[], list: number[] | undefined): void {
+  if (!list) return;
+  for (const i of list) {
+    let j = picked.length;
+    while (j > 0 && picked[j - 1] > i) j--;
+    if (j > 0 && picked[j - 1] === i) continue;
+    if (j === picked.length) picked.push(i);
+    else picked.splice(j, 0, i);
+  }
+}
+
+// A parameter whose value is already an error (badinteger, badvalue, …) stops MediaWiki before the
+// module's own rules run: a rule's verdict on it is not added. Worked out on a query's first report
+// (from the diagnostics before any rule ran), as most queries break no rule.
+let brokenFor: QueryCheck | undefined;
+let brokenParams = new Set<string>();
+
+function report(ctx: QueryCheck, ...args: Parameters<QueryCheck['add']>): void {
+  if (brokenFor !== ctx) {
+    brokenFor = ctx;
+    brokenParams = new Set<string>();
+    for (const d of ctx.out) if (ERROR_CODES.has(d.code)) brokenParams.add(d.data.param);
+  }
+  if (!brokenParams.has(args[4].param)) ctx.add(...args);
 }
 
 const ruleIndex = new WeakMap<ConstraintRule[], Map<string, number[]>>();
@@ -217,26 +224,55 @@ function conditionHolds(ctx: QueryCheck, when: RuleCondition[], prefix: string, 
   return undefined;
 }
 
-function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
-  const names = rule.params.map((n) => prefix + n);
+const NONE_GIVEN: string[] = [];
+const wireNameCache = new WeakMap<ConstraintRule, Map<string, string[]>>();
+
+/** The rule's parameter names with the module's wire prefix, made once per rule and prefix (read-only). */
+function wireNames(rule: ConstraintRule, prefix: string): string[] {
+  let byPrefix = wireNameCache.get(rule);
+  if (!byPrefix) wireNameCache.set(rule, (byPrefix = new Map()));
+  let names = byPrefix.get(prefix);
+  if (!names) byPrefix.set(prefix, (names = rule.params.map((n) => prefix + n)));
+  return names;
+}
+
+/** The rule's parameters present in the query, in the order MediaWiki lists them. */
+function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: QueryCheck['uses'][number] | undefined): string[] {
+  let count = 0;
+  for (const n of names) if (ctx.present.has(n)) count++;
+  if (count === 0) return NONE_GIVEN;
+  const given = names.filter((n) => ctx.present.has(n));
   // MediaWiki lists the parameters given in the module's own parameter order (array_intersect on
   // the extracted parameters), so that order decides which one is "the second".
   const order = (n: string) => {
     const d = use?.module.paramByName.get(n.slice(prefix.length));
     return d ? use!.module.parameters.indexOf(d) : names.indexOf(n);
   };
-  const given = names.filter((n) => ctx.present.has(n));
   if (given.length > 1) given.sort((a, b) => order(a) - order(b));
-  const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
+  return given;
+}
+
+function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
+  const shared = wireNames(rule, prefix);
+  const kind = rule.kind;
+  const given = kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'atMostOne' ? givenInOrder(ctx, shared, prefix, use) : NONE_GIVEN;
+  // Cheap exits before anything is built for a report.
+  if (kind === 'atMostOne' && given.length <= 1) return;
+  if (kind === 'atLeastOne' && given.length >= 1) return;
+  if (kind === 'exactlyOne' && given.length === 1) return;
+  if ((kind === 'requires' || kind === 'conflicts' || kind === 'pattern') && !ctx.present.has(shared[0])) return;
+  // A copy goes into diagnostics' data (the shared array must not leave this file).
+  const names = shared.slice();
   const module = use?.module.name ?? rule.module;
   switch (rule.kind) {
     case 'exactlyOne':
     case 'atLeastOne':
       if (given.length === 0) {
+        const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
         const msg = rule.kind === 'exactlyOne'
           ? `One of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`
           : `At least one of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`;
-        ctx.add('missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names });
+        report(ctx, 'missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names });
         return;
       }
       if (rule.kind === 'atLeastOne' || given.length === 1) return;
@@ -249,7 +285,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (!ctx.present.has(first) || rest.some((n) => ctx.present.has(n))) return;
       const p = ctx.present.get(first)!;
       const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-      ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names });
+      report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names });
       return;
     }
     case 'missing':
@@ -258,14 +294,14 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (!hold) return;
       if (rule.kind === 'missing') {
         if (ctx.present.has(names[0])) return;
-        ctx.add(rule.code, hold.start, hold.end, fill(rule.message, names, `${names[0]} is not given, while ${hold.text} needs it. Add ${names[0]}=…`), { param: names[0], addParam: names[0], module, params: [names[0], hold.wire] });
+        report(ctx, rule.code, hold.start, hold.end, fill(rule.message, names, `${names[0]} is not given, while ${hold.text} needs it. Add ${names[0]}=…`), { param: names[0], addParam: names[0], module, params: [names[0], hold.wire] });
         return;
       }
       for (const n of names) {
         const p = ctx.present.get(n);
         if (!p) continue;
         if (rule.allowedValues?.includes(p.value)) continue;
-        ctx.add(rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`), { param: n, module, params: [n, hold.wire] });
+        report(ctx, rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`), { param: n, module, params: [n, hold.wire] });
       }
       return;
     }
@@ -277,7 +313,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
       for (const item of items) {
         if (rule.pattern.test(item.text)) continue;
-        ctx.add(rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text });
+        report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text });
       }
       return;
     }
@@ -287,7 +323,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (!ctx.present.has(first) || other === undefined) return;
       const p = ctx.present.get(first)!;
       const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-      ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter cannot be used with ${other}. Remove one of them.`), { param: first, module, params: [first, other] });
+      report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter cannot be used with ${other}. Remove one of them.`), { param: first, module, params: [first, other] });
       return;
     }
   }
@@ -298,6 +334,6 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
     const msg = code === 'multisource'
       ? `The parameters ${given[0]} and ${n} can not be used together: give pages one way only (${joinNames(names)}). Remove one.`
       : `The parameters ${joinNames(given)} can not be used together. Keep one of them.`;
-    ctx.add(code, p.nameRange.start, p.nameRange.end, fill(rule.message, given, msg), { param: n, module, params: given });
+    report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, given, msg), { param: n, module, params: given });
   }
 }

@@ -27,7 +27,9 @@
  * in `data.suggestion`. Severity per code is a setting (`off` included).
  *
  * Validation is cached per query (query text + catalogue identity + high-limits setting), so an edit
- * re-validates only the query it touched.
+ * re-validates only the query it touched. The verdict is also kept on the query itself: when an edit
+ * re-parses a document from its previous version (reparseWikiDocument), the untouched queries carry
+ * their verdicts over and are answered without hashing their text.
  */
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
