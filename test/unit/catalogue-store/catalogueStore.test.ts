@@ -21,6 +21,9 @@ const constraints = readJson('descriptors/wiki/constraints.json');
 const SAVED_QUERY_MODULES = SAVED_PARAMINFO.paraminfo.modules.filter((m: { path: string }) => m.path.startsWith('query+')).length;
 
 const tempDirs: string[] = [];
+after(() => {
+  for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
+});
 function tempCacheDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-catalogue-cache-'));
   tempDirs.push(dir);
@@ -85,7 +88,6 @@ describe('catalogue store: live catalogues', () => {
   }
   after(async () => {
     for (const w of wikis) await w.close();
-    for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
   it('answers at once with the built-in catalogue, then with the wiki’s own when it arrives', async () => {

@@ -164,8 +164,9 @@ function pickInOrder(picked: number[], list: number[] | undefined): void {
     let j = picked.length;
     while (j > 0 && picked[j - 1] > i) j--;
     if (j > 0 && picked[j - 1] === i) continue;
-    if (j === picked.length) picked.push(i);
-    else picked.splice(j, 0, i);
+    picked.push(i);
+    for (let m = picked.length - 1; m > j; m--) picked[m] = picked[m - 1];
+    picked[j] = i;
   }
 }
 
@@ -238,9 +239,6 @@ function wireNames(rule: ConstraintRule, prefix: string): string[] {
 
 /** The rule's parameters present in the query, in the order MediaWiki lists them. */
 function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: QueryCheck['uses'][number] | undefined): string[] {
-  let count = 0;
-  for (const n of names) if (ctx.present.has(n)) count++;
-  if (count === 0) return NONE_GIVEN;
   const given = names.filter((n) => ctx.present.has(n));
   // MediaWiki lists the parameters given in the module's own parameter order (array_intersect on
   // the extracted parameters), so that order decides which one is "the second".
@@ -253,16 +251,18 @@ function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: Que
 }
 
 function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
-  const shared = wireNames(rule, prefix);
+  // Shared between queries: read here, copied where it goes into a diagnostic's data.
+  const names = wireNames(rule, prefix);
   const kind = rule.kind;
-  const given = kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'atMostOne' ? givenInOrder(ctx, shared, prefix, use) : NONE_GIVEN;
-  // Cheap exits before anything is built for a report.
-  if (kind === 'atMostOne' && given.length <= 1) return;
-  if (kind === 'atLeastOne' && given.length >= 1) return;
-  if (kind === 'exactlyOne' && given.length === 1) return;
-  if ((kind === 'requires' || kind === 'conflicts' || kind === 'pattern') && !ctx.present.has(shared[0])) return;
-  // A copy goes into diagnostics' data (the shared array must not leave this file).
-  const names = shared.slice();
+  // Cheap exits (nothing allocated) for the usual case: the rule holds.
+  let count = 0;
+  for (const n of names) if (ctx.present.has(n)) count++;
+  if (kind === 'atMostOne' && count <= 1) return;
+  if (kind === 'atLeastOne' && count >= 1) return;
+  if (kind === 'exactlyOne' && count === 1) return;
+  if ((kind === 'requires' || kind === 'conflicts' || kind === 'pattern' || kind === 'missing') && ctx.present.has(names[0]) === (kind === 'missing')) return;
+  if (kind === 'forbidden' && count === 0) return;
+  const given = count > 0 && (kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'atMostOne') ? givenInOrder(ctx, names, prefix, use) : NONE_GIVEN;
   const module = use?.module.name ?? rule.module;
   switch (rule.kind) {
     case 'exactlyOne':
@@ -272,7 +272,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
         const msg = rule.kind === 'exactlyOne'
           ? `One of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`
           : `At least one of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`;
-        report(ctx, 'missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names });
+        report(ctx, 'missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names.slice() });
         return;
       }
       if (rule.kind === 'atLeastOne' || given.length === 1) return;
@@ -285,7 +285,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (!ctx.present.has(first) || rest.some((n) => ctx.present.has(n))) return;
       const p = ctx.present.get(first)!;
       const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-      report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names });
+      report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names.slice() });
       return;
     }
     case 'missing':

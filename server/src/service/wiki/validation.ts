@@ -36,7 +36,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
-import { getStoredVerdict, getValueItems, storeVerdict, withTransientParams } from './wikiQueryParser';
+import { getStoredVerdict, getValueItems, paramsAreSplit, releaseSplitParams, storeVerdict } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
 
@@ -123,15 +123,10 @@ function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
   return bucket;
 }
 
-function cached(bucketKey: string, bucket: Map<string, RelDiag[]>, text: string, compute: () => RelDiag[]): RelDiag[] {
-  let hit = bucket.get(text);
-  if (hit !== undefined) {
-    cacheStats.hits++;
-    return hit;
-  }
+/** Remember a computed verdict under the query's text. */
+function remember(bucketKey: string, bucket: Map<string, RelDiag[]>, text: string, computed: RelDiag[]): RelDiag[] {
   cacheStats.misses++;
-  hit = compute();
-  if (hit.length === 0) hit = NO_DIAGNOSTICS;
+  const rel = computed.length === 0 ? NO_DIAGNOSTICS : computed;
   if (cachedCount >= CACHE_LIMIT) {
     // Start afresh (keeping the current bucket object valid for the rest of this run).
     queryCache.clear();
@@ -139,9 +134,9 @@ function cached(bucketKey: string, bucket: Map<string, RelDiag[]>, text: string,
     cachedCount = 0;
     queryCache.set(bucketKey, bucket);
   }
-  bucket.set(detach(text), hit);
+  bucket.set(detach(text), rel);
   cachedCount++;
-  return hit;
+  return rel;
 }
 
 // ---------------------------------------------------------------------------
@@ -227,7 +222,18 @@ export function validateWikiDocument(
       cacheStats.hits++;
     } else {
       const qtext = text.slice(base, query.range.end);
-      rel = cached(c.key, c.bucket, qtext, () => withTransientParams(query, () => checkQuery(text, query, catalogue, highLimits, !large)));
+      rel = c.bucket.get(qtext);
+      if (rel !== undefined) cacheStats.hits++;
+      else {
+        // Pairs split just for this check are dropped right after it (unless a feature had split
+        // them already): a whole-document run then keeps no per-pair objects alive.
+        const keep = paramsAreSplit(query);
+        try {
+          rel = remember(c.key, c.bucket, qtext, checkQuery(text, query, catalogue, highLimits, !large));
+        } finally {
+          if (!keep) releaseSplitParams(query);
+        }
+      }
       storeVerdict(query, c.key, cacheGeneration, rel);
     }
     for (const d of rel) {
@@ -378,8 +384,6 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
 
 function runChecks(ctx: QueryCheck): void {
   const { text, query, catalogue: cat } = ctx;
-  // At most action, prop, list, meta and generator: an array is cheaper than a Set per query.
-  const handled: WikiParam[] = [];
 
   // Repeated parameters: PHP keeps the last occurrence only.
   for (const p of query.params) {
@@ -399,7 +403,6 @@ function runChecks(ctx: QueryCheck): void {
     const e = first ? first.range.end : query.range.end;
     ctx.add('noaction', s, e, 'No action given: the wiki answers with its help page instead of running the query. Add action=query.', { param: 'action', addParam: 'action', replacement: 'action=query' });
   } else {
-    handled.push(actionP);
     const d = main.paramByName.get('action');
     const v = actionP.value;
     if (v !== 'query') {
@@ -426,12 +429,10 @@ function runChecks(ctx: QueryCheck): void {
     for (const group of MODULE_GROUPS) {
       const p = query.byName.get(group);
       if (!p) continue;
-      handled.push(p);
       checkModuleList(ctx, p, group, queryModule.paramByName.get(group), normal);
     }
     const gp = query.byName.get('generator');
     if (gp) {
-      handled.push(gp);
       gen = checkGenerator(ctx, gp);
     }
   }
@@ -443,7 +444,8 @@ function runChecks(ctx: QueryCheck): void {
   const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
   for (const p of query.byName.values()) {
     if (p === actionP) continue;
-    if (handled.includes(p)) {
+    // prop/list/meta/generator were checked above (as module lists) when the action is query.
+    if (isQuery && (p.name === 'prop' || p.name === 'list' || p.name === 'meta' || p.name === 'generator')) {
       ctx.present.set(p.name, p);
       continue;
     }

@@ -531,18 +531,18 @@ export function storeVerdict(query: WikiQuery, key: string, generation: number, 
   }
 }
 
+/** Whether a query's pairs are split (and kept) at the moment. */
+export function paramsAreSplit(query: WikiQuery): boolean {
+  return !(query instanceof QueryNode) || query.paramsParsed;
+}
+
 /**
- * Run `fn` on a query whose parameters may be split just for it, and drop them afterwards unless
- * they were already split before: a whole-document validation then keeps no per-pair objects alive
- * (they die young, which is what keeps the garbage collector cheap on large documents).
+ * Drop a query's split pairs; the next use splits them again (same values, new objects). The
+ * validator does this for pairs it split only for its check, so a whole-document validation keeps
+ * no per-pair objects alive (they die young, which keeps the garbage collector cheap).
  */
-export function withTransientParams<T>(query: WikiQuery, fn: () => T): T {
-  if (!(query instanceof QueryNode) || query.paramsParsed) return fn();
-  try {
-    return fn();
-  } finally {
-    query.releaseParams();
-  }
+export function releaseSplitParams(query: WikiQuery): void {
+  if (query instanceof QueryNode) query.releaseParams();
 }
 
 /** The source text of a query (all its lines, as written). */
