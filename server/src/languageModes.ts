@@ -30,7 +30,15 @@ export interface EffectiveSettings {
   embeddedLanguages: string[];
   delay: number;
   maxFullCheckSize: number;
+  /**
+   * `wikimapQuery.wiki.liveCatalogues`: which wikis' own catalogues are fetched in the background.
+   * `any`: the configured wikis and any wiki a query's URL names (default); `configured`: only
+   * `wiki.apiUrl` and `wikis`; `off`: none, the built-in catalogue for every query.
+   */
+  liveCatalogues: LiveCataloguePolicy;
 }
+
+export type LiveCataloguePolicy = 'any' | 'configured' | 'off';
 
 export interface Mode {
   kind: 'wiki' | 'map';
@@ -90,9 +98,13 @@ export interface CreateServicesOptions {
 export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore'>, options: CreateServicesOptions): LanguageServices {
   const builtinCatalogue = options.builtin ?? loadBuiltin(runtime.files);
   const fixed = options.catalogues?.length ? options.catalogues : undefined;
-  const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
-    !fixed && runtime.createCatalogueStore ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log, cacheDir: options.cacheDir }) : undefined;
   let wikis: Record<string, string> = {};
+  let policy: LiveCataloguePolicy = 'any';
+  let configured: string[] = [];
+  // Which wikis may be fetched (asked when a wiki is first met): see EffectiveSettings.liveCatalogues.
+  const shouldFetch = (apiUrl: string) => policy === 'any' || (policy === 'configured' && configured.some((c) => sameApiUrl(c, apiUrl)));
+  const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
+    !fixed && runtime.createCatalogueStore ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log, cacheDir: options.cacheDir, shouldFetch }) : undefined;
 
   const resolveCatalogue = (apiUrl?: string): WikiCatalogue => {
     if (fixed) {
@@ -116,6 +128,8 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
     resolveCatalogue,
     applyEndpoints(settings) {
       wikis = settings.wikis;
+      policy = settings.liveCatalogues;
+      configured = [settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u);
       store?.setEndpoints(settings.apiUrl, settings.wikis);
     },
     onDidChangeCatalogue(listener) {
@@ -229,7 +243,9 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
   const embedded = get('embeddedLanguages');
   const delay = get('diagnostics.delay');
   const maxSize = get('diagnostics.maxFullCheckSize');
+  const live = get('wiki.liveCatalogues');
   return {
+    liveCatalogues: live === 'configured' || live === 'off' ? live : 'any',
     apiUrl: typeof apiUrl === 'string' && apiUrl.trim() ? apiUrl.trim() : undefined,
     wikis,
     highLimits: get('wiki.highLimits') === true,

@@ -45,6 +45,8 @@ export interface CatalogueStoreOptions {
   cacheDir?: string;
   /** Messages for the log; `warning`s (a wiki that cannot be used, said once) are also shown to the user. */
   log(message: string, kind?: 'info' | 'warning'): void;
+  /** Whether a wiki met for the first time may be fetched (the `wikimapQuery.wiki.liveCatalogues` policy). */
+  shouldFetch?(apiUrl: string): boolean;
 }
 
 export interface ServerRuntime {

@@ -77,6 +77,7 @@ export function createNodeCatalogueStore(files: PackageFiles, options: Catalogue
     userAgent: catalogueUserAgent(packageVersion(files)),
     timeoutMs: CATALOGUE_TIMEOUT_MS,
     log: options.log,
+    shouldFetch: options.shouldFetch,
     core: readJsonFile(files, BUILTIN_CATALOGUE_FILES.core),
     constraints: hasConstraints ? readJsonFile(files, BUILTIN_CATALOGUE_FILES.constraints) : undefined,
   });

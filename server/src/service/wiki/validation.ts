@@ -423,20 +423,19 @@ function runChecks(ctx: QueryCheck): void {
   const formatModule = cat.getFormatModule(formatName);
 
   // Selected modules
-  const normal = new Map<WikiModule, ModuleUse>();
+  // list/prop/meta modules go straight into ctx.uses (in the order named), the generator after them.
   let gen: ModuleUse | undefined;
   if (isQuery) {
     for (const group of MODULE_GROUPS) {
       const p = query.byName.get(group);
       if (!p) continue;
-      checkModuleList(ctx, p, group, queryModule.paramByName.get(group), normal);
+      checkModuleList(ctx, p, group, queryModule.paramByName.get(group));
     }
     const gp = query.byName.get('generator');
     if (gp) {
       gen = checkGenerator(ctx, gp);
     }
   }
-  for (const u of normal.values()) ctx.uses.push(u);
   if (gen) ctx.uses.push(gen);
 
   // Every other parameter: find who reads it.
@@ -468,7 +467,7 @@ function runChecks(ctx: QueryCheck): void {
       // A selected module may read the same wire name (iwlinks' "url" is "iwurl", like query's
       // own iwurl): MediaWiki validates it for both.
       for (const c of cat.lookupWire(name)) {
-        const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normal.get(c.module);
+        const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normalUse(ctx.uses, c.module);
         if (use && c.module !== queryModule) checkParam(ctx, p, c.descriptor, c.module, name);
       }
       continue;
@@ -483,7 +482,7 @@ function runChecks(ctx: QueryCheck): void {
     let matched = false;
     let templateMiss: { target: string; value: string } | undefined;
     for (const c of candidates) {
-      const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normal.get(c.module);
+      const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normalUse(ctx.uses, c.module);
       if (!use) continue;
       if (c.templateValues && c.descriptor.templatevars) {
         const miss = templateTargetMissing(ctx, use, c.descriptor.templatevars, c.templateValues);
@@ -497,7 +496,7 @@ function runChecks(ctx: QueryCheck): void {
       checkParam(ctx, p, c.descriptor, c.module, name);
       break;
     }
-    if (!matched) reportUnrecognized(ctx, p, candidates, normal, gen, templateMiss, namesForSuggestion);
+    if (!matched) reportUnrecognized(ctx, p, candidates, gen, templateMiss, namesForSuggestion);
   }
 
   if (!isQuery) return;
@@ -525,7 +524,13 @@ function editDistanceSmall(a: string, b: string): boolean {
 }
 
 /** list=/prop=/meta= values: each must be a module of that group. */
-function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' | 'meta', d: WikiParamDescriptor | undefined, normal: Map<WikiModule, ModuleUse>): void {
+/** The use of `module` as list/prop/meta (not as generator=), if the query selects it so. */
+function normalUse(uses: readonly ModuleUse[], module: WikiModule): ModuleUse | undefined {
+  for (const u of uses) if (u.module === module && !u.generator) return u;
+  return undefined;
+}
+
+function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' | 'meta', d: WikiParamDescriptor | undefined): void {
   const { text, catalogue: cat } = ctx;
   const items = getValueItems(text, p);
   const limit = multiLimit(ctx, d);
@@ -559,7 +564,7 @@ function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' |
     if (m.deprecated) {
       ctx.add('deprecation', item.range.start, item.range.end, `The "${name}" module has been deprecated. Use the module that replaces it (see the wiki's API help).`, { param: group, value: name, module: name }, { tags: [DiagnosticTag.Deprecated] });
     }
-    normal.set(m, { module: m, generator: false, start: item.range.start, end: item.range.end, wirePrefix: m.prefix });
+    ctx.uses.push({ module: m, generator: false, start: item.range.start, end: item.range.end, wirePrefix: m.prefix });
   }
 }
 
@@ -615,7 +620,6 @@ function reportUnrecognized(
   ctx: QueryCheck,
   p: WikiParam,
   candidates: readonly import('./wikiTypes').WikiWireParam[],
-  normal: Map<WikiModule, ModuleUse>,
   gen: ModuleUse | undefined,
   templateMiss: { target: string; value: string } | undefined,
   validNames: () => string[],
@@ -638,7 +642,7 @@ function reportUnrecognized(
       return;
     }
     // The g form while the module is used as list/prop (gcmtitle with list=categorymembers).
-    if (c.generator && normal.has(c.module)) {
+    if (c.generator && normalUse(ctx.uses, c.module)) {
       const replacement = name.slice(1);
       ctx.add('unrecognizedparams', s, e, `${base} ${c.module.name} is used as ${c.module.group}=, not as generator: write "${replacement}".`, { param: name, replacement, module: c.module.name }, { remove });
       return;
