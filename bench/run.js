@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench` entry: see runBench.ts. The benchmark is bundled with esbuild like the shipped
 // server (same options as scripts/build.js), so it measures the code users run, not a
-// transpile-on-load version of it.
+// transpile-on-load version of it. The server-process rows (start-up, stdio, memory) run the
+// release build of the server (minified, as packaged), made here in a temporary package folder
+// that links to the project's package.json and descriptors/.
 'use strict';
 const esbuild = require('esbuild');
 const fs = require('fs');
@@ -23,9 +25,21 @@ try {
     external: ['vscode', 'esbuild'],
     nodePaths: [path.join(root, 'node_modules')],
   });
+  const release = path.join(dir, 'release');
+  fs.mkdirSync(path.join(release, 'dist'), { recursive: true });
+  fs.symlinkSync(path.join(root, 'package.json'), path.join(release, 'package.json'));
+  fs.symlinkSync(path.join(root, 'descriptors'), path.join(release, 'descriptors'), 'dir');
+  const server = path.join(release, 'dist', 'server.js');
+  esbuild.buildSync({
+    ...bundleOptions(true),
+    entryPoints: [path.join(root, 'server/src/node/serverMain.ts')],
+    outfile: server,
+    external: ['vscode'],
+    banner: { js: '#!/usr/bin/env node' },
+  });
   const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, WIKIMAP_BENCH_ROOT: root, NODE_PATH: path.join(root, 'node_modules') },
+    env: { ...process.env, WIKIMAP_BENCH_ROOT: root, WIKIMAP_BENCH_SERVER: server, NODE_PATH: path.join(root, 'node_modules') },
   });
   process.exitCode = r.status ?? 1;
 } finally {

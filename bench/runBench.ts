@@ -185,6 +185,9 @@ function benchCatalogueLoad() {
   row('catalogue read + load + index', t, 'ms', '<= 15', t <= 15);
 }
 
+/** The server the process rows run: the release build made by run.js (else the development build in dist/). */
+const serverBundle = process.env.WIKIMAP_BENCH_SERVER ?? path.join(root, 'dist/server.js');
+
 /** A JSON-RPC client over a real server process's stdio. */
 class StdioClient {
   private buf = Buffer.alloc(0);
@@ -193,7 +196,7 @@ class StdioClient {
   private listeners: Array<(msg: any) => void> = [];
   readonly proc;
   constructor() {
-    this.proc = spawn(process.execPath, [path.join(root, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    this.proc = spawn(process.execPath, [serverBundle, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
     this.proc.stdout.on('data', (d: Buffer) => this.onData(d));
   }
   private onData(d: Buffer) {
@@ -263,7 +266,7 @@ function bareNodeAnswer(): Promise<void> {
 }
 
 async function benchServer() {
-  console.log('\n# the server process over stdio');
+  console.log(`\n# the server process over stdio (${process.env.WIKIMAP_BENCH_SERVER ? 'release build, minified' : 'development build in dist/'})`);
   // Pair by pair with bare node answering the same first message: on a loaded machine node's own
   // start-up is most of the figure, and drifts from round to round.
   const starts: number[] = [];
@@ -378,13 +381,14 @@ async function benchSizes() {
   const build = async (entry: string) => {
     // the release build's own options (scripts/build.js), minified
     const r = await esbuild.build({ ...bundleOptions(true), absWorkingDir: root, sourcemap: false, entryPoints: [path.join(root, entry)], external: ['vscode'], write: false, logLevel: 'silent' });
-    return r.outputFiles[0].contents.length / 1024;
+    return r.outputFiles[0].contents;
   };
-  const server = await build('server/src/node/serverMain.ts');
-  const client = await build('client/src/extension.ts');
+  const serverCode = await build('server/src/node/serverMain.ts');
+  const server = serverCode.length / 1024;
+  const client = (await build('client/src/extension.ts')).length / 1024;
   row('server bundle (minified)', server, 'KB', '<= 300', server <= 300);
   row('client bundle (minified)', client, 'KB', '<= 200', client <= 200);
-  row('server bundle (minified, gzip)', zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/server.js'))).length / 1024, 'KB', '-', null);
+  row('server bundle (minified, gzip)', zlib.gzipSync(serverCode).length / 1024, 'KB', '-', null);
   try {
     execFileSync(process.execPath, [path.join(root, 'scripts/package.js')], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

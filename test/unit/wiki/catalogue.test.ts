@@ -157,7 +157,7 @@ describe('wiki catalogue: bad data gets a clear CatalogueError', () => {
 });
 
 describe('wiki catalogue: constraints.json', () => {
-  const data = readRepoJson('descriptors/wiki/constraints.json') as { rules: Array<{ id: string; module: string; params: string[]; mirrors: string; when?: Array<{ param: string }> }> };
+  const data = readRepoJson('descriptors/wiki/constraints.json') as { rules: Array<{ id: string; module: string; params: string[]; mirrors: string; extension?: string; when?: Array<{ param: string }> }> };
   const cat = builtinCatalogue();
 
   it('every rule names the MediaWiki behaviour it mirrors and has a unique id', () => {
@@ -169,7 +169,14 @@ describe('wiki catalogue: constraints.json', () => {
     }
   });
 
-  it('every rule applies to the built-in catalogue (its module and parameters exist)', () => {
-    assert.deepEqual(cat.constraints.map((r) => r.id).sort(), data.rules.map((r) => r.id).sort());
+  it('every core rule applies to the built-in catalogue (its module and parameters exist)', () => {
+    assert.deepEqual(cat.constraints.map((r) => r.id).sort(), data.rules.filter((r) => !r.extension).map((r) => r.id).sort());
+  });
+
+  it("a rule for an extension's module names the extension, and is left out of the built-in catalogue", () => {
+    for (const r of data.rules.filter((x) => x.extension)) {
+      assert.equal(cat.getModule(r.module), undefined, `${r.id}: ${r.module} is not a built-in module`);
+      assert.match(r.mirrors, new RegExp(r.extension!), `${r.id} says which extension it mirrors`);
+    }
   });
 });
