@@ -8,13 +8,11 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+const { createCheckList } = require('../support/checkList');
+
 const root = path.resolve(__dirname, '..', '..');
 const server = path.join(root, 'dist', 'server.js');
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) { passed++; console.log(`  ✔ ${name}`); } else { failed++; console.log(`  ✖ ${name}${detail ? `\n      ${detail}` : ''}`); }
-}
+const { check, finish } = createCheckList();
 
 function main() {
   console.log('Emacs eglot against wikimap-query-server --stdio');
@@ -61,5 +59,4 @@ function main() {
 }
 
 try { main(); } catch (err) { check('the Emacs suite ran', false, err && err.stack); }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+finish();

@@ -8,6 +8,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseTree, ParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { seededRandom } from '../support/seededRandom';
 
 export interface MapBlockPos { x: number; y: number; z: number }
 
@@ -293,16 +294,6 @@ function goJson(value: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Seeded, realistic objects.
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLAYERS = ['singleplayer', 'Sokomine', 'BuckarooBanzai', 'AliasAlreadyTaken', 'Bastrabun', 'Emoji', 'flux', 'Huhhila', 'SX', 'rstcxk', 'Minetestforfun', 'Niklp'];
 const ITEMS = ['default:diamond', 'default:mese_crystal', 'default:steel_ingot', 'default:gold_ingot', 'farming:bread', 'default:wood', 'technic:uranium_ingot', 'moreores:mithril_ingot'];
@@ -311,7 +302,7 @@ const CATEGORIES = ['town', 'shop', 'landmark', 'farm', 'mine', 'spawn'];
 const COLORS = ['red', 'blue', 'green', '#ff8800', 'purple', 'yellow'];
 
 function generateObjects(seed: number): MapObject[] {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const pick = <T>(list: T[]): T => list[Math.floor(rnd() * list.length)];
   const objects: MapObject[] = [];
@@ -371,7 +362,7 @@ export async function startFakeMapServer(options: FakeMapServerOptions = {}): Pr
   const stored: StoredObject[] = given
     ? given.map((o, i) => ({ ...o, attributes: { ...o.attributes }, uid: String(i).padStart(8, '0') }))
     : (() => {
-        const rnd = mulberry32((options.seed ?? 1) ^ 0x5eed);
+        const rnd = seededRandom((options.seed ?? 1) ^ 0x5eed);
         return generateObjects(options.seed ?? 1).map((o) => ({ ...o, uid: uidFor(rnd) }));
       })();
   const requests: RecordedRequest[] = [];

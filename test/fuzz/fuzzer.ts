@@ -12,6 +12,7 @@ import { getWikiLanguageService } from '../../server/src/service/wiki/wikiLangua
 import { loadBuiltinCatalogue } from '../../server/src/service/wiki/wikiCatalogue';
 import { getMapLanguageService } from '../../server/src/service/map/mapLanguageService';
 import type { LanguageService } from '../../server/src/service/languageTypes';
+import { seededRandom } from '../support/seededRandom';
 
 const root = path.resolve(__dirname, '..', '..');
 const readJson = (rel: string) => {
@@ -19,16 +20,7 @@ const readJson = (rel: string) => {
   return fs.existsSync(full) ? JSON.parse(fs.readFileSync(full, 'utf8')) : undefined;
 };
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as rng };
 
 const WIKI_SEEDS = [
   'action=query&list=allpages&apnamespace=0&aplimit=max',
@@ -191,7 +183,7 @@ export function exerciseInput(services: ReturnType<typeof makeServices>, input: 
 
 export function runFuzz(opts: FuzzOptions): FuzzReport {
   const services = makeServices();
-  const r = rng(opts.seed);
+  const r = seededRandom(opts.seed);
   const report: FuzzReport = { inputs: 0, calls: 0, crashes: [], malformed: [], hangs: [], worstMs: 0, worstCall: '', byKind: {} };
   const started = performance.now();
   for (let i = 0; i < opts.count; i++) {

@@ -8,19 +8,11 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+const { createCheckList } = require('../support/checkList');
+
 const root = path.resolve(__dirname, '..', '..');
 const server = path.join(root, 'dist', 'server.js');
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) {
-    passed++;
-    console.log(`  ✔ ${name}`);
-  } else {
-    failed++;
-    console.log(`  ✖ ${name}${detail ? `\n      ${detail}` : ''}`);
-  }
-}
+const { check, finish } = createCheckList();
 
 function main() {
   console.log('Neovim built-in LSP client against wikimap-query-server --stdio');
@@ -73,5 +65,4 @@ try {
 } catch (err) {
   check('the Neovim suite ran', false, err && err.stack);
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+finish();

@@ -5,18 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { ensureBuilt, LspClient } from './lspClient';
+import { seededRandom } from '../support/seededRandom';
 
-/** mulberry32: a small seeded PRNG, so a failure replays exactly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 20261121;
 const EDITS = 3000;
@@ -34,7 +24,7 @@ describe('language server under stress', function () {
   before(() => ensureBuilt());
 
   it(`answers every request through ${EDITS} random edits (seed ${SEED}) and stays alive`, async () => {
-    const random = prng(SEED);
+    const random = seededRandom(SEED);
     const int = (n: number) => Math.floor(random() * n);
     const pick = <T>(xs: T[]): T => xs[int(xs.length)];
     const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 5 } } });
