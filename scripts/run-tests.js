@@ -4,7 +4,7 @@
 // Usage: node scripts/run-tests.js [suite ...]   (default: all suites)
 // A suite that cannot run (missing part, crash) counts as a failure, never a skip.
 'use strict';
-const { spawnSync } = require('child_process');
+const { spawn } = require('child_process');
 const path = require('path');
 const fs = require('fs');
 
@@ -28,19 +28,33 @@ function suiteExists(suite) {
   return fs.existsSync(path.join(root, dir));
 }
 
-function run(suite) {
+async function run(suite) {
   let args;
   if (suite.mocha) {
     // --no-config: .mocharc.json names the unit tests as its default spec, which mocha would add to every suite.
-    args = [mocha, '--no-config', '--extension', 'ts', '--node-option', 'import=tsx', '--reporter', 'spec', '--timeout', String(suite.timeout || 20000), '--spec', ...suite.mocha];
+    args = [mocha, '--no-config', '--no-color', '--extension', 'ts', '--node-option', 'import=tsx', '--reporter', 'spec', '--timeout', String(suite.timeout || 20000), '--spec', ...suite.mocha];
   } else {
     args = suite.cmd.slice(1);
   }
   const exe = suite.mocha ? process.execPath : suite.cmd[0] === 'node' ? process.execPath : suite.cmd[0];
-  const res = spawnSync(exe, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 512 * 1024 * 1024 });
-  process.stdout.write(res.stdout || '');
-  process.stderr.write(res.stderr || '');
-  const out = (res.stdout || '') + '\n' + (res.stderr || '');
+  // Streamed, not buffered: long suites show progress as they go, and nothing waits in a queue
+  // behind a blocked call (output written to a full pipe is only flushed by the event loop).
+  const res = await new Promise((resolve) => {
+    let stdout = '';
+    let stderr = '';
+    const child = spawn(exe, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      process.stderr.write(d);
+    });
+    child.on('error', (error) => resolve({ status: null, stdout, stderr, error }));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+  const out = res.stdout + '\n' + res.stderr;
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -73,7 +87,7 @@ function run(suite) {
   return { passed, failed };
 }
 
-function main() {
+async function main() {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((w) => !SUITES.some((s) => s.name === w));
   if (unknown.length) {
@@ -85,12 +99,13 @@ function main() {
   let failed = 0;
   for (const suite of suites) {
     console.log(`\n=== suite ${suite.name} ===`);
-    const r = run(suite);
+    const r = await run(suite);
     passed += r.passed;
     failed += r.failed;
   }
   console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+  // exitCode, not exit(): let everything written to stdout reach a pipe before the process ends.
+  process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 }
 
 main();

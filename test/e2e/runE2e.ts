@@ -121,8 +121,14 @@ async function main(): Promise<number> {
   return failedTotal > 0 || passed === 0 ? 1 : 0;
 }
 
-main().then((c) => process.exit(c), (err) => {
+/** Ends with `code` once stdout has drained (a pipe to the test runner), even if a handle lingers. */
+function finish(code: number): void {
+  process.exitCode = code;
+  process.stdout.write('', () => setTimeout(() => process.exit(code), 200));
+}
+
+main().then(finish, (err) => {
   console.error(err);
   console.log('0 passed, 1 failed');
-  process.exit(1);
+  finish(1);
 });
