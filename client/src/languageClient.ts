@@ -1,9 +1,16 @@
 /**
  * Starts the language server (dist/server.js) over node IPC for wikiquery, mapquery and the
  * embedded languages, and gives typed access to its custom requests (../../server/src/protocol.ts).
+ *
+ * Load time: `vscode-languageclient` (with its jsonrpc/protocol/types, minimatch, semver) is ~420 KB
+ * minified, about 85% of the client, and evaluating it took ~50 ms of the extension's activation.
+ * It is therefore bundled on its own (dist/client.languageClient.js, built by scripts/build.js from
+ * ./languageClientLibrary.ts) and required when the client starts — on the turn of the event loop
+ * right after `activate` returns, not during it. Requests made before then wait for the start.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import {
   CatalogueRequestMethod,
   MAP_LANGUAGE_ID,
@@ -28,16 +35,49 @@ export function documentSelector(): Array<{ language: string }> {
   return [...new Set(languages)].map((language) => ({ language }));
 }
 
+/** The file next to the client bundle that holds vscode-languageclient (see scripts/build.js). */
+export const LANGUAGE_CLIENT_LIBRARY_FILE = 'client.languageClient.js';
+
+let library: typeof import('./languageClientLibrary') | undefined;
+
+/** Loads vscode-languageclient on first use (a separate bundle: not evaluated while activating). */
+function loadLibrary(): typeof import('./languageClientLibrary') {
+  // A computed path: esbuild leaves this require alone instead of inlining the library again.
+  library ??= require(path.join(__dirname, LANGUAGE_CLIENT_LIBRARY_FILE)) as typeof import('./languageClientLibrary');
+  return library;
+}
+
+/** Resolves on the next turn of the event loop, after the current `activate` call has returned. */
+const afterActivation = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class QueryLanguageClient implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private starting: Promise<void> | undefined;
+  /** Bumped by stop/restart so that a start still waiting for its turn does not go on. */
+  private generation = 0;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: (message: string) => void,
   ) {}
 
+  /**
+   * Starts the client: the library is loaded and the server process forked right after the
+   * current activation returns. The returned promise settles when the server answered `initialize`.
+   */
   start(): Promise<void> {
+    const generation = ++this.generation;
+    this.client = undefined;
+    this.starting = afterActivation().then(() => {
+      // Stopped (deactivated, restarted) before its turn came: nothing to start, nothing to report.
+      if (generation !== this.generation) return;
+      return this.startNow(generation);
+    });
+    return this.starting;
+  }
+
+  private startNow(generation: number): Promise<void> {
+    const { LanguageClient, TransportKind } = loadLibrary();
     const serverModule = this.context.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = {
       run: { module: serverModule, transport: TransportKind.ipc },
@@ -49,28 +89,27 @@ export class QueryLanguageClient implements vscode.Disposable {
       initializationOptions: { ...getServerSettings(), catalogueCacheDir: this.context.globalStorageUri.fsPath } satisfies WikimapQueryInitializationOptions,
     };
     const client = new LanguageClient(CLIENT_ID, 'Wiki & Map Query Language Server', serverOptions, clientOptions);
-    this.client = client;
-    this.starting = client.start().then(
+    if (generation === this.generation) this.client = client;
+    return client.start().then(
       () => this.log('language server started'),
       (e: unknown) => {
         this.log(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
         throw e;
       },
     );
-    return this.starting;
   }
 
   /** Restarts with a new document selector (after `wikimapQuery.embeddedLanguages` changed). */
   async restart(): Promise<void> {
-    const old = this.client;
-    this.client = undefined;
-    if (old) await old.stop().catch(() => undefined);
+    await this.stop();
     await this.start();
   }
 
   private async ready(): Promise<LanguageClient> {
-    if (!this.client || !this.starting) throw new Error('The Wiki & Map Query language server is not running. Run "Developer: Reload Window".');
+    const notRunning = 'The Wiki & Map Query language server is not running. Run "Developer: Reload Window".';
+    if (!this.starting) throw new Error(notRunning);
     await this.starting;
+    if (!this.client) throw new Error(notRunning);
     return this.client;
   }
 
@@ -92,6 +131,11 @@ export class QueryLanguageClient implements vscode.Disposable {
   }
 
   async stop(): Promise<void> {
+    this.generation++;
+    const starting = this.starting;
+    this.starting = undefined;
+    // A start in progress (library loading, process forking) is let finish, then stopped.
+    await starting?.catch(() => undefined);
     const client = this.client;
     this.client = undefined;
     if (client) await client.stop().catch(() => undefined);
