@@ -15,8 +15,9 @@ const { bundleOptions } = require('../scripts/build.js');
 const root = path.join(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-bench-'));
 const outfile = path.join(dir, 'runBench.js');
-try {
-  esbuild.buildSync({
+// esbuild's asynchronous API (works whatever the shared build options carry).
+async function main() {
+  await esbuild.build({
     ...bundleOptions(false),
     sourcemap: false,
     entryPoints: [path.join(__dirname, 'runBench.ts')],
@@ -30,7 +31,7 @@ try {
   fs.symlinkSync(path.join(root, 'package.json'), path.join(release, 'package.json'));
   fs.symlinkSync(path.join(root, 'descriptors'), path.join(release, 'descriptors'), 'dir');
   const server = path.join(release, 'dist', 'server.js');
-  esbuild.buildSync({
+  await esbuild.build({
     ...bundleOptions(true),
     entryPoints: [path.join(root, 'server/src/node/serverMain.ts')],
     outfile: server,
@@ -42,6 +43,10 @@ try {
     env: { ...process.env, WIKIMAP_BENCH_ROOT: root, WIKIMAP_BENCH_SERVER: server, NODE_PATH: path.join(root, 'node_modules') },
   });
   process.exitCode = r.status ?? 1;
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true });
 }
+main()
+  .catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -3,6 +3,7 @@
 // Not part of the test suite: nothing here asserts a time.
 import { spawn, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -195,8 +196,8 @@ class StdioClient {
   private waiting = new Map<number, (msg: any) => void>();
   private listeners: Array<(msg: any) => void> = [];
   readonly proc;
-  constructor() {
-    this.proc = spawn(process.execPath, [serverBundle, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  constructor(nodeArgs: string[] = []) {
+    this.proc = spawn(process.execPath, [...nodeArgs, serverBundle, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
     this.proc.stdout.on('data', (d: Buffer) => this.onData(d));
   }
   private onData(d: Buffer) {
@@ -304,10 +305,33 @@ async function benchServer() {
     times.push(performance.now() - a);
   }
   row('completion over stdio JSON-RPC p99', quantile(times, 0.99), 'ms', '<= 15', quantile(times, 0.99) <= 15);
-  const status = fs.readFileSync(`/proc/${c.proc.pid}/status`, 'utf8');
-  const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+  const rssMb = rssOf(c);
   row('server RSS with a 10k-line document open', rssMb, 'MB', '<= 80', rssMb <= 80);
   c.kill();
+
+  // Not what ships: the same server with V8's young generation kept at its initial size (it grows
+  // while the first whole-document validation runs, see docs/performance.md). Shown so the effect
+  // of setting the flag in the server's entry point can be weighed; no target. The flag is set at
+  // run time, as an entry point would (given on node's command line it did not keep the size).
+  const preloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-bench-flag-'));
+  const preload = path.join(preloadDir, 'smallYoungGeneration.js');
+  fs.writeFileSync(preload, "require('v8').setFlagsFromString('--semi-space-growth-factor=1');\n");
+  const small = new StdioClient(['--require', preload]);
+  await small.initialize();
+  small.notify('initialized', {});
+  const smallDiags = small.waitFor((m) => m.method === 'textDocument/publishDiagnostics' && m.params.uri === uri, 60000);
+  small.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiquery', version: 1, text } });
+  await smallDiags;
+  for (let i = 0; i < 400; i++) await small.request('textDocument/completion', { textDocument: { uri }, position: doc.positionAt(Math.floor(r() * text.length)) });
+  row('  same, young generation not grown (V8 flag, not shipped)', rssOf(small), 'MB', '-', null);
+  small.kill();
+  fs.rmSync(preloadDir, { recursive: true, force: true });
+}
+
+/** Resident memory of a server process (Linux /proc), in MB. */
+function rssOf(c: StdioClient): number {
+  const status = fs.readFileSync(`/proc/${c.proc.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
 function benchMapPeer() {
@@ -385,9 +409,15 @@ async function benchSizes() {
   };
   const serverCode = await build('server/src/node/serverMain.ts');
   const server = serverCode.length / 1024;
-  const client = (await build('client/src/extension.ts')).length / 1024;
+  // The client ships as two files: dist/client.js (evaluated at activation) and
+  // dist/client.languageClient.js (vscode-languageclient, loaded right after activate returns).
+  // The target is about what the client ships, so the row is their sum.
+  const clientMain = (await build('client/src/extension.ts')).length / 1024;
+  const clientLibrary = (await build('client/src/languageClientLibrary.ts')).length / 1024;
+  const client = clientMain + clientLibrary;
   row('server bundle (minified)', server, 'KB', '<= 300', server <= 300);
-  row('client bundle (minified)', client, 'KB', '<= 200', client <= 200);
+  row('client bundles (minified, both files)', client, 'KB', '<= 200', client <= 200);
+  row('  of which evaluated at activation (dist/client.js)', clientMain, 'KB', '-', null);
   row('server bundle (minified, gzip)', zlib.gzipSync(serverCode).length / 1024, 'KB', '-', null);
   try {
     execFileSync(process.execPath, [path.join(root, 'scripts/package.js')], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -36,7 +36,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
-import { getStoredVerdict, getValueItems, paramsAreSplit, releaseSplitParams, storeVerdict } from './wikiQueryParser';
+import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams, storeVerdict, getVerdictRecord, getVerdictRun } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
 
@@ -124,19 +124,48 @@ function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
 }
 
 /** Remember a computed verdict under the query's text. */
-function remember(bucketKey: string, bucket: Map<string, RelDiag[]>, text: string, computed: RelDiag[]): RelDiag[] {
-  cacheStats.misses++;
-  const rel = computed.length === 0 ? NO_DIAGNOSTICS : computed;
+function remember(bucketKey: string, text: string, rel: RelDiag[]): void {
+  let bucket = cacheBucket(bucketKey);
   if (cachedCount >= CACHE_LIMIT) {
-    // Start afresh (keeping the current bucket object valid for the rest of this run).
+    // Start afresh.
     queryCache.clear();
-    bucket.clear();
     cachedCount = 0;
-    queryCache.set(bucketKey, bucket);
+    queryCache.set(bucketKey, (bucket = new Map()));
   }
   bucket.set(detach(text), rel);
   cachedCount++;
-  return rel;
+}
+
+/**
+ * The last document validated, whose computed verdicts are kept on its queries but not yet in the
+ * cache by text. Putting them there (hashing and copying every query's text) is deferred until
+ * another document is validated: a whole-document pass over a newly opened file then does no
+ * cache work at all (and keeps no copies of its text alive), while a re-opened file, a second file
+ * with the same queries, or a new version parsed from scratch still finds them by text.
+ */
+let unindexed: WikiDocument | undefined;
+/** Numbers validation runs (a query remembers the run that computed its verdict). */
+let runCounter = 0;
+/**
+ * Runs whose verdicts are in the cache by text. A query carried over by a re-parse keeps its run,
+ * so it is not indexed a second time once its first document was.
+ */
+const indexedRuns = new Set<number>();
+
+function indexVerdicts(doc: WikiDocument): void {
+  const text = doc.text;
+  const runs: number[] = [];
+  // (Runs are few; a long session's list is dropped now and then: at worst a query is indexed again.)
+  if (indexedRuns.size > 100_000) indexedRuns.clear();
+  for (const query of doc.queries) {
+    const run = getVerdictRun(query, cacheGeneration);
+    if (run === 0 || indexedRuns.has(run)) continue;
+    const v = getVerdictRecord(query, cacheGeneration);
+    if (v === undefined) continue;
+    remember(v.key, text.slice(query.range.start, query.range.end), v.verdict as RelDiag[]);
+    if (!runs.includes(v.run)) runs.push(v.run);
+  }
+  for (const r of runs) indexedRuns.add(r);
 }
 
 // ---------------------------------------------------------------------------
@@ -191,7 +220,11 @@ export function validateWikiDocument(
   const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
   const severities = settings.severity;
   let starts: number[] | undefined;
-  const pos = (offset: number) => (document ? document.positionAt(offset) : positionAt((starts ??= lineStarts(doc)), offset));
+  // Our own line index (found with the native indexOf) gives the document's positions when its
+  // text is the parsed text and has no CR (TextDocument also breaks lines at CR and CRLF): cheaper
+  // than having TextDocument scan the whole text character by character on first use.
+  const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
+  const pos = (offset: number) => (own ? positionAt((starts ??= lineStarts(doc)), offset) : document!.positionAt(offset));
   const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
 
   if (large && severities?.largedocument !== 'off') {
@@ -204,6 +237,13 @@ export function validateWikiDocument(
     });
   }
 
+  // The previous document's verdicts go into the cache by text now (see `unindexed`).
+  if (unindexed !== undefined && unindexed !== doc) {
+    indexVerdicts(unindexed);
+    unindexed = undefined;
+  }
+  let computedAny = false;
+  const run = ++runCounter;
   const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
   const catCache = new Map<string | undefined, { cat: WikiCatalogue; key: string; bucket: Map<string, RelDiag[]> }>();
   for (const query of doc.queries) {
@@ -221,20 +261,26 @@ export function validateWikiDocument(
     if (rel !== undefined) {
       cacheStats.hits++;
     } else {
-      const qtext = text.slice(base, query.range.end);
-      rel = c.bucket.get(qtext);
-      if (rel !== undefined) cacheStats.hits++;
-      else {
+      // (An empty cache cannot answer: then the query's text is not even hashed.)
+      rel = c.bucket.size > 0 ? c.bucket.get(text.slice(base, query.range.end)) : undefined;
+      if (rel !== undefined) {
+        cacheStats.hits++;
+        storeVerdict(query, c.key, cacheGeneration, rel, 0);
+      } else {
         // Pairs split just for this check are dropped right after it (unless a feature had split
         // them already): a whole-document run then keeps no per-pair objects alive.
         const keep = paramsAreSplit(query);
         try {
-          rel = remember(c.key, c.bucket, qtext, checkQuery(text, query, catalogue, highLimits, !large));
+          const computed = checkQuery(text, query, catalogue, highLimits, !large);
+          rel = computed.length === 0 ? NO_DIAGNOSTICS : computed;
         } finally {
           if (!keep) releaseSplitParams(query);
         }
+        cacheStats.misses++;
+        // Kept on the query; put in the cache by text when another document is validated.
+        storeVerdict(query, c.key, cacheGeneration, rel, run);
+        computedAny = true;
       }
-      storeVerdict(query, c.key, cacheGeneration, rel);
     }
     for (const d of rel) {
       const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
@@ -253,6 +299,7 @@ export function validateWikiDocument(
       out.push(diag);
     }
   }
+  if (computedAny) unindexed = doc;
   return out;
 }
 
@@ -264,6 +311,8 @@ export function getValidationCacheStats(): { hits: number; misses: number } {
 /** Forget cached verdicts (e.g. after a catalogue reload in tests). */
 export function clearValidationCache(): void {
   cacheGeneration++;
+  unindexed = undefined;
+  indexedRuns.clear();
   queryCache.clear();
   cachedCount = 0;
   cacheStats.hits = 0;
@@ -503,8 +552,7 @@ function runChecks(ctx: QueryCheck): void {
 
   // Required parameters of the selected modules.
   for (const use of ctx.uses) {
-    for (const d of use.module.parameters) {
-      if (!d.required) continue;
+    for (const d of moduleParams(use.module).required) {
       const wire = use.wirePrefix + d.name;
       if (ctx.present.has(wire)) continue;
       ctx.add('missingparam', use.start, use.end, `The "${wire}" parameter must be set: ${use.module.name} needs it. Add &${wire}=…`, { param: wire, addParam: wire, module: use.module.name });
@@ -518,6 +566,15 @@ function runChecks(ctx: QueryCheck): void {
 }
 
 const MODULE_GROUPS = ['prop', 'list', 'meta'] as const;
+
+/** A module's required parameters and those with `info` notes, in catalogue order (made once per module). */
+const moduleParamCache = new WeakMap<WikiModule, { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] }>();
+
+function moduleParams(m: WikiModule): { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] } {
+  let r = moduleParamCache.get(m);
+  if (!r) moduleParamCache.set(m, (r = { required: m.parameters.filter((d) => d.required), withInfo: m.parameters.filter((d) => d.info) }));
+  return r;
+}
 
 function editDistanceSmall(a: string, b: string): boolean {
   return didYouMean(a, [b]) === b;
@@ -682,33 +739,63 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
     return;
   }
   if (d.multi) {
-    const items = getValueItems(text, p);
+    // The items as parallel arrays (no object per item); item objects are made only for a removal range.
+    const n = splitValueItems(text, p, valueScratch);
+    const texts = valueScratch.texts;
     // NamespaceDef forces PARAM_ALL ("*") on multi-valued namespace parameters.
     const all = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
-    if (all !== undefined && items.length === 1 && items[0].text === all) return;
+    if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(n);
     const limit = multiLimit(ctx, d);
-    if (items.length > limit) {
+    if (n > limit) {
       ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits; set wikimapQuery.wiki.highLimits if yours has it)`}. Split the values over several queries.`, { param: wire });
-      return;
+      return clearItemScratch(n);
     }
-    const seen = ctx.full && !d.allowsduplicates && items.length > 1 ? new Set<string>() : undefined;
-    for (const item of items) {
-      if (seen) {
-        if (seen.has(item.text)) {
-          ctx.add('duplicatevalues', item.range.start, item.range.end, `"${item.text}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: item.text }, { remove: itemRemoval(items, item), tags: [DiagnosticTag.Unnecessary] });
+    const dupCheck = ctx.full && !d.allowsduplicates && n > 1;
+    const seen = dupCheck && n > 16 ? new Set<string>() : undefined;
+    for (let i = 0; i < n; i++) {
+      const v = texts[i];
+      if (dupCheck) {
+        let dup: boolean;
+        if (seen) {
+          dup = seen.has(v);
+          if (!dup) seen.add(v);
+        } else {
+          dup = false;
+          for (let j = 0; j < i; j++) {
+            if (texts[j] === v) {
+              dup = true;
+              break;
+            }
+          }
+        }
+        if (dup) {
+          ctx.add('duplicatevalues', valueScratch.starts[i], valueScratch.ends[i], `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: v }, { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] });
           continue;
         }
-        seen.add(item.text);
       }
-      checkScalar(ctx, p, d, wire, item.text, item.range.start, item.range.end, items, item);
+      checkScalar(ctx, p, d, wire, v, valueScratch.starts[i], valueScratch.ends[i], i);
     }
-    return;
+    return clearItemScratch(n);
   }
   if (p.value.startsWith(US)) {
     ctx.add('badvalue', p.valueRange.start, p.valueRange.end, `Parameter "${wire}" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters: give one value.`, { param: wire });
     return;
   }
-  checkScalar(ctx, p, d, wire, p.value, p.valueRange.start, p.valueRange.end, undefined, undefined);
+  checkScalar(ctx, p, d, wire, p.value, p.valueRange.start, p.valueRange.end, -1);
+}
+
+/** The validator's item scratch (only checkParam fills it; nothing it calls splits values into it). */
+const valueScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
+
+/** Empty the scratch's first `n` texts: it must not keep slices of a document's text alive. */
+function clearItemScratch(n: number): void {
+  for (let i = 0; i < n; i++) valueScratch.texts[i] = '';
+}
+
+/** The range that removes item `index` of `p`'s value with one separator. */
+function itemRemovalAt(text: string, p: WikiParam, index: number): { start: number; end: number } {
+  const items = getValueItems(text, p);
+  return itemRemoval(items, items[index]);
 }
 
 function checkScalar(
@@ -719,24 +806,26 @@ function checkScalar(
   v: string,
   s: number,
   e: number,
-  items: WikiValueItem[] | undefined,
-  item: WikiValueItem | undefined,
+  /** Index of the value item (multi-valued parameters), or -1 for a single value. */
+  itemIndex: number,
 ): void {
-  const multi = items !== undefined;
+  const multi = itemIndex >= 0;
   switch (d.type) {
     case 'enum': {
       const values = d.values ?? [];
-      if (values.includes(v)) {
+      if (enumSet(d).has(v)) {
         if (d.deprecatedvalues?.includes(v)) {
-          ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (items && item ? itemRemoval(items, item) : undefined), tags: [DiagnosticTag.Deprecated] });
+          ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), tags: [DiagnosticTag.Deprecated] });
         }
         return;
       }
-      badEnumValue(ctx, d, wire, v, s, e, multi, values, (items && item ? itemRemoval(items, item) : undefined), undefined);
+      badEnumValue(ctx, d, wire, v, s, e, multi, values, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), undefined);
       return;
     }
     case 'namespace': {
       const ids = namespaceValues(ctx.catalogue, d);
+      // (The usual case first: a namespace number written as the wiki lists it.)
+      if (namespaceSet(ids).has(v)) return;
       // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
       if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
       let suggestion: string | undefined;
@@ -744,7 +833,7 @@ function checkScalar(
       if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
       // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
       const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
-      badEnumValue(ctx, d, wire, v, s, e, multi, ids, (items && item ? itemRemoval(items, item) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
+      badEnumValue(ctx, d, wire, v, s, e, multi, ids, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
       return;
     }
     case 'integer':
@@ -874,6 +963,23 @@ function badEnumValue(
   ctx.add('badvalue', s, e, `Unrecognized value for parameter "${wire}": ${quote(shown)}.${pipe} ${tail}`, { param: wire, value: v, suggestion });
 }
 
+const enumSets = new WeakMap<WikiParamDescriptor, Set<string>>();
+
+/** An enum parameter's values as a Set (made once per descriptor). */
+function enumSet(d: WikiParamDescriptor): Set<string> {
+  let set = enumSets.get(d);
+  if (!set) enumSets.set(d, (set = new Set(d.values ?? [])));
+  return set;
+}
+
+const nsSets = new WeakMap<string[], Set<string>>();
+
+function namespaceSet(ids: string[]): Set<string> {
+  let set = nsSets.get(ids);
+  if (!set) nsSets.set(ids, (set = new Set(ids)));
+  return set;
+}
+
 const nsValueCache = new WeakMap<WikiCatalogue, Map<WikiParamDescriptor, string[]>>();
 
 /** NamespaceDef: the wiki's namespaces ≥ 0, plus the parameter's extranamespaces. */
@@ -904,12 +1010,11 @@ function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids:
 function checkConditions(ctx: QueryCheck): void {
   let pages: ReturnType<typeof pageSource> | undefined;
   for (const use of ctx.uses) {
-    for (const d of use.module.parameters) {
-      if (!d.info) continue;
+    for (const d of moduleParams(use.module).withInfo) {
       const wire = use.wirePrefix + d.name;
       const p = ctx.present.get(wire);
       if (!p) continue;
-      for (const note of d.info) {
+      for (const note of d.info!) {
         const where = { param: wire, module: use.module.name };
         switch (note.name) {
           case 'singlepageonly': {

@@ -54,7 +54,11 @@ class QueryNode implements WikiQuery {
   apiUrl: string | undefined = undefined;
   urlRange: OffsetRange | undefined = undefined;
   multiLine = false;
-  readonly lines: OffsetRange[];
+  /** End of the first line (the only one of most queries). */
+  firstLineEnd: number;
+  /** Continuation lines (multi-line form), else undefined. */
+  moreLines: OffsetRange[] | undefined = undefined;
+  private linesCache: OffsetRange[] | undefined = undefined;
   /** Where the parameters of the first line start (after `?`, or the line start). */
   paramStart: number;
   /** Where they end: the line end, or a URL's `#fragment` (browsers never send it). */
@@ -65,6 +69,8 @@ class QueryNode implements WikiQuery {
   verdict: unknown = undefined;
   verdictKey: string | undefined = undefined;
   verdictGeneration = 0;
+  /** The validation run that computed the verdict, until the validator's cache holds it by text (then 0; see validation.ts). */
+  verdictRun = 0;
   constructor(
     private readonly src: string,
     readonly index: number,
@@ -72,10 +78,28 @@ class QueryNode implements WikiQuery {
     end: number,
   ) {
     this.range = { start, end };
-    // An array literal holds exactly its one line; `push` on an empty array would reserve 17
-    // slots, and a large document has tens of thousands of queries.
-    this.lines = [{ start, end }];
+    this.firstLineEnd = end;
     this.paramStart = start;
+  }
+  /**
+   * Made on first use: validation never needs it, and an array plus an object per query is ~100
+   * bytes of a large document's parse tree that would survive into the old generation.
+   */
+  get lines(): OffsetRange[] {
+    let lines = this.linesCache;
+    if (lines === undefined) {
+      lines = [{ start: this.range.start, end: this.firstLineEnd }];
+      if (this.moreLines !== undefined) for (const l of this.moreLines) lines.push(l);
+      this.linesCache = lines;
+    }
+    return lines;
+  }
+  /** Append a continuation line (`&…`) to the query. */
+  addLine(start: number, end: number): void {
+    (this.moreLines ??= []).push({ start, end });
+    this.multiLine = true;
+    this.range.end = end;
+    this.linesCache = undefined;
   }
   get params(): WikiParam[] {
     if (this.parsedParams === undefined) this.parse();
@@ -96,11 +120,9 @@ class QueryNode implements WikiQuery {
   }
   private parse(): void {
     const params: WikiParam[] = [];
-    const lines = this.lines;
-    for (let i = 0; i < lines.length; i++) {
-      if (i === 0) scanParams(this.src, this.paramStart, this.paramEnd >= 0 ? this.paramEnd : lines[0].end, params);
-      else scanParams(this.src, lines[i].start, lines[i].end, params);
-    }
+    scanParams(this.src, this.paramStart, this.paramEnd >= 0 ? this.paramEnd : this.firstLineEnd, params);
+    const more = this.moreLines;
+    if (more !== undefined) for (let i = 0; i < more.length; i++) scanParams(this.src, more[i].start, more[i].end, params);
     const byName = new Map<string, WikiParam>();
     for (let i = 0; i < params.length; i++) {
       const p = params[i];
@@ -140,9 +162,7 @@ function parseLines(text: string, doc: WikiDocument, from = 0, resync?: { after:
     } else if (c === HASH) {
       doc.comments.push({ start: s, end: t });
     } else if (c === AMP && current) {
-      current.multiLine = true;
-      current.lines.push({ start: s, end: t });
-      current.range.end = t;
+      current.addLine(s, t);
     } else {
       if (resync && pos >= resync.after && c !== AMP) return s;
       current = new QueryNode(text, doc.queries.length, s, t);
@@ -199,8 +219,8 @@ class ParamNode implements WikiParam {
     readonly name: string,
     private readonly ns: number,
     private readonly ne: number,
-    private readonly vs: number,
-    private readonly ve: number,
+    readonly vs: number,
+    readonly ve: number,
     readonly hasEquals: boolean,
     private readonly valueEncoded: boolean,
     readonly index: number,
@@ -388,8 +408,40 @@ function sepAt(text: string, i: number, end: number, us: boolean): number {
 export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
   const node = param instanceof ParamNode ? param : undefined;
   if (node?.items) return node.items;
-  const items: WikiValueItem[] = [];
-  const { start, end } = param.valueRange;
+  const n = splitValueItems(text, param, itemScratch);
+  const items: WikiValueItem[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    items[i] = { text: itemScratch.texts[i], range: { start: itemScratch.starts[i], end: itemScratch.ends[i] }, index: i };
+    itemScratch.texts[i] = ''; // a slice would keep the document's text alive
+  }
+  if (node) node.items = items;
+  return items;
+}
+
+/** Value items as parallel arrays (reused from call to call: no object per item). */
+export interface ValueItemScratch {
+  texts: string[];
+  starts: number[];
+  ends: number[];
+}
+
+/** A scratch for getValueItems alone (it never calls out while it is filled). */
+const itemScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
+
+/**
+ * The items of `param`'s value, as getValueItems splits them, written to the first entries of
+ * `into` (whose other entries are left as they are); returns how many there are.
+ */
+export function splitValueItems(text: string, param: WikiParam, into: ValueItemScratch): number {
+  let start: number;
+  let end: number;
+  if (param instanceof ParamNode) {
+    start = param.vs;
+    end = param.ve;
+  } else {
+    ({ start, end } = param.valueRange);
+  }
+  let n = 0;
   if (end > start) {
     let us = false;
     let a = start;
@@ -401,18 +453,20 @@ export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
     if (!(us && a === end)) {
       let i = a;
       while (i <= end) {
-        const n = i < end ? sepAt(text, i, end, us) : 1;
-        if (n > 0) {
-          const range = { start: a, end: i };
-          items.push({ text: decodeRange(text, range), range, index: items.length });
-          i += n;
+        const k = i < end ? sepAt(text, i, end, us) : 1;
+        if (k > 0) {
+          const raw = text.slice(a, i);
+          into.texts[n] = hasEscapes(raw) ? decodeComponent(raw) : raw;
+          into.starts[n] = a;
+          into.ends[n] = i;
+          n++;
+          i += k;
           a = i;
         } else i++;
       }
     }
   }
-  if (node) node.items = items;
-  return items;
+  return n;
 }
 
 /** True when the value is given as a U+001F-separated list. */
@@ -462,10 +516,9 @@ function lastQueryBefore(queries: readonly WikiQuery[], offset: number): number 
 
 /** A query of the previous parse, moved by `delta` into `text` (same characters there). */
 function shiftedQuery(old: QueryNode, text: string, index: number, delta: number): QueryNode {
-  const lines = old.lines;
-  const q = new QueryNode(text, index, lines[0].start + delta, lines[0].end + delta);
+  const q = new QueryNode(text, index, old.range.start + delta, old.firstLineEnd + delta);
+  if (old.moreLines !== undefined) for (const l of old.moreLines) q.addLine(l.start + delta, l.end + delta);
   q.range.end = old.range.end + delta;
-  for (let i = 1; i < lines.length; i++) q.lines.push({ start: lines[i].start + delta, end: lines[i].end + delta });
   q.multiLine = old.multiLine;
   q.paramStart = old.paramStart + delta;
   q.paramEnd = old.paramEnd >= 0 ? old.paramEnd + delta : -1;
@@ -474,6 +527,7 @@ function shiftedQuery(old: QueryNode, text: string, index: number, delta: number
   q.verdict = old.verdict;
   q.verdictKey = old.verdictKey;
   q.verdictGeneration = old.verdictGeneration;
+  q.verdictRun = old.verdictRun;
   return q;
 }
 
@@ -522,13 +576,28 @@ export function getStoredVerdict(query: WikiQuery, key: string, generation: numb
   return query instanceof QueryNode && query.verdictKey === key && query.verdictGeneration === generation ? query.verdict : undefined;
 }
 
-/** Store the validator's verdict on a query (kept across re-parses while its text is unchanged). */
-export function storeVerdict(query: WikiQuery, key: string, generation: number, verdict: unknown): void {
+/**
+ * Store the validator's verdict on a query (kept across re-parses while its text is unchanged);
+ * `run`: the validation run that computed it, or 0 when it is also in the validator's cache by text.
+ */
+export function storeVerdict(query: WikiQuery, key: string, generation: number, verdict: unknown, run: number): void {
   if (query instanceof QueryNode) {
     query.verdict = verdict;
     query.verdictKey = key;
     query.verdictGeneration = generation;
+    query.verdictRun = run;
   }
+}
+
+/** The run of the verdict stored on a query (see storeVerdict) if it is of `generation`, else 0. */
+export function getVerdictRun(query: WikiQuery, generation: number): number {
+  return query instanceof QueryNode && query.verdictGeneration === generation ? query.verdictRun : 0;
+}
+
+/** The verdict stored on a query with its key and run (see storeVerdict), if it is of `generation`. */
+export function getVerdictRecord(query: WikiQuery, generation: number): { key: string; verdict: unknown; run: number } | undefined {
+  if (!(query instanceof QueryNode) || query.verdictGeneration !== generation || query.verdictKey === undefined) return undefined;
+  return { key: query.verdictKey, verdict: query.verdict, run: query.verdictRun };
 }
 
 /** Whether a query's pairs are split (and kept) at the moment. */
