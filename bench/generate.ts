@@ -1,17 +1,9 @@
 // Generated benchmark inputs from a fixed seed: realistic wiki query documents (mixed modules,
 // generators, multi-line form, comments, ~5% mistakes) and map query documents.
 
-/** A small, fast, seedable PRNG (mulberry32), so every run measures the same documents. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG the tests use too, so every run measures the same documents. */
+export { seededRandom as rng } from '../test/support/seededRandom';
+import { seededRandom as rng } from '../test/support/seededRandom';
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));

@@ -6,18 +6,10 @@ import { parseWikiDocument, reparseWikiDocument } from '../../../server/src/serv
 import { validateWikiDocument } from '../../../server/src/service/wiki/validation';
 import type { WikiDocument } from '../../../server/src/service/wiki/wikiTypes';
 import { readRepoJson } from './helpers';
+import { seededRandom } from '../../support/seededRandom';
 
-/** A seedable PRNG (mulberry32): the same edits on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same edits on every run. */
+const rng = seededRandom;
 
 const QUERIES = [
   'action=query&list=allpages&aplimit=50&apfrom=B',
