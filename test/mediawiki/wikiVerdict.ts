@@ -4,6 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { CheckResult } from '../../server/src/cli/checkCommand';
 
 /** The MediaWiki codes the checker uses for what the wiki itself reports. */
 export const WIKI_CODES = new Set([
@@ -155,18 +156,8 @@ export function wikiVerdict(answer: unknown, query: string, prefixOf: (modulePat
   return items;
 }
 
-/** One diagnostic of `wikimap-query check --format json`. */
-export interface CheckerDiagnostic {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  severity: string;
-  code: string;
-  message: string;
-  param?: string;
-}
+/** One diagnostic of `wikimap-query check --format json` (the CLI's own result type). */
+export type CheckerDiagnostic = CheckResult;
 
 /**
  * The checker's verdict: its diagnostics with a MediaWiki code, and any other error or warning

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { CheckResult as JsonResult } from '../../server/src/cli/checkCommand';
 import { CLI, ensureBuilt, ROOT } from './lspClient';
 
 interface Run {
@@ -20,17 +21,6 @@ function cli(args: string[], options: { cwd?: string; input?: string; env?: Reco
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-interface JsonResult {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  severity: string;
-  code: string;
-  message: string;
-  param: string | null;
-}
 
 describe('wikimap-query check (CLI)', function () {
   this.timeout(30000);
