@@ -12,20 +12,8 @@ NODE_DIR="$CACHE/node-$NODE24_VERSION"
 CS_DIR="$CACHE/code-server-$CODE_SERVER_VERSION"
 
 pkgs=(libkrb5-dev chromium neovim emacs-nox elpa-eglot)
-missing=()
-for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "setup-codeserver: missing Debian packages (need root): ${missing[*]}" >&2
-    exit 1
-  fi
-  echo "setup-codeserver: installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/lib/debianPackages.sh"
+ensure_debian_packages setup-codeserver "${pkgs[@]}"
 
 mkdir -p "$CACHE"
 if [ ! -x "$NODE_DIR/bin/node" ]; then
