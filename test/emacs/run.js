@@ -5,10 +5,10 @@
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
+const { prepareEditorSession } = require('../support/editorSession');
 
 const root = path.resolve(__dirname, '..', '..');
 const server = path.join(root, 'dist', 'server.js');
@@ -22,26 +22,8 @@ function main() {
     return;
   }
   console.log(`  ${v.stdout.split('\n')[0]}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-emacs-'));
-  const sample = path.join(dir, 'sample.wikiquery');
-  const lines = [
-    '# pages of the main namespace, too many at once',
-    'api.php?action=query&list=allpages&apnamespace=0&aplimit=5000',
-    'action=query&list=categorymembers&cmtitle=Category:Maps&cm',
-  ];
-  fs.writeFileSync(sample, lines.join('\n') + '\n');
-  const out = path.join(dir, 'result.json');
-  const env = {
-    ...process.env,
-    HOME: dir,
-    WIKIMAP_EMACS_OUT: out,
-    WIKIMAP_EMACS_SERVER: `${process.execPath} ${server} --stdio`,
-    WIKIMAP_EMACS_FILE: sample,
-    WIKIMAP_EMACS_COMPLETE_LINE: '2',
-    WIKIMAP_EMACS_COMPLETE_CHAR: String(lines[2].length),
-    WIKIMAP_EMACS_HOVER_LINE: '1',
-    WIKIMAP_EMACS_HOVER_CHAR: String(lines[1].indexOf('allpages') + 3),
-  };
+  const { dir, out, env } = prepareEditorSession('EMACS', server);
+  env.HOME = dir; // a clean Emacs profile
   const r = spawnSync('emacs', ['--batch', '-q', '-l', path.join(__dirname, 'eglot_check.el')], { env, encoding: 'utf8', timeout: 120000 });
   if (!fs.existsSync(out)) {
     check('Emacs ran the eglot session and wrote its result', false, `exit ${r.status}\n${r.stdout}\n${r.stderr}`.slice(-3000));

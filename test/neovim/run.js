@@ -5,10 +5,10 @@
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
+const { prepareEditorSession } = require('../support/editorSession');
 
 const root = path.resolve(__dirname, '..', '..');
 const server = path.join(root, 'dist', 'server.js');
@@ -26,25 +26,7 @@ function main() {
     check('the server bundle is built (npm run build)', false, server);
     return;
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-nvim-'));
-  const sample = path.join(dir, 'sample.wikiquery');
-  const lines = [
-    '# pages of the main namespace, too many at once',
-    'api.php?action=query&list=allpages&apnamespace=0&aplimit=5000',
-    'action=query&list=categorymembers&cmtitle=Category:Maps&cm',
-  ];
-  fs.writeFileSync(sample, lines.join('\n') + '\n');
-  const out = path.join(dir, 'result.json');
-  const env = {
-    ...process.env,
-    WIKIMAP_NVIM_OUT: out,
-    WIKIMAP_NVIM_SERVER: `${process.execPath} ${server} --stdio`,
-    WIKIMAP_NVIM_FILE: sample,
-    WIKIMAP_NVIM_COMPLETE_LINE: '2',
-    WIKIMAP_NVIM_COMPLETE_CHAR: String(lines[2].length),
-    WIKIMAP_NVIM_HOVER_LINE: '1',
-    WIKIMAP_NVIM_HOVER_CHAR: String(lines[1].indexOf('allpages') + 3),
-  };
+  const { dir, out, env } = prepareEditorSession('NVIM', server);
   const r = spawnSync('nvim', ['--headless', '--clean', '-n', '-u', 'NONE', '-c', `luafile ${path.join(__dirname, 'lsp_check.lua')}`], { env, encoding: 'utf8', timeout: 90000 });
   if (!fs.existsSync(out)) {
     check('Neovim ran the LSP session and wrote its result', false, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
