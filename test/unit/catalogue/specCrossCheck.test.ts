@@ -1,6 +1,6 @@
 /**
  * Cross-checks the built-in catalogue (descriptors/wiki/query-modules.json) against an
- * independent reading of ../shared/spec/wiki-query-descriptors.md (see specReader.ts), field by
+ * independent reading of the spec wiki-query-descriptors.md (its committed copy in fixtures/, see specReader.ts), field by
  * field, for every module and every parameter.
  *
  * Each disagreement reads `module.parameter.field: spec says X, catalogue has Y`. Every module
@@ -232,7 +232,7 @@ function param(module: CatalogueModule, name: string): CatalogueParam {
   return found;
 }
 
-describe('built-in catalogue agrees with the spec (../shared/spec/wiki-query-descriptors.md)', () => {
+describe('built-in catalogue agrees with the spec (fixtures/wiki-query-descriptors.md)', () => {
   if (!reading) {
     it('reads the spec', () => {
       assert.fail(readError?.message ?? 'The spec could not be read.');

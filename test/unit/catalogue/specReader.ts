@@ -1,5 +1,6 @@
 /**
- * An independent reading of ../shared/spec/wiki-query-descriptors.md: parses the spec's markdown
+ * An independent reading of the wiki descriptor spec (wiki-query-descriptors.md; a verbatim copy is
+ * committed as fixtures/wiki-query-descriptors.md so that the check runs in any clone): parses the spec's markdown
  * (legend, shared value sets, the 64 module lines) into the descriptor fields of MediaWiki's
  * `action=paraminfo` format (formatversion 1: true flags are "", false flags are absent).
  *
@@ -77,8 +78,9 @@ export interface SpecReading {
   emptyHelpurls: string[];
 }
 
+/** The committed copy of the spec; refresh it by copying the spec over it when the spec changes. */
 export function specPath(repoRoot: string): string {
-  return join(repoRoot, '..', 'shared', 'spec', 'wiki-query-descriptors.md');
+  return join(repoRoot, 'test', 'unit', 'catalogue', 'fixtures', 'wiki-query-descriptors.md');
 }
 
 /** Reads and parses the spec; throws with a clear message when the file is missing. */
@@ -86,8 +88,8 @@ export function readSpec(repoRoot: string): SpecReading {
   const file = specPath(repoRoot);
   if (!existsSync(file)) {
     throw new Error(
-      `The wiki descriptor spec was not found at ${file}. The cross-check reads it from ` +
-        `../shared/spec/wiki-query-descriptors.md next to the repository; put the spec there and run again.`,
+      `The wiki descriptor spec was not found at ${file}. The cross-check reads the copy committed ` +
+        `in the repository; restore it (git checkout -- test/unit/catalogue/fixtures) or put the spec there and run again.`,
     );
   }
   return parseSpec(readFileSync(file, 'utf8'));
