@@ -72,9 +72,16 @@ async function main(): Promise<number> {
   }));
 
   // 3. A workspace with the sample files.
-  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-ws-'));
+  // The folder is always called `examples`, so the window title (which names it) is the same in every
+  // run and a screenshot only changes when what it shows changes.
+  const wsParent = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-ws-'));
+  const ws = path.join(wsParent, 'examples');
   fs.cpSync(path.join(root, 'examples'), ws, { recursive: true });
-  const shots = path.join(root, 'docs', 'screenshots');
+  // A test run writes its pictures into the ignored test-results/screenshots/; only
+  // `npm run screenshots` (run.js --screenshots) refreshes the README's pictures in docs/screenshots/.
+  const refresh = process.argv.includes('--screenshots');
+  const shots = path.join(root, ...(refresh ? ['docs', 'screenshots'] : ['test-results', 'screenshots']));
+  console.log(`[e2e] screenshots go to ${path.relative(root, shots)}/`);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-profile-'));
   // Where the launcher answers the tests' UI requests (see codeServerLauncher.js).
   const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-signals-'));
@@ -111,7 +118,7 @@ async function main(): Promise<number> {
   } finally {
     (process.stdout as any).write = write;
     for (const s of started.reverse()) await s.stop().catch(() => undefined);
-    fs.rmSync(ws, { recursive: true, force: true });
+    fs.rmSync(wsParent, { recursive: true, force: true });
     fs.rmSync(profile, { recursive: true, force: true });
     fs.rmSync(signals, { recursive: true, force: true });
   }

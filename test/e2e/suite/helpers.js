@@ -59,7 +59,7 @@ async function ui(request, timeoutMs = 45000) {
 }
 
 /**
- * A screenshot of the workbench as it is now, saved as docs/screenshots/<name>.png. With `waitFor`
+ * A screenshot of the workbench as it is now, saved as <name>.png in test-results/screenshots/ (docs/screenshots/ with `npm run screenshots`). With `waitFor`
  * (a css selector, optionally `text`) the browser first waits until that is visible, so the picture
  * shows what the test just did; it always waits for the next painted frame.
  */
