@@ -141,7 +141,7 @@ describe('wikimap-query check (CLI)', function () {
     { args: ['lint', 'x'], message: /unknown command "lint"/ },
     { args: ['check'], message: /at least one file or directory/ },
     { args: ['check', '--frobnicate', 'x.wikiquery'], message: /Unknown option --frobnicate/ },
-    { args: ['check', '--format', 'xml', 'x.wikiquery'], message: /--format must be text or json/ },
+    { args: ['check', '--format', 'xml', 'x.wikiquery'], message: /--format must be one of text, json, sarif, github/ },
     { args: ['check', '--format'], message: /--format needs a value/ },
     { args: ['check', 'no/such/file.wikiquery'], message: /no\/such\/file\.wikiquery: no such file or directory/ },
     { args: ['check', '--catalogue', 'missing-catalogue.json', '-'], message: /cannot use the catalogue missing-catalogue\.json: no such file/ },

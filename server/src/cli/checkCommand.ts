@@ -1,8 +1,8 @@
 /**
  * `wikimap-query check`: the editor's diagnostics for CI pipelines, from the same services.
  *
- *   wikimap-query check [--catalogue FILE_OR_API_URL]... [--high-limits] [--format text|json]
- *                       [--severity CODE=LEVEL]... PATH...|-
+ *   wikimap-query check [--catalogue FILE_OR_API_URL]... [--high-limits]
+ *                       [--format text|json|sarif|github] [--severity CODE=LEVEL]... PATH...|-
  *
  * Exit status: 0 no error-level diagnostic, 1 at least one, 2 usage error (bad arguments, unreadable
  * path, catalogue that cannot be loaded). All I/O goes through `CliIo`, so this runs in-process in tests.
@@ -14,6 +14,8 @@ import type { PackageFiles } from '../runtime';
 import type { SeveritySetting } from '../service/languageTypes';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { applySeverityOverrides, createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
+import { ruleFor, type DiagnosticRule } from './diagnosticRules';
+import { GitignoreMatcher, parseGitignore } from './gitignore';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -28,34 +30,59 @@ export interface CliIo {
   toUri(path: string): string;
   files: PackageFiles;
   version?: string;
+  /** The absolute form of a path (to find the `.gitignore` files above a checked folder and to write
+   *  SARIF locations relative to the working folder); without it, paths are taken as given. */
+  resolve?(path: string): string;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue): Promise<WikiCatalogue>;
 }
 
 export const USAGE = `Usage: wikimap-query check [options] PATH... | -
 
-Checks wiki API query files (*.wikiquery) and map-object queries (*.mapquery.json)
-with the same diagnostics as the editor. A directory is searched for both kinds
-of files; "-" reads a wiki query document from standard input. A markdown file
-named explicitly is checked for the api.php URLs in it.
+Checks wiki API query files (*.wikiquery), map-object queries (*.mapquery.json)
+and the api.php URLs in markdown files (*.md) with the same diagnostics as the
+editor. A directory is walked for all three kinds, skipping what its .gitignore
+files ignore (and those of the folders above it up to the repository's top),
+node_modules and hidden folders such as .git; the total is printed at the end.
+"-" reads a wiki query document from standard input. A file named explicitly is
+always checked.
 
 Options:
   --catalogue FILE_OR_API_URL  Judge wiki queries by this catalogue: a saved
                                action=paraminfo JSON file or a wiki's api.php
                                URL. Repeatable; a query naming a wiki's URL uses
                                that wiki's catalogue, the first one is the default.
-                               Without it: the built-in catalogue.
+                               Without it: the built-in catalogue (no network).
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
-  --format text|json           text (default): file:line:col severity code message
+  --format FORMAT              text (default): file:line:col severity code message
                                json: an array of {file, line, column, endLine,
-                               endColumn, severity, code, message, param}
+                                 endColumn, severity, code, message, param}
+                               sarif: SARIF 2.1.0 for code-scanning tools (rules
+                                 with help and links, exact 1-based regions)
+                               github: GitHub Actions workflow annotations
+                                 (::error file=…,line=…::message)
+                               Lines and columns are 1-based; columns count UTF-16
+                               code units, as editors do.
   --severity CODE=LEVEL        Change a code's severity (error, warning,
                                information, hint, off). Repeatable.
   -h, --help                   Show this help.
   -v, --version                Show the version.
 
-Exit status: 0 no errors, 1 errors found, 2 bad usage.`;
+Examples:
+  wikimap-query check queries/                 every query file under queries/
+  wikimap-query check .                        the whole repository (.gitignore respected)
+  wikimap-query check --format sarif . > wikimap-query.sarif
+  wikimap-query check --format github docs/    annotations on a pull request
+  wikimap-query check --catalogue https://wiki.example.org/w/api.php q.wikiquery
+  echo 'action=query&list=allpages&aplimit=9000' | wikimap-query check -
+  wikimap-query check --severity deprecation=off --severity outofrange=error .
+
+Exit status:
+  0  no error-level diagnostic (warnings and notes do not fail a build)
+  1  at least one error-level diagnostic
+  2  bad usage: unknown option, unreadable path, a folder without query files,
+     a catalogue that cannot be loaded`;
 
 const SEVERITY_NAME: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
 
@@ -73,10 +100,13 @@ export interface CheckResult {
 
 class UsageError extends Error {}
 
+const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
 interface CheckOptions {
   catalogues: string[];
   highLimits: boolean;
-  format: 'text' | 'json';
+  format: Format;
   severity: Record<string, SeveritySetting>;
   paths: string[];
 }
@@ -107,8 +137,8 @@ function parseCheckArgs(args: string[]): CheckOptions {
         break;
       case '--format': {
         const f = take('--format');
-        if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not "${f}".`);
-        opts.format = f;
+        if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${f}".`);
+        opts.format = f as Format;
         break;
       }
       case '--severity': {
@@ -148,6 +178,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   if (rest.includes('-h') || rest.includes('--help')) {
     io.stdout(USAGE + '\n');
+    return 0;
+  }
+  if (rest.includes('-v') || rest.includes('--version')) {
+    io.stdout(`${io.version ?? 'unknown'}\n`);
     return 0;
   }
   let opts: CheckOptions;
@@ -191,8 +225,8 @@ function collectInputs(paths: string[], io: CliIo): Input[] {
       inputs.push(fileInput(p, io));
       continue;
     }
-    const found = walk(p, io);
-    if (!found.length) throw new UsageError(`${p}: no *.wikiquery or *.mapquery.json files in this directory.`);
+    const found = walkTree(p, io);
+    if (!found.length) throw new UsageError(`${p}: no *.wikiquery, *.mapquery.json or *.md files in this directory (after .gitignore).`);
     inputs.push(...found.map((f) => fileInput(f, io)));
   }
   return inputs;
@@ -206,15 +240,57 @@ function fileInput(file: string, io: CliIo): Input {
   return { file, uri: io.toUri(file), languageId, read: async () => io.readFile(file) };
 }
 
-function walk(dir: string, io: CliIo): string[] {
-  const out: string[] = [];
-  for (const name of io.readDir(dir).sort()) {
-    if (name.startsWith('.') || name === 'node_modules') continue;
-    const full = io.join(dir, name);
-    const kind = io.kind(full);
-    if (kind === 'directory') out.push(...walk(full, io));
-    else if (kind === 'file' && (name.endsWith('.wikiquery') || name.endsWith('.mapquery.json'))) out.push(full);
+const CHECKED_NAME = /\.(wikiquery|mapquery\.json|md)$/i;
+
+const slash = (p: string) => p.replace(/\\/g, '/');
+
+function parentOf(dir: string): string | undefined {
+  const i = dir.replace(/\/+$/, '').lastIndexOf('/');
+  return i > 0 ? dir.slice(0, i) : undefined;
+}
+
+function readGitignore(matcher: GitignoreMatcher, dir: string, key: string, io: CliIo): void {
+  const file = io.join(dir, '.gitignore');
+  if (io.kind(file) !== 'file') return;
+  try {
+    matcher.add(parseGitignore(io.readFile(file), key));
+  } catch {
+    // an unreadable .gitignore ignores nothing
   }
+}
+
+/** The files to check under `root`, sorted, honouring .gitignore (see USAGE). */
+function walkTree(root: string, io: CliIo): string[] {
+  const matcher = new GitignoreMatcher();
+  const rootKey = slash(io.resolve ? io.resolve(root) : root).replace(/\/+$/, '') || '/';
+  if (io.resolve && io.kind(io.join(root, '.git')) === undefined) {
+    // The .gitignore files above the folder count when it lies inside a repository.
+    const above: string[] = [];
+    for (let d = parentOf(rootKey); d !== undefined; d = parentOf(d)) {
+      above.unshift(d);
+      if (io.kind(io.join(d, '.git')) !== undefined) {
+        for (const a of above) readGitignore(matcher, a, a, io);
+        break;
+      }
+    }
+  }
+  const out: string[] = [];
+  const visit = (dir: string, key: string) => {
+    readGitignore(matcher, dir, key, io);
+    for (const name of io.readDir(dir).sort()) {
+      if (name === 'node_modules' || name === '.git') continue;
+      const full = io.join(dir, name);
+      const kind = io.kind(full);
+      const childKey = `${key}/${name}`;
+      if (kind === 'directory') {
+        if (name.startsWith('.') || matcher.ignores(childKey, true)) continue;
+        visit(full, childKey);
+      } else if (kind === 'file' && CHECKED_NAME.test(name) && !matcher.ignores(childKey, false)) {
+        out.push(full);
+      }
+    }
+  };
+  visit(root, rootKey);
   return out;
 }
 
@@ -239,6 +315,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   }
 
   const results: CheckResult[] = [];
+  const rules: DiagnosticRule[] = [];
   for (const input of inputs) {
     let text: string;
     try {
@@ -256,13 +333,20 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       settings.severity,
     );
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
-    for (const d of diagnostics) results.push(toResult(input.file, document, mode.kind, d));
+    for (const d of diagnostics) {
+      const result = toResult(input.file, document, mode.kind, d);
+      results.push(result);
+      if (!rules.some((r) => r.id === result.code)) rules.push(ruleFor(result.code, mode.kind));
+    }
   }
 
   if (opts.format === 'json') {
     io.stdout(JSON.stringify(results, null, 2) + '\n');
+  } else if (opts.format === 'sarif') {
+    io.stdout(JSON.stringify(toSarif(results, rules, inputs, io), null, 2) + '\n');
   } else {
-    for (const r of results) io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    if (opts.format === 'github') for (const r of results) io.stdout(toGithubAnnotation(r));
+    else for (const r of results) io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
     const errors = results.filter((r) => r.severity === 'error').length;
     const files = new Set(results.map((r) => r.file)).size;
     io.stderr(
@@ -310,4 +394,80 @@ function paramOf(document: TextDocument, kind: 'wiki' | 'map', d: Diagnostic): s
   } catch {
     return raw;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SARIF 2.1.0 and GitHub workflow annotations
+// ---------------------------------------------------------------------------------------------
+
+const SARIF_LEVEL: Record<string, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+
+/** Where a result's file is: relative to the working folder (uriBaseId SRCROOT) when inside it. */
+function artifactLocation(file: string, io: CliIo, srcroot: string | undefined): { uri: string; uriBaseId?: string } {
+  if (file === '<stdin>') return { uri: 'stdin' };
+  const abs = io.resolve ? slash(io.resolve(file)) : slash(file);
+  if (srcroot && abs.startsWith(srcroot)) return { uri: abs.slice(srcroot.length).split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+  if (!io.resolve && !file.startsWith('/') && !/^[A-Za-z]:/.test(file)) return { uri: slash(file).split('/').map(encodeURIComponent).join('/') };
+  return { uri: io.toUri(file) };
+}
+
+function toSarif(results: CheckResult[], rules: DiagnosticRule[], inputs: Input[], io: CliIo): object {
+  const srcroot = io.resolve ? `${slash(io.resolve('.')).replace(/\/+$/, '')}/` : undefined;
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const run: Record<string, unknown> = {
+    tool: {
+      driver: {
+        name: 'wikimap-query',
+        ...(io.version ? { version: io.version, semanticVersion: io.version } : {}),
+        informationUri: 'https://www.npmjs.com/package/wikimap-query',
+        rules: rules.map((r) => ({
+          id: r.id,
+          name: r.summary.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')),
+          shortDescription: { text: r.summary },
+          fullDescription: { text: r.help },
+          help: { text: `${r.help} See ${r.helpUri}`, markdown: `${r.help}\n\nSee [${r.helpUri}](${r.helpUri}).` },
+          helpUri: r.helpUri,
+          defaultConfiguration: { level: SARIF_LEVEL[r.defaultSeverity] },
+          properties: { tags: [r.kind === 'wiki' ? 'mediawiki-api' : 'map-query'] },
+        })),
+      },
+    },
+    columnKind: 'utf16CodeUnits',
+    artifacts: inputs.map((input) => ({ location: artifactLocation(input.file, io, srcroot), ...(input.file === '<stdin>' ? {} : { sourceLanguage: input.languageId }) })),
+    results: results.map((r) => ({
+      ruleId: r.code,
+      ruleIndex: ruleIndex.get(r.code),
+      level: SARIF_LEVEL[r.severity] ?? 'warning',
+      message: { text: r.message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { ...artifactLocation(r.file, io, srcroot), index: inputs.findIndex((i) => i.file === r.file) },
+            region: { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn },
+          },
+        },
+      ],
+      ...(r.param ? { properties: { param: r.param } } : {}),
+    })),
+  };
+  if (srcroot) run.originalUriBaseIds = { SRCROOT: { uri: `file://${srcroot.startsWith('/') ? '' : '/'}${srcroot.split('/').map(encodeURIComponent).join('/')}` } };
+  return { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [run] };
+}
+
+const GITHUB_COMMAND: Record<string, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/** Escaping of workflow commands: data escapes %, CR, LF; property values also `:` and `,`. */
+const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+function toGithubAnnotation(r: CheckResult): string {
+  const props = [
+    `file=${escapeProperty(r.file)}`,
+    `line=${r.line}`,
+    `col=${r.column}`,
+    `endLine=${r.endLine}`,
+    `endColumn=${r.endColumn}`,
+    `title=${escapeProperty(`wikimap-query ${r.code}`)}`,
+  ];
+  return `::${GITHUB_COMMAND[r.severity] ?? 'warning'} ${props.join(',')}::${escapeData(r.message)}\n`;
 }

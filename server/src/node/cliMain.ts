@@ -35,6 +35,7 @@ const io: CliIo = {
   readDir: (p) => fs.readdirSync(p),
   join: (...parts) => path.join(...parts),
   toUri: (p) => pathToFileURL(path.resolve(p)).href,
+  resolve: (p) => path.resolve(p),
   files,
   version: packageVersion(files),
   loadCatalogue: (spec, builtin) => catalogues.load(spec, builtin),

@@ -1,0 +1,102 @@
+/**
+ * What each diagnostic code means, for reports that describe their rules (SARIF's `tool.driver.rules`):
+ * a one-line summary, a longer help text, and a page that explains more. Wiki codes are MediaWiki's own
+ * (its API reports the same codes), so they link to MediaWiki's documentation of API errors and warnings;
+ * map codes link to the map server's project.
+ */
+import { DEFAULT_SEVERITIES } from '../service/wiki/validation';
+import { MAP_DIAGNOSTIC_CODES } from '../service/map/mapDiagnostics';
+
+export interface DiagnosticRule {
+  id: string;
+  kind: 'wiki' | 'map';
+  /** Severity when no setting changes it. */
+  defaultSeverity: 'error' | 'warning' | 'information' | 'hint';
+  summary: string;
+  help: string;
+  helpUri: string;
+}
+
+const WIKI_HELP_URI = 'https://www.mediawiki.org/wiki/API:Errors_and_warnings';
+const WIKI_PARAMS_URI = 'https://www.mediawiki.org/wiki/API:Query';
+const MAP_HELP_URI = 'https://github.com/minetest-mapserver/mapserver';
+
+const WIKI: Record<string, [string, string, string?]> = {
+  unrecognizedparams: ['Unrecognized parameter', 'The wiki does not know this parameter for the modules the query uses, and ignores it. Check its spelling and its module prefix (under generator= the module\'s parameters take a "g" in front).'],
+  unrecognizedvalues: ['Unrecognized value', 'A value of a multi-valued parameter that the wiki does not know; the wiki drops it with a warning. Check its spelling against the allowed values.'],
+  badvalue: ['Bad value', 'The value is not one the parameter allows; the wiki refuses the query.'],
+  toomanyvalues: ['Too many values', 'A multi-valued parameter got more values than the wiki accepts (50, or 500 with the apihighlimits right).'],
+  outofrange: ['Value out of range', 'A number outside the allowed range; the wiki clamps it (or refuses it when the parameter enforces its range).'],
+  badinteger: ['Not an integer', 'The parameter takes an integer.'],
+  badtimestamp: ['Bad timestamp', 'Timestamps are ISO 8601 (2024-01-31T12:00:00Z), Unix seconds, or "now".'],
+  unclearnowtimestamp: ['Unclear "now" timestamp', 'An empty timestamp or 0 is taken as "now"; write "now" if that is meant.'],
+  missingparam: ['Missing required parameter', 'The module needs this parameter; the wiki refuses the query without it.'],
+  deprecation: ['Deprecated', 'A deprecated module, parameter or value: it still works but may go away.', WIKI_PARAMS_URI],
+  badgenerator: ['Not a generator', 'The module named in generator= cannot be used as a generator.', WIKI_PARAMS_URI],
+  baduser: ['Bad user name', 'The value is not a valid user name (or IP, or range) for this parameter.'],
+  badtitle: ['Bad title', 'The value is not a valid page title.'],
+  multisource: ['More than one page source', 'Give only one of titles, pageids, revids and generator.', WIKI_PARAMS_URI],
+  invalidparammix: ['Parameters that cannot be combined', 'These parameters cannot be used together.'],
+  singlepageonly: ['Single page only', 'The parameter only works when the query names one page.'],
+  useronly: ['For users only', 'The parameter only applies to registered users.'],
+  nonuseronly: ['For anonymous users only', 'The parameter only applies to IP addresses.'],
+  modes: ['Only in some modes', 'The parameter only applies in some of the module\'s modes, not the one this query uses.'],
+  preloadcontentonly: ['Only with preloaded content', 'The parameter only applies together with the preload content parameter.'],
+  editintroonly: ['Only with an edit intro', 'The parameter only applies together with the edit intro parameter.'],
+  booleanfalse: ['Boolean given a value', 'A boolean is true as soon as it is present: "=false" or "=0" still means true. Leave the parameter out for false.'],
+  sensitiveparam: ['Sensitive parameter', 'The value is a secret (a token or password): keep it out of shared query files.'],
+  duplicatevalues: ['Duplicate values', 'The same value twice in a multi-valued parameter; the wiki keeps one.'],
+  repeatedparam: ['Repeated parameter', 'The same parameter twice: only the last one counts.'],
+  noaction: ['No action', 'The query has no action= parameter; the wiki shows its help page instead of answering.', 'https://www.mediawiki.org/wiki/API:Main_module'],
+  notquery: ['Not a query', 'An action other than query: only its parameters are checked, and running it is refused.', 'https://www.mediawiki.org/wiki/API:Main_module'],
+  largedocument: ['Large document', 'The document is large, so the editor runs fewer checks on it (the CLI always runs all).'],
+  internal: ['Internal problem', 'The checker could not judge this query; please report it.'],
+};
+
+const MAP: Record<string, [string, string]> = {
+  invalidjson: ['Invalid JSON', 'The text is not valid JSON; the map server answers HTTP 500 with a plain-text error.'],
+  notanobject: ['Not an object', 'The query, an array element, or a corner must be a JSON object.'],
+  missingfield: ['Missing field', 'pos1, pos2 and type are required.'],
+  missingcoordinate: ['Missing coordinate', 'A corner needs x, y and z.'],
+  notinteger: ['Not an integer', 'Coordinates and limit are integers (not floats, strings or null).'],
+  typenotstring: ['Type is not a string', 'type names a map object type as a string.'],
+  badattributelike: ['Bad attributelike', 'attributelike is an object with string key and value.'],
+  nodecoordinates: ['Node coordinates', 'The coordinates are beyond the map-block bounds: probably node coordinates (divide by 16).'],
+  invertedbox: ['Inverted box', 'pos1 is greater than pos2 on some axis: the server matches nothing.'],
+  unknowntype: ['Unknown type', 'A type the map server does not know: it silently returns an empty list.'],
+  unknownattribute: ['Unknown attribute', 'attributelike.key is not an attribute of the chosen type.'],
+  regiontoolarge: ['Region too large', 'A large region without limit: the server\'s default limit may cut the results.'],
+  unknownfield: ['Unknown field', 'A field the map server ignores.'],
+  duplicatefield: ['Duplicate field', 'The same field twice: only the last one counts.'],
+  badlimit: ['Bad limit', 'limit must be greater than 0.'],
+  fieldcase: ['Field letter case', 'The field is written in other letter case: the server accepts it, but write it as documented.'],
+};
+
+function build(): Map<string, DiagnosticRule> {
+  const rules = new Map<string, DiagnosticRule>();
+  for (const [id, severity] of Object.entries(DEFAULT_SEVERITIES)) {
+    const [summary, help, uri] = WIKI[id] ?? [id, `MediaWiki API diagnostic ${id}.`];
+    rules.set(id, { id, kind: 'wiki', defaultSeverity: severity, summary, help, helpUri: uri ?? WIKI_HELP_URI });
+  }
+  for (const [id, severity] of Object.entries(MAP_DIAGNOSTIC_CODES)) {
+    const [summary, help] = MAP[id] ?? [id, `Map query diagnostic ${id}.`];
+    rules.set(id, { id, kind: 'map', defaultSeverity: severity, summary, help, helpUri: MAP_HELP_URI });
+  }
+  return rules;
+}
+
+export const DIAGNOSTIC_RULES: ReadonlyMap<string, DiagnosticRule> = build();
+
+/** The rule of a code; a code not in the tables (a wiki's own warning code) gets a generic one. */
+export function ruleFor(code: string, kind: 'wiki' | 'map'): DiagnosticRule {
+  return (
+    DIAGNOSTIC_RULES.get(code) ?? {
+      id: code,
+      kind,
+      defaultSeverity: 'warning',
+      summary: code,
+      help: kind === 'wiki' ? `The wiki reports ${code} for this query.` : `Map query diagnostic ${code}.`,
+      helpUri: kind === 'wiki' ? WIKI_HELP_URI : MAP_HELP_URI,
+    }
+  );
+}
