@@ -20,6 +20,9 @@ const SUITES = [
   { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
   { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
   { name: 'emacs', cmd: ['node', 'test/emacs/run.js'] },
+  // a clone of HEAD in an empty folder: npm ci, npm start (downloads Node 24 and code-server into an
+  // empty cache), the unit suite, git status clean; several minutes
+  { name: 'fresh-clone', cmd: ['node', 'test/fresh-clone/run.js'] },
 ];
 
 function suiteExists(suite) {
