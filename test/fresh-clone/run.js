@@ -74,7 +74,7 @@ function startAndProbe(clone, env) {
     const timer = setTimeout(() => finish({ error: `no workbench URL within ${START_TIMEOUT_MS / 60000} minutes` }), START_TIMEOUT_MS);
     const onData = async (d) => {
       output += d;
-      process.stdout.write(String(d).replace(/^/gm, '    | '));
+      process.stdout.write(String(d).replace(/\n(?!$)/g, '\n    | '));
       const m = /^\s+(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)$/m.exec(output);
       if (m && !done) {
         // poll with a deadline until the workbench page answers
