@@ -35,13 +35,17 @@ async function main() {
   const base = registry();
   const metaUrl = `${base}${name.replace('/', '%2f')}/${version}`;
   const signal = AbortSignal.timeout(TIMEOUT_MS);
-  const metaRes = await fetch(metaUrl, { signal, headers: { accept: 'application/json' } });
+  const metaRes = await fetch(metaUrl, { signal, headers: { accept: 'application/json' } }).catch((err) => {
+    throw new Error(`cannot reach the npm registry at ${base} (${err.cause?.message || err.message})`);
+  });
   if (!metaRes.ok) throw new Error(`${metaUrl} answered HTTP ${metaRes.status}`);
   const meta = await metaRes.json();
   const { tarball, integrity } = meta.dist || {};
   if (!tarball || !/^sha512-/.test(integrity || '')) throw new Error(`${metaUrl} gives no tarball with a sha512 integrity`);
 
-  const res = await fetch(tarball, { signal });
+  const res = await fetch(tarball, { signal }).catch((err) => {
+    throw new Error(`cannot download ${tarball} (${err.cause?.message || err.message})`);
+  });
   if (!res.ok || !res.body) throw new Error(`${tarball} answered HTTP ${res.status}`);
   const total = Number(res.headers.get('content-length')) || 0;
   console.log(`  downloading ${tarball}${total ? ` (${mb(total)})` : ''}`);
