@@ -5,8 +5,8 @@
  */
 import { printParseErrorCode, visit, type JSONVisitor, type Node, type ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { QueryBox } from './mapBox';
 import type { MapDescriptor, MapFieldDescriptor } from './mapDescriptor';
+import type { QueryBox } from './mapTypes';
 
 /** One property of a query object that names a known request field. */
 export interface MapFieldProperty {
