@@ -55,8 +55,6 @@ function timeMedian(fn: () => void, n = 7, warm = 2): number {
 
 const catalogue = loadBuiltinCatalogue(readJson);
 const wiki = getWikiLanguageService({ resolveCatalogue: () => catalogue });
-let docVersion = 1;
-const wikiDoc = (text: string) => TextDocument.create(`file:///bench/${docVersion}.wikiquery`, 'wikiquery', docVersion++, text);
 
 /** The floor: split the same lines with URLSearchParams (what any tool must at least do). */
 function splitFloor(text: string): number {

@@ -14,6 +14,7 @@ const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
 /** Each suite: a name and the command that runs it. Mocha suites are counted from mocha's summary;
  *  other suites print their own `N passed, N failed` line, which is read back. */
 const SUITES = [
+  { name: 'lint', cmd: ['node', 'scripts/lint.js'] },
   { name: 'unit', mocha: ['test/unit/**/*.test.ts'] },
   { name: 'protocol', mocha: ['test/protocol/**/*.test.ts'] },
   { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000 },

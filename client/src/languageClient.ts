@@ -43,6 +43,7 @@ let library: typeof import('./languageClientLibrary') | undefined;
 /** Loads vscode-languageclient on first use (a separate bundle: not evaluated while activating). */
 function loadLibrary(): typeof import('./languageClientLibrary') {
   // A computed path: esbuild leaves this require alone instead of inlining the library again.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at run time on purpose
   library ??= require(path.join(__dirname, LANGUAGE_CLIENT_LIBRARY_FILE)) as typeof import('./languageClientLibrary');
   return library;
 }
