@@ -2,7 +2,8 @@
 // Beyond the recommended rules it keeps the design's two structural promises:
 //   - no import cycles (wikimap/no-import-cycle, scripts/lint/noImportCycle.mjs), type-only imports included;
 //   - layers: the pure language services (server/src/service/**) never reach vscode, the LSP transport,
-//     the file system or the network; the client's pure run code (client/src/run/**) never imports vscode.
+//     the file system or the network; the client's pure run code (client/src/run/**) never imports vscode;
+//     the protocol module shared by client and server (common/**) imports types only.
 // See docs/architecture.md for the layers.
 import { createRequire } from 'node:module';
 import Module from 'node:module';
@@ -77,6 +78,16 @@ export default tseslint.config(
   {
     files: ['client/src/run/**'],
     rules: layer('client/src/run holds the pure run code: no vscode here, the VS Code glue imports it (docs/architecture.md).', ['vscode']),
+  },
+  {
+    // The protocol module is in both bundles: types only, so the client's activation bundle carries no library.
+    files: ['common/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**'], allowTypeImports: true, message: 'common/ imports types only (it is in the client and the server bundle).' }] },
+      ],
+    },
   },
   {
     files: ['media/**/*.js'],

@@ -4,7 +4,7 @@
  * query, and the wiki's own warnings and errors as diagnostics (source "wiki") on the parameters.
  */
 import * as vscode from 'vscode';
-import type { RunnableQuery } from '../../server/src/protocol';
+import type { RunnableQuery } from '../../common/protocol';
 import type { Log } from './log';
 import type { RunHistory } from './run/runHistory';
 import { RunError } from './run/runErrors';

@@ -95,11 +95,6 @@ export function getProperty(object: Node | undefined, name: string): { property:
   return found;
 }
 
-/** Integer value of a node when it is a JSON integer, else undefined. */
-export function integerValue(node: Node | undefined): number | undefined {
-  return node && node.type === 'number' && Number.isInteger(node.value) ? (node.value as number) : undefined;
-}
-
 /**
  * The same tree as jsonc-parser's `parseTree` (object / array / property / literal nodes with offsets),
  * built from its `visit` events. `parseTree` adds parent links and grows every property's child array
