@@ -3,6 +3,7 @@
 //   N passed, N failed
 // Usage: node scripts/run-tests.js [suite ...]   (default: all suites)
 // A suite that cannot run (missing part, crash) counts as a failure, never a skip.
+// @ts-check
 'use strict';
 const { spawn } = require('child_process');
 const path = require('path');
@@ -70,7 +71,7 @@ async function run(suite) {
     const lines = out.split('\n').filter((l) => /^(\w+: )?\d+ passed, \d+ failed/.test(l.trim()));
     const last = lines[lines.length - 1];
     if (last) {
-      const m = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(last);
+      const m = /** @type {RegExpExecArray} */ (/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(last));
       passed = +m[1];
       failed = +m[2];
       skipped = m[3] ? +m[3] : 0;
