@@ -80,6 +80,11 @@ export default tseslint.config(
     rules: layer('client/src/run holds the pure run code: no vscode here, the VS Code glue imports it (docs/architecture.md).', ['vscode']),
   },
   {
+    files: ['client/src/contentdb/**'],
+    ignores: ['client/src/contentdb/authProvider.ts', 'client/src/contentdb/index.ts'],
+    rules: layer('The ContentDB sign-in logic is VS Code-free; only authProvider.ts and index.ts are VS Code glue.', ['vscode']),
+  },
+  {
     // The protocol module is in both bundles: types only, so the client's activation bundle carries no library.
     files: ['common/**'],
     rules: {
