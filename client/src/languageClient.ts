@@ -29,15 +29,15 @@ import { errorMessage } from '../../common/errorMessage';
 import { getEmbeddedLanguages, getServerSettings } from './settings';
 
 /** The id makes `wikimapQuery.trace.server` the trace setting. */
-export const CLIENT_ID = 'wikimapQuery';
+const CLIENT_ID = 'wikimapQuery';
 
-export function documentSelector(): Array<{ language: string }> {
+function documentSelector(): Array<{ language: string }> {
   const languages = [WIKI_LANGUAGE_ID, MAP_LANGUAGE_ID, ...getEmbeddedLanguages()];
   return [...new Set(languages)].map((language) => ({ language }));
 }
 
 /** The file next to the client bundle that holds vscode-languageclient (see scripts/build.js). */
-export const LANGUAGE_CLIENT_LIBRARY_FILE = 'client.languageClient.js';
+const LANGUAGE_CLIENT_LIBRARY_FILE = 'client.languageClient.js';
 
 let library: typeof import('./languageClientLibrary') | undefined;
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { WikimapQuerySettings } from '../../common/protocol';
 
-export const SECTION = 'wikimapQuery';
+const SECTION = 'wikimapQuery';
 
 export interface RunSettings {
   timeoutMs: number;
