@@ -33,7 +33,10 @@ const SERVICE_FORBIDDEN = [
   'vscode-jsonrpc/*',
   'vscode-languageclient',
   'vscode-languageclient/*',
-  ...['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'child_process', 'worker_threads'].flatMap((m) => [m, `node:${m}`]),
+  ...['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'child_process', 'worker_threads'].flatMap((m) => [
+    m,
+    `node:${m}`,
+  ]),
 ];
 
 const layer = (message, patterns) => ({
@@ -42,7 +45,16 @@ const layer = (message, patterns) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', '**/node_modules/**', 'dist/**', 'out/**', '.vscode-test/**', 'test-results/**', 'bench/out/**', '.cache/**'],
+    ignores: [
+      'node_modules/**',
+      '**/node_modules/**',
+      'dist/**',
+      'out/**',
+      '.vscode-test/**',
+      'test-results/**',
+      'bench/out/**',
+      '.cache/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -73,7 +85,10 @@ export default tseslint.config(
   },
   {
     files: ['server/src/service/**'],
-    rules: layer('The language services are pure: no editor, LSP transport, file system or network (docs/architecture.md).', SERVICE_FORBIDDEN),
+    rules: layer(
+      'The language services are pure: no editor, LSP transport, file system or network (docs/architecture.md).',
+      SERVICE_FORBIDDEN,
+    ),
   },
   {
     files: ['client/src/run/**'],
@@ -90,7 +105,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**'], allowTypeImports: true, message: 'common/ imports types only (it is in the client and the server bundle).' }] },
+        {
+          patterns: [
+            { group: ['**'], allowTypeImports: true, message: 'common/ imports types only (it is in the client and the server bundle).' },
+          ],
+        },
       ],
     },
   },

@@ -37,7 +37,12 @@ function run(label, args) {
 }
 
 function typecheckScripts() {
-  const ok = run('typecheck JavaScript (tsconfig.scripts.json)', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.scripts.json']);
+  const ok = run('typecheck JavaScript (tsconfig.scripts.json)', [
+    path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '--noEmit',
+    '-p',
+    'tsconfig.scripts.json',
+  ]);
   return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
 }
 

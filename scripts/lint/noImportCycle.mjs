@@ -1,3 +1,4 @@
+// @ts-check
 // ESLint rule `wikimap/no-import-cycle`: reports an import of a project module from which the importing
 // file can be reached again by following imports. Type-only imports count too: a cycle of types is
 // still two files that cannot be read (or moved) one without the other — move the shared types into
@@ -21,6 +22,7 @@ function resolveSpecifier(fromFile, specifier) {
   const key = base;
   if (resolved.has(key)) return resolved.get(key);
   const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
+  /** @type {string | null} */
   let found = null;
   for (const candidate of candidates) {
     try {
@@ -52,7 +54,12 @@ function specifiersOf(program) {
         if (node.source?.type === 'Literal' && typeof node.source.value === 'string') out.push({ specifier: node.source.value, node });
         break;
       case 'CallExpression':
-        if (node.callee?.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal' && typeof node.arguments[0].value === 'string') {
+        if (
+          node.callee?.type === 'Identifier' &&
+          node.callee.name === 'require' &&
+          node.arguments[0]?.type === 'Literal' &&
+          typeof node.arguments[0].value === 'string'
+        ) {
           out.push({ specifier: node.arguments[0].value, node });
         }
         break;
