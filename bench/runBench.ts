@@ -55,8 +55,6 @@ function timeMedian(fn: () => void, n = 7, warm = 2): number {
 
 const catalogue = loadBuiltinCatalogue(readJson);
 const wiki = getWikiLanguageService({ resolveCatalogue: () => catalogue });
-let docVersion = 1;
-const wikiDoc = (text: string) => TextDocument.create(`file:///bench/${docVersion}.wikiquery`, 'wikiquery', docVersion++, text);
 
 /** The floor: split the same lines with URLSearchParams (what any tool must at least do). */
 function splitFloor(text: string): number {
@@ -285,7 +283,9 @@ async function benchServer() {
   const start = median(starts.slice(1));
   row('server cold start (spawn -> initialize result), median', start, 'ms', '<= 150', start <= 150);
   row('  bare node spawn -> first answer (same rounds), median', median(bare.slice(1)), 'ms', '-', null);
-  row('  server start-up beyond bare node, median of pairs', median(starts.slice(1).map((t, i) => t - bare[i + 1])), 'ms', '-', null);
+  // What users feel of the server's own start (issue: ≤ 40 ms beyond bare node; bare node is the floor).
+  const beyond = median(starts.slice(1).map((t, i) => t - bare[i + 1]));
+  row('  server start-up beyond bare node, median of pairs', beyond, 'ms', '<= 40', beyond <= 40);
 
   const c = new StdioClient();
   await c.initialize();
@@ -411,12 +411,13 @@ async function benchSizes() {
   const server = serverCode.length / 1024;
   // The client ships as two files: dist/client.js (evaluated at activation) and
   // dist/client.languageClient.js (vscode-languageclient, loaded right after activate returns).
-  // The target is about what the client ships, so the row is their sum.
+  // Sizes are printed without a target: the bundle-size targets were retired in favour of what
+  // users feel, activation in the real editor and server start-up beyond bare node.
   const clientMain = (await build('client/src/extension.ts')).length / 1024;
   const clientLibrary = (await build('client/src/languageClientLibrary.ts')).length / 1024;
   const client = clientMain + clientLibrary;
-  row('server bundle (minified)', server, 'KB', '<= 300', server <= 300);
-  row('client bundles (minified, both files)', client, 'KB', '<= 200', client <= 200);
+  row('server bundle (minified)', server, 'KB', '-', null);
+  row('client bundles (minified, both files)', client, 'KB', '-', null);
   row('  of which evaluated at activation (dist/client.js)', clientMain, 'KB', '-', null);
   row('server bundle (minified, gzip)', zlib.gzipSync(serverCode).length / 1024, 'KB', '-', null);
   try {
@@ -437,12 +438,12 @@ async function benchSizes() {
 function activationFromE2e() {
   const f = path.join(root, 'test-results', 'e2e-activation.json');
   if (!fs.existsSync(f)) {
-    row('extension activation in the real editor', 'not measured', '', '<= 50 ms', null);
+    row('extension activation in the real editor', 'not measured', '', '<= 20 ms', null);
     console.log('       (run the end-to-end suite first: node scripts/run-tests.js e2e)');
     return;
   }
   const { activationMs } = JSON.parse(fs.readFileSync(f, 'utf8'));
-  row('extension activation in the real editor (last e2e run)', activationMs, 'ms', '<= 50', activationMs <= 50);
+  row('extension activation in the real editor (last e2e run)', activationMs, 'ms', '<= 20', activationMs <= 20);
 }
 
 async function main() {

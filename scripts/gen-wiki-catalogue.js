@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Generates the built-in wiki descriptor catalogue:
 //   descriptors/wiki/query-modules.json  — the 64 query modules of ../shared/spec/wiki-query-descriptors.md
 //   descriptors/wiki/api-core.json       — the `main` and `query` modules (MediaWiki's own behaviour)
@@ -42,6 +43,7 @@ const EMPTY = '';
  * allowsduplicates, allspecifier, min, max, highmax, subtypes, extranamespaces, info.
  */
 function p(name, type, opts = {}) {
+  /** @type {Record<string, any>} */
   const param = { name, ...opts };
   if (Array.isArray(type)) {
     param.type = type.map((v) => (typeof v === 'object' ? v.deprecatedValue : v));
@@ -120,6 +122,7 @@ const CONTENTFORMAT_SLOT = () => ({ templated: true, name: 'contentformat-{slot}
  * `contentformat-{slot}`. MediaWiki (ApiQueryRevisionsBase) declares the templated parameter
  * right after `slots`, so it holds index 3 and `limit` is 4.
  */
+/** @param {{ limitInfo?: object }} [options] */
 function REVOPTS({ limitInfo } = {}) {
   return [
     REVPROP(),
@@ -746,6 +749,7 @@ function writeParam(param, index) {
 }
 
 /** Writes one module: indices count templated parameters too (they live in templatedparameters). */
+/** @param {any} module @param {{ path?: string, group?: string | null, extra?: Record<string, any> }} [options] */
 function writeModule(module, { path: modulePath, group, extra } = {}) {
   const out = {
     name: module.name,

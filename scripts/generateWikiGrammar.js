@@ -4,6 +4,7 @@
 // is generated from the catalogue files (test/unit/wiki/grammar.test.ts checks it against them).
 // Usage: node scripts/generateWikiGrammar.js   (reads descriptors/wiki/query-modules.json and api-core.json)
 //        node scripts/generateWikiGrammar.js FILE.json ... > grammar.json   (other paraminfo files, to stdout)
+// @ts-check
 'use strict';
 const fs = require('fs');
 const path = require('path');

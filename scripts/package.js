@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run package`: a production build, then the .vsix (bundles, grammars, descriptors,
 // README, LICENSE, CHANGELOG, icon only — see .vscodeignore). Prints the file list and size.
+// @ts-check
 'use strict';
 const { execFileSync } = require('child_process');
 const fs = require('fs');

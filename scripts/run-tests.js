@@ -3,6 +3,7 @@
 //   N passed, N failed
 // Usage: node scripts/run-tests.js [suite ...]   (default: all suites)
 // A suite that cannot run (missing part, crash) counts as a failure, never a skip.
+// @ts-check
 'use strict';
 const { spawn } = require('child_process');
 const path = require('path');
@@ -14,6 +15,7 @@ const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
 /** Each suite: a name and the command that runs it. Mocha suites are counted from mocha's summary;
  *  other suites print their own `N passed, N failed` line, which is read back. */
 const SUITES = [
+  { name: 'lint', cmd: ['node', 'scripts/lint.js'] },
   { name: 'unit', mocha: ['test/unit/**/*.test.ts'] },
   { name: 'protocol', mocha: ['test/protocol/**/*.test.ts'] },
   { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000 },
@@ -72,7 +74,7 @@ async function run(suite) {
     const lines = out.split('\n').filter((l) => /^(\w+: )?\d+ passed, \d+ failed/.test(l.trim()));
     const last = lines[lines.length - 1];
     if (last) {
-      const m = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(last);
+      const m = /** @type {RegExpExecArray} */ (/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(last));
       passed = +m[1];
       failed = +m[2];
       skipped = m[3] ? +m[3] : 0;

@@ -3,6 +3,7 @@
  * current one is shown in the status bar and switched from there.
  */
 import * as vscode from 'vscode';
+import { MAP_LANGUAGE_ID, WIKI_LANGUAGE_ID } from '../../common/protocol';
 import { getCurrentEndpoint, getEmbeddedLanguages, getNamedEndpoints, setCurrentEndpoint } from './settings';
 
 export class EndpointStatus implements vscode.Disposable {
@@ -33,9 +34,9 @@ export class EndpointStatus implements vscode.Disposable {
     this.map.tooltip = m.url ? `Map server: ${m.url}\nClick to switch` : 'No map server selected. Click to pick one.';
     // In embedded languages (markdown) only where the document holds a query, to keep other files quiet.
     const embeddedWithQuery = !!lang && getEmbeddedLanguages().includes(lang) && doc!.getText().includes('api.php?');
-    if (lang === 'wikiquery' || embeddedWithQuery) this.wiki.show();
+    if (lang === WIKI_LANGUAGE_ID || embeddedWithQuery) this.wiki.show();
     else this.wiki.hide();
-    if (lang === 'mapquery') this.map.show();
+    if (lang === MAP_LANGUAGE_ID) this.map.show();
     else this.map.hide();
   }
 

@@ -17,7 +17,7 @@ import { RunHistory, type HistoryEntry } from './run/runHistory';
 import { RESULT_SCHEME, WikiResultProvider } from './wikiResultProvider';
 import { WikiRunner } from './wikiRunner';
 import { getEmbeddedLanguages } from './settings';
-import type { RunnableQuery } from '../../server/src/protocol';
+import { MAP_LANGUAGE_ID, WIKI_LANGUAGE_ID, type RunnableQuery } from '../../common/protocol';
 
 const HISTORY_KEY = 'wikimapQuery.runHistory';
 
@@ -66,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
   // Lets menus and the palette offer "Run Query at Cursor" in the embedded languages too.
   const setEmbeddedContext = () => void vscode.commands.executeCommand('setContext', 'wikimapQuery.embeddedLanguageIds', getEmbeddedLanguages());
   setEmbeddedContext();
-  const lensSelector = () => [{ language: 'wikiquery' }, { language: 'mapquery' }, ...getEmbeddedLanguages().map((language) => ({ language }))];
+  const lensSelector = () => [{ language: WIKI_LANGUAGE_ID }, { language: MAP_LANGUAGE_ID }, ...getEmbeddedLanguages().map((language) => ({ language }))];
   let lensRegistration = vscode.languages.registerCodeLensProvider(lensSelector(), lenses);
   context.subscriptions.push(
     { dispose: () => lensRegistration.dispose() },
@@ -144,7 +144,7 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
   register('wikimapQuery.runQuery', async (uri?: vscode.Uri, _index?: number, query?: RunnableQuery) => {
     if (uri && query) return runRunnable(uri, query);
     const editor = vscode.window.activeTextEditor;
-    const kind = editor?.document.languageId === 'mapquery' ? 'map' : 'wiki';
+    const kind = editor?.document.languageId === MAP_LANGUAGE_ID ? 'map' : 'wiki';
     const found = await queryAtCursor(kind);
     return found && runRunnable(found.uri, found.query);
   });

@@ -1,6 +1,6 @@
 /**
  * Starts the language server (dist/server.js) over node IPC for wikiquery, mapquery and the
- * embedded languages, and gives typed access to its custom requests (../../server/src/protocol.ts).
+ * embedded languages, and gives typed access to its custom requests (../../common/protocol.ts).
  *
  * Load time: `vscode-languageclient` (with its jsonrpc/protocol/types, minimatch, semver) is ~420 KB
  * minified, about 85% of the client, and evaluating it took ~50 ms of the extension's activation.
@@ -12,39 +12,46 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import {
-  CatalogueRequestMethod,
+  CatalogueRequest,
   MAP_LANGUAGE_ID,
-  ReloadCatalogueRequestMethod,
-  RunnableQueriesRequestMethod,
+  ReloadCatalogueRequest,
+  RunnableQueriesRequest,
   WIKI_LANGUAGE_ID,
   type CatalogueParams,
   type CatalogueResult,
   type ReloadCatalogueParams,
   type ReloadCatalogueResult,
-  type RunnableQueriesParams,
+  type RequestType,
   type RunnableQuery,
   type WikimapQueryInitializationOptions,
-} from '../../server/src/protocol';
+} from '../../common/protocol';
+import { errorMessage } from '../../common/errorMessage';
 import { getEmbeddedLanguages, getServerSettings } from './settings';
 
 /** The id makes `wikimapQuery.trace.server` the trace setting. */
-export const CLIENT_ID = 'wikimapQuery';
+const CLIENT_ID = 'wikimapQuery';
 
-export function documentSelector(): Array<{ language: string }> {
+function documentSelector(): Array<{ language: string }> {
   const languages = [WIKI_LANGUAGE_ID, MAP_LANGUAGE_ID, ...getEmbeddedLanguages()];
   return [...new Set(languages)].map((language) => ({ language }));
 }
 
 /** The file next to the client bundle that holds vscode-languageclient (see scripts/build.js). */
-export const LANGUAGE_CLIENT_LIBRARY_FILE = 'client.languageClient.js';
+const LANGUAGE_CLIENT_LIBRARY_FILE = 'client.languageClient.js';
 
 let library: typeof import('./languageClientLibrary') | undefined;
 
 /** Loads vscode-languageclient on first use (a separate bundle: not evaluated while activating). */
 function loadLibrary(): typeof import('./languageClientLibrary') {
   // A computed path: esbuild leaves this require alone instead of inlining the library again.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at run time on purpose
   library ??= require(path.join(__dirname, LANGUAGE_CLIENT_LIBRARY_FILE)) as typeof import('./languageClientLibrary');
   return library;
+}
+
+/** Sends a request of the protocol: params and result typed by its descriptor. */
+function send<P, R>(client: LanguageClient, type: RequestType<P, R>, params: P, token?: vscode.CancellationToken): Promise<R> {
+  return client.sendRequest<R>(type.method, params, token);
 }
 
 /** Resolves on the next turn of the event loop, after the current `activate` call has returned. */
@@ -93,7 +100,7 @@ export class QueryLanguageClient implements vscode.Disposable {
     return client.start().then(
       () => this.log('language server started'),
       (e: unknown) => {
-        this.log(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+        this.log(`the language server did not start: ${errorMessage(e)}`);
         throw e;
       },
     );
@@ -115,19 +122,18 @@ export class QueryLanguageClient implements vscode.Disposable {
 
   async runnableQueries(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<Array<RunnableQuery & { vsRange: vscode.Range }>> {
     const client = await this.ready();
-    const params: RunnableQueriesParams = { uri: client.code2ProtocolConverter.asUri(uri) };
-    const result = (await client.sendRequest<RunnableQuery[]>(RunnableQueriesRequestMethod, params, token)) ?? [];
+    const result = (await send(client, RunnableQueriesRequest, { uri: client.code2ProtocolConverter.asUri(uri) }, token)) ?? [];
     return result.map((q) => ({ ...q, vsRange: client.protocol2CodeConverter.asRange(q.range) }));
   }
 
   async catalogue(params: CatalogueParams): Promise<CatalogueResult> {
     const client = await this.ready();
-    return client.sendRequest<CatalogueResult>(CatalogueRequestMethod, params);
+    return send(client, CatalogueRequest, params);
   }
 
   async reloadCatalogue(params: ReloadCatalogueParams): Promise<ReloadCatalogueResult> {
     const client = await this.ready();
-    return client.sendRequest<ReloadCatalogueResult>(ReloadCatalogueRequestMethod, params);
+    return send(client, ReloadCatalogueRequest, params);
   }
 
   async stop(): Promise<void> {

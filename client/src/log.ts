@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { redactUrl } from './run/wikiRequest';
 
-export const OUTPUT_CHANNEL_NAME = 'Wiki & Map Query';
+const OUTPUT_CHANNEL_NAME = 'Wiki & Map Query';
 
 export class Log implements vscode.Disposable {
   readonly channel: vscode.OutputChannel;

@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import type { MapRunResult } from './run/mapRun';
 import { mapSummaryLine, toCsv, toJson } from './run/mapExport';
 
-export const MAP_RESULTS_VIEW_TYPE = 'wikimapQuery.mapResults';
+const MAP_RESULTS_VIEW_TYPE = 'wikimapQuery.mapResults';
 
 export class MapResultsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;

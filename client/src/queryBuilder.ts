@@ -7,7 +7,7 @@
  * `{ group, module, values: { aplimit: '5' }, then: 'insert' | 'run' | 'copy' | 'return' }`.
  */
 import * as vscode from 'vscode';
-import type { CatalogueResult, ParaminfoModule, ParaminfoParameter } from '../../server/src/protocol';
+import { WIKI_LANGUAGE_ID, type CatalogueResult, type ParaminfoModule, type ParaminfoParameter } from '../../common/protocol';
 import type { QueryLanguageClient } from './languageClient';
 import { builderParameters, checkTypedValue, composeQuery, describeParameter, flag, modulesOfGroup, pageSetParameters, wireName, type ModuleGroup } from './run/queryComposer';
 
@@ -163,7 +163,7 @@ export class QueryBuilder {
   /** On its own line at the cursor of a wikiquery editor; else in a new wikiquery document. */
   private async insert(text: string): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    if (editor && (editor.document.languageId === 'wikiquery' || editor.document.languageId === 'markdown')) {
+    if (editor && (editor.document.languageId === WIKI_LANGUAGE_ID || editor.document.languageId === 'markdown')) {
       const pos = editor.selection.active;
       const line = editor.document.lineAt(pos.line);
       const before = line.isEmptyOrWhitespace ? '' : '\n';
@@ -171,7 +171,7 @@ export class QueryBuilder {
       await editor.edit((b) => b.insert(at, `${before}${text}`));
       return;
     }
-    const doc = await vscode.workspace.openTextDocument({ language: 'wikiquery', content: `${text}\n` });
+    const doc = await vscode.workspace.openTextDocument({ language: WIKI_LANGUAGE_ID, content: `${text}\n` });
     await vscode.window.showTextDocument(doc);
   }
 }

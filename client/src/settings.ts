@@ -2,9 +2,9 @@
  * Reading the `wikimapQuery.*` settings the client needs: run limits and endpoints.
  */
 import * as vscode from 'vscode';
-import type { WikimapQuerySettings } from '../../server/src/protocol';
+import type { WikimapQuerySettings } from '../../common/protocol';
 
-export const SECTION = 'wikimapQuery';
+const SECTION = 'wikimapQuery';
 
 export interface RunSettings {
   timeoutMs: number;

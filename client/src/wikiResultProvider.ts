@@ -7,7 +7,7 @@ import type { WikiRunResult } from './run/wikiRun';
 import { getContinuation } from './run/wikiRun';
 import { formatWikiResultDocument } from './run/wikiResultDocument';
 import { describeParams } from './run/wikiRequest';
-import type { QuerySource } from './wikiRunner';
+import type { QuerySource } from './wikiQuerySource';
 
 export const RESULT_SCHEME = 'wikimap-result';
 /** Results kept in memory for "open result" (older ones fall out; they can be re-run from history). */

@@ -4,7 +4,7 @@
  * query, and the wiki's own warnings and errors as diagnostics (source "wiki") on the parameters.
  */
 import * as vscode from 'vscode';
-import type { RunnableQuery } from '../../server/src/protocol';
+import type { RunnableQuery } from '../../common/protocol';
 import type { Log } from './log';
 import type { RunHistory } from './run/runHistory';
 import { RunError } from './run/runErrors';
@@ -16,13 +16,9 @@ import { summariseWikiResult, summaryLine } from './run/wikiResultDocument';
 import { makeUserAgent } from './run/httpClient';
 import { getCurrentEndpoint, getRunSettings } from './settings';
 import type { WikiResultProvider } from './wikiResultProvider';
+import type { QuerySource } from './wikiQuerySource';
 
-/** Where a run query is written: its document, its range, and (from the server) each parameter's place. */
-export interface QuerySource {
-  uri: vscode.Uri;
-  range: vscode.Range;
-  params?: Array<{ name: string; range: vscode.Range }>;
-}
+export type { QuerySource };
 
 export interface WikiRunRequest {
   apiUrl?: string;

@@ -4,7 +4,7 @@
 //   node scripts/lib/npmTarball.js <name@version> <destination folder>
 // The registry is npm's configured one (`npm config get registry`). Needs no npm packages (Node >= 18).
 'use strict';
-const crypto = require('crypto');
+const { createHash } = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -54,7 +54,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-tarball-'));
   const file = path.join(tmp, 'package.tgz');
   const out = fs.createWriteStream(file);
-  const hash = crypto.createHash('sha512');
+  const hash = createHash('sha512');
   let got = 0;
   let shown = -1;
   const tty = process.stdout.isTTY;

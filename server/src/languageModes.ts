@@ -7,7 +7,7 @@
  */
 import type { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CatalogueResult, ParaminfoModule, ParaminfoParameter, ReloadCatalogueResult } from './protocol';
+import { MAP_LANGUAGE_ID, type CatalogueResult, type ParaminfoModule, type ParaminfoParameter, type ReloadCatalogueResult } from '../../common/protocol';
 import type { CatalogueStoreAccess, Disposable, PackageFiles, ServerRuntime } from './runtime';
 import type { LanguageService, SeveritySetting } from './service/languageTypes';
 import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
@@ -199,7 +199,7 @@ function asWikiDocument(document: TextDocument): TextDocument {
  */
 export function pickMode(uri: string, languageId: string, settings: EffectiveSettings, services: LanguageServices): Mode | undefined {
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
-  if (path.endsWith('.mapquery.json') || languageId === 'mapquery') return { kind: 'map', service: services.map, view: (d) => d };
+  if (path.endsWith('.mapquery.json') || languageId === MAP_LANGUAGE_ID) return { kind: 'map', service: services.map, view: (d) => d };
   if (path.endsWith('.wikiquery') || languageId === WIKI_LANGUAGE_ID) return { kind: 'wiki', service: services.wiki, view: asWikiDocument };
   // The wiki service reads a document of any other language in embedded mode (only its api.php? URLs).
   if (settings.embeddedLanguages.includes(languageId)) return { kind: 'wiki', service: services.wiki, view: (d) => d };

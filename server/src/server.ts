@@ -38,7 +38,7 @@ import {
   type ReloadCatalogueResult,
   type RunnableQueriesParams,
   type RunnableQueriesResult,
-} from './protocol';
+} from '../../common/protocol';
 import type { Disposable, ServerRuntime } from './runtime';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import {

@@ -18,7 +18,7 @@ async function startOptional(label: string, modulePath: string, start: (mod: any
     return undefined;
   }
   try {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(full);
     const s = await start(mod);
     console.log(`[e2e] ${label} started`);

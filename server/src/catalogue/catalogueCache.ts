@@ -22,7 +22,7 @@ export interface CatalogueFiles {
 }
 
 export const CACHE_FORMAT = 'wikimap-query/catalogue-cache';
-export const CACHE_FORMAT_VERSION = 1;
+const CACHE_FORMAT_VERSION = 1;
 
 interface CacheFile extends LiveCatalogueData {
   format: typeof CACHE_FORMAT;
@@ -30,7 +30,7 @@ interface CacheFile extends LiveCatalogueData {
 }
 
 /** FNV-1a, 64 bits as hex: a stable short name for a URL (no crypto module needed). */
-export function hashUrl(text: string): string {
+function hashUrl(text: string): string {
   let h = 0xcbf29ce484222325n;
   for (let i = 0; i < text.length; i++) {
     h ^= BigInt(text.charCodeAt(i));
@@ -44,7 +44,7 @@ function safePart(text: string): string {
 }
 
 /** Prefix shared by every cache file of one wiki (any version). */
-export function cacheFilePrefix(apiUrl: string): string {
+function cacheFilePrefix(apiUrl: string): string {
   const host = (() => {
     try {
       return new URL(apiUrl).host;

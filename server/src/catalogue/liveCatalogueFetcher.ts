@@ -46,7 +46,7 @@ export class WikiFetchError extends Error {
 }
 
 /** ApiParamInfo's limit for `modules` values for clients without `apihighlimits`. */
-export const PARAMINFO_BATCH = 50;
+const PARAMINFO_BATCH = 50;
 
 /**
  * The canonical form of an api.php URL used as the store's key: no query string or fragment,
@@ -158,7 +158,7 @@ function submoduleNames(query: any): string[] {
 }
 
 /** paraminfo for main, query and every query submodule; several answers when batching was needed. */
-export async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unknown[]> {
+async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unknown[]> {
   const first = await getJson(apiUrl, 'action=paraminfo&modules=main%7Cquery%7Cquery%2B*&helpformat=none&format=json', opts);
   const answers: unknown[] = [first];
   const mods = modulesOf(first);

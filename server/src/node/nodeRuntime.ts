@@ -17,7 +17,7 @@ const CATALOGUE_TIMEOUT_MS = 15000;
  * The package root: the nearest folder above this file holding `package.json` and `descriptors/`.
  * From the bundle that is `dist/..`; from the sources (tests under tsx) it is the repository root.
  */
-export function findPackageRoot(start: string = __dirname): string {
+function findPackageRoot(start: string = __dirname): string {
   let dir = start;
   for (;;) {
     if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'descriptors'))) return dir;
@@ -48,7 +48,7 @@ export function createPackageFiles(root: string = findPackageRoot()): PackageFil
   };
 }
 
-export const nodeTimers: Timers = {
+const nodeTimers: Timers = {
   setTimeout(callback, ms) {
     const handle = setTimeout(callback, ms);
     return { dispose: () => clearTimeout(handle) };

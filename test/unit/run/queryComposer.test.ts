@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ParaminfoModule } from '../../../server/src/protocol';
+import type { ParaminfoModule } from '../../../common/protocol';
 import { builderParameters, checkTypedValue, composeQuery, describeParameter, modulesOfGroup, pageSetParameters, wireName } from '../../../client/src/run/queryComposer';
 import { parseQueryText } from '../../../client/src/run/wikiRequest';
 

@@ -5,18 +5,11 @@
 import type { Node } from 'jsonc-parser';
 import type { MapDescriptor } from './mapDescriptor';
 import type { MapQuery } from './mapQueryParser';
+import type { Axis, CornerNodes, Point, QueryBox } from './mapTypes';
 
-export const AXES = ['x', 'y', 'z'] as const;
-export type Axis = (typeof AXES)[number];
+export type { Axis, CornerNodes, Point, QueryBox };
 
-export interface CornerNodes {
-  /** The corner's value node (expected to be an object). */
-  node: Node;
-  /** The `"x": …` property per axis (last one wins; keys match case-insensitively as Go's decoder does). */
-  axes: Record<Axis, Node | undefined>;
-  /** Properties inside the corner that are not x, y or z. */
-  unknown: Node[];
-}
+export const AXES = ['x', 'y', 'z'] as const satisfies readonly Axis[];
 
 const NO_PROPERTIES: Node[] = [];
 
@@ -38,8 +31,6 @@ export function readCorner(node: Node | undefined): CornerNodes | undefined {
   return corner;
 }
 
-export interface Point { x: number; y: number; z: number }
-
 /** The value node of a corner's coordinate, if written. */
 export function axisValue(corner: CornerNodes | undefined, axis: Axis): Node | undefined {
   return corner?.axes[axis]?.children?.[1];
@@ -57,13 +48,6 @@ export function cornerPoint(corner: CornerNodes | undefined): Point | undefined 
   const y = intValue(corner.axes.y);
   const z = intValue(corner.axes.z);
   return x === undefined || y === undefined || z === undefined ? undefined : { x, y, z };
-}
-
-export interface QueryBox {
-  pos1?: CornerNodes;
-  pos2?: CornerNodes;
-  p1?: Point;
-  p2?: Point;
 }
 
 /** The query's corners, read once per parsed query and kept on it. */

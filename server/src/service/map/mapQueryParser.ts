@@ -5,8 +5,8 @@
  */
 import { printParseErrorCode, visit, type JSONVisitor, type Node, type ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { QueryBox } from './mapBox';
 import type { MapDescriptor, MapFieldDescriptor } from './mapDescriptor';
+import type { QueryBox } from './mapTypes';
 
 /** One property of a query object that names a known request field. */
 export interface MapFieldProperty {
@@ -93,11 +93,6 @@ export function getProperty(object: Node | undefined, name: string): { property:
     if (key && key.value === name) found = { property, key, value: property.children?.[1] };
   }
   return found;
-}
-
-/** Integer value of a node when it is a JSON integer, else undefined. */
-export function integerValue(node: Node | undefined): number | undefined {
-  return node && node.type === 'number' && Number.isInteger(node.value) ? (node.value as number) : undefined;
 }
 
 /**

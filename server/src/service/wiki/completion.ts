@@ -27,7 +27,7 @@ import { describeModule, describeParam, resolveWire } from './hover';
 import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './selectedModules';
 
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
-export const MAX_COMPLETION_ITEMS = 200;
+const MAX_COMPLETION_ITEMS = 200;
 
 /** VS Code's command to open the suggest widget again (value completion right after `name=`). */
 const TRIGGER_SUGGEST = { title: 'Suggest values', command: 'editor.action.triggerSuggest' };

@@ -4,7 +4,7 @@
  */
 
 /** Edit distance with adjacent transpositions; stops early (returns limit + 1) once above `limit`. */
-export function editDistance(a: string, b: string, limit = Infinity): number {
+function editDistance(a: string, b: string, limit = Infinity): number {
   if (a === b) return 0;
   const la = a.length;
   const lb = b.length;

@@ -13,7 +13,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiWireParam } from './wikiTypes';
 
 /** Allowed values shown in a hover before the list is shortened. */
-export const HOVER_MAX_VALUES = 24;
+const HOVER_MAX_VALUES = 24;
 
 const code = (s: string | number) => {
   const text = String(s);
@@ -30,7 +30,7 @@ const DELETEDREVS_MODES: Record<string, string> = {
 };
 
 /** A sentence for one `info` note of a parameter (the conditions the catalogue carries). */
-export function describeInfoNote(note: WikiParamInfoNote, module: WikiModule, wirePrefix: string): string {
+function describeInfoNote(note: WikiParamInfoNote, module: WikiModule, wirePrefix: string): string {
   switch (note.name) {
     case 'useronly':
       return `Applies only when listing by user (with \`${wirePrefix}user\`).`;
@@ -168,7 +168,7 @@ export function describeModule(m: WikiModule): string {
 }
 
 /** One line about a value of a parameter, or undefined when there is nothing to say beyond the parameter. */
-export function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalogue, highLimits = false): string | undefined {
+function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalogue, highLimits = false): string | undefined {
   const d = wire.descriptor;
   if (d.deprecatedvalues?.includes(value)) return `${code(value)} — **deprecated value** of ${code(wire.wireName)}: remove it.`;
   if (d.allspecifier && value === d.allspecifier) return `${code(value)} — all values of ${code(wire.wireName)}.`;

@@ -31,7 +31,7 @@ export const MODULE_LIST_PARAMS: readonly ModuleListKind[] = ['list', 'prop', 'm
  * Split a decoded multi-value like MediaWiki's ParamValidator does: on `|`, or on U+001F when the
  * value starts with U+001F (the alternative separator for values that contain `|`).
  */
-export function splitMultiValue(value: string): string[] {
+function splitMultiValue(value: string): string[] {
   if (value === '') return [];
   if (value.charCodeAt(0) === 0x1f) return value.slice(1).split('\u001f');
   return value.split('|');
@@ -55,7 +55,7 @@ export function getSelectedModules(query: WikiQuery, catalogue: WikiCatalogue): 
 }
 
 /** The `action=` of a query ('' when absent). */
-export function getAction(query: WikiQuery): string {
+function getAction(query: WikiQuery): string {
   return query.byName.get('action')?.value ?? '';
 }
 

@@ -21,7 +21,7 @@ function toRange(document: TextDocument, r: OffsetRange): Range {
 }
 
 /** The outline name of a query: its module lists, else its action. */
-export function getQueryName(query: WikiQuery): string {
+function getQueryName(query: WikiQuery): string {
   const parts: string[] = [];
   for (const name of MODULE_LIST_PARAMS) {
     const p = query.byName.get(name);
@@ -77,7 +77,7 @@ function hostOf(url: string): string {
 }
 
 /** The full request URL of a query that names an http(s) wiki, parameters as written (joined with `&`). */
-export function getRequestUrl(parsed: WikiDocument, query: WikiQuery): string | undefined {
+function getRequestUrl(parsed: WikiDocument, query: WikiQuery): string | undefined {
   if (!query.apiUrl || !/^https?:\/\//i.test(query.apiUrl)) return undefined;
   const text = parsed.text;
   const params = query.params.map((p) => text.slice(p.range.start, p.range.end)).filter((s) => s !== '');

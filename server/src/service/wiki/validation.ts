@@ -39,6 +39,7 @@ import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParam
 import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams, storeVerdict, getVerdictRecord, getVerdictRun } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
+import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -81,19 +82,6 @@ const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
   information: DiagnosticSeverity.Information,
   hint: DiagnosticSeverity.Hint,
 };
-
-/** A diagnostic with offsets relative to its query's start (what the cache keeps). */
-interface RelDiag {
-  start: number;
-  end: number;
-  code: string;
-  message: string;
-  /** Default severity when it differs from the code's (e.g. outofrange with enforcerange). */
-  severity?: Exclude<SeveritySetting, 'off'>;
-  data: Omit<WikiDiagnosticData, 'removeRange'>;
-  remove?: { start: number; end: number };
-  tags?: DiagnosticTag[];
-}
 
 // ---------------------------------------------------------------------------
 // Per-query cache
@@ -371,34 +359,6 @@ function quote(v: string): string {
 function listValues(values: readonly string[], max = 12): string {
   const shown = values.slice(0, max).map((v) => (v === '' ? '(empty)' : v));
   return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
-}
-
-/** Where a selected module was named (for diagnostics about the module as a whole). */
-interface ModuleUse {
-  module: WikiModule;
-  generator: boolean;
-  /** Source range of its name in list=/prop=/meta=/generator=. */
-  start: number;
-  end: number;
-  /** Wire prefix (`cm`, or `gcm` under generator). */
-  wirePrefix: string;
-}
-
-/** Context of one query's check. */
-export interface QueryCheck {
-  text: string;
-  query: WikiQuery;
-  catalogue: WikiCatalogue;
-  highLimits: boolean;
-  /** Hints and did-you-mean (skipped for very large documents). */
-  full: boolean;
-  out: RelDiag[];
-  base: number;
-  /** Recognised parameters: wire name → pair. */
-  present: Map<string, WikiParam>;
-  uses: ModuleUse[];
-  /** Add a diagnostic (absolute offsets). */
-  add(code: string, start: number, end: number, message: string, data: Omit<WikiDiagnosticData, 'removeRange'>, extra?: { remove?: { start: number; end: number }; severity?: Exclude<SeveritySetting, 'off'>; tags?: DiagnosticTag[] }): void;
 }
 
 function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean): RelDiag[] {

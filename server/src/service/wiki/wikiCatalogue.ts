@@ -22,7 +22,7 @@ import type {
   WikiParamInfoNote,
   WikiWireParam,
 } from './wikiTypes';
-import { parseConstraints, type ConstraintRule } from './constraints';
+import { parseConstraints, type ConstraintRule } from './constraintRules';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {

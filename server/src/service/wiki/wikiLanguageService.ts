@@ -21,6 +21,7 @@ import { getWikiCompletions } from './completion';
 import { getWikiHover } from './hover';
 import { getWikiCodeActions } from './codeActions';
 import { findWikiDocumentLinks, findWikiDocumentSymbols } from './symbols';
+import { WIKI_LANGUAGE_ID } from '../../../../common/protocol';
 
 export interface WikiLanguageServiceOptions {
   /** The catalogue a query naming `apiUrl` is judged by (undefined: a bare query, the default wiki). */
@@ -36,7 +37,7 @@ export interface WikiLanguageService extends LanguageService<WikiDocument> {
 }
 
 /** The language id whose documents hold only wiki queries; any other language is read in embedded mode. */
-export const WIKI_LANGUAGE_ID = 'wikiquery';
+export { WIKI_LANGUAGE_ID };
 
 /**
  * Parse text as a `.wikiquery` document, or with `embedded` only the URLs containing `api.php?`

@@ -469,11 +469,6 @@ export function splitValueItems(text: string, param: WikiParam, into: ValueItemS
   return n;
 }
 
-/** True when the value is given as a U+001F-separated list. */
-export function usesUnitSeparator(text: string, param: WikiParam): boolean {
-  return param.valueRange.end > param.valueRange.start && sepAt(text, param.valueRange.start, param.valueRange.end, true) > 0;
-}
-
 // ---------------------------------------------------------------------------
 // Re-parse after an edit
 // ---------------------------------------------------------------------------

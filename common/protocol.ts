@@ -1,19 +1,51 @@
 /**
- * The custom requests the language server answers besides standard LSP, and the
- * settings it reads. Shared by the server and the VS Code client (and usable by any
- * other LSP client): method names are plain strings, params and results plain JSON.
+ * The protocol between the VS Code client and the language server, beyond standard LSP: the
+ * language ids, the custom requests (typed descriptors, in the manner of rust-analyzer's
+ * lsp_ext.ts) and the settings the server reads. The one definition of each, imported by the
+ * server (server/src), the client (client/src) and the tests; usable by any other LSP client:
+ * method names are plain strings, params and results plain JSON.
  *
- * This file imports only types, so both bundles can use it without pulling in a
- * second copy of a JSON-RPC library.
+ * Why the descriptors are not vscode-jsonrpc's `RequestType`: this file must import only types.
+ * The client's activation bundle (dist/client.js) carries no JSON-RPC library (the library is
+ * loaded after activation, see client/src/languageClient.ts), and the server's
+ * vscode-languageserver pins an older vscode-jsonrpc than the client's, whose `RequestType`
+ * classes are not assignable to each other. A descriptor here is its method plus the param and
+ * result types; each side passes `.method` to its library and gets the types from the descriptor
+ * (`RequestParams<typeof X>`, `RequestResult<typeof X>`).
  */
 import type { Range } from 'vscode-languageserver-types';
-import type { RunnableQuery, SeveritySetting } from './service/languageTypes';
+import type { RunnableQuery, SeveritySetting } from '../server/src/service/languageTypes';
 
 export type { RunnableQuery };
 
-/** Language ids the server serves. Documents of the `embeddedLanguages` setting are served too. */
+// ---------------------------------------------------------------------------
+// Language ids
+// ---------------------------------------------------------------------------
+
+/** Wiki query documents (`*.wikiquery`). Documents of the `embeddedLanguages` setting (markdown) are served too. */
 export const WIKI_LANGUAGE_ID = 'wikiquery';
+/** Map-object query documents (`*.mapquery.json`). */
 export const MAP_LANGUAGE_ID = 'mapquery';
+
+// ---------------------------------------------------------------------------
+// Typed request descriptors
+// ---------------------------------------------------------------------------
+
+/** A custom request: its method name, carrying the types of its params and result. */
+export interface RequestType<P, R> {
+  readonly method: string;
+  /** Never set: only here so that the descriptor carries `P` and `R`. */
+  readonly _types?: { params: P; result: R };
+}
+
+/** The params type of a request descriptor. */
+export type RequestParams<T> = T extends RequestType<infer P, unknown> ? P : never;
+/** The result type of a request descriptor. */
+export type RequestResult<T> = T extends RequestType<unknown, infer R> ? R : never;
+
+function request<P, R>(method: string): RequestType<P, R> {
+  return { method };
+}
 
 // ---------------------------------------------------------------------------
 // wikimapQuery/catalogue
@@ -27,8 +59,6 @@ export const MAP_LANGUAGE_ID = 'mapquery';
  * `wikimapQuery.wikis`); otherwise the wiki of the first query in document `uri` that names one;
  * otherwise `wikimapQuery.wiki.apiUrl`; otherwise the built-in catalogue.
  */
-export const CatalogueRequestMethod = 'wikimapQuery/catalogue';
-
 export interface CatalogueParams {
   uri?: string;
   apiUrl?: string;
@@ -60,19 +90,24 @@ export interface CatalogueResult {
   namespaces: Array<{ id: number; name: string }>;
 }
 
+export const CatalogueRequest = request<CatalogueParams | undefined, CatalogueResult>('wikimapQuery/catalogue');
+/** The method names alone, for code that registers handlers by name. */
+export const CatalogueRequestMethod = CatalogueRequest.method;
+
 // ---------------------------------------------------------------------------
 // wikimapQuery/runnableQueries
 // ---------------------------------------------------------------------------
 
 /** `wikimapQuery/runnableQueries`: the queries of an open document that can be run (Run lens, run commands). */
-export const RunnableQueriesRequestMethod = 'wikimapQuery/runnableQueries';
-
 export interface RunnableQueriesParams {
   uri: string;
 }
 
 /** Empty when the document is not open or has no runnable query. */
 export type RunnableQueriesResult = RunnableQuery[];
+
+export const RunnableQueriesRequest = request<RunnableQueriesParams, RunnableQueriesResult>('wikimapQuery/runnableQueries');
+export const RunnableQueriesRequestMethod = RunnableQueriesRequest.method;
 
 // ---------------------------------------------------------------------------
 // wikimapQuery/reloadCatalogue
@@ -83,8 +118,6 @@ export type RunnableQueriesResult = RunnableQuery[];
  * Without `apiUrl`, every configured wiki (`wikimapQuery.wiki.apiUrl` and `wikimapQuery.wikis`) is reloaded.
  * Open documents are validated again afterwards.
  */
-export const ReloadCatalogueRequestMethod = 'wikimapQuery/reloadCatalogue';
-
 export interface ReloadCatalogueParams {
   apiUrl?: string;
 }
@@ -95,6 +128,9 @@ export interface ReloadCatalogueResult {
   /** One message per wiki that could not be loaded, saying what to do. */
   errors: string[];
 }
+
+export const ReloadCatalogueRequest = request<ReloadCatalogueParams | undefined, ReloadCatalogueResult>('wikimapQuery/reloadCatalogue');
+export const ReloadCatalogueRequestMethod = ReloadCatalogueRequest.method;
 
 // ---------------------------------------------------------------------------
 // Settings (section `wikimapQuery`), also accepted as `initializationOptions`

@@ -1,0 +1,93 @@
+/**
+ * The rules of descriptors/wiki/constraints.json as data: their shape and the reader that checks
+ * them (used by the catalogue when it is built). What each kind means, and how the rules are applied
+ * to a query, is in ./constraints.ts.
+ */
+
+/** A condition of a rule: the parameter is given, or its value (or default) includes one of `values`. */
+export interface RuleCondition {
+  param: string;
+  values?: string[];
+}
+
+/** One rule, as read from constraints data. */
+export interface ConstraintRule {
+  /** Stable id of the rule (for tests and settings). */
+  id: string;
+  /** The query submodule it applies to (`categorymembers`), or `query` for page-set rules. */
+  module: string;
+  kind: 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern';
+  /** For `pattern`: what every value must match. */
+  pattern?: RegExp;
+  /** For `missing` / `forbidden`: the conditions (any of them) under which the rule applies. */
+  when?: RuleCondition[];
+  /** For `forbidden`: values of the parameter that remain allowed. */
+  allowedValues?: string[];
+  /** Unprefixed parameter names (`title`, `pageid`). For `query`, wire names. */
+  params: string[];
+  /** MediaWiki error code to report (defaults per kind). */
+  code: string;
+  /** Optional message template, `{params}` is replaced by the wire names. */
+  message?: string;
+  /** What MediaWiki code this mirrors (documentation). */
+  mirrors: string;
+}
+
+const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern']);
+const CONDITIONAL = new Set(['missing', 'forbidden']);
+
+/**
+ * Read and check constraints data (`{ "rules": [...] }` or a bare array). Bad entries throw an Error
+ * naming the rule; absent data gives no rules.
+ */
+export function parseConstraints(data: unknown): ConstraintRule[] {
+  if (data === undefined || data === null) return [];
+  const rules = Array.isArray(data) ? data : typeof data === 'object' ? (data as { rules?: unknown }).rules : undefined;
+  if (!Array.isArray(rules)) throw new Error('constraints: expected {"rules": [...]} — an array of rules with id, module, kind and params.');
+  return rules.map((r, i): ConstraintRule => {
+    const where = `constraints rule #${i + 1}`;
+    if (typeof r !== 'object' || r === null) throw new Error(`${where}: must be an object.`);
+    const o = r as Record<string, unknown>;
+    const id = typeof o.id === 'string' ? o.id : `${where}`;
+    if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
+    if (typeof o.kind !== 'string' || !KINDS.has(o.kind)) throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
+    const minParams = CONDITIONAL.has(o.kind) || o.kind === 'pattern' ? 1 : 2;
+    if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
+      throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);
+    }
+    const kind = o.kind as ConstraintRule['kind'];
+    let when: RuleCondition[] | undefined;
+    if (CONDITIONAL.has(kind)) {
+      if (!Array.isArray(o.when) || o.when.length === 0) throw new Error(`${where} (${id}): a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
+      when = o.when.map((c, j) => {
+        const cc = c as Record<string, unknown>;
+        if (typeof c !== 'object' || c === null || typeof cc.param !== 'string') throw new Error(`${where} (${id}): when[${j}] needs a "param" name.`);
+        if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string'))) throw new Error(`${where} (${id}): when[${j}].values must be an array of strings.`);
+        return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
+      });
+    }
+    let pattern: RegExp | undefined;
+    if (kind === 'pattern') {
+      try {
+        pattern = new RegExp(String(o.pattern));
+      } catch {
+        throw new Error(`${where} (${id}): "pattern" must be a valid regular expression.`);
+      }
+      if (typeof o.pattern !== 'string') throw new Error(`${where} (${id}): a pattern rule needs "pattern" (a regular expression string).`);
+    }
+    const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
+    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : 'invalidparammix';
+    return {
+      id,
+      module: o.module,
+      kind,
+      params: o.params as string[],
+      ...(when ? { when } : {}),
+      ...(allowedValues ? { allowedValues } : {}),
+      ...(pattern ? { pattern } : {}),
+      code,
+      message: typeof o.message === 'string' ? o.message : undefined,
+      mirrors: typeof o.mirrors === 'string' ? o.mirrors : '',
+    };
+  });
+}

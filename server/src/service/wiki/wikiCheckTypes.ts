@@ -1,0 +1,49 @@
+/**
+ * The context one query's check works on, shared by the validator (./validation.ts) and the
+ * constraint rules (./constraints.ts) — a file of its own so that neither imports the other.
+ */
+import type { DiagnosticTag } from 'vscode-languageserver-types';
+import type { SeveritySetting } from '../languageTypes';
+import type { WikiCatalogue } from './wikiCatalogue';
+import type { WikiDiagnosticData, WikiModule, WikiParam, WikiQuery } from './wikiTypes';
+
+/** A diagnostic with offsets relative to its query's start (what the cache keeps). */
+export interface RelDiag {
+  start: number;
+  end: number;
+  code: string;
+  message: string;
+  /** Default severity when it differs from the code's (e.g. outofrange with enforcerange). */
+  severity?: Exclude<SeveritySetting, 'off'>;
+  data: Omit<WikiDiagnosticData, 'removeRange'>;
+  remove?: { start: number; end: number };
+  tags?: DiagnosticTag[];
+}
+
+/** Where a selected module was named (for diagnostics about the module as a whole). */
+export interface ModuleUse {
+  module: WikiModule;
+  generator: boolean;
+  /** Source range of its name in list=/prop=/meta=/generator=. */
+  start: number;
+  end: number;
+  /** Wire prefix (`cm`, or `gcm` under generator). */
+  wirePrefix: string;
+}
+
+/** Context of one query's check. */
+export interface QueryCheck {
+  text: string;
+  query: WikiQuery;
+  catalogue: WikiCatalogue;
+  highLimits: boolean;
+  /** Hints and did-you-mean (skipped for very large documents). */
+  full: boolean;
+  out: RelDiag[];
+  base: number;
+  /** Recognised parameters: wire name → pair. */
+  present: Map<string, WikiParam>;
+  uses: ModuleUse[];
+  /** Add a diagnostic (absolute offsets). */
+  add(code: string, start: number, end: number, message: string, data: Omit<WikiDiagnosticData, 'removeRange'>, extra?: { remove?: { start: number; end: number }; severity?: Exclude<SeveritySetting, 'off'>; tags?: DiagnosticTag[] }): void;
+}
