@@ -50,6 +50,7 @@ import {
   type LanguageServices,
   type Mode,
 } from './languageModes';
+import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -121,6 +122,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         throw err;
       }
       services.applyEndpoints(settings);
+      services.setWorkspaceTrusted(!(isObject(initOptions) && initOptions.workspaceTrusted === false));
       services.onDidChangeCatalogue((apiUrl) => {
         log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
         revalidateAll();
@@ -199,7 +201,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     if (size > ceiling) return [];
     const p = getParsed(open);
     if (!p) return [];
-    return capProblems(applySeverityOverrides(p.mode.service.doValidation(p.document, p.parsed, languageSettings()), settings.severity));
+    let found = p.mode.service.doValidation(p.document, p.parsed, languageSettings());
+    if (p.mode.kind === 'wiki') {
+      const s = getServices();
+      found = found.concat(catalogueApprovalDiagnostics(p.document, p.mode.service.getRunnableQueries(p.document, p.parsed), (url) => s.catalogueFetchDecision(url)));
+    }
+    return capProblems(applySeverityOverrides(found, settings.severity));
   }
 
   function scheduleValidation(uri: string): void {
@@ -386,7 +393,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   connection.onCodeAction((params, token) =>
     runSafe('codeAction', token, () =>
       withDocument(params.textDocument.uri, [], (p, service) => {
-        const actions = service.doCodeActions(p.document, p.parsed, params.range, params.context.diagnostics ?? [], languageSettings());
+        const actions = [
+          ...service.doCodeActions(p.document, p.parsed, params.range, params.context.diagnostics ?? [], languageSettings()),
+          ...catalogueApprovalActions(params.context.diagnostics ?? []),
+        ];
         const only = params.context.only;
         return only && only.length ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) : actions;
       }),
@@ -513,7 +523,13 @@ function formatSize(chars: number): string {
   return `${chars} characters`;
 }
 
+/** The last path segment of a URI, decoded when it is valid percent-encoding (a malformed URI is shown as written). */
 function fileName(uri: string): string {
-  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  const last = uri.slice(uri.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 

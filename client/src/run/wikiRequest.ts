@@ -88,10 +88,10 @@ export function buildWikiUrl(apiUrl: string, params: WikiParams): string {
   try {
     url = new URL(apiUrl);
   } catch {
-    throw new RunError('badUrl', `"${apiUrl}" is not a valid api.php URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+    throw new RunError('badUrl', `"${redactUrl(apiUrl)}" is not a valid api.php URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RunError('badUrl', `"${apiUrl}" is not an http(s) URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+    throw new RunError('badUrl', `"${redactUrl(apiUrl)}" is not an http(s) URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
   }
   url.search = '';
   url.hash = '';
@@ -108,7 +108,7 @@ export function redactUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    return raw.replace(/([?&;\s]|^)([^=&\s]*(?:token|password|secret|key)[^=&\s]*)=[^&\s]*/gi, '$1$2=***');
+    return redactUserInfo(raw).replace(/([?&;\s]|^)([^=&\s]*(?:token|password|secret|key)[^=&\s]*)=[^&\s]*/gi, '$1$2=***');
   }
   url.username = '';
   url.password = '';
@@ -127,6 +127,11 @@ export function redactUrl(raw: string): string {
   }
   const base = `${url.origin}${url.pathname}`;
   return kept.length ? `${base}?${kept.join('&')}` : base;
+}
+
+/** Any `scheme://user:password@` in a text (a log line, a message) without the user info. */
+export function redactUserInfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]*@/gi, '$1');
 }
 
 function decodeComponent(s: string): string {
