@@ -209,6 +209,24 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     return capProblems(applySeverityOverrides(found, settings.severity));
   }
 
+  /** The diagnostics of a document; when checking fails, one note saying so, so stale diagnostics never stay. */
+  function safeDiagnostics(open: OpenDocument): Diagnostic[] {
+    try {
+      return computeDiagnostics(open);
+    } catch (err) {
+      logError(`Validating ${open.document.uri} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
+      return [
+        {
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: DiagnosticSeverity.Warning,
+          code: 'checkfailed',
+          source: 'wikimap-query',
+          message: `This document could not be checked (${err instanceof Error ? err.message : String(err)}); its earlier diagnostics were removed. Please report it with the document.`,
+        },
+      ];
+    }
+  }
+
   function scheduleValidation(uri: string): void {
     if (pullDiagnostics) return;
     const open = documents.get(uri);
@@ -223,13 +241,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         const current = documents.get(uri);
         // Publish only for the version this run was scheduled for; a newer one has its own run.
         if (current !== open || open.document.version !== version) return;
-        let diagnostics: Diagnostic[];
-        try {
-          diagnostics = computeDiagnostics(open);
-        } catch (err) {
-          logError(`Validating ${uri} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
-          return;
-        }
+        const diagnostics = safeDiagnostics(open);
         if (documents.get(uri) !== open || open.document.version !== version) return;
         void connection.sendDiagnostics({ uri, version, diagnostics });
       });
@@ -422,7 +434,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       if (!open) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const resultId = `${open.document.version}:${generation}`;
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(open) };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: safeDiagnostics(open) };
     }),
   );
 

@@ -247,16 +247,32 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       throw new Error(`cannot read ${input.file}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const document = TextDocument.create(input.uri, input.languageId, 1, text);
-    const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
-    const view = mode.view(document);
-    const parsed = mode.service.parse(view);
-    const diagnostics = applySeverityOverrides(
-      // No size limit here: a CI run has the time for every check, however large the file.
-      mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity }),
-      settings.severity,
-    );
-    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
-    for (const d of diagnostics) results.push(toResult(input.file, document, mode.kind, d));
+    // No input file may end the run: a file that cannot be checked is reported as an error result.
+    try {
+      const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
+      const view = mode.view(document);
+      const parsed = mode.service.parse(view);
+      const diagnostics = applySeverityOverrides(
+        // No size limit here: a CI run has the time for every check, however large the file.
+        mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity }),
+        settings.severity,
+      );
+      diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
+      const fileResults = diagnostics.map((d) => toResult(input.file, document, mode.kind, d));
+      results.push(...fileResults);
+    } catch (err) {
+      results.push({
+        file: input.file,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        severity: 'error',
+        code: 'checkfailed',
+        message: `This file could not be checked (${err instanceof Error ? err.message : String(err)}); please report it with the file.`,
+        param: null,
+      });
+    }
   }
 
   if (opts.format === 'json') {
@@ -295,6 +311,7 @@ function paramOf(document: TextDocument, kind: 'wiki' | 'map', d: Diagnostic): s
   const text = document.getText();
   const offset = document.offsetAt(d.range.start);
   if (kind === 'map') {
+    if (d.code === 'toodeep') return null; // getLocation would walk the whole nesting
     const path = getLocation(text, offset).path.filter((p) => typeof p === 'string');
     return path.length ? path.join('.') : null;
   }
