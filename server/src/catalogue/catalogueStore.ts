@@ -235,7 +235,7 @@ export class CatalogueStore {
     const isUrl = /^https?:\/\//i.test(apiUrlOrFile.trim());
     if (!isUrl && !Object.prototype.hasOwnProperty.call(this.named, apiUrlOrFile)) return this.loadFile(apiUrlOrFile);
     const key = this.keyFor(apiUrlOrFile);
-    if (!key) throw new Error(`${apiUrlOrFile} is not a usable api.php URL.`);
+    if (!key) throw new Error(`${withoutUserInfo(apiUrlOrFile)} is not a usable api.php URL.`);
     let state = this.wikis.get(key);
     if (!state) {
       state = { apiUrl: key, generation: 0, warned: false };
@@ -289,7 +289,7 @@ export class CatalogueStore {
     } catch (err) {
       if (!this.badEndpointsSaid.has(url)) {
         this.badEndpointsSaid.add(url);
-        this.options.log(`Wiki Query: ${what} ${JSON.stringify(withoutUserInfo(url))} is not an http(s) api.php URL (${(err as Error).message}); using the built-in catalogue.`, 'warning');
+        this.options.log(`Wiki Query: ${what} ${JSON.stringify(withoutUserInfo(url))} cannot be used: ${(err as Error).message}. Using the built-in catalogue.`, 'warning');
       }
       return undefined;
     }

@@ -10,6 +10,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { getLocation } from 'jsonc-parser';
+import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { PackageFiles } from '../runtime';
 import type { SeveritySetting } from '../service/languageTypes';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
@@ -232,7 +233,8 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
         loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        throw new Error(`cannot use the catalogue ${message.startsWith(spec) ? message : `${spec}: ${message}`}`);
+        const shown = withoutUserInfo(spec);
+        throw new Error(`cannot use the catalogue ${message.startsWith(shown) ? message : `${shown}: ${message}`}`);
       }
     }
     services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue });

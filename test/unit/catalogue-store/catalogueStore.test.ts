@@ -379,7 +379,7 @@ describe('catalogue store: a wiki that cannot be reached', () => {
     assert.equal(store.resolve(), builtin);
     assert.equal(store.resolve(), builtin);
     assert.equal(messages.length, 1);
-    assert.match(messages[0], /wikimapQuery\.wiki\.apiUrl "ftp:\/\/example\.org\/api\.php" is not an http\(s\) api\.php URL/);
+    assert.match(messages[0], /wikimapQuery\.wiki\.apiUrl "ftp:\/\/example\.org\/api\.php" cannot be used: .* is not an http\(s\) URL/);
   });
 });
 
