@@ -75,6 +75,11 @@ describe('hostile servers', function () {
         assert.equal(hostile.hits.get('/target/api.php') ?? 0, before, 'the redirect target was never asked');
       });
     }
+    it('--max-catalogue-mb lowers the cap', async () => {
+      const run = await runCli(['check', '--max-catalogue-mb', '1', '--catalogue', `${hostile.origin}/endless/api.php`, 'examples']);
+      assert.equal(run.status, 2);
+      assert.match(run.stderr, /larger than the cap of 1 MB; reading stopped.*wikimapQuery\.wiki\.maxCatalogueMB/);
+    });
     it('a URL with user name and password: never sent, never printed', async () => {
       const before = hostile.total();
       const run = await runCli(['check', '--catalogue', `http://me:hunter2@127.0.0.1:${hostile.port}/endless/api.php`, 'examples']);

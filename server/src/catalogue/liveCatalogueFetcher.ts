@@ -89,7 +89,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     const e = err as BoundedFetchError;
     switch (e.kind) {
       case 'tooLarge':
-        throw new WikiFetchError(`${e.message} (${shown}); raise wikimapQuery.wiki.maxCatalogueMB if this wiki's catalogue really is that large`, false);
+        throw new WikiFetchError(`${e.message} (${shown}); raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`, false);
       case 'redirect':
         throw new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
       case 'credentials':

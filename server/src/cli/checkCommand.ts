@@ -30,7 +30,7 @@ export interface CliIo {
   files: PackageFiles;
   version?: string;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
-  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue): Promise<WikiCatalogue>;
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
 }
 
 export const USAGE = `Usage: wikimap-query check [options] PATH... | -
@@ -46,6 +46,10 @@ Options:
                                URL. Repeatable; a query naming a wiki's URL uses
                                that wiki's catalogue, the first one is the default.
                                Without it: the built-in catalogue.
+  --max-catalogue-mb N         Largest answer read from a wiki given with
+                               --catalogue URL, in MB (default 32); every
+                               request also has a 15 s time limit and never
+                               follows a redirect.
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
   --format text|json           text (default): file:line:col severity code message
@@ -76,6 +80,7 @@ class UsageError extends Error {}
 
 interface CheckOptions {
   catalogues: string[];
+  maxCatalogueBytes?: number;
   highLimits: boolean;
   format: 'text' | 'json';
   severity: Record<string, SeveritySetting>;
@@ -106,6 +111,13 @@ function parseCheckArgs(args: string[]): CheckOptions {
       case '--high-limits':
         opts.highLimits = true;
         break;
+      case '--max-catalogue-mb': {
+        const raw = take('--max-catalogue-mb');
+        const mb = Number(raw);
+        if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-catalogue-mb takes a positive number of megabytes (got "${raw}").`);
+        opts.maxCatalogueBytes = Math.round(mb * 1024 * 1024);
+        break;
+      }
       case '--format': {
         const f = take('--format');
         if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not "${f}".`);
@@ -230,7 +242,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     const loaded: WikiCatalogue[] = [];
     for (const spec of opts.catalogues) {
       try {
-        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue));
+        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue, { maxBytes: opts.maxCatalogueBytes }));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const shown = withoutUserInfo(spec);

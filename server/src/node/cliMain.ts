@@ -37,7 +37,7 @@ const io: CliIo = {
   toUri: (p) => pathToFileURL(path.resolve(p)).href,
   files,
   version: packageVersion(files),
-  loadCatalogue: (spec, builtin) => catalogues.load(spec, builtin),
+  loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
 };
 
 runCli(process.argv.slice(2), io).then(
