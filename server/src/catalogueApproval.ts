@@ -10,7 +10,7 @@ import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic } 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FetchDecision } from './catalogue/fetchPolicy';
 import { originOf } from './catalogue/fetchPolicy';
-import type { RunnableQuery } from './service/languageTypes';
+import type { WikiDocument } from './service/wiki/wikiTypes';
 
 export const CATALOGUE_NOT_LOADED_CODE = 'catalogue-not-loaded';
 export const APPROVE_CATALOGUE_COMMAND = 'wikimapQuery.wiki.approveCatalogue';
@@ -22,23 +22,22 @@ interface NoteData {
   approvable: boolean;
 }
 
-export function catalogueApprovalDiagnostics(
-  document: TextDocument,
-  queries: RunnableQuery[],
-  decide: (apiUrl: string) => FetchDecision,
-): Diagnostic[] {
+/** Notes for the queries of a parsed wiki document that name a wiki whose catalogue is not fetched. */
+export function catalogueApprovalDiagnostics(document: TextDocument, parsed: Pick<WikiDocument, 'queries'>, decide: (apiUrl: string) => FetchDecision): Diagnostic[] {
   const out: Diagnostic[] = [];
   const text = document.getText();
-  for (const q of queries) {
+  const decided = new Map<string, FetchDecision>();
+  for (const q of parsed.queries ?? []) {
     if (out.length >= MAX_NOTES) break;
-    if (q.kind !== 'wiki' || !q.apiUrl) continue;
-    const decision = decide(q.apiUrl);
+    if (!q.apiUrl) continue;
+    let decision = decided.get(q.apiUrl);
+    if (!decision) decided.set(q.apiUrl, (decision = decide(q.apiUrl)));
     if (decision.allowed || (decision.why !== 'unknown' && decision.why !== 'private')) continue;
     const origin = originOf(q.apiUrl);
     if (!origin) continue;
     const host = new URL(origin).host;
     // The URL part of the query: from its start to the `?` (on the same line).
-    const start = document.offsetAt(q.range.start);
+    const start = q.range.start;
     const lineEnd = text.indexOf('\n', start);
     const limit = lineEnd < 0 ? text.length : lineEnd;
     const mark = text.indexOf('?', start);

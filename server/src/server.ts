@@ -51,6 +51,7 @@ import {
   type Mode,
 } from './languageModes';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
+import type { WikiDocument } from './service/wiki/wikiTypes';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -204,7 +205,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     let found = p.mode.service.doValidation(p.document, p.parsed, languageSettings());
     if (p.mode.kind === 'wiki') {
       const s = getServices();
-      found = found.concat(catalogueApprovalDiagnostics(p.document, p.mode.service.getRunnableQueries(p.document, p.parsed), (url) => s.catalogueFetchDecision(url)));
+      found = found.concat(catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url)));
     }
     return capProblems(applySeverityOverrides(found, settings.severity));
   }

@@ -99,7 +99,7 @@ export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions
     } catch (err) {
       throw failure(err);
     }
-    if (res.status >= 300 && res.status < 400 || res.type === 'opaqueredirect') {
+    if ((res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect') {
       const location = res.headers.get('location');
       let target = location ?? 'another address';
       try {
