@@ -142,6 +142,12 @@ export interface WikimapQuerySettings {
     apiUrl?: string;
     /** The account has `apihighlimits`: multi-value limit 500 instead of 50. */
     highLimits?: boolean;
+    /** Which wikis' catalogues may be fetched: `configured` (default: configured and approved ones), `any` (also any public wiki a document names), `off`. */
+    liveCatalogues?: 'configured' | 'any' | 'off';
+    /** Origins (`https://host`) or api.php URLs whose catalogues the user approved. */
+    approvedCatalogues?: string[];
+    /** Largest catalogue answer read, in MB (default 32). */
+    maxCatalogueMB?: number;
   };
   /** Named wiki endpoints, e.g. `{ "local": "http://127.0.0.1:8080/api.php" }`. */
   wikis?: Record<string, string>;
@@ -164,6 +170,8 @@ export interface WikimapQuerySettings {
 export interface WikimapQueryInitializationOptions extends WikimapQuerySettings {
   /** Folder for the disk cache of live wiki catalogues (VS Code: the extension's global storage). Default: `$XDG_CACHE_HOME/wikimap-query`. */
   catalogueCacheDir?: string;
+  /** False in a workspace the user does not trust (VS Code Workspace Trust): then no catalogue is fetched. Default true. */
+  workspaceTrusted?: boolean;
 }
 
 /** Extra range type re-exported for clients that build lenses from runnable queries. */

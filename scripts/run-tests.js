@@ -19,6 +19,8 @@ const SUITES = [
   { name: 'unit', mocha: ['test/unit/**/*.test.ts'] },
   { name: 'protocol', mocha: ['test/protocol/**/*.test.ts'] },
   { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000 },
+  // Loopback servers that stream without end, drip, redirect, or come in numbers (docs/security.md).
+  { name: 'hostile', mocha: ['test/hostile/**/*.test.ts'], timeout: 300000 },
   { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
   { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
   { name: 'emacs', cmd: ['node', 'test/emacs/run.js'] },

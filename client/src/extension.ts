@@ -16,7 +16,7 @@ import { RunLensProvider } from './runLens';
 import { RunHistory, type HistoryEntry } from './run/runHistory';
 import { RESULT_SCHEME, WikiResultProvider } from './wikiResultProvider';
 import { WikiRunner } from './wikiRunner';
-import { getEmbeddedLanguages } from './settings';
+import { approveCatalogue, getEmbeddedLanguages } from './settings';
 import { MAP_LANGUAGE_ID, WIKI_LANGUAGE_ID, type RunnableQuery } from '../../common/protocol';
 
 const HISTORY_KEY = 'wikimapQuery.runHistory';
@@ -205,6 +205,16 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
       return undefined;
     }
   });
+  // The quick fix "Load the catalogue of HOST" (server: catalogueApproval.ts): approval goes to the
+  // user settings only; the server hears the change and fetches that wiki.
+  register('wikimapQuery.wiki.approveCatalogue', async (origin?: unknown) => {
+    if (typeof origin !== 'string' || !/^https?:\/\/[^/]+$/i.test(origin)) return undefined;
+    const list = await approveCatalogue(origin);
+    log.info(`Catalogue of ${origin} approved (wikimapQuery.wiki.approvedCatalogues in the user settings).`);
+    return list;
+  });
+  // Trusting the workspace lifts the restrictions: the server starts again with the new policy.
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()));
   register('wikimapQuery.wiki.selectEndpoint', (choice?: string) => endpoints.select('wiki', choice));
   register('wikimapQuery.map.selectEndpoint', (choice?: string) => endpoints.select('map', choice));
   register('wikimapQuery.map.runQuery', async (body?: unknown) => {

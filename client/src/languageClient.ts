@@ -26,7 +26,7 @@ import {
   type WikimapQueryInitializationOptions,
 } from '../../common/protocol';
 import { errorMessage } from '../../common/errorMessage';
-import { getEmbeddedLanguages, getServerSettings } from './settings';
+import { getEmbeddedLanguages, getServerPolicy, getServerSettings } from './settings';
 
 /** The id makes `wikimapQuery.trace.server` the trace setting. */
 const CLIENT_ID = 'wikimapQuery';
@@ -93,7 +93,12 @@ export class QueryLanguageClient implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       synchronize: { configurationSection: 'wikimapQuery' },
-      initializationOptions: { ...getServerSettings(), catalogueCacheDir: this.context.globalStorageUri.fsPath } satisfies WikimapQueryInitializationOptions,
+      // The fetch policy travels with `initialize`, so it holds before the first document is processed.
+      initializationOptions: {
+        ...getServerSettings(),
+        ...getServerPolicy(),
+        catalogueCacheDir: this.context.globalStorageUri.fsPath,
+      } satisfies WikimapQueryInitializationOptions,
     };
     const client = new LanguageClient(CLIENT_ID, 'Wiki & Map Query Language Server', serverOptions, clientOptions);
     if (generation === this.generation) this.client = client;

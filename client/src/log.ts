@@ -3,7 +3,7 @@
  * so tokens and passwords never reach the log.
  */
 import * as vscode from 'vscode';
-import { redactUrl } from './run/wikiRequest';
+import { redactUrl, redactUserInfo } from './run/wikiRequest';
 
 const OUTPUT_CHANNEL_NAME = 'Wiki & Map Query';
 
@@ -13,7 +13,8 @@ export class Log implements vscode.Disposable {
     this.channel = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME);
   }
   info(message: string): void {
-    this.channel.appendLine(`[${new Date().toISOString()}] ${message}`);
+    // Backstop: no `user:password@` of any URL in a message reaches the log.
+    this.channel.appendLine(`[${new Date().toISOString()}] ${redactUserInfo(message)}`);
   }
   /** Logs a request; the URL is redacted here whatever the caller passed. */
   request(method: string, url: string): void {

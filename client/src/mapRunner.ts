@@ -9,7 +9,7 @@ import { RunError } from './run/runErrors';
 import { runMapQuery, type MapRunResult } from './run/mapRun';
 import { mapSummaryLine } from './run/mapExport';
 import { makeUserAgent } from './run/httpClient';
-import { getCurrentEndpoint, getRunSettings } from './settings';
+import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from './settings';
 import type { MapResultsPanel } from './mapResultsPanel';
 
 export interface MapRunOutcome {
@@ -55,6 +55,12 @@ export class MapRunner {
 
   async run(body: unknown, baseUrl?: string): Promise<MapRunOutcome | undefined> {
     const label = this.describe(body);
+    const untrusted = untrustedRunMessage();
+    if (untrusted) {
+      this.lastError = untrusted;
+      void vscode.window.showErrorMessage(untrusted);
+      return undefined;
+    }
     const base = baseUrl ?? getCurrentEndpoint('map').url;
     if (!base) {
       const message = 'No map server is selected. Set wikimapQuery.mapserver.url (or pick one with "Map Query: Select Map Server…").';

@@ -2,7 +2,7 @@
  * Reading the `wikimapQuery.*` settings the client needs: run limits and endpoints.
  */
 import * as vscode from 'vscode';
-import type { WikimapQuerySettings } from '../../common/protocol';
+import type { WikimapQueryInitializationOptions, WikimapQuerySettings } from '../../common/protocol';
 
 const SECTION = 'wikimapQuery';
 
@@ -10,6 +10,8 @@ export interface RunSettings {
   timeoutMs: number;
   maxBytes: number;
   fetchAllMaxPages: number;
+  /** Total bytes "Fetch all" reads over all its requests. */
+  fetchAllMaxBytes: number;
 }
 
 function cfg(): vscode.WorkspaceConfiguration {
@@ -21,7 +23,18 @@ export function getRunSettings(): RunSettings {
   const timeout = Math.max(1, Number(c.get('run.timeoutSeconds', 30)) || 30);
   const maxMb = Math.max(0.001, Number(c.get('run.maxResponseMB', 50)) || 50);
   const pages = Math.max(1, Math.floor(Number(c.get('run.fetchAllMaxPages', 20)) || 20));
-  return { timeoutMs: timeout * 1000, maxBytes: Math.round(maxMb * 1024 * 1024), fetchAllMaxPages: pages };
+  const totalMb = Math.max(0.001, Number(c.get('run.fetchAllMaxMB', 200)) || 200);
+  return { timeoutMs: timeout * 1000, maxBytes: Math.round(maxMb * 1024 * 1024), fetchAllMaxPages: pages, fetchAllMaxBytes: Math.round(totalMb * 1024 * 1024) };
+}
+
+/**
+ * Why nothing may be run here, or undefined: in a workspace the user does not trust (VS Code
+ * Workspace Trust, restricted mode) no query is run.
+ */
+export function untrustedRunMessage(): string | undefined {
+  return vscode.workspace.isTrusted
+    ? undefined
+    : 'Not run: this workspace is not trusted (restricted mode), and queries are only run in trusted workspaces. Trust the workspace ("Workspaces: Manage Workspace Trust") to run queries.';
 }
 
 export function getEmbeddedLanguages(): string[] {
@@ -60,4 +73,32 @@ export function getServerSettings(): WikimapQuerySettings {
     diagnostics: { severity: c.get('diagnostics.severity'), delay: c.get('diagnostics.delay'), maxFullCheckSize: c.get('diagnostics.maxFullCheckSize') },
     embeddedLanguages: getEmbeddedLanguages(),
   };
+}
+
+/**
+ * The policy the server needs before it processes the first document (in its initialization
+ * options): which wikis it may fetch, how large a catalogue may be, and whether the workspace is trusted.
+ */
+export function getServerPolicy(): Pick<WikimapQueryInitializationOptions, 'wiki' | 'workspaceTrusted'> {
+  const c = cfg();
+  return {
+    wiki: {
+      apiUrl: c.get('wiki.apiUrl'),
+      highLimits: c.get('wiki.highLimits'),
+      liveCatalogues: c.get('wiki.liveCatalogues'),
+      approvedCatalogues: c.get('wiki.approvedCatalogues'),
+      maxCatalogueMB: c.get('wiki.maxCatalogueMB'),
+    },
+    workspaceTrusted: vscode.workspace.isTrusted,
+  };
+}
+
+/** Records in the USER settings that the catalogue of this wiki (an origin) may be fetched. */
+export async function approveCatalogue(origin: string): Promise<string[]> {
+  const c = cfg();
+  const current = c.inspect<string[]>('wiki.approvedCatalogues')?.globalValue ?? [];
+  const list = Array.isArray(current) ? current.filter((x) => typeof x === 'string') : [];
+  if (!list.includes(origin)) list.push(origin);
+  await c.update('wiki.approvedCatalogues', list, vscode.ConfigurationTarget.Global);
+  return list;
 }

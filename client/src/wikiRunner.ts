@@ -14,7 +14,7 @@ import { extractWikiMessages, placeWikiMessages } from './run/wikiMessages';
 import { locateParam } from './run/paramLocator';
 import { summariseWikiResult, summaryLine } from './run/wikiResultDocument';
 import { makeUserAgent } from './run/httpClient';
-import { getCurrentEndpoint, getRunSettings } from './settings';
+import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from './settings';
 import type { WikiResultProvider } from './wikiResultProvider';
 import type { QuerySource } from './wikiQuerySource';
 
@@ -98,6 +98,8 @@ export class WikiRunner implements vscode.Disposable {
     const label = describeParams(req.params);
     let apiUrl: string;
     try {
+      const untrusted = untrustedRunMessage();
+      if (untrusted) throw new RunError('refused', untrusted);
       checkReadOnly(req.params); // refuse a write before anything else, whatever the endpoint
       apiUrl = this.resolveApiUrl(req.apiUrl);
     } catch (e) {
@@ -110,6 +112,7 @@ export class WikiRunner implements vscode.Disposable {
           ? await fetchAll(apiUrl, req.params, {
               ...this.runOptions(signal),
               maxPages: settings.fetchAllMaxPages,
+              maxTotalBytes: settings.fetchAllMaxBytes,
               onPage: (page, items) => progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
             })
           : await runWikiQuery(apiUrl, req.params, this.runOptions(signal));
@@ -125,6 +128,8 @@ export class WikiRunner implements vscode.Disposable {
     }
     const prev = stored.result;
     const label = describeParams(prev.originalParams);
+    const untrusted = untrustedRunMessage();
+    if (untrusted) return this.fail(new RunError('refused', untrusted), label, undefined);
     const settings = getRunSettings();
     if (mode === 'all') {
       // "Fetch all" means every result of the query: start again from the original query (one
@@ -133,6 +138,7 @@ export class WikiRunner implements vscode.Disposable {
         const all = await fetchAll(prev.apiUrl, prev.originalParams, {
           ...this.runOptions(signal),
           maxPages: settings.fetchAllMaxPages,
+          maxTotalBytes: settings.fetchAllMaxBytes,
           onPage: (page: number, items: number) => progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
         });
         return this.show(all, stored.source);

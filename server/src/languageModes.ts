@@ -15,6 +15,7 @@ import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
 import { getWikiLanguageService, WIKI_LANGUAGE_ID } from './service/wiki/wikiLanguageService';
 import { createMapDescriptor } from './service/map/mapDescriptor';
 import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
+import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
 import { getMapLanguageService } from './service/map/mapLanguageService';
 
 /** Default debounce of diagnostics after a change (ms). */
@@ -36,9 +37,16 @@ export interface EffectiveSettings {
    * `wiki.apiUrl` and `wikis`; `off`: none, the built-in catalogue for every query.
    */
   liveCatalogues: LiveCataloguePolicy;
+  /** `wikimapQuery.wiki.approvedCatalogues`: wikis (origins or api.php URLs) the user approved for fetching. */
+  approvedCatalogues: string[];
+  /** `wikimapQuery.wiki.maxCatalogueMB` in bytes: the largest catalogue answer read. */
+  maxCatalogueBytes: number;
 }
 
-export type LiveCataloguePolicy = 'any' | 'configured' | 'off';
+export type { LiveCataloguePolicy };
+
+/** Default of `wikimapQuery.wiki.maxCatalogueMB`. */
+export const DEFAULT_MAX_CATALOGUE_MB = 32;
 
 export interface Mode {
   kind: 'wiki' | 'map';
@@ -57,6 +65,13 @@ export interface LanguageServices {
   onDidChangeCatalogue(listener: (apiUrl: string) => void): Disposable;
   describeCatalogue(apiUrlOrName?: string): CatalogueResult;
   reloadCatalogues(apiUrlOrName: string | undefined, settings: EffectiveSettings): Promise<ReloadCatalogueResult>;
+  /**
+   * Whether the catalogue of that wiki may be fetched (see catalogue/fetchPolicy.ts). Always allowed
+   * where no live catalogues are fetched at all (the CLI with fixed catalogues, no store): nothing to approve.
+   */
+  catalogueFetchDecision(apiUrl: string): FetchDecision;
+  /** VS Code Workspace Trust, from the client's initialization options: untrusted means nothing is fetched. */
+  setWorkspaceTrusted(trusted: boolean): void;
   dispose(): void;
 }
 
@@ -99,12 +114,14 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
   const builtinCatalogue = options.builtin ?? loadBuiltin(runtime.files);
   const fixed = options.catalogues?.length ? options.catalogues : undefined;
   let wikis: Record<string, string> = {};
-  let policy: LiveCataloguePolicy = 'any';
-  let configured: string[] = [];
-  // Which wikis may be fetched (asked when a wiki is first met): see EffectiveSettings.liveCatalogues.
-  const shouldFetch = (apiUrl: string) => policy === 'any' || (policy === 'configured' && configured.some((c) => sameApiUrl(c, apiUrl)));
+  // Which wikis may be fetched (asked when a wiki is first met): see catalogue/fetchPolicy.ts.
+  const policy: CatalogueFetchPolicy = { mode: 'configured', configured: [], approved: [], trusted: true };
+  let maxBytes = DEFAULT_MAX_CATALOGUE_MB * 1024 * 1024;
+  const shouldFetch = (apiUrl: string) => decideCatalogueFetch(apiUrl, policy).allowed;
   const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
-    !fixed && runtime.createCatalogueStore ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log, cacheDir: options.cacheDir, shouldFetch }) : undefined;
+    !fixed && runtime.createCatalogueStore
+      ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log, cacheDir: options.cacheDir, shouldFetch, maxBytes: () => maxBytes })
+      : undefined;
 
   const resolveCatalogue = (apiUrl?: string): WikiCatalogue => {
     if (fixed) {
@@ -128,8 +145,10 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
     resolveCatalogue,
     applyEndpoints(settings) {
       wikis = settings.wikis;
-      policy = settings.liveCatalogues;
-      configured = [settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u);
+      policy.mode = settings.liveCatalogues;
+      policy.configured = [settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u && /^https?:\/\//i.test(u));
+      policy.approved = settings.approvedCatalogues;
+      maxBytes = settings.maxCatalogueBytes;
       store?.setEndpoints(settings.apiUrl, settings.wikis);
     },
     onDidChangeCatalogue(listener) {
@@ -150,6 +169,9 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
       if (!targets.length) {
         return { loaded: [], errors: ['No wiki is configured: set wikimapQuery.wiki.apiUrl (or wikimapQuery.wikis) to an api.php URL, then reload.'] };
       }
+      if (store && !policy.trusted) {
+        return { loaded: [], errors: ['This workspace is not trusted: no wiki catalogue is fetched (the built-in catalogue is used). Trust the workspace to load wikis.'] };
+      }
       if (!store) {
         return { loaded: [], errors: targets.map((url) => `${url}: live catalogues are not available here; the built-in catalogue is used for every wiki.`) };
       }
@@ -165,6 +187,13 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
         }),
       );
       return result;
+    },
+    catalogueFetchDecision(apiUrl) {
+      if (!store) return { allowed: true, why: 'configured' };
+      return decideCatalogueFetch(apiUrl, policy);
+    },
+    setWorkspaceTrusted(trusted) {
+      policy.trusted = trusted;
     },
     dispose() {
       store?.dispose?.();
@@ -244,8 +273,13 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
   const delay = get('diagnostics.delay');
   const maxSize = get('diagnostics.maxFullCheckSize');
   const live = get('wiki.liveCatalogues');
+  const approved = get('wiki.approvedCatalogues');
+  const maxMb = get('wiki.maxCatalogueMB');
   return {
-    liveCatalogues: live === 'configured' || live === 'off' ? live : 'any',
+    // The default is `configured`: only an explicit `any` fetches wikis that documents name.
+    liveCatalogues: live === 'any' || live === 'off' ? live : 'configured',
+    approvedCatalogues: Array.isArray(approved) ? approved.filter((a): a is string => typeof a === 'string' && a.trim() !== '') : [],
+    maxCatalogueBytes: Math.round((typeof maxMb === 'number' && maxMb > 0 ? maxMb : DEFAULT_MAX_CATALOGUE_MB) * 1024 * 1024),
     apiUrl: typeof apiUrl === 'string' && apiUrl.trim() ? apiUrl.trim() : undefined,
     wikis,
     highLimits: get('wiki.highLimits') === true,

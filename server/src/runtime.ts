@@ -47,6 +47,8 @@ export interface CatalogueStoreOptions {
   log(message: string, kind?: 'info' | 'warning'): void;
   /** Whether a wiki met for the first time may be fetched (the `wikimapQuery.wiki.liveCatalogues` policy). */
   shouldFetch?(apiUrl: string): boolean;
+  /** Most bytes of one catalogue answer (`wikimapQuery.wiki.maxCatalogueMB`), asked at each fetch. */
+  maxBytes?(): number;
 }
 
 export interface ServerRuntime {

@@ -50,6 +50,8 @@ import {
   type LanguageServices,
   type Mode,
 } from './languageModes';
+import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
+import type { WikiDocument } from './service/wiki/wikiTypes';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -121,6 +123,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         throw err;
       }
       services.applyEndpoints(settings);
+      services.setWorkspaceTrusted(!(isObject(initOptions) && initOptions.workspaceTrusted === false));
       services.onDidChangeCatalogue((apiUrl) => {
         log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
         revalidateAll();
@@ -199,7 +202,30 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     if (size > ceiling) return [];
     const p = getParsed(open);
     if (!p) return [];
-    return capProblems(applySeverityOverrides(p.mode.service.doValidation(p.document, p.parsed, languageSettings()), settings.severity));
+    let found = p.mode.service.doValidation(p.document, p.parsed, languageSettings());
+    if (p.mode.kind === 'wiki') {
+      const s = getServices();
+      found = found.concat(catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url)));
+    }
+    return capProblems(applySeverityOverrides(found, settings.severity));
+  }
+
+  /** The diagnostics of a document; when checking fails, one note saying so, so stale diagnostics never stay. */
+  function safeDiagnostics(open: OpenDocument): Diagnostic[] {
+    try {
+      return computeDiagnostics(open);
+    } catch (err) {
+      logError(`Validating ${open.document.uri} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
+      return [
+        {
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: DiagnosticSeverity.Warning,
+          code: 'checkfailed',
+          source: 'wikimap-query',
+          message: `This document could not be checked (${err instanceof Error ? err.message : String(err)}); its earlier diagnostics were removed. Please report it with the document.`,
+        },
+      ];
+    }
   }
 
   function scheduleValidation(uri: string): void {
@@ -216,13 +242,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         const current = documents.get(uri);
         // Publish only for the version this run was scheduled for; a newer one has its own run.
         if (current !== open || open.document.version !== version) return;
-        let diagnostics: Diagnostic[];
-        try {
-          diagnostics = computeDiagnostics(open);
-        } catch (err) {
-          logError(`Validating ${uri} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
-          return;
-        }
+        const diagnostics = safeDiagnostics(open);
         if (documents.get(uri) !== open || open.document.version !== version) return;
         void connection.sendDiagnostics({ uri, version, diagnostics });
       });
@@ -386,7 +406,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   connection.onCodeAction((params, token) =>
     runSafe('codeAction', token, () =>
       withDocument(params.textDocument.uri, [], (p, service) => {
-        const actions = service.doCodeActions(p.document, p.parsed, params.range, params.context.diagnostics ?? [], languageSettings());
+        const actions = [
+          ...service.doCodeActions(p.document, p.parsed, params.range, params.context.diagnostics ?? [], languageSettings()),
+          ...catalogueApprovalActions(params.context.diagnostics ?? []),
+        ];
         const only = params.context.only;
         return only && only.length ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) : actions;
       }),
@@ -412,7 +435,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       if (!open) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const resultId = `${open.document.version}:${generation}`;
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(open) };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: safeDiagnostics(open) };
     }),
   );
 
@@ -513,7 +536,13 @@ function formatSize(chars: number): string {
   return `${chars} characters`;
 }
 
+/** The last path segment of a URI, decoded when it is valid percent-encoding (a malformed URI is shown as written). */
 function fileName(uri: string): string {
-  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  const last = uri.slice(uri.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 

@@ -90,7 +90,8 @@ export function generateInput(r: () => number, maxLen: number): FuzzInput {
       ? { kind: 'long-token', language: 'wikiquery', text: `action=query&${long}=${long}&list=${long}` }
       : { kind: 'long-token', language: 'mapquery', text: `{"${long}": "${long}", "type": "${long}"}` };
   }
-  const depth = 200 + Math.floor(r() * 2000);
+  // Around the 512-level limit, or 1,000–100,000 levels (log-uniform).
+  const depth = r() < 0.3 ? 200 + Math.floor(r() * 700) : Math.floor(1000 * Math.pow(100, r()));
   return { kind: 'deep-json', language: 'mapquery', text: '['.repeat(depth) + '{"pos1":' + '{"x":'.repeat(depth / 2) + '1' + '}'.repeat(depth / 4) + ']'.repeat(depth / 3) };
 }
 

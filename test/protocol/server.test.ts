@@ -199,8 +199,12 @@ describe('language server over stdio', function () {
       const text = '# Notes\n\nRun http://127.0.0.1:9/w/api.php?action=query&list=allpages&aplimit=9000 daily.\nNothing else here & no=query.\n';
       await client.open(uri, 'markdown', text, 1);
       const diagnostics = await client.diagnosticsFor(uri, 1);
-      assert.deepEqual(codes(diagnostics), ['outofrange']);
-      assert.equal(textOf(text, diagnostics[0].range), '9000');
+      // The loopback wiki is not configured: its catalogue is not fetched, and a note says so.
+      assert.deepEqual(codes(diagnostics), ['catalogue-not-loaded', 'outofrange']);
+      const note = diagnostics.find((d) => d.code === 'catalogue-not-loaded')!;
+      assert.equal(textOf(text, note.range), 'http://127.0.0.1:9/w/api.php');
+      assert.match(String(note.message), /built-in catalogue.*local or private-network address/);
+      assert.equal(textOf(text, diagnostics.find((d) => d.code === 'outofrange')!.range), '9000');
     });
 
     it('answers the custom requests: catalogue, runnable queries, reload', async () => {
@@ -411,7 +415,8 @@ describe('language server over stdio', function () {
       siteinfo: { query: { general: { generator: 'MediaWiki 1.39.17' }, namespaces: { '0': { id: 0, name: '' }, '100': { id: 100, name: 'Mod' } } } },
       fetchedAt: new Date().toISOString(),
     });
-    const client = await LspClient.start({ initializationOptions: { catalogueCacheDir: cacheDir, diagnostics: { delay: 0 } } });
+    // A loopback wiki is fetched only when configured.
+    const client = await LspClient.start({ initializationOptions: { catalogueCacheDir: cacheDir, wikis: { cached: apiUrl }, diagnostics: { delay: 0 } } });
     try {
       const uri = 'file:///home/user/queries/cached.wikiquery';
       await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=search&srsearch=mapgen\n`, 1);

@@ -1,11 +1,13 @@
 /**
- * The one HTTP helper every run uses: GET or POST with a User-Agent, an overall timeout,
- * a response-size cap and cancellation. VS Code-free (plain node http/https) so it is
+ * The one HTTP helper every run uses: GET or POST with a User-Agent, an overall timeout (its own
+ * timer, covering connect and body), a response-size cap read from the stream, cancellation, no
+ * redirects followed and no credentials from the URL sent. VS Code-free (plain node http/https) so it is
  * unit-tested against local servers.
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { RunError } from './runErrors';
+import { redactUrl } from './wikiRequest';
 
 export interface HttpRequestOptions {
   url: string;
@@ -56,6 +58,11 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return Promise.reject(new RunError('badUrl', `Only http:// and https:// addresses can be run, not "${url.protocol}". Fix the endpoint URL.`));
   }
+  if (url.username || url.password) {
+    return Promise.reject(
+      new RunError('refused', `Not run: the address of ${url.host} carries a user name or password (user:password@). Credentials in URLs are never sent, stored or shown; runs are anonymous. Remove them from the URL.`),
+    );
+  }
   if (opts.signal?.aborted) return Promise.reject(new RunError('cancelled', 'The request was cancelled.'));
 
   const started = Date.now();
@@ -83,6 +90,18 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
     opts.signal?.addEventListener('abort', onAbort);
 
     const req = lib.request(url, { method: opts.method, headers }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400) {
+        // Never followed: a redirect could point anywhere (another host, a write endpoint).
+        let target = String(res.headers.location ?? 'another address');
+        try {
+          target = redactUrl(new URL(target, url).toString());
+        } catch {
+          /* shown as sent */
+        }
+        finish(new RunError('http', `${url.host} answered HTTP ${status}, a redirect to ${target}. Runs do not follow redirects: run the address it points to, or fix the endpoint URL.`, status));
+        return;
+      }
       const tooLarge = () =>
         new RunError(
           'tooLarge',

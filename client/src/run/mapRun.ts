@@ -33,10 +33,10 @@ export function mapObjectsUrl(base: string): string {
   try {
     url = new URL(base.trim());
   } catch {
-    throw new RunError('badUrl', `"${base}" is not a valid map server URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`);
+    throw new RunError('badUrl', `"${redactUrl(base)}" is not a valid map server URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RunError('badUrl', `"${base}" is not an http(s) URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`);
+    throw new RunError('badUrl', `"${redactUrl(base)}" is not an http(s) URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`);
   }
   let path = url.pathname.replace(/\/+$/, '');
   // Accept a base that already names the endpoint.

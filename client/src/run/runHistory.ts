@@ -4,7 +4,7 @@
  * VS Code-free.
  */
 import type { WikiParams } from './wikiRequest';
-import { isSensitiveParam } from './wikiRequest';
+import { isSensitiveParam, redactUserInfo } from './wikiRequest';
 
 export type HistoryRequest =
   | { kind: 'wiki'; apiUrl: string; params: WikiParams }
@@ -33,7 +33,8 @@ export class RunHistory {
     readonly limit = HISTORY_LIMIT,
     saved?: unknown,
   ) {
-    if (Array.isArray(saved)) this.entries = saved.filter(isEntry).slice(0, limit);
+    // Entries saved by an older version may hold credentials in URLs: they are redacted on load.
+    if (Array.isArray(saved)) this.entries = saved.filter(isEntry).slice(0, limit).map((e) => redactEntry(e));
   }
 
   /** Newest first. */
@@ -45,14 +46,14 @@ export class RunHistory {
     return this.entries.find((e) => e.id === id);
   }
 
-  /** Records a run; secrets in wiki parameters are never stored. Returns the entry. */
+  /** Records a run; secrets in wiki parameters and credentials in URLs are never stored. Returns the entry. */
   add(entry: Omit<HistoryEntry, 'id' | 'time'> & { time?: number }): HistoryEntry {
     const time = entry.time ?? Date.now();
     const request: HistoryRequest =
       entry.request.kind === 'wiki'
-        ? { ...entry.request, params: entry.request.params.filter(([k]) => !isSensitiveParam(k)) }
-        : entry.request;
-    const e: HistoryEntry = { ...entry, request, time, id: `${time.toString(36)}-${(this.counter++).toString(36)}` };
+        ? { ...entry.request, apiUrl: redactUserInfo(entry.request.apiUrl), params: entry.request.params.filter(([k]) => !isSensitiveParam(k)) }
+        : { ...entry.request, baseUrl: redactUserInfo(entry.request.baseUrl) };
+    const e: HistoryEntry = { ...entry, label: redactUserInfo(entry.label), outcome: redactUserInfo(entry.outcome), request, time, id: `${time.toString(36)}-${(this.counter++).toString(36)}` };
     this.entries.unshift(e);
     if (this.entries.length > this.limit) this.entries.length = this.limit;
     return e;
@@ -71,6 +72,12 @@ export class RunHistory {
   toJSON(): HistoryEntry[] {
     return this.entries.map(({ resultUri: _drop, ...rest }) => rest);
   }
+}
+
+function redactEntry(e: HistoryEntry): HistoryEntry {
+  const r = e.request;
+  const request: HistoryRequest = r.kind === 'wiki' ? { ...r, apiUrl: redactUserInfo(String(r.apiUrl)) } : { ...r, baseUrl: redactUserInfo(String(r.baseUrl)) };
+  return { ...e, label: redactUserInfo(e.label), outcome: redactUserInfo(String(e.outcome)), request };
 }
 
 function isEntry(e: unknown): e is HistoryEntry {

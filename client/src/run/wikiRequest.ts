@@ -3,6 +3,7 @@
  * added when absent) and a loggable form of it with secrets removed. VS Code-free.
  */
 import { RunError } from './runErrors';
+import { phpParamName } from '../../../server/src/service/wiki/phpParamName';
 
 export type WikiParams = Array<[string, string]>;
 
@@ -29,20 +30,52 @@ const WRITE_TOKEN_PARAMS = /^(token|lgtoken|lgpassword|password|csrftoken|logint
 /** Names whose values never appear in logs or result headers. */
 const SENSITIVE_NAME = /token|password|passwd|secret|session|cookie|auth|key$|^key|signature|otp|code_verifier/i;
 
-/** Throws a `refused` RunError when the request could change the wiki or carries a token. */
+/**
+ * The parameters as the wiki will see them: names read as PHP fills `$_GET` (leading spaces dropped,
+ * spaces and dots to `_`, `[` starting an array key, see phpParamName.ts); dropped pairs left out.
+ */
+export function asPhpSees(params: WikiParams): Array<{ name: string; written: string; value: string; array: boolean }> {
+  const out: Array<{ name: string; written: string; value: string; array: boolean }> = [];
+  for (const [written, value] of params) {
+    const php = phpParamName(written);
+    if (!php.dropped) out.push({ name: php.name, written, value, array: php.array });
+  }
+  return out;
+}
+
+/**
+ * Throws a `refused` RunError when the request could change the wiki or carries a token. Judged on
+ * the names the wiki will see, so ` action=edit` (PHP drops the leading space) cannot slip through.
+ */
 export function checkReadOnly(params: WikiParams): void {
-  const action = lastValue(params, 'action') ?? 'help'; // MediaWiki's default action is help
+  const seen = asPhpSees(params);
+  const arrayParam = seen.find((p) => p.array);
+  if (arrayParam) {
+    throw new RunError(
+      'refused',
+      `Not run: the parameter name "${arrayParam.written}" would reach the wiki as an array "${arrayParam.name}[…]" (PHP reads "[" in a name as an array key). Runs send only plain parameter names; write "${arrayParam.name}".`,
+    );
+  }
+  let action = 'help'; // MediaWiki's default action is help
+  for (const p of seen) if (p.name === 'action') action = p.value;
   if (!READ_ONLY_ACTIONS.has(action)) {
     throw new RunError(
       'refused',
       `Not run: action=${action} is not a read-only action. Runs only send read-only requests (${[...READ_ONLY_ACTIONS].join(', ')}); use the wiki itself for changes.`,
     );
   }
-  const tokenParam = params.find(([name]) => WRITE_TOKEN_PARAMS.test(name));
+  const tokenParam = seen.find((p) => WRITE_TOKEN_PARAMS.test(p.name));
   if (tokenParam) {
     throw new RunError(
       'refused',
-      `Not run: the query carries "${tokenParam[0]}", a token or password that only write actions take. Remove it; runs never send tokens.`,
+      `Not run: the query carries "${tokenParam.written}"${tokenParam.written !== tokenParam.name ? ` (the wiki reads it as "${tokenParam.name}")` : ''}, a token or password that only write actions take. Remove it; runs never send tokens.`,
+    );
+  }
+  const renamed = seen.find((p) => p.name !== p.written && (p.name === 'action' || seen.some((q) => q !== p && q.name === p.name)));
+  if (renamed) {
+    throw new RunError(
+      'refused',
+      `Not run: the parameter "${renamed.written}" reaches the wiki as "${renamed.name}" (PHP drops leading spaces and turns spaces and dots into "_"), which overrides or hides another parameter. Write "${renamed.name}" once.`,
     );
   }
 }
@@ -88,10 +121,10 @@ export function buildWikiUrl(apiUrl: string, params: WikiParams): string {
   try {
     url = new URL(apiUrl);
   } catch {
-    throw new RunError('badUrl', `"${apiUrl}" is not a valid api.php URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+    throw new RunError('badUrl', `"${redactUrl(apiUrl)}" is not a valid api.php URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RunError('badUrl', `"${apiUrl}" is not an http(s) URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+    throw new RunError('badUrl', `"${redactUrl(apiUrl)}" is not an http(s) URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
   }
   url.search = '';
   url.hash = '';
@@ -108,7 +141,7 @@ export function redactUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    return raw.replace(/([?&;\s]|^)([^=&\s]*(?:token|password|secret|key)[^=&\s]*)=[^&\s]*/gi, '$1$2=***');
+    return redactUserInfo(raw).replace(/([?&;\s]|^)([^=&\s]*(?:token|password|secret|key)[^=&\s]*)=[^&\s]*/gi, '$1$2=***');
   }
   url.username = '';
   url.password = '';
@@ -127,6 +160,11 @@ export function redactUrl(raw: string): string {
   }
   const base = `${url.origin}${url.pathname}`;
   return kept.length ? `${base}?${kept.join('&')}` : base;
+}
+
+/** Any `scheme://user:password@` in a text (a log line, a message) without the user info. */
+export function redactUserInfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]*@/gi, '$1');
 }
 
 function decodeComponent(s: string): string {

@@ -2,7 +2,7 @@
  * Running a wiki query: one request, continuation (as the API sandbox does it) and "fetch all".
  * VS Code-free; the extension wraps these in progress notifications.
  */
-import { httpRequest, makeUserAgent } from './httpClient';
+import { formatBytes, httpRequest, makeUserAgent } from './httpClient';
 import { RunError } from './runErrors';
 import { buildWikiUrl, checkReadOnly, lastValue, redactUrl, withJsonFormat, type WikiParams } from './wikiRequest';
 
@@ -134,14 +134,17 @@ export async function runContinuation(previous: WikiRunResult, opts: RunOptions)
 
 export interface FetchAllOptions extends RunOptions {
   maxPages: number;
+  /** Most bytes read over all requests (`wikimapQuery.run.fetchAllMaxMB`); default: no total cap beyond maxPages × maxBytes. */
+  maxTotalBytes?: number;
   /** Called after each page with the page number and the items so far. */
   onPage?: (page: number, itemsSoFar: number) => void;
 }
 
 /**
- * Follows `continue` until the result is complete, the page cap is reached, or the run is
- * cancelled; merges all batches into one result (lists concatenated, pages merged by id).
- * A cancel after the first page keeps what was fetched and says where it stopped.
+ * Follows `continue` until the result is complete, the page cap or the total byte budget is
+ * reached, or the run is cancelled; merges all batches into one result (lists concatenated, pages
+ * merged by id). Whatever stops it after the first page (cancel, budget, a failing request) keeps
+ * what was fetched and says where and why it stopped.
  */
 export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAllOptions): Promise<WikiRunResult> {
   const first = await runWikiQuery(apiUrl, params, opts);
@@ -158,14 +161,27 @@ export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAl
       break;
     }
     if (hasError(last.json)) break;
+    const budget = opts.maxTotalBytes ?? Infinity;
+    if (bytes >= budget) {
+      stoppedEarly = `stopped after ${pages} pages: the total of ${formatBytes(budget)} (wikimapQuery.run.fetchAllMaxMB) was read; more results remain`;
+      break;
+    }
+    // A page may use what is left of the budget, never more than one response may.
+    const pageCap = Math.min(opts.maxBytes, budget - bytes);
     try {
-      last = await runWikiQuery(apiUrl, continueParams(params, getContinuation(last.json)!), opts, { originalParams: params, batch: pages });
+      last = await runWikiQuery(apiUrl, continueParams(params, getContinuation(last.json)!), { ...opts, maxBytes: pageCap }, { originalParams: params, batch: pages });
     } catch (e) {
       if (e instanceof RunError && e.kind === 'cancelled') {
         stoppedEarly = `cancelled after ${pages} pages; more results remain`;
         break;
       }
-      throw e;
+      if (e instanceof RunError && e.kind === 'tooLarge' && pageCap < opts.maxBytes) {
+        stoppedEarly = `stopped after ${pages} pages: the next page would pass the total of ${formatBytes(budget)} (wikimapQuery.run.fetchAllMaxMB); more results remain`;
+        break;
+      }
+      // The pages fetched so far are kept and shown; the failure is said with them.
+      stoppedEarly = `stopped after ${pages} pages: ${e instanceof Error ? e.message : String(e)}`;
+      break;
     }
     pages++;
     elapsed += last.elapsedMs;

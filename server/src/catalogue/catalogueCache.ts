@@ -18,6 +18,8 @@ export interface CatalogueFiles {
   /** File names (not paths) in a folder; empty when the folder does not exist. */
   list(dir: string): Promise<string[]>;
   remove(path: string): Promise<void>;
+  /** Last modification (ms since epoch), or undefined when unknown; without it the cache is not trimmed. */
+  mtime?(path: string): Promise<number | undefined>;
   join(dir: string, name: string): string;
 }
 
@@ -101,6 +103,19 @@ export class CatalogueCache {
 
   async remove(file: string): Promise<void> {
     await this.files.remove(file);
+  }
+
+  /** Keeps at most `maxFiles` cache files, removing the oldest written first. Returns the files removed. */
+  async evict(maxFiles: number): Promise<string[]> {
+    const mtime = this.files.mtime?.bind(this.files);
+    if (!mtime) return [];
+    const names = (await this.files.list(this.dir)).filter((n) => n.endsWith('.json'));
+    if (names.length <= maxFiles) return [];
+    const dated = await Promise.all(names.map(async (n) => ({ file: this.files.join(this.dir, n), at: (await mtime(this.files.join(this.dir, n)).catch(() => undefined)) ?? 0 })));
+    dated.sort((a, b) => a.at - b.at);
+    const gone = dated.slice(0, dated.length - maxFiles).map((d) => d.file);
+    for (const file of gone) await this.files.remove(file).catch(() => undefined);
+    return gone;
   }
 
   private async readFile(file: string, apiUrl: string, generator: string | undefined): Promise<CacheRead> {

@@ -24,6 +24,7 @@ import {
   type LiveCatalogueData,
 } from './liveCatalogueFetcher';
 import { nodeCatalogueFiles } from './nodeCatalogueFiles';
+import { withoutUserInfo } from './boundedFetch';
 
 export { normaliseApiUrl, WikiFetchError } from './liveCatalogueFetcher';
 export { defaultCatalogueCacheDir } from './nodeCatalogueFiles';
@@ -37,6 +38,12 @@ export interface CatalogueStoreOptions {
   userAgent: string;
   /** Per request. */
   timeoutMs: number;
+  /** Most bytes of one answer (default 32 MB; `wikimapQuery.wiki.maxCatalogueMB`). A function is asked at each fetch. */
+  maxBytes?: number | (() => number);
+  /** Most wikis fetched in the background in one session (default 20); more are judged by the built-in catalogue. */
+  maxBackgroundWikis?: number;
+  /** Most files kept in the disk cache (default 50); the oldest are removed first. */
+  maxCacheFiles?: number;
   /**
    * Messages for the user/log. `warning`: something the user should see (a wiki that cannot be
    * reached, a stale or corrupt cache, a bad endpoint setting); `info`: progress (a catalogue loaded).
@@ -61,6 +68,9 @@ export interface CatalogueStoreOptions {
    */
   shouldFetch?(apiUrl: string): boolean;
 }
+
+export const DEFAULT_MAX_BACKGROUND_WIKIS = 20;
+export const DEFAULT_MAX_CACHE_FILES = 50;
 
 /** `wikimap-query/<version> (language server; …)`: MediaWiki's API etiquette asks for a User-Agent naming the tool. */
 export function catalogueUserAgent(version = '0.0.0'): string {
@@ -107,6 +117,9 @@ export class CatalogueStore {
   private defaultApiUrl?: string;
   private named: Record<string, string> = {};
   private readonly badEndpointsSaid = new Set<string>();
+  /** Wikis fetched in the background this session (the per-session cap counts them). */
+  private backgroundWikis = 0;
+  private toldWikiCap = false;
   private disposed = false;
 
   constructor(private readonly options: CatalogueStoreOptions) {
@@ -149,6 +162,18 @@ export class CatalogueStore {
     let state = this.wikis.get(key);
     if (!state) {
       if (this.options.shouldFetch && !this.options.shouldFetch(key)) return this.options.builtin;
+      const cap = this.options.maxBackgroundWikis ?? DEFAULT_MAX_BACKGROUND_WIKIS;
+      if (this.backgroundWikis >= cap) {
+        if (!this.toldWikiCap) {
+          this.toldWikiCap = true;
+          this.options.log(
+            `Wiki Query: the catalogues of ${cap} wikis were fetched in this session; other wikis are judged by the built-in catalogue. Run "Wiki Query: Reload Catalogue" with a wiki's URL to load it anyway.`,
+            'warning',
+          );
+        }
+        return this.options.builtin;
+      }
+      this.backgroundWikis++;
       state = { apiUrl: key, generation: 0, warned: false };
       this.wikis.set(key, state);
       this.startBackgroundLoad(state);
@@ -210,7 +235,7 @@ export class CatalogueStore {
     const isUrl = /^https?:\/\//i.test(apiUrlOrFile.trim());
     if (!isUrl && !Object.prototype.hasOwnProperty.call(this.named, apiUrlOrFile)) return this.loadFile(apiUrlOrFile);
     const key = this.keyFor(apiUrlOrFile);
-    if (!key) throw new Error(`${apiUrlOrFile} is not a usable api.php URL.`);
+    if (!key) throw new Error(`${withoutUserInfo(apiUrlOrFile)} is not a usable api.php URL.`);
     let state = this.wikis.get(key);
     if (!state) {
       state = { apiUrl: key, generation: 0, warned: false };
@@ -264,7 +289,7 @@ export class CatalogueStore {
     } catch (err) {
       if (!this.badEndpointsSaid.has(url)) {
         this.badEndpointsSaid.add(url);
-        this.options.log(`Wiki Query: ${what} ${JSON.stringify(url)} is not an http(s) api.php URL (${(err as Error).message}); using the built-in catalogue.`, 'warning');
+        this.options.log(`Wiki Query: ${what} ${JSON.stringify(withoutUserInfo(url))} cannot be used: ${(err as Error).message}. Using the built-in catalogue.`, 'warning');
       }
       return undefined;
     }
@@ -339,6 +364,7 @@ export class CatalogueStore {
       userAgent: this.options.userAgent,
       timeoutMs: this.options.timeoutMs,
       signal: this.abort.signal,
+      maxBytes: typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes,
     };
   }
 
@@ -399,6 +425,7 @@ export class CatalogueStore {
     if (this.cache) {
       try {
         await this.cache.write(data);
+        await this.cache.evict(this.options.maxCacheFiles ?? DEFAULT_MAX_CACHE_FILES);
       } catch (err) {
         this.options.log(`Wiki Query: cannot write the catalogue cache (${(err as Error).message}); the catalogue of ${apiUrl} will be fetched again next time.`, 'warning');
       }

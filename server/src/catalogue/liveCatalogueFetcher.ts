@@ -9,7 +9,10 @@
  * and, only where the wiki did not expand `query+*` (MediaWiki before 1.26 lacks the wildcard), the
  * missing submodules by name in batches of 50 (ApiParamInfo's `modules` is multi-valued with the
  * usual limit of 50 values for clients without `apihighlimits`).
+ *
+ * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
+import { boundedFetchText, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
 
 /** One wiki's raw answers, kept as received (this is also what the disk cache stores). */
 export interface LiveCatalogueData {
@@ -29,6 +32,8 @@ export interface FetchOptions {
   fetchImpl: typeof fetch;
   userAgent: string;
   timeoutMs: number;
+  /** Most bytes read of one answer (default DEFAULT_CATALOGUE_MAX_BYTES). */
+  maxBytes?: number;
   /** Aborts every request (the store is being disposed). */
   signal?: AbortSignal;
 }
@@ -45,6 +50,9 @@ export class WikiFetchError extends Error {
   }
 }
 
+/** Largest catalogue answer read by default (a big wiki's paraminfo is a few MB). */
+export const DEFAULT_CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
+
 /** ApiParamInfo's limit for `modules` values for clients without `apihighlimits`. */
 const PARAMINFO_BATCH = 50;
 
@@ -57,51 +65,42 @@ export function normaliseApiUrl(apiUrl: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`${apiUrl} is not an http(s) URL; give the wiki's api.php URL, e.g. https://www.mediawiki.org/w/api.php`);
   }
+  if (url.username || url.password) {
+    throw new Error(`${withoutUserInfo(apiUrl.trim())} carries a user name or password; credentials in URLs are never sent (catalogues are public, no login needed)`);
+  }
   url.search = '';
   url.hash = '';
   return url.toString();
 }
 
-/** `AbortSignal.any` (node ≥ 20.3), with a fallback for older runtimes. */
-function anySignal(signals: AbortSignal[]): AbortSignal {
-  const any = (AbortSignal as { any?: (s: AbortSignal[]) => AbortSignal }).any;
-  if (any) return any(signals);
-  const controller = new AbortController();
-  for (const s of signals) {
-    if (s.aborted) controller.abort(s.reason);
-    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
-  }
-  return controller.signal;
-}
-
 async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promise<any> {
   const url = `${apiUrl}?${query}`;
-  const signal = opts.signal ? anySignal([AbortSignal.timeout(opts.timeoutMs), opts.signal]) : AbortSignal.timeout(opts.timeoutMs);
-  let res: Response;
+  const shown = withoutUserInfo(apiUrl);
+  let res: BoundedResponse;
   try {
-    res = await opts.fetchImpl(url, {
-      method: 'GET',
+    res = await boundedFetchText(url, {
+      fetchImpl: opts.fetchImpl,
+      timeoutMs: opts.timeoutMs,
+      maxBytes: opts.maxBytes ?? DEFAULT_CATALOGUE_MAX_BYTES,
+      signal: opts.signal,
       headers: { 'User-Agent': opts.userAgent, 'Api-User-Agent': opts.userAgent, Accept: 'application/json' },
-      signal,
-      redirect: 'follow',
     });
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string; message?: string } };
-    const why =
-      e.name === 'TimeoutError' || e.name === 'AbortError'
-        ? opts.signal?.aborted
-          ? 'the request was cancelled'
-          : `no answer within ${opts.timeoutMs} ms`
-        : e.cause?.code ?? e.cause?.message ?? e.message;
-    throw new WikiFetchError(`cannot reach ${apiUrl} (${why}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`, true);
+    const e = err as BoundedFetchError;
+    switch (e.kind) {
+      case 'tooLarge':
+        throw new WikiFetchError(`${e.message} (${shown}); raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`, false);
+      case 'redirect':
+        throw new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
+      case 'credentials':
+      case 'badUrl':
+        throw new WikiFetchError(`${e.message}`, false);
+      default:
+        throw new WikiFetchError(`cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`, true);
+    }
   }
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (err) {
-    throw new WikiFetchError(`the answer from ${apiUrl} broke off (${(err as Error).message}); try "Wiki Query: Reload Catalogue" again`, true);
-  }
-  if (!res.ok) {
+  const text = res.text;
+  if (res.status < 200 || res.status > 299) {
     const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
     if (res.status >= 500) {
       throw new WikiFetchError(`${apiUrl} answered ${status} (the wiki is down or has a problem); try again later with "Wiki Query: Reload Catalogue"`, true);

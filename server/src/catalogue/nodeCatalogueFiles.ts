@@ -33,6 +33,13 @@ export const nodeCatalogueFiles: CatalogueFiles = {
   async remove(file) {
     await fs.rm(file, { force: true });
   },
+  async mtime(file) {
+    try {
+      return (await fs.stat(file)).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  },
   join: (dir, name) => path.join(dir, name),
 };
 

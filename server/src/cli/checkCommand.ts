@@ -10,6 +10,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { getLocation } from 'jsonc-parser';
+import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { PackageFiles } from '../runtime';
 import type { SeveritySetting } from '../service/languageTypes';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
@@ -34,7 +35,7 @@ export interface CliIo {
    *  SARIF locations relative to the working folder); without it, paths are taken as given. */
   resolve?(path: string): string;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
-  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue): Promise<WikiCatalogue>;
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
 }
 
 export const USAGE = `Usage: wikimap-query check [options] PATH... | -
@@ -53,6 +54,10 @@ Options:
                                URL. Repeatable; a query naming a wiki's URL uses
                                that wiki's catalogue, the first one is the default.
                                Without it: the built-in catalogue (no network).
+  --max-catalogue-mb N         Largest answer read from a wiki given with
+                               --catalogue URL, in MB (default 32); every
+                               request also has a 15 s time limit and never
+                               follows a redirect.
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
   --format FORMAT              text (default): file:line:col severity code message
@@ -105,6 +110,7 @@ type Format = (typeof FORMATS)[number];
 
 interface CheckOptions {
   catalogues: string[];
+  maxCatalogueBytes?: number;
   highLimits: boolean;
   format: Format;
   severity: Record<string, SeveritySetting>;
@@ -135,6 +141,13 @@ function parseCheckArgs(args: string[]): CheckOptions {
       case '--high-limits':
         opts.highLimits = true;
         break;
+      case '--max-catalogue-mb': {
+        const raw = take('--max-catalogue-mb');
+        const mb = Number(raw);
+        if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-catalogue-mb takes a positive number of megabytes (got "${raw}").`);
+        opts.maxCatalogueBytes = Math.round(mb * 1024 * 1024);
+        break;
+      }
       case '--format': {
         const f = take('--format');
         if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${f}".`);
@@ -305,10 +318,11 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     const loaded: WikiCatalogue[] = [];
     for (const spec of opts.catalogues) {
       try {
-        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue));
+        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue, { maxBytes: opts.maxCatalogueBytes }));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        throw new Error(`cannot use the catalogue ${message.startsWith(spec) ? message : `${spec}: ${message}`}`);
+        const shown = withoutUserInfo(spec);
+        throw new Error(`cannot use the catalogue ${message.startsWith(shown) ? message : `${shown}: ${message}`}`);
       }
     }
     services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue });
@@ -324,19 +338,35 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       throw new Error(`cannot read ${input.file}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const document = TextDocument.create(input.uri, input.languageId, 1, text);
-    const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
-    const view = mode.view(document);
-    const parsed = mode.service.parse(view);
-    const diagnostics = applySeverityOverrides(
-      // No size limit here: a CI run has the time for every check, however large the file.
-      mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity }),
-      settings.severity,
-    );
-    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
-    for (const d of diagnostics) {
-      const result = toResult(input.file, document, mode.kind, d);
-      results.push(result);
-      if (!rules.some((r) => r.id === result.code)) rules.push(ruleFor(result.code, mode.kind));
+    // No input file may end the run: a file that cannot be checked is reported as an error result.
+    try {
+      const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
+      const view = mode.view(document);
+      const parsed = mode.service.parse(view);
+      const diagnostics = applySeverityOverrides(
+        // No size limit here: a CI run has the time for every check, however large the file.
+        mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity }),
+        settings.severity,
+      );
+      diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
+      for (const d of diagnostics) {
+        const result = toResult(input.file, document, mode.kind, d);
+        results.push(result);
+        if (!rules.some((r) => r.id === result.code)) rules.push(ruleFor(result.code, mode.kind));
+      }
+    } catch (err) {
+      results.push({
+        file: input.file,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        severity: 'error',
+        code: 'checkfailed',
+        message: `This file could not be checked (${err instanceof Error ? err.message : String(err)}); please report it with the file.`,
+        param: null,
+      });
+      if (!rules.some((r) => r.id === 'checkfailed')) rules.push(ruleFor('checkfailed', input.languageId === 'mapquery' ? 'map' : 'wiki'));
     }
   }
 
@@ -379,6 +409,7 @@ function paramOf(document: TextDocument, kind: 'wiki' | 'map', d: Diagnostic): s
   const text = document.getText();
   const offset = document.offsetAt(d.range.start);
   if (kind === 'map') {
+    if (d.code === 'toodeep') return null; // getLocation would walk the whole nesting
     const path = getLocation(text, offset).path.filter((p) => typeof p === 'string');
     return path.length ? path.join('.') : null;
   }

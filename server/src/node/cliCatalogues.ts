@@ -10,8 +10,8 @@ import { createNodeCatalogueStore } from './nodeRuntime';
 export function createCliCatalogueLoader(files: PackageFiles, log: (message: string, kind?: 'info' | 'warning') => void) {
   let store: CatalogueStore | undefined;
   return {
-    load(spec: string, builtin: WikiCatalogue): Promise<WikiCatalogue> {
-      store ??= createNodeCatalogueStore(files, { builtin, log });
+    load(spec: string, builtin: WikiCatalogue, limits: { maxBytes?: number } = {}): Promise<WikiCatalogue> {
+      store ??= createNodeCatalogueStore(files, { builtin, log, maxBytes: limits.maxBytes ? () => limits.maxBytes! : undefined });
       return store.load(spec);
     },
     dispose(): void {

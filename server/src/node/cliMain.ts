@@ -38,7 +38,7 @@ const io: CliIo = {
   resolve: (p) => path.resolve(p),
   files,
   version: packageVersion(files),
-  loadCatalogue: (spec, builtin) => catalogues.load(spec, builtin),
+  loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
 };
 
 runCli(process.argv.slice(2), io).then(

@@ -78,6 +78,7 @@ export function createNodeCatalogueStore(files: PackageFiles, options: Catalogue
     timeoutMs: CATALOGUE_TIMEOUT_MS,
     log: options.log,
     shouldFetch: options.shouldFetch,
+    maxBytes: options.maxBytes,
     core: readJsonFile(files, BUILTIN_CATALOGUE_FILES.core),
     constraints: hasConstraints ? readJsonFile(files, BUILTIN_CATALOGUE_FILES.constraints) : undefined,
   });

@@ -108,6 +108,31 @@ describe('language features in a real VS Code', () => {
     assert.equal(doc.getText(), 'action=query&list=allpages&aplimit=20\n');
   });
 
+  it('a wiki only a document names is not contacted; "Load the catalogue of HOST" records the approval in the user settings', async () => {
+    const cfg = () => vscode.workspace.getConfiguration('wikimapQuery');
+    const file = writeWorkspaceFile('unknown-wiki.wikiquery', 'https://wiki.example.org/w/api.php?action=query&list=allpages\n');
+    const doc = await openFile(file);
+    const code = (d) => (typeof d.code === 'object' ? d.code.value : d.code);
+    const note = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => code(d) === 'catalogue-not-loaded'), 'the note for the unknown wiki');
+    assert.equal(note.severity, vscode.DiagnosticSeverity.Information);
+    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, note.range, vscode.CodeActionKind.QuickFix.value);
+    const approve = actions.find((a) => a.title === 'Load the catalogue of wiki.example.org');
+    assert.ok(approve && approve.command, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+    // Tests talk only to 127.0.0.1: turn fetching off before approving, so the approval is recorded but
+    // the wiki is never contacted.
+    try {
+      await cfg().update('wiki.liveCatalogues', 'off', vscode.ConfigurationTarget.Global);
+      await waitFor(() => !vscode.languages.getDiagnostics(doc.uri).some((d) => code(d) === 'catalogue-not-loaded'), 'the note goes with liveCatalogues off');
+      await vscode.commands.executeCommand(approve.command.command, ...(approve.command.arguments || []));
+      const inspected = cfg().inspect('wiki.approvedCatalogues');
+      assert.deepEqual(inspected.globalValue, ['https://wiki.example.org'], 'recorded in the user settings');
+      assert.equal(inspected.workspaceValue, undefined, 'never in the workspace');
+    } finally {
+      await cfg().update('wiki.approvedCatalogues', undefined, vscode.ConfigurationTarget.Global);
+      await cfg().update('wiki.liveCatalogues', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('activates on a .mapquery.json file and reports node coordinates given as map blocks', async () => {
     const file = writeWorkspaceFile('spawn.mapquery.json', '{\n  "pos1": {"x": -3200, "y": -16, "z": -3200},\n  "pos2": {"x": 3200, "y": 160, "z": 3200},\n  "type": "bones"\n}\n');
     const doc = await openFile(file);

@@ -379,8 +379,54 @@ describe('catalogue store: a wiki that cannot be reached', () => {
     assert.equal(store.resolve(), builtin);
     assert.equal(store.resolve(), builtin);
     assert.equal(messages.length, 1);
-    assert.match(messages[0], /wikimapQuery\.wiki\.apiUrl "ftp:\/\/example\.org\/api\.php" is not an http\(s\) api\.php URL/);
+    assert.match(messages[0], /wikimapQuery\.wiki\.apiUrl "ftp:\/\/example\.org\/api\.php" cannot be used: .* is not an http\(s\) URL/);
   });
 });
 
 type FakeWikiFailure = { status: number; body: string; contentType?: string };
+
+describe('catalogue store: bounds', () => {
+  it('fetches at most maxBackgroundWikis wikis per session, then says so once and uses the built-in catalogue', async () => {
+    const wiki = await startFakeWiki();
+    try {
+      const { store, messages } = makeStore({ maxBackgroundWikis: 3 });
+      // Five "wikis" on the same fake server (different paths): each is a distinct wiki to the store.
+      const urls = [1, 2, 3, 4, 5].map((i) => wiki.apiUrl.replace('/api.php', `/w${i}/api.php`));
+      const loaded = urls.slice(0, 3).map((u) => nextChange(store, u));
+      for (const url of urls) store.resolve(url);
+      await Promise.all(loaded);
+      await messageMatching(messages, /catalogues of 3 wikis were fetched in this session/);
+      assert.equal(messages.filter((m) => /catalogues of 3 wikis/.test(m)).length, 1, 'said once');
+      assert.equal(store.resolve(urls[4]), builtin);
+      assert.notEqual(store.resolve(urls[0]), builtin, 'the first three were loaded');
+      store.dispose();
+    } finally {
+      await wiki.close();
+    }
+  });
+
+  it('keeps at most maxCacheFiles files in the disk cache, removing the oldest', async () => {
+    const cacheDir = tempCacheDir();
+    const wiki = await startFakeWiki();
+    try {
+      const { store } = makeStore({ cacheDir, maxCacheFiles: 2 });
+      for (const i of [1, 2, 3, 4]) await store.load(wiki.apiUrl.replace('/api.php', `/c${i}/api.php`));
+      const files = fs.readdirSync(cacheDir).filter((n) => n.endsWith('.json'));
+      assert.equal(files.length, 2, files.join(', '));
+      store.dispose();
+    } finally {
+      await wiki.close();
+    }
+  });
+
+  it('refuses an answer larger than maxBytes, reading no further', async () => {
+    const wiki = await startFakeWiki();
+    try {
+      const { store } = makeStore({ maxBytes: 1000 });
+      await assert.rejects(store.load(wiki.apiUrl), /larger than the cap of 1000 bytes.*wikimapQuery\.wiki\.maxCatalogueMB/);
+      store.dispose();
+    } finally {
+      await wiki.close();
+    }
+  });
+});

@@ -71,7 +71,8 @@ export async function startFakeWiki(behaviour: Partial<FakeWikiBehaviour> = {}):
       res.end(b.failWith.body);
       return;
     }
-    if (url.pathname !== '/w/api.php') {
+    // Any path ending in api.php is a wiki (several wikis on one server: /w1/api.php, /w2/api.php, …).
+    if (!url.pathname.endsWith('/api.php')) {
       res.writeHead(404, { 'content-type': 'text/html' });
       res.end('<h1>Not Found</h1>');
       return;

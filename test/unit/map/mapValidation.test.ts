@@ -15,6 +15,8 @@ const CASES: Array<[string, string, Array<[string, string, string]>]> = [
   ['a stray character', '{"pos1" x}', [['invalidjson', 'error', 'x']]],
   ['a trailing comma (the server rejects it)', query(','), [['invalidjson', 'error', '}']]],
   ['an empty document', '', [['invalidjson', 'error', '']]],
+  ['nested deeper than 512 levels: one diagnostic at the 513th bracket, nothing else', `${'['.repeat(600)}${query('')}${']'.repeat(600)}`, [['toodeep', 'error', '[']]],
+  ['deep nesting inside strings and comments does not count', `/* ${'['.repeat(600)} */ {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones", "k": "${'{'.repeat(600)}"}`, [['unknownfield', 'warning', '"k"']]],
   ['not an object', '"bones"', [['notanobject', 'error', '"bones"']]],
   ['an array element that is not an object', `[${query()}, 42]`, [['notanobject', 'error', '42']]],
   ['missing pos1', '{"pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['missingfield', 'error', '{']]],

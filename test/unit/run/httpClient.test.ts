@@ -119,4 +119,36 @@ describe('run HTTP client', () => {
       await assert.rejects(httpRequest({ url, method: 'GET', timeoutMs: 1000, maxBytes: 1000 }), isRunError('badUrl', message));
     });
   }
+
+  it('refuses a URL with user name or password before connecting, and never shows the password', async () => {
+    let hits = 0;
+    const s = await serve((_req, res) => {
+      hits++;
+      res.end('{}');
+    });
+    try {
+      const url = s.url.replace('http://', 'http://me:hunter2@');
+      await assert.rejects(httpRequest({ url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }), (e: unknown) => isRunError('refused', /user name or password/)(e) && !(e as Error).message.includes('hunter2'));
+      assert.equal(hits, 0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('does not follow a redirect, and says where it pointed', async () => {
+    const paths: string[] = [];
+    const s = await serve((req, res) => {
+      paths.push(String(req.url));
+      if (req.url === '/') {
+        res.writeHead(302, { Location: '/elsewhere?action=edit&token=abc' });
+        res.end();
+      } else res.end('{}');
+    });
+    try {
+      await assert.rejects(httpRequest({ url: s.url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }), isRunError('http', /HTTP 302, a redirect to .*\/elsewhere\?action=edit&token=\*\*\*.*do not follow redirects/));
+      assert.deepEqual(paths, ['/']);
+    } finally {
+      await s.close();
+    }
+  });
 });

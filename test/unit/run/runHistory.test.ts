@@ -30,4 +30,14 @@ describe('run history', () => {
     assert.equal(restored.list()[0].resultUri, undefined);
     assert.deepEqual(restored.list()[0].request, e.request);
   });
+
+  it('never stores credentials of a URL, and redacts them in entries saved by older versions', () => {
+    const h = new RunHistory();
+    const e = h.add({ label: 'q', request: { kind: 'wiki', apiUrl: 'http://me:hunter2@wiki.example.org/w/api.php', params: [['action', 'query']] }, outcome: 'failed at http://me:hunter2@wiki.example.org/w/api.php', ok: false });
+    assert.ok(!JSON.stringify(h.toJSON()).includes('hunter2'), JSON.stringify(e));
+    const m = h.add({ label: 'm', request: { kind: 'map', baseUrl: 'http://me:hunter2@127.0.0.1:8080', body: {} }, outcome: 'ok', ok: true });
+    assert.equal((m.request as { baseUrl: string }).baseUrl, 'http://127.0.0.1:8080');
+    const old = new RunHistory(50, [{ id: 'a', time: 1, label: 'x', request: { kind: 'wiki', apiUrl: 'https://u:pw1234@w.example.org/api.php', params: [] }, outcome: 'ok', ok: true }]);
+    assert.ok(!JSON.stringify(old.toJSON()).includes('pw1234'));
+  });
 });

@@ -27,6 +27,17 @@ describe('wiki request building', () => {
     ['action=watch&titles=A', false],
     ['action=query&list=allpages&token=abc', false],
     ['action=parse&page=A&csrftoken=abc', false],
+    // Names as PHP reads them (leading spaces dropped, spaces and dots to _, [ starts an array key).
+    ['action=query&%20action=edit&title=Sandbox&text=x&%20token=%2B%5C', false],
+    ['action=query&+action=delete&title=A', false],
+    ['action=query&list=allpages&%20%20token=x', false],
+    ['action=query&list=allpages&lg%2Epassword=x', true], // lg_password is not lgpassword
+    ['action=query&list=allpages&%20lgpassword=x', false],
+    ['action[0]=edit&title=A', false],
+    ['action=query&list[x]=allpages', false],
+    ['action=query&%20list=allpages', true], // renamed, but nothing overridden or written twice
+    ['action=query&list=allpages&%20list=search', false], // the renamed one hides the other
+    ['%00action=edit&action=query&list=allpages', true], // a name cut at NUL is empty: PHP drops it
   ];
   for (const [query, ok] of readOnly) {
     it(`${ok ? 'allows' : 'refuses'} ${query}`, () => {
@@ -109,5 +120,17 @@ describe('wiki request building', () => {
     assert.deepEqual(merged.query.pages[0].links, [{ title: 'X' }, { title: 'Y' }]);
     assert.equal(merged.warnings.length, 1);
     assert.deepEqual(countItems(merged), { total: 3, byList: [['pages', 3]] });
+  });
+});
+
+describe('credentials in URLs', () => {
+  it('redacts user info in URLs and in free text', async () => {
+    const { redactUserInfo } = await import('../../../client/src/run/wikiRequest');
+    assert.equal(redactUrl('http://user:secret@wiki.example.org/w/api.php?action=query'), 'http://wiki.example.org/w/api.php?action=query');
+    assert.equal(redactUserInfo('failed: "http://user:secret@wiki.example.org/w/api.php" is bad'), 'failed: "http://wiki.example.org/w/api.php" is bad');
+    assert.equal(redactUserInfo('no url here'), 'no url here');
+  });
+  it('refuses to build a message with the password in it', () => {
+    assert.throws(() => buildWikiUrl('ftp://user:secret@wiki.example.org/api.php', []), (e: unknown) => e instanceof Error && !e.message.includes('secret'));
   });
 });

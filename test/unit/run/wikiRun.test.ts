@@ -62,6 +62,17 @@ describe('wiki runs against a real MediaWiki', function () {
     }
   });
 
+  it('"Fetch all" stops at its total byte budget and keeps what it fetched', async () => {
+    const params = parseQueryText('action=query&list=allpages&aplimit=1').params;
+    const one = await runWikiQuery(wiki.apiUrl, params, opts());
+    // Room for two pages and a half: the third page would pass the budget.
+    const r = await fetchAll(wiki.apiUrl, params, { ...opts(), maxPages: 100, maxTotalBytes: Math.floor(one.bytes * 2.5) });
+    assert.ok(r.pages >= 2 && r.pages <= 3, `pages ${r.pages}`);
+    assert.match(r.stoppedEarly ?? '', /wikimapQuery\.run\.fetchAllMaxMB/);
+    assert.equal(titles(r.json).length, r.pages, 'every fetched page is kept');
+    assert.ok(getContinuation(r.json), 'the result says more remains');
+  });
+
   it('"Fetch all" follows continuation and merges the batches into what one big request returns', async () => {
     const pagesSeen: number[] = [];
     const all = await fetchAll(wiki.apiUrl, parseQueryText('action=query&list=allpages&aplimit=2').params, {

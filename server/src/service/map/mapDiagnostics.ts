@@ -10,6 +10,8 @@ export const MAP_DIAGNOSTIC_SOURCE = 'wikimap-query';
 export const MAP_DIAGNOSTIC_CODES = {
   /** The text is not valid JSON (the server answers HTTP 500 with a plain-text error). */
   invalidjson: 'error',
+  /** Objects/arrays nested deeper than MAX_JSON_DEPTH: nothing else is checked. */
+  toodeep: 'error',
   /** The document, an array element, or a corner is not a JSON object. */
   notanobject: 'error',
   /** pos1, pos2 or type is missing. */

@@ -31,8 +31,9 @@ export function getMapLanguageService(options: MapLanguageServiceOptions): Langu
     descriptor,
     parse: (document) => parseMapDocument(document, descriptor),
     doValidation: (document, parsed, settings) => doMapValidation(document, parsed, descriptor, settings),
-    doComplete: (document, parsed, offset) => doMapComplete(document, parsed, descriptor, offset),
-    doHover: (document, parsed, offset) => doMapHover(document, parsed, descriptor, offset),
+    // A document nested too deep (parsed.tooDeep) was not parsed: nothing to complete or explain in it.
+    doComplete: (document, parsed, offset) => (parsed.tooDeep ? { isIncomplete: false, items: [] } : doMapComplete(document, parsed, descriptor, offset)),
+    doHover: (document, parsed, offset) => (parsed.tooDeep ? null : doMapHover(document, parsed, descriptor, offset)),
     doCodeActions: (document, parsed, range, diagnostics) => doMapCodeActions(document, parsed, descriptor, range, diagnostics),
     findDocumentSymbols: (document, parsed) => findMapDocumentSymbols(document, parsed, descriptor),
     findDocumentLinks: () => [],

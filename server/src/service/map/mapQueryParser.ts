@@ -40,6 +40,48 @@ export interface MapDocument {
   queries: MapQuery[];
   /** Values standing where a query object was expected (the root, or an array element). */
   notObjects: Node[];
+  /**
+   * Set when the text nests objects/arrays deeper than MAX_JSON_DEPTH: then nothing was parsed
+   * (root undefined, no queries) and the features say so instead of recursing into it.
+   */
+  tooDeep?: { offset: number; limit: number };
+}
+
+/**
+ * Deepest nesting of objects and arrays parsed. The map server's queries are two levels deep; past
+ * this a document is not a query, and recursive parsing and checking would only risk the stack.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/**
+ * The offset of the bracket that opens level `limit + 1`, or undefined when the text never nests that
+ * deep. A linear scan without recursion that skips strings and comments (as jsonc-parser reads them),
+ * so it is safe on any input and runs before any recursive parse.
+ */
+export function findExcessiveNesting(text: string, limit = MAX_JSON_DEPTH): number | undefined {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return i;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      if (depth > 0) depth--;
+    } else if (c === 34 /* " */) {
+      // To the closing quote; an unterminated string ends at the line break (jsonc-parser does too).
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34 || d === 10 || d === 13) break;
+      }
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      while (i < n && text.charCodeAt(i) !== 10) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 1;
+    }
+  }
+  return undefined;
 }
 
 export { printParseErrorCode };
@@ -65,6 +107,9 @@ function collectQuery(node: Node, index: number, descriptor: MapDescriptor): Map
 /** Parse a document into its query objects. Never throws. */
 export function parseMapDocument(document: TextDocument, descriptor: MapDescriptor): MapDocument {
   const text = document.getText();
+  // Depth is measured before any recursive parse: a document nested too deep is not parsed at all.
+  const deep = findExcessiveNesting(text);
+  if (deep !== undefined) return { text, root: undefined, syntaxErrors: [], queries: [], notObjects: [], tooDeep: { offset: deep, limit: MAX_JSON_DEPTH } };
   const syntaxErrors: ParseError[] = [];
   const root = buildTree(text, syntaxErrors);
   const queries: MapQuery[] = [];

@@ -40,6 +40,11 @@ export function doMapValidation(document: TextDocument, parsed: MapDocument, des
   const full = settings?.maxFullCheckSize === undefined || parsed.text.length <= settings.maxFullCheckSize;
 
   // Only the first syntax error: later ones mostly follow from it, and the server too stops at the first.
+  if (parsed.tooDeep) {
+    sink.add('toodeep', rangeOf(document, { offset: parsed.tooDeep.offset, length: 1 }),
+      `Nested deeper than ${parsed.tooDeep.limit} levels: this is not a map query (queries nest two levels), so it is not checked further.`);
+    return sink.diagnostics;
+  }
   const firstError = parsed.syntaxErrors[0];
   if (firstError) {
     sink.add('invalidjson', rangeOf(document, { offset: firstError.offset, length: firstError.length }),

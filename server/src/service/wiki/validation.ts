@@ -31,6 +31,7 @@
  * re-parses a document from its previous version (reparseWikiDocument), the untouched queries carry
  * their verdicts over and are answered without hashing their text.
  */
+import { describeMangling, phpParamName } from './phpParamName';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
@@ -70,6 +71,8 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   sensitiveparam: 'information',
   duplicatevalues: 'hint',
   repeatedparam: 'information',
+  /** A name PHP reads as another (` action` → `action`, `a.b` → `a_b`, `a[x]` → array `a`). */
+  phpname: 'warning',
   noaction: 'warning',
   notquery: 'information',
   largedocument: 'information',
@@ -393,6 +396,14 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
 
 function runChecks(ctx: QueryCheck): void {
   const { text, query, catalogue: cat } = ctx;
+
+  // Names PHP reads as other names: the query is judged under the names the wiki will see.
+  for (const p of query.params) {
+    if (p.writtenName === undefined) continue;
+    const php = phpParamName(p.writtenName);
+    const sees = php.dropped ? 'no parameter at all (PHP drops the pair)' : php.array ? `an array "${php.name}", whose value MediaWiki ignores` : `"${p.name}"`;
+    ctx.add('phpname', p.nameRange.start, p.nameRange.end, `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; write the name it means.`, { param: p.name });
+  }
 
   // Repeated parameters: PHP keeps the last occurrence only.
   for (const p of query.params) {

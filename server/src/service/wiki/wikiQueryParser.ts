@@ -17,6 +17,7 @@
  * decoding only slices that contain `%` or `+`.
  */
 import type { OffsetRange, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
+import { mayMangle, phpParamName } from './phpParamName';
 
 export interface ParseOptions {
   /** Take only URLs containing `api.php?` from the text (markdown and other embedding languages). */
@@ -36,6 +37,7 @@ const CR = 13;
 const PIPE = 124; // |
 const US = 0x1f; // unit separator, MediaWiki's alternative multi-value separator
 const DOT = 46; // .
+const LBRACKET = 91; // [
 
 /** Parse a whole document (or, with `embedded`, only its api.php URLs). */
 export function parseWikiDocument(text: string, options: ParseOptions = {}): WikiDocument {
@@ -212,6 +214,7 @@ function setUrl(text: string, s: number, e: number, q: QueryNode): void {
  */
 class ParamNode implements WikiParam {
   overridden = false;
+  writtenName: string | undefined = undefined;
   private decoded: string | undefined = undefined;
   /** Value items, computed on first use by getValueItems (kept here: a WeakMap costs the GC dearly). */
   items: WikiValueItem[] | undefined = undefined;
@@ -259,7 +262,7 @@ function scanParams(text: string, s: number, t: number, params: WikiParam[]): vo
       if (c === AMP) break;
       if (c === EQ) {
         if (eq < 0) eq = b;
-      } else if (c === PCT || c === PLUS || c === SP || c === DOT) {
+      } else if (c === PCT || c === PLUS || c === SP || c === DOT || c === LBRACKET) {
         if (eq < 0) nameEnc = true;
         else if (c !== DOT) valEnc = true;
       }
@@ -267,8 +270,21 @@ function scanParams(text: string, s: number, t: number, params: WikiParam[]): vo
     if (b > a) {
       const nameEnd = eq < 0 ? b : eq;
       const rawName = text.slice(a, nameEnd);
-      const name = nameEnc ? phpName(decodeComponent(rawName)) : rawName;
-      params.push(new ParamNode(name, a, nameEnd, eq < 0 ? b : eq + 1, b, eq >= 0, valEnc, params.length, text));
+      let name = rawName;
+      let written: string | undefined;
+      if (nameEnc) {
+        const decoded = decodeComponent(rawName);
+        name = decoded;
+        if (mayMangle(decoded)) {
+          // Judged under the name the wiki will see (PHP's $_GET rules, phpParamName.ts).
+          const php = phpParamName(decoded);
+          name = php.array ? `${php.name}[]` : php.name;
+          if (name !== decoded) written = decoded;
+        }
+      }
+      const node = new ParamNode(name, a, nameEnd, eq < 0 ? b : eq + 1, b, eq >= 0, valEnc, params.length, text);
+      if (written !== undefined) node.writtenName = written;
+      params.push(node);
     }
     a = b + 1;
   }
@@ -311,16 +327,6 @@ function parseEmbedded(text: string, doc: WikiDocument): void {
     parseQueryLine(text, s, e, q);
     from = e > hit ? e : hit + 8;
   }
-}
-
-/**
- * PHP's name mangling when it fills $_GET (php_register_variable_ex): leading spaces are dropped,
- * and spaces and dots become underscores, so `cm.title` reaches MediaWiki as `cm_title`.
- */
-function phpName(name: string): string {
-  let n = name;
-  if (n.charCodeAt(0) === SP) n = n.replace(/^ +/, '');
-  return n.indexOf(' ') >= 0 || n.indexOf('.') >= 0 ? n.replace(/[ .]/g, '_') : n;
 }
 
 // ---------------------------------------------------------------------------

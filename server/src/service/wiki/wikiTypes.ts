@@ -26,8 +26,13 @@ export interface WikiValueItem {
 
 /** One `name=value` pair of a query, as written. */
 export interface WikiParam {
-  /** Decoded parameter name (the wire name, e.g. `cmtitle`). */
+  /**
+   * The name the wiki sees: decoded, then read as PHP fills `$_GET` (phpParamName.ts): ` action` is
+   * `action`, `cm.title` is `cm_title`, `action[x]` is the array `action[]`.
+   */
   name: string;
+  /** The decoded name as written, when PHP reads it as another (`name`); else undefined. */
+  writtenName?: string;
   /** Source range of the name. */
   nameRange: OffsetRange;
   /** Decoded value ('' when there is no `=` or nothing after it). */

@@ -1,0 +1,114 @@
+/**
+ * Loopback HTTP servers that behave as an attacker's "wiki" would (test/hostile): each path is one
+ * behaviour, and every request is counted by path so tests can prove what was (not) fetched.
+ *
+ *   /endless/api.php   200, JSON-looking bytes streamed as fast as the client reads, for ever
+ *   /drip/api.php      200, then one byte a second, for ever
+ *   /huge/api.php      200 with Content-Length of 100 MB, streamed
+ *   /redirect/api.php  302 to /target/api.php (which must never be asked)
+ *   /cont/api.php      a list=allpages answer with `continue`; with `apcontinue`, page N answers
+ *                      ~100 KB and continues again, and `apcontinue=endless` streams for ever
+ *   anything else      404
+ */
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface HostileServer {
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  port: number;
+  /** Requests per path (`/drip/api.php` → 1). */
+  hits: Map<string, number>;
+  total(): number;
+  close(): Promise<void>;
+}
+
+const CHUNK = Buffer.alloc(64 * 1024, 'x');
+const HUGE = 100 * 1024 * 1024;
+
+function stream(res: http.ServerResponse, limit = Infinity): void {
+  let sent = 0;
+  const pump = () => {
+    while (!res.destroyed && sent < limit) {
+      const chunk = limit - sent < CHUNK.length ? CHUNK.subarray(0, limit - sent) : CHUNK;
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (sent >= limit && !res.destroyed) res.end();
+  };
+  res.write('{"batchcomplete":true,"x":"');
+  pump();
+}
+
+export async function startHostileServer(): Promise<HostileServer> {
+  const hits = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    res.on('error', () => undefined);
+    switch (url.pathname) {
+      case '/endless/api.php':
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return stream(res);
+      case '/huge/api.php':
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(HUGE) });
+        return stream(res, HUGE - 27);
+      case '/drip/api.php': {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write('{');
+        const timer = setInterval(() => res.write(' '), 1000);
+        timers.add(timer);
+        res.on('close', () => {
+          clearInterval(timer);
+          timers.delete(timer);
+        });
+        return;
+      }
+      case '/redirect/api.php':
+        res.writeHead(302, { Location: `/target/api.php${url.search}` });
+        return void res.end();
+      case '/cont/api.php': {
+        const from = url.searchParams.get('apcontinue');
+        if (from === 'endless') {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          return stream(res);
+        }
+        const page = from ? Number(from) : 0;
+        const next = url.searchParams.get('endless-after') === String(page) ? 'endless' : String(page + 1);
+        const title = `Page ${page} ${'y'.repeat(100 * 1024)}`;
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return void res.end(JSON.stringify({ batchcomplete: true, continue: { apcontinue: next, continue: '-||' }, query: { allpages: [{ pageid: page + 1, ns: 0, title }] } }));
+      }
+      default:
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    hits,
+    total: () => [...hits.values()].reduce((a, b) => a + b, 0),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearInterval(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Peak resident memory (VmHWM) of a process, in MB, or undefined when it has exited (Linux). */
+export function peakRssMb(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /VmHWM:\s+(\d+) kB/.exec(status);
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
