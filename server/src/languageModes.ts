@@ -36,6 +36,8 @@ export interface EffectiveSettings {
    * `wiki.apiUrl` and `wikis`; `off`: none, the built-in catalogue for every query.
    */
   liveCatalogues: LiveCataloguePolicy;
+  /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries (default `asWritten`). */
+  queryLayout: 'asWritten' | 'oneLine' | 'multiLine';
 }
 
 export type LiveCataloguePolicy = 'any' | 'configured' | 'off';
@@ -244,7 +246,9 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
   const delay = get('diagnostics.delay');
   const maxSize = get('diagnostics.maxFullCheckSize');
   const live = get('wiki.liveCatalogues');
+  const layout = get('format.queryLayout');
   return {
+    queryLayout: layout === 'oneLine' || layout === 'multiLine' ? layout : 'asWritten',
     liveCatalogues: live === 'configured' || live === 'off' ? live : 'any',
     apiUrl: typeof apiUrl === 'string' && apiUrl.trim() ? apiUrl.trim() : undefined,
     wikis,

@@ -1,0 +1,94 @@
+/**
+ * The LSP wiring of the editor features beyond completion and diagnostics: semantic tokens (full,
+ * range, delta), inlay hints, folding ranges, selection ranges and formatting. Each handler hands the
+ * parsed document to the pure service (see service/languageTypes.ts) and nothing more.
+ */
+import type { Connection, ServerCapabilities } from 'vscode-languageserver';
+import type { CancellationToken } from 'vscode-languageserver';
+import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageService, LanguageSettings } from './service/languageTypes';
+import { diffTokens, SEMANTIC_TOKENS_LEGEND } from './service/semanticTokens';
+
+/** Most inlay hints / folding ranges sent for one request. */
+const MAX_ITEMS = 5000;
+
+export const EDITOR_FEATURE_CAPABILITIES: ServerCapabilities = {
+  semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
+  inlayHintProvider: { resolveProvider: false },
+  foldingRangeProvider: true,
+  selectionRangeProvider: true,
+  documentFormattingProvider: true,
+};
+
+export interface FeatureContext {
+  runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | import('vscode-languageserver').ResponseError<any>>;
+  withDocument<T>(uri: string, fallback: T, work: (p: { document: TextDocument; parsed: unknown }, service: LanguageService<unknown>) => T): T;
+  languageSettings(): LanguageSettings;
+}
+
+export interface EditorFeatures {
+  /** Forget what was kept for a closed document (the last semantic tokens). */
+  forget(uri: string): void;
+}
+
+export function registerEditorFeatures(connection: Connection, ctx: FeatureContext): EditorFeatures {
+  /** The last full semantic tokens per document, for deltas. */
+  const lastTokens = new Map<string, { resultId: string; data: number[] }>();
+  let nextResultId = 0;
+  const remember = (uri: string, data: number[]): SemanticTokens => {
+    const resultId = String(++nextResultId);
+    lastTokens.set(uri, { resultId, data });
+    return { resultId, data };
+  };
+
+  connection.languages.semanticTokens.on((params, token) =>
+    ctx.runSafe<SemanticTokens>('semanticTokens/full', token, () =>
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed))),
+    ),
+  );
+
+  connection.languages.semanticTokens.onDelta((params, token) =>
+    ctx.runSafe<SemanticTokens | SemanticTokensDelta>('semanticTokens/full/delta', token, () =>
+      ctx.withDocument<SemanticTokens | SemanticTokensDelta>(params.textDocument.uri, { data: [] }, (p, service) => {
+        const uri = params.textDocument.uri;
+        const previous = lastTokens.get(uri);
+        const data = service.getSemanticTokens(p.document, p.parsed);
+        if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
+        const edits = diffTokens(previous.data, data);
+        const { resultId } = remember(uri, data);
+        return { resultId, edits };
+      }),
+    ),
+  );
+
+  connection.languages.semanticTokens.onRange((params, token) =>
+    ctx.runSafe<SemanticTokens>('semanticTokens/range', token, () =>
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, params.range) })),
+    ),
+  );
+
+  connection.languages.inlayHint.on((params, token) =>
+    ctx.runSafe('inlayHint', token, () =>
+      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS)),
+    ),
+  );
+
+  connection.onFoldingRanges((params, token) =>
+    ctx.runSafe('foldingRange', token, () => ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS))),
+  );
+
+  connection.onSelectionRanges((params, token) =>
+    ctx.runSafe('selectionRange', token, () =>
+      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getSelectionRanges(p.document, p.parsed, (params.positions ?? []).slice(0, MAX_ITEMS))),
+    ),
+  );
+
+  connection.onDocumentFormatting((params, token) =>
+    ctx.runSafe('formatting', token, () =>
+      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings())),
+    ),
+  );
+
+  return { forget: (uri) => lastTokens.delete(uri) };
+}

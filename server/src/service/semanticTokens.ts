@@ -1,0 +1,110 @@
+/**
+ * Semantic tokens shared by both languages: one legend of standard LSP token types (so every theme
+ * colours them without configuration), a builder that turns offset ranges into LSP's relative
+ * encoding, and the delta between two results.
+ *
+ * Legend (what each language uses a type for):
+ * - `namespace`: a module prefix (`cm` of `cmtitle`, `gcm` of `gcmtitle`).
+ * - `class`: a module name (values of `action`, `list`, `prop`, `meta`, `generator`, `format`; other submodule values).
+ * - `property`: a parameter name without its prefix; a map request field or coordinate key; a map attribute name.
+ * - `variable`: a key the map server ignores (it names no request field).
+ * - `enumMember`: a value from a fixed set (wiki enum values; a known map object type).
+ * - `number`: integers, limits, namespace numbers, timestamps; map coordinates and `limit`.
+ * - `keyword`: special values (`max`, `now`, `*`), JSON `true`/`false`/`null`.
+ * - `string`: other values (titles, user names, free text), the api.php URL.
+ * - `operator`: separators (`?`, `&`, `=`, `|`).
+ * - `regexp`: escapes: percent-escapes (`%7C`), JSON string escapes (`\u00e9`), SQL LIKE wildcards (`%`, `_`) in `attributelike.value`.
+ * - `comment`: `#` comment lines; JSON comments.
+ * Modifier `deprecated`: a parameter the catalogue marks deprecated.
+ */
+import type { Range, SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+
+export const TOKEN_TYPES = ['namespace', 'class', 'property', 'variable', 'enumMember', 'number', 'keyword', 'string', 'operator', 'regexp', 'comment'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+export const TOKEN_MODIFIERS = ['deprecated'] as const;
+export type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
+
+export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+
+const TYPE_INDEX = new Map<string, number>(TOKEN_TYPES.map((t, i) => [t, i]));
+
+/** One token as offsets into the document text. */
+export interface OffsetToken {
+  start: number;
+  end: number;
+  type: TokenType;
+  deprecated?: boolean;
+}
+
+/**
+ * Encodes tokens (in any order; overlapping ones: the earlier-starting wins) as LSP data. Tokens that
+ * span lines are cut at line ends (LSP tokens are single-line). With `range`, only tokens that
+ * touch it are encoded.
+ */
+export function encodeTokens(document: TextDocument, tokens: OffsetToken[], range?: Range): number[] {
+  const sorted = tokens.filter((t) => t.end > t.start).sort((a, b) => a.start - b.start || a.end - b.end);
+  const text = document.getText();
+  const lo = range ? document.offsetAt(range.start) : 0;
+  const hi = range ? document.offsetAt(range.end) : text.length;
+  const data: number[] = [];
+  let prevLine = 0;
+  let prevChar = 0;
+  let covered = 0;
+  for (const t of sorted) {
+    let start = Math.max(t.start, covered);
+    const end = Math.min(t.end, text.length);
+    if (start >= end || end <= lo || start >= hi) continue;
+    covered = end;
+    const type = TYPE_INDEX.get(t.type)!;
+    const mods = t.deprecated ? 1 : 0;
+    // One LSP token per line piece.
+    while (start < end) {
+      let lineEnd = text.indexOf('\n', start);
+      if (lineEnd < 0 || lineEnd > end) lineEnd = end;
+      let pieceEnd = lineEnd;
+      if (pieceEnd > start && text.charCodeAt(pieceEnd - 1) === 13 && text.charCodeAt(pieceEnd) === 10) pieceEnd--;
+      if (pieceEnd > start) {
+        const pos = document.positionAt(start);
+        const deltaLine = pos.line - prevLine;
+        const deltaChar = deltaLine === 0 ? pos.character - prevChar : pos.character;
+        data.push(deltaLine, deltaChar, pieceEnd - start, type, mods);
+        prevLine = pos.line;
+        prevChar = pos.character;
+      }
+      start = lineEnd + 1;
+    }
+  }
+  return data;
+}
+
+/** Decodes LSP token data back to absolute tokens (for tests and for clients that want text). */
+export function decodeTokens(data: readonly number[], legend: SemanticTokensLegend = SEMANTIC_TOKENS_LEGEND): Array<{ line: number; character: number; length: number; type: string; modifiers: string[] }> {
+  const out: Array<{ line: number; character: number; length: number; type: string; modifiers: string[] }> = [];
+  let line = 0;
+  let character = 0;
+  for (let i = 0; i + 4 < data.length; i += 5) {
+    line += data[i];
+    character = data[i] === 0 ? character + data[i + 1] : data[i + 1];
+    const modifiers = legend.tokenModifiers.filter((_, bit) => (data[i + 4] >> bit) & 1);
+    out.push({ line, character, length: data[i + 2], type: legend.tokenTypes[data[i + 3]], modifiers });
+  }
+  return out;
+}
+
+/** The edit that turns `previous` into `next`: one splice between their common prefix and suffix (none when equal). */
+export function diffTokens(previous: readonly number[], next: readonly number[]): SemanticTokensEdit[] {
+  let start = 0;
+  const min = Math.min(previous.length, next.length);
+  while (start < min && previous[start] === next[start]) start++;
+  if (start === previous.length && start === next.length) return [];
+  let endPrev = previous.length;
+  let endNext = next.length;
+  while (endPrev > start && endNext > start && previous[endPrev - 1] === next[endNext - 1]) {
+    endPrev--;
+    endNext--;
+  }
+  return [{ start, deleteCount: endPrev - start, data: next.slice(start, endNext) }];
+}
+
+export type { SemanticTokens };
