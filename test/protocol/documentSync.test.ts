@@ -14,10 +14,11 @@ import { applySeverityOverrides } from '../../server/src/languageModes';
 import { builtinCatalogue } from '../unit/wiki/helpers';
 import { descriptorJson } from '../unit/map/mapTestUtil';
 import { seededRandom } from '../support/seededRandom';
+import type { LanguageService } from '../../server/src/service/languageTypes';
 import { ensureBuilt, LspClient } from './lspClient';
 
-const wiki = getWikiLanguageService({ resolveCatalogue: () => builtinCatalogue() });
-const map = getMapLanguageService({ descriptor: descriptorJson });
+const wiki = getWikiLanguageService({ resolveCatalogue: () => builtinCatalogue() }) as LanguageService<unknown>;
+const map = getMapLanguageService({ descriptor: descriptorJson }) as LanguageService<unknown>;
 
 interface Change {
   range?: { start: Position; end: Position };
@@ -60,12 +61,12 @@ function randomBatch(r: () => number, text: string): { changes: Change[]; text: 
   return { changes, text };
 }
 
-function expectedDiagnostics(service: typeof wiki | typeof map, uri: string, languageId: string, version: number, text: string): Diagnostic[] {
+function expectedDiagnostics(service: LanguageService<unknown>, uri: string, languageId: string, version: number, text: string): Diagnostic[] {
   const document = TextDocument.create(uri + '#reference', languageId, version, text);
   return applySeverityOverrides(service.doValidation(document, service.parse(document), {}), {});
 }
 
-function expectedTokens(service: typeof wiki | typeof map, uri: string, languageId: string, version: number, text: string): number[] {
+function expectedTokens(service: LanguageService<unknown>, uri: string, languageId: string, version: number, text: string): number[] {
   const document = TextDocument.create(uri + '#reference', languageId, version, text);
   return service.getSemanticTokens(document, service.parse(document));
 }
