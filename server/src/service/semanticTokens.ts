@@ -52,27 +52,34 @@ export function encodeTokens(document: TextDocument, tokens: OffsetToken[], rang
   let prevChar = 0;
   let covered = 0;
   for (const t of sorted) {
-    let start = Math.max(t.start, covered);
+    const start = Math.max(t.start, covered);
     const end = Math.min(t.end, text.length);
     if (start >= end || end <= lo || start >= hi) continue;
     covered = end;
     const type = TYPE_INDEX.get(t.type)!;
     const mods = t.deprecated ? 1 : 0;
-    // One LSP token per line piece.
-    while (start < end) {
-      let lineEnd = text.indexOf('\n', start);
-      if (lineEnd < 0 || lineEnd > end) lineEnd = end;
-      let pieceEnd = lineEnd;
-      if (pieceEnd > start && text.charCodeAt(pieceEnd - 1) === 13 && text.charCodeAt(pieceEnd) === 10) pieceEnd--;
-      if (pieceEnd > start) {
-        const pos = document.positionAt(start);
-        const deltaLine = pos.line - prevLine;
-        const deltaChar = deltaLine === 0 ? pos.character - prevChar : pos.character;
-        data.push(deltaLine, deltaChar, pieceEnd - start, type, mods);
-        prevLine = pos.line;
-        prevChar = pos.character;
+    const push = (from: number, to: number, pos: { line: number; character: number }) => {
+      if (to <= from) return;
+      const deltaLine = pos.line - prevLine;
+      data.push(deltaLine, deltaLine === 0 ? pos.character - prevChar : pos.character, to - from, type, mods);
+      prevLine = pos.line;
+      prevChar = pos.character;
+    };
+    const first = document.positionAt(start);
+    const last = document.positionAt(end);
+    if (first.line === last.line) {
+      push(start, end, first);
+      continue;
+    }
+    // One LSP token per line piece (lines end at \n, \r\n or a lone \r, as LSP counts them).
+    for (let line = first.line; line <= last.line; line++) {
+      const from = line === first.line ? start : document.offsetAt({ line, character: 0 });
+      let to = line === last.line ? end : document.offsetAt({ line: line + 1, character: 0 });
+      if (line < last.line) {
+        if (text.charCodeAt(to - 1) === 10) to--;
+        if (text.charCodeAt(to - 1) === 13) to--;
       }
-      start = lineEnd + 1;
+      push(from, to, line === first.line ? first : { line, character: 0 });
     }
   }
   return data;

@@ -87,6 +87,12 @@ describe('map selection ranges', () => {
 });
 
 describe('map formatting', () => {
+  it('leaves very deeply nested JSON alone rather than apply a partial formatting', () => {
+    const text = '['.repeat(200) + '{"pos1":' + '{"x":'.repeat(100) + '1' + '}'.repeat(50) + ']'.repeat(66);
+    const document = makeDocument(text);
+    assert.deepEqual(service.format(document, service.parse(document), { tabSize: 2, insertSpaces: true }), []);
+  });
+
   it('formats JSON with the editor options, comments kept', () => {
     const text = '{"type":"bones", // t\n"pos1":{"x":0}}';
     const document = makeDocument(text);

@@ -65,6 +65,14 @@ describe('wiki semantic tokens', () => {
     }
   });
 
+  it('a lone \\r ends a line for LSP: a token across it is cut in two', () => {
+    const text = 'action=query&list=allpages&apfrom=A\rB\n';
+    const { document, parsed } = open(text);
+    const decoded = decodeTokens(service.getSemanticTokens(document, parsed));
+    for (const t of decoded) assert.ok(t.character + t.length <= document.getText({ start: { line: t.line, character: 0 }, end: { line: t.line + 1, character: 0 } }).replace(/(\r\n|\r|\n)$/, '').length, JSON.stringify(t));
+    assert.deepEqual(decoded.slice(-2).map((t) => [t.line, t.length]), [[0, 1], [1, 1]]);
+  });
+
   it('range: only the tokens of the lines asked for', () => {
     const text = '# a\naction=query\n# b\n';
     const { document, parsed } = open(text);
