@@ -3,7 +3,7 @@
  * range, delta), inlay hints, folding ranges, selection ranges and formatting. Each handler hands the
  * parsed document to the pure service (see service/languageTypes.ts) and nothing more.
  */
-import type { Connection, ServerCapabilities } from 'vscode-languageserver';
+import type { ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -30,6 +30,13 @@ export interface FeatureContext {
 export interface EditorFeatures {
   /** Forget what was kept for a closed document (the last semantic tokens). */
   forget(uri: string): void;
+  /** The client's capabilities (from `initialize`): which refresh requests it takes. */
+  setClientCapabilities(capabilities: ClientCapabilities): void;
+  /**
+   * Settings or a catalogue changed, so tokens and hints may too (a value becomes an enum member, `max`
+   * means another number): ask clients that support it to request them again.
+   */
+  refresh(): void;
 }
 
 export function registerEditorFeatures(connection: Connection, ctx: FeatureContext): EditorFeatures {
@@ -90,5 +97,17 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
     ),
   );
 
-  return { forget: (uri) => lastTokens.delete(uri) };
+  let refreshTokens = false;
+  let refreshHints = false;
+  return {
+    forget: (uri) => lastTokens.delete(uri),
+    setClientCapabilities(capabilities) {
+      refreshTokens = capabilities.workspace?.semanticTokens?.refreshSupport === true;
+      refreshHints = capabilities.workspace?.inlayHint?.refreshSupport === true;
+    },
+    refresh() {
+      if (refreshTokens) connection.languages.semanticTokens.refresh().catch(() => undefined);
+      if (refreshHints) connection.languages.inlayHint.refresh().catch(() => undefined);
+    },
+  };
 }

@@ -170,6 +170,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     };
   }
 
+  /** Semantic tokens, inlay hints, folding, selection ranges, formatting (editorFeatures.ts). */
+  const editorFeatures = registerEditorFeatures(connection, { runSafe, withDocument, languageSettings });
+
   // ---------------------------------------------------------------------------
   // Documents
   // ---------------------------------------------------------------------------
@@ -236,6 +239,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
 
   function revalidateAll(): void {
     generation++;
+    editorFeatures.refresh();
     for (const open of documents.values()) open.parse = undefined;
     if (pullDiagnostics) {
       if (canRefreshDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
@@ -290,6 +294,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
     initOptions = params.initializationOptions;
     settings = normaliseSettings(initOptions, options.diagnosticsDelay);
+    editorFeatures.setClientCapabilities(caps);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -412,8 +417,6 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
     ),
   );
-
-  const editorFeatures = registerEditorFeatures(connection, { runSafe, withDocument, languageSettings });
 
   connection.languages.diagnostics.on((params, token) =>
     runSafe<DocumentDiagnosticReport>('diagnostic', token, async () => {

@@ -161,6 +161,28 @@ describe('editor features over stdio', function () {
     assert.deepEqual(await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), []);
   });
 
+  it('asks clients that support it to refresh tokens and hints when settings change', async () => {
+    const other = await LspClient.start({
+      capabilities: { workspace: { semanticTokens: { refreshSupport: true }, inlayHint: { refreshSupport: true } } },
+      initializationOptions: { diagnostics: { delay: 0 } },
+    });
+    try {
+      const uri = 'file:///features/refresh.wikiquery';
+      const text = 'action=query&list=allpages&aplimit=max\n';
+      await other.open(uri, 'wikiquery', text, 1);
+      const range = { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } };
+      const before = await other.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range });
+      assert.deepEqual(before.map((h) => h.label), ['= 500 (5000 with apihighlimits)']);
+      await other.connection.sendNotification('workspace/didChangeConfiguration', { settings: { wikimapQuery: { wiki: { highLimits: true } } } });
+      await other.waitFor('both refresh requests', () => (other.refreshRequests.length >= 2 ? true : undefined));
+      assert.deepEqual([...other.refreshRequests].sort(), ['workspace/inlayHint/refresh', 'workspace/semanticTokens/refresh']);
+      const after = await other.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range });
+      assert.deepEqual(after.map((h) => h.label), ['= 5000 (with apihighlimits)']);
+    } finally {
+      await other.stop();
+    }
+  });
+
   /** [document uri, language, text, diagnostic code, fix title, text after the fix] */
   const FIXES: Array<[string, string, string, string, string, string]> = [
     ['file:///features/fix.wikiquery', 'wikiquery', 'action=query&list=allpages&aplimt=5\n', 'unrecognizedparams', 'Change to `aplimit`', 'action=query&list=allpages&aplimit=5\n'],

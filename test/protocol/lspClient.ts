@@ -144,6 +144,13 @@ export class LspClient {
       p.items.map((item) => (item.section === 'wikimapQuery' ? (this.options.configuration?.() ?? null) : null)),
     );
     this.connection.onRequest('client/registerCapability', () => null);
+    for (const method of ['workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) {
+      this.connection.onRequest(method, () => {
+        this.refreshRequests.push(method);
+        this.notify();
+        return null;
+      });
+    }
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;
       this.notify();
@@ -153,6 +160,8 @@ export class LspClient {
   }
 
   refreshes = 0;
+  /** Semantic-token and inlay-hint refresh requests received, in order. */
+  readonly refreshRequests: string[] = [];
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
     ensureBuilt();
