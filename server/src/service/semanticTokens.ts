@@ -43,7 +43,9 @@ export interface OffsetToken {
  * touch it are encoded.
  */
 export function encodeTokens(document: TextDocument, tokens: OffsetToken[], range?: Range): number[] {
-  const sorted = tokens.filter((t) => t.end > t.start).sort((a, b) => a.start - b.start || a.end - b.end);
+  let inOrder = true;
+  for (let i = 1; i < tokens.length && inOrder; i++) inOrder = tokens[i - 1].start <= tokens[i].start;
+  const sorted = inOrder ? tokens : [...tokens].sort((a, b) => a.start - b.start || a.end - b.end);
   const text = document.getText();
   const lo = range ? document.offsetAt(range.start) : 0;
   const hi = range ? document.offsetAt(range.end) : text.length;
@@ -54,7 +56,7 @@ export function encodeTokens(document: TextDocument, tokens: OffsetToken[], rang
   for (const t of sorted) {
     const start = Math.max(t.start, covered);
     const end = Math.min(t.end, text.length);
-    if (start >= end || end <= lo || start >= hi) continue;
+    if (start >= end || end <= lo || start >= hi) continue; // empty, covered by an earlier token, or outside the range
     covered = end;
     const type = TYPE_INDEX.get(t.type)!;
     const mods = t.deprecated ? 1 : 0;

@@ -22,8 +22,16 @@ export function getWikiSemanticTokens(document: TextDocument, parsed: WikiDocume
   const tokens: OffsetToken[] = [];
   const lo = range ? document.offsetAt(range.start) : 0;
   const hi = range ? document.offsetAt(range.end) : text.length;
-  for (const c of parsed.comments) if (c.end > lo && c.start < hi) tokens.push({ start: c.start, end: c.end, type: 'comment' });
+  // Comments and queries in document order, so the tokens need no sorting.
+  const comments = parsed.comments;
+  let c = 0;
+  const commentsBefore = (offset: number) => {
+    for (; c < comments.length && comments[c].start < offset; c++) {
+      if (comments[c].end > lo && comments[c].start < hi) tokens.push({ start: comments[c].start, end: comments[c].end, type: 'comment' });
+    }
+  };
   for (const query of parsed.queries) {
+    commentsBefore(query.range.start);
     if (query.range.end < lo || query.range.start > hi) continue;
     const catalogue = resolveCatalogue(query.apiUrl);
     let gapStart = query.range.start;
@@ -39,6 +47,7 @@ export function getWikiSemanticTokens(document: TextDocument, parsed: WikiDocume
     }
     separators(text, gapStart, query.range.end, tokens);
   }
+  commentsBefore(Infinity);
   return encodeTokens(document, tokens, range);
 }
 
