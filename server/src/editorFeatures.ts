@@ -3,7 +3,7 @@
  * range, delta), inlay hints, folding ranges, selection ranges and formatting. Each handler hands the
  * parsed document to the pure service (see service/languageTypes.ts) and nothing more.
  */
-import type { ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver';
+import { DocumentFormattingRequest, type ClientCapabilities, type Connection, type ServerCapabilities } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,13 +13,31 @@ import { diffTokens, SEMANTIC_TOKENS_LEGEND } from './service/semanticTokens';
 /** Most inlay hints / folding ranges sent for one request. */
 const MAX_ITEMS = 5000;
 
-export const EDITOR_FEATURE_CAPABILITIES: ServerCapabilities = {
-  semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
-  inlayHintProvider: { resolveProvider: false },
-  foldingRangeProvider: true,
-  selectionRangeProvider: true,
-  documentFormattingProvider: true,
-};
+/**
+ * Documents formatting is offered for: our own languages and files, not the embedded languages
+ * (formatting there is markdown's, and a second markdown formatter would make VS Code ask which one).
+ */
+export const FORMATTING_SELECTOR = [
+  { language: 'wikiquery' },
+  { language: 'mapquery' },
+  { pattern: '**/*.wikiquery' },
+  { pattern: '**/*.mapquery.json' },
+];
+
+/**
+ * The capabilities of these features. Formatting is registered dynamically, for our documents only,
+ * when the client supports that; otherwise it is announced for every document and answers nothing
+ * for embedded ones.
+ */
+export function editorFeatureCapabilities(client: ClientCapabilities): ServerCapabilities {
+  return {
+    semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
+    inlayHintProvider: { resolveProvider: false },
+    foldingRangeProvider: true,
+    selectionRangeProvider: true,
+    ...(client.textDocument?.formatting?.dynamicRegistration === true ? {} : { documentFormattingProvider: true }),
+  };
+}
 
 export interface FeatureContext {
   runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | import('vscode-languageserver').ResponseError<any>>;
@@ -30,8 +48,10 @@ export interface FeatureContext {
 export interface EditorFeatures {
   /** Forget what was kept for a closed document (the last semantic tokens). */
   forget(uri: string): void;
-  /** The client's capabilities (from `initialize`): which refresh requests it takes. */
+  /** The client's capabilities (from `initialize`): which refresh requests it takes, dynamic registration. */
   setClientCapabilities(capabilities: ClientCapabilities): void;
+  /** After `initialized`: dynamic registrations. */
+  initialized(): void;
   /**
    * Settings or a catalogue changed, so tokens and hints may too (a value becomes an enum member, `max`
    * means another number): ask clients that support it to request them again.
@@ -99,11 +119,16 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   let refreshTokens = false;
   let refreshHints = false;
+  let registerFormatting = false;
   return {
     forget: (uri) => lastTokens.delete(uri),
     setClientCapabilities(capabilities) {
       refreshTokens = capabilities.workspace?.semanticTokens?.refreshSupport === true;
       refreshHints = capabilities.workspace?.inlayHint?.refreshSupport === true;
+      registerFormatting = capabilities.textDocument?.formatting?.dynamicRegistration === true;
+    },
+    initialized() {
+      if (registerFormatting) connection.client.register(DocumentFormattingRequest.type, { documentSelector: FORMATTING_SELECTOR }).catch(() => undefined);
     },
     refresh() {
       if (refreshTokens) connection.languages.semanticTokens.refresh().catch(() => undefined);

@@ -41,7 +41,7 @@ import {
 } from './protocol';
 import type { Disposable, ServerRuntime } from './runtime';
 import { applyContentChanges } from './documentSync';
-import { EDITOR_FEATURE_CAPABILITIES, registerEditorFeatures } from './editorFeatures';
+import { editorFeatureCapabilities, registerEditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import {
   applySeverityOverrides,
@@ -303,7 +303,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         documentSymbolProvider: true,
         documentLinkProvider: { resolveProvider: false },
-        ...EDITOR_FEATURE_CAPABILITIES,
+        ...editorFeatureCapabilities(caps),
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'wikimap-query-server', version: runtime.version },
@@ -330,6 +330,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       if (hasConfigurationCapability && hasDynamicConfigRegistration) {
         connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
       }
+      editorFeatures.initialized();
       settingsReady = fetchSettings().then(() => services?.applyEndpoints(settings));
       // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
       runtime.timers.setImmediate(() => {
