@@ -41,32 +41,38 @@ export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument
   return encodeTokens(document, tokens, range);
 }
 
-function walk(node: Node, text: string, meaning: Map<number, TokenType | 'like'>, out: OffsetToken[]): void {
-  switch (node.type) {
-    case 'object':
-    case 'array':
-    case 'property': {
-      const key = node.type === 'property' ? node.children?.[0] : undefined;
-      if (key) {
-        const m = meaning.get(key.offset);
-        stringToken(text, key, m === 'like' ? 'string' : (m ?? 'property'), out);
+/** Tokens of every key and value, in document order (iterative: nesting depth is the user's). */
+function walk(root: Node, text: string, meaning: Map<number, TokenType | 'like'>, out: OffsetToken[]): void {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    switch (node.type) {
+      case 'object':
+      case 'array':
+      case 'property': {
+        const children = node.children ?? [];
+        const key = node.type === 'property' ? children[0] : undefined;
+        if (key) {
+          const m = meaning.get(key.offset);
+          stringToken(text, key, m === 'like' ? 'string' : (m ?? 'property'), out);
+        }
+        for (let i = children.length - 1; i >= 0; i--) if (children[i] !== key) stack.push(children[i]);
+        break;
       }
-      for (const child of node.children ?? []) if (child !== key) walk(child, text, meaning, out);
-      return;
+      case 'string': {
+        const m = meaning.get(node.offset);
+        if (m === 'like') likeToken(text, node, out);
+        else stringToken(text, node, m ?? 'string', out);
+        break;
+      }
+      case 'number':
+        out.push({ start: node.offset, end: node.offset + node.length, type: 'number' });
+        break;
+      case 'boolean':
+      case 'null':
+        out.push({ start: node.offset, end: node.offset + node.length, type: 'keyword' });
+        break;
     }
-    case 'string': {
-      const m = meaning.get(node.offset);
-      if (m === 'like') likeToken(text, node, out);
-      else stringToken(text, node, m ?? 'string', out);
-      return;
-    }
-    case 'number':
-      out.push({ start: node.offset, end: node.offset + node.length, type: 'number' });
-      return;
-    case 'boolean':
-    case 'null':
-      out.push({ start: node.offset, end: node.offset + node.length, type: 'keyword' });
-      return;
   }
 }
 
