@@ -1,14 +1,18 @@
 /**
  * startServer(connection, runtime): the LSP wiring of the wiki and map query services.
  *
- * - Document cache with incremental sync; each document is parsed once per version and the
- *   parsed result is handed to every feature (see STYLE.md, "Three layers").
+ * - Document cache with incremental sync (the changes of one notification applied in order, see
+ *   documentSync.ts); each document is parsed once per version and the parsed result is handed to
+ *   every feature (see STYLE.md, "Three layers"). Semantic tokens, inlay hints, folding, selection
+ *   ranges and formatting are wired in editorFeatures.ts.
+ * - After `shutdown`, requests are refused with InvalidRequest and no diagnostics run is scheduled.
  * - Diagnostics are debounced per document and published only for the version they were computed
  *   for; clients that support pull diagnostics (`textDocument/diagnostic`) pull them instead.
  * - Every handler is wrapped: an exception is logged and answered with an error, the server lives on.
  *   Requests cancelled before their turn are answered with `RequestCancelled`.
- * - Settings come from `workspace/configuration` (section `wikimapQuery`) when the client offers it,
- *   otherwise from `initializationOptions` and `workspace/didChangeConfiguration` (Neovim, Helix).
+ * - Settings come from `initializationOptions`, then from `workspace/didChangeConfiguration` when it
+ *   carries them (Neovim, Helix, eglot), else from `workspace/configuration` (section `wikimapQuery`)
+ *   when the client offers it (VS Code).
  */
 import {
   CodeActionKind,
@@ -24,10 +28,9 @@ import {
   type Connection,
   type InitializeParams,
   type InitializeResult,
-  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionList, Diagnostic, Range } from 'vscode-languageserver-types';
+import type { CompletionList, Diagnostic } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
   ReloadCatalogueRequestMethod,
