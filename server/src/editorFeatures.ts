@@ -5,13 +5,18 @@
  */
 import { DocumentFormattingRequest, type ClientCapabilities, type Connection, type ServerCapabilities } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
+import type { Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import { diffTokens, SEMANTIC_TOKENS_LEGEND } from './service/semanticTokens';
 
 /** Most inlay hints / folding ranges sent for one request. */
 const MAX_ITEMS = 5000;
+/**
+ * Semantic tokens cover at most this many characters from the start of a document (or of the range
+ * asked for): past it, a multi-megabyte document would cost a response of hundreds of megabytes.
+ */
+export const MAX_TOKENS_CHARS = 2 * 1024 * 1024;
 
 /**
  * Documents formatting is offered for: our own languages and files, not the embedded languages
@@ -59,6 +64,14 @@ export interface EditorFeatures {
   refresh(): void;
 }
 
+/** The range semantic tokens are computed for: the one asked for (or the whole document), cut at MAX_TOKENS_CHARS. */
+function boundedRange(document: TextDocument, range?: Range): Range | undefined {
+  const start = range ? document.offsetAt(range.start) : 0;
+  const end = range ? document.offsetAt(range.end) : document.getText().length;
+  if (end - start <= MAX_TOKENS_CHARS) return range;
+  return { start: document.positionAt(start), end: document.positionAt(start + MAX_TOKENS_CHARS) };
+}
+
 export function registerEditorFeatures(connection: Connection, ctx: FeatureContext): EditorFeatures {
   /** The last full semantic tokens per document, for deltas. */
   const lastTokens = new Map<string, { resultId: string; data: number[] }>();
@@ -71,7 +84,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.languages.semanticTokens.on((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/full', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed))),
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document)))),
     ),
   );
 
@@ -80,7 +93,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
       ctx.withDocument<SemanticTokens | SemanticTokensDelta>(params.textDocument.uri, { data: [] }, (p, service) => {
         const uri = params.textDocument.uri;
         const previous = lastTokens.get(uri);
-        const data = service.getSemanticTokens(p.document, p.parsed);
+        const data = service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document));
         if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
         const edits = diffTokens(previous.data, data);
         const { resultId } = remember(uri, data);
@@ -91,7 +104,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.languages.semanticTokens.onRange((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/range', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, params.range) })),
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document, params.range)) })),
     ),
   );
 

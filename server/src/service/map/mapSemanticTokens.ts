@@ -36,16 +36,19 @@ export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument
       }
     }
   }
-  if (parsed.root) walk(parsed.root, parsed.text, meaning, tokens);
+  const lo = range ? document.offsetAt(range.start) : 0;
+  const hi = range ? document.offsetAt(range.end) : parsed.text.length;
+  if (parsed.root) walk(parsed.root, parsed.text, meaning, tokens, lo, hi);
   comments(parsed.text, tokens);
   return encodeTokens(document, tokens, range);
 }
 
 /** Tokens of every key and value, in document order (iterative: nesting depth is the user's). */
-function walk(root: Node, text: string, meaning: Map<number, TokenType | 'like'>, out: TokenSink): void {
+function walk(root: Node, text: string, meaning: Map<number, TokenType | 'like'>, out: TokenSink, lo: number, hi: number): void {
   const stack: Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
+    if (node.offset > hi || node.offset + node.length < lo) continue; // outside the range asked for
     switch (node.type) {
       case 'object':
       case 'array':
