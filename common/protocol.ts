@@ -161,6 +161,10 @@ export interface WikimapQuerySettings {
   };
   /** Language ids whose documents get wiki features on lines with `api.php?` (default `["markdown"]`). */
   embeddedLanguages?: string[];
+  format?: {
+    /** How formatting lays out wiki queries: `asWritten` (default: each query keeps its layout), `oneLine`, `multiLine`. */
+    queryLayout?: 'asWritten' | 'oneLine' | 'multiLine';
+  };
 }
 
 /**

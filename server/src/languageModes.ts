@@ -41,6 +41,8 @@ export interface EffectiveSettings {
   approvedCatalogues: string[];
   /** `wikimapQuery.wiki.maxCatalogueMB` in bytes: the largest catalogue answer read. */
   maxCatalogueBytes: number;
+  /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries (default `asWritten`). */
+  queryLayout: 'asWritten' | 'oneLine' | 'multiLine';
 }
 
 export type { LiveCataloguePolicy };
@@ -275,7 +277,9 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
   const live = get('wiki.liveCatalogues');
   const approved = get('wiki.approvedCatalogues');
   const maxMb = get('wiki.maxCatalogueMB');
+  const layout = get('format.queryLayout');
   return {
+    queryLayout: layout === 'oneLine' || layout === 'multiLine' ? layout : 'asWritten',
     // The default is `configured`: only an explicit `any` fetches wikis that documents name.
     liveCatalogues: live === 'any' || live === 'off' ? live : 'configured',
     approvedCatalogues: Array.isArray(approved) ? approved.filter((a): a is string => typeof a === 'string' && a.trim() !== '') : [],

@@ -1,14 +1,18 @@
 /**
  * startServer(connection, runtime): the LSP wiring of the wiki and map query services.
  *
- * - Document cache with incremental sync; each document is parsed once per version and the
- *   parsed result is handed to every feature (see STYLE.md, "Three layers").
+ * - Document cache with incremental sync (the changes of one notification applied in order, see
+ *   documentSync.ts); each document is parsed once per version and the parsed result is handed to
+ *   every feature (see STYLE.md, "Three layers"). Semantic tokens, inlay hints, folding, selection
+ *   ranges and formatting are wired in editorFeatures.ts.
+ * - After `shutdown`, requests are refused with InvalidRequest and no diagnostics run is scheduled.
  * - Diagnostics are debounced per document and published only for the version they were computed
  *   for; clients that support pull diagnostics (`textDocument/diagnostic`) pull them instead.
  * - Every handler is wrapped: an exception is logged and answered with an error, the server lives on.
  *   Requests cancelled before their turn are answered with `RequestCancelled`.
- * - Settings come from `workspace/configuration` (section `wikimapQuery`) when the client offers it,
- *   otherwise from `initializationOptions` and `workspace/didChangeConfiguration` (Neovim, Helix).
+ * - Settings come from `initializationOptions`, then from `workspace/didChangeConfiguration` when it
+ *   carries them (Neovim, Helix, eglot), else from `workspace/configuration` (section `wikimapQuery`)
+ *   when the client offers it (VS Code).
  */
 import {
   CodeActionKind,
@@ -24,10 +28,9 @@ import {
   type Connection,
   type InitializeParams,
   type InitializeResult,
-  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionList, Diagnostic, Range } from 'vscode-languageserver-types';
+import type { CompletionList, Diagnostic } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
   ReloadCatalogueRequestMethod,
@@ -40,6 +43,8 @@ import {
   type RunnableQueriesResult,
 } from '../../common/protocol';
 import type { Disposable, ServerRuntime } from './runtime';
+import { applyContentChanges } from './documentSync';
+import { editorFeatureCapabilities, registerEditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import {
   applySeverityOverrides,
@@ -100,6 +105,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   let generation = 0;
   let settingsReady: Promise<void> = Promise.resolve();
   let toldBrokenData = false;
+  /** `shutdown` was received: requests are refused from now on (LSP: InvalidRequest), nothing new is scheduled. */
+  let shutDown = false;
 
   const log = (message: string) => connection.console.log(message);
   /** The catalogue store says each warning once (a wiki that cannot be reached, a bad URL): shown to the user too. */
@@ -143,6 +150,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   /** Runs a request handler after pending messages (a cancel may be among them); errors become error responses. */
   function runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<any>> {
     return new Promise((resolve) => {
+      if (shutDown) return resolve(new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down (shutdown was received)`));
       runtime.timers.setImmediate(async () => {
         if (token?.isCancellationRequested) return resolve(cancelled());
         try {
@@ -168,6 +176,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     };
   }
 
+  /** Semantic tokens, inlay hints, folding, selection ranges, formatting (editorFeatures.ts). */
+  const editorFeatures = registerEditorFeatures(connection, { runSafe, withDocument, languageSettings });
+
   // ---------------------------------------------------------------------------
   // Documents
   // ---------------------------------------------------------------------------
@@ -183,7 +194,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   }
 
   function languageSettings(): LanguageSettings {
-    return { highLimits: settings.highLimits, severity: settings.severity, maxFullCheckSize: settings.maxFullCheckSize };
+    return { highLimits: settings.highLimits, severity: settings.severity, maxFullCheckSize: settings.maxFullCheckSize, queryLayout: settings.queryLayout };
   }
 
   function computeDiagnostics(open: OpenDocument): Diagnostic[] {
@@ -229,7 +240,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   }
 
   function scheduleValidation(uri: string): void {
-    if (pullDiagnostics) return;
+    if (pullDiagnostics || shutDown) return;
     const open = documents.get(uri);
     if (!open) return;
     open.pending?.dispose();
@@ -251,6 +262,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
 
   function revalidateAll(): void {
     generation++;
+    editorFeatures.refresh();
     for (const open of documents.values()) open.parse = undefined;
     if (pullDiagnostics) {
       if (canRefreshDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
@@ -275,9 +287,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         logError(`didChange for ${params.textDocument.uri}, which is not open; ignored.`);
         return;
       }
-      const changes = (params.contentChanges ?? []).map((c) => sanitiseChange(open.document, c)).filter((c) => c !== undefined);
       const version = typeof params.textDocument.version === 'number' ? params.textDocument.version : open.document.version + 1;
-      open.document = TextDocument.update(open.document, changes, version);
+      open.document = applyContentChanges(open.document, params.contentChanges, version);
       scheduleValidation(open.document.uri);
     }),
   );
@@ -289,6 +300,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       if (!open) return;
       open.pending?.dispose();
       documents.delete(uri);
+      editorFeatures.forget(uri);
       if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );
@@ -305,6 +317,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
     initOptions = params.initializationOptions;
     settings = normaliseSettings(initOptions, options.diagnosticsDelay);
+    editorFeatures.setClientCapabilities(caps);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -313,6 +326,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         documentSymbolProvider: true,
         documentLinkProvider: { resolveProvider: false },
+        ...editorFeatureCapabilities(caps),
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'wikimap-query-server', version: runtime.version },
@@ -339,6 +353,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       if (hasConfigurationCapability && hasDynamicConfigRegistration) {
         connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
       }
+      editorFeatures.initialized();
       settingsReady = fetchSettings().then(() => services?.applyEndpoints(settings));
       // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
       runtime.timers.setImmediate(() => {
@@ -354,13 +369,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   connection.onDidChangeConfiguration(
     guard('didChangeConfiguration', (params) => {
       const previousMax = settings.maxFullCheckSize;
-      if (hasConfigurationCapability) {
+      const section = pushedSection(params?.settings);
+      if (section !== undefined) {
+        // Push-style clients (Neovim, Helix, eglot) send the settings themselves, whole or as the wikimapQuery section.
+        settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
+        settingsReady = Promise.resolve();
+      } else if (hasConfigurationCapability) {
+        // Pull-style clients (VS Code) send an empty notification: ask for the section.
         settingsReady = fetchSettings();
       } else {
-        // Push-style clients send the settings themselves, either whole or as the wikimapQuery section.
-        const pushed = params?.settings as Record<string, unknown> | null | undefined;
-        const section = pushed && typeof pushed === 'object' && 'wikimapQuery' in pushed ? pushed.wikimapQuery : pushed;
-        settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
         settingsReady = Promise.resolve();
       }
       void settingsReady.then(() => {
@@ -472,6 +489,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   );
 
   connection.onShutdown(() => {
+    shutDown = true;
     for (const open of documents.values()) open.pending?.dispose();
     services?.dispose();
   });
@@ -495,21 +513,16 @@ function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
   return kept;
 }
 
-/** Clamps a change to the document; drops changes that are not changes. Out-of-range edits never throw. */
-function sanitiseChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
-  if (!change || typeof change !== 'object' || typeof (change as { text?: unknown }).text !== 'string') return undefined;
-  if (!('range' in change) || change.range === undefined || change.range === null) return { text: change.text };
-  const r = change.range as Range;
-  if (!isPosition(r.start) || !isPosition(r.end)) return undefined;
-  let start = doc.offsetAt(r.start);
-  let end = doc.offsetAt(r.end);
-  if (end < start) [start, end] = [end, start];
-  return { range: { start: doc.positionAt(start), end: doc.positionAt(end) }, text: change.text };
-}
-
-function isPosition(p: unknown): p is { line: number; character: number } {
-  const q = p as { line?: unknown; character?: unknown } | null;
-  return !!q && Number.isFinite(q.line) && Number.isFinite(q.character);
+/**
+ * The settings a `workspace/didChangeConfiguration` carries: its `wikimapQuery` section, or the whole
+ * object when it holds our keys unwrapped. Undefined when it carries none (VS Code sends `null` or
+ * other extensions' sections and expects the server to pull).
+ */
+function pushedSection(pushed: unknown): unknown {
+  if (!isObject(pushed)) return undefined;
+  if ('wikimapQuery' in pushed) return pushed.wikimapQuery;
+  const ours = ['wiki', 'wikis', 'diagnostics', 'embeddedLanguages', 'format'];
+  return Object.keys(pushed).some((k) => ours.includes(k) || ours.some((o) => k.startsWith(o + '.'))) ? pushed : undefined;
 }
 
 function mergeSettings(base: unknown, over: unknown): unknown {

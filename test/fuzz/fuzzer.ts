@@ -1,7 +1,8 @@
 // The fuzzer behind `npm run fuzz` and the short fixed-seed run in the unit suite.
 // It feeds the pure language services random bytes, random printable text and structure-aware
 // mutations of valid wiki queries and map JSON, calls every feature (diagnostics, completion and
-// hover at every offset or a sample of them, code actions, symbols, links, runnable queries) and
+// hover at every offset or a sample of them, code actions (with and without diagnostic data), symbols,
+// links, runnable queries, semantic tokens, inlay hints, folding, selection ranges, formatting) and
 // checks that each call returns a well-formed result, never throws, and how long it took.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -180,6 +181,36 @@ export function exerciseInput(services: ReturnType<typeof makeServices>, input: 
   call('findDocumentSymbols', () => service.findDocumentSymbols(doc, parsed), (v) => (Array.isArray(v) && v.every((s: any) => rangeOk(s.range, doc) && typeof s.name === 'string' && s.name.length > 0) ? undefined : `bad symbols ${JSON.stringify(v).slice(0, 300)}`));
   call('findDocumentLinks', () => service.findDocumentLinks(doc, parsed), (v) => (Array.isArray(v) && v.every((l: any) => rangeOk(l.range, doc)) ? undefined : 'bad links'));
   call('getRunnableQueries', () => service.getRunnableQueries(doc, parsed), (v) => (Array.isArray(v) ? undefined : 'not an array'));
+  // Quick fixes for diagnostics sent back without their data (recomputed from the document).
+  const bare = diagnostics.map((d: Diagnostic) => ({ range: d.range, code: d.code, source: d.source, message: d.message, severity: d.severity }));
+  call('doCodeActions without data', () => service.doCodeActions(doc, parsed, full, bare), (v) => (Array.isArray(v) && v.every((a: any) => typeof a.title === 'string') ? undefined : 'bad code actions'));
+  const lines = doc.lineCount;
+  call('getSemanticTokens', () => service.getSemanticTokens(doc, parsed), (v) => {
+    if (!Array.isArray(v) || v.length % 5) return 'not a multiple of 5 numbers';
+    let line = 0;
+    let ch = 0;
+    for (let i = 0; i < v.length; i += 5) {
+      line += v[i];
+      ch = v[i] === 0 ? ch + v[i + 1] : v[i + 1];
+      if (v[i + 2] <= 0 || line >= lines || v[i] < 0 || (v[i] === 0 && i > 0 && v[i + 1] < 0)) return `bad token at ${i / 5}: ${v.slice(i, i + 5)}`;
+      if (ch + v[i + 2] > doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/(\r\n|\r|\n)$/, '').length) return `token past its line at ${i / 5}`;
+    }
+    return undefined;
+  });
+  call('getInlayHints', () => service.getInlayHints(doc, parsed, full), (v) => (Array.isArray(v) && v.every((h: any) => rangeOk({ start: h.position, end: h.position }, doc) && typeof h.label === 'string') ? undefined : 'bad inlay hints'));
+  call('getFoldingRanges', () => service.getFoldingRanges(doc, parsed), (v) => (Array.isArray(v) && v.every((f: any) => f.startLine >= 0 && f.startLine < f.endLine && f.endLine < lines) ? undefined : `bad folding ${JSON.stringify(v).slice(0, 300)}`));
+  const positions = offsets.slice(0, 20).map((o) => doc.positionAt(o));
+  call('getSelectionRanges', () => service.getSelectionRanges(doc, parsed, positions), (v) => {
+    if (!Array.isArray(v) || v.length !== positions.length) return 'not one selection range per position';
+    for (const sel of v) {
+      for (let s: any = sel; s; s = s.parent) {
+        if (!rangeOk(s.range, doc)) return `bad range ${JSON.stringify(s.range)}`;
+        if (s.parent && (doc.offsetAt(s.parent.range.start) > doc.offsetAt(s.range.start) || doc.offsetAt(s.parent.range.end) < doc.offsetAt(s.range.end))) return 'a parent does not contain its child';
+      }
+    }
+    return undefined;
+  });
+  call('format', () => service.format(doc, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: r() < 0.5 ? 'oneLine' : 'multiLine' }), (v) => (Array.isArray(v) && v.every((e: any) => rangeOk(e.range, doc) && typeof e.newText === 'string') ? undefined : 'bad formatting edits'));
 }
 
 export function runFuzz(opts: FuzzOptions): FuzzReport {

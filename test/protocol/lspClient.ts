@@ -107,6 +107,8 @@ export class LspClient {
   readonly stderr: string[] = [];
   private waiters: Array<() => void> = [];
   private exited = false;
+  /** The server process's exit code, once it exited. */
+  exitCode: number | null = null;
   initializeResult: any;
 
   private constructor(
@@ -116,8 +118,9 @@ export class LspClient {
     this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     child.stderr!.on('data', (d: Buffer) => this.stderr.push(d.toString()));
     child.stdout!.on('data', (d: Buffer) => this.tapRaw(d));
-    child.on('exit', () => {
+    child.on('exit', (code) => {
       this.exited = true;
+      this.exitCode = code;
       this.notify();
     });
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
@@ -140,7 +143,18 @@ export class LspClient {
     this.connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
       p.items.map((item) => (item.section === 'wikimapQuery' ? (this.options.configuration?.() ?? null) : null)),
     );
-    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('client/registerCapability', (p: { registrations?: Array<{ method: string; registerOptions?: unknown }> }) => {
+      this.registrations.push(...(p?.registrations ?? []));
+      this.notify();
+      return null;
+    });
+    for (const method of ['workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) {
+      this.connection.onRequest(method, () => {
+        this.refreshRequests.push(method);
+        this.notify();
+        return null;
+      });
+    }
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;
       this.notify();
@@ -150,6 +164,10 @@ export class LspClient {
   }
 
   refreshes = 0;
+  /** Dynamic registrations the server asked for (`client/registerCapability`). */
+  readonly registrations: Array<{ method: string; registerOptions?: unknown }> = [];
+  /** Semantic-token and inlay-hint refresh requests received, in order. */
+  readonly refreshRequests: string[] = [];
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
     ensureBuilt();
@@ -274,6 +292,25 @@ export class LspClient {
   rssMb(): number {
     const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+  }
+
+  /** Resolves with the exit code once the server process has exited (fails at the deadline). */
+  waitForExit(timeoutMs = 10000): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The server did not exit within ${timeoutMs} ms.\nstderr: ${this.stderr.join('')}`)), timeoutMs);
+      const attempt = () => {
+        if (this.exited) {
+          clearTimeout(timer);
+          resolve(this.exitCode);
+        } else this.waiters.push(attempt);
+      };
+      attempt();
+    });
+  }
+
+  /** Closes the server's stdin, as an editor that quits without `shutdown` does. */
+  closeStdin(): void {
+    this.child.stdin!.end();
   }
 
   get alive(): boolean {

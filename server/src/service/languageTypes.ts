@@ -11,8 +11,14 @@ import type {
   Diagnostic,
   DocumentLink,
   DocumentSymbol,
+  FoldingRange,
+  FormattingOptions,
   Hover,
+  InlayHint,
+  Position,
   Range,
+  SelectionRange,
+  TextEdit,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -38,6 +44,8 @@ export interface LanguageSettings {
   severity?: Record<string, SeveritySetting>;
   /** Documents larger than this many characters get fewer checks (said once). */
   maxFullCheckSize?: number;
+  /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries. */
+  queryLayout?: 'asWritten' | 'oneLine' | 'multiLine';
 }
 
 /** A range in a document as offsets; cheap to keep on parsed nodes. */
@@ -84,4 +92,10 @@ export interface LanguageService<Parsed> {
   findDocumentLinks(document: TextDocument, parsed: Parsed): DocumentLink[];
   /** Queries that can be run (Run lens, run commands). */
   getRunnableQueries(document: TextDocument, parsed: Parsed): RunnableQuery[];
+  /** Semantic tokens in LSP's encoding (legend: semanticTokens.ts), of the whole document or of `range`. */
+  getSemanticTokens(document: TextDocument, parsed: Parsed, range?: Range): number[];
+  getInlayHints(document: TextDocument, parsed: Parsed, range: Range, settings?: LanguageSettings): InlayHint[];
+  getFoldingRanges(document: TextDocument, parsed: Parsed): FoldingRange[];
+  getSelectionRanges(document: TextDocument, parsed: Parsed, positions: Position[]): SelectionRange[];
+  format(document: TextDocument, parsed: Parsed, options: FormattingOptions, settings?: LanguageSettings): TextEdit[];
 }

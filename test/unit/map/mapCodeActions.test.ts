@@ -34,6 +34,9 @@ describe('map query quick fixes', () => {
     it(what, () => {
       assert.equal(fix(text, code, title).result, expected);
     });
+    it(`${what} (diagnostic sent back without data)`, () => {
+      assert.equal(fix(text, code, title, true).result, expected);
+    });
   }
 
   it('fixes apply to the query of an array the diagnostic is in', () => {

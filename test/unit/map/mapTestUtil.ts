@@ -65,12 +65,16 @@ export function hover(textWithCursor: string): { text: string; covered: string }
   return { text: contents.value, covered: h.range ? document.getText(h.range) : '' };
 }
 
-/** Apply the quick fix titled `title` (or the first one) for the first diagnostic with `code`; return the new text. */
-export function fix(text: string, code: string, title?: string): { result: string; titles: string[] } {
+/**
+ * Apply the quick fix titled `title` (or the first one) for the first diagnostic with `code`; return the new text.
+ * `withoutData`: the diagnostic is sent back without its `data`, as clients that do not echo it do.
+ */
+export function fix(text: string, code: string, title?: string, withoutData = false): { result: string; titles: string[] } {
   const document = makeDocument(text);
   const parsed = service.parse(document);
-  const diagnostic = service.doValidation(document, parsed).find((d) => d.code === code);
-  if (!diagnostic) throw new Error(`No diagnostic "${code}" for ${text}`);
+  const found = service.doValidation(document, parsed).find((d) => d.code === code);
+  if (!found) throw new Error(`No diagnostic "${code}" for ${text}`);
+  const diagnostic: Diagnostic = withoutData ? { range: found.range, severity: found.severity, code: found.code, source: found.source, message: found.message } : found;
   const actions = service.doCodeActions(document, parsed, diagnostic.range, [diagnostic]);
   const titles = actions.map((a) => a.title);
   const chosen = title === undefined ? actions[0] : actions.find((a) => a.title === title);

@@ -18,13 +18,19 @@ function open(text: string): { document: TextDocument; diagnostics: Diagnostic[]
 }
 
 /** The quick fixes offered for the (only) diagnostic with `code`. */
-function fixesFor(text: string, code: string): { document: TextDocument; actions: CodeAction[] } {
+function fixesFor(text: string, code: string, withoutData = false): { document: TextDocument; actions: CodeAction[] } {
   const { document, diagnostics } = open(text);
-  const matching = diagnostics.filter((d) => d.code === code);
+  // Without data: what a client that does not echo `data` (the LSP specification makes it optional) sends back.
+  const matching = diagnostics.filter((d) => d.code === code).map((d) => (withoutData ? withoutDataOf(d) : d));
   assert.equal(matching.length, 1, `expected one ${code} in ${JSON.stringify(text)}, got ${JSON.stringify(diagnostics.map((d) => d.code))}`);
   const actions = service.doCodeActions(document, service.parse(document), matching[0].range, matching).filter((a) => a.kind === CodeActionKind.QuickFix);
   for (const a of actions) assert.deepEqual(a.diagnostics, matching, `${a.title} names the diagnostic it fixes`);
   return { document, actions };
+}
+
+function withoutDataOf(d: Diagnostic): Diagnostic {
+  const { data: _data, ...rest } = d;
+  return rest;
 }
 
 function apply(document: TextDocument, action: CodeAction): string {
@@ -85,9 +91,9 @@ describe('wiki quick fixes', () => {
     ['deprecation', 'action=query&prop=info&titles=A&inprop=url%7Cpreload%7Ctalkid', 'Remove the deprecated value `preload`', 'action=query&prop=info&titles=A&inprop=url%7Ctalkid', true],
     ['unrecognizedparams', 'https://en.wikipedia.org/w/api.php?aplimt=5&action=query&list=allpages', 'Remove `aplimt`', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages', false],
   ];
-  for (const [code, query, title, expected, preferred] of TABLE) {
-    it(`${code}: ${title} in ${JSON.stringify(query.length > 70 ? query.slice(0, 67) + '…' : query)}`, () => {
-      const { document, actions } = fixesFor(query, code);
+  for (const [code, query, title, expected, preferred] of TABLE) for (const withoutData of [false, true]) {
+    it(`${code}: ${title} in ${JSON.stringify(query.length > 70 ? query.slice(0, 67) + '…' : query)}${withoutData ? ' (sent back without data)' : ''}`, () => {
+      const { document, actions } = fixesFor(query, code, withoutData);
       const action = actions.find((a) => a.title === title);
       assert.ok(action, `no fix ${JSON.stringify(title)}; offered: ${JSON.stringify(actions.map((a) => a.title))}`);
       assert.equal(apply(document, action), expected);

@@ -1,7 +1,13 @@
-/** Quick fixes for map-query diagnostics; each is asserted in tests on the text it produces. */
+/**
+ * Quick fixes for map-query diagnostics; each is asserted in tests on the text it produces. What a fix
+ * needs beyond the diagnostic's code and range comes from its `data`, or, when the client did not send
+ * `data` back, from the same diagnostic computed again.
+ */
 import type { Node } from 'jsonc-parser';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
-import type { TextDocument } from '../languageTypes';
+import type { LanguageSettings, TextDocument } from '../languageTypes';
+import { dataRecovery } from '../diagnosticData';
+import { doMapValidation } from './mapValidation';
 import { AXES, axisValue, invertedAxes, nodeToBlock, readBox } from './mapBox';
 import type { MapDescriptor } from './mapDescriptor';
 import { MAP_DIAGNOSTIC_SOURCE } from './mapDiagnostics';
@@ -41,11 +47,13 @@ const MISSING_FIELD_TEXT: Record<string, string> = {
   type: '"type": "bones"',
 };
 
-export function doMapCodeActions(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, range: Range, diagnostics: Diagnostic[]): CodeAction[] {
+export function doMapCodeActions(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
   const actions: CodeAction[] = [];
+  // Clients that do not send `data` back: the same diagnostic, computed again, has it.
+  const dataOf = dataRecovery(() => doMapValidation(document, parsed, descriptor, { ...settings, severity: undefined }));
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== MAP_DIAGNOSTIC_SOURCE || !rangesTouch(diagnostic.range, range)) continue;
-    const data = (diagnostic.data ?? {}) as Record<string, unknown>;
+    const data = (dataOf(diagnostic) ?? {}) as Record<string, unknown>;
     const start = document.offsetAt(diagnostic.range.start);
     const end = document.offsetAt(diagnostic.range.end);
     const query = queryAt(parsed, start);

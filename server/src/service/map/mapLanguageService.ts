@@ -11,6 +11,11 @@ import { doMapHover } from './mapHover';
 import { parseMapDocument, type MapDocument } from './mapQueryParser';
 import { findMapDocumentSymbols, getMapRunnableQueries } from './mapSymbols';
 import { doMapValidation } from './mapValidation';
+import { getMapSemanticTokens } from './mapSemanticTokens';
+import { getMapInlayHints } from './mapInlayHints';
+import { getMapFoldingRanges } from './mapFolding';
+import { getMapSelectionRanges } from './mapSelectionRanges';
+import { formatMapDocument } from './mapFormatting';
 
 export type { MapDocument, MapDescriptor };
 export { createMapDescriptor, MapDescriptorError } from './mapDescriptor';
@@ -34,9 +39,14 @@ export function getMapLanguageService(options: MapLanguageServiceOptions): Langu
     // A document nested too deep (parsed.tooDeep) was not parsed: nothing to complete or explain in it.
     doComplete: (document, parsed, offset) => (parsed.tooDeep ? { isIncomplete: false, items: [] } : doMapComplete(document, parsed, descriptor, offset)),
     doHover: (document, parsed, offset) => (parsed.tooDeep ? null : doMapHover(document, parsed, descriptor, offset)),
-    doCodeActions: (document, parsed, range, diagnostics) => doMapCodeActions(document, parsed, descriptor, range, diagnostics),
+    doCodeActions: (document, parsed, range, diagnostics, settings) => doMapCodeActions(document, parsed, descriptor, range, diagnostics, settings),
     findDocumentSymbols: (document, parsed) => findMapDocumentSymbols(document, parsed, descriptor),
     findDocumentLinks: () => [],
     getRunnableQueries: (document, parsed) => getMapRunnableQueries(document, parsed),
+    getSemanticTokens: (document, parsed, range) => getMapSemanticTokens(document, parsed, descriptor, range),
+    getInlayHints: (document, parsed, range) => getMapInlayHints(document, parsed, descriptor, range),
+    getFoldingRanges: (document, parsed) => getMapFoldingRanges(document, parsed),
+    getSelectionRanges: (document, parsed, positions) => getMapSelectionRanges(document, parsed, positions),
+    format: (document, _parsed, options) => formatMapDocument(document, options),
   };
 }

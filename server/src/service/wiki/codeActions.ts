@@ -3,7 +3,9 @@
  *
  * A fix finds what it repairs from the diagnostic's range (the parameter, or the `|` item of its
  * value) in the parsed document, and takes the rest from the diagnostic's `code` and `data`
- * (the did-you-mean spelling, the bound, the missing parameter). Every edit touches only the
+ * (the did-you-mean spelling, the bound, the missing parameter). When the client did not send `data`
+ * back (the LSP specification makes it optional), the document is validated again and the diagnostic
+ * with the same code and range supplies it. Every edit touches only the
  * characters it repairs: removing a value removes one `|` item and one separator, removing a
  * parameter removes it with one `&` (or its whole continuation line).
  */
@@ -15,7 +17,8 @@ import type { WikiDiagnosticData, WikiDocument, WikiParam, WikiQuery, WikiValueI
 import { findParamAt, findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
 import { resolveWire } from './hover';
-import { DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval } from './validation';
+import { DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, validateWikiDocument } from './validation';
+import { dataRecovery } from '../diagnosticData';
 
 /** Indentation of continuation lines written by the multi-line rewrite. */
 const CONTINUATION_INDENT = '  ';
@@ -26,17 +29,20 @@ export function getWikiCodeActions(
   range: Range,
   diagnostics: Diagnostic[],
   resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
-  _settings?: LanguageSettings,
+  settings?: LanguageSettings,
 ): CodeAction[] {
   const actions: CodeAction[] = [];
   const text = parsed.text;
+  // Clients that do not send `data` back: the same diagnostic, computed again, has it.
+  const dataOf = dataRecovery(() => validateWikiDocument(parsed, resolveCatalogue, { ...settings, severity: undefined }, document));
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     const start = document.offsetAt(diagnostic.range.start);
     const end = document.offsetAt(diagnostic.range.end);
     const query = findQueryAt(parsed, start);
     if (!query) continue;
-    const data: Partial<WikiDiagnosticData> = diagnostic.data && typeof diagnostic.data === 'object' ? (diagnostic.data as WikiDiagnosticData) : {};
+    const found = dataOf(diagnostic);
+    const data: Partial<WikiDiagnosticData> = found && typeof found === 'object' ? (found as WikiDiagnosticData) : {};
     const param = (data.param !== undefined ? paramFor(query, start, end, data.param) : undefined) ?? findParamAt(query, start);
     const item = param ? itemAt(text, param, start, end) : undefined;
     const fix = new FixBuilder(document, text, query, diagnostic, actions);

@@ -22,6 +22,11 @@ import { getWikiHover } from './hover';
 import { getWikiCodeActions } from './codeActions';
 import { findWikiDocumentLinks, findWikiDocumentSymbols } from './symbols';
 import { WIKI_LANGUAGE_ID } from '../../../../common/protocol';
+import { getWikiSemanticTokens } from './wikiSemanticTokens';
+import { getWikiInlayHints } from './wikiInlayHints';
+import { getWikiFoldingRanges } from './wikiFolding';
+import { getWikiSelectionRanges } from './wikiSelectionRanges';
+import { formatWikiDocument } from './wikiFormatting';
 
 export interface WikiLanguageServiceOptions {
   /** The catalogue a query naming `apiUrl` is judged by (undefined: a bare query, the default wiki). */
@@ -111,6 +116,12 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
         };
       });
     },
+
+    getSemanticTokens: (document, parsed, range) => getWikiSemanticTokens(document, parsed, resolveCatalogue, range),
+    getInlayHints: (document, parsed, range, settings) => getWikiInlayHints(document, parsed, range, resolveCatalogue, settings),
+    getFoldingRanges: (document, parsed) => getWikiFoldingRanges(document, parsed),
+    getSelectionRanges: (document, parsed, positions) => getWikiSelectionRanges(document, parsed, positions),
+    format: (document, parsed, _options, settings) => formatWikiDocument(document, parsed, settings?.queryLayout),
 
     getCursorContext(parsed: WikiDocument, offset: number): WikiCursorContext {
       return getCursorContext(parsed, offset);
