@@ -61,7 +61,7 @@ describe('editor features over stdio', function () {
     const newText = text.replace('cmlimit=max', 'cmlimit=50');
     const delta = await client.request<{ resultId: string; edits: Array<{ start: number; deleteCount: number; data?: number[] }> }>('textDocument/semanticTokens/full/delta', { textDocument: { uri: WIKI_URI }, previousResultId: full.resultId });
     assert.ok(delta.edits, 'a delta, not full tokens');
-    let data = [...full.data];
+    const data = [...full.data];
     for (const e of [...delta.edits].sort((a, b) => b.start - a.start)) data.splice(e.start, e.deleteCount, ...(e.data ?? []));
     assert.ok(decoded(newText, data).includes('number:50'));
     const again = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri: WIKI_URI } });
