@@ -91,7 +91,12 @@ describe('map features on deep nesting (found by fuzzing: a recursive walk overf
   const text = '['.repeat(2150) + '{"pos1":' + '{"x":'.repeat(1075) + '1' + '}'.repeat(537) + ']'.repeat(716);
   const document = makeDocument(text);
   const parsed = service.parse(document);
-  it('semantic tokens', () => assert.equal(service.getSemanticTokens(document, parsed).length / 5, 1 + 1075 + 1));
+  // Deeper than the parser's depth limit (512): the document is not parsed, so nothing is coloured.
+  it('semantic tokens: none beyond the depth limit', () => assert.equal(service.getSemanticTokens(document, parsed).length, 0));
+  it('semantic tokens within the depth limit: every key and the number', () => {
+    const within = makeDocument('['.repeat(200) + '{"pos1":' + '{"x":'.repeat(250) + '1' + '}'.repeat(251) + ']'.repeat(200));
+    assert.equal(service.getSemanticTokens(within, service.parse(within)).length / 5, 1 + 250 + 1);
+  });
   it('folding ranges (none: one line)', () => assert.deepEqual(service.getFoldingRanges(document, parsed), []));
   it('selection ranges', () => assert.ok(service.getSelectionRanges(document, parsed, [document.positionAt(text.indexOf('1'))]).length === 1));
   it('formatting leaves it alone', () => assert.deepEqual(service.format(document, parsed, { tabSize: 2, insertSpaces: true }), []));
