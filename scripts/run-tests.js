@@ -20,6 +20,7 @@ const SUITES = [
   { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
   { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
   { name: 'emacs', cmd: ['node', 'test/emacs/run.js'] },
+  { name: 'vim', cmd: ['node', 'test/vim/run.js'] },
 ];
 
 function suiteExists(suite) {
