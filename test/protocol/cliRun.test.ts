@@ -4,7 +4,7 @@
  * test/mediawiki/runCli.test.ts.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -115,6 +115,18 @@ describe('wikimap-query run (CLI): map queries', function () {
     const r = await cli(['run', '--map-server', url, file]);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /refused the connection/);
+  });
+
+  it('dist/cli.js and dist/server.js run by their own #! line (as npm and the .vsix link them)', () => {
+    for (const bundle of ['cli.js', 'server.js']) {
+      const file = path.join(path.dirname(CLI), bundle);
+      assert.ok(fs.readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n'), bundle);
+      assert.ok((fs.statSync(file).mode & 0o111) === 0o111, `${bundle} is executable`);
+    }
+    const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` };
+    const version = spawnSync(CLI, ['--version'], { encoding: 'utf8', env });
+    assert.equal(version.status, 0, version.stderr);
+    assert.equal(version.stdout.trim(), JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
   });
 
   it('--help documents FILE[:LINE], --all and the exit statuses', async () => {
