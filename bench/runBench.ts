@@ -176,6 +176,29 @@ function benchCompletionHover() {
   row('hover in-process p99', quantile(ht, 0.99), 'ms', '<= 3', quantile(ht, 0.99) <= 3);
 }
 
+function benchEditorFeatures() {
+  console.log('\n# editor features, 10k-line document');
+  const text = generateWikiDocument(10000);
+  const doc = TextDocument.create('file:///bench/f.wikiquery', 'wikiquery', 1, text);
+  const parsed = wiki.parse(doc);
+  const tokens = timeMedian(() => wiki.getSemanticTokens(doc, parsed), 9, 2);
+  row('semantic tokens, whole document (median)', tokens, 'ms', '-', null);
+  const r = rng(6);
+  const viewport: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const line = Math.floor(r() * 9950);
+    const range = { start: { line, character: 0 }, end: { line: line + 50, character: 0 } };
+    const a = performance.now();
+    wiki.getSemanticTokens(doc, parsed, range);
+    wiki.getInlayHints(doc, parsed, range, {});
+    viewport.push(performance.now() - a);
+  }
+  row('semantic tokens + inlay hints for a 50-line viewport (p50)', quantile(viewport, 0.5), 'ms', '-', null);
+  row('semantic tokens + inlay hints for a 50-line viewport (p99)', quantile(viewport, 0.99), 'ms', '-', null);
+  row('folding ranges, whole document (median)', timeMedian(() => wiki.getFoldingRanges(doc, parsed), 9, 2), 'ms', '-', null);
+  row('formatting, whole document (median)', timeMedian(() => wiki.format(doc, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: 'multiLine' }), 9, 2), 'ms', '-', null);
+}
+
 function benchCatalogueLoad() {
   const t = timeMedian(() => {
     const m = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/query-modules.json'), 'utf8'));
@@ -450,6 +473,7 @@ async function main() {
   benchWikiThroughput();
   benchEdit();
   benchCompletionHover();
+  benchEditorFeatures();
   benchCatalogueLoad();
   await benchServer();
   await benchMapPeer();

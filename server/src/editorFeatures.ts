@@ -3,23 +3,46 @@
  * range, delta), inlay hints, folding ranges, selection ranges and formatting. Each handler hands the
  * parsed document to the pure service (see service/languageTypes.ts) and nothing more.
  */
-import type { ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver';
+import { DocumentFormattingRequest, type ClientCapabilities, type Connection, type ServerCapabilities } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
+import type { Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import { diffTokens, SEMANTIC_TOKENS_LEGEND } from './service/semanticTokens';
 
 /** Most inlay hints / folding ranges sent for one request. */
 const MAX_ITEMS = 5000;
+/**
+ * Semantic tokens cover at most this many characters from the start of a document (or of the range
+ * asked for): past it, a multi-megabyte document would cost a response of hundreds of megabytes.
+ */
+export const MAX_TOKENS_CHARS = 2 * 1024 * 1024;
 
-export const EDITOR_FEATURE_CAPABILITIES: ServerCapabilities = {
-  semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
-  inlayHintProvider: { resolveProvider: false },
-  foldingRangeProvider: true,
-  selectionRangeProvider: true,
-  documentFormattingProvider: true,
-};
+/**
+ * Documents formatting is offered for: our own languages and files, not the embedded languages
+ * (formatting there is markdown's, and a second markdown formatter would make VS Code ask which one).
+ */
+export const FORMATTING_SELECTOR = [
+  { language: 'wikiquery' },
+  { language: 'mapquery' },
+  { pattern: '**/*.wikiquery' },
+  { pattern: '**/*.mapquery.json' },
+];
+
+/**
+ * The capabilities of these features. Formatting is registered dynamically, for our documents only,
+ * when the client supports that; otherwise it is announced for every document and answers nothing
+ * for embedded ones.
+ */
+export function editorFeatureCapabilities(client: ClientCapabilities): ServerCapabilities {
+  return {
+    semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
+    inlayHintProvider: { resolveProvider: false },
+    foldingRangeProvider: true,
+    selectionRangeProvider: true,
+    ...(client.textDocument?.formatting?.dynamicRegistration === true ? {} : { documentFormattingProvider: true }),
+  };
+}
 
 export interface FeatureContext {
   runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | import('vscode-languageserver').ResponseError<any>>;
@@ -30,13 +53,23 @@ export interface FeatureContext {
 export interface EditorFeatures {
   /** Forget what was kept for a closed document (the last semantic tokens). */
   forget(uri: string): void;
-  /** The client's capabilities (from `initialize`): which refresh requests it takes. */
+  /** The client's capabilities (from `initialize`): which refresh requests it takes, dynamic registration. */
   setClientCapabilities(capabilities: ClientCapabilities): void;
+  /** After `initialized`: dynamic registrations. */
+  initialized(): void;
   /**
    * Settings or a catalogue changed, so tokens and hints may too (a value becomes an enum member, `max`
    * means another number): ask clients that support it to request them again.
    */
   refresh(): void;
+}
+
+/** The range semantic tokens are computed for: the one asked for (or the whole document), cut at MAX_TOKENS_CHARS. */
+function boundedRange(document: TextDocument, range?: Range): Range | undefined {
+  const start = range ? document.offsetAt(range.start) : 0;
+  const end = range ? document.offsetAt(range.end) : document.getText().length;
+  if (end - start <= MAX_TOKENS_CHARS) return range;
+  return { start: document.positionAt(start), end: document.positionAt(start + MAX_TOKENS_CHARS) };
 }
 
 export function registerEditorFeatures(connection: Connection, ctx: FeatureContext): EditorFeatures {
@@ -51,7 +84,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.languages.semanticTokens.on((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/full', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed))),
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document)))),
     ),
   );
 
@@ -60,7 +93,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
       ctx.withDocument<SemanticTokens | SemanticTokensDelta>(params.textDocument.uri, { data: [] }, (p, service) => {
         const uri = params.textDocument.uri;
         const previous = lastTokens.get(uri);
-        const data = service.getSemanticTokens(p.document, p.parsed);
+        const data = service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document));
         if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
         const edits = diffTokens(previous.data, data);
         const { resultId } = remember(uri, data);
@@ -71,7 +104,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.languages.semanticTokens.onRange((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/range', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, params.range) })),
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document, params.range)) })),
     ),
   );
 
@@ -99,11 +132,16 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   let refreshTokens = false;
   let refreshHints = false;
+  let registerFormatting = false;
   return {
     forget: (uri) => lastTokens.delete(uri),
     setClientCapabilities(capabilities) {
       refreshTokens = capabilities.workspace?.semanticTokens?.refreshSupport === true;
       refreshHints = capabilities.workspace?.inlayHint?.refreshSupport === true;
+      registerFormatting = capabilities.textDocument?.formatting?.dynamicRegistration === true;
+    },
+    initialized() {
+      if (registerFormatting) connection.client.register(DocumentFormattingRequest.type, { documentSelector: FORMATTING_SELECTOR }).catch(() => undefined);
     },
     refresh() {
       if (refreshTokens) connection.languages.semanticTokens.refresh().catch(() => undefined);

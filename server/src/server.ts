@@ -1,14 +1,18 @@
 /**
  * startServer(connection, runtime): the LSP wiring of the wiki and map query services.
  *
- * - Document cache with incremental sync; each document is parsed once per version and the
- *   parsed result is handed to every feature (see STYLE.md, "Three layers").
+ * - Document cache with incremental sync (the changes of one notification applied in order, see
+ *   documentSync.ts); each document is parsed once per version and the parsed result is handed to
+ *   every feature (see STYLE.md, "Three layers"). Semantic tokens, inlay hints, folding, selection
+ *   ranges and formatting are wired in editorFeatures.ts.
+ * - After `shutdown`, requests are refused with InvalidRequest and no diagnostics run is scheduled.
  * - Diagnostics are debounced per document and published only for the version they were computed
  *   for; clients that support pull diagnostics (`textDocument/diagnostic`) pull them instead.
  * - Every handler is wrapped: an exception is logged and answered with an error, the server lives on.
  *   Requests cancelled before their turn are answered with `RequestCancelled`.
- * - Settings come from `workspace/configuration` (section `wikimapQuery`) when the client offers it,
- *   otherwise from `initializationOptions` and `workspace/didChangeConfiguration` (Neovim, Helix).
+ * - Settings come from `initializationOptions`, then from `workspace/didChangeConfiguration` when it
+ *   carries them (Neovim, Helix, eglot), else from `workspace/configuration` (section `wikimapQuery`)
+ *   when the client offers it (VS Code).
  */
 import {
   CodeActionKind,
@@ -24,10 +28,9 @@ import {
   type Connection,
   type InitializeParams,
   type InitializeResult,
-  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionList, Diagnostic, Range } from 'vscode-languageserver-types';
+import type { CompletionList, Diagnostic } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
   ReloadCatalogueRequestMethod,
@@ -41,7 +44,7 @@ import {
 } from './protocol';
 import type { Disposable, ServerRuntime } from './runtime';
 import { applyContentChanges } from './documentSync';
-import { EDITOR_FEATURE_CAPABILITIES, registerEditorFeatures } from './editorFeatures';
+import { editorFeatureCapabilities, registerEditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import {
   applySeverityOverrides,
@@ -303,7 +306,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         documentSymbolProvider: true,
         documentLinkProvider: { resolveProvider: false },
-        ...EDITOR_FEATURE_CAPABILITIES,
+        ...editorFeatureCapabilities(caps),
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'wikimap-query-server', version: runtime.version },
@@ -330,6 +333,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       if (hasConfigurationCapability && hasDynamicConfigRegistration) {
         connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
       }
+      editorFeatures.initialized();
       settingsReady = fetchSettings().then(() => services?.applyEndpoints(settings));
       // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
       runtime.timers.setImmediate(() => {

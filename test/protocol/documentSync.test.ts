@@ -62,12 +62,12 @@ function randomBatch(r: () => number, text: string): { changes: Change[]; text: 
 }
 
 function expectedDiagnostics(service: LanguageService<unknown>, uri: string, languageId: string, version: number, text: string): Diagnostic[] {
-  const document = TextDocument.create(uri + '#reference', languageId, version, text);
+  const document = TextDocument.create(`${uri}#reference-${version}`, languageId, version, text);
   return applySeverityOverrides(service.doValidation(document, service.parse(document), {}), {});
 }
 
 function expectedTokens(service: LanguageService<unknown>, uri: string, languageId: string, version: number, text: string): number[] {
-  const document = TextDocument.create(uri + '#reference', languageId, version, text);
+  const document = TextDocument.create(`${uri}#reference-${version}`, languageId, version, text);
   return service.getSemanticTokens(document, service.parse(document));
 }
 

@@ -183,6 +183,18 @@ describe('editor features over stdio', function () {
     }
   });
 
+  it('registers formatting for wiki and map documents only when the client registers dynamically (no second markdown formatter)', async () => {
+    const other = await LspClient.start({ capabilities: { textDocument: { formatting: { dynamicRegistration: true } } } });
+    try {
+      assert.equal(other.initializeResult.capabilities.documentFormattingProvider, undefined);
+      const registration = await other.waitFor('the formatting registration', () => other.registrations.find((r) => r.method === 'textDocument/formatting'));
+      const selector = (registration.registerOptions as { documentSelector: Array<{ language?: string; pattern?: string }> }).documentSelector;
+      assert.deepEqual(selector.map((f) => f.language ?? f.pattern), ['wikiquery', 'mapquery', '**/*.wikiquery', '**/*.mapquery.json']);
+    } finally {
+      await other.stop();
+    }
+  });
+
   /** [document uri, language, text, diagnostic code, fix title, text after the fix] */
   const FIXES: Array<[string, string, string, string, string, string]> = [
     ['file:///features/fix.wikiquery', 'wikiquery', 'action=query&list=allpages&aplimt=5\n', 'unrecognizedparams', 'Change to `aplimit`', 'action=query&list=allpages&aplimit=5\n'],

@@ -40,6 +40,12 @@ describe('huge input (real server, default settings)', function () {
     assert.ok(completion.items.some((i) => i.label === 'displaytitle'), 'inprop values complete at the end of a 1 MB line');
     const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 'action=query&pr'.length } });
     assert.ok(hover && /prop/.test(JSON.stringify(hover.contents)));
+    // Editor features over the whole line: every title a token, hints and folding answer.
+    const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    assert.ok(tokens.data.length / 5 > 60000, `${tokens.data.length / 5} tokens`);
+    const hints = await client.request<unknown[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end } });
+    assert.ok(Array.isArray(hints));
+    assert.deepEqual(await client.request('textDocument/foldingRange', { textDocument: { uri } }), []);
     assert.ok(client.alive);
   });
 
@@ -66,6 +72,12 @@ describe('huge input (real server, default settings)', function () {
     assert.ok(completion.items.some((i) => i.label === 'allpages'));
     const hover = await client.request<unknown>('textDocument/hover', { textDocument: { uri }, position: { line: 400000, character: 'action=query&list=all'.length } });
     assert.ok(hover, 'hover answers deep in a 50 MB document');
+    // Semantic tokens cover the first 2 MB only (a response for 50 MB would be hundreds of MB); a range deep inside answers.
+    const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    const tokenLines = tokens.data.reduce((sum, v, i) => (i % 5 === 0 ? sum + v : sum), 0);
+    assert.ok(tokens.data.length > 0 && tokenLines < (2 * 1024 * 1024) / line.length + 1, `tokens reach line ${tokenLines}`);
+    const deep = await client.request<{ data: number[] }>('textDocument/semanticTokens/range', { textDocument: { uri }, range: { start: { line: 400000, character: 0 }, end: { line: 400010, character: 0 } } });
+    assert.equal(deep.data[0], 400000, 'the first token of the range is on its first line');
     const rss = client.rssMb();
     assert.ok(rss < 1500, `RSS ${rss.toFixed(0)} MB with a 50 MB document open`);
     // a second edit of the huge document does not say it again

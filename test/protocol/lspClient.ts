@@ -143,7 +143,11 @@ export class LspClient {
     this.connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
       p.items.map((item) => (item.section === 'wikimapQuery' ? (this.options.configuration?.() ?? null) : null)),
     );
-    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('client/registerCapability', (p: { registrations?: Array<{ method: string; registerOptions?: unknown }> }) => {
+      this.registrations.push(...(p?.registrations ?? []));
+      this.notify();
+      return null;
+    });
     for (const method of ['workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) {
       this.connection.onRequest(method, () => {
         this.refreshRequests.push(method);
@@ -160,6 +164,8 @@ export class LspClient {
   }
 
   refreshes = 0;
+  /** Dynamic registrations the server asked for (`client/registerCapability`). */
+  readonly registrations: Array<{ method: string; registerOptions?: unknown }> = [];
   /** Semantic-token and inlay-hint refresh requests received, in order. */
   readonly refreshRequests: string[] = [];
 

@@ -29,62 +29,103 @@ export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TO
 
 const TYPE_INDEX = new Map<string, number>(TOKEN_TYPES.map((t, i) => [t, i]));
 
-/** One token as offsets into the document text. */
-export interface OffsetToken {
-  start: number;
-  end: number;
-  type: TokenType;
-  deprecated?: boolean;
+/**
+ * Tokens as offsets into the document text, collected in parallel arrays (a large document has
+ * hundreds of thousands of tokens: no object per token).
+ */
+export class TokenSink {
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  /** Index into TOKEN_TYPES, plus 1 << 16 for the `deprecated` modifier. */
+  readonly kinds: number[] = [];
+
+  add(start: number, end: number, type: TokenType, deprecated?: boolean): void {
+    if (end <= start) return;
+    this.starts.push(start);
+    this.ends.push(end);
+    this.kinds.push(TYPE_INDEX.get(type)! | (deprecated ? DEPRECATED_BIT : 0));
+  }
+
+  get length(): number {
+    return this.starts.length;
+  }
 }
+
+const DEPRECATED_BIT = 1 << 16;
 
 /**
  * Encodes tokens (in any order; overlapping ones: the earlier-starting wins) as LSP data. Tokens that
  * span lines are cut at line ends (LSP tokens are single-line). With `range`, only tokens that
  * touch it are encoded.
  */
-export function encodeTokens(document: TextDocument, tokens: OffsetToken[], range?: Range): number[] {
+export function encodeTokens(document: TextDocument, tokens: TokenSink, range?: Range): number[] {
+  const { starts, ends, kinds } = tokens;
+  const n = starts.length;
   let inOrder = true;
-  for (let i = 1; i < tokens.length && inOrder; i++) inOrder = tokens[i - 1].start <= tokens[i].start;
-  const sorted = inOrder ? tokens : [...tokens].sort((a, b) => a.start - b.start || a.end - b.end);
+  for (let i = 1; i < n && inOrder; i++) inOrder = starts[i - 1] <= starts[i];
+  let order: number[] | undefined;
+  if (!inOrder) {
+    order = Array.from({ length: n }, (_, i) => i);
+    order.sort((x, y) => starts[x] - starts[y] || ends[x] - ends[y]);
+  }
   const text = document.getText();
   const lo = range ? document.offsetAt(range.start) : 0;
   const hi = range ? document.offsetAt(range.end) : text.length;
-  const data: number[] = [];
-  let prevLine = 0;
-  let prevChar = 0;
+  const out: Encoder = { data: [], prevLine: 0, prevChar: 0 };
+  const lineCount = document.lineCount;
+  /** The line of the previous token: its number, where it starts, and where its text ends (before the line break). */
+  let line = 0;
+  let lineStart = 0;
+  let contentEnd = -1;
   let covered = 0;
-  for (const t of sorted) {
-    const start = Math.max(t.start, covered);
-    const end = Math.min(t.end, text.length);
+  for (let k = 0; k < n; k++) {
+    const i = order ? order[k] : k;
+    const start = Math.max(starts[i], covered);
+    const end = Math.min(ends[i], text.length);
     if (start >= end || end <= lo || start >= hi) continue; // empty, covered by an earlier token, or outside the range
     covered = end;
-    const type = TYPE_INDEX.get(t.type)!;
-    const mods = t.deprecated ? 1 : 0;
-    const push = (from: number, to: number, pos: { line: number; character: number }) => {
-      if (to <= from) return;
-      const deltaLine = pos.line - prevLine;
-      data.push(deltaLine, deltaLine === 0 ? pos.character - prevChar : pos.character, to - from, type, mods);
-      prevLine = pos.line;
-      prevChar = pos.character;
-    };
-    const first = document.positionAt(start);
-    const last = document.positionAt(end);
-    if (first.line === last.line) {
-      push(start, end, first);
+    const type = kinds[i] & 0xffff;
+    const mods = kinds[i] & DEPRECATED_BIT ? 1 : 0;
+    // Tokens come in order: move the line cursor forward (positionAt only when changing lines).
+    if (start >= contentEnd || start < lineStart) {
+      const p = document.positionAt(start);
+      line = p.line;
+      lineStart = start - p.character;
+      contentEnd = line + 1 < lineCount ? document.offsetAt({ line: line + 1, character: 0 }) : text.length;
+      if (text.charCodeAt(contentEnd - 1) === 10) contentEnd--;
+      if (text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+    }
+    if (start >= lineStart && end <= contentEnd) {
+      push(out, line, start - lineStart, end - start, type, mods);
       continue;
     }
-    // One LSP token per line piece (lines end at \n, \r\n or a lone \r, as LSP counts them).
-    for (let line = first.line; line <= last.line; line++) {
-      const from = line === first.line ? start : document.offsetAt({ line, character: 0 });
-      let to = line === last.line ? end : document.offsetAt({ line: line + 1, character: 0 });
-      if (line < last.line) {
+    // Across line ends: one LSP token per line piece (lines end at \n, \r\n or a lone \r, as LSP counts them).
+    const first = document.positionAt(start);
+    const last = document.positionAt(end);
+    for (let l = first.line; l <= last.line; l++) {
+      const from = l === first.line ? start : document.offsetAt({ line: l, character: 0 });
+      let to = l === last.line ? end : document.offsetAt({ line: l + 1, character: 0 });
+      if (l < last.line) {
         if (text.charCodeAt(to - 1) === 10) to--;
         if (text.charCodeAt(to - 1) === 13) to--;
       }
-      push(from, to, line === first.line ? first : { line, character: 0 });
+      if (to > from) push(out, l, l === first.line ? first.character : 0, to - from, type, mods);
     }
   }
-  return data;
+  return out.data;
+}
+
+interface Encoder {
+  data: number[];
+  prevLine: number;
+  prevChar: number;
+}
+
+function push(out: Encoder, line: number, character: number, length: number, type: number, mods: number): void {
+  const deltaLine = line - out.prevLine;
+  out.data.push(deltaLine, deltaLine === 0 ? character - out.prevChar : character, length, type, mods);
+  out.prevLine = line;
+  out.prevChar = character;
 }
 
 /** Decodes LSP token data back to absolute tokens (for tests and for clients that want text). */

@@ -86,6 +86,17 @@ describe('map selection ranges', () => {
   }
 });
 
+describe('map features on deep nesting (found by fuzzing: a recursive walk overflowed the stack)', () => {
+  // The fuzzer's deep-JSON shape: 2150 arrays, then 1075 objects, unclosed.
+  const text = '['.repeat(2150) + '{"pos1":' + '{"x":'.repeat(1075) + '1' + '}'.repeat(537) + ']'.repeat(716);
+  const document = makeDocument(text);
+  const parsed = service.parse(document);
+  it('semantic tokens', () => assert.equal(service.getSemanticTokens(document, parsed).length / 5, 1 + 1075 + 1));
+  it('folding ranges (none: one line)', () => assert.deepEqual(service.getFoldingRanges(document, parsed), []));
+  it('selection ranges', () => assert.ok(service.getSelectionRanges(document, parsed, [document.positionAt(text.indexOf('1'))]).length === 1));
+  it('formatting leaves it alone', () => assert.deepEqual(service.format(document, parsed, { tabSize: 2, insertSpaces: true }), []));
+});
+
 describe('map formatting', () => {
   it('leaves very deeply nested JSON alone rather than apply a partial formatting', () => {
     const text = '['.repeat(200) + '{"pos1":' + '{"x":'.repeat(100) + '1' + '}'.repeat(50) + ']'.repeat(66);

@@ -6,7 +6,9 @@ import type { MapDocument } from './mapQueryParser';
 
 export function getMapFoldingRanges(document: TextDocument, parsed: MapDocument): FoldingRange[] {
   const out: FoldingRange[] = [];
-  const visit = (node: Node) => {
+  const stack: Node[] = parsed.root ? [parsed.root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
     if (node.type === 'object' || node.type === 'array') {
       const startLine = document.positionAt(node.offset).line;
       const closeLine = document.positionAt(node.offset + node.length).line;
@@ -15,9 +17,8 @@ export function getMapFoldingRanges(document: TextDocument, parsed: MapDocument)
       const endLine = closeChar === '}' || closeChar === ']' ? closeLine - 1 : closeLine;
       if (endLine > startLine) out.push({ startLine, endLine });
     }
-    for (const child of node.children ?? []) visit(child);
-  };
-  if (parsed.root) visit(parsed.root);
+    for (const child of node.children ?? []) stack.push(child);
+  }
   if (parsed.text.includes('/')) {
     const scanner = createScanner(parsed.text, false);
     let run: { start: number; end: number } | undefined;
@@ -42,5 +43,5 @@ export function getMapFoldingRanges(document: TextDocument, parsed: MapDocument)
     }
     flush();
   }
-  return out.sort((a, b) => a.startLine - b.startLine);
+  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 }

@@ -1,10 +1,17 @@
-/** Formatting of map queries: JSON formatting (jsonc-parser's `format`, as VS Code's JSON support), comments kept. */
-import { format } from 'jsonc-parser';
+/**
+ * Formatting of map queries: JSON formatting (jsonc-parser's `format`, as VS Code's JSON support),
+ * comments kept. JSON nested deeper than MAX_FORMAT_DEPTH is left alone: no map query comes close,
+ * and jsonc-parser's time grows with the square of the depth.
+ */
+import { createScanner, format, SyntaxKind } from 'jsonc-parser';
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
+export const MAX_FORMAT_DEPTH = 64;
+
 export function formatMapDocument(document: TextDocument, options: FormattingOptions): TextEdit[] {
   const text = document.getText();
+  if (nestingDepth(text) > MAX_FORMAT_DEPTH) return [];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const edits = format(text, undefined, {
     tabSize: options.tabSize > 0 ? options.tabSize : 2,
@@ -16,4 +23,16 @@ export function formatMapDocument(document: TextDocument, options: FormattingOpt
   // rather than apply a partial formatting.
   if (edits.some((e) => typeof e.content !== 'string')) return [];
   return edits.map((e) => ({ range: { start: document.positionAt(e.offset), end: document.positionAt(e.offset + e.length) }, newText: e.content }));
+}
+
+/** The deepest nesting of `{`/`[` outside strings and comments. */
+function nestingDepth(text: string): number {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  let max = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) max = Math.max(max, ++depth);
+    else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+  }
+  return max;
 }

@@ -7,12 +7,12 @@
 import { createScanner, SyntaxKind, type Node } from 'jsonc-parser';
 import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { encodeTokens, type OffsetToken, type TokenType } from '../semanticTokens';
+import { encodeTokens, TokenSink, type TokenType } from '../semanticTokens';
 import type { MapDescriptor } from './mapDescriptor';
 import type { MapDocument } from './mapQueryParser';
 
 export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, range?: Range): number[] {
-  const tokens: OffsetToken[] = [];
+  const tokens = new TokenSink();
   /** Offset of a key or value node → its meaning, where it differs from the plain JSON type. */
   const meaning = new Map<number, TokenType | 'like'>();
   for (const query of parsed.queries) {
@@ -36,42 +36,51 @@ export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument
       }
     }
   }
-  if (parsed.root) walk(parsed.root, parsed.text, meaning, tokens);
+  const lo = range ? document.offsetAt(range.start) : 0;
+  const hi = range ? document.offsetAt(range.end) : parsed.text.length;
+  if (parsed.root) walk(parsed.root, parsed.text, meaning, tokens, lo, hi);
   comments(parsed.text, tokens);
   return encodeTokens(document, tokens, range);
 }
 
-function walk(node: Node, text: string, meaning: Map<number, TokenType | 'like'>, out: OffsetToken[]): void {
-  switch (node.type) {
-    case 'object':
-    case 'array':
-    case 'property': {
-      const key = node.type === 'property' ? node.children?.[0] : undefined;
-      if (key) {
-        const m = meaning.get(key.offset);
-        stringToken(text, key, m === 'like' ? 'string' : (m ?? 'property'), out);
+/** Tokens of every key and value, in document order (iterative: nesting depth is the user's). */
+function walk(root: Node, text: string, meaning: Map<number, TokenType | 'like'>, out: TokenSink, lo: number, hi: number): void {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.offset > hi || node.offset + node.length < lo) continue; // outside the range asked for
+    switch (node.type) {
+      case 'object':
+      case 'array':
+      case 'property': {
+        const children = node.children ?? [];
+        const key = node.type === 'property' ? children[0] : undefined;
+        if (key) {
+          const m = meaning.get(key.offset);
+          stringToken(text, key, m === 'like' ? 'string' : (m ?? 'property'), out);
+        }
+        for (let i = children.length - 1; i >= 0; i--) if (children[i] !== key) stack.push(children[i]);
+        break;
       }
-      for (const child of node.children ?? []) if (child !== key) walk(child, text, meaning, out);
-      return;
+      case 'string': {
+        const m = meaning.get(node.offset);
+        if (m === 'like') likeToken(text, node, out);
+        else stringToken(text, node, m ?? 'string', out);
+        break;
+      }
+      case 'number':
+        out.add(node.offset, node.offset + node.length, 'number');
+        break;
+      case 'boolean':
+      case 'null':
+        out.add(node.offset, node.offset + node.length, 'keyword');
+        break;
     }
-    case 'string': {
-      const m = meaning.get(node.offset);
-      if (m === 'like') likeToken(text, node, out);
-      else stringToken(text, node, m ?? 'string', out);
-      return;
-    }
-    case 'number':
-      out.push({ start: node.offset, end: node.offset + node.length, type: 'number' });
-      return;
-    case 'boolean':
-    case 'null':
-      out.push({ start: node.offset, end: node.offset + node.length, type: 'keyword' });
-      return;
   }
 }
 
 /** A JSON string, its escapes (`\n`, `\u00e9`) as `regexp`. */
-function stringToken(text: string, node: Node, type: TokenType, out: OffsetToken[], extra?: (i: number) => boolean): void {
+function stringToken(text: string, node: Node, type: TokenType, out: TokenSink, extra?: (i: number) => boolean): void {
   const end = node.offset + node.length;
   let run = node.offset;
   for (let i = node.offset + 1; i < end - 1; i++) {
@@ -81,25 +90,25 @@ function stringToken(text: string, node: Node, type: TokenType, out: OffsetToken
     else if (extra?.(i)) len = 1;
     if (!len) continue;
     len = Math.min(len, end - 1 - i);
-    if (i > run) out.push({ start: run, end: i, type });
-    out.push({ start: i, end: i + len, type: 'regexp' });
+    if (i > run) out.add(run, i, type);
+    out.add(i, i + len, 'regexp');
     i += len - 1;
     run = i + 1;
   }
-  if (end > run) out.push({ start: run, end, type });
+  if (end > run) out.add(run, end, type);
 }
 
 /** `attributelike.value`: SQL LIKE, where `%` and `_` are wildcards. */
-function likeToken(text: string, node: Node, out: OffsetToken[]): void {
+function likeToken(text: string, node: Node, out: TokenSink): void {
   stringToken(text, node, 'string', out, (i) => text.charCodeAt(i) === 37 || text.charCodeAt(i) === 95);
 }
 
-function comments(text: string, out: OffsetToken[]): void {
+function comments(text: string, out: TokenSink): void {
   if (text.indexOf('/') < 0) return;
   const scanner = createScanner(text, false);
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) {
-      out.push({ start: scanner.getTokenOffset(), end: scanner.getTokenOffset() + scanner.getTokenLength(), type: 'comment' });
+      out.add(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength(), 'comment');
     }
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { encodeTokens, type OffsetToken, type TokenType } from '../semanticTokens';
+import { encodeTokens, TokenSink, type TokenType } from '../semanticTokens';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDocument, WikiParam, WikiWireParam } from './wikiTypes';
 import { getValueItems } from './wikiQueryParser';
@@ -19,7 +19,7 @@ const NUMBER_TYPES = new Set(['integer', 'limit', 'float', 'timestamp', 'expiry'
 
 export function getWikiSemanticTokens(document: TextDocument, parsed: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, range?: Range): number[] {
   const text = parsed.text;
-  const tokens: OffsetToken[] = [];
+  const tokens = new TokenSink();
   const lo = range ? document.offsetAt(range.start) : 0;
   const hi = range ? document.offsetAt(range.end) : text.length;
   // Comments and queries in document order, so the tokens need no sorting.
@@ -27,7 +27,7 @@ export function getWikiSemanticTokens(document: TextDocument, parsed: WikiDocume
   let c = 0;
   const commentsBefore = (offset: number) => {
     for (; c < comments.length && comments[c].start < offset; c++) {
-      if (comments[c].end > lo && comments[c].start < hi) tokens.push({ start: comments[c].start, end: comments[c].end, type: 'comment' });
+      if (comments[c].end > lo && comments[c].start < hi) tokens.add(comments[c].start, comments[c].end, 'comment');
     }
   };
   for (const query of parsed.queries) {
@@ -36,7 +36,7 @@ export function getWikiSemanticTokens(document: TextDocument, parsed: WikiDocume
     const catalogue = resolveCatalogue(query.apiUrl);
     let gapStart = query.range.start;
     if (query.urlRange) {
-      tokens.push({ start: query.urlRange.start, end: query.urlRange.end, type: 'string' });
+      tokens.add(query.urlRange.start, query.urlRange.end, 'string');
       gapStart = query.urlRange.end;
     }
     for (const param of query.params) {
@@ -52,31 +52,31 @@ export function getWikiSemanticTokens(document: TextDocument, parsed: WikiDocume
 }
 
 /** `?` and `&` between parameters (continuation lines start with `&`). */
-function separators(text: string, from: number, to: number, out: OffsetToken[]): void {
+function separators(text: string, from: number, to: number, out: TokenSink): void {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c === 38 /* & */ || c === 63 /* ? */) out.push({ start: i, end: i + 1, type: 'operator' });
+    if (c === 38 /* & */ || c === 63 /* ? */) out.add(i, i + 1, 'operator');
   }
 }
 
-function paramTokens(text: string, param: WikiParam, catalogue: WikiCatalogue, out: OffsetToken[]): void {
+function paramTokens(text: string, param: WikiParam, catalogue: WikiCatalogue, out: TokenSink): void {
   const wire = param.name ? resolveWire(catalogue, param.name) : undefined;
   const deprecated = wire?.descriptor.deprecated || undefined;
   const { start, end } = param.nameRange;
   const raw = text.slice(start, end);
   const prefix = wire ? prefixLength(wire, raw) : 0;
-  if (prefix > 0) out.push({ start, end: start + prefix, type: 'namespace', deprecated });
+  if (prefix > 0) out.add(start, start + prefix, 'namespace', deprecated);
   escaped(text, start + prefix, end, 'property', out, deprecated);
   if (!param.hasEquals) return;
-  out.push({ start: param.nameRange.end, end: param.nameRange.end + 1, type: 'operator' });
+  out.add(param.nameRange.end, param.nameRange.end + 1, 'operator');
   const items = getValueItems(text, param);
   let at = param.valueRange.start;
   for (const item of items) {
-    if (item.range.start > at) out.push({ start: at, end: item.range.start, type: 'operator' });
+    if (item.range.start > at) out.add(at, item.range.start, 'operator');
     escaped(text, item.range.start, item.range.end, valueType(param, wire, item.text), out);
     at = item.range.end;
   }
-  if (items.length && param.valueRange.end > at) out.push({ start: at, end: param.valueRange.end, type: 'operator' });
+  if (items.length && param.valueRange.end > at) out.add(at, param.valueRange.end, 'operator');
 }
 
 /** Length of the module prefix at the start of a written name (`cm`, `gcm`), when written plainly. */
@@ -97,15 +97,15 @@ export function valueType(param: WikiParam, wire: WikiWireParam | undefined, val
 }
 
 /** A run of text of one type, with its percent-escapes (`%XX`) as `regexp` tokens. */
-function escaped(text: string, start: number, end: number, type: TokenType, out: OffsetToken[], deprecated?: boolean): void {
+function escaped(text: string, start: number, end: number, type: TokenType, out: TokenSink, deprecated?: boolean): void {
   let run = start;
   for (let i = start; i < end; i++) {
     if (text.charCodeAt(i) === 37 /* % */ && i + 2 < end + 1 && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3)) && i + 3 <= end) {
-      if (i > run) out.push({ start: run, end: i, type, deprecated });
-      out.push({ start: i, end: i + 3, type: 'regexp' });
+      if (i > run) out.add(run, i, type, deprecated);
+      out.add(i, i + 3, 'regexp');
       i += 2;
       run = i + 1;
     }
   }
-  if (end > run) out.push({ start: run, end, type, deprecated });
+  if (end > run) out.add(run, end, type, deprecated);
 }
