@@ -140,6 +140,11 @@ connects from `post-command-hook', which batch mode does not run by itself."
       (wikimap-find-file (getenv "WIKIMAP_EMACS_JSONFILE"))
       (wikimap-put 'jsonMode (format "%s" major-mode))
       (wikimap-put 'jsonManaged (if (eglot-current-server) t :json-false))
+      ;; A query of another project (its own .git): eglot starts a second server there.
+      (wikimap-find-file (getenv "WIKIMAP_EMACS_OTHERFILE"))
+      (wikimap-wait (lambda () (eglot-current-server)) 20 "eglot connects in the other project")
+      (wikimap-put 'otherHasOwnServer (if (and (eglot-current-server) (not (eq (eglot-current-server) server))) t :json-false))
+      (wikimap-put 'otherProjectRoot (expand-file-name (project-root (eglot--project (eglot-current-server)))))
       (with-current-buffer wiki-buffer
         (wikimap-put 'wikiText (buffer-substring-no-properties (point-min) (point-max)))))
   (error (wikimap-error (format "%S" err))))

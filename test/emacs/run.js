@@ -24,7 +24,7 @@ function main() {
     return;
   }
   console.log(`  ${v.stdout.split('\n')[0]}`);
-  const { dir, out, env } = prepareEditorSession('EMACS', server, { name: 'wikimap-query.el', text: editorConfig('emacs') });
+  const { dir, out, env, otherFile } = prepareEditorSession('EMACS', server, { name: 'wikimap-query.el', text: editorConfig('emacs') });
   env.HOME = dir; // a clean Emacs profile
   const r = spawnSync('emacs', ['--batch', '-q', '-l', path.join(__dirname, 'eglot_check.el')], { cwd: dir, env, encoding: 'utf8', timeout: 180000 });
   if (!fs.existsSync(out)) {
@@ -55,6 +55,7 @@ function main() {
   check('*.mapquery.json opens in mapquery-mode and the server diagnoses it ("bone")', res.mapMode === 'mapquery-mode' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.text)), `${res.mapMode} ${JSON.stringify(res.mapDiagnostics)}`);
   check('one server for the project: the map query shares the wiki file\'s server', res.mapSharesServer === true, String(res.mapSharesServer));
   check('a plain JSON file is left alone (not managed by eglot)', res.jsonMode !== 'mapquery-mode' && res.jsonManaged === false, `${res.jsonMode} ${res.jsonManaged}`);
+  check('a file of another project (its own .git) gets its own server, rooted there', res.otherHasOwnServer === true && fs.realpathSync(res.otherProjectRoot || '/nonexistent-root') === fs.realpathSync(path.dirname(otherFile)), `${res.otherHasOwnServer} ${res.otherProjectRoot}`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -171,6 +171,18 @@ local steps = {
       result.serverCount = #wikimap_clients()
     end,
   },
+  {
+    name = 'open a query of another project',
+    run = function() vim.cmd('edit ' .. vim.fn.fnameescape(env('WIKIMAP_NVIM_OTHERFILE'))) end,
+    done = function() return #vim.lsp.buf_get_clients(vim.api.nvim_get_current_buf()) > 0 end,
+    after = function()
+      result.serverCountTwoProjects = #wikimap_clients()
+      local roots = {}
+      for _, c in ipairs(wikimap_clients()) do table.insert(roots, c.config.root_dir) end
+      table.sort(roots)
+      result.serverRoots = roots
+    end,
+  },
 }
 
 local function run_step(i)

@@ -29,7 +29,7 @@ function main() {
     check('the server bundle is built (npm run build)', false, server);
     return;
   }
-  const { dir, out, env } = prepareEditorSession('NVIM', server, { name: 'init.lua', text: editorConfig('neovim') });
+  const { dir, out, env, otherFile } = prepareEditorSession('NVIM', server, { name: 'init.lua', text: editorConfig('neovim') });
   env.XDG_CONFIG_HOME = path.join(dir, 'config');
   env.XDG_DATA_HOME = path.join(dir, 'data');
   env.XDG_STATE_HOME = path.join(dir, 'state');
@@ -62,6 +62,8 @@ function main() {
   check('*.mapquery.json gets filetype mapquery and the server diagnoses it ("bone")', res.mapFiletype === 'mapquery' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.message)), `${res.mapFiletype} ${JSON.stringify(res.mapDiagnostics)}`);
   check('a plain JSON file is left alone (no server attached)', res.jsonFiletype === 'json' && res.jsonClients === 0, `${res.jsonFiletype} ${res.jsonClients}`);
   check('one server for the project: the map query shares the wiki file\'s server', res.serverCount === 1 && res.mapClients === 1, `servers ${res.serverCount}, map clients ${res.mapClients}`);
+  const expectedRoots = [dir, path.dirname(otherFile)].map((d) => fs.realpathSync(d)).sort();
+  check('a file of another project (its own .git) gets its own server, rooted there', res.serverCountTwoProjects === 2 && JSON.stringify((res.serverRoots || []).map((d) => fs.realpathSync(d)).sort()) === JSON.stringify(expectedRoots), `${res.serverCountTwoProjects} ${JSON.stringify(res.serverRoots)}`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

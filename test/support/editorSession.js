@@ -35,6 +35,11 @@ function prepareEditorSession(editor, serverBundle, config) {
   fs.writeFileSync(mapSample, MAP_SAMPLE);
   const plainJson = path.join(dir, 'package.json');
   fs.writeFileSync(plainJson, '{ "name": "not-a-map-query" }\n');
+  // a second project (its own .git) inside the temporary folder: it gets its own server
+  const otherProject = path.join(dir, 'other-project');
+  fs.mkdirSync(path.join(otherProject, '.git'), { recursive: true });
+  const otherFile = path.join(otherProject, 'other.wikiquery');
+  fs.writeFileSync(otherFile, 'action=query&list=allpages&apfrom=B\n');
   const out = path.join(dir, 'result.json');
   const configFile = config ? path.join(dir, config.name) : undefined;
   if (config) fs.writeFileSync(configFile, config.text);
@@ -47,6 +52,7 @@ function prepareEditorSession(editor, serverBundle, config) {
     [v('FILE')]: sample,
     [v('MAPFILE')]: mapSample,
     [v('JSONFILE')]: plainJson,
+    [v('OTHERFILE')]: otherFile,
     [v('CONFIG')]: configFile || '',
     [v('TYPE_KEYS')]: TYPED_QUERY.keys,
     // completion at the end of "…&cm", hover inside "allpages"
@@ -55,7 +61,7 @@ function prepareEditorSession(editor, serverBundle, config) {
     [v('HOVER_LINE')]: '1',
     [v('HOVER_CHAR')]: String(SAMPLE_LINES[1].indexOf('allpages') + 3),
   };
-  return { dir, sample, mapSample, plainJson, out, env };
+  return { dir, sample, mapSample, plainJson, otherFile, out, env };
 }
 
 module.exports = { prepareEditorSession, SAMPLE_LINES, MAP_SAMPLE, TYPED_QUERY };
