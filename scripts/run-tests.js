@@ -24,6 +24,7 @@ const SUITES = [
   { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
   { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
   { name: 'emacs', cmd: ['node', 'test/emacs/run.js'] },
+  { name: 'vim', cmd: ['node', 'test/vim/run.js'] },
   // a clone of HEAD in an empty folder: npm ci, npm start (downloads Node 24 and code-server into an
   // empty cache), the unit suite, git status clean; several minutes
   { name: 'fresh-clone', cmd: ['node', 'test/fresh-clone/run.js'] },

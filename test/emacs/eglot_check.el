@@ -1,62 +1,151 @@
 ;;; eglot_check.el --- Drive Emacs's eglot (Debian's elpa-eglot) against wikimap-query-server -*- lexical-binding: t -*-
-;; Opens a sample file, waits for diagnostics (flymake), asks for a completion and a hover, and
-;; writes what it saw as JSON to $WIKIMAP_EMACS_OUT.  The configuration part is the one the README shows.
+;; Loads the configuration of docs/editors.md ($WIKIMAP_EMACS_CONFIG, written by run.js) and works as a
+;; person does: opens the sample, types a query key by key through the command loop (eglot batches the
+;; changes into its didChange notifications), completes with completion-at-point, picks a quick fix
+;; from eglot-code-actions, opens a map query and a plain JSON file.  Writes what it saw as JSON to
+;; $WIKIMAP_EMACS_OUT.
 (require 'package)
 (package-initialize)
-(require 'eglot)
+(require 'cl-lib)
 (require 'json)
-
-;; --- configuration (as in the README) ---
-(define-derived-mode wikiquery-mode prog-mode "WikiQuery")
-(add-to-list 'auto-mode-alist '("\\.wikiquery\\'" . wikiquery-mode))
-(add-to-list 'eglot-server-programs
-             `(wikiquery-mode . ,(split-string (getenv "WIKIMAP_EMACS_SERVER"))))
-;; --- end of configuration ---
+(load (getenv "WIKIMAP_EMACS_CONFIG") nil t)
 
 (defvar wikimap-result (list (cons 'errors nil)))
+(defvar wikimap-did-change-batches nil)
 (defun wikimap-put (key value) (setf (alist-get key wikimap-result) value))
 (defun wikimap-error (msg) (wikimap-put 'errors (cons msg (alist-get 'errors wikimap-result))))
 
 (defun wikimap-finish ()
+  (wikimap-put 'didChangeBatches (vconcat (reverse wikimap-did-change-batches)))
   (with-temp-file (getenv "WIKIMAP_EMACS_OUT")
     (insert (json-encode wikimap-result)))
   (kill-emacs 0))
 
-(defun wikimap-wait (pred seconds)
+(defvar wikimap-idle-since (float-time) "When the person last typed.")
+(defvar wikimap-idle-fired nil "Idle timers already run in this idle period.")
+
+(defun wikimap-run-idle-timers ()
+  "Run the idle timers that are due, as the command loop does while the person waits.
+In batch mode Emacs is never idle, and eglot sends the batched changes from an idle timer."
+  (let ((idle (- (float-time) wikimap-idle-since)))
+    (dolist (timer (copy-sequence timer-idle-list))
+      (when (and (memq timer timer-idle-list)
+                 (not (memq timer wikimap-idle-fired))
+                 (< (float-time (timer--time timer)) idle))
+        (push timer wikimap-idle-fired)
+        (timer-event-handler timer)))))
+
+(defun wikimap-wait (pred seconds what)
+  "Poll PRED until it is true or SECONDS pass (then record WHAT as an error)."
   (let ((deadline (+ (float-time) seconds)))
     (while (and (not (funcall pred)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    (funcall pred)))
+      (accept-process-output nil 0.05)
+      (wikimap-run-idle-timers))
+    (or (funcall pred) (progn (wikimap-error (format "%s: not within %s s" what seconds)) nil))))
 
 (defun wikimap-pos (line char)
   (goto-char (point-min))
   (forward-line line)
   (forward-char char))
 
+(defun wikimap-diagnostics (&optional line)
+  (vconcat (delq nil (mapcar (lambda (d)
+                               (let ((l (1- (line-number-at-pos (flymake-diagnostic-beg d)))))
+                                 (when (or (null line) (= l line))
+                                   (list (cons 'line l)
+                                         (cons 'column (save-excursion (goto-char (flymake-diagnostic-beg d)) (current-column)))
+                                         (cons 'type (format "%s" (flymake-diagnostic-type d)))
+                                         (cons 'text (flymake-diagnostic-text d))))))
+                             (flymake-diagnostics)))))
+
+(defun wikimap-find-file (file)
+  "Open FILE as C-x C-f does, including the end of the command: the mode hook's eglot-ensure
+connects from `post-command-hook', which batch mode does not run by itself."
+  (find-file file)
+  (run-hooks 'post-command-hook))
+
+(defun wikimap-type (keys)
+  "Type KEYS (a string; <BS> is backspace) through the command loop, one key at a time."
+  (execute-kbd-macro (vconcat (replace-regexp-in-string "<BS>" "\177" keys)))
+  (setq wikimap-idle-since (float-time) wikimap-idle-fired nil))
+
+(defun wikimap-line-text ()
+  (buffer-substring-no-properties (line-beginning-position) (line-end-position)))
+
+;; Record how eglot batches typing: the number of content changes in each didChange it sends.
+(advice-add 'jsonrpc-notify :before
+            (lambda (_conn method params)
+              (when (eq method :textDocument/didChange)
+                (push (length (plist-get params :contentChanges)) wikimap-did-change-batches))))
+
 (condition-case err
-    (progn
-      (find-file (getenv "WIKIMAP_EMACS_FILE"))
-      (let ((project-find-functions (list (lambda (_dir) (cons 'transient (file-name-directory (getenv "WIKIMAP_EMACS_FILE")))))))
-        (eglot-ensure)
-        (unless (wikimap-wait (lambda () (eglot-current-server)) 20)
-          ;; eglot-ensure waits for a command loop in batch mode; start it directly
-          (call-interactively #'eglot)))
-      (unless (wikimap-wait (lambda () (and (eglot-current-server) (flymake-diagnostics))) 20)
-        (wikimap-error "no diagnostics within 20 s"))
-      (wikimap-put 'diagnostics
-                   (vconcat (mapcar (lambda (d)
-                                      (list (cons 'line (1- (line-number-at-pos (flymake-diagnostic-beg d))))
-                                            (cons 'type (format "%s" (flymake-diagnostic-type d)))
-                                            (cons 'text (flymake-diagnostic-text d))))
-                                    (flymake-diagnostics))))
-      (let ((server (eglot-current-server)))
-        (wikimap-pos (string-to-number (getenv "WIKIMAP_EMACS_COMPLETE_LINE")) (string-to-number (getenv "WIKIMAP_EMACS_COMPLETE_CHAR")))
-        (let* ((resp (jsonrpc-request server :textDocument/completion (eglot--TextDocumentPositionParams)))
-               (items (if (vectorp resp) resp (plist-get resp :items))))
-          (wikimap-put 'completion (vconcat (mapcar (lambda (it) (plist-get it :label)) items))))
-        (wikimap-pos (string-to-number (getenv "WIKIMAP_EMACS_HOVER_LINE")) (string-to-number (getenv "WIKIMAP_EMACS_HOVER_CHAR")))
-        (let* ((resp (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams)))
-               (contents (plist-get resp :contents)))
-          (wikimap-put 'hover (if (stringp contents) contents (or (plist-get contents :value) (format "%S" contents)))))))
+    (let (server wiki-buffer typed-line)
+      (wikimap-find-file (getenv "WIKIMAP_EMACS_FILE"))
+      (setq wiki-buffer (current-buffer))
+      (wikimap-put 'mode (format "%s" major-mode))
+      (wikimap-put 'symbolAtSeparator
+                   (save-excursion (wikimap-pos 2 (length "action=query&list=categorymembers&cmti"))
+                                   (or (thing-at-point 'symbol t) "")))
+      (wikimap-wait (lambda () (eglot-current-server)) 20 "eglot connects")
+      (setq server (eglot-current-server))
+      (wikimap-wait (lambda () (flymake-diagnostics)) 20 "diagnostics")
+      (wikimap-put 'diagnostics (wikimap-diagnostics))
+      (wikimap-pos (string-to-number (getenv "WIKIMAP_EMACS_COMPLETE_LINE")) (string-to-number (getenv "WIKIMAP_EMACS_COMPLETE_CHAR")))
+      (let* ((resp (jsonrpc-request server :textDocument/completion (eglot--TextDocumentPositionParams)))
+             (items (if (vectorp resp) resp (plist-get resp :items))))
+        (wikimap-put 'completion (vconcat (mapcar (lambda (it) (plist-get it :label)) items))))
+      (wikimap-pos (string-to-number (getenv "WIKIMAP_EMACS_HOVER_LINE")) (string-to-number (getenv "WIKIMAP_EMACS_HOVER_CHAR")))
+      (let* ((resp (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams)))
+             (contents (plist-get resp :contents)))
+        (wikimap-put 'hover (if (stringp contents) contents (or (plist-get contents :value) (format "%S" contents)))))
+
+      ;; Type a new query at the end of the file, key by key.
+      (goto-char (point-max))
+      (wikimap-type (getenv "WIKIMAP_EMACS_TYPE_KEYS"))
+      (setq typed-line (1- (line-number-at-pos)))
+      (wikimap-put 'typedLine (wikimap-line-text))
+      (wikimap-wait (lambda () (cl-some (lambda (d) (string-match-p "Unrecognized parameter" (flymake-diagnostic-text d)))
+                                        (flymake-diagnostics (line-beginning-position) (line-end-position))))
+                    20 "diagnostic on the typed line")
+      (wikimap-put 'typedDiagnostics (wikimap-diagnostics typed-line))
+
+      ;; The quick fix, picked by its title from eglot-code-actions' menu.
+      (goto-char (line-beginning-position))
+      (search-forward "aplimt")
+      (backward-char 2)
+      (let ((titles nil)
+            (last-nonmenu-event ?\r)) ; invoked from the keyboard, so eglot asks with completing-read
+        (cl-letf (((symbol-function 'completing-read)
+                   (lambda (_prompt collection &rest _)
+                     (setq titles (mapcar #'car collection))
+                     (or (cl-find-if (lambda (title) (string-match-p "aplimit" title)) titles) ""))))
+          (call-interactively #'eglot-code-actions))
+        (wikimap-put 'codeActionTitles (vconcat titles)))
+      (wikimap-put 'fixedLine (wikimap-line-text))
+      (wikimap-wait (lambda () (not (flymake-diagnostics (line-beginning-position) (line-end-position)))) 20 "diagnostic gone after the fix")
+
+      ;; Completion through completion-at-point (C-M-i).
+      (goto-char (point-max))
+      (wikimap-type "\raction=query&list=categorymembers&cmlimi")
+      (let ((completion-auto-help nil))
+        (completion-at-point))
+      (wikimap-put 'completedLine (wikimap-line-text))
+
+      ;; A map query in the same project, and a plain JSON file.
+      (wikimap-find-file (getenv "WIKIMAP_EMACS_MAPFILE"))
+      (wikimap-put 'mapMode (format "%s" major-mode))
+      (wikimap-wait (lambda () (and (eglot-current-server) (flymake-diagnostics))) 20 "map diagnostics")
+      (wikimap-put 'mapDiagnostics (wikimap-diagnostics))
+      (wikimap-put 'mapSharesServer (if (eq (eglot-current-server) server) t :json-false))
+      (wikimap-find-file (getenv "WIKIMAP_EMACS_JSONFILE"))
+      (wikimap-put 'jsonMode (format "%s" major-mode))
+      (wikimap-put 'jsonManaged (if (eglot-current-server) t :json-false))
+      ;; A query of another project (its own .git): eglot starts a second server there.
+      (wikimap-find-file (getenv "WIKIMAP_EMACS_OTHERFILE"))
+      (wikimap-wait (lambda () (eglot-current-server)) 20 "eglot connects in the other project")
+      (wikimap-put 'otherHasOwnServer (if (and (eglot-current-server) (not (eq (eglot-current-server) server))) t :json-false))
+      (wikimap-put 'otherProjectRoot (expand-file-name (project-root (eglot--project (eglot-current-server)))))
+      (with-current-buffer wiki-buffer
+        (wikimap-put 'wikiText (buffer-substring-no-properties (point-min) (point-max)))))
   (error (wikimap-error (format "%S" err))))
 (wikimap-finish)

@@ -1,10 +1,14 @@
-// The sample document the editor suites (Neovim, Emacs) open, and the environment that tells each
+// The sample project the editor suites (Neovim, Emacs, Vim) open, and the environment that tells each
 // editor's driver script where it is, which server to start, where to ask for a completion and a
-// hover, and where to write what it saw: WIKIMAP_<EDITOR>_{OUT,SERVER,FILE,COMPLETE_LINE,...}.
+// hover, and where to write what it saw: WIKIMAP_<EDITOR>_{OUT,SERVER,FILE,MAPFILE,JSONFILE,CONFIG,...}.
+// The project is a folder with `.git` (the root the documented configurations look for), the wiki
+// sample, a map query, and a plain JSON file that the server must not be attached to. The server is
+// found on PATH as `wikimap-query-server`, as docs/editors.md sets it up.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { serverOnPath } = require('./editorConfigs');
 
 const SAMPLE_LINES = [
   '# pages of the main namespace, too many at once',
@@ -12,25 +16,52 @@ const SAMPLE_LINES = [
   'action=query&list=categorymembers&cmtitle=Category:Maps&cm',
 ];
 
-/** Writes the sample into a fresh temporary folder and returns the folder, the files and the driver's environment. */
-function prepareEditorSession(editor, serverBundle) {
+const MAP_SAMPLE = '{\n  "pos1": { "x": -10, "y": -2, "z": -10 },\n  "pos2": { "x": 10, "y": 2, "z": 10 },\n  "type": "bone"\n}\n';
+
+/**
+ * What the drivers type, and what the server must then report: a new query typed character by character
+ * (with a typo corrected by backspace and a misspelt parameter left in), so that the editor batches many
+ * small changes into its notifications.
+ */
+const TYPED_QUERY = { keys: 'action=query&list=allpagez<BS>s&aplimt=5', text: 'action=query&list=allpages&aplimt=5', misspelt: 'aplimt', fixed: 'aplimit' };
+
+/** Writes the sample project into a fresh temporary folder and returns the folder, the files and the driver's environment. */
+function prepareEditorSession(editor, serverBundle, config) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wmq-${editor.toLowerCase()}-`));
+  fs.mkdirSync(path.join(dir, '.git'));
   const sample = path.join(dir, 'sample.wikiquery');
   fs.writeFileSync(sample, SAMPLE_LINES.join('\n') + '\n');
+  const mapSample = path.join(dir, 'shops.mapquery.json');
+  fs.writeFileSync(mapSample, MAP_SAMPLE);
+  const plainJson = path.join(dir, 'package.json');
+  fs.writeFileSync(plainJson, '{ "name": "not-a-map-query" }\n');
+  // a second project (its own .git) inside the temporary folder: it gets its own server
+  const otherProject = path.join(dir, 'other-project');
+  fs.mkdirSync(path.join(otherProject, '.git'), { recursive: true });
+  const otherFile = path.join(otherProject, 'other.wikiquery');
+  fs.writeFileSync(otherFile, 'action=query&list=allpages&apfrom=B\n');
   const out = path.join(dir, 'result.json');
+  const configFile = config ? path.join(dir, config.name) : undefined;
+  if (config && configFile) fs.writeFileSync(configFile, config.text);
   const v = (name) => `WIKIMAP_${editor}_${name}`;
   const env = {
     ...process.env,
+    PATH: serverOnPath(dir, serverBundle),
     [v('OUT')]: out,
     [v('SERVER')]: `${process.execPath} ${serverBundle} --stdio`,
     [v('FILE')]: sample,
+    [v('MAPFILE')]: mapSample,
+    [v('JSONFILE')]: plainJson,
+    [v('OTHERFILE')]: otherFile,
+    [v('CONFIG')]: configFile || '',
+    [v('TYPE_KEYS')]: TYPED_QUERY.keys,
     // completion at the end of "…&cm", hover inside "allpages"
     [v('COMPLETE_LINE')]: '2',
     [v('COMPLETE_CHAR')]: String(SAMPLE_LINES[2].length),
     [v('HOVER_LINE')]: '1',
     [v('HOVER_CHAR')]: String(SAMPLE_LINES[1].indexOf('allpages') + 3),
   };
-  return { dir, sample, out, env };
+  return { dir, sample, mapSample, plainJson, otherFile, out, env };
 }
 
-module.exports = { prepareEditorSession, SAMPLE_LINES };
+module.exports = { prepareEditorSession, SAMPLE_LINES, MAP_SAMPLE, TYPED_QUERY };

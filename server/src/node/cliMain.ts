@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { runCli, type CliIo } from '../cli/checkCommand';
+import { runRunCommand } from '../cli/runCommand';
 import { createPackageFiles, packageVersion } from './nodeRuntime';
 import { createCliCatalogueLoader } from './cliCatalogues';
 
@@ -41,7 +42,8 @@ const io: CliIo = {
   loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
 };
 
-runCli(process.argv.slice(2), io).then(
+const argv = process.argv.slice(2);
+(argv[0] === 'run' ? runRunCommand(argv.slice(1), io) : runCli(argv, io)).then(
   (code) => {
     catalogues.dispose();
     // Exit once stdout has drained (large JSON through a pipe), even if a catalogue fetch left a socket open.

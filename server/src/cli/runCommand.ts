@@ -1,0 +1,266 @@
+/**
+ * `wikimap-query run`: runs the query at a line of a file, as the editor's "Run Query at Cursor" does,
+ * and prints the result as JSON. The run itself is the editor's own code (client/src/run: read-only
+ * check, request, continuation, "Fetch all" merging, time and size limits), which is VS Code-free.
+ *
+ *   wikimap-query run [--all] [--api-url URL] [--map-server URL] [--max-pages N] [--timeout S]
+ *                     [--max-response-mb N] FILE[:LINE]
+ *
+ * All I/O goes through `RunIo`, so this runs in-process in tests as well as from cli.js.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { PackageFiles } from '../runtime';
+import type { RunnableQuery } from '../service/languageTypes';
+import { createLanguageServices, normaliseSettings, pickMode } from '../languageModes';
+import { runMapQuery } from '../../../client/src/run/mapRun';
+import { RunError, type RunErrorKind } from '../../../client/src/run/runErrors';
+import { checkReadOnly } from '../../../client/src/run/wikiRequest';
+import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../client/src/run/wikiRun';
+
+export interface RunIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** File text; throws an Error whose message names the problem. */
+  readFile(path: string): string;
+  kind(path: string): 'file' | 'directory' | undefined;
+  /** A `file://` URI for a path (used as the document URI). */
+  toUri(path: string): string;
+  files: PackageFiles;
+  version?: string;
+}
+
+/** Exit statuses of `run` (also in RUN_USAGE). */
+export const RUN_EXIT = { ok: 0, failed: 1, usage: 2, refused: 3 } as const;
+
+export const RUN_USAGE = `Usage: wikimap-query run [options] FILE[:LINE]
+
+Runs the query at LINE of FILE (1-based; without it, the file's first query)
+the way the editor's "Run Query at Cursor" does, and prints the result as JSON
+on standard output: the wiki's answer for a wiki query (*.wikiquery, api.php
+URLs in markdown), the list of map objects for a map query (*.mapquery.json).
+Only read-only wiki requests are sent: write actions (edit, delete, login, …)
+and requests carrying a token or password are refused before anything is sent.
+
+Options:
+  --all                  Follow "continue" and merge every batch into one
+                         result, as the editor's "Fetch all": at most
+                         --max-pages requests; if more remain, the merged
+                         result keeps "continue" and a note goes to stderr.
+  --api-url URL          The wiki (api.php URL) for queries that name none,
+                         like wikimapQuery.wiki.apiUrl in the editor. A query
+                         with a full URL always uses its own wiki.
+  --map-server URL       The map server's base URL for map queries, like
+                         wikimapQuery.mapserver.url (POST URL/api/mapobjects/).
+  --max-pages N          Most requests --all makes (1-1000, default 20, as
+                         wikimapQuery.run.fetchAllMaxPages).
+  --timeout SECONDS      Time limit of one request (1-600, default 30, as
+                         wikimapQuery.run.timeoutSeconds).
+  --max-response-mb N    Largest response read, in MB (1-2000, default 50, as
+                         wikimapQuery.run.maxResponseMB).
+  -h, --help             Show this help.
+
+Exit status:
+  0  the result is printed
+  1  the run failed (no answer, timeout, HTTP error, response too large, not
+     JSON), or the wiki answered with an API error (the answer is printed)
+  2  bad usage: bad option, unreadable file, no query at LINE, no wiki or map
+     server to send the query to
+  3  refused: the query could change the wiki or carries a secret`;
+
+class UsageError extends Error {}
+
+interface RunCommandOptions {
+  all: boolean;
+  apiUrl?: string;
+  mapServer?: string;
+  maxPages: number;
+  timeoutSeconds: number;
+  maxResponseMb: number;
+  target?: string;
+}
+
+function parseRunArgs(args: string[]): RunCommandOptions {
+  const opts: RunCommandOptions = { all: false, maxPages: 20, timeoutSeconds: 30, maxResponseMb: 50 };
+  const number = (name: string, text: string, min: number, max: number, integer: boolean): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
+      throw new UsageError(`${name} takes ${integer ? 'a whole number' : 'a number'} from ${min} to ${max} (got "${text}").`);
+    }
+    return n;
+  };
+  for (let i = 0; i < args.length; i++) {
+    let arg = args[i];
+    let inline: string | undefined;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    if (eq > 0) {
+      inline = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    const take = (name: string): string => {
+      if (inline !== undefined) return inline;
+      const v = args[++i];
+      if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${name} needs a value.`);
+      return v;
+    };
+    switch (arg) {
+      case '--all':
+        opts.all = true;
+        break;
+      case '--api-url':
+        opts.apiUrl = take(arg);
+        break;
+      case '--map-server':
+        opts.mapServer = take(arg);
+        break;
+      case '--max-pages':
+        opts.maxPages = number(arg, take(arg), 1, 1000, true);
+        break;
+      case '--timeout':
+        opts.timeoutSeconds = number(arg, take(arg), 1, 600, false);
+        break;
+      case '--max-response-mb':
+        opts.maxResponseMb = number(arg, take(arg), 1, 2000, false);
+        break;
+      case '--':
+        if (args.length > i + 2 || (opts.target !== undefined && args.length > i + 1)) throw new UsageError('Name one FILE[:LINE].');
+        if (args[i + 1] !== undefined) opts.target = args[i + 1];
+        i = args.length;
+        break;
+      default:
+        if (arg.startsWith('-')) throw new UsageError(`Unknown option ${args[i]}.`);
+        if (opts.target !== undefined) throw new UsageError('Name one FILE[:LINE].');
+        opts.target = args[i];
+    }
+  }
+  if (opts.target === undefined) throw new UsageError('Name the file to run a query of: FILE or FILE:LINE.');
+  return opts;
+}
+
+/** `file` as given, or `file:LINE` split when the whole name is not a file itself. */
+function splitTarget(target: string, io: RunIo): { file: string; line?: number } {
+  if (io.kind(target) === 'file') return { file: target };
+  const m = /^(.*):(\d+)$/.exec(target);
+  if (m && io.kind(m[1]) === 'file') {
+    const line = Number(m[2]);
+    if (line < 1) throw new UsageError(`Lines count from 1 (got ${target}).`);
+    return { file: m[1], line };
+  }
+  const file = m && io.kind(target) === undefined ? m[1] : target;
+  throw new UsageError(io.kind(file) === 'directory' ? `${file} is a directory; name a file.` : `${file}: no such file.`);
+}
+
+function languageIdOf(file: string): string {
+  const lower = file.toLowerCase();
+  return lower.endsWith('.json') ? 'mapquery' : /\.(md|markdown)$/.test(lower) ? 'markdown' : 'wikiquery';
+}
+
+/** The runnable queries of a file, from the same language service the editor uses. */
+function runnableQueries(file: string, text: string, io: RunIo): RunnableQuery[] {
+  const uri = io.toUri(file);
+  const languageId = languageIdOf(file);
+  const settings = normaliseSettings({ embeddedLanguages: ['markdown'] });
+  const services = createLanguageServices({ files: io.files }, { log: () => undefined });
+  try {
+    const mode = pickMode(uri, languageId, settings, services) ?? pickMode('file.wikiquery', 'wikiquery', settings, services)!;
+    const view = mode.view(TextDocument.create(uri, languageId, 1, text));
+    return mode.service.getRunnableQueries(view, mode.service.parse(view));
+  } finally {
+    services.dispose();
+  }
+}
+
+function pickQuery(queries: RunnableQuery[], file: string, line: number | undefined, io: RunIo): RunnableQuery {
+  if (!queries.length) throw new UsageError(`${file} has no query to run.`);
+  if (line === undefined) {
+    if (queries.length > 1) {
+      io.stderr(`wikimap-query run: running the first of ${queries.length} queries (line ${queries[0].range.start.line + 1}); name another with ${file}:LINE.\n`);
+    }
+    return queries[0];
+  }
+  const at = queries.find((q) => q.range.start.line <= line - 1 && line - 1 <= q.range.end.line);
+  if (!at) {
+    const lines = queries.map((q) => (q.range.start.line === q.range.end.line ? `${q.range.start.line + 1}` : `${q.range.start.line + 1}-${q.range.end.line + 1}`));
+    throw new UsageError(`There is no query at line ${line} of ${file}; its queries are on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}.`);
+  }
+  return at;
+}
+
+const EXIT_BY_KIND: Record<RunErrorKind, number> = {
+  badUrl: RUN_EXIT.usage,
+  refused: RUN_EXIT.refused,
+  timeout: RUN_EXIT.failed,
+  cancelled: RUN_EXIT.failed,
+  tooLarge: RUN_EXIT.failed,
+  network: RUN_EXIT.failed,
+  http: RUN_EXIT.failed,
+  notJson: RUN_EXIT.failed,
+};
+
+function hasApiError(json: unknown): boolean {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const o = json as Record<string, unknown>;
+  return o.error !== undefined || (Array.isArray(o.errors) && o.errors.length > 0);
+}
+
+async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
+  const { file, line } = splitTarget(opts.target!, io);
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const query = pickQuery(runnableQueries(file, text, io), file, line, io);
+  const runOptions: RunOptions = {
+    timeoutMs: opts.timeoutSeconds * 1000,
+    maxBytes: Math.round(opts.maxResponseMb * 1024 * 1024),
+    userAgent: `wikimap-query/${io.version ?? 'unknown'} (command line "wikimap-query run") node/${process.versions.node}`,
+  };
+
+  if (query.kind === 'map') {
+    if (opts.all) throw new UsageError('--all follows the continuation of wiki queries; a map query answers in one request.');
+    if (!opts.mapServer) throw new UsageError('A map query needs the map server to send it to: --map-server URL (the base address, as wikimapQuery.mapserver.url).');
+    const result = await runMapQuery(opts.mapServer, query.body, runOptions);
+    io.stdout(JSON.stringify(result.objects, null, 2) + '\n');
+    return RUN_EXIT.ok;
+  }
+
+  const params = query.params ?? [];
+  checkReadOnly(params); // refuse a write before anything else, whatever the endpoint (as the editor does)
+  const apiUrl = query.apiUrl || opts.apiUrl;
+  if (!apiUrl) {
+    throw new RunError('badUrl', 'This query names no wiki: give one with --api-url URL (as wikimapQuery.wiki.apiUrl in the editor), or write the full api.php URL in the query.');
+  }
+  const result: WikiRunResult = opts.all ? await fetchAll(apiUrl, params, { ...runOptions, maxPages: opts.maxPages }) : await runWikiQuery(apiUrl, params, runOptions);
+  if (result.json === undefined) io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+  else io.stdout(JSON.stringify(result.json, null, 2) + '\n');
+  if (result.stoppedEarly) io.stderr(`wikimap-query run: ${result.stoppedEarly.replace('wikimapQuery.run.fetchAllMaxPages', '--max-pages')}.\n`);
+  if (hasApiError(result.json)) {
+    io.stderr('wikimap-query run: the wiki answered with an error (see "error" in the result).\n');
+    return RUN_EXIT.failed;
+  }
+  if (result.status >= 400) return RUN_EXIT.failed;
+  return RUN_EXIT.ok;
+}
+
+/** Runs `wikimap-query run ARGS`; resolves with the exit status. */
+export async function runRunCommand(args: string[], io: RunIo): Promise<number> {
+  if (args.includes('-h') || args.includes('--help')) {
+    io.stdout(RUN_USAGE + '\n');
+    return RUN_EXIT.ok;
+  }
+  try {
+    return await runQuery(parseRunArgs(args), io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`wikimap-query run: ${err.message} See wikimap-query run --help.\n`);
+      return RUN_EXIT.usage;
+    }
+    if (err instanceof RunError) {
+      io.stderr(`wikimap-query run: ${err.message}\n`);
+      return EXIT_BY_KIND[err.kind];
+    }
+    io.stderr(`wikimap-query run: ${err instanceof Error ? err.message : String(err)}\n`);
+    return RUN_EXIT.failed;
+  }
+}
