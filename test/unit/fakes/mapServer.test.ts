@@ -245,7 +245,7 @@ describe('fake map server', () => {
       try {
         assert.deepEqual(server.objects.map((o) => o.attributes.owner), ['a', 'c']);
         assert.deepEqual(server.notIndexed.map((o) => o.attributes.owner), ['b', 'd']);
-        const config = await (await fetch(`${server.url}/api/config`)).json();
+        const config = (await (await fetch(`${server.url}/api/config`)).json()) as { layers: unknown; mapobjects: Record<string, boolean> };
         assert.deepEqual(config.layers, [{ id: 7, name: 'Caves', from: -100, to: -50 }]);
         assert.deepEqual([config.mapobjects.locator, config.mapobjects.travelnet], [true, false]);
         assert.equal((await query(server, { type: 'locator' })).length, 1);
