@@ -50,6 +50,7 @@ import {
   type LanguageServices,
   type Mode,
 } from './languageModes';
+import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -106,6 +107,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     if (kind === 'warning') void connection.window.showWarningMessage(message);
   };
   const logError = (message: string) => connection.console.error(message);
+  /** The configured map server's own config (layers, enabled types), handed to the map service. */
+  const mapConfigs = new MapConfigStore({ timers: runtime.timers, log: catalogueLog, onDidChange: () => services && revalidateAll() });
 
   /** Services are created on first use, so `initialize` answers at once. */
   function getServices(): LanguageServices {
@@ -121,6 +124,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         throw err;
       }
       services.applyEndpoints(settings);
+      mapConfigs.bind(services.map as unknown as MapConfigTarget);
       services.onDidChangeCatalogue((apiUrl) => {
         log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
         revalidateAll();
@@ -285,6 +289,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
     initOptions = params.initializationOptions;
     settings = normaliseSettings(initOptions, options.diagnosticsDelay);
+    mapConfigs.configure(initOptions);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -309,6 +314,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       });
       const [section] = await Promise.race([connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(() => timer?.dispose());
       settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
+      mapConfigs.configure(mergeSettings(initOptions, section));
     } catch (err) {
       logError(`Reading the wikimapQuery settings failed (defaults used): ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -341,6 +347,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         const pushed = params?.settings as Record<string, unknown> | null | undefined;
         const section = pushed && typeof pushed === 'object' && 'wikimapQuery' in pushed ? pushed.wikimapQuery : pushed;
         settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
+        mapConfigs.configure(mergeSettings(initOptions, section));
         settingsReady = Promise.resolve();
       }
       void settingsReady.then(() => {
@@ -451,6 +458,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   connection.onShutdown(() => {
     for (const open of documents.values()) open.pending?.dispose();
     services?.dispose();
+    mapConfigs.dispose();
   });
 
   connection.listen();
