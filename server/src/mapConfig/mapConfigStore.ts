@@ -39,6 +39,11 @@ export interface MapConfigStoreOptions {
   ttlMs?: number;
   /** Clock for the cache (tests). */
   now?(): number;
+  /**
+   * Whether the configured server may be asked now (e.g. false in an untrusted workspace, or when the
+   * user's fetch policy says no); asked before every request. Default: yes.
+   */
+  shouldFetch?(server: string): boolean;
 }
 
 interface CacheEntry {
@@ -158,6 +163,10 @@ export class MapConfigStore implements Disposable {
 
   private async ensureLoaded(server: string): Promise<void> {
     if (this.disposed || this.fresh(server)) return;
+    if (this.options.shouldFetch && !this.options.shouldFetch(server)) {
+      this.options.log(`The config of the map server ${server} is not loaded (fetching is not allowed here); map queries are checked against the default layers and types.`);
+      return;
+    }
     if (this.inflight?.server === server) return this.inflight.done;
     this.inflight?.controller.abort();
     const controller = new AbortController();

@@ -137,6 +137,17 @@ describe('map server config: live from the server', () => {
       assert.deepEqual(messages.filter(([, k]) => k === 'warning'), []);
     });
 
+    it('asks nothing when the fetch policy says no (e.g. an untrusted workspace), and uses the defaults', async () => {
+      const before = caves.requests.length;
+      const messages: Array<[string, string | undefined]> = [];
+      const { service, store } = storeFor(messages, { shouldFetch: () => false });
+      store.configure({ mapserver: { url: caves.url } });
+      await store.settled();
+      assert.equal(caves.requests.length, before);
+      assert.equal(service.getServerConfig().server, undefined);
+      assert.match(messages.map(([m]) => m).join('\n'), /not loaded \(fetching is not allowed here\)/);
+    });
+
     it('asks again once the cached config is older than its lifetime', async () => {
       let now = 0;
       const { store } = storeFor([], { now: () => now, ttlMs: 1000 });
