@@ -34,6 +34,15 @@
     const d = new Date(t > 1e11 ? t : t * 1000); // Unix seconds (the real server); tolerate ms
     return isNaN(d.getTime()) ? '' : d.toLocaleString();
   }
+  /** What an attribute value means, as the map server computes it (mapobject/*.go). */
+  const ATTRIBUTE_HINTS = {
+    'bones.item_count': 'Number of items inside: every stack\'s count added up (not the number of stacks)',
+    'atm.type': 'atm, atm2, atm3 (ATMs) or wiretransfer (wire-transfer terminal)',
+  };
+  function mtimeTitle(t) {
+    if (typeof t !== 'number' || !isFinite(t)) return '';
+    return 'Indexed by the map server at Unix time ' + t + ' (when it last parsed this map block), not when the object was placed';
+  }
   function attrText(a) {
     return Object.keys(a || {})
       .sort()
@@ -90,10 +99,13 @@
         el('td', fmtNum(o.mapblock.x) + ', ' + fmtNum(o.mapblock.y) + ', ' + fmtNum(o.mapblock.z), 'num'),
         el('td', mtimeText(o.mtime)),
       );
+      tr.lastChild.title = mtimeTitle(o.mtime);
       const attrs = el('td', undefined, 'attrs');
       for (const k of Object.keys(o.attributes || {}).sort()) {
         const item = el('span', undefined, 'attr');
         item.append(el('b', k), document.createTextNode(' ' + o.attributes[k]));
+        const hint = ATTRIBUTE_HINTS[o.type + '.' + k];
+        if (hint) item.title = hint;
         attrs.append(item);
       }
       tr.append(attrs);

@@ -150,12 +150,12 @@ export class MapResultsPanel implements vscode.Disposable {
         <th data-key="type" scope="col">Type</th>
         <th data-key="pos" scope="col">Position (x, y, z)</th>
         <th data-key="mapblock" scope="col">Map block</th>
-        <th data-key="mtime" scope="col">Modified</th>
+        <th data-key="mtime" scope="col" title="When the map server indexed the object's map block (mtime: set when the server last parsed the block after it changed), not when the object was placed">Indexed</th>
         <th data-key="attributes" scope="col">Attributes</th>
       </tr></thead>
       <tbody></tbody>
     </table>
-    <p id="empty" hidden>No objects. The server matches the type exactly and pos1/pos2 are map blocks (node ÷ 16), not nodes.</p>
+    <p id="empty" hidden>No objects. The server matches the type exactly; pos1/pos2 are map blocks (node ÷ 16), not nodes; it indexes only map blocks inside its layers (by default map blocks y −1…24, nodes −16…399) and only the types its config enables (<code>locator</code> is off by default).</p>
   </section>
 </main>
 <script nonce="${nonce}" src="${script}"></script>

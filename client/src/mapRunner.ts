@@ -36,8 +36,11 @@ export class MapRunner {
   describe(body: unknown): string {
     if (typeof body !== 'object' || body === null) return 'map query';
     const b = body as Record<string, any>;
-    const corner = (p: any) => (p && typeof p === 'object' ? `${p.x},${p.y},${p.z}` : '?');
-    return `${typeof b.type === 'string' ? b.type : '?'} in ${corner(b.pos1)} … ${corner(b.pos2)}`;
+    // As the server reads the corners: omitted or null is ±2048 (web/mapobjects.go), a missing coordinate 0.
+    const axis = (v: unknown) => (v === undefined || v === null ? 0 : v);
+    const corner = (p: any, fallback: number) =>
+      p === undefined || p === null ? `${fallback},${fallback},${fallback}` : typeof p === 'object' ? `${axis(p.x)},${axis(p.y)},${axis(p.z)}` : '?';
+    return `${typeof b.type === 'string' ? b.type : '?'} in ${corner(b.pos1, -2048)} … ${corner(b.pos2, 2048)}`;
   }
 
   /** The result of a history entry, while it is kept. */

@@ -57,6 +57,7 @@ import {
 } from './languageModes';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 import type { WikiDocument } from './service/wiki/wikiTypes';
+import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -115,6 +116,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     if (kind === 'warning') void connection.window.showWarningMessage(message);
   };
   const logError = (message: string) => connection.console.error(message);
+  /** The configured map server's own config (layers, enabled types), handed to the map service. */
+  const mapConfigs = new MapConfigStore({
+    timers: runtime.timers,
+    log: catalogueLog,
+    onDidChange: () => services && revalidateAll(),
+    // As with catalogues: in a workspace the user does not trust, nothing is fetched (docs/security.md).
+    shouldFetch: () => !(isObject(initOptions) && initOptions.workspaceTrusted === false),
+  });
 
   /** Services are created on first use, so `initialize` answers at once. */
   function getServices(): LanguageServices {
@@ -131,6 +140,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       }
       services.applyEndpoints(settings);
       services.setWorkspaceTrusted(!(isObject(initOptions) && initOptions.workspaceTrusted === false));
+      mapConfigs.bind(services.map as unknown as MapConfigTarget);
       services.onDidChangeCatalogue((apiUrl) => {
         log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
         revalidateAll();
@@ -318,6 +328,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     initOptions = params.initializationOptions;
     settings = normaliseSettings(initOptions, options.diagnosticsDelay);
     editorFeatures.setClientCapabilities(caps);
+    mapConfigs.configure(initOptions);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -343,6 +354,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       });
       const [section] = await Promise.race([connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(() => timer?.dispose());
       settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
+      mapConfigs.configure(mergeSettings(initOptions, section));
     } catch (err) {
       logError(`Reading the wikimapQuery settings failed (defaults used): ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -373,6 +385,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       if (section !== undefined) {
         // Push-style clients (Neovim, Helix, eglot) send the settings themselves, whole or as the wikimapQuery section.
         settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
+        mapConfigs.configure(mergeSettings(initOptions, section));
         settingsReady = Promise.resolve();
       } else if (hasConfigurationCapability) {
         // Pull-style clients (VS Code) send an empty notification: ask for the section.
@@ -492,6 +505,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     shutDown = true;
     for (const open of documents.values()) open.pending?.dispose();
     services?.dispose();
+    mapConfigs.dispose();
   });
 
   connection.listen();

@@ -12,9 +12,19 @@
 //     (POST action=authorize|cancel, with a CSRF token). Cancel redirects to the bare registered URL.
 //     The code and the echoed `state` are merged into the registered URL's query.
 //   - /oauth/token/ reads form data (multipart or urlencoded). Every error is HTTP 400 with
-//     {success:false, error}. The real server reads grant_type from the query string (request.args, default
-//     "authorization_code") while the spec names it as a form field; this fake refuses a wrong grant_type in
-//     either place. Codes are single use. Success: {success:true, access_token, token_type:"Bearer"}.
+//     {success:false, error}. The real server reads grant_type from the query string only (request.args, default
+//     "authorization_code"); a grant_type form field (where the spec names it) is ignored, whatever its value.
+//     Codes are single use. Success: {success:true, access_token, token_type:"Bearer"}.
+//   - OAuth applications (app/blueprints/oauth/__init__.py OAuthClientForm): the redirect URL must be 5–123
+//     characters (Length(5, 123)); a new application is approved only when its creator is at least Editor
+//     (`client.approved = current_user.rank.at_least(UserRank.EDITOR)`); an unapproved one's authorize page is
+//     404 for everyone but its owner (the check comes after the login redirect, so a browser that is not
+//     logged in is sent to the login page first, whatever the client id).
+//   - Tokens and packages (app/models APIToken.can_operate_on_package): a token made through OAuth
+//     (`client` set) can never act on a package; a personal API token can, on its owner's packages.
+//     DELETE /api/packages/<author>/<name>/releases/<id>/ follows delete_release: 404 "Release not found",
+//     401 "Authentication needed", 403 "API token does not have access to the package", 403 "Unable to delete
+//     the release, make sure there's a newer release available" (the only release), else {success:true}.
 //   - /api/whoami/: no Authorization header -> {is_authenticated:false, username:null}; "Bearer x" with a token
 //     shorter than 10 characters -> 400 "API token is too short"; unknown token -> 403 "Unknown API token";
 //     any other scheme -> 403 "Unsupported authentication method".
@@ -69,6 +79,7 @@ export class FakeContentDb {
   private readonly sessions = new Map<string, { user: string; csrf: string }>();
   private readonly users = new Map<string, string>();
   private readonly failures = new Map<string, InjectedFailure>();
+  private readonly packages = new Map<string, { author: string; releases: number[] }>();
   private server: http.Server | undefined;
   private base = '';
 
@@ -100,18 +111,42 @@ export class FakeContentDb {
     await new Promise<void>((resolve) => s.close(() => resolve()));
   }
 
-  /** Registers an OAuth2 application (Settings > OAuth2 Applications > Create in the real web UI). */
-  registerClient(opts: { redirectUrl: string; owner?: string; title?: string; approved?: boolean; id?: string; secret?: string }): FakeClient {
+  /**
+   * Registers an OAuth2 application (Settings > OAuth2 Applications > Create in the real web UI). Like the real
+   * form, a redirect URL outside 5–123 characters is refused (WTForms Length's message); `ownerRank` below
+   * editor leaves the application unapproved unless `approved` says otherwise.
+   */
+  registerClient(opts: { redirectUrl: string; owner?: string; title?: string; approved?: boolean; ownerRank?: 'member' | 'editor'; id?: string; secret?: string }): FakeClient {
+    if (opts.redirectUrl.length < 5 || opts.redirectUrl.length > 123) {
+      throw new Error('Redirect URL: Field must be between 5 and 123 characters long.');
+    }
     const client: FakeClient = {
       id: opts.id ?? randomString(24),
       secret: opts.secret ?? randomString(32),
       redirectUrl: opts.redirectUrl,
       owner: opts.owner ?? 'appdev',
       title: opts.title ?? 'Test application',
-      approved: opts.approved ?? true,
+      approved: opts.approved ?? (opts.ownerRank ? opts.ownerRank === 'editor' : true),
     };
     this.clients.set(client.id, client);
     return client;
+  }
+
+  /** Adds a package with releases (ids) by `author`, for the package API. */
+  addPackage(author: string, name: string, releaseIds: number[]): void {
+    this.packages.set(`${author}/${name}`, { author, releases: [...releaseIds] });
+  }
+
+  /** Releases left of a package. */
+  releasesOf(author: string, name: string): number[] {
+    return [...(this.packages.get(`${author}/${name}`)?.releases ?? [])];
+  }
+
+  /** A personal API token (Settings > API Tokens in the real web UI): no OAuth client. Answers the access token. */
+  addPersonalToken(owner: string): string {
+    const token: FakeToken = { owner, clientId: undefined, accessToken: randomString(32), authCode: undefined };
+    this.tokens.push(token);
+    return token.accessToken;
   }
 
   /** Adds a user who can log in through the login form (`/user/login/`). */
@@ -201,8 +236,25 @@ export class FakeContentDb {
       case '/user/login/':
         if (allow(['GET', 'POST'])) await this.login(req, url, body, send, redirect);
         return;
-      default:
+      default: {
+        const release = /^\/api\/packages\/([^/]+)\/([^/]+)\/releases\/(\d+)\/$/.exec(url.pathname);
+        if (release && req.method === 'DELETE') {
+          // delete_release: is_package_page, is_api_authd, then the checks in the real order.
+          const pkg = this.packages.get(`${release[1]}/${release[2]}`);
+          if (!pkg) return send(404, 'text/html', '<h1>Page not found</h1>');
+          const auth = this.apiAuth(req, json);
+          if (auth === 'answered') return;
+          const id = Number(release[3]);
+          if (!pkg.releases.includes(id)) return json(404, { success: false, error: 'Release not found' });
+          if (!auth) return json(401, { success: false, error: 'Authentication needed' });
+          // APIToken.can_operate_on_package: never through an OAuth client; otherwise the author's own packages.
+          if (auth.clientId !== undefined || auth.owner !== pkg.author) return json(403, { success: false, error: 'API token does not have access to the package' });
+          if (pkg.releases.length < 2) return json(403, { success: false, error: "Unable to delete the release, make sure there's a newer release available" });
+          pkg.releases.splice(pkg.releases.indexOf(id), 1);
+          return json(200, { success: true });
+        }
         send(404, 'text/html', '<h1>Page not found</h1>');
+      }
     }
   }
 
@@ -320,9 +372,9 @@ export class FakeContentDb {
   private async token(req: http.IncomingMessage, url: URL, body: Buffer, json: (s: number, v: unknown) => void): Promise<void> {
     const form = await parseForm(req.headers['content-type'], body);
     const error = (msg: string) => json(400, { success: false, error: msg });
-    const grantType = url.searchParams.get('grant_type') ?? form.get('grant_type') ?? 'authorization_code';
-    const formGrantType = form.get('grant_type') ?? 'authorization_code';
-    if (grantType !== 'authorization_code' || formGrantType !== 'authorization_code') {
+    // request.args.get("grant_type", "authorization_code"): the query string only; a form field is ignored.
+    const grantType = url.searchParams.get('grant_type') ?? 'authorization_code';
+    if (grantType !== 'authorization_code') {
       return error('Unsupported grant_type, only authorization_code is supported');
     }
     const clientId = form.get('client_id') ?? '';

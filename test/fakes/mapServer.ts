@@ -1,7 +1,10 @@
 /**
- * A fake Luanti mapserver answering `POST /api/mapobjects/` the way the real Go server does
- * (minetest-mapserver/mapserver: web/mapobjects.go decodes the body with Go's encoding/json into a
- * SearchQuery, then mapobjectdb/sqlite runs one SQL query joining objects with their attributes).
+ * A fake Luanti mapserver answering `POST /api/mapobjects/` and `GET /api/config` the way the real Go server
+ * does (minetest-mapserver/mapserver: web/mapobjects.go decodes the body with Go's encoding/json into a
+ * SearchQuery, then mapobjectdb/sqlite runs one SQL query joining objects with their attributes; web/config.go
+ * publishes the layers and map-object switches; web/serve.go routes with net/http's ServeMux).
+ * Like the real server it indexes only objects in map blocks inside its layers (mapblockaccessor/mtime.go)
+ * and of the types its `mapobjects` switches enable (mapobject/setup.go).
  * Loopback only, node `http` only. What it copies, and where it knowingly differs, is listed in
  * descriptors/mapserver/README.md ("The fake map server").
  */
@@ -32,11 +35,40 @@ export interface RecordedRequest {
   body: string;
 }
 
+/** A layer as types/layer.go declares it: map blocks with from ≤ y ≤ to are rendered and indexed. */
+export interface MapLayer { id: number; name: string; from: number; to: number }
+
+/** app/config.go ParseConfig: the layers of a server without its own mapserver.json. */
+export const DEFAULT_LAYERS: MapLayer[] = [{ id: 0, name: 'Ground', from: -1, to: 10 }, { id: 1, name: 'Sky', from: 11, to: 24 }];
+
+/** app/config.go ParseConfig: the map-object switches (MapObjectConfig, JSON names of app/types.go, in its order). */
+export const DEFAULT_MAPOBJECTS: Record<string, boolean> = {
+  areas: true, bones: true, protector: true, xpprotector: true, privprotector: true, technic_quarry: true, technic_switch: true,
+  technic_anchor: true, technic_reactor: true, luacontroller: true, digiterms: true, digilines: true, travelnet: true,
+  mapserver_player: true, mapserver_poi: true, mapserver_label: true, mapserver_trainline: true, mapserver_border: true,
+  tileserverlegacy: true, mission: true, jumpdrive: true, smartshop: true, fancyvend: true, atm: true, train: true,
+  trainsignal: true, minecart: false, locator: false, signs: true, mapserver_airutils: true, phonograph: true, um_area_forsale: true,
+};
+
+/** mapobject/setup.go: which switch registers the listener that creates objects of each type. */
+export const TYPE_SWITCHES: Record<string, string[]> = {
+  poi: ['mapserver_poi', 'tileserverlegacy'], train: ['mapserver_trainline', 'tileserverlegacy'], border: ['mapserver_border'],
+  label: ['mapserver_label'], travelnet: ['travelnet'], protector: ['protector'], xpprotector: ['xpprotector'],
+  privprotector: ['privprotector'], bones: ['bones'], technicquarry: ['technic_quarry'], nuclearreactor: ['technic_reactor'],
+  technicanchor: ['technic_anchor'], technicswitch: ['technic_switch'], digilinelcd: ['digilines'], luacontroller: ['luacontroller'],
+  digiterm: ['digiterms'], mission: ['mission'], jumpdrive: ['jumpdrive'], shop: ['smartshop', 'fancyvend'], atm: ['atm'],
+  locator: ['locator'], sign: ['signs'], phonograph: ['phonograph'], um_area_forsale: ['um_area_forsale'],
+};
+
 export interface FakeMapServer {
   /** Base URL, e.g. http://127.0.0.1:40123 (the endpoint is `${url}/api/mapobjects/`). */
   url: string;
-  /** The objects it serves, in the order the database returns them (by uid). */
+  /** The objects it indexed and serves, in the order the database returns them (by uid). */
   objects: MapObject[];
+  /** Objects it was given but never indexed: outside every layer, or of a type whose switch is off. */
+  notIndexed: MapObject[];
+  layers: MapLayer[];
+  mapobjects: Record<string, boolean>;
   /** Every request received, in order. */
   requests: RecordedRequest[];
   close(): Promise<void>;
@@ -47,6 +79,10 @@ export interface FakeMapServerOptions {
   objects?: MapObject[];
   /** Seed for the generated objects (default 1). */
   seed?: number;
+  /** The server's layers (default: app/config.go's Ground -1…10 and Sky 11…24). */
+  layers?: MapLayer[];
+  /** Switches that differ from app/config.go's defaults, e.g. `{ locator: true, bones: false }`. */
+  mapobjects?: Record<string, boolean>;
 }
 
 /** The request as Go decodes it (mapobjectdb.SearchQuery); pointers that stay nil are undefined. */
@@ -147,7 +183,7 @@ class GoDecoder {
 
   coords(node: Node, path: string, into: MapBlockPos | undefined): MapBlockPos | undefined {
     if (node.type === 'null') return undefined; // a nil pointer again
-    if (node.type !== 'object') { this.typeError(goKind(node), 'SearchQuery', path, 'coords.MapBlockCoords'); return into; }
+    if (node.type !== 'object') { this.typeError(goKind(node), 'SearchQuery', path, 'types.MapBlockCoords'); return into; }
     const pos = into ?? { x: 0, y: 0, z: 0 };
     this.fields(node, ['x', 'y', 'z'], (axis, value) => {
       const n = this.int(value, 'MapBlockCoords', `${path}.${axis}`);
@@ -168,10 +204,10 @@ class GoDecoder {
         case 'limit': { if (value.type === 'null') { q.limit = undefined; break; } const n = this.int(value, 'SearchQuery', 'limit'); if (n !== undefined) q.limit = n; break; }
         case 'attributelike': {
           if (value.type === 'null') { q.attributelike = undefined; break; }
-          if (value.type !== 'object') { this.typeError(goKind(value), 'SearchQuery', 'attributelike', 'mapobjectdb.AttributeLike'); break; }
+          if (value.type !== 'object') { this.typeError(goKind(value), 'SearchQuery', 'attributelike', 'mapobjectdb.SearchAttributeLike'); break; }
           const al = q.attributelike ?? { key: '', value: '' };
           this.fields(value, ['key', 'value'], (n, v) => {
-            const s = this.string(v, 'AttributeLike', `attributelike.${n}`);
+            const s = this.string(v, 'SearchAttributeLike', `attributelike.${n}`);
             if (s !== undefined) al[n as 'key' | 'value'] = s;
           });
           q.attributelike = al;
@@ -317,8 +353,10 @@ function generateObjects(seed: number): MapObject[] {
       x, y, z, type, mtime: 1_700_000_000 + int(0, 40_000_000), attributes,
     });
   };
-  for (let i = 0; i < 300; i++) {
-    place('bones', { owner: pick(PLAYERS), time: String(int(0, 3600)), info: `${pick(PLAYERS)} died at ${pick(STATIONS)}`, item_count: String(int(0, 32)) }, 2500, -200, 80);
+  for (let i = 0; i < 360; i++) {
+    // One in five died deep in a mine, below the default layers: the world has them, the index never will.
+    const deep = rnd() < 0.2;
+    place('bones', { owner: pick(PLAYERS), time: String(int(0, 3600)), info: `${pick(PLAYERS)} died at ${pick(STATIONS)}`, item_count: String(int(0, 32 * 99)) }, 2500, deep ? -300 : -16, deep ? -17 : 120);
   }
   for (let i = 0; i < 50; i++) {
     place('poi', { name: `${pick(STATIONS)} ${i}`, category: pick(CATEGORIES), addr: `${int(1, 99)} Main Street`, url: '', image: '', owner: pick(PLAYERS), icon: pick(['home', 'star', 'shopping-cart', 'flag']), color: pick(COLORS) });
@@ -348,8 +386,11 @@ function uidFor(rnd: () => number): string {
 // ---------------------------------------------------------------------------------------------
 // HTTP.
 
-function send(res: ServerResponse, status: number, contentType: string, body: string): void {
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+/** What this fake reports as the server version in /api/config (app/version.go sets it at build time). */
+const FAKE_VERSION = 'fake';
+
+function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);
 }
 
@@ -359,12 +400,19 @@ const TEXT = 'text/plain; charset=utf-8';
 /** Start the fake on 127.0.0.1 with an OS-chosen port. */
 export async function startFakeMapServer(options: FakeMapServerOptions = {}): Promise<FakeMapServer> {
   const given = options.objects;
-  const stored: StoredObject[] = given
+  const all: StoredObject[] = given
     ? given.map((o, i) => ({ ...o, attributes: { ...o.attributes }, uid: String(i).padStart(8, '0') }))
     : (() => {
         const rnd = seededRandom((options.seed ?? 1) ^ 0x5eed);
         return generateObjects(options.seed ?? 1).map((o) => ({ ...o, uid: uidFor(rnd) }));
       })();
+  const layers = (options.layers ?? DEFAULT_LAYERS).map((l) => ({ ...l }));
+  const mapobjects = { ...DEFAULT_MAPOBJECTS, ...options.mapobjects };
+  // The listener sees only rendered blocks (inside a layer: types.FindLayerByY) and only registered types.
+  const indexed = (o: MapObject) =>
+    layers.some((l) => o.mapblock.y >= l.from && o.mapblock.y <= l.to) && (TYPE_SWITCHES[o.type] ?? []).some((k) => mapobjects[k]);
+  const stored = all.filter(indexed);
+  const notIndexed = all.filter((o) => !indexed(o)).map(({ uid: _uid, ...o }) => o as MapObject);
   const requests: RecordedRequest[] = [];
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -373,9 +421,26 @@ export async function startFakeMapServer(options: FakeMapServerOptions = {}): Pr
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      // gorilla/mux routes by path only: any method reaches the handler.
-      if (path === '/api/mapobjects/') {
+      const target = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const path = target.pathname;
+      // web/serve.go: net/http's ServeMux routes by path only, so any method reaches a handler.
+      if (path === '/api/mapobjects') {
+        // ServeMux: a subtree pattern "/api/mapobjects/" redirects the path without its slash (301, http.Redirect).
+        const location = `/api/mapobjects/${target.search}`;
+        if (req.method === 'GET') {
+          send(res, 301, 'text/html; charset=utf-8', `<a href="${location.replace(/&/g, '&amp;')}">Moved Permanently</a>.\n\n`, { Location: location });
+        } else {
+          res.writeHead(301, { Location: location, 'Content-Length': 0 });
+          res.end();
+        }
+        return;
+      }
+      if (path === '/api/config') {
+        // web/config.go GetConfig: PublicConfig, fields in declaration order, json.Encoder's newline.
+        send(res, 200, 'application/json', goJson({ version: FAKE_VERSION, layers, mapobjects, defaultoverlays: ['mapserver_poi', 'mapserver_label', 'mapserver_player'], pagename: 'Minetest Mapserver', enablesearch: true }));
+        return;
+      }
+      if (path.startsWith('/api/mapobjects/')) {
         let q: SearchQuery;
         try {
           q = decodeSearchQuery(body);
@@ -407,6 +472,9 @@ export async function startFakeMapServer(options: FakeMapServerOptions = {}): Pr
   return {
     url: `http://127.0.0.1:${port}`,
     objects,
+    notIndexed,
+    layers,
+    mapobjects,
     requests,
     close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();

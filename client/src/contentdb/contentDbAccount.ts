@@ -47,6 +47,12 @@ export interface AccountDeps {
   waitTimeoutMs?: number;
 }
 
+/**
+ * The keys of every session this extension stored (any server, any client id): SecretStorage cannot list its
+ * entries, so sign-out can find tokens stored under settings that have changed since.
+ */
+export const SESSION_INDEX_KEY = 'contentDb.sessionKeys';
+
 function keyPart(cfg: ContentDbConfig): string {
   return `${baseUrlText(checkBaseUrl(cfg.baseUrl))}|${cfg.clientId.trim()}`;
 }
@@ -142,7 +148,63 @@ export class ContentDbAccount {
     };
     // ContentDB keeps one token per user and client; the new one replaced the old one server-side too.
     await this.secrets.store(sessionKey, JSON.stringify(session));
+    const keys = await this.sessionKeys();
+    if (!keys.includes(sessionKey)) await this.secrets.store(SESSION_INDEX_KEY, JSON.stringify([...keys, sessionKey]));
     return session;
+  }
+
+  private async sessionKeys(): Promise<string[]> {
+    try {
+      const raw = await this.secrets.get(SESSION_INDEX_KEY);
+      const keys: unknown = raw ? JSON.parse(raw) : [];
+      return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string' && k.startsWith('contentDb.session|')) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private async readSession(key: string): Promise<StoredSession | undefined> {
+    try {
+      const raw = await this.secrets.get(key);
+      const s = raw ? (JSON.parse(raw) as StoredSession) : undefined;
+      return s && typeof s.accessToken === 'string' && typeof s.username === 'string' && typeof s.id === 'string' ? s : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Signs out everywhere: removes every token this extension stored (the configured server and client, and any
+   * stored under earlier settings), revoking each on its server (best effort). Answers the removed sessions,
+   * so the caller can say which accounts were signed out.
+   */
+  async signOutAll(cfg: ContentDbConfig): Promise<StoredSession[]> {
+    const keys = await this.sessionKeys();
+    try {
+      const current = this.sessionKey(cfg);
+      if (!keys.includes(current)) keys.push(current);
+    } catch {
+      // unusable settings: only the indexed sessions
+    }
+    const removed: StoredSession[] = [];
+    for (const key of keys) {
+      const session = await this.readSession(key);
+      await this.secrets.delete(key);
+      if (!session) continue;
+      removed.push(session);
+      await this.revoke(session);
+    }
+    await this.secrets.delete(SESSION_INDEX_KEY);
+    return removed;
+  }
+
+  private async revoke(session: StoredSession): Promise<void> {
+    try {
+      const known = await revokeToken(checkBaseUrl(session.baseUrl), session.accessToken, this.deps.http);
+      this.deps.log(known ? `ContentDB: signed out ${session.username} (${session.baseUrl}); the token was revoked on the server.` : `ContentDB: signed out ${session.username} (${session.baseUrl}); the server no longer knew the token.`);
+    } catch (e) {
+      this.deps.log(`ContentDB: signed out ${session.username} locally, but the token could not be revoked on the server: ${toSafeError(e, [session.accessToken]).message}`);
+    }
   }
 
   /**
@@ -152,13 +214,11 @@ export class ContentDbAccount {
   async signOut(cfg: ContentDbConfig): Promise<StoredSession | undefined> {
     const session = await this.getSession(cfg);
     if (!session) return undefined;
-    await this.secrets.delete(this.sessionKey(cfg));
-    try {
-      const known = await revokeToken(checkBaseUrl(session.baseUrl), session.accessToken, this.deps.http);
-      this.deps.log(known ? 'ContentDB: signed out; the token was revoked on the server.' : 'ContentDB: signed out; the server no longer knew the token.');
-    } catch (e) {
-      this.deps.log(`ContentDB: signed out locally, but the token could not be revoked on the server: ${toSafeError(e, [session.accessToken]).message}`);
-    }
+    const key = this.sessionKey(cfg);
+    await this.secrets.delete(key);
+    const keys = await this.sessionKeys();
+    if (keys.includes(key)) await this.secrets.store(SESSION_INDEX_KEY, JSON.stringify(keys.filter((k) => k !== key)));
+    await this.revoke(session);
     return session;
   }
 

@@ -8,6 +8,7 @@ export type ContentDbErrorKind =
   | 'missingClientId'
   | 'missingClientSecret'
   | 'invalidRedirectUri'
+  | 'clientNotFound'
   | 'portInUse'
   | 'browserNotOpened'
   | 'cancelled'

@@ -73,14 +73,16 @@ export function registerContentDb(context: vscode.ExtensionContext, log: (msg: s
         return undefined;
       }
     }),
+    // Removes every token the extension stored (also ones kept under earlier settings) and says whose.
     vscode.commands.registerCommand(COMMANDS.signOut, async () => {
-      const sessions = await provider.getSessions();
-      if (sessions.length === 0) {
-        void vscode.window.showInformationMessage('You are not signed in to ContentDB.');
+      const removed = await account.signOutAll(readConfig());
+      await provider.refresh();
+      if (removed.length === 0) {
+        void vscode.window.showInformationMessage('You are not signed in to ContentDB: no ContentDB token is stored.');
         return false;
       }
-      await provider.removeSession(sessions[0].id);
-      void vscode.window.showInformationMessage(`Signed out of ContentDB (${sessions[0].account.label}).`);
+      const whom = removed.map((s) => `${s.username} on ${s.baseUrl}`).join(', ');
+      void vscode.window.showInformationMessage(`Signed out of ContentDB: removed the token of ${whom}.`);
       return true;
     }),
     vscode.commands.registerCommand(COMMANDS.whoAmI, async () => {

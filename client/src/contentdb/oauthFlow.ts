@@ -4,7 +4,7 @@
 // Spec: ../shared/spec/contentdb-oauth.md.
 import { randomBytes } from 'node:crypto';
 import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter } from './callbackServer';
-import { baseUrlText, buildAuthorizeUrl, checkBaseUrl, exchangeCode, HttpOptions, whoami } from './contentDbClient';
+import { baseUrlText, buildAuthorizeUrl, checkAuthorizePage, checkBaseUrl, checkClientCredentials, checkRedirectUriLength, exchangeCode, HttpOptions, whoami } from './contentDbClient';
 import { ContentDbError, SETTING_CLIENT_ID, toSafeError } from './errors';
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
@@ -57,7 +57,14 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
       throw new ContentDbError('missingClientSecret', 'No client secret was entered. Sign in again and paste the client secret of your ContentDB OAuth2 application.');
     }
     const target = parseRedirectUri(opts.redirectUri);
+    checkRedirectUriLength(opts.redirectUri);
     if (opts.signal?.aborted) throw new ContentDbError('cancelled', 'Sign-in cancelled.');
+
+    // Before the browser opens (and the user waits for it): is there an authorize page for this client, and
+    // are its id and secret right? Each says what is wrong at once instead of after the five-minute wait.
+    const checkHttp = { ...opts.http, signal: opts.signal };
+    await checkAuthorizePage(base, opts.clientId.trim(), opts.redirectUri.trim(), checkHttp);
+    await checkClientCredentials(base, opts.clientId.trim(), opts.clientSecret, checkHttp);
 
     const state = newState();
     if (target.kind === 'loopback') {
@@ -118,7 +125,8 @@ function waitFor<T>(p: Promise<T>, ms: number, signal: AbortSignal | undefined):
       reject(
         new ContentDbError(
           'timeout',
-          `No answer from the browser within ${formatDuration(ms)}, so the sign-in was stopped. Run "ContentDB: Sign In" again and confirm in the browser.`,
+          `No answer from the browser within ${formatDuration(ms)}, so the sign-in was stopped. Run "ContentDB: Sign In" again and confirm in the browser. ` +
+            'If ContentDB showed "Page not found" there, the OAuth application is not approved yet: applications created by users below Editor rank work only for their owner until an editor approves them.',
         ),
       );
     }, ms);

@@ -48,7 +48,7 @@ export function createPackageFiles(root: string = findPackageRoot()): PackageFil
   };
 }
 
-const nodeTimers: Timers = {
+export const nodeTimers: Timers = {
   setTimeout(callback, ms) {
     const handle = setTimeout(callback, ms);
     return { dispose: () => clearTimeout(handle) };

@@ -61,8 +61,10 @@ describe('ContentDB account', () => {
     assert.equal(second.username, 'alice');
     assert.deepEqual(await account.getSession(cfg), second);
     assert.notEqual(first.accessToken, second.accessToken, 'signing in again replaced the token');
-    // The secret store holds exactly the secret and the session; its keys carry neither.
-    assert.equal(secrets.map.size, 2);
+    // The secret store holds exactly the secret, the session and the list of session keys (for sign-out);
+    // its keys carry neither secret nor token.
+    assert.equal(secrets.map.size, 3);
+    assert.deepEqual(JSON.parse(secrets.map.get('contentDb.sessionKeys')!), [...secrets.map.keys()].filter((k) => k.startsWith('contentDb.session|')));
     const keys = [...secrets.map.keys()].join('\n');
     assertNoSecrets(keys, { 'client secret': client.secret, 'access token': second.accessToken }, 'secret-store keys');
     assert.ok([...secrets.map.values()].includes(client.secret));
@@ -137,6 +139,26 @@ describe('ContentDB account', () => {
     assert.equal(await account.getSession(cfg), undefined);
     assert.match(logs.text, /could not be revoked on the server/);
     assertNoSecrets(logs.text, { 'access token': session.accessToken }, 'the log');
+  });
+
+  it('"Sign Out" removes every token the extension stored, also under earlier settings, and says whose', async () => {
+    const first = await account.signIn(cfg, ui());
+    // The user switches to another OAuth application (other settings) and signs in as bob there.
+    const other = db.registerClient({ redirectUrl: cfg.redirectUri });
+    const cfg2 = { ...cfg, clientId: other.id };
+    const second = await account.signIn(cfg2, ui(other.secret, 'authorize', 'bob'));
+    // Signing out with the second settings current removes both tokens, here and on ContentDB.
+    const removed = await account.signOutAll(cfg2);
+    assert.deepEqual(removed.map((r) => r.username).sort(), ['alice', 'bob']);
+    assert.equal(await account.getSession(cfg), undefined);
+    assert.equal(await account.getSession(cfg2), undefined);
+    assert.deepEqual([...secrets.map.keys()].filter((k) => k.includes('session')), [], 'no session and no index left');
+    for (const t of [first.accessToken, second.accessToken]) {
+      const res = await fetch(`${db.baseUrl}/api/whoami/`, { headers: { authorization: `Bearer ${t}` } });
+      assert.equal(res.status, 403, 'revoked on ContentDB');
+    }
+    assert.deepEqual(await account.signOutAll(cfg2), [], 'a second sign-out finds nothing');
+    assertNoSecrets(logs.text, { 'access token': first.accessToken, 'second token': second.accessToken }, 'the log');
   });
 
   it('keeps sessions apart per server and client id', async () => {

@@ -1,8 +1,9 @@
 // Which ContentDB addresses are accepted, and the endpoint URLs built from them (always with the trailing
 // slash: the real server answers 308 without it).
 import assert from 'node:assert/strict';
+import * as http from 'node:http';
 import * as net from 'node:net';
-import { buildAuthorizeUrl, checkBaseUrl, endpoint, exchangeCode, whoami } from '../../../client/src/contentdb/contentDbClient';
+import { buildAuthorizeUrl, checkBaseUrl, endpoint, exchangeCode, MAX_ANSWER_BYTES, whoami } from '../../../client/src/contentdb/contentDbClient';
 import { ContentDbError } from '../../../client/src/contentdb/errors';
 
 describe('ContentDB base URL', () => {
@@ -76,5 +77,48 @@ describe('ContentDB requests that get no answer', () => {
     const pending = whoami(base, 'token-0123456789', { signal: abort.signal });
     abort.abort();
     await assert.rejects(pending, (e: unknown) => e instanceof ContentDbError && e.kind === 'cancelled' && e.message === 'Sign-in cancelled.');
+  });
+});
+
+describe('ContentDB answers that never end or are huge', () => {
+  let server: http.Server;
+  let base: URL;
+  const timers: NodeJS.Timeout[] = [];
+  before(async () => {
+    server = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url?.startsWith('/drip/')) {
+        // A byte at a time, for ever: only the request's own timer ends it.
+        res.write('{');
+        timers.push(setInterval(() => res.write(' '), 20));
+        return;
+      }
+      // An endless stream without Content-Length: the reader stops at the cap.
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (res.write(chunk)) {
+          if (res.destroyed) return;
+        }
+        res.once('drain', pump);
+      };
+      res.write('{"is_authenticated": true, "username": "');
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    base = checkBaseUrl(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`);
+  });
+  after(async () => {
+    timers.forEach((t) => clearInterval(t));
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it(`reads at most about 1 MB (${MAX_ANSWER_BYTES} bytes) of an answer`, async () => {
+    await assert.rejects(whoami(base, 'token-0123456789'), (e: unknown) => e instanceof ContentDbError && e.kind === 'badResponse' && /larger than 1024 KB/.test(e.message));
+  });
+
+  it('a server that drips bytes is cut off by the request timer, which really fires', async () => {
+    const dripBase = checkBaseUrl(`${base.origin}/drip`);
+    await assert.rejects(whoami(dripBase, 'token-0123456789', { timeoutMs: 300 }), (e: unknown) => e instanceof ContentDbError && e.kind === 'network' && /within 300 ms/.test(e.message));
   });
 });

@@ -139,7 +139,6 @@ describe('fake ContentDB', () => {
     }
 
     const errors: { condition: string; change: (f: Record<string, string>) => Record<string, string>; query?: string; message: string }[] = [
-      { condition: 'grant_type in the form is not authorization_code', change: (f) => ({ ...f, grant_type: 'password' }), message: 'Unsupported grant_type, only authorization_code is supported' },
       { condition: 'grant_type in the query is not authorization_code (where the real server reads it)', change: (f) => f, query: '?grant_type=refresh_token', message: 'Unsupported grant_type, only authorization_code is supported' },
       { condition: 'client_id is absent', change: ({ client_id: _, ...f }) => f, message: 'Missing client_id' },
       { condition: 'client_secret is absent', change: ({ client_secret: _, ...f }) => f, message: 'Missing client_secret' },
@@ -155,6 +154,14 @@ describe('fake ContentDB', () => {
         assert.deepEqual(await postToken(fields, 'multipart', e.query), { status: 400, body: { success: false, error: e.message } });
       });
     }
+
+    // app/blueprints/oauth/__init__.py oauth_grant: grant_type = request.args.get("grant_type", "authorization_code").
+    it('reads grant_type from the query string only: a form field is ignored, whatever it says', async () => {
+      const { code, client } = await codeFor('alice');
+      const res = await postToken({ grant_type: 'password', client_id: client.id, client_secret: client.secret, code }, 'multipart');
+      assert.equal(res.status, 200);
+      assert.equal(res.body.token_type, 'Bearer');
+    });
 
     it("refuses a code issued to another client", async () => {
       const { code } = await codeFor('alice');
@@ -187,6 +194,49 @@ describe('fake ContentDB', () => {
         assert.deepEqual(await whoami(c.header), { status: c.status, body: c.body });
       });
     }
+  });
+
+  describe('applications and tokens as the real ContentDB has them', () => {
+    // OAuthClientForm: redirect_url = URLField(..., [InputRequired(), Length(5, 123)]).
+    it('accepts redirect URLs of 5 to 123 characters only', () => {
+      const at = (n: number) => `http://127.0.0.1:9/${'c'.repeat(n - 'http://127.0.0.1:9/'.length)}`;
+      assert.equal(db.registerClient({ redirectUrl: at(123) }).redirectUrl.length, 123);
+      assert.throws(() => db.registerClient({ redirectUrl: at(124) }), /Field must be between 5 and 123 characters long/);
+      assert.throws(() => db.registerClient({ redirectUrl: 'a:b' }), /Field must be between 5 and 123 characters long/);
+    });
+
+    // create_edit_client: client.approved = current_user.rank.at_least(UserRank.EDITOR); oauth_start: 404 unless owner.
+    it('an application made by a user below Editor is not approved: its authorize page is 404 for all but its owner', async () => {
+      const client = db.registerClient({ redirectUrl: redirect, owner: 'newbie', ownerRank: 'member' });
+      assert.equal(client.approved, false);
+      const url = authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 's' });
+      const other = await simulateBrowser(url, { cookie: db.loginCookie('alice'), followCallback: false });
+      assert.equal(other.status, 404);
+      const owner = await simulateBrowser(url, { cookie: db.loginCookie('newbie'), followCallback: false });
+      assert.ok(owner.callbackUrl, 'the owner gets the consent page and a code');
+      const anonymous = await fetch(url, { redirect: 'manual' });
+      assert.equal(anonymous.status, 302, 'login_required comes first: a browser that is not logged in goes to the login page');
+      assert.equal(db.registerClient({ redirectUrl: redirect, ownerRank: 'editor' }).approved, true);
+    });
+
+    // APIToken.can_operate_on_package: `if self.client is not None: return False`.
+    it('OAuth tokens can never act on packages; a personal API token of the author can', async () => {
+      db.addPackage('alice', 'mymod', [1, 2]);
+      const { code, client } = await codeFor('alice');
+      const oauth = (await postToken({ client_id: client.id, client_secret: client.secret, code }, 'multipart')).body.access_token as string;
+      const del = async (token: string | undefined, id: number) => {
+        const res = await fetch(new URL(`/api/packages/alice/mymod/releases/${id}/`, db.baseUrl), { method: 'DELETE', headers: token ? { authorization: `Bearer ${token}` } : {} });
+        return { status: res.status, body: await res.json() };
+      };
+      assert.deepEqual(await del(oauth, 1), { status: 403, body: { success: false, error: 'API token does not have access to the package' } });
+      assert.deepEqual(await del(undefined, 1), { status: 401, body: { success: false, error: 'Authentication needed' } });
+      assert.deepEqual(await del(db.addPersonalToken('bob'), 1), { status: 403, body: { success: false, error: 'API token does not have access to the package' } });
+      const personal = db.addPersonalToken('alice');
+      assert.deepEqual(await del(personal, 9), { status: 404, body: { success: false, error: 'Release not found' } });
+      assert.deepEqual(await del(personal, 1), { status: 200, body: { success: true } });
+      assert.deepEqual(await del(personal, 2), { status: 403, body: { success: false, error: "Unable to delete the release, make sure there's a newer release available" } });
+      assert.deepEqual(db.releasesOf('alice', 'mymod'), [2]);
+    });
   });
 
   it('startFakeContentDb: one application and one user, ready for a browser in another process', async () => {

@@ -70,7 +70,11 @@ describe('ContentDB sign-in flow', () => {
     assert.deepEqual(db.accessTokensOf('alice'), [result!.accessToken]);
     assert.equal(visit!.status, 200);
     assert.match(visit!.body, /Signed in to ContentDB as alice/);
-    const tokenRequest = db.requestLog.find((r) => r.path === '/oauth/token/')!;
+    // The first token request is the check of the client id and secret (a made-up code); the last is the exchange.
+    const tokenRequests = db.requestLog.filter((r) => r.path === '/oauth/token/');
+    assert.equal(tokenRequests.length, 2);
+    assert.match(tokenRequests[0].body, /check-/);
+    const tokenRequest = tokenRequests[1];
     assert.match(String(tokenRequest.headers['content-type']), /^multipart\/form-data; boundary=/);
     for (const field of ['grant_type', 'client_id', 'client_secret', 'code']) assert.match(tokenRequest.body, new RegExp(`name="${field}"`));
     assert.ok(await portIsClosed(port), 'the callback server closed after the valid callback');
@@ -97,7 +101,7 @@ describe('ContentDB sign-in flow', () => {
     assert.equal(error!.message, 'Sign-in cancelled.');
     assert.equal(visit!.callbackUrl, redirectUri, 'the real server redirects to the bare URL');
     assert.match(visit!.body, /sign-in failed[\s\S]*Sign-in cancelled/i);
-    assert.ok(!db.requestLog.some((r) => r.path === '/oauth/token/'), 'no token request after a cancel');
+    assert.ok(!db.requestLog.some((r) => r.path === '/oauth/token/' && !r.body.includes('check-')), 'no code exchange after a cancel');
   });
 
   it('stops with "cancelled" when the caller aborts while waiting for the browser', async () => {
@@ -145,7 +149,7 @@ describe('ContentDB sign-in flow', () => {
       http: {
         // Runs while the valid callback is held open, just before the code is exchanged.
         fetch: async (input, init) => {
-          if (String(input).endsWith('/oauth/token/')) {
+          if (String(input).endsWith('/oauth/token/?grant_type=authorization_code')) {
             repeatStatus = (await fetch(`http://127.0.0.1:${port}/callback?code=again&state=${encodeURIComponent(state)}`)).status;
           }
           return fetch(input, init);
@@ -201,6 +205,8 @@ describe('ContentDB sign-in flow', () => {
       { name: 'redirect URI on another host', change: () => ({ redirectUri: 'http://example.org:8000/callback' }), kind: 'invalidRedirectUri', says: /not on this computer/ },
       { name: 'redirect URI without port', change: () => ({ redirectUri: 'http://127.0.0.1/callback' }), kind: 'invalidRedirectUri', says: /has no port/ },
       { name: 'https redirect URI', change: () => ({ redirectUri: 'https://example.org/cb' }), kind: 'invalidRedirectUri', says: /cannot reach the editor/ },
+      // ContentDB's OAuthClientForm: redirect_url Length(5, 123).
+      { name: 'a redirect URL longer than ContentDB accepts (124 characters)', change: () => ({ redirectUri: `http://127.0.0.1:${port}/${'c'.repeat(124 - `http://127.0.0.1:${port}/`.length)}` }), kind: 'invalidRedirectUri', says: /is 124 characters long, but ContentDB accepts only 5–123 characters/ },
     ];
     for (const c of cases) {
       it(c.name, async () => {
@@ -217,11 +223,24 @@ describe('ContentDB sign-in flow', () => {
   });
 
   describe('token errors through the whole flow', () => {
-    it('wrong client secret: asks to re-enter the secret and tells the browser why', async () => {
-      const { error, visit } = await run((url) => simulateBrowser(url, alice()), { clientSecret: 'not-the-secret' });
+    it('wrong client secret: found before the browser opens; asks to re-enter the secret', async () => {
+      let opened = false;
+      const { error } = await run(async () => {
+        opened = true;
+      }, { clientSecret: 'not-the-secret' });
       assert.equal(error!.kind, 'badClientCredentials');
       assert.equal(error!.forgetClientSecret, true);
+      assert.match(error!.message, /does not know the client id .* with this client secret \("client_id and\/or client_secret is incorrect"\), so the browser was not opened/);
       assert.match(error!.message, /re-enter the client secret/);
+      assert.equal(opened, false);
+    });
+
+    it('wrong client secret at the exchange (changed meanwhile): tells the browser why', async () => {
+      const { error, visit } = await run(async (url) => {
+        client.secret = 'changed-on-contentdb';
+        return simulateBrowser(url, alice());
+      });
+      assert.equal(error!.kind, 'badClientCredentials');
       assert.equal(visit!.status, 400);
       assert.match(visit!.body, /client_id and\/or client_secret is incorrect/);
     });
@@ -242,7 +261,7 @@ describe('ContentDB sign-in flow', () => {
     // A proxy between the client and the fake rewrites the request so the fake produces each condition;
     // the answer the client parses is the fake's own.
     const rows: { message: string; rewrite: (form: FormData, url: string) => { form: FormData; url: string }; kind: ContentDbErrorKind; says: RegExp }[] = [
-      { message: 'Unsupported grant_type, only authorization_code is supported', rewrite: (form, url) => ({ form, url: url + '?grant_type=refresh_token' }), kind: 'unsupportedGrantType', says: /may not be ContentDB/ },
+      { message: 'Unsupported grant_type, only authorization_code is supported', rewrite: (form, url) => ({ form, url: url.replace(/\?.*$/, '') + '?grant_type=refresh_token' }), kind: 'unsupportedGrantType', says: /may not be ContentDB/ },
       { message: 'Missing client_id', rewrite: (form, url) => (form.delete('client_id'), { form, url }), kind: 'serverMissingClientId', says: /Set wikimapQuery\.contentDb\.clientId/ },
       { message: 'Missing client_secret', rewrite: (form, url) => (form.delete('client_secret'), { form, url }), kind: 'serverMissingClientSecret', says: /enter the client secret/ },
       { message: 'Missing code', rewrite: (form, url) => (form.delete('code'), { form, url }), kind: 'serverMissingCode', says: /Sign in again/ },
@@ -274,18 +293,22 @@ describe('ContentDB sign-in flow', () => {
 
   describe('server and network trouble', () => {
     it('a non-JSON answer from the token endpoint', async () => {
-      db.failNext('/oauth/token/', { status: 502, body: '<html><h1>502 Bad Gateway</h1></html>' });
-      const { error } = await run((url) => simulateBrowser(url, alice()));
+      const { error } = await run((url) => {
+        db.failNext('/oauth/token/', { status: 502, body: '<html><h1>502 Bad Gateway</h1></html>' });
+        return simulateBrowser(url, alice());
+      });
       assert.equal(error!.kind, 'badResponse');
       assert.match(error!.message, /HTTP 502 and no JSON \(text\/html\)/);
     });
 
     it('a redirect from the token endpoint is not followed (the secret is not re-sent)', async () => {
-      db.failNext('/oauth/token/', { status: 308, body: 'moved' });
-      const { error } = await run((url) => simulateBrowser(url, alice()));
+      const { error } = await run((url) => {
+        db.failNext('/oauth/token/', { status: 308, body: 'moved' });
+        return simulateBrowser(url, alice());
+      });
       assert.equal(error!.kind, 'badResponse');
       assert.match(error!.message, /redirected/);
-      assert.equal(db.requestLog.filter((r) => r.path === '/oauth/token/').length, 1);
+      assert.equal(db.requestLog.filter((r) => r.path === '/oauth/token/' && !r.body.includes('check-')).length, 1);
     });
 
     it('ContentDB unreachable when the code is exchanged', async () => {
@@ -303,6 +326,44 @@ describe('ContentDB sign-in flow', () => {
       db.failNext('/api/whoami/', { status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Unknown API token' }) });
       const { error } = await run((url) => simulateBrowser(url, alice()));
       assert.equal(error!.kind, 'tokenRejected');
+    });
+  });
+
+  describe('the authorize page and the application, checked before the browser opens', () => {
+    it('a client id ContentDB does not know: said at once, the browser never opens', async () => {
+      let opened = false;
+      const { error } = await run(async () => {
+        opened = true;
+      }, { clientId: 'NoSuchClient000000000000' });
+      assert.equal(error!.kind, 'badClientCredentials');
+      assert.match(error!.message, /does not know the client id NoSuchClient000000000000/);
+      assert.equal(opened, false);
+    });
+
+    it('an authorize page answering 404 (a wrong base path, or a page shown without login): said at once', async () => {
+      let opened = false;
+      const { error } = await run(async () => {
+        opened = true;
+      }, { baseUrl: `${db.baseUrl}/wrong` });
+      assert.equal(error!.kind, 'clientNotFound');
+      assert.match(error!.message, /has no OAuth application with client id .* that you can use \(its authorize page answers 404 Page not found\)/);
+      assert.match(error!.message, /not approved yet: applications created by users below Editor rank work only for their owner/);
+      assert.equal(opened, false);
+      assert.deepEqual(db.requestLog.map((r) => r.path), ['/wrong/oauth/authorize/']);
+    });
+
+    it('an application not yet approved: the browser shows 404 to everyone but its owner, and the wait ends saying why', async () => {
+      const unapproved = db.registerClient({ redirectUrl: redirectUri, owner: 'appdev', approved: false });
+      const { error, visit } = await run((url) => simulateBrowser(url, alice()), { clientId: unapproved.id, clientSecret: unapproved.secret, waitTimeoutMs: 300 });
+      assert.equal(visit!.status, 404);
+      assert.equal(error!.kind, 'timeout');
+      assert.match(error!.message, /If ContentDB showed "Page not found" there, the OAuth application is not approved yet/);
+    });
+
+    it('its owner can use an application that is not approved yet', async () => {
+      const unapproved = db.registerClient({ redirectUrl: redirectUri, owner: 'appdev', approved: false });
+      const { result } = await run((url) => simulateBrowser(url, { cookie: db.loginCookie('appdev') }), { clientId: unapproved.id, clientSecret: unapproved.secret });
+      assert.equal(result!.username, 'appdev');
     });
   });
 

@@ -154,6 +154,10 @@ describe('fake map server', () => {
       ['{"pos1": {"x": 1.5, "y": 0, "z": 0}}', 'json: cannot unmarshal number 1.5 into Go struct field MapBlockCoords.pos1.x of type int'],
       ['{"pos2": {"x": 0, "y": "3", "z": 0}}', 'json: cannot unmarshal string into Go struct field MapBlockCoords.pos2.y of type int'],
       ['{"limit": "10"}', 'json: cannot unmarshal string into Go struct field SearchQuery.limit of type int'],
+      // The Go type names of mapobjectdb/accessor.go's SearchQuery fields (types.MapBlockCoords, mapobjectdb.SearchAttributeLike).
+      ['{"pos1": "here"}', 'json: cannot unmarshal string into Go struct field SearchQuery.pos1 of type types.MapBlockCoords'],
+      ['{"attributelike": ["owner"]}', 'json: cannot unmarshal array into Go struct field SearchQuery.attributelike of type mapobjectdb.SearchAttributeLike'],
+      ['{"attributelike": {"key": 1}}', 'json: cannot unmarshal number into Go struct field SearchAttributeLike.attributelike.key of type string'],
     ];
     for (const [body, message] of BAD) {
       it(`answers ${JSON.stringify(body)} with HTTP 500 and Go's plain-text error`, async () => {
@@ -170,11 +174,22 @@ describe('fake map server', () => {
       assert.equal(JSON.parse(res.text).length, 1);
     });
 
-    it('routes by path only: the endpoint needs its trailing slash; other paths are 404 text', async () => {
-      const noSlash = await post(server, '{}', '/api/mapobjects');
-      assert.deepEqual([noSlash.status, noSlash.text], [404, '404 page not found\n']);
+    it('routes by path only (net/http ServeMux, web/serve.go): the path without its slash answers 301; other paths are 404 text', async () => {
+      const noSlash = await fetch(`${server.url}/api/mapobjects`, { method: 'POST', body: '{}', redirect: 'manual' });
+      assert.deepEqual([noSlash.status, noSlash.headers.get('location'), await noSlash.text()], [301, '/api/mapobjects/', '']);
+      const getNoSlash = await fetch(`${server.url}/api/mapobjects?x=1`, { redirect: 'manual' });
+      assert.deepEqual([getNoSlash.status, getNoSlash.headers.get('location'), await getNoSlash.text()], [301, '/api/mapobjects/?x=1', '<a href="/api/mapobjects/?x=1">Moved Permanently</a>.\n\n']);
       const get = await post(server, '', '/api/mapobjects/', 'GET');
       assert.deepEqual([get.status, get.text], [500, 'EOF']);
+      const other = await post(server, '', '/api/nothing', 'GET');
+      assert.deepEqual([other.status, other.text], [404, '404 page not found\n']);
+    });
+
+    it('null corners are nil pointers (the whole map); a null or missing coordinate is 0', async () => {
+      assert.equal((await query(server, { pos1: null, pos2: null, type: 'bones' })).length, 3);
+      // y missing and z null: both 0, so the box is x 0…2, y 0, z 0 (bones at node (5, 2, 5) is in block (0, 0, 0)).
+      assert.deepEqual((await query(server, { pos1: { x: 0, z: null }, pos2: { x: 2, y: null, z: 0 }, type: 'bones' })).map((o) => o.x), [5, 40]);
+      assert.equal((await query(server, { ...WORLD, type: 'bones', limit: null })).length, 3);
     });
 
     it('records every request', async () => {
@@ -183,6 +198,61 @@ describe('fake map server', () => {
       const last = server.requests[server.requests.length - 1];
       assert.equal(server.requests.length, before + 1);
       assert.deepEqual([last.method, last.url, last.body, last.headers['content-type']], ['POST', '/api/mapobjects/', '{"type": "poi"}', 'application/json; charset=utf-8']);
+    });
+  });
+
+  describe('layers and map-object switches (app/config.go, mapobject/setup.go, mapblockaccessor/mtime.go)', () => {
+    it('indexes only map blocks inside its default layers (y -1…10 and 11…24): deep bones are never found', async () => {
+      const server = await startFakeMapServer({ seed: 3 });
+      try {
+        assert.ok(server.objects.length > 0);
+        for (const o of server.objects) assert.ok(o.mapblock.y >= -1 && o.mapblock.y <= 24, `${o.type} at block y ${o.mapblock.y}`);
+        assert.ok(server.notIndexed.some((o) => o.mapblock.y < -1), 'the seeded world has bones below the layers');
+        const deep = await query(server, { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: -2, z: 2048 }, type: 'bones' });
+        assert.deepEqual(deep, []);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('publishes its layers and switches at GET /api/config, as web/config.go does', async () => {
+      const server = await startFakeMapServer({ objects: [] });
+      try {
+        const res = await fetch(`${server.url}/api/config`);
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get('content-type'), 'application/json');
+        const text = await res.text();
+        assert.ok(text.endsWith('\n'));
+        const config = JSON.parse(text);
+        assert.deepEqual(Object.keys(config), ['version', 'layers', 'mapobjects', 'defaultoverlays', 'pagename', 'enablesearch']);
+        assert.deepEqual(config.layers, [{ id: 0, name: 'Ground', from: -1, to: 10 }, { id: 1, name: 'Sky', from: 11, to: 24 }]);
+        assert.equal(config.mapobjects.locator, false);
+        assert.equal(config.mapobjects.minecart, false);
+        assert.equal(config.mapobjects.bones, true);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('a server with its own layers and switches indexes and publishes exactly those', async () => {
+      const objects = [
+        obj('bones', 0, -1000, 0, { owner: 'a', time: '1', info: '', item_count: '1' }), // block y -63: in the "Caves" layer
+        obj('bones', 0, 50, 0, { owner: 'b', time: '1', info: '', item_count: '1' }), // block y 3: no layer any more
+        obj('locator', 0, -990, 0, { owner: 'c', name: 'home', active: '1', level: '1' }),
+        obj('travelnet', 0, -990, 0, { owner: 'd', station_name: 'x', station_network: 'n', nodename: 'travelnet:travelnet' }),
+      ];
+      const server = await startFakeMapServer({ objects, layers: [{ id: 7, name: 'Caves', from: -100, to: -50 }], mapobjects: { locator: true, travelnet: false } });
+      try {
+        assert.deepEqual(server.objects.map((o) => o.attributes.owner), ['a', 'c']);
+        assert.deepEqual(server.notIndexed.map((o) => o.attributes.owner), ['b', 'd']);
+        const config = (await (await fetch(`${server.url}/api/config`)).json()) as { layers: unknown; mapobjects: Record<string, boolean> };
+        assert.deepEqual(config.layers, [{ id: 7, name: 'Caves', from: -100, to: -50 }]);
+        assert.deepEqual([config.mapobjects.locator, config.mapobjects.travelnet], [true, false]);
+        assert.equal((await query(server, { type: 'locator' })).length, 1);
+        assert.equal((await query(server, { type: 'travelnet' })).length, 0);
+      } finally {
+        await server.close();
+      }
     });
   });
 

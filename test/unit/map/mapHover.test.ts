@@ -3,7 +3,7 @@ import { hover } from './mapTestUtil';
 
 /** [what, document with | cursor, text the hover covers, phrases the hover must contain] */
 const CASES: Array<[string, string, string, RegExp[]]> = [
-  ['pos1: meaning and unit', '{"po|s1": {"x": 5, "y": 0, "z": -1}}', '"pos1"', [/\*\*pos1\*\* \(required\)/, /map blocks/, /covers nodes 16·b … 16·b\+15/]],
+  ['pos1: meaning and unit', '{"po|s1": {"x": 5, "y": 0, "z": -1}}', '"pos1"', [/\*\*pos1\*\* \(optional\)/, /map blocks/, /covers nodes 16·b … 16·b\+15/, /\(-2048, -2048, -2048\)/, /Ground \(layer 0\): map blocks y -1…10 \(nodes y -16…175\)/]],
   ['pos2: the maximum corner', '{"pos|2": {"x": 5, "y": 0, "z": -1}}', '"pos2"', [/maximum corner/, /inverted box matches nothing/]],
   ['a coordinate value: the node range of its block', '{"pos1": {"x": 5|, "y": 0, "z": -1}}', '5', [/pos1\.x\*\*, in map blocks: map block 5 covers nodes x = 80 … 95/]],
   ['a negative coordinate', '{"pos1": {"x": 5, "y": 0, "z": -|1}}', '-1', [/map block -1 covers nodes z = -16 … -1/]],
@@ -22,6 +22,16 @@ const CASES: Array<[string, string, string, RegExp[]]> = [
   ['an attribute key without a type', '{"attributelike": {"key": "pri|ce", "value": "%"}}', '"price"', [/`um_area_forsale`/]],
   ['a pattern without wildcards', '{"attributelike": {"key": "owner", "value": "si|ngleplayer"}}', '"singleplayer"', [/matches the whole value exactly/]],
   ['an unknown field', '{"rad|ius": 4}', '"radius"', [/ignores it/]],
+  // Layers, defaults and null, as the server reads them (app/config.go, web/mapobjects.go, encoding/json).
+  ['a y inside the Ground layer', '{"pos1": {"x": 0, "y": |3, "z": 0}}', '3', [/In layer 0 \(Ground\) of a map server with the default config: map blocks y -1…10/]],
+  ['a y below every layer', '{"pos1": {"x": 0, "y": -1|2, "z": 0}}', '-12', [/Outside every layer/, /nothing at this y is indexed/, /Sky \(layer 1\): map blocks y 11…24 \(nodes y 176…399\)/]],
+  ['a null coordinate is read as 0', '{"pos1": {"x": 0, "y": nu|ll, "z": 0}}', 'null', [/`null` is read as 0/, /map block 0, nodes y = 0 … 15/]],
+  ['a null corner is the default corner', '{"pos2": nu|ll}', 'null', [/read as omitted/, /\(2048, 2048, 2048\)/]],
+  ['a null limit is the default', '{"limit": nu|ll}', 'null', [/default of 1000 rows/]],
+  ['a type the default config does not index', '{"type": "loca|tor"}', '"locator"', [/type `locator` is not enabled by default/, /`"locator": true`/]],
+  ['an indexed type says so', '{"type": "bo|nes"}', '"bones"', [/Indexed by a map server with the default config/]],
+  ['bones item_count counts items, not stacks', '{"type": "bones", "attributelike": {"key": "item_co|unt", "value": "%"}}', '"item_count"', [/Number of items inside \(the sum of every stack's count/]],
+  ['an ATM type lists its values', '{"type": "a|tm"}', '"atm"', [/`atm`, `atm2`, `atm3`, `wiretransfer`/]],
 ];
 
 describe('map query hover', () => {

@@ -25,6 +25,11 @@ describe('map query symbols and runnable queries', () => {
     assert.deepEqual(service.getRunnableQueries(single, service.parse(single)).map((r) => r.body), [JSON.parse(query())]);
   });
 
+  it('names a query with omitted corners by the box the server searches', () => {
+    const doc = makeDocument('{"pos2": {"x": 1, "z": 2}, "type": "bones"}');
+    assert.deepEqual(service.findDocumentSymbols(doc, service.parse(doc)).map((s) => s.name), ['bones (-2048, -2048, -2048)–(1, 0, 2)']);
+  });
+
   it('has no document links', () => {
     assert.deepEqual(service.findDocumentLinks(document, parsed), []);
   });

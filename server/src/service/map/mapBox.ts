@@ -50,6 +50,21 @@ export function cornerPoint(corner: CornerNodes | undefined): Point | undefined 
   return x === undefined || y === undefined || z === undefined ? undefined : { x, y, z };
 }
 
+/** A corner as the server reads it; see QueryBox.e1. */
+export function effectivePoint(node: Node | undefined, fallback: Point | undefined): Point | undefined {
+  if (!node || node.type === 'null') return fallback;
+  const corner = readCorner(node);
+  if (!corner) return undefined;
+  const p: Point = { x: 0, y: 0, z: 0 };
+  for (const axis of AXES) {
+    const v = axisValue(corner, axis);
+    if (!v || v.type === 'null') continue;
+    if (v.type !== 'number' || !Number.isInteger(v.value)) return undefined;
+    p[axis] = v.value as number;
+  }
+  return p;
+}
+
 /** The query's corners, read once per parsed query and kept on it. */
 export function readBox(query: MapQuery, descriptor: MapDescriptor): QueryBox {
   if (query.box) return query.box;
@@ -57,9 +72,12 @@ export function readBox(query: MapQuery, descriptor: MapDescriptor): QueryBox {
   query.box = box;
   for (const field of descriptor.fields) {
     if (field.kind !== 'coordinates') continue;
-    const corner = readCorner(query.fields.get(field.name)?.value);
-    if (field.name === 'pos1') { box.pos1 = corner; box.p1 = cornerPoint(corner); }
-    if (field.name === 'pos2') { box.pos2 = corner; box.p2 = cornerPoint(corner); }
+    const value = query.fields.get(field.name)?.value;
+    const corner = readCorner(value);
+    // `"pos1":` without a value (being typed) is no corner yet.
+    const effective = value === undefined && query.fields.has(field.name) ? undefined : effectivePoint(value, field.default);
+    if (field.name === 'pos1') { box.pos1 = corner; box.p1 = cornerPoint(corner); box.e1 = effective; }
+    if (field.name === 'pos2') { box.pos2 = corner; box.p2 = cornerPoint(corner); box.e2 = effective; }
   }
   return box;
 }

@@ -107,6 +107,7 @@ export function doMapCodeActions(document: TextDocument, parsed: MapDocument, de
         actions.push(action(document, `Add "limit": ${limit}`, diagnostic, [appendProperty(document, query.node, `"limit": ${limit}`)]));
         break;
       }
+      case 'defaultcorner':
       case 'missingfield': {
         if (!query || start !== query.node.offset || end !== start + 1) break;
         const field = String(data.field ?? '');

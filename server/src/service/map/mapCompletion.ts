@@ -5,6 +5,7 @@ import { AXES, readCorner } from './mapBox';
 import { getMapCursor, type EditSpot } from './mapCursor';
 import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
 import { getProperty, type MapDocument } from './mapQueryParser';
+import { defaultMapServerConfig, serverLabel, type MapServerConfig } from './mapServerConfig';
 
 const COORDS_SNIPPET = '{"x": ${1:0}, "y": ${2:0}, "z": ${3:0}}';
 
@@ -34,7 +35,7 @@ function item(document: TextDocument, spot: EditSpot, label: string, newText: st
   };
 }
 
-export function doMapComplete(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, offset: number): CompletionList {
+export function doMapComplete(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, offset: number, config: MapServerConfig = defaultMapServerConfig(descriptor)): CompletionList {
   const cursor = getMapCursor(parsed, descriptor, offset);
   const items: CompletionItem[] = [];
   switch (cursor.kind) {
@@ -61,9 +62,15 @@ export function doMapComplete(document: TextDocument, parsed: MapDocument, descr
     case 'fieldValue': {
       if (cursor.field.kind === 'type') {
         for (const type of descriptor.types) {
+          const enabled = config.enabledTypes.has(type.name);
+          const note = enabled ? '' : config.server
+            ? `\n\n⚠ type \`${type.name}\` is not enabled on this server (${config.server}): it indexes none of them.`
+            : `\n\n⚠ type \`${type.name}\` is not enabled by default (${serverLabel(config)} indexes none of them).`;
           items.push(item(document, cursor.spot, type.name, JSON.stringify(type.name), CompletionItemKind.EnumMember, {
-            detail: typeDetail(type),
-            documentation: { kind: MarkupKind.Markdown, value: type.description },
+            detail: enabled ? typeDetail(type) : `not enabled on ${config.server ? 'this server' : 'servers by default'} · ${typeDetail(type)}`,
+            documentation: { kind: MarkupKind.Markdown, value: type.description + note },
+            // Types the server does not index come last.
+            sortText: `${enabled ? 0 : 1}${type.name}`,
           }));
         }
       } else if (!cursor.value) {

@@ -11,6 +11,8 @@ export interface MapFieldDescriptor {
   kind: MapFieldKind;
   required: boolean;
   description: string;
+  /** What the server uses when the field is omitted or null (pos1/pos2: web/mapobjects.go fills ±2048). */
+  default?: { x: number; y: number; z: number };
 }
 
 export interface MapAttributeDescriptor {
@@ -24,6 +26,21 @@ export interface MapTypeDescriptor {
   name: string;
   description: string;
   attributes: MapAttributeDescriptor[];
+  /**
+   * The switches of the server's `mapobjects` config (mapserver.json, published by `GET /api/config`) that
+   * make it index this type; the type is indexed when any of them is on (mapobject/setup.go).
+   */
+  configKeys: string[];
+}
+
+/** A layer of the map server (types/layer.go): map blocks with from ≤ y ≤ to are indexed. */
+export interface MapLayer {
+  id: number;
+  name: string;
+  /** Lowest map-block y (inclusive). */
+  from: number;
+  /** Highest map-block y (inclusive). */
+  to: number;
 }
 
 export interface MapDescriptor {
@@ -40,6 +57,10 @@ export interface MapDescriptor {
   largeRegionBlocks: number;
   fields: MapFieldDescriptor[];
   types: MapTypeDescriptor[];
+  /** The layers of a server with the default config (app/config.go). */
+  layers: MapLayer[];
+  /** The default `mapobjects` switches (app/config.go), as `GET /api/config` publishes them. */
+  mapobjects: Record<string, boolean>;
   /** Index: field name → field. */
   fieldByName: Map<string, MapFieldDescriptor>;
   /** Index: lower-cased field name → field (Go's JSON decoder matches keys case-insensitively). */
@@ -103,6 +124,11 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
     if (!FIELD_KINDS.includes(kind)) throw new MapDescriptorError(where, `"kind" must be one of ${FIELD_KINDS.join(', ')}`);
     if (typeof raw.required !== 'boolean') throw new MapDescriptorError(where, '"required" must be true or false');
     const field: MapFieldDescriptor = { name, kind, required: raw.required, description: requireString(raw, 'description', where) };
+    if (raw.default !== undefined) {
+      if (kind !== 'coordinates' || !isRecord(raw.default)) throw new MapDescriptorError(where, '"default" must be a point {"x", "y", "z"} on a coordinates field');
+      const d = raw.default;
+      field.default = { x: requireInteger(d, 'x', `${where}.default`), y: requireInteger(d, 'y', `${where}.default`), z: requireInteger(d, 'z', `${where}.default`) };
+    }
     if (fieldByName.has(name)) throw new MapDescriptorError(where, `field "${name}" is listed twice`);
     fields.push(field);
     fieldByName.set(name, field);
@@ -133,14 +159,38 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
       allKeys.add(attr.name);
       return attr;
     });
-    const type: MapTypeDescriptor = { name, description: requireString(raw, 'description', where), attributes };
+    const configKeys = raw.configKeys;
+    if (!Array.isArray(configKeys) || configKeys.length === 0 || !configKeys.every((k) => typeof k === 'string' && k)) {
+      throw new MapDescriptorError(`type "${name}"`, '"configKeys" must list the mapobjects switches that enable it');
+    }
+    const type: MapTypeDescriptor = { name, description: requireString(raw, 'description', where), attributes, configKeys: configKeys as string[] };
     types.push(type);
     typeByName.set(name, type);
   });
 
+  const layers = readLayers(json.layers, 'layers');
+  if (!isRecord(json.mapobjects) || !Object.values(json.mapobjects).every((v) => typeof v === 'boolean')) {
+    throw new MapDescriptorError('top level', '"mapobjects" must be an object of switches (name → true/false)');
+  }
+  const mapobjects = json.mapobjects as Record<string, boolean>;
+  for (const type of types) {
+    for (const key of type.configKeys) if (!(key in mapobjects)) throw new MapDescriptorError(`type "${type.name}"`, `config key "${key}" is not in "mapobjects"`);
+  }
+
   return {
     version, blockSize, bounds, worldLimitNodes, defaultLimit, largeRegionBlocks,
-    fields, types, fieldByName, fieldByFoldedName, typeByName,
+    fields, types, layers, mapobjects, fieldByName, fieldByFoldedName, typeByName,
     allAttributeKeys: [...allKeys].sort(),
   };
+}
+
+/** Validates a list of layers (the descriptor's, or a server's `GET /api/config` answer). */
+export function readLayers(raw: unknown, where: string): MapLayer[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw new MapDescriptorError(where, 'expected a non-empty array of layers {"id", "name", "from", "to"}');
+  return raw.map((l, i) => {
+    const w = `${where}[${i}]`;
+    if (!isRecord(l)) throw new MapDescriptorError(w, 'expected an object {"id", "name", "from", "to"}');
+    const layer: MapLayer = { id: requireInteger(l, 'id', w), name: typeof l.name === 'string' ? l.name : '', from: requireInteger(l, 'from', w), to: requireInteger(l, 'to', w) };
+    return layer;
+  });
 }

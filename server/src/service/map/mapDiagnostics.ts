@@ -16,9 +16,17 @@ export const MAP_DIAGNOSTIC_CODES = {
   notanobject: 'error',
   /** pos1, pos2 or type is missing. */
   missingfield: 'error',
-  /** x, y or z of a corner is missing. */
-  missingcoordinate: 'error',
-  /** A coordinate or `limit` is not an integer (float, string, null…). */
+  /** x, y or z of a corner is missing: Go's decoder leaves it 0. */
+  missingcoordinate: 'warning',
+  /** A coordinate or `limit` is null: the server reads a coordinate as 0 and a null limit as the default. */
+  nullvalue: 'warning',
+  /** pos1 or pos2 omitted (or null): the server searches from/to its default corner (±2048 map blocks). */
+  defaultcorner: 'information',
+  /** The box lies outside every layer of the map server: nothing there is ever indexed. */
+  outsidelayers: 'warning',
+  /** The type is not enabled in the map server's `mapobjects` config: it indexes none of them. */
+  typenotenabled: 'warning',
+  /** A coordinate or `limit` is not an integer (float, string, bool…): HTTP 500. */
   notinteger: 'error',
   /** `type` is not a string. */
   typenotstring: 'error',

@@ -5,15 +5,29 @@ import { axisValue, cornerPoint, readCorner, type Axis } from './mapBox';
 import { getMapCursor, type EditSpot } from './mapCursor';
 import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
 import type { MapDocument } from './mapQueryParser';
+import { defaultMapServerConfig, describeLayers, describeSwitches, findLayerByY, serverLabel, type MapServerConfig } from './mapServerConfig';
 
 function blockRange(block: number, descriptor: MapDescriptor): string {
   const first = block * descriptor.blockSize;
   return `${first} … ${first + descriptor.blockSize - 1}`;
 }
 
-function typeMarkdown(type: MapTypeDescriptor): string {
+function typeMarkdown(type: MapTypeDescriptor, config: MapServerConfig): string {
   const rows = type.attributes.map((a) => `- \`${a.name}\`: ${a.description}${a.values ? ` (${a.values.map((v) => `\`${v}\``).join(', ')})` : ''}`);
-  return [`**type \`${type.name}\`**: ${type.description}`, '', 'Attributes (all string values):', ...rows].join('\n');
+  const lines = [`**type \`${type.name}\`**: ${type.description}`, '', 'Attributes (all string values):', ...rows];
+  lines.push('', enabledText(type, config));
+  return lines.join('\n');
+}
+
+function enabledText(type: MapTypeDescriptor, config: MapServerConfig): string {
+  if (config.enabledTypes.has(type.name)) return `Indexed by ${serverLabel(config)}.`;
+  return config.server
+    ? `⚠ type \`${type.name}\` is not enabled on this server (${config.server}: ${type.configKeys.map((k) => `\`"${k}": ${config.mapobjects[k] === true}\``).join(', ')} in its \`mapobjects\` config), so it indexes none of them.`
+    : `⚠ type \`${type.name}\` is not enabled by default: a map server indexes it only with \`${describeSwitches(type.configKeys)}\` in its mapserver.json \`mapobjects\`.`;
+}
+
+function layersMarkdown(descriptor: MapDescriptor, config: MapServerConfig): string {
+  return `Layers of ${serverLabel(config)}: ${describeLayers(config.layers, descriptor.blockSize)}. Only map blocks inside a layer are indexed.`;
 }
 
 function limitMarkdown(descriptor: MapDescriptor): string {
@@ -27,19 +41,26 @@ function limitMarkdown(descriptor: MapDescriptor): string {
   ].join('\n');
 }
 
-function fieldMarkdown(field: MapFieldDescriptor, descriptor: MapDescriptor): string {
+function fieldMarkdown(field: MapFieldDescriptor, descriptor: MapDescriptor, config: MapServerConfig): string {
   if (field.kind === 'integer') return limitMarkdown(descriptor);
   const unit = field.kind === 'coordinates'
     ? `\n\nUnit: **map blocks** of ${descriptor.blockSize}×${descriptor.blockSize}×${descriptor.blockSize} nodes; map block b covers nodes ${descriptor.blockSize}·b … ${descriptor.blockSize}·b+${descriptor.blockSize - 1}. ` +
-      `The map spans about ±${descriptor.bounds.max} map blocks (a world is ±${descriptor.worldLimitNodes} nodes).`
+      `The map spans about ±${descriptor.bounds.max} map blocks (a world is ±${descriptor.worldLimitNodes} nodes).\n\n${layersMarkdown(descriptor, config)}`
     : '';
   return `**${field.name}** (${field.required ? 'required' : 'optional'})\n\n${field.description}${unit}`;
 }
 
-function coordinateMarkdown(fieldName: string, axis: Axis, value: unknown, descriptor: MapDescriptor): string {
+function coordinateMarkdown(fieldName: string, axis: Axis, value: unknown, descriptor: MapDescriptor, config: MapServerConfig, isNull = false): string {
   const head = `**${fieldName}.${axis}**, in map blocks`;
-  if (typeof value !== 'number' || !Number.isInteger(value)) return `${head}: an integer, node ${axis} ÷ ${descriptor.blockSize}, floored.`;
+  if (isNull) return `${head}: \`null\` is read as 0 by the server (Go's decoder leaves the int at zero): map block 0, nodes ${axis} = ${blockRange(0, descriptor)}.`;
+  if (typeof value !== 'number' || !Number.isInteger(value)) return `${head}: an integer, node ${axis} ÷ ${descriptor.blockSize}, floored. If it is missing the server reads 0.`;
   const lines = [`${head}: map block ${value} covers nodes ${axis} = ${blockRange(value, descriptor)}.`];
+  if (axis === 'y' && value >= descriptor.bounds.min && value <= descriptor.bounds.max) {
+    const layer = findLayerByY(config.layers, value);
+    lines.push('', layer
+      ? `In layer ${layer.id}${layer.name ? ` (${layer.name})` : ''} of ${serverLabel(config)}: map blocks y ${layer.from}…${layer.to}.`
+      : `⚠ Outside every layer of ${serverLabel(config)}: nothing at this y is indexed. ${layersMarkdown(descriptor, config)}`);
+  }
   if (value < descriptor.bounds.min || value > descriptor.bounds.max) {
     const block = Math.floor(value / descriptor.blockSize);
     lines.push('', `${value} is beyond the map (±${descriptor.bounds.max} map blocks): as a node coordinate it lies in map block ${block}.`);
@@ -47,7 +68,7 @@ function coordinateMarkdown(fieldName: string, axis: Axis, value: unknown, descr
   return lines.join('\n');
 }
 
-export function doMapHover(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, offset: number): Hover | null {
+export function doMapHover(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, offset: number, config: MapServerConfig = defaultMapServerConfig(descriptor)): Hover | null {
   const cursor = getMapCursor(parsed, descriptor, offset);
   const hover = (value: string, spot: EditSpot): Hover => ({
     contents: { kind: MarkupKind.Markdown, value },
@@ -57,31 +78,39 @@ export function doMapHover(document: TextDocument, parsed: MapDocument, descript
     case 'fieldKey':
       if (!cursor.name) return null;
       if (!cursor.field) return hover(`Unknown field \`${cursor.name}\`: the map server ignores it. Known fields: ${descriptor.fields.map((f) => `\`${f.name}\``).join(', ')}.`, cursor.spot);
-      return hover(fieldMarkdown(cursor.field, descriptor), cursor.spot);
+      return hover(fieldMarkdown(cursor.field, descriptor, config), cursor.spot);
     case 'fieldValue': {
       const { field, value } = cursor;
       if (!value) return null;
       if (field.kind === 'type' && value.type === 'string') {
         const type = descriptor.typeByName.get(value.value as string);
-        return hover(type ? typeMarkdown(type) : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`, cursor.spot);
+        return hover(type ? typeMarkdown(type, config) : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`, cursor.spot);
       }
-      if (field.kind === 'integer') return hover(limitMarkdown(descriptor), cursor.spot);
+      if (field.kind === 'integer') {
+        if (value.type === 'null') return hover(`**limit**: \`null\` is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows.`, cursor.spot);
+        return hover(limitMarkdown(descriptor), cursor.spot);
+      }
       if (field.kind === 'coordinates') {
+        if (value.type === 'null' && field.default) {
+          const d = field.default;
+          return hover(`**${field.name}**: \`null\` is read as omitted: the server uses its default corner, map block (${d.x}, ${d.y}, ${d.z}).`, cursor.spot);
+        }
         const p = cornerPoint(readCorner(value));
-        if (!p) return hover(fieldMarkdown(field, descriptor), cursor.spot);
-        return hover(`**${field.name}** map block (${p.x}, ${p.y}, ${p.z}) covers nodes x ${blockRange(p.x, descriptor)}, y ${blockRange(p.y, descriptor)}, z ${blockRange(p.z, descriptor)}.`, cursor.spot);
+        if (!p) return hover(fieldMarkdown(field, descriptor, config), cursor.spot);
+        return hover(`**${field.name}** map block (${p.x}, ${p.y}, ${p.z}) covers nodes x ${blockRange(p.x, descriptor)}, y ${blockRange(p.y, descriptor)}, z ${blockRange(p.z, descriptor)}.\n\n${layersMarkdown(descriptor, config)}`, cursor.spot);
       }
-      return hover(fieldMarkdown(field, descriptor), cursor.spot);
+      return hover(fieldMarkdown(field, descriptor, config), cursor.spot);
     }
     case 'coordinateKey': {
       const axis = cursor.name.toLowerCase();
       if (axis !== 'x' && axis !== 'y' && axis !== 'z') return null;
       const corner = readCorner(cursor.query.fields.get(cursor.field.name)?.value);
-      return hover(coordinateMarkdown(cursor.field.name, axis, axisValue(corner, axis)?.value, descriptor), cursor.spot);
+      const v = axisValue(corner, axis);
+      return hover(coordinateMarkdown(cursor.field.name, axis, v?.value, descriptor, config, v?.type === 'null'), cursor.spot);
     }
     case 'coordinateValue':
       if (!cursor.value) return null;
-      return hover(coordinateMarkdown(cursor.field.name, cursor.axis, cursor.value.value, descriptor), cursor.spot);
+      return hover(coordinateMarkdown(cursor.field.name, cursor.axis, cursor.value.value, descriptor, config, cursor.value.type === 'null'), cursor.spot);
     case 'attributeLikeKey': {
       const name = cursor.name.toLowerCase();
       if (name === 'key') return hover('**attributelike.key**: the attribute to filter on, matched exactly (e.g. `owner`).', cursor.spot);

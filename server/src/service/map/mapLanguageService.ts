@@ -16,29 +16,46 @@ import { getMapInlayHints } from './mapInlayHints';
 import { getMapFoldingRanges } from './mapFolding';
 import { getMapSelectionRanges } from './mapSelectionRanges';
 import { formatMapDocument } from './mapFormatting';
+import { defaultMapServerConfig, type MapServerConfig } from './mapServerConfig';
 
 export type { MapDocument, MapDescriptor };
 export { createMapDescriptor, MapDescriptorError } from './mapDescriptor';
+export { defaultMapServerConfig, parseMapServerConfig, type MapServerConfig } from './mapServerConfig';
 export { MAP_DIAGNOSTIC_CODES, MAP_DIAGNOSTIC_SOURCE, type MapDiagnosticCode } from './mapDiagnostics';
 
 export interface MapLanguageServiceOptions {
   /** A descriptor from `createMapDescriptor`, or the raw descriptor JSON (validated here). */
   descriptor: MapDescriptor | unknown;
+  /** The map server's own config (layers, enabled types); the defaults of app/config.go when absent. */
+  serverConfig?: MapServerConfig;
+}
+
+export interface MapLanguageService extends LanguageService<MapDocument> {
+  descriptor: MapDescriptor;
+  /** The config diagnostics, completion and hover follow now. */
+  getServerConfig(): MapServerConfig;
+  /** Hands in a server's config as it arrives (undefined: back to the defaults). */
+  setServerConfig(config: MapServerConfig | undefined): void;
 }
 
 function isIndexed(d: unknown): d is MapDescriptor {
   return typeof d === 'object' && d !== null && (d as MapDescriptor).typeByName instanceof Map;
 }
 
-export function getMapLanguageService(options: MapLanguageServiceOptions): LanguageService<MapDocument> & { descriptor: MapDescriptor } {
+export function getMapLanguageService(options: MapLanguageServiceOptions): MapLanguageService {
   const descriptor = isIndexed(options.descriptor) ? options.descriptor : createMapDescriptor(options.descriptor);
+  let config = options.serverConfig ?? defaultMapServerConfig(descriptor);
   return {
     descriptor,
+    getServerConfig: () => config,
+    setServerConfig(next) {
+      config = next ?? defaultMapServerConfig(descriptor);
+    },
     parse: (document) => parseMapDocument(document, descriptor),
-    doValidation: (document, parsed, settings) => doMapValidation(document, parsed, descriptor, settings),
+    doValidation: (document, parsed, settings) => doMapValidation(document, parsed, descriptor, settings, config),
     // A document nested too deep (parsed.tooDeep) was not parsed: nothing to complete or explain in it.
-    doComplete: (document, parsed, offset) => (parsed.tooDeep ? { isIncomplete: false, items: [] } : doMapComplete(document, parsed, descriptor, offset)),
-    doHover: (document, parsed, offset) => (parsed.tooDeep ? null : doMapHover(document, parsed, descriptor, offset)),
+    doComplete: (document, parsed, offset) => (parsed.tooDeep ? { isIncomplete: false, items: [] } : doMapComplete(document, parsed, descriptor, offset, config)),
+    doHover: (document, parsed, offset) => (parsed.tooDeep ? null : doMapHover(document, parsed, descriptor, offset, config)),
     doCodeActions: (document, parsed, range, diagnostics, settings) => doMapCodeActions(document, parsed, descriptor, range, diagnostics, settings),
     findDocumentSymbols: (document, parsed) => findMapDocumentSymbols(document, parsed, descriptor),
     findDocumentLinks: () => [],

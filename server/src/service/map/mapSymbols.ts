@@ -15,8 +15,9 @@ export function getQueryName(query: MapQuery, descriptor: MapDescriptor): string
   const typeNode = query.fields.get('type')?.value;
   const type = typeNode?.type === 'string' ? (typeNode.value as string) : '(no type)';
   const box = readBox(query, descriptor);
-  const p1 = box.p1 ? formatPoint(box.p1) : '?';
-  const p2 = box.p2 ? formatPoint(box.p2) : '?';
+  // The corners as the server reads them (omitted: ±2048, a missing or null coordinate: 0).
+  const p1 = box.p1 ? formatPoint(box.p1) : box.e1 ? formatPoint(box.e1) : '?';
+  const p2 = box.p2 ? formatPoint(box.p2) : box.e2 ? formatPoint(box.e2) : '?';
   return `${type} ${p1}–${p2}`;
 }
 

@@ -21,6 +21,13 @@ export interface Point { x: number; y: number; z: number }
 export interface QueryBox {
   pos1?: CornerNodes;
   pos2?: CornerNodes;
+  /** The corners as written, when all three coordinates are integers. */
   p1?: Point;
   p2?: Point;
+  /**
+   * The corners as the server reads them (web/mapobjects.go and Go's encoding/json): an omitted or null corner
+   * is the field's default (±2048), a missing or null coordinate is 0. Undefined when a value would be rejected.
+   */
+  e1?: Point;
+  e2?: Point;
 }

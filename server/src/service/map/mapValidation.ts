@@ -8,6 +8,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { LanguageSettings, TextDocument } from '../languageTypes';
 import { AXES, boxVolume, formatPoint, invertedAxes, isInBounds, nodeToBlock, readBox, readCorner, type CornerNodes, type Point } from './mapBox';
 import type { MapDescriptor } from './mapDescriptor';
+import { defaultMapServerConfig, describeLayers, describeSwitches, rangeTouchesLayers, serverLabel, type MapServerConfig } from './mapServerConfig';
 import { DiagnosticSink } from './mapDiagnostics';
 import { printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
 import { suggest } from './didYouMean';
@@ -35,7 +36,7 @@ function didYouMean(suggestions: string[]): string {
   return ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`;
 }
 
-export function doMapValidation(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, settings?: LanguageSettings): Diagnostic[] {
+export function doMapValidation(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, settings?: LanguageSettings, config: MapServerConfig = defaultMapServerConfig(descriptor)): Diagnostic[] {
   const sink = new DiagnosticSink(settings);
   const full = settings?.maxFullCheckSize === undefined || parsed.text.length <= settings.maxFullCheckSize;
 
@@ -59,7 +60,7 @@ export function doMapValidation(document: TextDocument, parsed: MapDocument, des
       `Expected a query object {"pos1", "pos2", "type"} here, found ${describeValue(node)}. A file holds one query object or an array of them.`);
   }
   const complete = parsed.syntaxErrors.length === 0;
-  for (const query of parsed.queries) validateQuery(document, query, descriptor, sink, full, complete);
+  for (const query of parsed.queries) validateQuery(document, query, descriptor, sink, full, complete, config);
   return sink.diagnostics;
 }
 
@@ -69,11 +70,20 @@ function syntaxProblem(code: string): string {
   return words === 'invalid symbol' ? 'unexpected character' : words;
 }
 
-function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean, complete: boolean): void {
+function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean, complete: boolean, config: MapServerConfig): void {
   for (const field of descriptor.fields) {
     // While the JSON is broken (being typed), a missing field is not news yet.
     if (complete && field.required && !query.fields.has(field.name)) {
       sink.add('missingfield', rangeOf(document, { offset: query.node.offset, length: 1 }), `Missing "${field.name}": the server needs ${fieldNeed(field.name, descriptor)}. Add it.`, { field: field.name });
+    }
+    // web/mapobjects.go: a nil pos1/pos2 (omitted, or null) becomes ±2048 map blocks.
+    const value = query.fields.get(field.name)?.value;
+    if (complete && field.default && (!query.fields.has(field.name) || value?.type === 'null')) {
+      const at = value ?? { offset: query.node.offset, length: 1 };
+      const how = value ? `"${field.name}": null is read as omitted` : `No "${field.name}"`;
+      sink.add('defaultcorner', rangeOf(document, at),
+        `${how}: the server searches ${field.name === 'pos1' ? 'from' : 'up to'} map block ${formatPoint(field.default)} (its default), i.e. ${field.name === 'pos1' ? 'from the bottom corner' : 'to the top corner'} of the whole map. Give "${field.name}" to narrow the search.`,
+        { field: field.name, default: field.default });
     }
   }
   for (const prop of query.overridden) {
@@ -98,12 +108,12 @@ function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapD
         validateCorner(document, prop, prop.field.name === 'pos1' ? box.pos1 : prop.field.name === 'pos2' ? box.pos2 : readCorner(prop.value), sink);
         break;
       }
-      case 'type': validateType(document, prop, descriptor, sink, full); break;
+      case 'type': validateType(document, prop, descriptor, sink, full, config); break;
       case 'attributelike': validateAttributeLike(document, prop, query, descriptor, sink, full); break;
-      case 'integer': validateLimit(document, prop, sink); break;
+      case 'integer': validateLimit(document, prop, sink, descriptor); break;
     }
   }
-  validateBox(document, query, descriptor, sink);
+  validateBox(document, query, descriptor, sink, config, complete);
 }
 
 function fieldNeed(name: string, descriptor: MapDescriptor): string {
@@ -133,6 +143,7 @@ function isGoInt(node: Node, document: TextDocument): boolean {
 
 function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: CornerNodes | undefined, sink: DiagnosticSink): void {
   const name = prop.field.name;
+  if (prop.value?.type === 'null') return; // a nil pointer: the default corner (reported as defaultcorner)
   if (!corner) {
     sink.add('notanobject', valueOrKeyRange(document, prop),
       `"${name}" must be an object of integers {"x", "y", "z"} in map blocks, not ${describeValue(prop.value)}.`, { field: name });
@@ -141,7 +152,8 @@ function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: 
   for (const axis of AXES) {
     const entry = corner.axes[axis];
     if (!entry) {
-      sink.add('missingcoordinate', rangeOf(document, prop.key), `"${name}" has no "${axis}": give all of x, y and z in map blocks.`, { field: name, axis });
+      // Go's decoder leaves an absent int field at its zero value.
+      sink.add('missingcoordinate', rangeOf(document, prop.key), `"${name}" has no "${axis}": the server reads it as 0 (map block 0). Give all of x, y and z in map blocks.`, { field: name, axis });
       continue;
     }
     const key = entry.children![0];
@@ -150,10 +162,15 @@ function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: 
     }
     const v = entry.children?.[1];
     if (!v) continue; // already a syntax error
+    if (v.type === 'null') {
+      // encoding/json: null into an int has no effect, so the coordinate stays 0.
+      sink.add('nullvalue', rangeOf(document, v), `"${name}.${axis}": null is read as 0 by the server. Write the number you mean.`, { field: name, axis });
+      continue;
+    }
     if (!isGoInt(v, document)) {
       const hint = v.type === 'number' ? ` Write a plain whole number, e.g. ${Math.floor(v.value as number)}.` : '';
       sink.add('notinteger', rangeOf(document, v),
-        `"${name}.${axis}" must be an integer (map blocks), not ${describeValue(v)}; the server rejects the request.${hint}`, { field: name, axis });
+        `"${name}.${axis}" must be an integer (map blocks), not ${describeValue(v)}; the server answers HTTP 500 (json: cannot unmarshal … of type int).${hint}`, { field: name, axis });
     }
   }
   for (const property of corner.unknown) {
@@ -162,14 +179,26 @@ function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: 
   }
 }
 
-function validateType(document: TextDocument, prop: MapFieldProperty, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean): void {
+function validateType(document: TextDocument, prop: MapFieldProperty, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean, config: MapServerConfig): void {
   const v = prop.value;
   if (!v || v.type !== 'string') {
     sink.add('typenotstring', valueOrKeyRange(document, prop), `"type" must be a string such as "bones", not ${describeValue(v)}.`);
     return;
   }
   const name = v.value as string;
-  if (descriptor.typeByName.has(name)) return;
+  const known = descriptor.typeByName.get(name);
+  if (known) {
+    if (!config.enabledTypes.has(name)) {
+      const where = config.server
+        ? `is not enabled on the map server ${config.server}: its config (GET /api/config) has ${known.configKeys.map((k) => `"${k}": ${config.mapobjects[k] === true}`).join(', ')} in "mapobjects"`
+        : `is not enabled on a map server with the default config: it is indexed only with ${describeSwitches(known.configKeys)} in the "mapobjects" of mapserver.json`;
+      sink.add('typenotenabled', rangeOf(document, v),
+        `Type "${name}" ${where}, so no such objects are indexed and the answer is an empty list (or only objects indexed before it was switched off).` +
+          (config.server ? '' : ' Set wikimapQuery.mapserver.url to check against your server\'s own config.'),
+        { type: name, server: config.server });
+    }
+    return;
+  }
   const suggestions = full ? typeSuggestions(name, descriptor) : [];
   sink.add('unknowntype', rangeOf(document, v),
     `Unknown type "${name}": the server matches the type exactly and silently returns an empty list.${didYouMean(suggestions)}`, { type: name, suggestions });
@@ -225,10 +254,15 @@ function validateAttributeLike(document: TextDocument, prop: MapFieldProperty, q
     `"${type.name}" objects have no attribute "${key}", so nothing will match. Its attributes: ${keys.join(', ')}.${didYouMean(suggestions)}`, { type: type.name, key, suggestions });
 }
 
-function validateLimit(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink): void {
+function validateLimit(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink, descriptor: MapDescriptor): void {
   const v = prop.value;
+  if (v?.type === 'null') {
+    // limit is a *int: null leaves it nil, and the handler fills in the default.
+    sink.add('nullvalue', rangeOf(document, v), `"limit": null is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows. Give a number or remove "limit".`, { field: 'limit' });
+    return;
+  }
   if (!v || !isGoInt(v, document)) {
-    sink.add('notinteger', valueOrKeyRange(document, prop), `"limit" must be an integer (rows), not ${describeValue(v)}; the server rejects the request.`, { field: 'limit' });
+    sink.add('notinteger', valueOrKeyRange(document, prop), `"limit" must be an integer (rows), not ${describeValue(v)}; the server answers HTTP 500 (json: cannot unmarshal … of type int).`, { field: 'limit' });
     return;
   }
   const n = v.value as number;
@@ -237,9 +271,14 @@ function validateLimit(document: TextDocument, prop: MapFieldProperty, sink: Dia
   else if (n < 0) sink.add('badlimit', rangeOf(document, v), `"limit": ${n} means "no limit" on SQLite and is an error on PostgreSQL. Give a positive number of rows.`);
 }
 
-function validateBox(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink): void {
+function validateBox(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, config: MapServerConfig, complete: boolean): void {
   const box = readBox(query, descriptor);
   const { p1, p2 } = box;
+  // Where a corner is omitted or partly written, judge the box the server will search (while the JSON is
+  // broken, only corners that are written).
+  const judged = complete || (query.fields.has('pos1') && query.fields.has('pos2'));
+  const e1 = judged ? box.e1 : undefined;
+  const e2 = judged ? box.e2 : undefined;
   let nodeLike = false;
   const out1 = !!p1 && !isInBounds(p1, descriptor);
   const out2 = !!p2 && !isInBounds(p2, descriptor);
@@ -256,16 +295,23 @@ function validateBox(document: TextDocument, query: MapQuery, descriptor: MapDes
         { pos1: fixed1, pos2: fixed2 });
     }
   }
-  if (p1 && p2) {
-    const axes = invertedAxes(p1, p2);
+  const anchor = (name: string) => rangeOf(document, query.fields.get(name)?.key ?? { offset: query.node.offset, length: 1 });
+  if (e1 && e2 && !nodeLike) {
+    const axes = invertedAxes(e1, e2);
     if (axes.length > 0) {
-      const detail = axes.map((a) => `pos1.${a} ${p1[a]} > pos2.${a} ${p2[a]}`).join(', ');
-      sink.add('invertedbox', rangeOf(document, query.fields.get('pos1')!.key),
+      const detail = axes.map((a) => `pos1.${a} ${e1[a]} > pos2.${a} ${e2[a]}`).join(', ');
+      sink.add('invertedbox', anchor('pos1'),
         `Inverted box (${detail}): the server does not swap corners, so nothing matches. Swap the ${axes.join(', ')} values.`, { axes });
-    } else if (!nodeLike && !query.fields.has('limit')) {
-      const volume = boxVolume(p1, p2);
+    } else if (!rangeTouchesLayers(config.layers, e1.y, e2.y)) {
+      const nodes = `nodes y ${e1.y * descriptor.blockSize}…${e2.y * descriptor.blockSize + descriptor.blockSize - 1}`;
+      sink.add('outsidelayers', anchor(query.fields.has('pos1') ? 'pos1' : 'pos2'),
+        `The box spans map blocks y ${e1.y}…${e2.y} (${nodes}), outside every layer of ${serverLabel(config)}: ${describeLayers(config.layers, descriptor.blockSize)}. ` +
+          'The server indexes only map blocks inside its layers, so nothing is ever found here. Move the box into a layer.',
+        { layers: config.layers, server: config.server });
+    } else if (!query.fields.has('limit')) {
+      const volume = boxVolume(e1, e2);
       if (volume > descriptor.largeRegionBlocks) {
-        sink.add('regiontoolarge', rangeOf(document, query.fields.get('pos2')!.key),
+        sink.add('regiontoolarge', anchor(query.fields.has('pos2') ? 'pos2' : 'pos1'),
           `The region spans ${volume.toLocaleString('en-US')} map blocks; the server stops at ${descriptor.defaultLimit} rows (one row per object attribute), so results may be cut. Add "limit" or narrow the region.`,
           { limit: descriptor.defaultLimit * 10 });
       }

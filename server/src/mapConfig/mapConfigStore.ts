@@ -1,0 +1,273 @@
+/**
+ * The configured map server's own config, loaded live: `GET {base}/api/config` (the mapserver's web/config.go
+ * publishes its layers and map-object switches there). Handed to the map service, which then warns about
+ * boxes outside the server's layers and types it does not index.
+ *
+ * Safe by default:
+ * - only the map server the user configured (`wikimapQuery.mapserver.url`, or a name from
+ *   `wikimapQuery.mapservers`) is ever asked; a host named in a document never is;
+ * - one request at a time per server, bounded in time (own timer, cleared in `finally`) and in bytes (read
+ *   from the stream, cancelled past the cap), redirects not followed;
+ * - answers are cached in memory for a while; on any failure the defaults of app/config.go are used and the
+ *   user is told once per server.
+ */
+import type { Disposable, Timers } from '../runtime';
+import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapServerConfig';
+import type { MapDescriptor } from '../service/map/mapDescriptor';
+
+export const MAP_CONFIG_TIMEOUT_MS = 10_000;
+/** A real answer is about 1 KB; anything near this cap is not a map server's config. */
+export const MAP_CONFIG_MAX_BYTES = 256 * 1024;
+/** How long a loaded config is reused before it is asked for again. */
+export const MAP_CONFIG_TTL_MS = 10 * 60_000;
+
+/** What the store needs of the map service. */
+export interface MapConfigTarget {
+  descriptor: MapDescriptor;
+  setServerConfig(config: MapServerConfig | undefined): void;
+}
+
+export interface MapConfigStoreOptions {
+  timers: Timers;
+  /** `kind: 'warning'` is also shown to the user (said once per server). */
+  log(message: string, kind?: 'info' | 'warning'): void;
+  /** Called after the config the service uses changed (to validate open documents again). */
+  onDidChange(): void;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  /** Clock for the cache (tests). */
+  now?(): number;
+  /**
+   * Whether the configured server may be asked now (e.g. false in an untrusted workspace, or when the
+   * user's fetch policy says no); asked before every request. Default: yes.
+   */
+  shouldFetch?(server: string): boolean;
+}
+
+interface CacheEntry {
+  json: unknown;
+  at: number;
+}
+
+/**
+ * The map server base URL of the settings (`mapserver.url`, a URL or a name from `mapservers`), in any of the
+ * shapes clients send settings in (nested, dotted, wrapped in `wikimapQuery`). Undefined when none is set or
+ * it is not an http(s) URL.
+ */
+export function readMapServerUrl(raw: unknown): string | undefined {
+  let obj = isObject(raw) ? raw : {};
+  if (isObject(obj.wikimapQuery)) obj = obj.wikimapQuery;
+  const get = (path: string): unknown => {
+    if (path in obj) return obj[path];
+    let cur: unknown = obj;
+    for (const part of path.split('.')) {
+      if (!isObject(cur)) return undefined;
+      cur = cur[part];
+    }
+    return cur;
+  };
+  const value = get('mapserver.url');
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  const named = get('mapservers');
+  const resolved = isObject(named) && typeof named[value.trim()] === 'string' ? (named[value.trim()] as string) : value.trim();
+  return normaliseBase(resolved);
+}
+
+/** `http(s)://host[:port][/prefix]` without trailing slash, query or credentials; undefined when not usable. */
+export function normaliseBase(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password) return undefined;
+  return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+}
+
+export class MapConfigStore implements Disposable {
+  private server: string | undefined;
+  private target: MapConfigTarget | undefined;
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly told = new Set<string>();
+  private inflight: { server: string; controller: AbortController; done: Promise<void> } | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: MapConfigStoreOptions) {}
+
+  /** The map service to hand configs to (it may be created after the settings arrived). */
+  bind(target: MapConfigTarget): void {
+    this.target = target;
+    this.apply(false);
+  }
+
+  /** New settings: switches to the configured server (loading its config) or back to the defaults. */
+  configure(rawSettings: unknown): void {
+    const server = readMapServerUrl(rawSettings);
+    if (server === this.server) {
+      if (server) void this.ensureLoaded(server);
+      return;
+    }
+    this.server = server;
+    this.apply();
+    if (server) void this.ensureLoaded(server);
+  }
+
+  /** The configured server's base URL, if any. */
+  get currentServer(): string | undefined {
+    return this.server;
+  }
+
+  /** Resolves when the current load (if any) has finished. For tests and for callers that want to wait. */
+  async settled(): Promise<void> {
+    await this.inflight?.done;
+  }
+
+  /** Drops the cached config of the current server and loads it again. */
+  async reload(): Promise<void> {
+    if (!this.server) return;
+    this.cache.delete(this.server);
+    this.told.delete(this.server);
+    await this.ensureLoaded(this.server);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.inflight?.controller.abort();
+  }
+
+  private fresh(server: string): CacheEntry | undefined {
+    const entry = this.cache.get(server);
+    const now = this.options.now?.() ?? Date.now();
+    return entry && now - entry.at < (this.options.ttlMs ?? MAP_CONFIG_TTL_MS) ? entry : undefined;
+  }
+
+  private apply(notify = true): void {
+    if (!this.target) return;
+    const server = this.server;
+    const entry = server ? this.cache.get(server) : undefined;
+    let config: MapServerConfig | undefined;
+    if (server && entry) {
+      try {
+        config = parseMapServerConfig(entry.json, this.target.descriptor, server);
+      } catch (err) {
+        this.tell(server, `${server}/api/config is not a map server's config (${err instanceof Error ? err.message : String(err)}); map queries are checked against the default layers and types.`);
+        this.cache.delete(server);
+      }
+    }
+    this.target.setServerConfig(config);
+    if (notify) this.options.onDidChange();
+  }
+
+  private async ensureLoaded(server: string): Promise<void> {
+    if (this.disposed || this.fresh(server)) return;
+    if (this.options.shouldFetch && !this.options.shouldFetch(server)) {
+      this.options.log(`The config of the map server ${server} is not loaded (fetching is not allowed here); map queries are checked against the default layers and types.`);
+      return;
+    }
+    if (this.inflight?.server === server) return this.inflight.done;
+    this.inflight?.controller.abort();
+    const controller = new AbortController();
+    const done = this.fetchConfig(server, controller).then(
+      (json) => {
+        this.cache.set(server, { json, at: this.options.now?.() ?? Date.now() });
+        this.options.log(`Map server config of ${server} loaded (layers and map-object types).`);
+        if (this.server === server) this.apply();
+      },
+      (err: unknown) => {
+        // Disposed, or replaced by a load of another server: nothing to say.
+        if (this.disposed || (controller.signal.aborted && this.inflight?.controller !== controller)) return;
+        this.tell(server, `Could not load the config of the map server ${server} (${err instanceof Error ? err.message : String(err)}); map queries are checked against the default layers and types.`);
+      },
+    ).finally(() => {
+      if (this.inflight?.controller === controller) this.inflight = undefined;
+    });
+    this.inflight = { server, controller, done };
+    return done;
+  }
+
+  private tell(server: string, message: string): void {
+    if (this.told.has(server)) {
+      this.options.log(message);
+      return;
+    }
+    this.told.add(server);
+    this.options.log(message, 'warning');
+  }
+
+  /** One bounded GET of `{server}/api/config`. */
+  private async fetchConfig(server: string, controller: AbortController): Promise<unknown> {
+    const timeoutMs = this.options.timeoutMs ?? MAP_CONFIG_TIMEOUT_MS;
+    const maxBytes = this.options.maxBytes ?? MAP_CONFIG_MAX_BYTES;
+    let timedOut = false;
+    const timer = this.options.timers.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const doFetch = this.options.fetchImpl ?? fetch;
+      let res: Response;
+      try {
+        res = await doFetch(`${server}/api/config`, { signal: controller.signal, redirect: 'manual', headers: { accept: 'application/json' } });
+      } catch (err) {
+        throw new Error(timedOut ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(err));
+      }
+      if (res.status >= 300 && res.status < 400) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new Error(`HTTP ${res.status} redirect to ${res.headers.get('location') ?? '?'}, not followed: set wikimapQuery.mapserver.url to the server's own address`);
+      }
+      if (res.status !== 200) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new Error(`HTTP ${res.status}; is this a map server? Check wikimapQuery.mapserver.url`);
+      }
+      const declared = Number(res.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new Error(`the answer is ${declared} bytes, over the ${maxBytes}-byte limit`);
+      }
+      const text = await readCapped(res, maxBytes, () => timedOut, timeoutMs);
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new Error('the answer is not JSON');
+      }
+    } finally {
+      timer.dispose();
+    }
+  }
+}
+
+/** Reads the body as text, cancelling the stream once it passes `maxBytes`. */
+async function readCapped(res: Response, maxBytes: number, timedOut: () => boolean, timeoutMs: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new Error(`the answer passed the ${maxBytes}-byte limit`);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (timedOut()) throw new Error(`the answer did not finish within ${timeoutMs / 1000} s`);
+    throw err;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function describeNetworkError(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}

@@ -1,0 +1,85 @@
+/**
+ * What one map server indexes: its layers and its enabled map-object types. A real server publishes both at
+ * `GET {base}/api/config` (web/config.go: `{"layers": [...], "mapobjects": {...}, ...}`); without a server
+ * (or before its answer arrives) the defaults of app/config.go, kept in the descriptor, are used.
+ *
+ * The mapserver renders and indexes only map blocks whose y lies in a layer (mapblockaccessor/mtime.go and
+ * db/sqlite/initialblocks.go skip the others with `FindLayerByY(...) == nil`), and registers a type's listener only
+ * when its `mapobjects` switch is on (mapobject/setup.go). So objects outside every layer, or of a switched-off
+ * type, are never in its database. Pure: the caller fetches the JSON and hands it in.
+ */
+import { MapDescriptorError, readLayers, type MapDescriptor, type MapLayer } from './mapDescriptor';
+
+export interface MapServerConfig {
+  /** The server's base URL, or undefined for the defaults (no server configured, or its config not loaded). */
+  server?: string;
+  layers: MapLayer[];
+  /** The server's `mapobjects` switches (the defaults fill any the server did not publish). */
+  mapobjects: Record<string, boolean>;
+  /** Names of the types the server indexes. */
+  enabledTypes: ReadonlySet<string>;
+}
+
+function enabledTypesOf(descriptor: MapDescriptor, switches: Record<string, boolean>): Set<string> {
+  return new Set(descriptor.types.filter((t) => t.configKeys.some((k) => switches[k] === true)).map((t) => t.name));
+}
+
+const defaults = new WeakMap<MapDescriptor, MapServerConfig>();
+
+/** A server with the default config (app/config.go): layers Ground (y −1…10) and Sky (11…24), `locator` off. */
+export function defaultMapServerConfig(descriptor: MapDescriptor): MapServerConfig {
+  let config = defaults.get(descriptor);
+  if (!config) {
+    config = { layers: descriptor.layers, mapobjects: descriptor.mapobjects, enabledTypes: enabledTypesOf(descriptor, descriptor.mapobjects) };
+    defaults.set(descriptor, config);
+  }
+  return config;
+}
+
+/**
+ * Reads a server's `GET /api/config` answer. Throws an Error saying what is wrong when it is not a map
+ * server's config (no layers, wrong shapes).
+ */
+export function parseMapServerConfig(json: unknown, descriptor: MapDescriptor, server: string): MapServerConfig {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('the answer is not a JSON object');
+  const raw = json as Record<string, unknown>;
+  let layers: MapLayer[];
+  try {
+    layers = readLayers(raw.layers, 'layers');
+  } catch (err) {
+    throw new Error(err instanceof MapDescriptorError ? 'its "layers" are missing or not a list of {"id", "name", "from", "to"}' : String(err));
+  }
+  const mapobjects: Record<string, boolean> = { ...descriptor.mapobjects };
+  if (raw.mapobjects !== undefined && raw.mapobjects !== null) {
+    if (typeof raw.mapobjects !== 'object' || Array.isArray(raw.mapobjects)) throw new Error('its "mapobjects" is not an object of switches');
+    for (const [key, value] of Object.entries(raw.mapobjects as Record<string, unknown>)) if (typeof value === 'boolean') mapobjects[key] = value;
+  }
+  return { server, layers, mapobjects, enabledTypes: enabledTypesOf(descriptor, mapobjects) };
+}
+
+/** "this server" or "map servers by default", for messages. */
+export function serverLabel(config: MapServerConfig): string {
+  return config.server ? `the map server ${config.server}` : 'a map server with the default config';
+}
+
+/** The layer holding map-block y, if any (types.FindLayerByY). */
+export function findLayerByY(layers: readonly MapLayer[], y: number): MapLayer | undefined {
+  return layers.find((l) => y >= l.from && y <= l.to);
+}
+
+/** Whether any map-block y in lo…hi lies in a layer. */
+export function rangeTouchesLayers(layers: readonly MapLayer[], lo: number, hi: number): boolean {
+  return layers.some((l) => l.from <= hi && l.to >= lo);
+}
+
+/** "Ground: map blocks y −1…10 (nodes −16…175); Sky: 11…24 (nodes 176…399)". */
+export function describeLayers(layers: readonly MapLayer[], blockSize: number): string {
+  return layers
+    .map((l) => `${l.name ? `${l.name} ` : ''}(layer ${l.id}): map blocks y ${l.from}…${l.to} (nodes y ${l.from * blockSize}…${l.to * blockSize + blockSize - 1})`)
+    .join('; ');
+}
+
+/** The switches that would enable a type, for messages: `"locator": true`. */
+export function describeSwitches(keys: readonly string[]): string {
+  return keys.map((k) => `"${k}": true`).join(' or ');
+}

@@ -1,0 +1,50 @@
+/**
+ * A map run meeting a redirect. The mapserver redirects only `/api/mapobjects` without its slash (web/serve.go
+ * registers "/api/mapobjects/" with net/http's ServeMux, which answers the bare path with 301); a proxy in
+ * front of it may redirect too (http → https). Runs never follow: the user is told where it pointed.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
+import { runMapQuery } from '../../../client/src/run/mapRun';
+import { RunError } from '../../../client/src/run/runErrors';
+
+describe('map runs and redirects', () => {
+  let fake: FakeMapServer;
+  let proxy: Server;
+  let proxyUrl: string;
+  before(async () => {
+    fake = await startFakeMapServer();
+    proxy = createServer((req, res) => {
+      req.resume();
+      res.writeHead(301, { location: `https://maps.example.org${req.url}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await fake.close();
+    proxy.closeAllConnections();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  });
+
+  it('the fake, like the real server, redirects the path without its slash with 301', async () => {
+    const res = await fetch(`${fake.url}/api/mapobjects`, { method: 'POST', body: '{"type": "bones"}', redirect: 'manual' });
+    assert.equal(res.status, 301);
+    assert.equal(res.headers.get('location'), '/api/mapobjects/');
+  });
+
+  it('a run is sent to the path with the slash, so it gets the objects', async () => {
+    const r = await runMapQuery(fake.url, { type: 'bones' }, { timeoutMs: 10000, maxBytes: 10 * 1024 * 1024 });
+    assert.ok(r.objects.length > 0);
+  });
+
+  it('a redirect is not followed, and the message says where it pointed and what to set', async () => {
+    await assert.rejects(
+      runMapQuery(proxyUrl, { type: 'bones' }, { timeoutMs: 10000, maxBytes: 1024 * 1024 }),
+      (e: unknown) => e instanceof RunError && e.status === 301 && /HTTP 301, a redirect to https:\/\/maps\.example\.org\/api\/mapobjects\/, which runs do not follow/.test(e.message) && /wikimapQuery\.mapserver\.url/.test(e.message),
+    );
+  });
+});
