@@ -114,6 +114,8 @@ function queryParts(query: string): { names: Set<string>; values: Set<string> } 
  */
 export function wikiMessageParams(code: string, text: string, query: string, modulePrefix: string): string[] {
   if (code === 'badgenerator') return ['generator'];
+  // "Incorrect parameter - mutually exclusive values may not be supplied." names no parameter: it is the module's show.
+  if (code === 'show') return [...queryParts(query).names].filter((n) => n === `${modulePrefix}show` || n === `g${modulePrefix}show`).sort();
   const unrec = /^Unrecognized parameters?: (.+)\.$/.exec(text);
   if (code === 'unrecognizedparams' && unrec) return unrec[1].split(', ').sort();
   const { names, values } = queryParts(query);

@@ -18,6 +18,19 @@
  * - `pattern`     — every value of `params[0]` must match `pattern` (a regular expression), else
  *                   `code` (default unrecognizedvalues); for values a module checks itself, e.g.
  *                   languageinfo's language codes.
+ * - `exclusiveValues` — values of the multi-valued `params[0]` that may not be given together
+ *                   (`pairs`), e.g. ApiQueryRecentChanges' `show=minor|!minor` → code `show`
+ *                   ("Incorrect parameter - mutually exclusive values may not be supplied.").
+ * - `nonEmpty`      — `params` given with an empty value → `paramempty_<wire name>`
+ *                   (ApiQueryUserContribs' apierror-paramempty).
+ * - `moduleValues`  — the module checks `params[0]`'s value itself against the values paraminfo
+ *                   lists (with `type/*` wildcards when `wildcard` is set), dying with `code`
+ *                   instead of ParamValidator's badvalue (ApiQueryLogEvents' unknown_leaction).
+ * - `titleInNamespaces` — the title `params[0]` must be in one of the namespaces `params[1]`
+ *                   lists, else `code` (ApiQueryRecentChanges: rctitle outside rcnamespace).
+ * `since` / `until` (optional): the MediaWiki versions a rule holds for — `since` inclusive,
+ * `until` exclusive ("until": "1.45" holds up to 1.44). A versioned rule applies only where the
+ * catalogue knows its wiki's version (siteinfo `generator`, or the built-in catalogue's own).
  * `when` (any of its conditions): `{ param }` holds when the parameter is given; `{ param, values }`
  * when its value (or, absent, its catalogue default) includes one of `values`.
  * A parameter counts as given when present in the query (ApiBase::parameterNotEmpty treats only
@@ -25,6 +38,7 @@
  */
 
 import type { QueryCheck } from './validation';
+import { applyValueRule } from './valueRules';
 import { getValueItems } from './wikiQueryParser';
 
 /** A condition of a rule: the parameter is given, or its value (or default) includes one of `values`. */
@@ -39,7 +53,7 @@ export interface ConstraintRule {
   id: string;
   /** The query submodule it applies to (`categorymembers`), or `query` for page-set rules. */
   module: string;
-  kind: 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern';
+  kind: RuleKind;
   /** For `pattern`: what every value must match. */
   pattern?: RegExp;
   /** For `missing` / `forbidden`: the conditions (any of them) under which the rule applies. */
@@ -54,11 +68,47 @@ export interface ConstraintRule {
   message?: string;
   /** What MediaWiki code this mirrors (documentation). */
   mirrors: string;
+  /** For `exclusiveValues`: values that may not be given together, two by two. */
+  pairs?: [string, string][];
+  /** For `moduleValues`: `type/*` in the list admits every `type/…` value. */
+  wildcard?: boolean;
+  /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
+  since?: string;
+  /** First MediaWiki version the rule no longer holds for (exclusive). */
+  until?: string;
+}
+
+type RuleKind = 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern' | 'exclusiveValues' | 'nonEmpty' | 'moduleValues' | 'titleInNamespaces';
+
+/** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
+export function parseMediaWikiVersion(text: string | undefined): number[] | undefined {
+  const m = /(\d+)\.(\d+)(?:\.(\d+))?/.exec(text ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : undefined;
+}
+
+function compareVersions(a: number[], b: number[]): number {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+/**
+ * Whether a rule holds for a wiki of MediaWiki `version` (`1.45.0`). A rule without since/until
+ * holds everywhere; a versioned rule never applies to a wiki whose version is unknown.
+ */
+export function ruleHoldsFor(rule: Pick<ConstraintRule, 'since' | 'until'>, version: string | undefined): boolean {
+  if (rule.since === undefined && rule.until === undefined) return true;
+  const v = parseMediaWikiVersion(version);
+  if (!v) return false;
+  if (rule.since !== undefined && compareVersions(v, parseMediaWikiVersion(rule.since)!) < 0) return false;
+  if (rule.until !== undefined && compareVersions(v, parseMediaWikiVersion(rule.until)!) >= 0) return false;
+  return true;
 }
 
 const ERROR_CODES = new Set(['badinteger', 'badvalue', 'badtimestamp', 'baduser', 'badtitle', 'toomanyvalues']);
 
-const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern']);
+const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'titleInNamespaces']);
+/** Kinds whose rule names one parameter (the others name at least two). */
+const ONE_PARAM = new Set(['missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues']);
 const CONDITIONAL = new Set(['missing', 'forbidden']);
 
 /**
@@ -76,7 +126,7 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
     const id = typeof o.id === 'string' ? o.id : `${where}`;
     if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
     if (typeof o.kind !== 'string' || !KINDS.has(o.kind)) throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
-    const minParams = CONDITIONAL.has(o.kind) || o.kind === 'pattern' ? 1 : 2;
+    const minParams = ONE_PARAM.has(o.kind) ? 1 : 2;
     if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
       throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);
     }
@@ -100,8 +150,18 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       }
       if (typeof o.pattern !== 'string') throw new Error(`${where} (${id}): a pattern rule needs "pattern" (a regular expression string).`);
     }
+    let pairs: [string, string][] | undefined;
+    if (kind === 'exclusiveValues') {
+      if (!Array.isArray(o.pairs) || o.pairs.length === 0 || !o.pairs.every((x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'string'))) {
+        throw new Error(`${where} (${id}): an exclusiveValues rule needs "pairs": [["a", "!a"], …].`);
+      }
+      pairs = o.pairs as [string, string][];
+    }
+    for (const f of ['since', 'until'] as const) {
+      if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string))) throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
+    }
     const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
-    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : 'invalidparammix';
+    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : kind === 'exclusiveValues' ? 'show' : kind === 'nonEmpty' ? 'paramempty_{wire}' : kind === 'moduleValues' ? 'unknown_{wire}' : 'invalidparammix';
     return {
       id,
       module: o.module,
@@ -113,6 +173,10 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       code,
       message: typeof o.message === 'string' ? o.message : undefined,
       mirrors: typeof o.mirrors === 'string' ? o.mirrors : '',
+      ...(pairs ? { pairs } : {}),
+      ...(o.wildcard === true ? { wildcard: true } : {}),
+      ...(typeof o.since === 'string' ? { since: o.since } : {}),
+      ...(typeof o.until === 'string' ? { until: o.until } : {}),
     };
   });
 }
@@ -254,6 +318,11 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
   // Shared between queries: read here, copied where it goes into a diagnostic's data.
   const names = wireNames(rule, prefix);
   const kind = rule.kind;
+  if (kind === 'exclusiveValues' || kind === 'nonEmpty' || kind === 'moduleValues' || kind === 'titleInNamespaces') {
+    if (!ctx.present.has(names[0])) return;
+    applyValueRule(ctx, rule, names, use, report);
+    return;
+  }
   // Cheap exits (nothing allocated) for the usual case: the rule holds.
   let count = 0;
   for (const n of names) if (ctx.present.has(n)) count++;

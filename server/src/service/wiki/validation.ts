@@ -39,6 +39,9 @@ import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParam
 import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams, storeVerdict, getVerdictRecord, getVerdictRun } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
+import { checkPhpArrayParam, phpArrayBase } from './phpArrayParams';
+import { checkUrlLength } from './urlLength';
+import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -492,6 +495,11 @@ function runChecks(ctx: QueryCheck): void {
   const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
   for (const p of query.byName.values()) {
     if (p === actionP) continue;
+    const arrayBase = phpArrayBase(p.name);
+    if (arrayBase !== undefined) {
+      checkPhpArrayParam(ctx, p, arrayBase, isQuery, formatModule);
+      continue;
+    }
     // prop/list/meta/generator were checked above (as module lists) when the action is query.
     if (isQuery && (p.name === 'prop' || p.name === 'list' || p.name === 'meta' || p.name === 'generator')) {
       ctx.present.set(p.name, p);
@@ -548,6 +556,7 @@ function runChecks(ctx: QueryCheck): void {
     if (!matched) reportUnrecognized(ctx, p, candidates, gen, templateMiss, namesForSuggestion);
   }
 
+  checkUrlLength(ctx);
   if (!isQuery) return;
 
   // Required parameters of the selected modules.
@@ -881,8 +890,10 @@ function checkScalar(
       // ip/cidr, anything else must be a valid user name (a valid User: title).
       const kind = userKind(v);
       const allowed = d.subtypes;
-      if (kind === undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
-        const why = kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+      // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
+      const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
+      if (kind === undefined || otherNs !== undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
+        const why = otherNs !== undefined ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace` : kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
         ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
       }
       return;
@@ -925,7 +936,10 @@ function userKind(v: string): 'id' | 'interwiki' | 'ip' | 'cidr' | 'name' | unde
 }
 
 function isValidTitle(v: string): boolean {
-  const t = v.replace(/_/g, ' ').trim();
+  const parts = splitFragment(v);
+  if (parts.fragment !== undefined && parts.title.trim() === '') return true; // "#Section": a link within the page
+  const t = parts.title.replace(/_/g, ' ').trim();
+  if (titlePathProblem(t)) return false;
   if (t === '' || t === ':' || ILLEGAL_TITLE.test(t)) return false;
   if (t === '.' || t === '..' || t.startsWith('./') || t.startsWith('../') || t.includes('/./') || t.includes('/../')) return false;
   return !t.includes('~~~');
