@@ -109,6 +109,20 @@ describe('rules read in MediaWiki source', () => {
     ]);
   });
 
+  describe("TextExtracts' runtime warnings that follow from the parameters (a wiki with the extension)", () => {
+    const v = 'MediaWiki 1.45.0';
+    run([
+      { mirrors: 'ApiQueryExtracts::execute: several pages, no exintro, exlimit (default 20) > 1 → textextracts-limit', query: 'action=query&prop=extracts&titles=A|B&explaintext=1', version: v, expect: [['textextracts-limit', 'warning', 'extracts', 'exlimit']] },
+      { mirrors: 'ApiQueryExtracts::execute: exintro keeps the limit', query: 'action=query&prop=extracts&titles=A|B&explaintext=1&exintro=1', version: v, expect: [] },
+      { mirrors: 'ApiQueryExtracts::execute: exlimit=1 is no cut', query: 'action=query&prop=extracts&titles=A|B&explaintext=1&exlimit=1', version: v, expect: [] },
+      { mirrors: 'ApiQueryExtracts::execute: a generator gives several pages unless its limit is 1', query: 'action=query&generator=allpages&gaplimit=2&prop=extracts&explaintext=1', version: v, expect: [['textextracts-limit', 'warning', 'extracts', 'exlimit']] },
+      { mirrors: 'ApiQueryExtracts::execute: one page', query: 'action=query&generator=allpages&gaplimit=1&prop=extracts&explaintext=1', version: v, expect: [] },
+      { mirrors: 'ApiQueryExtracts::execute: HTML mode → textextracts-malformed-html (names no parameter)', query: 'action=query&prop=extracts&titles=A', version: v, expect: [['textextracts-malformed-html', 'warning', 'extracts', '']] },
+      { mirrors: 'ApiQueryExtracts::execute: exsentences in HTML mode → textextracts-sentences-and-html', query: 'action=query&prop=extracts&titles=A&exsentences=2', version: v, expect: [['textextracts-sentences-and-html', 'warning', 'exsentences', 'exsentences'], ['textextracts-malformed-html', 'warning', 'extracts', '']] },
+      { mirrors: 'ApiQueryExtracts::execute: plain text, one page: nothing', query: 'action=query&prop=extracts&titles=A&exsentences=2&explaintext=1', version: v, expect: [] },
+    ]);
+  });
+
   describe('GET URLs longer than servers accept → urltoolong', () => {
     const long = Array.from({ length: 45 }, (_, i) => `A_rather_long_page_title_number_${i}_${'x'.repeat(150)}`).join('|');
     run([

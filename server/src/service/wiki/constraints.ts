@@ -28,6 +28,11 @@
  *                   instead of ParamValidator's badvalue (ApiQueryLogEvents' unknown_leaction).
  * - `titleInNamespaces` — the title `params[0]` must be in one of the namespaces `params[1]`
  *                   lists, else `code` (ApiQueryRecentChanges: rctitle outside rcnamespace).
+ * - `runtimeWarning` — a warning the module adds while running that follows from the parameters
+ *                   (TextExtracts' textextracts-limit, -sentences-and-html, -malformed-html): given
+ *                   when every condition of `all` holds ({param} given, {param, absent} not given,
+ *                   {param, above} its value or default above a number, {pages: "several"} more than
+ *                   one page from titles/pageids/revids or a generator); pointed at params[0].
  * `since` / `until` (optional): the MediaWiki versions a rule holds for — `since` inclusive,
  * `until` exclusive ("until": "1.45" holds up to 1.44). A versioned rule applies only where the
  * catalogue knows its wiki's version (siteinfo `generator`, or the built-in catalogue's own).
@@ -38,7 +43,7 @@
  */
 
 import type { QueryCheck } from './validation';
-import { applyValueRule } from './valueRules';
+import { applyRuntimeWarning, applyValueRule } from './valueRules';
 import { getValueItems } from './wikiQueryParser';
 
 /** A condition of a rule: the parameter is given, or its value (or default) includes one of `values`. */
@@ -72,13 +77,23 @@ export interface ConstraintRule {
   pairs?: [string, string][];
   /** For `moduleValues`: `type/*` in the list admits every `type/…` value. */
   wildcard?: boolean;
+  /** For `runtimeWarning`: conditions that must all hold. */
+  all?: WarningCondition[];
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
   until?: string;
 }
 
-type RuleKind = 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern' | 'exclusiveValues' | 'nonEmpty' | 'moduleValues' | 'titleInNamespaces';
+/** A condition of a `runtimeWarning` rule. */
+export interface WarningCondition {
+  param?: string;
+  absent?: boolean;
+  above?: number;
+  pages?: 'several';
+}
+
+type RuleKind = 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern' | 'exclusiveValues' | 'nonEmpty' | 'moduleValues' | 'titleInNamespaces' | 'runtimeWarning';
 
 /** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
 export function parseMediaWikiVersion(text: string | undefined): number[] | undefined {
@@ -106,9 +121,9 @@ export function ruleHoldsFor(rule: Pick<ConstraintRule, 'since' | 'until'>, vers
 
 const ERROR_CODES = new Set(['badinteger', 'badvalue', 'badtimestamp', 'baduser', 'badtitle', 'toomanyvalues']);
 
-const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'titleInNamespaces']);
+const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'titleInNamespaces', 'runtimeWarning']);
 /** Kinds whose rule names one parameter (the others name at least two). */
-const ONE_PARAM = new Set(['missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues']);
+const ONE_PARAM = new Set(['missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'runtimeWarning']);
 const CONDITIONAL = new Set(['missing', 'forbidden']);
 
 /**
@@ -157,6 +172,14 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       }
       pairs = o.pairs as [string, string][];
     }
+    let all: WarningCondition[] | undefined;
+    if (kind === 'runtimeWarning') {
+      if (!Array.isArray(o.all) || o.all.length === 0 || !o.all.every((c) => typeof c === 'object' && c !== null && (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several'))) {
+        throw new Error(`${where} (${id}): a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n} or {"pages": "several"}].`);
+      }
+      all = o.all as WarningCondition[];
+      if (typeof o.code !== 'string') throw new Error(`${where} (${id}): a runtimeWarning rule needs the warning's "code".`);
+    }
     for (const f of ['since', 'until'] as const) {
       if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string))) throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
     }
@@ -174,6 +197,7 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       message: typeof o.message === 'string' ? o.message : undefined,
       mirrors: typeof o.mirrors === 'string' ? o.mirrors : '',
       ...(pairs ? { pairs } : {}),
+      ...(all ? { all } : {}),
       ...(o.wildcard === true ? { wildcard: true } : {}),
       ...(typeof o.since === 'string' ? { since: o.since } : {}),
       ...(typeof o.until === 'string' ? { until: o.until } : {}),
@@ -318,6 +342,10 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
   // Shared between queries: read here, copied where it goes into a diagnostic's data.
   const names = wireNames(rule, prefix);
   const kind = rule.kind;
+  if (kind === 'runtimeWarning') {
+    applyRuntimeWarning(ctx, rule, names, prefix, use);
+    return;
+  }
   if (kind === 'exclusiveValues' || kind === 'nonEmpty' || kind === 'moduleValues' || kind === 'titleInNamespaces') {
     if (!ctx.present.has(names[0])) return;
     applyValueRule(ctx, rule, names, use, report);

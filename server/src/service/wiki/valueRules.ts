@@ -85,3 +85,59 @@ function titleNamespace(ctx: QueryCheck, title: string): number | undefined {
   if (colon <= 0) return 0;
   return ctx.catalogue.findNamespaceByName(t.slice(0, colon))?.id ?? 0;
 }
+
+/**
+ * `runtimeWarning`: a warning a module adds while it runs, predicted where it follows from the
+ * parameters — e.g. TextExtracts' ApiQueryExtracts::execute: with several pages and no exintro,
+ * exlimit above 1 is cut to 1 (textextracts-limit); in HTML mode (no explaintext) exsentences
+ * warns (textextracts-sentences-and-html) and every extract warns textextracts-malformed-html.
+ * The module warns only for pages that exist (getGoodPages): the prediction assumes they do, and
+ * the message says so.
+ */
+export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names: string[], prefix: string, use: Use): void {
+  if (!use) return;
+  for (const c of rule.all ?? []) {
+    if (c.pages === 'several') {
+      if (!severalPages(ctx)) return;
+      continue;
+    }
+    const p = ctx.present.get(prefix + c.param);
+    if (c.absent) {
+      if (p) return;
+      continue;
+    }
+    if (c.above !== undefined) {
+      const d = use.module.paramByName.get(c.param!);
+      const raw = p ? p.value : d?.default !== undefined ? String(d.default) : undefined;
+      const n = raw === 'max' ? (d?.max ?? Infinity) : Number(raw);
+      if (raw === undefined || !Number.isFinite(n) || n <= c.above) return;
+      continue;
+    }
+    if (!p) return;
+  }
+  const wire = names[0];
+  const p = ctx.present.get(wire);
+  const at = p ? p.nameRange : { start: use.start, end: use.end };
+  // The warning is about params[0] (given or not: "exlimit" is named even at its default), except
+  // when the rule needs params[0] absent (no explaintext: the message names no parameter).
+  const about = p || !(rule.all ?? []).some((c) => c.param === rule.params[0] && c.absent) ? wire : '';
+  const text = rule.message ?? `${use.module.name} warns ${rule.code} with these parameters.`;
+  ctx.add(rule.code, at.start, at.end, `${text} (The wiki says this for every page that exists.)`, { param: about, module: use.module.name }, { severity: 'warning' });
+}
+
+/** More than one page: several titles, page IDs or revision IDs, or a generator whose limit is not 1. */
+function severalPages(ctx: QueryCheck): boolean {
+  let n = 0;
+  for (const name of ['titles', 'pageids', 'revids']) {
+    const p = ctx.query.byName.get(name);
+    if (p) n += getValueItems(ctx.text, p).length;
+  }
+  if (n > 1) return true;
+  const gen = ctx.uses.find((u) => u.generator);
+  if (!gen) return false;
+  const limit = gen.module.parameters.find((d) => d.type === 'limit');
+  if (!limit) return true;
+  const given = ctx.present.get(gen.wirePrefix + limit.name)?.value;
+  const value = given ?? (limit.default !== undefined ? String(limit.default) : 'max');
+  return value === 'max' || Number(value) > 1;
+}
