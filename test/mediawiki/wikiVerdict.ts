@@ -89,6 +89,21 @@ export function formatVerdict(items: VerdictItem[]): string {
     .join(' ');
 }
 
+/** Decoded name/value pairs of a query string. */
+function queryPairs(query: string): [string, string][] {
+  return query.split('&').map((kv) => {
+    const eq = kv.indexOf('=');
+    const dec = (s: string) => {
+      try {
+        return decodeURIComponent(s.replace(/\+/g, ' '));
+      } catch {
+        return s;
+      }
+    };
+    return [dec(eq < 0 ? kv : kv.slice(0, eq)), eq < 0 ? '' : dec(kv.slice(eq + 1))];
+  });
+}
+
 /** Decoded parameter names and values of a query string (`+` is a space, as PHP reads it). */
 function queryParts(query: string): { names: Set<string>; values: Set<string> } {
   const names = new Set<string>();
@@ -120,6 +135,13 @@ export function wikiMessageParams(code: string, text: string, query: string, mod
   const unrec = /^Unrecognized parameters?: (.+)\.$/.exec(text);
   if (code === 'unrecognizedparams' && unrec) return unrec[1].split(', ').sort();
   const { names, values } = queryParts(query);
+  // "Bad title "Foo/."." and "User ID "0" is not valid." quote the value, not the parameter: the
+  // parameters whose value (or one of its |-separated items) the message quotes.
+  if (code === 'invalidtitle' || code === 'invaliduserid') {
+    const quoted = [...text.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+    const byValue = queryPairs(query).filter(([, v]) => quoted.some((q) => v === q || v.split('|').includes(q))).map(([n]) => n);
+    if (byValue.length) return [...new Set(byValue)].sort();
+  }
   const tokens: string[] = [];
   for (const m of text.matchAll(/"([^"]*)"/g)) {
     let t = m[1];

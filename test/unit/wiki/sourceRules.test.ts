@@ -91,6 +91,18 @@ describe('rules read in MediaWiki source', () => {
     ]);
   });
 
+  describe('titles a module parses itself → invalidtitle; user IDs → invaliduserid', () => {
+    run([
+      { mirrors: 'ApiBase::getTitleOrPageId: Title::newFromText refuses a relative path', query: 'action=query&list=backlinks&bltitle=Foo/.', expect: [['invalidtitle', 'error', 'Foo/.', 'bltitle']] },
+      { mirrors: 'ApiBase::getTitleOrPageId: an empty title', query: 'action=query&list=embeddedin&eititle=', expect: [['invalidtitle', 'error', '', 'eititle']] },
+      { mirrors: 'ApiBase::getTitleOrPageId: a fragment is cut off first', query: 'action=query&list=backlinks&bltitle=Alpha%23History', expect: [] },
+      { mirrors: 'ApiQueryCategoryMembers::run: a [ in the title', query: 'action=query&list=categorymembers&cmtitle=Category:a[b', expect: [['invalidtitle', 'error', 'Category:a[b', 'cmtitle']] },
+      { mirrors: 'ApiQueryLogEvents::execute: letitle', query: 'action=query&list=logevents&letitle=Foo/..', expect: [['invalidtitle', 'error', 'Foo/..', 'letitle']] },
+      { mirrors: 'ApiQueryUserContribs::execute: $uid <= 0 → invaliduserid', query: 'action=query&list=usercontribs&ucuserids=1|0', expect: [['invaliduserid', 'error', '0', 'ucuserids']] },
+      { mirrors: 'ApiQueryUserContribs::execute: positive IDs', query: 'action=query&list=usercontribs&ucuserids=1|2', expect: [] },
+    ]);
+  });
+
   describe('PHP array syntax → unsupportedarray (ApiMain::getVal)', () => {
     run([
       { mirrors: 'titles[] is an array: ignored, with the warning', query: 'action=query&titles[]=Alpha', expect: [['unsupportedarray', 'warning', 'titles[]', 'titles']] },

@@ -33,6 +33,8 @@
  *                   when every condition of `all` holds ({param} given, {param, absent} not given,
  *                   {param, above} its value or default above a number, {pages: "several"} more than
  *                   one page from titles/pageids/revids or a generator); pointed at params[0].
+ * - `titleValue`    — the module parses params[0] as a title itself (ApiBase::getTitleOrPageId,
+ *                   Title::newFromText): an invalid title dies with `code` (default invalidtitle).
  * `since` / `until` (optional): the MediaWiki versions a rule holds for — `since` inclusive,
  * `until` exclusive ("until": "1.45" holds up to 1.44). A versioned rule applies only where the
  * catalogue knows its wiki's version (siteinfo `generator`, or the built-in catalogue's own).
@@ -93,7 +95,7 @@ export interface WarningCondition {
   pages?: 'several';
 }
 
-type RuleKind = 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern' | 'exclusiveValues' | 'nonEmpty' | 'moduleValues' | 'titleInNamespaces' | 'runtimeWarning';
+type RuleKind = 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern' | 'exclusiveValues' | 'nonEmpty' | 'moduleValues' | 'titleInNamespaces' | 'runtimeWarning' | 'titleValue';
 
 /** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
 export function parseMediaWikiVersion(text: string | undefined): number[] | undefined {
@@ -119,11 +121,14 @@ export function ruleHoldsFor(rule: Pick<ConstraintRule, 'since' | 'until'>, vers
   return true;
 }
 
+/** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
+const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
+
 const ERROR_CODES = new Set(['badinteger', 'badvalue', 'badtimestamp', 'baduser', 'badtitle', 'toomanyvalues']);
 
-const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'titleInNamespaces', 'runtimeWarning']);
+const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'titleInNamespaces', 'runtimeWarning', 'titleValue']);
 /** Kinds whose rule names one parameter (the others name at least two). */
-const ONE_PARAM = new Set(['missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'runtimeWarning']);
+const ONE_PARAM = new Set(['missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'runtimeWarning', 'titleValue']);
 const CONDITIONAL = new Set(['missing', 'forbidden']);
 
 /**
@@ -184,7 +189,7 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string))) throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
     }
     const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
-    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : kind === 'exclusiveValues' ? 'show' : kind === 'nonEmpty' ? 'paramempty_{wire}' : kind === 'moduleValues' ? 'unknown_{wire}' : 'invalidparammix';
+    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : kind === 'exclusiveValues' ? 'show' : kind === 'nonEmpty' ? 'paramempty_{wire}' : kind === 'moduleValues' ? 'unknown_{wire}' : kind === 'titleValue' ? 'invalidtitle' : 'invalidparammix';
     return {
       id,
       module: o.module,
@@ -346,7 +351,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
     applyRuntimeWarning(ctx, rule, names, prefix, use);
     return;
   }
-  if (kind === 'exclusiveValues' || kind === 'nonEmpty' || kind === 'moduleValues' || kind === 'titleInNamespaces') {
+  if (kind === 'exclusiveValues' || kind === 'nonEmpty' || kind === 'moduleValues' || kind === 'titleInNamespaces' || kind === 'titleValue') {
     if (!ctx.present.has(names[0])) return;
     applyValueRule(ctx, rule, names, use, report);
     return;
@@ -410,7 +415,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
       for (const item of items) {
         if (rule.pattern.test(item.text)) continue;
-        report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text });
+        report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text }, DEFAULT_SEVERITY_KNOWN.has(rule.code) ? undefined : { severity: 'error' });
       }
       return;
     }

@@ -34,3 +34,25 @@ export function userNameNamespace(v: string, catalogue: WikiCatalogue): string |
   if (!ns || ns.id === 2 || ns.id === 0) return undefined;
   return prefix;
 }
+
+const ILLEGAL = /[<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
+
+/**
+ * Why Title::newFromText would refuse a title a module parses itself (ApiBase::getTitleOrPageId,
+ * ApiQueryRecentChanges' rctitle, ApiQueryLogEvents' letitle → apierror-invalidtitle), or undefined
+ * when it accepts it: empty, a character titles cannot have, a relative path, `~~~`, or only a
+ * namespace prefix. A `#fragment` is cut off first (`#Section` alone is accepted).
+ */
+export function titleProblem(v: string, catalogue: WikiCatalogue): string | undefined {
+  const { title, fragment } = splitFragment(v);
+  let t = title.replace(/_/g, ' ').trim();
+  if (t === '') return fragment !== undefined ? undefined : 'the title is empty';
+  if (ILLEGAL.test(t)) return 'it has a character titles cannot have (< > [ ] | { } or a percent-escape)';
+  if (t.startsWith(':')) t = t.slice(1).trim();
+  const colon = t.indexOf(':');
+  if (colon > 0 && catalogue.findNamespaceByName(t.slice(0, colon)) && t.slice(colon + 1).trim() === '') return 'it names only a namespace';
+  if (t === '') return 'the title is empty';
+  if (titlePathProblem(t)) return 'it is a relative path (./, ../, /. or /..)';
+  if (t.includes('~~~')) return 'it contains ~~~';
+  return undefined;
+}

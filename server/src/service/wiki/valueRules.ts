@@ -12,6 +12,7 @@
  */
 import type { ConstraintRule } from './constraints';
 import type { QueryCheck } from './validation';
+import { titleProblem } from './titleRules';
 import { getValueItems } from './wikiQueryParser';
 
 type Use = QueryCheck['uses'][number] | undefined;
@@ -70,6 +71,12 @@ export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: str
       const ns = titleNamespace(ctx, p.value);
       if (ns === undefined || wanted.some((w) => /^[+-]?\d+$/.test(w) && Number(w) === ns)) return;
       report(ctx, codeFor(rule, wire), p.nameRange.start, p.nameRange.end, rule.message ?? `The parameters "${nsWire}" and "${wire}" can not be used together: "${p.value}" is in namespace ${ns}, which ${nsWire} does not list. Add ${ns} to ${nsWire}, or remove one of them.`, { param: wire, module, params: [wire, nsWire] }, ERROR);
+      return;
+    }
+    case 'titleValue': {
+      const why = titleProblem(p.value, ctx.catalogue);
+      if (!why) return;
+      report(ctx, codeFor(rule, wire), p.valueRange.start, p.valueRange.end, rule.message ?? `Bad title "${p.value}" for "${wire}": ${why}. Give a page title (a #fragment is ignored).`, { param: wire, module, value: p.value }, ERROR);
       return;
     }
     default:
