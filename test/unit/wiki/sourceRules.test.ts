@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { describe, it } from 'mocha';
 import { parseConstraints, parseMediaWikiVersion, ruleHoldsFor } from '../../../server/src/service/wiki/constraints';
 import { BUILTIN_MEDIAWIKI_VERSION, createWikiCatalogue, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
-import { REQUEST_LINE_LIMIT } from '../../../server/src/service/wiki/urlLength';
+import { REQUEST_LINE_LIMIT, urlBytes } from '../../../server/src/service/wiki/urlLength';
 import { builtinCatalogue, readRepoJson, repoRoot, validate } from './helpers';
 
 const RECORDED = path.join(repoRoot, 'test/mediawiki/recorded/mediawiki-1.45.0/catalogue.json');
@@ -142,6 +142,12 @@ describe('rules read in MediaWiki source', () => {
       { mirrors: 'a short query', query: 'action=query&prop=info&titles=Alpha', expect: [] },
     ]);
     it(`the limit is ${REQUEST_LINE_LIMIT} bytes of request line`, () => assert.equal(REQUEST_LINE_LIMIT, 8190));
+    for (const [text, bytes] of [['Alpha', 5], ['a b', 5], ['a|b', 5], ['%7C', 3], ['é', 6], ['€', 9], ['😀', 12]] as const) {
+      it(`${JSON.stringify(text)} takes ${bytes} bytes in a URL (as percent-encoding sends it)`, () => {
+        assert.equal(urlBytes(text), bytes);
+        if (!text.includes('%')) assert.equal(urlBytes(text), encodeURIComponent(text).length);
+      });
+    }
   });
 
   describe('since / until', () => {

@@ -15,13 +15,21 @@ const REQUEST_LINE_OVERHEAD = 'GET '.length + ' HTTP/1.1'.length;
 /** The path assumed when the query names no URL (Wikimedia's `/w/api.php`). */
 const DEFAULT_PATH = '/w/api.php';
 
+/** ASCII characters sent as they are (RFC 3986 unreserved, sub-delims and the ones query strings keep); others are percent-encoded. */
+const URL_SAFE = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?%+") URL_SAFE[ch.charCodeAt(0)] = 1;
+
 /** Bytes a name or value takes in a URL: `%XX` as written stays three bytes; other characters are percent-encoded as UTF-8 unless URL-safe. */
 export function urlBytes(s: string): number {
   let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) n += /[A-Za-z0-9\-._~!$'()*,;:@/?%+]/.test(ch) ? 1 : 3;
-    else n += 3 * (c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += URL_SAFE[c] ? 1 : 3;
+    else if (c < 0x800) n += 6;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 12; // a surrogate pair: one 4-byte character
+      i++;
+    } else n += 9;
   }
   return n;
 }
