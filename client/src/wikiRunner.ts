@@ -197,6 +197,10 @@ export class WikiRunner implements vscode.Disposable {
   private async show(result: WikiRunResult, source?: QuerySource): Promise<vscode.Uri> {
     const uri = this.results.add({ result, source });
     this.log.info(`  → ${summaryLine(summariseWikiResult(result))}`);
+    if (result.limitsNote) {
+      this.log.info(`  ${result.limitsNote}`);
+      void vscode.window.showInformationMessage(result.limitsNote);
+    }
     if (source) this.placeMessages(result, source);
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'jsonc') await vscode.languages.setTextDocumentLanguage(doc, 'jsonc').then(undefined, () => undefined);

@@ -74,9 +74,10 @@ export function readCorpus(file = CORPUS_FILE): CorpusEntry[] {
 export function parseVerdict(text: string, where: string): VerdictItem[] {
   if (text === 'ok') return [];
   return text.split(/\s+/).map((item) => {
-    const m = /^([a-z_-]+):([A-Za-z0-9_,-]+)$/.exec(item);
-    if (!m) throw new Error(`${where}: bad verdict item ${JSON.stringify(item)}; write code:param or code:param1,param2`);
-    return { code: m[1], params: m[2].split(',').sort() };
+    // `code:` (nothing after the colon): the message names no parameter.
+    const m = /^([a-z_-]+):([A-Za-z0-9_,-]*)$/.exec(item);
+    if (!m) throw new Error(`${where}: bad verdict item ${JSON.stringify(item)}; write code:param, code:param1,param2, or code: when the message names no parameter`);
+    return { code: m[1], params: m[2].split(',').filter(Boolean).sort() };
   });
 }
 
@@ -86,6 +87,21 @@ export function formatVerdict(items: VerdictItem[]): string {
     .map((i) => `${i.code}:${[...i.params].sort().join(',')}`)
     .sort()
     .join(' ');
+}
+
+/** Decoded name/value pairs of a query string. */
+function queryPairs(query: string): [string, string][] {
+  return query.split('&').map((kv) => {
+    const eq = kv.indexOf('=');
+    const dec = (s: string) => {
+      try {
+        return decodeURIComponent(s.replace(/\+/g, ' '));
+      } catch {
+        return s;
+      }
+    };
+    return [dec(eq < 0 ? kv : kv.slice(0, eq)), eq < 0 ? '' : dec(kv.slice(eq + 1))];
+  });
 }
 
 /** Decoded parameter names and values of a query string (`+` is a space, as PHP reads it). */
@@ -114,9 +130,18 @@ function queryParts(query: string): { names: Set<string>; values: Set<string> } 
  */
 export function wikiMessageParams(code: string, text: string, query: string, modulePrefix: string): string[] {
   if (code === 'badgenerator') return ['generator'];
+  // "Incorrect parameter - mutually exclusive values may not be supplied." names no parameter: it is the module's show.
+  if (code === 'show') return [...queryParts(query).names].filter((n) => n === `${modulePrefix}show` || n === `g${modulePrefix}show`).sort();
   const unrec = /^Unrecognized parameters?: (.+)\.$/.exec(text);
   if (code === 'unrecognizedparams' && unrec) return unrec[1].split(', ').sort();
   const { names, values } = queryParts(query);
+  // "Bad title "Foo/."." and "User ID "0" is not valid." quote the value, not the parameter: the
+  // parameters whose value (or one of its |-separated items) the message quotes.
+  if (code === 'invalidtitle' || code === 'invaliduserid') {
+    const quoted = [...text.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+    const byValue = queryPairs(query).filter(([, v]) => quoted.some((q) => v === q || v.split('|').includes(q))).map(([n]) => n);
+    if (byValue.length) return [...new Set(byValue)].sort();
+  }
   const tokens: string[] = [];
   for (const m of text.matchAll(/"([^"]*)"/g)) {
     let t = m[1];

@@ -39,6 +39,30 @@ export interface WikiRunResult {
   pages: number;
   /** Set when fetch-all stopped before the end (page cap or cancel). */
   stoppedEarly?: string;
+  /** Set when the wiki cut a limit or a list of values: runs are anonymous (see anonymousLimitsNote). */
+  limitsNote?: string;
+}
+
+/**
+ * Runs never log in, so the wiki applies the limits of anonymous users (50 values per parameter,
+ * `limit` up to its normal maximum), whatever `wikimapQuery.wiki.highLimits` says: that setting
+ * describes the account of the program that will send the query. Said when the wiki's answer shows
+ * it cut something (a limit clamped, too many values).
+ */
+export function anonymousLimitsNote(json: unknown): string | undefined {
+  const texts: string[] = [];
+  const collect = (v: unknown): void => {
+    if (typeof v === 'string') texts.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (isObject(v)) for (const [k, x] of Object.entries(v)) collect(k === 'code' && (x === 'outofrange' || x === 'toomanyvalues') ? 'must be no greater than' : x);
+  };
+  if (isObject(json)) {
+    collect(json.warnings);
+    collect(json.error);
+    collect(json.errors);
+  }
+  if (!texts.some((t) => /must be (?:between|no greater than)|Too many values supplied|may not be over/i.test(t))) return undefined;
+  return 'This run was sent without logging in, so the wiki used the limits of anonymous users (at most 50 values per parameter; limits up to their normal maximum), even where wikimapQuery.wiki.highLimits lets the editor accept more. That setting is for an account with apihighlimits that your own program logs in with.';
 }
 
 /** Sends one read-only GET. Refuses write actions before anything is sent. */
@@ -93,6 +117,7 @@ export async function runWikiQuery(
     json,
     text: res.body,
     pages: 1,
+    ...(json !== undefined && anonymousLimitsNote(json) ? { limitsNote: anonymousLimitsNote(json) } : {}),
   };
 }
 

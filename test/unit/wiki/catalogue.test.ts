@@ -110,7 +110,7 @@ describe("wiki catalogue: any wiki's paraminfo", () => {
   it('applies constraint rules only for modules the catalogue has', () => {
     const constraints = readRepoJson('descriptors/wiki/constraints.json');
     const cat = fixtureCatalogue({ constraints });
-    assert.deepEqual(cat.constraints.map((r) => r.module).sort(), ['categorymembers', 'query']);
+    assert.deepEqual([...new Set(cat.constraints.map((r) => r.module))].sort(), ['categorymembers', 'query']);
     assert.deepEqual(validate('action=query&list=categorymembers', { catalogue: cat }).map((x) => [x.code, x.param]), [['missingparam', 'cmtitle']]);
     assert.deepEqual(validate('action=query&list=categorymembers', { catalogue: fixtureCatalogue() }), []);
   });

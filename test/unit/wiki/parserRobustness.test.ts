@@ -46,6 +46,6 @@ describe('wiki parser and validator: hostile input', () => {
   it('a 100 000-value list and a very long name are handled', () => {
     const text = `action=query&titles=${'x|'.repeat(100_000)}x&${'a'.repeat(100_000)}=1`;
     const d = validateWikiDocument(parseWikiDocument(text), () => builtinCatalogue(), {});
-    assert.deepEqual(d.map((x) => x.code), ['toomanyvalues', 'unrecognizedparams']);
+    assert.deepEqual(d.map((x) => x.code), ['toomanyvalues', 'unrecognizedparams', 'urltoolong']);
   });
 });

@@ -83,7 +83,7 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   { name: 'a user ID where only names are accepted', query: 'action=query&list=usercontribs&ucuser=%235', expect: [['baduser', 'error', '%235', 'ucuser']] },
   { name: 'an invalid user name in a list', query: 'action=query&list=usercontribs&ucuser=127.0.0.1|Foo_bar|a[b]', expect: [['baduser', 'error', 'a[b]', 'ucuser']] },
   { name: 'IP ranges where accepted', query: 'action=query&list=blocks&bkusers=10.0.0.0/8|Example', expect: [] },
-  { name: 'an invalid title', query: 'action=query&prop=info&titles=A&inlinkcontext=a%23b', expect: [['badtitle', 'error', 'a%23b', 'inlinkcontext']] },
+  { name: 'an invalid title (a [ in it; a #fragment would be cut off)', query: 'action=query&prop=info&titles=A&inlinkcontext=a%5Bb', expect: [['badtitle', 'error', 'a%5Bb', 'inlinkcontext']] },
   // info conditions (information)
   { name: 'singlepageonly with several titles: the module dies too', query: 'action=query&prop=revisions&titles=A|B&rvlimit=5', expect: [['singlepageonly', 'information', 'rvlimit', 'rvlimit'], ['invalidparammix', 'error', 'rvlimit', 'rvlimit']] },
   { name: 'singlepageonly with revids', query: 'action=query&prop=revisions&revids=1&rvstart=now', expect: [['singlepageonly', 'information', 'rvstart', 'rvstart'], ['invalidparammix', 'error', 'rvstart', 'rvstart']] },

@@ -16,7 +16,7 @@ export interface ConstraintRule {
   id: string;
   /** The query submodule it applies to (`categorymembers`), or `query` for page-set rules. */
   module: string;
-  kind: 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern';
+  kind: RuleKind;
   /** For `pattern`: what every value must match. */
   pattern?: RegExp;
   /** For `missing` / `forbidden`: the conditions (any of them) under which the rule applies. */
@@ -31,9 +31,55 @@ export interface ConstraintRule {
   message?: string;
   /** What MediaWiki code this mirrors (documentation). */
   mirrors: string;
+  /** For `exclusiveValues`: values that may not be given together, two by two. */
+  pairs?: [string, string][];
+  /** For `moduleValues`: `type/*` in the list admits every `type/…` value. */
+  wildcard?: boolean;
+  /** For `runtimeWarning`: conditions that must all hold. */
+  all?: WarningCondition[];
+  /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
+  since?: string;
+  /** First MediaWiki version the rule no longer holds for (exclusive). */
+  until?: string;
 }
 
-const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern']);
+/** A condition of a `runtimeWarning` rule. */
+export interface WarningCondition {
+  param?: string;
+  absent?: boolean;
+  above?: number;
+  pages?: 'several';
+}
+
+type RuleKind = 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern' | 'exclusiveValues' | 'nonEmpty' | 'moduleValues' | 'titleInNamespaces' | 'runtimeWarning' | 'titleValue';
+
+/** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
+export function parseMediaWikiVersion(text: string | undefined): number[] | undefined {
+  const m = /(\d+)\.(\d+)(?:\.(\d+))?/.exec(text ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : undefined;
+}
+
+function compareVersions(a: number[], b: number[]): number {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+/**
+ * Whether a rule holds for a wiki of MediaWiki `version` (`1.45.0`). A rule without since/until
+ * holds everywhere; a versioned rule never applies to a wiki whose version is unknown.
+ */
+export function ruleHoldsFor(rule: Pick<ConstraintRule, 'since' | 'until'>, version: string | undefined): boolean {
+  if (rule.since === undefined && rule.until === undefined) return true;
+  const v = parseMediaWikiVersion(version);
+  if (!v) return false;
+  if (rule.since !== undefined && compareVersions(v, parseMediaWikiVersion(rule.since)!) < 0) return false;
+  if (rule.until !== undefined && compareVersions(v, parseMediaWikiVersion(rule.until)!) >= 0) return false;
+  return true;
+}
+
+const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'titleInNamespaces', 'runtimeWarning', 'titleValue']);
+/** Kinds whose rule names one parameter (the others name at least two). */
+const ONE_PARAM = new Set(['missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'runtimeWarning', 'titleValue']);
 const CONDITIONAL = new Set(['missing', 'forbidden']);
 
 /**
@@ -51,7 +97,7 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
     const id = typeof o.id === 'string' ? o.id : `${where}`;
     if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
     if (typeof o.kind !== 'string' || !KINDS.has(o.kind)) throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
-    const minParams = CONDITIONAL.has(o.kind) || o.kind === 'pattern' ? 1 : 2;
+    const minParams = ONE_PARAM.has(o.kind) ? 1 : 2;
     if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
       throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);
     }
@@ -75,8 +121,26 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       }
       if (typeof o.pattern !== 'string') throw new Error(`${where} (${id}): a pattern rule needs "pattern" (a regular expression string).`);
     }
+    let pairs: [string, string][] | undefined;
+    if (kind === 'exclusiveValues') {
+      if (!Array.isArray(o.pairs) || o.pairs.length === 0 || !o.pairs.every((x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'string'))) {
+        throw new Error(`${where} (${id}): an exclusiveValues rule needs "pairs": [["a", "!a"], …].`);
+      }
+      pairs = o.pairs as [string, string][];
+    }
+    let all: WarningCondition[] | undefined;
+    if (kind === 'runtimeWarning') {
+      if (!Array.isArray(o.all) || o.all.length === 0 || !o.all.every((c) => typeof c === 'object' && c !== null && (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several'))) {
+        throw new Error(`${where} (${id}): a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n} or {"pages": "several"}].`);
+      }
+      all = o.all as WarningCondition[];
+      if (typeof o.code !== 'string') throw new Error(`${where} (${id}): a runtimeWarning rule needs the warning's "code".`);
+    }
+    for (const f of ['since', 'until'] as const) {
+      if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string))) throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
+    }
     const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
-    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : 'invalidparammix';
+    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : kind === 'exclusiveValues' ? 'show' : kind === 'nonEmpty' ? 'paramempty_{wire}' : kind === 'moduleValues' ? 'unknown_{wire}' : kind === 'titleValue' ? 'invalidtitle' : 'invalidparammix';
     return {
       id,
       module: o.module,
@@ -88,6 +152,11 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
       code,
       message: typeof o.message === 'string' ? o.message : undefined,
       mirrors: typeof o.mirrors === 'string' ? o.mirrors : '',
+      ...(pairs ? { pairs } : {}),
+      ...(all ? { all } : {}),
+      ...(o.wildcard === true ? { wildcard: true } : {}),
+      ...(typeof o.since === 'string' ? { since: o.since } : {}),
+      ...(typeof o.until === 'string' ? { until: o.until } : {}),
     };
   });
 }

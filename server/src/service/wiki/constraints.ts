@@ -18,6 +18,26 @@
  * - `pattern`     — every value of `params[0]` must match `pattern` (a regular expression), else
  *                   `code` (default unrecognizedvalues); for values a module checks itself, e.g.
  *                   languageinfo's language codes.
+ * - `exclusiveValues` — values of the multi-valued `params[0]` that may not be given together
+ *                   (`pairs`), e.g. ApiQueryRecentChanges' `show=minor|!minor` → code `show`
+ *                   ("Incorrect parameter - mutually exclusive values may not be supplied.").
+ * - `nonEmpty`      — `params` given with an empty value → `paramempty_<wire name>`
+ *                   (ApiQueryUserContribs' apierror-paramempty).
+ * - `moduleValues`  — the module checks `params[0]`'s value itself against the values paraminfo
+ *                   lists (with `type/*` wildcards when `wildcard` is set), dying with `code`
+ *                   instead of ParamValidator's badvalue (ApiQueryLogEvents' unknown_leaction).
+ * - `titleInNamespaces` — the title `params[0]` must be in one of the namespaces `params[1]`
+ *                   lists, else `code` (ApiQueryRecentChanges: rctitle outside rcnamespace).
+ * - `runtimeWarning` — a warning the module adds while running that follows from the parameters
+ *                   (TextExtracts' textextracts-limit, -sentences-and-html, -malformed-html): given
+ *                   when every condition of `all` holds ({param} given, {param, absent} not given,
+ *                   {param, above} its value or default above a number, {pages: "several"} more than
+ *                   one page from titles/pageids/revids or a generator); pointed at params[0].
+ * - `titleValue`    — the module parses params[0] as a title itself (ApiBase::getTitleOrPageId,
+ *                   Title::newFromText): an invalid title dies with `code` (default invalidtitle).
+ * `since` / `until` (optional): the MediaWiki versions a rule holds for — `since` inclusive,
+ * `until` exclusive ("until": "1.45" holds up to 1.44). A versioned rule applies only where the
+ * catalogue knows its wiki's version (siteinfo `generator`, or the built-in catalogue's own).
  * `when` (any of its conditions): `{ param }` holds when the parameter is given; `{ param, values }`
  * when its value (or, absent, its catalogue default) includes one of `values`.
  * A parameter counts as given when present in the query (ApiBase::parameterNotEmpty treats only
@@ -26,7 +46,11 @@
 
 import type { ConstraintRule, RuleCondition } from './constraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
+import { applyRuntimeWarning, applyValueRule } from './valueRules';
 import { getValueItems } from './wikiQueryParser';
+
+/** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
+const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
 
 const ERROR_CODES = new Set(['badinteger', 'badvalue', 'badtimestamp', 'baduser', 'badtitle', 'toomanyvalues']);
 
@@ -166,6 +190,15 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
   // Shared between queries: read here, copied where it goes into a diagnostic's data.
   const names = wireNames(rule, prefix);
   const kind = rule.kind;
+  if (kind === 'runtimeWarning') {
+    applyRuntimeWarning(ctx, rule, names, prefix, use);
+    return;
+  }
+  if (kind === 'exclusiveValues' || kind === 'nonEmpty' || kind === 'moduleValues' || kind === 'titleInNamespaces' || kind === 'titleValue') {
+    if (!ctx.present.has(names[0])) return;
+    applyValueRule(ctx, rule, names, use, report);
+    return;
+  }
   // Cheap exits (nothing allocated) for the usual case: the rule holds.
   let count = 0;
   for (const n of names) if (ctx.present.has(n)) count++;
@@ -225,7 +258,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
       for (const item of items) {
         if (rule.pattern.test(item.text)) continue;
-        report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text });
+        report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text }, DEFAULT_SEVERITY_KNOWN.has(rule.code) ? undefined : { severity: 'error' });
       }
       return;
     }

@@ -41,6 +41,9 @@ import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
 import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
+import { checkPhpArrayParam, phpArrayBase } from './phpArrayParams';
+import { checkUrlLength } from './urlLength';
+import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -463,6 +466,11 @@ function runChecks(ctx: QueryCheck): void {
   const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
   for (const p of query.byName.values()) {
     if (p === actionP) continue;
+    const arrayBase = phpArrayBase(p.name);
+    if (arrayBase !== undefined) {
+      checkPhpArrayParam(ctx, p, arrayBase, isQuery, formatModule);
+      continue;
+    }
     // prop/list/meta/generator were checked above (as module lists) when the action is query.
     if (isQuery && (p.name === 'prop' || p.name === 'list' || p.name === 'meta' || p.name === 'generator')) {
       ctx.present.set(p.name, p);
@@ -519,6 +527,7 @@ function runChecks(ctx: QueryCheck): void {
     if (!matched) reportUnrecognized(ctx, p, candidates, gen, templateMiss, namesForSuggestion);
   }
 
+  checkUrlLength(ctx);
   if (!isQuery) return;
 
   // Required parameters of the selected modules.
@@ -718,7 +727,7 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
     if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(n);
     const limit = multiLimit(ctx, d);
     if (n > limit) {
-      ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits; set wikimapQuery.wiki.highLimits if yours has it)`}. Split the values over several queries.`, { param: wire });
+      ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`}. Split the values over several queries.`, { param: wire });
       return clearItemScratch(n);
     }
     const dupCheck = ctx.full && !d.allowsduplicates && n > 1;
@@ -831,7 +840,7 @@ function checkScalar(
       if (min !== undefined && n < min) {
         ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`, { param: wire, value: v, replacement: String(min) }, { severity });
       } else if (max !== undefined && n > max) {
-        const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits; set wikimapQuery.wiki.highLimits if yours has it)` : '';
+        const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)` : '';
         ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`, { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) }, { severity });
       }
       return;
@@ -852,8 +861,10 @@ function checkScalar(
       // ip/cidr, anything else must be a valid user name (a valid User: title).
       const kind = userKind(v);
       const allowed = d.subtypes;
-      if (kind === undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
-        const why = kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+      // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
+      const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
+      if (kind === undefined || otherNs !== undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
+        const why = otherNs !== undefined ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace` : kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
         ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
       }
       return;
@@ -896,7 +907,10 @@ function userKind(v: string): 'id' | 'interwiki' | 'ip' | 'cidr' | 'name' | unde
 }
 
 function isValidTitle(v: string): boolean {
-  const t = v.replace(/_/g, ' ').trim();
+  const parts = splitFragment(v);
+  if (parts.fragment !== undefined && parts.title.trim() === '') return true; // "#Section": a link within the page
+  const t = parts.title.replace(/_/g, ' ').trim();
+  if (titlePathProblem(t)) return false;
   if (t === '' || t === ':' || ILLEGAL_TITLE.test(t)) return false;
   if (t === '.' || t === '..' || t.startsWith('./') || t.startsWith('../') || t.includes('/./') || t.includes('/../')) return false;
   return !t.includes('~~~');

@@ -22,7 +22,7 @@ import type {
   WikiParamInfoNote,
   WikiWireParam,
 } from './wikiTypes';
-import { parseConstraints, type ConstraintRule } from './constraintRules';
+import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './constraintRules';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {
@@ -41,7 +41,16 @@ export interface CatalogueOptions {
   constraints?: unknown;
   /** Where the catalogue came from ("built-in", a file name, an api.php URL); used in messages. */
   source?: string;
+  /** The MediaWiki version the catalogue describes (`1.45.0`); default: siteinfo's `generator`. */
+  version?: string;
 }
+
+/**
+ * The MediaWiki version the built-in catalogue describes: the spec's catalogue is from MediaWiki's
+ * 1.46 development line (it has watchlist labels). Versioned rules (constraints.json since/until)
+ * are applied to the built-in catalogue as to a 1.46 wiki.
+ */
+export const BUILTIN_MEDIAWIKI_VERSION = '1.46';
 
 interface TemplateMatcher {
   module: WikiModule;
@@ -112,6 +121,8 @@ export class WikiCatalogue {
   readonly namespaces: WikiNamespace[];
   /** True when namespaces came from siteinfo; false when MediaWiki's defaults (-2..15) are used. */
   readonly namespacesFromSiteinfo: boolean;
+  /** The MediaWiki version it describes (`1.45.0`; siteinfo's generator), when known. */
+  readonly mediaWikiVersion?: string;
 
   private readonly byPath = new Map<string, WikiModule>();
   private readonly queryByName = new Map<string, WikiModule>();
@@ -123,9 +134,10 @@ export class WikiCatalogue {
   private readonly nsByName = new Map<string, WikiNamespace>();
 
   /** @internal use createWikiCatalogue */
-  constructor(modules: WikiModule[], namespaces: WikiNamespace[] | undefined, constraints: unknown, source: string) {
+  constructor(modules: WikiModule[], namespaces: WikiNamespace[] | undefined, constraints: unknown, source: string, version?: string) {
     this.id = nextCatalogueId++;
     this.source = source;
+    this.mediaWikiVersion = version;
     for (const m of modules) this.addModule(m);
     if (this.formatByName.size === 0) {
       // The catalogue has no format modules: assume MediaWiki core's, so formatversion=2 etc. stay valid.
@@ -160,7 +172,7 @@ export class WikiCatalogue {
     // (another MediaWiki version may lack a parameter; its rule would then be wrong there).
     this.constraints = rules.filter((rule) => {
       const m = rule.module === 'query' ? this.query : rule.module === 'main' ? this.main : this.queryByName.get(rule.module);
-      return m !== undefined && rule.params.every((p) => m.paramByName.has(p)) && (rule.when ?? []).every((c) => m.paramByName.has(c.param));
+      return m !== undefined && rule.params.every((p) => m.paramByName.has(p)) && (rule.when ?? []).every((c) => m.paramByName.has(c.param)) && ruleHoldsFor(rule, version);
     });
   }
 
@@ -586,6 +598,15 @@ function collectModules(input: unknown, label: string, out: unknown[]): void {
   for (const m of pi.modules) out.push(m);
 }
 
+/** `MediaWiki 1.45.0` (siteinfo general.generator) → `1.45.0`. */
+function readVersion(siteinfo: unknown): string | undefined {
+  if (!isObject(siteinfo)) return undefined;
+  const q = isObject(siteinfo.query) ? siteinfo.query : siteinfo;
+  const g = isObject(q.general) ? q.general.generator : undefined;
+  const m = typeof g === 'string' ? /^MediaWiki\s+(\d+\.\d+\S*)/.exec(g) : null;
+  return m ? m[1] : undefined;
+}
+
 function readNamespaces(siteinfo: unknown): WikiNamespace[] | undefined {
   if (siteinfo === undefined || siteinfo === null) return undefined;
   if (!isObject(siteinfo)) throw new CatalogueError(`siteinfo: expected the output of meta=siteinfo&siprop=namespaces|namespacealiases, got ${describe(siteinfo)}.`);
@@ -634,7 +655,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       seen.add(m.path);
       modules.push(m);
     }
-    return new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue');
+    return new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue', options.version ?? readVersion(options.siteinfo));
   } catch (e) {
     if (e instanceof CatalogueError) throw e;
     throw new CatalogueError(`catalogue: could not read the data (${e instanceof Error ? e.message : String(e)}). Check that it is action=paraminfo output.`);
@@ -656,5 +677,5 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   const modules = readJson(BUILTIN_CATALOGUE_FILES.modules);
   const core = readJson(BUILTIN_CATALOGUE_FILES.core);
   const constraints = readJson(BUILTIN_CATALOGUE_FILES.constraints);
-  return createWikiCatalogue(modules, { core: core ?? undefined, constraints: constraints ?? undefined, source: 'built-in' });
+  return createWikiCatalogue(modules, { core: core ?? undefined, constraints: constraints ?? undefined, source: 'built-in', version: BUILTIN_MEDIAWIKI_VERSION });
 }

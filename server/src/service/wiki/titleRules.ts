@@ -1,0 +1,58 @@
+/**
+ * How MediaWiki's title parser (MediaWikiTitleCodec::splitTitleString, TitleParser) reads a title
+ * and a user name, where the checker needs it:
+ * - a `#fragment` is cut off before the title is validated (`Alpha#History` is the title Alpha);
+ * - a title that is `.`/`..`, starts with `./`/`../`, has `/./`/`/../` inside or ends in `/.`/`/..`
+ *   is invalid ("title-invalid-relative");
+ * - a user name (UserDef::processUser) is parsed as a title with User as the default namespace: a
+ *   prefix naming another namespace (`Talk:Bob`) makes it baduser; `User:Bob` is Bob.
+ */
+import type { WikiCatalogue } from './wikiCatalogue';
+
+/** The title before its first `#`, and the fragment after it (undefined when there is none). */
+export function splitFragment(v: string): { title: string; fragment?: string } {
+  const hash = v.indexOf('#');
+  return hash < 0 ? { title: v } : { title: v.slice(0, hash), fragment: v.slice(hash + 1) };
+}
+
+/** MediaWikiTitleCodec's relative-path check: true when the title is a relative path. */
+export function titlePathProblem(t: string): boolean {
+  return t === '.' || t === '..' || t.startsWith('./') || t.startsWith('../') || t.includes('/./') || t.includes('/../') || t.endsWith('/.') || t.endsWith('/..');
+}
+
+/**
+ * The namespace a user-name value names by its prefix, when it is one of the wiki's namespaces
+ * other than User (2): `Talk:Bob` → `Talk`. Undefined for `Bob`, `User:Bob` and `Foo:Bob` (no
+ * such namespace: the whole value is the name).
+ */
+export function userNameNamespace(v: string, catalogue: WikiCatalogue): string | undefined {
+  const name = v.replace(/_/g, ' ').trim();
+  const colon = name.indexOf(':');
+  if (colon <= 0) return undefined;
+  const prefix = name.slice(0, colon).trim();
+  const ns = catalogue.findNamespaceByName(prefix);
+  if (!ns || ns.id === 2 || ns.id === 0) return undefined;
+  return prefix;
+}
+
+const ILLEGAL = /[<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
+
+/**
+ * Why Title::newFromText would refuse a title a module parses itself (ApiBase::getTitleOrPageId,
+ * ApiQueryRecentChanges' rctitle, ApiQueryLogEvents' letitle → apierror-invalidtitle), or undefined
+ * when it accepts it: empty, a character titles cannot have, a relative path, `~~~`, or only a
+ * namespace prefix. A `#fragment` is cut off first (`#Section` alone is accepted).
+ */
+export function titleProblem(v: string, catalogue: WikiCatalogue): string | undefined {
+  const { title, fragment } = splitFragment(v);
+  let t = title.replace(/_/g, ' ').trim();
+  if (t === '') return fragment !== undefined ? undefined : 'the title is empty';
+  if (ILLEGAL.test(t)) return 'it has a character titles cannot have (< > [ ] | { } or a percent-escape)';
+  if (t.startsWith(':')) t = t.slice(1).trim();
+  const colon = t.indexOf(':');
+  if (colon > 0 && catalogue.findNamespaceByName(t.slice(0, colon)) && t.slice(colon + 1).trim() === '') return 'it names only a namespace';
+  if (t === '') return 'the title is empty';
+  if (titlePathProblem(t)) return 'it is a relative path (./, ../, /. or /..)';
+  if (t.includes('~~~')) return 'it contains ~~~';
+  return undefined;
+}

@@ -1,0 +1,150 @@
+/**
+ * Constraint kinds that look at a parameter's value (descriptors/wiki/constraints.json), each the
+ * mirror of a check a MediaWiki module makes in its own code:
+ * - `exclusiveValues`   ApiQueryRecentChanges/Watchlist/WatchlistRaw/UserContribs/Blocks/Categories/
+ *                       Backlinksprop: `show` values that contradict each other die with `show`.
+ * - `nonEmpty`          ApiQueryUserContribs: an empty `ucuser`/`ucuserids` dies with paramempty_*.
+ * - `moduleValues`      ApiQueryLogEvents::execute validates `leaction` itself (`type/action`, or
+ *                       a `type/*` wildcard the list has) and dies with unknown_leaction — the
+ *                       ParamValidator never sees the values paraminfo lists for help.
+ * - `titleInNamespaces` ApiQueryRecentChanges (1.45): rctitle in a namespace rcnamespace does not
+ *                       list → requireMaxOneParameter( 'title', 'namespace' ) → invalidparammix.
+ */
+import type { ConstraintRule } from './constraintRules';
+import type { QueryCheck } from './wikiCheckTypes';
+import { titleProblem } from './titleRules';
+import { getValueItems } from './wikiQueryParser';
+
+type Use = QueryCheck['uses'][number] | undefined;
+/** The module dies (dieWithError): an error, whatever the code. */
+const ERROR = { severity: 'error' as const };
+
+type Report = (ctx: QueryCheck, ...args: Parameters<QueryCheck['add']>) => void;
+
+/** `code` with `{wire}` replaced by the parameter's wire name (paramempty_{wire} → paramempty_ucuser). */
+function codeFor(rule: ConstraintRule, wire: string): string {
+  return rule.code.replace(/\{wire\}/g, wire);
+}
+
+export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, report: Report): void {
+  const wire = names[0];
+  const p = ctx.present.get(wire)!;
+  const module = use?.module.name ?? rule.module;
+  switch (rule.kind) {
+    case 'exclusiveValues': {
+      const items = getValueItems(ctx.text, p);
+      if (items.length < 2) return;
+      const given = new Set(items.map((i) => i.text));
+      const pair = rule.pairs?.find(([a, b]) => given.has(a) && given.has(b));
+      if (!pair) return;
+      const at = items.find((i) => i.text === pair[1])!;
+      report(ctx, codeFor(rule, wire), at.range.start, at.range.end, rule.message ?? `Incorrect parameter - mutually exclusive values may not be supplied: "${wire}" has both ${pair[0]} and ${pair[1]}, which no result can match. Keep one of them.`, { param: wire, module, value: pair[1], params: [wire] }, ERROR);
+      return;
+    }
+    case 'nonEmpty': {
+      if (p.value !== '') return;
+      report(ctx, codeFor(rule, wire), p.range.start, p.range.end, rule.message ?? `The parameter "${wire}" may not be empty. Give a value, or remove it.`, { param: wire, module }, ERROR);
+      return;
+    }
+    case 'moduleValues': {
+      const d = use?.module.paramByName.get(rule.params[0]);
+      const listed = d?.values;
+      if (!listed) return;
+      const v = p.value;
+      const slash = v.indexOf('/');
+      const ok = listed.includes(v) || (rule.wildcard === true && slash > 0 && listed.includes(`${v.slice(0, slash)}/*`));
+      // The module's verdict replaces the ParamValidator's (which never runs on this parameter).
+      for (let i = ctx.out.length - 1; i >= 0; i--) {
+        if (ctx.out[i].code === 'badvalue' && ctx.out[i].data.param === wire) ctx.out.splice(i, 1);
+      }
+      if (ok) return;
+      const hint = slash < 0 ? `Log actions are written type/action (e.g. ${listed[0] ?? 'block/block'}).` : `Use one of the log actions this wiki lists (e.g. ${listed.slice(0, 3).join(', ')}).`;
+      ctx.add(codeFor(rule, wire), p.valueRange.start, p.valueRange.end, rule.message ?? `Unrecognized value for parameter "${wire}": ${v === '' ? '(empty)' : v}. ${hint}`, { param: wire, module, value: v }, ERROR);
+      return;
+    }
+    case 'titleInNamespaces': {
+      const nsWire = names[1];
+      const nsP = ctx.present.get(nsWire);
+      if (!nsP) return;
+      const wanted = getValueItems(ctx.text, nsP).map((i) => i.text);
+      if (wanted.length === 0 || (wanted.length === 1 && wanted[0] === '*')) return;
+      const ns = titleNamespace(ctx, p.value);
+      if (ns === undefined || wanted.some((w) => /^[+-]?\d+$/.test(w) && Number(w) === ns)) return;
+      report(ctx, codeFor(rule, wire), p.nameRange.start, p.nameRange.end, rule.message ?? `The parameters "${nsWire}" and "${wire}" can not be used together: "${p.value}" is in namespace ${ns}, which ${nsWire} does not list. Add ${ns} to ${nsWire}, or remove one of them.`, { param: wire, module, params: [wire, nsWire] }, ERROR);
+      return;
+    }
+    case 'titleValue': {
+      const why = titleProblem(p.value, ctx.catalogue);
+      if (!why) return;
+      report(ctx, codeFor(rule, wire), p.valueRange.start, p.valueRange.end, rule.message ?? `Bad title "${p.value}" for "${wire}": ${why}. Give a page title (a #fragment is ignored).`, { param: wire, module, value: p.value }, ERROR);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** The namespace number of a title (its prefix, when that names a namespace of the catalogue); undefined when empty. */
+function titleNamespace(ctx: QueryCheck, title: string): number | undefined {
+  const t = title.replace(/_/g, ' ').trim();
+  if (t === '') return undefined;
+  const colon = t.indexOf(':');
+  if (colon <= 0) return 0;
+  return ctx.catalogue.findNamespaceByName(t.slice(0, colon))?.id ?? 0;
+}
+
+/**
+ * `runtimeWarning`: a warning a module adds while it runs, predicted where it follows from the
+ * parameters — e.g. TextExtracts' ApiQueryExtracts::execute: with several pages and no exintro,
+ * exlimit above 1 is cut to 1 (textextracts-limit); in HTML mode (no explaintext) exsentences
+ * warns (textextracts-sentences-and-html) and every extract warns textextracts-malformed-html.
+ * The module warns only for pages that exist (getGoodPages): the prediction assumes they do, and
+ * the message says so.
+ */
+export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names: string[], prefix: string, use: Use): void {
+  if (!use) return;
+  for (const c of rule.all ?? []) {
+    if (c.pages === 'several') {
+      if (!severalPages(ctx)) return;
+      continue;
+    }
+    const p = ctx.present.get(prefix + c.param);
+    if (c.absent) {
+      if (p) return;
+      continue;
+    }
+    if (c.above !== undefined) {
+      const d = use.module.paramByName.get(c.param!);
+      const raw = p ? p.value : d?.default !== undefined ? String(d.default) : undefined;
+      const n = raw === 'max' ? (d?.max ?? Infinity) : Number(raw);
+      if (raw === undefined || !Number.isFinite(n) || n <= c.above) return;
+      continue;
+    }
+    if (!p) return;
+  }
+  const wire = names[0];
+  const p = ctx.present.get(wire);
+  const at = p ? p.nameRange : { start: use.start, end: use.end };
+  // The warning is about params[0] (given or not: "exlimit" is named even at its default), except
+  // when the rule needs params[0] absent (no explaintext: the message names no parameter).
+  const about = p || !(rule.all ?? []).some((c) => c.param === rule.params[0] && c.absent) ? wire : '';
+  const text = rule.message ?? `${use.module.name} warns ${rule.code} with these parameters.`;
+  ctx.add(rule.code, at.start, at.end, `${text} (The wiki says this for every page that exists.)`, { param: about, module: use.module.name }, { severity: 'warning' });
+}
+
+/** More than one page: several titles, page IDs or revision IDs, or a generator whose limit is not 1. */
+function severalPages(ctx: QueryCheck): boolean {
+  let n = 0;
+  for (const name of ['titles', 'pageids', 'revids']) {
+    const p = ctx.query.byName.get(name);
+    if (p) n += getValueItems(ctx.text, p).length;
+  }
+  if (n > 1) return true;
+  const gen = ctx.uses.find((u) => u.generator);
+  if (!gen) return false;
+  const limit = gen.module.parameters.find((d) => d.type === 'limit');
+  if (!limit) return true;
+  const given = ctx.present.get(gen.wirePrefix + limit.name)?.value;
+  const value = given ?? (limit.default !== undefined ? String(limit.default) : 'max');
+  return value === 'max' || Number(value) > 1;
+}

@@ -1,0 +1,54 @@
+/**
+ * Agreement on rules modules enforce in their own code (corpus-rules.txt: contradictory show values,
+ * user names in another namespace, empty user parameters, leaction, titles with fragments and
+ * relative paths, PHP array syntax, rctitle with rcnamespace): a fresh MediaWiki 1.39 judges it, and
+ * so does `wikimap-query check` with that wiki's live catalogue. MediaWiki 1.45's verdicts on the same
+ * corpus are checked from its recording (recordedAgreement.test.ts).
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadBuiltinCatalogue } from '../../server/src/service/wiki/wikiCatalogue';
+import { compareVerdicts, corpusMismatches, judgeByChecker, judgeByWiki, loadWikiCatalogue, type Agreement } from './agreementRunner';
+import { ensureBuilt } from './checkerCli';
+import { startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
+import { readCorpus, type VerdictItem } from './wikiVerdict';
+
+const ROOT = path.join(__dirname, '..', '..');
+const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
+const CORPUS = path.join(__dirname, 'corpus-rules.txt');
+
+describe('agreement on module-enforced rules with a real MediaWiki 1.39 (corpus-rules.txt)', function () {
+  this.timeout(600000);
+  const corpus = readCorpus(CORPUS);
+  const builtin = loadBuiltinCatalogue(readJson);
+  let wiki: MediaWikiInstance | undefined;
+  let wikiVerdicts: VerdictItem[][] = [];
+  let agreement: Agreement;
+  let cacheHome: string;
+
+  before(async () => {
+    cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-rules-agreement-cache-'));
+    await ensureBuilt();
+    wiki = await startMediaWiki();
+    const catalogue = await loadWikiCatalogue(wiki, builtin);
+    wikiVerdicts = await judgeByWiki(corpus, wiki, catalogue);
+    agreement = compareVerdicts(corpus, wikiVerdicts, await judgeByChecker(corpus, wiki, cacheHome), CORPUS);
+  });
+  after(async () => {
+    await wiki?.stop();
+    if (cacheHome) fs.rmSync(cacheHome, { recursive: true, force: true });
+  });
+
+  it('the wiki still gives each query the verdict the corpus records', () => {
+    const wrong = corpusMismatches(corpus, wikiVerdicts, CORPUS);
+    assert.equal(wrong.length, 0, `the wiki judged ${wrong.length} queries differently from the corpus:\n${wrong.join('\n')}`);
+  });
+
+  it('`wikimap-query check` with the wiki’s live catalogue gives the same verdicts, with no false alarm', () => {
+    console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} (corpus-rules.txt): ${agreement.agree}/${agreement.total} agree`);
+    assert.equal(agreement.disagreements.length, 0, `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`);
+    assert.equal(agreement.falseAlarms.length, 0, `${agreement.falseAlarms.length} false alarms:\n${agreement.falseAlarms.join('\n')}`);
+  });
+});
