@@ -39,6 +39,7 @@ import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParam
 import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams, storeVerdict, getVerdictRecord, getVerdictRun } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
+import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -73,6 +74,8 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   notquery: 'information',
   largedocument: 'information',
   internal: 'warning',
+  // Codes of the other top-level modules (actionValidation.ts).
+  ...ACTION_SEVERITIES,
 };
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
@@ -446,6 +449,8 @@ function runChecks(ctx: QueryCheck): void {
   // action
   const actionP = query.byName.get('action');
   let isQuery = true;
+  /** The top-level module named by action= (other than query), when the catalogue describes it. */
+  let actionModule: WikiModule | undefined;
   if (!actionP) {
     const first = query.params[0];
     const s = first ? first.range.start : query.range.start;
@@ -456,7 +461,13 @@ function runChecks(ctx: QueryCheck): void {
     const v = actionP.value;
     if (v !== 'query') {
       isQuery = false;
-      if (d?.values && !d.values.includes(v)) {
+      actionModule = cat.getActionModule(v);
+      if (actionModule) {
+        // Checked below, parameter by parameter (actionValidation.ts).
+      } else if (d?.values && !d.values.includes(v) && query.apiUrl !== undefined && cat.source === 'built-in') {
+        // The URL names a wiki whose own catalogue is not loaded: the action may well be one of its extensions'.
+        ctx.add('unknownaction', actionP.valueRange.start, actionP.valueRange.end, `action=${v} is not in the built-in catalogue (MediaWiki core's modules); it may be a module of this wiki's extensions. Load this wiki's catalogue (set wikimapQuery.wiki.apiUrl to ${query.apiUrl}, or run "Wiki Query: Reload Catalogue") to check it.`, { param: 'action', value: v });
+      } else if (d?.values && !d.values.includes(v)) {
         const suggestion = ctx.full ? didYouMean(v, d.values) : undefined;
         ctx.add('badvalue', actionP.valueRange.start, actionP.valueRange.end, `Unrecognized value for parameter "action": ${quote(v)}. ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use action=query to query the wiki.`, { param: 'action', value: v, suggestion });
       } else {
@@ -498,6 +509,11 @@ function runChecks(ctx: QueryCheck): void {
       continue;
     }
     const name = p.name;
+    // A module may declare a parameter of main's again (opensearch's own `format`): its values count.
+    if (actionModule && actionModule.prefix === '' && actionModule.paramByName.has(name) && main.paramByName.has(name)) {
+      checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
+      continue;
+    }
     const md = main.paramByName.get(name);
     if (md) {
       ctx.present.set(name, p);
@@ -506,8 +522,11 @@ function runChecks(ctx: QueryCheck): void {
     }
     if (!isQuery) {
       const fd0 = formatModule?.paramByName.get(name);
-      if (fd0) checkParam(ctx, p, fd0, formatModule!, name);
-      continue; // parameters of other actions are not described here
+      if (fd0) {
+        ctx.present.set(name, p);
+        checkParam(ctx, p, fd0, formatModule!, name);
+      } else if (actionModule) checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
+      continue; // without a description of the action, its parameters are not checked
     }
     const qd = queryModule.paramByName.get(name);
     if (qd) {
@@ -548,7 +567,10 @@ function runChecks(ctx: QueryCheck): void {
     if (!matched) reportUnrecognized(ctx, p, candidates, gen, templateMiss, namesForSuggestion);
   }
 
-  if (!isQuery) return;
+  if (!isQuery) {
+    if (actionModule && actionP) finishActionCheck(ctx, actionModule, actionP, ACTION_HOOKS);
+    return;
+  }
 
   // Required parameters of the selected modules.
   for (const use of ctx.uses) {
@@ -566,6 +588,14 @@ function runChecks(ctx: QueryCheck): void {
 }
 
 const MODULE_GROUPS = ['prop', 'list', 'meta'] as const;
+
+/** What actionValidation.ts borrows from this file. */
+const ACTION_HOOKS: ActionCheckHooks = {
+  checkParam: (ctx, p, d, module, wire) => checkParam(ctx, p, d, module, wire),
+  pairRemoval: (text, query, p) => pairRemoval(text, query, p),
+  defaultSeverity: (code) => DEFAULT_SEVERITIES[code] ?? 'warning',
+  unnecessaryTag: DiagnosticTag.Unnecessary,
+};
 
 /** A module's required parameters and those with `info` notes, in catalogue order (made once per module). */
 const moduleParamCache = new WeakMap<WikiModule, { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] }>();

@@ -23,6 +23,7 @@ import type {
   WikiWireParam,
 } from './wikiTypes';
 import { parseConstraints, type ConstraintRule } from './constraints';
+import { parseActionConstraints, type ActionRule } from './actionConstraints';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {
@@ -39,6 +40,8 @@ export interface CatalogueOptions {
   siteinfo?: unknown;
   /** Module-enforced rules (descriptors/wiki/constraints.json). */
   constraints?: unknown;
+  /** Rules top-level modules (parse, compare, …) enforce themselves (descriptors/wiki/action-constraints.json). */
+  actionConstraints?: unknown;
   /** Where the catalogue came from ("built-in", a file name, an api.php URL); used in messages. */
   source?: string;
 }
@@ -108,6 +111,8 @@ export class WikiCatalogue {
   query?: WikiModule;
   /** Module-enforced rules (from constraints data), only those whose modules exist here. */
   readonly constraints: ConstraintRule[];
+  /** Rules of top-level modules (action-constraints data), only those whose module and parameters exist here. */
+  actionRules: ActionRule[] = [];
   /** Namespaces, sorted by id. */
   readonly namespaces: WikiNamespace[];
   /** True when namespaces came from siteinfo; false when MediaWiki's defaults (-2..15) are used. */
@@ -117,6 +122,7 @@ export class WikiCatalogue {
   private readonly queryByName = new Map<string, WikiModule>();
   private readonly byGroup = new Map<string, WikiModule[]>();
   private readonly formatByName = new Map<string, WikiModule>();
+  private readonly actionByName = new Map<string, WikiModule>();
   private readonly wire = new Map<string, WikiWireParam[]>();
   private readonly templates: TemplateMatcher[] = [];
   private readonly nsById = new Map<number, WikiNamespace>();
@@ -175,6 +181,7 @@ export class WikiCatalogue {
       if (!list) this.byGroup.set(m.group, (list = []));
       list.push(m);
     } else if (m.group === 'format') this.formatByName.set(m.name, m);
+    else if (m.group === 'action') this.actionByName.set(m.name, m);
     // Only modules whose parameters can sit next to action=query get wire names.
     const inQuery = m.path.startsWith('query+');
     if (m.path !== 'main' && m.path !== 'query' && !inQuery) return;
@@ -224,6 +231,21 @@ export class WikiCatalogue {
   /** A format module (`json`, `xml`, …) by name. */
   getFormatModule(name: string): WikiModule | undefined {
     return this.formatByName.get(name);
+  }
+
+  /** A top-level action module (`parse`, `edit`, …; `query` too) by name, when the catalogue describes it. */
+  getActionModule(name: string): WikiModule | undefined {
+    return name === 'query' ? this.query : this.actionByName.get(name);
+  }
+
+  /** The action modules the catalogue describes (not `query`), in catalogue order. */
+  getActionModules(): IterableIterator<WikiModule> {
+    return this.actionByName.values();
+  }
+
+  /** The format modules (`json`, `xml`, …), in catalogue order. */
+  getFormatModules(): IterableIterator<WikiModule> {
+    return this.formatByName.values();
   }
 
   /** All query submodules (every group). */
@@ -483,6 +505,7 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
     if (d.type === 'submodule' || d.type === 'enum') d.type = 'enum';
   }
   if (typeof raw.submoduleparamprefix === 'string') d.submoduleparamprefix = raw.submoduleparamprefix;
+  if (typeof raw.tokentype === 'string' && raw.tokentype !== '') d.tokentype = raw.tokentype;
   const dflt = raw.default;
   if (typeof dflt === 'string' || typeof dflt === 'number' || typeof dflt === 'boolean') d.default = dflt;
   d.min = optNumber(raw.min, at, 'min');
@@ -634,7 +657,21 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       seen.add(m.path);
       modules.push(m);
     }
-    return new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue');
+    const cat = new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue');
+    if (options.actionConstraints !== undefined && options.actionConstraints !== null) {
+      let rules: ActionRule[];
+      try {
+        rules = parseActionConstraints(options.actionConstraints);
+      } catch (e) {
+        throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the action constraints data (descriptors/wiki/action-constraints.json).`);
+      }
+      // As for query rules: only where the module and every parameter the rule names exist here.
+      cat.actionRules = rules.filter((r) => {
+        const m = cat.getActionModule(r.module);
+        return m !== undefined && r.uses.every((p) => m.paramByName.has(p));
+      });
+    }
+    return cat;
   } catch (e) {
     if (e instanceof CatalogueError) throw e;
     throw new CatalogueError(`catalogue: could not read the data (${e instanceof Error ? e.message : String(e)}). Check that it is action=paraminfo output.`);
@@ -646,6 +683,9 @@ export const BUILTIN_CATALOGUE_FILES = {
   modules: 'descriptors/wiki/query-modules.json',
   core: 'descriptors/wiki/api-core.json',
   constraints: 'descriptors/wiki/constraints.json',
+  /** Core's top-level modules (every action and format but main/query), recorded from a real MediaWiki. */
+  actions: 'descriptors/wiki/action-modules.json',
+  actionConstraints: 'descriptors/wiki/action-constraints.json',
 } as const;
 
 /**
@@ -656,5 +696,14 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   const modules = readJson(BUILTIN_CATALOGUE_FILES.modules);
   const core = readJson(BUILTIN_CATALOGUE_FILES.core);
   const constraints = readJson(BUILTIN_CATALOGUE_FILES.constraints);
-  return createWikiCatalogue(modules, { core: core ?? undefined, constraints: constraints ?? undefined, source: 'built-in' });
+  const actions = readJson(BUILTIN_CATALOGUE_FILES.actions);
+  const actionConstraints = readJson(BUILTIN_CATALOGUE_FILES.actionConstraints);
+  // api-core.json first: its `main` and `query` win over any in the action modules' file.
+  const coreDocs = [core, actions].filter((d) => d !== undefined && d !== null);
+  return createWikiCatalogue(modules, {
+    core: coreDocs.length ? coreDocs : undefined,
+    constraints: constraints ?? undefined,
+    actionConstraints: actionConstraints ?? undefined,
+    source: 'built-in',
+  });
 }

@@ -169,6 +169,8 @@ export interface WikiParamDescriptor {
   templatevars?: Record<string, string>;
   /** Integer range is enforced (error instead of clamping) — `enforcerange` in paraminfo. */
   enforcerange: boolean;
+  /** The token type a `token` parameter carries (`csrf`, `login`, …): the module needs a token of that type. */
+  tokentype?: string;
 }
 
 /** Module groups: query submodules (`list`, `prop`, `meta`), plus `action`/`format` and `main` itself. */
