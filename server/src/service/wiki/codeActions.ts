@@ -173,7 +173,7 @@ function fixesFor(
       if (param && data.suggestion === undefined) keepOneValue(fix, catalogue, param);
       break;
     case 'outofrange': {
-      const wire = param ? resolveWire(catalogue, param.name) : undefined;
+      const wire = param ? resolveWire(catalogue, param.name, fix.query) : undefined;
       const d = wire?.descriptor;
       if (data.replacement !== undefined) {
         const r = data.replacement;
@@ -241,7 +241,7 @@ function addOwningModule(fix: FixBuilder, catalogue: WikiCatalogue, name: string
 function keepOneValue(fix: FixBuilder, catalogue: WikiCatalogue, param: WikiParam): void {
   const items = getValueItems(fix.text, param);
   if (items.length < 2) return;
-  const allowed = resolveWire(catalogue, param.name)?.descriptor.values;
+  const allowed = resolveWire(catalogue, param.name, fix.query)?.descriptor.values;
   let offered = 0;
   for (const it of items) {
     if (offered >= 5) break;
@@ -269,6 +269,11 @@ function removalTitle(code: string, data: Partial<WikiDiagnosticData>, what: str
       return `Remove this ${shown} (a later one overrides it)`;
     case 'sensitiveparam':
       return `Remove ${quote(data.param ?? what)} (keep the secret out of the query)`;
+    case 'mustpostparams':
+      return `Remove ${quote(data.param ?? what)} from the URL (it belongs in a POST body)`;
+    case 'ignoredbyserver':
+      // A mistake the wiki would hide (feeds, opensearch, help): the same repair as when it is reported.
+      return data.removeRange ? `Remove ${shown} (the wiki would silently ignore it)` : undefined;
     default:
       return CONDITION_CODES.has(code) ? `Remove ${shown} (it does not apply here)` : undefined;
   }

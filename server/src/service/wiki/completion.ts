@@ -212,8 +212,10 @@ function completeValues(
   catalogue: WikiCatalogue,
   settings?: LanguageSettings,
 ): CompletionList {
-  const wire = resolveWire(catalogue, context.param.name);
+  const wire = resolveWire(catalogue, context.param.name, context.query);
   if (!wire) return empty();
+  // action= and format= name modules: each value comes with its module's description and flags.
+  const namesModule = wire.module === catalogue.main ? (context.param.name === 'action' ? (v: string) => catalogue.getActionModule(v) : context.param.name === 'format' ? (v: string) => catalogue.getFormatModule(v) : undefined) : undefined;
   const d = wire.descriptor;
   const range = toRange(document, context.item.range);
   const used = new Set<string>();
@@ -237,9 +239,12 @@ function completeValues(
     for (const v of d.values) {
       const isDeprecated = deprecated.has(v);
       const isDefault = defaults.includes(v);
-      const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : ''].filter(Boolean).join(' · ') || undefined;
+      const named = namesModule?.(v);
+      const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : '', ...(named ? moduleFlags(named) : [])].filter(Boolean).join(' · ') || undefined;
       add(v, {
         detail,
+        documentation: named ? md(describeModule(named)) : undefined,
+        kind: named ? CompletionItemKind.Module : CompletionItemKind.EnumMember,
         tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
         preselect: isDefault && !d.multi ? true : undefined,
         sortText: `${isDeprecated ? 1 : 0}${String(items.length).padStart(5, '0')}`,
@@ -269,6 +274,16 @@ function completeValues(
   }
   if (d.multi && d.allspecifier) add(d.allspecifier, { kind: CompletionItemKind.Constant, detail: 'all values', sortText: '~' });
   return capped(items, context.prefix);
+}
+
+/** Short flags of a top-level module for a completion detail: "POST only · token csrf · writes". */
+function moduleFlags(m: WikiModule): string[] {
+  const out: string[] = [];
+  if (m.mustbeposted) out.push('POST only');
+  const token = m.parameters.find((d) => d.tokentype !== undefined);
+  if (token) out.push(`token ${token.tokentype}`);
+  if (m.writerights) out.push('writes');
+  return out;
 }
 
 /**
