@@ -5,6 +5,7 @@
 import { extractWikiMessages, type WikiMessage } from './wikiMessages';
 import { countItems, getContinuation, type WikiRunResult } from './wikiRun';
 import { formatBytes } from './httpClient';
+import { FEED_ACTIONS, lastValue } from './wikiRequest';
 
 export interface WikiResultSummary {
   status: number;
@@ -62,9 +63,10 @@ function oneLine(s: string): string {
   return s.replace(/[\u0000-\u001f\u2028\u2029]+/g, ' ').trim();
 }
 
-/** The answer is XML (a feed's RSS/Atom): shown as an XML document, not as a JSON string. */
+/** The answer is a feed's RSS/Atom: shown as an XML document, not as a JSON string. */
 export function isXmlResult(r: WikiRunResult): boolean {
-  return r.json === undefined && /^\s*</.test(r.text);
+  const action = lastValue(r.sentParams, 'action');
+  return r.json === undefined && action !== undefined && FEED_ACTIONS.has(action) && /^\s*</.test(r.text);
 }
 
 export function formatWikiResultDocument(r: WikiRunResult): string {
