@@ -74,9 +74,10 @@ export function readCorpus(file = CORPUS_FILE): CorpusEntry[] {
 export function parseVerdict(text: string, where: string): VerdictItem[] {
   if (text === 'ok') return [];
   return text.split(/\s+/).map((item) => {
-    const m = /^([a-z_-]+):([A-Za-z0-9_,-]+)$/.exec(item);
-    if (!m) throw new Error(`${where}: bad verdict item ${JSON.stringify(item)}; write code:param or code:param1,param2`);
-    return { code: m[1], params: m[2].split(',').sort() };
+    // `code:` (no parameter) for a message about no parameter (opensearch's `warnings` error).
+    const m = /^([a-z_-]+):([A-Za-z0-9_,-]*)$/.exec(item);
+    if (!m) throw new Error(`${where}: bad verdict item ${JSON.stringify(item)}; write code:param, code:param1,param2 or code:`);
+    return { code: m[1], params: m[2] === '' ? [] : m[2].split(',').sort() };
   });
 }
 

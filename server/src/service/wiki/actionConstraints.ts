@@ -54,6 +54,8 @@ export interface ActionRule {
   errorCode?: string;
   /** Why the wiki hides warnings (hidesWarnings), for the message. */
   why?: string;
+  /** `when` rules: the parameter whose name the diagnostic points at, when not the subject (params[0]). */
+  at?: string;
 }
 
 const KINDS = new Set(['onlyOne', 'excludes', 'atLeastOne', 'pattern', 'when', 'modulePaths', 'endsWith', 'hidesWarnings']);
@@ -123,6 +125,7 @@ export function parseActionConstraints(data: unknown): ActionRule[] {
       unless: typeof raw.unless === 'string' ? raw.unless : undefined,
       errorCode: typeof raw.errorCode === 'string' ? raw.errorCode : undefined,
       why: typeof raw.why === 'string' ? raw.why : undefined,
+      at: typeof raw.at === 'string' ? raw.at : undefined,
     };
   });
 }

@@ -207,7 +207,8 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
     case 'when': {
       if (!(rule.conditions ?? []).every((c) => conditionHolds(ctx, am, c))) return;
       const subject = rule.params[0];
-      const p = subject !== undefined ? given(ctx, am, subject) : undefined;
+      const where = rule.at ?? subject;
+      const p = where !== undefined ? given(ctx, am, where) : undefined;
       const at = p ? p.nameRange : actionRange;
       ctx.add(rule.code, at.start, at.end, rule.message, { param: am.prefix + (subject ?? ''), module: am.name }, extra);
       return;
