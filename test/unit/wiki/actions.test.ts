@@ -43,7 +43,7 @@ table('action=parse', [
   { name: 'title without text (warning)', query: 'action=parse&title=X', expect: [['parse-titlewithouttext', 'warning', 'title', 'title']] },
   { name: 'title without text but prop= empty', query: 'action=parse&title=X&prop=', expect: [] },
   { name: 'revid without text (warning)', query: 'action=parse&revid=1', expect: [['parse-revidwithouttext', 'warning', 'revid', 'revid']] },
-  { name: 'text without title or content model (warning)', query: 'action=parse&text=x', expect: [['parse-nocontentmodel', 'warning', 'text', 'text']] },
+  { name: 'text without title or content model (warning)', query: 'action=parse&text=x', expect: [['parse-nocontentmodel', 'warning', 'text', 'contentmodel']] },
   { name: 'prop=modules without the config vars (warning)', query: 'action=parse&page=A&prop=modules', expect: [['moduleswithoutvars', 'warning', 'prop', 'prop']] },
   { name: 'prop=modules with jsconfigvars', query: 'action=parse&page=A&prop=modules|jsconfigvars', expect: [] },
   { name: 'parse has its own prop: a query module name is a bad value', query: 'action=parse&page=A&prop=revisions', expect: [['unrecognizedvalues', 'warning', 'revisions', 'prop']] },
