@@ -231,6 +231,12 @@ export function resolveWire(catalogue: WikiCatalogue, name: string, query?: Wiki
     return fd ? { module: fm!, descriptor: fd, wireName: name, generator: false } : undefined;
   }
   const all = catalogue.lookupWire(name);
+  if (all.length === 0 && query) {
+    // A parameter of the format module (callback, wrappedhtml, xslt, …).
+    const fm = catalogue.getFormatModule(query.byName.get('format')?.value ?? 'jsonfm');
+    const fd = fm?.paramByName.get(name);
+    return fd ? { module: fm!, descriptor: fd, wireName: name, generator: false } : undefined;
+  }
   if (all.length <= 1) return all[0];
   // Prefer main/query parameters, then non-generator forms (names are rarely ambiguous).
   return all.find((w) => w.module === catalogue.main || w.module === catalogue.query) ?? all.find((w) => !w.generator) ?? all[0];
