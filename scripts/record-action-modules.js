@@ -6,7 +6,7 @@
 //   node scripts/record-action-modules.js http://127.0.0.1:8080/api.php          # writes the file
 //   node scripts/record-action-modules.js http://127.0.0.1:8080/api.php --check  # exits 1 when it differs
 //
-// The wiki should be a plain MediaWiki without extensions (the built-in catalogue describes core).
+// The wiki's extensions must add no top-level module (the built-in catalogue describes core's).
 // Older wikis (before 1.26) have no `*` wildcard: then the actions and formats `main` lists are
 // asked for by name, 50 at a time.
 'use strict';
