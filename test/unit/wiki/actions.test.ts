@@ -140,3 +140,12 @@ describe('messages say what the server hides and requires', () => {
     assert.match(d.message, /write rights/);
   });
 });
+
+table('badutf8 (any module): the wiki cleans the value and warns', [
+  { name: 'invalid UTF-8', query: 'action=parse&text=%FF&contentmodel=wikitext', expect: [['badutf8', 'warning', '%FF', 'text']] },
+  { name: 'not NFC', query: 'action=expandtemplates&text=e%CC%81&prop=wikitext', expect: [['badutf8', 'warning', 'e%CC%81', 'text']] },
+  { name: 'a control character', query: 'action=expandtemplates&text=a%01b&prop=wikitext', expect: [['badutf8', 'warning', 'a%01b', 'text']] },
+  { name: 'tab and newline are fine, and so is UTF-8', query: 'action=expandtemplates&text=a%09b%0A%C3%A9&prop=wikitext', expect: [] },
+  { name: 'in a query module too', query: 'action=query&list=allpages&apfrom=%C3', expect: [['badutf8', 'warning', '%C3', 'apfrom']] },
+  { name: 'bytes that are not UTF-8 are read as Windows-1252: Admin%FF is the user Adminÿ', query: 'action=feedcontributions&user=Admin%FF', expect: [['ignoredbyserver', 'information', 'Admin%FF', 'user']] },
+]);

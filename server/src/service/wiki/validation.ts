@@ -40,6 +40,7 @@ import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
 import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
+import { badUtf8Message } from './utf8Check';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -76,6 +77,7 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   internal: 'warning',
   // Codes of the other top-level modules (actionValidation.ts).
   ...ACTION_SEVERITIES,
+  badutf8: 'warning',
 };
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
@@ -502,6 +504,9 @@ function runChecks(ctx: QueryCheck): void {
   let validNames: string[] | undefined;
   const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
   for (const p of query.byName.values()) {
+    // Invalid UTF-8, control characters, non-NFC text: the wiki cleans the value and warns (any module).
+    const utf8 = badUtf8Message(text, p);
+    if (utf8) ctx.add('badutf8', p.valueRange.start, p.valueRange.end, utf8, { param: p.name });
     if (p === actionP) continue;
     // prop/list/meta/generator were checked above (as module lists) when the action is query.
     if (isQuery && (p.name === 'prop' || p.name === 'list' || p.name === 'meta' || p.name === 'generator')) {
