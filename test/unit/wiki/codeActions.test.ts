@@ -90,6 +90,10 @@ describe('wiki quick fixes', () => {
     ['missingparam', 'action=compare&fromrev=1', 'Add `torev=`', 'action=compare&fromrev=1&torev=', false],
     ['ignoredbyserver', 'action=feedrecentchanges&bogus=1', 'Remove `bogus` (the wiki would silently ignore it)', 'action=feedrecentchanges', true],
     ['mustpostparams', 'action=edit&title=X&token=abc', 'Remove `token` from the URL (it belongs in a POST body)', 'action=edit&title=X', true],
+    ['parse-nocontentmodel', 'action=parse&text=x', 'Add `contentmodel=wikitext`', 'action=parse&text=x&contentmodel=wikitext', false],
+    ['moduleswithoutvars', 'action=parse&page=A&prop=text|modules', 'Add `prop=jsconfigvars`', 'action=parse&page=A&prop=text|modules|jsconfigvars', false],
+    ['deprecation', 'action=expandtemplates&text=x', 'Add `prop=wikitext`', 'action=expandtemplates&text=x&prop=wikitext', false],
+    ['parse-titlewithouttext', 'action=parse&title=Pet_door', 'Change to `page`', 'action=parse&page=Pet_door', true],
   ];
   for (const [code, query, title, expected, preferred] of TABLE) {
     it(`${code}: ${title} in ${JSON.stringify(query.length > 70 ? query.slice(0, 67) + '…' : query)}`, () => {

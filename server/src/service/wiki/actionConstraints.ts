@@ -56,6 +56,10 @@ export interface ActionRule {
   why?: string;
   /** `when` rules: the parameter whose name the diagnostic points at, when not the subject (params[0]). */
   at?: string;
+  /** A quick fix: add this parameter with this value (or add the value to it). */
+  fix?: { param: string; value: string };
+  /** A quick fix: rename the parameter pointed at to this one (`title` → `page`). */
+  rename?: string;
 }
 
 const KINDS = new Set(['onlyOne', 'excludes', 'atLeastOne', 'pattern', 'when', 'modulePaths', 'endsWith', 'hidesWarnings']);
@@ -126,6 +130,8 @@ export function parseActionConstraints(data: unknown): ActionRule[] {
       errorCode: typeof raw.errorCode === 'string' ? raw.errorCode : undefined,
       why: typeof raw.why === 'string' ? raw.why : undefined,
       at: typeof raw.at === 'string' ? raw.at : undefined,
+      fix: isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string' ? { param: raw.fix.param, value: raw.fix.value } : undefined,
+      rename: typeof raw.rename === 'string' ? raw.rename : undefined,
     };
   });
 }

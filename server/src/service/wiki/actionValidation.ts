@@ -210,7 +210,9 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
       const where = rule.at ?? subject;
       const p = where !== undefined ? given(ctx, am, where) : undefined;
       const at = p ? p.nameRange : actionRange;
-      ctx.add(rule.code, at.start, at.end, rule.message, { param: am.prefix + (subject ?? ''), module: am.name }, extra);
+      const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
+      const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
+      ctx.add(rule.code, at.start, at.end, rule.message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
       return;
     }
     case 'modulePaths': {

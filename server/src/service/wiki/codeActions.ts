@@ -155,6 +155,8 @@ function fixesFor(
   const what = data.value !== undefined ? data.value : name;
   // 1. Did-you-mean: the closest known spelling replaces the diagnostic's range.
   if (data.suggestion !== undefined) fix.replace(`Change to ${quote(data.suggestion)}`, at, data.suggestion, true);
+  // A value that repairs it (module rules of other actions): added as a parameter or to a list.
+  if (data.addParam !== undefined && data.addValue !== undefined) fix.addValue(`Add ${quote(`${data.addParam}=${data.addValue}`)}`, data.addParam, data.addValue);
   switch (code) {
     case 'noaction':
       // Insert rather than replace: the first parameter stays.

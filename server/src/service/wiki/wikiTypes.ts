@@ -245,4 +245,6 @@ export interface WikiDiagnosticData {
   value?: string;
   /** All parameters involved (invalidparammix, multisource, conditions). */
   params?: string[];
+  /** With `addParam`: the value that repairs it (`contentmodel=wikitext`, `jsconfigvars` added to `prop`). */
+  addValue?: string;
 }
