@@ -33,7 +33,7 @@ function escapesAreUtf8(raw: string): boolean {
     }
   };
   for (let i = 0; i < raw.length; i++) {
-    if (raw.charCodeAt(i) === 37 && i + 2 < raw.length + 0) {
+    if (raw.charCodeAt(i) === 37 && i + 2 < raw.length) {
       const h = hexVal(raw.charCodeAt(i + 1));
       const l = hexVal(raw.charCodeAt(i + 2));
       if (h >= 0 && l >= 0) {
@@ -62,6 +62,18 @@ export function badUtf8Reason(raw: string, decoded: string): string | undefined 
 /** The `badutf8` message for a parameter, or undefined. */
 export function badUtf8Message(text: string, p: WikiParam): string | undefined {
   if (!p.hasEquals || p.value === '') return undefined;
+  // The usual value is printable ASCII: nothing to clean (bytes that are not UTF-8 decode to
+  // non-ASCII characters), and the raw text need not be looked at.
+  const v = p.value;
+  let plain = true;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return undefined;
   const why = badUtf8Reason(text.slice(p.valueRange.start, p.valueRange.end), p.value);
   if (!why) return undefined;
   return `The value passed for "${p.name}" contains invalid or non-normalized data (${why}); the wiki replaces or normalises it. Textual data should be valid, NFC-normalized Unicode without C0 control characters other than HT (\\t), LF (\\n), and CR (\\r).`;
