@@ -149,3 +149,8 @@ table('badutf8 (any module): the wiki cleans the value and warns', [
   { name: 'in a query module too', query: 'action=query&list=allpages&apfrom=%C3', expect: [['badutf8', 'warning', '%C3', 'apfrom']] },
   { name: 'bytes that are not UTF-8 are read as Windows-1252: Admin%FF is the user Adminÿ', query: 'action=feedcontributions&user=Admin%FF', expect: [['ignoredbyserver', 'information', 'Admin%FF', 'user']] },
 ]);
+
+table('file uploads and change tags', [
+  { name: 'a file upload parameter in a URL: badupload', query: 'action=upload&filename=a.png&chunk=x', expect: [['badupload', 'error', 'chunk', 'chunk'], ['missingparam', 'error', 'upload', 'token'], ['postonly', 'information', 'upload', 'action']] },
+  { name: 'a tag the catalogue does not list: badtags (an error, unlike other enums)', query: 'action=delete&title=A&tags=x', expect: [['badtags', 'error', 'x', ''], ['missingparam', 'error', 'delete', 'token'], ['postonly', 'information', 'delete', 'action']] },
+]);

@@ -38,6 +38,8 @@ export const ACTION_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting,
   'parse-nocontentmodel': 'warning',
   moduleswithoutvars: 'warning',
   'checktoken-percentencoding': 'warning',
+  badupload: 'error',
+  badtags: 'error',
   postonly: 'information',
   unknownaction: 'information',
   ignoredbyserver: 'information',
@@ -84,6 +86,15 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
   const d = name.startsWith(am.prefix) ? am.paramByName.get(name.slice(am.prefix.length)) : undefined;
   if (d) {
     ctx.present.set(name, p);
+    if (d.type === 'upload') {
+      // UploadDef: the value must be a file sent as multipart/form-data; a URL can never carry one.
+      ctx.add('badupload', p.nameRange.start, p.nameRange.end, `File upload parameter "${name}" is not a file upload: a file can only be sent in a multipart/form-data POST body, never in the URL.`, { param: name, module: am.name }, { remove: hooks.pairRemoval(ctx.text, ctx.query, p) });
+      return true;
+    }
+    if (isTagsParam(am, d)) {
+      checkTags(ctx, p, d, am, hooks);
+      return true;
+    }
     hooks.checkParam(ctx, p, d, am, name);
     return true;
   }
@@ -116,6 +127,27 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     { remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
   );
   return false;
+}
+
+/**
+ * Change-tag parameters (ParamValidator's TagsDef): paraminfo lists them as a plain multi-valued enum
+ * of the tags that may be applied by hand, but a value outside it is an error, `badtags`, not the
+ * `unrecognizedvalues` warning of other enums. `tags` of the write modules, `add` of action=tag.
+ */
+function isTagsParam(am: WikiModule, d: WikiParamDescriptor): boolean {
+  return d.type === 'enum' && d.multi && (d.name === 'tags' || (am.name === 'tag' && d.name === 'add'));
+}
+
+function checkTags(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, am: WikiModule, hooks: ActionCheckHooks): void {
+  const allowed = d.values ?? [];
+  const bad = getValueItems(ctx.text, p).filter((i) => !allowed.includes(i.text));
+  if (bad.length === 0) {
+    hooks.checkParam(ctx, p, d, am, p.name);
+    return;
+  }
+  const names = bad.map((i) => `"${i.text}"`).join(', ');
+  const known = allowed.length ? `Tags that may be applied here: ${allowed.join(', ')}.` : 'This catalogue lists no tag that may be applied by hand (Special:Tags on the wiki lists them).';
+  ctx.add('badtags', bad[0].range.start, bad[bad.length - 1].range.end, `The tag${bad.length > 1 ? 's' : ''} ${names} ${bad.length > 1 ? 'are' : 'is'} not allowed to be manually applied. ${known}`, { param: '', value: bad[0].text, module: am.name });
 }
 
 /** The parameter a module's wire name stands for, given in the query. */
