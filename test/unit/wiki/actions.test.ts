@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
-import { validate, type SeenDiagnostic } from './helpers';
+import { fixtureCatalogue, validate, type SeenDiagnostic } from './helpers';
 
 /** [code, severity, text the range covers, param] */
 type Expected = [string, SeenDiagnostic['severity'], string, string];
@@ -154,3 +154,11 @@ table('file uploads and change tags', [
   { name: 'a file upload parameter in a URL: badupload', query: 'action=upload&filename=a.png&chunk=x', expect: [['badupload', 'error', 'chunk', 'chunk'], ['missingparam', 'error', 'upload', 'token'], ['postonly', 'information', 'upload', 'action']] },
   { name: 'a tag the catalogue does not list: badtags (an error, unlike other enums)', query: 'action=delete&title=A&tags=x', expect: [['badtags', 'error', 'x', ''], ['missingparam', 'error', 'delete', 'token'], ['postonly', 'information', 'delete', 'action']] },
 ]);
+
+describe('a catalogue that lists no description of the action', () => {
+  it('says the parameters are not checked, and how to fetch the whole catalogue', () => {
+    const d = validate('action=parse&page=A&bogus=1', { catalogue: fixtureCatalogue() });
+    assert.deepEqual(d.map((x) => [x.code, x.severity, x.text]), [['notquery', 'information', 'parse']]);
+    assert.match(d[0].message, /Reload Catalogue/);
+  });
+});

@@ -21,6 +21,8 @@
  *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
  *   Where the module itself dies on the same condition, an `invalidparammix` error comes with the
  *   note (ApiQueryRevisions' single-page rule; alldeletedrevisions' user mode via constraints.json).
+ * - Every other top-level module (parse, compare, opensearch, the write modules, …): actionValidation.ts,
+ *   through two hooks below (`checkActionParam`, `finishActionCheck`); `badutf8` for every module (utf8Check.ts).
  * Beyond what the server says: `booleanfalse` and `sensitiveparam` (information: the wiki accepts
  * them, so they are advice, not verdicts), `duplicatevalues` (hint), `repeatedparam`, `notquery`
  * (information), `noaction` (warning: the wiki shows its help page), and did-you-mean suggestions
@@ -474,7 +476,9 @@ function runChecks(ctx: QueryCheck): void {
         ctx.add('badvalue', actionP.valueRange.start, actionP.valueRange.end, `Unrecognized value for parameter "action": ${quote(v)}. ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use action=query to query the wiki.`, { param: 'action', value: v, suggestion });
       } else {
         const suggestion = ctx.full && editDistanceSmall(v, 'query') ? 'query' : undefined;
-        ctx.add('notquery', actionP.valueRange.start, actionP.valueRange.end, `Only action=query is checked: the parameters of action=${v} are not. ${suggestion ? 'Did you mean "query"?' : 'Use action=query for list/prop/meta queries.'}`, { param: 'action', value: v, suggestion });
+        // The catalogue lists the action but does not describe it (a catalogue of query modules only,
+        // or one cached before whole catalogues were fetched): its parameters cannot be checked.
+        ctx.add('notquery', actionP.valueRange.start, actionP.valueRange.end, `The catalogue in use (${cat.source}) does not describe action=${v}, so its parameters are not checked. ${suggestion ? 'Did you mean "query"? ' : ''}Run "Wiki Query: Reload Catalogue" to fetch the wiki's description of every module.`, { param: 'action', value: v, suggestion });
       }
     }
   }
