@@ -163,3 +163,23 @@ describe('top-level module walk (completion and hover for every action, format a
     });
   }
 });
+
+describe('paraminfo and help: module paths complete after modules=', () => {
+  for (const action of ['paraminfo', 'help']) {
+    it(`action=${action}&modules= offers *, main, every action and format, query+* and every query submodule`, () => {
+      const labels = new Set(complete(`action=${action}&modules=parse|`).items.map((i) => i.label));
+      for (const want of ['*', 'main', 'compare', 'edit', 'json', 'query', 'query+*', 'query+allpages', 'query+revisions']) assert.ok(labels.has(want), `${want} not offered`);
+      assert.ok(!labels.has('parse'), 'a path already listed is not offered again');
+    });
+  }
+});
+
+describe('paraminfo and help: a module path hovers with its module', () => {
+  it('query+allpages and edit', () => {
+    const text = 'action=paraminfo&modules=query%2Ballpages|edit';
+    const a = hoverAt(text, text.indexOf('allpages'));
+    assert.ok(a && a.covers === 'query%2Ballpages' && a.markdown.includes('list module (`query+allpages`)'), JSON.stringify(a));
+    const e = hoverAt(text, text.length - 1);
+    assert.ok(e && e.covers === 'edit' && e.markdown.includes('**Must be POSTed**'), JSON.stringify(e));
+  });
+});

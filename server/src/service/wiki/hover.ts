@@ -300,6 +300,10 @@ export function getWikiHover(
       // action=parse, format=json: the module the value names, with its flags.
       const named = wire.module === catalogue.main ? (context.param.name === 'action' ? catalogue.getActionModule(context.item.text) : context.param.name === 'format' ? catalogue.getFormatModule(context.item.text) : undefined) : undefined;
       if (named && context.item.range.end > context.item.range.start) return markdown(describeModule(named), context.item.range);
+      // paraminfo/help `modules=parse|query+allpages`: the module each path names.
+      const pathParam = catalogue.actionRules.some((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name);
+      const byPath = pathParam ? (catalogue.getActionModule(context.item.text) ?? catalogue.getModule(context.item.text)) : undefined;
+      if (byPath && context.item.range.end > context.item.range.start) return markdown(describeModule(byPath), context.item.range);
       const about = context.item.text === '' ? undefined : describeValue(context.item.text, wire, catalogue, highLimits);
       const range = context.item.range.end > context.item.range.start ? context.item.range : context.param.valueRange;
       const paramDoc = describeParam(wire, catalogue, highLimits);
