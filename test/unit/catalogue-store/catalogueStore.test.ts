@@ -258,9 +258,10 @@ describe('catalogue store: disk cache', () => {
   });
 
   const corruptions: Array<[string, string]> = [
-    ['cut-off JSON', '{"format":"wikimap-query/catalogue-cache","formatVersion":1,"paraminfo":[{"paraminfo":'],
+    ['cut-off JSON', '{"format":"wikimap-query/catalogue-cache","formatVersion":2,"paraminfo":[{"paraminfo":'],
     ['another file format', '{"hello": "world"}'],
-    ['paraminfo without modules', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 1, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{}], siteinfo: {} })],
+    ['a file of format 1 (query modules only): fetched again for every module', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 1, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{ paraminfo: { modules: [] } }], siteinfo: {} })],
+    ['paraminfo without modules', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 2, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{}], siteinfo: {} })],
   ];
   for (const [what, content] of corruptions) {
     it(`reports a corrupt cache file (${what}), fetches again and repairs it`, async () => {
