@@ -273,7 +273,7 @@ export function moduleRequirements(m: WikiModule): string[] {
   const out: string[] = [];
   if (m.mustbeposted) out.push('must be sent as a POST request');
   const token = m.parameters.find((d) => d.tokentype !== undefined);
-  if (token) out.push(`needs a "${token.tokentype}" token in ${m.prefix + token.name} (from action=query&meta=tokens&type=${token.tokentype})`);
+  if (token) out.push(`needs a "${token.tokentype}" token as ${m.prefix + token.name}= in the POST body (get one with action=query&meta=tokens&type=${token.tokentype})`);
   if (m.writerights) out.push('needs write rights');
   if (m.readrights) out.push('needs read rights');
   return out;
