@@ -183,3 +183,12 @@ describe('paraminfo and help: a module path hovers with its module', () => {
     assert.ok(e && e.covers === 'edit' && e.markdown.includes('**Must be POSTed**'), JSON.stringify(e));
   });
 });
+
+describe('the version the built-in top-level modules describe', () => {
+  it('is the recorded MediaWiki version, shown in the hover of a query URL', () => {
+    assert.equal(builtinCatalogue().actionModulesVersion, file.mediawiki);
+    const text = 'https://example.org/w/api.php?action=parse&page=A';
+    const h = hoverAt(text, 10);
+    assert.ok(h && h.markdown.includes(`50 other actions; actions and formats as MediaWiki ${file.mediawiki} describes them`), JSON.stringify(h));
+  });
+});

@@ -313,7 +313,9 @@ export function getWikiHover(
       const modules = [...catalogue.getQueryModules()].length;
       const url = context.query.apiUrl;
       const who = url ? `${code(url)} — the wiki this query is sent to.` : 'The API endpoint of this query.';
-      return markdown(`${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${catalogue.namespaces.length} namespaces).`, context.range);
+      const actions = [...catalogue.getActionModules()].length;
+      const recorded = catalogue.actionModulesVersion ? `; actions and formats as MediaWiki ${catalogue.actionModulesVersion} describes them` : '';
+      return markdown(`${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${actions} other actions${recorded}, ${catalogue.namespaces.length} namespaces).`, context.range);
     }
     default:
       return null;

@@ -113,6 +113,8 @@ export class WikiCatalogue {
   readonly constraints: ConstraintRule[];
   /** Rules of top-level modules (action-constraints data), only those whose module and parameters exist here. */
   actionRules: ActionRule[] = [];
+  /** Built-in catalogue: the MediaWiki version its top-level modules were recorded from (action-modules.json `mediawiki`). */
+  actionModulesVersion?: string;
   /** Namespaces, sorted by id. */
   readonly namespaces: WikiNamespace[];
   /** True when namespaces came from siteinfo; false when MediaWiki's defaults (-2..15) are used. */
@@ -700,10 +702,13 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   const actionConstraints = readJson(BUILTIN_CATALOGUE_FILES.actionConstraints);
   // api-core.json first: its `main` and `query` win over any in the action modules' file.
   const coreDocs = [core, actions].filter((d) => d !== undefined && d !== null);
-  return createWikiCatalogue(modules, {
+  const cat = createWikiCatalogue(modules, {
     core: coreDocs.length ? coreDocs : undefined,
     constraints: constraints ?? undefined,
     actionConstraints: actionConstraints ?? undefined,
     source: 'built-in',
   });
+  const recorded = isObject(actions) ? actions.mediawiki : undefined;
+  if (typeof recorded === 'string') cat.actionModulesVersion = recorded;
+  return cat;
 }
