@@ -162,3 +162,10 @@ describe('a catalogue that lists no description of the action', () => {
     assert.match(d[0].message, /Reload Catalogue/);
   });
 });
+
+table('compare: content models and torelative', [
+  { name: 'text on both sides, no page and no model: the wiki assumes wikitext (warning)', query: 'action=compare&fromslots=main&fromtext-main=a&toslots=main&totext-main=b', expect: [['compare-nocontentmodel', 'warning', 'compare', '']] },
+  { name: 'a model on one side is enough', query: 'action=compare&fromslots=main&fromtext-main=a&fromcontentmodel-main=wikitext&toslots=main&totext-main=b', expect: [] },
+  { name: 'a page on one side is enough', query: 'action=compare&fromslots=main&fromtext-main=a&totitle=Main_Page', expect: [] },
+  { name: 'torelative needs a from revision', query: 'action=compare&fromslots=main&fromtext-main=a&torelative=cur', expect: [['compare-relative-to-nothing', 'error', 'torelative', 'torelative'], ['compare-nocontentmodel', 'warning', 'compare', '']] },
+]);

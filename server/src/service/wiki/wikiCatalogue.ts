@@ -670,7 +670,9 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       // As for query rules: only where the module and every parameter the rule names exist here.
       cat.actionRules = rules.filter((r) => {
         const m = cat.getActionModule(r.module);
-        return m !== undefined && r.uses.every((p) => m.paramByName.has(p));
+        // A templated name (`fromcontentmodel-main`) counts when a templated parameter produces it.
+        const has = (p: string) => m!.paramByName.has(p) || m!.templatedparameters.some((t) => p.startsWith(t.name.slice(0, t.name.indexOf('{'))) && t.name.indexOf('{') > 0);
+        return m !== undefined && r.uses.every(has);
       });
     }
     return cat;
