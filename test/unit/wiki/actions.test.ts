@@ -84,6 +84,7 @@ table('action=paraminfo and action=help', [
   { name: 'paraminfo: an unknown query submodule', query: 'action=paraminfo&modules=query%2Bbogus', expect: [['badmodule', 'warning', 'query%2Bbogus', 'modules']] },
   { name: 'paraminfo: querymodules is deprecated', query: 'action=paraminfo&querymodules=allpages', expect: [['deprecation', 'warning', 'querymodules', 'querymodules']] },
   { name: 'help: an unknown module is an error', query: 'action=help&modules=bogus', expect: [['badmodule', 'error', 'bogus', 'modules']] },
+  { name: 'help takes no wildcards', query: 'action=help&modules=*&wrap=1', expect: [['badmodule', 'error', '*', 'modules']] },
   { name: 'help with wrap reports warnings', query: 'action=help&modules=parse&wrap=1&bogus=1', expect: [['unrecognizedparams', 'warning', 'bogus', 'bogus']] },
   { name: 'help without wrap answers HTML: warnings are lost', query: 'action=help&modules=parse&bogus=1', expect: [['ignoredbyserver', 'information', 'bogus', 'bogus']] },
 ]);

@@ -60,6 +60,8 @@ export interface ActionRule {
   fix?: { param: string; value: string };
   /** A quick fix: rename the parameter pointed at to this one (`title` → `page`). */
   rename?: string;
+  /** `modulePaths`: whether `*` and `query+*` are accepted (paraminfo: yes; help: no). */
+  wildcards?: boolean;
 }
 
 const KINDS = new Set(['onlyOne', 'excludes', 'atLeastOne', 'pattern', 'when', 'modulePaths', 'endsWith', 'hidesWarnings']);
@@ -132,6 +134,7 @@ export function parseActionConstraints(data: unknown): ActionRule[] {
       at: typeof raw.at === 'string' ? raw.at : undefined,
       fix: isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string' ? { param: raw.fix.param, value: raw.fix.value } : undefined,
       rename: typeof raw.rename === 'string' ? raw.rename : undefined,
+      wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
     };
   });
 }

@@ -180,8 +180,9 @@ function quotedList(names: string[]): string {
 }
 
 /** Does `path` name a module of the catalogue (paraminfo/help `modules`)? Returns the parent that lacks it otherwise. */
-function moduleProblem(ctx: QueryCheck, path: string): { parent: string; name: string } | undefined {
-  if (path === '*' || path === 'main') return undefined;
+function moduleProblem(ctx: QueryCheck, path: string, wildcards: boolean): { parent: string; name: string } | undefined {
+  if (path === 'main') return undefined;
+  if (path === '*') return wildcards ? undefined : { parent: 'main', name: '*' };
   const parts = path.split('+');
   const cat = ctx.catalogue;
   let parent = 'main';
@@ -190,7 +191,7 @@ function moduleProblem(ctx: QueryCheck, path: string): { parent: string; name: s
     const last = parts[i];
     if (last === '*' && i > 0) {
       // `query+*`: every submodule of a module that has submodules.
-      return parent === 'query' ? undefined : { parent, name: last };
+      return parent === 'query' && wildcards ? undefined : { parent, name: last };
     }
     const known = i === 0 ? cat.getActionModule(last) ?? cat.getFormatModule(last) : cat.getModule(sub);
     if (!known) return { parent, name: last };
@@ -253,7 +254,7 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
       const p = given(ctx, am, rule.params[0]);
       if (!p) return;
       for (const item of getValueItems(ctx.text, p)) {
-        const problem = moduleProblem(ctx, item.text);
+        const problem = moduleProblem(ctx, item.text, rule.wildcards !== false);
         if (!problem) continue;
         ctx.add(rule.code, item.range.start, item.range.end, fill(rule.message, { parent: problem.parent, value: problem.name }), { param: p.name, value: item.text, module: am.name }, extra);
       }
