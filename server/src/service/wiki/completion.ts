@@ -235,13 +235,15 @@ function completeValues(
   const defaults = d.default === undefined ? [] : d.multi ? String(d.default).split('|') : [String(d.default)];
   const paramDoc = () => md(describeParam(wire, catalogue, settings?.highLimits === true));
   // paraminfo/help `modules`: module paths (a `modulePaths` rule of action-constraints.json says which).
-  if (catalogue.actionRules.some((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name)) {
-    add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
+  const pathRule = catalogue.actionRules.find((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name);
+  if (pathRule) {
+    const wildcards = pathRule.wildcards !== false;
+    if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
     add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
     for (const m of catalogue.getActionModules()) add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · '), documentation: md(describeModule(m)) });
     if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
     for (const m of catalogue.getFormatModules()) add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m)) });
-    add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
+    if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
     for (const m of catalogue.getQueryModules()) add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m)) });
     return capped(items, context.prefix);
   }
