@@ -18,7 +18,6 @@
  *   help without `wrap` answers HTML): the checker still reports the mistake, as information
  *   saying the server would silently ignore it (code `ignoredbyserver`).
  */
-import type { DiagnosticTag } from 'vscode-languageserver-types';
 import type { SeveritySetting } from '../languageTypes';
 import type { QueryCheck } from './validation';
 import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
@@ -52,8 +51,6 @@ export interface ActionCheckHooks {
   checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void;
   pairRemoval(text: string, query: QueryCheck['query'], p: WikiParam): { start: number; end: number };
   defaultSeverity(code: string): Exclude<SeveritySetting, 'off'>;
-  /** Diagnostic tags validation.ts uses (Unnecessary). */
-  unnecessaryTag: DiagnosticTag;
 }
 
 /** A wire name matched to a templated parameter of the module (`fromtext-main` → `fromtext-{slot}`). */
@@ -290,7 +287,6 @@ export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
 /** After every parameter was seen: required parameters, module rules, write modules as GET, hidden warnings. */
 export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: WikiParam, hooks: ActionCheckHooks): void {
   const actionRange = actionP.valueRange;
-  const outStart = 0;
   // Required parameters of the module (MediaWiki names the first missing one).
   for (const d of am.parameters) {
     if (!d.required) continue;
@@ -318,7 +314,8 @@ export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: Wiki
   for (const rule of ctx.catalogue.actionRules) {
     if (rule.module !== am.name || rule.kind !== 'hidesWarnings') continue;
     const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
-    const warnings = ctx.out.slice(outStart).filter((d) => (d.severity ?? hooks.defaultSeverity(d.code)) === 'warning');
+    // (Everything in ctx.out belongs to this request: the main module's warnings are hidden too.)
+    const warnings = ctx.out.filter((d) => (d.severity ?? hooks.defaultSeverity(d.code)) === 'warning');
     if (warnings.length === 0) continue;
     if (unless && rule.errorCode) {
       ctx.add(rule.errorCode, unless.nameRange.start, unless.nameRange.end, rule.message, { param: '', module: am.name });

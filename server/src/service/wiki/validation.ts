@@ -603,7 +603,6 @@ const ACTION_HOOKS: ActionCheckHooks = {
   checkParam: (ctx, p, d, module, wire) => checkParam(ctx, p, d, module, wire),
   pairRemoval: (text, query, p) => pairRemoval(text, query, p),
   defaultSeverity: (code) => DEFAULT_SEVERITIES[code] ?? 'warning',
-  unnecessaryTag: DiagnosticTag.Unnecessary,
 };
 
 /** A module's required parameters and those with `info` notes, in catalogue order (made once per module). */
