@@ -39,6 +39,7 @@ const STARTERS: Array<{ text: string; detail: string }> = [
   { text: 'action=query&meta=', detail: 'a query of wiki or user information (meta module)' },
   { text: 'action=query&generator=', detail: 'a query whose pages come from a generator' },
   { text: 'action=query&', detail: 'a query (any parameters)' },
+  { text: 'action=', detail: 'another API module: parse, compare, expandtemplates, opensearch, paraminfo, a feed, …' },
 ];
 
 function toRange(document: TextDocument, r: OffsetRange): Range {
