@@ -4,6 +4,7 @@
  * hover on a write action says what the server requires.
  */
 import assert from 'node:assert/strict';
+import * as net from 'node:net';
 import type { CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
 import { cursor, ensureBuilt, LspClient, textOf } from './lspClient';
 
@@ -26,6 +27,20 @@ describe('language server over stdio: every module, not only action=query', func
     for (const want of ['invalidparammix@text/1', 'missingparam@compare/1', 'ignoredbyserver@bogus/3', 'mustpostparams@token/1', 'postonly@edit/3']) {
       assert.ok(seen.includes(want), `${want} not in ${JSON.stringify(seen)}`);
     }
+  });
+
+  it('an action the built-in catalogue does not know, on a URL of a wiki whose catalogue is not loaded: information, not an error', async () => {
+    // A loopback port nobody listens on: the wiki's catalogue cannot load, the built-in one stays.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const uri = 'file:///home/user/queries/wikidata.wikiquery';
+    const text = `http://127.0.0.1:${port}/w/api.php?action=wbgetentities&ids=Q42\n`;
+    await client.open(uri, 'wikiquery', text, 1);
+    const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, textOf(text, d.range)]), [['unknownaction', 3, 'wbgetentities']]);
+    assert.match(diagnostics[0].message, /Load this wiki's catalogue/);
   });
 
   it('completes the actions after action=, with their flags', async () => {
