@@ -170,3 +170,11 @@ table('compare: content models and torelative', [
   { name: 'a page on one side is enough', query: 'action=compare&fromslots=main&fromtext-main=a&totitle=Main_Page', expect: [] },
   { name: 'torelative needs a from revision', query: 'action=compare&fromslots=main&fromtext-main=a&torelative=cur', expect: [['compare-relative-to-nothing', 'error', 'torelative', 'torelative'], ['compare-nocontentmodel', 'warning', 'compare', '']] },
 ]);
+
+describe('write modules: what the wiki reports only on a request that succeeds', () => {
+  it('an unknown parameter is still reported, saying the GET would fail first', () => {
+    const d = validate('action=edit&title=X&text=y&bogus=1').find((x) => x.code === 'unrecognizedparams')!;
+    assert.equal(d.severity, 'warning');
+    assert.match(d.message, /Sent as GET the request fails first/);
+  });
+});

@@ -302,6 +302,10 @@ export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: Wiki
     const tp = tokenParam(am);
     const needs = moduleRequirements(am);
     ctx.add('postonly', actionRange.start, actionRange.end, `action=${am.name} changes the wiki: it ${needs.join(', ')}. This checker predicts what a GET of this URL would get; it never sends it.`, { param: 'action', value: am.name, module: am.name });
+    // The wiki names unknown parameters only on a request that succeeds: as GET this one fails first.
+    for (const d of ctx.out) {
+      if (d.code === 'unrecognizedparams') d.message += ' (Sent as GET the request fails first, so the wiki would not name it; the POST request would.)';
+    }
     if (tp) {
       const p = given(ctx, am, tp.name);
       if (p) ctx.add('mustpostparams', p.nameRange.start, p.nameRange.end, `The following parameter was found in the query string, but must be in the POST body: ${p.name}. A token in a URL is refused (and leaks): send action=${am.name} as a POST request with the token in its body.`, { param: p.name, module: am.name });
