@@ -40,7 +40,7 @@ describe('language server over stdio: every module, not only action=query', func
     await client.open(uri, 'wikiquery', text, 1);
     const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, textOf(text, d.range)]), [['unknownaction', 3, 'wbgetentities']]);
-    assert.match(diagnostics[0].message, /Load this wiki's catalogue/);
+    assert.match(String(diagnostics[0].message), /Load this wiki's catalogue/);
   });
 
   it('completes the actions after action=, with their flags', async () => {
