@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { WikiRunResult } from './run/wikiRun';
 import { getContinuation } from './run/wikiRun';
-import { formatWikiResultDocument } from './run/wikiResultDocument';
+import { formatWikiResultDocument, isXmlResult } from './run/wikiResultDocument';
 import { describeParams } from './run/wikiRequest';
 import type { QuerySource } from './wikiQuerySource';
 
@@ -32,7 +32,7 @@ export class WikiResultProvider implements vscode.TextDocumentContentProvider, v
     const host = safeSegment(hostOf(r.apiUrl));
     const label = safeSegment(describeParams(r.originalParams, 50));
     const batch = r.batch > 0 ? ` (batch ${r.batch + 1})` : r.pages > 1 ? ` (all ${r.pages} pages)` : '';
-    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${host}/${++this.counter} ${label}${batch}.jsonc` });
+    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${host}/${++this.counter} ${label}${batch}.${isXmlResult(r) ? 'xml' : 'jsonc'}` });
     this.results.set(uri.toString(), { ...stored, text: formatWikiResultDocument(r) });
     while (this.results.size > MAX_RESULTS) this.results.delete(this.results.keys().next().value as string);
     return uri;

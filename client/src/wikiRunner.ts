@@ -12,7 +12,7 @@ import { checkReadOnly, describeParams, parseQueryText, type WikiParams } from '
 import { fetchAll, runContinuation, runWikiQuery, type RunOptions, type WikiRunResult } from './run/wikiRun';
 import { extractWikiMessages, placeWikiMessages } from './run/wikiMessages';
 import { locateParam } from './run/paramLocator';
-import { summariseWikiResult, summaryLine } from './run/wikiResultDocument';
+import { isXmlResult, summariseWikiResult, summaryLine } from './run/wikiResultDocument';
 import { makeUserAgent } from './run/httpClient';
 import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from './settings';
 import type { WikiResultProvider } from './wikiResultProvider';
@@ -203,7 +203,8 @@ export class WikiRunner implements vscode.Disposable {
     }
     if (source) this.placeMessages(result, source);
     const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== 'jsonc') await vscode.languages.setTextDocumentLanguage(doc, 'jsonc').then(undefined, () => undefined);
+    const language = isXmlResult(result) ? 'xml' : 'jsonc';
+    if (doc.languageId !== language) await vscode.languages.setTextDocumentLanguage(doc, language).then(undefined, () => undefined);
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
     return uri;
   }

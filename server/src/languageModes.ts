@@ -96,8 +96,10 @@ export function loadMapDescriptorJson(files: PackageFiles): unknown {
 
 export function loadBuiltin(files: PackageFiles): WikiCatalogue {
   return loadBuiltinCatalogue((rel) => {
-    // constraints.json is optional data; the two catalogue files are not.
-    if (rel.endsWith('constraints.json') && !files.list('descriptors/wiki').includes('constraints.json')) return undefined;
+    // The constraints and the action modules are optional data; the two catalogue files are not.
+    const optional = ['constraints.json', 'action-modules.json', 'action-constraints.json'];
+    const base = rel.slice(rel.lastIndexOf('/') + 1);
+    if (optional.includes(base) && !files.list('descriptors/wiki').includes(base)) return undefined;
     return readJsonFile(files, rel);
   });
 }

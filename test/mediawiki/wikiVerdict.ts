@@ -74,8 +74,8 @@ export function readCorpus(file = CORPUS_FILE): CorpusEntry[] {
 export function parseVerdict(text: string, where: string): VerdictItem[] {
   if (text === 'ok') return [];
   return text.split(/\s+/).map((item) => {
-    // `code:` (nothing after the colon): the message names no parameter.
-    const m = /^([a-z_-]+):([A-Za-z0-9_,-]*)$/.exec(item);
+    // `code:` (nothing after the colon): the message names no parameter. Codes may hold digits (badutf8).
+    const m = /^([a-z0-9_-]+):([A-Za-z0-9_,-]*)$/.exec(item);
     if (!m) throw new Error(`${where}: bad verdict item ${JSON.stringify(item)}; write code:param, code:param1,param2, or code: when the message names no parameter`);
     return { code: m[1], params: m[2].split(',').filter(Boolean).sort() };
   });

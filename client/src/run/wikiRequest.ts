@@ -8,9 +8,10 @@ import { phpParamName } from '../../../server/src/service/wiki/phpParamName';
 export type WikiParams = Array<[string, string]>;
 
 /**
- * Actions that only read. Everything else (edit, delete, move, upload, login, purge, …) is refused.
- * MediaWiki's own `mustBePosted()`/`isWriteMode()` split is per module and not in the catalogue,
- * so the client keeps this short documented allow-list (see docs/security.md).
+ * Actions that only read and that MediaWiki answers to a GET. Everything else (edit, delete, move,
+ * upload, login, purge, …) is refused: those modules are `mustbeposted` and most take a token.
+ * The client keeps this short documented allow-list (see docs/security.md) rather than trusting a
+ * catalogue's flags.
  */
 export const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set([
   'query',
@@ -20,9 +21,30 @@ export const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set([
   'opensearch',
   'compare',
   'help',
+  'feedrecentchanges',
+  'feedcontributions',
+  'feedwatchlist',
   'languagesearch',
   'sitematrix',
 ]);
+
+/** Actions whose answer is an RSS/Atom feed (XML), not JSON: shown as XML. */
+export const FEED_ACTIONS: ReadonlySet<string> = new Set(['feedrecentchanges', 'feedcontributions', 'feedwatchlist']);
+
+/**
+ * MediaWiki core's modules that must be POSTed (flag `mustbeposted`), and the token type those that
+ * need a token take (the `tokentype` of their token parameter), as MediaWiki 1.45 describes them:
+ * the reason given when a run is refused.
+ */
+const POST_ONLY_ACTIONS: Readonly<Record<string, string | null>> = {
+  acquiretempusername: null, block: 'csrf', changeauthenticationdata: 'csrf', changecontentmodel: 'csrf', clearhasmsg: null,
+  clientlogin: 'login', createaccount: 'createaccount', cspreport: null, delete: 'csrf', edit: 'csrf', emailuser: 'csrf',
+  filerevert: 'csrf', imagerotate: 'csrf', import: 'csrf', linkaccount: 'csrf', login: null, logout: 'csrf', managetags: 'csrf',
+  mergehistory: 'csrf', move: 'csrf', options: 'csrf', patrol: 'patrol', protect: 'csrf', purge: null,
+  removeauthenticationdata: 'csrf', resetpassword: 'csrf', revisiondelete: 'csrf', rollback: 'rollback',
+  setnotificationtimestamp: 'csrf', setpagelanguage: 'csrf', stashedit: 'csrf', tag: 'csrf', unblock: 'csrf', undelete: 'csrf',
+  unlinkaccount: 'csrf', upload: 'csrf', userrights: 'userrights', validatepassword: null, watch: 'watch',
+};
 
 /** Parameters that carry a CSRF/login token or a password: a request with one is never sent. */
 const WRITE_TOKEN_PARAMS = /^(token|lgtoken|lgpassword|password|csrftoken|logintoken|createtoken|watchtoken|rollbacktoken|patroltoken|userrightstoken)$/i;
@@ -59,9 +81,11 @@ export function checkReadOnly(params: WikiParams): void {
   let action = 'help'; // MediaWiki's default action is help
   for (const p of seen) if (p.name === 'action') action = p.value;
   if (!READ_ONLY_ACTIONS.has(action)) {
+    const token = POST_ONLY_ACTIONS[action];
+    const why = token === undefined ? 'is not a read-only action' : `changes the wiki: MediaWiki takes it only as a POST request${token ? ` with a "${token}" token` : ''}`;
     throw new RunError(
       'refused',
-      `Not run: action=${action} is not a read-only action. Runs only send read-only requests (${[...READ_ONLY_ACTIONS].join(', ')}); use the wiki itself for changes.`,
+      `Not run: action=${action} ${why}. Runs only send read-only GET requests (${[...READ_ONLY_ACTIONS].join(', ')}); use the wiki itself for changes.`,
     );
   }
   const tokenParam = seen.find((p) => WRITE_TOKEN_PARAMS.test(p.name));

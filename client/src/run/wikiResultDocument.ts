@@ -5,6 +5,7 @@
 import { extractWikiMessages, type WikiMessage } from './wikiMessages';
 import { countItems, getContinuation, type WikiRunResult } from './wikiRun';
 import { formatBytes } from './httpClient';
+import { FEED_ACTIONS, lastValue } from './wikiRequest';
 
 export interface WikiResultSummary {
   status: number;
@@ -62,7 +63,21 @@ function oneLine(s: string): string {
   return s.replace(/[\u0000-\u001f\u2028\u2029]+/g, ' ').trim();
 }
 
+/** The answer is a feed's RSS/Atom: shown as an XML document, not as a JSON string. */
+export function isXmlResult(r: WikiRunResult): boolean {
+  const action = lastValue(r.sentParams, 'action');
+  return r.json === undefined && action !== undefined && FEED_ACTIONS.has(action) && /^\s*</.test(r.text);
+}
+
 export function formatWikiResultDocument(r: WikiRunResult): string {
+  if (isXmlResult(r)) {
+    // XML comments around the summary; the body as the wiki sent it (its <?xml …?> declaration must stay first).
+    const safe = (t: string) => oneLine(t).replace(/--/g, '- -');
+    const head = [`<!-- GET ${safe(r.displayUrl)} -->`, `<!-- ${safe(summaryLine(summariseWikiResult(r)))} -->`].join('\n');
+    const body = r.text.replace(/^\s+/, '');
+    const decl = /^<\?xml[^>]*\?>/.exec(body);
+    return decl ? `${decl[0]}\n${head}\n${body.slice(decl[0].length).replace(/^\s+/, '')}\n` : `${head}\n${body}\n`;
+  }
   const s = summariseWikiResult(r);
   const lines = [`// GET ${oneLine(r.displayUrl)}`, `// ${summaryLine(s)}`];
   for (const m of s.messages) lines.push(`// ${m.severity}${m.code ? ` ${m.code}` : ''}${m.module ? ` (${m.module})` : ''}: ${oneLine(m.text)}`);

@@ -4,7 +4,7 @@
  */
 import { formatBytes, httpRequest, makeUserAgent } from './httpClient';
 import { RunError } from './runErrors';
-import { buildWikiUrl, checkReadOnly, lastValue, redactUrl, withJsonFormat, type WikiParams } from './wikiRequest';
+import { buildWikiUrl, checkReadOnly, FEED_ACTIONS, lastValue, redactUrl, withJsonFormat, type WikiParams } from './wikiRequest';
 
 export interface RunOptions {
   timeoutMs: number;
@@ -86,7 +86,10 @@ export async function runWikiQuery(
     maxBytes: opts.maxBytes,
     signal: opts.signal,
   });
-  const wantsJson = (lastValue(sent, 'format') ?? 'json') === 'json';
+  // A feed answers RSS/Atom (XML) whatever format= says; only its errors come as JSON.
+  const action = lastValue(sent, 'action');
+  const feed = action !== undefined && FEED_ACTIONS.has(action);
+  const wantsJson = (lastValue(sent, 'format') ?? 'json') === 'json' && !(feed && /^\s*</.test(res.body));
   let json: unknown;
   if (wantsJson) {
     try {

@@ -53,6 +53,8 @@ export interface CatalogueStoreOptions {
   fetchImpl?: typeof fetch;
   /** `descriptors/wiki/constraints.json`: module-enforced rules, applied to every live catalogue too. */
   constraints?: unknown;
+  /** `descriptors/wiki/action-constraints.json`: rules of top-level modules, applied to every live catalogue too. */
+  actionConstraints?: unknown;
   /** `descriptors/wiki/api-core.json`: main/query/format descriptors for saved files that lack them. */
   core?: unknown;
   /** File access for the cache and saved files; defaults to node's. */
@@ -373,6 +375,7 @@ export class CatalogueStore {
       core: this.options.core,
       siteinfo: data.siteinfo,
       constraints: this.options.constraints,
+      actionConstraints: this.options.actionConstraints,
       source: data.apiUrl,
     });
   }
@@ -449,7 +452,7 @@ export class CatalogueStore {
     }
     const { paraminfo, siteinfo } = splitSavedFile(json);
     try {
-      const catalogue = createWikiCatalogue(paraminfo, { core: this.options.core, constraints: this.options.constraints, siteinfo, source: file });
+      const catalogue = createWikiCatalogue(paraminfo, { core: this.options.core, constraints: this.options.constraints, actionConstraints: this.options.actionConstraints, siteinfo, source: file });
       this.origins.set(catalogue, 'file');
       return catalogue;
     } catch (err) {

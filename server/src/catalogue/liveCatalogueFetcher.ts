@@ -1,14 +1,16 @@
 /**
- * Fetches what a live wiki says about itself: its `action=paraminfo` descriptors (main, query and
- * every query submodule, including the ones its extensions add) and its siteinfo (version and
- * namespaces). Network access enters only through the `fetchImpl` given by the caller.
+ * Fetches what a live wiki says about itself: its `action=paraminfo` descriptors (main, every
+ * action and format module, query and every query submodule, including the ones its extensions
+ * add) and its siteinfo (version and namespaces). Network access enters only through the
+ * `fetchImpl` given by the caller.
  *
  * Requests (MediaWiki's API etiquette: a descriptive User-Agent, GET, one request at a time):
  *   api.php?action=query&meta=siteinfo&siprop=general|namespaces|namespacealiases&format=json&formatversion=2
- *   api.php?action=paraminfo&modules=main|query|query+*&helpformat=none&format=json
- * and, only where the wiki did not expand `query+*` (MediaWiki before 1.26 lacks the wildcard), the
- * missing submodules by name in batches of 50 (ApiParamInfo's `modules` is multi-valued with the
- * usual limit of 50 values for clients without `apihighlimits`).
+ *   api.php?action=paraminfo&modules=main|query|query+*|*&helpformat=none&format=json
+ * and, only where the wiki did not expand a wildcard (MediaWiki before 1.26 lacks them), the
+ * missing modules by name — the actions and formats `main` lists, the submodules `query` lists —
+ * in batches of 50 (ApiParamInfo's `modules` is multi-valued with the usual limit of 50 values for
+ * clients without `apihighlimits`).
  *
  * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
@@ -156,9 +158,23 @@ function submoduleNames(query: any): string[] {
   return [...names];
 }
 
-/** paraminfo for main, query and every query submodule; several answers when batching was needed. */
-async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unknown[]> {
-  const first = await getJson(apiUrl, 'action=paraminfo&modules=main%7Cquery%7Cquery%2B*&helpformat=none&format=json', opts);
+/** Paths of the top-level modules `main` lists in its `action` and `format` parameters. */
+function topLevelNames(main: any): string[] {
+  const names = new Set<string>();
+  for (const p of Array.isArray(main?.parameters) ? main.parameters : []) {
+    if (p?.name !== 'action' && p?.name !== 'format') continue;
+    if (p.submodules && typeof p.submodules === 'object') {
+      for (const path of Object.values(p.submodules)) if (typeof path === 'string') names.add(path);
+    } else if (Array.isArray(p.type)) {
+      for (const n of p.type) if (typeof n === 'string') names.add(n);
+    }
+  }
+  return [...names];
+}
+
+/** paraminfo for main, every action and format, query and every query submodule; several answers when batching was needed. */
+export async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unknown[]> {
+  const first = await getJson(apiUrl, 'action=paraminfo&modules=main%7Cquery%7Cquery%2B*%7C*&helpformat=none&format=json', opts);
   const answers: unknown[] = [first];
   const mods = modulesOf(first);
   const query = mods.find((m) => m?.path === 'query' || m?.name === 'query');
@@ -166,7 +182,8 @@ async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unkno
     throw new WikiFetchError(`${apiUrl} answered paraminfo without the query module; check that it is a MediaWiki api.php URL`, false);
   }
   const have = new Set(mods.map((m) => m?.path).filter((p) => typeof p === 'string'));
-  const missing = submoduleNames(query).filter((path) => !have.has(path));
+  const main = mods.find((m) => m?.path === 'main' || m?.name === 'main');
+  const missing = [...topLevelNames(main), ...submoduleNames(query)].filter((path) => path !== 'query' && !have.has(path));
   for (let i = 0; i < missing.length; i += PARAMINFO_BATCH) {
     const batch = missing.slice(i, i + PARAMINFO_BATCH);
     const answer = await getJson(apiUrl, `action=paraminfo&modules=${encodeURIComponent(batch.join('|'))}&helpformat=none&format=json`, opts);

@@ -71,6 +71,7 @@ export function packageVersion(files: PackageFiles): string | undefined {
 /** The live catalogue store of `catalogue/catalogueStore.ts`, fed with the package's core and constraints data. */
 export function createNodeCatalogueStore(files: PackageFiles, options: CatalogueStoreOptions): CatalogueStore {
   const hasConstraints = files.list('descriptors/wiki').includes('constraints.json');
+  const hasActionConstraints = files.list('descriptors/wiki').includes('action-constraints.json');
   return new CatalogueStore({
     builtin: options.builtin,
     cacheDir: options.cacheDir ?? defaultCatalogueCacheDir(),
@@ -81,6 +82,7 @@ export function createNodeCatalogueStore(files: PackageFiles, options: Catalogue
     maxBytes: options.maxBytes,
     core: readJsonFile(files, BUILTIN_CATALOGUE_FILES.core),
     constraints: hasConstraints ? readJsonFile(files, BUILTIN_CATALOGUE_FILES.constraints) : undefined,
+    actionConstraints: hasActionConstraints ? readJsonFile(files, BUILTIN_CATALOGUE_FILES.actionConstraints) : undefined,
   });
 }
 

@@ -19,6 +19,8 @@ const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel
 const builtin = loadBuiltinCatalogue(readJson);
 const constraints = readJson('descriptors/wiki/constraints.json');
 const SAVED_QUERY_MODULES = SAVED_PARAMINFO.paraminfo.modules.filter((m: { path: string }) => m.path.startsWith('query+')).length;
+/** Every action and format module the saved wiki has (query aside): `main` lists them. */
+const SAVED_TOP_MODULES = SAVED_PARAMINFO.paraminfo.modules.filter((m: { path: string }) => !m.path.includes('+') && m.path !== 'main' && m.path !== 'query').length;
 
 const tempDirs: string[] = [];
 after(() => {
@@ -110,13 +112,13 @@ describe('catalogue store: live catalogues', () => {
     store.dispose();
   });
 
-  it('asks the wiki for paraminfo of main|query|query+* and siteinfo, with a descriptive User-Agent', async () => {
+  it('asks the wiki for paraminfo of main|query|query+*|* and siteinfo, with a descriptive User-Agent', async () => {
     const wiki = await fakeWiki();
     const { store } = makeStore();
     await store.load(wiki.apiUrl);
     const paraminfo = wiki.paraminfoRequests();
     assert.equal(paraminfo.length, 1);
-    assert.equal(paraminfo[0].params.get('modules'), 'main|query|query+*');
+    assert.equal(paraminfo[0].params.get('modules'), 'main|query|query+*|*');
     assert.equal(paraminfo[0].params.get('helpformat'), 'none');
     assert.equal(paraminfo[0].params.get('format'), 'json');
     const siteinfo = wiki.requests.filter((r) => r.params.get('meta') === 'siteinfo');
@@ -125,15 +127,25 @@ describe('catalogue store: live catalogues', () => {
     for (const r of wiki.requests) assert.match(r.userAgent ?? '', /^wikimap-query\/0\.1\.0 \(language server; .+\)$/);
   });
 
-  it('fetches the submodules a wiki did not expand in batches of at most 50 (MediaWiki before 1.26)', async () => {
+  it('fetches the actions, formats and submodules a wiki did not expand in batches of at most 50 (MediaWiki before 1.26)', async () => {
     const wiki = await fakeWiki({ wildcard: false });
     const { store } = makeStore();
     const catalogue = await store.load(wiki.apiUrl);
     const batches = wiki.paraminfoRequests().slice(1).map((r) => r.params.get('modules')!.split('|'));
-    assert.equal(batches.length, Math.ceil(SAVED_QUERY_MODULES / 50));
+    assert.equal(batches.length, Math.ceil((SAVED_QUERY_MODULES + SAVED_TOP_MODULES) / 50));
     for (const b of batches) assert.ok(b.length <= 50, `a batch of ${b.length} modules`);
-    assert.equal(batches.flat().length, SAVED_QUERY_MODULES);
+    assert.equal(batches.flat().length, SAVED_QUERY_MODULES + SAVED_TOP_MODULES);
     assert.equal(catalogue.modules.filter((m) => m.path.startsWith('query+')).length, SAVED_QUERY_MODULES);
+    assert.ok(catalogue.getActionModule('parse') && catalogue.getActionModule('edit')?.mustbeposted);
+    assert.ok(catalogue.getFormatModule('json'));
+  });
+
+  it('a live catalogue describes every action of the wiki: action=parse is checked with the wiki’s own parameters', async () => {
+    const wiki = await fakeWiki();
+    const { store } = makeStore();
+    const catalogue = await store.load(wiki.apiUrl);
+    assert.equal([...catalogue.getActionModules()].length, SAVED_TOP_MODULES - 8 /* formats */);
+    assert.equal(catalogue.getActionModule('edit')?.parameters.find((d) => d.name === 'token')?.tokentype, 'csrf');
   });
 
   it('starts one background load per wiki however often it is asked', async () => {
@@ -246,9 +258,10 @@ describe('catalogue store: disk cache', () => {
   });
 
   const corruptions: Array<[string, string]> = [
-    ['cut-off JSON', '{"format":"wikimap-query/catalogue-cache","formatVersion":1,"paraminfo":[{"paraminfo":'],
+    ['cut-off JSON', '{"format":"wikimap-query/catalogue-cache","formatVersion":2,"paraminfo":[{"paraminfo":'],
     ['another file format', '{"hello": "world"}'],
-    ['paraminfo without modules', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 1, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{}], siteinfo: {} })],
+    ['a file of format 1 (query modules only): fetched again for every module', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 1, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{ paraminfo: { modules: [] } }], siteinfo: {} })],
+    ['paraminfo without modules', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 2, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{}], siteinfo: {} })],
   ];
   for (const [what, content] of corruptions) {
     it(`reports a corrupt cache file (${what}), fetches again and repairs it`, async () => {

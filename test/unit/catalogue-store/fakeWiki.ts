@@ -20,7 +20,7 @@ export interface RecordedRequest {
 }
 
 export interface FakeWikiBehaviour {
-  /** Expand `query+*` (MediaWiki ≥ 1.26). False plays an old wiki: the wildcard is ignored. */
+  /** Expand `query+*` and `*` (MediaWiki ≥ 1.26). False plays an old wiki: the wildcards are ignored. */
   wildcard: boolean;
   /** siteinfo `generator`. */
   generator: string;
@@ -88,6 +88,9 @@ export async function startFakeWiki(behaviour: Partial<FakeWikiBehaviour> = {}):
       for (const w of wanted) {
         if (w === 'query+*') {
           if (b.wildcard) out.push(...mods.filter((m) => m.path.startsWith('query+')));
+        } else if (w === '*') {
+          // Every top-level module (actions and formats), as ApiParamInfo expands it; not main.
+          if (b.wildcard) out.push(...mods.filter((m) => !m.path.includes('+') && m.path !== 'main'));
         } else {
           const m = mods.find((x) => x.path === w);
           if (m) out.push(m);

@@ -155,7 +155,9 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   const refused: Array<[string, RegExp]> = [
-    ['action=edit&title=Alpha&text=vandalism', /action=edit is not a read-only action/],
+    ['action=edit&title=Alpha&text=vandalism', /action=edit changes the wiki: MediaWiki takes it only as a POST request with a "csrf" token/],
+    ['action=purge&titles=Alpha', /action=purge changes the wiki: MediaWiki takes it only as a POST request\./],
+    ['action=rollback&title=Alpha&user=Admin', /with a "rollback" token/],
     ['action=delete&title=Alpha', /action=delete/],
     ['action=login&lgname=Admin', /action=login/],
     ['action=query&list=allpages&token=%2B%5C', /carries "token"/],
@@ -170,6 +172,34 @@ describe('wiki runs against a real MediaWiki', function () {
       assert.deepEqual(sent, []);
     });
   }
+
+  // Read modules that allow GET run as action=query does (issue: every module, not only query).
+  const readModules: Array<[string, (r: Awaited<ReturnType<typeof runWikiQuery>>) => boolean]> = [
+    ['action=parse&page=Alpha&prop=wikitext', (r) => typeof (r.json as any)?.parse?.wikitext === 'string'],
+    ['action=compare&fromtitle=Alpha&totitle=Beta&prop=size', (r) => typeof (r.json as any)?.compare?.fromsize === 'number'],
+    ['action=expandtemplates&text=%7B%7BPAGENAME%7D%7D&title=Alpha&prop=wikitext', (r) => (r.json as any)?.expandtemplates?.wikitext === 'Alpha'],
+    ['action=opensearch&search=Al&namespace=0', (r) => Array.isArray(r.json) && (r.json as any)[1].includes('Alpha')],
+  ];
+  for (const [query, ok] of readModules) {
+    it(`runs the read module: ${query}`, async () => {
+      const r = await runWikiQuery(wiki.apiUrl, parseQueryText(query).params, opts());
+      assert.ok(ok(r), r.text.slice(0, 300));
+    });
+  }
+
+  it('runs a feed and shows its RSS as XML, not as a JSON string', async () => {
+    const r = await runWikiQuery(wiki.apiUrl, parseQueryText('action=feedrecentchanges&feedformat=rss').params, opts());
+    assert.equal(r.json, undefined);
+    const doc = formatWikiResultDocument(r);
+    assert.match(doc, /^<\?xml[^>]*\?>\n<!-- GET /);
+    assert.match(doc, /<rss[\s>]/);
+    assert.ok(!doc.includes('\\n'), 'the body is not a JSON-escaped string');
+  });
+
+  it('a feed with a bad value answers with a JSON error, read as usual', async () => {
+    const r = await runWikiQuery(wiki.apiUrl, parseQueryText('action=feedrecentchanges&feedformat=bogus').params, opts());
+    assert.equal((r.json as any).errors[0].code, 'badvalue');
+  });
 
   it('the page Alpha is unchanged after the refused edit', async () => {
     const r = await runWikiQuery(wiki.apiUrl, parseQueryText('action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main').params, opts());

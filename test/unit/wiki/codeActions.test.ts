@@ -90,6 +90,16 @@ describe('wiki quick fixes', () => {
     ['deprecation', 'action=query&list=categorymembers\n  &cmtitle=Category:X\n  &cmstartsortkey=a\n  &cmlimit=5', 'Remove the deprecated parameter `cmstartsortkey`', 'action=query&list=categorymembers\n  &cmtitle=Category:X\n  &cmlimit=5', true],
     ['deprecation', 'action=query&prop=info&titles=A&inprop=url%7Cpreload%7Ctalkid', 'Remove the deprecated value `preload`', 'action=query&prop=info&titles=A&inprop=url%7Ctalkid', true],
     ['unrecognizedparams', 'https://en.wikipedia.org/w/api.php?aplimt=5&action=query&list=allpages', 'Remove `aplimt`', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages', false],
+    // Other actions (parse, compare, the feeds, write modules as GET).
+    ['unrecognizedparams', 'action=parse&pgae=Main_Page&prop=text', 'Change to `page`', 'action=parse&page=Main_Page&prop=text', true],
+    ['badvalue', 'action=compare&fromrev=1&torelative=prevv', 'Change to `prev`', 'action=compare&fromrev=1&torelative=prev', true],
+    ['missingparam', 'action=compare&fromrev=1', 'Add `torev=`', 'action=compare&fromrev=1&torev=', false],
+    ['ignoredbyserver', 'action=feedrecentchanges&bogus=1', 'Remove `bogus` (the wiki would silently ignore it)', 'action=feedrecentchanges', true],
+    ['mustpostparams', 'action=edit&title=X&token=abc', 'Remove `token` from the URL (it belongs in a POST body)', 'action=edit&title=X', true],
+    ['parse-nocontentmodel', 'action=parse&text=x', 'Add `contentmodel=wikitext`', 'action=parse&text=x&contentmodel=wikitext', false],
+    ['moduleswithoutvars', 'action=parse&page=A&prop=text|modules', 'Add `prop=jsconfigvars`', 'action=parse&page=A&prop=text|modules|jsconfigvars', false],
+    ['deprecation', 'action=expandtemplates&text=x', 'Add `prop=wikitext`', 'action=expandtemplates&text=x&prop=wikitext', false],
+    ['parse-titlewithouttext', 'action=parse&title=Pet_door', 'Change to `page`', 'action=parse&page=Pet_door', true],
   ];
   for (const [code, query, title, expected, preferred] of TABLE) for (const withoutData of [false, true]) {
     it(`${code}: ${title} in ${JSON.stringify(query.length > 70 ? query.slice(0, 67) + '…' : query)}${withoutData ? ' (sent back without data)' : ''}`, () => {

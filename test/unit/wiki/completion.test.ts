@@ -64,6 +64,11 @@ describe('wiki completion', () => {
     ['format value', 'action=query&meta=siteinfo&format=|', '|', 'json', 'action=query&meta=siteinfo&format=json'],
     ['query starter on an empty line', '|', '|', 'action=query&list=', 'action=query&list='],
     ['query starter on an empty line after another query', 'action=query&meta=siteinfo\n\n|', '|', 'action=query&prop=', 'action=query&meta=siteinfo\n\naction=query&prop='],
+    ['starter for any other module on an empty line', '|', '|', 'action=', 'action='],
+    ['an action after action=', 'action=pa|', '|', 'parse', 'action=parse'],
+    ['a parameter of another action', 'action=parse&pa|', '|', 'page', 'action=parse&page='],
+    ['a value of another action’s own prop (not a query module list)', 'action=parse&page=A&prop=sec|', '|', 'sections', 'action=parse&page=A&prop=sections'],
+    ['a format', 'action=parse&page=A&format=js|', '|', 'json', 'action=parse&page=A&format=json'],
     ['full URL', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=|', '|', 'descending', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=descending'],
     ['first parameter after the ? of a URL', 'https://en.wikipedia.org/w/api.php?|', '|', 'action', 'https://en.wikipedia.org/w/api.php?action='],
   ];

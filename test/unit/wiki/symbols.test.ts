@@ -59,9 +59,11 @@ describe('wiki document symbols', () => {
     assert.deepEqual(symbols[2].children!.map((c) => c.detail), ['query', 'siteinfo', 'general (overridden by a later one)', 'namespaces']);
   });
 
-  it('names a query without modules by its action', () => {
-    const document = open('action=parse&page=Main\n\nfoo=bar');
-    assert.deepEqual(service.findDocumentSymbols(document, service.parse(document)).map((s) => s.name), ['action=parse', 'foo']);
+  it('names a query of another action by the action and what it works on (parse has its own prop)', () => {
+    const document = open('action=parse&page=Main&prop=text\n\nfoo=bar\n\naction=rsd\n\naction=edit&format=json&title=A&text=b');
+    const symbols = service.findDocumentSymbols(document, service.parse(document));
+    assert.deepEqual(symbols.map((s) => s.name), ['action=parse · page=Main', 'foo', 'action=rsd', 'action=edit · title=A']);
+    assert.equal(textOf(document, symbols[0].selectionRange), 'action=parse');
   });
 
   it(`caps the outline at ${MAX_SYMBOLS} symbols, queries before their parameters`, () => {

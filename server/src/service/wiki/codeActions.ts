@@ -161,6 +161,8 @@ function fixesFor(
   const what = data.value !== undefined ? data.value : name;
   // 1. Did-you-mean: the closest known spelling replaces the diagnostic's range.
   if (data.suggestion !== undefined) fix.replace(`Change to ${quote(data.suggestion)}`, at, data.suggestion, true);
+  // A value that repairs it (module rules of other actions): added as a parameter or to a list.
+  if (data.addParam !== undefined && data.addValue !== undefined) fix.addValue(`Add ${quote(`${data.addParam}=${data.addValue}`)}`, data.addParam, data.addValue);
   switch (code) {
     case 'noaction':
       // Insert rather than replace: the first parameter stays.
@@ -179,7 +181,7 @@ function fixesFor(
       if (param && data.suggestion === undefined) keepOneValue(fix, catalogue, param);
       break;
     case 'outofrange': {
-      const wire = param ? resolveWire(catalogue, param.name) : undefined;
+      const wire = param ? resolveWire(catalogue, param.name, fix.query) : undefined;
       const d = wire?.descriptor;
       if (data.replacement !== undefined) {
         const r = data.replacement;
@@ -247,7 +249,7 @@ function addOwningModule(fix: FixBuilder, catalogue: WikiCatalogue, name: string
 function keepOneValue(fix: FixBuilder, catalogue: WikiCatalogue, param: WikiParam): void {
   const items = getValueItems(fix.text, param);
   if (items.length < 2) return;
-  const allowed = resolveWire(catalogue, param.name)?.descriptor.values;
+  const allowed = resolveWire(catalogue, param.name, fix.query)?.descriptor.values;
   let offered = 0;
   for (const it of items) {
     if (offered >= 5) break;
@@ -275,6 +277,11 @@ function removalTitle(code: string, data: Partial<WikiDiagnosticData>, what: str
       return `Remove this ${shown} (a later one overrides it)`;
     case 'sensitiveparam':
       return `Remove ${quote(data.param ?? what)} (keep the secret out of the query)`;
+    case 'mustpostparams':
+      return `Remove ${quote(data.param ?? what)} from the URL (it belongs in a POST body)`;
+    case 'ignoredbyserver':
+      // A mistake the wiki would hide (feeds, opensearch, help): the same repair as when it is reported.
+      return data.removeRange ? `Remove ${shown} (the wiki would silently ignore it)` : undefined;
     default:
       return CONDITION_CODES.has(code) ? `Remove ${shown} (it does not apply here)` : undefined;
   }

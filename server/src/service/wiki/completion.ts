@@ -39,6 +39,7 @@ const STARTERS: Array<{ text: string; detail: string }> = [
   { text: 'action=query&meta=', detail: 'a query of wiki or user information (meta module)' },
   { text: 'action=query&generator=', detail: 'a query whose pages come from a generator' },
   { text: 'action=query&', detail: 'a query (any parameters)' },
+  { text: 'action=', detail: 'another API module: parse, compare, expandtemplates, opensearch, paraminfo, a feed, …' },
 ];
 
 function toRange(document: TextDocument, r: OffsetRange): Range {
@@ -212,8 +213,10 @@ function completeValues(
   catalogue: WikiCatalogue,
   settings?: LanguageSettings,
 ): CompletionList {
-  const wire = resolveWire(catalogue, context.param.name);
+  const wire = resolveWire(catalogue, context.param.name, context.query);
   if (!wire) return empty();
+  // action= and format= name modules: each value comes with its module's description and flags.
+  const namesModule = wire.module === catalogue.main ? (context.param.name === 'action' ? (v: string) => catalogue.getActionModule(v) : context.param.name === 'format' ? (v: string) => catalogue.getFormatModule(v) : undefined) : undefined;
   const d = wire.descriptor;
   const range = toRange(document, context.item.range);
   const used = new Set<string>();
@@ -232,14 +235,30 @@ function completeValues(
   };
   const defaults = d.default === undefined ? [] : d.multi ? String(d.default).split('|') : [String(d.default)];
   const paramDoc = () => md(describeParam(wire, catalogue, settings?.highLimits === true));
+  // paraminfo/help `modules`: module paths (a `modulePaths` rule of action-constraints.json says which).
+  const pathRule = catalogue.actionRules.find((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name);
+  if (pathRule) {
+    const wildcards = pathRule.wildcards !== false;
+    if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
+    add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
+    for (const m of catalogue.getActionModules()) add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · '), documentation: md(describeModule(m)) });
+    if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
+    for (const m of catalogue.getFormatModules()) add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m)) });
+    if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
+    for (const m of catalogue.getQueryModules()) add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m)) });
+    return capped(items, context.prefix);
+  }
   if (d.values) {
     const deprecated = new Set(d.deprecatedvalues ?? []);
     for (const v of d.values) {
       const isDeprecated = deprecated.has(v);
       const isDefault = defaults.includes(v);
-      const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : ''].filter(Boolean).join(' · ') || undefined;
+      const named = namesModule?.(v);
+      const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : '', ...(named ? moduleFlags(named) : [])].filter(Boolean).join(' · ') || undefined;
       add(v, {
         detail,
+        documentation: named ? md(describeModule(named)) : undefined,
+        kind: named ? CompletionItemKind.Module : CompletionItemKind.EnumMember,
         tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
         preselect: isDefault && !d.multi ? true : undefined,
         sortText: `${isDeprecated ? 1 : 0}${String(items.length).padStart(5, '0')}`,
@@ -269,6 +288,16 @@ function completeValues(
   }
   if (d.multi && d.allspecifier) add(d.allspecifier, { kind: CompletionItemKind.Constant, detail: 'all values', sortText: '~' });
   return capped(items, context.prefix);
+}
+
+/** Short flags of a top-level module for a completion detail: "POST only · token csrf · writes". */
+function moduleFlags(m: WikiModule): string[] {
+  const out: string[] = [];
+  if (m.mustbeposted) out.push('POST only');
+  const token = m.parameters.find((d) => d.tokentype !== undefined);
+  if (token) out.push(`token ${token.tokentype}`);
+  if (m.writerights) out.push('writes');
+  return out;
 }
 
 /**

@@ -10,7 +10,8 @@ import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
-import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiWireParam } from './wikiTypes';
+import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiQuery, WikiWireParam } from './wikiTypes';
+import { expandTemplate } from './selectedModules';
 
 /** Allowed values shown in a hover before the list is shortened. */
 const HOVER_MAX_VALUES = 24;
@@ -126,6 +127,7 @@ export function describeParam(wire: WikiWireParam, catalogue: WikiCatalogue, hig
     }
   }
   for (const note of d.info ?? []) facts.push(describeInfoNote(note, m, wirePrefix));
+  if (d.tokentype) facts.push(`**Token** of type ${code(d.tokentype)}: get one with \`action=query&meta=tokens&type=${d.tokentype}\`; the wiki takes it only in a POST body (\`mustpostparams\` when it is in the URL)`);
   if (d.sensitive) facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
   for (const f of facts) lines.push(`- ${f}`);
   const text = lines.join('\n');
@@ -151,14 +153,22 @@ const moduleDocCache = new WeakMap<WikiModule, string>();
 export function describeModule(m: WikiModule): string {
   const cached = moduleDocCache.get(m);
   if (cached !== undefined) return cached;
-  const lines: string[] = [`${code(m.name)} — ${m.group} module (\`${m.path}\`)`, ''];
+  const lines: string[] = [m.path.startsWith('query+') || m.path === 'query' ? `${code(m.name)} — ${m.group} module (\`${m.path}\`)` : m.group === 'format' ? `${code(m.name)} — format module (\`format=${m.name}\`)` : `${code(m.name)} — action module (\`action=${m.name}\`)`, ''];
   const facts: string[] = [];
   if (m.deprecated) facts.push('**Deprecated**: the wiki warns (`deprecation`); use its replacement.');
   const example = m.parameters[0]?.name;
   facts.push(m.prefix ? `Prefix: ${code(m.prefix)}${example ? ` (parameters are written with it, e.g. ${code(m.prefix + example)})` : ''}` : 'Prefix: none (parameters are written without one)');
-  if (m.generator) facts.push(`Generator: yes — \`generator=${m.name}\` feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`);
-  else facts.push('Generator: no');
-  facts.push(m.readrights ? 'Needs the `read` right' : 'Works without the `read` right');
+  if (m.path.startsWith('query+')) {
+    if (m.generator) facts.push(`Generator: yes — \`generator=${m.name}\` feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`);
+    else facts.push('Generator: no');
+  } else {
+    // Top-level modules (actions, formats): what the server requires of a request.
+    if (m.mustbeposted) facts.push('**Must be POSTed**: the wiki refuses a GET (`mustbeposted`); never run from here');
+    const token = m.parameters.find((d) => d.tokentype !== undefined);
+    if (token) facts.push(`**Needs a token** of type ${code(token.tokentype!)} in ${code(m.prefix + token.name)} (from \`action=query&meta=tokens&type=${token.tokentype}\`), in the POST body`);
+    if (m.writerights) facts.push('**Write rights**: changes the wiki; needs an account allowed to write');
+  }
+  facts.push(m.readrights ? 'Needs the `read` right (read rights)' : 'Works without the `read` right');
   if (m.source) facts.push(`Source: ${m.source}`);
   for (const f of facts) lines.push(`- ${f}`);
   if (m.helpurls.length) lines.push('', m.helpurls.map((u, i) => `[Help${m.helpurls.length > 1 ? ` ${i + 1}` : ''}](${u})`).join(' · '));
@@ -207,11 +217,43 @@ function isDefault(value: string, d: WikiParamDescriptor): boolean {
 }
 
 /** The reading of a written parameter that counts: the first catalogue reading of its wire name. */
-export function resolveWire(catalogue: WikiCatalogue, name: string): WikiWireParam | undefined {
+export function resolveWire(catalogue: WikiCatalogue, name: string, query?: WikiQuery): WikiWireParam | undefined {
+  // Under another action (parse, edit, …) its own parameters count first, then the API's and the format's.
+  const action = query?.byName.get('action')?.value;
+  const am = action !== undefined && action !== 'query' ? catalogue.getActionModule(action) : undefined;
+  if (am) {
+    const own = resolveActionParam(am, name);
+    if (own) return own;
+    const md = catalogue.main?.paramByName.get(name);
+    if (md) return { module: catalogue.main!, descriptor: md, wireName: name, generator: false };
+    const fm = catalogue.getFormatModule(query?.byName.get('format')?.value ?? 'jsonfm');
+    const fd = fm?.paramByName.get(name);
+    return fd ? { module: fm!, descriptor: fd, wireName: name, generator: false } : undefined;
+  }
   const all = catalogue.lookupWire(name);
+  if (all.length === 0 && query) {
+    // A parameter of the format module (callback, wrappedhtml, xslt, …).
+    const fm = catalogue.getFormatModule(query.byName.get('format')?.value ?? 'jsonfm');
+    const fd = fm?.paramByName.get(name);
+    return fd ? { module: fm!, descriptor: fd, wireName: name, generator: false } : undefined;
+  }
   if (all.length <= 1) return all[0];
   // Prefer main/query parameters, then non-generator forms (names are rarely ambiguous).
   return all.find((w) => w.module === catalogue.main || w.module === catalogue.query) ?? all.find((w) => !w.generator) ?? all[0];
+}
+
+/** A parameter of a top-level module by wire name (its prefix, or a templated name such as `fromtext-main`). */
+export function resolveActionParam(am: WikiModule, name: string): WikiWireParam | undefined {
+  if (name.startsWith(am.prefix)) {
+    const d = am.paramByName.get(name.slice(am.prefix.length));
+    if (d) return { module: am, descriptor: d, wireName: name, generator: false };
+  }
+  for (const d of am.templatedparameters) {
+    for (const t of expandTemplate(am, d)) {
+      if (am.prefix + t.name === name) return { module: am, descriptor: d, wireName: name, generator: false, templateValues: t.values };
+    }
+  }
+  return undefined;
 }
 
 function toRange(document: TextDocument, r: OffsetRange) {
@@ -236,7 +278,7 @@ export function getWikiHover(
   switch (context.kind) {
     case 'paramName': {
       if (!context.param) return null;
-      const wire = resolveWire(catalogue, context.param.name);
+      const wire = resolveWire(catalogue, context.param.name, context.query);
       if (!wire) return null;
       return markdown(describeParam(wire, catalogue, highLimits) + overriddenNote(context.param), context.param.nameRange);
     }
@@ -253,8 +295,15 @@ export function getWikiHover(
       return markdown(text, context.item.range);
     }
     case 'paramValue': {
-      const wire = resolveWire(catalogue, context.param.name);
+      const wire = resolveWire(catalogue, context.param.name, context.query);
       if (!wire) return null;
+      // action=parse, format=json: the module the value names, with its flags.
+      const named = wire.module === catalogue.main ? (context.param.name === 'action' ? catalogue.getActionModule(context.item.text) : context.param.name === 'format' ? catalogue.getFormatModule(context.item.text) : undefined) : undefined;
+      if (named && context.item.range.end > context.item.range.start) return markdown(describeModule(named), context.item.range);
+      // paraminfo/help `modules=parse|query+allpages`: the module each path names.
+      const pathParam = catalogue.actionRules.some((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name);
+      const byPath = pathParam ? (catalogue.getActionModule(context.item.text) ?? catalogue.getModule(context.item.text)) : undefined;
+      if (byPath && context.item.range.end > context.item.range.start) return markdown(describeModule(byPath), context.item.range);
       const about = context.item.text === '' ? undefined : describeValue(context.item.text, wire, catalogue, highLimits);
       const range = context.item.range.end > context.item.range.start ? context.item.range : context.param.valueRange;
       const paramDoc = describeParam(wire, catalogue, highLimits);
@@ -264,7 +313,9 @@ export function getWikiHover(
       const modules = [...catalogue.getQueryModules()].length;
       const url = context.query.apiUrl;
       const who = url ? `${code(url)} — the wiki this query is sent to.` : 'The API endpoint of this query.';
-      return markdown(`${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${catalogue.namespaces.length} namespaces).`, context.range);
+      const actions = [...catalogue.getActionModules()].length;
+      const recorded = catalogue.actionModulesVersion ? `; actions and formats as MediaWiki ${catalogue.actionModulesVersion} describes them` : '';
+      return markdown(`${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${actions} other actions${recorded}, ${catalogue.namespaces.length} namespaces).`, context.range);
     }
     default:
       return null;

@@ -20,9 +20,21 @@ function toRange(document: TextDocument, r: OffsetRange): Range {
   return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
 }
 
-/** The outline name of a query: its module lists, else its action. */
+/** Whether list=/prop=/meta=/generator= name query modules here (action=query, or no action yet). */
+function isQueryAction(query: WikiQuery): boolean {
+  const action = query.byName.get('action')?.value;
+  return action === undefined || action === 'query';
+}
+
+/** The outline name of a query: its module lists; for another action, the action and what it works on. */
 function getQueryName(query: WikiQuery): string {
   const parts: string[] = [];
+  if (!isQueryAction(query)) {
+    // action=parse · page=Pet_door: the action, then its first parameter (what it is about).
+    const action = query.byName.get('action')!;
+    const first = query.params.find((p) => p !== action && !p.overridden && p.name !== 'format' && p.name !== 'formatversion');
+    return first ? `action=${action.value} · ${first.name}=${shorten(first.value)}` : `action=${action.value}`;
+  }
   for (const name of MODULE_LIST_PARAMS) {
     const p = query.byName.get(name);
     if (p && p.value !== '') parts.push(`${name}=${p.value}`);
@@ -45,7 +57,9 @@ export function findWikiDocumentSymbols(document: TextDocument, parsed: WikiDocu
   for (const query of parsed.queries) {
     if (budget <= 0) break;
     budget--;
-    const firstModuleParam = query.params.find((p) => !p.overridden && (MODULE_LIST_PARAMS as readonly string[]).includes(p.name));
+    const firstModuleParam = isQueryAction(query)
+      ? query.params.find((p) => !p.overridden && (MODULE_LIST_PARAMS as readonly string[]).includes(p.name))
+      : query.byName.get('action');
     const selection = firstModuleParam?.range ?? query.lines[0] ?? query.range;
     const children: DocumentSymbol[] = [];
     for (const p of query.params) {

@@ -21,6 +21,8 @@
  *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
  *   Where the module itself dies on the same condition, an `invalidparammix` error comes with the
  *   note (ApiQueryRevisions' single-page rule; alldeletedrevisions' user mode via constraints.json).
+ * - Every other top-level module (parse, compare, opensearch, the write modules, …): actionValidation.ts,
+ *   through two hooks below (`checkActionParam`, `finishActionCheck`); `badutf8` for every module (utf8Check.ts).
  * Beyond what the server says: `booleanfalse` and `sensitiveparam` (information: the wiki accepts
  * them, so they are advice, not verdicts), `duplicatevalues` (hint), `repeatedparam`, `notquery`
  * (information), `noaction` (warning: the wiki shows its help page), and did-you-mean suggestions
@@ -44,6 +46,8 @@ import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './phpArrayParams';
 import { checkUrlLength } from './urlLength';
 import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
+import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
+import { badUtf8Message } from './utf8Check';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -80,6 +84,9 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   notquery: 'information',
   largedocument: 'information',
   internal: 'warning',
+  // Codes of the other top-level modules (actionValidation.ts).
+  ...ACTION_SEVERITIES,
+  badutf8: 'warning',
 };
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
@@ -420,6 +427,8 @@ function runChecks(ctx: QueryCheck): void {
   // action
   const actionP = query.byName.get('action');
   let isQuery = true;
+  /** The top-level module named by action= (other than query), when the catalogue describes it. */
+  let actionModule: WikiModule | undefined;
   if (!actionP) {
     const first = query.params[0];
     const s = first ? first.range.start : query.range.start;
@@ -430,12 +439,20 @@ function runChecks(ctx: QueryCheck): void {
     const v = actionP.value;
     if (v !== 'query') {
       isQuery = false;
-      if (d?.values && !d.values.includes(v)) {
+      actionModule = cat.getActionModule(v);
+      if (actionModule) {
+        // Checked below, parameter by parameter (actionValidation.ts).
+      } else if (d?.values && !d.values.includes(v) && query.apiUrl !== undefined && cat.source === 'built-in') {
+        // The URL names a wiki whose own catalogue is not loaded: the action may well be one of its extensions'.
+        ctx.add('unknownaction', actionP.valueRange.start, actionP.valueRange.end, `action=${v} is not in the built-in catalogue (MediaWiki core's modules); it may be a module of this wiki's extensions. Load this wiki's catalogue (set wikimapQuery.wiki.apiUrl to ${query.apiUrl}, or run "Wiki Query: Reload Catalogue") to check it.`, { param: 'action', value: v });
+      } else if (d?.values && !d.values.includes(v)) {
         const suggestion = ctx.full ? didYouMean(v, d.values) : undefined;
         ctx.add('badvalue', actionP.valueRange.start, actionP.valueRange.end, `Unrecognized value for parameter "action": ${quote(v)}. ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use action=query to query the wiki.`, { param: 'action', value: v, suggestion });
       } else {
         const suggestion = ctx.full && editDistanceSmall(v, 'query') ? 'query' : undefined;
-        ctx.add('notquery', actionP.valueRange.start, actionP.valueRange.end, `Only action=query is checked: the parameters of action=${v} are not. ${suggestion ? 'Did you mean "query"?' : 'Use action=query for list/prop/meta queries.'}`, { param: 'action', value: v, suggestion });
+        // The catalogue lists the action but does not describe it (a catalogue of query modules only,
+        // or one cached before whole catalogues were fetched): its parameters cannot be checked.
+        ctx.add('notquery', actionP.valueRange.start, actionP.valueRange.end, `The catalogue in use (${cat.source}) does not describe action=${v}, so its parameters are not checked. ${suggestion ? 'Did you mean "query"? ' : ''}Run "Wiki Query: Reload Catalogue" to fetch the wiki's description of every module.`, { param: 'action', value: v, suggestion });
       }
     }
   }
@@ -465,6 +482,9 @@ function runChecks(ctx: QueryCheck): void {
   let validNames: string[] | undefined;
   const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
   for (const p of query.byName.values()) {
+    // Invalid UTF-8, control characters, non-NFC text: the wiki cleans the value and warns (any module).
+    const utf8 = badUtf8Message(text, p);
+    if (utf8) ctx.add('badutf8', p.valueRange.start, p.valueRange.end, utf8, { param: p.name });
     if (p === actionP) continue;
     const arrayBase = phpArrayBase(p.name);
     if (arrayBase !== undefined) {
@@ -477,6 +497,11 @@ function runChecks(ctx: QueryCheck): void {
       continue;
     }
     const name = p.name;
+    // A module may declare a parameter of main's again (opensearch's own `format`): its values count.
+    if (actionModule && actionModule.prefix === '' && actionModule.paramByName.has(name) && main.paramByName.has(name)) {
+      checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
+      continue;
+    }
     const md = main.paramByName.get(name);
     if (md) {
       ctx.present.set(name, p);
@@ -485,8 +510,11 @@ function runChecks(ctx: QueryCheck): void {
     }
     if (!isQuery) {
       const fd0 = formatModule?.paramByName.get(name);
-      if (fd0) checkParam(ctx, p, fd0, formatModule!, name);
-      continue; // parameters of other actions are not described here
+      if (fd0) {
+        ctx.present.set(name, p);
+        checkParam(ctx, p, fd0, formatModule!, name);
+      } else if (actionModule) checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
+      continue; // without a description of the action, its parameters are not checked
     }
     const qd = queryModule.paramByName.get(name);
     if (qd) {
@@ -528,7 +556,10 @@ function runChecks(ctx: QueryCheck): void {
   }
 
   checkUrlLength(ctx);
-  if (!isQuery) return;
+  if (!isQuery) {
+    if (actionModule && actionP) finishActionCheck(ctx, actionModule, actionP, ACTION_HOOKS);
+    return;
+  }
 
   // Required parameters of the selected modules.
   for (const use of ctx.uses) {
@@ -546,6 +577,13 @@ function runChecks(ctx: QueryCheck): void {
 }
 
 const MODULE_GROUPS = ['prop', 'list', 'meta'] as const;
+
+/** What actionValidation.ts borrows from this file. */
+const ACTION_HOOKS: ActionCheckHooks = {
+  checkParam: (ctx, p, d, module, wire) => checkParam(ctx, p, d, module, wire),
+  pairRemoval: (text, query, p) => pairRemoval(text, query, p),
+  defaultSeverity: (code) => DEFAULT_SEVERITIES[code] ?? 'warning',
+};
 
 /** A module's required parameters and those with `info` notes, in catalogue order (made once per module). */
 const moduleParamCache = new WeakMap<WikiModule, { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] }>();

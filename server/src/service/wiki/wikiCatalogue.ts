@@ -23,6 +23,7 @@ import type {
   WikiWireParam,
 } from './wikiTypes';
 import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './constraintRules';
+import { parseActionConstraints, type ActionRule } from './actionConstraints';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {
@@ -39,6 +40,8 @@ export interface CatalogueOptions {
   siteinfo?: unknown;
   /** Module-enforced rules (descriptors/wiki/constraints.json). */
   constraints?: unknown;
+  /** Rules top-level modules (parse, compare, …) enforce themselves (descriptors/wiki/action-constraints.json). */
+  actionConstraints?: unknown;
   /** Where the catalogue came from ("built-in", a file name, an api.php URL); used in messages. */
   source?: string;
   /** The MediaWiki version the catalogue describes (`1.45.0`); default: siteinfo's `generator`. */
@@ -117,6 +120,10 @@ export class WikiCatalogue {
   query?: WikiModule;
   /** Module-enforced rules (from constraints data), only those whose modules exist here. */
   readonly constraints: ConstraintRule[];
+  /** Rules of top-level modules (action-constraints data), only those whose module and parameters exist here. */
+  actionRules: ActionRule[] = [];
+  /** Built-in catalogue: the MediaWiki version its top-level modules were recorded from (action-modules.json `mediawiki`). */
+  actionModulesVersion?: string;
   /** Namespaces, sorted by id. */
   readonly namespaces: WikiNamespace[];
   /** True when namespaces came from siteinfo; false when MediaWiki's defaults (-2..15) are used. */
@@ -128,6 +135,7 @@ export class WikiCatalogue {
   private readonly queryByName = new Map<string, WikiModule>();
   private readonly byGroup = new Map<string, WikiModule[]>();
   private readonly formatByName = new Map<string, WikiModule>();
+  private readonly actionByName = new Map<string, WikiModule>();
   private readonly wire = new Map<string, WikiWireParam[]>();
   private readonly templates: TemplateMatcher[] = [];
   private readonly nsById = new Map<number, WikiNamespace>();
@@ -187,6 +195,7 @@ export class WikiCatalogue {
       if (!list) this.byGroup.set(m.group, (list = []));
       list.push(m);
     } else if (m.group === 'format') this.formatByName.set(m.name, m);
+    else if (m.group === 'action') this.actionByName.set(m.name, m);
     // Only modules whose parameters can sit next to action=query get wire names.
     const inQuery = m.path.startsWith('query+');
     if (m.path !== 'main' && m.path !== 'query' && !inQuery) return;
@@ -236,6 +245,21 @@ export class WikiCatalogue {
   /** A format module (`json`, `xml`, …) by name. */
   getFormatModule(name: string): WikiModule | undefined {
     return this.formatByName.get(name);
+  }
+
+  /** A top-level action module (`parse`, `edit`, …; `query` too) by name, when the catalogue describes it. */
+  getActionModule(name: string): WikiModule | undefined {
+    return name === 'query' ? this.query : this.actionByName.get(name);
+  }
+
+  /** The action modules the catalogue describes (not `query`), in catalogue order. */
+  getActionModules(): IterableIterator<WikiModule> {
+    return this.actionByName.values();
+  }
+
+  /** The format modules (`json`, `xml`, …), in catalogue order. */
+  getFormatModules(): IterableIterator<WikiModule> {
+    return this.formatByName.values();
   }
 
   /** All query submodules (every group). */
@@ -495,6 +519,7 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
     if (d.type === 'submodule' || d.type === 'enum') d.type = 'enum';
   }
   if (typeof raw.submoduleparamprefix === 'string') d.submoduleparamprefix = raw.submoduleparamprefix;
+  if (typeof raw.tokentype === 'string' && raw.tokentype !== '') d.tokentype = raw.tokentype;
   const dflt = raw.default;
   if (typeof dflt === 'string' || typeof dflt === 'number' || typeof dflt === 'boolean') d.default = dflt;
   d.min = optNumber(raw.min, at, 'min');
@@ -655,7 +680,23 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       seen.add(m.path);
       modules.push(m);
     }
-    return new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue', options.version ?? readVersion(options.siteinfo));
+    const cat = new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue', options.version ?? readVersion(options.siteinfo));
+    if (options.actionConstraints !== undefined && options.actionConstraints !== null) {
+      let rules: ActionRule[];
+      try {
+        rules = parseActionConstraints(options.actionConstraints);
+      } catch (e) {
+        throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the action constraints data (descriptors/wiki/action-constraints.json).`);
+      }
+      // As for query rules: only where the module and every parameter the rule names exist here.
+      cat.actionRules = rules.filter((r) => {
+        const m = cat.getActionModule(r.module);
+        // A templated name (`fromcontentmodel-main`) counts when a templated parameter produces it.
+        const has = (p: string) => m!.paramByName.has(p) || m!.templatedparameters.some((t) => p.startsWith(t.name.slice(0, t.name.indexOf('{'))) && t.name.indexOf('{') > 0);
+        return m !== undefined && r.uses.every(has);
+      });
+    }
+    return cat;
   } catch (e) {
     if (e instanceof CatalogueError) throw e;
     throw new CatalogueError(`catalogue: could not read the data (${e instanceof Error ? e.message : String(e)}). Check that it is action=paraminfo output.`);
@@ -667,6 +708,9 @@ export const BUILTIN_CATALOGUE_FILES = {
   modules: 'descriptors/wiki/query-modules.json',
   core: 'descriptors/wiki/api-core.json',
   constraints: 'descriptors/wiki/constraints.json',
+  /** Core's top-level modules (every action and format but main/query), recorded from a real MediaWiki. */
+  actions: 'descriptors/wiki/action-modules.json',
+  actionConstraints: 'descriptors/wiki/action-constraints.json',
 } as const;
 
 /**
@@ -677,5 +721,18 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   const modules = readJson(BUILTIN_CATALOGUE_FILES.modules);
   const core = readJson(BUILTIN_CATALOGUE_FILES.core);
   const constraints = readJson(BUILTIN_CATALOGUE_FILES.constraints);
-  return createWikiCatalogue(modules, { core: core ?? undefined, constraints: constraints ?? undefined, source: 'built-in', version: BUILTIN_MEDIAWIKI_VERSION });
+  const actions = readJson(BUILTIN_CATALOGUE_FILES.actions);
+  const actionConstraints = readJson(BUILTIN_CATALOGUE_FILES.actionConstraints);
+  // api-core.json first: its `main` and `query` win over any in the action modules' file.
+  const coreDocs = [core, actions].filter((d) => d !== undefined && d !== null);
+  const cat = createWikiCatalogue(modules, {
+    core: coreDocs.length ? coreDocs : undefined,
+    constraints: constraints ?? undefined,
+    actionConstraints: actionConstraints ?? undefined,
+    source: 'built-in',
+    version: BUILTIN_MEDIAWIKI_VERSION,
+  });
+  const recorded = isObject(actions) ? actions.mediawiki : undefined;
+  if (typeof recorded === 'string') cat.actionModulesVersion = recorded;
+  return cat;
 }

@@ -82,7 +82,9 @@ export function getCursorContext(doc: WikiDocument, offset: number): WikiCursorC
     item = { text: '', range: { start: offset, end: offset }, index: items.length };
   }
   const prefix = decodeRange(text, { start: item.range.start, end: offset });
-  if (MODULE_LISTS.has(param.name)) {
+  // list=/prop=/meta=/generator= name query modules only under action=query (parse has its own prop).
+  const action = query.byName.get('action')?.value;
+  if (MODULE_LISTS.has(param.name) && (action === undefined || action === 'query')) {
     return { kind: 'moduleList', group: param.name as ModuleListKind, query, param, item, items, prefix };
   }
   return { kind: 'paramValue', query, param, item, items, prefix };

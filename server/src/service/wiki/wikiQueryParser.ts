@@ -334,6 +334,9 @@ function parseEmbedded(text: string, doc: WikiDocument): void {
 // ---------------------------------------------------------------------------
 
 let utf8: { decode(bytes: Uint8Array): string } | undefined;
+let fatalUtf8: { decode(bytes: Uint8Array): string } | undefined;
+/** Windows-1252's bytes 0x80–0x9F (the rest is Latin-1); undefined bytes stay as their C1 control. */
+const CP1252_80_9F = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 function hexVal(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -343,8 +346,10 @@ function hexVal(c: number): number {
 }
 
 /**
- * Decode like PHP's urldecode: `+` → space, `%XX` → byte, invalid escapes stay literal,
- * invalid UTF-8 → U+FFFD.
+ * Decode like PHP's urldecode: `+` → space, `%XX` → byte, invalid escapes stay literal. Bytes that
+ * are not valid UTF-8 are read as MediaWiki's API reads them: the whole value is converted from the
+ * wiki's 8-bit fallback encoding, Windows-1252 (Language::checkTitleEncoding), so `%E9t%E9` is
+ * `été` and `%C3%A9%FF` is `Ã©ÿ` (and the wiki warns `badutf8`).
  */
 export function decodeComponent(raw: string): string {
   const plain = raw.indexOf('+') < 0 ? raw : raw.replace(/\+/g, ' ');
@@ -353,6 +358,30 @@ export function decodeComponent(raw: string): string {
     return decodeURIComponent(plain);
   } catch {
     // fall through: malformed escapes or invalid UTF-8
+  }
+  // The value's bytes as PHP sees them; valid UTF-8 decodes as usual, anything else as Windows-1252.
+  const all: number[] = [];
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain.charCodeAt(i);
+    if (c === PCT && i + 2 < plain.length) {
+      const h = hexVal(plain.charCodeAt(i + 1));
+      const l = hexVal(plain.charCodeAt(i + 2));
+      if (h >= 0 && l >= 0) {
+        all.push(h * 16 + l);
+        i += 2;
+        continue;
+      }
+    }
+    if (c < 0x80) all.push(c);
+    else for (const b of new TextEncoder().encode(plain[i])) all.push(b);
+  }
+  try {
+    fatalUtf8 ??= new TextDecoder('utf-8', { fatal: true });
+    fatalUtf8.decode(new Uint8Array(all));
+  } catch {
+    let text = '';
+    for (const b of all) text += b >= 0x80 && b <= 0x9f ? CP1252_80_9F[b - 0x80] : String.fromCharCode(b);
+    return text;
   }
   let out = '';
   let bytes: number[] = [];

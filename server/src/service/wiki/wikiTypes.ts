@@ -174,6 +174,8 @@ export interface WikiParamDescriptor {
   templatevars?: Record<string, string>;
   /** Integer range is enforced (error instead of clamping) — `enforcerange` in paraminfo. */
   enforcerange: boolean;
+  /** The token type a `token` parameter carries (`csrf`, `login`, …): the module needs a token of that type. */
+  tokentype?: string;
 }
 
 /** Module groups: query submodules (`list`, `prop`, `meta`), plus `action`/`format` and `main` itself. */
@@ -248,4 +250,6 @@ export interface WikiDiagnosticData {
   value?: string;
   /** All parameters involved (invalidparammix, multisource, conditions). */
   params?: string[];
+  /** With `addParam`: the value that repairs it (`contentmodel=wikitext`, `jsconfigvars` added to `prop`). */
+  addValue?: string;
 }

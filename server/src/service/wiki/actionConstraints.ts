@@ -1,0 +1,140 @@
+/**
+ * Rules that MediaWiki's top-level modules (parse, compare, expandtemplates, paraminfo, help,
+ * opensearch, the feeds, checktoken) enforce in their own code, beyond ParamValidator's generic
+ * checks. Data: `descriptors/wiki/action-constraints.json` (schema `action-constraints.schema.json`).
+ *
+ * Rule kinds (every `params` entry is an unprefixed parameter of `module`):
+ * - `onlyOne`     at most one of `params` (the module dies with `code`, naming two of them).
+ * - `excludes`    none of `params` together with any of `with` (`code` names the pair).
+ * - `atLeastOne`  one of `params` must be given (`code`, message naming them all).
+ * - `pattern`     a given value of `params[0]` must match `pattern` (`code`).
+ * - `when`        all `conditions` hold → `code` on `params[0]` (or the action).
+ * - `modulePaths` each value of `params[0]` must name a module of the catalogue (`main`, `parse`,
+ *                 `query+allpages`, `query+*`, `*`).
+ * - `endsWith`    a given value of `params[0]` ends with `suffix` (decoded) → `code`.
+ * - `hidesWarnings` the module's answer drops every warning (feeds), unless `unless` is given; with
+ *                 `errorCode`, `unless` turns warnings into one error of that code (opensearch).
+ *
+ * Pure: parses and checks the shape only.
+ */
+
+export type ActionSeverity = 'error' | 'warning' | 'information';
+
+/** A condition of a `when` rule (all must hold). */
+export interface ActionCondition {
+  param: string;
+  /** Given (any value) / not given. */
+  present?: boolean;
+  /** Given with exactly this value. */
+  equals?: string;
+  /** Given, with this among its `|` values. */
+  has?: string;
+  /** Not given, or given with none of these values. */
+  hasNone?: string[];
+  /** false: not given as the empty string (a default counts as not empty). */
+  empty?: boolean;
+}
+
+export interface ActionRule {
+  module: string;
+  kind: 'onlyOne' | 'excludes' | 'atLeastOne' | 'pattern' | 'when' | 'modulePaths' | 'endsWith' | 'hidesWarnings';
+  /** The rule's parameters (unprefixed), as declared; `params[0]` is the subject of single-parameter kinds. */
+  params: string[];
+  /** Every parameter the rule names (params, with, conditions, unless), for the "does it exist here" filter. */
+  uses: string[];
+  code: string;
+  severity: ActionSeverity;
+  /** The message; `{a}` and `{b}` are the parameters involved, `{all}` the list, `{value}` the value. */
+  message: string;
+  with?: string[];
+  pattern?: string;
+  conditions?: ActionCondition[];
+  suffix?: string;
+  unless?: string;
+  errorCode?: string;
+  /** Why the wiki hides warnings (hidesWarnings), for the message. */
+  why?: string;
+  /** `when` rules: the parameter whose name the diagnostic points at, when not the subject (params[0]). */
+  at?: string;
+  /** A quick fix: add this parameter with this value (or add the value to it). */
+  fix?: { param: string; value: string };
+  /** A quick fix: rename the parameter pointed at to this one (`title` → `page`). */
+  rename?: string;
+  /** `modulePaths`: whether `*` and `query+*` are accepted (paraminfo: yes; help: no). */
+  wildcards?: boolean;
+}
+
+const KINDS = new Set(['onlyOne', 'excludes', 'atLeastOne', 'pattern', 'when', 'modulePaths', 'endsWith', 'hidesWarnings']);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function strings(v: unknown, where: string): string[] {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new Error(`${where} must be an array of parameter names.`);
+  return v as string[];
+}
+
+/** Parse action-constraints.json (`{"rules": [...]}`). Throws an Error naming the bad rule. */
+export function parseActionConstraints(data: unknown): ActionRule[] {
+  if (!isObject(data) || !Array.isArray(data.rules)) throw new Error('action constraints: expected {"rules": [...]}.');
+  return data.rules.map((raw, i): ActionRule => {
+    const at = `action constraints rule #${i + 1}`;
+    if (!isObject(raw)) throw new Error(`${at}: must be an object.`);
+    const { module, kind, code, message } = raw;
+    if (typeof module !== 'string' || module === '') throw new Error(`${at}: "module" must name a top-level module (parse, compare, …).`);
+    if (typeof kind !== 'string' || !KINDS.has(kind)) throw new Error(`${at}: "kind" must be one of ${[...KINDS].join(', ')}.`);
+    const params = raw.params === undefined ? [] : strings(raw.params, `${at}: "params"`);
+    const withParams = raw.with === undefined ? undefined : strings(raw.with, `${at}: "with"`);
+    const severity = raw.severity === undefined ? 'error' : raw.severity;
+    if (severity !== 'error' && severity !== 'warning' && severity !== 'information') throw new Error(`${at}: "severity" must be error, warning or information.`);
+    if (kind !== 'hidesWarnings' && (typeof code !== 'string' || code === '')) throw new Error(`${at}: "code" must be the MediaWiki error or warning code.`);
+    if (typeof message !== 'string') throw new Error(`${at}: "message" must be a string.`);
+    let conditions: ActionCondition[] | undefined;
+    if (raw.conditions !== undefined) {
+      if (!Array.isArray(raw.conditions)) throw new Error(`${at}: "conditions" must be an array.`);
+      conditions = raw.conditions.map((c, j) => {
+        if (!isObject(c) || typeof c.param !== 'string') throw new Error(`${at}: condition #${j + 1} needs "param".`);
+        const out: ActionCondition = { param: c.param };
+        if (typeof c.present === 'boolean') out.present = c.present;
+        if (typeof c.equals === 'string') out.equals = c.equals;
+        if (typeof c.has === 'string') out.has = c.has;
+        if (c.hasNone !== undefined) out.hasNone = strings(c.hasNone, `${at}: condition #${j + 1} "hasNone"`);
+        if (typeof c.empty === 'boolean') out.empty = c.empty;
+        return out;
+      });
+    }
+    if (kind === 'pattern') {
+      if (typeof raw.pattern !== 'string') throw new Error(`${at}: a pattern rule needs "pattern".`);
+      try {
+        new RegExp(raw.pattern);
+      } catch {
+        throw new Error(`${at}: "pattern" is not a valid regular expression.`);
+      }
+    }
+    if (kind === 'endsWith' && typeof raw.suffix !== 'string') throw new Error(`${at}: an endsWith rule needs "suffix".`);
+    if (kind === 'excludes' && !withParams) throw new Error(`${at}: an excludes rule needs "with".`);
+    const all = [...params, ...(withParams ?? []), ...(conditions ?? []).map((c) => c.param)];
+    if (typeof raw.unless === 'string') all.push(raw.unless);
+    return {
+      module,
+      kind: kind as ActionRule['kind'],
+      params,
+      uses: [...new Set(all)],
+      code: typeof code === 'string' ? code : '',
+      severity,
+      message,
+      with: withParams,
+      pattern: typeof raw.pattern === 'string' ? raw.pattern : undefined,
+      conditions,
+      suffix: typeof raw.suffix === 'string' ? raw.suffix : undefined,
+      unless: typeof raw.unless === 'string' ? raw.unless : undefined,
+      errorCode: typeof raw.errorCode === 'string' ? raw.errorCode : undefined,
+      why: typeof raw.why === 'string' ? raw.why : undefined,
+      at: typeof raw.at === 'string' ? raw.at : undefined,
+      fix: isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string' ? { param: raw.fix.param, value: raw.fix.value } : undefined,
+      rename: typeof raw.rename === 'string' ? raw.rename : undefined,
+      wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
+    };
+  });
+}

@@ -1,0 +1,337 @@
+/**
+ * Diagnostics for every top-level module other than `query` (parse, compare, opensearch, the
+ * write modules, …), called from validation.ts at two hook points: `checkActionParam` for each
+ * parameter the API's `main` module does not read, and `finishActionCheck` once all are seen.
+ *
+ * What MediaWiki does, and the checker follows:
+ * - The generic ParamValidator rules apply to a module's parameters as to query modules
+ *   (validation.ts `checkParam`): codes, error/warning split, required parameters. An empty
+ *   required value depends on the type: string/text → `missingparam`, enum → `badvalue`,
+ *   user → `baduser` (all from the generic checks).
+ * - Module-enforced rules come from data (action-constraints.json, see actionConstraints.ts).
+ * - Write modules (`mustbeposted`) sent as GET: `main`'s parameters (assert) first, then the
+ *   module's parameters in declaration order (the first failure wins; a missing token is
+ *   `missingparam` on it); a token given in the query string → `mustpostparams`; a POST-only
+ *   module that takes no token → `mustbeposted`. The checker also says, as information, what the
+ *   server requires (POST, a token of type X, write rights).
+ * - What the server hides (feeds drop warnings, opensearch drops them unless `warningsaserror`,
+ *   help without `wrap` answers HTML): the checker still reports the mistake, as information
+ *   saying the server would silently ignore it (code `ignoredbyserver`).
+ */
+import type { SeveritySetting } from '../languageTypes';
+import type { QueryCheck } from './validation';
+import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
+import type { ActionCondition, ActionRule } from './actionConstraints';
+import { getValueItems } from './wikiQueryParser';
+import { didYouMean } from './didYouMean';
+
+/** Default severities of the codes this file adds (merged into validation.ts DEFAULT_SEVERITIES). */
+export const ACTION_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting, 'off'>>> = {
+  invalidsection: 'error',
+  mustbeposted: 'error',
+  mustpostparams: 'error',
+  badmodule: 'warning',
+  warnings: 'error',
+  'parse-titlewithouttext': 'warning',
+  'parse-revidwithouttext': 'warning',
+  'parse-nocontentmodel': 'warning',
+  moduleswithoutvars: 'warning',
+  'checktoken-percentencoding': 'warning',
+  'compare-nocontentmodel': 'warning',
+  'compare-relative-to-nothing': 'error',
+  badupload: 'error',
+  badtags: 'error',
+  postonly: 'information',
+  unknownaction: 'information',
+  ignoredbyserver: 'information',
+};
+
+/** What validation.ts lends this file (passed in, so the two files do not import each other at run time). */
+export interface ActionCheckHooks {
+  checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void;
+  pairRemoval(text: string, query: QueryCheck['query'], p: WikiParam): { start: number; end: number };
+  defaultSeverity(code: string): Exclude<SeveritySetting, 'off'>;
+}
+
+/** A wire name matched to a templated parameter of the module (`fromtext-main` → `fromtext-{slot}`). */
+function matchTemplated(m: WikiModule, wire: string): { d: WikiParamDescriptor; values: Record<string, string> } | undefined {
+  for (const d of m.templatedparameters) {
+    const name = m.prefix + d.name;
+    const vars: string[] = [];
+    const re = new RegExp(
+      '^' +
+        name.replace(/\{([^}]+)\}|[.*+?^$()|[\]\\]/g, (all, v: string | undefined) => {
+          if (v === undefined) return '\\' + all;
+          vars.push(v);
+          return '(.+?)';
+        }) +
+        '$',
+    );
+    const match = re.exec(wire);
+    if (!match) continue;
+    const values: Record<string, string> = {};
+    vars.forEach((v, i) => (values[v] = match[i + 1]));
+    return { d, values };
+  }
+  return undefined;
+}
+
+/**
+ * One parameter of the query that `main` does not read, when the action is a described module.
+ * Returns true when the module reads it (checked), false when it is unrecognized (reported here).
+ */
+export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, hooks: ActionCheckHooks): boolean {
+  const name = p.name;
+  const d = name.startsWith(am.prefix) ? am.paramByName.get(name.slice(am.prefix.length)) : undefined;
+  if (d) {
+    ctx.present.set(name, p);
+    if (d.type === 'upload') {
+      // UploadDef: the value must be a file sent as multipart/form-data; a URL can never carry one.
+      ctx.add('badupload', p.nameRange.start, p.nameRange.end, `File upload parameter "${name}" is not a file upload: a file can only be sent in a multipart/form-data POST body, never in the URL.`, { param: name, module: am.name }, { remove: hooks.pairRemoval(ctx.text, ctx.query, p) });
+      return true;
+    }
+    if (isTagsParam(am, d)) {
+      checkTags(ctx, p, d, am, hooks);
+      return true;
+    }
+    hooks.checkParam(ctx, p, d, am, name);
+    return true;
+  }
+  const t = matchTemplated(am, name);
+  if (t) {
+    // The variable's value must be one the target parameter allows, and given there in this query.
+    let missing: { target: string; value: string } | undefined;
+    for (const [v, target] of Object.entries(t.d.templatevars ?? {})) {
+      const want = t.values[v];
+      const tp = ctx.query.byName.get(am.prefix + target);
+      const given = tp ? getValueItems(ctx.text, tp).map((i) => i.text) : [];
+      if (!given.includes(want)) missing = { target: am.prefix + target, value: want };
+    }
+    if (!missing) {
+      ctx.present.set(name, p);
+      hooks.checkParam(ctx, p, t.d, am, name);
+      return true;
+    }
+    ctx.add('unrecognizedparams', p.nameRange.start, p.nameRange.end, `Unrecognized parameter: "${name}". It applies only when ${missing.target} includes "${missing.value}": add ${missing.value} to ${missing.target}, or remove it.`, { param: name }, { remove: hooks.pairRemoval(ctx.text, ctx.query, p) });
+    return false;
+  }
+  const names = [...ctx.catalogue.main!.parameters.map((x) => x.name), ...am.parameters.map((x) => am.prefix + x.name)];
+  const suggestion = ctx.full ? didYouMean(name, names) : undefined;
+  ctx.add(
+    'unrecognizedparams',
+    p.nameRange.start,
+    p.nameRange.end,
+    `Unrecognized parameter: "${name}". ${suggestion ? `Did you mean "${suggestion}"?` : `action=${am.name} does not read it: remove it.`}`,
+    { param: name, suggestion, module: am.name },
+    { remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
+  );
+  return false;
+}
+
+/**
+ * Change-tag parameters (ParamValidator's TagsDef): paraminfo lists them as a plain multi-valued enum
+ * of the tags that may be applied by hand, but a value outside it is an error, `badtags`, not the
+ * `unrecognizedvalues` warning of other enums. `tags` of the write modules, `add` of action=tag.
+ */
+function isTagsParam(am: WikiModule, d: WikiParamDescriptor): boolean {
+  return d.type === 'enum' && d.multi && (d.name === 'tags' || (am.name === 'tag' && d.name === 'add'));
+}
+
+function checkTags(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, am: WikiModule, hooks: ActionCheckHooks): void {
+  const allowed = d.values ?? [];
+  const bad = getValueItems(ctx.text, p).filter((i) => !allowed.includes(i.text));
+  if (bad.length === 0) {
+    hooks.checkParam(ctx, p, d, am, p.name);
+    return;
+  }
+  const names = bad.map((i) => `"${i.text}"`).join(', ');
+  const known = allowed.length ? `Tags that may be applied here: ${allowed.join(', ')}.` : 'This catalogue lists no tag that may be applied by hand (Special:Tags on the wiki lists them).';
+  ctx.add('badtags', bad[0].range.start, bad[bad.length - 1].range.end, `The tag${bad.length > 1 ? 's' : ''} ${names} ${bad.length > 1 ? 'are' : 'is'} not allowed to be manually applied. ${known}`, { param: '', value: bad[0].text, module: am.name });
+}
+
+/** The parameter a module's wire name stands for, given in the query. */
+function given(ctx: QueryCheck, am: WikiModule, param: string): WikiParam | undefined {
+  return ctx.query.byName.get(am.prefix + param);
+}
+
+function conditionHolds(ctx: QueryCheck, am: WikiModule, c: ActionCondition): boolean {
+  const p = given(ctx, am, c.param);
+  if (c.present !== undefined && (p !== undefined) !== c.present) return false;
+  if (c.equals !== undefined && (p === undefined || p.value !== c.equals)) return false;
+  if (c.empty === false && p !== undefined && p.value === '') return false;
+  if (c.has !== undefined || c.hasNone !== undefined) {
+    const values = p ? getValueItems(ctx.text, p).map((i) => i.text) : [];
+    if (c.has !== undefined && !values.includes(c.has)) return false;
+    if (c.hasNone !== undefined && values.some((v) => c.hasNone!.includes(v))) return false;
+  }
+  return true;
+}
+
+function fill(message: string, vars: Record<string, string>): string {
+  return message.replace(/\{(\w+)\}/g, (all, k: string) => vars[k] ?? all);
+}
+
+function quotedList(names: string[]): string {
+  const q = names.map((n) => `"${n}"`);
+  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
+}
+
+/** Does `path` name a module of the catalogue (paraminfo/help `modules`)? Returns the parent that lacks it otherwise. */
+function moduleProblem(ctx: QueryCheck, path: string, wildcards: boolean): { parent: string; name: string } | undefined {
+  if (path === 'main') return undefined;
+  if (path === '*') return wildcards ? undefined : { parent: 'main', name: '*' };
+  const parts = path.split('+');
+  const cat = ctx.catalogue;
+  let parent = 'main';
+  for (let i = 0; i < parts.length; i++) {
+    const sub = parts.slice(0, i + 1).join('+');
+    const last = parts[i];
+    if (last === '*' && i > 0) {
+      // `query+*`: every submodule of a module that has submodules.
+      return parent === 'query' && wildcards ? undefined : { parent, name: last };
+    }
+    const known = i === 0 ? cat.getActionModule(last) ?? cat.getFormatModule(last) : cat.getModule(sub);
+    if (!known) return { parent, name: last };
+    parent = sub;
+  }
+  return undefined;
+}
+
+function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: { start: number; end: number }): void {
+  const sev = rule.severity === ACTION_SEVERITIES[rule.code] ? undefined : rule.severity;
+  const extra = sev ? { severity: sev } : undefined;
+  switch (rule.kind) {
+    case 'onlyOne': {
+      const present = rule.params.filter((n) => given(ctx, am, n));
+      if (present.length < 2) return;
+      const [a, b] = present.map((n) => am.prefix + n);
+      const p = given(ctx, am, present[1])!;
+      ctx.add(rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, { a, b }), { param: b, params: [a, b], module: am.name }, extra);
+      return;
+    }
+    case 'excludes': {
+      if (rule.conditions && !rule.conditions.every((c) => conditionHolds(ctx, am, c))) return;
+      for (const x of rule.params) {
+        const px = given(ctx, am, x);
+        if (!px) continue;
+        for (const y of rule.with ?? []) {
+          if (!given(ctx, am, y)) continue;
+          const a = am.prefix + x;
+          const b = am.prefix + y;
+          ctx.add(rule.code, px.nameRange.start, px.nameRange.end, fill(rule.message, { a, b }), { param: a, params: [a, b], module: am.name }, extra);
+          return; // the module dies at the first pair
+        }
+      }
+      return;
+    }
+    case 'atLeastOne': {
+      if (rule.params.some((n) => given(ctx, am, n))) return;
+      const wires = rule.params.map((n) => am.prefix + n);
+      ctx.add(rule.code, actionRange.start, actionRange.end, fill(rule.message, { all: quotedList(wires) }), { param: wires[0], params: wires, module: am.name }, extra);
+      return;
+    }
+    case 'pattern': {
+      const p = given(ctx, am, rule.params[0]);
+      if (!p || new RegExp(rule.pattern!).test(p.value)) return;
+      ctx.add(rule.code, p.valueRange.start, p.valueRange.end, fill(rule.message, { value: p.value }), { param: p.name, value: p.value, module: am.name }, extra);
+      return;
+    }
+    case 'when': {
+      if (!(rule.conditions ?? []).every((c) => conditionHolds(ctx, am, c))) return;
+      const subject = rule.params[0];
+      const where = rule.at ?? subject;
+      const p = where !== undefined ? given(ctx, am, where) : undefined;
+      const at = p ? p.nameRange : actionRange;
+      const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
+      const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
+      ctx.add(rule.code, at.start, at.end, rule.message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
+      return;
+    }
+    case 'modulePaths': {
+      const p = given(ctx, am, rule.params[0]);
+      if (!p) return;
+      for (const item of getValueItems(ctx.text, p)) {
+        const problem = moduleProblem(ctx, item.text, rule.wildcards !== false);
+        if (!problem) continue;
+        ctx.add(rule.code, item.range.start, item.range.end, fill(rule.message, { parent: problem.parent, value: problem.name }), { param: p.name, value: item.text, module: am.name }, extra);
+      }
+      return;
+    }
+    case 'endsWith': {
+      const p = given(ctx, am, rule.params[0]);
+      if (!p || !p.value.endsWith(rule.suffix!)) return;
+      ctx.add(rule.code, p.valueRange.start, p.valueRange.end, rule.message, { param: p.name, module: am.name }, extra);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** What a write module needs, in words (for the information note and hover). */
+export function moduleRequirements(m: WikiModule): string[] {
+  const out: string[] = [];
+  if (m.mustbeposted) out.push('must be sent as a POST request');
+  const token = m.parameters.find((d) => d.tokentype !== undefined);
+  if (token) out.push(`needs a "${token.tokentype}" token as ${m.prefix + token.name}= in the POST body (get one with action=query&meta=tokens&type=${token.tokentype})`);
+  if (m.writerights) out.push('needs write rights');
+  if (m.readrights) out.push('needs read rights');
+  return out;
+}
+
+/** The parameter of `m` that carries a token of a type (`token`, `lgtoken` has none). */
+export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
+  return m.parameters.find((d) => d.tokentype !== undefined);
+}
+
+/** After every parameter was seen: required parameters, module rules, write modules as GET, hidden warnings. */
+export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: WikiParam, hooks: ActionCheckHooks): void {
+  const actionRange = actionP.valueRange;
+  // Required parameters of the module (MediaWiki names the first missing one).
+  for (const d of am.parameters) {
+    if (!d.required) continue;
+    const wire = am.prefix + d.name;
+    if (ctx.present.has(wire)) continue;
+    const why = d.tokentype ? ` It is the "${d.tokentype}" token (action=query&meta=tokens&type=${d.tokentype}), and must go in the POST body.` : '';
+    ctx.add('missingparam', actionRange.start, actionRange.end, `The "${wire}" parameter must be set: action=${am.name} needs it.${why}${d.tokentype ? '' : ` Add &${wire}=…`}`, { param: wire, addParam: wire, module: am.name });
+  }
+  for (const rule of ctx.catalogue.actionRules) if (rule.module === am.name && rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
+
+  // Write modules as GET.
+  if (am.mustbeposted) {
+    const tp = tokenParam(am);
+    const needs = moduleRequirements(am);
+    ctx.add('postonly', actionRange.start, actionRange.end, `action=${am.name} changes the wiki: it ${needs.join(', ')}. This checker predicts what a GET of this URL would get; it never sends it.`, { param: 'action', value: am.name, module: am.name });
+    // The wiki names unknown parameters only on a request that succeeds: as GET this one fails first.
+    for (const d of ctx.out) {
+      if (d.code === 'unrecognizedparams') d.message += ' (Sent as GET the request fails first, so the wiki would not name it; the POST request would.)';
+    }
+    if (tp) {
+      const p = given(ctx, am, tp.name);
+      if (p) ctx.add('mustpostparams', p.nameRange.start, p.nameRange.end, `The following parameter was found in the query string, but must be in the POST body: ${p.name}. A token in a URL is refused (and leaks): send action=${am.name} as a POST request with the token in its body.`, { param: p.name, module: am.name });
+    } else {
+      ctx.add('mustbeposted', actionRange.start, actionRange.end, `The "${am.name}" module requires a POST request: a GET of this URL is refused before its parameters are read.`, { param: 'action', value: am.name, module: am.name });
+    }
+  }
+
+  // What the server hides.
+  for (const rule of ctx.catalogue.actionRules) {
+    if (rule.module !== am.name || rule.kind !== 'hidesWarnings') continue;
+    const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
+    // (Everything in ctx.out belongs to this request: the main module's warnings are hidden too.)
+    const warnings = ctx.out.filter((d) => (d.severity ?? hooks.defaultSeverity(d.code)) === 'warning');
+    if (warnings.length === 0) continue;
+    if (unless && rule.errorCode) {
+      ctx.add(rule.errorCode, unless.nameRange.start, unless.nameRange.end, rule.message, { param: '', module: am.name });
+      continue;
+    }
+    if (unless) continue; // e.g. help with wrap: warnings are reported
+    for (const d of warnings) {
+      d.data = { ...d.data };
+      d.message = `${d.message} The wiki would silently ignore this (${rule.why ?? `action=${am.name} drops warnings`}), so it shows nowhere in its answer.`;
+      (d.data as { hiddenCode?: string }).hiddenCode = d.code;
+      d.code = 'ignoredbyserver';
+      d.severity = undefined;
+    }
+  }
+}
