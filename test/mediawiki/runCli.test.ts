@@ -113,7 +113,7 @@ describe('wikimap-query run (CLI) against a real MediaWiki', function () {
   });
 
   const refused: Array<{ name: string; line: number; message: RegExp }> = [
-    { name: 'a write action', line: 5, message: /action=edit is not a read-only action/ },
+    { name: 'a write action', line: 5, message: /action=edit changes the wiki/ },
     { name: 'a password', line: 6, message: /lgpassword/ },
   ];
   for (const c of refused) {

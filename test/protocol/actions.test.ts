@@ -39,7 +39,11 @@ describe('language server over stdio: every module, not only action=query', func
     const text = `http://127.0.0.1:${port}/w/api.php?action=wbgetentities&ids=Q42\n`;
     await client.open(uri, 'wikiquery', text, 1);
     const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
-    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, textOf(text, d.range)]), [['unknownaction', 3, 'wbgetentities']]);
+    // Beside it, the note that this wiki's catalogue is not loaded (a loopback wiki is never fetched unless configured).
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, textOf(text, d.range)]), [
+      ['unknownaction', 3, 'wbgetentities'],
+      ['catalogue-not-loaded', 3, `http://127.0.0.1:${port}/w/api.php`],
+    ]);
     assert.match(String(diagnostics[0].message), /Load this wiki's catalogue/);
   });
 

@@ -19,6 +19,8 @@ export interface HttpRequestOptions {
   /** Stop reading (and fail) once the body exceeds this many bytes. */
   maxBytes: number;
   signal?: AbortSignal;
+  /** The error for a redirect (never followed); default: a message naming the target and the endpoint to fix. */
+  redirectError?(status: number, target: string): RunError;
   /** URL as it may be shown to people (secrets removed); used in messages. */
   displayUrl?: string;
 }
@@ -99,7 +101,10 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
         } catch {
           /* shown as sent */
         }
-        finish(new RunError('http', `${url.host} answered HTTP ${status}, a redirect to ${target}. Runs do not follow redirects: run the address it points to, or fix the endpoint URL.`, status));
+        finish(
+          opts.redirectError?.(status, target) ??
+            new RunError('http', `${url.host} answered HTTP ${status}, a redirect to ${target}. Runs do not follow redirects: run the address it points to, or fix the endpoint URL.`, status),
+        );
         return;
       }
       const tooLarge = () =>

@@ -86,21 +86,17 @@ export async function runMapQuery(base: string, body: unknown, opts: RunOptions)
     timeoutMs: opts.timeoutMs,
     maxBytes: opts.maxBytes,
     signal: opts.signal,
-  });
-  const excerpt = res.body.slice(0, 300).replace(/\s+/g, ' ').trim();
-  if (res.status >= 300 && res.status < 400) {
     // Runs do not follow redirects (a POST would lose its body, and the target is not the configured server).
     // The mapserver itself redirects only `/api/mapobjects` without its slash (net/http ServeMux, 301).
-    const location = res.headers.location;
-    const target = Array.isArray(location) ? location[0] : location;
-    throw new RunError(
-      'http',
-      `The map server answered HTTP ${res.status}, a redirect${target ? ` to ${redactUrl(target)}` : ''}, which runs do not follow. ` +
-        'Set wikimapQuery.mapserver.url to the address the server really answers on (e.g. https:// instead of http://, or without a path it redirects).',
-      res.status,
-      excerpt,
-    );
-  }
+    redirectError: (status, target) =>
+      new RunError(
+        'http',
+        `The map server answered HTTP ${status}, a redirect to ${target}, which runs do not follow. ` +
+          'Set wikimapQuery.mapserver.url to the address the server really answers on (e.g. https:// instead of http://, or without a path it redirects).',
+        status,
+      ),
+  });
+  const excerpt = res.body.slice(0, 300).replace(/\s+/g, ' ').trim();
   let json: unknown;
   try {
     json = JSON.parse(res.body);

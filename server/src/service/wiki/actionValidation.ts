@@ -19,7 +19,7 @@
  *   saying the server would silently ignore it (code `ignoredbyserver`).
  */
 import type { SeveritySetting } from '../languageTypes';
-import type { QueryCheck } from './validation';
+import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
 import type { ActionCondition, ActionRule } from './actionConstraints';
 import { getValueItems } from './wikiQueryParser';

@@ -27,8 +27,8 @@ export function checkPhpArrayParam(ctx: QueryCheck, p: WikiParam, base: string, 
     formatModule?.paramByName.has(base) ||
     (isQuery && (cat.query?.paramByName.has(base) || ctx.uses.some((u) => base.startsWith(u.wirePrefix) && u.module.paramByName.has(base.slice(u.wirePrefix.length)))));
   if (read) {
-    ctx.add('unsupportedarray', p.nameRange.start, p.nameRange.end, `Parameter "${base}" uses unsupported PHP array syntax: the wiki ignores "${p.name}" and its value. Write ${base}=value (several values separated by |).`, { param: base, replacement: base }, { severity: 'warning' });
+    ctx.add('unsupportedarray', p.nameRange.start, p.nameRange.end, `Parameter "${base}" uses unsupported PHP array syntax: the wiki ignores "${p.writtenName ?? p.name}" and its value. Write ${base}=value (several values separated by |).`, { param: base, replacement: base }, { severity: 'warning' });
   } else {
-    ctx.add('unrecognizedparams', p.nameRange.start, p.nameRange.end, `Unrecognized parameter: "${base}" (written with PHP array syntax, "${p.name}"). No module of this query reads it: remove it.`, { param: base }, { severity: 'warning' });
+    ctx.add('unrecognizedparams', p.nameRange.start, p.nameRange.end, `Unrecognized parameter: "${base}" (written with PHP array syntax, "${p.writtenName ?? p.name}"). No module of this query reads it: remove it.`, { param: base }, { severity: 'warning' });
   }
 }

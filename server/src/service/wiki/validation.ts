@@ -411,6 +411,8 @@ function runChecks(ctx: QueryCheck): void {
   for (const p of query.params) {
     if (p.writtenName === undefined) continue;
     const php = phpParamName(p.writtenName);
+    // An array name (`titles[0]`) is the wiki's own `unsupportedarray` or `unrecognizedparams` (phpArrayParams.ts).
+    if (php.array && !php.dropped && phpArrayBase(p.name) !== undefined && p.writtenName.trimStart() === p.writtenName) continue;
     const sees = php.dropped ? 'no parameter at all (PHP drops the pair)' : php.array ? `an array "${php.name}", whose value MediaWiki ignores` : `"${p.name}"`;
     ctx.add('phpname', p.nameRange.start, p.nameRange.end, `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; write the name it means.`, { param: p.name });
   }
