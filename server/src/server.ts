@@ -30,7 +30,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionList, Diagnostic } from 'vscode-languageserver-types';
+import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
   ReloadCatalogueRequestMethod,
@@ -249,6 +249,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     }
   }
 
+  /**
+   * The diagnostics a code action is asked for. A client may send none although the range has some:
+   * ALE sends a diagnostic only when the cursor is on a one-character word, and asks for a longer
+   * word's range with an empty list. Then the server's own diagnostics touching the range are used.
+   */
+  function contextDiagnostics(uri: string, range: Range, sent: Diagnostic[] | undefined): Diagnostic[] {
+    if (sent && sent.length) return sent;
+    const open = documents.get(uri);
+    if (!open) return [];
+    const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+    return safeDiagnostics(open).filter((d) => !before(d.range.end, range.start) && !before(range.end, d.range.start));
+  }
+
   function scheduleValidation(uri: string): void {
     if (pullDiagnostics || shutDown) return;
     const open = documents.get(uri);
@@ -436,11 +449,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   connection.onCodeAction((params, token) =>
     runSafe('codeAction', token, () =>
       withDocument(params.textDocument.uri, [], (p, service) => {
+        const diagnostics = contextDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
         const actions = [
-          ...service.doCodeActions(p.document, p.parsed, params.range, params.context.diagnostics ?? [], languageSettings()),
-          ...catalogueApprovalActions(params.context.diagnostics ?? []),
+          ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, languageSettings()),
+          ...catalogueApprovalActions(diagnostics),
         ];
-        const only = params.context.only;
+        const only = params.context?.only;
         return only && only.length ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) : actions;
       }),
     ),

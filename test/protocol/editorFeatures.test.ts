@@ -202,14 +202,21 @@ describe('editor features over stdio', function () {
     ['file:///features/fix.mapquery.json', 'mapquery', '{"pos1": {"x": -3200, "y": 0, "z": 0}, "pos2": {"x": 4000, "y": 16, "z": 16}, "type": "bones"}', 'nodecoordinates', 'Convert node coordinates to map blocks (÷16, floored) in pos1 and pos2', '{"pos1": {"x": -200, "y": 0, "z": 0}, "pos2": {"x": 250, "y": 1, "z": 1}, "type": "bones"}'],
   ];
   for (const [uri, languageId, text, code, title, expected] of FIXES) {
-    for (const withData of [true, false]) {
-      it(`quick fix "${title}" for ${code}, diagnostic sent back ${withData ? 'with' : 'without'} data`, async () => {
-        const docUri = uri.replace('fix', withData ? 'fix-data' : 'fix-nodata');
+    // How clients send the diagnostic back: whole; without `data` (optional in the spec); not at all (ALE asks
+    // for the word under the cursor with an empty list): then the server uses its own diagnostics there.
+    for (const sentBack of ['with data', 'without data', 'not at all'] as const) {
+      it(`quick fix "${title}" for ${code}, diagnostic sent back ${sentBack}`, async () => {
+        const docUri = uri.replace('fix', `fix-${sentBack.replace(/ /g, '-')}`);
         await client.open(docUri, languageId, text, 1);
         const diagnostic = (await client.diagnosticsFor(docUri, 1)).find((d) => d.code === code);
         assert.ok(diagnostic, `a ${code} diagnostic`);
-        const sent: Diagnostic = withData ? diagnostic : { range: diagnostic.range, severity: diagnostic.severity, code: diagnostic.code, source: diagnostic.source, message: diagnostic.message };
-        const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: docUri }, range: diagnostic.range, context: { diagnostics: [sent] } });
+        const stripped: Diagnostic = { range: diagnostic.range, severity: diagnostic.severity, code: diagnostic.code, source: diagnostic.source, message: diagnostic.message };
+        const inside = { line: diagnostic.range.start.line, character: diagnostic.range.start.character + 1 };
+        const request =
+          sentBack === 'not at all'
+            ? { textDocument: { uri: docUri }, range: { start: inside, end: inside }, context: { diagnostics: [] } }
+            : { textDocument: { uri: docUri }, range: diagnostic.range, context: { diagnostics: [sentBack === 'with data' ? diagnostic : stripped] } };
+        const actions = await client.request<CodeAction[]>('textDocument/codeAction', request);
         const action = actions.find((a) => a.title === title);
         assert.ok(action, `offered: ${JSON.stringify(actions.map((a) => a.title))}`);
         assert.equal(applyEdits(text, action.edit!.changes![docUri]), expected);

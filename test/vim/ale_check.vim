@@ -82,9 +82,9 @@ function! s:AnswerCodeActionMenu() abort
 endfunction
 
 function! s:FixRun() abort
-  " on the "&" before the misspelt name: ALE 3.3 sends the diagnostic under the cursor only when the
-  " cursor is on a one-character word (on a longer word it asks for the word's range with no diagnostics)
-  call cursor(s:last_line, stridx(getline(s:last_line), '&aplimt') + 1)
+  " on the misspelt name, as a person puts it: ALE 3.3 then asks for the word's range with no diagnostics
+  " (it sends one only for a one-character word), and the server uses its own diagnostics there
+  call cursor(s:last_line, stridx(getline(s:last_line), '&aplimt') + 3)
   ALECodeAction
 endfunction
 function! s:FixDone() abort

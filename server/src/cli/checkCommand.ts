@@ -39,6 +39,8 @@ export interface CliIo {
 }
 
 export const USAGE = `Usage: wikimap-query check [options] PATH... | -
+       wikimap-query run [options] FILE[:LINE]   runs one read-only query
+                                                 (wikimap-query run --help)
 
 Checks wiki API query files (*.wikiquery), map-object queries (*.mapquery.json)
 and the api.php URLs in markdown files (*.md) with the same diagnostics as the

@@ -51,6 +51,37 @@ const WIKI: Record<string, [string, string, string?]> = {
   notquery: ['Not a query', 'An action other than query: only its parameters are checked, and running it is refused.', 'https://www.mediawiki.org/wiki/API:Main_module'],
   largedocument: ['Large document', 'The document is large, so the editor runs fewer checks on it (the CLI always runs all).'],
   internal: ['Internal problem', 'The checker could not judge this query; please report it.'],
+  phpname: ['Name PHP reads differently', 'PHP rewrites parameter names before MediaWiki sees them (leading spaces dropped, spaces and dots to "_", "[" starting an array): the query is judged under the name the wiki will see.'],
+  unsupportedarray: ['PHP array syntax', 'A name like titles[] or titles[0] makes PHP read an array, whose value MediaWiki ignores with a warning. Write name=value, several values separated by |.'],
+  urltoolong: ['URL too long', 'The GET request line is longer than web servers accept by default (about 8 KB): the wiki answers HTTP 414. Send it as POST or split the values.'],
+  badutf8: ['Bad UTF-8 or control characters', 'The wiki cleans the value (invalid UTF-8, control characters, text not in Unicode NFC) and warns.'],
+  invalidsection: ['Bad section', 'action=parse section= takes a number, T- and a number, or "new".', 'https://www.mediawiki.org/wiki/API:Parsing_wikitext'],
+  mustbeposted: ['Must be POSTed', 'The module only answers POST requests; sent as a GET URL it is refused.', 'https://www.mediawiki.org/wiki/API:Main_module'],
+  mustpostparams: ['Parameter must be in the POST body', 'A token (or another parameter the module wants in the body) is in the query string: the wiki refuses it, and a token in a URL leaks.', 'https://www.mediawiki.org/wiki/API:Tokens'],
+  postonly: ['Changes the wiki', 'The action changes the wiki: it needs a POST request with a token and the rights named. The checker predicts what a GET would get and never sends it; runs refuse it.', 'https://www.mediawiki.org/wiki/API:Main_module'],
+  unknownaction: ['Action not in the catalogue', "An action the catalogue in use does not describe (an extension's module): load the wiki's own catalogue to check it.", 'https://www.mediawiki.org/wiki/API:Main_module'],
+  ignoredbyserver: ['Ignored by the wiki', 'A mistake the wiki would not report for this module (feeds, opensearch and help drop warnings): still worth fixing.'],
+  badmodule: ['Unknown module', 'paraminfo or help names a module the wiki does not have.', 'https://www.mediawiki.org/wiki/API:Parameter_information'],
+  warnings: ['Warnings as an error', 'With warningsaserror the wiki turns every warning into this one error.'],
+  'parse-titlewithouttext': ['title without text', 'action=parse uses title= only together with text=.', 'https://www.mediawiki.org/wiki/API:Parsing_wikitext'],
+  'parse-revidwithouttext': ['revid without text', 'action=parse uses revid= only together with text=.', 'https://www.mediawiki.org/wiki/API:Parsing_wikitext'],
+  'parse-nocontentmodel': ['No content model', 'action=parse with text= needs a title= or contentmodel= to know how to parse it.', 'https://www.mediawiki.org/wiki/API:Parsing_wikitext'],
+  moduleswithoutvars: ['modules without jsconfigvars', 'prop=modules is only useful together with prop=jsconfigvars or encodedjsconfigvars.', 'https://www.mediawiki.org/wiki/API:Parsing_wikitext'],
+  'checktoken-percentencoding': ['Token not percent-encoded', 'The token ends in "+\\" written raw: in a URL "+" is a space, so it must be written %2B%5C.', 'https://www.mediawiki.org/wiki/API:Tokens'],
+  'compare-nocontentmodel': ['No content model', 'action=compare with text needs a title or a content model to know how to read it.', 'https://www.mediawiki.org/wiki/API:Compare'],
+  'compare-relative-to-nothing': ['Relative to nothing', 'action=compare with torelative= needs a "from" revision to be relative to.', 'https://www.mediawiki.org/wiki/API:Compare'],
+  badupload: ['Bad upload', 'A file parameter given in the query string: uploads need a multipart POST body.'],
+  badtags: ['Bad tags', 'Change tags that the wiki does not allow to be applied by hand.'],
+  'catalogue-not-loaded': ['Catalogue not loaded', "The query names a wiki whose own catalogue is not loaded: the built-in catalogue judges it. Approve the wiki (quick fix, or wikimapQuery.wiki.approvedCatalogues) to use its own."],
+  checkfailed: ['File could not be checked', 'The checker failed on this file (a bug): the other files are still checked. Please report it with the file.'],
+};
+
+/** Codes whose default severity is set where they are found (not in the severity tables). */
+const EXTRA_SEVERITY: Record<string, DiagnosticRule['defaultSeverity']> = {
+  unsupportedarray: 'warning',
+  urltoolong: 'warning',
+  'catalogue-not-loaded': 'information',
+  checkfailed: 'error',
 };
 
 const MAP: Record<string, [string, string]> = {
@@ -70,6 +101,11 @@ const MAP: Record<string, [string, string]> = {
   duplicatefield: ['Duplicate field', 'The same field twice: only the last one counts.'],
   badlimit: ['Bad limit', 'limit must be greater than 0.'],
   fieldcase: ['Field letter case', 'The field is written in other letter case: the server accepts it, but write it as documented.'],
+  toodeep: ['Nested too deep', 'The JSON nests more than 512 levels: it is not checked further (the map server would reject such a body too).'],
+  nullvalue: ['null value', 'The server reads null as 0 (a coordinate) or as no value (limit): write the value meant.'],
+  defaultcorner: ['Default corner', 'pos1 or pos2 is missing or null: the server uses its default (±2048 on every axis), a very large box.'],
+  outsidelayers: ['Outside the layers', "The box lies outside every layer the map server's config (/api/config) declares: it matches nothing."],
+  typenotenabled: ['Type not indexed', "The map server's config (/api/config) disables indexing of this type: the query returns nothing."],
 };
 
 function build(): Map<string, DiagnosticRule> {
@@ -81,6 +117,11 @@ function build(): Map<string, DiagnosticRule> {
   for (const [id, severity] of Object.entries(MAP_DIAGNOSTIC_CODES)) {
     const [summary, help] = MAP[id] ?? [id, `Map query diagnostic ${id}.`];
     rules.set(id, { id, kind: 'map', defaultSeverity: severity, summary, help, helpUri: MAP_HELP_URI });
+  }
+  for (const [id, severity] of Object.entries(EXTRA_SEVERITY)) {
+    if (rules.has(id)) continue;
+    const [summary, help, uri] = WIKI[id];
+    rules.set(id, { id, kind: 'wiki', defaultSeverity: severity, summary, help, helpUri: uri ?? WIKI_HELP_URI });
   }
   return rules;
 }
