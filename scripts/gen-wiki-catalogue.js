@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // Generates the built-in wiki descriptor catalogue:
-//   descriptors/wiki/query-modules.json  — the 64 query modules of ../shared/spec/wiki-query-descriptors.md
+//   descriptors/wiki/query-modules.json  — the 64 query modules of the product spec (its copy: test/unit/catalogue/fixtures/wiki-query-descriptors.md)
 //   descriptors/wiki/api-core.json       — the `main` and `query` modules (MediaWiki's own behaviour)
 //
 // Both files use MediaWiki's `action=paraminfo` output, formatversion 1, helpformat none:

@@ -17,6 +17,7 @@ import { createMapDescriptor } from './service/map/mapDescriptor';
 import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
 import { getMapLanguageService } from './service/map/mapLanguageService';
+import { isObject } from '../../common/isObject';
 
 /** Default debounce of diagnostics after a change (ms). */
 export const DEFAULT_DIAGNOSTICS_DELAY = 150;
@@ -310,9 +311,6 @@ export function applySeverityOverrides(diagnostics: Diagnostic[], overrides: Rec
   return out;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}
 
 // ---------------------------------------------------------------------------
 // Catalogue → paraminfo (for wikimapQuery/catalogue)

@@ -58,6 +58,7 @@ import {
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 import type { WikiDocument } from './service/wiki/wikiTypes';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
+import { isObject } from '../../common/isObject';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -561,9 +562,6 @@ function mergeSettings(base: unknown, over: unknown): unknown {
   return out;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** `initializationOptions.catalogueCacheDir`: where the client wants live catalogues cached (VS Code: its global storage). */
 function cacheDirFrom(initOptions: unknown): string | undefined {

@@ -1,6 +1,6 @@
 // A faithful in-process fake of the ContentDB OAuth2 endpoints, for tests.
 //
-// Spec: ../shared/spec/contentdb-oauth.md. Where the spec says "not shown", this fake follows what the real
+// Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md). Where the spec says "not shown", this fake follows what the real
 // ContentDB (luanti-org/contentdb: app/blueprints/oauth/__init__.py, app/blueprints/api/auth.py and
 // endpoints.py) does:
 //   - /oauth/authorize/ needs a logged-in browser (here: a `session` cookie from `loginCookie(user)`); without

@@ -1,6 +1,6 @@
 // HTTP calls to a ContentDB server: build the authorize URL, exchange a code for a token, check a token with
 // whoami, and revoke a token. No VS Code here; uses Node's built-in fetch/FormData.
-// Spec: ../shared/spec/contentdb-oauth.md section 4.
+// Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md), section 4.
 import { ContentDbError, SETTING_BASE_URL, SETTING_CLIENT_ID, SETTING_REDIRECT_URI, tokenEndpointError } from './errors';
 
 export interface HttpOptions {

@@ -1,5 +1,5 @@
 // Every way a ContentDB sign-in can fail, each with a message that says what the user should do.
-// Spec: ../shared/spec/contentdb-oauth.md section 7 (the six token-endpoint messages).
+// Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md), section 7 (the six token-endpoint messages).
 // No message here ever contains the client secret or a token: callers pass only public values, and
 // `redactSecrets` is applied once more where messages leave the flow.
 

@@ -1,7 +1,7 @@
 // The ContentDB sign-in (OAuth2 authorization code), without VS Code: check settings, make a random state,
 // listen for the callback, open the authorize URL, wait (cancellable, with a deadline), exchange the code,
 // confirm the token with whoami, and tell the browser tab how it went.
-// Spec: ../shared/spec/contentdb-oauth.md.
+// Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md).
 import { randomBytes } from 'node:crypto';
 import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter } from './callbackServer';
 import { baseUrlText, buildAuthorizeUrl, checkAuthorizePage, checkBaseUrl, checkClientCredentials, checkRedirectUriLength, exchangeCode, HttpOptions, whoami } from './contentDbClient';

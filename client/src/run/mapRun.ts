@@ -1,6 +1,6 @@
 /**
  * Running a map-object query: POST the JSON body to `{base}/api/mapobjects/` and read back the
- * array of map objects. VS Code-free. See ../shared/spec/mapserver-mapobjects.md.
+ * array of map objects. VS Code-free. See descriptors/mapserver/README.md.
  */
 import { httpRequest, makeUserAgent } from './httpClient';
 import { RunError } from './runErrors';

@@ -14,6 +14,7 @@
 import type { Disposable, Timers } from '../runtime';
 import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapServerConfig';
 import type { MapDescriptor } from '../service/map/mapDescriptor';
+import { isObject } from '../../../common/isObject';
 
 export const MAP_CONFIG_TIMEOUT_MS = 10_000;
 /** A real answer is about 1 KB; anything near this cap is not a map server's config. */
@@ -268,6 +269,3 @@ function describeNetworkError(err: unknown): string {
   return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}

@@ -1,7 +1,7 @@
 /**
  * Reads the built-in catalogue files for the data tests, and writes parameter descriptors in
  * the spec's own shorthand so a test row can be checked against
- * ../shared/spec/wiki-query-descriptors.md by eye.
+ * the product spec (its copy: test/unit/catalogue/fixtures/wiki-query-descriptors.md) by eye.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

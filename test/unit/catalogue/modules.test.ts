@@ -1,6 +1,6 @@
 /**
  * The whole built-in catalogue, one row per module, checked against
- * ../shared/spec/wiki-query-descriptors.md section "Modules" line by line.
+ * the product spec (its copy: test/unit/catalogue/fixtures/wiki-query-descriptors.md) section "Modules" line by line.
  *
  * Row: name, prefix, group, flags (G = generator, R = readrights, D = deprecated module), and
  * every parameter in index order written in the spec's shorthand (see catalogueFiles.ts):

@@ -1,7 +1,7 @@
 /**
  * The parameters where transcription slips happen, written out as the exact descriptors
  * MediaWiki's paraminfo (formatversion 1) gives, and the complete lists of every flag and
- * note the spec hands out. Source: ../shared/spec/wiki-query-descriptors.md.
+ * note the spec hands out. Source: the product spec (its copy: test/unit/catalogue/fixtures/wiki-query-descriptors.md).
  */
 import assert from 'node:assert/strict';
 import { allParams, findModule, findParam, queryModules, SPEC_SETS } from './catalogueFiles';

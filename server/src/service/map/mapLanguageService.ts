@@ -1,7 +1,7 @@
 /**
  * The map-object query language service (`*.mapquery.json`): the facade the LSP server and the CLI use.
  * Pure: the descriptor (parsed JSON of descriptors/mapserver/mapobjects.json) is handed in.
- * Request semantics: ../shared/spec/mapserver-mapobjects.md and descriptors/mapserver/README.md.
+ * Request semantics: descriptors/mapserver/README.md.
  */
 import type { LanguageService } from '../languageTypes';
 import { createMapDescriptor, type MapDescriptor } from './mapDescriptor';

@@ -17,6 +17,7 @@
  *
  * Pure: parses and checks the shape only.
  */
+import { isObject } from '../../../../common/isObject';
 
 export type ActionSeverity = 'error' | 'warning' | 'information';
 
@@ -66,9 +67,6 @@ export interface ActionRule {
 
 const KINDS = new Set(['onlyOne', 'excludes', 'atLeastOne', 'pattern', 'when', 'modulePaths', 'endsWith', 'hidesWarnings']);
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function strings(v: unknown, where: string): string[] {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new Error(`${where} must be an array of parameter names.`);

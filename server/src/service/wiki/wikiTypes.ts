@@ -1,7 +1,7 @@
 /**
  * Types of the wiki query language: the parse tree of a `.wikiquery` document and the
  * indexed descriptor catalogue (MediaWiki `action=paraminfo` format, see
- * ../shared/spec/wiki-query-descriptors.md).
+ * the product spec (its copy: test/unit/catalogue/fixtures/wiki-query-descriptors.md)).
  *
  * All positions here are UTF-16 offsets into the document text (`OffsetRange`), so the
  * parse tree stays cheap; features convert to LSP ranges with the document's line index.
