@@ -471,6 +471,11 @@ function activationFromE2e() {
 
 async function main() {
   console.log(`wikimap-query benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+  // `npm run bench -- map`: only the map service's rows, results.json left as it is.
+  if (process.argv.slice(2).includes('map')) {
+    await benchMapPeer();
+    return;
+  }
   benchWikiThroughput();
   benchEdit();
   benchCompletionHover();

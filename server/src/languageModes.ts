@@ -18,6 +18,7 @@ import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
 import { getMapLanguageService } from './service/map/mapLanguageService';
 import { isObject } from '../../common/isObject';
+import { errorMessage } from '../../common/errorMessage';
 
 /** Default debounce of diagnostics after a change (ms). */
 export const DEFAULT_DIAGNOSTICS_DELAY = 150;
@@ -83,7 +84,7 @@ export function readJsonFile(files: PackageFiles, relativePath: string): unknown
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new Error(`${relativePath} is not valid JSON (${err instanceof Error ? err.message : String(err)}); reinstall the package.`);
+    throw new Error(`${relativePath} is not valid JSON (${errorMessage(err)}); reinstall the package.`);
   }
 }
 
@@ -187,7 +188,7 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
             await store.reload(url);
             result.loaded.push(url);
           } catch (err) {
-            result.errors.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+            result.errors.push(`${url}: ${errorMessage(err)}`);
           }
         }),
       );

@@ -59,6 +59,7 @@ import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalo
 import type { WikiDocument } from './service/wiki/wikiTypes';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 import { isObject } from '../../common/isObject';
+import { errorMessage } from '../../common/errorMessage';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -135,7 +136,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         // Broken package data: say it once; every request then answers with this error.
         if (!toldBrokenData) {
           toldBrokenData = true;
-          void connection.window.showErrorMessage(`Wiki & Map Query cannot start its language services: ${err instanceof Error ? err.message : String(err)}`);
+          void connection.window.showErrorMessage(`Wiki & Map Query cannot start its language services: ${errorMessage(err)}`);
         }
         throw err;
       }
@@ -168,7 +169,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
           const result = await work();
           resolve(token?.isCancellationRequested ? cancelled() : result);
         } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
+          const message = errorMessage(err);
           logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : message}`);
           resolve(new ResponseError(ErrorCodes.InternalError, `${name} failed: ${message}`));
         }
@@ -244,7 +245,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
           severity: DiagnosticSeverity.Warning,
           code: 'checkfailed',
           source: 'wikimap-query',
-          message: `This document could not be checked (${err instanceof Error ? err.message : String(err)}); its earlier diagnostics were removed. Please report it with the document.`,
+          message: `This document could not be checked (${errorMessage(err)}); its earlier diagnostics were removed. Please report it with the document.`,
         },
       ];
     }
@@ -370,7 +371,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
       mapConfigs.configure(mergeSettings(initOptions, section));
     } catch (err) {
-      logError(`Reading the wikimapQuery settings failed (defaults used): ${err instanceof Error ? err.message : String(err)}`);
+      logError(`Reading the wikimapQuery settings failed (defaults used): ${errorMessage(err)}`);
     }
   }
 
@@ -386,7 +387,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         try {
           getServices();
         } catch (err) {
-          logError(`Loading the language services failed: ${err instanceof Error ? err.message : String(err)}`);
+          logError(`Loading the language services failed: ${errorMessage(err)}`);
         }
       });
     }),

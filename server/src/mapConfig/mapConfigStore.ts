@@ -15,6 +15,7 @@ import type { Disposable, Timers } from '../runtime';
 import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapServerConfig';
 import type { MapDescriptor } from '../service/map/mapDescriptor';
 import { isObject } from '../../../common/isObject';
+import { errorMessage } from '../../../common/errorMessage';
 
 export const MAP_CONFIG_TIMEOUT_MS = 10_000;
 /** A real answer is about 1 KB; anything near this cap is not a map server's config. */
@@ -154,7 +155,7 @@ export class MapConfigStore implements Disposable {
       try {
         config = parseMapServerConfig(entry.json, this.target.descriptor, server);
       } catch (err) {
-        this.tell(server, `${server}/api/config is not a map server's config (${err instanceof Error ? err.message : String(err)}); map queries are checked against the default layers and types.`);
+        this.tell(server, `${server}/api/config is not a map server's config (${errorMessage(err)}); map queries are checked against the default layers and types.`);
         this.cache.delete(server);
       }
     }
@@ -180,7 +181,7 @@ export class MapConfigStore implements Disposable {
       (err: unknown) => {
         // Disposed, or replaced by a load of another server: nothing to say.
         if (this.disposed || (controller.signal.aborted && this.inflight?.controller !== controller)) return;
-        this.tell(server, `Could not load the config of the map server ${server} (${err instanceof Error ? err.message : String(err)}); map queries are checked against the default layers and types.`);
+        this.tell(server, `Could not load the config of the map server ${server} (${errorMessage(err)}); map queries are checked against the default layers and types.`);
       },
     ).finally(() => {
       if (this.inflight?.controller === controller) this.inflight = undefined;
@@ -266,6 +267,6 @@ async function readCapped(res: Response, maxBytes: number, timedOut: () => boole
 
 function describeNetworkError(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+  return cause?.code ?? cause?.message ?? (errorMessage(err));
 }
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { buildTree } from '../../../server/src/service/map/mapQueryParser';
+import { createJsonTreeBuilder } from '../../../server/src/service/map/mapJsonTree';
+
+const buildTree = createJsonTreeBuilder();
 import { query } from './mapTestUtil';
 
 /** A node without parent links, to compare with jsonc-parser's own tree. */

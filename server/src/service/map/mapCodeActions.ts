@@ -7,7 +7,7 @@ import type { Node } from 'jsonc-parser';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { LanguageSettings, TextDocument } from '../languageTypes';
 import { dataRecovery } from '../diagnosticData';
-import { doMapValidation } from './mapValidation';
+import { doMapValidation, type MapValidationState } from './mapValidation';
 import { AXES, axisValue, invertedAxes, nodeToBlock, readBox } from './mapBox';
 import type { MapDescriptor } from './mapDescriptor';
 import { MAP_DIAGNOSTIC_SOURCE } from './mapDiagnostics';
@@ -47,10 +47,10 @@ const MISSING_FIELD_TEXT: Record<string, string> = {
   type: '"type": "bones"',
 };
 
-export function doMapCodeActions(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
+export function doMapCodeActions(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, state: MapValidationState, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
   const actions: CodeAction[] = [];
   // Clients that do not send `data` back: the same diagnostic, computed again, has it.
-  const dataOf = dataRecovery(() => doMapValidation(document, parsed, descriptor, { ...settings, severity: undefined }));
+  const dataOf = dataRecovery(() => doMapValidation(document, parsed, descriptor, state, { ...settings, severity: undefined }));
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== MAP_DIAGNOSTIC_SOURCE || !rangesTouch(diagnostic.range, range)) continue;
     const data = (dataOf(diagnostic) ?? {}) as Record<string, unknown>;

@@ -3,6 +3,7 @@
  * (`descriptors/mapserver/mapobjects.json`). `createMapDescriptor` validates the JSON once and
  * indexes it, so every feature does lookups only. The caller reads the file; this layer has no I/O.
  */
+import { isObject } from '../../../../common/isObject';
 
 export type MapFieldKind = 'coordinates' | 'type' | 'attributelike' | 'integer';
 
@@ -81,10 +82,6 @@ export class MapDescriptorError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function requireString(obj: Record<string, unknown>, key: string, where: string): string {
   const value = obj[key];
   if (typeof value !== 'string' || value === '') throw new MapDescriptorError(where, `"${key}" must be a non-empty string`);
@@ -99,13 +96,13 @@ function requireInteger(obj: Record<string, unknown>, key: string, where: string
 
 /** Validate and index a descriptor (the parsed JSON of `descriptors/mapserver/mapobjects.json`). */
 export function createMapDescriptor(json: unknown): MapDescriptor {
-  if (!isRecord(json)) throw new MapDescriptorError('top level', 'expected a JSON object');
+  if (!isObject(json)) throw new MapDescriptorError('top level', 'expected a JSON object');
   const version = requireInteger(json, 'version', 'top level');
   if (version !== 1) throw new MapDescriptorError('top level', `unsupported "version" ${version}; this build reads version 1`);
   const blockSize = requireInteger(json, 'blockSize', 'top level');
   if (blockSize <= 0) throw new MapDescriptorError('top level', '"blockSize" must be positive');
   const boundsRaw = json.bounds;
-  if (!isRecord(boundsRaw)) throw new MapDescriptorError('top level', '"bounds" must be an object {"min", "max"}');
+  if (!isObject(boundsRaw)) throw new MapDescriptorError('top level', '"bounds" must be an object {"min", "max"}');
   const bounds = { min: requireInteger(boundsRaw, 'min', 'bounds'), max: requireInteger(boundsRaw, 'max', 'bounds') };
   if (bounds.min > bounds.max) throw new MapDescriptorError('bounds', '"min" must not exceed "max"');
   const worldLimitNodes = requireInteger(json, 'worldLimitNodes', 'top level');
@@ -118,14 +115,14 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
   const fieldByFoldedName = new Map<string, MapFieldDescriptor>();
   json.fields.forEach((raw, i) => {
     const where = `fields[${i}]`;
-    if (!isRecord(raw)) throw new MapDescriptorError(where, 'expected an object');
+    if (!isObject(raw)) throw new MapDescriptorError(where, 'expected an object');
     const name = requireString(raw, 'name', where);
     const kind = requireString(raw, 'kind', where) as MapFieldKind;
     if (!FIELD_KINDS.includes(kind)) throw new MapDescriptorError(where, `"kind" must be one of ${FIELD_KINDS.join(', ')}`);
     if (typeof raw.required !== 'boolean') throw new MapDescriptorError(where, '"required" must be true or false');
     const field: MapFieldDescriptor = { name, kind, required: raw.required, description: requireString(raw, 'description', where) };
     if (raw.default !== undefined) {
-      if (kind !== 'coordinates' || !isRecord(raw.default)) throw new MapDescriptorError(where, '"default" must be a point {"x", "y", "z"} on a coordinates field');
+      if (kind !== 'coordinates' || !isObject(raw.default)) throw new MapDescriptorError(where, '"default" must be a point {"x", "y", "z"} on a coordinates field');
       const d = raw.default;
       field.default = { x: requireInteger(d, 'x', `${where}.default`), y: requireInteger(d, 'y', `${where}.default`), z: requireInteger(d, 'z', `${where}.default`) };
     }
@@ -144,13 +141,13 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
   const allKeys = new Set<string>();
   json.types.forEach((raw, i) => {
     const where = `types[${i}]`;
-    if (!isRecord(raw)) throw new MapDescriptorError(where, 'expected an object');
+    if (!isObject(raw)) throw new MapDescriptorError(where, 'expected an object');
     const name = requireString(raw, 'name', where);
     if (typeByName.has(name)) throw new MapDescriptorError(where, `type "${name}" is listed twice`);
     if (!Array.isArray(raw.attributes)) throw new MapDescriptorError(`type "${name}"`, '"attributes" must be an array');
     const attributes: MapAttributeDescriptor[] = raw.attributes.map((a, j) => {
       const aw = `type "${name}" attributes[${j}]`;
-      if (!isRecord(a)) throw new MapDescriptorError(aw, 'expected an object {"name", "description"}');
+      if (!isObject(a)) throw new MapDescriptorError(aw, 'expected an object {"name", "description"}');
       const attr: MapAttributeDescriptor = { name: requireString(a, 'name', aw), description: requireString(a, 'description', aw) };
       if (a.values !== undefined) {
         if (!Array.isArray(a.values) || !a.values.every((v) => typeof v === 'string')) throw new MapDescriptorError(aw, '"values" must be an array of strings');
@@ -169,7 +166,7 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
   });
 
   const layers = readLayers(json.layers, 'layers');
-  if (!isRecord(json.mapobjects) || !Object.values(json.mapobjects).every((v) => typeof v === 'boolean')) {
+  if (!isObject(json.mapobjects) || !Object.values(json.mapobjects).every((v) => typeof v === 'boolean')) {
     throw new MapDescriptorError('top level', '"mapobjects" must be an object of switches (name → true/false)');
   }
   const mapobjects = json.mapobjects as Record<string, boolean>;
@@ -189,7 +186,7 @@ export function readLayers(raw: unknown, where: string): MapLayer[] {
   if (!Array.isArray(raw) || raw.length === 0) throw new MapDescriptorError(where, 'expected a non-empty array of layers {"id", "name", "from", "to"}');
   return raw.map((l, i) => {
     const w = `${where}[${i}]`;
-    if (!isRecord(l)) throw new MapDescriptorError(w, 'expected an object {"id", "name", "from", "to"}');
+    if (!isObject(l)) throw new MapDescriptorError(w, 'expected an object {"id", "name", "from", "to"}');
     const layer: MapLayer = { id: requireInteger(l, 'id', w), name: typeof l.name === 'string' ? l.name : '', from: requireInteger(l, 'from', w), to: requireInteger(l, 'to', w) };
     return layer;
   });

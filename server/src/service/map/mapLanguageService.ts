@@ -10,7 +10,8 @@ import { doMapComplete } from './mapCompletion';
 import { doMapHover } from './mapHover';
 import { parseMapDocument, type MapDocument } from './mapQueryParser';
 import { findMapDocumentSymbols, getMapRunnableQueries } from './mapSymbols';
-import { doMapValidation } from './mapValidation';
+import { createMapValidationState, doMapValidation } from './mapValidation';
+import { createJsonTreeBuilder } from './mapJsonTree';
 import { getMapSemanticTokens } from './mapSemanticTokens';
 import { getMapInlayHints } from './mapInlayHints';
 import { getMapFoldingRanges } from './mapFolding';
@@ -44,19 +45,24 @@ function isIndexed(d: unknown): d is MapDescriptor {
 
 export function getMapLanguageService(options: MapLanguageServiceOptions): MapLanguageService {
   const descriptor = isIndexed(options.descriptor) ? options.descriptor : createMapDescriptor(options.descriptor);
-  let config = options.serverConfig ?? defaultMapServerConfig(descriptor);
+  // The service's own state (nothing is shared between instances): the default config, the JSON tree
+  // builder's scratch state, the validator's memory.
+  const defaultConfig = defaultMapServerConfig(descriptor);
+  const buildTree = createJsonTreeBuilder();
+  const validationState = createMapValidationState();
+  let config = options.serverConfig ?? defaultConfig;
   return {
     descriptor,
     getServerConfig: () => config,
     setServerConfig(next) {
-      config = next ?? defaultMapServerConfig(descriptor);
+      config = next ?? defaultConfig;
     },
-    parse: (document) => parseMapDocument(document, descriptor),
-    doValidation: (document, parsed, settings) => doMapValidation(document, parsed, descriptor, settings, config),
+    parse: (document) => parseMapDocument(document, descriptor, buildTree),
+    doValidation: (document, parsed, settings) => doMapValidation(document, parsed, descriptor, validationState, settings, config),
     // A document nested too deep (parsed.tooDeep) was not parsed: nothing to complete or explain in it.
     doComplete: (document, parsed, offset) => (parsed.tooDeep ? { isIncomplete: false, items: [] } : doMapComplete(document, parsed, descriptor, offset, config)),
     doHover: (document, parsed, offset) => (parsed.tooDeep ? null : doMapHover(document, parsed, descriptor, offset, config)),
-    doCodeActions: (document, parsed, range, diagnostics, settings) => doMapCodeActions(document, parsed, descriptor, range, diagnostics, settings),
+    doCodeActions: (document, parsed, range, diagnostics, settings) => doMapCodeActions(document, parsed, descriptor, validationState, range, diagnostics, settings),
     findDocumentSymbols: (document, parsed) => findMapDocumentSymbols(document, parsed, descriptor),
     findDocumentLinks: () => [],
     getRunnableQueries: (document, parsed) => getMapRunnableQueries(document, parsed),

@@ -24,16 +24,12 @@ function enabledTypesOf(descriptor: MapDescriptor, switches: Record<string, bool
   return new Set(descriptor.types.filter((t) => t.configKeys.some((k) => switches[k] === true)).map((t) => t.name));
 }
 
-const defaults = new WeakMap<MapDescriptor, MapServerConfig>();
-
-/** A server with the default config (app/config.go): layers Ground (y −1…10) and Sky (11…24), `locator` off. */
+/**
+ * A server with the default config (app/config.go): layers Ground (y −1…10) and Sky (11…24), `locator` off.
+ * A new object each call: the language service keeps the one it uses.
+ */
 export function defaultMapServerConfig(descriptor: MapDescriptor): MapServerConfig {
-  let config = defaults.get(descriptor);
-  if (!config) {
-    config = { layers: descriptor.layers, mapobjects: descriptor.mapobjects, enabledTypes: enabledTypesOf(descriptor, descriptor.mapobjects) };
-    defaults.set(descriptor, config);
-  }
-  return config;
+  return { layers: descriptor.layers, mapobjects: descriptor.mapobjects, enabledTypes: enabledTypesOf(descriptor, descriptor.mapobjects) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { MapDescriptor } from './mapDescriptor';
 import { defaultMapServerConfig, describeLayers, describeSwitches, rangeTouchesLayers, serverLabel, type MapServerConfig } from './mapServerConfig';
 import { DiagnosticSink } from './mapDiagnostics';
 import { printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
-import { suggest } from './didYouMean';
+import { suggestMapNames } from './mapSuggestions';
 
 function rangeOf(document: TextDocument, node: { offset: number; length: number }): Range {
   return { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
@@ -31,12 +31,32 @@ export function describeValue(node: Node | undefined): string {
   }
 }
 
-function didYouMean(suggestions: string[]): string {
+/** The " Did you mean …?" tail of a message (empty without suggestions). */
+function didYouMeanText(suggestions: string[]): string {
   if (suggestions.length === 0) return '';
   return ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`;
 }
 
-export function doMapValidation(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, settings?: LanguageSettings, config: MapServerConfig = defaultMapServerConfig(descriptor)): Diagnostic[] {
+/**
+ * What the validator of one map language service remembers between calls (created with the service):
+ * misspelt types repeat across a document, so their suggestions are kept (at most 1000 names).
+ */
+export interface MapValidationState {
+  typeSuggestions: Map<string, string[]>;
+}
+
+export function createMapValidationState(): MapValidationState {
+  return { typeSuggestions: new Map() };
+}
+
+export function doMapValidation(
+  document: TextDocument,
+  parsed: MapDocument,
+  descriptor: MapDescriptor,
+  state: MapValidationState,
+  settings?: LanguageSettings,
+  config: MapServerConfig = defaultMapServerConfig(descriptor),
+): Diagnostic[] {
   const sink = new DiagnosticSink(settings);
   const full = settings?.maxFullCheckSize === undefined || parsed.text.length <= settings.maxFullCheckSize;
 
@@ -60,7 +80,7 @@ export function doMapValidation(document: TextDocument, parsed: MapDocument, des
       `Expected a query object {"pos1", "pos2", "type"} here, found ${describeValue(node)}. A file holds one query object or an array of them.`);
   }
   const complete = parsed.syntaxErrors.length === 0;
-  for (const query of parsed.queries) validateQuery(document, query, descriptor, sink, full, complete, config);
+  for (const query of parsed.queries) validateQuery(document, query, descriptor, state, sink, full, complete, config);
   return sink.diagnostics;
 }
 
@@ -70,7 +90,7 @@ function syntaxProblem(code: string): string {
   return words === 'invalid symbol' ? 'unexpected character' : words;
 }
 
-function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean, complete: boolean, config: MapServerConfig): void {
+function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, state: MapValidationState, sink: DiagnosticSink, full: boolean, complete: boolean, config: MapServerConfig): void {
   for (const field of descriptor.fields) {
     // While the JSON is broken (being typed), a missing field is not news yet.
     if (complete && field.required && !query.fields.has(field.name)) {
@@ -92,9 +112,9 @@ function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapD
   for (const property of query.unknown) {
     const key = property.children![0];
     const name = key.value as string;
-    const suggestions = full ? suggest(name, descriptor.fields.map((f) => f.name)) : [];
+    const suggestions = full ? suggestMapNames(name, descriptor.fields.map((f) => f.name)) : [];
     sink.add('unknownfield', rangeOf(document, key),
-      `Unknown field "${name}": the map server ignores it.${didYouMean(suggestions)}`, { field: name, suggestions });
+      `Unknown field "${name}": the map server ignores it.${didYouMeanText(suggestions)}`, { field: name, suggestions });
   }
   for (const prop of query.fields.values()) {
     if (prop.key.value !== prop.field.name) {
@@ -108,7 +128,7 @@ function validateQuery(document: TextDocument, query: MapQuery, descriptor: MapD
         validateCorner(document, prop, prop.field.name === 'pos1' ? box.pos1 : prop.field.name === 'pos2' ? box.pos2 : readCorner(prop.value), sink);
         break;
       }
-      case 'type': validateType(document, prop, descriptor, sink, full, config); break;
+      case 'type': validateType(document, prop, descriptor, state, sink, full, config); break;
       case 'attributelike': validateAttributeLike(document, prop, query, descriptor, sink, full); break;
       case 'integer': validateLimit(document, prop, sink, descriptor); break;
     }
@@ -179,7 +199,7 @@ function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: 
   }
 }
 
-function validateType(document: TextDocument, prop: MapFieldProperty, descriptor: MapDescriptor, sink: DiagnosticSink, full: boolean, config: MapServerConfig): void {
+function validateType(document: TextDocument, prop: MapFieldProperty, descriptor: MapDescriptor, state: MapValidationState, sink: DiagnosticSink, full: boolean, config: MapServerConfig): void {
   const v = prop.value;
   if (!v || v.type !== 'string') {
     sink.add('typenotstring', valueOrKeyRange(document, prop), `"type" must be a string such as "bones", not ${describeValue(v)}.`);
@@ -199,19 +219,17 @@ function validateType(document: TextDocument, prop: MapFieldProperty, descriptor
     }
     return;
   }
-  const suggestions = full ? typeSuggestions(name, descriptor) : [];
+  const suggestions = full ? typeSuggestions(name, descriptor, state) : [];
   sink.add('unknowntype', rangeOf(document, v),
-    `Unknown type "${name}": the server matches the type exactly and silently returns an empty list.${didYouMean(suggestions)}`, { type: name, suggestions });
+    `Unknown type "${name}": the server matches the type exactly and silently returns an empty list.${didYouMeanText(suggestions)}`, { type: name, suggestions });
 }
 
-/** Misspelt types repeat across a document: remember the suggestions per descriptor. */
-const typeSuggestionCache = new WeakMap<MapDescriptor, Map<string, string[]>>();
-function typeSuggestions(name: string, descriptor: MapDescriptor): string[] {
-  let cache = typeSuggestionCache.get(descriptor);
-  if (!cache) typeSuggestionCache.set(descriptor, (cache = new Map()));
+/** Misspelt types repeat across a document: the suggestions are remembered in the service's state. */
+function typeSuggestions(name: string, descriptor: MapDescriptor, state: MapValidationState): string[] {
+  const cache = state.typeSuggestions;
   let result = cache.get(name);
   if (!result) {
-    result = suggest(name, descriptor.typeByName.keys());
+    result = suggestMapNames(name, descriptor.typeByName.keys());
     if (cache.size < 1000) cache.set(name, result);
   }
   return result;
@@ -249,9 +267,9 @@ function validateAttributeLike(document: TextDocument, prop: MapFieldProperty, q
   const key = keyNode.value as string;
   const keys = type.attributes.map((a) => a.name);
   if (keys.includes(key)) return;
-  const suggestions = full ? suggest(key, keys) : [];
+  const suggestions = full ? suggestMapNames(key, keys) : [];
   sink.add('unknownattribute', rangeOf(document, keyNode),
-    `"${type.name}" objects have no attribute "${key}", so nothing will match. Its attributes: ${keys.join(', ')}.${didYouMean(suggestions)}`, { type: type.name, key, suggestions });
+    `"${type.name}" objects have no attribute "${key}", so nothing will match. Its attributes: ${keys.join(', ')}.${didYouMeanText(suggestions)}`, { type: type.name, key, suggestions });
 }
 
 function validateLimit(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink, descriptor: MapDescriptor): void {

@@ -1,4 +1,9 @@
-/** "Did you mean …?" suggestions for misspelt names (types, fields, attribute keys). */
+/**
+ * "Did you mean …?" candidates for misspelt map names (types, fields, attribute keys): up to three, the
+ * same letters in other case first (Go's JSON decoder matches field names ignoring case), then prefixes,
+ * then Levenshtein distance. Not the wiki's `didYouMean.ts`, which picks the one closest name by
+ * optimal-string-alignment distance: the two languages keep their own rules, and their messages differ.
+ */
 
 function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -18,7 +23,7 @@ function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Candidates close to `word`: same letters ignoring case first, then by edit distance (at most 3, and under half the word). */
-export function suggest(word: string, candidates: Iterable<string>, limit = 3): string[] {
+export function suggestMapNames(word: string, candidates: Iterable<string>, limit = 3): string[] {
   const lower = word.toLowerCase();
   const max = Math.min(3, Math.max(1, Math.floor(word.length / 2)));
   const scored: Array<[string, number]> = [];

@@ -1,0 +1,329 @@
+/**
+ * The JSON tree every map feature reads: the same nodes as jsonc-parser's `parseTree` (object / array /
+ * property / literal nodes with offsets), built faster. Strict JSON takes a hand-written direct path;
+ * anything else goes through jsonc-parser's `visit` for its recovery and errors.
+ *
+ * `createJsonTreeBuilder` holds the scratch state of both paths in its closure, one builder per map
+ * language service: no state is shared between instances. It is one of the named exceptions to the
+ * ~80-line rule (docs/architecture.md): a scope around the hand-tuned parser loops, each inner function short.
+ */
+import { visit, type JSONVisitor, type Node, type ParseError } from 'jsonc-parser';
+
+type BuildNode = { -readonly [K in keyof Node]: Node[K] };
+
+const NO_ERRORS: ParseError[] = [];
+const TREE_OPTIONS = { allowTrailingComma: false, disallowComments: false };
+
+const C_SP = 32;
+const C_TAB = 9;
+const C_LF = 10;
+const C_CR = 13;
+const C_QUOTE = 34;
+const C_BACKSLASH = 92;
+const C_COMMA = 44;
+const C_COLON = 58;
+const C_LBRACE = 123;
+const C_RBRACE = 125;
+const C_LBRACKET = 91;
+const C_RBRACKET = 93;
+const C_MINUS = 45;
+const C_0 = 48;
+const C_9 = 57;
+const C_DOT = 46;
+
+/** Thrown inside `buildTreeStrict` when the text is not plain strict JSON: the caller falls back. */
+const NOT_STRICT = new Error('not strict JSON');
+
+/** Builds the tree of a text, pushing syntax errors into `errors`; undefined for an empty text. */
+export type JsonTreeBuilder = (text: string, errors: ParseError[]) => Node | undefined;
+
+export function createJsonTreeBuilder(): JsonTreeBuilder {
+  /**
+   * Builder state for one `buildTree` call of this builder. The visitor is created once per builder, so a
+   * call allocates no closures (it runs synchronously and never re-enters, so the state is safe to reuse).
+   */
+  const build = {
+    containers: [] as BuildNode[],
+    /** For each open container: the property holding it (or undefined), to fix its length at the end. */
+    holders: [] as Array<BuildNode | undefined>,
+    top: undefined as BuildNode | undefined,
+    result: undefined as Node | undefined,
+    pendingKey: undefined as Node | undefined,
+    colon: -1,
+    errors: [] as ParseError[],
+  };
+
+  function flushKey(end: number): void {
+    const key = build.pendingKey;
+    if (key && build.top) {
+      build.top.children!.push({ type: 'property', offset: key.offset, length: end - key.offset, children: [key], colonOffset: build.colon >= 0 ? build.colon : undefined } as BuildNode);
+    }
+    build.pendingKey = undefined;
+    build.colon = -1;
+  }
+
+  function attach(node: BuildNode): BuildNode | undefined {
+    const key = build.pendingKey;
+    const top = build.top;
+    if (key && top?.type === 'object') {
+      const property: BuildNode = { type: 'property', offset: key.offset, length: node.offset + node.length - key.offset, children: [key, node], colonOffset: build.colon >= 0 ? build.colon : undefined };
+      top.children!.push(property);
+      build.pendingKey = undefined;
+      build.colon = -1;
+      return property;
+    }
+    if (top) top.children!.push(node);
+    else if (!build.result) build.result = node;
+    return undefined;
+  }
+
+  function openContainer(type: 'object' | 'array', offset: number): void {
+    const node: BuildNode = { type, offset, length: -1, children: [] };
+    build.holders.push(attach(node));
+    if (build.top) build.containers.push(build.top);
+    build.top = node;
+  }
+
+  function closeContainer(offset: number, length: number): void {
+    flushKey(offset + length);
+    const node = build.top!;
+    node.length = offset + length - node.offset;
+    build.top = build.containers.pop();
+    const holder = build.holders.pop();
+    if (holder) holder.length = node.offset + node.length - holder.offset;
+  }
+
+  const treeVisitor: JSONVisitor = {
+    onObjectBegin(offset) { openContainer('object', offset); },
+    onObjectProperty(name, offset, length) {
+      flushKey(offset);
+      build.pendingKey = { type: 'string', value: name, offset, length };
+    },
+    onObjectEnd: closeContainer,
+    onArrayBegin(offset) { openContainer('array', offset); },
+    onArrayEnd: closeContainer,
+    onLiteralValue(value, offset, length) {
+      attach({ type: value === null ? 'null' : typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean', offset, length, value });
+    },
+    onSeparator(separator, offset) {
+      if (separator === ':') build.colon = offset;
+      else flushKey(offset);
+    },
+    onError(error, offset, length) { build.errors.push({ error, offset, length }); },
+  };
+
+
+  /** The strict path's text and position (closure variables: as fast as the module-level ones were). */
+  let sText = '';
+  let sPos = 0;
+
+  function skipSpace(): void {
+    const t = sText;
+    let i = sPos;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === C_SP || c === C_LF || c === C_CR || c === C_TAB) i++;
+      else break;
+    }
+    sPos = i;
+  }
+
+  /** After a number or keyword: only a delimiter may follow (jsonc-parser would report anything else). */
+  function expectDelimiter(): void {
+    const c = sText.charCodeAt(sPos);
+    if (sPos < sText.length && c !== C_SP && c !== C_LF && c !== C_CR && c !== C_TAB && c !== C_COMMA && c !== C_RBRACE && c !== C_RBRACKET) throw NOT_STRICT;
+  }
+
+  /** A string token at sPos (on its opening quote): its value; sPos moves past the closing quote. */
+  function strictString(): string {
+    const t = sText;
+    const start = sPos;
+    let i = start + 1;
+    let escaped = false;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === C_QUOTE) break;
+      if (c === C_BACKSLASH) {
+        escaped = true;
+        i += 2;
+        continue;
+      }
+      // end of text (NaN), line breaks and other control characters: jsonc-parser reports these
+      if (!(c >= 0x20) || c === 0x2028 || c === 0x2029) throw NOT_STRICT;
+      i++;
+    }
+    sPos = i + 1;
+    if (!escaped) return t.slice(start + 1, i);
+    try {
+      return JSON.parse(t.slice(start, i + 1)) as string;
+    } catch {
+      throw NOT_STRICT;
+    }
+  }
+
+  function strictNumber(): number {
+    const t = sText;
+    const start = sPos;
+    let i = start;
+    if (t.charCodeAt(i) === C_MINUS) i++;
+    let c = t.charCodeAt(i);
+    if (c === C_0) c = t.charCodeAt(++i);
+    else if (c > C_0 && c <= C_9) {
+      do c = t.charCodeAt(++i);
+      while (c >= C_0 && c <= C_9);
+    } else throw NOT_STRICT;
+    if (c === C_DOT) {
+      c = t.charCodeAt(++i);
+      if (!(c >= C_0 && c <= C_9)) throw NOT_STRICT;
+      do c = t.charCodeAt(++i);
+      while (c >= C_0 && c <= C_9);
+    }
+    if (c === 101 /* e */ || c === 69 /* E */) {
+      c = t.charCodeAt(++i);
+      if (c === 43 /* + */ || c === C_MINUS) c = t.charCodeAt(++i);
+      if (!(c >= C_0 && c <= C_9)) throw NOT_STRICT;
+      do c = t.charCodeAt(++i);
+      while (c >= C_0 && c <= C_9);
+    }
+    sPos = i;
+    expectDelimiter();
+    return Number(t.slice(start, i));
+  }
+
+  function strictKeyword(word: string, value: boolean | null): BuildNode {
+    const offset = sPos;
+    if (!sText.startsWith(word, offset)) throw NOT_STRICT;
+    sPos += word.length;
+    expectDelimiter();
+    return { type: value === null ? 'null' : 'boolean', offset, length: word.length, value };
+  }
+
+  function strictValue(depth: number): BuildNode {
+    const t = sText;
+    const c = t.charCodeAt(sPos);
+    const offset = sPos;
+    if (c === C_LBRACE) {
+      if (depth > 200) throw NOT_STRICT;
+      const node: BuildNode = { type: 'object', offset, length: -1, children: [] };
+      sPos++;
+      skipSpace();
+      if (t.charCodeAt(sPos) !== C_RBRACE) {
+        for (;;) {
+          if (t.charCodeAt(sPos) !== C_QUOTE) throw NOT_STRICT;
+          const keyOffset = sPos;
+          const name = strictString();
+          const key: BuildNode = { type: 'string', value: name, offset: keyOffset, length: sPos - keyOffset };
+          skipSpace();
+          if (t.charCodeAt(sPos) !== C_COLON) throw NOT_STRICT;
+          const colon = sPos;
+          sPos++;
+          skipSpace();
+          const value = strictValue(depth + 1);
+          node.children!.push({ type: 'property', offset: keyOffset, length: value.offset + value.length - keyOffset, children: [key, value], colonOffset: colon });
+          skipSpace();
+          const d = t.charCodeAt(sPos);
+          if (d === C_COMMA) {
+            sPos++;
+            skipSpace();
+            continue;
+          }
+          if (d === C_RBRACE) break;
+          throw NOT_STRICT;
+        }
+      }
+      sPos++;
+      node.length = sPos - offset;
+      return node;
+    }
+    if (c === C_LBRACKET) {
+      if (depth > 200) throw NOT_STRICT;
+      const node: BuildNode = { type: 'array', offset, length: -1, children: [] };
+      sPos++;
+      skipSpace();
+      if (t.charCodeAt(sPos) !== C_RBRACKET) {
+        for (;;) {
+          node.children!.push(strictValue(depth + 1));
+          skipSpace();
+          const d = t.charCodeAt(sPos);
+          if (d === C_COMMA) {
+            sPos++;
+            skipSpace();
+            continue;
+          }
+          if (d === C_RBRACKET) break;
+          throw NOT_STRICT;
+        }
+      }
+      sPos++;
+      node.length = sPos - offset;
+      return node;
+    }
+    if (c === C_QUOTE) {
+      const value = strictString();
+      return { type: 'string', offset, length: sPos - offset, value };
+    }
+    if (c === C_MINUS || (c >= C_0 && c <= C_9)) {
+      const value = strictNumber();
+      return { type: 'number', offset, length: sPos - offset, value };
+    }
+    if (c === 116 /* t */) return strictKeyword('true', true);
+    if (c === 102 /* f */) return strictKeyword('false', false);
+    if (c === 110 /* n */) return strictKeyword('null', null);
+    throw NOT_STRICT;
+  }
+
+  /**
+   * The tree of `text` when it is strict JSON (no comments, no errors, whitespace limited to space,
+   * tab, CR and LF), else undefined. Same nodes, offsets and values as the jsonc-parser path.
+   */
+  function buildTreeStrict(text: string): Node | undefined {
+    sText = text;
+    sPos = 0;
+    try {
+      skipSpace();
+      if (sPos >= text.length) return undefined;
+      const root = strictValue(0);
+      skipSpace();
+      return sPos === text.length ? root : undefined;
+    } catch (e) {
+      if (e === NOT_STRICT) return undefined;
+      throw e;
+    } finally {
+      sText = '';
+    }
+  }
+
+  /**
+   * The same tree as jsonc-parser's `parseTree` (object / array / property / literal nodes with offsets),
+   * built from its `visit` events. `parseTree` adds parent links and grows every property's child array
+   * one push at a time, which makes it about twice as slow on large documents; nothing here needs parents.
+   * A key whose value never came (`{"type": }`) still gets a property node, with the key as only child.
+   */
+  function buildTree(text: string, errors: ParseError[]): Node | undefined {
+    // Well-formed JSON (what saved query files nearly always are) takes the direct path; anything
+    // else — comments, errors, unusual whitespace — goes through jsonc-parser for its recovery and errors.
+    const fast = buildTreeStrict(text);
+    if (fast !== undefined) return fast;
+    build.containers.length = 0;
+    build.holders.length = 0;
+    build.top = undefined;
+    build.result = undefined;
+    build.pendingKey = undefined;
+    build.colon = -1;
+    build.errors = errors;
+    try {
+      visit(text, treeVisitor, TREE_OPTIONS);
+      // Unclosed containers at the end of the text (errors already reported): give them their extent.
+      while (build.top) closeContainer(text.length, 0);
+      return build.result;
+    } finally {
+      build.result = undefined;
+      build.errors = NO_ERRORS;
+      build.top = undefined;
+      build.containers.length = 0;
+      build.holders.length = 0;
+    }
+  }
+
+  return buildTree;
+}
