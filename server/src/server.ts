@@ -44,7 +44,7 @@ import {
 } from '../../common/protocol';
 import type { Disposable, ServerRuntime } from './runtime';
 import { applyContentChanges } from './documentSync';
-import { editorFeatureCapabilities, registerEditorFeatures } from './editorFeatures';
+import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import {
   applySeverityOverrides,
@@ -96,81 +96,124 @@ export interface ServerOptions {
 }
 
 export function startServer(connection: Connection, runtime: ServerRuntime, options: ServerOptions = {}): void {
-  const documents = new Map<string, OpenDocument>();
-  let services: LanguageServices | undefined;
-  let settings: EffectiveSettings = normaliseSettings(undefined, options.diagnosticsDelay);
-  let initOptions: unknown;
-  let hasConfigurationCapability = false;
-  let hasDynamicConfigRegistration = false;
-  let pullDiagnostics = false;
-  let canRefreshDiagnostics = false;
-  /** Bumped whenever settings or catalogues change; part of pull-diagnostics result ids. */
-  let generation = 0;
-  let settingsReady: Promise<void> = Promise.resolve();
-  let toldBrokenData = false;
-  /** `shutdown` was received: requests are refused from now on (LSP: InvalidRequest), nothing new is scheduled. */
-  let shutDown = false;
+  new QueryLanguageServer(connection, runtime, options).start();
+}
 
-  const log = (message: string) => connection.console.log(message);
-  /** The catalogue store says each warning once (a wiki that cannot be reached, a bad URL): shown to the user too. */
-  const catalogueLog = (message: string, kind?: 'info' | 'warning') => {
-    log(message);
-    if (kind === 'warning') void connection.window.showWarningMessage(message);
-  };
-  const logError = (message: string) => connection.console.error(message);
+/**
+ * One server on one connection. Its state (open documents, settings, services, client capabilities)
+ * is in the fields; each `register…` method wires one group of LSP messages.
+ */
+class QueryLanguageServer {
+  private readonly documents = new Map<string, OpenDocument>();
+  private services: LanguageServices | undefined;
+  private settings: EffectiveSettings;
+  private initOptions: unknown;
+  private hasConfigurationCapability = false;
+  private hasDynamicConfigRegistration = false;
+  private pullDiagnostics = false;
+  private canRefreshDiagnostics = false;
+  /** Bumped whenever settings or catalogues change; part of pull-diagnostics result ids. */
+  private generation = 0;
+  private settingsReady: Promise<void> = Promise.resolve();
+  private toldBrokenData = false;
+  /** `shutdown` was received: requests are refused from now on (LSP: InvalidRequest), nothing new is scheduled. */
+  private shutDown = false;
   /** The configured map server's own config (layers, enabled types), handed to the map service. */
-  const mapConfigs = new MapConfigStore({
-    timers: runtime.timers,
-    log: catalogueLog,
-    onDidChange: () => services && revalidateAll(),
-    // As with catalogues: in a workspace the user does not trust, nothing is fetched (docs/security.md).
-    shouldFetch: () => !(isObject(initOptions) && initOptions.workspaceTrusted === false),
-  });
+  private readonly mapConfigs: MapConfigStore;
+  /** Semantic tokens, inlay hints, folding, selection ranges, formatting (editorFeatures.ts). */
+  private readonly editorFeatures: EditorFeatures;
+  private readonly connection: Connection;
+  private readonly runtime: ServerRuntime;
+  private readonly options: ServerOptions;
+
+  constructor(connection: Connection, runtime: ServerRuntime, options: ServerOptions) {
+    this.connection = connection;
+    this.runtime = runtime;
+    this.options = options;
+    this.settings = normaliseSettings(undefined, options.diagnosticsDelay);
+    this.mapConfigs = new MapConfigStore({
+      timers: runtime.timers,
+      log: (message, kind) => this.catalogueLog(message, kind),
+      onDidChange: () => this.services && this.revalidateAll(),
+      // As with catalogues: in a workspace the user does not trust, nothing is fetched (docs/security.md).
+      shouldFetch: () => !(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false),
+    });
+    this.editorFeatures = registerEditorFeatures(connection, {
+      runSafe: (name, token, work) => this.runSafe(name, token, work),
+      withDocument: (uri, fallback, work) => this.withDocument(uri, fallback, work),
+      languageSettings: () => this.languageSettings(),
+    });
+  }
+
+  /** Wires every group of messages, then listens. */
+  start(): void {
+    this.registerDocumentSync();
+    this.registerInitialize();
+    this.registerSettings();
+    this.registerFeatureHandlers();
+    this.registerCustomRequests();
+    this.registerShutdown();
+    this.connection.listen();
+  }
+
+  private log(message: string): void {
+    this.connection.console.log(message);
+  }
+
+  /** The catalogue store says each warning once (a wiki that cannot be reached, a bad URL): shown to the user too. */
+  private catalogueLog(message: string, kind?: 'info' | 'warning'): void {
+    this.log(message);
+    if (kind === 'warning') void this.connection.window.showWarningMessage(message);
+  }
+
+  private logError(message: string): void {
+    this.connection.console.error(message);
+  }
 
   /** Services are created on first use, so `initialize` answers at once. */
-  function getServices(): LanguageServices {
-    if (!services) {
+  private getServices(): LanguageServices {
+    if (!this.services) {
       try {
-        services = createLanguageServices(runtime, { log: catalogueLog, cacheDir: cacheDirFrom(initOptions) });
+        this.services = createLanguageServices(this.runtime, { log: (message, kind) => this.catalogueLog(message, kind), cacheDir: cacheDirFrom(this.initOptions) });
       } catch (err) {
         // Broken package data: say it once; every request then answers with this error.
-        if (!toldBrokenData) {
-          toldBrokenData = true;
-          void connection.window.showErrorMessage(`Wiki & Map Query cannot start its language services: ${errorMessage(err)}`);
+        if (!this.toldBrokenData) {
+          this.toldBrokenData = true;
+          void this.connection.window.showErrorMessage(`Wiki & Map Query cannot start its language services: ${errorMessage(err)}`);
         }
         throw err;
       }
-      services.applyEndpoints(settings);
-      services.setWorkspaceTrusted(!(isObject(initOptions) && initOptions.workspaceTrusted === false));
-      mapConfigs.bind(services.map as unknown as MapConfigTarget);
-      services.onDidChangeCatalogue((apiUrl) => {
-        log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
-        revalidateAll();
+      this.services.applyEndpoints(this.settings);
+      this.services.setWorkspaceTrusted(!(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false));
+      this.mapConfigs.bind(this.services.map as unknown as MapConfigTarget);
+      this.services.onDidChangeCatalogue((apiUrl) => {
+        this.log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
+        this.revalidateAll();
       });
     }
-    return services;
+    return this.services;
   }
 
   // ---------------------------------------------------------------------------
   // Handler safety
   // ---------------------------------------------------------------------------
 
-  function cancelled(): ResponseError<any> {
+  private cancelled(): ResponseError<any> {
     return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
   }
 
   /** Runs a request handler after pending messages (a cancel may be among them); errors become error responses. */
-  function runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<any>> {
+  private runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<any>> {
     return new Promise((resolve) => {
-      if (shutDown) return resolve(new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down (shutdown was received)`));
-      runtime.timers.setImmediate(async () => {
-        if (token?.isCancellationRequested) return resolve(cancelled());
+      if (this.shutDown) return resolve(new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down (shutdown was received)`));
+      this.runtime.timers.setImmediate(async () => {
+        if (token?.isCancellationRequested) return resolve(this.cancelled());
         try {
           const result = await work();
-          resolve(token?.isCancellationRequested ? cancelled() : result);
+          resolve(token?.isCancellationRequested ? this.cancelled() : result);
         } catch (err) {
           const message = errorMessage(err);
-          logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : message}`);
+          this.logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : message}`);
           resolve(new ResponseError(ErrorCodes.InternalError, `${name} failed: ${message}`));
         }
       });
@@ -178,67 +221,64 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   }
 
   /** Notification handlers: log, never throw. */
-  function guard<A extends unknown[]>(name: string, fn: (...args: A) => void): (...args: A) => void {
+  private guard<A extends unknown[]>(name: string, fn: (...args: A) => void): (...args: A) => void {
     return (...args: A) => {
       try {
         fn(...args);
       } catch (err) {
-        logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
+        this.logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
       }
     };
   }
-
-  /** Semantic tokens, inlay hints, folding, selection ranges, formatting (editorFeatures.ts). */
-  const editorFeatures = registerEditorFeatures(connection, { runSafe, withDocument, languageSettings });
 
   // ---------------------------------------------------------------------------
   // Documents
   // ---------------------------------------------------------------------------
 
-  function getParsed(open: OpenDocument): CachedParse | undefined {
+  private getParsed(open: OpenDocument): CachedParse | undefined {
     const doc = open.document;
     if (open.parse && open.parse.version === doc.version) return open.parse;
-    const mode = pickMode(doc.uri, open.languageId, settings, getServices());
+    const mode = pickMode(doc.uri, open.languageId, this.settings, this.getServices());
     if (!mode) return undefined;
     const document = mode.view(doc);
     open.parse = { version: doc.version, mode, document, parsed: mode.service.parse(document) };
     return open.parse;
   }
 
-  function languageSettings(): LanguageSettings {
-    return { highLimits: settings.highLimits, severity: settings.severity, maxFullCheckSize: settings.maxFullCheckSize, queryLayout: settings.queryLayout };
+  private languageSettings(): LanguageSettings {
+    return { highLimits: this.settings.highLimits, severity: this.settings.severity, maxFullCheckSize: this.settings.maxFullCheckSize, queryLayout: this.settings.queryLayout };
   }
 
-  function computeDiagnostics(open: OpenDocument): Diagnostic[] {
+  private computeDiagnostics(open: OpenDocument): Diagnostic[] {
     const size = open.document.getText().length;
-    const ceiling = settings.maxFullCheckSize * NO_CHECK_FACTOR;
-    if (size > settings.maxFullCheckSize && !open.toldTooLarge) {
+    const ceiling = this.settings.maxFullCheckSize * NO_CHECK_FACTOR;
+    if (size > this.settings.maxFullCheckSize && !open.toldTooLarge) {
       open.toldTooLarge = true;
       const name = fileName(open.document.uri);
-      void connection.window.showWarningMessage(
+      void this.connection.window.showWarningMessage(
         size > ceiling
           ? `${name} is larger than ${formatSize(ceiling)}: it is not checked (completion and hover still work). Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`
-          : `${name} is larger than ${formatSize(settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
+          : `${name} is larger than ${formatSize(this.settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
       );
     }
     // Past the ceiling, checking would hold the server for seconds at every pause in typing.
     if (size > ceiling) return [];
-    const p = getParsed(open);
+    const p = this.getParsed(open);
     if (!p) return [];
-    let found = p.mode.service.doValidation(p.document, p.parsed, languageSettings());
+    let found = p.mode.service.doValidation(p.document, p.parsed, this.languageSettings());
     if (p.mode.kind === 'wiki') {
-      const s = getServices();
+      const s = this.getServices();
       found = found.concat(catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url)));
     }
-    return capProblems(applySeverityOverrides(found, settings.severity));
+    return capProblems(applySeverityOverrides(found, this.settings.severity));
   }
 
   /** The diagnostics of a document; when checking fails, one note saying so, so stale diagnostics never stay. */
-  function safeDiagnostics(open: OpenDocument): Diagnostic[] {
+  private safeDiagnostics(open: OpenDocument): Diagnostic[] {
     try {
-      return computeDiagnostics(open);
+      return this.computeDiagnostics(open);
     } catch (err) {
-      logError(`Validating ${open.document.uri} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
+      this.logError(`Validating ${open.document.uri} failed: ${err instanceof Error && err.stack ? err.stack : String(err)}`);
       return [
         {
           range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
@@ -256,275 +296,291 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
    * ALE sends a diagnostic only when the cursor is on a one-character word, and asks for a longer
    * word's range with an empty list. Then the server's own diagnostics touching the range are used.
    */
-  function contextDiagnostics(uri: string, range: Range, sent: Diagnostic[] | undefined): Diagnostic[] {
+  private contextDiagnostics(uri: string, range: Range, sent: Diagnostic[] | undefined): Diagnostic[] {
     if (sent && sent.length) return sent;
-    const open = documents.get(uri);
+    const open = this.documents.get(uri);
     if (!open) return [];
     const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
-    return safeDiagnostics(open).filter((d) => !before(d.range.end, range.start) && !before(range.end, d.range.start));
+    return this.safeDiagnostics(open).filter((d) => !before(d.range.end, range.start) && !before(range.end, d.range.start));
   }
 
-  function scheduleValidation(uri: string): void {
-    if (pullDiagnostics || shutDown) return;
-    const open = documents.get(uri);
+  private scheduleValidation(uri: string): void {
+    if (this.pullDiagnostics || this.shutDown) return;
+    const open = this.documents.get(uri);
     if (!open) return;
     open.pending?.dispose();
     const version = open.document.version;
     // A large document is validated after a longer pause, so typing in it does not queue long runs.
-    const delay = open.document.getText().length > settings.maxFullCheckSize ? Math.max(settings.delay, LARGE_DOCUMENT_DELAY_MS) : settings.delay;
-    open.pending = runtime.timers.setTimeout(() => {
+    const delay = open.document.getText().length > this.settings.maxFullCheckSize ? Math.max(this.settings.delay, LARGE_DOCUMENT_DELAY_MS) : this.settings.delay;
+    open.pending = this.runtime.timers.setTimeout(() => {
       open.pending = undefined;
-      void settingsReady.then(() => {
-        const current = documents.get(uri);
+      void this.settingsReady.then(() => {
+        const current = this.documents.get(uri);
         // Publish only for the version this run was scheduled for; a newer one has its own run.
         if (current !== open || open.document.version !== version) return;
-        const diagnostics = safeDiagnostics(open);
-        if (documents.get(uri) !== open || open.document.version !== version) return;
-        void connection.sendDiagnostics({ uri, version, diagnostics });
+        const diagnostics = this.safeDiagnostics(open);
+        if (this.documents.get(uri) !== open || open.document.version !== version) return;
+        void this.connection.sendDiagnostics({ uri, version, diagnostics });
       });
     }, delay);
   }
 
-  function revalidateAll(): void {
-    generation++;
-    editorFeatures.refresh();
-    for (const open of documents.values()) open.parse = undefined;
-    if (pullDiagnostics) {
-      if (canRefreshDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
+  private revalidateAll(): void {
+    this.generation++;
+    this.editorFeatures.refresh();
+    for (const open of this.documents.values()) open.parse = undefined;
+    if (this.pullDiagnostics) {
+      if (this.canRefreshDiagnostics) this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
     }
-    for (const uri of documents.keys()) scheduleValidation(uri);
+    for (const uri of this.documents.keys()) this.scheduleValidation(uri);
   }
 
-  connection.onDidOpenTextDocument(
-    guard('didOpen', (params) => {
-      const { uri, languageId, version, text } = params.textDocument;
-      documents.get(uri)?.pending?.dispose();
-      documents.set(uri, { document: TextDocument.create(uri, languageId, version, text), languageId });
-      scheduleValidation(uri);
-    }),
-  );
+  /** didOpen / didChange / didClose: the document store, and validation scheduled on every change. */
+  private registerDocumentSync(): void {
+    this.connection.onDidOpenTextDocument(
+      this.guard('didOpen', (params) => {
+        const { uri, languageId, version, text } = params.textDocument;
+        this.documents.get(uri)?.pending?.dispose();
+        this.documents.set(uri, { document: TextDocument.create(uri, languageId, version, text), languageId });
+        this.scheduleValidation(uri);
+      }),
+    );
 
-  connection.onDidChangeTextDocument(
-    guard('didChange', (params) => {
-      const open = documents.get(params.textDocument.uri);
-      if (!open) {
-        logError(`didChange for ${params.textDocument.uri}, which is not open; ignored.`);
-        return;
-      }
-      const version = typeof params.textDocument.version === 'number' ? params.textDocument.version : open.document.version + 1;
-      open.document = applyContentChanges(open.document, params.contentChanges, version);
-      scheduleValidation(open.document.uri);
-    }),
-  );
+    this.connection.onDidChangeTextDocument(
+      this.guard('didChange', (params) => {
+        const open = this.documents.get(params.textDocument.uri);
+        if (!open) {
+          this.logError(`didChange for ${params.textDocument.uri}, which is not open; ignored.`);
+          return;
+        }
+        const version = typeof params.textDocument.version === 'number' ? params.textDocument.version : open.document.version + 1;
+        open.document = applyContentChanges(open.document, params.contentChanges, version);
+        this.scheduleValidation(open.document.uri);
+      }),
+    );
 
-  connection.onDidCloseTextDocument(
-    guard('didClose', (params) => {
-      const uri = params.textDocument.uri;
-      const open = documents.get(uri);
-      if (!open) return;
-      open.pending?.dispose();
-      documents.delete(uri);
-      editorFeatures.forget(uri);
-      if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
-    }),
-  );
+    this.connection.onDidCloseTextDocument(
+      this.guard('didClose', (params) => {
+        const uri = params.textDocument.uri;
+        const open = this.documents.get(uri);
+        if (!open) return;
+        open.pending?.dispose();
+        this.documents.delete(uri);
+        this.editorFeatures.forget(uri);
+        if (!this.pullDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+      }),
+    );
+  }
 
   // ---------------------------------------------------------------------------
   // Initialize and settings
   // ---------------------------------------------------------------------------
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const caps = params.capabilities ?? {};
-    hasConfigurationCapability = !!caps.workspace?.configuration;
-    hasDynamicConfigRegistration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
-    pullDiagnostics = !!caps.textDocument?.diagnostic;
-    canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
-    initOptions = params.initializationOptions;
-    settings = normaliseSettings(initOptions, options.diagnosticsDelay);
-    editorFeatures.setClientCapabilities(caps);
-    mapConfigs.configure(initOptions);
-    return {
-      capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        completionProvider: { triggerCharacters: ['=', '|', '&', '?', '"', ':'], resolveProvider: false },
-        hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
-        documentSymbolProvider: true,
-        documentLinkProvider: { resolveProvider: false },
-        ...editorFeatureCapabilities(caps),
-        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
-      },
-      serverInfo: { name: 'wikimap-query-server', version: runtime.version },
-    };
-  });
+  /** `initialize`: the client's capabilities and initialization options; the server's capabilities. */
+  private registerInitialize(): void {
+    this.connection.onInitialize((params: InitializeParams): InitializeResult => {
+      const caps = params.capabilities ?? {};
+      this.hasConfigurationCapability = !!caps.workspace?.configuration;
+      this.hasDynamicConfigRegistration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+      this.pullDiagnostics = !!caps.textDocument?.diagnostic;
+      this.canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
+      this.initOptions = params.initializationOptions;
+      this.settings = normaliseSettings(this.initOptions, this.options.diagnosticsDelay);
+      this.editorFeatures.setClientCapabilities(caps);
+      this.mapConfigs.configure(this.initOptions);
+      return {
+        capabilities: {
+          textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+          completionProvider: { triggerCharacters: ['=', '|', '&', '?', '"', ':'], resolveProvider: false },
+          hoverProvider: true,
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+          documentSymbolProvider: true,
+          documentLinkProvider: { resolveProvider: false },
+          ...editorFeatureCapabilities(caps),
+          ...(this.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        },
+        serverInfo: { name: 'wikimap-query-server', version: this.runtime.version },
+      };
+    });
+  }
 
-  async function fetchSettings(): Promise<void> {
-    if (!hasConfigurationCapability) return;
+  private async fetchSettings(): Promise<void> {
+    if (!this.hasConfigurationCapability) return;
     try {
       // A client that never answers must not hold diagnostics back for ever: defaults after a while.
       let timer: Disposable | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = runtime.timers.setTimeout(() => reject(new Error(`no answer to workspace/configuration within ${SETTINGS_TIMEOUT_MS} ms`)), SETTINGS_TIMEOUT_MS);
+        timer = this.runtime.timers.setTimeout(() => reject(new Error(`no answer to workspace/configuration within ${SETTINGS_TIMEOUT_MS} ms`)), SETTINGS_TIMEOUT_MS);
       });
-      const [section] = await Promise.race([connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(() => timer?.dispose());
-      settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
-      mapConfigs.configure(mergeSettings(initOptions, section));
+      const [section] = await Promise.race([this.connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(() => timer?.dispose());
+      this.settings = normaliseSettings(mergeSettings(this.initOptions, section), this.options.diagnosticsDelay);
+      this.mapConfigs.configure(mergeSettings(this.initOptions, section));
     } catch (err) {
-      logError(`Reading the wikimapQuery settings failed (defaults used): ${errorMessage(err)}`);
+      this.logError(`Reading the wikimapQuery settings failed (defaults used): ${errorMessage(err)}`);
     }
   }
 
-  connection.onInitialized(
-    guard('initialized', () => {
-      if (hasConfigurationCapability && hasDynamicConfigRegistration) {
-        connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
-      }
-      editorFeatures.initialized();
-      settingsReady = fetchSettings().then(() => services?.applyEndpoints(settings));
-      // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
-      runtime.timers.setImmediate(() => {
-        try {
-          getServices();
-        } catch (err) {
-          logError(`Loading the language services failed: ${errorMessage(err)}`);
+  /** `initialized` (settings pulled, services loaded) and `workspace/didChangeConfiguration` (pushed or pulled settings). */
+  private registerSettings(): void {
+    this.connection.onInitialized(
+      this.guard('initialized', () => {
+        if (this.hasConfigurationCapability && this.hasDynamicConfigRegistration) {
+          this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
         }
-      });
-    }),
-  );
+        this.editorFeatures.initialized();
+        this.settingsReady = this.fetchSettings().then(() => this.services?.applyEndpoints(this.settings));
+        // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
+        this.runtime.timers.setImmediate(() => {
+          try {
+            this.getServices();
+          } catch (err) {
+            this.logError(`Loading the language services failed: ${errorMessage(err)}`);
+          }
+        });
+      }),
+    );
 
-  connection.onDidChangeConfiguration(
-    guard('didChangeConfiguration', (params) => {
-      const previousMax = settings.maxFullCheckSize;
-      const section = pushedSection(params?.settings);
-      if (section !== undefined) {
-        // Push-style clients (Neovim, Helix, eglot) send the settings themselves, whole or as the wikimapQuery section.
-        settings = normaliseSettings(mergeSettings(initOptions, section), options.diagnosticsDelay);
-        mapConfigs.configure(mergeSettings(initOptions, section));
-        settingsReady = Promise.resolve();
-      } else if (hasConfigurationCapability) {
-        // Pull-style clients (VS Code) send an empty notification: ask for the section.
-        settingsReady = fetchSettings();
-      } else {
-        settingsReady = Promise.resolve();
-      }
-      void settingsReady.then(() => {
-        services?.applyEndpoints(settings);
-        if (settings.maxFullCheckSize !== previousMax) for (const open of documents.values()) open.toldTooLarge = false;
-        revalidateAll();
-      });
-    }),
-  );
+    this.connection.onDidChangeConfiguration(
+      this.guard('didChangeConfiguration', (params) => {
+        const previousMax = this.settings.maxFullCheckSize;
+        const section = pushedSection(params?.settings);
+        if (section !== undefined) {
+          // Push-style clients (Neovim, Helix, eglot) send the settings themselves, whole or as the wikimapQuery section.
+          this.settings = normaliseSettings(mergeSettings(this.initOptions, section), this.options.diagnosticsDelay);
+          this.mapConfigs.configure(mergeSettings(this.initOptions, section));
+          this.settingsReady = Promise.resolve();
+        } else if (this.hasConfigurationCapability) {
+          // Pull-style clients (VS Code) send an empty notification: ask for the section.
+          this.settingsReady = this.fetchSettings();
+        } else {
+          this.settingsReady = Promise.resolve();
+        }
+        void this.settingsReady.then(() => {
+          this.services?.applyEndpoints(this.settings);
+          if (this.settings.maxFullCheckSize !== previousMax) for (const open of this.documents.values()) open.toldTooLarge = false;
+          this.revalidateAll();
+        });
+      }),
+    );
+  }
 
   // ---------------------------------------------------------------------------
   // Features
   // ---------------------------------------------------------------------------
 
-  function withDocument<T>(uri: string, fallback: T, work: (p: CachedParse, service: LanguageService<unknown>) => T): T {
-    const open = documents.get(uri);
+  private withDocument<T>(uri: string, fallback: T, work: (p: CachedParse, service: LanguageService<unknown>) => T): T {
+    const open = this.documents.get(uri);
     if (!open) return fallback;
-    const p = getParsed(open);
+    const p = this.getParsed(open);
     if (!p) return fallback;
     return work(p, p.mode.service);
   }
 
-  connection.onCompletion((params, token) =>
-    runSafe('completion', token, () =>
-      withDocument<CompletionList | null>(params.textDocument.uri, null, (p, service) => {
-        const list = service.doComplete(p.document, p.parsed, p.document.offsetAt(params.position), languageSettings());
-        if (list.items.length > MAX_COMPLETION_ITEMS) {
-          return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
-        }
-        return list;
-      }),
-    ),
-  );
-
-  connection.onHover((params, token) =>
-    runSafe('hover', token, () =>
-      withDocument(params.textDocument.uri, null, (p, service) =>
-        service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), languageSettings()),
+  /** Completion, hover, code actions, symbols, links and pulled diagnostics, each on the cached parse. */
+  private registerFeatureHandlers(): void {
+    this.connection.onCompletion((params, token) =>
+      this.runSafe('completion', token, () =>
+        this.withDocument<CompletionList | null>(params.textDocument.uri, null, (p, service) => {
+          const list = service.doComplete(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings());
+          if (list.items.length > MAX_COMPLETION_ITEMS) {
+            return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
+          }
+          return list;
+        }),
       ),
-    ),
-  );
+    );
 
-  connection.onCodeAction((params, token) =>
-    runSafe('codeAction', token, () =>
-      withDocument(params.textDocument.uri, [], (p, service) => {
-        const diagnostics = contextDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
-        const actions = [
-          ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, languageSettings()),
-          ...catalogueApprovalActions(diagnostics),
-        ];
-        const only = params.context?.only;
-        return only && only.length ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) : actions;
+    this.connection.onHover((params, token) =>
+      this.runSafe('hover', token, () =>
+        this.withDocument(params.textDocument.uri, null, (p, service) =>
+          service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings()),
+        ),
+      ),
+    );
+
+    this.connection.onCodeAction((params, token) =>
+      this.runSafe('codeAction', token, () =>
+        this.withDocument(params.textDocument.uri, [], (p, service) => {
+          const diagnostics = this.contextDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
+          const actions = [
+            ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings()),
+            ...catalogueApprovalActions(diagnostics),
+          ];
+          const only = params.context?.only;
+          return only && only.length ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) : actions;
+        }),
+      ),
+    );
+
+    this.connection.onDocumentSymbol((params, token) =>
+      this.runSafe('documentSymbol', token, () =>
+        this.withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
+      ),
+    );
+
+    this.connection.onDocumentLinks((params, token) =>
+      this.runSafe('documentLink', token, () =>
+        this.withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
+      ),
+    );
+
+    this.connection.languages.diagnostics.on((params, token) =>
+      this.runSafe<DocumentDiagnosticReport>('diagnostic', token, async () => {
+        await this.settingsReady;
+        const open = this.documents.get(params.textDocument.uri);
+        if (!open) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+        const resultId = `${open.document.version}:${this.generation}`;
+        if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+        return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.safeDiagnostics(open) };
       }),
-    ),
-  );
-
-  connection.onDocumentSymbol((params, token) =>
-    runSafe('documentSymbol', token, () =>
-      withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
-    ),
-  );
-
-  connection.onDocumentLinks((params, token) =>
-    runSafe('documentLink', token, () =>
-      withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
-    ),
-  );
-
-  connection.languages.diagnostics.on((params, token) =>
-    runSafe<DocumentDiagnosticReport>('diagnostic', token, async () => {
-      await settingsReady;
-      const open = documents.get(params.textDocument.uri);
-      if (!open) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const resultId = `${open.document.version}:${generation}`;
-      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: safeDiagnostics(open) };
-    }),
-  );
+    );
+  }
 
   // ---------------------------------------------------------------------------
   // Custom requests (see protocol.ts)
   // ---------------------------------------------------------------------------
 
-  connection.onRequest<CatalogueResult, unknown>(CatalogueRequestMethod, (params: CatalogueParams | undefined, token: CancellationToken) =>
-    runSafe<CatalogueResult>('wikimapQuery/catalogue', token, async () => {
-      await settingsReady;
-      let apiUrl = params?.apiUrl;
-      if (!apiUrl && params?.uri) {
-        const open = documents.get(params.uri);
-        const p = open && getParsed(open);
-        if (p?.mode.kind === 'wiki') apiUrl = p.mode.service.getRunnableQueries(p.document, p.parsed).find((q) => q.apiUrl)?.apiUrl;
-      }
-      return getServices().describeCatalogue(apiUrl);
-    }),
-  );
+  /** The custom requests of common/protocol.ts. */
+  private registerCustomRequests(): void {
+    this.connection.onRequest<CatalogueResult, unknown>(CatalogueRequestMethod, (params: CatalogueParams | undefined, token: CancellationToken) =>
+      this.runSafe<CatalogueResult>('wikimapQuery/catalogue', token, async () => {
+        await this.settingsReady;
+        let apiUrl = params?.apiUrl;
+        if (!apiUrl && params?.uri) {
+          const open = this.documents.get(params.uri);
+          const p = open && this.getParsed(open);
+          if (p?.mode.kind === 'wiki') apiUrl = p.mode.service.getRunnableQueries(p.document, p.parsed).find((q) => q.apiUrl)?.apiUrl;
+        }
+        return this.getServices().describeCatalogue(apiUrl);
+      }),
+    );
 
-  connection.onRequest<RunnableQueriesResult, unknown>(RunnableQueriesRequestMethod, (params: RunnableQueriesParams, token: CancellationToken) =>
-    runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
-      withDocument<RunnableQueriesResult>(params.uri, [], (p, service) => service.getRunnableQueries(p.document, p.parsed)),
-    ),
-  );
+    this.connection.onRequest<RunnableQueriesResult, unknown>(RunnableQueriesRequestMethod, (params: RunnableQueriesParams, token: CancellationToken) =>
+      this.runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
+        this.withDocument<RunnableQueriesResult>(params.uri, [], (p, service) => service.getRunnableQueries(p.document, p.parsed)),
+      ),
+    );
 
-  connection.onRequest<ReloadCatalogueResult, unknown>(ReloadCatalogueRequestMethod, (params: ReloadCatalogueParams | undefined, token: CancellationToken) =>
-    runSafe<ReloadCatalogueResult>('wikimapQuery/reloadCatalogue', token, async () => {
-      await settingsReady;
-      const result = await getServices().reloadCatalogues(params?.apiUrl, settings);
-      revalidateAll();
-      return result;
-    }),
-  );
+    this.connection.onRequest<ReloadCatalogueResult, unknown>(ReloadCatalogueRequestMethod, (params: ReloadCatalogueParams | undefined, token: CancellationToken) =>
+      this.runSafe<ReloadCatalogueResult>('wikimapQuery/reloadCatalogue', token, async () => {
+        await this.settingsReady;
+        const result = await this.getServices().reloadCatalogues(params?.apiUrl, this.settings);
+        this.revalidateAll();
+        return result;
+      }),
+    );
+  }
 
-  connection.onShutdown(() => {
-    shutDown = true;
-    for (const open of documents.values()) open.pending?.dispose();
-    services?.dispose();
-    mapConfigs.dispose();
-  });
-
-  connection.listen();
+  /** `shutdown`: refuse requests from now on, stop pending runs, release the services. */
+  private registerShutdown(): void {
+    this.connection.onShutdown(() => {
+      this.shutDown = true;
+      for (const open of this.documents.values()) open.pending?.dispose();
+      this.services?.dispose();
+      this.mapConfigs.dispose();
+    });
+  }
 }
 
 /** The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are. */
@@ -562,7 +618,6 @@ function mergeSettings(base: unknown, over: unknown): unknown {
   for (const [k, v] of Object.entries(over)) out[k] = isObject(v) && isObject(out[k]) ? mergeSettings(out[k], v) : v;
   return out;
 }
-
 
 /** `initializationOptions.catalogueCacheDir`: where the client wants live catalogues cached (VS Code: its global storage). */
 function cacheDirFrom(initOptions: unknown): string | undefined {
