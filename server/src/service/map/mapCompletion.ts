@@ -2,7 +2,7 @@
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
 import type { TextDocument } from '../languageTypes';
 import { AXES, readCorner } from './mapBox';
-import { getMapCursor, type EditSpot } from './mapCursor';
+import { getMapCursor, type EditSpot, type MapCursor } from './mapCursor';
 import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
 import { getProperty, type MapDocument } from './mapQueryParser';
 import { defaultMapServerConfig, serverLabel, type MapServerConfig } from './mapServerConfig';
@@ -100,28 +100,32 @@ export function doMapComplete(document: TextDocument, parsed: MapDocument, descr
       }
       break;
     }
-    case 'attributeLikeValue': {
-      const typeNode = cursor.query.fields.get('type')?.value;
-      const type = typeNode?.type === 'string' ? descriptor.typeByName.get(typeNode.value as string) : undefined;
-      if (cursor.which === 'key') {
-        const attributes = type ? type.attributes : descriptor.allAttributeKeys.map((name) => ({ name, description: 'An attribute key of some object type (choose "type" to narrow the list).' }));
-        for (const attr of attributes) {
-          items.push(item(document, cursor.spot, attr.name, JSON.stringify(attr.name), CompletionItemKind.Field, {
-            detail: type ? `${type.name} attribute` : 'attribute',
-            documentation: attr.description,
-          }));
-        }
-      } else if (type) {
-        const keyNode = getProperty(cursor.query.fields.get('attributelike')?.value, 'key')?.value;
-        const attr = keyNode?.type === 'string' ? type.attributes.find((a) => a.name === keyNode.value) : undefined;
-        for (const value of attr?.values ?? []) {
-          items.push(item(document, cursor.spot, value, JSON.stringify(value), CompletionItemKind.Value, { detail: `${type.name}.${attr!.name}` }));
-        }
-      }
+    case 'attributeLikeValue':
+      attributeLikeValueItems(document, cursor, descriptor, items);
       break;
-    }
     default:
       break;
   }
   return { isIncomplete: false, items };
+}
+
+/** Inside "attributelike": the attribute keys of the query's type (all when none), or the known values of the chosen key. */
+function attributeLikeValueItems(document: TextDocument, cursor: Extract<MapCursor, { kind: 'attributeLikeValue' }>, descriptor: MapDescriptor, items: CompletionItem[]): void {
+  const typeNode = cursor.query.fields.get('type')?.value;
+  const type = typeNode?.type === 'string' ? descriptor.typeByName.get(typeNode.value as string) : undefined;
+  if (cursor.which === 'key') {
+    const attributes = type ? type.attributes : descriptor.allAttributeKeys.map((name) => ({ name, description: 'An attribute key of some object type (choose "type" to narrow the list).' }));
+    for (const attr of attributes) {
+      items.push(item(document, cursor.spot, attr.name, JSON.stringify(attr.name), CompletionItemKind.Field, {
+        detail: type ? `${type.name} attribute` : 'attribute',
+        documentation: attr.description,
+      }));
+    }
+  } else if (type) {
+    const keyNode = getProperty(cursor.query.fields.get('attributelike')?.value, 'key')?.value;
+    const attr = keyNode?.type === 'string' ? type.attributes.find((a) => a.name === keyNode.value) : undefined;
+    for (const value of attr?.values ?? []) {
+      items.push(item(document, cursor.spot, value, JSON.stringify(value), CompletionItemKind.Value, { detail: `${type.name}.${attr!.name}` }));
+    }
+  }
 }
