@@ -172,27 +172,7 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
       const targets = apiUrlOrName
         ? [resolveName(apiUrlOrName)!]
         : [...new Set([settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u))];
-      if (!targets.length) {
-        return { loaded: [], errors: ['No wiki is configured: set wikimapQuery.wiki.apiUrl (or wikimapQuery.wikis) to an api.php URL, then reload.'] };
-      }
-      if (store && !policy.trusted) {
-        return { loaded: [], errors: ['This workspace is not trusted: no wiki catalogue is fetched (the built-in catalogue is used). Trust the workspace to load wikis.'] };
-      }
-      if (!store) {
-        return { loaded: [], errors: targets.map((url) => `${url}: live catalogues are not available here; the built-in catalogue is used for every wiki.`) };
-      }
-      const result: ReloadCatalogueResult = { loaded: [], errors: [] };
-      await Promise.all(
-        targets.map(async (url) => {
-          try {
-            await store.reload(url);
-            result.loaded.push(url);
-          } catch (err) {
-            result.errors.push(`${url}: ${errorMessage(err)}`);
-          }
-        }),
-      );
-      return result;
+      return reloadTargets(targets, store, policy.trusted);
     },
     catalogueFetchDecision(apiUrl) {
       if (!store) return { allowed: true, why: 'configured' };
@@ -205,6 +185,31 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
       store?.dispose?.();
     },
   };
+}
+
+/** Reloads the catalogues of `targets`, or says why none is fetched (no wiki configured, untrusted workspace, no live catalogues here). */
+async function reloadTargets(targets: string[], store: CatalogueStoreAccess<WikiCatalogue> | undefined, trusted: boolean): Promise<ReloadCatalogueResult> {
+  if (!targets.length) {
+    return { loaded: [], errors: ['No wiki is configured: set wikimapQuery.wiki.apiUrl (or wikimapQuery.wikis) to an api.php URL, then reload.'] };
+  }
+  if (store && !trusted) {
+    return { loaded: [], errors: ['This workspace is not trusted: no wiki catalogue is fetched (the built-in catalogue is used). Trust the workspace to load wikis.'] };
+  }
+  if (!store) {
+    return { loaded: [], errors: targets.map((url) => `${url}: live catalogues are not available here; the built-in catalogue is used for every wiki.`) };
+  }
+  const result: ReloadCatalogueResult = { loaded: [], errors: [] };
+  await Promise.all(
+    targets.map(async (url) => {
+      try {
+        await store.reload(url);
+        result.loaded.push(url);
+      } catch (err) {
+        result.errors.push(`${url}: ${errorMessage(err)}`);
+      }
+    }),
+  );
+  return result;
 }
 
 function sameApiUrl(a: string, b: string): boolean {

@@ -82,6 +82,17 @@ export class MapDescriptorError extends Error {
   }
 }
 
+/** One entry of a type's `attributes`: name, description, and the known values when listed. */
+function readAttribute(a: unknown, aw: string): MapAttributeDescriptor {
+  if (!isObject(a)) throw new MapDescriptorError(aw, 'expected an object {"name", "description"}');
+  const attr: MapAttributeDescriptor = { name: requireString(a, 'name', aw), description: requireString(a, 'description', aw) };
+  if (a.values !== undefined) {
+    if (!Array.isArray(a.values) || !a.values.every((v) => typeof v === 'string')) throw new MapDescriptorError(aw, '"values" must be an array of strings');
+    attr.values = a.values as string[];
+  }
+  return attr;
+}
+
 function requireString(obj: Record<string, unknown>, key: string, where: string): string {
   const value = obj[key];
   if (typeof value !== 'string' || value === '') throw new MapDescriptorError(where, `"${key}" must be a non-empty string`);
@@ -146,13 +157,7 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
     if (typeByName.has(name)) throw new MapDescriptorError(where, `type "${name}" is listed twice`);
     if (!Array.isArray(raw.attributes)) throw new MapDescriptorError(`type "${name}"`, '"attributes" must be an array');
     const attributes: MapAttributeDescriptor[] = raw.attributes.map((a, j) => {
-      const aw = `type "${name}" attributes[${j}]`;
-      if (!isObject(a)) throw new MapDescriptorError(aw, 'expected an object {"name", "description"}');
-      const attr: MapAttributeDescriptor = { name: requireString(a, 'name', aw), description: requireString(a, 'description', aw) };
-      if (a.values !== undefined) {
-        if (!Array.isArray(a.values) || !a.values.every((v) => typeof v === 'string')) throw new MapDescriptorError(aw, '"values" must be an array of strings');
-        attr.values = a.values as string[];
-      }
+      const attr = readAttribute(a, `type "${name}" attributes[${j}]`);
       allKeys.add(attr.name);
       return attr;
     });
