@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
-import { clearValidationCache, getValidationCacheStats, validateWikiDocument } from '../../../server/src/service/wiki/validation';
+import { createWikiValidator, validateWikiDocument } from '../../../server/src/service/wiki/validation';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
 
 /** [code, severity, text the range covers, param] */
@@ -229,9 +229,13 @@ describe('wiki validation: settings', () => {
   });
   it('cached verdicts follow the high-limits setting', () => {
     const q = 'action=query&list=allpages&aplimit=600';
-    assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
-    assert.deepEqual(seen(q, { highLimits: true }), []);
-    assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
+    const validator = createWikiValidator();
+    const cat = builtinCatalogue();
+    const codes = (settings: { highLimits?: boolean }) => validator.validate(parseWikiDocument(q), () => cat, settings).map((x) => x.code);
+    assert.deepEqual(codes({}), ['outofrange']);
+    assert.deepEqual(codes({ highLimits: true }), []);
+    assert.deepEqual(codes({}), ['outofrange']);
+    assert.deepEqual(validator.stats(), { hits: 1, misses: 2 });
   });
 });
 
@@ -240,13 +244,17 @@ describe('wiki validation: per-query cache and per-query catalogues', () => {
     const queries = Array.from({ length: 200 }, (_, i) => `action=query&list=allpages&aplimit=${i + 1}&apfrom=P${i}`);
     const before = queries.join('\n\n');
     const after = before.replace('aplimit=100&', 'aplimit=1000&');
-    clearValidationCache();
+    const validator = createWikiValidator();
     const cat = builtinCatalogue();
-    validateWikiDocument(parseWikiDocument(before), () => cat, {});
-    assert.deepEqual(getValidationCacheStats(), { hits: 0, misses: 200 });
-    const d = validateWikiDocument(parseWikiDocument(after), () => cat, {});
-    assert.deepEqual(getValidationCacheStats(), { hits: 199, misses: 201 });
+    validator.validate(parseWikiDocument(before), () => cat, {});
+    assert.deepEqual(validator.stats(), { hits: 0, misses: 200 });
+    const d = validator.validate(parseWikiDocument(after), () => cat, {});
+    assert.deepEqual(validator.stats(), { hits: 199, misses: 201 });
     assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['outofrange', 198]]);
+    // Each validator (one per language service) keeps verdicts of its own.
+    const other = createWikiValidator();
+    other.validate(parseWikiDocument(after), () => cat, {});
+    assert.deepEqual(other.stats(), { hits: 0, misses: 200 });
   });
 
   it('each query is judged by the catalogue of its own wiki', () => {

@@ -17,7 +17,7 @@ import type { WikiDiagnosticData, WikiDocument, WikiParam, WikiQuery, WikiValueI
 import { findParamAt, findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
 import { resolveWire } from './hover';
-import { DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, validateWikiDocument } from './validation';
+import { createWikiValidator, DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, type WikiValidator } from './validation';
 import { dataRecovery } from '../diagnosticData';
 
 /** Indentation of continuation lines written by the multi-line rewrite. */
@@ -30,11 +30,12 @@ export function getWikiCodeActions(
   diagnostics: Diagnostic[],
   resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
   settings?: LanguageSettings,
+  validator: WikiValidator = createWikiValidator(),
 ): CodeAction[] {
   const actions: CodeAction[] = [];
   const text = parsed.text;
   // Clients that do not send `data` back: the same diagnostic, computed again, has it.
-  const dataOf = dataRecovery(() => validateWikiDocument(parsed, resolveCatalogue, { ...settings, severity: undefined }, document));
+  const dataOf = dataRecovery(() => validator.validate(parsed, resolveCatalogue, { ...settings, severity: undefined }, document));
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     const start = document.offsetAt(diagnostic.range.start);

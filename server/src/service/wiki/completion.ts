@@ -171,7 +171,7 @@ function completeModules(
   context: Extract<WikiCursorContext, { kind: 'moduleList' }>,
   catalogue: WikiCatalogue,
 ): CompletionList {
-  const modules: readonly WikiModule[] = context.group === 'generator' ? generatorsOf(catalogue) : catalogue.getModulesByGroup(context.group);
+  const modules: readonly WikiModule[] = context.group === 'generator' ? catalogue.generators : catalogue.getModulesByGroup(context.group);
   const used = new Set<string>();
   if (context.group !== 'generator') for (const it of context.items) if (it !== context.item) used.add(it.text);
   const range = toRange(document, context.item.range);
@@ -190,14 +190,6 @@ function completeModules(
     items.push(item);
   }
   return capped(items, context.prefix);
-}
-
-/** Generator-capable modules, listed once per catalogue (completion must not scan the catalogue per keystroke). */
-const generatorCache = new WeakMap<WikiCatalogue, readonly WikiModule[]>();
-function generatorsOf(catalogue: WikiCatalogue): readonly WikiModule[] {
-  let list = generatorCache.get(catalogue);
-  if (!list) generatorCache.set(catalogue, (list = catalogue.getGenerators()));
-  return list;
 }
 
 function moduleDetail(m: WikiModule, asGenerator: boolean): string {

@@ -39,7 +39,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
-import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams, storeVerdict, getVerdictRecord, getVerdictRun } from './wikiQueryParser';
+import { getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
 import { applyConstraints } from './constraints';
 import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
@@ -97,18 +97,22 @@ const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
 };
 
 // ---------------------------------------------------------------------------
-// Per-query cache
+// Per-query cache: state of one validator (one per language service)
 // ---------------------------------------------------------------------------
 
 const CACHE_LIMIT = 50_000;
 const NO_DIAGNOSTICS: RelDiag[] = [];
-/** Verdicts per (catalogue, settings) → per query text. */
-const queryCache = new Map<string, Map<string, RelDiag[]>>();
-let cachedCount = 0;
-/** Bumped by clearValidationCache: verdicts stored on queries before it no longer count. */
-let cacheGeneration = 0;
 
-const cacheStats = { hits: 0, misses: 0 };
+/**
+ * The verdicts kept for one parsed document, by query index: the verdict, the (catalogue,
+ * settings) key it was computed for, and the validation run that computed it (0 once the cache
+ * holds it by text). Kept outside the parse tree; `carry` moves them to the next version's parse.
+ */
+interface DocVerdicts {
+  verdicts: (RelDiag[] | undefined)[];
+  keys: (string | undefined)[];
+  runs: number[];
+}
 
 /**
  * A copy of `s` that does not keep the document it was sliced from alive (V8 keeps the parent
@@ -118,76 +122,256 @@ function detach(s: string): string {
   return (' ' + s).slice(1);
 }
 
-function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
-  let bucket = queryCache.get(bucketKey);
-  if (!bucket) queryCache.set(bucketKey, (bucket = new Map()));
-  return bucket;
+/** Validates parsed documents, keeping verdicts per query (one per language service; see `createWikiValidator`). */
+export interface WikiValidator {
+  /**
+   * All diagnostics of a parsed document. Each query is judged by `resolveCatalogue(query.apiUrl)`.
+   * `document` (optional) is only used to turn offsets into positions; without it a line index of
+   * `doc.text` is used.
+   */
+  validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings?: LanguageSettings, document?: TextDocument): Diagnostic[];
+  /** `count` queries of `previous` from index `from` are in `next` (unchanged) from index `to`: they keep their verdicts. */
+  carry(previous: WikiDocument, next: WikiDocument, from: number, to: number, count: number): void;
+  /** How many query verdicts came from the cache and how many were computed, since the last clear. */
+  stats(): { hits: number; misses: number };
+  /** Forget cached verdicts (e.g. after a catalogue reload). */
+  clear(): void;
 }
 
-/** Remember a computed verdict under the query's text. */
-function remember(bucketKey: string, text: string, rel: RelDiag[]): void {
-  let bucket = cacheBucket(bucketKey);
-  if (cachedCount >= CACHE_LIMIT) {
-    // Start afresh.
-    queryCache.clear();
-    cachedCount = 0;
-    queryCache.set(bucketKey, (bucket = new Map()));
+/** A validator with its own verdict cache. */
+export function createWikiValidator(): WikiValidator {
+  /** Numbers the catalogues this validator has seen (their verdicts are kept apart). */
+  const catalogueIds = new WeakMap<WikiCatalogue, number>();
+  let nextCatalogueId = 1;
+  const catalogueId = (cat: WikiCatalogue) => {
+    let id = catalogueIds.get(cat);
+    if (id === undefined) catalogueIds.set(cat, (id = nextCatalogueId++));
+    return id;
+  };
+  /** Verdicts per (catalogue, settings) → per query text. */
+  const queryCache = new Map<string, Map<string, RelDiag[]>>();
+  let cachedCount = 0;
+  let docVerdicts = new WeakMap<WikiDocument, DocVerdicts>();
+  const lineIndexCache = new WeakMap<WikiDocument, number[]>();
+  const cacheStats = { hits: 0, misses: 0 };
+  /**
+   * The last document validated, whose computed verdicts are kept for its queries but not yet in
+   * the cache by text. Putting them there (hashing and copying every query's text) is deferred
+   * until another document is validated: a whole-document pass over a newly opened file then does
+   * no cache work at all (and keeps no copies of its text alive), while a re-opened file, a second
+   * file with the same queries, or a new version parsed from scratch still finds them by text.
+   */
+  let unindexed: WikiDocument | undefined;
+  /** Numbers validation runs (a query remembers the run that computed its verdict). */
+  let runCounter = 0;
+  /**
+   * Runs whose verdicts are in the cache by text. A query carried over by a re-parse keeps its run,
+   * so it is not indexed a second time once its first document was.
+   */
+  const indexedRuns = new Set<number>();
+  /** The item scratch of this validator's value checks. */
+  const scratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
+  /** The rule positions of the constraint check (see applyConstraints). */
+  const ruleScratch: number[] = [];
+
+  function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
+    let bucket = queryCache.get(bucketKey);
+    if (!bucket) queryCache.set(bucketKey, (bucket = new Map()));
+    return bucket;
   }
-  bucket.set(detach(text), rel);
-  cachedCount++;
+
+  /** Remember a computed verdict under the query's text. */
+  function remember(bucketKey: string, text: string, rel: RelDiag[]): void {
+    let bucket = cacheBucket(bucketKey);
+    if (cachedCount >= CACHE_LIMIT) {
+      // Start afresh.
+      queryCache.clear();
+      cachedCount = 0;
+      queryCache.set(bucketKey, (bucket = new Map()));
+    }
+    bucket.set(detach(text), rel);
+    cachedCount++;
+  }
+
+  function verdictsOf(doc: WikiDocument): DocVerdicts {
+    let v = docVerdicts.get(doc);
+    if (v === undefined) docVerdicts.set(doc, (v = { verdicts: [], keys: [], runs: [] }));
+    return v;
+  }
+
+  function indexVerdicts(doc: WikiDocument): void {
+    const v = docVerdicts.get(doc);
+    if (v === undefined) return;
+    const text = doc.text;
+    const runs: number[] = [];
+    // (Runs are few; a long session's list is dropped now and then: at worst a query is indexed again.)
+    if (indexedRuns.size > 100_000) indexedRuns.clear();
+    const queries = doc.queries;
+    for (let i = 0; i < queries.length; i++) {
+      const run = v.runs[i];
+      if (run === undefined || run === 0 || indexedRuns.has(run)) continue;
+      const verdict = v.verdicts[i];
+      const key = v.keys[i];
+      if (verdict === undefined || key === undefined) continue;
+      remember(key, text.slice(queries[i].range.start, queries[i].range.end), verdict);
+      if (!runs.includes(run)) runs.push(run);
+    }
+    for (const r of runs) indexedRuns.add(r);
+  }
+
+  function lineStarts(doc: WikiDocument): number[] {
+    let starts = lineIndexCache.get(doc);
+    if (starts) return starts;
+    starts = [0];
+    const text = doc.text;
+    let i = text.indexOf('\n');
+    while (i >= 0) {
+      starts.push(i + 1);
+      i = text.indexOf('\n', i + 1);
+    }
+    lineIndexCache.set(doc, starts);
+    return starts;
+  }
+
+  function validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings: LanguageSettings = {}, document?: TextDocument): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const text = doc.text;
+    const highLimits = !!settings.highLimits;
+    const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
+    const severities = settings.severity;
+    let starts: number[] | undefined;
+    // Our own line index (found with the native indexOf) gives the document's positions when its
+    // text is the parsed text and has no CR (TextDocument also breaks lines at CR and CRLF): cheaper
+    // than having TextDocument scan the whole text character by character on first use.
+    const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
+    const pos = (offset: number) => (own ? positionAt((starts ??= lineStarts(doc)), offset) : document!.positionAt(offset));
+    const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
+
+    if (large) largeDocumentNotice(out, range(0, 0), settings);
+
+    // The previous document's verdicts go into the cache by text now (see `unindexed`).
+    if (unindexed !== undefined && unindexed !== doc) {
+      indexVerdicts(unindexed);
+      unindexed = undefined;
+    }
+    let computedAny = false;
+    const run = ++runCounter;
+    const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
+    const catCache = new Map<string | undefined, { cat: WikiCatalogue; key: string; bucket: Map<string, RelDiag[]> }>();
+    const stored = verdictsOf(doc);
+    const queries = doc.queries;
+    for (let qi = 0; qi < queries.length; qi++) {
+      const query = queries[qi];
+      let c = catCache.get(query.apiUrl);
+      if (!c) {
+        const cat = resolveCatalogue(query.apiUrl);
+        const key = catalogueId(cat) + settingsKey;
+        c = { cat, key, bucket: cacheBucket(key) };
+        catCache.set(query.apiUrl, c);
+      }
+      const base = query.range.start;
+      // The verdict kept for the query (same text: it was carried over by the re-parse), else by text.
+      let rel = stored.keys[qi] === c.key ? stored.verdicts[qi] : undefined;
+      if (rel !== undefined) {
+        cacheStats.hits++;
+      } else {
+        // (An empty cache cannot answer: then the query's text is not even hashed.)
+        rel = c.bucket.size > 0 ? c.bucket.get(text.slice(base, query.range.end)) : undefined;
+        let verdictRun = 0;
+        if (rel !== undefined) {
+          cacheStats.hits++;
+        } else {
+          rel = computeVerdict(text, query, c.cat, highLimits, !large, scratch, ruleScratch);
+          cacheStats.misses++;
+          // Kept for the query; put in the cache by text when another document is validated.
+          verdictRun = run;
+          computedAny = true;
+        }
+        stored.verdicts[qi] = rel;
+        stored.keys[qi] = c.key;
+        stored.runs[qi] = verdictRun;
+      }
+      for (const d of rel) {
+        const diag = toDiagnostic(d, base, range, severities);
+        if (diag !== undefined) out.push(diag);
+      }
+    }
+    if (computedAny) unindexed = doc;
+    return out;
+  }
+
+  return {
+    validate,
+    carry(previous, next, from, to, count) {
+      const old = docVerdicts.get(previous);
+      if (old === undefined || count <= 0) return;
+      const v = verdictsOf(next);
+      for (let i = 0; i < count; i++) {
+        v.verdicts[to + i] = old.verdicts[from + i];
+        v.keys[to + i] = old.keys[from + i];
+        v.runs[to + i] = old.runs[from + i] ?? 0;
+      }
+    },
+    stats: () => ({ ...cacheStats }),
+    clear() {
+      docVerdicts = new WeakMap();
+      unindexed = undefined;
+      indexedRuns.clear();
+      queryCache.clear();
+      cachedCount = 0;
+      cacheStats.hits = 0;
+      cacheStats.misses = 0;
+    },
+  };
 }
 
-/**
- * The last document validated, whose computed verdicts are kept on its queries but not yet in the
- * cache by text. Putting them there (hashing and copying every query's text) is deferred until
- * another document is validated: a whole-document pass over a newly opened file then does no
- * cache work at all (and keeps no copies of its text alive), while a re-opened file, a second file
- * with the same queries, or a new version parsed from scratch still finds them by text.
- */
-let unindexed: WikiDocument | undefined;
-/** Numbers validation runs (a query remembers the run that computed its verdict). */
-let runCounter = 0;
-/**
- * Runs whose verdicts are in the cache by text. A query carried over by a re-parse keeps its run,
- * so it is not indexed a second time once its first document was.
- */
-const indexedRuns = new Set<number>();
-
-function indexVerdicts(doc: WikiDocument): void {
-  const text = doc.text;
-  const runs: number[] = [];
-  // (Runs are few; a long session's list is dropped now and then: at worst a query is indexed again.)
-  if (indexedRuns.size > 100_000) indexedRuns.clear();
-  for (const query of doc.queries) {
-    const run = getVerdictRun(query, cacheGeneration);
-    if (run === 0 || indexedRuns.has(run)) continue;
-    const v = getVerdictRecord(query, cacheGeneration);
-    if (v === undefined) continue;
-    remember(v.key, text.slice(query.range.start, query.range.end), v.verdict as RelDiag[]);
-    if (!runs.includes(v.run)) runs.push(v.run);
+/** One query's verdict, computed afresh. */
+function computeVerdict(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
+  // Pairs split just for this check are dropped right after it (unless a feature had split
+  // them already): a whole-document run then keeps no per-pair objects alive.
+  const keep = paramsAreSplit(query);
+  try {
+    const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch);
+    return computed.length === 0 ? NO_DIAGNOSTICS : computed;
+  } finally {
+    if (!keep) releaseSplitParams(query);
   }
-  for (const r of runs) indexedRuns.add(r);
+}
+
+/** The notice on a document too large for hints and did-you-mean. */
+function largeDocumentNotice(out: Diagnostic[], range: Range, settings: LanguageSettings): void {
+  const severities = settings.severity;
+  if (severities?.largedocument === 'off') return;
+  out.push({
+    range,
+    severity: SEVERITY[(severities?.largedocument as Exclude<SeveritySetting, 'off'>) ?? 'information'],
+    code: 'largedocument',
+    source: DIAGNOSTIC_SOURCE,
+    message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
+  });
+}
+
+/** A kept verdict's diagnostic in the document, with its severity (undefined: turned off). */
+function toDiagnostic(d: RelDiag, base: number, range: (s: number, e: number) => Range, severities: LanguageSettings['severity']): Diagnostic | undefined {
+  const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
+  if (sev === 'off') return undefined;
+  const data: WikiDiagnosticData = { ...d.data };
+  if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
+  const diag: Diagnostic = {
+    range: range(base + d.start, base + d.end),
+    severity: SEVERITY[sev] ?? DiagnosticSeverity.Warning,
+    code: d.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+    data,
+  };
+  if (d.tags) diag.tags = d.tags;
+  return diag;
 }
 
 // ---------------------------------------------------------------------------
 // Positions
 // ---------------------------------------------------------------------------
-
-const lineIndexCache = new WeakMap<WikiDocument, number[]>();
-
-function lineStarts(doc: WikiDocument): number[] {
-  let starts = lineIndexCache.get(doc);
-  if (starts) return starts;
-  starts = [0];
-  const text = doc.text;
-  let i = text.indexOf('\n');
-  while (i >= 0) {
-    starts.push(i + 1);
-    i = text.indexOf('\n', i + 1);
-  }
-  lineIndexCache.set(doc, starts);
-  return starts;
-}
 
 function positionAt(starts: number[], offset: number): { line: number; character: number } {
   let lo = 0;
@@ -200,14 +384,9 @@ function positionAt(starts: number[], offset: number): { line: number; character
   return { line: lo, character: offset - starts[lo] };
 }
 
-// ---------------------------------------------------------------------------
-// Entry point
-// ---------------------------------------------------------------------------
-
 /**
- * All diagnostics of a parsed document. Each query is judged by `resolveCatalogue(query.apiUrl)`.
- * `document` (optional) is only used to turn offsets into positions; without it a line index of
- * `doc.text` is used.
+ * All diagnostics of a parsed document, from a validator of its own (no verdicts kept): for
+ * one-off checks. A language service keeps one validator (`createWikiValidator`).
  */
 export function validateWikiDocument(
   doc: WikiDocument,
@@ -215,109 +394,7 @@ export function validateWikiDocument(
   settings: LanguageSettings = {},
   document?: TextDocument,
 ): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const text = doc.text;
-  const highLimits = !!settings.highLimits;
-  const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
-  const severities = settings.severity;
-  let starts: number[] | undefined;
-  // Our own line index (found with the native indexOf) gives the document's positions when its
-  // text is the parsed text and has no CR (TextDocument also breaks lines at CR and CRLF): cheaper
-  // than having TextDocument scan the whole text character by character on first use.
-  const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
-  const pos = (offset: number) => (own ? positionAt((starts ??= lineStarts(doc)), offset) : document!.positionAt(offset));
-  const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
-
-  if (large && severities?.largedocument !== 'off') {
-    out.push({
-      range: range(0, 0),
-      severity: SEVERITY[(severities?.largedocument as Exclude<SeveritySetting, 'off'>) ?? 'information'],
-      code: 'largedocument',
-      source: DIAGNOSTIC_SOURCE,
-      message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
-    });
-  }
-
-  // The previous document's verdicts go into the cache by text now (see `unindexed`).
-  if (unindexed !== undefined && unindexed !== doc) {
-    indexVerdicts(unindexed);
-    unindexed = undefined;
-  }
-  let computedAny = false;
-  const run = ++runCounter;
-  const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
-  const catCache = new Map<string | undefined, { cat: WikiCatalogue; key: string; bucket: Map<string, RelDiag[]> }>();
-  for (const query of doc.queries) {
-    let c = catCache.get(query.apiUrl);
-    if (!c) {
-      const cat = resolveCatalogue(query.apiUrl);
-      const key = cat.id + settingsKey;
-      c = { cat, key, bucket: cacheBucket(key) };
-      catCache.set(query.apiUrl, c);
-    }
-    const base = query.range.start;
-    const catalogue = c.cat;
-    // The verdict stored on the query (same text: it was carried over by the re-parse), else by text.
-    let rel = getStoredVerdict(query, c.key, cacheGeneration) as RelDiag[] | undefined;
-    if (rel !== undefined) {
-      cacheStats.hits++;
-    } else {
-      // (An empty cache cannot answer: then the query's text is not even hashed.)
-      rel = c.bucket.size > 0 ? c.bucket.get(text.slice(base, query.range.end)) : undefined;
-      if (rel !== undefined) {
-        cacheStats.hits++;
-        storeVerdict(query, c.key, cacheGeneration, rel, 0);
-      } else {
-        // Pairs split just for this check are dropped right after it (unless a feature had split
-        // them already): a whole-document run then keeps no per-pair objects alive.
-        const keep = paramsAreSplit(query);
-        try {
-          const computed = checkQuery(text, query, catalogue, highLimits, !large);
-          rel = computed.length === 0 ? NO_DIAGNOSTICS : computed;
-        } finally {
-          if (!keep) releaseSplitParams(query);
-        }
-        cacheStats.misses++;
-        // Kept on the query; put in the cache by text when another document is validated.
-        storeVerdict(query, c.key, cacheGeneration, rel, run);
-        computedAny = true;
-      }
-    }
-    for (const d of rel) {
-      const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
-      if (sev === 'off') continue;
-      const data: WikiDiagnosticData = { ...d.data };
-      if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
-      const diag: Diagnostic = {
-        range: range(base + d.start, base + d.end),
-        severity: SEVERITY[sev] ?? DiagnosticSeverity.Warning,
-        code: d.code,
-        source: DIAGNOSTIC_SOURCE,
-        message: d.message,
-        data,
-      };
-      if (d.tags) diag.tags = d.tags;
-      out.push(diag);
-    }
-  }
-  if (computedAny) unindexed = doc;
-  return out;
-}
-
-/** How many query verdicts came from the cache and how many were computed, since the last clear. */
-export function getValidationCacheStats(): { hits: number; misses: number } {
-  return { ...cacheStats };
-}
-
-/** Forget cached verdicts (e.g. after a catalogue reload in tests). */
-export function clearValidationCache(): void {
-  cacheGeneration++;
-  unindexed = undefined;
-  indexedRuns.clear();
-  queryCache.clear();
-  cachedCount = 0;
-  cacheStats.hits = 0;
-  cacheStats.misses = 0;
+  return createWikiValidator().validate(doc, resolveCatalogue, settings, document);
 }
 
 // ---------------------------------------------------------------------------
@@ -374,7 +451,7 @@ function listValues(values: readonly string[], max = 12): string {
   return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
 }
 
-function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean): RelDiag[] {
+function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
   const base = query.range.start;
   const out: RelDiag[] = [];
   const ctx: QueryCheck = {
@@ -387,6 +464,9 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
     base,
     present: new Map(),
     uses: [],
+    scratch,
+    ruleScratch,
+    broken: undefined,
     add(code, start, end, message, data, extra) {
       const d: RelDiag = { start: start - base, end: end - base, code, message, data };
       if (extra?.remove) d.remove = { start: extra.remove.start - base, end: extra.remove.end - base };
@@ -565,7 +645,7 @@ function runChecks(ctx: QueryCheck): void {
 
   // Required parameters of the selected modules.
   for (const use of ctx.uses) {
-    for (const d of moduleParams(use.module).required) {
+    for (const d of ctx.catalogue.paramGroupsOf(use.module).required) {
       const wire = use.wirePrefix + d.name;
       if (ctx.present.has(wire)) continue;
       ctx.add('missingparam', use.start, use.end, `The "${wire}" parameter must be set: ${use.module.name} needs it. Add &${wire}=…`, { param: wire, addParam: wire, module: use.module.name });
@@ -586,15 +666,6 @@ const ACTION_HOOKS: ActionCheckHooks = {
   pairRemoval: (text, query, p) => pairRemoval(text, query, p),
   defaultSeverity: (code) => DEFAULT_SEVERITIES[code] ?? 'warning',
 };
-
-/** A module's required parameters and those with `info` notes, in catalogue order (made once per module). */
-const moduleParamCache = new WeakMap<WikiModule, { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] }>();
-
-function moduleParams(m: WikiModule): { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] } {
-  let r = moduleParamCache.get(m);
-  if (!r) moduleParamCache.set(m, (r = { required: m.parameters.filter((d) => d.required), withInfo: m.parameters.filter((d) => d.info) }));
-  return r;
-}
 
 function editDistanceSmall(a: string, b: string): boolean {
   return didYouMean(a, [b]) === b;
@@ -760,15 +831,16 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
   }
   if (d.multi) {
     // The items as parallel arrays (no object per item); item objects are made only for a removal range.
-    const n = splitValueItems(text, p, valueScratch);
-    const texts = valueScratch.texts;
+    const n = splitValueItems(text, p, ctx.scratch);
+    const scratch = ctx.scratch;
+    const texts = scratch.texts;
     // NamespaceDef forces PARAM_ALL ("*") on multi-valued namespace parameters.
     const all = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
-    if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(n);
+    if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(scratch, n);
     const limit = multiLimit(ctx, d);
     if (n > limit) {
       ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`}. Split the values over several queries.`, { param: wire });
-      return clearItemScratch(n);
+      return clearItemScratch(scratch, n);
     }
     const dupCheck = ctx.full && !d.allowsduplicates && n > 1;
     const seen = dupCheck && n > 16 ? new Set<string>() : undefined;
@@ -789,13 +861,13 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
           }
         }
         if (dup) {
-          ctx.add('duplicatevalues', valueScratch.starts[i], valueScratch.ends[i], `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: v }, { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] });
+          ctx.add('duplicatevalues', scratch.starts[i], scratch.ends[i], `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: v }, { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] });
           continue;
         }
       }
-      checkScalar(ctx, p, d, wire, v, valueScratch.starts[i], valueScratch.ends[i], i);
+      checkScalar(ctx, p, d, wire, v, scratch.starts[i], scratch.ends[i], i);
     }
-    return clearItemScratch(n);
+    return clearItemScratch(scratch, n);
   }
   if (p.value.startsWith(US)) {
     ctx.add('badvalue', p.valueRange.start, p.valueRange.end, `Parameter "${wire}" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters: give one value.`, { param: wire });
@@ -804,12 +876,9 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
   checkScalar(ctx, p, d, wire, p.value, p.valueRange.start, p.valueRange.end, -1);
 }
 
-/** The validator's item scratch (only checkParam fills it; nothing it calls splits values into it). */
-const valueScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
-
 /** Empty the scratch's first `n` texts: it must not keep slices of a document's text alive. */
-function clearItemScratch(n: number): void {
-  for (let i = 0; i < n; i++) valueScratch.texts[i] = '';
+function clearItemScratch(scratch: ValueItemScratch, n: number): void {
+  for (let i = 0; i < n; i++) scratch.texts[i] = '';
 }
 
 /** The range that removes item `index` of `p`'s value with one separator. */
@@ -833,7 +902,7 @@ function checkScalar(
   switch (d.type) {
     case 'enum': {
       const values = d.values ?? [];
-      if (enumSet(d).has(v)) {
+      if (ctx.catalogue.enumSetOf(d).has(v)) {
         if (d.deprecatedvalues?.includes(v)) {
           ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), tags: [DiagnosticTag.Deprecated] });
         }
@@ -843,9 +912,10 @@ function checkScalar(
       return;
     }
     case 'namespace': {
-      const ids = namespaceValues(ctx.catalogue, d);
+      const nsValues = ctx.catalogue.namespaceValuesOf(d);
+      const ids = nsValues.list;
       // (The usual case first: a namespace number written as the wiki lists it.)
-      if (namespaceSet(ids).has(v)) return;
+      if (nsValues.set.has(v)) return;
       // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
       if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
       let suggestion: string | undefined;
@@ -988,38 +1058,6 @@ function badEnumValue(
   ctx.add('badvalue', s, e, `Unrecognized value for parameter "${wire}": ${quote(shown)}.${pipe} ${tail}`, { param: wire, value: v, suggestion });
 }
 
-const enumSets = new WeakMap<WikiParamDescriptor, Set<string>>();
-
-/** An enum parameter's values as a Set (made once per descriptor). */
-function enumSet(d: WikiParamDescriptor): Set<string> {
-  let set = enumSets.get(d);
-  if (!set) enumSets.set(d, (set = new Set(d.values ?? [])));
-  return set;
-}
-
-const nsSets = new WeakMap<string[], Set<string>>();
-
-function namespaceSet(ids: string[]): Set<string> {
-  let set = nsSets.get(ids);
-  if (!set) nsSets.set(ids, (set = new Set(ids)));
-  return set;
-}
-
-const nsValueCache = new WeakMap<WikiCatalogue, Map<WikiParamDescriptor, string[]>>();
-
-/** NamespaceDef: the wiki's namespaces ≥ 0, plus the parameter's extranamespaces. */
-export function namespaceValues(cat: WikiCatalogue, d: WikiParamDescriptor): string[] {
-  let m = nsValueCache.get(cat);
-  if (!m) nsValueCache.set(cat, (m = new Map()));
-  let v = m.get(d);
-  if (!v) {
-    v = cat.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
-    for (const x of d.extranamespaces ?? []) if (!v.includes(String(x))) v.push(String(x));
-    m.set(d, v);
-  }
-  return v;
-}
-
 // ---------------------------------------------------------------------------
 // info conditions
 // ---------------------------------------------------------------------------
@@ -1035,7 +1073,7 @@ function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids:
 function checkConditions(ctx: QueryCheck): void {
   let pages: ReturnType<typeof pageSource> | undefined;
   for (const use of ctx.uses) {
-    for (const d of moduleParams(use.module).withInfo) {
+    for (const d of ctx.catalogue.paramGroupsOf(use.module).withInfo) {
       const wire = use.wirePrefix + d.name;
       const p = ctx.present.get(wire);
       if (!p) continue;

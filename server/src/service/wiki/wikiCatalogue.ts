@@ -64,8 +64,6 @@ interface TemplateMatcher {
   generator: boolean;
 }
 
-let nextCatalogueId = 1;
-
 /**
  * MediaWiki's default namespaces (Setup/NamespaceInfo canonical names), used when no siteinfo is
  * given. The project namespace (4/5) is really named after the wiki; its canonical name is `Project`.
@@ -109,8 +107,6 @@ const DEFAULT_FORMAT_PARAMS: Record<string, string[]> = {
 
 /** The indexed catalogue. Build with `createWikiCatalogue`. */
 export class WikiCatalogue {
-  /** Identity for caches: differs between catalogue instances. */
-  readonly id: number;
   readonly source: string;
   /** Every module, in input order. */
   readonly modules: WikiModule[] = [];
@@ -140,10 +136,15 @@ export class WikiCatalogue {
   private readonly templates: TemplateMatcher[] = [];
   private readonly nsById = new Map<number, WikiNamespace>();
   private readonly nsByName = new Map<string, WikiNamespace>();
+  // Derived indexes, each made on first use (the catalogue does not change once built).
+  private readonly paramGroups = new Map<WikiModule, { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] }>();
+  private readonly enumSets = new Map<WikiParamDescriptor, ReadonlySet<string>>();
+  private readonly nsValues = new Map<WikiParamDescriptor, { list: string[]; set: ReadonlySet<string> }>();
+  private generatorList: readonly WikiModule[] | undefined;
+  private constraintIndex: Map<string, number[]> | undefined;
 
   /** @internal use createWikiCatalogue */
   constructor(modules: WikiModule[], namespaces: WikiNamespace[] | undefined, constraints: unknown, source: string, version?: string) {
-    this.id = nextCatalogueId++;
     this.source = source;
     this.mediaWikiVersion = version;
     for (const m of modules) this.addModule(m);
@@ -236,6 +237,50 @@ export class WikiCatalogue {
   }
 
   /** Query submodules flagged `generator`. */
+  /** Generator-capable modules, listed once (completion must not scan the catalogue per keystroke); read-only. */
+  get generators(): readonly WikiModule[] {
+    return (this.generatorList ??= this.getGenerators());
+  }
+
+  /** A module's required parameters and those with `info` notes, in catalogue order (read-only). */
+  paramGroupsOf(m: WikiModule): { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] } {
+    let r = this.paramGroups.get(m);
+    if (!r) this.paramGroups.set(m, (r = { required: m.parameters.filter((d) => d.required), withInfo: m.parameters.filter((d) => d.info) }));
+    return r;
+  }
+
+  /** An enum parameter's values as a Set. */
+  enumSetOf(d: WikiParamDescriptor): ReadonlySet<string> {
+    let set = this.enumSets.get(d);
+    if (!set) this.enumSets.set(d, (set = new Set(d.values ?? [])));
+    return set;
+  }
+
+  /** NamespaceDef: the wiki's namespaces ≥ 0, plus the parameter's extranamespaces (read-only list and set). */
+  namespaceValuesOf(d: WikiParamDescriptor): { list: string[]; set: ReadonlySet<string> } {
+    let v = this.nsValues.get(d);
+    if (!v) {
+      const list = this.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
+      for (const x of d.extranamespaces ?? []) if (!list.includes(String(x))) list.push(String(x));
+      this.nsValues.set(d, (v = { list, set: new Set(list) }));
+    }
+    return v;
+  }
+
+  /** Positions in `constraints` of each module's rules (`query` for the query module's). */
+  get constraintsByModule(): ReadonlyMap<string, number[]> {
+    let m = this.constraintIndex;
+    if (!m) {
+      m = this.constraintIndex = new Map();
+      for (let i = 0; i < this.constraints.length; i++) {
+        const list = m.get(this.constraints[i].module);
+        if (list) list.push(i);
+        else m.set(this.constraints[i].module, [i]);
+      }
+    }
+    return m;
+  }
+
   getGenerators(): WikiModule[] {
     const out: WikiModule[] = [];
     for (const m of this.queryByName.values()) if (m.generator) out.push(m);

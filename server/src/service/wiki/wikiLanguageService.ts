@@ -16,7 +16,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
 import { parseWikiDocument, reparseWikiDocument } from './wikiQueryParser';
 import { getCursorContext } from './wikiCursor';
-import { validateWikiDocument } from './validation';
+import { createWikiValidator } from './validation';
 import { getWikiCompletions } from './completion';
 import { getWikiHover } from './hover';
 import { getWikiCodeActions } from './codeActions';
@@ -39,6 +39,10 @@ export interface WikiLanguageService extends LanguageService<WikiDocument> {
   getCursorContext(parsed: WikiDocument, offset: number): WikiCursorContext;
   /** The catalogue a query is judged by. */
   getCatalogue(query?: WikiQuery): WikiCatalogue;
+  /** How many query verdicts this service's validator took from its cache and how many it computed, since the last clear. */
+  getValidationCacheStats(): { hits: number; misses: number };
+  /** Forget this service's cached verdicts (e.g. after a catalogue reload). */
+  clearValidationCache(): void;
 }
 
 /** The language id whose documents hold only wiki queries; any other language is read in embedded mode. */
@@ -58,6 +62,9 @@ const PARSE_CACHE_SIZE = 32;
 export function getWikiLanguageService(options: WikiLanguageServiceOptions): WikiLanguageService {
   const { resolveCatalogue } = options;
   const cache = new Map<string, { version: number; text: string; embedded: boolean; parsed: WikiDocument }>();
+  /** This service's validator: its verdict cache is the service's own. */
+  const validator = createWikiValidator();
+  const carry = (previous: WikiDocument) => (next: WikiDocument, from: number, to: number, count: number) => validator.carry(previous, next, from, to, count);
 
   const catalogueOf = (query?: WikiQuery) => resolveCatalogue(query?.apiUrl);
 
@@ -68,7 +75,7 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
       const hit = cache.get(document.uri);
       if (hit && hit.version === document.version && hit.embedded === embedded && hit.text === text) return hit.parsed;
       // A new version of a document parsed before: scan again only around what changed.
-      const parsed = hit && !embedded && !hit.embedded ? reparseWikiDocument(hit.parsed, text) : parse(text, { embedded });
+      const parsed = hit && !embedded && !hit.embedded ? reparseWikiDocument(hit.parsed, text, carry(hit.parsed)) : parse(text, { embedded });
       cache.delete(document.uri);
       cache.set(document.uri, { version: document.version, text, embedded, parsed });
       if (cache.size > PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -76,7 +83,7 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     },
 
     doValidation(document: TextDocument, parsed: WikiDocument, settings?: LanguageSettings): Diagnostic[] {
-      return validateWikiDocument(parsed, resolveCatalogue, settings ?? {}, document);
+      return validator.validate(parsed, resolveCatalogue, settings ?? {}, document);
     },
 
     doComplete(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): CompletionList {
@@ -92,7 +99,7 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     },
 
     doCodeActions(document: TextDocument, parsed: WikiDocument, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
-      return getWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings);
+      return getWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings, validator);
     },
 
     findDocumentSymbols(document: TextDocument, parsed: WikiDocument): DocumentSymbol[] {
@@ -128,6 +135,8 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     },
 
     getCatalogue: catalogueOf,
+    getValidationCacheStats: () => validator.stats(),
+    clearValidationCache: () => validator.clear(),
   };
   return service;
 }

@@ -67,12 +67,6 @@ class QueryNode implements WikiQuery {
   paramEnd = -1;
   private parsedParams: WikiParam[] | undefined = undefined;
   private parsedByName: Map<string, WikiParam> | undefined = undefined;
-  /** The validator's verdict on this query's text and what it was computed for (see validation.ts); carried over by `reparseWikiDocument`. */
-  verdict: unknown = undefined;
-  verdictKey: string | undefined = undefined;
-  verdictGeneration = 0;
-  /** The validation run that computed the verdict, until the validator's cache holds it by text (then 0; see validation.ts). */
-  verdictRun = 0;
   constructor(
     private readonly src: string,
     readonly index: number,
@@ -554,10 +548,6 @@ function shiftedQuery(old: QueryNode, text: string, index: number, delta: number
   q.paramEnd = old.paramEnd >= 0 ? old.paramEnd + delta : -1;
   // From the new text, so the previous version's text is not kept alive through it.
   if (old.urlRange) setUrl(text, old.urlRange.start + delta, old.urlRange.end + delta, q);
-  q.verdict = old.verdict;
-  q.verdictKey = old.verdictKey;
-  q.verdictGeneration = old.verdictGeneration;
-  q.verdictRun = old.verdictRun;
   return q;
 }
 
@@ -565,11 +555,16 @@ function shiftedQuery(old: QueryNode, text: string, index: number, delta: number
  * The parse of `text`, a new version of the document `previous` was parsed from (not embedded):
  * the same result as `parseWikiDocument(text)`, but only the lines from the query before the
  * change to the first query that starts after it are scanned again; the queries around them are
- * taken from `previous` (moved, with their validation verdicts). A query always starts on a line
+ * taken from `previous` (moved); `carried(next, from, to, count)` is told which (the validator
+ * moves their verdicts along, see `WikiValidator.carry`). A query always starts on a line
  * that is not blank, `#` or `&`, whatever came before, so parsing from such a line gives the same
  * queries as parsing from the top.
  */
-export function reparseWikiDocument(previous: WikiDocument, text: string): WikiDocument {
+export function reparseWikiDocument(
+  previous: WikiDocument,
+  text: string,
+  carried?: (next: WikiDocument, from: number, to: number, count: number) => void,
+): WikiDocument {
   if (previous.embedded) return parseWikiDocument(text, { embedded: true });
   const old = previous.text;
   if (old === text) return previous;
@@ -583,6 +578,7 @@ export function reparseWikiDocument(previous: WikiDocument, text: string): WikiD
   const k = lastQueryBefore(previous.queries, changedLine);
   const from = k >= 0 ? previous.queries[k].range.start : 0;
   for (let i = 0; i < k; i++) doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, i, 0));
+  if (carried !== undefined && k > 0) carried(doc, 0, 0, k);
   for (const c of previous.comments) if (c.start < from) doc.comments.push(c);
 
   // Re-scan until a query-starting line whose preceding newline is already in the common suffix.
@@ -596,38 +592,11 @@ export function reparseWikiDocument(previous: WikiDocument, text: string): WikiD
     parseLines(text, doc, resume);
     return doc;
   }
+  const to = doc.queries.length;
   for (let i = j; i < previous.queries.length; i++) doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, doc.queries.length, delta));
+  if (carried !== undefined) carried(doc, j, to, previous.queries.length - j);
   for (const c of previous.comments) if (c.start >= oldResume) doc.comments.push({ start: c.start + delta, end: c.end + delta });
   return doc;
-}
-
-/** The validator's verdict stored on a query for `key` and `generation`, if any (see validation.ts). */
-export function getStoredVerdict(query: WikiQuery, key: string, generation: number): unknown {
-  return query instanceof QueryNode && query.verdictKey === key && query.verdictGeneration === generation ? query.verdict : undefined;
-}
-
-/**
- * Store the validator's verdict on a query (kept across re-parses while its text is unchanged);
- * `run`: the validation run that computed it, or 0 when it is also in the validator's cache by text.
- */
-export function storeVerdict(query: WikiQuery, key: string, generation: number, verdict: unknown, run: number): void {
-  if (query instanceof QueryNode) {
-    query.verdict = verdict;
-    query.verdictKey = key;
-    query.verdictGeneration = generation;
-    query.verdictRun = run;
-  }
-}
-
-/** The run of the verdict stored on a query (see storeVerdict) if it is of `generation`, else 0. */
-export function getVerdictRun(query: WikiQuery, generation: number): number {
-  return query instanceof QueryNode && query.verdictGeneration === generation ? query.verdictRun : 0;
-}
-
-/** The verdict stored on a query with its key and run (see storeVerdict), if it is of `generation`. */
-export function getVerdictRecord(query: WikiQuery, generation: number): { key: string; verdict: unknown; run: number } | undefined {
-  if (!(query instanceof QueryNode) || query.verdictGeneration !== generation || query.verdictKey === undefined) return undefined;
-  return { key: query.verdictKey, verdict: query.verdict, run: query.verdictRun };
 }
 
 /** Whether a query's pairs are split (and kept) at the moment. */
