@@ -17,14 +17,14 @@ import {
   MarkupKind,
   type CompletionItem,
   type CompletionList,
-  type Range,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LanguageSettings, OffsetRange } from '../languageTypes';
+import type { LanguageSettings } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiWireParam } from './wikiTypes';
 import { describeModule, describeParam, resolveWire } from './hover';
 import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './selectedModules';
+import { toRange } from './wikiRanges';
 
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
 const MAX_COMPLETION_ITEMS = 200;
@@ -41,10 +41,6 @@ const STARTERS: Array<{ text: string; detail: string }> = [
   { text: 'action=query&', detail: 'a query (any parameters)' },
   { text: 'action=', detail: 'another API module: parse, compare, expandtemplates, opensearch, paraminfo, a feed, …' },
 ];
-
-function toRange(document: TextDocument, r: OffsetRange): Range {
-  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
-}
 
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 

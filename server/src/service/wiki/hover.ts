@@ -12,6 +12,7 @@ import type { LanguageSettings, OffsetRange } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiQuery, WikiWireParam } from './wikiTypes';
 import { expandTemplate } from './selectedModules';
+import { toRange } from './wikiRanges';
 
 /** Allowed values shown in a hover before the list is shortened. */
 const HOVER_MAX_VALUES = 24;
@@ -254,10 +255,6 @@ export function resolveActionParam(am: WikiModule, name: string): WikiWireParam 
     }
   }
   return undefined;
-}
-
-function toRange(document: TextDocument, r: OffsetRange) {
-  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
 }
 
 function overriddenNote(param: WikiParam): string {

@@ -48,6 +48,7 @@ import { checkUrlLength } from './urlLength';
 import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
 import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
 import { badUtf8Message } from './utf8Check';
+import { errorMessage } from '../../../../common/errorMessage';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -479,7 +480,7 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
     runChecks(ctx);
   } catch (e) {
     // A validator bug must not take diagnostics down with it: report it on the query.
-    ctx.add('internal', query.range.start, query.range.start, `Could not check this query (${e instanceof Error ? e.message : String(e)}). Please report this.`, { param: '' });
+    ctx.add('internal', query.range.start, query.range.start, `Could not check this query (${errorMessage(e)}). Please report this.`, { param: '' });
   }
   return out;
 }

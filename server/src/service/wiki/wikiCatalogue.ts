@@ -24,6 +24,7 @@ import type {
 } from './wikiTypes';
 import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './constraintRules';
 import { parseActionConstraints, type ActionRule } from './actionConstraints';
+import { errorMessage } from '../../../../common/errorMessage';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {
@@ -175,7 +176,7 @@ export class WikiCatalogue {
     try {
       rules = parseConstraints(constraints);
     } catch (e) {
-      throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the constraints data (descriptors/wiki/constraints.json).`);
+      throw new CatalogueError(`${errorMessage(e)} Fix the constraints data (descriptors/wiki/constraints.json).`);
     }
     // A rule applies only where the module, and every parameter it names, exist in this catalogue
     // (another MediaWiki version may lack a parameter; its rule would then be wrong there).
@@ -731,7 +732,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       try {
         rules = parseActionConstraints(options.actionConstraints);
       } catch (e) {
-        throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the action constraints data (descriptors/wiki/action-constraints.json).`);
+        throw new CatalogueError(`${errorMessage(e)} Fix the action constraints data (descriptors/wiki/action-constraints.json).`);
       }
       // As for query rules: only where the module and every parameter the rule names exist here.
       cat.actionRules = rules.filter((r) => {
@@ -744,7 +745,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
     return cat;
   } catch (e) {
     if (e instanceof CatalogueError) throw e;
-    throw new CatalogueError(`catalogue: could not read the data (${e instanceof Error ? e.message : String(e)}). Check that it is action=paraminfo output.`);
+    throw new CatalogueError(`catalogue: could not read the data (${errorMessage(e)}). Check that it is action=paraminfo output.`);
   }
 }
 

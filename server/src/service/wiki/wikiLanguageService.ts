@@ -27,6 +27,7 @@ import { getWikiInlayHints } from './wikiInlayHints';
 import { getWikiFoldingRanges } from './wikiFolding';
 import { getWikiSelectionRanges } from './wikiSelectionRanges';
 import { formatWikiDocument } from './wikiFormatting';
+import { toRange } from './wikiRanges';
 
 export interface WikiLanguageServiceOptions {
   /** The catalogue a query naming `apiUrl` is judged by (undefined: a bare query, the default wiki). */
@@ -111,15 +112,15 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     },
 
     getRunnableQueries(document: TextDocument, parsed: WikiDocument): RunnableQuery[] {
-      const toRange = (r: { start: number; end: number }): Range => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) });
+      const rangeOf = (r: { start: number; end: number }): Range => toRange(document, r);
       return parsed.queries.map((query): RunnableQuery => {
         const counted = query.params.filter((p) => !p.overridden && p.name !== '');
         return {
           kind: 'wiki',
-          range: toRange(query.range),
+          range: rangeOf(query.range),
           apiUrl: query.apiUrl,
           params: counted.map((p): [string, string] => [p.name, p.value]),
-          paramRanges: counted.map((p) => ({ name: p.name, nameRange: toRange(p.nameRange), valueRange: toRange(p.valueRange) })),
+          paramRanges: counted.map((p) => ({ name: p.name, nameRange: rangeOf(p.nameRange), valueRange: rangeOf(p.valueRange) })),
         };
       });
     },
