@@ -24,27 +24,8 @@ import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
 import type { ActionCondition, ActionRule } from './actionConstraints';
 import { getValueItems } from './wikiQueryParser';
 import { didYouMean } from './didYouMean';
+import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 
-/** Default severities of the codes this file adds (merged into validation.ts DEFAULT_SEVERITIES). */
-export const ACTION_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting, 'off'>>> = {
-  invalidsection: 'error',
-  mustbeposted: 'error',
-  mustpostparams: 'error',
-  badmodule: 'warning',
-  warnings: 'error',
-  'parse-titlewithouttext': 'warning',
-  'parse-revidwithouttext': 'warning',
-  'parse-nocontentmodel': 'warning',
-  moduleswithoutvars: 'warning',
-  'checktoken-percentencoding': 'warning',
-  'compare-nocontentmodel': 'warning',
-  'compare-relative-to-nothing': 'error',
-  badupload: 'error',
-  badtags: 'error',
-  postonly: 'information',
-  unknownaction: 'information',
-  ignoredbyserver: 'information',
-};
 
 /** What validation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
@@ -198,7 +179,7 @@ function moduleProblem(ctx: QueryCheck, path: string, wildcards: boolean): { par
 }
 
 function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: { start: number; end: number }): void {
-  const sev = rule.severity === ACTION_SEVERITIES[rule.code] ? undefined : rule.severity;
+  const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
   const extra = sev ? { severity: sev } : undefined;
   switch (rule.kind) {
     case 'onlyOne': {

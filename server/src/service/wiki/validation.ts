@@ -46,49 +46,15 @@ import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './phpArrayParams';
 import { checkUrlLength } from './urlLength';
 import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
-import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
+import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
 import { badUtf8Message } from './utf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
+import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
+
+export { DEFAULT_SEVERITIES };
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
-/** Default severity of every code (users can override each, `off` included). */
-export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting, 'off'>>> = {
-  unrecognizedparams: 'warning',
-  unrecognizedvalues: 'warning',
-  badvalue: 'error',
-  toomanyvalues: 'error',
-  outofrange: 'warning',
-  badinteger: 'error',
-  badtimestamp: 'error',
-  unclearnowtimestamp: 'warning',
-  missingparam: 'error',
-  deprecation: 'warning',
-  badgenerator: 'error',
-  baduser: 'error',
-  badtitle: 'error',
-  multisource: 'error',
-  invalidparammix: 'error',
-  singlepageonly: 'information',
-  useronly: 'information',
-  nonuseronly: 'information',
-  modes: 'information',
-  preloadcontentonly: 'information',
-  editintroonly: 'information',
-  booleanfalse: 'information',
-  sensitiveparam: 'information',
-  duplicatevalues: 'hint',
-  repeatedparam: 'information',
-  /** A name PHP reads as another (` action` → `action`, `a.b` → `a_b`, `a[x]` → array `a`). */
-  phpname: 'warning',
-  noaction: 'warning',
-  notquery: 'information',
-  largedocument: 'information',
-  internal: 'warning',
-  // Codes of the other top-level modules (actionValidation.ts).
-  ...ACTION_SEVERITIES,
-  badutf8: 'warning',
-};
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
