@@ -4,6 +4,8 @@ import { createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalo
 import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
 import { createWikiValidator, validateWikiDocument } from '../../../server/src/service/wiki/validation';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
+import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** [code, severity, text the range covers, param] */
 type Expected = [string, SeenDiagnostic['severity'], string, string];
@@ -255,6 +257,20 @@ describe('wiki validation: per-query cache and per-query catalogues', () => {
     const other = createWikiValidator();
     other.validate(parseWikiDocument(after), () => cat, {});
     assert.deepEqual(other.stats(), { hits: 0, misses: 200 });
+  });
+
+  it('a re-parsed version keeps the verdicts of the queries the edit did not touch', () => {
+    const queries = Array.from({ length: 50 }, (_, i) => `action=query&list=allpages&aplimit=${i + 1}`);
+    const before = queries.join('\n');
+    const cat = builtinCatalogue();
+    const service = getWikiLanguageService({ resolveCatalogue: () => cat });
+    const v1 = TextDocument.create('file:///carry.wikiquery', 'wikiquery', 1, before);
+    service.doValidation(v1, service.parse(v1));
+    assert.deepEqual(service.getValidationCacheStats(), { hits: 0, misses: 50 });
+    const v2 = TextDocument.create(v1.uri, 'wikiquery', 2, before.replace('aplimit=20\n', 'aplimit=2000\n'));
+    const d = service.doValidation(v2, service.parse(v2));
+    assert.deepEqual(service.getValidationCacheStats(), { hits: 49, misses: 51 });
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['outofrange', 19]]);
   });
 
   it('each query is judged by the catalogue of its own wiki', () => {

@@ -273,11 +273,9 @@ export function createWikiValidator(): WikiValidator {
       const old = docVerdicts.get(previous);
       if (old === undefined || count <= 0) return;
       const v = verdictsOf(next);
-      for (let i = 0; i < count; i++) {
-        v.verdicts[to + i] = old.verdicts[from + i];
-        v.keys[to + i] = old.keys[from + i];
-        v.runs[to + i] = old.runs[from + i] ?? 0;
-      }
+      v.verdicts = carried(v.verdicts, old.verdicts, from, to, count, undefined);
+      v.keys = carried(v.keys, old.keys, from, to, count, undefined);
+      v.runs = carried(v.runs, old.runs, from, to, count, 0);
     },
     stats: () => ({ ...cacheStats }),
     clear() {
@@ -290,6 +288,19 @@ export function createWikiValidator(): WikiValidator {
       cacheStats.misses = 0;
     },
   };
+}
+
+/**
+ * `dst` with `src[from…from+count)` at `to`: copied in native slices (an edit carries thousands of
+ * verdicts), the arrays kept without holes (`fill` for queries not carried).
+ */
+function carried<T>(dst: T[], src: readonly T[], from: number, to: number, count: number, fill: T): T[] {
+  const part = src.slice(from, from + count);
+  if (dst.length === 0 && to === 0) return part;
+  while (dst.length < to) dst.push(fill);
+  if (dst.length === to) return dst.concat(part);
+  for (let i = 0; i < part.length; i++) dst[to + i] = part[i];
+  return dst;
 }
 
 /** One query's verdict, computed afresh. */
