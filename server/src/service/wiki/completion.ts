@@ -178,7 +178,7 @@ function completeModules(
       label: m.name,
       kind: CompletionItemKind.Module,
       detail: moduleDetail(m, context.group === 'generator'),
-      documentation: md(describeModule(m)),
+      documentation: md(describeModule(m, catalogue)),
       sortText: `${m.deprecated ? 1 : 0}${m.name}`,
       textEdit: { range, newText: m.name },
     };
@@ -229,11 +229,11 @@ function completeValues(
     const wildcards = pathRule.wildcards !== false;
     if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
     add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
-    for (const m of catalogue.getActionModules()) add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · '), documentation: md(describeModule(m)) });
+    for (const m of catalogue.getActionModules()) add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · '), documentation: md(describeModule(m, catalogue)) });
     if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
-    for (const m of catalogue.getFormatModules()) add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m)) });
+    for (const m of catalogue.getFormatModules()) add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m, catalogue)) });
     if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
-    for (const m of catalogue.getQueryModules()) add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m)) });
+    for (const m of catalogue.getQueryModules()) add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m, catalogue)) });
     return capped(items, context.prefix);
   }
   if (d.values) {
@@ -245,7 +245,7 @@ function completeValues(
       const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : '', ...(named ? moduleFlags(named) : [])].filter(Boolean).join(' · ') || undefined;
       add(v, {
         detail,
-        documentation: named ? md(describeModule(named)) : undefined,
+        documentation: named ? md(describeModule(named, catalogue)) : undefined,
         kind: named ? CompletionItemKind.Module : CompletionItemKind.EnumMember,
         tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
         preselect: isDefault && !d.multi ? true : undefined,

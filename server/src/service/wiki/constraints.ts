@@ -139,16 +139,6 @@ function conditionHolds(ctx: QueryCheck, when: RuleCondition[], prefix: string, 
 }
 
 const NONE_GIVEN: string[] = [];
-const wireNameCache = new WeakMap<ConstraintRule, Map<string, string[]>>();
-
-/** The rule's parameter names with the module's wire prefix, made once per rule and prefix (read-only). */
-function wireNames(rule: ConstraintRule, prefix: string): string[] {
-  let byPrefix = wireNameCache.get(rule);
-  if (!byPrefix) wireNameCache.set(rule, (byPrefix = new Map()));
-  let names = byPrefix.get(prefix);
-  if (!names) byPrefix.set(prefix, (names = rule.params.map((n) => prefix + n)));
-  return names;
-}
 
 /** The rule's parameters present in the query, in the order MediaWiki lists them. */
 function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: QueryCheck['uses'][number] | undefined): string[] {
@@ -165,7 +155,7 @@ function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: Que
 
 function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
   // Shared between queries: read here, copied where it goes into a diagnostic's data.
-  const names = wireNames(rule, prefix);
+  const names = ctx.catalogue.ruleWireNames(rule, prefix);
   const kind = rule.kind;
   if (kind === 'runtimeWarning') {
     applyRuntimeWarning(ctx, rule, names, prefix, use);

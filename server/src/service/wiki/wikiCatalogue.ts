@@ -143,6 +143,8 @@ export class WikiCatalogue {
   private readonly nsValues = new Map<WikiParamDescriptor, { list: string[]; set: ReadonlySet<string> }>();
   private generatorList: readonly WikiModule[] | undefined;
   private constraintIndex: Map<string, number[]> | undefined;
+  private readonly docs = new Map<object, Map<string, string>>();
+  private readonly wireNamesOfRule = new Map<ConstraintRule, Map<string, string[]>>();
 
   /** @internal use createWikiCatalogue */
   constructor(modules: WikiModule[], namespaces: WikiNamespace[] | undefined, constraints: unknown, source: string, version?: string) {
@@ -266,6 +268,29 @@ export class WikiCatalogue {
       this.nsValues.set(d, (v = { list, set: new Set(list) }));
     }
     return v;
+  }
+
+  /**
+   * Text made from a module or parameter of this catalogue (the Markdown of hover and completion),
+   * kept with it under `variant`: made once by `make`.
+   */
+  describedOnce(of: WikiModule | WikiParamDescriptor, variant: string, make: () => string): string {
+    let byVariant = this.docs.get(of);
+    const cached = byVariant?.get(variant);
+    if (cached !== undefined) return cached;
+    const text = make();
+    if (!byVariant) this.docs.set(of, (byVariant = new Map()));
+    byVariant.set(variant, text);
+    return text;
+  }
+
+  /** A rule's parameter names with the module's wire prefix, made once per rule and prefix (read-only). */
+  ruleWireNames(rule: ConstraintRule, prefix: string): string[] {
+    let byPrefix = this.wireNamesOfRule.get(rule);
+    if (!byPrefix) this.wireNamesOfRule.set(rule, (byPrefix = new Map()));
+    let names = byPrefix.get(prefix);
+    if (!names) byPrefix.set(prefix, (names = rule.params.map((n) => prefix + n)));
+    return names;
   }
 
   /** Positions in `constraints` of each module's rules (`query` for the query module's). */

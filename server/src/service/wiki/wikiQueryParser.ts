@@ -327,8 +327,8 @@ function parseEmbedded(text: string, doc: WikiDocument): void {
 // Decoding
 // ---------------------------------------------------------------------------
 
-let utf8: { decode(bytes: Uint8Array): string } | undefined;
-let fatalUtf8: { decode(bytes: Uint8Array): string } | undefined;
+const utf8 = new TextDecoder('utf-8');
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Windows-1252's bytes 0x80–0x9F (the rest is Latin-1); undefined bytes stay as their C1 control. */
 const CP1252_80_9F = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
@@ -370,7 +370,6 @@ export function decodeComponent(raw: string): string {
     else for (const b of new TextEncoder().encode(plain[i])) all.push(b);
   }
   try {
-    fatalUtf8 ??= new TextDecoder('utf-8', { fatal: true });
     fatalUtf8.decode(new Uint8Array(all));
   } catch {
     let text = '';
@@ -381,7 +380,6 @@ export function decodeComponent(raw: string): string {
   let bytes: number[] = [];
   const flush = () => {
     if (bytes.length) {
-      utf8 ??= new TextDecoder('utf-8');
       out += utf8.decode(new Uint8Array(bytes));
       bytes = [];
     }
@@ -437,11 +435,12 @@ function sepAt(text: string, i: number, end: number, us: boolean): number {
 export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
   const node = param instanceof ParamNode ? param : undefined;
   if (node?.items) return node.items;
+  // (A scratch of its own: the items' texts are not kept beyond this call.)
+  const itemScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
   const n = splitValueItems(text, param, itemScratch);
   const items: WikiValueItem[] = new Array(n);
   for (let i = 0; i < n; i++) {
     items[i] = { text: itemScratch.texts[i], range: { start: itemScratch.starts[i], end: itemScratch.ends[i] }, index: i };
-    itemScratch.texts[i] = ''; // a slice would keep the document's text alive
   }
   if (node) node.items = items;
   return items;
@@ -453,9 +452,6 @@ export interface ValueItemScratch {
   starts: number[];
   ends: number[];
 }
-
-/** A scratch for getValueItems alone (it never calls out while it is filled). */
-const itemScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
 
 /**
  * The items of `param`'s value, as getValueItems splits them, written to the first entries of
