@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
-import { createWikiValidator, validateWikiDocument } from '../../../server/src/service/wiki/validation';
+import { createWikiValidator, doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -277,7 +277,7 @@ describe('wiki validation: per-query cache and per-query catalogues', () => {
     const text = 'https://a.example/w/api.php?action=query&list=categorymembers&cmtitle=X\n\nhttps://b.example/w/api.php?action=query&list=categorymembers&cmtitle=X';
     const builtin = builtinCatalogue();
     const seenUrls: Array<string | undefined> = [];
-    const d = validateWikiDocument(parseWikiDocument(text), (apiUrl) => {
+    const d = doWikiValidation(parseWikiDocument(text), (apiUrl) => {
       seenUrls.push(apiUrl);
       return apiUrl === 'https://a.example/w/api.php' ? builtin : createWikiCatalogue({ paraminfo: { modules: [] } });
     }, {});

@@ -16,11 +16,11 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
 import { parseWikiDocument, reparseWikiDocument } from './wikiQueryParser';
 import { getCursorContext } from './wikiCursor';
-import { createWikiValidator } from './validation';
-import { getWikiCompletions } from './completion';
-import { getWikiHover } from './hover';
-import { getWikiCodeActions } from './codeActions';
-import { findWikiDocumentLinks, findWikiDocumentSymbols } from './symbols';
+import { createWikiValidator } from './wikiValidation';
+import { doWikiComplete } from './wikiCompletion';
+import { doWikiHover } from './wikiHover';
+import { doWikiCodeActions } from './wikiCodeActions';
+import { findWikiDocumentLinks, findWikiDocumentSymbols } from './wikiSymbols';
 import { WIKI_LANGUAGE_ID } from '../../../../common/protocol';
 import { getWikiSemanticTokens } from './wikiSemanticTokens';
 import { getWikiInlayHints } from './wikiInlayHints';
@@ -90,17 +90,17 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     doComplete(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): CompletionList {
       const context = getCursorContext(parsed, offset);
       const query = 'query' in context ? context.query : undefined;
-      return getWikiCompletions(document, context, offset, catalogueOf(query), settings);
+      return doWikiComplete(document, context, offset, catalogueOf(query), settings);
     },
 
     doHover(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): Hover | null {
       const context = getCursorContext(parsed, offset);
       if (!('query' in context) || !context.query) return null;
-      return getWikiHover(document, context, catalogueOf(context.query), settings);
+      return doWikiHover(document, context, catalogueOf(context.query), settings);
     },
 
     doCodeActions(document: TextDocument, parsed: WikiDocument, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
-      return getWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings, validator);
+      return doWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings, validator);
     },
 
     findDocumentSymbols(document: TextDocument, parsed: WikiDocument): DocumentSymbol[] {

@@ -22,8 +22,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiWireParam } from './wikiTypes';
-import { describeModule, describeParam, resolveWire } from './hover';
-import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './selectedModules';
+import { describeModule, describeParam, resolveWire } from './wikiHover';
+import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
 
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
@@ -45,7 +45,7 @@ const STARTERS: Array<{ text: string; detail: string }> = [
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
 /** Completion for the cursor context, judged by `catalogue` (the catalogue of the query's wiki). */
-export function getWikiCompletions(
+export function doWikiComplete(
   document: TextDocument,
   context: WikiCursorContext,
   offset: number,

@@ -16,14 +16,14 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
 import { findParamAt, findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
-import { resolveWire } from './hover';
-import { createWikiValidator, DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, type WikiValidator } from './validation';
+import { resolveWire } from './wikiHover';
+import { createWikiValidator, DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, type WikiValidator } from './wikiValidation';
 import { dataRecovery } from '../diagnosticData';
 
 /** Indentation of continuation lines written by the multi-line rewrite. */
 const CONTINUATION_INDENT = '  ';
 
-export function getWikiCodeActions(
+export function doWikiCodeActions(
   document: TextDocument,
   parsed: WikiDocument,
   range: Range,

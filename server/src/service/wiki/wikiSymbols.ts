@@ -8,7 +8,7 @@
 import { SymbolKind, type DocumentLink, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WikiDocument, WikiQuery } from './wikiTypes';
-import { MODULE_LIST_PARAMS } from './selectedModules';
+import { MODULE_LIST_PARAMS } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
 
 /** Most symbols (queries and their parameters together) in one outline; past it parameters, then queries, are left out. */

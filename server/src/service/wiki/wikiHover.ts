@@ -11,7 +11,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiQuery, WikiWireParam } from './wikiTypes';
-import { expandTemplate } from './selectedModules';
+import { expandTemplate } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
 
 /** Allowed values shown in a hover before the list is shortened. */
@@ -259,7 +259,7 @@ function overriddenNote(param: WikiParam): string {
 }
 
 /** Hover for the cursor context. */
-export function getWikiHover(
+export function doWikiHover(
   document: TextDocument,
   context: WikiCursorContext,
   catalogue: WikiCatalogue,

@@ -16,7 +16,7 @@
  * - `deprecation` (warning): deprecated parameter, value or module.
  * - `badgenerator` (error, ApiPageSet): unknown generator, or a module that is not a generator.
  * - `baduser`, `badtitle` (error, UserDef/TitleDef): not a user name of an accepted kind / not a title.
- * - `multisource`, `invalidparammix`, `missingparam` from module-enforced rules (constraints.ts).
+ * - `multisource`, `invalidparammix`, `missingparam` from module-enforced rules (wikiConstraints.ts).
  * - `singlepageonly`, `useronly`, `nonuseronly`, `modes`, `preloadcontentonly`, `editintroonly`
  *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
  *   Where the module itself dies on the same condition, an `invalidparammix` error comes with the
@@ -40,8 +40,8 @@ import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
 import { getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams } from './wikiQueryParser';
-import { didYouMean } from './didYouMean';
-import { applyConstraints } from './constraints';
+import { didYouMean } from './wikiDidYouMean';
+import { applyConstraints } from './wikiConstraints';
 import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './phpArrayParams';
 import { checkUrlLength } from './urlLength';
@@ -366,7 +366,7 @@ function positionAt(starts: number[], offset: number): { line: number; character
  * All diagnostics of a parsed document, from a validator of its own (no verdicts kept): for
  * one-off checks. A language service keeps one validator (`createWikiValidator`).
  */
-export function validateWikiDocument(
+export function doWikiValidation(
   doc: WikiDocument,
   resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
   settings: LanguageSettings = {},
