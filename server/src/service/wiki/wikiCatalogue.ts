@@ -25,6 +25,7 @@ import type {
 import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './constraintRules';
 import { parseActionConstraints, type ActionRule } from './actionConstraints';
 import { errorMessage } from '../../../../common/errorMessage';
+import { isObject } from '../../../../common/isObject';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {
@@ -504,12 +505,6 @@ function matchTemplate(wire: string, literals: string[], vars: string[]): Record
 // ---------------------------------------------------------------------------
 // Normalisation and shape checks
 // ---------------------------------------------------------------------------
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** formatversion 1 writes true flags as "" (present) and omits false ones; formatversion 2 writes booleans. */
 function flag(v: unknown): boolean {
