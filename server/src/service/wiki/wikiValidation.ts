@@ -865,6 +865,128 @@ function itemRemovalAt(text: string, p: WikiParam, index: number): { start: numb
   return itemRemoval(items, items[index]);
 }
 
+/**
+ * Checks one value (or one item of a multi-valued parameter) against its parameter's type:
+ * `itemIndex` is the item's index, or -1 for a single value.
+ */
+type ValueChecker = (ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number) => void;
+
+function checkEnumValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+  const multi = itemIndex >= 0;
+  const values = d.values ?? [];
+  if (ctx.catalogue.enumSetOf(d).has(v)) {
+    if (d.deprecatedvalues?.includes(v)) {
+      ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), tags: [DiagnosticTag.Deprecated] });
+    }
+    return;
+  }
+  badEnumValue(ctx, d, wire, v, s, e, multi, values, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), undefined);
+  return;
+}
+
+function checkNamespaceValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+  const multi = itemIndex >= 0;
+  const nsValues = ctx.catalogue.namespaceValuesOf(d);
+  const ids = nsValues.list;
+  // (The usual case first: a namespace number written as the wiki lists it.)
+  if (nsValues.set.has(v)) return;
+  // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
+  if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
+  let suggestion: string | undefined;
+  const byName = ctx.catalogue.findNamespaceByName(v);
+  if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
+  // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
+  const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
+  badEnumValue(ctx, d, wire, v, s, e, multi, ids, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
+  return;
+}
+
+function checkIntegerValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  if (d.type === 'limit' && v === 'max') return;
+  if (!INTEGER.test(v)) {
+    const hint = d.type === 'limit' ? 'Give a whole number, or "max" for the highest allowed.' : 'Give a whole number.';
+    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, { param: wire, value: v, replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined });
+    return;
+  }
+  // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
+  // (Up to 15 digits always fits: skip the BigInt for the usual short numbers.)
+  const big = v.length > 15 ? BigInt(v) : 0n;
+  if (big > 9223372036854775807n || big < -9223372036854775808n) {
+    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`, { param: wire, value: v });
+    return;
+  }
+  const n = Number(v);
+  // LimitDef defaults PARAM_MIN to 0.
+  const min = d.min ?? (d.type === 'limit' ? 0 : undefined);
+  const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
+  const severity = d.enforcerange ? 'error' : undefined;
+  const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
+  if (min !== undefined && n < min) {
+    ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`, { param: wire, value: v, replacement: String(min) }, { severity });
+  } else if (max !== undefined && n > max) {
+    const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)` : '';
+    ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`, { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) }, { severity });
+  }
+  return;
+}
+
+function checkTimestampValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  if (v === 'now') return;
+  if (v === '' || v === '0') {
+    ctx.add('unclearnowtimestamp', s, e, `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`, { param: wire, value: v, replacement: 'now' });
+    return;
+  }
+  if (!isMediaWikiTimestamp(v)) {
+    ctx.add('badtimestamp', s, e, `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`, { param: wire, value: v });
+  }
+  return;
+}
+
+function checkUserValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  // UserDef::processUser: "#123" is an id, a ">" marks an interwiki name, IPs and ranges are
+  // ip/cidr, anything else must be a valid user name (a valid User: title).
+  const kind = userKind(v);
+  const allowed = d.subtypes;
+  // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
+  const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
+  if (kind === undefined || otherNs !== undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
+    const why = otherNs !== undefined ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace` : kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+    ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
+  }
+  return;
+}
+
+function checkTitleValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  // TitleDef: Title::newFromText must accept it.
+  if (!isValidTitle(v)) {
+    ctx.add('badtitle', s, e, `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`, { param: wire, value: v });
+  }
+  return;
+}
+
+function checkStringValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+  const multi = itemIndex >= 0;
+  if (!multi && d.required && v === '') {
+    ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, { param: wire, addParam: wire });
+  }
+  return;
+}
+
+/** The value check of each parameter type (ParamValidator's TypeDefs); other types take any value. */
+const VALUE_CHECKS: ReadonlyMap<unknown, ValueChecker> = new Map<unknown, ValueChecker>([
+  ['enum', checkEnumValue],
+  ['namespace', checkNamespaceValue],
+  ['integer', checkIntegerValue],
+  ['limit', checkIntegerValue],
+  ['timestamp', checkTimestampValue],
+  ['user', checkUserValue],
+  ['title', checkTitleValue],
+  ['string', checkStringValue],
+  ['text', checkStringValue],
+  ['raw', checkStringValue],
+  ['NULL', checkStringValue],
+]);
+
 function checkScalar(
   ctx: QueryCheck,
   p: WikiParam,
@@ -876,106 +998,8 @@ function checkScalar(
   /** Index of the value item (multi-valued parameters), or -1 for a single value. */
   itemIndex: number,
 ): void {
-  const multi = itemIndex >= 0;
-  switch (d.type) {
-    case 'enum': {
-      const values = d.values ?? [];
-      if (ctx.catalogue.enumSetOf(d).has(v)) {
-        if (d.deprecatedvalues?.includes(v)) {
-          ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), tags: [DiagnosticTag.Deprecated] });
-        }
-        return;
-      }
-      badEnumValue(ctx, d, wire, v, s, e, multi, values, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), undefined);
-      return;
-    }
-    case 'namespace': {
-      const nsValues = ctx.catalogue.namespaceValuesOf(d);
-      const ids = nsValues.list;
-      // (The usual case first: a namespace number written as the wiki lists it.)
-      if (nsValues.set.has(v)) return;
-      // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
-      if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
-      let suggestion: string | undefined;
-      const byName = ctx.catalogue.findNamespaceByName(v);
-      if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
-      // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
-      const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
-      badEnumValue(ctx, d, wire, v, s, e, multi, ids, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
-      return;
-    }
-    case 'integer':
-    case 'limit': {
-      if (d.type === 'limit' && v === 'max') return;
-      if (!INTEGER.test(v)) {
-        const hint = d.type === 'limit' ? 'Give a whole number, or "max" for the highest allowed.' : 'Give a whole number.';
-        ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, { param: wire, value: v, replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined });
-        return;
-      }
-      // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
-      // (Up to 15 digits always fits: skip the BigInt for the usual short numbers.)
-      const big = v.length > 15 ? BigInt(v) : 0n;
-      if (big > 9223372036854775807n || big < -9223372036854775808n) {
-        ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`, { param: wire, value: v });
-        return;
-      }
-      const n = Number(v);
-      // LimitDef defaults PARAM_MIN to 0.
-      const min = d.min ?? (d.type === 'limit' ? 0 : undefined);
-      const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
-      const severity = d.enforcerange ? 'error' : undefined;
-      const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
-      if (min !== undefined && n < min) {
-        ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`, { param: wire, value: v, replacement: String(min) }, { severity });
-      } else if (max !== undefined && n > max) {
-        const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)` : '';
-        ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`, { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) }, { severity });
-      }
-      return;
-    }
-    case 'timestamp': {
-      if (v === 'now') return;
-      if (v === '' || v === '0') {
-        ctx.add('unclearnowtimestamp', s, e, `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`, { param: wire, value: v, replacement: 'now' });
-        return;
-      }
-      if (!isMediaWikiTimestamp(v)) {
-        ctx.add('badtimestamp', s, e, `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`, { param: wire, value: v });
-      }
-      return;
-    }
-    case 'user': {
-      // UserDef::processUser: "#123" is an id, a ">" marks an interwiki name, IPs and ranges are
-      // ip/cidr, anything else must be a valid user name (a valid User: title).
-      const kind = userKind(v);
-      const allowed = d.subtypes;
-      // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
-      const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
-      if (kind === undefined || otherNs !== undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
-        const why = otherNs !== undefined ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace` : kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
-        ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
-      }
-      return;
-    }
-    case 'title': {
-      // TitleDef: Title::newFromText must accept it.
-      if (!isValidTitle(v)) {
-        ctx.add('badtitle', s, e, `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`, { param: wire, value: v });
-      }
-      return;
-    }
-    case 'string':
-    case 'text':
-    case 'raw':
-    case 'NULL': {
-      if (!multi && d.required && v === '') {
-        ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, { param: wire, addParam: wire });
-      }
-      return;
-    }
-    default:
-      return;
-  }
+  const check = VALUE_CHECKS.get(d.type);
+  if (check !== undefined) check(ctx, p, d, wire, v, s, e, itemIndex);
 }
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
