@@ -462,9 +462,9 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
   return out;
 }
 
-function runChecks(ctx: QueryCheck): void {
-  const { text, query, catalogue: cat } = ctx;
-
+/** Names PHP reads as other names, and repeated parameters (PHP keeps the last occurrence only). */
+function checkParamNames(ctx: QueryCheck): void {
+  const { text, query } = ctx;
   // Names PHP reads as other names: the query is judged under the names the wiki will see.
   for (const p of query.params) {
     if (p.writtenName === undefined) continue;
@@ -480,14 +480,16 @@ function runChecks(ctx: QueryCheck): void {
     if (!p.overridden) continue;
     ctx.add('repeatedparam', p.range.start, p.range.end, `"${p.name}" is given again later in this query; only the last occurrence counts (as PHP reads query strings). Remove this one or merge the values.`, { param: p.name }, { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Unnecessary] });
   }
+}
 
+/**
+ * The action= parameter: whether the query is action=query, and the top-level module action=
+ * names (other than query) when the catalogue describes it.
+ */
+function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery: boolean; actionModule: WikiModule | undefined } {
+  const { query, catalogue: cat } = ctx;
   const main = cat.main!;
-  const queryModule = cat.query!;
-
-  // action
-  const actionP = query.byName.get('action');
   let isQuery = true;
-  /** The top-level module named by action= (other than query), when the catalogue describes it. */
   let actionModule: WikiModule | undefined;
   if (!actionP) {
     const first = query.params[0];
@@ -516,6 +518,21 @@ function runChecks(ctx: QueryCheck): void {
       }
     }
   }
+  return { isQuery, actionModule };
+}
+
+function runChecks(ctx: QueryCheck): void {
+  const { text, query, catalogue: cat } = ctx;
+
+  // Names PHP reads as other names (the query is judged under the names the wiki will see); repeats.
+  checkParamNames(ctx);
+
+  const main = cat.main!;
+  const queryModule = cat.query!;
+
+  // action
+  const actionP = query.byName.get('action');
+  const { isQuery, actionModule } = checkAction(ctx, actionP);
 
   // format (and its module's parameters)
   const formatP = query.byName.get('format');
