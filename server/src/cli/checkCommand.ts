@@ -17,6 +17,7 @@ import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { applySeverityOverrides, createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
 import { GitignoreMatcher, parseGitignore } from './gitignore';
+import { errorMessage } from '../../../common/errorMessage';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -212,7 +213,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await check(opts, io);
   } catch (err) {
-    io.stderr(`wikimap-query check: ${err instanceof Error ? err.message : String(err)}\n`);
+    io.stderr(`wikimap-query check: ${errorMessage(err)}\n`);
     return 2;
   }
 }
@@ -322,7 +323,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       try {
         loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue, { maxBytes: opts.maxCatalogueBytes }));
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = errorMessage(err);
         const shown = withoutUserInfo(spec);
         throw new Error(`cannot use the catalogue ${message.startsWith(shown) ? message : `${shown}: ${message}`}`);
       }
@@ -337,7 +338,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     try {
       text = await input.read();
     } catch (err) {
-      throw new Error(`cannot read ${input.file}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`);
     }
     const document = TextDocument.create(input.uri, input.languageId, 1, text);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
@@ -365,7 +366,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
         endColumn: 1,
         severity: 'error',
         code: 'checkfailed',
-        message: `This file could not be checked (${err instanceof Error ? err.message : String(err)}); please report it with the file.`,
+        message: `This file could not be checked (${errorMessage(err)}); please report it with the file.`,
         param: null,
       });
       if (!rules.some((r) => r.id === 'checkfailed')) rules.push(ruleFor('checkfailed', input.languageId === 'mapquery' ? 'map' : 'wiki'));

@@ -4,7 +4,7 @@
  * (its API reports the same codes), so they link to MediaWiki's documentation of API errors and warnings;
  * map codes link to the map server's project.
  */
-import { DEFAULT_SEVERITIES } from '../service/wiki/validation';
+import { WIKI_DIAGNOSTIC_CODES } from '../service/wiki/wikiDiagnosticCodes';
 import { MAP_DIAGNOSTIC_CODES } from '../service/map/mapDiagnostics';
 
 export interface DiagnosticRule {
@@ -76,13 +76,13 @@ const WIKI: Record<string, [string, string, string?]> = {
   checkfailed: ['File could not be checked', 'The checker failed on this file (a bug): the other files are still checked. Please report it with the file.'],
 };
 
-/** Codes whose default severity is set where they are found (not in the severity tables). */
-const EXTRA_SEVERITY: Record<string, DiagnosticRule['defaultSeverity']> = {
-  unsupportedarray: 'warning',
-  urltoolong: 'warning',
-  'catalogue-not-loaded': 'information',
+/** The CLI's own code (a file it could not check). */
+const CLI_SEVERITY: Record<string, DiagnosticRule['defaultSeverity']> = {
   checkfailed: 'error',
 };
+
+/** Wiki codes the rule list names after the map codes (where they have always been listed). */
+const LISTED_AFTER_MAP: ReadonlySet<string> = new Set(['unsupportedarray', 'urltoolong', 'catalogue-not-loaded']);
 
 const MAP: Record<string, [string, string]> = {
   invalidjson: ['Invalid JSON', 'The text is not valid JSON; the map server answers HTTP 500 with a plain-text error.'],
@@ -110,7 +110,9 @@ const MAP: Record<string, [string, string]> = {
 
 function build(): Map<string, DiagnosticRule> {
   const rules = new Map<string, DiagnosticRule>();
-  for (const [id, severity] of Object.entries(DEFAULT_SEVERITIES)) {
+  const wikiCodes = Object.entries(WIKI_DIAGNOSTIC_CODES);
+  for (const [id, severity] of wikiCodes) {
+    if (LISTED_AFTER_MAP.has(id)) continue;
     const [summary, help, uri] = WIKI[id] ?? [id, `MediaWiki API diagnostic ${id}.`];
     rules.set(id, { id, kind: 'wiki', defaultSeverity: severity, summary, help, helpUri: uri ?? WIKI_HELP_URI });
   }
@@ -118,7 +120,7 @@ function build(): Map<string, DiagnosticRule> {
     const [summary, help] = MAP[id] ?? [id, `Map query diagnostic ${id}.`];
     rules.set(id, { id, kind: 'map', defaultSeverity: severity, summary, help, helpUri: MAP_HELP_URI });
   }
-  for (const [id, severity] of Object.entries(EXTRA_SEVERITY)) {
+  for (const [id, severity] of [...wikiCodes.filter(([id]) => LISTED_AFTER_MAP.has(id)), ...Object.entries(CLI_SEVERITY)]) {
     if (rules.has(id)) continue;
     const [summary, help, uri] = WIKI[id];
     rules.set(id, { id, kind: 'wiki', defaultSeverity: severity, summary, help, helpUri: uri ?? WIKI_HELP_URI });

@@ -57,7 +57,8 @@ describe('wiki catalogue: the built-in catalogue', () => {
     const core = readRepoJson('descriptors/wiki/api-core.json');
     const a = createWikiCatalogue(mods, { core });
     const b = createWikiCatalogue(mods, { core });
-    assert.notEqual(a.id, b.id);
+    assert.notEqual(a, b);
+    assert.notEqual(a.getModule('query+allpages'), undefined);
   });
 });
 

@@ -8,7 +8,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createWikiCatalogue, loadBuiltinCatalogue, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
-import { validateWikiDocument } from '../../../server/src/service/wiki/validation';
+import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
 import type { LanguageSettings } from '../../../server/src/service/languageTypes';
 import type { WikiDiagnosticData } from '../../../server/src/service/wiki/wikiTypes';
 
@@ -61,7 +61,7 @@ export function validate(text: string, options: { catalogue?: WikiCatalogue; set
   const catalogue = options.catalogue ?? builtinCatalogue();
   const doc = parseWikiDocument(text, { embedded: options.embedded });
   const td = TextDocument.create('file:///test.wikiquery', 'wikiquery', 1, text);
-  return validateWikiDocument(doc, () => catalogue, options.settings ?? {}, td).map((d) => {
+  return doWikiValidation(doc, () => catalogue, options.settings ?? {}, td).map((d) => {
     const data = d.data as WikiDiagnosticData;
     return {
       code: String(d.code),

@@ -3,7 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { parseWikiDocument, reparseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
-import { validateWikiDocument } from '../../../server/src/service/wiki/validation';
+import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
 import type { WikiDocument } from '../../../server/src/service/wiki/wikiTypes';
 import { readRepoJson } from './helpers';
 import { seededRandom } from '../../support/seededRandom';
@@ -80,7 +80,7 @@ describe('wiki documents after an edit', () => {
         const range = { start: doc.positionAt(at), end: doc.positionAt(Math.min(text.length, at + remove)) };
         doc = TextDocument.update(doc, [{ range, text: insert }], doc.version + 1);
         const afterEdit = service.doValidation(doc, service.parse(doc));
-        const afresh = validateWikiDocument(parseWikiDocument(doc.getText()), () => fresh, {}, doc);
+        const afresh = doWikiValidation(parseWikiDocument(doc.getText()), () => fresh, {}, doc);
         assert.deepEqual(afterEdit, afresh, `round ${round}, edit ${e}: ${JSON.stringify(doc.getText())}`);
       }
     }

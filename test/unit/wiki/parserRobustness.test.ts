@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { parseWikiDocument, getValueItems } from '../../../server/src/service/wiki/wikiQueryParser';
 import { getCursorContext } from '../../../server/src/service/wiki/wikiCursor';
-import { validateWikiDocument } from '../../../server/src/service/wiki/validation';
+import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
 import { builtinCatalogue } from './helpers';
 
 /** A small deterministic PRNG (mulberry32), so every run tries the same inputs. */
@@ -34,7 +34,7 @@ describe('wiki parser and validator: hostile input', () => {
             for (const item of getValueItems(text, p)) assert.ok(item.range.start >= p.valueRange.start && item.range.end <= p.valueRange.end, JSON.stringify(text));
           }
         }
-        for (const d of validateWikiDocument(doc, () => cat, { highLimits: random() < 0.5 })) {
+        for (const d of doWikiValidation(doc, () => cat, { highLimits: random() < 0.5 })) {
           assert.ok(d.range.start.line >= 0 && typeof d.message === 'string' && d.message.length > 0, JSON.stringify(text));
           assert.notEqual(d.code, 'internal', `${JSON.stringify(text)}: ${d.message}`);
         }
@@ -45,7 +45,7 @@ describe('wiki parser and validator: hostile input', () => {
 
   it('a 100 000-value list and a very long name are handled', () => {
     const text = `action=query&titles=${'x|'.repeat(100_000)}x&${'a'.repeat(100_000)}=1`;
-    const d = validateWikiDocument(parseWikiDocument(text), () => builtinCatalogue(), {});
+    const d = doWikiValidation(parseWikiDocument(text), () => builtinCatalogue(), {});
     assert.deepEqual(d.map((x) => x.code), ['toomanyvalues', 'unrecognizedparams', 'urltoolong']);
   });
 });

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SymbolKind, type Range } from 'vscode-languageserver-types';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
-import { MAX_SYMBOLS } from '../../../server/src/service/wiki/symbols';
+import { MAX_SYMBOLS } from '../../../server/src/service/wiki/wikiSymbols';
 import { builtinCatalogue } from './helpers';
 
 const service = getWikiLanguageService({ resolveCatalogue: () => builtinCatalogue() });

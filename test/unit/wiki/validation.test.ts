@@ -2,8 +2,10 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
-import { clearValidationCache, getValidationCacheStats, validateWikiDocument } from '../../../server/src/service/wiki/validation';
+import { createWikiValidator, doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
+import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** [code, severity, text the range covers, param] */
 type Expected = [string, SeenDiagnostic['severity'], string, string];
@@ -229,9 +231,13 @@ describe('wiki validation: settings', () => {
   });
   it('cached verdicts follow the high-limits setting', () => {
     const q = 'action=query&list=allpages&aplimit=600';
-    assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
-    assert.deepEqual(seen(q, { highLimits: true }), []);
-    assert.deepEqual(seen(q).map((x) => x[0]), ['outofrange']);
+    const validator = createWikiValidator();
+    const cat = builtinCatalogue();
+    const codes = (settings: { highLimits?: boolean }) => validator.validate(parseWikiDocument(q), () => cat, settings).map((x) => x.code);
+    assert.deepEqual(codes({}), ['outofrange']);
+    assert.deepEqual(codes({ highLimits: true }), []);
+    assert.deepEqual(codes({}), ['outofrange']);
+    assert.deepEqual(validator.stats(), { hits: 1, misses: 2 });
   });
 });
 
@@ -240,20 +246,38 @@ describe('wiki validation: per-query cache and per-query catalogues', () => {
     const queries = Array.from({ length: 200 }, (_, i) => `action=query&list=allpages&aplimit=${i + 1}&apfrom=P${i}`);
     const before = queries.join('\n\n');
     const after = before.replace('aplimit=100&', 'aplimit=1000&');
-    clearValidationCache();
+    const validator = createWikiValidator();
     const cat = builtinCatalogue();
-    validateWikiDocument(parseWikiDocument(before), () => cat, {});
-    assert.deepEqual(getValidationCacheStats(), { hits: 0, misses: 200 });
-    const d = validateWikiDocument(parseWikiDocument(after), () => cat, {});
-    assert.deepEqual(getValidationCacheStats(), { hits: 199, misses: 201 });
+    validator.validate(parseWikiDocument(before), () => cat, {});
+    assert.deepEqual(validator.stats(), { hits: 0, misses: 200 });
+    const d = validator.validate(parseWikiDocument(after), () => cat, {});
+    assert.deepEqual(validator.stats(), { hits: 199, misses: 201 });
     assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['outofrange', 198]]);
+    // Each validator (one per language service) keeps verdicts of its own.
+    const other = createWikiValidator();
+    other.validate(parseWikiDocument(after), () => cat, {});
+    assert.deepEqual(other.stats(), { hits: 0, misses: 200 });
+  });
+
+  it('a re-parsed version keeps the verdicts of the queries the edit did not touch', () => {
+    const queries = Array.from({ length: 50 }, (_, i) => `action=query&list=allpages&aplimit=${i + 1}`);
+    const before = queries.join('\n');
+    const cat = builtinCatalogue();
+    const service = getWikiLanguageService({ resolveCatalogue: () => cat });
+    const v1 = TextDocument.create('file:///carry.wikiquery', 'wikiquery', 1, before);
+    service.doValidation(v1, service.parse(v1));
+    assert.deepEqual(service.getValidationCacheStats(), { hits: 0, misses: 50 });
+    const v2 = TextDocument.create(v1.uri, 'wikiquery', 2, before.replace('aplimit=20\n', 'aplimit=2000\n'));
+    const d = service.doValidation(v2, service.parse(v2));
+    assert.deepEqual(service.getValidationCacheStats(), { hits: 49, misses: 51 });
+    assert.deepEqual(d.map((x) => [x.code, x.range.start.line]), [['outofrange', 19]]);
   });
 
   it('each query is judged by the catalogue of its own wiki', () => {
     const text = 'https://a.example/w/api.php?action=query&list=categorymembers&cmtitle=X\n\nhttps://b.example/w/api.php?action=query&list=categorymembers&cmtitle=X';
     const builtin = builtinCatalogue();
     const seenUrls: Array<string | undefined> = [];
-    const d = validateWikiDocument(parseWikiDocument(text), (apiUrl) => {
+    const d = doWikiValidation(parseWikiDocument(text), (apiUrl) => {
       seenUrls.push(apiUrl);
       return apiUrl === 'https://a.example/w/api.php' ? builtin : createWikiCatalogue({ paraminfo: { modules: [] } });
     }, {});

@@ -1,11 +1,11 @@
 /**
  * Diagnostics for every top-level module other than `query` (parse, compare, opensearch, the
- * write modules, …), called from validation.ts at two hook points: `checkActionParam` for each
+ * write modules, …), called from wikiValidation.ts at two hook points: `checkActionParam` for each
  * parameter the API's `main` module does not read, and `finishActionCheck` once all are seen.
  *
  * What MediaWiki does, and the checker follows:
  * - The generic ParamValidator rules apply to a module's parameters as to query modules
- *   (validation.ts `checkParam`): codes, error/warning split, required parameters. An empty
+ *   (wikiValidation.ts `checkParam`): codes, error/warning split, required parameters. An empty
  *   required value depends on the type: string/text → `missingparam`, enum → `badvalue`,
  *   user → `baduser` (all from the generic checks).
  * - Module-enforced rules come from data (action-constraints.json, see actionConstraints.ts).
@@ -23,30 +23,11 @@ import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
 import type { ActionCondition, ActionRule } from './actionConstraints';
 import { getValueItems } from './wikiQueryParser';
-import { didYouMean } from './didYouMean';
+import { didYouMean } from './wikiDidYouMean';
+import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 
-/** Default severities of the codes this file adds (merged into validation.ts DEFAULT_SEVERITIES). */
-export const ACTION_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting, 'off'>>> = {
-  invalidsection: 'error',
-  mustbeposted: 'error',
-  mustpostparams: 'error',
-  badmodule: 'warning',
-  warnings: 'error',
-  'parse-titlewithouttext': 'warning',
-  'parse-revidwithouttext': 'warning',
-  'parse-nocontentmodel': 'warning',
-  moduleswithoutvars: 'warning',
-  'checktoken-percentencoding': 'warning',
-  'compare-nocontentmodel': 'warning',
-  'compare-relative-to-nothing': 'error',
-  badupload: 'error',
-  badtags: 'error',
-  postonly: 'information',
-  unknownaction: 'information',
-  ignoredbyserver: 'information',
-};
 
-/** What validation.ts lends this file (passed in, so the two files do not import each other at run time). */
+/** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
   checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void;
   pairRemoval(text: string, query: QueryCheck['query'], p: WikiParam): { start: number; end: number };
@@ -198,7 +179,7 @@ function moduleProblem(ctx: QueryCheck, path: string, wildcards: boolean): { par
 }
 
 function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: { start: number; end: number }): void {
-  const sev = rule.severity === ACTION_SEVERITIES[rule.code] ? undefined : rule.severity;
+  const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
   const extra = sev ? { severity: sev } : undefined;
   switch (rule.kind) {
     case 'onlyOne': {

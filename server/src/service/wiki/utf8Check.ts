@@ -7,7 +7,7 @@
  */
 import type { WikiParam } from './wikiTypes';
 
-let fatalUtf8: { decode(bytes: Uint8Array): string } | undefined;
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 function hexVal(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -22,7 +22,6 @@ function escapesAreUtf8(raw: string): boolean {
   const bytes: number[] = [];
   const check = (): boolean => {
     if (bytes.length === 0) return true;
-    fatalUtf8 ??= new TextDecoder('utf-8', { fatal: true });
     try {
       fatalUtf8.decode(new Uint8Array(bytes));
       return true;

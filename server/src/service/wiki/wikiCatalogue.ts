@@ -24,6 +24,8 @@ import type {
 } from './wikiTypes';
 import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './constraintRules';
 import { parseActionConstraints, type ActionRule } from './actionConstraints';
+import { errorMessage } from '../../../../common/errorMessage';
+import { isObject } from '../../../../common/isObject';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {
@@ -63,8 +65,6 @@ interface TemplateMatcher {
   vars: string[];
   generator: boolean;
 }
-
-let nextCatalogueId = 1;
 
 /**
  * MediaWiki's default namespaces (Setup/NamespaceInfo canonical names), used when no siteinfo is
@@ -109,8 +109,6 @@ const DEFAULT_FORMAT_PARAMS: Record<string, string[]> = {
 
 /** The indexed catalogue. Build with `createWikiCatalogue`. */
 export class WikiCatalogue {
-  /** Identity for caches: differs between catalogue instances. */
-  readonly id: number;
   readonly source: string;
   /** Every module, in input order. */
   readonly modules: WikiModule[] = [];
@@ -140,10 +138,17 @@ export class WikiCatalogue {
   private readonly templates: TemplateMatcher[] = [];
   private readonly nsById = new Map<number, WikiNamespace>();
   private readonly nsByName = new Map<string, WikiNamespace>();
+  // Derived indexes, each made on first use (the catalogue does not change once built).
+  private readonly paramGroups = new Map<WikiModule, { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] }>();
+  private readonly enumSets = new Map<WikiParamDescriptor, ReadonlySet<string>>();
+  private readonly nsValues = new Map<WikiParamDescriptor, { list: string[]; set: ReadonlySet<string> }>();
+  private generatorList: readonly WikiModule[] | undefined;
+  private constraintIndex: Map<string, number[]> | undefined;
+  private readonly docs = new Map<object, Map<string, string>>();
+  private readonly wireNamesOfRule = new Map<ConstraintRule, Map<string, string[]>>();
 
   /** @internal use createWikiCatalogue */
   constructor(modules: WikiModule[], namespaces: WikiNamespace[] | undefined, constraints: unknown, source: string, version?: string) {
-    this.id = nextCatalogueId++;
     this.source = source;
     this.mediaWikiVersion = version;
     for (const m of modules) this.addModule(m);
@@ -174,7 +179,7 @@ export class WikiCatalogue {
     try {
       rules = parseConstraints(constraints);
     } catch (e) {
-      throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the constraints data (descriptors/wiki/constraints.json).`);
+      throw new CatalogueError(`${errorMessage(e)} Fix the constraints data (descriptors/wiki/constraints.json).`);
     }
     // A rule applies only where the module, and every parameter it names, exist in this catalogue
     // (another MediaWiki version may lack a parameter; its rule would then be wrong there).
@@ -236,6 +241,73 @@ export class WikiCatalogue {
   }
 
   /** Query submodules flagged `generator`. */
+  /** Generator-capable modules, listed once (completion must not scan the catalogue per keystroke); read-only. */
+  get generators(): readonly WikiModule[] {
+    return (this.generatorList ??= this.getGenerators());
+  }
+
+  /** A module's required parameters and those with `info` notes, in catalogue order (read-only). */
+  paramGroupsOf(m: WikiModule): { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] } {
+    let r = this.paramGroups.get(m);
+    if (!r) this.paramGroups.set(m, (r = { required: m.parameters.filter((d) => d.required), withInfo: m.parameters.filter((d) => d.info) }));
+    return r;
+  }
+
+  /** An enum parameter's values as a Set. */
+  enumSetOf(d: WikiParamDescriptor): ReadonlySet<string> {
+    let set = this.enumSets.get(d);
+    if (!set) this.enumSets.set(d, (set = new Set(d.values ?? [])));
+    return set;
+  }
+
+  /** NamespaceDef: the wiki's namespaces ≥ 0, plus the parameter's extranamespaces (read-only list and set). */
+  namespaceValuesOf(d: WikiParamDescriptor): { list: string[]; set: ReadonlySet<string> } {
+    let v = this.nsValues.get(d);
+    if (!v) {
+      const list = this.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
+      for (const x of d.extranamespaces ?? []) if (!list.includes(String(x))) list.push(String(x));
+      this.nsValues.set(d, (v = { list, set: new Set(list) }));
+    }
+    return v;
+  }
+
+  /**
+   * Text made from a module or parameter of this catalogue (the Markdown of hover and completion),
+   * kept with it under `variant`: made once by `make`.
+   */
+  describedOnce(of: WikiModule | WikiParamDescriptor, variant: string, make: () => string): string {
+    let byVariant = this.docs.get(of);
+    const cached = byVariant?.get(variant);
+    if (cached !== undefined) return cached;
+    const text = make();
+    if (!byVariant) this.docs.set(of, (byVariant = new Map()));
+    byVariant.set(variant, text);
+    return text;
+  }
+
+  /** A rule's parameter names with the module's wire prefix, made once per rule and prefix (read-only). */
+  ruleWireNames(rule: ConstraintRule, prefix: string): string[] {
+    let byPrefix = this.wireNamesOfRule.get(rule);
+    if (!byPrefix) this.wireNamesOfRule.set(rule, (byPrefix = new Map()));
+    let names = byPrefix.get(prefix);
+    if (!names) byPrefix.set(prefix, (names = rule.params.map((n) => prefix + n)));
+    return names;
+  }
+
+  /** Positions in `constraints` of each module's rules (`query` for the query module's). */
+  get constraintsByModule(): ReadonlyMap<string, number[]> {
+    let m = this.constraintIndex;
+    if (!m) {
+      m = this.constraintIndex = new Map();
+      for (let i = 0; i < this.constraints.length; i++) {
+        const list = m.get(this.constraints[i].module);
+        if (list) list.push(i);
+        else m.set(this.constraints[i].module, [i]);
+      }
+    }
+    return m;
+  }
+
   getGenerators(): WikiModule[] {
     const out: WikiModule[] = [];
     for (const m of this.queryByName.values()) if (m.generator) out.push(m);
@@ -433,12 +505,6 @@ function matchTemplate(wire: string, literals: string[], vars: string[]): Record
 // ---------------------------------------------------------------------------
 // Normalisation and shape checks
 // ---------------------------------------------------------------------------
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** formatversion 1 writes true flags as "" (present) and omits false ones; formatversion 2 writes booleans. */
 function flag(v: unknown): boolean {
@@ -686,7 +752,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       try {
         rules = parseActionConstraints(options.actionConstraints);
       } catch (e) {
-        throw new CatalogueError(`${e instanceof Error ? e.message : String(e)} Fix the action constraints data (descriptors/wiki/action-constraints.json).`);
+        throw new CatalogueError(`${errorMessage(e)} Fix the action constraints data (descriptors/wiki/action-constraints.json).`);
       }
       // As for query rules: only where the module and every parameter the rule names exist here.
       cat.actionRules = rules.filter((r) => {
@@ -699,7 +765,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
     return cat;
   } catch (e) {
     if (e instanceof CatalogueError) throw e;
-    throw new CatalogueError(`catalogue: could not read the data (${e instanceof Error ? e.message : String(e)}). Check that it is action=paraminfo output.`);
+    throw new CatalogueError(`catalogue: could not read the data (${errorMessage(e)}). Check that it is action=paraminfo output.`);
   }
 }
 

@@ -6,6 +6,7 @@ import type { DiagnosticTag } from 'vscode-languageserver-types';
 import type { SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiModule, WikiParam, WikiQuery } from './wikiTypes';
+import type { ValueItemScratch } from './wikiQueryParser';
 
 /** A diagnostic with offsets relative to its query's start (what the cache keeps). */
 export interface RelDiag {
@@ -44,6 +45,12 @@ export interface QueryCheck {
   /** Recognised parameters: wire name → pair. */
   present: Map<string, WikiParam>;
   uses: ModuleUse[];
+  /** The validator's item scratch (only checkParam fills it; nothing it calls splits values into it). */
+  scratch: ValueItemScratch;
+  /** The validator's scratch for the constraint rules that apply (only applyConstraints fills it). */
+  ruleScratch: number[];
+  /** Parameters whose value is already an error (worked out by the constraint check on its first report). */
+  broken: Set<string> | undefined;
   /** Add a diagnostic (absolute offsets). */
   add(code: string, start: number, end: number, message: string, data: Omit<WikiDiagnosticData, 'removeRange'>, extra?: { remove?: { start: number; end: number }; severity?: Exclude<SeveritySetting, 'off'>; tags?: DiagnosticTag[] }): void;
 }

@@ -16,17 +16,18 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
 import { parseWikiDocument, reparseWikiDocument } from './wikiQueryParser';
 import { getCursorContext } from './wikiCursor';
-import { validateWikiDocument } from './validation';
-import { getWikiCompletions } from './completion';
-import { getWikiHover } from './hover';
-import { getWikiCodeActions } from './codeActions';
-import { findWikiDocumentLinks, findWikiDocumentSymbols } from './symbols';
+import { createWikiValidator } from './wikiValidation';
+import { doWikiComplete } from './wikiCompletion';
+import { doWikiHover } from './wikiHover';
+import { doWikiCodeActions } from './wikiCodeActions';
+import { findWikiDocumentLinks, findWikiDocumentSymbols } from './wikiSymbols';
 import { WIKI_LANGUAGE_ID } from '../../../../common/protocol';
 import { getWikiSemanticTokens } from './wikiSemanticTokens';
 import { getWikiInlayHints } from './wikiInlayHints';
 import { getWikiFoldingRanges } from './wikiFolding';
 import { getWikiSelectionRanges } from './wikiSelectionRanges';
 import { formatWikiDocument } from './wikiFormatting';
+import { toRange } from './wikiRanges';
 
 export interface WikiLanguageServiceOptions {
   /** The catalogue a query naming `apiUrl` is judged by (undefined: a bare query, the default wiki). */
@@ -39,6 +40,10 @@ export interface WikiLanguageService extends LanguageService<WikiDocument> {
   getCursorContext(parsed: WikiDocument, offset: number): WikiCursorContext;
   /** The catalogue a query is judged by. */
   getCatalogue(query?: WikiQuery): WikiCatalogue;
+  /** How many query verdicts this service's validator took from its cache and how many it computed, since the last clear. */
+  getValidationCacheStats(): { hits: number; misses: number };
+  /** Forget this service's cached verdicts (e.g. after a catalogue reload). */
+  clearValidationCache(): void;
 }
 
 /** The language id whose documents hold only wiki queries; any other language is read in embedded mode. */
@@ -58,6 +63,9 @@ const PARSE_CACHE_SIZE = 32;
 export function getWikiLanguageService(options: WikiLanguageServiceOptions): WikiLanguageService {
   const { resolveCatalogue } = options;
   const cache = new Map<string, { version: number; text: string; embedded: boolean; parsed: WikiDocument }>();
+  /** This service's validator: its verdict cache is the service's own. */
+  const validator = createWikiValidator();
+  const carry = (previous: WikiDocument) => (next: WikiDocument, from: number, to: number, count: number) => validator.carry(previous, next, from, to, count);
 
   const catalogueOf = (query?: WikiQuery) => resolveCatalogue(query?.apiUrl);
 
@@ -68,7 +76,7 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
       const hit = cache.get(document.uri);
       if (hit && hit.version === document.version && hit.embedded === embedded && hit.text === text) return hit.parsed;
       // A new version of a document parsed before: scan again only around what changed.
-      const parsed = hit && !embedded && !hit.embedded ? reparseWikiDocument(hit.parsed, text) : parse(text, { embedded });
+      const parsed = hit && !embedded && !hit.embedded ? reparseWikiDocument(hit.parsed, text, carry(hit.parsed)) : parse(text, { embedded });
       cache.delete(document.uri);
       cache.set(document.uri, { version: document.version, text, embedded, parsed });
       if (cache.size > PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -76,23 +84,23 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     },
 
     doValidation(document: TextDocument, parsed: WikiDocument, settings?: LanguageSettings): Diagnostic[] {
-      return validateWikiDocument(parsed, resolveCatalogue, settings ?? {}, document);
+      return validator.validate(parsed, resolveCatalogue, settings ?? {}, document);
     },
 
     doComplete(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): CompletionList {
       const context = getCursorContext(parsed, offset);
       const query = 'query' in context ? context.query : undefined;
-      return getWikiCompletions(document, context, offset, catalogueOf(query), settings);
+      return doWikiComplete(document, context, offset, catalogueOf(query), settings);
     },
 
     doHover(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): Hover | null {
       const context = getCursorContext(parsed, offset);
       if (!('query' in context) || !context.query) return null;
-      return getWikiHover(document, context, catalogueOf(context.query), settings);
+      return doWikiHover(document, context, catalogueOf(context.query), settings);
     },
 
     doCodeActions(document: TextDocument, parsed: WikiDocument, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
-      return getWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings);
+      return doWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings, validator);
     },
 
     findDocumentSymbols(document: TextDocument, parsed: WikiDocument): DocumentSymbol[] {
@@ -104,15 +112,15 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     },
 
     getRunnableQueries(document: TextDocument, parsed: WikiDocument): RunnableQuery[] {
-      const toRange = (r: { start: number; end: number }): Range => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) });
+      const rangeOf = (r: { start: number; end: number }): Range => toRange(document, r);
       return parsed.queries.map((query): RunnableQuery => {
         const counted = query.params.filter((p) => !p.overridden && p.name !== '');
         return {
           kind: 'wiki',
-          range: toRange(query.range),
+          range: rangeOf(query.range),
           apiUrl: query.apiUrl,
           params: counted.map((p): [string, string] => [p.name, p.value]),
-          paramRanges: counted.map((p) => ({ name: p.name, nameRange: toRange(p.nameRange), valueRange: toRange(p.valueRange) })),
+          paramRanges: counted.map((p) => ({ name: p.name, nameRange: rangeOf(p.nameRange), valueRange: rangeOf(p.valueRange) })),
         };
       });
     },
@@ -128,6 +136,8 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     },
 
     getCatalogue: catalogueOf,
+    getValidationCacheStats: () => validator.stats(),
+    clearValidationCache: () => validator.clear(),
   };
   return service;
 }

@@ -67,12 +67,6 @@ class QueryNode implements WikiQuery {
   paramEnd = -1;
   private parsedParams: WikiParam[] | undefined = undefined;
   private parsedByName: Map<string, WikiParam> | undefined = undefined;
-  /** The validator's verdict on this query's text and what it was computed for (see validation.ts); carried over by `reparseWikiDocument`. */
-  verdict: unknown = undefined;
-  verdictKey: string | undefined = undefined;
-  verdictGeneration = 0;
-  /** The validation run that computed the verdict, until the validator's cache holds it by text (then 0; see validation.ts). */
-  verdictRun = 0;
   constructor(
     private readonly src: string,
     readonly index: number,
@@ -333,8 +327,8 @@ function parseEmbedded(text: string, doc: WikiDocument): void {
 // Decoding
 // ---------------------------------------------------------------------------
 
-let utf8: { decode(bytes: Uint8Array): string } | undefined;
-let fatalUtf8: { decode(bytes: Uint8Array): string } | undefined;
+const utf8 = new TextDecoder('utf-8');
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Windows-1252's bytes 0x80–0x9F (the rest is Latin-1); undefined bytes stay as their C1 control. */
 const CP1252_80_9F = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
@@ -376,7 +370,6 @@ export function decodeComponent(raw: string): string {
     else for (const b of new TextEncoder().encode(plain[i])) all.push(b);
   }
   try {
-    fatalUtf8 ??= new TextDecoder('utf-8', { fatal: true });
     fatalUtf8.decode(new Uint8Array(all));
   } catch {
     let text = '';
@@ -387,7 +380,6 @@ export function decodeComponent(raw: string): string {
   let bytes: number[] = [];
   const flush = () => {
     if (bytes.length) {
-      utf8 ??= new TextDecoder('utf-8');
       out += utf8.decode(new Uint8Array(bytes));
       bytes = [];
     }
@@ -443,11 +435,12 @@ function sepAt(text: string, i: number, end: number, us: boolean): number {
 export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
   const node = param instanceof ParamNode ? param : undefined;
   if (node?.items) return node.items;
+  // (A scratch of its own: the items' texts are not kept beyond this call.)
+  const itemScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
   const n = splitValueItems(text, param, itemScratch);
   const items: WikiValueItem[] = new Array(n);
   for (let i = 0; i < n; i++) {
     items[i] = { text: itemScratch.texts[i], range: { start: itemScratch.starts[i], end: itemScratch.ends[i] }, index: i };
-    itemScratch.texts[i] = ''; // a slice would keep the document's text alive
   }
   if (node) node.items = items;
   return items;
@@ -459,9 +452,6 @@ export interface ValueItemScratch {
   starts: number[];
   ends: number[];
 }
-
-/** A scratch for getValueItems alone (it never calls out while it is filled). */
-const itemScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
 
 /**
  * The items of `param`'s value, as getValueItems splits them, written to the first entries of
@@ -554,10 +544,6 @@ function shiftedQuery(old: QueryNode, text: string, index: number, delta: number
   q.paramEnd = old.paramEnd >= 0 ? old.paramEnd + delta : -1;
   // From the new text, so the previous version's text is not kept alive through it.
   if (old.urlRange) setUrl(text, old.urlRange.start + delta, old.urlRange.end + delta, q);
-  q.verdict = old.verdict;
-  q.verdictKey = old.verdictKey;
-  q.verdictGeneration = old.verdictGeneration;
-  q.verdictRun = old.verdictRun;
   return q;
 }
 
@@ -565,11 +551,16 @@ function shiftedQuery(old: QueryNode, text: string, index: number, delta: number
  * The parse of `text`, a new version of the document `previous` was parsed from (not embedded):
  * the same result as `parseWikiDocument(text)`, but only the lines from the query before the
  * change to the first query that starts after it are scanned again; the queries around them are
- * taken from `previous` (moved, with their validation verdicts). A query always starts on a line
+ * taken from `previous` (moved); `carried(next, from, to, count)` is told which (the validator
+ * moves their verdicts along, see `WikiValidator.carry`). A query always starts on a line
  * that is not blank, `#` or `&`, whatever came before, so parsing from such a line gives the same
  * queries as parsing from the top.
  */
-export function reparseWikiDocument(previous: WikiDocument, text: string): WikiDocument {
+export function reparseWikiDocument(
+  previous: WikiDocument,
+  text: string,
+  carried?: (next: WikiDocument, from: number, to: number, count: number) => void,
+): WikiDocument {
   if (previous.embedded) return parseWikiDocument(text, { embedded: true });
   const old = previous.text;
   if (old === text) return previous;
@@ -583,6 +574,7 @@ export function reparseWikiDocument(previous: WikiDocument, text: string): WikiD
   const k = lastQueryBefore(previous.queries, changedLine);
   const from = k >= 0 ? previous.queries[k].range.start : 0;
   for (let i = 0; i < k; i++) doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, i, 0));
+  if (carried !== undefined && k > 0) carried(doc, 0, 0, k);
   for (const c of previous.comments) if (c.start < from) doc.comments.push(c);
 
   // Re-scan until a query-starting line whose preceding newline is already in the common suffix.
@@ -596,38 +588,11 @@ export function reparseWikiDocument(previous: WikiDocument, text: string): WikiD
     parseLines(text, doc, resume);
     return doc;
   }
+  const to = doc.queries.length;
   for (let i = j; i < previous.queries.length; i++) doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, doc.queries.length, delta));
+  if (carried !== undefined) carried(doc, j, to, previous.queries.length - j);
   for (const c of previous.comments) if (c.start >= oldResume) doc.comments.push({ start: c.start + delta, end: c.end + delta });
   return doc;
-}
-
-/** The validator's verdict stored on a query for `key` and `generation`, if any (see validation.ts). */
-export function getStoredVerdict(query: WikiQuery, key: string, generation: number): unknown {
-  return query instanceof QueryNode && query.verdictKey === key && query.verdictGeneration === generation ? query.verdict : undefined;
-}
-
-/**
- * Store the validator's verdict on a query (kept across re-parses while its text is unchanged);
- * `run`: the validation run that computed it, or 0 when it is also in the validator's cache by text.
- */
-export function storeVerdict(query: WikiQuery, key: string, generation: number, verdict: unknown, run: number): void {
-  if (query instanceof QueryNode) {
-    query.verdict = verdict;
-    query.verdictKey = key;
-    query.verdictGeneration = generation;
-    query.verdictRun = run;
-  }
-}
-
-/** The run of the verdict stored on a query (see storeVerdict) if it is of `generation`, else 0. */
-export function getVerdictRun(query: WikiQuery, generation: number): number {
-  return query instanceof QueryNode && query.verdictGeneration === generation ? query.verdictRun : 0;
-}
-
-/** The verdict stored on a query with its key and run (see storeVerdict), if it is of `generation`. */
-export function getVerdictRecord(query: WikiQuery, generation: number): { key: string; verdict: unknown; run: number } | undefined {
-  if (!(query instanceof QueryNode) || query.verdictGeneration !== generation || query.verdictKey === undefined) return undefined;
-  return { key: query.verdictKey, verdict: query.verdict, run: query.verdictRun };
 }
 
 /** Whether a query's pairs are split (and kept) at the moment. */

@@ -3,12 +3,13 @@
  * parameter (`name=value`) → the query line (multi-line queries) → the query. On a name: name →
  * parameter → … ; on the URL: URL → query.
  */
-import type { Position, Range, SelectionRange } from 'vscode-languageserver-types';
+import type { Position, SelectionRange } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { OffsetRange } from '../languageTypes';
 import type { WikiDocument } from './wikiTypes';
 import { findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
+import { toRange } from './wikiRanges';
 
 export function getWikiSelectionRanges(document: TextDocument, parsed: WikiDocument, positions: Position[]): SelectionRange[] {
   return positions.map((position) => selectionAt(document, parsed, document.offsetAt(position)));
@@ -49,8 +50,4 @@ function selectionAt(document: TextDocument, parsed: WikiDocument, offset: numbe
   }
   if (parent) result = parent;
   return result;
-}
-
-function toRange(document: TextDocument, r: OffsetRange): Range {
-  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
 }

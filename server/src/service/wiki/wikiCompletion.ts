@@ -17,14 +17,14 @@ import {
   MarkupKind,
   type CompletionItem,
   type CompletionList,
-  type Range,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LanguageSettings, OffsetRange } from '../languageTypes';
+import type { LanguageSettings } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiWireParam } from './wikiTypes';
-import { describeModule, describeParam, resolveWire } from './hover';
-import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './selectedModules';
+import { describeModule, describeParam, resolveWire } from './wikiHover';
+import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './wikiSelectedModules';
+import { toRange } from './wikiRanges';
 
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
 const MAX_COMPLETION_ITEMS = 200;
@@ -42,14 +42,10 @@ const STARTERS: Array<{ text: string; detail: string }> = [
   { text: 'action=', detail: 'another API module: parse, compare, expandtemplates, opensearch, paraminfo, a feed, …' },
 ];
 
-function toRange(document: TextDocument, r: OffsetRange): Range {
-  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
-}
-
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
 /** Completion for the cursor context, judged by `catalogue` (the catalogue of the query's wiki). */
-export function getWikiCompletions(
+export function doWikiComplete(
   document: TextDocument,
   context: WikiCursorContext,
   offset: number,
@@ -171,7 +167,7 @@ function completeModules(
   context: Extract<WikiCursorContext, { kind: 'moduleList' }>,
   catalogue: WikiCatalogue,
 ): CompletionList {
-  const modules: readonly WikiModule[] = context.group === 'generator' ? generatorsOf(catalogue) : catalogue.getModulesByGroup(context.group);
+  const modules: readonly WikiModule[] = context.group === 'generator' ? catalogue.generators : catalogue.getModulesByGroup(context.group);
   const used = new Set<string>();
   if (context.group !== 'generator') for (const it of context.items) if (it !== context.item) used.add(it.text);
   const range = toRange(document, context.item.range);
@@ -182,7 +178,7 @@ function completeModules(
       label: m.name,
       kind: CompletionItemKind.Module,
       detail: moduleDetail(m, context.group === 'generator'),
-      documentation: md(describeModule(m)),
+      documentation: md(describeModule(m, catalogue)),
       sortText: `${m.deprecated ? 1 : 0}${m.name}`,
       textEdit: { range, newText: m.name },
     };
@@ -190,14 +186,6 @@ function completeModules(
     items.push(item);
   }
   return capped(items, context.prefix);
-}
-
-/** Generator-capable modules, listed once per catalogue (completion must not scan the catalogue per keystroke). */
-const generatorCache = new WeakMap<WikiCatalogue, readonly WikiModule[]>();
-function generatorsOf(catalogue: WikiCatalogue): readonly WikiModule[] {
-  let list = generatorCache.get(catalogue);
-  if (!list) generatorCache.set(catalogue, (list = catalogue.getGenerators()));
-  return list;
 }
 
 function moduleDetail(m: WikiModule, asGenerator: boolean): string {
@@ -241,11 +229,11 @@ function completeValues(
     const wildcards = pathRule.wildcards !== false;
     if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
     add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
-    for (const m of catalogue.getActionModules()) add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · '), documentation: md(describeModule(m)) });
+    for (const m of catalogue.getActionModules()) add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · '), documentation: md(describeModule(m, catalogue)) });
     if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
-    for (const m of catalogue.getFormatModules()) add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m)) });
+    for (const m of catalogue.getFormatModules()) add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m, catalogue)) });
     if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
-    for (const m of catalogue.getQueryModules()) add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m)) });
+    for (const m of catalogue.getQueryModules()) add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m, catalogue)) });
     return capped(items, context.prefix);
   }
   if (d.values) {
@@ -257,7 +245,7 @@ function completeValues(
       const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : '', ...(named ? moduleFlags(named) : [])].filter(Boolean).join(' · ') || undefined;
       add(v, {
         detail,
-        documentation: named ? md(describeModule(named)) : undefined,
+        documentation: named ? md(describeModule(named, catalogue)) : undefined,
         kind: named ? CompletionItemKind.Module : CompletionItemKind.EnumMember,
         tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
         preselect: isDefault && !d.multi ? true : undefined,

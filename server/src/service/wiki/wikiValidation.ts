@@ -16,7 +16,7 @@
  * - `deprecation` (warning): deprecated parameter, value or module.
  * - `badgenerator` (error, ApiPageSet): unknown generator, or a module that is not a generator.
  * - `baduser`, `badtitle` (error, UserDef/TitleDef): not a user name of an accepted kind / not a title.
- * - `multisource`, `invalidparammix`, `missingparam` from module-enforced rules (constraints.ts).
+ * - `multisource`, `invalidparammix`, `missingparam` from module-enforced rules (wikiConstraints.ts).
  * - `singlepageonly`, `useronly`, `nonuseronly`, `modes`, `preloadcontentonly`, `editintroonly`
  *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
  *   Where the module itself dies on the same condition, an `invalidparammix` error comes with the
@@ -39,55 +39,22 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
-import { getStoredVerdict, getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams, storeVerdict, getVerdictRecord, getVerdictRun } from './wikiQueryParser';
-import { didYouMean } from './didYouMean';
-import { applyConstraints } from './constraints';
+import { getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams } from './wikiQueryParser';
+import { didYouMean } from './wikiDidYouMean';
+import { applyConstraints } from './wikiConstraints';
 import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './phpArrayParams';
 import { checkUrlLength } from './urlLength';
 import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
-import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
+import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
 import { badUtf8Message } from './utf8Check';
+import { errorMessage } from '../../../../common/errorMessage';
+import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
+
+export { DEFAULT_SEVERITIES };
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
-/** Default severity of every code (users can override each, `off` included). */
-export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting, 'off'>>> = {
-  unrecognizedparams: 'warning',
-  unrecognizedvalues: 'warning',
-  badvalue: 'error',
-  toomanyvalues: 'error',
-  outofrange: 'warning',
-  badinteger: 'error',
-  badtimestamp: 'error',
-  unclearnowtimestamp: 'warning',
-  missingparam: 'error',
-  deprecation: 'warning',
-  badgenerator: 'error',
-  baduser: 'error',
-  badtitle: 'error',
-  multisource: 'error',
-  invalidparammix: 'error',
-  singlepageonly: 'information',
-  useronly: 'information',
-  nonuseronly: 'information',
-  modes: 'information',
-  preloadcontentonly: 'information',
-  editintroonly: 'information',
-  booleanfalse: 'information',
-  sensitiveparam: 'information',
-  duplicatevalues: 'hint',
-  repeatedparam: 'information',
-  /** A name PHP reads as another (` action` → `action`, `a.b` → `a_b`, `a[x]` → array `a`). */
-  phpname: 'warning',
-  noaction: 'warning',
-  notquery: 'information',
-  largedocument: 'information',
-  internal: 'warning',
-  // Codes of the other top-level modules (actionValidation.ts).
-  ...ACTION_SEVERITIES,
-  badutf8: 'warning',
-};
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -97,18 +64,22 @@ const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
 };
 
 // ---------------------------------------------------------------------------
-// Per-query cache
+// Per-query cache: state of one validator (one per language service)
 // ---------------------------------------------------------------------------
 
 const CACHE_LIMIT = 50_000;
 const NO_DIAGNOSTICS: RelDiag[] = [];
-/** Verdicts per (catalogue, settings) → per query text. */
-const queryCache = new Map<string, Map<string, RelDiag[]>>();
-let cachedCount = 0;
-/** Bumped by clearValidationCache: verdicts stored on queries before it no longer count. */
-let cacheGeneration = 0;
 
-const cacheStats = { hits: 0, misses: 0 };
+/**
+ * The verdicts kept for one parsed document, by query index: the verdict, the (catalogue,
+ * settings) key it was computed for, and the validation run that computed it (0 once the cache
+ * holds it by text). Kept outside the parse tree; `carry` moves them to the next version's parse.
+ */
+interface DocVerdicts {
+  verdicts: (RelDiag[] | undefined)[];
+  keys: (string | undefined)[];
+  runs: number[];
+}
 
 /**
  * A copy of `s` that does not keep the document it was sliced from alive (V8 keeps the parent
@@ -118,76 +89,267 @@ function detach(s: string): string {
   return (' ' + s).slice(1);
 }
 
-function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
-  let bucket = queryCache.get(bucketKey);
-  if (!bucket) queryCache.set(bucketKey, (bucket = new Map()));
-  return bucket;
+/** Validates parsed documents, keeping verdicts per query (one per language service; see `createWikiValidator`). */
+export interface WikiValidator {
+  /**
+   * All diagnostics of a parsed document. Each query is judged by `resolveCatalogue(query.apiUrl)`.
+   * `document` (optional) is only used to turn offsets into positions; without it a line index of
+   * `doc.text` is used.
+   */
+  validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings?: LanguageSettings, document?: TextDocument): Diagnostic[];
+  /** `count` queries of `previous` from index `from` are in `next` (unchanged) from index `to`: they keep their verdicts. */
+  carry(previous: WikiDocument, next: WikiDocument, from: number, to: number, count: number): void;
+  /** How many query verdicts came from the cache and how many were computed, since the last clear. */
+  stats(): { hits: number; misses: number };
+  /** Forget cached verdicts (e.g. after a catalogue reload). */
+  clear(): void;
 }
 
-/** Remember a computed verdict under the query's text. */
-function remember(bucketKey: string, text: string, rel: RelDiag[]): void {
-  let bucket = cacheBucket(bucketKey);
-  if (cachedCount >= CACHE_LIMIT) {
-    // Start afresh.
-    queryCache.clear();
-    cachedCount = 0;
-    queryCache.set(bucketKey, (bucket = new Map()));
+/** A validator with its own verdict cache. */
+export function createWikiValidator(): WikiValidator {
+  /** Numbers the catalogues this validator has seen (their verdicts are kept apart). */
+  const catalogueIds = new WeakMap<WikiCatalogue, number>();
+  let nextCatalogueId = 1;
+  const catalogueId = (cat: WikiCatalogue) => {
+    let id = catalogueIds.get(cat);
+    if (id === undefined) catalogueIds.set(cat, (id = nextCatalogueId++));
+    return id;
+  };
+  /** Verdicts per (catalogue, settings) → per query text. */
+  const queryCache = new Map<string, Map<string, RelDiag[]>>();
+  let cachedCount = 0;
+  let docVerdicts = new WeakMap<WikiDocument, DocVerdicts>();
+  const lineIndexCache = new WeakMap<WikiDocument, number[]>();
+  const cacheStats = { hits: 0, misses: 0 };
+  /**
+   * The last document validated, whose computed verdicts are kept for its queries but not yet in
+   * the cache by text. Putting them there (hashing and copying every query's text) is deferred
+   * until another document is validated: a whole-document pass over a newly opened file then does
+   * no cache work at all (and keeps no copies of its text alive), while a re-opened file, a second
+   * file with the same queries, or a new version parsed from scratch still finds them by text.
+   */
+  let unindexed: WikiDocument | undefined;
+  /** Numbers validation runs (a query remembers the run that computed its verdict). */
+  let runCounter = 0;
+  /**
+   * Runs whose verdicts are in the cache by text. A query carried over by a re-parse keeps its run,
+   * so it is not indexed a second time once its first document was.
+   */
+  const indexedRuns = new Set<number>();
+  /** The item scratch of this validator's value checks. */
+  const scratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
+  /** The rule positions of the constraint check (see applyConstraints). */
+  const ruleScratch: number[] = [];
+
+  function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
+    let bucket = queryCache.get(bucketKey);
+    if (!bucket) queryCache.set(bucketKey, (bucket = new Map()));
+    return bucket;
   }
-  bucket.set(detach(text), rel);
-  cachedCount++;
+
+  /** Remember a computed verdict under the query's text. */
+  function remember(bucketKey: string, text: string, rel: RelDiag[]): void {
+    let bucket = cacheBucket(bucketKey);
+    if (cachedCount >= CACHE_LIMIT) {
+      // Start afresh.
+      queryCache.clear();
+      cachedCount = 0;
+      queryCache.set(bucketKey, (bucket = new Map()));
+    }
+    bucket.set(detach(text), rel);
+    cachedCount++;
+  }
+
+  function verdictsOf(doc: WikiDocument): DocVerdicts {
+    let v = docVerdicts.get(doc);
+    if (v === undefined) docVerdicts.set(doc, (v = { verdicts: [], keys: [], runs: [] }));
+    return v;
+  }
+
+  function indexVerdicts(doc: WikiDocument): void {
+    const v = docVerdicts.get(doc);
+    if (v === undefined) return;
+    const text = doc.text;
+    const runs: number[] = [];
+    // (Runs are few; a long session's list is dropped now and then: at worst a query is indexed again.)
+    if (indexedRuns.size > 100_000) indexedRuns.clear();
+    const queries = doc.queries;
+    for (let i = 0; i < queries.length; i++) {
+      const run = v.runs[i];
+      if (run === undefined || run === 0 || indexedRuns.has(run)) continue;
+      const verdict = v.verdicts[i];
+      const key = v.keys[i];
+      if (verdict === undefined || key === undefined) continue;
+      remember(key, text.slice(queries[i].range.start, queries[i].range.end), verdict);
+      if (!runs.includes(run)) runs.push(run);
+    }
+    for (const r of runs) indexedRuns.add(r);
+  }
+
+  function lineStarts(doc: WikiDocument): number[] {
+    let starts = lineIndexCache.get(doc);
+    if (starts) return starts;
+    starts = [0];
+    const text = doc.text;
+    let i = text.indexOf('\n');
+    while (i >= 0) {
+      starts.push(i + 1);
+      i = text.indexOf('\n', i + 1);
+    }
+    lineIndexCache.set(doc, starts);
+    return starts;
+  }
+
+  function validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings: LanguageSettings = {}, document?: TextDocument): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const text = doc.text;
+    const highLimits = !!settings.highLimits;
+    const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
+    const severities = settings.severity;
+    let starts: number[] | undefined;
+    // Our own line index (found with the native indexOf) gives the document's positions when its
+    // text is the parsed text and has no CR (TextDocument also breaks lines at CR and CRLF): cheaper
+    // than having TextDocument scan the whole text character by character on first use.
+    const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
+    const pos = (offset: number) => (own ? positionAt((starts ??= lineStarts(doc)), offset) : document!.positionAt(offset));
+    const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
+
+    if (large) largeDocumentNotice(out, range(0, 0), settings);
+
+    // The previous document's verdicts go into the cache by text now (see `unindexed`).
+    if (unindexed !== undefined && unindexed !== doc) {
+      indexVerdicts(unindexed);
+      unindexed = undefined;
+    }
+    let computedAny = false;
+    const run = ++runCounter;
+    const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
+    const catCache = new Map<string | undefined, { cat: WikiCatalogue; key: string; bucket: Map<string, RelDiag[]> }>();
+    const stored = verdictsOf(doc);
+    const queries = doc.queries;
+    for (let qi = 0; qi < queries.length; qi++) {
+      const query = queries[qi];
+      let c = catCache.get(query.apiUrl);
+      if (!c) {
+        const cat = resolveCatalogue(query.apiUrl);
+        const key = catalogueId(cat) + settingsKey;
+        c = { cat, key, bucket: cacheBucket(key) };
+        catCache.set(query.apiUrl, c);
+      }
+      const base = query.range.start;
+      // The verdict kept for the query (same text: it was carried over by the re-parse), else by text.
+      let rel = stored.keys[qi] === c.key ? stored.verdicts[qi] : undefined;
+      if (rel !== undefined) {
+        cacheStats.hits++;
+      } else {
+        // (An empty cache cannot answer: then the query's text is not even hashed.)
+        rel = c.bucket.size > 0 ? c.bucket.get(text.slice(base, query.range.end)) : undefined;
+        let verdictRun = 0;
+        if (rel !== undefined) {
+          cacheStats.hits++;
+        } else {
+          rel = computeVerdict(text, query, c.cat, highLimits, !large, scratch, ruleScratch);
+          cacheStats.misses++;
+          // Kept for the query; put in the cache by text when another document is validated.
+          verdictRun = run;
+          computedAny = true;
+        }
+        stored.verdicts[qi] = rel;
+        stored.keys[qi] = c.key;
+        stored.runs[qi] = verdictRun;
+      }
+      for (const d of rel) {
+        const diag = toDiagnostic(d, base, range, severities);
+        if (diag !== undefined) out.push(diag);
+      }
+    }
+    if (computedAny) unindexed = doc;
+    return out;
+  }
+
+  return {
+    validate,
+    carry(previous, next, from, to, count) {
+      const old = docVerdicts.get(previous);
+      if (old === undefined || count <= 0) return;
+      const v = verdictsOf(next);
+      v.verdicts = carried(v.verdicts, old.verdicts, from, to, count, undefined);
+      v.keys = carried(v.keys, old.keys, from, to, count, undefined);
+      v.runs = carried(v.runs, old.runs, from, to, count, 0);
+    },
+    stats: () => ({ ...cacheStats }),
+    clear() {
+      docVerdicts = new WeakMap();
+      unindexed = undefined;
+      indexedRuns.clear();
+      queryCache.clear();
+      cachedCount = 0;
+      cacheStats.hits = 0;
+      cacheStats.misses = 0;
+    },
+  };
 }
 
 /**
- * The last document validated, whose computed verdicts are kept on its queries but not yet in the
- * cache by text. Putting them there (hashing and copying every query's text) is deferred until
- * another document is validated: a whole-document pass over a newly opened file then does no
- * cache work at all (and keeps no copies of its text alive), while a re-opened file, a second file
- * with the same queries, or a new version parsed from scratch still finds them by text.
+ * `dst` with `src[from…from+count)` at `to`: copied in native slices (an edit carries thousands of
+ * verdicts), the arrays kept without holes (`fill` for queries not carried).
  */
-let unindexed: WikiDocument | undefined;
-/** Numbers validation runs (a query remembers the run that computed its verdict). */
-let runCounter = 0;
-/**
- * Runs whose verdicts are in the cache by text. A query carried over by a re-parse keeps its run,
- * so it is not indexed a second time once its first document was.
- */
-const indexedRuns = new Set<number>();
+function carried<T>(dst: T[], src: readonly T[], from: number, to: number, count: number, fill: T): T[] {
+  const part = src.slice(from, from + count);
+  if (dst.length === 0 && to === 0) return part;
+  while (dst.length < to) dst.push(fill);
+  if (dst.length === to) return dst.concat(part);
+  for (let i = 0; i < part.length; i++) dst[to + i] = part[i];
+  return dst;
+}
 
-function indexVerdicts(doc: WikiDocument): void {
-  const text = doc.text;
-  const runs: number[] = [];
-  // (Runs are few; a long session's list is dropped now and then: at worst a query is indexed again.)
-  if (indexedRuns.size > 100_000) indexedRuns.clear();
-  for (const query of doc.queries) {
-    const run = getVerdictRun(query, cacheGeneration);
-    if (run === 0 || indexedRuns.has(run)) continue;
-    const v = getVerdictRecord(query, cacheGeneration);
-    if (v === undefined) continue;
-    remember(v.key, text.slice(query.range.start, query.range.end), v.verdict as RelDiag[]);
-    if (!runs.includes(v.run)) runs.push(v.run);
+/** One query's verdict, computed afresh. */
+function computeVerdict(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
+  // Pairs split just for this check are dropped right after it (unless a feature had split
+  // them already): a whole-document run then keeps no per-pair objects alive.
+  const keep = paramsAreSplit(query);
+  try {
+    const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch);
+    return computed.length === 0 ? NO_DIAGNOSTICS : computed;
+  } finally {
+    if (!keep) releaseSplitParams(query);
   }
-  for (const r of runs) indexedRuns.add(r);
+}
+
+/** The notice on a document too large for hints and did-you-mean. */
+function largeDocumentNotice(out: Diagnostic[], range: Range, settings: LanguageSettings): void {
+  const severities = settings.severity;
+  if (severities?.largedocument === 'off') return;
+  out.push({
+    range,
+    severity: SEVERITY[(severities?.largedocument as Exclude<SeveritySetting, 'off'>) ?? 'information'],
+    code: 'largedocument',
+    source: DIAGNOSTIC_SOURCE,
+    message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
+  });
+}
+
+/** A kept verdict's diagnostic in the document, with its severity (undefined: turned off). */
+function toDiagnostic(d: RelDiag, base: number, range: (s: number, e: number) => Range, severities: LanguageSettings['severity']): Diagnostic | undefined {
+  const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
+  if (sev === 'off') return undefined;
+  const data: WikiDiagnosticData = { ...d.data };
+  if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
+  const diag: Diagnostic = {
+    range: range(base + d.start, base + d.end),
+    severity: SEVERITY[sev] ?? DiagnosticSeverity.Warning,
+    code: d.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+    data,
+  };
+  if (d.tags) diag.tags = d.tags;
+  return diag;
 }
 
 // ---------------------------------------------------------------------------
 // Positions
 // ---------------------------------------------------------------------------
-
-const lineIndexCache = new WeakMap<WikiDocument, number[]>();
-
-function lineStarts(doc: WikiDocument): number[] {
-  let starts = lineIndexCache.get(doc);
-  if (starts) return starts;
-  starts = [0];
-  const text = doc.text;
-  let i = text.indexOf('\n');
-  while (i >= 0) {
-    starts.push(i + 1);
-    i = text.indexOf('\n', i + 1);
-  }
-  lineIndexCache.set(doc, starts);
-  return starts;
-}
 
 function positionAt(starts: number[], offset: number): { line: number; character: number } {
   let lo = 0;
@@ -200,124 +362,17 @@ function positionAt(starts: number[], offset: number): { line: number; character
   return { line: lo, character: offset - starts[lo] };
 }
 
-// ---------------------------------------------------------------------------
-// Entry point
-// ---------------------------------------------------------------------------
-
 /**
- * All diagnostics of a parsed document. Each query is judged by `resolveCatalogue(query.apiUrl)`.
- * `document` (optional) is only used to turn offsets into positions; without it a line index of
- * `doc.text` is used.
+ * All diagnostics of a parsed document, from a validator of its own (no verdicts kept): for
+ * one-off checks. A language service keeps one validator (`createWikiValidator`).
  */
-export function validateWikiDocument(
+export function doWikiValidation(
   doc: WikiDocument,
   resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
   settings: LanguageSettings = {},
   document?: TextDocument,
 ): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const text = doc.text;
-  const highLimits = !!settings.highLimits;
-  const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
-  const severities = settings.severity;
-  let starts: number[] | undefined;
-  // Our own line index (found with the native indexOf) gives the document's positions when its
-  // text is the parsed text and has no CR (TextDocument also breaks lines at CR and CRLF): cheaper
-  // than having TextDocument scan the whole text character by character on first use.
-  const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
-  const pos = (offset: number) => (own ? positionAt((starts ??= lineStarts(doc)), offset) : document!.positionAt(offset));
-  const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
-
-  if (large && severities?.largedocument !== 'off') {
-    out.push({
-      range: range(0, 0),
-      severity: SEVERITY[(severities?.largedocument as Exclude<SeveritySetting, 'off'>) ?? 'information'],
-      code: 'largedocument',
-      source: DIAGNOSTIC_SOURCE,
-      message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
-    });
-  }
-
-  // The previous document's verdicts go into the cache by text now (see `unindexed`).
-  if (unindexed !== undefined && unindexed !== doc) {
-    indexVerdicts(unindexed);
-    unindexed = undefined;
-  }
-  let computedAny = false;
-  const run = ++runCounter;
-  const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
-  const catCache = new Map<string | undefined, { cat: WikiCatalogue; key: string; bucket: Map<string, RelDiag[]> }>();
-  for (const query of doc.queries) {
-    let c = catCache.get(query.apiUrl);
-    if (!c) {
-      const cat = resolveCatalogue(query.apiUrl);
-      const key = cat.id + settingsKey;
-      c = { cat, key, bucket: cacheBucket(key) };
-      catCache.set(query.apiUrl, c);
-    }
-    const base = query.range.start;
-    const catalogue = c.cat;
-    // The verdict stored on the query (same text: it was carried over by the re-parse), else by text.
-    let rel = getStoredVerdict(query, c.key, cacheGeneration) as RelDiag[] | undefined;
-    if (rel !== undefined) {
-      cacheStats.hits++;
-    } else {
-      // (An empty cache cannot answer: then the query's text is not even hashed.)
-      rel = c.bucket.size > 0 ? c.bucket.get(text.slice(base, query.range.end)) : undefined;
-      if (rel !== undefined) {
-        cacheStats.hits++;
-        storeVerdict(query, c.key, cacheGeneration, rel, 0);
-      } else {
-        // Pairs split just for this check are dropped right after it (unless a feature had split
-        // them already): a whole-document run then keeps no per-pair objects alive.
-        const keep = paramsAreSplit(query);
-        try {
-          const computed = checkQuery(text, query, catalogue, highLimits, !large);
-          rel = computed.length === 0 ? NO_DIAGNOSTICS : computed;
-        } finally {
-          if (!keep) releaseSplitParams(query);
-        }
-        cacheStats.misses++;
-        // Kept on the query; put in the cache by text when another document is validated.
-        storeVerdict(query, c.key, cacheGeneration, rel, run);
-        computedAny = true;
-      }
-    }
-    for (const d of rel) {
-      const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
-      if (sev === 'off') continue;
-      const data: WikiDiagnosticData = { ...d.data };
-      if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
-      const diag: Diagnostic = {
-        range: range(base + d.start, base + d.end),
-        severity: SEVERITY[sev] ?? DiagnosticSeverity.Warning,
-        code: d.code,
-        source: DIAGNOSTIC_SOURCE,
-        message: d.message,
-        data,
-      };
-      if (d.tags) diag.tags = d.tags;
-      out.push(diag);
-    }
-  }
-  if (computedAny) unindexed = doc;
-  return out;
-}
-
-/** How many query verdicts came from the cache and how many were computed, since the last clear. */
-export function getValidationCacheStats(): { hits: number; misses: number } {
-  return { ...cacheStats };
-}
-
-/** Forget cached verdicts (e.g. after a catalogue reload in tests). */
-export function clearValidationCache(): void {
-  cacheGeneration++;
-  unindexed = undefined;
-  indexedRuns.clear();
-  queryCache.clear();
-  cachedCount = 0;
-  cacheStats.hits = 0;
-  cacheStats.misses = 0;
+  return createWikiValidator().validate(doc, resolveCatalogue, settings, document);
 }
 
 // ---------------------------------------------------------------------------
@@ -374,7 +429,7 @@ function listValues(values: readonly string[], max = 12): string {
   return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
 }
 
-function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean): RelDiag[] {
+function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
   const base = query.range.start;
   const out: RelDiag[] = [];
   const ctx: QueryCheck = {
@@ -387,6 +442,9 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
     base,
     present: new Map(),
     uses: [],
+    scratch,
+    ruleScratch,
+    broken: undefined,
     add(code, start, end, message, data, extra) {
       const d: RelDiag = { start: start - base, end: end - base, code, message, data };
       if (extra?.remove) d.remove = { start: extra.remove.start - base, end: extra.remove.end - base };
@@ -399,14 +457,14 @@ function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, hi
     runChecks(ctx);
   } catch (e) {
     // A validator bug must not take diagnostics down with it: report it on the query.
-    ctx.add('internal', query.range.start, query.range.start, `Could not check this query (${e instanceof Error ? e.message : String(e)}). Please report this.`, { param: '' });
+    ctx.add('internal', query.range.start, query.range.start, `Could not check this query (${errorMessage(e)}). Please report this.`, { param: '' });
   }
   return out;
 }
 
-function runChecks(ctx: QueryCheck): void {
-  const { text, query, catalogue: cat } = ctx;
-
+/** Names PHP reads as other names, and repeated parameters (PHP keeps the last occurrence only). */
+function checkParamNames(ctx: QueryCheck): void {
+  const { text, query } = ctx;
   // Names PHP reads as other names: the query is judged under the names the wiki will see.
   for (const p of query.params) {
     if (p.writtenName === undefined) continue;
@@ -422,14 +480,16 @@ function runChecks(ctx: QueryCheck): void {
     if (!p.overridden) continue;
     ctx.add('repeatedparam', p.range.start, p.range.end, `"${p.name}" is given again later in this query; only the last occurrence counts (as PHP reads query strings). Remove this one or merge the values.`, { param: p.name }, { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Unnecessary] });
   }
+}
 
+/**
+ * The action= parameter: whether the query is action=query, and the top-level module action=
+ * names (other than query) when the catalogue describes it.
+ */
+function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery: boolean; actionModule: WikiModule | undefined } {
+  const { query, catalogue: cat } = ctx;
   const main = cat.main!;
-  const queryModule = cat.query!;
-
-  // action
-  const actionP = query.byName.get('action');
   let isQuery = true;
-  /** The top-level module named by action= (other than query), when the catalogue describes it. */
   let actionModule: WikiModule | undefined;
   if (!actionP) {
     const first = query.params[0];
@@ -458,6 +518,21 @@ function runChecks(ctx: QueryCheck): void {
       }
     }
   }
+  return { isQuery, actionModule };
+}
+
+function runChecks(ctx: QueryCheck): void {
+  const { text, query, catalogue: cat } = ctx;
+
+  // Names PHP reads as other names (the query is judged under the names the wiki will see); repeats.
+  checkParamNames(ctx);
+
+  const main = cat.main!;
+  const queryModule = cat.query!;
+
+  // action
+  const actionP = query.byName.get('action');
+  const { isQuery, actionModule } = checkAction(ctx, actionP);
 
   // format (and its module's parameters)
   const formatP = query.byName.get('format');
@@ -565,7 +640,7 @@ function runChecks(ctx: QueryCheck): void {
 
   // Required parameters of the selected modules.
   for (const use of ctx.uses) {
-    for (const d of moduleParams(use.module).required) {
+    for (const d of ctx.catalogue.paramGroupsOf(use.module).required) {
       const wire = use.wirePrefix + d.name;
       if (ctx.present.has(wire)) continue;
       ctx.add('missingparam', use.start, use.end, `The "${wire}" parameter must be set: ${use.module.name} needs it. Add &${wire}=…`, { param: wire, addParam: wire, module: use.module.name });
@@ -586,15 +661,6 @@ const ACTION_HOOKS: ActionCheckHooks = {
   pairRemoval: (text, query, p) => pairRemoval(text, query, p),
   defaultSeverity: (code) => DEFAULT_SEVERITIES[code] ?? 'warning',
 };
-
-/** A module's required parameters and those with `info` notes, in catalogue order (made once per module). */
-const moduleParamCache = new WeakMap<WikiModule, { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] }>();
-
-function moduleParams(m: WikiModule): { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] } {
-  let r = moduleParamCache.get(m);
-  if (!r) moduleParamCache.set(m, (r = { required: m.parameters.filter((d) => d.required), withInfo: m.parameters.filter((d) => d.info) }));
-  return r;
-}
 
 function editDistanceSmall(a: string, b: string): boolean {
   return didYouMean(a, [b]) === b;
@@ -760,15 +826,16 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
   }
   if (d.multi) {
     // The items as parallel arrays (no object per item); item objects are made only for a removal range.
-    const n = splitValueItems(text, p, valueScratch);
-    const texts = valueScratch.texts;
+    const n = splitValueItems(text, p, ctx.scratch);
+    const scratch = ctx.scratch;
+    const texts = scratch.texts;
     // NamespaceDef forces PARAM_ALL ("*") on multi-valued namespace parameters.
     const all = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
-    if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(n);
+    if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(scratch, n);
     const limit = multiLimit(ctx, d);
     if (n > limit) {
       ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`}. Split the values over several queries.`, { param: wire });
-      return clearItemScratch(n);
+      return clearItemScratch(scratch, n);
     }
     const dupCheck = ctx.full && !d.allowsduplicates && n > 1;
     const seen = dupCheck && n > 16 ? new Set<string>() : undefined;
@@ -789,13 +856,13 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
           }
         }
         if (dup) {
-          ctx.add('duplicatevalues', valueScratch.starts[i], valueScratch.ends[i], `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: v }, { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] });
+          ctx.add('duplicatevalues', scratch.starts[i], scratch.ends[i], `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: v }, { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] });
           continue;
         }
       }
-      checkScalar(ctx, p, d, wire, v, valueScratch.starts[i], valueScratch.ends[i], i);
+      checkScalar(ctx, p, d, wire, v, scratch.starts[i], scratch.ends[i], i);
     }
-    return clearItemScratch(n);
+    return clearItemScratch(scratch, n);
   }
   if (p.value.startsWith(US)) {
     ctx.add('badvalue', p.valueRange.start, p.valueRange.end, `Parameter "${wire}" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters: give one value.`, { param: wire });
@@ -804,12 +871,9 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
   checkScalar(ctx, p, d, wire, p.value, p.valueRange.start, p.valueRange.end, -1);
 }
 
-/** The validator's item scratch (only checkParam fills it; nothing it calls splits values into it). */
-const valueScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
-
 /** Empty the scratch's first `n` texts: it must not keep slices of a document's text alive. */
-function clearItemScratch(n: number): void {
-  for (let i = 0; i < n; i++) valueScratch.texts[i] = '';
+function clearItemScratch(scratch: ValueItemScratch, n: number): void {
+  for (let i = 0; i < n; i++) scratch.texts[i] = '';
 }
 
 /** The range that removes item `index` of `p`'s value with one separator. */
@@ -817,6 +881,128 @@ function itemRemovalAt(text: string, p: WikiParam, index: number): { start: numb
   const items = getValueItems(text, p);
   return itemRemoval(items, items[index]);
 }
+
+/**
+ * Checks one value (or one item of a multi-valued parameter) against its parameter's type:
+ * `itemIndex` is the item's index, or -1 for a single value.
+ */
+type ValueChecker = (ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number) => void;
+
+function checkEnumValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+  const multi = itemIndex >= 0;
+  const values = d.values ?? [];
+  if (ctx.catalogue.enumSetOf(d).has(v)) {
+    if (d.deprecatedvalues?.includes(v)) {
+      ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), tags: [DiagnosticTag.Deprecated] });
+    }
+    return;
+  }
+  badEnumValue(ctx, d, wire, v, s, e, multi, values, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), undefined);
+  return;
+}
+
+function checkNamespaceValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+  const multi = itemIndex >= 0;
+  const nsValues = ctx.catalogue.namespaceValuesOf(d);
+  const ids = nsValues.list;
+  // (The usual case first: a namespace number written as the wiki lists it.)
+  if (nsValues.set.has(v)) return;
+  // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
+  if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
+  let suggestion: string | undefined;
+  const byName = ctx.catalogue.findNamespaceByName(v);
+  if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
+  // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
+  const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
+  badEnumValue(ctx, d, wire, v, s, e, multi, ids, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
+  return;
+}
+
+function checkIntegerValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  if (d.type === 'limit' && v === 'max') return;
+  if (!INTEGER.test(v)) {
+    const hint = d.type === 'limit' ? 'Give a whole number, or "max" for the highest allowed.' : 'Give a whole number.';
+    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, { param: wire, value: v, replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined });
+    return;
+  }
+  // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
+  // (Up to 15 digits always fits: skip the BigInt for the usual short numbers.)
+  const big = v.length > 15 ? BigInt(v) : 0n;
+  if (big > 9223372036854775807n || big < -9223372036854775808n) {
+    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`, { param: wire, value: v });
+    return;
+  }
+  const n = Number(v);
+  // LimitDef defaults PARAM_MIN to 0.
+  const min = d.min ?? (d.type === 'limit' ? 0 : undefined);
+  const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
+  const severity = d.enforcerange ? 'error' : undefined;
+  const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
+  if (min !== undefined && n < min) {
+    ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`, { param: wire, value: v, replacement: String(min) }, { severity });
+  } else if (max !== undefined && n > max) {
+    const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)` : '';
+    ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`, { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) }, { severity });
+  }
+  return;
+}
+
+function checkTimestampValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  if (v === 'now') return;
+  if (v === '' || v === '0') {
+    ctx.add('unclearnowtimestamp', s, e, `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`, { param: wire, value: v, replacement: 'now' });
+    return;
+  }
+  if (!isMediaWikiTimestamp(v)) {
+    ctx.add('badtimestamp', s, e, `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`, { param: wire, value: v });
+  }
+  return;
+}
+
+function checkUserValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  // UserDef::processUser: "#123" is an id, a ">" marks an interwiki name, IPs and ranges are
+  // ip/cidr, anything else must be a valid user name (a valid User: title).
+  const kind = userKind(v);
+  const allowed = d.subtypes;
+  // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
+  const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
+  if (kind === undefined || otherNs !== undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
+    const why = otherNs !== undefined ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace` : kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+    ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
+  }
+  return;
+}
+
+function checkTitleValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+  // TitleDef: Title::newFromText must accept it.
+  if (!isValidTitle(v)) {
+    ctx.add('badtitle', s, e, `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`, { param: wire, value: v });
+  }
+  return;
+}
+
+function checkStringValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+  const multi = itemIndex >= 0;
+  if (!multi && d.required && v === '') {
+    ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, { param: wire, addParam: wire });
+  }
+  return;
+}
+
+/** The value check of each parameter type (ParamValidator's TypeDefs); other types take any value. */
+const VALUE_CHECKS: ReadonlyMap<unknown, ValueChecker> = new Map<unknown, ValueChecker>([
+  ['enum', checkEnumValue],
+  ['namespace', checkNamespaceValue],
+  ['integer', checkIntegerValue],
+  ['limit', checkIntegerValue],
+  ['timestamp', checkTimestampValue],
+  ['user', checkUserValue],
+  ['title', checkTitleValue],
+  ['string', checkStringValue],
+  ['text', checkStringValue],
+  ['raw', checkStringValue],
+  ['NULL', checkStringValue],
+]);
 
 function checkScalar(
   ctx: QueryCheck,
@@ -829,105 +1015,8 @@ function checkScalar(
   /** Index of the value item (multi-valued parameters), or -1 for a single value. */
   itemIndex: number,
 ): void {
-  const multi = itemIndex >= 0;
-  switch (d.type) {
-    case 'enum': {
-      const values = d.values ?? [];
-      if (enumSet(d).has(v)) {
-        if (d.deprecatedvalues?.includes(v)) {
-          ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), tags: [DiagnosticTag.Deprecated] });
-        }
-        return;
-      }
-      badEnumValue(ctx, d, wire, v, s, e, multi, values, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), undefined);
-      return;
-    }
-    case 'namespace': {
-      const ids = namespaceValues(ctx.catalogue, d);
-      // (The usual case first: a namespace number written as the wiki lists it.)
-      if (namespaceSet(ids).has(v)) return;
-      // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
-      if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
-      let suggestion: string | undefined;
-      const byName = ctx.catalogue.findNamespaceByName(v);
-      if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
-      // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
-      const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
-      badEnumValue(ctx, d, wire, v, s, e, multi, ids, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
-      return;
-    }
-    case 'integer':
-    case 'limit': {
-      if (d.type === 'limit' && v === 'max') return;
-      if (!INTEGER.test(v)) {
-        const hint = d.type === 'limit' ? 'Give a whole number, or "max" for the highest allowed.' : 'Give a whole number.';
-        ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, { param: wire, value: v, replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined });
-        return;
-      }
-      // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
-      // (Up to 15 digits always fits: skip the BigInt for the usual short numbers.)
-      const big = v.length > 15 ? BigInt(v) : 0n;
-      if (big > 9223372036854775807n || big < -9223372036854775808n) {
-        ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`, { param: wire, value: v });
-        return;
-      }
-      const n = Number(v);
-      // LimitDef defaults PARAM_MIN to 0.
-      const min = d.min ?? (d.type === 'limit' ? 0 : undefined);
-      const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
-      const severity = d.enforcerange ? 'error' : undefined;
-      const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
-      if (min !== undefined && n < min) {
-        ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`, { param: wire, value: v, replacement: String(min) }, { severity });
-      } else if (max !== undefined && n > max) {
-        const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)` : '';
-        ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`, { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) }, { severity });
-      }
-      return;
-    }
-    case 'timestamp': {
-      if (v === 'now') return;
-      if (v === '' || v === '0') {
-        ctx.add('unclearnowtimestamp', s, e, `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`, { param: wire, value: v, replacement: 'now' });
-        return;
-      }
-      if (!isMediaWikiTimestamp(v)) {
-        ctx.add('badtimestamp', s, e, `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`, { param: wire, value: v });
-      }
-      return;
-    }
-    case 'user': {
-      // UserDef::processUser: "#123" is an id, a ">" marks an interwiki name, IPs and ranges are
-      // ip/cidr, anything else must be a valid user name (a valid User: title).
-      const kind = userKind(v);
-      const allowed = d.subtypes;
-      // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
-      const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
-      if (kind === undefined || otherNs !== undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
-        const why = otherNs !== undefined ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace` : kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
-        ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
-      }
-      return;
-    }
-    case 'title': {
-      // TitleDef: Title::newFromText must accept it.
-      if (!isValidTitle(v)) {
-        ctx.add('badtitle', s, e, `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`, { param: wire, value: v });
-      }
-      return;
-    }
-    case 'string':
-    case 'text':
-    case 'raw':
-    case 'NULL': {
-      if (!multi && d.required && v === '') {
-        ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, { param: wire, addParam: wire });
-      }
-      return;
-    }
-    default:
-      return;
-  }
+  const check = VALUE_CHECKS.get(d.type);
+  if (check !== undefined) check(ctx, p, d, wire, v, s, e, itemIndex);
 }
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
@@ -988,38 +1077,6 @@ function badEnumValue(
   ctx.add('badvalue', s, e, `Unrecognized value for parameter "${wire}": ${quote(shown)}.${pipe} ${tail}`, { param: wire, value: v, suggestion });
 }
 
-const enumSets = new WeakMap<WikiParamDescriptor, Set<string>>();
-
-/** An enum parameter's values as a Set (made once per descriptor). */
-function enumSet(d: WikiParamDescriptor): Set<string> {
-  let set = enumSets.get(d);
-  if (!set) enumSets.set(d, (set = new Set(d.values ?? [])));
-  return set;
-}
-
-const nsSets = new WeakMap<string[], Set<string>>();
-
-function namespaceSet(ids: string[]): Set<string> {
-  let set = nsSets.get(ids);
-  if (!set) nsSets.set(ids, (set = new Set(ids)));
-  return set;
-}
-
-const nsValueCache = new WeakMap<WikiCatalogue, Map<WikiParamDescriptor, string[]>>();
-
-/** NamespaceDef: the wiki's namespaces ≥ 0, plus the parameter's extranamespaces. */
-export function namespaceValues(cat: WikiCatalogue, d: WikiParamDescriptor): string[] {
-  let m = nsValueCache.get(cat);
-  if (!m) nsValueCache.set(cat, (m = new Map()));
-  let v = m.get(d);
-  if (!v) {
-    v = cat.namespaces.filter((ns) => ns.id >= 0).map((ns) => String(ns.id));
-    for (const x of d.extranamespaces ?? []) if (!v.includes(String(x))) v.push(String(x));
-    m.set(d, v);
-  }
-  return v;
-}
-
 // ---------------------------------------------------------------------------
 // info conditions
 // ---------------------------------------------------------------------------
@@ -1035,7 +1092,7 @@ function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids:
 function checkConditions(ctx: QueryCheck): void {
   let pages: ReturnType<typeof pageSource> | undefined;
   for (const use of ctx.uses) {
-    for (const d of moduleParams(use.module).withInfo) {
+    for (const d of ctx.catalogue.paramGroupsOf(use.module).withInfo) {
       const wire = use.wirePrefix + d.name;
       const p = ctx.present.get(wire);
       if (!p) continue;

@@ -16,25 +16,26 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
 import { findParamAt, findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
-import { resolveWire } from './hover';
-import { DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, validateWikiDocument } from './validation';
+import { resolveWire } from './wikiHover';
+import { createWikiValidator, DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, type WikiValidator } from './wikiValidation';
 import { dataRecovery } from '../diagnosticData';
 
 /** Indentation of continuation lines written by the multi-line rewrite. */
 const CONTINUATION_INDENT = '  ';
 
-export function getWikiCodeActions(
+export function doWikiCodeActions(
   document: TextDocument,
   parsed: WikiDocument,
   range: Range,
   diagnostics: Diagnostic[],
   resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
   settings?: LanguageSettings,
+  validator: WikiValidator = createWikiValidator(),
 ): CodeAction[] {
   const actions: CodeAction[] = [];
   const text = parsed.text;
   // Clients that do not send `data` back: the same diagnostic, computed again, has it.
-  const dataOf = dataRecovery(() => validateWikiDocument(parsed, resolveCatalogue, { ...settings, severity: undefined }, document));
+  const dataOf = dataRecovery(() => validator.validate(parsed, resolveCatalogue, { ...settings, severity: undefined }, document));
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     const start = document.offsetAt(diagnostic.range.start);

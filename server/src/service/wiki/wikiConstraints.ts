@@ -73,8 +73,8 @@ export function applyConstraints(ctx: QueryCheck): void {
   if (rules.length === 0) return;
   // Only the rules of `query` and of the selected modules, in data order (an index, not a scan of
   // every rule for every query). Every query passes here: nothing is allocated unless a rule applies.
-  const byModule = rulesByModule(rules);
-  const picked = pickedScratch;
+  const byModule = ctx.catalogue.constraintsByModule;
+  const picked = ctx.ruleScratch;
   picked.length = 0;
   pickInOrder(picked, byModule.get('query'));
   for (const use of ctx.uses) pickInOrder(picked, byModule.get(use.module.name));
@@ -89,9 +89,6 @@ export function applyConstraints(ctx: QueryCheck): void {
     }
   }
 }
-
-/** Reused by applyConstraints (which never runs inside itself). */
-const pickedScratch: number[] = [];
 
 /** Add the rule positions of `list` to `picked`, keeping it ascending and without repeats. */
 function pickInOrder(picked: number[], list: number[] | undefined): void {
@@ -109,33 +106,13 @@ function pickInOrder(picked: number[], list: number[] | undefined): void {
 // A parameter whose value is already an error (badinteger, badvalue, …) stops MediaWiki before the
 // module's own rules run: a rule's verdict on it is not added. Worked out on a query's first report
 // (from the diagnostics before any rule ran), as most queries break no rule.
-let brokenFor: QueryCheck | undefined;
-let brokenParams = new Set<string>();
-
 function report(ctx: QueryCheck, ...args: Parameters<QueryCheck['add']>): void {
-  if (brokenFor !== ctx) {
-    brokenFor = ctx;
-    brokenParams = new Set<string>();
-    for (const d of ctx.out) if (ERROR_CODES.has(d.code)) brokenParams.add(d.data.param);
+  let broken = ctx.broken;
+  if (broken === undefined) {
+    broken = ctx.broken = new Set<string>();
+    for (const d of ctx.out) if (ERROR_CODES.has(d.code)) broken.add(d.data.param);
   }
-  if (!brokenParams.has(args[4].param)) ctx.add(...args);
-}
-
-const ruleIndex = new WeakMap<ConstraintRule[], Map<string, number[]>>();
-
-/** Rule positions by module name, built once per rule list. */
-function rulesByModule(rules: ConstraintRule[]): Map<string, number[]> {
-  let m = ruleIndex.get(rules);
-  if (!m) {
-    m = new Map();
-    for (let i = 0; i < rules.length; i++) {
-      const list = m.get(rules[i].module);
-      if (list) list.push(i);
-      else m.set(rules[i].module, [i]);
-    }
-    ruleIndex.set(rules, m);
-  }
-  return m;
+  if (!broken.has(args[4].param)) ctx.add(...args);
 }
 
 /** The first condition that holds, with where it was found (or the module name when from a default). */
@@ -162,16 +139,6 @@ function conditionHolds(ctx: QueryCheck, when: RuleCondition[], prefix: string, 
 }
 
 const NONE_GIVEN: string[] = [];
-const wireNameCache = new WeakMap<ConstraintRule, Map<string, string[]>>();
-
-/** The rule's parameter names with the module's wire prefix, made once per rule and prefix (read-only). */
-function wireNames(rule: ConstraintRule, prefix: string): string[] {
-  let byPrefix = wireNameCache.get(rule);
-  if (!byPrefix) wireNameCache.set(rule, (byPrefix = new Map()));
-  let names = byPrefix.get(prefix);
-  if (!names) byPrefix.set(prefix, (names = rule.params.map((n) => prefix + n)));
-  return names;
-}
 
 /** The rule's parameters present in the query, in the order MediaWiki lists them. */
 function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: QueryCheck['uses'][number] | undefined): string[] {
@@ -188,7 +155,7 @@ function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: Que
 
 function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
   // Shared between queries: read here, copied where it goes into a diagnostic's data.
-  const names = wireNames(rule, prefix);
+  const names = ctx.catalogue.ruleWireNames(rule, prefix);
   const kind = rule.kind;
   if (kind === 'runtimeWarning') {
     applyRuntimeWarning(ctx, rule, names, prefix, use);

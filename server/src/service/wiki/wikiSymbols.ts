@@ -5,20 +5,16 @@
  * - document links: the request URL of every query that names its wiki (`https://…/api.php?…`),
  *   multi-line queries joined into one URL, so the link opens the same request the query describes.
  */
-import { SymbolKind, type DocumentLink, type DocumentSymbol, type Range } from 'vscode-languageserver-types';
+import { SymbolKind, type DocumentLink, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { OffsetRange } from '../languageTypes';
 import type { WikiDocument, WikiQuery } from './wikiTypes';
-import { MODULE_LIST_PARAMS } from './selectedModules';
+import { MODULE_LIST_PARAMS } from './wikiSelectedModules';
+import { toRange } from './wikiRanges';
 
 /** Most symbols (queries and their parameters together) in one outline; past it parameters, then queries, are left out. */
 export const MAX_SYMBOLS = 5000;
 /** Longest value shown as a parameter symbol's detail. */
 const MAX_DETAIL = 60;
-
-function toRange(document: TextDocument, r: OffsetRange): Range {
-  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
-}
 
 /** Whether list=/prop=/meta=/generator= name query modules here (action=query, or no action yet). */
 function isQueryAction(query: WikiQuery): boolean {

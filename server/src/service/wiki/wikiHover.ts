@@ -11,7 +11,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiQuery, WikiWireParam } from './wikiTypes';
-import { expandTemplate } from './selectedModules';
+import { expandTemplate } from './wikiSelectedModules';
+import { toRange } from './wikiRanges';
 
 /** Allowed values shown in a hover before the list is shortened. */
 const HOVER_MAX_VALUES = 24;
@@ -91,8 +92,6 @@ function describeType(d: WikiParamDescriptor, catalogue: WikiCatalogue, wireName
   }
 }
 
-const paramDocCache = new WeakMap<WikiParamDescriptor, Map<string, string>>();
-
 /**
  * Markdown describing a parameter as written under `wire.wireName`.
  * @param highLimits the account has `apihighlimits` (`wikimapQuery.wiki.highLimits`)
@@ -100,9 +99,11 @@ const paramDocCache = new WeakMap<WikiParamDescriptor, Map<string, string>>();
 export function describeParam(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits = false): string {
   const d = wire.descriptor;
   const key = `${wire.wireName}\u0000${highLimits ? 1 : 0}${wire.templateValues ? JSON.stringify(wire.templateValues) : ''}`;
-  let perDescriptor = paramDocCache.get(d);
-  const cached = perDescriptor?.get(key);
-  if (cached !== undefined) return cached;
+  return catalogue.describedOnce(d, key, () => makeParamDoc(wire, catalogue, highLimits));
+}
+
+function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits: boolean): string {
+  const d = wire.descriptor;
   const m = wire.module;
   const wirePrefix = (wire.generator ? 'g' : '') + m.prefix;
   const lines: string[] = [];
@@ -130,10 +131,7 @@ export function describeParam(wire: WikiWireParam, catalogue: WikiCatalogue, hig
   if (d.tokentype) facts.push(`**Token** of type ${code(d.tokentype)}: get one with \`action=query&meta=tokens&type=${d.tokentype}\`; the wiki takes it only in a POST body (\`mustpostparams\` when it is in the URL)`);
   if (d.sensitive) facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
   for (const f of facts) lines.push(`- ${f}`);
-  const text = lines.join('\n');
-  if (!perDescriptor) paramDocCache.set(d, (perDescriptor = new Map()));
-  perDescriptor.set(key, text);
-  return text;
+  return lines.join('\n');
 }
 
 /** "parameter `limit` of list module `categorymembers` (prefix `cm`)". */
@@ -147,12 +145,12 @@ function ownerPhrase(wire: WikiWireParam): string {
   return `parameter ${code(wire.descriptor.name)} of ${where}${prefix}`;
 }
 
-const moduleDocCache = new WeakMap<WikiModule, string>();
+/** Markdown describing a module of `catalogue`. */
+export function describeModule(m: WikiModule, catalogue: WikiCatalogue): string {
+  return catalogue.describedOnce(m, '', () => makeModuleDoc(m));
+}
 
-/** Markdown describing a query submodule. */
-export function describeModule(m: WikiModule): string {
-  const cached = moduleDocCache.get(m);
-  if (cached !== undefined) return cached;
+function makeModuleDoc(m: WikiModule): string {
   const lines: string[] = [m.path.startsWith('query+') || m.path === 'query' ? `${code(m.name)} — ${m.group} module (\`${m.path}\`)` : m.group === 'format' ? `${code(m.name)} — format module (\`format=${m.name}\`)` : `${code(m.name)} — action module (\`action=${m.name}\`)`, ''];
   const facts: string[] = [];
   if (m.deprecated) facts.push('**Deprecated**: the wiki warns (`deprecation`); use its replacement.');
@@ -172,9 +170,7 @@ export function describeModule(m: WikiModule): string {
   if (m.source) facts.push(`Source: ${m.source}`);
   for (const f of facts) lines.push(`- ${f}`);
   if (m.helpurls.length) lines.push('', m.helpurls.map((u, i) => `[Help${m.helpurls.length > 1 ? ` ${i + 1}` : ''}](${u})`).join(' · '));
-  const text = lines.join('\n');
-  moduleDocCache.set(m, text);
-  return text;
+  return lines.join('\n');
 }
 
 /** One line about a value of a parameter, or undefined when there is nothing to say beyond the parameter. */
@@ -256,10 +252,6 @@ export function resolveActionParam(am: WikiModule, name: string): WikiWireParam 
   return undefined;
 }
 
-function toRange(document: TextDocument, r: OffsetRange) {
-  return { start: document.positionAt(r.start), end: document.positionAt(r.end) };
-}
-
 function overriddenNote(param: WikiParam): string {
   return param.overridden
     ? `\n\n*Ignored: a later \`${param.name}=\` in this query overrides it (the wiki keeps only the last).*`
@@ -267,7 +259,7 @@ function overriddenNote(param: WikiParam): string {
 }
 
 /** Hover for the cursor context. */
-export function getWikiHover(
+export function doWikiHover(
   document: TextDocument,
   context: WikiCursorContext,
   catalogue: WikiCatalogue,
@@ -289,7 +281,7 @@ export function getWikiHover(
         const wire = resolveWire(catalogue, context.param.name);
         return wire && name === '' ? markdown(describeParam(wire, catalogue, highLimits), context.param.nameRange) : null;
       }
-      let text = describeModule(module);
+      let text = describeModule(module, catalogue);
       if (context.group === 'generator' && !module.generator) text = `**Not a generator**: \`${module.name}\` cannot be used with \`generator=\`.\n\n${text}`;
       else if (context.group !== 'generator' && module.group !== context.group) text = `**Wrong group**: \`${module.name}\` is a ${module.group} module; write it in \`${module.group}=\`.\n\n${text}`;
       return markdown(text, context.item.range);
@@ -299,11 +291,11 @@ export function getWikiHover(
       if (!wire) return null;
       // action=parse, format=json: the module the value names, with its flags.
       const named = wire.module === catalogue.main ? (context.param.name === 'action' ? catalogue.getActionModule(context.item.text) : context.param.name === 'format' ? catalogue.getFormatModule(context.item.text) : undefined) : undefined;
-      if (named && context.item.range.end > context.item.range.start) return markdown(describeModule(named), context.item.range);
+      if (named && context.item.range.end > context.item.range.start) return markdown(describeModule(named, catalogue), context.item.range);
       // paraminfo/help `modules=parse|query+allpages`: the module each path names.
       const pathParam = catalogue.actionRules.some((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name);
       const byPath = pathParam ? (catalogue.getActionModule(context.item.text) ?? catalogue.getModule(context.item.text)) : undefined;
-      if (byPath && context.item.range.end > context.item.range.start) return markdown(describeModule(byPath), context.item.range);
+      if (byPath && context.item.range.end > context.item.range.start) return markdown(describeModule(byPath, catalogue), context.item.range);
       const about = context.item.text === '' ? undefined : describeValue(context.item.text, wire, catalogue, highLimits);
       const range = context.item.range.end > context.item.range.start ? context.item.range : context.param.valueRange;
       const paramDoc = describeParam(wire, catalogue, highLimits);
