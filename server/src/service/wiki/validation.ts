@@ -48,6 +48,9 @@ import { checkUrlLength } from './urlLength';
 import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
 import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
 import { badUtf8Message } from './utf8Check';
+import { checkLimitsAndExpiry } from './paramLimits';
+import { STRING_LIMIT_SEVERITIES } from './stringLimits';
+import { EXPIRY_SEVERITIES } from './expiryValue';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -87,6 +90,9 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   // Codes of the other top-level modules (actionValidation.ts).
   ...ACTION_SEVERITIES,
   badutf8: 'warning',
+  // StringDef limits and ExpiryDef values (paramLimits.ts).
+  ...STRING_LIMIT_SEVERITIES,
+  ...EXPIRY_SEVERITIES,
 };
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
@@ -830,6 +836,7 @@ function checkScalar(
   itemIndex: number,
 ): void {
   const multi = itemIndex >= 0;
+  if (checkLimitsAndExpiry(ctx, d, wire, v, s, e)) return;
   switch (d.type) {
     case 'enum': {
       const values = d.values ?? [];
