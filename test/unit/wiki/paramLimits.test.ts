@@ -21,7 +21,7 @@ import { builtinCatalogue, cursor, readRepoJson, validate } from './helpers';
 interface RawParam { name: string; type: unknown; [k: string]: unknown }
 interface RawModule { name: string; parameters: RawParam[] }
 
-function patched(): WikiCatalogue {
+function patched(version = '1.45.0'): WikiCatalogue {
   const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
   const modules = clone(readRepoJson(BUILTIN_CATALOGUE_FILES.modules)) as { paraminfo: { modules: RawModule[] } };
   const actions = clone(readRepoJson(BUILTIN_CATALOGUE_FILES.actions)) as { paraminfo: { modules: RawModule[] } };
@@ -32,7 +32,7 @@ function patched(): WikiCatalogue {
   Object.assign(param(mod(actions, 'userrights'), 'expiry'), { type: 'expiry' });
   Object.assign(param(mod(modules, 'search'), 'search'), { maxbytes: 12, maxchars: 5 });
   Object.assign(param(mod(core, 'query'), 'titles'), { maxbytes: null, maxchars: 3 });
-  return createWikiCatalogue(modules, { core: [core, actions], source: 'fixture' });
+  return createWikiCatalogue(modules, { core: [core, actions], source: 'fixture', version });
 }
 
 const catalogue = patched();
@@ -107,12 +107,19 @@ describe('wiki: ExpiryDef values (badexpiry, badexpiry-past)', () => {
     { name: 'the no-expiry words are matched exactly (Infinite)', query: 'action=watch&titles=A&expiry=Infinite', expect: [['badexpiry', 'Infinite', 'expiry']] },
     { name: 'an empty expiry', query: 'action=watch&titles=A&expiry=', expect: [['badexpiry', '', 'expiry']] },
     { name: 'a long unknown word in a relative time', query: 'action=watch&titles=A&expiry=1%20fortnite', expect: [['badexpiry', '1%20fortnite', 'expiry']] },
-    { name: 'past the year 9999', query: 'action=watch&titles=A&expiry=9999-12-31T00:00:01Z', expect: [['badexpiry', '9999-12-31T00:00:01Z', 'expiry']] },
+    { name: 'past the year 9999 (MediaWiki 1.45)', query: 'action=watch&titles=A&expiry=9999-12-31T00:00:01Z', expect: [['badexpiry', '9999-12-31T00:00:01Z', 'expiry']] },
     { name: 'an absolute time in the past', query: 'action=watch&titles=A&expiry=2001-01-01T00:00:00Z', expect: [['badexpiry-past', '2001-01-01T00:00:00Z', 'expiry']] },
     { name: 'each value of a multi-valued expiry', query: 'action=userrights&user=A&add=sysop|bot&expiry=infinite|forever', expect: [['badexpiry', 'forever', 'expiry']] },
     { name: 'expiry of other types is not checked (protect: a string the module reads)', query: 'action=protect&title=A&protections=edit%3Dsysop&expiry=bogus', expect: [] },
   ];
   for (const t of TABLE) it(t.name, () => assert.deepEqual(seen(t.query), t.expect));
+
+  it('the year-9999 limit (ExpiryDef::isInMwRange) holds from MediaWiki 1.45 on, not on 1.39', () => {
+    const old = patched('1.39.17');
+    const codes = (cat: WikiCatalogue) => validate('action=watch&titles=A&expiry=9999-12-31T00:00:01Z', { catalogue: cat }).filter((d) => CODES.has(d.code)).map((d) => d.code);
+    assert.deepEqual(codes(catalogue), ['badexpiry']);
+    assert.deepEqual(codes(old), []);
+  });
 
   it('badexpiry offers the exact word as a fix for Infinite', () => {
     const [d] = validate('action=watch&titles=A&expiry=Infinite', { catalogue }).filter((x) => x.code === 'badexpiry');

@@ -3,8 +3,9 @@
  * (includes/libs/ParamValidator/TypeDef/ExpiryDef.php, ExpiryDef::validate / normalizeExpiry):
  * - `infinite`, `indefinite`, `infinity` and `never` (compared exactly: `Infinite` is not one of them)
  *   mean no expiry;
- * - anything else must be read by PHP's strtotime() and fall between the years 0000 and 9999
- *   (isInMwRange), else the error `badexpiry` ("Invalid value … for expiry parameter …");
+ * - anything else must be read by PHP's strtotime(), else the error `badexpiry` ("Invalid value …
+ *   for expiry parameter …"); MediaWiki 1.45 also wants it before 9999-12-31 (isInMwRange, which
+ *   1.39 lacks: there such a time is only past the watchlist's maximum) — `yearLimit`;
  * - a time before now is the error `badexpiry-past`.
  * `ExpiryDef::PARAM_MAX` (the watchlist's longest expiry, badexpiry-duration-max) is not in
  * paraminfo, so it is not checked here.
@@ -60,7 +61,7 @@ export type ExpiryVerdict = { code: 'badexpiry' | 'badexpiry-past'; why: string 
  * The verdict ExpiryDef gives `v`, where it is sure (see above). `now` is the current time in
  * milliseconds (a parameter, so that tests can fix it).
  */
-export function expiryProblem(v: string, now: number): ExpiryVerdict {
+export function expiryProblem(v: string, now: number, options: { yearLimit?: boolean } = {}): ExpiryVerdict {
   if (INFINITY_VALUES.includes(v)) return undefined;
   if (v === '') return { code: 'badexpiry', why: 'it is empty' };
   const lower = v.toLowerCase();
@@ -68,7 +69,7 @@ export function expiryProblem(v: string, now: number): ExpiryVerdict {
     return { code: 'badexpiry', why: `the words for no expiry are matched exactly: write "${lower.trim()}"` };
   }
   const iso = ISO.exec(v);
-  if (iso) return isoVerdict(iso, now);
+  if (iso) return isoVerdict(iso, now, options.yearLimit === true);
   const words = lower.trim().split(/\s+/);
   if (words.length === 1 && /^[a-z]+$/.test(words[0])) {
     const w = words[0];
@@ -97,7 +98,7 @@ function unknownWord(w: string): boolean {
   return true;
 }
 
-function isoVerdict(m: RegExpExecArray, now: number): ExpiryVerdict {
+function isoVerdict(m: RegExpExecArray, now: number, yearLimit: boolean): ExpiryVerdict {
   const [, y, mo, d, h = '00', mi = '00', s = '00', zone] = m;
   const month = Number(mo);
   const day = Number(d);
@@ -111,7 +112,7 @@ function isoVerdict(m: RegExpExecArray, now: number): ExpiryVerdict {
   }
   // isInMwRange: before 9999-12-31T00:00:00Z (with a day's margin for the server's time zone when none is given).
   const margin = zone ? 0 : 86_400_000;
-  if (t >= Date.UTC(9999, 11, 31) + margin) return { code: 'badexpiry', why: 'it is past 9999-12-31, the last date MediaWiki stores' };
+  if (yearLimit && t >= Date.UTC(9999, 11, 31) + margin) return { code: 'badexpiry', why: 'it is past 9999-12-31, the last date MediaWiki stores' };
   if (Number(y) === 0 && month === 1 && day === 1) return undefined;
   // In the past: with no zone, a day's margin (the server reads it in its own time zone).
   if (t < now - margin) return { code: 'badexpiry-past', why: 'it is in the past' };

@@ -6,11 +6,13 @@ import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParamDescriptor } from './wikiTypes';
 import { stringLimitProblem } from './stringLimits';
 import { EXPIRY_HELP, expiryProblem } from './expiryValue';
+import { ruleHoldsFor } from './constraintRules';
 
 /** Report a too-long string or a bad expiry; true when the value was reported (no further checks). */
 export function checkLimitsAndExpiry(ctx: QueryCheck, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number): boolean {
   if (d.type === 'expiry') {
-    const bad = expiryProblem(v, Date.now());
+    // ExpiryDef::isInMwRange (the year-9999 limit) is in MediaWiki 1.45's source, not in 1.39's.
+    const bad = expiryProblem(v, Date.now(), { yearLimit: ruleHoldsFor({ since: '1.45' }, ctx.catalogue.mediaWikiVersion) });
     if (!bad) return false;
     const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
     const text =
