@@ -1,8 +1,9 @@
 /**
- * Agreement on expiry-typed parameters (ParamValidator's ExpiryDef): a wiki with
+ * Agreement on ParamValidator's ExpiryDef and StringDef limits (corpus-limits.txt): a wiki with
  * $wgWatchlistExpiry = true (so that action=watch has `expiry` and the write modules have
- * `watchlistexpiry`, typed `expiry` in paraminfo) judges corpus-expiry.txt, and so does
- * `wikimap-query check` with that wiki's live catalogue. The checker models a conservative subset
+ * `watchlistexpiry`, typed `expiry` in paraminfo) and a small API module of the test's own with
+ * string limits (LIMITS_PROBE: MediaWiki core and the extensions Debian ships declare none) judges
+ * corpus-limits.txt, and so does `wikimap-query check` with that wiki's live catalogue. The checker models a conservative subset
  * of PHP's strtotime(); a second test holds that subset against the real strtotime() of the PHP
  * that runs the wiki: every value the checker rejects, PHP rejects too (no false alarm).
  */
@@ -21,10 +22,38 @@ import { readCorpus, type VerdictItem } from './wikiVerdict';
 
 const ROOT = path.join(__dirname, '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
-const CORPUS = path.join(__dirname, 'corpus-expiry.txt');
+const CORPUS = path.join(__dirname, 'corpus-limits.txt');
+
+/**
+ * An API module declared in LocalSettings.php, as an extension declares one: its parameters carry
+ * StringDef::PARAM_MAX_BYTES / PARAM_MAX_CHARS, so the wiki's own StringDef judges their lengths
+ * and its paraminfo gives maxbytes / maxchars.
+ */
+const LIMITS_PROBE = `
+class ApiLimitsProbe extends ApiBase {
+  public function execute() {
+    $this->getResult()->addValue( null, 'limitsprobe', $this->extractRequestParams() );
+  }
+  public function getAllowedParams() {
+    return [
+      'text' => [
+        Wikimedia\\ParamValidator\\ParamValidator::PARAM_TYPE => 'string',
+        Wikimedia\\ParamValidator\\TypeDef\\StringDef::PARAM_MAX_BYTES => 12,
+        Wikimedia\\ParamValidator\\TypeDef\\StringDef::PARAM_MAX_CHARS => 5,
+      ],
+      'items' => [
+        Wikimedia\\ParamValidator\\ParamValidator::PARAM_TYPE => 'string',
+        Wikimedia\\ParamValidator\\ParamValidator::PARAM_ISMULTI => true,
+        Wikimedia\\ParamValidator\\TypeDef\\StringDef::PARAM_MAX_CHARS => 3,
+      ],
+    ];
+  }
+}
+$wgAPIModules['limitsprobe'] = 'ApiLimitsProbe';
+`;
 const PHP = process.env.WIKIMAP_PHP || 'php';
 
-describe('agreement on expiry values ($wgWatchlistExpiry; corpus-expiry.txt)', function () {
+describe('agreement on expiry values and string limits ($wgWatchlistExpiry, a module with limits; corpus-limits.txt)', function () {
   this.timeout(600000);
   const corpus = readCorpus(CORPUS);
   let wiki: MediaWikiInstance | undefined;
@@ -34,9 +63,9 @@ describe('agreement on expiry values ($wgWatchlistExpiry; corpus-expiry.txt)', f
   let cacheHome: string;
 
   before(async () => {
-    cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-expiry-agreement-'));
+    cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-limits-agreement-'));
     await ensureBuilt();
-    wiki = await startMediaWiki({ seed: false, extraSettings: '$wgWatchlistExpiry = true;' });
+    wiki = await startMediaWiki({ seed: false, extraSettings: `$wgWatchlistExpiry = true;\n${LIMITS_PROBE}` });
     catalogue = await loadWikiCatalogue(wiki, loadBuiltinCatalogue(readJson));
     wikiVerdicts = await judgeActionsByWiki(corpus.map((e) => e.query), wiki.apiUrl, (p) => catalogue.getModule(p)?.prefix ?? '');
     const { perQuery } = await checkQueries(corpus.map((e) => e.query), [wiki.apiUrl], cacheHome);
@@ -47,9 +76,13 @@ describe('agreement on expiry values ($wgWatchlistExpiry; corpus-expiry.txt)', f
     if (cacheHome) fs.rmSync(cacheHome, { recursive: true, force: true });
   });
 
-  it('the wiki types these parameters `expiry` in paraminfo', () => {
+  it('the wiki types these parameters `expiry`, and gives the string limits, in paraminfo', () => {
     assert.equal(catalogue.getModule('watch')?.paramByName.get('expiry')?.type, 'expiry');
     assert.equal(catalogue.getModule('edit')?.paramByName.get('watchlistexpiry')?.type, 'expiry');
+    const text = catalogue.getModule('limitsprobe')?.paramByName.get('text');
+    assert.deepEqual([text?.maxbytes, text?.maxchars], [12, 5]);
+    const items = catalogue.getModule('limitsprobe')?.paramByName.get('items');
+    assert.deepEqual([items?.maxbytes, items?.maxchars], [undefined, 3]);
   });
 
   it('the wiki still gives each request the verdict the corpus records', () => {
@@ -58,7 +91,7 @@ describe('agreement on expiry values ($wgWatchlistExpiry; corpus-expiry.txt)', f
   });
 
   it('`wikimap-query check` with the wiki’s live catalogue gives the same verdicts, with no false alarm', () => {
-    console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} ($wgWatchlistExpiry) on expiry values: ${agreement.agree}/${agreement.total} agree`);
+    console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} ($wgWatchlistExpiry, limitsprobe) on expiry values and string limits: ${agreement.agree}/${agreement.total} agree`);
     assert.equal(agreement.disagreements.length, 0, `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`);
     assert.equal(agreement.falseAlarms.length, 0, `${agreement.falseAlarms.length} false alarms:\n${agreement.falseAlarms.join('\n')}`);
   });
