@@ -18,9 +18,6 @@
  * a real PHP's strtotime() in the mediawiki suite.
  */
 
-/** Default severities of the codes below (validation.ts's table takes them). */
-export const EXPIRY_SEVERITIES = { badexpiry: 'error', 'badexpiry-past': 'error' } as const;
-
 /** ExpiryDef::INFINITY_VALS. */
 export const INFINITY_VALUES: readonly string[] = ['infinite', 'indefinite', 'infinity', 'never'];
 

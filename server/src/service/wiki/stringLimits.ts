@@ -9,9 +9,6 @@
  */
 import type { WikiParamDescriptor } from './wikiTypes';
 
-/** Default severities of the codes below (validation.ts's table takes them). */
-export const STRING_LIMIT_SEVERITIES = { maxbytes: 'error', maxchars: 'error' } as const;
-
 /** UTF-8 length of a string (lone surrogates count as 3 bytes, as U+FFFD would). */
 export function utf8Length(v: string): number {
   let n = 0;

@@ -49,8 +49,6 @@ import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules
 import { ACTION_SEVERITIES, checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
 import { badUtf8Message } from './utf8Check';
 import { checkLimitsAndExpiry } from './paramLimits';
-import { STRING_LIMIT_SEVERITIES } from './stringLimits';
-import { EXPIRY_SEVERITIES } from './expiryValue';
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -90,9 +88,11 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Exclude<SeveritySetting
   // Codes of the other top-level modules (actionValidation.ts).
   ...ACTION_SEVERITIES,
   badutf8: 'warning',
-  // StringDef limits and ExpiryDef values (paramLimits.ts).
-  ...STRING_LIMIT_SEVERITIES,
-  ...EXPIRY_SEVERITIES,
+  // StringDef limits and ExpiryDef values (paramLimits.ts): the wiki refuses the request.
+  maxbytes: 'error',
+  maxchars: 'error',
+  badexpiry: 'error',
+  'badexpiry-past': 'error',
 };
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
