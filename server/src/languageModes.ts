@@ -349,7 +349,7 @@ function toParaminfoParameter(d: WikiParamDescriptor): ParaminfoParameter {
     }
     if (d.highlimit !== undefined) out.highlimit = d.highlimit;
   }
-  for (const k of ['min', 'max', 'highmax', 'allspecifier', 'deprecatedvalues', 'info', 'subtypes', 'extranamespaces', 'submodules', 'submoduleparamprefix', 'templatevars'] as const) {
+  for (const k of ['min', 'max', 'highmax', 'allspecifier', 'deprecatedvalues', 'info', 'subtypes', 'extranamespaces', 'submodules', 'submoduleparamprefix', 'templatevars', 'maxbytes', 'maxchars'] as const) {
     if (d[k] !== undefined) out[k] = d[k];
   }
   for (const k of ['required', 'deprecated', 'sensitive', 'allowsduplicates', 'enforcerange'] as const) if (d[k]) out[k] = '';

@@ -168,6 +168,9 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
       // Sessions must persist between requests for logged-in runs (the installer leaves the main cache off).
       '$wgSessionCacheType = CACHE_DB;',
       '$wgEnableUploads = true;',
+      // Each wiki its own upload directory: the package's default ($IP/images) is shared by every wiki
+      // started at the same time, and two seeds uploading Example.png in the same second collide.
+      `$wgUploadDirectory = ${JSON.stringify(path.join(dir, 'images'))};`,
       '$wgUseImageMagick = false;',
       // Let plain users read deleted revisions, so those modules judge parameters instead of refusing.
       "$wgGroupPermissions['user']['deletedhistory'] = true;",

@@ -72,6 +72,10 @@ const WIKI: Record<string, [string, string, string?]> = {
   'compare-relative-to-nothing': ['Relative to nothing', 'action=compare with torelative= needs a "from" revision to be relative to.', 'https://www.mediawiki.org/wiki/API:Compare'],
   badupload: ['Bad upload', 'A file parameter given in the query string: uploads need a multipart POST body.'],
   badtags: ['Bad tags', 'Change tags that the wiki does not allow to be applied by hand.'],
+  maxbytes: ['Value too long (bytes)', "A string value longer than the parameter's maxbytes (UTF-8 bytes): the wiki rejects it (StringDef).", 'https://www.mediawiki.org/wiki/API:Parameter_information'],
+  maxchars: ['Value too long (characters)', "A string value longer than the parameter's maxchars (characters): the wiki rejects it (StringDef).", 'https://www.mediawiki.org/wiki/API:Parameter_information'],
+  badexpiry: ['Bad expiry', 'An expiry that is neither infinite/indefinite/infinity/never nor a time PHP\'s strtotime() reads: the wiki rejects it (ExpiryDef).'],
+  'badexpiry-past': ['Expiry in the past', 'An expiry time that has already passed: the wiki rejects it (ExpiryDef).'],
   'catalogue-not-loaded': ['Catalogue not loaded', "The query names a wiki whose own catalogue is not loaded: the built-in catalogue judges it. Approve the wiki (quick fix, or wikimapQuery.wiki.approvedCatalogues) to use its own."],
   checkfailed: ['File could not be checked', 'The checker failed on this file (a bug): the other files are still checked. Please report it with the file.'],
 };

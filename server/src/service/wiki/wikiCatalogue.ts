@@ -601,6 +601,11 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
   d.sensitive = flag(raw.sensitive);
   d.allowsduplicates = flag(raw.allowsduplicates);
   d.enforcerange = flag(raw.enforcerange);
+  // StringDef::getParamInfo: maxbytes / maxchars, null when there is no limit (stringLimits.ts).
+  const maxbytes = optNumber(raw.maxbytes, at, 'maxbytes');
+  if (maxbytes !== undefined) d.maxbytes = maxbytes;
+  const maxchars = optNumber(raw.maxchars, at, 'maxchars');
+  if (maxchars !== undefined) d.maxchars = maxchars;
   if (raw.deprecatedvalues !== undefined) {
     if (!Array.isArray(raw.deprecatedvalues)) throw new CatalogueError(`${at()}: "deprecatedvalues" must be an array of values, got ${describe(raw.deprecatedvalues)}.`);
     d.deprecatedvalues = raw.deprecatedvalues.map(String);

@@ -56,6 +56,11 @@ export const WIKI_DIAGNOSTIC_CODES = {
   unknownaction: 'information',
   ignoredbyserver: 'information',
   badutf8: 'warning',
+  // StringDef limits and ExpiryDef values (paramLimits.ts): the wiki refuses the request.
+  maxbytes: 'error',
+  maxchars: 'error',
+  badexpiry: 'error',
+  'badexpiry-past': 'error',
   // Listed last among the CLI's rules (after the map codes); found with their severity given.
   unsupportedarray: 'warning',
   urltoolong: 'warning',

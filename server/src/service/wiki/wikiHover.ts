@@ -6,6 +6,8 @@
  * The markdown built here is also the `documentation` of completion items, so it is cached per
  * descriptor (the catalogue is immutable once indexed).
  */
+import { stringLimitText } from './stringLimits';
+import { EXPIRY_HELP } from './expiryValue';
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';
@@ -85,6 +87,8 @@ function describeType(d: WikiParamDescriptor, catalogue: WikiCatalogue, wireName
     }
     case 'user':
       return `user${d.subtypes?.length ? ` — ${d.subtypes.join(', ')}` : ''}`;
+    case 'expiry':
+      return `expiry — ${EXPIRY_HELP}`;
     case 'enum':
       return `one of ${d.values?.length ?? 0} value${d.values?.length === 1 ? '' : 's'}`;
     default:
@@ -119,6 +123,8 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
     const high = d.highlimit ?? 500;
     facts.push(`Multi-valued: separate values with \`|\`; at most ${highLimits ? high : low} values${high !== low ? (highLimits ? ` (${low} without \`apihighlimits\`)` : ` (${high} with \`apihighlimits\`)`) : ''}${d.allowsduplicates ? '; repeated values allowed' : ''}`);
   }
+  const limits = stringLimitText(d);
+  if (limits) facts.push(`Length: ${limits} per value — longer values are an error (\`maxbytes\`/\`maxchars\`)`);
   if (d.allspecifier) facts.push(`${code(d.allspecifier)} stands for all values`);
   if (d.values && d.values.length) facts.push(`Allowed values: ${listValues(d.values)}`);
   if (d.deprecatedvalues?.length) facts.push(`Deprecated values: ${d.deprecatedvalues.map(code).join(', ')}`);

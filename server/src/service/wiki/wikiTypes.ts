@@ -176,6 +176,9 @@ export interface WikiParamDescriptor {
   enforcerange: boolean;
   /** The token type a `token` parameter carries (`csrf`, `login`, …): the module needs a token of that type. */
   tokentype?: string;
+  /** String limits from paraminfo's `maxbytes` / `maxchars` (StringDef; absent when paraminfo gives null). */
+  maxbytes?: number;
+  maxchars?: number;
 }
 
 /** Module groups: query submodules (`list`, `prop`, `meta`), plus `action`/`format` and `main` itself. */

@@ -50,6 +50,7 @@ import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './ac
 import { badUtf8Message } from './utf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
+import { checkLimitsAndExpiry } from './paramLimits';
 
 export { DEFAULT_SEVERITIES };
 
@@ -1015,6 +1016,7 @@ function checkScalar(
   /** Index of the value item (multi-valued parameters), or -1 for a single value. */
   itemIndex: number,
 ): void {
+  if (checkLimitsAndExpiry(ctx, d, wire, v, s, e)) return;
   const check = VALUE_CHECKS.get(d.type);
   if (check !== undefined) check(ctx, p, d, wire, v, s, e, itemIndex);
 }
