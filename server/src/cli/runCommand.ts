@@ -12,10 +12,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PackageFiles } from '../runtime';
 import type { RunnableQuery } from '../service/languageTypes';
 import { createLanguageServices, normaliseSettings, pickMode } from '../languageModes';
-import { runMapQuery } from '../../../client/src/run/mapRun';
+import { runMapQuery } from '../../../client/src/map/mapRun';
 import { RunError, type RunErrorKind } from '../../../client/src/run/runErrors';
-import { checkReadOnly } from '../../../client/src/run/wikiRequest';
-import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../client/src/run/wikiRun';
+import { checkReadOnly } from '../../../client/src/wiki/wikiRequest';
+import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../client/src/wiki/wikiRun';
 
 export interface RunIo {
   stdout(text: string): void;
