@@ -1,6 +1,6 @@
 /**
  * `wikimap-query run`: runs the query at a line of a file, as the editor's "Run Query at Cursor" does,
- * and prints the result as JSON. The run itself is the editor's own code (client/src/run: read-only
+ * and prints the result as JSON. The run itself is the editor's own code (client/src/wiki, map, run: read-only
  * check, request, continuation, "Fetch all" merging, time and size limits), which is VS Code-free.
  *
  *   wikimap-query run [--all] [--api-url URL] [--map-server URL] [--max-pages N] [--timeout S]
