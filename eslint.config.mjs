@@ -2,7 +2,7 @@
 // Beyond the recommended rules it keeps the design's two structural promises:
 //   - no import cycles (wikimap/no-import-cycle, scripts/lint/noImportCycle.mjs), type-only imports included;
 //   - layers: the pure language services (server/src/service/**) never reach vscode, the LSP transport,
-//     the file system or the network; the client's pure run code (client/src/run/**) never imports vscode;
+//     the file system or the network; the client's pure run code (client/src/run, wiki, map, contentdb but CLIENT_GLUE) never imports vscode;
 //     the protocol module shared by client and server (common/**) imports types only.
 // See docs/architecture.md for the layers.
 import { createRequire } from 'node:module';
@@ -37,6 +37,20 @@ const SERVICE_FORBIDDEN = [
     m,
     `node:${m}`,
   ]),
+];
+
+/** The client's VS Code glue inside the feature folders; every other file there is pure run code. */
+const CLIENT_GLUE = [
+  'client/src/wiki/register.ts',
+  'client/src/wiki/wikiRunner.ts',
+  'client/src/wiki/wikiResultProvider.ts',
+  'client/src/wiki/wikiQuerySource.ts',
+  'client/src/wiki/queryBuilder.ts',
+  'client/src/map/register.ts',
+  'client/src/map/mapRunner.ts',
+  'client/src/map/mapResultsPanel.ts',
+  'client/src/contentdb/authProvider.ts',
+  'client/src/contentdb/index.ts',
 ];
 
 const layer = (message, patterns) => ({
@@ -91,13 +105,11 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['client/src/run/**'],
-    rules: layer('client/src/run holds the pure run code: no vscode here, the VS Code glue imports it (docs/architecture.md).', ['vscode']),
-  },
-  {
-    files: ['client/src/contentdb/**'],
-    ignores: ['client/src/contentdb/authProvider.ts', 'client/src/contentdb/index.ts'],
-    rules: layer('The ContentDB sign-in logic is VS Code-free; only authProvider.ts and index.ts are VS Code glue.', ['vscode']),
+    // The client by feature (wiki/, map/, contentdb/) plus the shared run helpers (run/): the pure run
+    // code never imports vscode; the VS Code glue listed here sits beside it and imports it.
+    files: ['client/src/run/**', 'client/src/wiki/**', 'client/src/map/**', 'client/src/contentdb/**'],
+    ignores: CLIENT_GLUE,
+    rules: layer('Pure client run code: no vscode here; the VS Code glue beside it imports it (docs/architecture.md, "Layers").', ['vscode']),
   },
   {
     // The protocol module is in both bundles: types only, so the client's activation bundle carries no library.

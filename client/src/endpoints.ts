@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { MAP_LANGUAGE_ID, WIKI_LANGUAGE_ID } from '../../common/protocol';
+import { hostOf } from './run/httpClient';
 import { getCurrentEndpoint, getEmbeddedLanguages, getNamedEndpoints, setCurrentEndpoint } from './settings';
 
 export class EndpointStatus implements vscode.Disposable {
@@ -27,10 +28,10 @@ export class EndpointStatus implements vscode.Disposable {
     const doc = vscode.window.activeTextEditor?.document;
     const lang = doc?.languageId;
     const w = getCurrentEndpoint('wiki');
-    this.wiki.text = `$(globe) ${w.name ?? hostOf(w.url) ?? 'built-in catalogue'}`;
+    this.wiki.text = `$(globe) ${w.name ?? (w.url ? (hostOf(w.url) ?? w.url) : undefined) ?? 'built-in catalogue'}`;
     this.wiki.tooltip = w.url ? `Wiki for bare queries: ${w.url}\nClick to switch` : 'No wiki selected: bare queries cannot run. Click to pick one.';
     const m = getCurrentEndpoint('map');
-    this.map.text = `$(map) ${m.name ?? hostOf(m.url) ?? 'no map server'}`;
+    this.map.text = `$(map) ${m.name ?? (m.url ? (hostOf(m.url) ?? m.url) : undefined) ?? 'no map server'}`;
     this.map.tooltip = m.url ? `Map server: ${m.url}\nClick to switch` : 'No map server selected. Click to pick one.';
     // In embedded languages (markdown) only where the document holds a query, to keep other files quiet.
     const embeddedWithQuery = !!lang && getEmbeddedLanguages().includes(lang) && doc!.getText().includes('api.php?');
@@ -75,14 +76,5 @@ export class EndpointStatus implements vscode.Disposable {
     this.wiki.dispose();
     this.map.dispose();
     for (const s of this.subscriptions) s.dispose();
-  }
-}
-
-function hostOf(url?: string): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
   }
 }

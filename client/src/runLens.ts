@@ -3,7 +3,35 @@
  * `wikimapQuery/runnableQueries` request: the client never parses documents itself.
  */
 import * as vscode from 'vscode';
+import { MAP_LANGUAGE_ID, WIKI_LANGUAGE_ID } from '../../common/protocol';
 import type { QueryLanguageClient } from './languageClient';
+import type { Log } from './log';
+import { getEmbeddedLanguages } from './settings';
+
+/**
+ * The Run lens on wiki and map documents and on the embedded languages (wikimapQuery.embeddedLanguages).
+ * When that setting changes the lens follows and the language server restarts to read them too.
+ */
+export function registerRunLens(context: vscode.ExtensionContext, client: QueryLanguageClient, log: Log): RunLensProvider {
+  const lenses = new RunLensProvider(client);
+  // Lets menus and the palette offer "Run Query at Cursor" in the embedded languages too.
+  const setEmbeddedContext = () => void vscode.commands.executeCommand('setContext', 'wikimapQuery.embeddedLanguageIds', getEmbeddedLanguages());
+  setEmbeddedContext();
+  const lensSelector = () => [{ language: WIKI_LANGUAGE_ID }, { language: MAP_LANGUAGE_ID }, ...getEmbeddedLanguages().map((language) => ({ language }))];
+  let lensRegistration = vscode.languages.registerCodeLensProvider(lensSelector(), lenses);
+  context.subscriptions.push(
+    { dispose: () => lensRegistration.dispose() },
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (e.affectsConfiguration('wikimapQuery.embeddedLanguages')) {
+        setEmbeddedContext();
+        lensRegistration.dispose();
+        lensRegistration = vscode.languages.registerCodeLensProvider(lensSelector(), lenses);
+        await client.restart().catch((err: unknown) => log.error(`restart failed: ${String(err)}`));
+      }
+    }),
+  );
+  return lenses;
+}
 
 export class RunLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();

@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
 import { httpRequest } from '../../client/src/run/httpClient';
 import { RunError } from '../../client/src/run/runErrors';
-import { fetchAll, runWikiQuery } from '../../client/src/run/wikiRun';
-import { parseQueryText } from '../../client/src/run/wikiRequest';
+import { fetchAll, runWikiQuery } from '../../client/src/wiki/wikiRun';
+import { parseQueryText } from '../../client/src/wiki/wikiRequest';
 import { peakRssMb, startHostileServer, type HostileServer } from './hostileServer';
 
 /** Generous bounds: the failures they catch were 6–13 GB and many minutes. */

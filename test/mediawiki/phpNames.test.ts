@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RunError } from '../../client/src/run/runErrors';
-import { runWikiQuery } from '../../client/src/run/wikiRun';
-import { parseQueryText } from '../../client/src/run/wikiRequest';
+import { runWikiQuery } from '../../client/src/wiki/wikiRun';
+import { parseQueryText } from '../../client/src/wiki/wikiRequest';
 import { checkQueries, ensureBuilt } from './checkerCli';
 import { MediaWikiClient, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { ContentDbAccount, ContentDbConfig, CONTENTDB_SCOPES, StoredSession } from './contentDbAccount';
 import { ContentDbError } from './errors';
+import { errorMessage } from '../../../common/errorMessage';
 
 export const PROVIDER_ID = 'contentdb';
 export const PROVIDER_LABEL = 'ContentDB';
@@ -132,6 +133,6 @@ export class ContentDbAuthProvider implements vscode.AuthenticationProvider, vsc
   /** Error text for the user (ContentDbError messages already say what to do). */
   static describe(e: unknown): string {
     if (e instanceof ContentDbError) return e.message;
-    return `ContentDB: ${e instanceof Error ? e.message : String(e)}`;
+    return `ContentDB: ${errorMessage(e)}`;
   }
 }

@@ -2,6 +2,7 @@
 // whoami, and revoke a token. No VS Code here; uses Node's built-in fetch/FormData.
 // Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md), section 4.
 import { ContentDbError, SETTING_BASE_URL, SETTING_CLIENT_ID, SETTING_REDIRECT_URI, tokenEndpointError } from './errors';
+import { errorMessage } from '../../../common/errorMessage';
 
 export interface HttpOptions {
   /** Defaults to the global fetch. */
@@ -163,7 +164,7 @@ async function requestText(url: URL, init: RequestInit, http: HttpOptions): Prom
       throw new ContentDbError('network', `ContentDB did not answer ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}. Check your connection and ${SETTING_BASE_URL}, then try again.`);
     }
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+    const why = cause?.code ?? cause?.message ?? errorMessage(e);
     throw new ContentDbError('network', `Could not reach ContentDB at ${where} (${why}). Check your connection and ${SETTING_BASE_URL}, then try again.`);
   } finally {
     clearTimeout(timer);

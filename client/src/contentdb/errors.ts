@@ -3,6 +3,8 @@
 // No message here ever contains the client secret or a token: callers pass only public values, and
 // `redactSecrets` is applied once more where messages leave the flow.
 
+import { errorMessage } from '../../../common/errorMessage';
+
 export type ContentDbErrorKind =
   | 'invalidBaseUrl'
   | 'missingClientId'
@@ -105,6 +107,6 @@ export function toSafeError(e: unknown, secrets: readonly (string | undefined)[]
     const msg = redactSecrets(e.message, secrets);
     return msg === e.message ? e : new ContentDbError(e.kind, msg, e.forgetClientSecret);
   }
-  const msg = e instanceof Error ? e.message : String(e);
+  const msg = errorMessage(e);
   return new ContentDbError('network', redactSecrets(`ContentDB sign-in failed: ${msg}`, secrets));
 }

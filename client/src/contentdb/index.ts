@@ -33,23 +33,7 @@ export function registerContentDb(context: vscode.ExtensionContext, log: (msg: s
   const router = new UriCallbackRouter(log);
   const account = new ContentDbAccount(context.secrets, { log, uriRouter: router });
   const provider = new ContentDbAuthProvider(account, log);
-
-  const reportError = async (e: unknown): Promise<void> => {
-    const message = ContentDbAuthProvider.describe(e);
-    if (e instanceof ContentDbError && e.kind === 'cancelled') {
-      void vscode.window.showInformationMessage(message);
-      return;
-    }
-    const kind = e instanceof ContentDbError ? e.kind : undefined;
-    const actions: string[] = [];
-    if (kind && SETTINGS_KINDS.includes(kind)) actions.push('Open Settings');
-    if ((e instanceof ContentDbError && e.forgetClientSecret) || (kind && SIGN_IN_AGAIN_KINDS.includes(kind))) actions.push('Sign In Again');
-    const choice = await vscode.window.showErrorMessage(message, ...actions);
-    if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'wikimapQuery.contentDb');
-    if (choice === 'Sign In Again') void vscode.commands.executeCommand(COMMANDS.signIn);
-  };
-
-  const disposables: vscode.Disposable[] = [
+  return vscode.Disposable.from(
     provider,
     vscode.authentication.registerAuthenticationProvider(PROVIDER_ID, PROVIDER_LABEL, provider, { supportsMultipleAccounts: false }),
     vscode.window.registerUriHandler({
@@ -58,6 +42,35 @@ export function registerContentDb(context: vscode.ExtensionContext, log: (msg: s
         router.handleUri(`${uri.scheme}://${uri.authority}${uri.path}?${uri.query}`);
       },
     }),
+    ...registerSessionCommands(account, provider),
+    ...registerClientSecretCommands(account),
+    vscode.commands.registerCommand(COMMANDS.pendingAuthorizeUrl, () => provider.pendingAuthorizeUrl),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('wikimapQuery.contentDb')) void provider.refresh();
+    }),
+    context.secrets.onDidChange(() => void provider.refresh()),
+  );
+}
+
+/** Shows a sign-in error with what the user can do next (open the settings, sign in again); a cancel as a note. */
+async function reportError(e: unknown): Promise<void> {
+  const message = ContentDbAuthProvider.describe(e);
+  if (e instanceof ContentDbError && e.kind === 'cancelled') {
+    void vscode.window.showInformationMessage(message);
+    return;
+  }
+  const kind = e instanceof ContentDbError ? e.kind : undefined;
+  const actions: string[] = [];
+  if (kind && SETTINGS_KINDS.includes(kind)) actions.push('Open Settings');
+  if ((e instanceof ContentDbError && e.forgetClientSecret) || (kind && SIGN_IN_AGAIN_KINDS.includes(kind))) actions.push('Sign In Again');
+  const choice = await vscode.window.showErrorMessage(message, ...actions);
+  if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'wikimapQuery.contentDb');
+  if (choice === 'Sign In Again') void vscode.commands.executeCommand(COMMANDS.signIn);
+}
+
+/** Sign in, sign out, who am I. */
+function registerSessionCommands(account: ContentDbAccount, provider: ContentDbAuthProvider): vscode.Disposable[] {
+  return [
     // Calls the provider directly instead of vscode.authentication.getSession({ createIfNone }): the user asked
     // to sign in to ContentDB, so VS Code's extra "wants to sign in" dialog would ask the same question twice
     // (and dialogs are refused in extension tests). The account shows in the Accounts menu either way; an
@@ -97,6 +110,12 @@ export function registerContentDb(context: vscode.ExtensionContext, log: (msg: s
         return undefined;
       }
     }),
+  ];
+}
+
+/** Store or forget the OAuth application's client secret (VS Code's secret storage only). */
+function registerClientSecretCommands(account: ContentDbAccount): vscode.Disposable[] {
+  return [
     // With a string argument (from another command or a test) the secret is stored without asking.
     vscode.commands.registerCommand(COMMANDS.setClientSecret, async (secret?: unknown) => {
       const cfg = readConfig();
@@ -125,11 +144,5 @@ export function registerContentDb(context: vscode.ExtensionContext, log: (msg: s
       void vscode.window.showInformationMessage(had ? 'The ContentDB client secret has been forgotten.' : 'No ContentDB client secret was stored.');
       return had;
     }),
-    vscode.commands.registerCommand(COMMANDS.pendingAuthorizeUrl, () => provider.pendingAuthorizeUrl),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('wikimapQuery.contentDb')) void provider.refresh();
-    }),
-    context.secrets.onDidChange(() => void provider.refresh()),
   ];
-  return vscode.Disposable.from(...disposables);
 }

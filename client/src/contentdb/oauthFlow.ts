@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter } from './callbackServer';
 import { baseUrlText, buildAuthorizeUrl, checkAuthorizePage, checkBaseUrl, checkClientCredentials, checkRedirectUriLength, exchangeCode, HttpOptions, whoami } from './contentDbClient';
 import { ContentDbError, SETTING_CLIENT_ID, toSafeError } from './errors';
+import { errorMessage } from '../../../common/errorMessage';
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
 
@@ -85,7 +86,7 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
         (opened) => {
           if (!opened) reject(new ContentDbError('browserNotOpened', 'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.'));
         },
-        (e) => reject(new ContentDbError('browserNotOpened', `Could not open the browser (${e instanceof Error ? e.message : String(e)}). Sign in again.`)),
+        (e) => reject(new ContentDbError('browserNotOpened', `Could not open the browser (${errorMessage(e)}). Sign in again.`)),
       );
     });
     browserRefused.catch(() => {});

@@ -7,7 +7,17 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { RunError } from './runErrors';
-import { redactUrl } from './wikiRequest';
+import { redactUrl } from './redact';
+
+/** What a wiki or map run is given: its bounds, its abort signal, its user agent. */
+export interface RunOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  signal?: AbortSignal;
+  userAgent?: string;
+  /** Called before each request with the loggable URL (secrets removed). */
+  onRequest?: (displayUrl: string, method: string) => void;
+}
 
 export interface HttpRequestOptions {
   url: string;
@@ -43,28 +53,56 @@ export function makeUserAgent(version: string = DEFAULT_VERSION, contact?: strin
   return `wikimap-query/${version} (${about}VS Code extension "Wiki & Map Query") node/${process.versions.node}`;
 }
 
+/** The host (and port) of a URL; undefined when the text is not a URL. */
+export function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${n} B`;
 }
 
-export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
-  const shown = opts.displayUrl ?? opts.url;
+/** The URL a run may fetch (http or https, no user-info), or the error saying why not. */
+function runnableUrl(raw: string, shown: string): URL | RunError {
   let url: URL;
   try {
-    url = new URL(opts.url);
+    url = new URL(raw);
   } catch {
-    return Promise.reject(new RunError('badUrl', `"${shown}" is not a valid URL. Write a full http:// or https:// address.`));
+    return new RunError('badUrl', `"${shown}" is not a valid URL. Write a full http:// or https:// address.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return Promise.reject(new RunError('badUrl', `Only http:// and https:// addresses can be run, not "${url.protocol}". Fix the endpoint URL.`));
+    return new RunError('badUrl', `Only http:// and https:// addresses can be run, not "${url.protocol}". Fix the endpoint URL.`);
   }
   if (url.username || url.password) {
-    return Promise.reject(
-      new RunError('refused', `Not run: the address of ${url.host} carries a user name or password (user:password@). Credentials in URLs are never sent, stored or shown; runs are anonymous. Remove them from the URL.`),
-    );
+    return new RunError('refused', `Not run: the address of ${url.host} carries a user name or password (user:password@). Credentials in URLs are never sent, stored or shown; runs are anonymous. Remove them from the URL.`);
   }
+  return url;
+}
+
+/** A redirect answer: never followed (it could point anywhere: another host, a write endpoint). */
+function redirectError(opts: HttpRequestOptions, url: URL, status: number, location: string | undefined): RunError {
+  let target = String(location ?? 'another address');
+  try {
+    target = redactUrl(new URL(target, url).toString());
+  } catch {
+    /* shown as sent */
+  }
+  return (
+    opts.redirectError?.(status, target) ??
+    new RunError('http', `${url.host} answered HTTP ${status}, a redirect to ${target}. Runs do not follow redirects: run the address it points to, or fix the endpoint URL.`, status)
+  );
+}
+
+export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
+  const shown = opts.displayUrl ?? opts.url;
+  const url = runnableUrl(opts.url, shown);
+  if (url instanceof RunError) return Promise.reject(url);
   if (opts.signal?.aborted) return Promise.reject(new RunError('cancelled', 'The request was cancelled.'));
 
   const started = Date.now();
@@ -94,17 +132,7 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
     const req = lib.request(url, { method: opts.method, headers }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400) {
-        // Never followed: a redirect could point anywhere (another host, a write endpoint).
-        let target = String(res.headers.location ?? 'another address');
-        try {
-          target = redactUrl(new URL(target, url).toString());
-        } catch {
-          /* shown as sent */
-        }
-        finish(
-          opts.redirectError?.(status, target) ??
-            new RunError('http', `${url.host} answered HTTP ${status}, a redirect to ${target}. Runs do not follow redirects: run the address it points to, or fix the endpoint URL.`, status),
-        );
+        finish(redirectError(opts, url, status, res.headers.location));
         return;
       }
       const tooLarge = () =>

@@ -1,6 +1,6 @@
 /**
  * `wikimap-query run`: runs the query at a line of a file, as the editor's "Run Query at Cursor" does,
- * and prints the result as JSON. The run itself is the editor's own code (client/src/run: read-only
+ * and prints the result as JSON. The run itself is the editor's own code (client/src/wiki, map, run: read-only
  * check, request, continuation, "Fetch all" merging, time and size limits), which is VS Code-free.
  *
  *   wikimap-query run [--all] [--api-url URL] [--map-server URL] [--max-pages N] [--timeout S]
@@ -12,10 +12,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PackageFiles } from '../runtime';
 import type { RunnableQuery } from '../service/languageTypes';
 import { createLanguageServices, normaliseSettings, pickMode } from '../languageModes';
-import { runMapQuery } from '../../../client/src/run/mapRun';
+import { runMapQuery } from '../../../client/src/map/mapRun';
 import { RunError, type RunErrorKind } from '../../../client/src/run/runErrors';
-import { checkReadOnly } from '../../../client/src/run/wikiRequest';
-import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../client/src/run/wikiRun';
+import { checkReadOnly } from '../../../client/src/wiki/wikiRequest';
+import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../client/src/wiki/wikiRun';
 
 export interface RunIo {
   stdout(text: string): void;

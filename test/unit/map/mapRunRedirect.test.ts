@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
-import { runMapQuery } from '../../../client/src/run/mapRun';
+import { runMapQuery } from '../../../client/src/map/mapRun';
 import { RunError } from '../../../client/src/run/runErrors';
 
 describe('map runs and redirects', () => {

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { startMediaWiki, type MediaWikiInstance } from '../../mediawiki/mediawikiServer';
-import { anonymousLimitsNote, runWikiQuery, type RunOptions } from '../../../client/src/run/wikiRun';
-import { parseQueryText } from '../../../client/src/run/wikiRequest';
+import { anonymousLimitsNote, runWikiQuery, type RunOptions } from '../../../client/src/wiki/wikiRun';
+import { parseQueryText } from '../../../client/src/wiki/wikiRequest';
 
 describe('anonymous runs get anonymous limits, and say so (a real MediaWiki)', function () {
   this.timeout(120000);

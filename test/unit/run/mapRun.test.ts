@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
-import { mapObjectsUrl, runMapQuery } from '../../../client/src/run/mapRun';
-import { csvField, mapSummaryLine, toCsv, toJson } from '../../../client/src/run/mapExport';
+import { mapObjectsUrl, runMapQuery } from '../../../client/src/map/mapRun';
+import { csvField, mapSummaryLine, toCsv, toJson } from '../../../client/src/map/mapExport';
 import { RunError } from '../../../client/src/run/runErrors';
-import type { RunOptions } from '../../../client/src/run/wikiRun';
+import type { RunOptions } from '../../../client/src/wiki/wikiRun';
 
 const opts: RunOptions = { timeoutMs: 10000, maxBytes: 10 * 1024 * 1024 };
 const isRunError = (kind: string, message: RegExp) => (e: unknown) => e instanceof RunError && e.kind === kind && message.test(e.message);

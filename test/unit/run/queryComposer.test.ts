@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParaminfoModule } from '../../../common/protocol';
-import { builderParameters, checkTypedValue, composeQuery, describeParameter, modulesOfGroup, pageSetParameters, wireName } from '../../../client/src/run/queryComposer';
-import { parseQueryText } from '../../../client/src/run/wikiRequest';
+import { builderParameters, checkTypedValue, composeQuery, describeParameter, modulesOfGroup, pageSetParameters, wireName } from '../../../client/src/wiki/queryComposer';
+import { parseQueryText } from '../../../client/src/wiki/wikiRequest';
 
 const modules: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/query-modules.json'), 'utf8')).paraminfo.modules;
 const byName = (n: string) => modules.find((m) => m.name === n)!;

@@ -4,8 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { RunError } from '../../../client/src/run/runErrors';
-import { buildWikiUrl, checkReadOnly, describeParams, parseQueryText, redactUrl, withJsonFormat } from '../../../client/src/run/wikiRequest';
-import { continueParams, countItems, mergeBatches } from '../../../client/src/run/wikiRun';
+import { buildWikiUrl, checkReadOnly, describeParams, parseQueryText, withJsonFormat } from '../../../client/src/wiki/wikiRequest';
+import { redactUrl } from '../../../client/src/run/redact';
+import { continueParams, countItems, mergeBatches } from '../../../client/src/wiki/wikiRun';
 
 describe('wiki request building', () => {
   const readOnly: Array<[string, boolean]> = [
@@ -125,7 +126,7 @@ describe('wiki request building', () => {
 
 describe('credentials in URLs', () => {
   it('redacts user info in URLs and in free text', async () => {
-    const { redactUserInfo } = await import('../../../client/src/run/wikiRequest');
+    const { redactUserInfo } = await import('../../../client/src/run/redact');
     assert.equal(redactUrl('http://user:secret@wiki.example.org/w/api.php?action=query'), 'http://wiki.example.org/w/api.php?action=query');
     assert.equal(redactUserInfo('failed: "http://user:secret@wiki.example.org/w/api.php" is bad'), 'failed: "http://wiki.example.org/w/api.php" is bad');
     assert.equal(redactUserInfo('no url here'), 'no url here');

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { startMediaWiki, type MediaWikiInstance } from '../../mediawiki/mediawikiServer';
 import { RunError } from '../../../client/src/run/runErrors';
-import { parseQueryText } from '../../../client/src/run/wikiRequest';
-import { continueParams, fetchAll, getContinuation, runContinuation, runWikiQuery, type RunOptions } from '../../../client/src/run/wikiRun';
-import { extractWikiMessages, placeWikiMessages } from '../../../client/src/run/wikiMessages';
-import { locateParam } from '../../../client/src/run/paramLocator';
-import { formatWikiResultDocument, summariseWikiResult } from '../../../client/src/run/wikiResultDocument';
+import { parseQueryText } from '../../../client/src/wiki/wikiRequest';
+import { continueParams, fetchAll, getContinuation, runContinuation, runWikiQuery, type RunOptions } from '../../../client/src/wiki/wikiRun';
+import { extractWikiMessages, placeWikiMessages } from '../../../client/src/wiki/wikiMessages';
+import { locateParam } from '../../../client/src/wiki/paramLocator';
+import { formatWikiResultDocument, summariseWikiResult } from '../../../client/src/wiki/wikiResultDocument';
 
 const opts = (extra: Partial<RunOptions> = {}): RunOptions => ({ timeoutMs: 30000, maxBytes: 50 * 1024 * 1024, ...extra });
 const titles = (json: any): string[] => json.query.allpages.map((p: any) => p.title);

@@ -3,10 +3,11 @@
  * then the pretty-printed body), with "Continue" / "Fetch all" / "Run again" lenses on top.
  */
 import * as vscode from 'vscode';
-import type { WikiRunResult } from './run/wikiRun';
-import { getContinuation } from './run/wikiRun';
-import { formatWikiResultDocument, isXmlResult } from './run/wikiResultDocument';
-import { describeParams } from './run/wikiRequest';
+import type { WikiRunResult } from './wikiRun';
+import { getContinuation } from './wikiRun';
+import { formatWikiResultDocument, isXmlResult } from './wikiResultDocument';
+import { describeParams } from './wikiRequest';
+import { hostOf } from '../run/httpClient';
 import type { QuerySource } from './wikiQuerySource';
 
 export const RESULT_SCHEME = 'wikimap-result';
@@ -29,7 +30,7 @@ export class WikiResultProvider implements vscode.TextDocumentContentProvider, v
 
   add(stored: Omit<StoredWikiResult, 'text'>): vscode.Uri {
     const r = stored.result;
-    const host = safeSegment(hostOf(r.apiUrl));
+    const host = safeSegment(hostOf(r.apiUrl) ?? 'wiki');
     const label = safeSegment(describeParams(r.originalParams, 50));
     const batch = r.batch > 0 ? ` (batch ${r.batch + 1})` : r.pages > 1 ? ` (all ${r.pages} pages)` : '';
     const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${host}/${++this.counter} ${label}${batch}.${isXmlResult(r) ? 'xml' : 'jsonc'}` });
@@ -65,14 +66,6 @@ export class WikiResultProvider implements vscode.TextDocumentContentProvider, v
   dispose(): void {
     this.changed.dispose();
     this.results.clear();
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'wiki';
   }
 }
 

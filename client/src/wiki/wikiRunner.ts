@@ -4,19 +4,19 @@
  * query, and the wiki's own warnings and errors as diagnostics (source "wiki") on the parameters.
  */
 import * as vscode from 'vscode';
-import type { RunnableQuery } from '../../common/protocol';
-import type { Log } from './log';
-import type { RunHistory } from './run/runHistory';
-import { RunError } from './run/runErrors';
-import { checkReadOnly, describeParams, parseQueryText, type WikiParams } from './run/wikiRequest';
-import { fetchAll, runContinuation, runWikiQuery, type RunOptions, type WikiRunResult } from './run/wikiRun';
-import { extractWikiMessages, placeWikiMessages } from './run/wikiMessages';
-import { locateParam } from './run/paramLocator';
-import { isXmlResult, summariseWikiResult, summaryLine } from './run/wikiResultDocument';
-import { makeUserAgent } from './run/httpClient';
-import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from './settings';
+import type { RunnableQuery } from '../../../common/protocol';
+import { RunError } from '../run/runErrors';
+import { checkReadOnly, describeParams, parseQueryText, type WikiParams } from './wikiRequest';
+import { fetchAll, runContinuation, runWikiQuery, type WikiRunResult } from './wikiRun';
+import type { RunOptions } from '../run/httpClient';
+import { extractWikiMessages, placeWikiMessages } from './wikiMessages';
+import { locateParam } from './paramLocator';
+import { isXmlResult, summariseWikiResult, summaryLine } from './wikiResultDocument';
+import { makeUserAgent } from '../run/httpClient';
+import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
 import type { WikiResultProvider } from './wikiResultProvider';
 import type { QuerySource } from './wikiQuerySource';
+import { reportRunFailure, runWithProgress, type RunRecorder } from '../runWithProgress';
 
 export type { QuerySource };
 
@@ -35,9 +35,7 @@ export class WikiRunner implements vscode.Disposable {
 
   constructor(
     private readonly results: WikiResultProvider,
-    private readonly history: RunHistory,
-    private readonly saveHistory: () => void,
-    private readonly log: Log,
+    private readonly recorder: RunRecorder,
     private readonly version: string,
   ) {
     // The wiki's messages describe the query as it was run: when that query changes they go.
@@ -67,7 +65,7 @@ export class WikiRunner implements vscode.Disposable {
       maxBytes: s.maxBytes,
       signal,
       userAgent: makeUserAgent(this.version),
-      onRequest: (url, method) => this.log.request(method, url),
+      onRequest: (url, method) => this.recorder.log.request(method, url),
     };
   }
 
@@ -103,7 +101,7 @@ export class WikiRunner implements vscode.Disposable {
       checkReadOnly(req.params); // refuse a write before anything else, whatever the endpoint
       apiUrl = this.resolveApiUrl(req.apiUrl);
     } catch (e) {
-      return this.fail(e, label, undefined, req);
+      return this.fail(e, label);
     }
     const settings = getRunSettings();
     return this.withProgress(mode === 'all' ? `Fetching all: ${label}` : `Running wiki query: ${label}`, async (signal, progress) => {
@@ -117,7 +115,7 @@ export class WikiRunner implements vscode.Disposable {
             })
           : await runWikiQuery(apiUrl, req.params, this.runOptions(signal));
       return this.show(result, req.source);
-    }, label, { kind: 'wiki', apiUrl, params: req.params }, req);
+    }, label, { kind: 'wiki', apiUrl, params: req.params });
   }
 
   async continueResult(uri: vscode.Uri, mode: 'next' | 'all'): Promise<vscode.Uri | undefined> {
@@ -129,7 +127,7 @@ export class WikiRunner implements vscode.Disposable {
     const prev = stored.result;
     const label = describeParams(prev.originalParams);
     const untrusted = untrustedRunMessage();
-    if (untrusted) return this.fail(new RunError('refused', untrusted), label, undefined);
+    if (untrusted) return this.fail(new RunError('refused', untrusted), label);
     const settings = getRunSettings();
     if (mode === 'all') {
       // "Fetch all" means every result of the query: start again from the original query (one
@@ -156,49 +154,35 @@ export class WikiRunner implements vscode.Disposable {
     work: (signal: AbortSignal, progress: vscode.Progress<{ message?: string }>) => Promise<vscode.Uri>,
     label: string,
     request: { kind: 'wiki'; apiUrl: string; params: WikiParams },
-    req?: WikiRunRequest,
   ): Promise<vscode.Uri | undefined> {
-    try {
-      const uri = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-        const ac = new AbortController();
-        const sub = token.onCancellationRequested(() => ac.abort());
-        try {
-          return await work(ac.signal, progress);
-        } finally {
-          sub.dispose();
-        }
-      });
-      const stored = this.results.get(uri)!;
-      const entry = this.history.add({ label, request, outcome: summaryLine(summariseWikiResult(stored.result)), ok: true, resultUri: uri.toString() });
-      stored.historyId = entry.id;
-      this.saveHistory();
-      this.lastError = undefined;
-      return uri;
-    } catch (e) {
-      return this.fail(e, label, request, req);
+    const report = await runWithProgress(this.recorder, {
+      kind: 'Wiki',
+      title,
+      label,
+      request,
+      work,
+      recorded: (uri) => ({ outcome: summaryLine(summariseWikiResult(this.results.get(uri)!.result)), resultUri: uri.toString() }),
+    });
+    if (!report.ok) {
+      this.lastError = report.error;
+      return undefined;
     }
+    this.results.get(report.result)!.historyId = report.entry.id;
+    this.lastError = undefined;
+    return report.result;
   }
 
-  private fail(e: unknown, label: string, request: { kind: 'wiki'; apiUrl: string; params: WikiParams } | undefined, _req?: WikiRunRequest): undefined {
-    const message = e instanceof Error ? e.message : String(e);
-    this.lastError = message;
-    this.log.error(`${label}: ${message}`);
-    if (request) {
-      this.history.add({ label, request, outcome: message, ok: false });
-      this.saveHistory();
-    }
-    if (e instanceof RunError && e.kind === 'cancelled') void vscode.window.showInformationMessage('Wiki query cancelled.');
-    else if (e instanceof RunError && e.kind === 'badUrl' && /no wiki is selected/.test(message)) {
-      void vscode.window.showErrorMessage(message, 'Select Wiki…').then((pick) => pick && vscode.commands.executeCommand('wikimapQuery.wiki.selectEndpoint'));
-    } else void vscode.window.showErrorMessage(message);
+  /** A run refused before it started: logged and shown, not in the history. */
+  private fail(e: unknown, label: string): undefined {
+    this.lastError = reportRunFailure(this.recorder, e, 'Wiki', label);
     return undefined;
   }
 
   private async show(result: WikiRunResult, source?: QuerySource): Promise<vscode.Uri> {
     const uri = this.results.add({ result, source });
-    this.log.info(`  → ${summaryLine(summariseWikiResult(result))}`);
+    this.recorder.log.info(`  → ${summaryLine(summariseWikiResult(result))}`);
     if (result.limitsNote) {
-      this.log.info(`  ${result.limitsNote}`);
+      this.recorder.log.info(`  ${result.limitsNote}`);
       void vscode.window.showInformationMessage(result.limitsNote);
     }
     if (source) this.placeMessages(result, source);

@@ -7,9 +7,10 @@
  * `{ group, module, values: { aplimit: '5' }, then: 'insert' | 'run' | 'copy' | 'return' }`.
  */
 import * as vscode from 'vscode';
-import { WIKI_LANGUAGE_ID, type CatalogueResult, type ParaminfoModule, type ParaminfoParameter } from '../../common/protocol';
-import type { QueryLanguageClient } from './languageClient';
-import { builderParameters, checkTypedValue, composeQuery, describeParameter, flag, modulesOfGroup, pageSetParameters, wireName, type ModuleGroup } from './run/queryComposer';
+import { WIKI_LANGUAGE_ID, type CatalogueResult, type ParaminfoModule, type ParaminfoParameter } from '../../../common/protocol';
+import type { QueryLanguageClient } from '../languageClient';
+import { builderParameters, checkTypedValue, composeQuery, describeParameter, flag, modulesOfGroup, pageSetParameters, wireName, type ModuleGroup } from './queryComposer';
+import { errorMessage } from '../../../common/errorMessage';
 
 export interface BuilderAnswers {
   group?: ModuleGroup;
@@ -38,7 +39,7 @@ export class QueryBuilder {
     try {
       catalogue = await this.client.catalogue({ uri: editor?.document.uri.toString() });
     } catch (e) {
-      void vscode.window.showErrorMessage(`Could not get the wiki catalogue from the language server: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`Could not get the wiki catalogue from the language server: ${errorMessage(e)}`);
       return undefined;
     }
 

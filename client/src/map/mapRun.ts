@@ -2,10 +2,9 @@
  * Running a map-object query: POST the JSON body to `{base}/api/mapobjects/` and read back the
  * array of map objects. VS Code-free. See descriptors/mapserver/README.md.
  */
-import { httpRequest, makeUserAgent } from './httpClient';
-import { RunError } from './runErrors';
-import { redactUrl } from './wikiRequest';
-import type { RunOptions } from './wikiRun';
+import { httpRequest, makeUserAgent, type RunOptions } from '../run/httpClient';
+import { RunError } from '../run/runErrors';
+import { redactUrl } from '../run/redact';
 
 export interface MapObject {
   mapblock: { x: number; y: number; z: number };

@@ -3,14 +3,12 @@
  * in the map results webview, history entries.
  */
 import * as vscode from 'vscode';
-import type { Log } from './log';
-import type { RunHistory } from './run/runHistory';
-import { RunError } from './run/runErrors';
-import { runMapQuery, type MapRunResult } from './run/mapRun';
-import { mapSummaryLine } from './run/mapExport';
-import { makeUserAgent } from './run/httpClient';
-import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from './settings';
+import { runMapQuery, type MapRunResult } from './mapRun';
+import { mapSummaryLine } from './mapExport';
+import { makeUserAgent } from '../run/httpClient';
+import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
 import type { MapResultsPanel } from './mapResultsPanel';
+import { runWithProgress, type RunRecorder } from '../runWithProgress';
 
 export interface MapRunOutcome {
   count: number;
@@ -27,9 +25,7 @@ export class MapRunner {
 
   constructor(
     private readonly panel: MapResultsPanel,
-    private readonly history: RunHistory,
-    private readonly saveHistory: () => void,
-    private readonly log: Log,
+    private readonly recorder: RunRecorder,
     private readonly version: string,
   ) {}
 
@@ -72,43 +68,33 @@ export class MapRunner {
       return undefined;
     }
     const s = getRunSettings();
-    try {
-      const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Running map query: ${label}`, cancellable: true },
-        async (_p, token) => {
-          const ac = new AbortController();
-          const sub = token.onCancellationRequested(() => ac.abort());
-          try {
-            return await runMapQuery(base, body, {
-              timeoutMs: s.timeoutMs,
-              maxBytes: s.maxBytes,
-              signal: ac.signal,
-              userAgent: makeUserAgent(this.version),
-              onRequest: (url, method) => this.log.request(method, url),
-            });
-          } finally {
-            sub.dispose();
-          }
-        },
-      );
-      const summary = mapSummaryLine(result);
-      this.log.info(`  → ${summary}`);
-      this.panel.show(result);
-      const entry = this.history.add({ label, request: { kind: 'map', baseUrl: base, body }, outcome: summary, ok: true, resultUri: `map-result:${Date.now()}` });
-      this.kept.set(entry.id, result);
-      while (this.kept.size > MAX_KEPT_RESULTS) this.kept.delete(this.kept.keys().next().value as string);
-      this.saveHistory();
-      this.lastError = undefined;
-      return { count: result.objects.length, summary, url: result.displayUrl };
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      this.lastError = message;
-      this.log.error(`${label}: ${message}`);
-      this.history.add({ label, request: { kind: 'map', baseUrl: base, body }, outcome: message, ok: false });
-      this.saveHistory();
-      if (e instanceof RunError && e.kind === 'cancelled') void vscode.window.showInformationMessage('Map query cancelled.');
-      else void vscode.window.showErrorMessage(message);
+    const report = await runWithProgress(this.recorder, {
+      kind: 'Map',
+      title: `Running map query: ${label}`,
+      label,
+      request: { kind: 'map', baseUrl: base, body },
+      work: async (signal) => {
+        const result = await runMapQuery(base, body, {
+          timeoutMs: s.timeoutMs,
+          maxBytes: s.maxBytes,
+          signal,
+          userAgent: makeUserAgent(this.version),
+          onRequest: (url, method) => this.recorder.log.request(method, url),
+        });
+        this.recorder.log.info(`  → ${mapSummaryLine(result)}`);
+        this.panel.show(result);
+        return result;
+      },
+      recorded: (result) => ({ outcome: mapSummaryLine(result), resultUri: `map-result:${Date.now()}` }),
+    });
+    if (!report.ok) {
+      this.lastError = report.error;
       return undefined;
     }
+    const { result, entry } = report;
+    this.kept.set(entry.id, result);
+    while (this.kept.size > MAX_KEPT_RESULTS) this.kept.delete(this.kept.keys().next().value as string);
+    this.lastError = undefined;
+    return { count: result.objects.length, summary: mapSummaryLine(result), url: result.displayUrl };
   }
 }

@@ -2,18 +2,13 @@
  * Running a wiki query: one request, continuation (as the API sandbox does it) and "fetch all".
  * VS Code-free; the extension wraps these in progress notifications.
  */
-import { formatBytes, httpRequest, makeUserAgent } from './httpClient';
-import { RunError } from './runErrors';
-import { buildWikiUrl, checkReadOnly, FEED_ACTIONS, lastValue, redactUrl, withJsonFormat, type WikiParams } from './wikiRequest';
-
-export interface RunOptions {
-  timeoutMs: number;
-  maxBytes: number;
-  signal?: AbortSignal;
-  userAgent?: string;
-  /** Called before each request with the loggable URL (secrets removed). */
-  onRequest?: (displayUrl: string, method: string) => void;
-}
+import { formatBytes, httpRequest, makeUserAgent, type RunOptions } from '../run/httpClient';
+export type { RunOptions } from '../run/httpClient';
+import { redactUrl } from '../run/redact';
+import { isObject } from '../../../common/isObject';
+import { errorMessage } from '../../../common/errorMessage';
+import { RunError } from '../run/runErrors';
+import { buildWikiUrl, checkReadOnly, FEED_ACTIONS, lastValue, withJsonFormat, type WikiParams } from './wikiRequest';
 
 export interface WikiRunResult {
   apiUrl: string;
@@ -208,7 +203,7 @@ export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAl
         break;
       }
       // The pages fetched so far are kept and shown; the failure is said with them.
-      stoppedEarly = `stopped after ${pages} pages: ${e instanceof Error ? e.message : String(e)}`;
+      stoppedEarly = `stopped after ${pages} pages: ${errorMessage(e)}`;
       break;
     }
     pages++;
@@ -228,10 +223,6 @@ export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAl
 
 function hasError(json: unknown): boolean {
   return isObject(json) && (json.error !== undefined || (Array.isArray(json.errors) && json.errors.length > 0));
-}
-
-export function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function pageKey(p: unknown): string | undefined {

@@ -2,7 +2,8 @@
  * Building a wiki run's request: the read-only check, the URL (with `format=json&formatversion=2`
  * added when absent) and a loggable form of it with secrets removed. VS Code-free.
  */
-import { RunError } from './runErrors';
+import { RunError } from '../run/runErrors';
+import { isSensitiveParam, redactUrl } from '../run/redact';
 import { phpParamName } from '../../../server/src/service/wiki/phpParamName';
 
 export type WikiParams = Array<[string, string]>;
@@ -48,9 +49,6 @@ const POST_ONLY_ACTIONS: Readonly<Record<string, string | null>> = {
 
 /** Parameters that carry a CSRF/login token or a password: a request with one is never sent. */
 const WRITE_TOKEN_PARAMS = /^(token|lgtoken|lgpassword|password|csrftoken|logintoken|createtoken|watchtoken|rollbacktoken|patroltoken|userrightstoken)$/i;
-
-/** Names whose values never appear in logs or result headers. */
-const SENSITIVE_NAME = /token|password|passwd|secret|session|cookie|auth|key$|^key|signature|otp|code_verifier/i;
 
 /**
  * The parameters as the wiki will see them: names read as PHP fills `$_GET` (leading spaces dropped,
@@ -153,42 +151,6 @@ export function buildWikiUrl(apiUrl: string, params: WikiParams): string {
   url.search = '';
   url.hash = '';
   return `${url.toString()}?${toQueryString(params)}`;
-}
-
-export function isSensitiveParam(name: string): boolean {
-  return SENSITIVE_NAME.test(name);
-}
-
-/** A URL safe to log or show: values of token-like and other sensitive parameters replaced, user-info dropped. */
-export function redactUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return redactUserInfo(raw).replace(/([?&;\s]|^)([^=&\s]*(?:token|password|secret|key)[^=&\s]*)=[^&\s]*/gi, '$1$2=***');
-  }
-  url.username = '';
-  url.password = '';
-  const kept: string[] = [];
-  for (const part of url.search.replace(/^\?/, '').split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      /* keep raw */
-    }
-    kept.push(eq >= 0 && isSensitiveParam(name) ? `${rawName}=***` : part);
-  }
-  const base = `${url.origin}${url.pathname}`;
-  return kept.length ? `${base}?${kept.join('&')}` : base;
-}
-
-/** Any `scheme://user:password@` in a text (a log line, a message) without the user info. */
-export function redactUserInfo(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]*@/gi, '$1');
 }
 
 function decodeComponent(s: string): string {

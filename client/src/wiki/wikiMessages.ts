@@ -8,7 +8,7 @@
  * - errorformat=bc (the default): `error: {code, info}`, `warnings: {module: {warnings: "a\nb"}}`
  *   (formatversion 1 puts the text under "*").
  */
-import { isObject } from './wikiRun';
+import { isObject } from '../../../common/isObject';
 import type { WikiParams } from './wikiRequest';
 
 export interface WikiMessage {
@@ -29,13 +29,13 @@ export function extractWikiMessages(json: unknown): WikiMessage[] {
   const out: WikiMessage[] = [];
   if (!isObject(json)) return out;
   if (Array.isArray(json.errors)) {
-    for (const e of json.errors) if (isObject(e)) out.push({ severity: 'error', code: String(e.code ?? ''), text: messageText(e), module: e.module });
+    for (const e of json.errors) if (isObject(e)) out.push({ severity: 'error', code: String(e.code ?? ''), text: messageText(e), module: e.module as string | undefined });
   }
   if (isObject(json.error)) {
-    out.push({ severity: 'error', code: String(json.error.code ?? ''), text: messageText(json.error), module: json.error.module });
+    out.push({ severity: 'error', code: String(json.error.code ?? ''), text: messageText(json.error), module: json.error.module as string | undefined });
   }
   if (Array.isArray(json.warnings)) {
-    for (const w of json.warnings) if (isObject(w)) out.push({ severity: 'warning', code: String(w.code ?? ''), text: messageText(w), module: w.module });
+    for (const w of json.warnings) if (isObject(w)) out.push({ severity: 'warning', code: String(w.code ?? ''), text: messageText(w), module: w.module as string | undefined });
   } else if (isObject(json.warnings)) {
     for (const [module, w] of Object.entries(json.warnings)) {
       const text = isObject(w) ? messageText({ text: w.warnings ?? w['*'] }) : String(w);
