@@ -139,12 +139,6 @@ export default tseslint.config(
     languageOptions: { globals: { requestAnimationFrame: 'readonly' } },
   },
   {
-    // Pending: files other work was changing when the lint suite came in. Each line is a finding the
-    // owner fixes with a one-line edit; then the exception goes.
-    files: ['server/src/server.ts', 'test/fakes/contentDb.ts'],
-    rules: { '@typescript-eslint/no-unused-vars': 'off' }, // unused import DiagnosticSeverity; unused parameter redirect
-  },
-  {
     files: ['test/e2e/codeServerLauncher.js', 'test/e2e/runE2e.ts'],
     rules: { 'no-useless-assignment': 'off' }, // initial values of exitCode / code are never read
   },

@@ -6,7 +6,10 @@
  * records the approval in the *user* settings (`wikimapQuery.wiki.approvedCatalogues`, application
  * scope), never in the workspace; other editors add the origin to that setting themselves.
  */
-import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
+import type { SeveritySetting } from './service/languageTypes';
+import { severityOf } from './service/severity';
+import { DEFAULT_SEVERITIES } from './service/wiki/wikiDiagnosticCodes';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FetchDecision } from './catalogue/fetchPolicy';
 import { originOf } from './catalogue/fetchPolicy';
@@ -23,8 +26,15 @@ interface NoteData {
 }
 
 /** Notes for the queries of a parsed wiki document that name a wiki whose catalogue is not fetched. */
-export function catalogueApprovalDiagnostics(document: TextDocument, parsed: Pick<WikiDocument, 'queries'>, decide: (apiUrl: string) => FetchDecision): Diagnostic[] {
+export function catalogueApprovalDiagnostics(
+  document: TextDocument,
+  parsed: Pick<WikiDocument, 'queries'>,
+  decide: (apiUrl: string) => FetchDecision,
+  overrides?: Readonly<Record<string, SeveritySetting>>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const severity = severityOf(CATALOGUE_NOT_LOADED_CODE, DEFAULT_SEVERITIES[CATALOGUE_NOT_LOADED_CODE] ?? 'information', overrides);
+  if (severity === undefined) return out;
   const text = document.getText();
   const decided = new Map<string, FetchDecision>();
   for (const q of parsed.queries ?? []) {
@@ -48,7 +58,7 @@ export function catalogueApprovalDiagnostics(document: TextDocument, parsed: Pic
         : `The built-in catalogue judges this query: ${host} is a local or private-network address, which is contacted only when you configure it in wikimapQuery.wiki.apiUrl or wikimapQuery.wikis.`;
     out.push({
       range: { start: document.positionAt(start), end: document.positionAt(Math.max(start, end)) },
-      severity: DiagnosticSeverity.Information,
+      severity,
       code: CATALOGUE_NOT_LOADED_CODE,
       source: 'wikimap-query',
       message,

@@ -5,7 +5,6 @@
  *
  * No LSP connection here: the CLI uses this without starting a server.
  */
-import type { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { MAP_LANGUAGE_ID, type CatalogueResult, type ParaminfoModule, type ParaminfoParameter, type ReloadCatalogueResult } from '../../common/protocol';
 import type { CatalogueStoreAccess, Disposable, PackageFiles, ServerRuntime } from './runtime';
@@ -303,19 +302,6 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
   };
 }
 
-const SEVERITY_NUMBER: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = { error: 1, warning: 2, information: 3, hint: 4 };
-
-/** Applies `wikimapQuery.diagnostics.severity` (code → level, `off` drops the diagnostic). */
-export function applySeverityOverrides(diagnostics: Diagnostic[], overrides: Record<string, SeveritySetting>): Diagnostic[] {
-  if (!Object.keys(overrides).length) return diagnostics;
-  const out: Diagnostic[] = [];
-  for (const d of diagnostics) {
-    const level = d.code !== undefined ? overrides[String(d.code)] : undefined;
-    if (level === 'off') continue;
-    out.push(level ? { ...d, severity: SEVERITY_NUMBER[level] } : d);
-  }
-  return out;
-}
 
 
 // ---------------------------------------------------------------------------

@@ -47,7 +47,6 @@ import { applyContentChanges } from './documentSync';
 import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import {
-  applySeverityOverrides,
   createLanguageServices,
   normaliseSettings,
   pickMode,
@@ -268,9 +267,9 @@ class QueryLanguageServer {
     let found = p.mode.service.doValidation(p.document, p.parsed, this.languageSettings());
     if (p.mode.kind === 'wiki') {
       const s = this.getServices();
-      found = found.concat(catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url)));
+      found = found.concat(catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url), this.settings.severity));
     }
-    return capProblems(applySeverityOverrides(found, this.settings.severity));
+    return capProblems(found);
   }
 
   /** The diagnostics of a document; when checking fails, one note saying so, so stale diagnostics never stay. */

@@ -234,7 +234,7 @@ export class FakeContentDb {
         }
         return;
       case '/user/login/':
-        if (allow(['GET', 'POST'])) await this.login(req, url, body, send, redirect);
+        if (allow(['GET', 'POST'])) await this.login(req, url, body, send);
         return;
       default: {
         const release = /^\/api\/packages\/([^/]+)\/([^/]+)\/releases\/(\d+)\/$/.exec(url.pathname);
@@ -267,7 +267,6 @@ export class FakeContentDb {
     url: URL,
     body: Buffer,
     send: (status: number, type: string, text: string, headers?: Record<string, string>) => void,
-    redirect: (location: string) => void,
   ): Promise<void> {
     const form = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
 <form method="POST" action=""><input name="username"><input name="password" type="password"><button type="submit">Sign in</button></form>`;

@@ -10,7 +10,6 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Position } from 'vscode-languageserver-types';
 import { getWikiLanguageService } from '../../server/src/service/wiki/wikiLanguageService';
 import { getMapLanguageService } from '../../server/src/service/map/mapLanguageService';
-import { applySeverityOverrides } from '../../server/src/languageModes';
 import { builtinCatalogue } from '../unit/wiki/helpers';
 import { descriptorJson } from '../unit/map/mapTestUtil';
 import { seededRandom } from '../support/seededRandom';
@@ -63,7 +62,7 @@ function randomBatch(r: () => number, text: string): { changes: Change[]; text: 
 
 function expectedDiagnostics(service: LanguageService<unknown>, uri: string, languageId: string, version: number, text: string): Diagnostic[] {
   const document = TextDocument.create(`${uri}#reference-${version}`, languageId, version, text);
-  return applySeverityOverrides(service.doValidation(document, service.parse(document), {}), {});
+  return service.doValidation(document, service.parse(document), {});
 }
 
 function expectedTokens(service: LanguageService<unknown>, uri: string, languageId: string, version: number, text: string): number[] {

@@ -14,7 +14,7 @@ import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { PackageFiles } from '../runtime';
 import type { SeveritySetting } from '../service/languageTypes';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
-import { applySeverityOverrides, createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
+import { createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
 import { GitignoreMatcher, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
@@ -346,11 +346,8 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
       const view = mode.view(document);
       const parsed = mode.service.parse(view);
-      const diagnostics = applySeverityOverrides(
-        // No size limit here: a CI run has the time for every check, however large the file.
-        mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity }),
-        settings.severity,
-      );
+      // No size limit here: a CI run has the time for every check, however large the file.
+      const diagnostics = mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity });
       diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
       for (const d of diagnostics) {
         const result = toResult(input.file, document, mode.kind, d);

@@ -2,7 +2,8 @@
  * Diagnostic codes of the map-query service: each with a default severity. Severities can be
  * overridden per code through `LanguageSettings.severity` (`off` hides the diagnostic).
  */
-import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import { severityOf } from '../severity';
 import type { LanguageSettings, SeveritySetting } from '../languageTypes';
 
 export const MAP_DIAGNOSTIC_SOURCE = 'wikimap-query';
@@ -54,12 +55,6 @@ export const MAP_DIAGNOSTIC_CODES = {
 
 export type MapDiagnosticCode = keyof typeof MAP_DIAGNOSTIC_CODES;
 
-const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  information: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
-};
 
 /** Collects diagnostics, applying the user's per-code severity (or dropping codes set to `off`). */
 export class DiagnosticSink {
@@ -67,9 +62,9 @@ export class DiagnosticSink {
   constructor(private readonly settings: LanguageSettings | undefined) {}
 
   add(code: MapDiagnosticCode, range: Range, message: string, data?: Record<string, unknown>): void {
-    const setting = this.settings?.severity?.[code] ?? MAP_DIAGNOSTIC_CODES[code];
-    if (setting === 'off') return;
-    const diagnostic: Diagnostic = { range, severity: SEVERITY[setting] ?? SEVERITY[MAP_DIAGNOSTIC_CODES[code]], code, source: MAP_DIAGNOSTIC_SOURCE, message };
+    const severity = severityOf(code, MAP_DIAGNOSTIC_CODES[code], this.settings?.severity);
+    if (severity === undefined) return;
+    const diagnostic: Diagnostic = { range, severity, code, source: MAP_DIAGNOSTIC_SOURCE, message };
     if (data) diagnostic.data = data;
     this.diagnostics.push(diagnostic);
   }

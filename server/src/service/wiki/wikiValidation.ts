@@ -34,9 +34,9 @@
  * their verdicts over and are answered without hashing their text.
  */
 import { describeMangling, phpParamName } from './phpParamName';
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import { DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LanguageSettings, SeveritySetting } from '../languageTypes';
+import type { LanguageSettings } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
 import { getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams } from './wikiQueryParser';
@@ -50,6 +50,7 @@ import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './ac
 import { badUtf8Message } from './utf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
+import { severityOf } from '../severity';
 import { checkLimitsAndExpiry } from './paramLimits';
 
 export { DEFAULT_SEVERITIES };
@@ -57,12 +58,6 @@ export { DEFAULT_SEVERITIES };
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
 
-const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  information: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
-};
 
 // ---------------------------------------------------------------------------
 // Per-query cache: state of one validator (one per language service)
@@ -319,11 +314,11 @@ function computeVerdict(text: string, query: WikiQuery, catalogue: WikiCatalogue
 
 /** The notice on a document too large for hints and did-you-mean. */
 function largeDocumentNotice(out: Diagnostic[], range: Range, settings: LanguageSettings): void {
-  const severities = settings.severity;
-  if (severities?.largedocument === 'off') return;
+  const severity = severityOf('largedocument', DEFAULT_SEVERITIES.largedocument ?? 'information', settings.severity);
+  if (severity === undefined) return;
   out.push({
     range,
-    severity: SEVERITY[(severities?.largedocument as Exclude<SeveritySetting, 'off'>) ?? 'information'],
+    severity,
     code: 'largedocument',
     source: DIAGNOSTIC_SOURCE,
     message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
@@ -332,13 +327,13 @@ function largeDocumentNotice(out: Diagnostic[], range: Range, settings: Language
 
 /** A kept verdict's diagnostic in the document, with its severity (undefined: turned off). */
 function toDiagnostic(d: RelDiag, base: number, range: (s: number, e: number) => Range, severities: LanguageSettings['severity']): Diagnostic | undefined {
-  const sev = severities?.[d.code] ?? d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning';
-  if (sev === 'off') return undefined;
+  const severity = severityOf(d.code, d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning', severities);
+  if (severity === undefined) return undefined;
   const data: WikiDiagnosticData = { ...d.data };
   if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
   const diag: Diagnostic = {
     range: range(base + d.start, base + d.end),
-    severity: SEVERITY[sev] ?? DiagnosticSeverity.Warning,
+    severity,
     code: d.code,
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
