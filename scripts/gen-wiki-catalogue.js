@@ -820,9 +820,10 @@ function submoduleMap(names, pathPrefix) {
   return Object.fromEntries(names.map((n) => [n, pathPrefix + n]));
 }
 
-function apiCore(queryModules) {
+/** ApiMain: the `main` module, whose `action` and `format` name the other top-level modules. */
+function mainModule() {
   const actions = [...ACTION_MODULES, ...INTERNAL_ACTION_MODULES];
-  const main = {
+  return {
     name: 'main',
     prefix: '',
     // ApiMain is not a read module (isReadMode() is false): no readrights flag.
@@ -856,7 +857,10 @@ function apiCore(queryModules) {
       B('errorsuselocal'),
     ],
   };
+}
 
+/** ApiQuery: the `query` module, whose prop/list/meta/generator name the query modules given. */
+function queryModule(queryModules) {
   const byGroup = (group) => queryModules.filter((m) => m.group === group).map((m) => m.name).sort();
   const generators = queryModules.filter((m) => m.flags.generator).map((m) => m.name).sort();
   const deprecatedIn = (names) => {
@@ -873,7 +877,7 @@ function apiCore(queryModules) {
     return p(name, sorted, { ...opts, submodules: submoduleMap(sorted, 'query+'), ...deprecatedIn(sorted) });
   };
 
-  const query = {
+  return {
     name: 'query',
     prefix: '',
     // ApiQuery is a read module for everything but a few meta modules: readrights.
@@ -904,10 +908,12 @@ function apiCore(queryModules) {
       B('converttitles'),
     ],
   };
+}
 
+function apiCore(queryModules) {
   return catalogue([
-    writeModule(main, { path: 'main', group: null, extra: {} }),
-    writeModule(query, { path: 'query', group: 'action', extra: {} }),
+    writeModule(mainModule(), { path: 'main', group: null, extra: {} }),
+    writeModule(queryModule(queryModules), { path: 'query', group: 'action', extra: {} }),
   ]);
 }
 
