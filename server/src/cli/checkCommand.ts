@@ -14,6 +14,7 @@ import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { PackageFiles } from '../runtime';
 import type { SeveritySetting } from '../service/languageTypes';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
+import { parseMapServerConfig, type MapLanguageService } from '../service/map/mapLanguageService';
 import { createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
 import { GitignoreMatcher, parseGitignore } from './gitignore';
@@ -37,6 +38,8 @@ export interface CliIo {
   resolve?(path: string): string;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
+  /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */
+  loadMapConfig?(fileOrUrl: string): Promise<{ json: unknown; server: string }>;
 }
 
 export const USAGE = `Usage: wikimap-query check [options] PATH... | -
@@ -61,6 +64,13 @@ Options:
                                --catalogue URL, in MB (default 32); every
                                request also has a 15 s time limit and never
                                follows a redirect.
+  --map-config FILE_OR_URL     Check map queries against this map server's
+                               layers and enabled types: its base URL (asks
+                               GET URL/api/config, 10 s and 256 KB at most,
+                               no redirects) or a file (a saved /api/config
+                               answer, or the server's mapserver.json).
+                               Without it: the defaults of a map server
+                               without its own config (no network).
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
   --format FORMAT              text (default): file:line:col severity code message
@@ -83,6 +93,7 @@ Examples:
   wikimap-query check --format sarif . > wikimap-query.sarif
   wikimap-query check --format github docs/    annotations on a pull request
   wikimap-query check --catalogue https://wiki.example.org/w/api.php q.wikiquery
+  wikimap-query check --map-config https://map.example.org queries/
   echo 'action=query&list=allpages&aplimit=9000' | wikimap-query check -
   wikimap-query check --severity deprecation=off --severity outofrange=error .
 
@@ -90,7 +101,7 @@ Exit status:
   0  no error-level diagnostic (warnings and notes do not fail a build)
   1  at least one error-level diagnostic
   2  bad usage: unknown option, unreadable path, a folder without query files,
-     a catalogue that cannot be loaded`;
+     a catalogue or map config that cannot be loaded`;
 
 const SEVERITY_NAME: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
 
@@ -114,6 +125,7 @@ type Format = (typeof FORMATS)[number];
 interface CheckOptions {
   catalogues: string[];
   maxCatalogueBytes?: number;
+  mapConfig?: string;
   highLimits: boolean;
   format: Format;
   severity: Record<string, SeveritySetting>;
@@ -143,6 +155,10 @@ function parseCheckArgs(args: string[]): CheckOptions {
         break;
       case '--high-limits':
         opts.highLimits = true;
+        break;
+      case '--map-config':
+        if (opts.mapConfig !== undefined) throw new UsageError('--map-config can be given only once.');
+        opts.mapConfig = take('--map-config');
         break;
       case '--max-catalogue-mb': {
         const raw = take('--max-catalogue-mb');
@@ -310,6 +326,19 @@ function walkTree(root: string, io: CliIo): string[] {
   return out;
 }
 
+/** Hands the map service the config `--map-config` names (layers, enabled types). */
+async function applyMapConfig(services: LanguageServices, spec: string, io: CliIo): Promise<void> {
+  const shown = withoutUserInfo(spec);
+  if (!io.loadMapConfig) throw new Error(`cannot use the map config ${shown}: map configs cannot be loaded here`);
+  const map = services.map as unknown as MapLanguageService;
+  try {
+    const { json, server } = await io.loadMapConfig(spec);
+    map.setServerConfig(parseMapServerConfig(json, map.descriptor, server));
+  } catch (err) {
+    throw new Error(`cannot use the map config ${shown}: ${errorMessage(err)}`);
+  }
+}
+
 async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const inputs = collectInputs(opts.paths, io);
   const settings = normaliseSettings({ wiki: { highLimits: opts.highLimits }, diagnostics: { severity: opts.severity }, embeddedLanguages: ['markdown'] });
@@ -330,6 +359,8 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     }
     services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue });
   }
+
+  if (opts.mapConfig !== undefined) await applyMapConfig(services, opts.mapConfig, io);
 
   const results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];

@@ -199,45 +199,66 @@ export class MapConfigStore implements Disposable {
     this.options.log(message, 'warning');
   }
 
-  /** One bounded GET of `{server}/api/config`. */
-  private async fetchConfig(server: string, controller: AbortController): Promise<unknown> {
-    const timeoutMs = this.options.timeoutMs ?? MAP_CONFIG_TIMEOUT_MS;
-    const maxBytes = this.options.maxBytes ?? MAP_CONFIG_MAX_BYTES;
-    let timedOut = false;
-    const timer = this.options.timers.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+  private fetchConfig(server: string, controller: AbortController): Promise<unknown> {
+    const { timers, timeoutMs, maxBytes, fetchImpl } = this.options;
+    return fetchMapServerConfig(server, { timers, controller, timeoutMs, maxBytes, fetchImpl });
+  }
+}
+
+export interface MapConfigFetchOptions {
+  timers: Timers;
+  /** Aborts the request (the timeout aborts it too). */
+  controller?: AbortController;
+  timeoutMs?: number;
+  maxBytes?: number;
+  fetchImpl?: typeof fetch;
+  /** What the user changes to point at the right server (named in the messages). */
+  setting?: string;
+}
+
+/**
+ * One bounded GET of `{server}/api/config` (the editor's store and the checker's --map-config): the
+ * parsed JSON, or an Error saying what went wrong. Redirects are not followed.
+ */
+export async function fetchMapServerConfig(server: string, options: MapConfigFetchOptions): Promise<unknown> {
+  const timeoutMs = options.timeoutMs ?? MAP_CONFIG_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? MAP_CONFIG_MAX_BYTES;
+  const setting = options.setting ?? 'wikimapQuery.mapserver.url';
+  const controller = options.controller ?? new AbortController();
+  let timedOut = false;
+  const timer = options.timers.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const doFetch = options.fetchImpl ?? fetch;
+    let res: Response;
     try {
-      const doFetch = this.options.fetchImpl ?? fetch;
-      let res: Response;
-      try {
-        res = await doFetch(`${server}/api/config`, { signal: controller.signal, redirect: 'manual', headers: { accept: 'application/json' } });
-      } catch (err) {
-        throw new Error(timedOut ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(err));
-      }
-      if (res.status >= 300 && res.status < 400) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new Error(`HTTP ${res.status} redirect to ${res.headers.get('location') ?? '?'}, not followed: set wikimapQuery.mapserver.url to the server's own address`);
-      }
-      if (res.status !== 200) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new Error(`HTTP ${res.status}; is this a map server? Check wikimapQuery.mapserver.url`);
-      }
-      const declared = Number(res.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new Error(`the answer is ${declared} bytes, over the ${maxBytes}-byte limit`);
-      }
-      const text = await readCapped(res, maxBytes, () => timedOut, timeoutMs);
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw new Error('the answer is not JSON');
-      }
-    } finally {
-      timer.dispose();
+      res = await doFetch(`${server}/api/config`, { signal: controller.signal, redirect: 'manual', headers: { accept: 'application/json' } });
+    } catch (err) {
+      throw new Error(timedOut ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(err));
     }
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new Error(`HTTP ${res.status} redirect to ${res.headers.get('location') ?? '?'}, not followed: set ${setting} to the server's own address`);
+    }
+    if (res.status !== 200) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new Error(`HTTP ${res.status}; is this a map server? Check ${setting}`);
+    }
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new Error(`the answer is ${declared} bytes, over the ${maxBytes}-byte limit`);
+    }
+    const text = await readCapped(res, maxBytes, () => timedOut, timeoutMs);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error('the answer is not JSON');
+    }
+  } finally {
+    timer.dispose();
   }
 }
 

@@ -6,6 +6,7 @@ import { runCli, type CliIo } from '../cli/checkCommand';
 import { runRunCommand } from '../cli/runCommand';
 import { createPackageFiles, packageVersion } from './nodeRuntime';
 import { createCliCatalogueLoader } from './cliCatalogues';
+import { loadMapConfig } from './cliMapConfig';
 
 const files = createPackageFiles();
 const catalogues = createCliCatalogueLoader(files, (message, kind) => {
@@ -40,6 +41,7 @@ const io: CliIo = {
   files,
   version: packageVersion(files),
   loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
+  loadMapConfig,
 };
 
 const argv = process.argv.slice(2);
