@@ -8,7 +8,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createWikiCatalogue, loadBuiltinCatalogue, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
-import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
+import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidator';
 import type { LanguageSettings } from '../../../server/src/service/languageTypes';
 import type { WikiDiagnosticData } from '../../../server/src/service/wiki/wikiTypes';
 

@@ -3,7 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { parseWikiDocument, reparseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
-import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
+import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidator';
 import type { WikiDocument } from '../../../server/src/service/wiki/wikiTypes';
 import { readRepoJson } from './helpers';
 import { seededRandom } from '../../support/seededRandom';

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { parseWikiDocument, getValueItems } from '../../../server/src/service/wiki/wikiQueryParser';
 import { getCursorContext } from '../../../server/src/service/wiki/wikiCursor';
-import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
+import { doWikiValidation } from '../../../server/src/service/wiki/wikiValidator';
 import { builtinCatalogue } from './helpers';
 
 /** A small deterministic PRNG (mulberry32), so every run tries the same inputs. */

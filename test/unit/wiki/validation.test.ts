@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
-import { createWikiValidator, doWikiValidation } from '../../../server/src/service/wiki/wikiValidation';
+import { createWikiValidator, doWikiValidation } from '../../../server/src/service/wiki/wikiValidator';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { TextDocument } from 'vscode-languageserver-textdocument';

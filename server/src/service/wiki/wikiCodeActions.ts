@@ -17,7 +17,8 @@ import type { WikiDiagnosticData, WikiDocument, WikiParam, WikiQuery, WikiValueI
 import { findParamAt, findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
 import { resolveWire } from './wikiHover';
-import { createWikiValidator, DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval, type WikiValidator } from './wikiValidation';
+import { DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval } from './wikiValidation';
+import { createWikiValidator, type WikiValidator } from './wikiValidator';
 import { dataRecovery } from '../diagnosticData';
 
 /** Indentation of continuation lines written by the multi-line rewrite. */

@@ -16,7 +16,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
 import { parseWikiDocument, reparseWikiDocument } from './wikiQueryParser';
 import { getCursorContext } from './wikiCursor';
-import { createWikiValidator } from './wikiValidation';
+import { createWikiValidator } from './wikiValidator';
 import { doWikiComplete } from './wikiCompletion';
 import { doWikiHover } from './wikiHover';
 import { doWikiCodeActions } from './wikiCodeActions';

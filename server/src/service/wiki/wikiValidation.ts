@@ -28,18 +28,14 @@
  * (information), `noaction` (warning: the wiki shows its help page), and did-you-mean suggestions
  * in `data.suggestion`. Severity per code is a setting (`off` included).
  *
- * Validation is cached per query (query text + catalogue identity + high-limits setting), so an edit
- * re-validates only the query it touched. The verdict is also kept on the query itself: when an edit
- * re-parses a document from its previous version (reparseWikiDocument), the untouched queries carry
- * their verdicts over and are answered without hashing their text.
+ * This file judges one query (`checkQuery`); the validator of a language service
+ * (wikiValidator.ts) runs it over a document's queries and keeps the verdicts.
  */
 import { describeMangling, phpParamName } from './phpParamName';
-import { DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LanguageSettings } from '../languageTypes';
+import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { WikiCatalogue } from './wikiCatalogue';
-import type { WikiDiagnosticData, WikiDocument, WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
-import { getValueItems, splitValueItems, type ValueItemScratch, paramsAreSplit, releaseSplitParams } from './wikiQueryParser';
+import type { WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
+import { getValueItems, splitValueItems, type ValueItemScratch } from './wikiQueryParser';
 import { didYouMean } from './wikiDidYouMean';
 import { applyConstraints } from './wikiConstraints';
 import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
@@ -50,7 +46,6 @@ import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './ac
 import { badUtf8Message } from './utf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
-import { severityOf } from '../severity';
 import { checkLimitsAndExpiry } from './paramLimits';
 
 export { DEFAULT_SEVERITIES };
@@ -58,318 +53,6 @@ export { DEFAULT_SEVERITIES };
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
 
-
-// ---------------------------------------------------------------------------
-// Per-query cache: state of one validator (one per language service)
-// ---------------------------------------------------------------------------
-
-const CACHE_LIMIT = 50_000;
-const NO_DIAGNOSTICS: RelDiag[] = [];
-
-/**
- * The verdicts kept for one parsed document, by query index: the verdict, the (catalogue,
- * settings) key it was computed for, and the validation run that computed it (0 once the cache
- * holds it by text). Kept outside the parse tree; `carry` moves them to the next version's parse.
- */
-interface DocVerdicts {
-  verdicts: (RelDiag[] | undefined)[];
-  keys: (string | undefined)[];
-  runs: number[];
-}
-
-/**
- * A copy of `s` that does not keep the document it was sliced from alive (V8 keeps the parent
- * of a sliced string): cache keys outlive many versions of a large document.
- */
-function detach(s: string): string {
-  return (' ' + s).slice(1);
-}
-
-/** Validates parsed documents, keeping verdicts per query (one per language service; see `createWikiValidator`). */
-export interface WikiValidator {
-  /**
-   * All diagnostics of a parsed document. Each query is judged by `resolveCatalogue(query.apiUrl)`.
-   * `document` (optional) is only used to turn offsets into positions; without it a line index of
-   * `doc.text` is used.
-   */
-  validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings?: LanguageSettings, document?: TextDocument): Diagnostic[];
-  /** `count` queries of `previous` from index `from` are in `next` (unchanged) from index `to`: they keep their verdicts. */
-  carry(previous: WikiDocument, next: WikiDocument, from: number, to: number, count: number): void;
-  /** How many query verdicts came from the cache and how many were computed, since the last clear. */
-  stats(): { hits: number; misses: number };
-  /** Forget cached verdicts (e.g. after a catalogue reload). */
-  clear(): void;
-}
-
-/** A validator with its own verdict cache. */
-export function createWikiValidator(): WikiValidator {
-  /** Numbers the catalogues this validator has seen (their verdicts are kept apart). */
-  const catalogueIds = new WeakMap<WikiCatalogue, number>();
-  let nextCatalogueId = 1;
-  const catalogueId = (cat: WikiCatalogue) => {
-    let id = catalogueIds.get(cat);
-    if (id === undefined) catalogueIds.set(cat, (id = nextCatalogueId++));
-    return id;
-  };
-  /** Verdicts per (catalogue, settings) → per query text. */
-  const queryCache = new Map<string, Map<string, RelDiag[]>>();
-  let cachedCount = 0;
-  let docVerdicts = new WeakMap<WikiDocument, DocVerdicts>();
-  const lineIndexCache = new WeakMap<WikiDocument, number[]>();
-  const cacheStats = { hits: 0, misses: 0 };
-  /**
-   * The last document validated, whose computed verdicts are kept for its queries but not yet in
-   * the cache by text. Putting them there (hashing and copying every query's text) is deferred
-   * until another document is validated: a whole-document pass over a newly opened file then does
-   * no cache work at all (and keeps no copies of its text alive), while a re-opened file, a second
-   * file with the same queries, or a new version parsed from scratch still finds them by text.
-   */
-  let unindexed: WikiDocument | undefined;
-  /** Numbers validation runs (a query remembers the run that computed its verdict). */
-  let runCounter = 0;
-  /**
-   * Runs whose verdicts are in the cache by text. A query carried over by a re-parse keeps its run,
-   * so it is not indexed a second time once its first document was.
-   */
-  const indexedRuns = new Set<number>();
-  /** The item scratch of this validator's value checks. */
-  const scratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
-  /** The rule positions of the constraint check (see applyConstraints). */
-  const ruleScratch: number[] = [];
-
-  function cacheBucket(bucketKey: string): Map<string, RelDiag[]> {
-    let bucket = queryCache.get(bucketKey);
-    if (!bucket) queryCache.set(bucketKey, (bucket = new Map()));
-    return bucket;
-  }
-
-  /** Remember a computed verdict under the query's text. */
-  function remember(bucketKey: string, text: string, rel: RelDiag[]): void {
-    let bucket = cacheBucket(bucketKey);
-    if (cachedCount >= CACHE_LIMIT) {
-      // Start afresh.
-      queryCache.clear();
-      cachedCount = 0;
-      queryCache.set(bucketKey, (bucket = new Map()));
-    }
-    bucket.set(detach(text), rel);
-    cachedCount++;
-  }
-
-  function verdictsOf(doc: WikiDocument): DocVerdicts {
-    let v = docVerdicts.get(doc);
-    if (v === undefined) docVerdicts.set(doc, (v = { verdicts: [], keys: [], runs: [] }));
-    return v;
-  }
-
-  function indexVerdicts(doc: WikiDocument): void {
-    const v = docVerdicts.get(doc);
-    if (v === undefined) return;
-    const text = doc.text;
-    const runs: number[] = [];
-    // (Runs are few; a long session's list is dropped now and then: at worst a query is indexed again.)
-    if (indexedRuns.size > 100_000) indexedRuns.clear();
-    const queries = doc.queries;
-    for (let i = 0; i < queries.length; i++) {
-      const run = v.runs[i];
-      if (run === undefined || run === 0 || indexedRuns.has(run)) continue;
-      const verdict = v.verdicts[i];
-      const key = v.keys[i];
-      if (verdict === undefined || key === undefined) continue;
-      remember(key, text.slice(queries[i].range.start, queries[i].range.end), verdict);
-      if (!runs.includes(run)) runs.push(run);
-    }
-    for (const r of runs) indexedRuns.add(r);
-  }
-
-  function lineStarts(doc: WikiDocument): number[] {
-    let starts = lineIndexCache.get(doc);
-    if (starts) return starts;
-    starts = [0];
-    const text = doc.text;
-    let i = text.indexOf('\n');
-    while (i >= 0) {
-      starts.push(i + 1);
-      i = text.indexOf('\n', i + 1);
-    }
-    lineIndexCache.set(doc, starts);
-    return starts;
-  }
-
-  function validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings: LanguageSettings = {}, document?: TextDocument): Diagnostic[] {
-    const out: Diagnostic[] = [];
-    const text = doc.text;
-    const highLimits = !!settings.highLimits;
-    const large = settings.maxFullCheckSize !== undefined && text.length > settings.maxFullCheckSize;
-    const severities = settings.severity;
-    let starts: number[] | undefined;
-    // Our own line index (found with the native indexOf) gives the document's positions when its
-    // text is the parsed text and has no CR (TextDocument also breaks lines at CR and CRLF): cheaper
-    // than having TextDocument scan the whole text character by character on first use.
-    const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
-    const pos = (offset: number) => (own ? positionAt((starts ??= lineStarts(doc)), offset) : document!.positionAt(offset));
-    const range = (s: number, e: number): Range => ({ start: pos(s), end: pos(e) });
-
-    if (large) largeDocumentNotice(out, range(0, 0), settings);
-
-    // The previous document's verdicts go into the cache by text now (see `unindexed`).
-    if (unindexed !== undefined && unindexed !== doc) {
-      indexVerdicts(unindexed);
-      unindexed = undefined;
-    }
-    let computedAny = false;
-    const run = ++runCounter;
-    const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
-    const catCache = new Map<string | undefined, { cat: WikiCatalogue; key: string; bucket: Map<string, RelDiag[]> }>();
-    const stored = verdictsOf(doc);
-    const queries = doc.queries;
-    for (let qi = 0; qi < queries.length; qi++) {
-      const query = queries[qi];
-      let c = catCache.get(query.apiUrl);
-      if (!c) {
-        const cat = resolveCatalogue(query.apiUrl);
-        const key = catalogueId(cat) + settingsKey;
-        c = { cat, key, bucket: cacheBucket(key) };
-        catCache.set(query.apiUrl, c);
-      }
-      const base = query.range.start;
-      // The verdict kept for the query (same text: it was carried over by the re-parse), else by text.
-      let rel = stored.keys[qi] === c.key ? stored.verdicts[qi] : undefined;
-      if (rel !== undefined) {
-        cacheStats.hits++;
-      } else {
-        // (An empty cache cannot answer: then the query's text is not even hashed.)
-        rel = c.bucket.size > 0 ? c.bucket.get(text.slice(base, query.range.end)) : undefined;
-        let verdictRun = 0;
-        if (rel !== undefined) {
-          cacheStats.hits++;
-        } else {
-          rel = computeVerdict(text, query, c.cat, highLimits, !large, scratch, ruleScratch);
-          cacheStats.misses++;
-          // Kept for the query; put in the cache by text when another document is validated.
-          verdictRun = run;
-          computedAny = true;
-        }
-        stored.verdicts[qi] = rel;
-        stored.keys[qi] = c.key;
-        stored.runs[qi] = verdictRun;
-      }
-      for (const d of rel) {
-        const diag = toDiagnostic(d, base, range, severities);
-        if (diag !== undefined) out.push(diag);
-      }
-    }
-    if (computedAny) unindexed = doc;
-    return out;
-  }
-
-  return {
-    validate,
-    carry(previous, next, from, to, count) {
-      const old = docVerdicts.get(previous);
-      if (old === undefined || count <= 0) return;
-      const v = verdictsOf(next);
-      v.verdicts = carried(v.verdicts, old.verdicts, from, to, count, undefined);
-      v.keys = carried(v.keys, old.keys, from, to, count, undefined);
-      v.runs = carried(v.runs, old.runs, from, to, count, 0);
-    },
-    stats: () => ({ ...cacheStats }),
-    clear() {
-      docVerdicts = new WeakMap();
-      unindexed = undefined;
-      indexedRuns.clear();
-      queryCache.clear();
-      cachedCount = 0;
-      cacheStats.hits = 0;
-      cacheStats.misses = 0;
-    },
-  };
-}
-
-/**
- * `dst` with `src[from…from+count)` at `to`: copied in native slices (an edit carries thousands of
- * verdicts), the arrays kept without holes (`fill` for queries not carried).
- */
-function carried<T>(dst: T[], src: readonly T[], from: number, to: number, count: number, fill: T): T[] {
-  const part = src.slice(from, from + count);
-  if (dst.length === 0 && to === 0) return part;
-  while (dst.length < to) dst.push(fill);
-  if (dst.length === to) return dst.concat(part);
-  for (let i = 0; i < part.length; i++) dst[to + i] = part[i];
-  return dst;
-}
-
-/** One query's verdict, computed afresh. */
-function computeVerdict(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
-  // Pairs split just for this check are dropped right after it (unless a feature had split
-  // them already): a whole-document run then keeps no per-pair objects alive.
-  const keep = paramsAreSplit(query);
-  try {
-    const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch);
-    return computed.length === 0 ? NO_DIAGNOSTICS : computed;
-  } finally {
-    if (!keep) releaseSplitParams(query);
-  }
-}
-
-/** The notice on a document too large for hints and did-you-mean. */
-function largeDocumentNotice(out: Diagnostic[], range: Range, settings: LanguageSettings): void {
-  const severity = severityOf('largedocument', DEFAULT_SEVERITIES.largedocument ?? 'information', settings.severity);
-  if (severity === undefined) return;
-  out.push({
-    range,
-    severity,
-    code: 'largedocument',
-    source: DIAGNOSTIC_SOURCE,
-    message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
-  });
-}
-
-/** A kept verdict's diagnostic in the document, with its severity (undefined: turned off). */
-function toDiagnostic(d: RelDiag, base: number, range: (s: number, e: number) => Range, severities: LanguageSettings['severity']): Diagnostic | undefined {
-  const severity = severityOf(d.code, d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning', severities);
-  if (severity === undefined) return undefined;
-  const data: WikiDiagnosticData = { ...d.data };
-  if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
-  const diag: Diagnostic = {
-    range: range(base + d.start, base + d.end),
-    severity,
-    code: d.code,
-    source: DIAGNOSTIC_SOURCE,
-    message: d.message,
-    data,
-  };
-  if (d.tags) diag.tags = d.tags;
-  return diag;
-}
-
-// ---------------------------------------------------------------------------
-// Positions
-// ---------------------------------------------------------------------------
-
-function positionAt(starts: number[], offset: number): { line: number; character: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, character: offset - starts[lo] };
-}
-
-/**
- * All diagnostics of a parsed document, from a validator of its own (no verdicts kept): for
- * one-off checks. A language service keeps one validator (`createWikiValidator`).
- */
-export function doWikiValidation(
-  doc: WikiDocument,
-  resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
-  settings: LanguageSettings = {},
-  document?: TextDocument,
-): Diagnostic[] {
-  return createWikiValidator().validate(doc, resolveCatalogue, settings, document);
-}
 
 // ---------------------------------------------------------------------------
 // One query
@@ -425,7 +108,7 @@ function listValues(values: readonly string[], max = 12): string {
   return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
 }
 
-function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
+export function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
   const base = query.range.start;
   const out: RelDiag[] = [];
   const ctx: QueryCheck = {
@@ -517,115 +200,38 @@ function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery
   return { isQuery, actionModule };
 }
 
+/** What runChecks learnt before judging the other parameters: which modules may read them. */
+interface ParamReaders {
+  actionP: WikiParam | undefined;
+  isQuery: boolean;
+  actionModule: WikiModule | undefined;
+  formatModule: WikiModule | undefined;
+  /** The generator's use, if the query has one. */
+  gen: ModuleUse | undefined;
+  /** Every name valid in this query (for did-you-mean), gathered on first use. */
+  namesForSuggestion: () => string[];
+}
+
 function runChecks(ctx: QueryCheck): void {
   const { text, query, catalogue: cat } = ctx;
 
   // Names PHP reads as other names (the query is judged under the names the wiki will see); repeats.
   checkParamNames(ctx);
 
-  const main = cat.main!;
-  const queryModule = cat.query!;
-
-  // action
   const actionP = query.byName.get('action');
   const { isQuery, actionModule } = checkAction(ctx, actionP);
-
   // format (and its module's parameters)
-  const formatP = query.byName.get('format');
-  const formatName = formatP?.value ?? 'jsonfm';
-  const formatModule = cat.getFormatModule(formatName);
-
-  // Selected modules
-  // list/prop/meta modules go straight into ctx.uses (in the order named), the generator after them.
-  let gen: ModuleUse | undefined;
-  if (isQuery) {
-    for (const group of MODULE_GROUPS) {
-      const p = query.byName.get(group);
-      if (!p) continue;
-      checkModuleList(ctx, p, group, queryModule.paramByName.get(group));
-    }
-    const gp = query.byName.get('generator');
-    if (gp) {
-      gen = checkGenerator(ctx, gp);
-    }
-  }
-  if (gen) ctx.uses.push(gen);
+  const formatModule = cat.getFormatModule(query.byName.get('format')?.value ?? 'jsonfm');
+  const gen = isQuery ? checkSelectedModules(ctx) : undefined;
 
   // Every other parameter: find who reads it.
   let validNames: string[] | undefined;
-  const namesForSuggestion = () => (validNames ??= collectValidNames(ctx, isQuery, formatModule));
+  const readers: ParamReaders = { actionP, isQuery, actionModule, formatModule, gen, namesForSuggestion: () => (validNames ??= collectValidNames(ctx, isQuery, formatModule)) };
   for (const p of query.byName.values()) {
     // Invalid UTF-8, control characters, non-NFC text: the wiki cleans the value and warns (any module).
     const utf8 = badUtf8Message(text, p);
     if (utf8) ctx.add('badutf8', p.valueRange.start, p.valueRange.end, utf8, { param: p.name });
-    if (p === actionP) continue;
-    const arrayBase = phpArrayBase(p.name);
-    if (arrayBase !== undefined) {
-      checkPhpArrayParam(ctx, p, arrayBase, isQuery, formatModule);
-      continue;
-    }
-    // prop/list/meta/generator were checked above (as module lists) when the action is query.
-    if (isQuery && (p.name === 'prop' || p.name === 'list' || p.name === 'meta' || p.name === 'generator')) {
-      ctx.present.set(p.name, p);
-      continue;
-    }
-    const name = p.name;
-    // A module may declare a parameter of main's again (opensearch's own `format`): its values count.
-    if (actionModule && actionModule.prefix === '' && actionModule.paramByName.has(name) && main.paramByName.has(name)) {
-      checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
-      continue;
-    }
-    const md = main.paramByName.get(name);
-    if (md) {
-      ctx.present.set(name, p);
-      checkParam(ctx, p, md, main, name);
-      continue;
-    }
-    if (!isQuery) {
-      const fd0 = formatModule?.paramByName.get(name);
-      if (fd0) {
-        ctx.present.set(name, p);
-        checkParam(ctx, p, fd0, formatModule!, name);
-      } else if (actionModule) checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
-      continue; // without a description of the action, its parameters are not checked
-    }
-    const qd = queryModule.paramByName.get(name);
-    if (qd) {
-      ctx.present.set(name, p);
-      checkParam(ctx, p, qd, queryModule, name);
-      // A selected module may read the same wire name (iwlinks' "url" is "iwurl", like query's
-      // own iwurl): MediaWiki validates it for both.
-      for (const c of cat.lookupWire(name)) {
-        const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normalUse(ctx.uses, c.module);
-        if (use && c.module !== queryModule) checkParam(ctx, p, c.descriptor, c.module, name);
-      }
-      continue;
-    }
-    const fd = formatModule?.paramByName.get(name);
-    if (fd) {
-      ctx.present.set(name, p);
-      checkParam(ctx, p, fd, formatModule!, name);
-      continue;
-    }
-    const candidates = cat.lookupWire(name);
-    let matched = false;
-    let templateMiss: { target: string; value: string } | undefined;
-    for (const c of candidates) {
-      const use = c.generator ? (gen && gen.module === c.module ? gen : undefined) : normalUse(ctx.uses, c.module);
-      if (!use) continue;
-      if (c.templateValues && c.descriptor.templatevars) {
-        const miss = templateTargetMissing(ctx, use, c.descriptor.templatevars, c.templateValues);
-        if (miss) {
-          templateMiss = miss;
-          continue;
-        }
-      }
-      matched = true;
-      ctx.present.set(name, p);
-      checkParam(ctx, p, c.descriptor, c.module, name);
-      break;
-    }
-    if (!matched) reportUnrecognized(ctx, p, candidates, gen, templateMiss, namesForSuggestion);
+    if (p !== actionP) checkOtherParam(ctx, p, readers);
   }
 
   checkUrlLength(ctx);
@@ -633,8 +239,113 @@ function runChecks(ctx: QueryCheck): void {
     if (actionModule && actionP) finishActionCheck(ctx, actionModule, actionP, ACTION_HOOKS);
     return;
   }
+  checkRequiredParams(ctx);
+  // Module rules (errors where the module itself dies), then the catalogue's info notes, which
+  // explain the same condition in the catalogue's words and carry the data of their quick fixes.
+  applyConstraints(ctx);
+  checkConditions(ctx);
+}
 
-  // Required parameters of the selected modules.
+/**
+ * The modules an action=query selects: list/prop/meta modules go straight into ctx.uses (in the
+ * order named), the generator after them. Returns the generator's use.
+ */
+function checkSelectedModules(ctx: QueryCheck): ModuleUse | undefined {
+  const { query, catalogue: cat } = ctx;
+  for (const group of MODULE_GROUPS) {
+    const p = query.byName.get(group);
+    if (p) checkModuleList(ctx, p, group, cat.query!.paramByName.get(group));
+  }
+  const gp = query.byName.get('generator');
+  const gen = gp ? checkGenerator(ctx, gp) : undefined;
+  if (gen) ctx.uses.push(gen);
+  return gen;
+}
+
+/** One parameter other than `action`: the module that reads it judges it, or it is unrecognized. */
+function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
+  const { catalogue: cat } = ctx;
+  const main = cat.main!;
+  const name = p.name;
+  const arrayBase = phpArrayBase(name);
+  if (arrayBase !== undefined) {
+    checkPhpArrayParam(ctx, p, arrayBase, r.isQuery, r.formatModule);
+    return;
+  }
+  // prop/list/meta/generator were checked as module lists when the action is query.
+  if (r.isQuery && (name === 'prop' || name === 'list' || name === 'meta' || name === 'generator')) {
+    ctx.present.set(name, p);
+    return;
+  }
+  // A module may declare a parameter of main's again (opensearch's own `format`): its values count.
+  const { actionModule, formatModule } = r;
+  if (actionModule && actionModule.prefix === '' && actionModule.paramByName.has(name) && main.paramByName.has(name)) {
+    checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
+    return;
+  }
+  const md = main.paramByName.get(name);
+  if (md) {
+    ctx.present.set(name, p);
+    checkParam(ctx, p, md, main, name);
+    return;
+  }
+  if (r.isQuery) {
+    checkQueryParam(ctx, p, r);
+    return;
+  }
+  const fd = formatModule?.paramByName.get(name);
+  if (fd) {
+    ctx.present.set(name, p);
+    checkParam(ctx, p, fd, formatModule!, name);
+  } else if (actionModule) checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
+  // (Without a description of the action, its parameters are not checked.)
+}
+
+/** A parameter of an action=query that main does not read: query's own, the format's, or a selected module's. */
+function checkQueryParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
+  const { catalogue: cat } = ctx;
+  const queryModule = cat.query!;
+  const name = p.name;
+  const { gen, formatModule } = r;
+  const useOf = (c: { generator?: boolean; module: WikiModule }) => (c.generator ? (gen && gen.module === c.module ? gen : undefined) : normalUse(ctx.uses, c.module));
+  const qd = queryModule.paramByName.get(name);
+  if (qd) {
+    ctx.present.set(name, p);
+    checkParam(ctx, p, qd, queryModule, name);
+    // A selected module may read the same wire name (iwlinks' "url" is "iwurl", like query's
+    // own iwurl): MediaWiki validates it for both.
+    for (const c of cat.lookupWire(name)) {
+      if (useOf(c) && c.module !== queryModule) checkParam(ctx, p, c.descriptor, c.module, name);
+    }
+    return;
+  }
+  const fd = formatModule?.paramByName.get(name);
+  if (fd) {
+    ctx.present.set(name, p);
+    checkParam(ctx, p, fd, formatModule!, name);
+    return;
+  }
+  const candidates = cat.lookupWire(name);
+  let templateMiss: { target: string; value: string } | undefined;
+  for (const c of candidates) {
+    const use = useOf(c);
+    if (!use) continue;
+    if (c.templateValues && c.descriptor.templatevars) {
+      const miss = templateTargetMissing(ctx, use, c.descriptor.templatevars, c.templateValues);
+      if (miss) {
+        templateMiss = miss;
+        continue;
+      }
+    }
+    ctx.present.set(name, p);
+    checkParam(ctx, p, c.descriptor, c.module, name);
+    return;
+  }
+  reportUnrecognized(ctx, p, candidates, gen, templateMiss, r.namesForSuggestion);
+}
+
+/** Required parameters of the selected modules. */
+function checkRequiredParams(ctx: QueryCheck): void {
   for (const use of ctx.uses) {
     for (const d of ctx.catalogue.paramGroupsOf(use.module).required) {
       const wire = use.wirePrefix + d.name;
@@ -642,11 +353,6 @@ function runChecks(ctx: QueryCheck): void {
       ctx.add('missingparam', use.start, use.end, `The "${wire}" parameter must be set: ${use.module.name} needs it. Add &${wire}=…`, { param: wire, addParam: wire, module: use.module.name });
     }
   }
-
-  // Module rules (errors where the module itself dies), then the catalogue's info notes, which
-  // explain the same condition in the catalogue's words and carry the data of their quick fixes.
-  applyConstraints(ctx);
-  checkConditions(ctx);
 }
 
 const MODULE_GROUPS = ['prop', 'list', 'meta'] as const;

@@ -1,0 +1,362 @@
+/**
+ * The wiki validator of one language service: it judges each query of a parsed document
+ * (`checkQuery`, wikiValidation.ts) and keeps the verdicts, so that an edit re-validates only the
+ * query it touched.
+ *
+ * Verdicts are kept two ways. By query index for each parsed document (`DocVerdicts`, outside the
+ * parse tree): when an edit re-parses a document from its previous version (reparseWikiDocument),
+ * `carry` moves the untouched queries' verdicts to the new parse, and they are answered without
+ * hashing their text. And by query text, per (catalogue, settings) key (`VerdictCache`): what a
+ * re-opened file, a second file with the same queries or a version parsed from scratch finds.
+ * Severities (the user's overrides) are applied when a kept verdict becomes a diagnostic, so one
+ * verdict serves every setting of them.
+ */
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageSettings } from '../languageTypes';
+import { severityOf } from '../severity';
+import type { WikiCatalogue } from './wikiCatalogue';
+import type { RelDiag } from './wikiCheckTypes';
+import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
+import { paramsAreSplit, releaseSplitParams, type ValueItemScratch } from './wikiQueryParser';
+import type { WikiDiagnosticData, WikiDocument, WikiQuery } from './wikiTypes';
+import { checkQuery, DIAGNOSTIC_SOURCE } from './wikiValidation';
+
+const CACHE_LIMIT = 50_000;
+const NO_DIAGNOSTICS: RelDiag[] = [];
+
+/**
+ * The verdicts kept for one parsed document, by query index: the verdict, the (catalogue,
+ * settings) key it was computed for, and the validation run that computed it (0 once the cache
+ * holds it by text). Kept outside the parse tree; `carry` moves them to the next version's parse.
+ */
+interface DocVerdicts {
+  verdicts: (RelDiag[] | undefined)[];
+  keys: (string | undefined)[];
+  runs: number[];
+}
+
+/**
+ * A copy of `s` that does not keep the document it was sliced from alive (V8 keeps the parent
+ * of a sliced string): cache keys outlive many versions of a large document.
+ */
+function detach(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/** Validates parsed documents, keeping verdicts per query (one per language service; see `createWikiValidator`). */
+export interface WikiValidator {
+  /**
+   * All diagnostics of a parsed document. Each query is judged by `resolveCatalogue(query.apiUrl)`.
+   * `document` (optional) is only used to turn offsets into positions; without it a line index of
+   * `doc.text` is used.
+   */
+  validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings?: LanguageSettings, document?: TextDocument): Diagnostic[];
+  /** `count` queries of `previous` from index `from` are in `next` (unchanged) from index `to`: they keep their verdicts. */
+  carry(previous: WikiDocument, next: WikiDocument, from: number, to: number, count: number): void;
+  /** How many query verdicts came from the cache and how many were computed, since the last clear. */
+  stats(): { hits: number; misses: number };
+  /** Forget cached verdicts (e.g. after a catalogue reload). */
+  clear(): void;
+}
+
+/** A validator with its own verdict cache. */
+export function createWikiValidator(): WikiValidator {
+  return new Validator();
+}
+
+/** The verdicts of queries by their text, per (catalogue, settings) key. */
+class VerdictCache {
+  /** Numbers the catalogues this validator has seen (their verdicts are kept apart). */
+  private readonly catalogueIds = new WeakMap<WikiCatalogue, number>();
+  private nextCatalogueId = 1;
+  /** Verdicts per (catalogue, settings) → per query text. */
+  private readonly buckets = new Map<string, Map<string, RelDiag[]>>();
+  private count = 0;
+  /**
+   * Runs whose verdicts are in the cache by text. A query carried over by a re-parse keeps its run,
+   * so it is not indexed a second time once its first document was.
+   */
+  private readonly indexedRuns = new Set<number>();
+
+  /** The key of verdicts computed against `cat` with these settings. */
+  keyOf(cat: WikiCatalogue, settingsKey: string): string {
+    let id = this.catalogueIds.get(cat);
+    if (id === undefined) this.catalogueIds.set(cat, (id = this.nextCatalogueId++));
+    return id + settingsKey;
+  }
+
+  bucket(key: string): Map<string, RelDiag[]> {
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = new Map()));
+    return bucket;
+  }
+
+  /** Puts the verdicts a document's queries got in run(s) not yet indexed into the cache by text. */
+  index(doc: WikiDocument, v: DocVerdicts): void {
+    const text = doc.text;
+    const runs: number[] = [];
+    // (Runs are few; a long session's list is dropped now and then: at worst a query is indexed again.)
+    if (this.indexedRuns.size > 100_000) this.indexedRuns.clear();
+    const queries = doc.queries;
+    for (let i = 0; i < queries.length; i++) {
+      const run = v.runs[i];
+      if (run === undefined || run === 0 || this.indexedRuns.has(run)) continue;
+      const verdict = v.verdicts[i];
+      const key = v.keys[i];
+      if (verdict === undefined || key === undefined) continue;
+      this.remember(key, text.slice(queries[i].range.start, queries[i].range.end), verdict);
+      if (!runs.includes(run)) runs.push(run);
+    }
+    for (const r of runs) this.indexedRuns.add(r);
+  }
+
+  clear(): void {
+    this.indexedRuns.clear();
+    this.buckets.clear();
+    this.count = 0;
+  }
+
+  /** Remember a computed verdict under the query's text. */
+  private remember(key: string, text: string, rel: RelDiag[]): void {
+    let bucket = this.bucket(key);
+    if (this.count >= CACHE_LIMIT) {
+      // Start afresh.
+      this.buckets.clear();
+      this.count = 0;
+      this.buckets.set(key, (bucket = new Map()));
+    }
+    bucket.set(detach(text), rel);
+    this.count++;
+  }
+}
+
+/** The catalogue a validation run judges some queries by, with its key and cache bucket. */
+interface RunCatalogue {
+  cat: WikiCatalogue;
+  key: string;
+  bucket: Map<string, RelDiag[]>;
+}
+
+class Validator implements WikiValidator {
+  private readonly cache = new VerdictCache();
+  private docVerdicts = new WeakMap<WikiDocument, DocVerdicts>();
+  private readonly lineIndexCache = new WeakMap<WikiDocument, number[]>();
+  private readonly cacheStats = { hits: 0, misses: 0 };
+  /**
+   * The last document validated, whose computed verdicts are kept for its queries but not yet in
+   * the cache by text. Putting them there (hashing and copying every query's text) is deferred
+   * until another document is validated: a whole-document pass over a newly opened file then does
+   * no cache work at all (and keeps no copies of its text alive), while a re-opened file, a second
+   * file with the same queries, or a new version parsed from scratch still finds them by text.
+   */
+  private unindexed: WikiDocument | undefined;
+  /** Numbers validation runs (a query remembers the run that computed its verdict). */
+  private runCounter = 0;
+  /** The item scratch of this validator's value checks. */
+  private readonly scratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
+  /** The rule positions of the constraint check (see applyConstraints). */
+  private readonly ruleScratch: number[] = [];
+
+  validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings: LanguageSettings = {}, document?: TextDocument): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const highLimits = !!settings.highLimits;
+    const large = settings.maxFullCheckSize !== undefined && doc.text.length > settings.maxFullCheckSize;
+    const severities = settings.severity;
+    const range = this.rangesOf(doc, document);
+    if (large) largeDocumentNotice(out, range(0, 0), settings);
+
+    // The previous document's verdicts go into the cache by text now (see `unindexed`).
+    if (this.unindexed !== undefined && this.unindexed !== doc) {
+      this.cache.index(this.unindexed, this.verdictsOf(this.unindexed));
+      this.unindexed = undefined;
+    }
+    const run = ++this.runCounter;
+    const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
+    const catalogues = new Map<string | undefined, RunCatalogue>();
+    const stored = this.verdictsOf(doc);
+    const queries = doc.queries;
+    let computedAny = false;
+    for (let qi = 0; qi < queries.length; qi++) {
+      const query = queries[qi];
+      let c = catalogues.get(query.apiUrl);
+      if (!c) {
+        const cat = resolveCatalogue(query.apiUrl);
+        const key = this.cache.keyOf(cat, settingsKey);
+        catalogues.set(query.apiUrl, (c = { cat, key, bucket: this.cache.bucket(key) }));
+      }
+      const rel = this.verdictOf(doc.text, query, qi, c, stored, run, highLimits, !large);
+      if (stored.runs[qi] === run) computedAny = true;
+      const base = query.range.start;
+      for (const d of rel) {
+        const diag = toDiagnostic(d, base, range, severities);
+        if (diag !== undefined) out.push(diag);
+      }
+    }
+    if (computedAny) this.unindexed = doc;
+    return out;
+  }
+
+  carry(previous: WikiDocument, next: WikiDocument, from: number, to: number, count: number): void {
+    const old = this.docVerdicts.get(previous);
+    if (old === undefined || count <= 0) return;
+    const v = this.verdictsOf(next);
+    v.verdicts = carried(v.verdicts, old.verdicts, from, to, count, undefined);
+    v.keys = carried(v.keys, old.keys, from, to, count, undefined);
+    v.runs = carried(v.runs, old.runs, from, to, count, 0);
+  }
+
+  stats(): { hits: number; misses: number } {
+    return { ...this.cacheStats };
+  }
+
+  clear(): void {
+    this.docVerdicts = new WeakMap();
+    this.unindexed = undefined;
+    this.cache.clear();
+    this.cacheStats.hits = 0;
+    this.cacheStats.misses = 0;
+  }
+
+  /**
+   * Query `qi`'s verdict: the one kept for it (same text: carried over by the re-parse), else the
+   * cache's by text, else computed now (then kept with this run's number).
+   */
+  private verdictOf(text: string, query: WikiQuery, qi: number, c: RunCatalogue, stored: DocVerdicts, run: number, highLimits: boolean, full: boolean): RelDiag[] {
+    let rel = stored.keys[qi] === c.key ? stored.verdicts[qi] : undefined;
+    if (rel !== undefined) {
+      this.cacheStats.hits++;
+      return rel;
+    }
+    // (An empty cache cannot answer: then the query's text is not even hashed.)
+    rel = c.bucket.size > 0 ? c.bucket.get(text.slice(query.range.start, query.range.end)) : undefined;
+    let verdictRun = 0;
+    if (rel !== undefined) {
+      this.cacheStats.hits++;
+    } else {
+      rel = computeVerdict(text, query, c.cat, highLimits, full, this.scratch, this.ruleScratch);
+      this.cacheStats.misses++;
+      // Kept for the query; put in the cache by text when another document is validated.
+      verdictRun = run;
+    }
+    stored.verdicts[qi] = rel;
+    stored.keys[qi] = c.key;
+    stored.runs[qi] = verdictRun;
+    return rel;
+  }
+
+  private verdictsOf(doc: WikiDocument): DocVerdicts {
+    let v = this.docVerdicts.get(doc);
+    if (v === undefined) this.docVerdicts.set(doc, (v = { verdicts: [], keys: [], runs: [] }));
+    return v;
+  }
+
+  /**
+   * Offsets to ranges. Our own line index (found with the native indexOf) gives the document's
+   * positions when its text is the parsed text and has no CR (TextDocument also breaks lines at CR
+   * and CRLF): cheaper than having TextDocument scan the whole text character by character on first use.
+   */
+  private rangesOf(doc: WikiDocument, document: TextDocument | undefined): (s: number, e: number) => Range {
+    const text = doc.text;
+    const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
+    let starts: number[] | undefined;
+    const pos = (offset: number) => (own ? positionAt((starts ??= this.lineStarts(doc)), offset) : document!.positionAt(offset));
+    return (s, e) => ({ start: pos(s), end: pos(e) });
+  }
+
+  private lineStarts(doc: WikiDocument): number[] {
+    let starts = this.lineIndexCache.get(doc);
+    if (starts) return starts;
+    starts = [0];
+    const text = doc.text;
+    let i = text.indexOf('\n');
+    while (i >= 0) {
+      starts.push(i + 1);
+      i = text.indexOf('\n', i + 1);
+    }
+    this.lineIndexCache.set(doc, starts);
+    return starts;
+  }
+}
+
+/**
+ * `dst` with `src[from…from+count)` at `to`: copied in native slices (an edit carries thousands of
+ * verdicts), the arrays kept without holes (`fill` for queries not carried).
+ */
+function carried<T>(dst: T[], src: readonly T[], from: number, to: number, count: number, fill: T): T[] {
+  const part = src.slice(from, from + count);
+  if (dst.length === 0 && to === 0) return part;
+  while (dst.length < to) dst.push(fill);
+  if (dst.length === to) return dst.concat(part);
+  for (let i = 0; i < part.length; i++) dst[to + i] = part[i];
+  return dst;
+}
+
+/** One query's verdict, computed afresh. */
+function computeVerdict(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
+  // Pairs split just for this check are dropped right after it (unless a feature had split
+  // them already): a whole-document run then keeps no per-pair objects alive.
+  const keep = paramsAreSplit(query);
+  try {
+    const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch);
+    return computed.length === 0 ? NO_DIAGNOSTICS : computed;
+  } finally {
+    if (!keep) releaseSplitParams(query);
+  }
+}
+
+/** The notice on a document too large for hints and did-you-mean. */
+function largeDocumentNotice(out: Diagnostic[], range: Range, settings: LanguageSettings): void {
+  const severity = severityOf('largedocument', DEFAULT_SEVERITIES.largedocument ?? 'information', settings.severity);
+  if (severity === undefined) return;
+  out.push({
+    range,
+    severity,
+    code: 'largedocument',
+    source: DIAGNOSTIC_SOURCE,
+    message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
+  });
+}
+
+/** A kept verdict's diagnostic in the document, with its severity (undefined: turned off). */
+function toDiagnostic(d: RelDiag, base: number, range: (s: number, e: number) => Range, severities: LanguageSettings['severity']): Diagnostic | undefined {
+  const severity = severityOf(d.code, d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning', severities);
+  if (severity === undefined) return undefined;
+  const data: WikiDiagnosticData = { ...d.data };
+  if (d.remove) data.removeRange = range(base + d.remove.start, base + d.remove.end);
+  const diag: Diagnostic = {
+    range: range(base + d.start, base + d.end),
+    severity,
+    code: d.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+    data,
+  };
+  if (d.tags) diag.tags = d.tags;
+  return diag;
+}
+
+function positionAt(starts: number[], offset: number): { line: number; character: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, character: offset - starts[lo] };
+}
+
+/**
+ * All diagnostics of a parsed document, from a validator of its own (no verdicts kept): for
+ * one-off checks. A language service keeps one validator (`createWikiValidator`).
+ */
+export function doWikiValidation(
+  doc: WikiDocument,
+  resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
+  settings: LanguageSettings = {},
+  document?: TextDocument,
+): Diagnostic[] {
+  return createWikiValidator().validate(doc, resolveCatalogue, settings, document);
+}
+
