@@ -153,7 +153,9 @@ function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: Que
   return given;
 }
 
-function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: QueryCheck['uses'][number] | undefined): void {
+type Use = QueryCheck['uses'][number] | undefined;
+
+function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Use): void {
   // Shared between queries: read here, copied where it goes into a diagnostic's data.
   const names = ctx.catalogue.ruleWireNames(rule, prefix);
   const kind = rule.kind;
@@ -174,71 +176,40 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
   if (kind === 'exactlyOne' && count === 1) return;
   if ((kind === 'requires' || kind === 'conflicts' || kind === 'pattern' || kind === 'missing') && ctx.present.has(names[0]) === (kind === 'missing')) return;
   if (kind === 'forbidden' && count === 0) return;
-  const given = count > 0 && (kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'atMostOne') ? givenInOrder(ctx, names, prefix, use) : NONE_GIVEN;
   const module = use?.module.name ?? rule.module;
-  switch (rule.kind) {
+  switch (kind) {
     case 'exactlyOne':
     case 'atLeastOne':
-      if (given.length === 0) {
-        const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
-        const msg = rule.kind === 'exactlyOne'
-          ? `One of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`
-          : `At least one of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`;
-        report(ctx, 'missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names.slice() });
-        return;
-      }
-      if (rule.kind === 'atLeastOne' || given.length === 1) return;
-      break;
     case 'atMostOne':
-      if (given.length <= 1) return;
-      break;
-    case 'requires': {
-      const [first, ...rest] = names;
-      if (!ctx.present.has(first) || rest.some((n) => ctx.present.has(n))) return;
-      const p = ctx.present.get(first)!;
-      const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-      report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names.slice() });
+      applyCountRule(ctx, rule, names, count > 0 ? givenInOrder(ctx, names, prefix, use) : NONE_GIVEN, use, module);
       return;
-    }
+    case 'requires':
+      applyRequires(ctx, rule, names, module);
+      return;
     case 'missing':
-    case 'forbidden': {
-      const hold = conditionHolds(ctx, rule.when ?? [], prefix, use);
-      if (!hold) return;
-      if (rule.kind === 'missing') {
-        if (ctx.present.has(names[0])) return;
-        report(ctx, rule.code, hold.start, hold.end, fill(rule.message, names, `${names[0]} is not given, while ${hold.text} needs it. Add ${names[0]}=…`), { param: names[0], addParam: names[0], module, params: [names[0], hold.wire] });
-        return;
-      }
-      for (const n of names) {
-        const p = ctx.present.get(n);
-        if (!p) continue;
-        if (rule.allowedValues?.includes(p.value)) continue;
-        report(ctx, rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`), { param: n, module, params: [n, hold.wire] });
-      }
+    case 'forbidden':
+      applyConditional(ctx, rule, names, prefix, use, module);
       return;
-    }
-    case 'pattern': {
-      const p = ctx.present.get(names[0]);
-      if (!p || !rule.pattern) return;
-      const d = use?.module.paramByName.get(rule.params[0]);
-      const items = getValueItems(ctx.text, p);
-      if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
-      for (const item of items) {
-        if (rule.pattern.test(item.text)) continue;
-        report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text }, DEFAULT_SEVERITY_KNOWN.has(rule.code) ? undefined : { severity: 'error' });
-      }
+    case 'pattern':
+      applyPattern(ctx, rule, names, use, module);
       return;
-    }
-    case 'conflicts': {
-      const [first, ...rest] = names;
-      const other = rest.find((n) => ctx.present.has(n));
-      if (!ctx.present.has(first) || other === undefined) return;
-      const p = ctx.present.get(first)!;
-      const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-      report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter cannot be used with ${other}. Remove one of them.`), { param: first, module, params: [first, other] });
+    case 'conflicts':
+      applyConflicts(ctx, rule, names, module);
       return;
-    }
   }
+}
+
+/** exactlyOne / atLeastOne / atMostOne, given the names present (in the order written). */
+function applyCountRule(ctx: QueryCheck, rule: ConstraintRule, names: string[], given: string[], use: Use, module: string): void {
+  if (rule.kind !== 'atMostOne' && given.length === 0) {
+    const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
+    const msg = rule.kind === 'exactlyOne'
+      ? `One of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`
+      : `At least one of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`;
+    report(ctx, 'missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names.slice() });
+    return;
+  }
+  if (rule.kind === 'atLeastOne' || given.length <= 1) return;
   // Several given where at most one may be: report on each one after the first.
   const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
   for (const n of given.slice(1)) {
@@ -248,4 +219,53 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Q
       : `The parameters ${joinNames(given)} can not be used together. Keep one of them.`;
     report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, given, msg), { param: n, module, params: given });
   }
+}
+
+/** requires: the first parameter only with one of the others. */
+function applyRequires(ctx: QueryCheck, rule: ConstraintRule, names: string[], module: string): void {
+  const [first, ...rest] = names;
+  if (!ctx.present.has(first) || rest.some((n) => ctx.present.has(n))) return;
+  const p = ctx.present.get(first)!;
+  const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
+  report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names.slice() });
+}
+
+/** missing / forbidden: a parameter needed, or not allowed, while the rule's condition holds. */
+function applyConditional(ctx: QueryCheck, rule: ConstraintRule, names: string[], prefix: string, use: Use, module: string): void {
+  const hold = conditionHolds(ctx, rule.when ?? [], prefix, use);
+  if (!hold) return;
+  if (rule.kind === 'missing') {
+    if (ctx.present.has(names[0])) return;
+    report(ctx, rule.code, hold.start, hold.end, fill(rule.message, names, `${names[0]} is not given, while ${hold.text} needs it. Add ${names[0]}=…`), { param: names[0], addParam: names[0], module, params: [names[0], hold.wire] });
+    return;
+  }
+  for (const n of names) {
+    const p = ctx.present.get(n);
+    if (!p) continue;
+    if (rule.allowedValues?.includes(p.value)) continue;
+    report(ctx, rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`), { param: n, module, params: [n, hold.wire] });
+  }
+}
+
+/** pattern: each value of the parameter must match (the module's all-specifier aside). */
+function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, module: string): void {
+  const p = ctx.present.get(names[0]);
+  if (!p || !rule.pattern) return;
+  const d = use?.module.paramByName.get(rule.params[0]);
+  const items = getValueItems(ctx.text, p);
+  if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
+  for (const item of items) {
+    if (rule.pattern.test(item.text)) continue;
+    report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text }, DEFAULT_SEVERITY_KNOWN.has(rule.code) ? undefined : { severity: 'error' });
+  }
+}
+
+/** conflicts: the first parameter not with any of the others. */
+function applyConflicts(ctx: QueryCheck, rule: ConstraintRule, names: string[], module: string): void {
+  const [first, ...rest] = names;
+  const other = rest.find((n) => ctx.present.has(n));
+  if (!ctx.present.has(first) || other === undefined) return;
+  const p = ctx.present.get(first)!;
+  const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
+  report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter cannot be used with ${other}. Remove one of them.`), { param: first, module, params: [first, other] });
 }
