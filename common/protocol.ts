@@ -98,10 +98,15 @@ export const CatalogueRequestMethod = CatalogueRequest.method;
 // wikimapQuery/runnableQueries
 // ---------------------------------------------------------------------------
 
-/** `wikimapQuery/runnableQueries`: the queries of an open document that can be run (Run lens, run commands). */
-export interface RunnableQueriesParams {
-  uri: string;
-}
+/**
+ * `wikimapQuery/runnableQueries`: the queries that can be run (Run lens, run commands), of an open
+ * document (`uri`) or of a text typed into "Run Query…" (`text`, read as a `wikiquery` document: the
+ * server's parser is the only one; at most MAX_RUN_QUERY_TEXT characters).
+ */
+export type RunnableQueriesParams = { uri: string; text?: undefined } | { text: string; uri?: undefined };
+
+/** The longest text `wikimapQuery/runnableQueries` reads (a query typed or pasted, not a file). */
+export const MAX_RUN_QUERY_TEXT = 256 * 1024;
 
 /** Empty when the document is not open or has no runnable query. */
 export type RunnableQueriesResult = RunnableQuery[];

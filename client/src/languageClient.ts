@@ -131,6 +131,12 @@ export class QueryLanguageClient implements vscode.Disposable {
     return result.map((q) => ({ ...q, vsRange: client.protocol2CodeConverter.asRange(q.range) }));
   }
 
+  /** The queries the server reads in a text that is in no document (typed into "Run Query…"). */
+  async runnableQueriesOfText(text: string, token?: vscode.CancellationToken): Promise<RunnableQuery[]> {
+    const client = await this.ready();
+    return (await send(client, RunnableQueriesRequest, { text }, token)) ?? [];
+  }
+
   async catalogue(params: CatalogueParams): Promise<CatalogueResult> {
     const client = await this.ready();
     return send(client, CatalogueRequest, params);

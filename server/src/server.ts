@@ -33,8 +33,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
+  MAX_RUN_QUERY_TEXT,
   ReloadCatalogueRequestMethod,
   RunnableQueriesRequestMethod,
+  WIKI_LANGUAGE_ID,
   type CatalogueParams,
   type CatalogueResult,
   type ReloadCatalogueParams,
@@ -541,6 +543,16 @@ class QueryLanguageServer {
   // ---------------------------------------------------------------------------
 
   /** The custom requests of common/protocol.ts. */
+  /** The queries of a text typed into "Run Query…": read as a wikiquery document by the wiki service. */
+  private runnableQueriesOfText(text: string): RunnableQueriesResult {
+    if (text.length > MAX_RUN_QUERY_TEXT) {
+      throw new ResponseError(ErrorCodes.InvalidParams, `The query text is ${text.length} characters long; at most ${MAX_RUN_QUERY_TEXT} are read. Put long queries in a .wikiquery file and run them from there.`);
+    }
+    const document = TextDocument.create('untitled:run-query.wikiquery', WIKI_LANGUAGE_ID, 1, text);
+    const { wiki } = this.getServices();
+    return wiki.getRunnableQueries(document, wiki.parse(document));
+  }
+
   private registerCustomRequests(): void {
     this.connection.onRequest<CatalogueResult, unknown>(CatalogueRequestMethod, (params: CatalogueParams | undefined, token: CancellationToken) =>
       this.runSafe<CatalogueResult>('wikimapQuery/catalogue', token, async () => {
@@ -557,7 +569,9 @@ class QueryLanguageServer {
 
     this.connection.onRequest<RunnableQueriesResult, unknown>(RunnableQueriesRequestMethod, (params: RunnableQueriesParams, token: CancellationToken) =>
       this.runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
-        this.withDocument<RunnableQueriesResult>(params.uri, [], (p, service) => service.getRunnableQueries(p.document, p.parsed)),
+        typeof params?.text === 'string'
+          ? this.runnableQueriesOfText(params.text)
+          : this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) => service.getRunnableQueries(p.document, p.parsed)),
       ),
     );
 

@@ -11,7 +11,7 @@ import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
 import { httpRequest } from '../../client/src/run/httpClient';
 import { RunError } from '../../client/src/run/runErrors';
 import { fetchAll, runWikiQuery } from '../../client/src/wiki/wikiRun';
-import { parseQueryText } from '../../client/src/wiki/wikiRequest';
+import { typedQuery } from '../support/typedQuery';
 import { peakRssMb, startHostileServer, type HostileServer } from './hostileServer';
 
 /** Generous bounds: the failures they catch were 6–13 GB and many minutes. */
@@ -209,32 +209,32 @@ describe('hostile servers', function () {
     });
 
     it('an endless stream stops at the response cap', async () => {
-      await assert.rejects(runWikiQuery(`${hostile.origin}/endless/api.php`, parseQueryText('action=query&meta=siteinfo').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'tooLarge' && /wikimapQuery\.run\.maxResponseMB/.test(e.message));
+      await assert.rejects(runWikiQuery(`${hostile.origin}/endless/api.php`, typedQuery('action=query&meta=siteinfo').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'tooLarge' && /wikimapQuery\.run\.maxResponseMB/.test(e.message));
     });
     it('a declared 100 MB body is refused before reading', async () => {
       await assert.rejects(httpRequest({ url: `${hostile.origin}/huge/api.php`, method: 'GET', ...opts }), (e: unknown) => e instanceof RunError && e.kind === 'tooLarge');
     });
     it('a byte a second is stopped by the timeout', async () => {
-      await assert.rejects(runWikiQuery(`${hostile.origin}/drip/api.php`, parseQueryText('action=query&meta=siteinfo').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'timeout' && /within 3 s/.test(e.message));
+      await assert.rejects(runWikiQuery(`${hostile.origin}/drip/api.php`, typedQuery('action=query&meta=siteinfo').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'timeout' && /within 3 s/.test(e.message));
     });
     it('a redirect is not followed', async () => {
       const before = hostile.hits.get('/target/api.php') ?? 0;
-      await assert.rejects(runWikiQuery(`${hostile.origin}/redirect/api.php`, parseQueryText('action=query&meta=siteinfo').params, opts), /do not follow redirects/);
+      await assert.rejects(runWikiQuery(`${hostile.origin}/redirect/api.php`, typedQuery('action=query&meta=siteinfo').params, opts), /do not follow redirects/);
       assert.equal(hostile.hits.get('/target/api.php') ?? 0, before);
     });
     it('a URL with credentials is refused before anything is sent', async () => {
       const before = hostile.total();
-      await assert.rejects(runWikiQuery(`http://me:hunter2@127.0.0.1:${hostile.port}/cont/api.php`, parseQueryText('action=query&list=allpages').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'refused' && !e.message.includes('hunter2'));
+      await assert.rejects(runWikiQuery(`http://me:hunter2@127.0.0.1:${hostile.port}/cont/api.php`, typedQuery('action=query&list=allpages').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'refused' && !e.message.includes('hunter2'));
       assert.equal(hostile.total(), before);
     });
     it('"Fetch all" keeps the pages fetched when a later one streams without end', async () => {
-      const r = await fetchAll(`${hostile.origin}/cont/api.php`, parseQueryText('action=query&list=allpages&endless-after=2').params, { ...opts, maxPages: 50 });
+      const r = await fetchAll(`${hostile.origin}/cont/api.php`, typedQuery('action=query&list=allpages&endless-after=2').params, { ...opts, maxPages: 50 });
       assert.equal(r.pages, 3);
       assert.equal((r.json as { query: { allpages: unknown[] } }).query.allpages.length, 3);
       assert.match(r.stoppedEarly ?? '', /stopped after 3 pages: .*larger than the cap/);
     });
     it('"Fetch all" stops at its total byte budget and keeps what it fetched', async () => {
-      const r = await fetchAll(`${hostile.origin}/cont/api.php`, parseQueryText('action=query&list=allpages').params, { ...opts, maxPages: 1000, maxTotalBytes: 1024 * 1024 });
+      const r = await fetchAll(`${hostile.origin}/cont/api.php`, typedQuery('action=query&list=allpages').params, { ...opts, maxPages: 1000, maxTotalBytes: 1024 * 1024 });
       assert.ok(r.pages >= 5 && r.pages <= 11, `pages ${r.pages}`);
       assert.ok(r.bytes <= 1024 * 1024);
       assert.match(r.stoppedEarly ?? '', /fetchAllMaxMB/);

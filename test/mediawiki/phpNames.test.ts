@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { RunError } from '../../client/src/run/runErrors';
 import { runWikiQuery } from '../../client/src/wiki/wikiRun';
-import { parseQueryText } from '../../client/src/wiki/wikiRequest';
+import { typedQuery } from '../support/typedQuery';
 import { checkQueries, ensureBuilt } from './checkerCli';
 import { MediaWikiClient, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 
@@ -48,16 +48,16 @@ describe('parameter names as PHP reads them (real MediaWiki)', function () {
 
   it('the run guard refuses the bypass before anything is sent', async () => {
     const sent: string[] = [];
-    const attempt = runWikiQuery(wiki!.apiUrl, parseQueryText(BYPASS).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) });
+    const attempt = runWikiQuery(wiki!.apiUrl, typedQuery(BYPASS).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) });
     await assert.rejects(attempt, (e: unknown) => e instanceof RunError && e.kind === 'refused' && /action=edit changes the wiki/.test(e.message));
     assert.equal(sent.length, 0, 'nothing was sent');
     // Variants: a leading-space token alone, a dotted action, an array-style action.
     for (const q of ['action=query&list=allpages&%20token=x', 'action=query&%20%20action=delete&title=X', 'action[x]=edit&title=X']) {
-      await assert.rejects(runWikiQuery(wiki!.apiUrl, parseQueryText(q).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) }), /Not run/);
+      await assert.rejects(runWikiQuery(wiki!.apiUrl, typedQuery(q).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) }), /Not run/);
     }
     assert.equal(sent.length, 0);
     // A read-only query still runs.
-    const ok = await runWikiQuery(wiki!.apiUrl, parseQueryText('action=query&meta=siteinfo').params, { timeoutMs: 30000, maxBytes: 10_000_000 });
+    const ok = await runWikiQuery(wiki!.apiUrl, typedQuery('action=query&meta=siteinfo').params, { timeoutMs: 30000, maxBytes: 10_000_000 });
     assert.equal(ok.status, 200);
   });
 

@@ -49,6 +49,7 @@ function resultUriArg(uri?: vscode.Uri | string): vscode.Uri | undefined {
 }
 
 function registerWikiRunCommands(context: vscode.ExtensionContext, client: QueryLanguageClient, { runner, results }: WikiFeature): void {
+  const readQueries = (text: string) => client.runnableQueriesOfText(text);
   const runAtCursor = async (mode: 'once' | 'all') => {
     const found = await queryAtCursor(client, 'wiki');
     return found && runner.run(runner.fromRunnable(found.uri, found.query, found.query.vsRange), mode);
@@ -66,7 +67,7 @@ function registerWikiRunCommands(context: vscode.ExtensionContext, client: Query
             validateInput: (v) => (v.trim() ? undefined : 'Type or paste a query.'),
           });
     if (!typed) return undefined;
-    return runner.run(runner.fromText(typed));
+    return runner.runText(typed, readQueries);
   });
   registerCommand(context, 'wikimapQuery.wiki.fetchAllAtCursor', () => runAtCursor('all'));
   registerCommand(context, 'wikimapQuery.wiki.continue', async (uri?: vscode.Uri | string) => {
@@ -85,7 +86,7 @@ function registerWikiRunCommands(context: vscode.ExtensionContext, client: Query
     if (!stored) return void vscode.window.showWarningMessage('This result is no longer in memory; run the query from its document.');
     return runner.run({ apiUrl: stored.result.apiUrl, params: stored.result.originalParams, source: stored.source });
   });
-  const builder = new QueryBuilder(client, (text) => runner.run(runner.fromText(text)));
+  const builder = new QueryBuilder(client, (text) => runner.runText(text, readQueries));
   registerCommand(context, 'wikimapQuery.wiki.buildQuery', (answers?: BuilderAnswers) => builder.build(answers ?? {}));
 }
 

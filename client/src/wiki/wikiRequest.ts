@@ -5,6 +5,7 @@
 import { RunError } from '../run/runErrors';
 import { isSensitiveParam, redactUrl } from '../run/redact';
 import { phpParamName } from '../../../server/src/service/wiki/phpParamName';
+import type { RunnableQuery } from '../../../common/protocol';
 
 export type WikiParams = Array<[string, string]>;
 
@@ -153,60 +154,32 @@ export function buildWikiUrl(apiUrl: string, params: WikiParams): string {
   return `${url.toString()}?${toQueryString(params)}`;
 }
 
-function decodeComponent(s: string): string {
-  const plus = s.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(plus);
-  } catch {
-    // Keep malformed escapes as written, decode the rest one by one.
-    return plus.replace(/%[0-9A-Fa-f]{2}/g, (m) => {
-      try {
-        return decodeURIComponent(m);
-      } catch {
-        return m;
-      }
-    });
-  }
-}
-
-export interface ParsedQueryText {
-  /** The api.php URL when the text names one (`https://host/w/api.php?…`). */
-  apiUrl?: string;
-  params: WikiParams;
-}
+/** How long "Run Query…" waits for the language server to read the typed text. */
+export const READ_QUERY_TIMEOUT_MS = 10_000;
 
 /**
- * Reads a query typed or pasted into "Run Query…": a full URL, `api.php?…`, `?action=…` or bare
- * `action=query&…`, possibly in the multi-line form (continuation lines start with `&`) with `#`
- * comment lines. The editor's documents are parsed by the language server; this only serves the
- * input box, where there is no document.
+ * The request of a query typed into "Run Query…" (or composed by the builder), from what the
+ * language server read in the text (`wikimapQuery/runnableQueries` with `text`: the server's parser
+ * is the only one). Exactly one wiki query must be there.
  */
-export function parseQueryText(text: string): ParsedQueryText {
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  let joined = lines.join('');
-  let apiUrl: string | undefined;
-  const q = joined.indexOf('?');
-  if (q >= 0) {
-    const head = joined.slice(0, q);
-    if (/^https?:\/\//i.test(head)) apiUrl = head;
-    joined = joined.slice(q + 1);
-  } else if (/^https?:\/\//i.test(joined)) {
-    return { apiUrl: joined, params: [] };
+export function requestOfTypedQuery(queries: readonly RunnableQuery[]): { apiUrl?: string; params: WikiParams } {
+  const wiki = queries.filter((q) => q.kind === 'wiki');
+  if (wiki.length === 0) {
+    throw new RunError('badUrl', 'No wiki query in the text. Type a full api.php URL, or a query like action=query&list=allpages&aplimit=10.');
   }
-  const hash = joined.indexOf('#');
-  if (hash >= 0) joined = joined.slice(0, hash);
-  const params: WikiParams = [];
-  for (const part of joined.split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const name = decodeComponent(eq < 0 ? part : part.slice(0, eq));
-    const value = eq < 0 ? '' : decodeComponent(part.slice(eq + 1));
-    params.push([name, value]);
+  if (wiki.length > 1) {
+    throw new RunError('badUrl', `The text holds ${wiki.length} queries. Run one at a time, or put them in a .wikiquery file and run each from its Run lens.`);
   }
-  return { apiUrl, params };
+  return { apiUrl: wiki[0].apiUrl || undefined, params: wiki[0].params ?? [] };
+}
+
+/** `work`, or a RunError once `ms` have passed without an answer (a stuck language server never holds a run). */
+export function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RunError('timeout', message)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** One line describing the query, for history and titles: `list=allpages&aplimit=5`. */

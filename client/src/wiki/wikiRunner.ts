@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { RunnableQuery } from '../../../common/protocol';
 import { RunError } from '../run/runErrors';
-import { checkReadOnly, describeParams, parseQueryText, type WikiParams } from './wikiRequest';
+import { checkReadOnly, describeParams, READ_QUERY_TIMEOUT_MS, requestOfTypedQuery, withDeadline, type WikiParams } from './wikiRequest';
 import { fetchAll, runContinuation, runWikiQuery, type WikiRunResult } from './wikiRun';
 import type { RunOptions } from '../run/httpClient';
 import { extractWikiMessages, placeWikiMessages } from './wikiMessages';
@@ -86,9 +86,19 @@ export class WikiRunner implements vscode.Disposable {
     return { apiUrl: q.apiUrl || undefined, params: q.params ?? [], source: { uri, range, params } };
   }
 
-  fromText(text: string): WikiRunRequest {
-    const parsed = parseQueryText(text);
-    return { apiUrl: parsed.apiUrl, params: parsed.params };
+  /**
+   * Runs a query typed into "Run Query…" (or composed by the builder). The language server reads the
+   * text (`readQueries`), as it reads documents: the client parses no queries of its own.
+   */
+  async runText(text: string, readQueries: (text: string) => Promise<RunnableQuery[]>): Promise<vscode.Uri | undefined> {
+    let req: WikiRunRequest;
+    try {
+      const queries = await withDeadline(readQueries(text), READ_QUERY_TIMEOUT_MS, `The language server did not read the query within ${READ_QUERY_TIMEOUT_MS / 1000} s. Try again, or run "Developer: Reload Window".`);
+      req = requestOfTypedQuery(queries);
+    } catch (e) {
+      return this.fail(e, 'Run Query');
+    }
+    return this.run(req);
   }
 
   /** Runs once (or fetches all) and opens the result beside the query. Returns the result URI. */

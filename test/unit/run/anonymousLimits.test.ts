@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { startMediaWiki, type MediaWikiInstance } from '../../mediawiki/mediawikiServer';
 import { anonymousLimitsNote, runWikiQuery, type RunOptions } from '../../../client/src/wiki/wikiRun';
-import { parseQueryText } from '../../../client/src/wiki/wikiRequest';
+import { typedQuery } from '../../support/typedQuery';
 
 describe('anonymous runs get anonymous limits, and say so (a real MediaWiki)', function () {
   this.timeout(120000);
@@ -23,7 +23,7 @@ describe('anonymous runs get anonymous limits, and say so (a real MediaWiki)', f
   ];
   for (const [name, query, noted] of cases) {
     it(name, async () => {
-      const result = await runWikiQuery(wiki!.apiUrl, parseQueryText(query).params, opts);
+      const result = await runWikiQuery(wiki!.apiUrl, typedQuery(query).params, opts);
       if (noted) {
         assert.match(result.limitsNote ?? '', /without logging in.*anonymous users.*wikimapQuery\.wiki\.highLimits/s, JSON.stringify(result.json).slice(0, 500));
       } else {

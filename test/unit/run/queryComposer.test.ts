@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParaminfoModule } from '../../../common/protocol';
 import { builderParameters, checkTypedValue, composeQuery, describeParameter, modulesOfGroup, pageSetParameters, wireName } from '../../../client/src/wiki/queryComposer';
-import { parseQueryText } from '../../../client/src/wiki/wikiRequest';
+import { typedQuery } from '../../support/typedQuery';
 
 const modules: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/query-modules.json'), 'utf8')).paraminfo.modules;
 const byName = (n: string) => modules.find((m) => m.name === n)!;
@@ -45,7 +45,7 @@ describe('guided builder: composing queries', () => {
   it('writes a query that reads back to the same parameters, encoding what the language would misread', () => {
     const text = composeQuery('list', byName('allpages'), [['aplimit', '5'], ['apfrom', 'A b&c+d#e%'], ['apprtype', 'edit|move']]);
     assert.equal(text, 'action=query&list=allpages&aplimit=5&apfrom=A%20b%26c%2Bd%23e%25&apprtype=edit|move');
-    assert.deepEqual(parseQueryText(text).params, [['action', 'query'], ['list', 'allpages'], ['aplimit', '5'], ['apfrom', 'A b&c+d#e%'], ['apprtype', 'edit|move']]);
+    assert.deepEqual(typedQuery(text).params, [['action', 'query'], ['list', 'allpages'], ['aplimit', '5'], ['apfrom', 'A b&c+d#e%'], ['apprtype', 'edit|move']]);
   });
 
   const typed: Array<[string, string, string, boolean]> = [

@@ -1,10 +1,14 @@
 /**
- * Building wiki requests: what is refused, what is added, how queries typed into the input box
- * are read, how URLs are shown in logs, and how continuation and batches merge.
+ * Building wiki requests: what is refused, what is added, how what the server read in a typed
+ * query becomes a request, how URLs are shown in logs, and how continuation and batches merge.
  */
 import assert from 'node:assert/strict';
 import { RunError } from '../../../client/src/run/runErrors';
-import { buildWikiUrl, checkReadOnly, describeParams, parseQueryText, withJsonFormat } from '../../../client/src/wiki/wikiRequest';
+import { buildWikiUrl, checkReadOnly, describeParams, requestOfTypedQuery, withDeadline, withJsonFormat, type WikiParams } from '../../../client/src/wiki/wikiRequest';
+import type { RunnableQuery } from '../../../common/protocol';
+
+/** The pairs as written (names not yet as PHP reads them): what the guard must judge whatever the source. */
+const pairs = (query: string): WikiParams => [...new URLSearchParams(query)];
 import { redactUrl } from '../../../client/src/run/redact';
 import { continueParams, countItems, mergeBatches } from '../../../client/src/wiki/wikiRun';
 
@@ -42,21 +46,21 @@ describe('wiki request building', () => {
   ];
   for (const [query, ok] of readOnly) {
     it(`${ok ? 'allows' : 'refuses'} ${query}`, () => {
-      const run = () => checkReadOnly(parseQueryText(query).params);
+      const run = () => checkReadOnly(pairs(query));
       if (ok) run();
       else assert.throws(run, (e: unknown) => e instanceof RunError && e.kind === 'refused' && /^Not run: /.test(e.message));
     });
   }
 
   it('adds format=json, formatversion=2 and errorformat=plaintext only when absent; last repeat wins', () => {
-    assert.deepEqual(withJsonFormat(parseQueryText('action=query&list=a&list=allpages').params), [
+    assert.deepEqual(withJsonFormat(pairs('action=query&list=a&list=allpages')), [
       ['action', 'query'],
       ['list', 'allpages'],
       ['format', 'json'],
       ['formatversion', '2'],
       ['errorformat', 'plaintext'],
     ]);
-    assert.deepEqual(withJsonFormat(parseQueryText('action=query&format=json&formatversion=1&errorformat=bc').params), [
+    assert.deepEqual(withJsonFormat(pairs('action=query&format=json&formatversion=1&errorformat=bc')), [
       ['action', 'query'],
       ['format', 'json'],
       ['formatversion', '1'],
@@ -72,19 +76,28 @@ describe('wiki request building', () => {
     assert.throws(() => buildWikiUrl('example.org/api.php', []), (e: unknown) => e instanceof RunError && e.kind === 'badUrl' && /wikimapQuery\.wiki\.apiUrl/.test(e.message));
   });
 
-  const typed: Array<[string, string | undefined, Array<[string, string]>]> = [
-    ['https://en.example.org/w/api.php?action=query&list=allpages', 'https://en.example.org/w/api.php', [['action', 'query'], ['list', 'allpages']]],
-    ['api.php?action=query&titles=A%7CB', undefined, [['action', 'query'], ['titles', 'A|B']]],
-    ['?action=query&titles=Main+Page', undefined, [['action', 'query'], ['titles', 'Main Page']]],
-    ['# comment\naction=query\n  &list=allpages\n  &aplimit=5', undefined, [['action', 'query'], ['list', 'allpages'], ['aplimit', '5']]],
-    ['action=query&titles=100%', undefined, [['action', 'query'], ['titles', '100%']]],
-    ['action=query&curtimestamp', undefined, [['action', 'query'], ['curtimestamp', '']]],
+  const wikiQuery = (apiUrl: string | undefined, params: WikiParams): RunnableQuery => ({ kind: 'wiki', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, apiUrl, params });
+  const mapQuery: RunnableQuery = { kind: 'map', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, body: {} };
+  const typedCases: Array<[string, RunnableQuery[], { apiUrl?: string; params: WikiParams } | RegExp]> = [
+    ['one query with its wiki', [wikiQuery('https://w.example/api.php', [['action', 'query']])], { apiUrl: 'https://w.example/api.php', params: [['action', 'query']] }],
+    ['one bare query (the selected wiki)', [wikiQuery(undefined, [['action', 'query']])], { apiUrl: undefined, params: [['action', 'query']] }],
+    ['an empty apiUrl is none', [wikiQuery('', [['action', 'query']])], { apiUrl: undefined, params: [['action', 'query']] }],
+    ['nothing read', [], /No wiki query in the text/],
+    ['only a map query', [mapQuery], /No wiki query in the text/],
+    ['two queries', [wikiQuery(undefined, []), wikiQuery(undefined, [])], /holds 2 queries. Run one at a time/],
   ];
-  for (const [text, apiUrl, params] of typed) {
-    it(`reads a typed query: ${JSON.stringify(text)}`, () => {
-      assert.deepEqual(parseQueryText(text), { apiUrl, params });
+  for (const [what, queries, expected] of typedCases) {
+    it(`a typed query: ${what}`, () => {
+      if (expected instanceof RegExp) assert.throws(() => requestOfTypedQuery(queries), (e: unknown) => e instanceof RunError && e.kind === 'badUrl' && expected.test(e.message));
+      else assert.deepEqual(requestOfTypedQuery(queries), expected);
     });
   }
+
+  it('gives up on a language server that does not answer, with a timeout error', async () => {
+    const never = new Promise<never>(() => undefined);
+    await assert.rejects(withDeadline(never, 20, 'no answer'), (e: unknown) => e instanceof RunError && e.kind === 'timeout' && e.message === 'no answer');
+    assert.equal(await withDeadline(Promise.resolve(7), 1000, 'no answer'), 7);
+  });
 
   const redactions: Array<[string, string]> = [
     ['https://w.example/api.php?action=query&list=watchlist&wlowner=Bob&wltoken=s3cret', 'https://w.example/api.php?action=query&list=watchlist&wlowner=Bob&wltoken=***'],

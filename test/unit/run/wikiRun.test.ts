@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { startMediaWiki, type MediaWikiInstance } from '../../mediawiki/mediawikiServer';
 import { RunError } from '../../../client/src/run/runErrors';
-import { parseQueryText } from '../../../client/src/wiki/wikiRequest';
+import { typedQuery } from '../../support/typedQuery';
 import { continueParams, fetchAll, getContinuation, runContinuation, runWikiQuery, type RunOptions } from '../../../client/src/wiki/wikiRun';
 import { extractWikiMessages, placeWikiMessages } from '../../../client/src/wiki/wikiMessages';
 import { locateParam } from '../../../client/src/wiki/paramLocator';
@@ -28,7 +28,7 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   it('runs a bare query with format=json&formatversion=2 added and counts the items', async () => {
-    const q = parseQueryText('action=query&list=allpages&aplimit=2');
+    const q = typedQuery('action=query&list=allpages&aplimit=2');
     const r = await runWikiQuery(wiki.apiUrl, q.params, opts());
     assert.equal(r.status, 200);
     assert.deepEqual(
@@ -44,7 +44,7 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   it('"Continue" fetches the next batch with the continue values merged into the original query', async () => {
-    const q = parseQueryText('action=query&list=allpages&aplimit=2');
+    const q = typedQuery('action=query&list=allpages&aplimit=2');
     const first = await runWikiQuery(wiki.apiUrl, q.params, opts());
     const cont = getContinuation(first.json)!;
     const second = await runContinuation(first, opts());
@@ -63,7 +63,7 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   it('"Fetch all" stops at its total byte budget and keeps what it fetched', async () => {
-    const params = parseQueryText('action=query&list=allpages&aplimit=1').params;
+    const params = typedQuery('action=query&list=allpages&aplimit=1').params;
     const one = await runWikiQuery(wiki.apiUrl, params, opts());
     // Room for two pages and a half: the third page would pass the budget.
     const r = await fetchAll(wiki.apiUrl, params, { ...opts(), maxPages: 100, maxTotalBytes: Math.floor(one.bytes * 2.5) });
@@ -75,12 +75,12 @@ describe('wiki runs against a real MediaWiki', function () {
 
   it('"Fetch all" follows continuation and merges the batches into what one big request returns', async () => {
     const pagesSeen: number[] = [];
-    const all = await fetchAll(wiki.apiUrl, parseQueryText('action=query&list=allpages&aplimit=2').params, {
+    const all = await fetchAll(wiki.apiUrl, typedQuery('action=query&list=allpages&aplimit=2').params, {
       ...opts(),
       maxPages: 100,
       onPage: (page) => pagesSeen.push(page),
     });
-    const once = await runWikiQuery(wiki.apiUrl, parseQueryText('action=query&list=allpages&aplimit=max').params, opts());
+    const once = await runWikiQuery(wiki.apiUrl, typedQuery('action=query&list=allpages&aplimit=max').params, opts());
     assert.deepEqual(titles(all.json), titles(once.json));
     assert.ok(all.pages > 1, 'several pages were fetched');
     assert.deepEqual(pagesSeen, Array.from({ length: all.pages }, (_, i) => i + 1));
@@ -90,7 +90,7 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   it('"Fetch all" stops at the page cap, keeps what it has and says more remain', async () => {
-    const r = await fetchAll(wiki.apiUrl, parseQueryText('action=query&list=allpages&aplimit=1').params, { ...opts(), maxPages: 2 });
+    const r = await fetchAll(wiki.apiUrl, typedQuery('action=query&list=allpages&aplimit=1').params, { ...opts(), maxPages: 2 });
     assert.equal(r.pages, 2);
     assert.equal(titles(r.json).length, 2);
     assert.match(r.stoppedEarly ?? '', /stopped after 2 pages/);
@@ -99,7 +99,7 @@ describe('wiki runs against a real MediaWiki', function () {
 
   it('"Fetch all" stops when cancelled and keeps the pages it already has', async () => {
     const ac = new AbortController();
-    const r = await fetchAll(wiki.apiUrl, parseQueryText('action=query&list=allpages&aplimit=1').params, {
+    const r = await fetchAll(wiki.apiUrl, typedQuery('action=query&list=allpages&aplimit=1').params, {
       ...opts({ signal: ac.signal }),
       maxPages: 100,
       onPage: (page) => {
@@ -133,7 +133,7 @@ describe('wiki runs against a real MediaWiki', function () {
   ];
   for (const row of placements) {
     it(`places the wiki's messages on the parameters: ${row.name}`, async () => {
-      const parsed = parseQueryText(row.doc);
+      const parsed = typedQuery(row.doc);
       const r = await runWikiQuery(wiki.apiUrl, parsed.params, opts());
       const placed = placeWikiMessages(extractWikiMessages(r.json), parsed.params);
       for (const want of row.expect) {
@@ -148,7 +148,7 @@ describe('wiki runs against a real MediaWiki', function () {
   }
 
   it('reads warnings in the default "bc" error format too', async () => {
-    const parsed = parseQueryText('action=query&list=allpages&aplimit=1&foo=1&errorformat=bc');
+    const parsed = typedQuery('action=query&list=allpages&aplimit=1&foo=1&errorformat=bc');
     const r = await runWikiQuery(wiki.apiUrl, parsed.params, opts());
     const placed = placeWikiMessages(extractWikiMessages(r.json), parsed.params);
     assert.ok(placed.some((m) => m.severity === 'warning' && m.param === 'foo'), JSON.stringify(placed));
@@ -166,7 +166,7 @@ describe('wiki runs against a real MediaWiki', function () {
     it(`refuses a write request before sending anything: ${query}`, async () => {
       const sent: string[] = [];
       await assert.rejects(
-        runWikiQuery(wiki.apiUrl, parseQueryText(query).params, opts({ onRequest: (u) => sent.push(u) })),
+        runWikiQuery(wiki.apiUrl, typedQuery(query).params, opts({ onRequest: (u) => sent.push(u) })),
         (e: unknown) => e instanceof RunError && e.kind === 'refused' && message.test(e.message),
       );
       assert.deepEqual(sent, []);
@@ -182,13 +182,13 @@ describe('wiki runs against a real MediaWiki', function () {
   ];
   for (const [query, ok] of readModules) {
     it(`runs the read module: ${query}`, async () => {
-      const r = await runWikiQuery(wiki.apiUrl, parseQueryText(query).params, opts());
+      const r = await runWikiQuery(wiki.apiUrl, typedQuery(query).params, opts());
       assert.ok(ok(r), r.text.slice(0, 300));
     });
   }
 
   it('runs a feed and shows its RSS as XML, not as a JSON string', async () => {
-    const r = await runWikiQuery(wiki.apiUrl, parseQueryText('action=feedrecentchanges&feedformat=rss').params, opts());
+    const r = await runWikiQuery(wiki.apiUrl, typedQuery('action=feedrecentchanges&feedformat=rss').params, opts());
     assert.equal(r.json, undefined);
     const doc = formatWikiResultDocument(r);
     assert.match(doc, /^<\?xml[^>]*\?>\n<!-- GET /);
@@ -197,25 +197,25 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   it('a feed with a bad value answers with a JSON error, read as usual', async () => {
-    const r = await runWikiQuery(wiki.apiUrl, parseQueryText('action=feedrecentchanges&feedformat=bogus').params, opts());
+    const r = await runWikiQuery(wiki.apiUrl, typedQuery('action=feedrecentchanges&feedformat=bogus').params, opts());
     assert.equal((r.json as any).errors[0].code, 'badvalue');
   });
 
   it('the page Alpha is unchanged after the refused edit', async () => {
-    const r = await runWikiQuery(wiki.apiUrl, parseQueryText('action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main').params, opts());
+    const r = await runWikiQuery(wiki.apiUrl, typedQuery('action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main').params, opts());
     const content = (r.json as any).query.pages[0].revisions[0].slots.main.content as string;
     assert.ok(!content.includes('vandalism'));
   });
 
   it('says clearly when the endpoint is not api.php (HTML instead of JSON)', async () => {
     await assert.rejects(
-      runWikiQuery(`${wiki.server}/index.php`, parseQueryText('action=query&list=allpages').params, opts()),
+      runWikiQuery(`${wiki.server}/index.php`, typedQuery('action=query&list=allpages').params, opts()),
       (e: unknown) => e instanceof RunError && e.kind === 'notJson' && /not with JSON/.test(e.message) && /api\.php/.test(e.message),
     );
   });
 
   it('writes a result document that is valid JSONC with the summary in leading comments', async () => {
-    const r = await runWikiQuery(wiki.apiUrl, parseQueryText('action=query&list=allpages&aplimit=2&foo=<script>alert(1)</script>').params, opts());
+    const r = await runWikiQuery(wiki.apiUrl, typedQuery('action=query&list=allpages&aplimit=2&foo=<script>alert(1)</script>').params, opts());
     const text = formatWikiResultDocument(r);
     const errors: ParseError[] = [];
     const body = parseJsonc(text, errors, { allowTrailingComma: false });
