@@ -4,7 +4,7 @@
  */
 import { RunError } from '../run/runErrors';
 import { isSensitiveParam, redactUrl } from '../run/redact';
-import { phpParamName } from '../../../server/src/service/wiki/phpParamName';
+import { phpParamName } from '../../../common/phpParamName';
 import type { RunnableQuery } from '../../../common/protocol';
 
 export type WikiParams = Array<[string, string]>;
@@ -53,7 +53,7 @@ const WRITE_TOKEN_PARAMS = /^(token|lgtoken|lgpassword|password|csrftoken|logint
 
 /**
  * The parameters as the wiki will see them: names read as PHP fills `$_GET` (leading spaces dropped,
- * spaces and dots to `_`, `[` starting an array key, see phpParamName.ts); dropped pairs left out.
+ * spaces and dots to `_`, `[` starting an array key, see common/phpParamName.ts); dropped pairs left out.
  */
 export function asPhpSees(params: WikiParams): Array<{ name: string; written: string; value: string; array: boolean }> {
   const out: Array<{ name: string; written: string; value: string; array: boolean }> = [];

@@ -1,6 +1,6 @@
 // Parameter names as PHP's php_register_variable_ex reads them (what MediaWiki sees in $_GET).
 import assert from 'node:assert/strict';
-import { phpParamName } from '../../../server/src/service/wiki/phpParamName';
+import { phpParamName } from '../../../common/phpParamName';
 import { parseWikiDocument } from '../../../server/src/service/wiki/wikiQueryParser';
 
 describe('PHP parameter names', () => {

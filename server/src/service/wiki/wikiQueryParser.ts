@@ -17,7 +17,7 @@
  * decoding only slices that contain `%` or `+`.
  */
 import type { OffsetRange, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
-import { mayMangle, phpParamName } from './phpParamName';
+import { mayMangle, phpParamName } from '../../../../common/phpParamName';
 
 export interface ParseOptions {
   /** Take only URLs containing `api.php?` from the text (markdown and other embedding languages). */
@@ -270,7 +270,7 @@ function scanParams(text: string, s: number, t: number, params: WikiParam[]): vo
         const decoded = decodeComponent(rawName);
         name = decoded;
         if (mayMangle(decoded)) {
-          // Judged under the name the wiki will see (PHP's $_GET rules, phpParamName.ts).
+          // Judged under the name the wiki will see (PHP's $_GET rules, common/phpParamName.ts).
           const php = phpParamName(decoded);
           name = php.array ? `${php.name}[]` : php.name;
           if (name !== decoded) written = decoded;

@@ -27,7 +27,7 @@ export interface WikiValueItem {
 /** One `name=value` pair of a query, as written. */
 export interface WikiParam {
   /**
-   * The name the wiki sees: decoded, then read as PHP fills `$_GET` (phpParamName.ts): ` action` is
+   * The name the wiki sees: decoded, then read as PHP fills `$_GET` (common/phpParamName.ts): ` action` is
    * `action`, `cm.title` is `cm_title`, `action[x]` is the array `action[]`.
    */
   name: string;

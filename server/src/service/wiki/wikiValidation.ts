@@ -31,7 +31,7 @@
  * This file judges one query (`checkQuery`); the validator of a language service
  * (wikiValidator.ts) runs it over a document's queries and keeps the verdicts.
  */
-import { describeMangling, phpParamName } from './phpParamName';
+import { describeMangling, phpParamName } from '../../../../common/phpParamName';
 import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiModule, WikiParam, WikiParamDescriptor, WikiQuery, WikiValueItem } from './wikiTypes';
