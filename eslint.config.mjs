@@ -2,7 +2,8 @@
 // Beyond the recommended rules it keeps the design's structural promises:
 //   - no import cycles (wikimap/no-import-cycle, scripts/lint/noImportCycle.mjs), type-only imports included;
 //   - layers: the pure language services (server/src/service/**) never reach vscode, the LSP transport,
-//     the file system or the network; the client's pure run code (client/src/run, wiki, map, contentdb but CLIENT_GLUE) never imports vscode;
+//     the file system or the network; the client imports no server code, and its pure run code
+//     (client/src/run, wiki, map, contentdb but CLIENT_GLUE) never imports vscode;
 //     the protocol module shared by client and server (common/**) imports types only;
 //   - no function over 80 lines outside the tests (one named exception).
 // See docs/architecture.md for the layers.
@@ -114,11 +115,16 @@ export default tseslint.config(
     ),
   },
   {
+    // The client asks the server (common/protocol.ts) instead of importing its code.
+    files: ['client/src/**'],
+    rules: layer('The client imports no server code: ask the server (common/protocol.ts) or share a pure helper in common/ (docs/architecture.md, "Layers").', ['**/server/src/**']),
+  },
+  {
     // The client by feature (wiki/, map/, contentdb/) plus the shared run helpers (run/): the pure run
     // code never imports vscode; the VS Code glue listed here sits beside it and imports it.
     files: ['client/src/run/**', 'client/src/wiki/**', 'client/src/map/**', 'client/src/contentdb/**'],
     ignores: CLIENT_GLUE,
-    rules: layer('Pure client run code: no vscode here; the VS Code glue beside it imports it (docs/architecture.md, "Layers").', ['vscode']),
+    rules: layer('Pure client run code: no vscode (nor server code) here; the VS Code glue beside it imports vscode (docs/architecture.md, "Layers").', ['vscode', '**/server/src/**']),
   },
   {
     // The protocol module is in both bundles: types only, so the client's activation bundle carries no library.

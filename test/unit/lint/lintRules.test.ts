@@ -47,6 +47,10 @@ describe('lint rules', function () {
       ['client/src/map/mapResultsPanel.ts', "import * as vscode from 'vscode';", false],
       ['client/src/contentdb/authProvider.ts', "import * as vscode from 'vscode';", false],
       ['client/src/probe.ts', "import * as vscode from 'vscode';", false],
+      ['client/src/probe.ts', "import { phpParamName } from '../../server/src/service/wiki/wikiValidation';", true],
+      ['client/src/wiki/probe.ts', "import type { WikiDocument } from '../../../server/src/service/wiki/wikiTypes';", true],
+      ['client/src/wiki/wikiRunner.ts', "import { checkQuery } from '../../../server/src/service/wiki/wikiValidation';", true],
+      ['client/src/wiki/probe.ts', "import { phpParamName } from '../../../common/phpParamName';", false],
       ['common/probe.ts', "import { parse } from 'jsonc-parser';", true],
       ['common/probe.ts', "import type { Range } from 'vscode-languageserver-types';", false],
     ];
@@ -55,6 +59,26 @@ describe('lint rules', function () {
         const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
         const layer = result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports');
         assert.equal(layer.length > 0, reported, JSON.stringify(result.messages));
+      });
+    }
+  });
+
+  describe('function length', () => {
+    /** A function of `lines` statement lines, plus blank lines and comments that do not count. */
+    const fn = (lines: number) => `export function probe(): number {\n  let n = 0;\n${'  n++;\n\n  // a comment\n'.repeat(lines - 4)}  return n;\n}\n`;
+    // [file, lines of its function (with the braces), whether max-lines-per-function reports it]
+    const cases: Array<[string, number, boolean]> = [
+      ['server/src/service/wiki/probe.ts', 80, false],
+      ['server/src/service/wiki/probe.ts', 81, true],
+      ['client/src/wiki/probe.ts', 81, true],
+      ['scripts/probe.js', 81, true],
+      ['test/unit/wiki/probe.test.ts', 200, false],
+    ];
+    for (const [file, lines, reported] of cases) {
+      it(`${reported ? 'reports' : 'allows'} a ${lines}-line function in ${file}`, async () => {
+        const [result] = await eslint.lintText(fn(lines), { filePath: path.join(root, file) });
+        const long = result.messages.filter((m) => m.ruleId === 'max-lines-per-function');
+        assert.equal(long.length > 0, reported, JSON.stringify(result.messages));
       });
     }
   });
