@@ -26,7 +26,13 @@ const readJson = (rel: string) => {
   return fs.existsSync(full) ? JSON.parse(fs.readFileSync(full, 'utf8')) : undefined;
 };
 
-interface Row { name: string; value: number | string; unit: string; target: string; met: boolean | null }
+interface Row {
+  name: string;
+  value: number | string;
+  unit: string;
+  target: string;
+  met: boolean | null;
+}
 const rows: Row[] = [];
 function row(name: string, value: number | string, unit: string, target: string, met: boolean | null) {
   rows.push({ name, value: typeof value === 'number' ? Number(value.toPrecision(4)) : value, unit, target, met });
@@ -119,14 +125,24 @@ function benchWikiThroughput() {
     const reopened = getWikiLanguageService({ resolveCatalogue: () => catalogue });
     validateFresh(reopened);
     let reopen = 0;
-    const warmMs = timeMedian(() => {
-      const d = TextDocument.create(`${uri}.${++reopen}`, 'wikiquery', 1, text);
-      reopened.doValidation(d, reopened.parse(d));
-    }, rounds, 1);
+    const warmMs = timeMedian(
+      () => {
+        const d = TextDocument.create(`${uri}.${++reopen}`, 'wikiquery', 1, text);
+        reopened.doValidation(d, reopened.parse(d));
+      },
+      rounds,
+      1,
+    );
     const t = median(ours);
     perLine[lines] = t / lines;
     row(`wiki parse+validate ${lines / 1000}k lines, cold`, mb / (t / 1000), 'MB/s', '>= 30', mb / (t / 1000) >= 30);
-    row(`  ratio to URLSearchParams split (floor) ${lines / 1000}k, pairwise`, median(ratios), 'x', '>= 0.5 (aim 1)', median(ratios) >= 0.5);
+    row(
+      `  ratio to URLSearchParams split (floor) ${lines / 1000}k, pairwise`,
+      median(ratios),
+      'x',
+      '>= 0.5 (aim 1)',
+      median(ratios) >= 0.5,
+    );
     row(`  same text re-opened, verdicts from the per-query cache ${lines / 1000}k`, mb / (warmMs / 1000), 'MB/s', '-', null);
   }
   const base = perLine[10000];
@@ -195,17 +211,33 @@ function benchEditorFeatures() {
   }
   row('semantic tokens + inlay hints for a 50-line viewport (p50)', quantile(viewport, 0.5), 'ms', '-', null);
   row('semantic tokens + inlay hints for a 50-line viewport (p99)', quantile(viewport, 0.99), 'ms', '-', null);
-  row('folding ranges, whole document (median)', timeMedian(() => wiki.getFoldingRanges(doc, parsed), 9, 2), 'ms', '-', null);
-  row('formatting, whole document (median)', timeMedian(() => wiki.format(doc, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: 'multiLine' }), 9, 2), 'ms', '-', null);
+  row(
+    'folding ranges, whole document (median)',
+    timeMedian(() => wiki.getFoldingRanges(doc, parsed), 9, 2),
+    'ms',
+    '-',
+    null,
+  );
+  row(
+    'formatting, whole document (median)',
+    timeMedian(() => wiki.format(doc, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: 'multiLine' }), 9, 2),
+    'ms',
+    '-',
+    null,
+  );
 }
 
 function benchCatalogueLoad() {
-  const t = timeMedian(() => {
-    const m = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/query-modules.json'), 'utf8'));
-    const c = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/api-core.json'), 'utf8'));
-    const k = readJson('descriptors/wiki/constraints.json');
-    loadBuiltinCatalogue((rel) => (rel.endsWith('query-modules.json') ? m : rel.endsWith('api-core.json') ? c : k));
-  }, 15, 3);
+  const t = timeMedian(
+    () => {
+      const m = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/query-modules.json'), 'utf8'));
+      const c = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/api-core.json'), 'utf8'));
+      const k = readJson('descriptors/wiki/constraints.json');
+      loadBuiltinCatalogue((rel) => (rel.endsWith('query-modules.json') ? m : rel.endsWith('api-core.json') ? c : k));
+    },
+    15,
+    3,
+  );
   row('catalogue read + load + index', t, 'ms', '<= 15', t <= 15);
 }
 
@@ -237,7 +269,11 @@ class StdioClient {
         this.waiting.delete(msg.id);
       } else if (msg.method && msg.id !== undefined) {
         // a request from the server (configuration, registration): answer empty
-        this.send({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'workspace/configuration' ? (msg.params.items || []).map(() => null) : null });
+        this.send({
+          jsonrpc: '2.0',
+          id: msg.id,
+          result: msg.method === 'workspace/configuration' ? (msg.params.items || []).map(() => null) : null,
+        });
       } else {
         for (const l of this.listeners) l(msg);
       }
@@ -271,7 +307,11 @@ class StdioClient {
     });
   }
   async initialize() {
-    return this.request('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { publishDiagnostics: {} } } });
+    return this.request('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { textDocument: { publishDiagnostics: {} } },
+    });
   }
   kill() {
     this.proc.kill();
@@ -281,16 +321,25 @@ class StdioClient {
 /** Time for a bare node process to start, read one message from stdin and answer: the floor of any node server's start. */
 function bareNodeAnswer(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['-e', 'process.stdin.once("data", () => { process.stdout.write("ok"); process.exit(0); })'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const proc = spawn(process.execPath, ['-e', 'process.stdin.once("data", () => { process.stdout.write("ok"); process.exit(0); })'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     proc.stdout.once('data', () => resolve());
     proc.once('error', reject);
-    const msg = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const msg = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { processId: null, rootUri: null, capabilities: {} },
+    });
     proc.stdin.write(`Content-Length: ${Buffer.byteLength(msg)}\r\n\r\n${msg}`);
   });
 }
 
 async function benchServer() {
-  console.log(`\n# the server process over stdio (${process.env.WIKIMAP_BENCH_SERVER ? 'release build, minified' : 'development build in dist/'})`);
+  console.log(
+    `\n# the server process over stdio (${process.env.WIKIMAP_BENCH_SERVER ? 'release build, minified' : 'development build in dist/'})`,
+  );
   // Pair by pair with bare node answering the same first message: on a loaded machine node's own
   // start-up is most of the figure, and drifts from round to round.
   const starts: number[] = [];
@@ -347,7 +396,8 @@ async function benchServer() {
   const smallDiags = small.waitFor((m) => m.method === 'textDocument/publishDiagnostics' && m.params.uri === uri, 60000);
   small.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiquery', version: 1, text } });
   await smallDiags;
-  for (let i = 0; i < 400; i++) await small.request('textDocument/completion', { textDocument: { uri }, position: doc.positionAt(Math.floor(r() * text.length)) });
+  for (let i = 0; i < 400; i++)
+    await small.request('textDocument/completion', { textDocument: { uri }, position: doc.positionAt(Math.floor(r() * text.length)) });
   row('  same, young generation not grown (V8 flag, not shipped)', rssOf(small), 'MB', '-', null);
   small.kill();
   fs.rmSync(preloadDir, { recursive: true, force: true });
@@ -364,7 +414,11 @@ function benchMapPeer() {
   const descriptor = readJson('descriptors/mapserver/mapobjects.json');
   const map = getMapLanguageService({ descriptor });
   const json = getJsonLanguageService({});
-  json.configure({ validate: true, allowComments: true, schemas: [{ uri: 'mapquery://schema', fileMatch: ['*.mapquery.json'], schema: mapQuerySchema as any }] });
+  json.configure({
+    validate: true,
+    allowComments: true,
+    schemas: [{ uri: 'mapquery://schema', fileMatch: ['*.mapquery.json'], schema: mapQuerySchema as any }],
+  });
   const cases = generateMapDocuments(2000);
   const docs = cases.map((c, i) => TextDocument.create(`file:///bench/m${i}.mapquery.json`, 'mapquery', 1, c.text));
 
@@ -379,7 +433,8 @@ function benchMapPeer() {
     return out;
   };
   return (async () => {
-    await ours(); await theirs(); // warm up
+    await ours();
+    await theirs(); // warm up
     const to: number[] = [];
     const tt: number[] = [];
     const ratios: number[] = [];
@@ -407,11 +462,14 @@ function benchMapPeer() {
         const prop = tree.children?.find((p) => p.children?.[0].value === key);
         return prop ? [prop.offset, prop.offset + prop.length] : [-1, -1];
       };
-      const on = (diags: any[], keys: string[]) => diags.some((d) => keys.some((k) => {
-        const [s, e] = ranges(k);
-        const off = docs[i].offsetAt(d.range.start);
-        return off >= s && off <= e;
-      }));
+      const on = (diags: any[], keys: string[]) =>
+        diags.some((d) =>
+          keys.some((k) => {
+            const [s, e] = ranges(k);
+            const off = docs[i].offsetAt(d.range.start);
+            return off >= s && off <= e;
+          }),
+        );
       const ourV = [on(ourResult[i], ['pos1', 'pos2']), on(ourResult[i], ['type'])];
       const theirV = [on(theirResult[i], ['pos1', 'pos2']), on(theirResult[i], ['type'])];
       const expected = [cases[i].expect.posError, cases[i].expect.typeError];
@@ -429,7 +487,15 @@ async function benchSizes() {
   console.log('\n# sizes (minified bundles, descriptors excluded)');
   const build = async (entry: string) => {
     // the release build's own options (scripts/build.js), minified
-    const r = await esbuild.build({ ...bundleOptions(true), absWorkingDir: root, sourcemap: false, entryPoints: [path.join(root, entry)], external: ['vscode'], write: false, logLevel: 'silent' });
+    const r = await esbuild.build({
+      ...bundleOptions(true),
+      absWorkingDir: root,
+      sourcemap: false,
+      entryPoints: [path.join(root, entry)],
+      external: ['vscode'],
+      write: false,
+      logLevel: 'silent',
+    });
     return r.outputFiles[0].contents;
   };
   const serverCode = await build('server/src/node/serverMain.ts');
@@ -452,7 +518,10 @@ async function benchSizes() {
     row('.vsix', vsix, 'KB', '<= 600', vsix <= 600);
   } catch (err: any) {
     row('.vsix', 'not built', '', '<= 600', false);
-    const why = String(err?.stderr ?? err?.message ?? err).split('\n').find((l) => /error/i.test(l)) ?? String(err?.message ?? err);
+    const why =
+      String(err?.stderr ?? err?.message ?? err)
+        .split('\n')
+        .find((l) => /error/i.test(l)) ?? String(err?.message ?? err);
     console.log(`       (npm run package failed: ${why.trim().slice(0, 300)})`);
   } finally {
     // leave the development build behind, as `npm run build` would

@@ -13,7 +13,9 @@
    */
 
   const vscode = acquireVsCodeApi();
-  window.addEventListener('error', function (e) { vscode.postMessage({ type: 'log', text: 'error: ' + (e && e.message) }); });
+  window.addEventListener('error', function (e) {
+    vscode.postMessage({ type: 'log', text: 'error: ' + (e && e.message) });
+  });
   const SVG = 'http://www.w3.org/2000/svg';
   const tbody = /** @type {HTMLTableSectionElement} */ (document.querySelector('#results tbody'));
   const filterInput = /** @type {HTMLInputElement} */ (document.getElementById('filter'));
@@ -21,9 +23,24 @@
   const empty = /** @type {HTMLElement} */ (document.getElementById('empty'));
   const plot = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById('plot')));
   const legend = /** @type {HTMLElement} */ (document.getElementById('legend'));
-  const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324', '#800000', '#469990', '#808000', '#000075'];
+  const PALETTE = [
+    '#e6194b',
+    '#3cb44b',
+    '#4363d8',
+    '#f58231',
+    '#911eb4',
+    '#42d4f4',
+    '#f032e6',
+    '#9a6324',
+    '#800000',
+    '#469990',
+    '#808000',
+    '#000075',
+  ];
   /** Plot size and padding (SVG units). */
-  const W = 480, H = 360, P = 36;
+  const W = 480,
+    H = 360,
+    P = 36;
 
   /** @type {MapObject[]} */
   let objects = [];
@@ -58,7 +75,7 @@
    * @type {Record<string, string>}
    */
   const ATTRIBUTE_HINTS = {
-    'bones.item_count': 'Number of items inside: every stack\'s count added up (not the number of stacks)',
+    'bones.item_count': "Number of items inside: every stack's count added up (not the number of stacks)",
     'atm.type': 'atm, atm2, atm3 (ATMs) or wiretransfer (wire-transfer terminal)',
   };
   /** @param {unknown} t */
@@ -71,12 +88,26 @@
     const attrs = a || {};
     return Object.keys(attrs)
       .sort()
-      .map(function (k) { return k + '=' + attrs[k]; })
+      .map(function (k) {
+        return k + '=' + attrs[k];
+      })
       .join(', ');
   }
   /** @param {MapObject} o */
   function rowText(o) {
-    return [o.type, fmtNum(o.x), fmtNum(o.y), fmtNum(o.z), fmtNum(o.mapblock.x), fmtNum(o.mapblock.y), fmtNum(o.mapblock.z), mtimeText(o.mtime), attrText(o.attributes)].join(' ').toLowerCase();
+    return [
+      o.type,
+      fmtNum(o.x),
+      fmtNum(o.y),
+      fmtNum(o.z),
+      fmtNum(o.mapblock.x),
+      fmtNum(o.mapblock.y),
+      fmtNum(o.mapblock.z),
+      mtimeText(o.mtime),
+      attrText(o.attributes),
+    ]
+      .join(' ')
+      .toLowerCase();
   }
   /**
    * @param {MapObject} o
@@ -85,11 +116,16 @@
    */
   function sortValue(o, key) {
     switch (key) {
-      case 'pos': return [o.x, o.z, o.y];
-      case 'mapblock': return [o.mapblock.x, o.mapblock.z, o.mapblock.y];
-      case 'mtime': return [o.mtime];
-      case 'attributes': return [attrText(o.attributes)];
-      default: return [o.type];
+      case 'pos':
+        return [o.x, o.z, o.y];
+      case 'mapblock':
+        return [o.mapblock.x, o.mapblock.z, o.mapblock.y];
+      case 'mtime':
+        return [o.mtime];
+      case 'attributes':
+        return [attrText(o.attributes)];
+      default:
+        return [o.type];
     }
   }
   /**
@@ -108,8 +144,16 @@
   /** The objects the filter lets through, sorted. @returns {Row[]} */
   function visible() {
     const f = filter.trim().toLowerCase();
-    const rows = objects.map(function (o, i) { return { o: o, i: i }; }).filter(function (r) { return !f || rowText(r.o).indexOf(f) >= 0; });
-    rows.sort(function (a, b) { return compare(a.o, b.o); });
+    const rows = objects
+      .map(function (o, i) {
+        return { o: o, i: i };
+      })
+      .filter(function (r) {
+        return !f || rowText(r.o).indexOf(f) >= 0;
+      });
+    rows.sort(function (a, b) {
+      return compare(a.o, b.o);
+    });
     return rows;
   }
   /** @type {Map<string, string>} */
@@ -156,7 +200,9 @@
       mtimeCell,
       attributesCell(o),
     );
-    tr.addEventListener('click', function () { select(r.i); });
+    tr.addEventListener('click', function () {
+      select(r.i);
+    });
     return tr;
   }
 
@@ -171,13 +217,24 @@
    * @param {Row[]} pts
    */
   function plotBounds(pts) {
-    let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+    let minX = Infinity,
+      maxX = -Infinity,
+      minZ = Infinity,
+      maxZ = -Infinity;
     for (const r of pts) {
-      minX = Math.min(minX, r.o.x); maxX = Math.max(maxX, r.o.x);
-      minZ = Math.min(minZ, r.o.z); maxZ = Math.max(maxZ, r.o.z);
+      minX = Math.min(minX, r.o.x);
+      maxX = Math.max(maxX, r.o.x);
+      minZ = Math.min(minZ, r.o.z);
+      maxZ = Math.max(maxZ, r.o.z);
     }
-    if (minX === maxX) { minX -= 8; maxX += 8; }
-    if (minZ === maxZ) { minZ -= 8; maxZ += 8; }
+    if (minX === maxX) {
+      minX -= 8;
+      maxX += 8;
+    }
+    if (minZ === maxZ) {
+      minZ -= 8;
+      maxZ += 8;
+    }
     return { minX: minX, maxX: maxX, minZ: minZ, maxZ: maxZ };
   }
 
@@ -227,9 +284,19 @@
       class: r.i === selected ? 'point selected' : 'point',
     });
     const title = document.createElementNS(SVG, 'title');
-    title.textContent = r.o.type + ' at ' + fmtNum(r.o.x) + ', ' + fmtNum(r.o.y) + ', ' + fmtNum(r.o.z) + (attrText(r.o.attributes) ? ' — ' + attrText(r.o.attributes) : '');
+    title.textContent =
+      r.o.type +
+      ' at ' +
+      fmtNum(r.o.x) +
+      ', ' +
+      fmtNum(r.o.y) +
+      ', ' +
+      fmtNum(r.o.z) +
+      (attrText(r.o.attributes) ? ' — ' + attrText(r.o.attributes) : '');
     c.append(title);
-    c.addEventListener('click', function () { select(r.i); });
+    c.addEventListener('click', function () {
+      select(r.i);
+    });
     return c;
   }
 
@@ -245,7 +312,9 @@
   function renderPlot(rows) {
     plot.replaceChildren();
     legend.replaceChildren();
-    const pts = rows.filter(function (r) { return isFinite(r.o.x) && isFinite(r.o.z); });
+    const pts = rows.filter(function (r) {
+      return isFinite(r.o.x) && isFinite(r.o.z);
+    });
     plot.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
     if (!pts.length) return;
     const bounds = plotBounds(pts);
@@ -259,7 +328,14 @@
     renderTable(rows);
     renderPlot(rows);
     // Tell the extension what is on screen (used by the end-to-end tests and the log).
-    vscode.postMessage({ type: 'rendered', rows: tbody.rows.length, points: plot.querySelectorAll('circle').length, sortKey: sortKey, sortDir: sortDir, filter: filter });
+    vscode.postMessage({
+      type: 'rendered',
+      rows: tbody.rows.length,
+      points: plot.querySelectorAll('circle').length,
+      sortKey: sortKey,
+      sortDir: sortDir,
+      filter: filter,
+    });
     for (const th of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('th[data-key]'))) {
       th.setAttribute('aria-sort', th.dataset.key === sortKey ? (sortDir > 0 ? 'ascending' : 'descending') : 'none');
     }
@@ -279,18 +355,33 @@
       th.tabIndex = 0;
       const sortBy = function () {
         if (sortKey === th.dataset.key) sortDir = -sortDir;
-        else { sortKey = /** @type {string} */ (th.dataset.key); sortDir = 1; }
+        else {
+          sortKey = /** @type {string} */ (th.dataset.key);
+          sortDir = 1;
+        }
         render();
       };
       th.addEventListener('click', sortBy);
-      th.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sortBy(); } });
+      th.addEventListener('keydown', function (e) {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          sortBy();
+        }
+      });
     }
   }
 
   function listenToControls() {
-    filterInput.addEventListener('input', function () { filter = filterInput.value; render(); });
-    /** @type {HTMLElement} */ (document.getElementById('export-csv')).addEventListener('click', function () { vscode.postMessage({ type: 'export', format: 'csv' }); });
-    /** @type {HTMLElement} */ (document.getElementById('export-json')).addEventListener('click', function () { vscode.postMessage({ type: 'export', format: 'json' }); });
+    filterInput.addEventListener('input', function () {
+      filter = filterInput.value;
+      render();
+    });
+    /** @type {HTMLElement} */ (document.getElementById('export-csv')).addEventListener('click', function () {
+      vscode.postMessage({ type: 'export', format: 'csv' });
+    });
+    /** @type {HTMLElement} */ (document.getElementById('export-json')).addEventListener('click', function () {
+      vscode.postMessage({ type: 'export', format: 'json' });
+    });
   }
 
   /** The extension sends `{ type: 'results', objects, summary, url }` for every run shown here. */

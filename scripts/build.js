@@ -41,14 +41,32 @@ async function main() {
   const common = bundleOptions(production);
   await Promise.all([
     esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-    esbuild.build({ ...common, entryPoints: ['client/src/languageClientLibrary.ts'], outfile: 'dist/client.languageClient.js', external: ['vscode'] }),
-    esbuild.build({ ...common, entryPoints: ['server/src/node/serverMain.ts'], outfile: 'dist/server.js', external: ['vscode'], banner: { js: '#!/usr/bin/env node' } }),
-    esbuild.build({ ...common, entryPoints: ['server/src/node/cliMain.ts'], outfile: 'dist/cli.js', external: ['vscode'], banner: { js: '#!/usr/bin/env node' } }),
+    esbuild.build({
+      ...common,
+      entryPoints: ['client/src/languageClientLibrary.ts'],
+      outfile: 'dist/client.languageClient.js',
+      external: ['vscode'],
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: ['server/src/node/serverMain.ts'],
+      outfile: 'dist/server.js',
+      external: ['vscode'],
+      banner: { js: '#!/usr/bin/env node' },
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: ['server/src/node/cliMain.ts'],
+      outfile: 'dist/cli.js',
+      external: ['vscode'],
+      banner: { js: '#!/usr/bin/env node' },
+    }),
   ]);
   // The two commands of package.json's "bin" run straight from dist/ too (an editor's `cmd`, a PATH link).
   for (const bin of ['dist/server.js', 'dist/cli.js']) {
     const file = path.join(root, bin);
-    if (!fs.readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n')) throw new Error(`${bin} does not start with #!/usr/bin/env node`);
+    if (!fs.readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n'))
+      throw new Error(`${bin} does not start with #!/usr/bin/env node`);
     fs.chmodSync(file, 0o755);
   }
 }

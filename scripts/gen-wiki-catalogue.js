@@ -26,7 +26,10 @@ const path = require('path');
 
 /** Splits a spec-style list "a, b, c" or "a,b,c" into its values. */
 function list(text) {
-  return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** Marks an enumeration value as "(deprecated value)": it stays in the allowed list. */
@@ -106,13 +109,17 @@ const EDITINTROONLY = info('editintroonly');
 
 /** REVPROP: the revision properties (parsetree is a deprecated value). */
 const REVPROP_VALUES = [
-  ...list('comment, content, contentmodel, flags, ids, parsedcomment, roles, sha1, size, slotsha1, slotsize, tags, timestamp, user, userid'),
+  ...list(
+    'comment, content, contentmodel, flags, ids, parsedcomment, roles, sha1, size, slotsha1, slotsize, tags, timestamp, user, userid',
+  ),
   dep('parsetree'),
 ];
 const REVPROP = () => p('prop', REVPROP_VALUES, { default: 'ids|timestamp|flags|comment|user', multi: true });
 
 /** CF: content formats. */
-const CF = list('application/json, application/octet-stream, application/unknown, application/vue+xml, application/x-binary, text/css, text/javascript, text/plain, text/unknown, text/x-wiki, unknown/unknown');
+const CF = list(
+  'application/json, application/octet-stream, application/unknown, application/vue+xml, application/x-binary, text/css, text/javascript, text/plain, text/unknown, text/x-wiki, unknown/unknown',
+);
 
 /** The templated parameter `contentformat-{slot}` (templatevars {slot: slots}), type CF. */
 const CONTENTFORMAT_SLOT = () => ({ templated: true, name: 'contentformat-{slot}', templatevars: { slot: 'slots' }, type: CF.slice() });
@@ -160,13 +167,23 @@ const RIGHTS = list(`apihighlimits, applychangetags, autoconfirmed, autocreateac
   viewmyprivateinfo, viewmywatchlist, viewsuppressed`);
 
 /** RIGHTS_C: RIGHTS without the rights listed. */
-const RIGHTS_C_REMOVED = list('badcaptcha, changeemail, confirmemail, linkpurge, mailpassword, purge, renderfile, renderfile-nonstandard, stashbasehtml, stashedit');
+const RIGHTS_C_REMOVED = list(
+  'badcaptcha, changeemail, confirmemail, linkpurge, mailpassword, purge, renderfile, renderfile-nonstandard, stashbasehtml, stashedit',
+);
 const RIGHTS_C = RIGHTS.filter((r) => !RIGHTS_C_REMOVED.includes(r));
 
 /** PROTO: URL protocols, the first value is the empty string; default the empty string. */
-const PROTO = () => p('protocol', [EMPTY, ...list(`bitcoin, ftp, ftps, geo, git, gopher, http, https, irc,
+const PROTO = () =>
+  p(
+    'protocol',
+    [
+      EMPTY,
+      ...list(`bitcoin, ftp, ftps, geo, git, gopher, http, https, irc,
   ircs, magnet, mailto, matrix, mms, news, nntp, redis, sftp, sip, sips, sms, ssh, svn, tel, telnet, urn,
-  wikipedia, worldwind, xmpp`)], { default: EMPTY });
+  wikipedia, worldwind, xmpp`),
+    ],
+    { default: EMPTY },
+  );
 
 /** BL: backlink options. */
 function BL() {
@@ -238,7 +255,14 @@ const NOGEN = {};
 const MODULES = [
   // 1
   mod('allcategories', 'ac', 'list', G, [
-    S('from'), S('continue'), S('to'), S('prefix'), DIRA(), I('min'), I('max'), LIM(),
+    S('from'),
+    S('continue'),
+    S('to'),
+    S('prefix'),
+    DIRA(),
+    I('min'),
+    I('max'),
+    LIM(),
     p('prop', ['hidden', 'size'], { default: EMPTY, ...M }),
   ]),
   // 2
@@ -259,76 +283,139 @@ const MODULES = [
   ]),
   // 3
   mod('allfileusages', 'af', 'list', G, [
-    S('continue'), S('from'), S('to'), S('prefix'), B('unique'),
+    S('continue'),
+    S('from'),
+    S('to'),
+    S('prefix'),
+    B('unique'),
     p('prop', ['ids', 'title'], { default: 'title', ...M }),
-    LIM(), DIRA(),
+    LIM(),
+    DIRA(),
   ]),
   // 4
   mod('allimages', 'ai', 'list', G, [
     p('sort', ['name', 'timestamp'], { default: 'name' }),
     p('dir', ['ascending', 'descending', 'newer', 'older'], { default: 'ascending' }),
-    S('from'), S('to'), S('continue'), TS('start'), TS('end'),
-    p('prop', list('badfile, bitdepth, canonicaltitle, comment, commonmetadata, dimensions, extmetadata, mediatype, metadata, mime, parsedcomment, sha1, size, timestamp, url, user, userid'),
-      { default: 'timestamp|url', ...M }),
-    S('prefix'), I('minsize'), I('maxsize'), S('sha1'), S('sha1base36'), USER('user'),
+    S('from'),
+    S('to'),
+    S('continue'),
+    TS('start'),
+    TS('end'),
+    p(
+      'prop',
+      list(
+        'badfile, bitdepth, canonicaltitle, comment, commonmetadata, dimensions, extmetadata, mediatype, metadata, mime, parsedcomment, sha1, size, timestamp, url, user, userid',
+      ),
+      { default: 'timestamp|url', ...M },
+    ),
+    S('prefix'),
+    I('minsize'),
+    I('maxsize'),
+    S('sha1'),
+    S('sha1base36'),
+    USER('user'),
     p('filterbots', ['all', 'bots', 'nobots'], { default: 'all' }),
     S('mime', M),
     LIM(),
   ]),
   // 5
   mod('alllinks', 'al', 'list', G, [
-    S('continue'), S('from'), S('to'), S('prefix'), B('unique'),
+    S('continue'),
+    S('from'),
+    S('to'),
+    S('prefix'),
+    B('unique'),
     p('prop', ['ids', 'title'], { default: 'title', ...M }),
-    NS0(NSX), LIM(), DIRA(),
+    NS0(NSX),
+    LIM(),
+    DIRA(),
   ]),
   // 6
   mod('allmessages', 'am', 'meta', NOGEN, [
     S('messages', { default: '*', ...M }),
     p('prop', ['default'], M),
-    B('enableparser'), B('nocontent'), B('includelocal'),
+    B('enableparser'),
+    B('nocontent'),
+    B('includelocal'),
     S('args', { ...M, allowsduplicates: true }),
     S('filter'),
     p('customised', ['all', 'modified', 'unmodified'], { default: 'all' }),
-    S('lang'), S('from'), S('to'), S('title'), S('prefix'),
+    S('lang'),
+    S('from'),
+    S('to'),
+    S('title'),
+    S('prefix'),
   ]),
   // 7
   mod('allpages', 'ap', 'list', G, [
-    S('from'), S('continue'), S('to'), S('prefix'), NS0(),
+    S('from'),
+    S('continue'),
+    S('to'),
+    S('prefix'),
+    NS0(),
     p('filterredir', ['all', 'nonredirects', 'redirects'], { default: 'all' }),
     p('filterlanglinks', ['all', 'withlanglinks', 'withoutlanglinks'], { default: 'all' }),
-    I('minsize'), I('maxsize'),
+    I('minsize'),
+    I('maxsize'),
     p('prtype', ['edit', 'move', 'upload'], M),
     p('prlevel', [EMPTY, 'autoconfirmed', 'sysop'], M),
     p('prfiltercascade', ['all', 'cascading', 'noncascading'], { default: 'all' }),
     p('prexpiry', ['all', 'definite', 'indefinite'], { default: 'all' }),
-    LIM(), DIRA(),
+    LIM(),
+    DIRA(),
   ]),
   // 8
   mod('allredirects', 'ar', 'list', G, [
-    S('continue'), S('from'), S('to'), S('prefix'), B('unique'),
+    S('continue'),
+    S('from'),
+    S('to'),
+    S('prefix'),
+    B('unique'),
     p('prop', ['fragment', 'ids', 'interwiki', 'title'], { default: 'title', ...M }),
-    NS0(NSX), LIM(), DIRA(),
+    NS0(NSX),
+    LIM(),
+    DIRA(),
   ]),
   // 9
   mod('allrevisions', 'arv', 'list', G, [
     REVOPTS(),
-    USER('user'), NS_STAR_M(), TS('start'), TS('end'), DIRN(), USER('excludeuser'), S('continue'),
+    USER('user'),
+    NS_STAR_M(),
+    TS('start'),
+    TS('end'),
+    DIRN(),
+    USER('excludeuser'),
+    S('continue'),
     B('generatetitles'),
   ]),
   // 10: "as alllinks, but namespace default 10 (NSX)"
   mod('alltransclusions', 'at', 'list', G, [
-    S('continue'), S('from'), S('to'), S('prefix'), B('unique'),
+    S('continue'),
+    S('from'),
+    S('to'),
+    S('prefix'),
+    B('unique'),
     p('prop', ['ids', 'title'], { default: 'title', ...M }),
-    NS('namespace', { default: 10, ...NSX }), LIM(), DIRA(),
+    NS('namespace', { default: 10, ...NSX }),
+    LIM(),
+    DIRA(),
   ]),
   // 11
   mod('allusers', 'au', 'list', NOGEN, [
-    S('from'), S('to'), S('prefix'), DIRA(),
+    S('from'),
+    S('to'),
+    S('prefix'),
+    DIRA(),
     p('group', GROUPS.slice(), M),
     p('excludegroup', GROUPS.slice(), M),
     p('rights', RIGHTS.slice(), M),
     p('prop', list('blockinfo, centralids, editcount, groups, implicitgroups, registration, rights, tempexpired'), M),
-    LIM(), B('witheditsonly'), B('activeusers'), S('attachedwiki'), B('excludenamed'), B('excludetemp'),
+    LIM(),
+    B('witheditsonly'),
+    B('activeusers'),
+    S('attachedwiki'),
+    B('excludenamed'),
+    B('excludetemp'),
   ]),
   // 12
   mod('authmanagerinfo', 'ami', 'meta', { noread: true }, [
@@ -341,13 +428,17 @@ const MODULES = [
   mod('backlinks', 'bl', 'list', G, [BL(), B('redirect')]),
   // 14
   mod('blocks', 'bk', 'list', NOGEN, [
-    TS('start'), TS('end'), DIRN(),
+    TS('start'),
+    TS('end'),
+    DIRN(),
     I('ids', M),
     p('users', 'user', { ...M, subtypes: ['name', 'ip', 'temp', 'cidr'] }),
     S('ip'),
     LIM(),
-    p('prop', list('by, byid, expiry, flags, id, parsedreason, range, reason, restrictions, timestamp, user, userid'),
-      { default: 'id|user|by|timestamp|expiry|reason|flags', ...M }),
+    p('prop', list('by, byid, expiry, flags, id, parsedreason, range, reason, restrictions, timestamp, user, userid'), {
+      default: 'id|user|by|timestamp|expiry|reason|flags',
+      ...M,
+    }),
     p('show', list('!account, !ip, !range, !temp, account, ip, range, temp'), M),
     S('continue'),
   ]),
@@ -355,26 +446,40 @@ const MODULES = [
   mod('categories', 'cl', 'prop', G, [
     p('prop', ['hidden', 'sortkey', 'timestamp'], M),
     p('show', ['!hidden', 'hidden'], M),
-    LIM(), S('continue'), S('categories', M), DIRA(),
+    LIM(),
+    S('continue'),
+    S('categories', M),
+    DIRA(),
   ]),
   // 16
   mod('categoryinfo', 'ci', 'prop', NOGEN, [S('continue')]),
   // 17
   mod('categorymembers', 'cm', 'list', G, [
-    S('title'), I('pageid'),
+    S('title'),
+    I('pageid'),
     p('prop', list('ids, sortkey, sortkeyprefix, timestamp, title, type'), { default: 'ids|title', ...M }),
     NS_STAR_M(),
     p('type', ['file', 'page', 'subcat'], { default: 'page|subcat|file', ...M }),
-    S('continue'), LIM(),
+    S('continue'),
+    LIM(),
     p('sort', ['sortkey', 'timestamp'], { default: 'sortkey' }),
     p('dir', list('asc, ascending, desc, descending, newer, older'), { default: 'ascending' }),
-    TS('start'), TS('end'),
-    S('starthexsortkey'), S('endhexsortkey'), S('startsortkeyprefix'), S('endsortkeyprefix'),
-    S('startsortkey', DEP), S('endsortkey', DEP),
+    TS('start'),
+    TS('end'),
+    S('starthexsortkey'),
+    S('endhexsortkey'),
+    S('startsortkeyprefix'),
+    S('endsortkeyprefix'),
+    S('startsortkey', DEP),
+    S('endsortkey', DEP),
   ]),
   // 18
   mod('codexicons', '', 'list', NOGEN, [
-    p('names', CODEX_ICON_NAMES.map((n) => `cdxIcon${n}`), { ...REQ, ...M, ...ALL }),
+    p(
+      'names',
+      CODEX_ICON_NAMES.map((n) => `cdxIcon${n}`),
+      { ...REQ, ...M, ...ALL },
+    ),
   ]),
   // 19
   mod('contributors', 'pc', 'prop', NOGEN, [
@@ -382,24 +487,39 @@ const MODULES = [
     p('excludegroup', GROUPS.slice(), M),
     p('rights', RIGHTS_C.slice(), M),
     p('excluderights', RIGHTS_C.slice(), M),
-    LIM(), S('continue'),
+    LIM(),
+    S('continue'),
   ]),
   // 20
   mod('deletedrevisions', 'drv', 'prop', G, [
     REVOPTS(),
-    TS('start'), TS('end'), DIRN(), S('tag'), USER('user'), USER('excludeuser'), S('continue'),
+    TS('start'),
+    TS('end'),
+    DIRN(),
+    S('tag'),
+    USER('user'),
+    USER('excludeuser'),
+    S('continue'),
   ]),
   // 21 (deprecated module)
   mod('deletedrevs', 'dr', 'list', { deprecated: true }, [
     TS('start', modes(1, 2)),
     TS('end', modes(1, 2)),
     DIRN(modes(1, 3)),
-    S('from', modes(3)), S('to', modes(3)), S('prefix', modes(3)), B('unique', modes(3)),
+    S('from', modes(3)),
+    S('to', modes(3)),
+    S('prefix', modes(3)),
+    B('unique', modes(3)),
     NS0(modes(3)),
-    S('tag'), USER('user'), USER('excludeuser'),
-    p('prop', [...list('comment, content, len, minor, parentid, parsedcomment, revid, sha1, tags, user, userid'), dep('token')],
-      { default: 'user|comment', ...M }),
-    LIM(), S('continue'),
+    S('tag'),
+    USER('user'),
+    USER('excludeuser'),
+    p('prop', [...list('comment, content, len, minor, parentid, parsedcomment, revid, sha1, tags, user, userid'), dep('token')], {
+      default: 'user|comment',
+      ...M,
+    }),
+    LIM(),
+    S('continue'),
   ]),
   // 22
   mod('duplicatefiles', 'df', 'prop', G, [LIM(), S('continue'), DIRA(), B('localonly')]),
@@ -410,14 +530,28 @@ const MODULES = [
   // 25
   mod('exturlusage', 'eu', 'list', G, [
     p('prop', ['ids', 'title', 'url'], { default: 'ids|title|url', ...M }),
-    S('continue'), PROTO(), S('query'), NS_STAR_M(), LIM(), B('expandurl', DEP),
+    S('continue'),
+    PROTO(),
+    S('query'),
+    NS_STAR_M(),
+    LIM(),
+    B('expandurl', DEP),
   ]),
   // 26
   mod('filearchive', 'fa', 'list', NOGEN, [
-    S('from'), S('to'), S('prefix'), DIRA(), S('sha1'), S('sha1base36'),
-    p('prop', list('archivename, bitdepth, description, dimensions, mediatype, metadata, mime, parseddescription, sha1, size, timestamp, user'),
-      { default: 'timestamp', ...M }),
-    LIM(), S('continue'),
+    S('from'),
+    S('to'),
+    S('prefix'),
+    DIRA(),
+    S('sha1'),
+    S('sha1base36'),
+    p(
+      'prop',
+      list('archivename, bitdepth, description, dimensions, mediatype, metadata, mime, parseddescription, sha1, size, timestamp, user'),
+      { default: 'timestamp', ...M },
+    ),
+    LIM(),
+    S('continue'),
   ]),
   // 27: default all values, in that order, joined by the pipe
   (() => {
@@ -428,10 +562,18 @@ const MODULES = [
   mod('fileusage', 'fu', 'prop', G, [PROPTRIPLE()]),
   // 29
   mod('imageinfo', 'ii', 'prop', NOGEN, [
-    p('prop', list('archivename, badfile, bitdepth, canonicaltitle, comment, commonmetadata, dimensions, extmetadata, mediatype, metadata, mime, parsedcomment, sha1, size, thumbmime, timestamp, uploadwarning, url, user, userid'),
-      { default: 'timestamp|user', ...M }),
-    LIM1(), TS('start'), TS('end'),
-    I('urlwidth', { default: -1 }), I('urlheight', { default: -1 }),
+    p(
+      'prop',
+      list(
+        'archivename, badfile, bitdepth, canonicaltitle, comment, commonmetadata, dimensions, extmetadata, mediatype, metadata, mime, parsedcomment, sha1, size, thumbmime, timestamp, uploadwarning, url, user, userid',
+      ),
+      { default: 'timestamp|user', ...M },
+    ),
+    LIM1(),
+    TS('start'),
+    TS('end'),
+    I('urlwidth', { default: -1 }),
+    I('urlheight', { default: -1 }),
     S('metadataversion', { default: '1' }),
     S('extmetadatalanguage', { default: 'ru' }),
     B('extmetadatamultilang'),
@@ -447,8 +589,17 @@ const MODULES = [
   mod('imageusage', 'iu', 'list', G, [BL(), B('redirect')]),
   // 32
   mod('info', 'in', 'prop', NOGEN, [
-    p('prop', [...list('associatedpage, displaytitle, editintro, linkclasses, notificationtimestamp, preloadcontent, protection, subjectid, talkid, url, varianttitles, visitingwatchers, watched, watchers, watchlistlabels'),
-      dep('preload'), dep('readable')], M),
+    p(
+      'prop',
+      [
+        ...list(
+          'associatedpage, displaytitle, editintro, linkclasses, notificationtimestamp, preloadcontent, protection, subjectid, talkid, url, varianttitles, visitingwatchers, watched, watchers, watchlistlabels',
+        ),
+        dep('preload'),
+        dep('readable'),
+      ],
+      M,
+    ),
     // Spec: "default the title of the wiki's main page"; MediaWiki writes the main page's
     // title, which is "Main Page" on an English-language wiki.
     p('linkcontext', 'title', { default: 'Main Page' }),
@@ -466,24 +617,33 @@ const MODULES = [
   ]),
   // 33
   mod('iwbacklinks', 'iwbl', 'list', G, [
-    S('prefix'), S('title'), S('continue'), LIM(),
+    S('prefix'),
+    S('title'),
+    S('continue'),
+    LIM(),
     p('prop', ['iwprefix', 'iwtitle'], { default: EMPTY, ...M }),
     DIRA(),
   ]),
   // 34
-  mod('iwlinks', 'iw', 'prop', NOGEN, [
-    p('prop', ['url'], M), S('prefix'), S('title'), DIRA(), LIM(), S('continue'), B('url', DEP),
-  ]),
+  mod('iwlinks', 'iw', 'prop', NOGEN, [p('prop', ['url'], M), S('prefix'), S('title'), DIRA(), LIM(), S('continue'), B('url', DEP)]),
   // 35
   mod('langbacklinks', 'lbl', 'list', G, [
-    S('lang'), S('title'), S('continue'), LIM(),
+    S('lang'),
+    S('title'),
+    S('continue'),
+    LIM(),
     p('prop', ['lllang', 'lltitle'], { default: EMPTY, ...M }),
     DIRA(),
   ]),
   // 36
   mod('langlinks', 'll', 'prop', NOGEN, [
     p('prop', ['autonym', 'langname', 'url'], M),
-    S('lang'), S('title'), DIRA(), S('inlanguagecode', { default: 'ru' }), LIM(), S('continue'),
+    S('lang'),
+    S('title'),
+    DIRA(),
+    S('inlanguagecode', { default: 'ru' }),
+    LIM(),
+    S('continue'),
     B('url', DEP),
   ]),
   // 37 (no help URL)
@@ -493,18 +653,23 @@ const MODULES = [
     S('continue'),
   ]),
   // 38
-  mod('links', 'pl', 'prop', G, [
-    NS_STAR_M(NSX), LIM(), S('continue'), S('titles', M), DIRA(),
-  ]),
+  mod('links', 'pl', 'prop', G, [NS_STAR_M(NSX), LIM(), S('continue'), S('titles', M), DIRA()]),
   // 39
   mod('linkshere', 'lh', 'prop', G, [PROPTRIPLE()]),
   // 40
   mod('logevents', 'le', 'list', NOGEN, [
-    p('prop', list('comment, details, ids, parsedcomment, tags, timestamp, title, type, user, userid'),
-      { default: 'ids|title|type|user|timestamp|comment|details', ...M }),
-    p('type', [EMPTY, ...list(`block, contentmodel, create, delete, import, interwiki, managetags, merge, move,
-      newusers, patrol, protect, renameuser, rights, suppress, tag, upload`)]),
-    p('action', list(`block/block, block/reblock, block/unblock, contentmodel/change, contentmodel/new,
+    p('prop', list('comment, details, ids, parsedcomment, tags, timestamp, title, type, user, userid'), {
+      default: 'ids|title|type|user|timestamp|comment|details',
+      ...M,
+    }),
+    p('type', [
+      EMPTY,
+      ...list(`block, contentmodel, create, delete, import, interwiki, managetags, merge, move,
+      newusers, patrol, protect, renameuser, rights, suppress, tag, upload`),
+    ]),
+    p(
+      'action',
+      list(`block/block, block/reblock, block/unblock, contentmodel/change, contentmodel/new,
       create/create, delete/delete, delete/delete_redir, delete/delete_redir2, delete/event, delete/restore,
       delete/revision, import/interwiki, import/upload, interwiki/iw_add, interwiki/iw_delete,
       interwiki/iw_edit, managetags/activate, managetags/create, managetags/deactivate, managetags/delete,
@@ -512,17 +677,22 @@ const MODULES = [
       newusers/create, newusers/create2, newusers/newusers, patrol/autopatrol, patrol/patrol,
       protect/modify, protect/move_prot, protect/protect, protect/unprotect, renameuser/renameuser,
       rights/autopromote, rights/rights, suppress/block, suppress/delete, suppress/event, suppress/reblock,
-      suppress/revision, tag/update, upload/overwrite, upload/revert, upload/upload`)),
-    TS('start'), TS('end'), DIRN(),
+      suppress/revision, tag/update, upload/overwrite, upload/revert, upload/upload`),
+    ),
+    TS('start'),
+    TS('end'),
+    DIRN(),
     I('ids', M),
-    USER('user'), S('title'),
+    USER('user'),
+    S('title'),
     NS('namespace', NSX),
-    S('prefix'), S('tag'), LIM(), S('continue'),
+    S('prefix'),
+    S('tag'),
+    LIM(),
+    S('continue'),
   ]),
   // 41
-  mod('mystashedfiles', 'msf', 'list', NOGEN, [
-    p('prop', ['size', 'type'], { default: EMPTY, ...M }), LIM(), S('continue'),
-  ]),
+  mod('mystashedfiles', 'msf', 'list', NOGEN, [p('prop', ['size', 'type'], { default: EMPTY, ...M }), LIM(), S('continue')]),
   // 42
   mod('pagepropnames', 'ppn', 'list', NOGEN, [S('continue'), LIM()]),
   // 43
@@ -531,28 +701,35 @@ const MODULES = [
   mod('pageswithprop', 'pwp', 'list', G, [
     S('propname', REQ),
     p('prop', ['ids', 'title', 'value'], { default: 'ids|title', ...M }),
-    S('continue'), LIM(), DIRA(),
+    S('continue'),
+    LIM(),
+    DIRA(),
   ]),
   // 45
-  mod('prefixsearch', 'ps', 'list', G, [
-    S('search', REQ), NS0({ ...M, ...ALL }), LIM(), I('offset', { default: 0, min: 0 }),
-  ]),
+  mod('prefixsearch', 'ps', 'list', G, [S('search', REQ), NS0({ ...M, ...ALL }), LIM(), I('offset', { default: 0, min: 0 })]),
   // 46
   mod('protectedtitles', 'pt', 'list', G, [
     NS_STAR_M(),
     p('level', ['autoconfirmed', 'sysop'], M),
-    LIM(), DIRN(), TS('start'), TS('end'),
+    LIM(),
+    DIRN(),
+    TS('start'),
+    TS('end'),
     p('prop', list('comment, expiry, level, parsedcomment, timestamp, user, userid'), { default: 'timestamp|level', ...M }),
     S('continue'),
   ]),
   // 47
   mod('querypage', 'qp', 'list', G, [
-    p('page', list(`Ancientpages, BrokenRedirects, Deadendpages, DoubleRedirects, Fewestrevisions,
+    p(
+      'page',
+      list(`Ancientpages, BrokenRedirects, Deadendpages, DoubleRedirects, Fewestrevisions,
       ListDuplicatedFiles, Listredirects, Lonelypages, Longpages, MediaStatistics, Mostcategories, Mostimages,
       Mostinterwikis, Mostlinked, Mostlinkedcategories, Mostlinkedtemplates, Mostrevisions, Shortpages,
       Uncategorizedcategories, Uncategorizedimages, Uncategorizedpages, Uncategorizedtemplates,
       Unusedcategories, Unusedimages, Unusedtemplates, Unwatchedpages, Wantedcategories, Wantedfiles,
-      Wantedpages, Wantedtemplates, Withoutinterwiki`), REQ),
+      Wantedpages, Wantedtemplates, Withoutinterwiki`),
+      REQ,
+    ),
     I('offset', { default: 0 }),
     LIM(),
   ]),
@@ -560,7 +737,8 @@ const MODULES = [
   mod('random', 'rn', 'list', G, [
     NS_STAR_M(),
     p('filterredir', ['all', 'nonredirects', 'redirects'], { default: 'nonredirects' }),
-    I('minsize'), I('maxsize'),
+    I('minsize'),
+    I('maxsize'),
     p('contentmodel', list('css, javascript, json, text, unknown, vue, wikitext')),
     B('redirect', DEP),
     LIM1(),
@@ -568,13 +746,28 @@ const MODULES = [
   ]),
   // 49
   mod('recentchanges', 'rc', 'list', G, [
-    TS('start'), TS('end'), DIRN(), NS_STAR_M(NSX), USER('user'), USER('excludeuser'), S('tag'),
-    p('prop', list('comment, flags, ids, loginfo, parsedcomment, patrolled, redirect, sha1, sizes, tags, timestamp, title, user, userid'),
-      { default: 'title|timestamp|ids', ...M }),
-    p('show', list('!anon, !autopatrolled, !bot, !minor, !patrolled, !redirect, anon, autopatrolled, bot, minor, patrolled, redirect, unpatrolled'), M),
+    TS('start'),
+    TS('end'),
+    DIRN(),
+    NS_STAR_M(NSX),
+    USER('user'),
+    USER('excludeuser'),
+    S('tag'),
+    p('prop', list('comment, flags, ids, loginfo, parsedcomment, patrolled, redirect, sha1, sizes, tags, timestamp, title, user, userid'), {
+      default: 'title|timestamp|ids',
+      ...M,
+    }),
+    p(
+      'show',
+      list('!anon, !autopatrolled, !bot, !minor, !patrolled, !redirect, anon, autopatrolled, bot, minor, patrolled, redirect, unpatrolled'),
+      M,
+    ),
     LIM(),
     p('type', list('categorize, edit, external, log, new'), { default: 'edit|new|log|categorize', ...M }),
-    B('toponly'), S('title'), S('continue'), B('generaterevisions'),
+    B('toponly'),
+    S('title'),
+    S('continue'),
+    B('generaterevisions'),
     p('slot', ['main']),
   ]),
   // 50
@@ -582,7 +775,8 @@ const MODULES = [
     p('prop', ['fragment', 'pageid', 'title'], { default: 'pageid|title', ...M }),
     NS_STAR_M(),
     p('show', ['!fragment', 'fragment'], M),
-    LIM(), S('continue'),
+    LIM(),
+    S('continue'),
   ]),
   // 51: REVOPTS with `limit` singlepageonly, then the single-page parameters
   mod('revisions', 'rv', 'prop', G, [
@@ -599,81 +793,142 @@ const MODULES = [
   ]),
   // 52
   mod('search', 'sr', 'list', G, [
-    S('search', REQ), NS0({ ...M, ...ALL }), LIM(), I('offset', { default: 0, min: 0 }),
+    S('search', REQ),
+    NS0({ ...M, ...ALL }),
+    LIM(),
+    I('offset', { default: 0, min: 0 }),
     p('what', ['nearmatch', 'text', 'title']),
     p('info', ['rewrittenquery', 'suggestion', 'totalhits'], { default: 'totalhits|suggestion|rewrittenquery', ...M }),
-    p('prop', [...list('categorysnippet, extensiondata, isfilematch, redirectsnippet, redirecttitle, sectionsnippet, sectiontitle, size, snippet, timestamp, titlesnippet, wordcount'),
-      dep('hasrelated'), dep('score')], { default: 'size|wordcount|timestamp|snippet', ...M }),
-    B('interwiki'), B('enablerewrites'),
+    p(
+      'prop',
+      [
+        ...list(
+          'categorysnippet, extensiondata, isfilematch, redirectsnippet, redirecttitle, sectionsnippet, sectiontitle, size, snippet, timestamp, titlesnippet, wordcount',
+        ),
+        dep('hasrelated'),
+        dep('score'),
+      ],
+      { default: 'size|wordcount|timestamp|snippet', ...M },
+    ),
+    B('interwiki'),
+    B('enablerewrites'),
     p('sort', ['relevance'], { default: 'relevance' }),
   ]),
   // 53
   mod('siteinfo', 'si', 'meta', NOGEN, [
-    p('prop', list(`autocreatetempuser, autopromote, autopromoteonce, clientlibraries, copyuploaddomains,
+    p(
+      'prop',
+      list(`autocreatetempuser, autopromote, autopromoteonce, clientlibraries, copyuploaddomains,
       dbrepllag, defaultoptions, doubleunderscores, extensions, extensiontags, fileextensions, functionhooks,
       general, interwikimap, languages, languagevariants, libraries, magicwords, namespacealiases, namespaces,
       protocols, restrictions, rightsinfo, sbom, showhooks, skins, specialpagealiases, statistics,
-      uploaddialog, usergroups, variables`), { default: 'general', ...M }),
+      uploaddialog, usergroups, variables`),
+      { default: 'general', ...M },
+    ),
     p('filteriw', ['!local', 'local']),
-    B('showalldb'), B('numberingroup'), S('inlanguagecode'),
+    B('showalldb'),
+    B('numberingroup'),
+    S('inlanguagecode'),
   ]),
   // 54
   mod('stashimageinfo', 'sii', 'prop', NOGEN, [
     S('filekey', M),
     S('sessionkey', { ...M, ...DEP }),
-    p('prop', list('badfile, bitdepth, canonicaltitle, commonmetadata, dimensions, extmetadata, metadata, mime, sha1, size, thumbmime, timestamp, url'),
-      { default: 'timestamp|url', ...M }),
-    I('urlwidth', { default: -1 }), I('urlheight', { default: -1 }),
+    p(
+      'prop',
+      list(
+        'badfile, bitdepth, canonicaltitle, commonmetadata, dimensions, extmetadata, metadata, mime, sha1, size, thumbmime, timestamp, url',
+      ),
+      { default: 'timestamp|url', ...M },
+    ),
+    I('urlwidth', { default: -1 }),
+    I('urlheight', { default: -1 }),
     S('urlparam', { default: EMPTY }),
   ]),
   // 55
   mod('tags', 'tg', 'list', NOGEN, [
-    S('continue'), LIM(),
+    S('continue'),
+    LIM(),
     p('prop', list('active, defined, description, displayname, hitcount, source'), { default: EMPTY, ...M }),
   ]),
   // 56
-  mod('templates', 'tl', 'prop', G, [
-    NS_STAR_M(NSX), LIM(), S('continue'), S('templates', M), DIRA(),
-  ]),
+  mod('templates', 'tl', 'prop', G, [NS_STAR_M(NSX), LIM(), S('continue'), S('templates', M), DIRA()]),
   // 57
   mod('tokens', '', 'meta', { noread: true }, [
     p('type', list('createaccount, csrf, login, patrol, rollback, userrights, watch'), { default: 'csrf', ...M, ...ALL }),
   ]),
   // 58
   mod('trackingcategories', 'tc', 'list', G, [
-    S('continue'), S('trackingcatname', M), I('min'), I('max'), LIM(),
+    S('continue'),
+    S('trackingcatname', M),
+    I('min'),
+    I('max'),
+    LIM(),
     p('prop', ['hidden', 'size'], { default: EMPTY, ...M }),
   ]),
   // 59
   mod('transcludedin', 'ti', 'prop', G, [PROPTRIPLE()]),
   // 60
   mod('usercontribs', 'uc', 'list', NOGEN, [
-    LIM(), TS('start'), TS('end'), S('continue'),
+    LIM(),
+    TS('start'),
+    TS('end'),
+    S('continue'),
     p('user', 'user', { ...M, subtypes: ['name', 'ip', 'temp', 'interwiki'] }),
-    I('userids', M), S('userprefix'), S('iprange'), DIRN(), NS_STAR_M(),
-    p('prop', list('comment, flags, ids, parsedcomment, patrolled, size, sizediff, tags, timestamp, title'),
-      { default: 'ids|title|timestamp|comment|size|flags', ...M }),
+    I('userids', M),
+    S('userprefix'),
+    S('iprange'),
+    DIRN(),
+    NS_STAR_M(),
+    p('prop', list('comment, flags, ids, parsedcomment, patrolled, size, sizediff, tags, timestamp, title'), {
+      default: 'ids|title|timestamp|comment|size|flags',
+      ...M,
+    }),
     p('show', list('!autopatrolled, !minor, !new, !patrolled, !top, autopatrolled, minor, new, patrolled, top'), M),
     S('tag'),
     B('toponly', DEP),
   ]),
   // 61
   mod('userinfo', 'ui', 'meta', NOGEN, [
-    p('prop', list(`acceptlang, blockinfo, cancreateaccount, centralids, changeablegroups, editcount, email,
+    p(
+      'prop',
+      list(`acceptlang, blockinfo, cancreateaccount, centralids, changeablegroups, editcount, email,
       groupmemberships, groups, hasmsg, implicitgroups, latestcontrib, options, ratelimits, realname,
-      registrationdate, rights, theoreticalratelimits, unreadcount, watchlistlabels`), { ...M, ...ALL }),
+      registrationdate, rights, theoreticalratelimits, unreadcount, watchlistlabels`),
+      { ...M, ...ALL },
+    ),
     S('attachedwiki'),
   ]),
   // 62
   mod('users', 'us', 'list', NOGEN, [
-    p('prop', list('blockinfo, cancreate, centralids, editcount, emailable, gender, groupmemberships, groups, implicitgroups, registration, rights, tempexpired'), M),
-    S('attachedwiki'), S('users', M), I('userids', M),
+    p(
+      'prop',
+      list(
+        'blockinfo, cancreate, centralids, editcount, emailable, gender, groupmemberships, groups, implicitgroups, registration, rights, tempexpired',
+      ),
+      M,
+    ),
+    S('attachedwiki'),
+    S('users', M),
+    I('userids', M),
   ]),
   // 63
   mod('watchlist', 'wl', 'list', G, [
-    B('allrev'), TS('start'), TS('end'), NS_STAR_M(), USER('user'), USER('excludeuser'), DIRN(), LIM(),
-    p('prop', list('comment, expiry, flags, ids, labels, loginfo, notificationtimestamp, parsedcomment, patrol, sizes, tags, timestamp, title, user, userid'),
-      { default: 'ids|title|flags', ...M }),
+    B('allrev'),
+    TS('start'),
+    TS('end'),
+    NS_STAR_M(),
+    USER('user'),
+    USER('excludeuser'),
+    DIRN(),
+    LIM(),
+    p(
+      'prop',
+      list(
+        'comment, expiry, flags, ids, labels, loginfo, notificationtimestamp, parsedcomment, patrol, sizes, tags, timestamp, title, user, userid',
+      ),
+      { default: 'ids|title|flags', ...M },
+    ),
     p('show', list('!anon, !autopatrolled, !bot, !minor, !patrolled, !unread, anon, autopatrolled, bot, minor, patrolled, unread'), M),
     p('type', list('categorize, edit, external, log, new'), { default: 'edit|new|log|categorize', ...M }),
     I('labels', M),
@@ -683,12 +938,16 @@ const MODULES = [
   ]),
   // 64
   mod('watchlistraw', 'wr', 'list', G, [
-    S('continue'), NS_STAR_M(), LIM(),
+    S('continue'),
+    NS_STAR_M(),
+    LIM(),
     p('prop', ['changed'], M),
     p('show', ['!changed', 'changed'], M),
     p('owner', 'user', { subtypes: ['name'] }),
     S('token', { sensitive: true }),
-    DIRA(), S('fromtitle'), S('totitle'),
+    DIRA(),
+    S('fromtitle'),
+    S('totitle'),
   ]),
 ];
 
@@ -720,9 +979,30 @@ const MULTI_LIMITS = { lowlimit: 50, highlimit: 500, limit: 50 };
 
 /** Key order of a parameter descriptor, as MediaWiki writes it. */
 const PARAM_KEY_ORDER = [
-  'index', 'name', 'templatevars', 'type', 'required', 'deprecated', 'sensitive', 'default', 'multi',
-  'lowlimit', 'highlimit', 'limit', 'allowsduplicates', 'allspecifier', 'min', 'max', 'highmax',
-  'submodules', 'submoduleparamprefix', 'subtypes', 'extranamespaces', 'deprecatedvalues', 'internalvalues', 'info',
+  'index',
+  'name',
+  'templatevars',
+  'type',
+  'required',
+  'deprecated',
+  'sensitive',
+  'default',
+  'multi',
+  'lowlimit',
+  'highlimit',
+  'limit',
+  'allowsduplicates',
+  'allspecifier',
+  'min',
+  'max',
+  'highmax',
+  'submodules',
+  'submoduleparamprefix',
+  'subtypes',
+  'extranamespaces',
+  'deprecatedvalues',
+  'internalvalues',
+  'info',
 ];
 const FLAG_KEYS = new Set(['required', 'deprecated', 'sensitive', 'multi', 'allowsduplicates']);
 
@@ -861,8 +1141,15 @@ function mainModule() {
 
 /** ApiQuery: the `query` module, whose prop/list/meta/generator name the query modules given. */
 function queryModule(queryModules) {
-  const byGroup = (group) => queryModules.filter((m) => m.group === group).map((m) => m.name).sort();
-  const generators = queryModules.filter((m) => m.flags.generator).map((m) => m.name).sort();
+  const byGroup = (group) =>
+    queryModules
+      .filter((m) => m.group === group)
+      .map((m) => m.name)
+      .sort();
+  const generators = queryModules
+    .filter((m) => m.flags.generator)
+    .map((m) => m.name)
+    .sort();
   const deprecatedIn = (names) => {
     const dep = names.filter((n) => queryModules.find((m) => m.name === n).flags.deprecated);
     return dep.length ? { deprecatedvalues: dep } : {};

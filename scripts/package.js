@@ -14,8 +14,15 @@ const out = path.join(root, `${pkg.name}-${pkg.version}.vsix`);
 
 execFileSync(process.execPath, [path.join(__dirname, 'build.js'), '--production'], { cwd: root, stdio: 'inherit' });
 const files = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' })
-  .split('\n').map((l) => l.trim()).filter(Boolean).sort();
-execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  .split('\n')
+  .map((l) => l.trim())
+  .filter(Boolean)
+  .sort();
+execFileSync(
+  process.execPath,
+  [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 const size = fs.statSync(out).size;
 console.log(`files in ${path.basename(out)}:`);
 for (const f of files) {

@@ -49,7 +49,8 @@ async function fetchModules(apiUrl) {
       const { classname, ...rest } = m; // the PHP class is an implementation detail (as in query-modules.json)
       void classname;
       // A wiki links to its own Special:Version; the catalogue belongs to no one wiki (as query-modules.json).
-      if (typeof rest.licenselink === 'string') rest.licenselink = rest.licenselink.replace(/^.*\/Special:Version\//, 'https://www.mediawiki.org/wiki/Special:Version/');
+      if (typeof rest.licenselink === 'string')
+        rest.licenselink = rest.licenselink.replace(/^.*\/Special:Version\//, 'https://www.mediawiki.org/wiki/Special:Version/');
       return rest;
     });
 }

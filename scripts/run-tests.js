@@ -40,7 +40,21 @@ async function run(suite) {
   let args;
   if (suite.mocha) {
     // --no-config: .mocharc.json names the unit tests as its default spec, which mocha would add to every suite.
-    args = [mocha, '--no-config', '--no-color', '--extension', 'ts', '--node-option', 'import=tsx', '--reporter', 'spec', '--timeout', String(suite.timeout || 20000), '--spec', ...suite.mocha];
+    args = [
+      mocha,
+      '--no-config',
+      '--no-color',
+      '--extension',
+      'ts',
+      '--node-option',
+      'import=tsx',
+      '--reporter',
+      'spec',
+      '--timeout',
+      String(suite.timeout || 20000),
+      '--spec',
+      ...suite.mocha,
+    ];
   } else {
     args = suite.cmd.slice(1);
   }

@@ -34,7 +34,10 @@ function run(cmd, cmdArgs, opts = {}) {
 function cleanEnv() {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && k !== 'INIT_CWD' && k !== 'NODE') env[k] = v;
-  env.PATH = (process.env.PATH || '').split(path.delimiter).filter((p) => !/node_modules[\\/]\.bin$/.test(p)).join(path.delimiter);
+  env.PATH = (process.env.PATH || '')
+    .split(path.delimiter)
+    .filter((p) => !/node_modules[\\/]\.bin$/.test(p))
+    .join(path.delimiter);
   return env;
 }
 
@@ -81,7 +84,11 @@ function openInDesktopCode(code, vsix) {
 
 /** Before anything is built: is code-server there, and if not, can it be installed without root? */
 function preflightCodeServer() {
-  const r = spawnSync('bash', [path.join(root, 'scripts', 'setup-codeserver.sh'), '--check'], { cwd: root, env: cleanEnv(), encoding: 'utf8' });
+  const r = spawnSync('bash', [path.join(root, 'scripts', 'setup-codeserver.sh'), '--check'], {
+    cwd: root,
+    env: cleanEnv(),
+    encoding: 'utf8',
+  });
   if (r.status === 0) return false;
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
@@ -144,7 +151,23 @@ function openInCodeServer(vsix, needsSetup) {
   const portIdx = args.indexOf('--port');
   const port = portIdx >= 0 ? args[portIdx + 1] : '0';
   const folder = path.join(root, 'examples');
-  const child = spawn(cs.node, [cs.entry, ...csArgs, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', folder], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    cs.node,
+    [
+      cs.entry,
+      ...csArgs,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      folder,
+    ],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let shown = false;
   let early = '';
   const onData = (d) => {
@@ -156,7 +179,9 @@ function openInCodeServer(vsix, needsSetup) {
       // The workbench opens the file named in its `payload` (as VS Code does for `code FOLDER FILE`).
       const file = `vscode-remote://${new URL(base).host}${path.join(root, FIRST_FILE)}`;
       const url = `${base}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify([['openFile', file]]))}`;
-      console.log(`\nVS Code (code-server ${cs.version}) with Wiki & Map Query is serving ${FIRST_FILE} at:\n\n    ${url}\n\nOpen it in a browser on this machine. Press Ctrl+C to stop.`);
+      console.log(
+        `\nVS Code (code-server ${cs.version}) with Wiki & Map Query is serving ${FIRST_FILE} at:\n\n    ${url}\n\nOpen it in a browser on this machine. Press Ctrl+C to stop.`,
+      );
     }
   };
   child.stdout.on('data', onData);
@@ -170,7 +195,8 @@ function openInCodeServer(vsix, needsSetup) {
   process.on('SIGTERM', stop);
 }
 
-const code = args.includes('--check-only') || args.includes('--code-server') || process.env.WIKIMAP_QUERY_NO_DESKTOP ? undefined : which('code');
+const code =
+  args.includes('--check-only') || args.includes('--code-server') || process.env.WIKIMAP_QUERY_NO_DESKTOP ? undefined : which('code');
 // Say what setting up code-server needs before building anything (and stop if it needs root).
 const needsSetup = !args.includes('--check-only') && !code ? preflightCodeServer() : false;
 step1();

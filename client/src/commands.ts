@@ -18,7 +18,9 @@ export async function queryAtCursor(client: QueryLanguageClient, kind: 'wiki' | 
   const editor = vscode.window.activeTextEditor;
   const what = kind === 'wiki' ? 'wiki query' : 'map query';
   if (!editor) {
-    void vscode.window.showWarningMessage(`Open a ${kind === 'wiki' ? '.wikiquery' : '.mapquery.json'} file and put the cursor in a ${what}.`);
+    void vscode.window.showWarningMessage(
+      `Open a ${kind === 'wiki' ? '.wikiquery' : '.mapquery.json'} file and put the cursor in a ${what}.`,
+    );
     return undefined;
   }
   let queries;
@@ -41,7 +43,11 @@ export async function queryAtCursor(client: QueryLanguageClient, kind: 'wiki' | 
   }
   if (!query) {
     const pick = await vscode.window.showQuickPick(
-      queries.map((q) => ({ label: `line ${q.vsRange.start.line + 1}`, description: editor.document.lineAt(q.vsRange.start.line).text.slice(0, 100), q })),
+      queries.map((q) => ({
+        label: `line ${q.vsRange.start.line + 1}`,
+        description: editor.document.lineAt(q.vsRange.start.line).text.slice(0, 100),
+        q,
+      })),
       { title: `Which ${what}?` },
     );
     query = pick?.q;

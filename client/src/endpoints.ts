@@ -29,7 +29,9 @@ export class EndpointStatus implements vscode.Disposable {
     const lang = doc?.languageId;
     const w = getCurrentEndpoint('wiki');
     this.wiki.text = `$(globe) ${w.name ?? (w.url ? (hostOf(w.url) ?? w.url) : undefined) ?? 'built-in catalogue'}`;
-    this.wiki.tooltip = w.url ? `Wiki for bare queries: ${w.url}\nClick to switch` : 'No wiki selected: bare queries cannot run. Click to pick one.';
+    this.wiki.tooltip = w.url
+      ? `Wiki for bare queries: ${w.url}\nClick to switch`
+      : 'No wiki selected: bare queries cannot run. Click to pick one.';
     const m = getCurrentEndpoint('map');
     this.map.text = `$(map) ${m.name ?? (m.url ? (hostOf(m.url) ?? m.url) : undefined) ?? 'no map server'}`;
     this.map.tooltip = m.url ? `Map server: ${m.url}\nClick to switch` : 'No map server selected. Click to pick one.';
@@ -53,7 +55,10 @@ export class EndpointStatus implements vscode.Disposable {
           ...named.map(([name, u]) => ({ label: name, description: u, detail: u === current ? 'current' : undefined, url: u })),
           { label: enter, description: '', url: '' },
         ],
-        { title: kind === 'wiki' ? 'Wiki for bare queries (wikimapQuery.wikis)' : 'Map server (wikimapQuery.mapservers)', ignoreFocusOut: true },
+        {
+          title: kind === 'wiki' ? 'Wiki for bare queries (wikimapQuery.wikis)' : 'Map server (wikimapQuery.mapservers)',
+          ignoreFocusOut: true,
+        },
       );
       if (!pick) return undefined;
       url = pick.url;

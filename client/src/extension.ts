@@ -70,7 +70,9 @@ function startLanguageClient(context: vscode.ExtensionContext, log: Log): QueryL
   const client = new QueryLanguageClient(context, (m) => log.info(m));
   activeClient = client;
   client.start().catch((e: unknown) => {
-    void vscode.window.showErrorMessage(`Wiki & Map Query: the language server did not start (${errorMessage(e)}). See the "Wiki & Map Query" output.`);
+    void vscode.window.showErrorMessage(
+      `Wiki & Map Query: the language server did not start (${errorMessage(e)}). See the "Wiki & Map Query" output.`,
+    );
   });
   // Trusting the workspace lifts the restrictions: the server starts again with the new policy.
   context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()));

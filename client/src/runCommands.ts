@@ -21,7 +21,9 @@ export interface RunCommandDeps {
 export function registerRunCommands(context: vscode.ExtensionContext, deps: RunCommandDeps): void {
   const { client, wiki, map } = deps;
   const runRunnable = async (uri: vscode.Uri, query: RunnableQuery & { vsRange?: vscode.Range }): Promise<unknown> => {
-    const range = query.vsRange ?? new vscode.Range(query.range.start.line, query.range.start.character, query.range.end.line, query.range.end.character);
+    const range =
+      query.vsRange ??
+      new vscode.Range(query.range.start.line, query.range.start.character, query.range.end.line, query.range.end.character);
     if (query.kind === 'map') return map.runner.run(query.body);
     return wiki.runner.run(wiki.runner.fromRunnable(uri, query, range));
   };
@@ -67,10 +69,10 @@ function registerHistoryCommands(context: vscode.ExtensionContext, { recorder, w
       { title: `Run history (last ${history.limit})`, placeHolder: 'Pick a run to open its result (or run it again)', matchOnDetail: true },
     );
     if (!pick) return undefined;
-    const canOpen = pick.entry.resultUri && (pick.entry.request.kind === 'map' ? !!map.runner.resultOf(pick.entry.id) : !!wiki.results.get(pick.entry.resultUri));
-    const action = canOpen
-      ? await vscode.window.showQuickPick(['Open result', 'Run again'], { title: pick.entry.label })
-      : 'Run again';
+    const canOpen =
+      pick.entry.resultUri &&
+      (pick.entry.request.kind === 'map' ? !!map.runner.resultOf(pick.entry.id) : !!wiki.results.get(pick.entry.resultUri));
+    const action = canOpen ? await vscode.window.showQuickPick(['Open result', 'Run again'], { title: pick.entry.label }) : 'Run again';
     if (action === 'Open result') return openHistoryEntry(pick.entry);
     if (action === 'Run again') return openHistoryEntry({ ...pick.entry, resultUri: undefined });
     return undefined;

@@ -15,9 +15,14 @@ import { getEmbeddedLanguages } from './settings';
 export function registerRunLens(context: vscode.ExtensionContext, client: QueryLanguageClient, log: Log): RunLensProvider {
   const lenses = new RunLensProvider(client);
   // Lets menus and the palette offer "Run Query at Cursor" in the embedded languages too.
-  const setEmbeddedContext = () => void vscode.commands.executeCommand('setContext', 'wikimapQuery.embeddedLanguageIds', getEmbeddedLanguages());
+  const setEmbeddedContext = () =>
+    void vscode.commands.executeCommand('setContext', 'wikimapQuery.embeddedLanguageIds', getEmbeddedLanguages());
   setEmbeddedContext();
-  const lensSelector = () => [{ language: WIKI_LANGUAGE_ID }, { language: MAP_LANGUAGE_ID }, ...getEmbeddedLanguages().map((language) => ({ language }))];
+  const lensSelector = () => [
+    { language: WIKI_LANGUAGE_ID },
+    { language: MAP_LANGUAGE_ID },
+    ...getEmbeddedLanguages().map((language) => ({ language })),
+  ];
   let lensRegistration = vscode.languages.registerCodeLensProvider(lensSelector(), lenses);
   context.subscriptions.push(
     { dispose: () => lensRegistration.dispose() },
@@ -52,7 +57,12 @@ export class RunLensProvider implements vscode.CodeLensProvider {
     }
     return queries.map((q, index) => {
       const title = q.kind === 'map' ? '▶ Run map query' : '▶ Run';
-      const tooltip = q.kind === 'map' ? 'POST this query to the map server (wikimapQuery.mapserver.url)' : q.apiUrl ? `GET ${q.apiUrl}` : 'GET on the selected wiki (wikimapQuery.wiki.apiUrl)';
+      const tooltip =
+        q.kind === 'map'
+          ? 'POST this query to the map server (wikimapQuery.mapserver.url)'
+          : q.apiUrl
+            ? `GET ${q.apiUrl}`
+            : 'GET on the selected wiki (wikimapQuery.wiki.apiUrl)';
       return new vscode.CodeLens(new vscode.Range(q.vsRange.start, q.vsRange.start), {
         title,
         tooltip,

@@ -37,15 +37,18 @@ export type RunReport<T> = { ok: true; result: T; entry: HistoryEntry } | { ok: 
 export async function runWithProgress<T>(recorder: RunRecorder, run: ProgressRun<T>): Promise<RunReport<T>> {
   let result: T;
   try {
-    result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: run.title, cancellable: true }, async (progress, token) => {
-      const ac = new AbortController();
-      const sub = token.onCancellationRequested(() => ac.abort());
-      try {
-        return await run.work(ac.signal, progress);
-      } finally {
-        sub.dispose();
-      }
-    });
+    result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: run.title, cancellable: true },
+      async (progress, token) => {
+        const ac = new AbortController();
+        const sub = token.onCancellationRequested(() => ac.abort());
+        try {
+          return await run.work(ac.signal, progress);
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
   } catch (e) {
     return { ok: false, error: reportRunFailure(recorder, e, run.kind, run.label, run.request) };
   }
@@ -67,7 +70,9 @@ export function reportRunFailure(recorder: RunRecorder, e: unknown, kind: 'Wiki'
   }
   if (e instanceof RunError && e.kind === 'cancelled') void vscode.window.showInformationMessage(`${kind} query cancelled.`);
   else if (kind === 'Wiki' && e instanceof RunError && e.kind === 'badUrl' && /no wiki is selected/.test(message)) {
-    void vscode.window.showErrorMessage(message, 'Select Wiki…').then((pick) => pick && vscode.commands.executeCommand('wikimapQuery.wiki.selectEndpoint'));
+    void vscode.window
+      .showErrorMessage(message, 'Select Wiki…')
+      .then((pick) => pick && vscode.commands.executeCommand('wikimapQuery.wiki.selectEndpoint'));
   } else void vscode.window.showErrorMessage(message);
   return message;
 }

@@ -24,7 +24,12 @@ export function getRunSettings(): RunSettings {
   const maxMb = Math.max(0.001, Number(c.get('run.maxResponseMB', 50)) || 50);
   const pages = Math.max(1, Math.floor(Number(c.get('run.fetchAllMaxPages', 20)) || 20));
   const totalMb = Math.max(0.001, Number(c.get('run.fetchAllMaxMB', 200)) || 200);
-  return { timeoutMs: timeout * 1000, maxBytes: Math.round(maxMb * 1024 * 1024), fetchAllMaxPages: pages, fetchAllMaxBytes: Math.round(totalMb * 1024 * 1024) };
+  return {
+    timeoutMs: timeout * 1000,
+    maxBytes: Math.round(maxMb * 1024 * 1024),
+    fetchAllMaxPages: pages,
+    fetchAllMaxBytes: Math.round(totalMb * 1024 * 1024),
+  };
 }
 
 /**
@@ -70,7 +75,11 @@ export function getServerSettings(): WikimapQuerySettings {
   return {
     wiki: { apiUrl: c.get('wiki.apiUrl'), highLimits: c.get('wiki.highLimits') },
     wikis: c.get('wikis'),
-    diagnostics: { severity: c.get('diagnostics.severity'), delay: c.get('diagnostics.delay'), maxFullCheckSize: c.get('diagnostics.maxFullCheckSize') },
+    diagnostics: {
+      severity: c.get('diagnostics.severity'),
+      delay: c.get('diagnostics.delay'),
+      maxFullCheckSize: c.get('diagnostics.maxFullCheckSize'),
+    },
     embeddedLanguages: getEmbeddedLanguages(),
   };
 }

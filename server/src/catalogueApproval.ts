@@ -80,7 +80,12 @@ export function catalogueApprovalActions(diagnostics: Diagnostic[]): CodeAction[
     if (!origin || seen.has(origin)) continue;
     seen.add(origin);
     const title = `Load the catalogue of ${new URL(origin).host}`;
-    actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: APPROVE_CATALOGUE_COMMAND, arguments: [origin] } });
+    actions.push({
+      title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      command: { title, command: APPROVE_CATALOGUE_COMMAND, arguments: [origin] },
+    });
   }
   return actions;
 }

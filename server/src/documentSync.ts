@@ -13,7 +13,11 @@ import type { Range } from 'vscode-languageserver-types';
  * against the text the previous one produced (so each is clamped against that text, not the text
  * before the notification). The version is set once all changes are in.
  */
-export function applyContentChanges(document: TextDocument, contentChanges: readonly TextDocumentContentChangeEvent[] | undefined, version: number): TextDocument {
+export function applyContentChanges(
+  document: TextDocument,
+  contentChanges: readonly TextDocumentContentChangeEvent[] | undefined,
+  version: number,
+): TextDocument {
   let doc = document;
   for (const raw of Array.isArray(contentChanges) ? contentChanges : []) {
     const change = sanitiseChange(doc, raw);
@@ -38,4 +42,3 @@ function isPosition(p: unknown): p is { line: number; character: number } {
   const q = p as { line?: unknown; character?: unknown } | null;
   return !!q && Number.isFinite(q.line) && Number.isFinite(q.character);
 }
-

@@ -45,8 +45,16 @@ export function editorFeatureCapabilities(client: ClientCapabilities): ServerCap
 }
 
 export interface FeatureContext {
-  runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | import('vscode-languageserver').ResponseError<any>>;
-  withDocument<T>(uri: string, fallback: T, work: (p: { document: TextDocument; parsed: unknown }, service: LanguageService<unknown>) => T): T;
+  runSafe<T>(
+    name: string,
+    token: CancellationToken | undefined,
+    work: () => T | Promise<T>,
+  ): Promise<T | import('vscode-languageserver').ResponseError<any>>;
+  withDocument<T>(
+    uri: string,
+    fallback: T,
+    work: (p: { document: TextDocument; parsed: unknown }, service: LanguageService<unknown>) => T,
+  ): T;
   languageSettings(): LanguageSettings;
 }
 
@@ -84,7 +92,9 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.languages.semanticTokens.on((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/full', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document)))),
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) =>
+        remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document))),
+      ),
     ),
   );
 
@@ -104,29 +114,39 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.languages.semanticTokens.onRange((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/range', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document, params.range)) })),
+      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({
+        data: service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document, params.range)),
+      })),
     ),
   );
 
   connection.languages.inlayHint.on((params, token) =>
     ctx.runSafe('inlayHint', token, () =>
-      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS)),
+      ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+        service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS),
+      ),
     ),
   );
 
   connection.onFoldingRanges((params, token) =>
-    ctx.runSafe('foldingRange', token, () => ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS))),
+    ctx.runSafe('foldingRange', token, () =>
+      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS)),
+    ),
   );
 
   connection.onSelectionRanges((params, token) =>
     ctx.runSafe('selectionRange', token, () =>
-      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getSelectionRanges(p.document, p.parsed, (params.positions ?? []).slice(0, MAX_ITEMS))),
+      ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+        service.getSelectionRanges(p.document, p.parsed, (params.positions ?? []).slice(0, MAX_ITEMS)),
+      ),
     ),
   );
 
   connection.onDocumentFormatting((params, token) =>
     ctx.runSafe('formatting', token, () =>
-      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings())),
+      ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+        service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings()),
+      ),
     ),
   );
 
@@ -141,7 +161,8 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
       registerFormatting = capabilities.textDocument?.formatting?.dynamicRegistration === true;
     },
     initialized() {
-      if (registerFormatting) connection.client.register(DocumentFormattingRequest.type, { documentSelector: FORMATTING_SELECTOR }).catch(() => undefined);
+      if (registerFormatting)
+        connection.client.register(DocumentFormattingRequest.type, { documentSelector: FORMATTING_SELECTOR }).catch(() => undefined);
     },
     refresh() {
       if (refreshTokens) connection.languages.semanticTokens.refresh().catch(() => undefined);

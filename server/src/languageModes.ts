@@ -6,7 +6,13 @@
  * No LSP connection here: the CLI uses this without starting a server.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { MAP_LANGUAGE_ID, type CatalogueResult, type ParaminfoModule, type ParaminfoParameter, type ReloadCatalogueResult } from '../../common/protocol';
+import {
+  MAP_LANGUAGE_ID,
+  type CatalogueResult,
+  type ParaminfoModule,
+  type ParaminfoParameter,
+  type ReloadCatalogueResult,
+} from '../../common/protocol';
 import type { CatalogueStoreAccess, Disposable, PackageFiles, ServerRuntime } from './runtime';
 import type { LanguageService, SeveritySetting } from './service/languageTypes';
 import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
@@ -89,7 +95,10 @@ export function readJsonFile(files: PackageFiles, relativePath: string): unknown
 
 /** The map descriptor shipped in `descriptors/mapserver/` (the first `*.json` there). */
 export function loadMapDescriptorJson(files: PackageFiles): unknown {
-  const names = files.list('descriptors/mapserver').filter((n) => n.endsWith('.json')).sort();
+  const names = files
+    .list('descriptors/mapserver')
+    .filter((n) => n.endsWith('.json'))
+    .sort();
   const name = names.includes('mapobjects.json') ? 'mapobjects.json' : names[0];
   if (!name) throw new Error('descriptors/mapserver/ holds no descriptor (*.json); reinstall the package.');
   return readJsonFile(files, `descriptors/mapserver/${name}`);
@@ -115,7 +124,10 @@ export interface CreateServicesOptions {
   cacheDir?: string;
 }
 
-export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore'>, options: CreateServicesOptions): LanguageServices {
+export function createLanguageServices(
+  runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore'>,
+  options: CreateServicesOptions,
+): LanguageServices {
   const builtinCatalogue = options.builtin ?? loadBuiltin(runtime.files);
   const fixed = options.catalogues?.length ? options.catalogues : undefined;
   let wikis: Record<string, string> = {};
@@ -125,7 +137,13 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
   const shouldFetch = (apiUrl: string) => decideCatalogueFetch(apiUrl, policy).allowed;
   const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
     !fixed && runtime.createCatalogueStore
-      ? runtime.createCatalogueStore({ builtin: builtinCatalogue, log: options.log, cacheDir: options.cacheDir, shouldFetch, maxBytes: () => maxBytes })
+      ? runtime.createCatalogueStore({
+          builtin: builtinCatalogue,
+          log: options.log,
+          cacheDir: options.cacheDir,
+          shouldFetch,
+          maxBytes: () => maxBytes,
+        })
       : undefined;
 
   const resolveCatalogue = (apiUrl?: string): WikiCatalogue => {
@@ -187,15 +205,30 @@ export function createLanguageServices(runtime: Pick<ServerRuntime, 'files' | 'c
 }
 
 /** Reloads the catalogues of `targets`, or says why none is fetched (no wiki configured, untrusted workspace, no live catalogues here). */
-async function reloadTargets(targets: string[], store: CatalogueStoreAccess<WikiCatalogue> | undefined, trusted: boolean): Promise<ReloadCatalogueResult> {
+async function reloadTargets(
+  targets: string[],
+  store: CatalogueStoreAccess<WikiCatalogue> | undefined,
+  trusted: boolean,
+): Promise<ReloadCatalogueResult> {
   if (!targets.length) {
-    return { loaded: [], errors: ['No wiki is configured: set wikimapQuery.wiki.apiUrl (or wikimapQuery.wikis) to an api.php URL, then reload.'] };
+    return {
+      loaded: [],
+      errors: ['No wiki is configured: set wikimapQuery.wiki.apiUrl (or wikimapQuery.wikis) to an api.php URL, then reload.'],
+    };
   }
   if (store && !trusted) {
-    return { loaded: [], errors: ['This workspace is not trusted: no wiki catalogue is fetched (the built-in catalogue is used). Trust the workspace to load wikis.'] };
+    return {
+      loaded: [],
+      errors: [
+        'This workspace is not trusted: no wiki catalogue is fetched (the built-in catalogue is used). Trust the workspace to load wikis.',
+      ],
+    };
   }
   if (!store) {
-    return { loaded: [], errors: targets.map((url) => `${url}: live catalogues are not available here; the built-in catalogue is used for every wiki.`) };
+    return {
+      loaded: [],
+      errors: targets.map((url) => `${url}: live catalogues are not available here; the built-in catalogue is used for every wiki.`),
+    };
   }
   const result: ReloadCatalogueResult = { loaded: [], errors: [] };
   await Promise.all(
@@ -228,7 +261,9 @@ function sameApiUrl(a: string, b: string): boolean {
 
 /** A `.wikiquery` file whose client gave it another language id is still a whole wiki query document. */
 function asWikiDocument(document: TextDocument): TextDocument {
-  return document.languageId === WIKI_LANGUAGE_ID ? document : TextDocument.create(document.uri, WIKI_LANGUAGE_ID, document.version, document.getText());
+  return document.languageId === WIKI_LANGUAGE_ID
+    ? document
+    : TextDocument.create(document.uri, WIKI_LANGUAGE_ID, document.version, document.getText());
 }
 
 /**
@@ -272,7 +307,8 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
   const sev = get('diagnostics.severity');
   if (isObject(sev)) {
     for (const [code, level] of Object.entries(sev)) {
-      if (typeof level === 'string' && SEVERITIES.includes(level.toLowerCase() as SeveritySetting)) severity[code] = level.toLowerCase() as SeveritySetting;
+      if (typeof level === 'string' && SEVERITIES.includes(level.toLowerCase() as SeveritySetting))
+        severity[code] = level.toLowerCase() as SeveritySetting;
     }
   }
   const wikis: Record<string, string> = {};
@@ -302,15 +338,19 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
   };
 }
 
-
-
 // ---------------------------------------------------------------------------
 // Catalogue → paraminfo (for wikimapQuery/catalogue)
 // ---------------------------------------------------------------------------
 
 /** A normalised module back in `action=paraminfo` formatversion-1 shape (true flags as `""`). */
 export function toParaminfoModule(m: WikiModule): ParaminfoModule {
-  const out: ParaminfoModule = { name: m.name, path: m.path, group: m.group, prefix: m.prefix, parameters: m.parameters.map(toParaminfoParameter) };
+  const out: ParaminfoModule = {
+    name: m.name,
+    path: m.path,
+    group: m.group,
+    prefix: m.prefix,
+    parameters: m.parameters.map(toParaminfoParameter),
+  };
   if (m.source) out.source = m.source;
   if (m.readrights) out.readrights = '';
   if (m.writerights) out.writerights = '';
@@ -335,7 +375,21 @@ function toParaminfoParameter(d: WikiParamDescriptor): ParaminfoParameter {
     }
     if (d.highlimit !== undefined) out.highlimit = d.highlimit;
   }
-  for (const k of ['min', 'max', 'highmax', 'allspecifier', 'deprecatedvalues', 'info', 'subtypes', 'extranamespaces', 'submodules', 'submoduleparamprefix', 'templatevars', 'maxbytes', 'maxchars'] as const) {
+  for (const k of [
+    'min',
+    'max',
+    'highmax',
+    'allspecifier',
+    'deprecatedvalues',
+    'info',
+    'subtypes',
+    'extranamespaces',
+    'submodules',
+    'submoduleparamprefix',
+    'templatevars',
+    'maxbytes',
+    'maxchars',
+  ] as const) {
     if (d[k] !== undefined) out[k] = d[k];
   }
   for (const k of ['required', 'deprecated', 'sensitive', 'allowsduplicates', 'enforcerange'] as const) if (d[k]) out[k] = '';

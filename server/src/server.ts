@@ -175,7 +175,10 @@ class QueryLanguageServer {
   private getServices(): LanguageServices {
     if (!this.services) {
       try {
-        this.services = createLanguageServices(this.runtime, { log: (message, kind) => this.catalogueLog(message, kind), cacheDir: cacheDirFrom(this.initOptions) });
+        this.services = createLanguageServices(this.runtime, {
+          log: (message, kind) => this.catalogueLog(message, kind),
+          cacheDir: cacheDirFrom(this.initOptions),
+        });
       } catch (err) {
         // Broken package data: say it once; every request then answers with this error.
         if (!this.toldBrokenData) {
@@ -206,7 +209,8 @@ class QueryLanguageServer {
   /** Runs a request handler after pending messages (a cancel may be among them); errors become error responses. */
   private runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<any>> {
     return new Promise((resolve) => {
-      if (this.shutDown) return resolve(new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down (shutdown was received)`));
+      if (this.shutDown)
+        return resolve(new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down (shutdown was received)`));
       this.runtime.timers.setImmediate(async () => {
         if (token?.isCancellationRequested) return resolve(this.cancelled());
         try {
@@ -247,7 +251,12 @@ class QueryLanguageServer {
   }
 
   private languageSettings(): LanguageSettings {
-    return { highLimits: this.settings.highLimits, severity: this.settings.severity, maxFullCheckSize: this.settings.maxFullCheckSize, queryLayout: this.settings.queryLayout };
+    return {
+      highLimits: this.settings.highLimits,
+      severity: this.settings.severity,
+      maxFullCheckSize: this.settings.maxFullCheckSize,
+      queryLayout: this.settings.queryLayout,
+    };
   }
 
   private computeDiagnostics(open: OpenDocument): Diagnostic[] {
@@ -269,7 +278,9 @@ class QueryLanguageServer {
     let found = p.mode.service.doValidation(p.document, p.parsed, this.languageSettings());
     if (p.mode.kind === 'wiki') {
       const s = this.getServices();
-      found = found.concat(catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url), this.settings.severity));
+      found = found.concat(
+        catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url), this.settings.severity),
+      );
     }
     return capProblems(found);
   }
@@ -312,7 +323,10 @@ class QueryLanguageServer {
     open.pending?.dispose();
     const version = open.document.version;
     // A large document is validated after a longer pause, so typing in it does not queue long runs.
-    const delay = open.document.getText().length > this.settings.maxFullCheckSize ? Math.max(this.settings.delay, LARGE_DOCUMENT_DELAY_MS) : this.settings.delay;
+    const delay =
+      open.document.getText().length > this.settings.maxFullCheckSize
+        ? Math.max(this.settings.delay, LARGE_DOCUMENT_DELAY_MS)
+        : this.settings.delay;
     open.pending = this.runtime.timers.setTimeout(() => {
       open.pending = undefined;
       void this.settingsReady.then(() => {
@@ -412,9 +426,14 @@ class QueryLanguageServer {
       // A client that never answers must not hold diagnostics back for ever: defaults after a while.
       let timer: Disposable | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = this.runtime.timers.setTimeout(() => reject(new Error(`no answer to workspace/configuration within ${SETTINGS_TIMEOUT_MS} ms`)), SETTINGS_TIMEOUT_MS);
+        timer = this.runtime.timers.setTimeout(
+          () => reject(new Error(`no answer to workspace/configuration within ${SETTINGS_TIMEOUT_MS} ms`)),
+          SETTINGS_TIMEOUT_MS,
+        );
       });
-      const [section] = await Promise.race([this.connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(() => timer?.dispose());
+      const [section] = await Promise.race([this.connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(
+        () => timer?.dispose(),
+      );
       this.settings = normaliseSettings(mergeSettings(this.initOptions, section), this.options.diagnosticsDelay);
       this.mapConfigs.configure(mergeSettings(this.initOptions, section));
     } catch (err) {
@@ -509,20 +528,26 @@ class QueryLanguageServer {
             ...catalogueApprovalActions(diagnostics),
           ];
           const only = params.context?.only;
-          return only && only.length ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) : actions;
+          return only && only.length
+            ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.')))
+            : actions;
         }),
       ),
     );
 
     this.connection.onDocumentSymbol((params, token) =>
       this.runSafe('documentSymbol', token, () =>
-        this.withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
+        this.withDocument(params.textDocument.uri, [], (p, service) =>
+          service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+        ),
       ),
     );
 
     this.connection.onDocumentLinks((params, token) =>
       this.runSafe('documentLink', token, () =>
-        this.withDocument(params.textDocument.uri, [], (p, service) => service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS)),
+        this.withDocument(params.textDocument.uri, [], (p, service) =>
+          service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+        ),
       ),
     );
 
@@ -546,7 +571,10 @@ class QueryLanguageServer {
   /** The queries of a text typed into "Run Query…": read as a wikiquery document by the wiki service. */
   private runnableQueriesOfText(text: string): RunnableQueriesResult {
     if (text.length > MAX_RUN_QUERY_TEXT) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `The query text is ${text.length} characters long; at most ${MAX_RUN_QUERY_TEXT} are read. Put long queries in a .wikiquery file and run them from there.`);
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `The query text is ${text.length} characters long; at most ${MAX_RUN_QUERY_TEXT} are read. Put long queries in a .wikiquery file and run them from there.`,
+      );
     }
     const document = TextDocument.create('untitled:run-query.wikiquery', WIKI_LANGUAGE_ID, 1, text);
     const { wiki } = this.getServices();
@@ -554,34 +582,42 @@ class QueryLanguageServer {
   }
 
   private registerCustomRequests(): void {
-    this.connection.onRequest<CatalogueResult, unknown>(CatalogueRequestMethod, (params: CatalogueParams | undefined, token: CancellationToken) =>
-      this.runSafe<CatalogueResult>('wikimapQuery/catalogue', token, async () => {
-        await this.settingsReady;
-        let apiUrl = params?.apiUrl;
-        if (!apiUrl && params?.uri) {
-          const open = this.documents.get(params.uri);
-          const p = open && this.getParsed(open);
-          if (p?.mode.kind === 'wiki') apiUrl = p.mode.service.getRunnableQueries(p.document, p.parsed).find((q) => q.apiUrl)?.apiUrl;
-        }
-        return this.getServices().describeCatalogue(apiUrl);
-      }),
+    this.connection.onRequest<CatalogueResult, unknown>(
+      CatalogueRequestMethod,
+      (params: CatalogueParams | undefined, token: CancellationToken) =>
+        this.runSafe<CatalogueResult>('wikimapQuery/catalogue', token, async () => {
+          await this.settingsReady;
+          let apiUrl = params?.apiUrl;
+          if (!apiUrl && params?.uri) {
+            const open = this.documents.get(params.uri);
+            const p = open && this.getParsed(open);
+            if (p?.mode.kind === 'wiki') apiUrl = p.mode.service.getRunnableQueries(p.document, p.parsed).find((q) => q.apiUrl)?.apiUrl;
+          }
+          return this.getServices().describeCatalogue(apiUrl);
+        }),
     );
 
-    this.connection.onRequest<RunnableQueriesResult, unknown>(RunnableQueriesRequestMethod, (params: RunnableQueriesParams, token: CancellationToken) =>
-      this.runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
-        typeof params?.text === 'string'
-          ? this.runnableQueriesOfText(params.text)
-          : this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) => service.getRunnableQueries(p.document, p.parsed)),
-      ),
+    this.connection.onRequest<RunnableQueriesResult, unknown>(
+      RunnableQueriesRequestMethod,
+      (params: RunnableQueriesParams, token: CancellationToken) =>
+        this.runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
+          typeof params?.text === 'string'
+            ? this.runnableQueriesOfText(params.text)
+            : this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) =>
+                service.getRunnableQueries(p.document, p.parsed),
+              ),
+        ),
     );
 
-    this.connection.onRequest<ReloadCatalogueResult, unknown>(ReloadCatalogueRequestMethod, (params: ReloadCatalogueParams | undefined, token: CancellationToken) =>
-      this.runSafe<ReloadCatalogueResult>('wikimapQuery/reloadCatalogue', token, async () => {
-        await this.settingsReady;
-        const result = await this.getServices().reloadCatalogues(params?.apiUrl, this.settings);
-        this.revalidateAll();
-        return result;
-      }),
+    this.connection.onRequest<ReloadCatalogueResult, unknown>(
+      ReloadCatalogueRequestMethod,
+      (params: ReloadCatalogueParams | undefined, token: CancellationToken) =>
+        this.runSafe<ReloadCatalogueResult>('wikimapQuery/reloadCatalogue', token, async () => {
+          await this.settingsReady;
+          const result = await this.getServices().reloadCatalogues(params?.apiUrl, this.settings);
+          this.revalidateAll();
+          return result;
+        }),
     );
   }
 
@@ -599,7 +635,9 @@ class QueryLanguageServer {
 /** The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are. */
 function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
   if (diagnostics.length <= MAX_PROBLEMS) return diagnostics;
-  const sorted = [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const sorted = [...diagnostics].sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
   const kept = sorted.slice(0, MAX_PROBLEMS);
   const next = sorted[MAX_PROBLEMS];
   kept.push({
@@ -653,4 +691,3 @@ function fileName(uri: string): string {
     return last;
   }
 }
-

@@ -27,7 +27,9 @@ const { findCodeServer } = require('./codeServerLocation');
 
 /** The workbench logs a lot that is not the tests' output (no network here, no GitHub session). */
 function isWorkbenchNoise(line) {
-  return /^\[[\w:. -]+\]|^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\s+at |checkForUpdates|ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_|marketplace|gallery/i.test(line);
+  return /^\[[\w:. -]+\]|^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\s+at |checkForUpdates|ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_|marketplace|gallery/i.test(
+    line,
+  );
 }
 
 const TEST_TIMEOUT_MS = 15 * 60 * 1000;
@@ -90,7 +92,9 @@ async function waitForVisible(page, selector, text, timeoutMs) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`"${selector}"${text ? ` with text "${text}"` : ''} did not become visible within ${timeoutMs / 1000} s${lastError ? ` (${lastError.message})` : ''}`);
+  throw new Error(
+    `"${selector}"${text ? ` with text "${text}"` : ''} did not become visible within ${timeoutMs / 1000} s${lastError ? ` (${lastError.message})` : ''}`,
+  );
 }
 
 /** Where pictures of failures go: test-results/e2e-failures in the repository (else the temp dir). */
@@ -102,7 +106,9 @@ function failuresDir() {
 
 /** Waits until the browser has painted twice (what the test just changed is on screen). */
 async function painted(page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))).catch(() => undefined);
+  await page
+    .evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))))
+    .catch(() => undefined);
 }
 
 async function handleUiRequest(page, req, shotsDir) {
@@ -188,7 +194,20 @@ async function main() {
 
   if (process.env.WIKIMAP_E2E_VSIX) {
     log(`installing ${path.basename(process.env.WIKIMAP_E2E_VSIX)}`);
-    const r = spawnSync(cs.node, [cs.entry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', process.env.WIKIMAP_E2E_VSIX, '--force'], { env, encoding: 'utf8' });
+    const r = spawnSync(
+      cs.node,
+      [
+        cs.entry,
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        extensionsDir,
+        '--install-extension',
+        process.env.WIKIMAP_E2E_VSIX,
+        '--force',
+      ],
+      { env, encoding: 'utf8' },
+    );
     if (r.status !== 0) {
       console.error(`installing the .vsix failed:\n${r.stdout}\n${r.stderr}`);
       process.exit(1);
@@ -201,27 +220,49 @@ async function main() {
   fs.mkdirSync(settingsDir, { recursive: true });
   const settingsFile = path.join(settingsDir, 'settings.json');
   if (!fs.existsSync(settingsFile)) {
-    fs.writeFileSync(settingsFile, JSON.stringify({
-      'workbench.startupEditor': 'none',
-      'telemetry.telemetryLevel': 'off',
-      'security.workspace.trust.enabled': false,
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'workbench.tips.enabled': false,
-      'update.mode': 'none',
-      // keep the screenshots about the extension: no chat side bar, no AI offers
-      'chat.disableAIFeatures': true,
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      'chat.commandCenter.enabled': false,
-      'workbench.layoutControl.enabled': false,
-    }, null, 2));
+    fs.writeFileSync(
+      settingsFile,
+      JSON.stringify(
+        {
+          'workbench.startupEditor': 'none',
+          'telemetry.telemetryLevel': 'off',
+          'security.workspace.trust.enabled': false,
+          'extensions.autoCheckUpdates': false,
+          'extensions.autoUpdate': false,
+          'workbench.tips.enabled': false,
+          'update.mode': 'none',
+          // keep the screenshots about the extension: no chat side bar, no AI offers
+          'chat.disableAIFeatures': true,
+          'workbench.secondarySideBar.defaultVisibility': 'hidden',
+          'chat.commandCenter.enabled': false,
+          'workbench.layoutControl.enabled': false,
+        },
+        null,
+        2,
+      ),
+    );
   }
 
-  const { child, url } = await startCodeServer(cs, [
-    '--auth', 'none', '--bind-addr', '127.0.0.1:0', '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', '--vscode-option', 'enable-smoke-test-driver',
-    '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
-  ], env);
+  const { child, url } = await startCodeServer(
+    cs,
+    [
+      '--auth',
+      'none',
+      '--bind-addr',
+      '127.0.0.1:0',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--vscode-option',
+      'enable-smoke-test-driver',
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+    ],
+    env,
+  );
   log(`code-server at ${url}`);
 
   let exitCode = 1;
@@ -233,7 +274,15 @@ async function main() {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       headless: true,
       viewport: { width: 1400, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     browser = context;
     const page = context.pages()[0] || (await context.newPage());
@@ -246,7 +295,10 @@ async function main() {
     let pending = Promise.resolve();
     await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
       const list = Array.isArray(logArgs) ? logArgs : [logArgs];
-      const line = typeof list[0] === 'string' && list[0].includes('%') ? util.format(...list) : list.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+      const line =
+        typeof list[0] === 'string' && list[0].includes('%')
+          ? util.format(...list)
+          : list.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
       // The tests' requests to the browser (see the top of this file), handled one after another.
       const ui = /WIKIMAP_UI:(\{.*\})\s*$/.exec(line);
       if (ui) {
@@ -257,29 +309,33 @@ async function main() {
           log(`bad UI request: ${ui[1]}`);
           return;
         }
-        pending = pending.then(async () => {
-          let answer;
-          try {
-            answer = await handleUiRequest(page, req, shotsDir);
-          } catch (err) {
-            // what the workbench showed instead, kept out of the screenshots the README uses
-            const failed = path.join(failuresDir(), `${req.screenshot || req.id || 'ui'}.png`);
-            await page.screenshot({ path: failed }).catch(() => {});
-            answer = { ok: false, error: `${err && err.message ? err.message : String(err)} (the workbench at that moment: ${failed})` };
-          }
-          if (signalsDir && req.id) {
-            const file = path.join(signalsDir, `${req.id}.json`);
-            fs.writeFileSync(`${file}.tmp`, JSON.stringify(answer));
-            fs.renameSync(`${file}.tmp`, file);
-          }
-        }).catch((err) => log(`answering ${ui[1]} failed: ${err && err.message ? err.message : err}`));
+        pending = pending
+          .then(async () => {
+            let answer;
+            try {
+              answer = await handleUiRequest(page, req, shotsDir);
+            } catch (err) {
+              // what the workbench showed instead, kept out of the screenshots the README uses
+              const failed = path.join(failuresDir(), `${req.screenshot || req.id || 'ui'}.png`);
+              await page.screenshot({ path: failed }).catch(() => {});
+              answer = { ok: false, error: `${err && err.message ? err.message : String(err)} (the workbench at that moment: ${failed})` };
+            }
+            if (signalsDir && req.id) {
+              const file = path.join(signalsDir, `${req.id}.json`);
+              fs.writeFileSync(`${file}.tmp`, JSON.stringify(answer));
+              fs.renameSync(`${file}.tmp`, file);
+            }
+          })
+          .catch((err) => log(`answering ${ui[1]} failed: ${err && err.message ? err.message : err}`));
         return;
       }
       const shot = /WIKIMAP_SCREENSHOT:([\w.-]+)/.exec(line);
       if (!shot && !process.env.WIKIMAP_E2E_VERBOSE && isWorkbenchNoise(line)) return;
       if (shot && shotsDir) {
         fs.mkdirSync(shotsDir, { recursive: true });
-        pending = pending.then(() => page.screenshot({ path: path.join(shotsDir, `${shot[1]}.png`) }).catch((e) => log(`screenshot failed: ${e.message}`)));
+        pending = pending.then(() =>
+          page.screenshot({ path: path.join(shotsDir, `${shot[1]}.png`) }).catch((e) => log(`screenshot failed: ${e.message}`)),
+        );
         return;
       }
       process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);

@@ -19,7 +19,9 @@ function findCodeServer() {
   const node = path.join(dir, `node-${NODE24_VERSION}`, 'bin', 'node');
   const entry = path.join(dir, `code-server-${CODE_SERVER_VERSION}`, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
   if (!fs.existsSync(node) || !fs.existsSync(entry)) {
-    throw new Error(`code-server ${CODE_SERVER_VERSION} is not installed in ${dir}: run "bash scripts/setup-codeserver.sh" (or "bash scripts/setup.sh")`);
+    throw new Error(
+      `code-server ${CODE_SERVER_VERSION} is not installed in ${dir}: run "bash scripts/setup-codeserver.sh" (or "bash scripts/setup.sh")`,
+    );
   }
   return { node, entry, version: CODE_SERVER_VERSION };
 }

@@ -8,7 +8,10 @@ import { runTests } from '@vscode/test-electron';
 const root = path.resolve(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
-interface Started { env: Record<string, string>; stop(): Promise<void> }
+interface Started {
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
 
 /** Starts a helper server from a test module if it exists; its absence fails the tests that need it. */
 async function startOptional(label: string, modulePath: string, start: (mod: any) => Promise<Started>): Promise<Started | undefined> {
@@ -51,25 +54,31 @@ async function main(): Promise<number> {
   // 2. The services the tests talk to, all on 127.0.0.1.
   const started: Started[] = [];
   const add = (s: Started | undefined) => s && started.push(s);
-  add(await startOptional('real MediaWiki', 'test/mediawiki/mediawikiServer.ts', async (m) => {
-    const mw = await m.startMediaWiki();
-    return { env: { WIKIMAP_E2E_WIKI_API: mw.apiUrl }, stop: () => mw.stop() };
-  }));
-  add(await startOptional('fake map server', 'test/fakes/mapServer.ts', async (m) => {
-    const ms = await m.startFakeMapServer();
-    return { env: { WIKIMAP_E2E_MAPSERVER: ms.url }, stop: () => ms.close() };
-  }));
-  add(await startOptional('fake content database', 'test/fakes/contentDb.ts', async (m) => {
-    const start = m.startFakeContentDb ?? m.startFakeContentDB;
-    const db = await start();
-    const env: Record<string, string> = { WIKIMAP_E2E_CONTENTDB: db.url ?? db.baseUrl };
-    if (db.clientId) env.WIKIMAP_E2E_CONTENTDB_CLIENT_ID = db.clientId;
-    if (db.clientSecret) env.WIKIMAP_E2E_CONTENTDB_CLIENT_SECRET = db.clientSecret;
-    if (db.redirectUri) env.WIKIMAP_E2E_CONTENTDB_REDIRECT_URI = db.redirectUri;
-    if (db.username) env.WIKIMAP_E2E_CONTENTDB_USERNAME = db.username;
-    if (db.password) env.WIKIMAP_E2E_CONTENTDB_PASSWORD = db.password;
-    return { env, stop: () => (db.close ?? db.stop).call(db) };
-  }));
+  add(
+    await startOptional('real MediaWiki', 'test/mediawiki/mediawikiServer.ts', async (m) => {
+      const mw = await m.startMediaWiki();
+      return { env: { WIKIMAP_E2E_WIKI_API: mw.apiUrl }, stop: () => mw.stop() };
+    }),
+  );
+  add(
+    await startOptional('fake map server', 'test/fakes/mapServer.ts', async (m) => {
+      const ms = await m.startFakeMapServer();
+      return { env: { WIKIMAP_E2E_MAPSERVER: ms.url }, stop: () => ms.close() };
+    }),
+  );
+  add(
+    await startOptional('fake content database', 'test/fakes/contentDb.ts', async (m) => {
+      const start = m.startFakeContentDb ?? m.startFakeContentDB;
+      const db = await start();
+      const env: Record<string, string> = { WIKIMAP_E2E_CONTENTDB: db.url ?? db.baseUrl };
+      if (db.clientId) env.WIKIMAP_E2E_CONTENTDB_CLIENT_ID = db.clientId;
+      if (db.clientSecret) env.WIKIMAP_E2E_CONTENTDB_CLIENT_SECRET = db.clientSecret;
+      if (db.redirectUri) env.WIKIMAP_E2E_CONTENTDB_REDIRECT_URI = db.redirectUri;
+      if (db.username) env.WIKIMAP_E2E_CONTENTDB_USERNAME = db.username;
+      if (db.password) env.WIKIMAP_E2E_CONTENTDB_PASSWORD = db.password;
+      return { env, stop: () => (db.close ?? db.stop).call(db) };
+    }),
+  );
 
   // 3. A workspace with the sample files.
   // The folder is always called `examples`, so the window title (which names it) is the same in every

@@ -20,13 +20,22 @@ function main() {
   console.log('Emacs eglot (docs/editors.md configuration) against wikimap-query-server --stdio');
   const v = spawnSync('emacs', ['--version'], { encoding: 'utf8' });
   if (v.status !== 0) {
-    check('Emacs is installed (Debian packages emacs-nox, elpa-eglot; scripts/setup-editors.sh installs them)', false, v.error ? v.error.message : v.stderr);
+    check(
+      'Emacs is installed (Debian packages emacs-nox, elpa-eglot; scripts/setup-editors.sh installs them)',
+      false,
+      v.error ? v.error.message : v.stderr,
+    );
     return;
   }
   console.log(`  ${v.stdout.split('\n')[0]}`);
   const { dir, out, env, otherFile } = prepareEditorSession('EMACS', server, { name: 'wikimap-query.el', text: editorConfig('emacs') });
   env.HOME = dir; // a clean Emacs profile
-  const r = spawnSync('emacs', ['--batch', '-q', '-l', path.join(__dirname, 'eglot_check.el')], { cwd: dir, env, encoding: 'utf8', timeout: 180000 });
+  const r = spawnSync('emacs', ['--batch', '-q', '-l', path.join(__dirname, 'eglot_check.el')], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 180000,
+  });
   if (!fs.existsSync(out)) {
     check('Emacs ran the eglot session and wrote its result', false, `exit ${r.status}\n${r.stdout}\n${r.stderr}`.slice(-3000));
     return;
@@ -35,29 +44,86 @@ function main() {
   const errors = res.errors || [];
   check('no client or server errors', errors.length === 0, JSON.stringify(errors) + `\n${r.stderr}`.slice(-3000));
   check('the configuration opens *.wikiquery in wikiquery-mode', res.mode === 'wikiquery-mode', res.mode);
-  check('its syntax table ends a symbol at & and =: the symbol at "…&cmti|tle=" is "cmtitle"', res.symbolAtSeparator === 'cmtitle', JSON.stringify(res.symbolAtSeparator));
+  check(
+    'its syntax table ends a symbol at & and =: the symbol at "…&cmti|tle=" is "cmtitle"',
+    res.symbolAtSeparator === 'cmtitle',
+    JSON.stringify(res.symbolAtSeparator),
+  );
   const diags = res.diagnostics || [];
-  check('diagnostics arrive through flymake: aplimit=5000 is out of range (line 2)', diags.some((d) => d.line === 1 && /aplimit/.test(d.text)), JSON.stringify(diags));
+  check(
+    'diagnostics arrive through flymake: aplimit=5000 is out of range (line 2)',
+    diags.some((d) => d.line === 1 && /aplimit/.test(d.text)),
+    JSON.stringify(diags),
+  );
   const completion = res.completion || [];
-  check('completion after "&cm" offers categorymembers parameters (cmlimit)', completion.includes('cmlimit'), JSON.stringify(completion.slice(0, 30)));
+  check(
+    'completion after "&cm" offers categorymembers parameters (cmlimit)',
+    completion.includes('cmlimit'),
+    JSON.stringify(completion.slice(0, 30)),
+  );
   check('hover on "allpages" describes the module', /allpages/.test(res.hover || '') && /list/.test(res.hover || ''), res.hover);
 
   const batches = res.didChangeBatches || [];
-  check('typing reached the server in didChange notifications that batch several changes', batches.some((n) => n > 1), JSON.stringify(batches));
+  check(
+    'typing reached the server in didChange notifications that batch several changes',
+    batches.some((n) => n > 1),
+    JSON.stringify(batches),
+  );
   check('the typed line is what was typed', res.typedLine === TYPED_QUERY.text, JSON.stringify(res.typedLine));
   const typed = (res.typedDiagnostics || []).find((d) => d.text.includes('Unrecognized parameter'));
-  check(`the server's copy matches the buffer: it reports "${TYPED_QUERY.misspelt}" at its column`, !!typed && typed.text.includes(`"${TYPED_QUERY.misspelt}"`) && typed.column === TYPED_QUERY.text.indexOf(TYPED_QUERY.misspelt), JSON.stringify(res.typedDiagnostics));
-  check('the setting from the configuration takes effect: unrecognizedparams is an error', !!typed && typed.type === 'eglot-error', JSON.stringify(typed));
-  check('eglot-code-actions offers the did-you-mean fix', (res.codeActionTitles || []).some((t) => t.includes(TYPED_QUERY.fixed)), JSON.stringify(res.codeActionTitles));
-  check('the chosen quick fix is applied to the buffer', res.fixedLine === TYPED_QUERY.text.replace(TYPED_QUERY.misspelt, TYPED_QUERY.fixed), JSON.stringify(res.fixedLine));
-  check('completion-at-point completes "&cmlimi" to the parameter cmlimit', /&cmlimit=?$/.test(res.completedLine || ''), JSON.stringify(res.completedLine));
+  check(
+    `the server's copy matches the buffer: it reports "${TYPED_QUERY.misspelt}" at its column`,
+    !!typed && typed.text.includes(`"${TYPED_QUERY.misspelt}"`) && typed.column === TYPED_QUERY.text.indexOf(TYPED_QUERY.misspelt),
+    JSON.stringify(res.typedDiagnostics),
+  );
+  check(
+    'the setting from the configuration takes effect: unrecognizedparams is an error',
+    !!typed && typed.type === 'eglot-error',
+    JSON.stringify(typed),
+  );
+  check(
+    'eglot-code-actions offers the did-you-mean fix',
+    (res.codeActionTitles || []).some((t) => t.includes(TYPED_QUERY.fixed)),
+    JSON.stringify(res.codeActionTitles),
+  );
+  check(
+    'the chosen quick fix is applied to the buffer',
+    res.fixedLine === TYPED_QUERY.text.replace(TYPED_QUERY.misspelt, TYPED_QUERY.fixed),
+    JSON.stringify(res.fixedLine),
+  );
+  check(
+    'completion-at-point completes "&cmlimi" to the parameter cmlimit',
+    /&cmlimit=?$/.test(res.completedLine || ''),
+    JSON.stringify(res.completedLine),
+  );
 
-  check('*.mapquery.json opens in mapquery-mode and the server diagnoses it ("bone")', res.mapMode === 'mapquery-mode' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.text)), `${res.mapMode} ${JSON.stringify(res.mapDiagnostics)}`);
-  check('one server for the project: the map query shares the wiki file\'s server', res.mapSharesServer === true, String(res.mapSharesServer));
-  check('a plain JSON file is left alone (not managed by eglot)', res.jsonMode !== 'mapquery-mode' && res.jsonManaged === false, `${res.jsonMode} ${res.jsonManaged}`);
-  check('a file of another project (its own .git) gets its own server, rooted there', res.otherHasOwnServer === true && fs.realpathSync(res.otherProjectRoot || '/nonexistent-root') === fs.realpathSync(path.dirname(otherFile)), `${res.otherHasOwnServer} ${res.otherProjectRoot}`);
+  check(
+    '*.mapquery.json opens in mapquery-mode and the server diagnoses it ("bone")',
+    res.mapMode === 'mapquery-mode' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.text)),
+    `${res.mapMode} ${JSON.stringify(res.mapDiagnostics)}`,
+  );
+  check(
+    "one server for the project: the map query shares the wiki file's server",
+    res.mapSharesServer === true,
+    String(res.mapSharesServer),
+  );
+  check(
+    'a plain JSON file is left alone (not managed by eglot)',
+    res.jsonMode !== 'mapquery-mode' && res.jsonManaged === false,
+    `${res.jsonMode} ${res.jsonManaged}`,
+  );
+  check(
+    'a file of another project (its own .git) gets its own server, rooted there',
+    res.otherHasOwnServer === true &&
+      fs.realpathSync(res.otherProjectRoot || '/nonexistent-root') === fs.realpathSync(path.dirname(otherFile)),
+    `${res.otherHasOwnServer} ${res.otherProjectRoot}`,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-try { main(); } catch (err) { check('the Emacs suite ran', false, err && err.stack); }
+try {
+  main();
+} catch (err) {
+  check('the Emacs suite ran', false, err && err.stack);
+}
 finish();

@@ -116,7 +116,15 @@ export class FakeContentDb {
    * form, a redirect URL outside 5–123 characters is refused (WTForms Length's message); `ownerRank` below
    * editor leaves the application unapproved unless `approved` says otherwise.
    */
-  registerClient(opts: { redirectUrl: string; owner?: string; title?: string; approved?: boolean; ownerRank?: 'member' | 'editor'; id?: string; secret?: string }): FakeClient {
+  registerClient(opts: {
+    redirectUrl: string;
+    owner?: string;
+    title?: string;
+    approved?: boolean;
+    ownerRank?: 'member' | 'editor';
+    id?: string;
+    secret?: string;
+  }): FakeClient {
     if (opts.redirectUrl.length < 5 || opts.redirectUrl.length > 123) {
       throw new Error('Redirect URL: Field must be between 5 and 123 characters long.');
     }
@@ -248,8 +256,10 @@ export class FakeContentDb {
           if (!pkg.releases.includes(id)) return json(404, { success: false, error: 'Release not found' });
           if (!auth) return json(401, { success: false, error: 'Authentication needed' });
           // APIToken.can_operate_on_package: never through an OAuth client; otherwise the author's own packages.
-          if (auth.clientId !== undefined || auth.owner !== pkg.author) return json(403, { success: false, error: 'API token does not have access to the package' });
-          if (pkg.releases.length < 2) return json(403, { success: false, error: "Unable to delete the release, make sure there's a newer release available" });
+          if (auth.clientId !== undefined || auth.owner !== pkg.author)
+            return json(403, { success: false, error: 'API token does not have access to the package' });
+          if (pkg.releases.length < 2)
+            return json(403, { success: false, error: "Unable to delete the release, make sure there's a newer release available" });
           pkg.releases.splice(pkg.releases.indexOf(id), 1);
           return json(200, { success: true });
         }
@@ -494,7 +504,9 @@ export interface StartedFakeContentDb {
  * Starts a fake with one registered application and one user, for suites that run the extension in another
  * process (end-to-end). The redirect URL defaults to the extension's default setting.
  */
-export async function startFakeContentDb(opts: { redirectUri?: string; username?: string; password?: string } = {}): Promise<StartedFakeContentDb> {
+export async function startFakeContentDb(
+  opts: { redirectUri?: string; username?: string; password?: string } = {},
+): Promise<StartedFakeContentDb> {
   const db = await new FakeContentDb().start();
   const redirectUri = opts.redirectUri ?? 'http://127.0.0.1:47326/callback';
   const client = db.registerClient({ redirectUrl: redirectUri, title: 'wikimap-query tests' });
@@ -502,5 +514,16 @@ export async function startFakeContentDb(opts: { redirectUri?: string; username?
   const password = opts.password ?? randomString(16);
   db.addUser(username, password);
   const stop = () => db.stop();
-  return { db, url: db.baseUrl, baseUrl: db.baseUrl, clientId: client.id, clientSecret: client.secret, redirectUri, username, password, stop, close: stop };
+  return {
+    db,
+    url: db.baseUrl,
+    baseUrl: db.baseUrl,
+    clientId: client.id,
+    clientSecret: client.secret,
+    redirectUri,
+    username,
+    password,
+    stop,
+    close: stop,
+  };
 }

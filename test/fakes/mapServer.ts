@@ -13,7 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { parseTree, ParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { seededRandom } from '../support/seededRandom';
 
-export interface MapBlockPos { x: number; y: number; z: number }
+export interface MapBlockPos {
+  x: number;
+  y: number;
+  z: number;
+}
 
 /** A map object as the server returns it. */
 export interface MapObject {
@@ -36,28 +40,81 @@ export interface RecordedRequest {
 }
 
 /** A layer as types/layer.go declares it: map blocks with from ≤ y ≤ to are rendered and indexed. */
-export interface MapLayer { id: number; name: string; from: number; to: number }
+export interface MapLayer {
+  id: number;
+  name: string;
+  from: number;
+  to: number;
+}
 
 /** app/config.go ParseConfig: the layers of a server without its own mapserver.json. */
-export const DEFAULT_LAYERS: MapLayer[] = [{ id: 0, name: 'Ground', from: -1, to: 10 }, { id: 1, name: 'Sky', from: 11, to: 24 }];
+export const DEFAULT_LAYERS: MapLayer[] = [
+  { id: 0, name: 'Ground', from: -1, to: 10 },
+  { id: 1, name: 'Sky', from: 11, to: 24 },
+];
 
 /** app/config.go ParseConfig: the map-object switches (MapObjectConfig, JSON names of app/types.go, in its order). */
 export const DEFAULT_MAPOBJECTS: Record<string, boolean> = {
-  areas: true, bones: true, protector: true, xpprotector: true, privprotector: true, technic_quarry: true, technic_switch: true,
-  technic_anchor: true, technic_reactor: true, luacontroller: true, digiterms: true, digilines: true, travelnet: true,
-  mapserver_player: true, mapserver_poi: true, mapserver_label: true, mapserver_trainline: true, mapserver_border: true,
-  tileserverlegacy: true, mission: true, jumpdrive: true, smartshop: true, fancyvend: true, atm: true, train: true,
-  trainsignal: true, minecart: false, locator: false, signs: true, mapserver_airutils: true, phonograph: true, um_area_forsale: true,
+  areas: true,
+  bones: true,
+  protector: true,
+  xpprotector: true,
+  privprotector: true,
+  technic_quarry: true,
+  technic_switch: true,
+  technic_anchor: true,
+  technic_reactor: true,
+  luacontroller: true,
+  digiterms: true,
+  digilines: true,
+  travelnet: true,
+  mapserver_player: true,
+  mapserver_poi: true,
+  mapserver_label: true,
+  mapserver_trainline: true,
+  mapserver_border: true,
+  tileserverlegacy: true,
+  mission: true,
+  jumpdrive: true,
+  smartshop: true,
+  fancyvend: true,
+  atm: true,
+  train: true,
+  trainsignal: true,
+  minecart: false,
+  locator: false,
+  signs: true,
+  mapserver_airutils: true,
+  phonograph: true,
+  um_area_forsale: true,
 };
 
 /** mapobject/setup.go: which switch registers the listener that creates objects of each type. */
 export const TYPE_SWITCHES: Record<string, string[]> = {
-  poi: ['mapserver_poi', 'tileserverlegacy'], train: ['mapserver_trainline', 'tileserverlegacy'], border: ['mapserver_border'],
-  label: ['mapserver_label'], travelnet: ['travelnet'], protector: ['protector'], xpprotector: ['xpprotector'],
-  privprotector: ['privprotector'], bones: ['bones'], technicquarry: ['technic_quarry'], nuclearreactor: ['technic_reactor'],
-  technicanchor: ['technic_anchor'], technicswitch: ['technic_switch'], digilinelcd: ['digilines'], luacontroller: ['luacontroller'],
-  digiterm: ['digiterms'], mission: ['mission'], jumpdrive: ['jumpdrive'], shop: ['smartshop', 'fancyvend'], atm: ['atm'],
-  locator: ['locator'], sign: ['signs'], phonograph: ['phonograph'], um_area_forsale: ['um_area_forsale'],
+  poi: ['mapserver_poi', 'tileserverlegacy'],
+  train: ['mapserver_trainline', 'tileserverlegacy'],
+  border: ['mapserver_border'],
+  label: ['mapserver_label'],
+  travelnet: ['travelnet'],
+  protector: ['protector'],
+  xpprotector: ['xpprotector'],
+  privprotector: ['privprotector'],
+  bones: ['bones'],
+  technicquarry: ['technic_quarry'],
+  nuclearreactor: ['technic_reactor'],
+  technicanchor: ['technic_anchor'],
+  technicswitch: ['technic_switch'],
+  digilinelcd: ['digilines'],
+  luacontroller: ['luacontroller'],
+  digiterm: ['digiterms'],
+  mission: ['mission'],
+  jumpdrive: ['jumpdrive'],
+  shop: ['smartshop', 'fancyvend'],
+  atm: ['atm'],
+  locator: ['locator'],
+  sign: ['signs'],
+  phonograph: ['phonograph'],
+  um_area_forsale: ['um_area_forsale'],
 };
 
 export interface FakeMapServer {
@@ -107,7 +164,7 @@ class GoDecodeError extends Error {}
 /** Go's quoteChar for syntax errors: 'x', '"', '\''. */
 function quoteChar(c: string): string {
   if (c === "'") return "'\\''";
-  if (c === '"') return '\'"\'';
+  if (c === '"') return "'\"'";
   const q = JSON.stringify(c);
   return `'${q.slice(1, -1)}'`;
 }
@@ -127,23 +184,34 @@ function syntaxMessage(body: string, error: ParseError, inObject: boolean): stri
     }
   }
   switch (error.error) {
-    case ParseErrorCode.PropertyNameExpected: return `invalid character ${quoteChar(c)} looking for beginning of object key string`;
-    case ParseErrorCode.ColonExpected: return `invalid character ${quoteChar(c)} after object key`;
-    case ParseErrorCode.CommaExpected: return `invalid character ${quoteChar(c)} after ${inObject ? 'object key:value pair' : 'array element'}`;
-    case ParseErrorCode.CloseBraceExpected: return `invalid character ${quoteChar(c)} after object key:value pair`;
-    case ParseErrorCode.CloseBracketExpected: return `invalid character ${quoteChar(c)} after array element`;
-    default: return `invalid character ${quoteChar(c)} looking for beginning of value`;
+    case ParseErrorCode.PropertyNameExpected:
+      return `invalid character ${quoteChar(c)} looking for beginning of object key string`;
+    case ParseErrorCode.ColonExpected:
+      return `invalid character ${quoteChar(c)} after object key`;
+    case ParseErrorCode.CommaExpected:
+      return `invalid character ${quoteChar(c)} after ${inObject ? 'object key:value pair' : 'array element'}`;
+    case ParseErrorCode.CloseBraceExpected:
+      return `invalid character ${quoteChar(c)} after object key:value pair`;
+    case ParseErrorCode.CloseBracketExpected:
+      return `invalid character ${quoteChar(c)} after array element`;
+    default:
+      return `invalid character ${quoteChar(c)} looking for beginning of value`;
   }
 }
 
 /** Go's name for a JSON value's kind in UnmarshalTypeError ("number 1.5" for a number that does not fit an int). */
 function goKind(node: Node): string {
   switch (node.type) {
-    case 'object': return 'object';
-    case 'array': return 'array';
-    case 'string': return 'string';
-    case 'boolean': return 'bool';
-    default: return 'number';
+    case 'object':
+      return 'object';
+    case 'array':
+      return 'array';
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'bool';
+    default:
+      return 'number';
   }
 }
 
@@ -158,15 +226,24 @@ class GoDecoder {
   /** An int field: Go parses the literal with ParseInt, so 1.0, 1e3 and overflow are errors. */
   int(node: Node, struct: string, field: string): number | undefined {
     if (node.type === 'null') return undefined;
-    if (node.type !== 'number') { this.typeError(goKind(node), struct, field, 'int'); return undefined; }
+    if (node.type !== 'number') {
+      this.typeError(goKind(node), struct, field, 'int');
+      return undefined;
+    }
     const literal = this.body.slice(node.offset, node.offset + node.length);
-    if (!/^-?\d+$/.test(literal) || !Number.isSafeInteger(Number(literal))) { this.typeError(`number ${literal}`, struct, field, 'int'); return undefined; }
+    if (!/^-?\d+$/.test(literal) || !Number.isSafeInteger(Number(literal))) {
+      this.typeError(`number ${literal}`, struct, field, 'int');
+      return undefined;
+    }
     return Number(literal);
   }
 
   string(node: Node, struct: string, field: string): string | undefined {
     if (node.type === 'null') return undefined;
-    if (node.type !== 'string') { this.typeError(goKind(node), struct, field, 'string'); return undefined; }
+    if (node.type !== 'string') {
+      this.typeError(goKind(node), struct, field, 'string');
+      return undefined;
+    }
     return node.value as string;
   }
 
@@ -183,7 +260,10 @@ class GoDecoder {
 
   coords(node: Node, path: string, into: MapBlockPos | undefined): MapBlockPos | undefined {
     if (node.type === 'null') return undefined; // a nil pointer again
-    if (node.type !== 'object') { this.typeError(goKind(node), 'SearchQuery', path, 'types.MapBlockCoords'); return into; }
+    if (node.type !== 'object') {
+      this.typeError(goKind(node), 'SearchQuery', path, 'types.MapBlockCoords');
+      return into;
+    }
     const pos = into ?? { x: 0, y: 0, z: 0 };
     this.fields(node, ['x', 'y', 'z'], (axis, value) => {
       const n = this.int(value, 'MapBlockCoords', `${path}.${axis}`);
@@ -195,16 +275,39 @@ class GoDecoder {
   searchQuery(root: Node): SearchQuery {
     const q: SearchQuery = { type: '' };
     if (root.type === 'null') return q;
-    if (root.type !== 'object') throw new GoDecodeError(`json: cannot unmarshal ${goKind(root)} into Go value of type mapobjectdb.SearchQuery`);
+    if (root.type !== 'object')
+      throw new GoDecodeError(`json: cannot unmarshal ${goKind(root)} into Go value of type mapobjectdb.SearchQuery`);
     this.fields(root, ['pos1', 'pos2', 'type', 'attributelike', 'limit'], (name, value) => {
       switch (name) {
-        case 'pos1': q.pos1 = this.coords(value, 'pos1', q.pos1); break;
-        case 'pos2': q.pos2 = this.coords(value, 'pos2', q.pos2); break;
-        case 'type': { const s = this.string(value, 'SearchQuery', 'type'); if (s !== undefined) q.type = s; break; }
-        case 'limit': { if (value.type === 'null') { q.limit = undefined; break; } const n = this.int(value, 'SearchQuery', 'limit'); if (n !== undefined) q.limit = n; break; }
+        case 'pos1':
+          q.pos1 = this.coords(value, 'pos1', q.pos1);
+          break;
+        case 'pos2':
+          q.pos2 = this.coords(value, 'pos2', q.pos2);
+          break;
+        case 'type': {
+          const s = this.string(value, 'SearchQuery', 'type');
+          if (s !== undefined) q.type = s;
+          break;
+        }
+        case 'limit': {
+          if (value.type === 'null') {
+            q.limit = undefined;
+            break;
+          }
+          const n = this.int(value, 'SearchQuery', 'limit');
+          if (n !== undefined) q.limit = n;
+          break;
+        }
         case 'attributelike': {
-          if (value.type === 'null') { q.attributelike = undefined; break; }
-          if (value.type !== 'object') { this.typeError(goKind(value), 'SearchQuery', 'attributelike', 'mapobjectdb.SearchAttributeLike'); break; }
+          if (value.type === 'null') {
+            q.attributelike = undefined;
+            break;
+          }
+          if (value.type !== 'object') {
+            this.typeError(goKind(value), 'SearchQuery', 'attributelike', 'mapobjectdb.SearchAttributeLike');
+            break;
+          }
           const al = q.attributelike ?? { key: '', value: '' };
           this.fields(value, ['key', 'value'], (n, v) => {
             const s = this.string(v, 'SearchAttributeLike', `attributelike.${n}`);
@@ -260,7 +363,9 @@ function enclosingIsObject(body: string, offset: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // The database: objects ⋈ attributes, as in mapobjectdb/sqlite.
 
-interface StoredObject extends MapObject { uid: string }
+interface StoredObject extends MapObject {
+  uid: string;
+}
 
 /** SQLite's LIKE without ESCAPE: % any run, _ one character, ASCII letters case-insensitive. */
 export function sqliteLike(value: string, pattern: string): boolean {
@@ -289,11 +394,18 @@ function runQuery(objects: StoredObject[], q: SearchQuery): MapObject[] {
   const p1 = q.pos1 ?? { x: -MAP_EXTENT, y: -MAP_EXTENT, z: -MAP_EXTENT };
   const p2 = q.pos2 ?? { x: MAP_EXTENT, y: MAP_EXTENT, z: MAP_EXTENT };
   // where o.type = ? and o.posx >= pos1.x … and o.posx <= pos2.x … (no swapping of corners)
-  const matching = objects.filter((o) =>
-    o.type === q.type &&
-    o.mapblock.x >= p1.x && o.mapblock.y >= p1.y && o.mapblock.z >= p1.z &&
-    o.mapblock.x <= p2.x && o.mapblock.y <= p2.y && o.mapblock.z <= p2.z &&
-    (!q.attributelike || Object.entries(o.attributes).some(([k, v]) => k === q.attributelike!.key && sqliteLike(v, q.attributelike!.value))));
+  const matching = objects.filter(
+    (o) =>
+      o.type === q.type &&
+      o.mapblock.x >= p1.x &&
+      o.mapblock.y >= p1.y &&
+      o.mapblock.z >= p1.z &&
+      o.mapblock.x <= p2.x &&
+      o.mapblock.y <= p2.y &&
+      o.mapblock.z <= p2.z &&
+      (!q.attributelike ||
+        Object.entries(o.attributes).some(([k, v]) => k === q.attributelike!.key && sqliteLike(v, q.attributelike!.value))),
+  );
   // order by o.uid, one row per attribute (left join), limit ? — a negative LIMIT is no limit in SQLite.
   const limit = q.limit ?? DEFAULT_LIMIT;
   let rows = limit < 0 ? Infinity : limit;
@@ -320,7 +432,11 @@ function runQuery(objects: StoredObject[], q: SearchQuery): MapObject[] {
 function goJson(value: unknown): string {
   const text = JSON.stringify(value, (key, v) => {
     if (key === 'attributes' && v && typeof v === 'object') {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, string>)[k]]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, (v as Record<string, string>)[k]]),
+      );
     }
     return v;
   });
@@ -330,9 +446,30 @@ function goJson(value: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Seeded, realistic objects.
 
-
-const PLAYERS = ['singleplayer', 'Sokomine', 'BuckarooBanzai', 'AliasAlreadyTaken', 'Bastrabun', 'Emoji', 'flux', 'Huhhila', 'SX', 'rstcxk', 'Minetestforfun', 'Niklp'];
-const ITEMS = ['default:diamond', 'default:mese_crystal', 'default:steel_ingot', 'default:gold_ingot', 'farming:bread', 'default:wood', 'technic:uranium_ingot', 'moreores:mithril_ingot'];
+const PLAYERS = [
+  'singleplayer',
+  'Sokomine',
+  'BuckarooBanzai',
+  'AliasAlreadyTaken',
+  'Bastrabun',
+  'Emoji',
+  'flux',
+  'Huhhila',
+  'SX',
+  'rstcxk',
+  'Minetestforfun',
+  'Niklp',
+];
+const ITEMS = [
+  'default:diamond',
+  'default:mese_crystal',
+  'default:steel_ingot',
+  'default:gold_ingot',
+  'farming:bread',
+  'default:wood',
+  'technic:uranium_ingot',
+  'moreores:mithril_ingot',
+];
 const STATIONS = ['Spawn', 'Harbour', 'Mese Mine', 'Desert Town', 'Snow Peak', 'Jungle Temple', 'Central', 'Riverside'];
 const CATEGORIES = ['town', 'shop', 'landmark', 'farm', 'mine', 'spawn'];
 const COLORS = ['red', 'blue', 'green', '#ff8800', 'purple', 'yellow'];
@@ -350,28 +487,81 @@ function generateObjects(seed: number): MapObject[] {
     const y = int(yLo, yHi);
     objects.push({
       mapblock: { x: Math.floor(x / BLOCK), y: Math.floor(y / BLOCK), z: Math.floor(z / BLOCK) },
-      x, y, z, type, mtime: 1_700_000_000 + int(0, 40_000_000), attributes,
+      x,
+      y,
+      z,
+      type,
+      mtime: 1_700_000_000 + int(0, 40_000_000),
+      attributes,
     });
   };
   for (let i = 0; i < 360; i++) {
     // One in five died deep in a mine, below the default layers: the world has them, the index never will.
     const deep = rnd() < 0.2;
-    place('bones', { owner: pick(PLAYERS), time: String(int(0, 3600)), info: `${pick(PLAYERS)} died at ${pick(STATIONS)}`, item_count: String(int(0, 32 * 99)) }, 2500, deep ? -300 : -16, deep ? -17 : 120);
+    place(
+      'bones',
+      {
+        owner: pick(PLAYERS),
+        time: String(int(0, 3600)),
+        info: `${pick(PLAYERS)} died at ${pick(STATIONS)}`,
+        item_count: String(int(0, 32 * 99)),
+      },
+      2500,
+      deep ? -300 : -16,
+      deep ? -17 : 120,
+    );
   }
   for (let i = 0; i < 50; i++) {
-    place('poi', { name: `${pick(STATIONS)} ${i}`, category: pick(CATEGORIES), addr: `${int(1, 99)} Main Street`, url: '', image: '', owner: pick(PLAYERS), icon: pick(['home', 'star', 'shopping-cart', 'flag']), color: pick(COLORS) });
+    place('poi', {
+      name: `${pick(STATIONS)} ${i}`,
+      category: pick(CATEGORIES),
+      addr: `${int(1, 99)} Main Street`,
+      url: '',
+      image: '',
+      owner: pick(PLAYERS),
+      icon: pick(['home', 'star', 'shopping-cart', 'flag']),
+      color: pick(COLORS),
+    });
   }
   for (let i = 0; i < 60; i++) {
     const smart = rnd() < 0.6;
-    place('shop', { owner: pick(PLAYERS), type: smart ? 'smartshop' : 'fancyvend', in_item: pick(ITEMS), in_count: String(int(1, 99)), out_item: pick(ITEMS), out_count: String(int(1, 99)), stock: String(int(0, 500)) });
+    place('shop', {
+      owner: pick(PLAYERS),
+      type: smart ? 'smartshop' : 'fancyvend',
+      in_item: pick(ITEMS),
+      in_count: String(int(1, 99)),
+      out_item: pick(ITEMS),
+      out_count: String(int(1, 99)),
+      stock: String(int(0, 500)),
+    });
   }
   for (let i = 0; i < 40; i++) {
-    place('travelnet', { owner: pick(PLAYERS), station_name: `${pick(STATIONS)} ${i}`, station_network: pick(['main', 'north', 'private']), nodename: 'travelnet:travelnet' });
+    place('travelnet', {
+      owner: pick(PLAYERS),
+      station_name: `${pick(STATIONS)} ${i}`,
+      station_network: pick(['main', 'north', 'private']),
+      nodename: 'travelnet:travelnet',
+    });
   }
   STATIONS.forEach((station, i) => {
-    place('train', { station, line: pick(['1', '2', 'S3']), index: String(i), owner: pick(PLAYERS), color: pick(COLORS), rail_pos: '', linepath_from_prv: '' });
+    place('train', {
+      station,
+      line: pick(['1', '2', 'S3']),
+      index: String(i),
+      owner: pick(PLAYERS),
+      color: pick(COLORS),
+      rail_pos: '',
+      linepath_from_prv: '',
+    });
   });
-  for (let i = 0; i < 20; i++) place('label', { text: pick(STATIONS), size: String(int(14, 40)), direction: String(int(0, 3) * 90), owner: pick(PLAYERS), color: pick(COLORS) });
+  for (let i = 0; i < 20; i++)
+    place('label', {
+      text: pick(STATIONS),
+      size: String(int(14, 40)),
+      direction: String(int(0, 3) * 90),
+      owner: pick(PLAYERS),
+      color: pick(COLORS),
+    });
   for (let i = 0; i < 30; i++) place('protector', { owner: pick(PLAYERS), members: `${pick(PLAYERS)} ${pick(PLAYERS)}` });
   for (let i = 0; i < 10; i++) place('border', { name: 'Spawn Town', index: String(i), owner: 'BuckarooBanzai', color: 'red' });
   for (let i = 0; i < 20; i++) place('sign', { display_text: `Welcome to ${pick(STATIONS)}`, material: pick(['wood', 'steel']) });
@@ -379,7 +569,10 @@ function generateObjects(seed: number): MapObject[] {
 }
 
 function uidFor(rnd: () => number): string {
-  const hex = () => Math.floor(rnd() * 0x10000).toString(16).padStart(4, '0');
+  const hex = () =>
+    Math.floor(rnd() * 0x10000)
+      .toString(16)
+      .padStart(4, '0');
   return `${hex()}${hex()}-${hex()}-4${hex().slice(1)}-${hex()}-${hex()}${hex()}${hex()}`;
 }
 
@@ -428,7 +621,9 @@ export async function startFakeMapServer(options: FakeMapServerOptions = {}): Pr
         // ServeMux: a subtree pattern "/api/mapobjects/" redirects the path without its slash (301, http.Redirect).
         const location = `/api/mapobjects/${target.search}`;
         if (req.method === 'GET') {
-          send(res, 301, 'text/html; charset=utf-8', `<a href="${location.replace(/&/g, '&amp;')}">Moved Permanently</a>.\n\n`, { Location: location });
+          send(res, 301, 'text/html; charset=utf-8', `<a href="${location.replace(/&/g, '&amp;')}">Moved Permanently</a>.\n\n`, {
+            Location: location,
+          });
         } else {
           res.writeHead(301, { Location: location, 'Content-Length': 0 });
           res.end();
@@ -437,7 +632,19 @@ export async function startFakeMapServer(options: FakeMapServerOptions = {}): Pr
       }
       if (path === '/api/config') {
         // web/config.go GetConfig: PublicConfig, fields in declaration order, json.Encoder's newline.
-        send(res, 200, 'application/json', goJson({ version: FAKE_VERSION, layers, mapobjects, defaultoverlays: ['mapserver_poi', 'mapserver_label', 'mapserver_player'], pagename: 'Minetest Mapserver', enablesearch: true }));
+        send(
+          res,
+          200,
+          'application/json',
+          goJson({
+            version: FAKE_VERSION,
+            layers,
+            mapobjects,
+            defaultoverlays: ['mapserver_poi', 'mapserver_label', 'mapserver_player'],
+            pagename: 'Minetest Mapserver',
+            enablesearch: true,
+          }),
+        );
         return;
       }
       if (path.startsWith('/api/mapobjects/')) {
@@ -476,9 +683,10 @@ export async function startFakeMapServer(options: FakeMapServerOptions = {}): Pr
     layers,
     mapobjects,
     requests,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((err) => (err ? reject(err) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
   };
 }

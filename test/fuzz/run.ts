@@ -18,9 +18,15 @@ const opts = {
   hangMs: arg('hang-ms', 50),
   offsets: process.argv.includes('--all-offsets') ? ('all' as const) : arg('offsets', 40),
 };
-console.log(`fuzzing with seed ${opts.seed}: up to ${opts.count} inputs or ${opts.timeBudgetMs / 1000} s, inputs up to ${opts.maxLen} chars, hang bound ${opts.hangMs} ms per call`);
+console.log(
+  `fuzzing with seed ${opts.seed}: up to ${opts.count} inputs or ${opts.timeBudgetMs / 1000} s, inputs up to ${opts.maxLen} chars, hang bound ${opts.hangMs} ms per call`,
+);
 const report = runFuzz(opts);
-console.log(`inputs tried: ${report.inputs} (${Object.entries(report.byKind).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+console.log(
+  `inputs tried: ${report.inputs} (${Object.entries(report.byKind)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')})`,
+);
 console.log(`calls: ${report.calls}`);
 console.log(`crashes: ${report.crashes.length}`);
 console.log(`malformed results: ${report.malformed.length}`);
@@ -31,7 +37,10 @@ if (failures.length) {
   const dir = path.resolve(__dirname, '..', '..', 'test-results', 'fuzz-failures');
   fs.mkdirSync(dir, { recursive: true });
   failures.slice(0, 50).forEach((f, i) => fs.writeFileSync(path.join(dir, `${opts.seed}-${i}.json`), JSON.stringify(f, null, 2)));
-  for (const f of failures.slice(0, 5)) console.log(`- ${f.call} on ${f.input.kind}: ${'error' in f ? f.error.split('\n')[0] : 'problem' in f ? f.problem : `${(f as any).ms.toFixed(1)} ms`}`);
+  for (const f of failures.slice(0, 5))
+    console.log(
+      `- ${f.call} on ${f.input.kind}: ${'error' in f ? f.error.split('\n')[0] : 'problem' in f ? f.problem : `${(f as any).ms.toFixed(1)} ms`}`,
+    );
   console.log(`failing inputs written to ${path.relative(process.cwd(), dir)}`);
 }
 process.exit(report.crashes.length + report.malformed.length + report.hangs.length > 0 ? 1 : 0);

@@ -30,7 +30,11 @@ interface CliRun {
 function runCli(args: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_CACHE_HOME: '/nonexistent-wikimap-cache' } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, XDG_CACHE_HOME: '/nonexistent-wikimap-cache' },
+    });
     let stdout = '';
     let stderr = '';
     let peakMb = 0;
@@ -61,7 +65,11 @@ describe('hostile servers', function () {
       ['an endless stream', '/endless/api.php', /larger than the cap of 32 MB; reading stopped/],
       ['a 100 MB body (declared)', '/huge/api.php', /larger than the cap of 32 MB; reading stopped/],
       ['a byte a second', '/drip/api.php', /no answer within 15000 ms/],
-      ['a redirect', '/redirect/api.php', /HTTP 302, a redirect to http:\/\/127\.0\.0\.1:\d+\/target\/api\.php.*redirects are not followed/],
+      [
+        'a redirect',
+        '/redirect/api.php',
+        /HTTP 302, a redirect to http:\/\/127\.0\.0\.1:\d+\/target\/api\.php.*redirects are not followed/,
+      ],
     ];
     for (const [name, path, message] of table) {
       it(`${name}: bounded in time and memory, exits 2 with a clear message`, async () => {
@@ -102,7 +110,9 @@ describe('hostile servers', function () {
     for (const live of [undefined, 'any'] as const) {
       it(`a document naming 40 loopback wikis fetches nothing (liveCatalogues ${live ?? 'default'}), and says why`, async () => {
         const hitsBefore = hostile.total() + others.reduce((n, s) => n + s.total(), 0);
-        const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0 }, ...(live ? { wiki: { liveCatalogues: live } } : {}) } });
+        const client = await LspClient.start({
+          initializationOptions: { diagnostics: { delay: 0 }, ...(live ? { wiki: { liveCatalogues: live } } : {}) },
+        });
         try {
           const urls = [
             ...others.map((s, i) => `${s.origin}/w${i}/api.php?action=query&list=allpages`),
@@ -121,10 +131,19 @@ describe('hostile servers', function () {
           assert.equal(notes.length, urls.length - 1, 'one note per query naming a wiki (the one with credentials is not a usable wiki)');
           assert.ok(notes.every((n) => /local or private-network address/.test(String(n.message))));
           // No quick fix approves a loopback wiki.
-          const actions = await client.request<unknown[]>('textDocument/codeAction', { textDocument: { uri }, range: notes[0].range, context: { diagnostics: notes } });
-          assert.deepEqual(actions.filter((a) => /Load the catalogue/.test(JSON.stringify(a))), []);
+          const actions = await client.request<unknown[]>('textDocument/codeAction', {
+            textDocument: { uri },
+            range: notes[0].range,
+            context: { diagnostics: notes },
+          });
+          assert.deepEqual(
+            actions.filter((a) => /Load the catalogue/.test(JSON.stringify(a))),
+            [],
+          );
           // The catalogue in use is the built-in one, and the answer comes at once.
-          const described = await client.request<{ source: string }>('wikimapQuery/catalogue', { apiUrl: `${others[0].origin}/w0/api.php` });
+          const described = await client.request<{ source: string }>('wikimapQuery/catalogue', {
+            apiUrl: `${others[0].origin}/w0/api.php`,
+          });
           assert.match(described.source, /built-?in/i);
           assert.equal(hostile.total() + others.reduce((n, s) => n + s.total(), 0), hitsBefore, 'no request reached any of the servers');
           assert.ok(!JSON.stringify([client.logs, client.shown, diagnostics]).includes('hunter2'), 'the password is never printed');
@@ -143,14 +162,21 @@ describe('hostile servers', function () {
         assert.ok(note, 'a note');
         assert.equal(note.severity, 3);
         assert.match(String(note.message), /built-in catalogue.*en\.wikipedia\.org/);
-        const actions = await client.request<Array<{ title: string; command?: { command: string; arguments: unknown[] } }>>('textDocument/codeAction', {
-          textDocument: { uri },
-          range: note.range,
-          context: { diagnostics: [note] },
-        });
+        const actions = await client.request<Array<{ title: string; command?: { command: string; arguments: unknown[] } }>>(
+          'textDocument/codeAction',
+          {
+            textDocument: { uri },
+            range: note.range,
+            context: { diagnostics: [note] },
+          },
+        );
         const approve = actions.find((a) => a.title === 'Load the catalogue of en.wikipedia.org');
         assert.ok(approve, JSON.stringify(actions));
-        assert.deepEqual(approve.command, { title: approve.title, command: 'wikimapQuery.wiki.approveCatalogue', arguments: ['https://en.wikipedia.org'] });
+        assert.deepEqual(approve.command, {
+          title: approve.title,
+          command: 'wikimapQuery.wiki.approveCatalogue',
+          arguments: ['https://en.wikipedia.org'],
+        });
       } finally {
         await client.stop();
       }
@@ -158,7 +184,9 @@ describe('hostile servers', function () {
 
     it('an untrusted workspace fetches nothing, not even the configured wiki', async () => {
       const before = hostile.total();
-      const client = await LspClient.start({ initializationOptions: { workspaceTrusted: false, wikis: { mine: `${hostile.origin}/endless/api.php` }, diagnostics: { delay: 0 } } });
+      const client = await LspClient.start({
+        initializationOptions: { workspaceTrusted: false, wikis: { mine: `${hostile.origin}/endless/api.php` }, diagnostics: { delay: 0 } },
+      });
       try {
         const uri = 'file:///home/user/mine.wikiquery';
         await client.open(uri, 'wikiquery', `${hostile.origin}/endless/api.php?action=query&list=allpages\n`, 1);
@@ -185,12 +213,19 @@ describe('hostile servers', function () {
           const uri = `file:///home/user/${path.split('/')[1]}.wikiquery`;
           await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=allpages&aplimit=9000\n`, 1);
           const diagnostics = await client.diagnosticsFor(uri, 1);
-          assert.deepEqual(diagnostics.map((d) => d.code), ['outofrange'], 'checked with the built-in catalogue meanwhile');
+          assert.deepEqual(
+            diagnostics.map((d) => d.code),
+            ['outofrange'],
+            'checked with the built-in catalogue meanwhile',
+          );
           const shown = await client.waitFor('the warning', () => client.shown.find((m) => message.test(m.message)), MAX_SECONDS * 1000);
           assert.match(shown.message, /cannot load the catalogue of/);
           const peak = peakRssMb(client.pid)!;
           assert.ok(peak < MAX_PEAK_MB, `peak ${peak.toFixed(0)} MB`);
-          const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: apiUrl.length + 10 } });
+          const hover = await client.request('textDocument/hover', {
+            textDocument: { uri },
+            position: { line: 0, character: apiUrl.length + 10 },
+          });
           assert.ok(hover, 'hover still answers');
           assert.equal(hostile.hits.get('/target/api.php') ?? 0, targetBefore);
         } finally {
@@ -209,32 +244,54 @@ describe('hostile servers', function () {
     });
 
     it('an endless stream stops at the response cap', async () => {
-      await assert.rejects(runWikiQuery(`${hostile.origin}/endless/api.php`, typedQuery('action=query&meta=siteinfo').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'tooLarge' && /wikimapQuery\.run\.maxResponseMB/.test(e.message));
+      await assert.rejects(
+        runWikiQuery(`${hostile.origin}/endless/api.php`, typedQuery('action=query&meta=siteinfo').params, opts),
+        (e: unknown) => e instanceof RunError && e.kind === 'tooLarge' && /wikimapQuery\.run\.maxResponseMB/.test(e.message),
+      );
     });
     it('a declared 100 MB body is refused before reading', async () => {
-      await assert.rejects(httpRequest({ url: `${hostile.origin}/huge/api.php`, method: 'GET', ...opts }), (e: unknown) => e instanceof RunError && e.kind === 'tooLarge');
+      await assert.rejects(
+        httpRequest({ url: `${hostile.origin}/huge/api.php`, method: 'GET', ...opts }),
+        (e: unknown) => e instanceof RunError && e.kind === 'tooLarge',
+      );
     });
     it('a byte a second is stopped by the timeout', async () => {
-      await assert.rejects(runWikiQuery(`${hostile.origin}/drip/api.php`, typedQuery('action=query&meta=siteinfo').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'timeout' && /within 3 s/.test(e.message));
+      await assert.rejects(
+        runWikiQuery(`${hostile.origin}/drip/api.php`, typedQuery('action=query&meta=siteinfo').params, opts),
+        (e: unknown) => e instanceof RunError && e.kind === 'timeout' && /within 3 s/.test(e.message),
+      );
     });
     it('a redirect is not followed', async () => {
       const before = hostile.hits.get('/target/api.php') ?? 0;
-      await assert.rejects(runWikiQuery(`${hostile.origin}/redirect/api.php`, typedQuery('action=query&meta=siteinfo').params, opts), /do not follow redirects/);
+      await assert.rejects(
+        runWikiQuery(`${hostile.origin}/redirect/api.php`, typedQuery('action=query&meta=siteinfo').params, opts),
+        /do not follow redirects/,
+      );
       assert.equal(hostile.hits.get('/target/api.php') ?? 0, before);
     });
     it('a URL with credentials is refused before anything is sent', async () => {
       const before = hostile.total();
-      await assert.rejects(runWikiQuery(`http://me:hunter2@127.0.0.1:${hostile.port}/cont/api.php`, typedQuery('action=query&list=allpages').params, opts), (e: unknown) => e instanceof RunError && e.kind === 'refused' && !e.message.includes('hunter2'));
+      await assert.rejects(
+        runWikiQuery(`http://me:hunter2@127.0.0.1:${hostile.port}/cont/api.php`, typedQuery('action=query&list=allpages').params, opts),
+        (e: unknown) => e instanceof RunError && e.kind === 'refused' && !e.message.includes('hunter2'),
+      );
       assert.equal(hostile.total(), before);
     });
     it('"Fetch all" keeps the pages fetched when a later one streams without end', async () => {
-      const r = await fetchAll(`${hostile.origin}/cont/api.php`, typedQuery('action=query&list=allpages&endless-after=2').params, { ...opts, maxPages: 50 });
+      const r = await fetchAll(`${hostile.origin}/cont/api.php`, typedQuery('action=query&list=allpages&endless-after=2').params, {
+        ...opts,
+        maxPages: 50,
+      });
       assert.equal(r.pages, 3);
       assert.equal((r.json as { query: { allpages: unknown[] } }).query.allpages.length, 3);
       assert.match(r.stoppedEarly ?? '', /stopped after 3 pages: .*larger than the cap/);
     });
     it('"Fetch all" stops at its total byte budget and keeps what it fetched', async () => {
-      const r = await fetchAll(`${hostile.origin}/cont/api.php`, typedQuery('action=query&list=allpages').params, { ...opts, maxPages: 1000, maxTotalBytes: 1024 * 1024 });
+      const r = await fetchAll(`${hostile.origin}/cont/api.php`, typedQuery('action=query&list=allpages').params, {
+        ...opts,
+        maxPages: 1000,
+        maxTotalBytes: 1024 * 1024,
+      });
       assert.ok(r.pages >= 5 && r.pages <= 11, `pages ${r.pages}`);
       assert.ok(r.bytes <= 1024 * 1024);
       assert.match(r.stoppedEarly ?? '', /fetchAllMaxMB/);

@@ -79,7 +79,13 @@ export async function startHostileServer(): Promise<HostileServer> {
         const next = url.searchParams.get('endless-after') === String(page) ? 'endless' : String(page + 1);
         const title = `Page ${page} ${'y'.repeat(100 * 1024)}`;
         res.writeHead(200, { 'Content-Type': 'application/json' });
-        return void res.end(JSON.stringify({ batchcomplete: true, continue: { apcontinue: next, continue: '-||' }, query: { allpages: [{ pageid: page + 1, ns: 0, title }] } }));
+        return void res.end(
+          JSON.stringify({
+            batchcomplete: true,
+            continue: { apcontinue: next, continue: '-||' },
+            query: { allpages: [{ pageid: page + 1, ns: 0, title }] },
+          }),
+        );
       }
       default:
         res.writeHead(404, { 'Content-Type': 'text/plain' });

@@ -20,7 +20,19 @@ const ROOT = path.join(__dirname, '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
 
 /** The module families the corpus must cover (the issue's list). */
-const FAMILIES = ['parse', 'compare', 'opensearch', 'expandtemplates', 'paraminfo', 'help', 'checktoken', 'rsd', 'feedrecentchanges', 'feedcontributions', 'feedwatchlist'];
+const FAMILIES = [
+  'parse',
+  'compare',
+  'opensearch',
+  'expandtemplates',
+  'paraminfo',
+  'help',
+  'checktoken',
+  'rsd',
+  'feedrecentchanges',
+  'feedcontributions',
+  'feedwatchlist',
+];
 
 describe('agreement with a real MediaWiki on every module (corpus-actions.txt)', function () {
   this.timeout(600000);
@@ -36,8 +48,16 @@ describe('agreement with a real MediaWiki on every module (corpus-actions.txt)',
     await ensureBuilt();
     wiki = await startMediaWiki();
     catalogue = await loadWikiCatalogue(wiki, loadBuiltinCatalogue(readJson));
-    wikiVerdicts = await judgeActionsByWiki(corpus.map((e) => e.query), wiki.apiUrl, (p) => catalogue.getModule(p)?.prefix ?? '');
-    const { perQuery } = await checkQueries(corpus.map((e) => e.query), [wiki.apiUrl], cacheHome);
+    wikiVerdicts = await judgeActionsByWiki(
+      corpus.map((e) => e.query),
+      wiki.apiUrl,
+      (p) => catalogue.getModule(p)?.prefix ?? '',
+    );
+    const { perQuery } = await checkQueries(
+      corpus.map((e) => e.query),
+      [wiki.apiUrl],
+      cacheHome,
+    );
     agreement = compareVerdicts(corpus, wikiVerdicts, perQuery, ACTIONS_CORPUS_FILE);
   });
 
@@ -48,20 +68,46 @@ describe('agreement with a real MediaWiki on every module (corpus-actions.txt)',
 
   it('covers every module family and every write module of the wiki, with valid and broken requests', () => {
     const actions = new Set(corpus.map((e) => new URLSearchParams(e.query).get('action') ?? ''));
-    assert.deepEqual(FAMILIES.filter((f) => !actions.has(f)), [], 'families the corpus never uses');
+    assert.deepEqual(
+      FAMILIES.filter((f) => !actions.has(f)),
+      [],
+      'families the corpus never uses',
+    );
     // Every POST-only module of the wiki, as a GET.
     const postOnly = [...catalogue.getActionModules()].filter((m) => m.mustbeposted && !m.internal).map((m) => m.name);
-    assert.deepEqual(postOnly.filter((n) => !actions.has(n)), [], 'write modules the corpus never sends');
+    assert.deepEqual(
+      postOnly.filter((n) => !actions.has(n)),
+      [],
+      'write modules the corpus never sends',
+    );
     const valid = corpus.filter((e) => e.expected.length === 0).length;
     assert.ok(valid >= 50 && corpus.length - valid >= 100, `${valid} valid and ${corpus.length - valid} broken requests`);
-    for (const code of ['invalidparammix', 'invalidsection', 'missingparam', 'mustbeposted', 'mustpostparams', 'badmodule', 'warnings', 'checktoken-percentencoding', 'parse-titlewithouttext', 'moduleswithoutvars', 'deprecation']) {
-      assert.ok(corpus.some((e) => e.expected.some((i) => i.code === code)), `no request shows ${code}`);
+    for (const code of [
+      'invalidparammix',
+      'invalidsection',
+      'missingparam',
+      'mustbeposted',
+      'mustpostparams',
+      'badmodule',
+      'warnings',
+      'checktoken-percentencoding',
+      'parse-titlewithouttext',
+      'moduleswithoutvars',
+      'deprecation',
+    ]) {
+      assert.ok(
+        corpus.some((e) => e.expected.some((i) => i.code === code)),
+        `no request shows ${code}`,
+      );
     }
   });
 
   it('sets none of the parameters the suite uses to read the wiki’s answer', () => {
     const clashing = corpus.filter((e) => ANSWER_FORMAT_PARAMS.some((p) => new RegExp(`(^|&)${p}=`).test(e.query)));
-    assert.deepEqual(clashing.map((e) => e.line), []);
+    assert.deepEqual(
+      clashing.map((e) => e.line),
+      [],
+    );
   });
 
   it('the wiki still gives each request the verdict the corpus records', () => {
@@ -70,8 +116,14 @@ describe('agreement with a real MediaWiki on every module (corpus-actions.txt)',
   });
 
   it('`wikimap-query check` gives the wiki’s verdict (code and parameter) for every request', () => {
-    console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} on every module: ${agreement.agree}/${agreement.total} agree`);
-    assert.equal(agreement.disagreements.length, 0, `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`);
+    console.log(
+      `      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} on every module: ${agreement.agree}/${agreement.total} agree`,
+    );
+    assert.equal(
+      agreement.disagreements.length,
+      0,
+      `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`,
+    );
   });
 
   it('raises no alarm (error or warning) on any request the wiki accepts', () => {

@@ -54,7 +54,11 @@ export function actionAnswerVerdict(body: string, query: string, prefixOf: (modu
     items = [];
     for (const m of body.matchAll(/<(warning|error)\s+code="([^"]+)"[^>]*>([^<]*)</g)) {
       const text = m[3].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-      items.push({ code: m[2], params: wikiVerdict({ warnings: [{ code: m[2], text }] }, query, prefixOf)[0].params, error: m[1] === 'error' });
+      items.push({
+        code: m[2],
+        params: wikiVerdict({ warnings: [{ code: m[2], text }] }, query, prefixOf)[0].params,
+        error: m[1] === 'error',
+      });
     }
   } else {
     items = []; // an opensearch array, a feed, an HTML help page: no messages
@@ -92,7 +96,11 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /** The wiki's verdict on each query (anonymous GETs, four at a time). */
-export async function judgeActionsByWiki(queries: string[], apiUrl: string, prefixOf: (modulePath: string) => string): Promise<VerdictItem[][]> {
+export async function judgeActionsByWiki(
+  queries: string[],
+  apiUrl: string,
+  prefixOf: (modulePath: string) => string,
+): Promise<VerdictItem[][]> {
   return mapLimit(queries, 4, async (query) => {
     const res = await fetch(`${apiUrl}?${query}&${ANSWER_SUFFIX}`, {
       headers: { 'user-agent': 'wikimap-query-tests/0 (action agreement suite)' },

@@ -25,7 +25,11 @@ describe('agreement with MediaWiki 1.45 on every module (recorded verdicts of co
     assert.equal(recording.generator, `MediaWiki ${builtinVersion}`);
     const corpus = readCorpus(ACTIONS_CORPUS_FILE).map((e) => e.query);
     const recorded = recording.verdicts.map((v) => v.query);
-    assert.deepEqual(corpus.filter((q) => !recorded.includes(q)), [], 'requests not recorded yet: run record-actions-1.45.ts against a 1.45 wiki');
+    assert.deepEqual(
+      corpus.filter((q) => !recorded.includes(q)),
+      [],
+      'requests not recorded yet: run record-actions-1.45.ts against a 1.45 wiki',
+    );
   });
 
   it('`wikimap-query check` (built-in catalogue) gives 1.45’s verdict on every request, with no false alarm', async () => {
@@ -35,12 +39,25 @@ describe('agreement with MediaWiki 1.45 on every module (recorded verdicts of co
       const entries: CorpusEntry[] = recording.verdicts.map((v, i) => ({
         line: i + 1,
         query: v.query,
-        expected: parseVerdict(v.verdict, `actions-1.45.json #${i + 1}`).map((item) => (v.errors?.includes(item.code) ? { ...item, error: true } : item)),
+        expected: parseVerdict(v.verdict, `actions-1.45.json #${i + 1}`).map((item) =>
+          v.errors?.includes(item.code) ? { ...item, error: true } : item,
+        ),
         section: '',
       }));
-      const { perQuery } = await checkQueries(entries.map((e) => e.query), [], cacheHome);
-      const a = compareVerdicts(entries, entries.map((e) => e.expected), perQuery, 'actions-1.45.json');
-      console.log(`      agreement with recorded MediaWiki 1.45 on every module: ${a.agree}/${a.total} agree; false alarms on ${a.validQueries} valid requests: ${a.falseAlarms.length}`);
+      const { perQuery } = await checkQueries(
+        entries.map((e) => e.query),
+        [],
+        cacheHome,
+      );
+      const a = compareVerdicts(
+        entries,
+        entries.map((e) => e.expected),
+        perQuery,
+        'actions-1.45.json',
+      );
+      console.log(
+        `      agreement with recorded MediaWiki 1.45 on every module: ${a.agree}/${a.total} agree; false alarms on ${a.validQueries} valid requests: ${a.falseAlarms.length}`,
+      );
       assert.equal(a.disagreements.length, 0, a.disagreements.join('\n'));
       assert.equal(a.falseAlarms.length, 0, a.falseAlarms.join('\n'));
     } finally {

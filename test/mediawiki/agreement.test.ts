@@ -8,7 +8,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadBuiltinCatalogue, type WikiCatalogue } from '../../server/src/service/wiki/wikiCatalogue';
-import { ANSWER_FORMAT_PARAMS, compareVerdicts, corpusMismatches, judgeByChecker, judgeByWiki, loadWikiCatalogue, type Agreement } from './agreementRunner';
+import {
+  ANSWER_FORMAT_PARAMS,
+  compareVerdicts,
+  corpusMismatches,
+  judgeByChecker,
+  judgeByWiki,
+  loadWikiCatalogue,
+  type Agreement,
+} from './agreementRunner';
 import { ensureBuilt } from './checkerCli';
 import { startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 import { CORPUS_FILE, readCorpus, WIKI_CODES, type VerdictItem } from './wikiVerdict';
@@ -75,7 +83,11 @@ describe(`agreement with a real MediaWiki (${path.basename(CORPUS)})`, function 
     }
     assert.deepEqual(missing, [], 'modules the corpus never uses');
     const codes = new Set(ownCorpus.flatMap((e) => e.expected.map((i) => i.code)));
-    assert.deepEqual([...WIKI_CODES].filter((c) => !codes.has(c)), [], 'diagnostic kinds the corpus never shows');
+    assert.deepEqual(
+      [...WIKI_CODES].filter((c) => !codes.has(c)),
+      [],
+      'diagnostic kinds the corpus never shows',
+    );
     const valid = ownCorpus.filter((e) => e.expected.length === 0).length;
     assert.ok(valid >= 200 && ownCorpus.length - valid >= 200, `${valid} valid and ${ownCorpus.length - valid} broken queries`);
   });
@@ -96,8 +108,14 @@ describe(`agreement with a real MediaWiki (${path.basename(CORPUS)})`, function 
 
   it('`wikimap-query check` gives the wiki’s verdict (code and parameter) for every query', () => {
     console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')}: ${agreement.agree}/${agreement.total} agree`);
-    console.log(`      (on ${agreement.beyondFirstError} of them the checker also names mistakes the wiki never reached: it stops at its first error)`);
-    assert.equal(agreement.disagreements.length, 0, `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`);
+    console.log(
+      `      (on ${agreement.beyondFirstError} of them the checker also names mistakes the wiki never reached: it stops at its first error)`,
+    );
+    assert.equal(
+      agreement.disagreements.length,
+      0,
+      `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`,
+    );
   });
 
   it('raises no alarm (error or warning) on any query the wiki accepts', () => {

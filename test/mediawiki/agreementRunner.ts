@@ -83,7 +83,12 @@ export interface Agreement {
   validQueries: number;
 }
 
-export function compareVerdicts(corpus: CorpusEntry[], wikiVerdicts: VerdictItem[][], perQuery: CheckerDiagnostic[][], file: string): Agreement {
+export function compareVerdicts(
+  corpus: CorpusEntry[],
+  wikiVerdicts: VerdictItem[][],
+  perQuery: CheckerDiagnostic[][],
+  file: string,
+): Agreement {
   const name = path.basename(file);
   const result: Agreement = { agree: 0, total: corpus.length, beyondFirstError: 0, disagreements: [], falseAlarms: [], validQueries: 0 };
   corpus.forEach((e, i) => {
@@ -91,11 +96,17 @@ export function compareVerdicts(corpus: CorpusEntry[], wikiVerdicts: VerdictItem
     const details = perQuery[i].map((d) => `\n      ${d.severity} ${d.code} [${d.param ?? ''}] ${d.message}`).join('');
     if (beyondFirstError(wikiVerdicts[i], checker).length) result.beyondFirstError++;
     if (sameVerdict(wikiVerdicts[i], checker)) result.agree++;
-    else result.disagreements.push(`${name}:${e.line}  action=query&${e.query}\n    wiki:    ${formatVerdict(wikiVerdicts[i])}\n    checker: ${formatVerdict(checker)}${details}`);
+    else
+      result.disagreements.push(
+        `${name}:${e.line}  action=query&${e.query}\n    wiki:    ${formatVerdict(wikiVerdicts[i])}\n    checker: ${formatVerdict(checker)}${details}`,
+      );
     if (wikiVerdicts[i].length === 0) {
       result.validQueries++;
       const alarms = perQuery[i].filter((d) => d.severity === 'error' || d.severity === 'warning');
-      if (alarms.length) result.falseAlarms.push(`${name}:${e.line}  ${e.query}` + alarms.map((d) => `\n      ${d.severity} ${d.code} [${d.param ?? ''}] ${d.message}`).join(''));
+      if (alarms.length)
+        result.falseAlarms.push(
+          `${name}:${e.line}  ${e.query}` + alarms.map((d) => `\n      ${d.severity} ${d.code} [${d.param ?? ''}] ${d.message}`).join(''),
+        );
     }
   });
   return result;

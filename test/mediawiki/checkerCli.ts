@@ -15,7 +15,8 @@ export const CLI = path.join(ROOT, 'dist', 'cli.js');
 export async function ensureBuilt(): Promise<void> {
   if (fs.existsSync(CLI)) return;
   const res = await run(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], {});
-  if (res.code !== 0 || !fs.existsSync(CLI)) throw new Error(`building dist/cli.js failed (exit ${res.code}):\n${res.stdout}\n${res.stderr}`);
+  if (res.code !== 0 || !fs.existsSync(CLI))
+    throw new Error(`building dist/cli.js failed (exit ${res.code}):\n${res.stdout}\n${res.stderr}`);
 }
 
 export interface CliResult {
@@ -74,7 +75,9 @@ export async function checkQueries(lines: string[], catalogueArgs: string[], cac
     try {
       diagnostics = JSON.parse(result.stdout);
     } catch {
-      throw new Error(`wikimap-query check --format json printed something that is not JSON:\n${result.stdout.slice(0, 2000)}\n${result.stderr}`);
+      throw new Error(
+        `wikimap-query check --format json printed something that is not JSON:\n${result.stdout.slice(0, 2000)}\n${result.stderr}`,
+      );
     }
     const perQuery: CheckerDiagnostic[][] = lines.map(() => []);
     for (const d of diagnostics) {

@@ -42,7 +42,9 @@ describe('agreement on extension modules (TextExtracts, PageImages; corpus-exten
   it('uses modules the built-in catalogue does not have', () => {
     assert.equal(builtin.getQueryModule('extracts'), undefined);
     assert.equal(builtin.getQueryModule('pageimages'), undefined);
-    const modules = new Set(corpus.flatMap((e) => [...e.query.matchAll(/(?:^|&)(?:prop|generator)=([^&]*)/g)].flatMap((m) => m[1].split('|'))));
+    const modules = new Set(
+      corpus.flatMap((e) => [...e.query.matchAll(/(?:^|&)(?:prop|generator)=([^&]*)/g)].flatMap((m) => m[1].split('|'))),
+    );
     assert.ok(modules.has('extracts') && modules.has('pageimages'), [...modules].join(', '));
   });
 
@@ -52,8 +54,14 @@ describe('agreement on extension modules (TextExtracts, PageImages; corpus-exten
   });
 
   it('`wikimap-query check` with the wiki’s live catalogue gives the same verdicts, with no false alarm', () => {
-    console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} + TextExtracts + PageImages: ${agreement.agree}/${agreement.total} agree`);
-    assert.equal(agreement.disagreements.length, 0, `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`);
+    console.log(
+      `      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} + TextExtracts + PageImages: ${agreement.agree}/${agreement.total} agree`,
+    );
+    assert.equal(
+      agreement.disagreements.length,
+      0,
+      `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`,
+    );
     assert.equal(agreement.falseAlarms.length, 0, `${agreement.falseAlarms.length} false alarms:\n${agreement.falseAlarms.join('\n')}`);
   });
 });

@@ -38,7 +38,9 @@ describe('the language server with a real MediaWiki as its wiki', function () {
   });
 
   async function client(apiUrl: string): Promise<LspClient> {
-    const c = await LspClient.start({ initializationOptions: { wiki: { apiUrl }, catalogueCacheDir: cacheDir, diagnostics: { delay: 0 } } });
+    const c = await LspClient.start({
+      initializationOptions: { wiki: { apiUrl }, catalogueCacheDir: cacheDir, diagnostics: { delay: 0 } },
+    });
     clients.push(c);
     return c;
   }
@@ -50,17 +52,28 @@ describe('the language server with a real MediaWiki as its wiki', function () {
     // Whatever was published first (the built-in catalogue answers at once), the wiki's verdict follows:
     // the Recipe namespace is valid there, and MediaWiki 1.39 has no codexicons module.
     const live = ['2:unrecognizedparams', '2:unrecognizedvalues'];
-    await c.waitFor('diagnostics by the wiki’s catalogue', () => c.published.find((p) => p.uri === uri && verdicts(p.diagnostics).join() === live.join()), 60000);
-    const described = await c.request<{ source: string; namespaces: Array<{ id: number; name: string }> }>('wikimapQuery/catalogue', { uri });
+    await c.waitFor(
+      'diagnostics by the wiki’s catalogue',
+      () => c.published.find((p) => p.uri === uri && verdicts(p.diagnostics).join() === live.join()),
+      60000,
+    );
+    const described = await c.request<{ source: string; namespaces: Array<{ id: number; name: string }> }>('wikimapQuery/catalogue', {
+      uri,
+    });
     assert.match(described.source, new RegExp(`${wiki!.apiUrl.replace(/[.?*+]/g, '\\$&')}.*MediaWiki 1\\.39`));
     assert.ok(described.namespaces.some((ns) => ns.id === RECIPE_NS && ns.name === 'Recipe'));
-    assert.ok(fs.readdirSync(cacheDir).some((f) => f.includes('MediaWiki-1.39')), `cache folder: ${fs.readdirSync(cacheDir).join(', ')}`);
+    assert.ok(
+      fs.readdirSync(cacheDir).some((f) => f.includes('MediaWiki-1.39')),
+      `cache folder: ${fs.readdirSync(cacheDir).join(', ')}`,
+    );
 
     // Namespace completion offers the wiki's own namespaces.
     const line = 'action=query&list=allpages&apnamespace=';
     const completionUri = 'file:///complete.wikiquery';
     await c.open(completionUri, 'wikiquery', line);
-    const completion = await c.request<{ items: Array<{ label: string; detail?: string; textEdit?: { newText: string }; insertText?: string }> }>('textDocument/completion', {
+    const completion = await c.request<{
+      items: Array<{ label: string; detail?: string; textEdit?: { newText: string }; insertText?: string }>;
+    }>('textDocument/completion', {
       textDocument: { uri: completionUri },
       position: { line: 0, character: line.length },
     });

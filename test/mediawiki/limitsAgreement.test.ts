@@ -67,8 +67,16 @@ describe('agreement on expiry values and string limits ($wgWatchlistExpiry, a mo
     await ensureBuilt();
     wiki = await startMediaWiki({ seed: false, extraSettings: `$wgWatchlistExpiry = true;\n${LIMITS_PROBE}` });
     catalogue = await loadWikiCatalogue(wiki, loadBuiltinCatalogue(readJson));
-    wikiVerdicts = await judgeActionsByWiki(corpus.map((e) => e.query), wiki.apiUrl, (p) => catalogue.getModule(p)?.prefix ?? '');
-    const { perQuery } = await checkQueries(corpus.map((e) => e.query), [wiki.apiUrl], cacheHome);
+    wikiVerdicts = await judgeActionsByWiki(
+      corpus.map((e) => e.query),
+      wiki.apiUrl,
+      (p) => catalogue.getModule(p)?.prefix ?? '',
+    );
+    const { perQuery } = await checkQueries(
+      corpus.map((e) => e.query),
+      [wiki.apiUrl],
+      cacheHome,
+    );
     agreement = compareVerdicts(corpus, wikiVerdicts, perQuery, CORPUS);
   });
   after(async () => {
@@ -91,24 +99,69 @@ describe('agreement on expiry values and string limits ($wgWatchlistExpiry, a mo
   });
 
   it('`wikimap-query check` with the wiki’s live catalogue gives the same verdicts, with no false alarm', () => {
-    console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} ($wgWatchlistExpiry, limitsprobe) on expiry values and string limits: ${agreement.agree}/${agreement.total} agree`);
-    assert.equal(agreement.disagreements.length, 0, `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`);
+    console.log(
+      `      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} ($wgWatchlistExpiry, limitsprobe) on expiry values and string limits: ${agreement.agree}/${agreement.total} agree`,
+    );
+    assert.equal(
+      agreement.disagreements.length,
+      0,
+      `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`,
+    );
     assert.equal(agreement.falseAlarms.length, 0, `${agreement.falseAlarms.length} false alarms:\n${agreement.falseAlarms.join('\n')}`);
   });
 
   it('every value the checker rejects, PHP’s strtotime() rejects too (and the ones it is sure of are caught)', () => {
     // [value, the checker must reject it] — the rest must simply not be a false alarm.
     const VALUES: Array<[string, boolean]> = [
-      ['bogus', true], ['forever', true], ['Infinite', true], ['INFINITY', true], ['Never', true], [' infinite', true], ['', true],
-      ['1 fortnite', true], ['permanent', true], ['eternity', true], ['indefinitely', true], ['none', true], ['null', true],
-      ['false', true], ['unlimited', true], ['temporary', true], ['later', true], ['soon', true], ['abc', true], ['qq', true],
+      ['bogus', true],
+      ['forever', true],
+      ['Infinite', true],
+      ['INFINITY', true],
+      ['Never', true],
+      [' infinite', true],
+      ['', true],
+      ['1 fortnite', true],
+      ['permanent', true],
+      ['eternity', true],
+      ['indefinitely', true],
+      ['none', true],
+      ['null', true],
+      ['false', true],
+      ['unlimited', true],
+      ['temporary', true],
+      ['later', true],
+      ['soon', true],
+      ['abc', true],
+      ['qq', true],
       ['2001-01-01T00:00:00Z', true],
-      ['tomorrowx', false], ['est', false], ['sat', false], ['z', false], ['j', false], ['1 weekest', false], ['weekest', false],
-      ['  ', false], ['3 dayz', false], ['2030-02-30', false], ['1week', false], ['-1', false], ['1', false], ['0', false],
-      ['in 3 days', false], ['never ever', false], ['1 wk', false], ['1d', false], ['1 week', false], ['next monday', false],
-      ['2999-01-01T00:00:00Z', false], ['yesterday', false], ['noonx', false], ['secondsx', false], ['foo bar', false],
+      ['tomorrowx', false],
+      ['est', false],
+      ['sat', false],
+      ['z', false],
+      ['j', false],
+      ['1 weekest', false],
+      ['weekest', false],
+      ['  ', false],
+      ['3 dayz', false],
+      ['2030-02-30', false],
+      ['1week', false],
+      ['-1', false],
+      ['1', false],
+      ['0', false],
+      ['in 3 days', false],
+      ['never ever', false],
+      ['1 wk', false],
+      ['1d', false],
+      ['1 week', false],
+      ['next monday', false],
+      ['2999-01-01T00:00:00Z', false],
+      ['yesterday', false],
+      ['noonx', false],
+      ['secondsx', false],
+      ['foo bar', false],
     ];
-    const script = '$o=[];foreach(json_decode(file_get_contents("php://stdin"),true) as $x){$t=strtotime($x);' +
+    const script =
+      '$o=[];foreach(json_decode(file_get_contents("php://stdin"),true) as $x){$t=strtotime($x);' +
       '$o[]=($t===false||!($t>strtotime("0000-01-01T00:00:00Z")&&$t<strtotime("9999-12-31T00:00:00Z")))?"bad":($t<time()?"past":"ok");}echo json_encode($o);';
     const run = spawnSync(PHP, ['-r', script], { input: JSON.stringify(VALUES.map(([v]) => v)), encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);

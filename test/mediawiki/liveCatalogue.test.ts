@@ -100,7 +100,14 @@ describe('live catalogues from real MediaWikis', function () {
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-store-cache-'));
     try {
       const first = countingFetch();
-      const store1 = new CatalogueStore({ builtin, cacheDir, userAgent: catalogueUserAgent('test'), timeoutMs: 30000, log: () => undefined, fetchImpl: first.fetchImpl });
+      const store1 = new CatalogueStore({
+        builtin,
+        cacheDir,
+        userAgent: catalogueUserAgent('test'),
+        timeoutMs: 30000,
+        log: () => undefined,
+        fetchImpl: first.fetchImpl,
+      });
       const live = await store1.load(extracts!.apiUrl);
       assert.ok(live.getQueryModule('extracts'));
       assert.equal(first.counts.paraminfo, 1, 'MediaWiki 1.39 expands query+* in one request');
@@ -108,7 +115,14 @@ describe('live catalogues from real MediaWikis', function () {
       assert.ok(fs.existsSync(file), `expected the cache file ${path.basename(file)}; found ${fs.readdirSync(cacheDir).join(', ')}`);
 
       const second = countingFetch();
-      const store2 = new CatalogueStore({ builtin, cacheDir, userAgent: catalogueUserAgent('test'), timeoutMs: 30000, log: () => undefined, fetchImpl: second.fetchImpl });
+      const store2 = new CatalogueStore({
+        builtin,
+        cacheDir,
+        userAgent: catalogueUserAgent('test'),
+        timeoutMs: 30000,
+        log: () => undefined,
+        fetchImpl: second.fetchImpl,
+      });
       const again = await store2.load(extracts!.apiUrl);
       assert.deepEqual(second.counts, { paraminfo: 0, siteinfo: 1 });
       assert.equal(store2.status(extracts!.apiUrl).origin, 'cache');
@@ -163,7 +177,10 @@ describe('live catalogues from real MediaWikis', function () {
     // "Reload Catalogue" says why it failed; the message in the log is not repeated.
     await assert.rejects(store.reload(), /cannot reach .*Reload Catalogue/);
     assert.equal(messages.filter((m) => /cannot load the catalogue/.test(m)).length, 1, messages.join('\n'));
-    assert.match(messages.find((m) => /cannot load the catalogue/.test(m))!, /Using the built-in catalogue meanwhile/);
+    assert.match(
+      messages.find((m) => /cannot load the catalogue/.test(m))!,
+      /Using the built-in catalogue meanwhile/,
+    );
     store.dispose();
   });
 });

@@ -60,7 +60,10 @@ export interface MediaWikiInstance {
 /** Is MediaWiki with PHP installed here? Gives the reason when not. */
 export function mediaWikiAvailable(): { ok: true } | { ok: false; reason: string } {
   if (!fs.existsSync(path.join(MEDIAWIKI_DIR, 'maintenance', 'install.php'))) {
-    return { ok: false, reason: `MediaWiki is not installed at ${MEDIAWIKI_DIR}; run \`bash scripts/setup.sh\` (installs Debian's mediawiki package)` };
+    return {
+      ok: false,
+      reason: `MediaWiki is not installed at ${MEDIAWIKI_DIR}; run \`bash scripts/setup.sh\` (installs Debian's mediawiki package)`,
+    };
   }
   const php = spawnSync(PHP, ['-r', 'echo extension_loaded("pdo_sqlite") ? "yes" : "no";'], { encoding: 'utf8' });
   if (php.error) return { ok: false, reason: `PHP is not installed (${php.error.message}); run \`bash scripts/setup.sh\`` };
@@ -84,7 +87,15 @@ export function getFreePort(): Promise<number> {
 
 function runPhp(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   // Each maintenance script takes well under a second here; the bound only keeps a hung script from hanging the suite.
-  const res = spawnSync(PHP, args, { cwd: MEDIAWIKI_DIR, env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120000, killSignal: 'SIGKILL' });
+  const res = spawnSync(PHP, args, {
+    cwd: MEDIAWIKI_DIR,
+    env,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120000,
+    killSignal: 'SIGKILL',
+  });
   if (res.error) throw new Error(`could not run php ${args[0]}: ${res.error.message}`);
   if (res.status !== 0) {
     throw new Error(`php ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
@@ -94,7 +105,10 @@ function runPhp(args: string[], env: NodeJS.ProcessEnv, input?: string): string 
 
 /** Pages seeded so that lists, props and generators return data. */
 const SEED_PAGES: Array<[string, string]> = [
-  ['Alpha', "'''Alpha''' is the first page. It links to [[Beta]], [[Gamma]] and [[Missing page]], uses {{Infobox|name=Alpha}}, shows [[File:Example.png]], and points to [http://example.org/alpha an external site].\n\n== History ==\nSome history.\n\n[[Category:Letters]]\n[[Category:Greek]]"],
+  [
+    'Alpha',
+    "'''Alpha''' is the first page. It links to [[Beta]], [[Gamma]] and [[Missing page]], uses {{Infobox|name=Alpha}}, shows [[File:Example.png]], and points to [http://example.org/alpha an external site].\n\n== History ==\nSome history.\n\n[[Category:Letters]]\n[[Category:Greek]]",
+  ],
   ['Beta', "'''Beta''' comes after [[Alpha]]. {{Infobox|name=Beta}}\n\n[[Category:Letters]]"],
   ['Gamma', '#REDIRECT [[Alpha]]'],
   ['Delta', 'A short page about [[Alpha|the first letter]] with an [https://example.com/delta external link].\n\n[[Category:Letters]]'],
@@ -109,10 +123,7 @@ const SEED_PAGES: Array<[string, string]> = [
 ];
 
 /** A 1×1 transparent PNG, imported as File:Example.png. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** Installs a fresh wiki into a temporary directory and serves it on a free loopback port. */
 export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promise<MediaWikiInstance> {
@@ -132,7 +143,10 @@ export async function startMediaWiki(options: StartMediaWikiOptions = {}): Promi
   let port = await getFreePort();
   const server = `http://127.0.0.1:${port}`;
   // A database name of its own: readiness checks it, so a stray server on a reused port is never mistaken for this wiki.
-  const dbName = `wikimap_${path.basename(dir).replace(/[^A-Za-z0-9]/g, '').toLowerCase()}`;
+  const dbName = `wikimap_${path
+    .basename(dir)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase()}`;
   const settingsFile = path.join(dir, 'LocalSettings.php');
   const env: NodeJS.ProcessEnv = { ...process.env, MW_CONFIG_FILE: settingsFile, MW_INSTALL_PATH: MEDIAWIKI_DIR };
   let child: ChildProcess | undefined;
@@ -299,7 +313,13 @@ function seed(dir: string, env: NodeJS.ProcessEnv): void {
       '$services = MediaWiki\\MediaWikiServices::getInstance()',
       ...SEED_PAGES.map(([title, text]) => edit(ADMIN_USER, title, text, 'seed')),
       // A second revision, so revision ranges and diffs have something to show.
-      edit(TEST_USER, 'Beta', "'''Beta''' comes after [[Alpha]] and before [[Delta]]. {{Infobox|name=Beta}}\n\n[[Category:Letters]]", 'second edit', true),
+      edit(
+        TEST_USER,
+        'Beta',
+        "'''Beta''' comes after [[Alpha]] and before [[Delta]]. {{Infobox|name=Beta}}\n\n[[Category:Letters]]",
+        'second edit',
+        true,
+      ),
       // TEST_USER watches two pages and gets a watchlist token (for wlowner/wltoken queries).
       `$tester = $services->getUserFactory()->newFromName(${phpString(TEST_USER)})`,
       `$services->getUserOptionsManager()->setOption($tester, 'watchlisttoken', ${phpString(TEST_WATCHLIST_TOKEN)})`,
@@ -319,7 +339,13 @@ function seed(dir: string, env: NodeJS.ProcessEnv): void {
   runPhp(['maintenance/runJobs.php', '--quiet'], env);
 }
 
-async function waitUntilReady(apiUrl: string, child: ChildProcess, stderr: () => string, dbName: string, timeoutMs: number): Promise<string> {
+async function waitUntilReady(
+  apiUrl: string,
+  child: ChildProcess,
+  stderr: () => string,
+  dbName: string,
+  timeoutMs: number,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const url = `${apiUrl}?action=query&meta=siteinfo&siprop=general&format=json&formatversion=2`;
   let lastError = '';

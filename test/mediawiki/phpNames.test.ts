@@ -48,16 +48,29 @@ describe('parameter names as PHP reads them (real MediaWiki)', function () {
 
   it('the run guard refuses the bypass before anything is sent', async () => {
     const sent: string[] = [];
-    const attempt = runWikiQuery(wiki!.apiUrl, typedQuery(BYPASS).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) });
-    await assert.rejects(attempt, (e: unknown) => e instanceof RunError && e.kind === 'refused' && /action=edit changes the wiki/.test(e.message));
+    const attempt = runWikiQuery(wiki!.apiUrl, typedQuery(BYPASS).params, {
+      timeoutMs: 10000,
+      maxBytes: 1_000_000,
+      onRequest: (url) => sent.push(url),
+    });
+    await assert.rejects(
+      attempt,
+      (e: unknown) => e instanceof RunError && e.kind === 'refused' && /action=edit changes the wiki/.test(e.message),
+    );
     assert.equal(sent.length, 0, 'nothing was sent');
     // Variants: a leading-space token alone, a dotted action, an array-style action.
     for (const q of ['action=query&list=allpages&%20token=x', 'action=query&%20%20action=delete&title=X', 'action[x]=edit&title=X']) {
-      await assert.rejects(runWikiQuery(wiki!.apiUrl, typedQuery(q).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) }), /Not run/);
+      await assert.rejects(
+        runWikiQuery(wiki!.apiUrl, typedQuery(q).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) }),
+        /Not run/,
+      );
     }
     assert.equal(sent.length, 0);
     // A read-only query still runs.
-    const ok = await runWikiQuery(wiki!.apiUrl, typedQuery('action=query&meta=siteinfo').params, { timeoutMs: 30000, maxBytes: 10_000_000 });
+    const ok = await runWikiQuery(wiki!.apiUrl, typedQuery('action=query&meta=siteinfo').params, {
+      timeoutMs: 30000,
+      maxBytes: 10_000_000,
+    });
     assert.equal(ok.status, 200);
   });
 
@@ -67,7 +80,13 @@ describe('parameter names as PHP reads them (real MediaWiki)', function () {
     const renamed = bypass.filter((d) => d.code === 'phpname');
     assert.equal(renamed.length, 2, JSON.stringify(bypass));
     assert.match(renamed[0].message, /" action" as "action"/);
-    assert.ok(bypass.some((d) => d.code === 'postonly' && /action=edit/.test(d.message)), 'checked as action=edit, as the wiki saw it');
-    assert.ok(dotted.some((d) => d.code === 'unrecognizedparams' && d.param === 'ap_limit'), JSON.stringify(dotted));
+    assert.ok(
+      bypass.some((d) => d.code === 'postonly' && /action=edit/.test(d.message)),
+      'checked as action=edit, as the wiki saw it',
+    );
+    assert.ok(
+      dotted.some((d) => d.code === 'unrecognizedparams' && d.param === 'ap_limit'),
+      JSON.stringify(dotted),
+    );
   });
 });

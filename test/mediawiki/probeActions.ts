@@ -21,7 +21,11 @@ const ROOT = path.join(__dirname, '..', '..');
 
 async function main(): Promise<void> {
   const url = process.argv[2];
-  const lines = fs.readFileSync(0, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = fs
+    .readFileSync(0, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const queries = lines.filter((l) => !l.startsWith('#'));
   const wiki = url ? undefined : await startMediaWiki();
   const apiUrl = url ?? wiki!.apiUrl;

@@ -33,28 +33,45 @@ export function actionsFixtureFile(version: string): string {
 
 async function main(): Promise<void> {
   const apiUrl = process.argv[2];
-  if (!apiUrl || !/^https?:\/\/[^/]+\/.*api\.php$/.test(apiUrl)) throw new Error('usage: node --import tsx test/mediawiki/record-actions-1.45.ts http://HOST:PORT/api.php');
-  const res = await fetch(`${apiUrl}?action=query&meta=siteinfo&siprop=general&format=json&formatversion=2`, { signal: AbortSignal.timeout(30000) });
+  if (!apiUrl || !/^https?:\/\/[^/]+\/.*api\.php$/.test(apiUrl))
+    throw new Error('usage: node --import tsx test/mediawiki/record-actions-1.45.ts http://HOST:PORT/api.php');
+  const res = await fetch(`${apiUrl}?action=query&meta=siteinfo&siprop=general&format=json&formatversion=2`, {
+    signal: AbortSignal.timeout(30000),
+  });
   const generator: unknown = ((await res.json()) as any)?.query?.general?.generator;
   if (typeof generator !== 'string' || !/^MediaWiki \d/.test(generator)) throw new Error(`${apiUrl} is not a MediaWiki api.php`);
   const corpus = readCorpus(ACTIONS_CORPUS_FILE);
   // Parameter prefixes from the wiki's own description of its top-level modules.
-  const pi = await fetch(`${apiUrl}?action=paraminfo&modules=*&helpformat=none&format=json&formatversion=2`, { signal: AbortSignal.timeout(30000) });
+  const pi = await fetch(`${apiUrl}?action=paraminfo&modules=*&helpformat=none&format=json&formatversion=2`, {
+    signal: AbortSignal.timeout(30000),
+  });
   const prefixes = new Map<string, string>();
   for (const m of ((await pi.json()) as any).paraminfo.modules) prefixes.set(m.path, m.prefix ?? '');
-  const verdicts = await judgeActionsByWiki(corpus.map((e) => e.query), apiUrl, (p) => prefixes.get(p) ?? '');
+  const verdicts = await judgeActionsByWiki(
+    corpus.map((e) => e.query),
+    apiUrl,
+    (p) => prefixes.get(p) ?? '',
+  );
   const out: RecordedActionVerdicts = {
     generator,
     anonymous: true,
     corpus: path.basename(ACTIONS_CORPUS_FILE),
     verdicts: corpus.map((e, i) => {
       const errors = verdicts[i].filter((v) => v.error).map((v) => v.code);
-      return errors.length ? { query: e.query, verdict: formatVerdict(verdicts[i]), errors } : { query: e.query, verdict: formatVerdict(verdicts[i]) };
+      return errors.length
+        ? { query: e.query, verdict: formatVerdict(verdicts[i]), errors }
+        : { query: e.query, verdict: formatVerdict(verdicts[i]) };
     }),
   };
   const file = actionsFixtureFile(generator.replace(/^MediaWiki /, ''));
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ ...out, verdicts: undefined }, null, 2).replace(/\n}$/, '') + ',\n  "verdicts": [\n' + out.verdicts.map((v) => `    ${JSON.stringify(v)}`).join(',\n') + '\n  ]\n}\n');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ ...out, verdicts: undefined }, null, 2).replace(/\n}$/, '') +
+      ',\n  "verdicts": [\n' +
+      out.verdicts.map((v) => `    ${JSON.stringify(v)}`).join(',\n') +
+      '\n  ]\n}\n',
+  );
   console.log(`recorded ${corpus.length} verdicts of ${generator} into ${path.relative(process.cwd(), file)}`);
 }
 

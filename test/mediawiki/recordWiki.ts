@@ -35,9 +35,13 @@ async function main(): Promise<void> {
   if (!apiUrl || !/^https?:\/\/[^/]+\/.*api\.php$/.test(apiUrl)) {
     throw new Error('usage: node --import tsx test/mediawiki/recordWiki.ts http://HOST:PORT/api.php');
   }
-  const siteinfo = await getJson(apiUrl, 'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2');
+  const siteinfo = await getJson(
+    apiUrl,
+    'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2',
+  );
   const generator: unknown = siteinfo?.query?.general?.generator;
-  if (typeof generator !== 'string' || !/^MediaWiki \d/.test(generator)) throw new Error(`${apiUrl} is not a MediaWiki api.php (siteinfo without a generator)`);
+  if (typeof generator !== 'string' || !/^MediaWiki \d/.test(generator))
+    throw new Error(`${apiUrl} is not a MediaWiki api.php (siteinfo without a generator)`);
   const paraminfo = await getJson(apiUrl, 'action=paraminfo&modules=main%7Cquery%7Cquery%2B*&helpformat=none&format=json&formatversion=2');
   if (paraminfo.error || paraminfo.warnings) throw new Error(`paraminfo answered ${JSON.stringify(paraminfo.error ?? paraminfo.warnings)}`);
   // Only what the checker reads: the general section's version facts, namespaces and aliases.
@@ -63,7 +67,11 @@ async function main(): Promise<void> {
     for (const e of corpus) {
       if (e.query in out) continue;
       const answer = await getJson(apiUrl, `action=query&${e.query}&format=json&formatversion=2&errorformat=plaintext`);
-      out[e.query] = wikiVerdict(answer, e.query, prefixOf).map((i) => ({ code: i.code, params: i.params, ...(i.error ? { error: true } : {}) }));
+      out[e.query] = wikiVerdict(answer, e.query, prefixOf).map((i) => ({
+        code: i.code,
+        params: i.params,
+        ...(i.error ? { error: true } : {}),
+      }));
     }
     verdicts.corpora[file] = out;
     process.stdout.write(`${file}: ${Object.keys(out).length} queries\n`);
@@ -75,7 +83,9 @@ async function main(): Promise<void> {
   files.forEach((file, fi) => {
     lines.push(`    ${JSON.stringify(file)}: {`);
     const entries = Object.entries(verdicts.corpora[file]);
-    entries.forEach(([q, items], i) => lines.push(`      ${JSON.stringify(q)}: ${JSON.stringify(items)}${i < entries.length - 1 ? ',' : ''}`));
+    entries.forEach(([q, items], i) =>
+      lines.push(`      ${JSON.stringify(q)}: ${JSON.stringify(items)}${i < entries.length - 1 ? ',' : ''}`),
+    );
     lines.push(`    }${fi < files.length - 1 ? ',' : ''}`);
   });
   lines.push('  }', '}');

@@ -64,7 +64,11 @@ for (const version of recordedVersions()) {
           compared.push(e);
           wiki.push(items);
         }
-        const { perQuery } = await checkQueries(compared.map((e) => `action=query&${e.query}`), [catalogueFile], cacheHome);
+        const { perQuery } = await checkQueries(
+          compared.map((e) => `action=query&${e.query}`),
+          [catalogueFile],
+          cacheHome,
+        );
         results.set(file, { agreement: compareVerdicts(compared, wiki, perQuery, file), skipped, compared });
       }
     });
@@ -79,17 +83,31 @@ for (const version of recordedVersions()) {
           .filter((e) => !(e.query in (verdicts.corpora[file] ?? {})))
           .map((e) => `${file}:${e.line} ${e.query}`),
       );
-      assert.deepEqual(missing, [], 'queries without a recorded verdict: run `npm run record-wiki -- <api.php URL>` (test/mediawiki/README.md)');
+      assert.deepEqual(
+        missing,
+        [],
+        'queries without a recorded verdict: run `npm run record-wiki -- <api.php URL>` (test/mediawiki/README.md)',
+      );
     });
 
     for (const file of RECORDED_CORPORA) {
       it(`${file}: \`wikimap-query check\` gives the recorded verdict (code and parameter) for every query, with no false alarm`, () => {
         const r = results.get(file)!;
         const skipped = [...r.skipped].map(([k, n]) => `${n} ${k}`).join(', ');
-        console.log(`      ${file} on MediaWiki ${version}: ${r.agreement.agree}/${r.agreement.total} agree; false alarms on ${r.agreement.validQueries} valid queries: ${r.agreement.falseAlarms.length}${skipped ? `; not compared (session, content or server bug): ${skipped}` : ''}`);
+        console.log(
+          `      ${file} on MediaWiki ${version}: ${r.agreement.agree}/${r.agreement.total} agree; false alarms on ${r.agreement.validQueries} valid queries: ${r.agreement.falseAlarms.length}${skipped ? `; not compared (session, content or server bug): ${skipped}` : ''}`,
+        );
         assert.ok(r.agreement.total > 0, `no query of ${file} was compared`);
-        assert.equal(r.agreement.disagreements.length, 0, `${r.agreement.disagreements.length} disagreements:\n${r.agreement.disagreements.join('\n')}`);
-        assert.equal(r.agreement.falseAlarms.length, 0, `${r.agreement.falseAlarms.length} false alarms:\n${r.agreement.falseAlarms.join('\n')}`);
+        assert.equal(
+          r.agreement.disagreements.length,
+          0,
+          `${r.agreement.disagreements.length} disagreements:\n${r.agreement.disagreements.join('\n')}`,
+        );
+        assert.equal(
+          r.agreement.falseAlarms.length,
+          0,
+          `${r.agreement.falseAlarms.length} false alarms:\n${r.agreement.falseAlarms.join('\n')}`,
+        );
       });
     }
 
@@ -98,7 +116,9 @@ for (const version of recordedVersions()) {
       const valid = all.reduce((n, r) => n + r.agreement.validQueries, 0);
       const total = all.reduce((n, r) => n + r.agreement.total, 0);
       assert.ok(valid >= 200 && total - valid >= 200, `${valid} valid and ${total - valid} broken queries compared`);
-      const codes = new Set(Object.values(verdicts.corpora).flatMap((qs) => Object.values(qs).flatMap((items) => items.map((i) => i.code))));
+      const codes = new Set(
+        Object.values(verdicts.corpora).flatMap((qs) => Object.values(qs).flatMap((items) => items.map((i) => i.code))),
+      );
       assert.ok(codes.size >= 15, formatVerdict([...codes].map((code) => ({ code, params: [] }))));
     });
   });

@@ -47,8 +47,14 @@ describe('agreement on module-enforced rules with a real MediaWiki 1.39 (corpus-
   });
 
   it('`wikimap-query check` with the wiki’s live catalogue gives the same verdicts, with no false alarm', () => {
-    console.log(`      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} (corpus-rules.txt): ${agreement.agree}/${agreement.total} agree`);
-    assert.equal(agreement.disagreements.length, 0, `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`);
+    console.log(
+      `      agreement with MediaWiki ${wiki!.generator.replace('MediaWiki ', '')} (corpus-rules.txt): ${agreement.agree}/${agreement.total} agree`,
+    );
+    assert.equal(
+      agreement.disagreements.length,
+      0,
+      `${agreement.disagreements.length} disagreements:\n${agreement.disagreements.join('\n')}`,
+    );
     assert.equal(agreement.falseAlarms.length, 0, `${agreement.falseAlarms.length} false alarms:\n${agreement.falseAlarms.join('\n')}`);
   });
 });

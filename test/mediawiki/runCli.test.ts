@@ -19,7 +19,11 @@ interface Run {
 
 function cli(args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_CACHE_HOME: cwd } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, XDG_CACHE_HOME: cwd },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -59,7 +63,10 @@ describe('wikimap-query run (CLI) against a real MediaWiki', function () {
         '  &cmtitle=Category:Letters', // 11
       ].join('\n') + '\n',
     );
-    fs.writeFileSync(path.join(dir, 'notes.md'), `# Notes\n\nThe letters: ${wiki.apiUrl}?action=query&list=categorymembers&cmtitle=Category:Letters\n`);
+    fs.writeFileSync(
+      path.join(dir, 'notes.md'),
+      `# Notes\n\nThe letters: ${wiki.apiUrl}?action=query&list=categorymembers&cmtitle=Category:Letters\n`,
+    );
   });
   after(async () => {
     await wiki?.stop();
@@ -67,11 +74,31 @@ describe('wikimap-query run (CLI) against a real MediaWiki', function () {
   });
 
   const answers: Array<{ name: string; target: string; withApiUrl: boolean; query: string }> = [
-    { name: 'a bare query, with --api-url', target: 'queries.wikiquery:2', withApiUrl: true, query: 'action=query&list=allpages&aplimit=2' },
-    { name: 'a query naming its own wiki, without --api-url', target: 'queries.wikiquery:4', withApiUrl: false, query: 'action=query&prop=info&titles=Alpha|Beta' },
-    { name: 'a multi-line query, LINE on a continuation line', target: 'queries.wikiquery:10', withApiUrl: true, query: 'action=query&list=categorymembers&cmtitle=Category:Letters' },
+    {
+      name: 'a bare query, with --api-url',
+      target: 'queries.wikiquery:2',
+      withApiUrl: true,
+      query: 'action=query&list=allpages&aplimit=2',
+    },
+    {
+      name: 'a query naming its own wiki, without --api-url',
+      target: 'queries.wikiquery:4',
+      withApiUrl: false,
+      query: 'action=query&prop=info&titles=Alpha|Beta',
+    },
+    {
+      name: 'a multi-line query, LINE on a continuation line',
+      target: 'queries.wikiquery:10',
+      withApiUrl: true,
+      query: 'action=query&list=categorymembers&cmtitle=Category:Letters',
+    },
     { name: 'without LINE: the first query', target: 'queries.wikiquery', withApiUrl: true, query: 'action=query&list=allpages&aplimit=2' },
-    { name: 'an api.php URL in markdown', target: 'notes.md', withApiUrl: false, query: 'action=query&list=categorymembers&cmtitle=Category:Letters' },
+    {
+      name: 'an api.php URL in markdown',
+      target: 'notes.md',
+      withApiUrl: false,
+      query: 'action=query&list=categorymembers&cmtitle=Category:Letters',
+    },
   ];
   for (const c of answers) {
     it(`prints what the wiki answers: ${c.name}`, async () => {

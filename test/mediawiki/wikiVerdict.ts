@@ -65,7 +65,8 @@ export function readCorpus(file = CORPUS_FILE): CorpusEntry[] {
       if (bar < 0) throw new Error(`${file}:${i + 1}: expected "VERDICT | QUERY", got: ${line}`);
       const verdict = line.slice(0, bar).trim();
       const query = line.slice(bar + 3).trim();
-      if (!query || /\s/.test(query)) throw new Error(`${file}:${i + 1}: the query must be one word without spaces (percent-encode them): ${query}`);
+      if (!query || /\s/.test(query))
+        throw new Error(`${file}:${i + 1}: the query must be one word without spaces (percent-encode them): ${query}`);
       entries.push({ line: i + 1, query, expected: parseVerdict(verdict, `${file}:${i + 1}`), section });
     });
   return entries;
@@ -76,7 +77,10 @@ export function parseVerdict(text: string, where: string): VerdictItem[] {
   return text.split(/\s+/).map((item) => {
     // `code:` (nothing after the colon): the message names no parameter. Codes may hold digits (badutf8).
     const m = /^([a-z0-9_-]+):([A-Za-z0-9_,-]*)$/.exec(item);
-    if (!m) throw new Error(`${where}: bad verdict item ${JSON.stringify(item)}; write code:param, code:param1,param2, or code: when the message names no parameter`);
+    if (!m)
+      throw new Error(
+        `${where}: bad verdict item ${JSON.stringify(item)}; write code:param, code:param1,param2, or code: when the message names no parameter`,
+      );
     return { code: m[1], params: m[2].split(',').filter(Boolean).sort() };
   });
 }
@@ -131,7 +135,8 @@ function queryParts(query: string): { names: Set<string>; values: Set<string> } 
 export function wikiMessageParams(code: string, text: string, query: string, modulePrefix: string): string[] {
   if (code === 'badgenerator') return ['generator'];
   // "Incorrect parameter - mutually exclusive values may not be supplied." names no parameter: it is the module's show.
-  if (code === 'show') return [...queryParts(query).names].filter((n) => n === `${modulePrefix}show` || n === `g${modulePrefix}show`).sort();
+  if (code === 'show')
+    return [...queryParts(query).names].filter((n) => n === `${modulePrefix}show` || n === `g${modulePrefix}show`).sort();
   const unrec = /^Unrecognized parameters?: (.+)\.$/.exec(text);
   if (code === 'unrecognizedparams' && unrec) return unrec[1].split(', ').sort();
   const { names, values } = queryParts(query);
@@ -139,7 +144,9 @@ export function wikiMessageParams(code: string, text: string, query: string, mod
   // parameters whose value (or one of its |-separated items) the message quotes.
   if (code === 'invalidtitle' || code === 'invaliduserid') {
     const quoted = [...text.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
-    const byValue = queryPairs(query).filter(([, v]) => quoted.some((q) => v === q || v.split('|').includes(q))).map(([n]) => n);
+    const byValue = queryPairs(query)
+      .filter(([, v]) => quoted.some((q) => v === q || v.split('|').includes(q)))
+      .map(([n]) => n);
     if (byValue.length) return [...new Set(byValue)].sort();
   }
   const tokens: string[] = [];

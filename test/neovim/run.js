@@ -21,7 +21,11 @@ function main() {
   console.log('Neovim built-in LSP client (docs/editors.md configuration) against wikimap-query-server --stdio');
   const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
   if (nvim.status !== 0) {
-    check('Neovim is installed (Debian package neovim; scripts/setup-editors.sh installs it)', false, nvim.error ? nvim.error.message : nvim.stderr);
+    check(
+      'Neovim is installed (Debian package neovim; scripts/setup-editors.sh installs it)',
+      false,
+      nvim.error ? nvim.error.message : nvim.stderr,
+    );
     return;
   }
   console.log(`  ${nvim.stdout.split('\n')[0]}`);
@@ -34,36 +38,105 @@ function main() {
   env.XDG_DATA_HOME = path.join(dir, 'data');
   env.XDG_STATE_HOME = path.join(dir, 'state');
   env.XDG_CACHE_HOME = path.join(dir, 'cache');
-  const r = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', String(env.WIKIMAP_NVIM_CONFIG), '-c', `luafile ${path.join(__dirname, 'lsp_check.lua')}`], { cwd: dir, env, encoding: 'utf8', timeout: 180000 });
+  const r = spawnSync(
+    'nvim',
+    ['--headless', '-n', '-i', 'NONE', '-u', String(env.WIKIMAP_NVIM_CONFIG), '-c', `luafile ${path.join(__dirname, 'lsp_check.lua')}`],
+    { cwd: dir, env, encoding: 'utf8', timeout: 180000 },
+  );
   if (!fs.existsSync(out)) {
     check('Neovim ran the LSP session and wrote its result', false, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
     return;
   }
   const res = JSON.parse(fs.readFileSync(out, 'utf8'));
-  check('no client or server errors, every step done', res.errors.length === 0, JSON.stringify(res.errors) + ' after ' + JSON.stringify(res.steps));
+  check(
+    'no client or server errors, every step done',
+    res.errors.length === 0,
+    JSON.stringify(res.errors) + ' after ' + JSON.stringify(res.steps),
+  );
   const diags = res.diagnostics || [];
-  check('the configuration sets filetype wikiquery and the LSP omnifunc', res.filetype === 'wikiquery' && res.omnifunc === 'v:lua.vim.lsp.omnifunc', `${res.filetype} ${res.omnifunc}`);
-  check('diagnostics arrive: aplimit=5000 is outofrange (line 2)', diags.some((d) => d.lnum === 1 && d.code === 'outofrange'), JSON.stringify(diags));
-  check('diagnostics carry the source "wikimap-query"', diags.length > 0 && diags.every((d) => d.source === 'wikimap-query'), JSON.stringify(diags));
-  check('completion after "&cm" offers categorymembers parameters (cmlimit)', (res.completion || []).includes('cmlimit'), JSON.stringify((res.completion || []).slice(0, 30)));
+  check(
+    'the configuration sets filetype wikiquery and the LSP omnifunc',
+    res.filetype === 'wikiquery' && res.omnifunc === 'v:lua.vim.lsp.omnifunc',
+    `${res.filetype} ${res.omnifunc}`,
+  );
+  check(
+    'diagnostics arrive: aplimit=5000 is outofrange (line 2)',
+    diags.some((d) => d.lnum === 1 && d.code === 'outofrange'),
+    JSON.stringify(diags),
+  );
+  check(
+    'diagnostics carry the source "wikimap-query"',
+    diags.length > 0 && diags.every((d) => d.source === 'wikimap-query'),
+    JSON.stringify(diags),
+  );
+  check(
+    'completion after "&cm" offers categorymembers parameters (cmlimit)',
+    (res.completion || []).includes('cmlimit'),
+    JSON.stringify((res.completion || []).slice(0, 30)),
+  );
   check('hover on "allpages" describes the module', /allpages/.test(res.hover || '') && /list/.test(res.hover || ''), res.hover);
 
   const batches = res.didChangeBatches || [];
-  check('typing reached the server in didChange notifications that batch several changes', batches.some((n) => n > 1), JSON.stringify(batches));
+  check(
+    'typing reached the server in didChange notifications that batch several changes',
+    batches.some((n) => n > 1),
+    JSON.stringify(batches),
+  );
   check('the typed line is what was typed', res.typedLine === TYPED_QUERY.text, JSON.stringify(res.typedLine));
   const typed = (res.typedDiagnostics || []).find((d) => d.code === 'unrecognizedparams');
-  check(`the server's copy matches the buffer: it reports "${TYPED_QUERY.misspelt}" at its column`, !!typed && typed.message.includes(`"${TYPED_QUERY.misspelt}"`) && typed.col === TYPED_QUERY.text.indexOf(TYPED_QUERY.misspelt), JSON.stringify(res.typedDiagnostics));
-  check('the setting from the configuration takes effect: unrecognizedparams is an error', !!typed && typed.severity === ERROR, JSON.stringify(typed));
-  check('vim.lsp.buf.code_action() offers the did-you-mean fix', (res.codeActionTitles || []).some((t) => t.includes(TYPED_QUERY.fixed)), JSON.stringify(res.codeActionTitles));
-  check('the quick fix is applied to the buffer', res.fixedLine === TYPED_QUERY.text.replace(TYPED_QUERY.misspelt, TYPED_QUERY.fixed), JSON.stringify(res.fixedLine));
-  check('<C-x><C-o> shows the server\'s completion (cmlimit)', (res.omniItems || []).some((w) => w.startsWith('cmlimit')), JSON.stringify(res.omniItems));
-  check('accepting it completes the parameter in the buffer', /&cmlimit=?$/.test(res.completedLine || ''), JSON.stringify(res.completedLine));
+  check(
+    `the server's copy matches the buffer: it reports "${TYPED_QUERY.misspelt}" at its column`,
+    !!typed && typed.message.includes(`"${TYPED_QUERY.misspelt}"`) && typed.col === TYPED_QUERY.text.indexOf(TYPED_QUERY.misspelt),
+    JSON.stringify(res.typedDiagnostics),
+  );
+  check(
+    'the setting from the configuration takes effect: unrecognizedparams is an error',
+    !!typed && typed.severity === ERROR,
+    JSON.stringify(typed),
+  );
+  check(
+    'vim.lsp.buf.code_action() offers the did-you-mean fix',
+    (res.codeActionTitles || []).some((t) => t.includes(TYPED_QUERY.fixed)),
+    JSON.stringify(res.codeActionTitles),
+  );
+  check(
+    'the quick fix is applied to the buffer',
+    res.fixedLine === TYPED_QUERY.text.replace(TYPED_QUERY.misspelt, TYPED_QUERY.fixed),
+    JSON.stringify(res.fixedLine),
+  );
+  check(
+    "<C-x><C-o> shows the server's completion (cmlimit)",
+    (res.omniItems || []).some((w) => w.startsWith('cmlimit')),
+    JSON.stringify(res.omniItems),
+  );
+  check(
+    'accepting it completes the parameter in the buffer',
+    /&cmlimit=?$/.test(res.completedLine || ''),
+    JSON.stringify(res.completedLine),
+  );
 
-  check('*.mapquery.json gets filetype mapquery and the server diagnoses it ("bone")', res.mapFiletype === 'mapquery' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.message)), `${res.mapFiletype} ${JSON.stringify(res.mapDiagnostics)}`);
-  check('a plain JSON file is left alone (no server attached)', res.jsonFiletype === 'json' && res.jsonClients === 0, `${res.jsonFiletype} ${res.jsonClients}`);
-  check('one server for the project: the map query shares the wiki file\'s server', res.serverCount === 1 && res.mapClients === 1, `servers ${res.serverCount}, map clients ${res.mapClients}`);
+  check(
+    '*.mapquery.json gets filetype mapquery and the server diagnoses it ("bone")',
+    res.mapFiletype === 'mapquery' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.message)),
+    `${res.mapFiletype} ${JSON.stringify(res.mapDiagnostics)}`,
+  );
+  check(
+    'a plain JSON file is left alone (no server attached)',
+    res.jsonFiletype === 'json' && res.jsonClients === 0,
+    `${res.jsonFiletype} ${res.jsonClients}`,
+  );
+  check(
+    "one server for the project: the map query shares the wiki file's server",
+    res.serverCount === 1 && res.mapClients === 1,
+    `servers ${res.serverCount}, map clients ${res.mapClients}`,
+  );
   const expectedRoots = [dir, path.dirname(otherFile)].map((d) => fs.realpathSync(d)).sort();
-  check('a file of another project (its own .git) gets its own server, rooted there', res.serverCountTwoProjects === 2 && JSON.stringify((res.serverRoots || []).map((d) => fs.realpathSync(d)).sort()) === JSON.stringify(expectedRoots), `${res.serverCountTwoProjects} ${JSON.stringify(res.serverRoots)}`);
+  check(
+    'a file of another project (its own .git) gets its own server, rooted there',
+    res.serverCountTwoProjects === 2 &&
+      JSON.stringify((res.serverRoots || []).map((d) => fs.realpathSync(d)).sort()) === JSON.stringify(expectedRoots),
+    `${res.serverCountTwoProjects} ${JSON.stringify(res.serverRoots)}`,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

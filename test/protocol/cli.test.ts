@@ -17,10 +17,14 @@ interface Run {
 }
 
 function cli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}): Run {
-  const res = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, input: options.input ?? '', encoding: 'utf8', env: { ...process.env, ...options.env } });
+  const res = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+  });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
-
 
 describe('wikimap-query check (CLI)', function () {
   this.timeout(30000);
@@ -32,16 +36,13 @@ describe('wikimap-query check (CLI)', function () {
     fs.mkdirSync(path.join(dir, 'queries', 'nested'), { recursive: true });
     fs.writeFileSync(
       path.join(dir, 'queries', 'mistakes.wikiquery'),
-      [
-        '# two mistakes',
-        'action=query&list=allpages&aplimit=9000',
-        '',
-        'action=query&list=search&srlimit=10',
-        '',
-      ].join('\n'),
+      ['# two mistakes', 'action=query&list=allpages&aplimit=9000', '', 'action=query&list=search&srlimit=10', ''].join('\n'),
     );
     fs.writeFileSync(path.join(dir, 'queries', 'valid.wikiquery'), 'action=query&list=allpages&aplimit=max\n');
-    fs.writeFileSync(path.join(dir, 'queries', 'nested', 'bones.mapquery.json'), '{ "pos1": {"x": 20, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 1}, "type": "bones" }\n');
+    fs.writeFileSync(
+      path.join(dir, 'queries', 'nested', 'bones.mapquery.json'),
+      '{ "pos1": {"x": 20, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 1}, "type": "bones" }\n',
+    );
     fs.writeFileSync(path.join(dir, 'queries', 'nested', 'README.txt'), 'not a query file: ignored in a directory\n');
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -65,13 +66,22 @@ describe('wikimap-query check (CLI)', function () {
     const out = results.find((r) => r.code === 'outofrange');
     assert.ok(out);
     assert.deepEqual(
-      { file: out.file, line: out.line, column: out.column, endLine: out.endLine, endColumn: out.endColumn, severity: out.severity, param: out.param },
+      {
+        file: out.file,
+        line: out.line,
+        column: out.column,
+        endLine: out.endLine,
+        endColumn: out.endColumn,
+        severity: out.severity,
+        param: out.param,
+      },
       { file: 'queries/mistakes.wikiquery', line: 2, column: 36, endLine: 2, endColumn: 40, severity: 'warning', param: 'aplimit' },
     );
     const missing = results.find((r) => r.code === 'missingparam');
     assert.equal(missing?.severity, 'error');
     assert.equal(missing?.param, 'srsearch');
-    for (const r of results) assert.deepEqual(Object.keys(r).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'param', 'severity']);
+    for (const r of results)
+      assert.deepEqual(Object.keys(r).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'param', 'severity']);
   });
 
   it('exits 0 with no output for a valid file', () => {
@@ -84,7 +94,10 @@ describe('wikimap-query check (CLI)', function () {
   it('checks the *.wikiquery and *.mapquery.json files under a directory, map queries through the map service', () => {
     const run = cli(['check', '--format', 'json', 'queries'], { cwd: dir });
     const results = JSON.parse(run.stdout) as JsonResult[];
-    assert.deepEqual([...new Set(results.map((r) => r.file))], [path.join('queries', 'mistakes.wikiquery'), path.join('queries', 'nested', 'bones.mapquery.json')]);
+    assert.deepEqual(
+      [...new Set(results.map((r) => r.file))],
+      [path.join('queries', 'mistakes.wikiquery'), path.join('queries', 'nested', 'bones.mapquery.json')],
+    );
     const inverted = results.find((r) => r.code === 'invertedbox');
     assert.equal(inverted?.severity, 'warning');
     assert.equal(run.status, 1);
@@ -133,7 +146,10 @@ describe('wikimap-query check (CLI)', function () {
     assert.equal(cli(['check', '-'], { input }).status, 0, 'valid against the built-in catalogue');
     const run = cli(['check', '--format', 'json', '--catalogue', saved, '-'], { input });
     const results = JSON.parse(run.stdout) as JsonResult[];
-    assert.ok(results.some((r) => r.code === 'unrecognizedvalues' && r.param === 'list'), run.stdout);
+    assert.ok(
+      results.some((r) => r.code === 'unrecognizedvalues' && r.param === 'list'),
+      run.stdout,
+    );
   });
 
   const usage: Array<{ args: string[]; message: RegExp }> = [
@@ -144,7 +160,10 @@ describe('wikimap-query check (CLI)', function () {
     { args: ['check', '--format', 'xml', 'x.wikiquery'], message: /--format must be one of text, json, sarif, github/ },
     { args: ['check', '--format'], message: /--format needs a value/ },
     { args: ['check', 'no/such/file.wikiquery'], message: /no\/such\/file\.wikiquery: no such file or directory/ },
-    { args: ['check', '--catalogue', 'missing-catalogue.json', '-'], message: /cannot use the catalogue missing-catalogue\.json: no such file/ },
+    {
+      args: ['check', '--catalogue', 'missing-catalogue.json', '-'],
+      message: /cannot use the catalogue missing-catalogue\.json: no such file/,
+    },
     { args: ['check', '--severity', 'outofrange=loud', '-'], message: /CODE=LEVEL/ },
   ];
   for (const { args, message } of usage) {
@@ -161,7 +180,10 @@ describe('wikimap-query check (CLI)', function () {
     const { port } = server.address() as net.AddressInfo;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const apiUrl = `http://127.0.0.1:${port}/w/api.php`;
-    const run = cli(['check', '--catalogue', apiUrl, '-'], { input: 'action=query&list=allpages\n', env: { XDG_CACHE_HOME: path.join(dir, 'cache') } });
+    const run = cli(['check', '--catalogue', apiUrl, '-'], {
+      input: 'action=query&list=allpages\n',
+      env: { XDG_CACHE_HOME: path.join(dir, 'cache') },
+    });
     assert.equal(run.status, 2, run.stdout + run.stderr);
     assert.match(run.stderr, new RegExp(`cannot use the catalogue .*127\\.0\\.0\\.1:${port}`));
   });

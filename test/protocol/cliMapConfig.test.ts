@@ -64,7 +64,10 @@ describe('wikimap-query check --map-config', function () {
   it('without it, map queries are checked against the defaults (no network)', async () => {
     const run = await cli(['check', '--format', 'json', query]);
     assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual((JSON.parse(run.stdout) as CheckResult[]).map((r) => r.code), []);
+    assert.deepEqual(
+      (JSON.parse(run.stdout) as CheckResult[]).map((r) => r.code),
+      [],
+    );
   });
 
   const GOOD: Array<[string, () => string]> = [
@@ -86,9 +89,21 @@ describe('wikimap-query check --map-config', function () {
   const BAD: Array<[string, () => Promise<string> | string, RegExp]> = [
     ['a missing file', () => path.join(dir, 'missing.json'), /cannot use the map config .*missing\.json: no such file/],
     ['a file that is not JSON', () => path.join(dir, 'not-json.json'), /cannot use the map config .*not-json\.json: the file is not JSON/],
-    ["JSON that is not a map server's config", () => path.join(dir, 'not-a-config.json'), /cannot use the map config .*not-a-config\.json: its "layers" are missing/],
-    ['a server that does not answer', async () => `http://127.0.0.1:${await freePort()}`, /cannot use the map config http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/],
-    ['a URL with a password (never sent)', () => caves.url.replace('http://', 'http://user:secret@'), /cannot use the map config http:\/\/127\.0\.0\.1:\d+\/?: give the map server's base address/],
+    [
+      "JSON that is not a map server's config",
+      () => path.join(dir, 'not-a-config.json'),
+      /cannot use the map config .*not-a-config\.json: its "layers" are missing/,
+    ],
+    [
+      'a server that does not answer',
+      async () => `http://127.0.0.1:${await freePort()}`,
+      /cannot use the map config http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/,
+    ],
+    [
+      'a URL with a password (never sent)',
+      () => caves.url.replace('http://', 'http://user:secret@'),
+      /cannot use the map config http:\/\/127\.0\.0\.1:\d+\/?: give the map server's base address/,
+    ],
   ];
   for (const [what, spec, message] of BAD) {
     it(`exits 2 on ${what}, saying why`, async () => {

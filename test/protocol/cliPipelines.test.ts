@@ -48,7 +48,8 @@ function write(dir: string, files: Record<string, string>): void {
 
 const MISTAKES = 'action=query&list=allpages&aplimit=9000\n\naction=query&list=search&srlimit=10\n';
 const MAP_MISTAKE = '{ "pos1": {"x": 20, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 1}, "type": "bones" }\n';
-const MARKDOWN = '# Notes\n\nThe query https://wiki.example.org/w/api.php?action=query&list=allpages&apfilterredir=sometimes lists pages.\n';
+const MARKDOWN =
+  '# Notes\n\nThe query https://wiki.example.org/w/api.php?action=query&list=allpages&apfilterredir=sometimes lists pages.\n';
 
 describe('the checker in pipelines (CLI)', function () {
   this.timeout(60000);
@@ -106,7 +107,15 @@ describe('the checker in pipelines (CLI)', function () {
       const seen = results.map((r: any) => {
         const loc = r.locations[0].physicalLocation;
         assert.equal(loc.artifactLocation.uriBaseId, 'SRCROOT');
-        return [decodeURIComponent(loc.artifactLocation.uri), loc.region.startLine, loc.region.startColumn, loc.region.endLine, loc.region.endColumn, r.ruleId, r.message.text];
+        return [
+          decodeURIComponent(loc.artifactLocation.uri),
+          loc.region.startLine,
+          loc.region.startColumn,
+          loc.region.endLine,
+          loc.region.endColumn,
+          r.ruleId,
+          r.message.text,
+        ];
       });
       const want = json.map((r) => [r.file, r.line, r.column, r.endLine, r.endColumn, r.code, r.message]);
       assert.deepEqual(seen, want);
@@ -147,9 +156,16 @@ describe('the checker in pipelines (CLI)', function () {
         ),
         lines.join('\n'),
       );
-      assert.ok(lines.some((l) => l.startsWith('::error file=queries/mistakes.wikiquery,line=3,col=19,endLine=3,')), lines.join('\n'));
-      assert.ok(lines.some((l) => l.startsWith('::warning file=odd%2C name%3A x.wikiquery,line=1,')), 'comma and colon escaped in the file property');
-      for (const l of lines) assert.match(l, /^::(error|warning|notice) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=wikimap-query \w+::[^\n]+$/);
+      assert.ok(
+        lines.some((l) => l.startsWith('::error file=queries/mistakes.wikiquery,line=3,col=19,endLine=3,')),
+        lines.join('\n'),
+      );
+      assert.ok(
+        lines.some((l) => l.startsWith('::warning file=odd%2C name%3A x.wikiquery,line=1,')),
+        'comma and colon escaped in the file property',
+      );
+      for (const l of lines)
+        assert.match(l, /^::(error|warning|notice) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=wikimap-query \w+::[^\n]+$/);
       assert.match(r.stderr, /\d+ problems \(\d+ errors?\) in 4 of 5 files/);
     });
   });
@@ -177,7 +193,16 @@ describe('the checker in pipelines (CLI)', function () {
     });
     after(() => fs.rmSync(repo, { recursive: true, force: true }));
 
-    const files = (r: Run) => [...new Set(r.stdout.trim().split('\n').filter(Boolean).map((l) => l.split(':')[0]))].sort();
+    const files = (r: Run) =>
+      [
+        ...new Set(
+          r.stdout
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => l.split(':')[0]),
+        ),
+      ].sort();
 
     it('walks the tree for the three kinds, skipping what .gitignore ignores, node_modules and hidden folders, and prints the total', () => {
       const r = cli(['check', '.'], repo);
@@ -215,7 +240,8 @@ describe('the checker in pipelines (CLI)', function () {
     it('documents the formats, examples and exit codes', () => {
       const r = cli(['check', '--help'], dir);
       assert.equal(r.status, 0);
-      for (const part of ['--format FORMAT', 'sarif', 'github', 'Examples:', 'Exit status:', '.gitignore']) assert.ok(r.stdout.includes(part), part);
+      for (const part of ['--format FORMAT', 'sarif', 'github', 'Examples:', 'Exit status:', '.gitignore'])
+        assert.ok(r.stdout.includes(part), part);
       const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
       assert.equal(cli(['--version'], dir).stdout.trim(), pkg.version);
       assert.equal(cli(['check', '--version'], dir).stdout.trim(), pkg.version);
@@ -231,9 +257,20 @@ describe('the checker as a pre-commit hook and as an npm package', function () {
     assert.equal(version.status, 0, 'pre-commit is not installed (scripts/setup.sh installs the Debian package)');
     const sample = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-precommit-'));
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-precommit-home-'));
-    const env = plainEnv({ PRE_COMMIT_HOME: home, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org' });
+    const env = plainEnv({
+      PRE_COMMIT_HOME: home,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.org',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.org',
+    });
     try {
-      write(sample, { 'q/mistakes.wikiquery': MISTAKES, 'README.md': MARKDOWN, 'q/bones.mapquery.json': MAP_MISTAKE, 'ignored.txt': 'action=query&list=allpagess\n' });
+      write(sample, {
+        'q/mistakes.wikiquery': MISTAKES,
+        'README.md': MARKDOWN,
+        'q/bones.mapquery.json': MAP_MISTAKE,
+        'ignored.txt': 'action=query&list=allpagess\n',
+      });
       assert.equal(run('git', ['init', '-q'], { cwd: sample, env }).status, 0);
       assert.equal(run('git', ['add', '.'], { cwd: sample, env }).status, 0);
       // try-repo: the hook definition of this repository (uncommitted changes included), as a user's
@@ -268,7 +305,15 @@ describe('the checker as a pre-commit hook and as an npm package', function () {
       assert.equal(pack.status, 0, pack.stderr);
       const [info] = JSON.parse(pack.stdout);
       const names = (info.files as { path: string }[]).map((f) => f.path).sort();
-      for (const needed of ['dist/cli.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', 'descriptors/wiki/query-modules.json', 'descriptors/mapserver/mapobjects.json']) {
+      for (const needed of [
+        'dist/cli.js',
+        'dist/server.js',
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'descriptors/wiki/query-modules.json',
+        'descriptors/mapserver/mapobjects.json',
+      ]) {
         assert.ok(names.includes(needed), `${needed} is in the package`);
       }
       const stray = names.filter((n) => /^(server|client|test|scripts|bench|docs|examples|node_modules)\/|\.ts$|\.map$/.test(n));

@@ -66,13 +66,25 @@ describe('wikimap-query run (CLI): map queries', function () {
 
   /** What the map server answers when the query is POSTed to it directly. */
   async function direct(body: unknown): Promise<unknown[]> {
-    const res = await fetch(`${map.url}/api/mapobjects/`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${map.url}/api/mapobjects/`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
     return (await res.json()) as unknown[];
   }
 
   const cases: Array<{ name: string; target: (f: string) => string; body: Record<string, unknown> }> = [
-    { name: 'without a line: the first query', target: (f) => f, body: { pos1: { x: -10, y: -2, z: -10 }, pos2: { x: 10, y: 2, z: 10 }, type: 'bones' } },
-    { name: 'FILE:LINE inside the second query', target: (f) => `${f}:12`, body: { pos1: { x: -100, y: -10, z: -100 }, pos2: { x: 100, y: 10, z: 100 }, type: 'poi', limit: 3 } },
+    {
+      name: 'without a line: the first query',
+      target: (f) => f,
+      body: { pos1: { x: -10, y: -2, z: -10 }, pos2: { x: 10, y: 2, z: 10 }, type: 'bones' },
+    },
+    {
+      name: 'FILE:LINE inside the second query',
+      target: (f) => `${f}:12`,
+      body: { pos1: { x: -100, y: -10, z: -100 }, pos2: { x: 100, y: 10, z: 100 }, type: 'poi', limit: 3 },
+    },
   ];
   for (const c of cases) {
     it(`prints the map objects the server answers (${c.name})`, async () => {
@@ -82,7 +94,10 @@ describe('wikimap-query run (CLI): map queries', function () {
       const printed = JSON.parse(r.stdout);
       const expected = await direct(c.body);
       assert.ok(expected.length > 0, 'the fake server has matching objects');
-      assert.deepEqual(printed.map((o: any) => [o.type, o.x, o.y, o.z, o.attributes]), expected.map((o: any) => [o.type, o.x, o.y, o.z, o.attributes]));
+      assert.deepEqual(
+        printed.map((o: any) => [o.type, o.x, o.y, o.z, o.attributes]),
+        expected.map((o: any) => [o.type, o.x, o.y, o.z, o.attributes]),
+      );
       const sent = map.requests[before];
       assert.equal(sent.method, 'POST');
       assert.equal(sent.url, '/api/mapobjects/');
@@ -92,9 +107,24 @@ describe('wikimap-query run (CLI): map queries', function () {
 
   const refusals: Array<{ name: string; args: (f: string) => string[]; status: number; message: RegExp }> = [
     { name: 'no map server given', args: (f) => ['run', f], status: 2, message: /--map-server URL/ },
-    { name: '--all on a map query', args: (f) => ['run', '--all', '--map-server', 'http://127.0.0.1:9', f], status: 2, message: /--all follows the continuation of wiki queries/ },
-    { name: 'a line between the queries', args: (f) => ['run', '--map-server', 'http://127.0.0.1:9', `${f}:1`], status: 2, message: /no query at line 1 .*lines 3-7, 8-13/ },
-    { name: 'a missing file', args: (f) => ['run', '--map-server', 'http://127.0.0.1:9', `${f}.missing:3`], status: 2, message: /no such file/ },
+    {
+      name: '--all on a map query',
+      args: (f) => ['run', '--all', '--map-server', 'http://127.0.0.1:9', f],
+      status: 2,
+      message: /--all follows the continuation of wiki queries/,
+    },
+    {
+      name: 'a line between the queries',
+      args: (f) => ['run', '--map-server', 'http://127.0.0.1:9', `${f}:1`],
+      status: 2,
+      message: /no query at line 1 .*lines 3-7, 8-13/,
+    },
+    {
+      name: 'a missing file',
+      args: (f) => ['run', '--map-server', 'http://127.0.0.1:9', `${f}.missing:3`],
+      status: 2,
+      message: /no such file/,
+    },
     { name: 'a bad option value', args: (f) => ['run', '--timeout', '0', f], status: 2, message: /--timeout takes a number from 1 to 600/ },
   ];
   for (const c of refusals) {
@@ -108,7 +138,7 @@ describe('wikimap-query run (CLI): map queries', function () {
     });
   }
 
-  it('exits 1 with the editor\'s message when the map server cannot be reached', async () => {
+  it("exits 1 with the editor's message when the map server cannot be reached", async () => {
     const gone = await startFakeMapServer();
     const url = gone.url;
     await gone.close();
@@ -132,6 +162,7 @@ describe('wikimap-query run (CLI): map queries', function () {
   it('--help documents FILE[:LINE], --all and the exit statuses', async () => {
     const r = await cli(['run', '--help']);
     assert.equal(r.status, 0);
-    for (const text of ['FILE[:LINE]', '--all', '--map-server', '--api-url', 'Exit status:', '3  refused']) assert.ok(r.stdout.includes(text), text);
+    for (const text of ['FILE[:LINE]', '--all', '--map-server', '--api-url', 'Exit status:', '3  refused'])
+      assert.ok(r.stdout.includes(text), text);
   });
 });

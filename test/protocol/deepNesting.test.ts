@@ -81,11 +81,17 @@ describe('deep nesting (1,000–100,000 levels)', function () {
         const [, text] = shapes(depth, depth)[0];
         await client.open(uri, 'mapquery', text, 1);
         const first = await client.diagnosticsFor(uri, 1);
-        assert.deepEqual(first.map((d) => d.code), ['toodeep']);
+        assert.deepEqual(
+          first.map((d) => d.code),
+          ['toodeep'],
+        );
         const deepPosition = { line: 0, character: depth - 2 };
         const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: deepPosition });
         assert.equal(hover, null);
-        const completion = await client.request<{ items: unknown[] }>('textDocument/completion', { textDocument: { uri }, position: deepPosition });
+        const completion = await client.request<{ items: unknown[] }>('textDocument/completion', {
+          textDocument: { uri },
+          position: deepPosition,
+        });
         assert.deepEqual(completion.items, []);
         // The user replaces the text: the stale diagnostic goes.
         await client.change(uri, 2, [{ text: '{"pos1":{"x":0,"y":0,"z":0},"pos2":{"x":1,"y":1,"z":1},"type":"bones"}' }]);
@@ -101,7 +107,10 @@ describe('deep nesting (1,000–100,000 levels)', function () {
         const diagnostics = await client.diagnosticsFor(uri, 1);
         assert.ok(diagnostics.length >= 1, name);
         await client.request('textDocument/documentSymbol', { textDocument: { uri } });
-        await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: Math.floor(text.length / 2) } });
+        await client.request('textDocument/hover', {
+          textDocument: { uri },
+          position: { line: 0, character: Math.floor(text.length / 2) },
+        });
       }
       assert.ok(client.alive);
     });

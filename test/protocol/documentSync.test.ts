@@ -37,7 +37,26 @@ function whole(text: string, offset: number): number {
   return offset > 0 && offset < text.length && c >= 0xdc00 && c <= 0xdfff ? offset - 1 : offset;
 }
 
-const PIECES = ['a', 'p', '&', '=', '|', '5', '\n', '\n  &', '&aplimt=5', 'list=allpages', '😀', 'é', '𝔘𝔫', '%7C', '# note\n', ' ', 'aplimit=max', '\n\n'];
+const PIECES = [
+  'a',
+  'p',
+  '&',
+  '=',
+  '|',
+  '5',
+  '\n',
+  '\n  &',
+  '&aplimt=5',
+  'list=allpages',
+  '😀',
+  'é',
+  '𝔘𝔫',
+  '%7C',
+  '# note\n',
+  ' ',
+  'aplimit=max',
+  '\n\n',
+];
 
 /** A random batch: each change against the text the previous one made; returns the changes and the final text. */
 function randomBatch(r: () => number, text: string): { changes: Change[]; text: string } {
@@ -60,7 +79,13 @@ function randomBatch(r: () => number, text: string): { changes: Change[]; text: 
   return { changes, text };
 }
 
-function expectedDiagnostics(service: LanguageService<unknown>, uri: string, languageId: string, version: number, text: string): Diagnostic[] {
+function expectedDiagnostics(
+  service: LanguageService<unknown>,
+  uri: string,
+  languageId: string,
+  version: number,
+  text: string,
+): Diagnostic[] {
   const document = TextDocument.create(`${uri}#reference-${version}`, languageId, version, text);
   return service.doValidation(document, service.parse(document), {});
 }
@@ -134,8 +159,16 @@ describe('document sync: batched content changes (LSP: applied in order)', funct
         text = batch.text;
         await client.change(uri, version, batch.changes);
         const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
-        assert.deepEqual(tokens.data, expectedTokens(wiki, uri, 'wikiquery', version, text), `semantic tokens of version ${version} (text ${JSON.stringify(text)})`);
-        assert.deepEqual(seen(await client.diagnosticsFor(uri, version)), seen(expectedDiagnostics(wiki, uri, 'wikiquery', version, text)), `diagnostics of version ${version}`);
+        assert.deepEqual(
+          tokens.data,
+          expectedTokens(wiki, uri, 'wikiquery', version, text),
+          `semantic tokens of version ${version} (text ${JSON.stringify(text)})`,
+        );
+        assert.deepEqual(
+          seen(await client.diagnosticsFor(uri, version)),
+          seen(expectedDiagnostics(wiki, uri, 'wikiquery', version, text)),
+          `diagnostics of version ${version}`,
+        );
       }
     });
   }
@@ -161,7 +194,10 @@ describe('document sync: batched content changes (LSP: applied in order)', funct
     await client.change(uri, 2, changes);
     const diagnostics = await client.diagnosticsFor(uri, 2);
     assert.deepEqual(seen(diagnostics), seen(expectedDiagnostics(map, uri, 'json', 2, text)));
-    assert.ok(diagnostics.some((d) => d.code === 'unknowntype' && /travelnett/.test(String(d.message))), JSON.stringify(seen(diagnostics)));
+    assert.ok(
+      diagnostics.some((d) => d.code === 'unknowntype' && /travelnett/.test(String(d.message))),
+      JSON.stringify(seen(diagnostics)),
+    );
     const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
     assert.deepEqual(tokens.data, expectedTokens(map, uri, 'json', 2, text));
   });

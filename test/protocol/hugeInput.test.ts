@@ -14,7 +14,15 @@ function oneMegabyteQuery(): string {
 function hundredThousandLines(): string {
   const lines: string[] = [];
   for (let i = 0; i < 100000; i++) {
-    lines.push(i % 50 === 0 ? '# a group of queries' : i % 7 === 0 ? '' : i % 97 === 0 ? 'action=query&list=allpages&aplimit=9000' : `action=query&list=allpages&apfrom=P${i}&aplimit=50`);
+    lines.push(
+      i % 50 === 0
+        ? '# a group of queries'
+        : i % 7 === 0
+          ? ''
+          : i % 97 === 0
+            ? 'action=query&list=allpages&aplimit=9000'
+            : `action=query&list=allpages&apfrom=P${i}&aplimit=50`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -34,16 +42,31 @@ describe('huge input (real server, default settings)', function () {
     const text = oneMegabyteQuery() + '&inprop=url|';
     await client.open(uri, 'wikiquery', text, 1);
     const diags: Diagnostic[] = await client.diagnosticsFor(uri, 1);
-    assert.ok(diags.some((d) => d.code === 'toomanyvalues'), `codes: ${[...new Set(diags.map((d) => d.code))]}`);
+    assert.ok(
+      diags.some((d) => d.code === 'toomanyvalues'),
+      `codes: ${[...new Set(diags.map((d) => d.code))]}`,
+    );
     const end = { line: 0, character: text.length };
-    const completion = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri }, position: end });
-    assert.ok(completion.items.some((i) => i.label === 'displaytitle'), 'inprop values complete at the end of a 1 MB line');
-    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 'action=query&pr'.length } });
+    const completion = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', {
+      textDocument: { uri },
+      position: end,
+    });
+    assert.ok(
+      completion.items.some((i) => i.label === 'displaytitle'),
+      'inprop values complete at the end of a 1 MB line',
+    );
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 0, character: 'action=query&pr'.length },
+    });
     assert.ok(hover && /prop/.test(JSON.stringify(hover.contents)));
     // Editor features over the whole line: every title a token, hints and folding answer.
     const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
     assert.ok(tokens.data.length / 5 > 60000, `${tokens.data.length / 5} tokens`);
-    const hints = await client.request<unknown[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end } });
+    const hints = await client.request<unknown[]>('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end },
+    });
     assert.ok(Array.isArray(hints));
     assert.deepEqual(await client.request('textDocument/foldingRange', { textDocument: { uri } }), []);
     assert.ok(client.alive);
@@ -53,10 +76,18 @@ describe('huge input (real server, default settings)', function () {
     const uri = 'file:///home/user/queries/100k.wikiquery';
     await client.open(uri, 'wikiquery', hundredThousandLines(), 1);
     const first = await client.diagnosticsFor(uri, 1);
-    assert.ok(first.length > 0 && first.every((d) => d.code === 'outofrange' || d.code === 'toomanyproblems'), `${first.length} diagnostics`);
-    await client.change(uri, 2, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'action=query&list=allpagez\n' }]);
+    assert.ok(
+      first.length > 0 && first.every((d) => d.code === 'outofrange' || d.code === 'toomanyproblems'),
+      `${first.length} diagnostics`,
+    );
+    await client.change(uri, 2, [
+      { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'action=query&list=allpagez\n' },
+    ]);
     const second = await client.diagnosticsFor(uri, 2);
-    assert.ok(second.some((d) => d.code === 'unrecognizedvalues' && d.range.start.line === 1), 'the edit is judged');
+    assert.ok(
+      second.some((d) => d.code === 'unrecognizedvalues' && d.range.start.line === 1),
+      'the edit is judged',
+    );
     assert.ok(client.rssMb() < 600, `RSS ${client.rssMb().toFixed(0)} MB`);
   });
 
@@ -68,15 +99,24 @@ describe('huge input (real server, default settings)', function () {
     await client.diagnosticsFor(uri, 1);
     const told = client.shown.filter((m) => /50mb\.wikiquery/.test(m.message));
     assert.equal(told.length, 1, JSON.stringify(client.shown.map((m) => m.message)));
-    const completion = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri }, position: { line: 1000, character: 'action=query&list='.length } });
+    const completion = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 1000, character: 'action=query&list='.length },
+    });
     assert.ok(completion.items.some((i) => i.label === 'allpages'));
-    const hover = await client.request<unknown>('textDocument/hover', { textDocument: { uri }, position: { line: 400000, character: 'action=query&list=all'.length } });
+    const hover = await client.request<unknown>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 400000, character: 'action=query&list=all'.length },
+    });
     assert.ok(hover, 'hover answers deep in a 50 MB document');
     // Semantic tokens cover the first 2 MB only (a response for 50 MB would be hundreds of MB); a range deep inside answers.
     const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
     const tokenLines = tokens.data.reduce((sum, v, i) => (i % 5 === 0 ? sum + v : sum), 0);
     assert.ok(tokens.data.length > 0 && tokenLines < (2 * 1024 * 1024) / line.length + 1, `tokens reach line ${tokenLines}`);
-    const deep = await client.request<{ data: number[] }>('textDocument/semanticTokens/range', { textDocument: { uri }, range: { start: { line: 400000, character: 0 }, end: { line: 400010, character: 0 } } });
+    const deep = await client.request<{ data: number[] }>('textDocument/semanticTokens/range', {
+      textDocument: { uri },
+      range: { start: { line: 400000, character: 0 }, end: { line: 400010, character: 0 } },
+    });
     assert.equal(deep.data[0], 400000, 'the first token of the range is on its first line');
     const rss = client.rssMb();
     assert.ok(rss < 1500, `RSS ${rss.toFixed(0)} MB with a 50 MB document open`);

@@ -6,12 +6,7 @@ import { readFileSync } from 'node:fs';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  createMessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type MessageConnection,
-} from 'vscode-jsonrpc/node';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver-types';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -33,7 +28,11 @@ function bundlesAreFresh(): boolean {
   const bundles = [SERVER, CLI];
   if (!bundles.every((b) => fs.existsSync(b))) return false;
   const oldestBundle = Math.min(...bundles.map((b) => fs.statSync(b).mtimeMs));
-  const inputs = Math.max(newestMtime(path.join(ROOT, 'server', 'src')), fs.statSync(path.join(ROOT, 'scripts', 'build.js')).mtimeMs, fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs);
+  const inputs = Math.max(
+    newestMtime(path.join(ROOT, 'server', 'src')),
+    fs.statSync(path.join(ROOT, 'scripts', 'build.js')).mtimeMs,
+    fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs,
+  );
   return oldestBundle >= inputs;
 }
 
@@ -143,11 +142,14 @@ export class LspClient {
     this.connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
       p.items.map((item) => (item.section === 'wikimapQuery' ? (this.options.configuration?.() ?? null) : null)),
     );
-    this.connection.onRequest('client/registerCapability', (p: { registrations?: Array<{ method: string; registerOptions?: unknown }> }) => {
-      this.registrations.push(...(p?.registrations ?? []));
-      this.notify();
-      return null;
-    });
+    this.connection.onRequest(
+      'client/registerCapability',
+      (p: { registrations?: Array<{ method: string; registerOptions?: unknown }> }) => {
+        this.registrations.push(...(p?.registrations ?? []));
+        this.notify();
+        return null;
+      },
+    );
     for (const method of ['workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) {
       this.connection.onRequest(method, () => {
         this.refreshRequests.push(method);
@@ -204,7 +206,11 @@ export class LspClient {
   waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 10000): Promise<T> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`Timed out waiting for ${what}. Published: ${JSON.stringify(this.published.slice(-3))}\nstderr: ${this.stderr.join('')}`));
+        reject(
+          new Error(
+            `Timed out waiting for ${what}. Published: ${JSON.stringify(this.published.slice(-3))}\nstderr: ${this.stderr.join('')}`,
+          ),
+        );
       }, timeoutMs);
       const attempt = () => {
         let value: T | undefined;
@@ -231,7 +237,10 @@ export class LspClient {
 
   /** The first diagnostics published for `uri` at `version`. */
   diagnosticsFor(uri: string, version: number): Promise<Diagnostic[]> {
-    return this.waitFor(`diagnostics of ${uri} version ${version}`, () => this.published.find((p) => p.uri === uri && p.version === version)?.diagnostics);
+    return this.waitFor(
+      `diagnostics of ${uri} version ${version}`,
+      () => this.published.find((p) => p.uri === uri && p.version === version)?.diagnostics,
+    );
   }
 
   open(uri: string, languageId: string, text: string, version = 1): Promise<void> {
@@ -256,8 +265,13 @@ export class LspClient {
       const body = JSON.stringify(message);
       return `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
     };
-    const response = this.waitFor(`the response to ${id}`, () => this.rawResponses.get(id) as { result?: unknown; error?: { code: number; message: string } } | undefined);
-    this.child.stdin!.write(frame({ jsonrpc: '2.0', id, method, params }) + frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } }));
+    const response = this.waitFor(
+      `the response to ${id}`,
+      () => this.rawResponses.get(id) as { result?: unknown; error?: { code: number; message: string } } | undefined,
+    );
+    this.child.stdin!.write(
+      frame({ jsonrpc: '2.0', id, method, params }) + frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } }),
+    );
     return response;
   }
 
@@ -297,7 +311,10 @@ export class LspClient {
   /** Resolves with the exit code once the server process has exited (fails at the deadline). */
   waitForExit(timeoutMs = 10000): Promise<number | null> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The server did not exit within ${timeoutMs} ms.\nstderr: ${this.stderr.join('')}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`The server did not exit within ${timeoutMs} ms.\nstderr: ${this.stderr.join('')}`)),
+        timeoutMs,
+      );
       const attempt = () => {
         if (this.exited) {
           clearTimeout(timer);

@@ -19,8 +19,15 @@ describe('malformed document URIs', function () {
       const text = `action=query&list=allpages&aplimit=9000\n${'# filler line to pass the size threshold\n'.repeat(40)}`;
       await client.open(uri, 'wikiquery', text, 1);
       const diagnostics = await client.diagnosticsFor(uri, 1);
-      assert.ok(diagnostics.some((d) => d.code === 'outofrange'), JSON.stringify(diagnostics));
-      const warning = await client.waitFor('the size warning', () => client.shown.find((m) => m.message.includes('only the basic checks run') && m.message.includes(uri.slice(uri.lastIndexOf('/') + 1).slice(0, 5))));
+      assert.ok(
+        diagnostics.some((d) => d.code === 'outofrange'),
+        JSON.stringify(diagnostics),
+      );
+      const warning = await client.waitFor('the size warning', () =>
+        client.shown.find(
+          (m) => m.message.includes('only the basic checks run') && m.message.includes(uri.slice(uri.lastIndexOf('/') + 1).slice(0, 5)),
+        ),
+      );
       assert.ok(warning);
       assert.ok(client.alive);
     });

@@ -9,16 +9,125 @@ import { ensureBuilt, LspClient } from './lspClient';
 type Read = Array<[string | undefined, Array<[string, string]>]>;
 
 const CASES: Array<[string, string, Read]> = [
-  ['a full URL', 'https://en.example.org/w/api.php?action=query&list=allpages&aplimit=5', [['https://en.example.org/w/api.php', [['action', 'query'], ['list', 'allpages'], ['aplimit', '5']]]]],
-  ['api.php?… (the selected wiki)', 'api.php?action=query&titles=A%7CB', [[undefined, [['action', 'query'], ['titles', 'A|B']]]]],
-  ['?action=…', '?action=query&titles=Main+Page', [[undefined, [['action', 'query'], ['titles', 'Main Page']]]]],
-  ['the multi-line form with a comment', '# comment\naction=query\n  &list=allpages\n  &aplimit=5', [[undefined, [['action', 'query'], ['list', 'allpages'], ['aplimit', '5']]]]],
-  ['a stray % kept as written', 'action=query&titles=100%', [[undefined, [['action', 'query'], ['titles', '100%']]]]],
-  ['a name without value', 'action=query&curtimestamp', [[undefined, [['action', 'query'], ['curtimestamp', '']]]]],
+  [
+    'a full URL',
+    'https://en.example.org/w/api.php?action=query&list=allpages&aplimit=5',
+    [
+      [
+        'https://en.example.org/w/api.php',
+        [
+          ['action', 'query'],
+          ['list', 'allpages'],
+          ['aplimit', '5'],
+        ],
+      ],
+    ],
+  ],
+  [
+    'api.php?… (the selected wiki)',
+    'api.php?action=query&titles=A%7CB',
+    [
+      [
+        undefined,
+        [
+          ['action', 'query'],
+          ['titles', 'A|B'],
+        ],
+      ],
+    ],
+  ],
+  [
+    '?action=…',
+    '?action=query&titles=Main+Page',
+    [
+      [
+        undefined,
+        [
+          ['action', 'query'],
+          ['titles', 'Main Page'],
+        ],
+      ],
+    ],
+  ],
+  [
+    'the multi-line form with a comment',
+    '# comment\naction=query\n  &list=allpages\n  &aplimit=5',
+    [
+      [
+        undefined,
+        [
+          ['action', 'query'],
+          ['list', 'allpages'],
+          ['aplimit', '5'],
+        ],
+      ],
+    ],
+  ],
+  [
+    'a stray % kept as written',
+    'action=query&titles=100%',
+    [
+      [
+        undefined,
+        [
+          ['action', 'query'],
+          ['titles', '100%'],
+        ],
+      ],
+    ],
+  ],
+  [
+    'a name without value',
+    'action=query&curtimestamp',
+    [
+      [
+        undefined,
+        [
+          ['action', 'query'],
+          ['curtimestamp', ''],
+        ],
+      ],
+    ],
+  ],
   // Names as PHP reads them, the hidden pair left out: the client's read-only guard then sees action=edit.
-  ['a renamed action hiding the first', 'action=query&%20action=edit&title=Sandbox', [[undefined, [['action', 'edit'], ['title', 'Sandbox']]]]],
-  ['credentials in the URL (the run refuses them)', 'http://me:hunter2@127.0.0.1:9/w/api.php?action=query', [['http://me:hunter2@127.0.0.1:9/w/api.php', [['action', 'query']]]]],
-  ['two queries', 'action=query&list=allpages\naction=query&meta=siteinfo', [[undefined, [['action', 'query'], ['list', 'allpages']]], [undefined, [['action', 'query'], ['meta', 'siteinfo']]]]],
+  [
+    'a renamed action hiding the first',
+    'action=query&%20action=edit&title=Sandbox',
+    [
+      [
+        undefined,
+        [
+          ['action', 'edit'],
+          ['title', 'Sandbox'],
+        ],
+      ],
+    ],
+  ],
+  [
+    'credentials in the URL (the run refuses them)',
+    'http://me:hunter2@127.0.0.1:9/w/api.php?action=query',
+    [['http://me:hunter2@127.0.0.1:9/w/api.php', [['action', 'query']]]],
+  ],
+  [
+    'two queries',
+    'action=query&list=allpages\naction=query&meta=siteinfo',
+    [
+      [
+        undefined,
+        [
+          ['action', 'query'],
+          ['list', 'allpages'],
+        ],
+      ],
+      [
+        undefined,
+        [
+          ['action', 'query'],
+          ['meta', 'siteinfo'],
+        ],
+      ],
+    ],
+  ],
   ['nothing', '', []],
   ['only a comment', '# nothing here', []],
 ];
@@ -47,7 +156,10 @@ describe('wikimapQuery/runnableQueries with text (Run Query…)', function () {
 
   it(`refuses a text over ${MAX_RUN_QUERY_TEXT} characters, saying where long queries go`, async () => {
     const text = `action=query&titles=${'A'.repeat(MAX_RUN_QUERY_TEXT)}`;
-    await assert.rejects(client.request('wikimapQuery/runnableQueries', { text }), /at most 262144 are read\. Put long queries in a \.wikiquery file/);
+    await assert.rejects(
+      client.request('wikimapQuery/runnableQueries', { text }),
+      /at most 262144 are read\. Put long queries in a \.wikiquery file/,
+    );
     // The server goes on answering.
     const read = await client.request<RunnableQuery[]>('wikimapQuery/runnableQueries', { text: 'action=query' });
     assert.equal(read.length, 1);
@@ -57,7 +169,15 @@ describe('wikimapQuery/runnableQueries with text (Run Query…)', function () {
     const uri = 'file:///home/user/queries/typed.wikiquery';
     await client.open(uri, 'wikiquery', 'action=query&meta=siteinfo\n', 1);
     const read = await client.request<RunnableQuery[]>('wikimapQuery/runnableQueries', { uri });
-    assert.deepEqual(read.map((q) => q.params), [[['action', 'query'], ['meta', 'siteinfo']]]);
+    assert.deepEqual(
+      read.map((q) => q.params),
+      [
+        [
+          ['action', 'query'],
+          ['meta', 'siteinfo'],
+        ],
+      ],
+    );
     assert.deepEqual(await client.request('wikimapQuery/runnableQueries', { uri: 'file:///not/open.wikiquery' }), []);
   });
 });

@@ -98,7 +98,9 @@ describe('language server over stdio', function () {
       const item = list.items.find((i) => i.label === 'cmtitle');
       assert.ok(item, `cmtitle in ${list.items.map((i) => i.label).join(', ')}`);
       const edit = item.textEdit && 'range' in item.textEdit ? item.textEdit : undefined;
-      const newText = edit ? applyEdits(text, [{ range: edit.range, newText: edit.newText }]) : text.slice(0, -4) + (item.insertText ?? item.label);
+      const newText = edit
+        ? applyEdits(text, [{ range: edit.range, newText: edit.newText }])
+        : text.slice(0, -4) + (item.insertText ?? item.label);
       assert.match(newText, /^action=query&list=categorymembers&cmtitle/);
     });
 
@@ -142,7 +144,9 @@ describe('language server over stdio', function () {
     it('survives out-of-range and malformed edits and keeps answering', async () => {
       const uri = 'file:///home/user/queries/range.wikiquery';
       await client.open(uri, 'wikiquery', 'action=query&list=allpages\n', 1);
-      await client.change(uri, 2, [{ range: { start: { line: 999, character: 5 }, end: { line: 1200, character: 0 } }, text: '&aplimit=max' }]);
+      await client.change(uri, 2, [
+        { range: { start: { line: 999, character: 5 }, end: { line: 1200, character: 0 } }, text: '&aplimit=max' },
+      ]);
       await client.change(uri, 3, [{ range: { start: { line: 0, character: -3 }, end: { line: 0, character: 0 } }, text: '' }]);
       await client.change(uri, 4, [{ range: { start: null, end: 7 }, text: 'x' }, { nonsense: true }]);
       const diagnostics = await client.diagnosticsFor(uri, 4);
@@ -151,15 +155,21 @@ describe('language server over stdio', function () {
     });
 
     it('answers a request that makes a handler fail with an error, and stays alive', async () => {
-      await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: WIKI_URI }, position: null }), (err: { code?: number; message?: string }) => {
-        assert.equal(err.code, -32603, 'InternalError');
-        assert.match(String(err.message), /hover failed/);
-        return true;
-      });
+      await assert.rejects(
+        client.request('textDocument/hover', { textDocument: { uri: WIKI_URI }, position: null }),
+        (err: { code?: number; message?: string }) => {
+          assert.equal(err.code, -32603, 'InternalError');
+          assert.match(String(err.message), /hover failed/);
+          return true;
+        },
+      );
       const { position } = cursor('action=query&list=categorymembers&cmti|tle=Category:Physics&cmlimit=5000');
       const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: WIKI_URI }, position });
       assert.match(hoverText(hover), /cmtitle|title/);
-      assert.ok(client.logs.some((l) => /hover failed/.test(l)), 'the failure is logged');
+      assert.ok(
+        client.logs.some((l) => /hover failed/.test(l)),
+        'the failure is logged',
+      );
     });
 
     it('answers a cancelled request with RequestCancelled', async () => {
@@ -170,21 +180,31 @@ describe('language server over stdio', function () {
     });
 
     it('serves a mapquery document: diagnostics, hover and completion', async () => {
-      const text = '{\n  "pos1": { "x": 15000, "y": -50, "z": 15000 },\n  "pos2": { "x": 16000, "y": 50, "z": 16000 },\n  "type": "bone"\n}\n';
+      const text =
+        '{\n  "pos1": { "x": 15000, "y": -50, "z": 15000 },\n  "pos2": { "x": 16000, "y": 50, "z": 16000 },\n  "type": "bone"\n}\n';
       await client.open(MAP_URI, 'mapquery', text, 1);
       const diagnostics = await client.diagnosticsFor(MAP_URI, 1);
       assert.ok(codes(diagnostics).includes('nodecoordinates'), JSON.stringify(codes(diagnostics)));
       const unknown = diagnostics.find((d) => d.code === 'unknowntype');
       assert.ok(unknown);
-      assert.match(String(unknown.message), /bones/, "did-you-mean");
+      assert.match(String(unknown.message), /bones/, 'did-you-mean');
       const hoverAt = cursor(text.replace('"pos1"', '"po|s1"'));
-      const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: MAP_URI }, position: hoverAt.position });
+      const hover = await client.request<Hover | null>('textDocument/hover', {
+        textDocument: { uri: MAP_URI },
+        position: hoverAt.position,
+      });
       assert.match(hoverText(hover), /map block/i);
       const uri2 = 'file:///home/user/queries/types.mapquery.json';
       const typed = cursor('{ "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "|" }');
       await client.open(uri2, 'mapquery', typed.text);
-      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri2 }, position: typed.position });
-      assert.ok(list.items.some((i) => i.label === 'bones' || i.label === '"bones"'), list.items.map((i) => i.label).join(', '));
+      const list = await client.request<CompletionList>('textDocument/completion', {
+        textDocument: { uri: uri2 },
+        position: typed.position,
+      });
+      assert.ok(
+        list.items.some((i) => i.label === 'bones' || i.label === '"bones"'),
+        list.items.map((i) => i.label).join(', '),
+      );
     });
 
     it('recognises a *.mapquery.json file by name whatever its language id (Neovim says json)', async () => {
@@ -197,7 +217,8 @@ describe('language server over stdio', function () {
 
     it('checks api.php URLs inside markdown (embeddedLanguages default)', async () => {
       const uri = 'file:///home/user/queries/notes.md';
-      const text = '# Notes\n\nRun http://127.0.0.1:9/w/api.php?action=query&list=allpages&aplimit=9000 daily.\nNothing else here & no=query.\n';
+      const text =
+        '# Notes\n\nRun http://127.0.0.1:9/w/api.php?action=query&list=allpages&aplimit=9000 daily.\nNothing else here & no=query.\n';
       await client.open(uri, 'markdown', text, 1);
       const diagnostics = await client.diagnosticsFor(uri, 1);
       // The loopback wiki is not configured: its catalogue is not fetched, and a note says so.
@@ -209,10 +230,11 @@ describe('language server over stdio', function () {
     });
 
     it('answers the custom requests: catalogue, runnable queries, reload', async () => {
-      const catalogue = await client.request<{ source: string; modules: Array<{ name: string; path: string; parameters: unknown[] }>; namespaces: Array<{ id: number; name: string }> }>(
-        'wikimapQuery/catalogue',
-        { uri: WIKI_URI },
-      );
+      const catalogue = await client.request<{
+        source: string;
+        modules: Array<{ name: string; path: string; parameters: unknown[] }>;
+        namespaces: Array<{ id: number; name: string }>;
+      }>('wikimapQuery/catalogue', { uri: WIKI_URI });
       assert.match(catalogue.source, /built-?in/i);
       const paths = catalogue.modules.map((m) => m.path);
       assert.ok(paths.includes('main') && paths.includes('query'), 'main and query are included');
@@ -223,11 +245,21 @@ describe('language server over stdio', function () {
       assert.ok(catalogue.namespaces.some((n) => n.id === 14 && n.name === 'Category'));
 
       const uri = 'file:///home/user/queries/runnable.wikiquery';
-      await client.open(uri, 'wikiquery', '# two queries\nhttp://127.0.0.1:9/w/api.php?action=query&list=allpages\n\naction=query\n  &meta=siteinfo\n');
-      const runnable = await client.request<Array<{ kind: string; apiUrl?: string; params?: Array<[string, string]> }>>('wikimapQuery/runnableQueries', { uri });
+      await client.open(
+        uri,
+        'wikiquery',
+        '# two queries\nhttp://127.0.0.1:9/w/api.php?action=query&list=allpages\n\naction=query\n  &meta=siteinfo\n',
+      );
+      const runnable = await client.request<Array<{ kind: string; apiUrl?: string; params?: Array<[string, string]> }>>(
+        'wikimapQuery/runnableQueries',
+        { uri },
+      );
       assert.equal(runnable.length, 2);
       assert.equal(runnable[0].apiUrl, 'http://127.0.0.1:9/w/api.php');
-      assert.deepEqual(runnable[1].params, [['action', 'query'], ['meta', 'siteinfo']]);
+      assert.deepEqual(runnable[1].params, [
+        ['action', 'query'],
+        ['meta', 'siteinfo'],
+      ]);
 
       const reload = await client.request<{ loaded: string[]; errors: string[] }>('wikimapQuery/reloadCatalogue', {});
       assert.deepEqual(reload.loaded, []);
@@ -240,7 +272,9 @@ describe('language server over stdio', function () {
       await client.open(uri, 'wikiquery', 'action=query&list=nosuchmodule\n', 1);
       assert.ok((await client.diagnosticsFor(uri, 1)).length > 0);
       await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
-      await client.waitFor('empty diagnostics after close', () => client.published.find((p) => p.uri === uri && p.version === undefined && p.diagnostics.length === 0));
+      await client.waitFor('empty diagnostics after close', () =>
+        client.published.find((p) => p.uri === uri && p.version === undefined && p.diagnostics.length === 0),
+      );
     });
   });
 
@@ -259,7 +293,9 @@ describe('language server over stdio', function () {
         const before = client.published.length;
         severity = { outofrange: 'error' };
         await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
-        const after = await client.waitFor('re-validation after the settings changed', () => client.published.slice(before).find((p) => p.uri === uri));
+        const after = await client.waitFor('re-validation after the settings changed', () =>
+          client.published.slice(before).find((p) => p.uri === uri),
+        );
         const out = after.diagnostics.find((d) => d.code === 'outofrange');
         assert.equal(out?.severity, 1, 'outofrange now an error');
       } finally {
@@ -272,7 +308,9 @@ describe('language server over stdio', function () {
       const text = `action=query&prop=info&titles=${titles}\n`;
       const uri = 'file:///home/user/queries/limits.wikiquery';
       const low = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0 } } });
-      const high = await LspClient.start({ initializationOptions: { wikimapQuery: { wiki: { highLimits: true }, diagnostics: { delay: 0 } } } });
+      const high = await LspClient.start({
+        initializationOptions: { wikimapQuery: { wiki: { highLimits: true }, diagnostics: { delay: 0 } } },
+      });
       try {
         await low.open(uri, 'wikiquery', text, 1);
         await high.open(uri, 'wikiquery', text, 1);
@@ -280,7 +318,9 @@ describe('language server over stdio', function () {
         assert.deepEqual(codes(await high.diagnosticsFor(uri, 1)), []);
         // Push-style settings change: the section itself in didChangeConfiguration.
         const before = low.published.length;
-        await low.connection.sendNotification('workspace/didChangeConfiguration', { settings: { wikimapQuery: { wiki: { highLimits: true } } } });
+        await low.connection.sendNotification('workspace/didChangeConfiguration', {
+          settings: { wikimapQuery: { wiki: { highLimits: true } } },
+        });
         const after = await low.waitFor('re-validation with highLimits', () => low.published.slice(before).find((p) => p.uri === uri));
         assert.deepEqual(codes(after.diagnostics), []);
       } finally {
@@ -299,13 +339,21 @@ describe('language server over stdio', function () {
         assert.ok(client.initializeResult.capabilities.diagnosticProvider, 'diagnosticProvider announced');
         const uri = 'file:///home/user/queries/pull.wikiquery';
         await client.open(uri, 'wikiquery', 'action=query&list=allpages&aplimit=9000\n', 1);
-        const report = await client.request<{ kind: string; resultId?: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+        const report = await client.request<{ kind: string; resultId?: string; items: Diagnostic[] }>('textDocument/diagnostic', {
+          textDocument: { uri },
+        });
         assert.equal(report.kind, 'full');
         assert.deepEqual(codes(report.items), ['outofrange']);
-        const again = await client.request<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+        const again = await client.request<{ kind: string }>('textDocument/diagnostic', {
+          textDocument: { uri },
+          previousResultId: report.resultId,
+        });
         assert.equal(again.kind, 'unchanged');
         await client.change(uri, 2, [{ text: 'action=query&list=allpages&aplimit=10\n' }]);
-        const fresh = await client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+        const fresh = await client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', {
+          textDocument: { uri },
+          previousResultId: report.resultId,
+        });
         assert.equal(fresh.kind, 'full');
         assert.deepEqual(fresh.items, []);
         assert.equal(client.published.length, 0, 'nothing pushed to a pull client');
@@ -367,7 +415,11 @@ describe('language server over stdio', function () {
     const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
     connection.listen();
     try {
-      const result = await connection.sendRequest<{ capabilities: { hoverProvider?: boolean } }>('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      const result = await connection.sendRequest<{ capabilities: { hoverProvider?: boolean } }>('initialize', {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: {},
+      });
       assert.equal(result.capabilities.hoverProvider, true);
       await connection.sendRequest('shutdown');
       const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -389,7 +441,9 @@ describe('language server over stdio', function () {
       const uri = 'file:///home/user/queries/down.wikiquery';
       await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=allpages&aplimit=9000\n`, 1);
       assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), ['outofrange']);
-      await client.waitFor('a message that the wiki cannot be reached', () => client.shown.find((m) => m.message.includes('cannot load the catalogue')));
+      await client.waitFor('a message that the wiki cannot be reached', () =>
+        client.shown.find((m) => m.message.includes('cannot load the catalogue')),
+      );
       const catalogue = await client.request<{ source: string; modules: unknown[] }>('wikimapQuery/catalogue', { apiUrl: 'local' });
       assert.match(catalogue.source, /built-?in/i);
       // Reloading says why it failed.
@@ -403,7 +457,7 @@ describe('language server over stdio', function () {
     }
   });
 
-  it('re-validates open documents when a wiki\'s catalogue arrives (here: its cached copy, the wiki being down)', async () => {
+  it("re-validates open documents when a wiki's catalogue arrives (here: its cached copy, the wiki being down)", async () => {
     const apiUrl = await closedLoopbackApiUrl();
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-cache-'));
     // What the store saved the last time it reached this wiki: a MediaWiki without list=search, with a namespace 100.
@@ -413,11 +467,15 @@ describe('language server over stdio', function () {
       apiUrl: normaliseApiUrl(apiUrl),
       generator: 'MediaWiki 1.39.17',
       paraminfo: [builtin],
-      siteinfo: { query: { general: { generator: 'MediaWiki 1.39.17' }, namespaces: { '0': { id: 0, name: '' }, '100': { id: 100, name: 'Mod' } } } },
+      siteinfo: {
+        query: { general: { generator: 'MediaWiki 1.39.17' }, namespaces: { '0': { id: 0, name: '' }, '100': { id: 100, name: 'Mod' } } },
+      },
       fetchedAt: new Date().toISOString(),
     });
     // A loopback wiki is fetched only when configured.
-    const client = await LspClient.start({ initializationOptions: { catalogueCacheDir: cacheDir, wikis: { cached: apiUrl }, diagnostics: { delay: 0 } } });
+    const client = await LspClient.start({
+      initializationOptions: { catalogueCacheDir: cacheDir, wikis: { cached: apiUrl }, diagnostics: { delay: 0 } },
+    });
     try {
       const uri = 'file:///home/user/queries/cached.wikiquery';
       await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=search&srsearch=mapgen\n`, 1);
@@ -426,11 +484,21 @@ describe('language server over stdio', function () {
         client.published.find((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'unrecognizedvalues')),
       );
       assert.equal(again.version, 1);
-      const catalogue = await client.request<{ source: string; modules: Array<{ name: string }>; namespaces: Array<{ id: number; name: string }> }>('wikimapQuery/catalogue', { uri });
+      const catalogue = await client.request<{
+        source: string;
+        modules: Array<{ name: string }>;
+        namespaces: Array<{ id: number; name: string }>;
+      }>('wikimapQuery/catalogue', { uri });
       assert.ok(catalogue.source.includes('MediaWiki 1.39.17'), catalogue.source);
       assert.ok(!catalogue.modules.some((m) => m.name === 'search'));
-      assert.deepEqual(catalogue.namespaces, [{ id: 0, name: '' }, { id: 100, name: 'Mod' }]);
-      assert.ok(client.shown.some((m) => m.message.includes('cached')), 'the user is told the cached copy is used');
+      assert.deepEqual(catalogue.namespaces, [
+        { id: 0, name: '' },
+        { id: 100, name: 'Mod' },
+      ]);
+      assert.ok(
+        client.shown.some((m) => m.message.includes('cached')),
+        'the user is told the cached copy is used',
+      );
     } finally {
       await client.stop();
       fs.rmSync(cacheDir, { recursive: true, force: true });

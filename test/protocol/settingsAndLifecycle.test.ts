@@ -35,21 +35,42 @@ describe('settings through every route a client may use', function () {
 
   /** [route, client options, what to do after open (a settings change), the codes expected after it] */
   const ROUTES: Array<[string, ClientOptions, ((c: LspClient) => Promise<void>) | undefined]> = [
-    ['initializationOptions (clients without workspace/configuration)', { initializationOptions: { diagnostics: { delay: 0, severity: { outofrange: 'off' } } } }, undefined],
-    ['initializationOptions, dotted keys and wrapped in wikimapQuery', { initializationOptions: { wikimapQuery: { 'diagnostics.delay': 0, 'diagnostics.severity': { outofrange: 'off' } } } }, undefined],
+    [
+      'initializationOptions (clients without workspace/configuration)',
+      { initializationOptions: { diagnostics: { delay: 0, severity: { outofrange: 'off' } } } },
+      undefined,
+    ],
+    [
+      'initializationOptions, dotted keys and wrapped in wikimapQuery',
+      { initializationOptions: { wikimapQuery: { 'diagnostics.delay': 0, 'diagnostics.severity': { outofrange: 'off' } } } },
+      undefined,
+    ],
     [
       'workspace/didChangeConfiguration with the settings in params (Neovim, Helix, eglot)',
       { initializationOptions: { diagnostics: { delay: 0 } } },
-      (c) => c.connection.sendNotification('workspace/didChangeConfiguration', { settings: { wikimapQuery: { diagnostics: { severity: { outofrange: 'off' } } } } }),
+      (c) =>
+        c.connection.sendNotification('workspace/didChangeConfiguration', {
+          settings: { wikimapQuery: { diagnostics: { severity: { outofrange: 'off' } } } },
+        }),
     ],
     [
       'workspace/didChangeConfiguration with settings, from a client that also advertises workspace/configuration but answers null',
-      { capabilities: { workspace: { configuration: true } }, initializationOptions: { diagnostics: { delay: 0 } }, configuration: () => null },
-      (c) => c.connection.sendNotification('workspace/didChangeConfiguration', { settings: { wikimapQuery: { diagnostics: { severity: { outofrange: 'off' } } } } }),
+      {
+        capabilities: { workspace: { configuration: true } },
+        initializationOptions: { diagnostics: { delay: 0 } },
+        configuration: () => null,
+      },
+      (c) =>
+        c.connection.sendNotification('workspace/didChangeConfiguration', {
+          settings: { wikimapQuery: { diagnostics: { severity: { outofrange: 'off' } } } },
+        }),
     ],
     [
       'workspace/configuration, pulled when the client advertises it (VS Code)',
-      { capabilities: { workspace: { configuration: true } }, configuration: () => ({ diagnostics: { delay: 0, severity: { outofrange: 'off' } } }) },
+      {
+        capabilities: { workspace: { configuration: true } },
+        configuration: () => ({ diagnostics: { delay: 0, severity: { outofrange: 'off' } } }),
+      },
       undefined,
     ],
   ];
@@ -67,7 +88,9 @@ describe('settings through every route a client may use', function () {
         assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), ['outofrange', 'unrecognizedparams'], 'before the change');
         const before = client.published.length;
         await change(client);
-        const after = await client.waitFor('diagnostics after the settings change', () => client.published.slice(before).find((p) => p.uri === uri));
+        const after = await client.waitFor('diagnostics after the settings change', () =>
+          client.published.slice(before).find((p) => p.uri === uri),
+        );
         assert.deepEqual(codes(after.diagnostics), ['unrecognizedparams'], 'outofrange is off after the change');
       } finally {
         await client.stop();
@@ -80,8 +103,14 @@ describe('settings through every route a client may use', function () {
     try {
       const uri = 'file:///settings/layout.wikiquery';
       await client.open(uri, 'wikiquery', 'action=query&list=allpages\n', 1);
-      const edits = await client.request<Array<{ newText: string }>>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
-      assert.deepEqual(edits.map((e) => e.newText), ['action=query\n  &list=allpages']);
+      const edits = await client.request<Array<{ newText: string }>>('textDocument/formatting', {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true },
+      });
+      assert.deepEqual(
+        edits.map((e) => e.newText),
+        ['action=query\n  &list=allpages'],
+      );
     } finally {
       await client.stop();
     }
@@ -127,6 +156,9 @@ describe('lifecycle: shutdown, exit, and clients that just quit', function () {
     assert.deepEqual(childrenOf(pid), []);
     client.closeStdin();
     assert.equal(await client.waitForExit(), 1, 'exit code of a server that was not shut down');
-    assert.ok(!fs.existsSync(`/proc/${pid}/stat`) || /\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')), 'the server process is gone');
+    assert.ok(
+      !fs.existsSync(`/proc/${pid}/stat`) || /\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')),
+      'the server process is gone',
+    );
   });
 });

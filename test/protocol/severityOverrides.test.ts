@@ -27,13 +27,55 @@ const WIKI = 'action=query&list=allpages&aplimit=9000&apfoo=1&titles=A|A\n';
 const MAP = '{ "pos1": {"x": 20, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 1}, "type": "bones" }\n';
 
 const CASES: Case[] = [
-  { name: 'wiki, defaults', file: 'q.wikiquery', languageId: 'wikiquery', text: WIKI, severity: {}, expected: ['duplicatevalues:hint', 'outofrange:warning', 'unrecognizedparams:warning'] },
-  { name: 'wiki, a warning made an error', file: 'q.wikiquery', languageId: 'wikiquery', text: WIKI, severity: { outofrange: 'error' }, expected: ['duplicatevalues:hint', 'outofrange:error', 'unrecognizedparams:warning'] },
-  { name: 'wiki, a code turned off', file: 'q.wikiquery', languageId: 'wikiquery', text: WIKI, severity: { unrecognizedparams: 'off', duplicatevalues: 'off' }, expected: ['outofrange:warning'] },
-  { name: 'wiki, an error made a hint', file: 's.wikiquery', languageId: 'wikiquery', text: 'action=query&list=search\n', severity: { missingparam: 'hint' }, expected: ['missingparam:hint'] },
+  {
+    name: 'wiki, defaults',
+    file: 'q.wikiquery',
+    languageId: 'wikiquery',
+    text: WIKI,
+    severity: {},
+    expected: ['duplicatevalues:hint', 'outofrange:warning', 'unrecognizedparams:warning'],
+  },
+  {
+    name: 'wiki, a warning made an error',
+    file: 'q.wikiquery',
+    languageId: 'wikiquery',
+    text: WIKI,
+    severity: { outofrange: 'error' },
+    expected: ['duplicatevalues:hint', 'outofrange:error', 'unrecognizedparams:warning'],
+  },
+  {
+    name: 'wiki, a code turned off',
+    file: 'q.wikiquery',
+    languageId: 'wikiquery',
+    text: WIKI,
+    severity: { unrecognizedparams: 'off', duplicatevalues: 'off' },
+    expected: ['outofrange:warning'],
+  },
+  {
+    name: 'wiki, an error made a hint',
+    file: 's.wikiquery',
+    languageId: 'wikiquery',
+    text: 'action=query&list=search\n',
+    severity: { missingparam: 'hint' },
+    expected: ['missingparam:hint'],
+  },
   { name: 'map, defaults', file: 'b.mapquery.json', languageId: 'json', text: MAP, severity: {}, expected: ['invertedbox:warning'] },
-  { name: 'map, a warning made information', file: 'b.mapquery.json', languageId: 'json', text: MAP, severity: { invertedbox: 'information' }, expected: ['invertedbox:information'] },
-  { name: 'map, a code turned off', file: 'b.mapquery.json', languageId: 'json', text: MAP, severity: { invertedbox: 'off' }, expected: [] },
+  {
+    name: 'map, a warning made information',
+    file: 'b.mapquery.json',
+    languageId: 'json',
+    text: MAP,
+    severity: { invertedbox: 'information' },
+    expected: ['invertedbox:information'],
+  },
+  {
+    name: 'map, a code turned off',
+    file: 'b.mapquery.json',
+    languageId: 'json',
+    text: MAP,
+    severity: { invertedbox: 'off' },
+    expected: [],
+  },
 ];
 
 function levels(pairs: Array<[string, string]>): string[] {
@@ -52,7 +94,9 @@ describe('severity overrides: one decision for the server and the CLI', function
   for (const c of CASES) {
     it(`${c.name}: the server and the CLI agree`, async () => {
       const { severity, expected } = c;
-      const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0, severity }, wiki: { liveCatalogues: 'off' } } });
+      const client = await LspClient.start({
+        initializationOptions: { diagnostics: { delay: 0, severity }, wiki: { liveCatalogues: 'off' } },
+      });
       let fromServer: string[];
       try {
         const uri = `file:///home/user/queries/${c.file}`;
@@ -63,7 +107,13 @@ describe('severity overrides: one decision for the server and the CLI', function
       }
       const file = path.join(dir, c.file);
       fs.writeFileSync(file, c.text);
-      const args = ['check', '--format', 'json', ...Object.entries(severity).flatMap(([code, level]) => ['--severity', `${code}=${level}`]), file];
+      const args = [
+        'check',
+        '--format',
+        'json',
+        ...Object.entries(severity).flatMap(([code, level]) => ['--severity', `${code}=${level}`]),
+        file,
+      ];
       const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
       assert.ok(run.status === 0 || run.status === 1, run.stderr);
       const fromCli = levels((JSON.parse(run.stdout) as CheckResult[]).map((r) => [r.code, r.severity]));

@@ -7,17 +7,53 @@ import assert from 'node:assert/strict';
 import { ensureBuilt, LspClient } from './lspClient';
 import { seededRandom } from '../support/seededRandom';
 
-
 const SEED = 20261121;
 const EDITS = 3000;
 
 const DOCS = [
-  { uri: 'file:///stress/a.wikiquery', languageId: 'wikiquery', text: 'action=query&list=categorymembers&cmtitle=Category:X&cmlimit=50\n\naction=query\n  &generator=allpages\n  &gaplimit=max\n' },
-  { uri: 'file:///stress/b.mapquery.json', languageId: 'mapquery', text: '[{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}]\n' },
+  {
+    uri: 'file:///stress/a.wikiquery',
+    languageId: 'wikiquery',
+    text: 'action=query&list=categorymembers&cmtitle=Category:X&cmlimit=50\n\naction=query\n  &generator=allpages\n  &gaplimit=max\n',
+  },
+  {
+    uri: 'file:///stress/b.mapquery.json',
+    languageId: 'mapquery',
+    text: '[{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}]\n',
+  },
   { uri: 'file:///stress/c.md', languageId: 'markdown', text: '# x\nsee api.php?action=query&list=allpages&aplimit=5 now\n' },
 ];
 
-const PIECES = ['&', '|', '=', '%', '%7C', '%zz', '+', 'list=', 'prop=revisions', 'cmlimit=', 'gcm', '\n', '\n  &', '{', '}', '[', '"pos1"', ':', ',', '\u001f', '\u0000', '\ud800', '😀', 'x'.repeat(300), '|a'.repeat(80), '#', '?', 'api.php?'];
+const PIECES = [
+  '&',
+  '|',
+  '=',
+  '%',
+  '%7C',
+  '%zz',
+  '+',
+  'list=',
+  'prop=revisions',
+  'cmlimit=',
+  'gcm',
+  '\n',
+  '\n  &',
+  '{',
+  '}',
+  '[',
+  '"pos1"',
+  ':',
+  ',',
+  '\u001f',
+  '\u0000',
+  '\ud800',
+  '😀',
+  'x'.repeat(300),
+  '|a'.repeat(80),
+  '#',
+  '?',
+  'api.php?',
+];
 
 describe('language server under stress', function () {
   this.timeout(120000);
@@ -63,7 +99,14 @@ describe('language server under stress', function () {
         });
         void client.change(doc.uri, v, changes);
         if (i % 5 === 0) {
-          const method = pick(['textDocument/completion', 'textDocument/hover', 'textDocument/codeAction', 'textDocument/documentSymbol', 'textDocument/documentLink', 'wikimapQuery/runnableQueries']);
+          const method = pick([
+            'textDocument/completion',
+            'textDocument/hover',
+            'textDocument/codeAction',
+            'textDocument/documentSymbol',
+            'textDocument/documentLink',
+            'wikimapQuery/runnableQueries',
+          ]);
           const at = position();
           const params =
             method === 'wikimapQuery/runnableQueries'
@@ -86,7 +129,11 @@ describe('language server under stress', function () {
       const answers = await Promise.all(pending);
       assert.ok(answers.length > EDITS / 10, `${answers.length} requests sent`);
       assert.deepEqual(errors, [], 'no handler failed');
-      assert.deepEqual(client.logs.filter((l) => / failed/.test(l)), [], 'no validation failed either');
+      assert.deepEqual(
+        client.logs.filter((l) => / failed/.test(l)),
+        [],
+        'no validation failed either',
+      );
       assert.ok(client.alive, 'the server is alive');
       // And current: a last edit to each open document gets diagnostics for exactly that version.
       for (const uri of open) {

@@ -11,7 +11,7 @@ function readEditorConfigs(doc = DOC) {
   const text = fs.readFileSync(doc, 'utf8');
   const out = {};
   const re = /^<!-- tested-config: ([\w-]+) -->\r?\n```[\w-]*\r?\n([\s\S]*?)^```\s*$/gm;
-  for (let m; (m = re.exec(text)); ) out[m[1]] = m[2];
+  for (let m; (m = re.exec(text));) out[m[1]] = m[2];
   return out;
 }
 

@@ -23,7 +23,12 @@ const MAP_SAMPLE = '{\n  "pos1": { "x": -10, "y": -2, "z": -10 },\n  "pos2": { "
  * (with a typo corrected by backspace and a misspelt parameter left in), so that the editor batches many
  * small changes into its notifications.
  */
-const TYPED_QUERY = { keys: 'action=query&list=allpagez<BS>s&aplimt=5', text: 'action=query&list=allpages&aplimt=5', misspelt: 'aplimt', fixed: 'aplimit' };
+const TYPED_QUERY = {
+  keys: 'action=query&list=allpagez<BS>s&aplimt=5',
+  text: 'action=query&list=allpages&aplimt=5',
+  misspelt: 'aplimt',
+  fixed: 'aplimit',
+};
 
 /** Writes the sample project into a fresh temporary folder and returns the folder, the files and the driver's environment. */
 function prepareEditorSession(editor, serverBundle, config) {

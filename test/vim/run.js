@@ -49,29 +49,81 @@ async function main() {
   const { dir, out, env } = prepareEditorSession('VIM', server, { name: 'vimrc', text: editorConfig('vim') });
   env.HOME = dir;
   env.TERM = 'xterm';
-  const r = await runVim(['-N', '-n', '-i', 'NONE', '--not-a-term', '-u', env.WIKIMAP_VIM_CONFIG, '-c', `source ${path.join(__dirname, 'ale_check.vim')}`], { cwd: dir, env }, 180000);
+  const r = await runVim(
+    ['-N', '-n', '-i', 'NONE', '--not-a-term', '-u', env.WIKIMAP_VIM_CONFIG, '-c', `source ${path.join(__dirname, 'ale_check.vim')}`],
+    { cwd: dir, env },
+    180000,
+  );
   if (!fs.existsSync(out)) {
     check('Vim ran the ALE session and wrote its result', false, `exit ${r.status}\n${r.stderr}`.slice(-3000));
     return;
   }
   const res = JSON.parse(fs.readFileSync(out, 'utf8'));
-  check('no client or server errors, every step done', res.errors.length === 0, JSON.stringify(res.errors) + ' after ' + JSON.stringify(res.steps));
-  check('the configuration sets filetype wikiquery and ALE\'s omnifunc', res.filetype === 'wikiquery' && res.omnifunc === 'ale#completion#OmniFunc', `${res.filetype} ${res.omnifunc}`);
+  check(
+    'no client or server errors, every step done',
+    res.errors.length === 0,
+    JSON.stringify(res.errors) + ' after ' + JSON.stringify(res.steps),
+  );
+  check(
+    "the configuration sets filetype wikiquery and ALE's omnifunc",
+    res.filetype === 'wikiquery' && res.omnifunc === 'ale#completion#OmniFunc',
+    `${res.filetype} ${res.omnifunc}`,
+  );
   const diags = res.diagnostics || [];
-  check('diagnostics arrive: aplimit=5000 is outofrange (line 2)', diags.some((d) => d.lnum === 2 && d.code === 'outofrange' && d.linter === 'wikimap-query'), JSON.stringify(diags));
+  check(
+    'diagnostics arrive: aplimit=5000 is outofrange (line 2)',
+    diags.some((d) => d.lnum === 2 && d.code === 'outofrange' && d.linter === 'wikimap-query'),
+    JSON.stringify(diags),
+  );
 
   check('the typed line is what was typed', res.typedLine === TYPED_QUERY.text, JSON.stringify(res.typedLine));
   const typed = (res.typedDiagnostics || []).find((d) => d.code === 'unrecognizedparams');
-  check(`the server reports "${TYPED_QUERY.misspelt}" at its column`, !!typed && typed.text.includes(`"${TYPED_QUERY.misspelt}"`) && typed.col === TYPED_QUERY.text.indexOf(TYPED_QUERY.misspelt) + 1, JSON.stringify(res.typedDiagnostics));
-  check('the setting from the configuration takes effect: unrecognizedparams is an error', !!typed && typed.type === 'E', JSON.stringify(typed));
-  check(':ALECodeAction offers the did-you-mean fix (ALE sends no data back)', /\d+\) .*aplimit/.test(res.codeActionMenu || ''), JSON.stringify(res.codeActionMenu));
-  check('the chosen quick fix is applied to the buffer', res.fixedLine === TYPED_QUERY.text.replace(TYPED_QUERY.misspelt, TYPED_QUERY.fixed), JSON.stringify(res.fixedLine));
-  check('ALE\'s completion menu offers cmlimit while typing "&cmlimi"', (res.completionItems || []).some((w) => w.startsWith('cmlimit')), JSON.stringify(res.completionItems));
-  check('accepting it completes the parameter in the buffer', /&cmlimit=?$/.test(res.completedLine || ''), JSON.stringify(res.completedLine));
+  check(
+    `the server reports "${TYPED_QUERY.misspelt}" at its column`,
+    !!typed && typed.text.includes(`"${TYPED_QUERY.misspelt}"`) && typed.col === TYPED_QUERY.text.indexOf(TYPED_QUERY.misspelt) + 1,
+    JSON.stringify(res.typedDiagnostics),
+  );
+  check(
+    'the setting from the configuration takes effect: unrecognizedparams is an error',
+    !!typed && typed.type === 'E',
+    JSON.stringify(typed),
+  );
+  check(
+    ':ALECodeAction offers the did-you-mean fix (ALE sends no data back)',
+    /\d+\) .*aplimit/.test(res.codeActionMenu || ''),
+    JSON.stringify(res.codeActionMenu),
+  );
+  check(
+    'the chosen quick fix is applied to the buffer',
+    res.fixedLine === TYPED_QUERY.text.replace(TYPED_QUERY.misspelt, TYPED_QUERY.fixed),
+    JSON.stringify(res.fixedLine),
+  );
+  check(
+    'ALE\'s completion menu offers cmlimit while typing "&cmlimi"',
+    (res.completionItems || []).some((w) => w.startsWith('cmlimit')),
+    JSON.stringify(res.completionItems),
+  );
+  check(
+    'accepting it completes the parameter in the buffer',
+    /&cmlimit=?$/.test(res.completedLine || ''),
+    JSON.stringify(res.completedLine),
+  );
 
-  check('*.mapquery.json gets filetype mapquery and the server diagnoses it ("bone")', res.mapFiletype === 'mapquery' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.text)), `${res.mapFiletype} ${JSON.stringify(res.mapDiagnostics)}`);
-  check('a plain JSON file is left alone (the server is no linter of json)', res.jsonFiletype === 'json' && !(res.jsonLinters || []).includes('wikimap-query'), `${res.jsonFiletype} ${JSON.stringify(res.jsonLinters)}`);
-  check('one server for the project: the map query shares the wiki file\'s connection', res.lspConnections === 1, String(res.lspConnections));
+  check(
+    '*.mapquery.json gets filetype mapquery and the server diagnoses it ("bone")',
+    res.mapFiletype === 'mapquery' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.text)),
+    `${res.mapFiletype} ${JSON.stringify(res.mapDiagnostics)}`,
+  );
+  check(
+    'a plain JSON file is left alone (the server is no linter of json)',
+    res.jsonFiletype === 'json' && !(res.jsonLinters || []).includes('wikimap-query'),
+    `${res.jsonFiletype} ${JSON.stringify(res.jsonLinters)}`,
+  );
+  check(
+    "one server for the project: the map query shares the wiki file's connection",
+    res.lspConnections === 1,
+    String(res.lspConnections),
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

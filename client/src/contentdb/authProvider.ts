@@ -58,7 +58,10 @@ export class ContentDbAuthProvider implements vscode.AuthenticationProvider, vsc
       throw new Error(`ContentDB only grants the "public" scope; the requested scopes ${JSON.stringify(scopes)} are not available.`);
     }
     if (this.signingIn) {
-      throw new ContentDbError('portInUse', 'A ContentDB sign-in is already waiting for the browser. Finish it, or cancel its notification, first.');
+      throw new ContentDbError(
+        'portInUse',
+        'A ContentDB sign-in is already waiting for the browser. Finish it, or cancel its notification, first.',
+      );
     }
     const cfg = readConfig();
     this.updating++;
@@ -86,7 +89,8 @@ export class ContentDbAuthProvider implements vscode.AuthenticationProvider, vsc
                 prompt: `Client secret of the ContentDB OAuth2 application ${clientId}. It is kept in VS Code's secret storage only.`,
                 password: true,
                 ignoreFocusOut: true,
-                validateInput: (v) => (v.trim() ? undefined : 'Paste the client secret shown on ContentDB under Settings > OAuth2 Applications.'),
+                validateInput: (v) =>
+                  v.trim() ? undefined : 'Paste the client secret shown on ContentDB under Settings > OAuth2 Applications.',
               }),
             openBrowser: async (url) => vscode.env.openExternal(vscode.Uri.parse(url, true)),
             onAuthorizeUrl: (url) => (this.pendingAuthorizeUrl = url),

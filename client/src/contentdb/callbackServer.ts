@@ -32,9 +32,7 @@ export interface CallbackReceiver {
   close(): Promise<void>;
 }
 
-export type RedirectTarget =
-  | { kind: 'loopback'; uri: URL; port: number; path: string }
-  | { kind: 'uriHandler'; uri: URL; path: string };
+export type RedirectTarget = { kind: 'loopback'; uri: URL; port: number; path: string } | { kind: 'uriHandler'; uri: URL; path: string };
 
 /**
  * Checks the configured redirect URI: `http://127.0.0.1:PORT/PATH` (or `localhost`, still served on 127.0.0.1)
@@ -45,7 +43,10 @@ export function parseRedirectUri(raw: string): RedirectTarget {
   try {
     uri = new URL(raw.trim());
   } catch {
-    throw new ContentDbError('invalidRedirectUri', `"${raw}" is not a valid URL. Set ${SETTING_REDIRECT_URI} to the Redirect URL registered for your ContentDB application, e.g. http://127.0.0.1:47326/callback.`);
+    throw new ContentDbError(
+      'invalidRedirectUri',
+      `"${raw}" is not a valid URL. Set ${SETTING_REDIRECT_URI} to the Redirect URL registered for your ContentDB application, e.g. http://127.0.0.1:47326/callback.`,
+    );
   }
   if (uri.protocol === 'http:') {
     const host = uri.hostname.toLowerCase();
@@ -92,7 +93,10 @@ export function judgeCallback(query: URLSearchParams, state: string): { accept: 
     return { accept: { kind: 'cancelled' } };
   }
   if (gotState === null || !sameSecret(gotState, state)) {
-    return { reject: 'This sign-in link does not belong to the sign-in in progress (state mismatch). Start "ContentDB: Sign In" again from VS Code.' };
+    return {
+      reject:
+        'This sign-in link does not belong to the sign-in in progress (state mismatch). Start "ContentDB: Sign In" again from VS Code.',
+    };
   }
   if (error !== null) return { accept: { kind: 'error', error, description: query.get('error_description') ?? undefined } };
   if (code === null || code === '') return { accept: { kind: 'cancelled' } };
@@ -115,7 +119,11 @@ export function renderPage(page: BrowserPage): string {
  * Starts the one-shot loopback server on 127.0.0.1 and the registered port.
  * Rejects with kind 'portInUse' when the port is taken.
  */
-export async function startLoopbackReceiver(target: { port: number; path: string }, state: string, log: (msg: string) => void = () => {}): Promise<CallbackReceiver> {
+export async function startLoopbackReceiver(
+  target: { port: number; path: string },
+  state: string,
+  log: (msg: string) => void = () => {},
+): Promise<CallbackReceiver> {
   let resolveOutcome!: (o: CallbackOutcome) => void;
   const outcome = new Promise<CallbackOutcome>((r) => (resolveOutcome = r));
   let held: http.ServerResponse | undefined;
@@ -149,7 +157,10 @@ export async function startLoopbackReceiver(target: { port: number; path: string
     }
     if (accepted) {
       log('ContentDB sign-in: refused a repeated callback.');
-      return answer(res, 409, { ok: false, message: 'This sign-in has already been completed. Start "ContentDB: Sign In" again if needed.' });
+      return answer(res, 409, {
+        ok: false,
+        message: 'This sign-in has already been completed. Start "ContentDB: Sign In" again if needed.',
+      });
     }
     const verdict = judgeCallback(url.searchParams, state);
     if ('reject' in verdict) {
@@ -171,9 +182,19 @@ export async function startLoopbackReceiver(target: { port: number; path: string
           ),
         );
       } else if (e.code === 'EACCES') {
-        reject(new ContentDbError('portInUse', `Not allowed to listen on port ${target.port}. Register a Redirect URL with a port above 1024 on ContentDB and put it in ${SETTING_REDIRECT_URI}.`));
+        reject(
+          new ContentDbError(
+            'portInUse',
+            `Not allowed to listen on port ${target.port}. Register a Redirect URL with a port above 1024 on ContentDB and put it in ${SETTING_REDIRECT_URI}.`,
+          ),
+        );
       } else {
-        reject(new ContentDbError('portInUse', `Cannot listen on 127.0.0.1:${target.port} (${e.code ?? e.message}). Check ${SETTING_REDIRECT_URI}.`));
+        reject(
+          new ContentDbError(
+            'portInUse',
+            `Cannot listen on 127.0.0.1:${target.port} (${e.code ?? e.message}). Check ${SETTING_REDIRECT_URI}.`,
+          ),
+        );
       }
     });
     server.listen({ port: target.port, host: '127.0.0.1', exclusive: true }, () => resolve());
@@ -212,7 +233,8 @@ export class UriCallbackRouter {
 
   /** Waits for a callback on `path` with `state`. */
   expect(path: string, state: string): CallbackReceiver {
-    if (this.pending) throw new ContentDbError('portInUse', 'Another ContentDB sign-in is already waiting for the browser. Finish or cancel it first.');
+    if (this.pending)
+      throw new ContentDbError('portInUse', 'Another ContentDB sign-in is already waiting for the browser. Finish or cancel it first.');
     let resolve!: (o: CallbackOutcome) => void;
     const outcome = new Promise<CallbackOutcome>((r) => (resolve = r));
     const entry = { path, state, resolve };

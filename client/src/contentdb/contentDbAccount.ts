@@ -94,7 +94,11 @@ export class ContentDbAccount {
   }
 
   async setClientSecret(cfg: ContentDbConfig, secret: string): Promise<void> {
-    if (!secret.trim()) throw new ContentDbError('missingClientSecret', 'The client secret is empty. Paste the client secret of your ContentDB OAuth2 application.');
+    if (!secret.trim())
+      throw new ContentDbError(
+        'missingClientSecret',
+        'The client secret is empty. Paste the client secret of your ContentDB OAuth2 application.',
+      );
     await this.secrets.store(this.secretKey(cfg), secret.trim());
   }
 
@@ -201,9 +205,15 @@ export class ContentDbAccount {
   private async revoke(session: StoredSession): Promise<void> {
     try {
       const known = await revokeToken(checkBaseUrl(session.baseUrl), session.accessToken, this.deps.http);
-      this.deps.log(known ? `ContentDB: signed out ${session.username} (${session.baseUrl}); the token was revoked on the server.` : `ContentDB: signed out ${session.username} (${session.baseUrl}); the server no longer knew the token.`);
+      this.deps.log(
+        known
+          ? `ContentDB: signed out ${session.username} (${session.baseUrl}); the token was revoked on the server.`
+          : `ContentDB: signed out ${session.username} (${session.baseUrl}); the server no longer knew the token.`,
+      );
     } catch (e) {
-      this.deps.log(`ContentDB: signed out ${session.username} locally, but the token could not be revoked on the server: ${toSafeError(e, [session.accessToken]).message}`);
+      this.deps.log(
+        `ContentDB: signed out ${session.username} locally, but the token could not be revoked on the server: ${toSafeError(e, [session.accessToken]).message}`,
+      );
     }
   }
 
@@ -231,7 +241,8 @@ export class ContentDbAccount {
     if (!session) throw new ContentDbError('notSignedIn', 'You are not signed in to ContentDB. Run "ContentDB: Sign In".');
     try {
       const me = await whoami(checkBaseUrl(session.baseUrl), session.accessToken, this.deps.http);
-      if (!me.isAuthenticated || !me.username) throw new ContentDbError('tokenRejected', 'ContentDB no longer recognises the stored token. Sign in again.');
+      if (!me.isAuthenticated || !me.username)
+        throw new ContentDbError('tokenRejected', 'ContentDB no longer recognises the stored token. Sign in again.');
       return me.username;
     } catch (e) {
       const err = toSafeError(e, [session.accessToken]);

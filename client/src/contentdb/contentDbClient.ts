@@ -37,7 +37,10 @@ export function checkBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ContentDbError('invalidBaseUrl', `"${raw}" is not a valid URL. Set ${SETTING_BASE_URL} to the ContentDB address, e.g. https://content.luanti.org.`);
+    throw new ContentDbError(
+      'invalidBaseUrl',
+      `"${raw}" is not a valid URL. Set ${SETTING_BASE_URL} to the ContentDB address, e.g. https://content.luanti.org.`,
+    );
   }
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
   if (!secure) {
@@ -156,16 +159,27 @@ async function requestText(url: URL, init: RequestInit, http: HttpOptions): Prom
         chunks.push(value);
       }
     }
-    return { status: res.status, text: Buffer.concat(chunks).toString('utf8'), contentType: res.headers.get('content-type'), location: res.headers.get('location') };
+    return {
+      status: res.status,
+      text: Buffer.concat(chunks).toString('utf8'),
+      contentType: res.headers.get('content-type'),
+      location: res.headers.get('location'),
+    };
   } catch (e) {
     if (e instanceof ContentDbError) throw e;
     if (http.signal?.aborted) throw new ContentDbError('cancelled', 'Sign-in cancelled.');
     if (timedOut) {
-      throw new ContentDbError('network', `ContentDB did not answer ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}. Check your connection and ${SETTING_BASE_URL}, then try again.`);
+      throw new ContentDbError(
+        'network',
+        `ContentDB did not answer ${where} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}. Check your connection and ${SETTING_BASE_URL}, then try again.`,
+      );
     }
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     const why = cause?.code ?? cause?.message ?? errorMessage(e);
-    throw new ContentDbError('network', `Could not reach ContentDB at ${where} (${why}). Check your connection and ${SETTING_BASE_URL}, then try again.`);
+    throw new ContentDbError(
+      'network',
+      `Could not reach ContentDB at ${where} (${why}). Check your connection and ${SETTING_BASE_URL}, then try again.`,
+    );
   } finally {
     clearTimeout(timer);
     http.signal?.removeEventListener('abort', abort);
@@ -230,7 +244,11 @@ export async function checkClientCredentials(base: URL, clientId: string, client
   form.append('client_id', clientId);
   form.append('client_secret', clientSecret);
   form.append('code', `check-${Math.random().toString(36).slice(2)}`);
-  const { status, body } = await requestJson(endpoint(base, '/oauth/token/'), { method: 'POST', body: form, headers: { accept: 'application/json' } }, http);
+  const { status, body } = await requestJson(
+    endpoint(base, '/oauth/token/'),
+    { method: 'POST', body: form, headers: { accept: 'application/json' } },
+    http,
+  );
   const error = typeof body.error === 'string' ? body.error : undefined;
   if (error === undefined || error === 'Incorrect code. It may have already been redeemed') return;
   if (error === 'client_id and/or client_secret is incorrect') {
@@ -263,12 +281,18 @@ export async function exchangeCode(base: URL, req: CodeExchange, http: HttpOptio
   const { status, body } = await requestJson(tokenUrl, { method: 'POST', body: form, headers: { accept: 'application/json' } }, http);
   if (body.success === true && typeof body.access_token === 'string' && body.access_token !== '') {
     if (body.token_type !== undefined && String(body.token_type).toLowerCase() !== 'bearer') {
-      throw new ContentDbError('badResponse', `ContentDB issued a token of type "${String(body.token_type)}", not Bearer. Check ${SETTING_BASE_URL}.`);
+      throw new ContentDbError(
+        'badResponse',
+        `ContentDB issued a token of type "${String(body.token_type)}", not Bearer. Check ${SETTING_BASE_URL}.`,
+      );
     }
     return body.access_token;
   }
   if (typeof body.error === 'string') throw tokenEndpointError(body.error, status);
-  throw new ContentDbError('badResponse', `ContentDB answered the token request with HTTP ${status} but neither a token nor an error. Check ${SETTING_BASE_URL}.`);
+  throw new ContentDbError(
+    'badResponse',
+    `ContentDB answered the token request with HTTP ${status} but neither a token nor an error. Check ${SETTING_BASE_URL}.`,
+  );
 }
 
 export interface WhoAmI {
@@ -289,7 +313,10 @@ export async function whoami(base: URL, accessToken: string, http: HttpOptions =
   const err = typeof body.error === 'string' ? body.error : `HTTP ${status}`;
   if (status === 403 || status === 400 || status === 401) {
     // 403 "Unknown API token": revoked, or replaced because the user signed in again elsewhere with this client.
-    throw new ContentDbError('tokenRejected', `ContentDB does not accept the stored token ("${err}"): it was revoked or replaced by a newer sign-in. Sign in again.`);
+    throw new ContentDbError(
+      'tokenRejected',
+      `ContentDB does not accept the stored token ("${err}"): it was revoked or replaced by a newer sign-in. Sign in again.`,
+    );
   }
   throw new ContentDbError('badResponse', `ContentDB answered whoami with "${err}". Try again later, or check ${SETTING_BASE_URL}.`);
 }

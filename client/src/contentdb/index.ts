@@ -27,7 +27,15 @@ const SETTINGS_KINDS: ContentDbErrorKind[] = [
   'badResponse',
   'network',
 ];
-const SIGN_IN_AGAIN_KINDS: ContentDbErrorKind[] = ['badCode', 'tokenRejected', 'timeout', 'notSignedIn', 'serverMissingCode', 'authorizeError', 'browserNotOpened'];
+const SIGN_IN_AGAIN_KINDS: ContentDbErrorKind[] = [
+  'badCode',
+  'tokenRejected',
+  'timeout',
+  'notSignedIn',
+  'serverMissingCode',
+  'authorizeError',
+  'browserNotOpened',
+];
 
 export function registerContentDb(context: vscode.ExtensionContext, log: (msg: string) => void): vscode.Disposable {
   const router = new UriCallbackRouter(log);
@@ -141,7 +149,9 @@ function registerClientSecretCommands(account: ContentDbAccount): vscode.Disposa
       const cfg = readConfig();
       const had = await account.hasClientSecret(cfg).catch(() => false);
       await account.forgetClientSecret(cfg).catch(() => undefined);
-      void vscode.window.showInformationMessage(had ? 'The ContentDB client secret has been forgotten.' : 'No ContentDB client secret was stored.');
+      void vscode.window.showInformationMessage(
+        had ? 'The ContentDB client secret has been forgotten.' : 'No ContentDB client secret was stored.',
+      );
       return had;
     }),
   ];

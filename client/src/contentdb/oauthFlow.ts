@@ -4,7 +4,17 @@
 // Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md).
 import { randomBytes } from 'node:crypto';
 import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter } from './callbackServer';
-import { baseUrlText, buildAuthorizeUrl, checkAuthorizePage, checkBaseUrl, checkClientCredentials, checkRedirectUriLength, exchangeCode, HttpOptions, whoami } from './contentDbClient';
+import {
+  baseUrlText,
+  buildAuthorizeUrl,
+  checkAuthorizePage,
+  checkBaseUrl,
+  checkClientCredentials,
+  checkRedirectUriLength,
+  exchangeCode,
+  HttpOptions,
+  whoami,
+} from './contentDbClient';
 import { ContentDbError, SETTING_CLIENT_ID, toSafeError } from './errors';
 import { errorMessage } from '../../../common/errorMessage';
 
@@ -55,7 +65,10 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
       );
     }
     if (!opts.clientSecret) {
-      throw new ContentDbError('missingClientSecret', 'No client secret was entered. Sign in again and paste the client secret of your ContentDB OAuth2 application.');
+      throw new ContentDbError(
+        'missingClientSecret',
+        'No client secret was entered. Sign in again and paste the client secret of your ContentDB OAuth2 application.',
+      );
     }
     const target = parseRedirectUri(opts.redirectUri);
     checkRedirectUriLength(opts.redirectUri);
@@ -71,7 +84,11 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
     if (target.kind === 'loopback') {
       receiver = await startLoopbackReceiver(target, state, log);
     } else {
-      if (!opts.uriRouter) throw new ContentDbError('invalidRedirectUri', `This editor cannot receive ${target.uri.protocol}// redirects. Use http://127.0.0.1:PORT/callback instead.`);
+      if (!opts.uriRouter)
+        throw new ContentDbError(
+          'invalidRedirectUri',
+          `This editor cannot receive ${target.uri.protocol}// redirects. Use http://127.0.0.1:PORT/callback instead.`,
+        );
       receiver = opts.uriRouter.expect(target.path, state);
     }
 
@@ -84,22 +101,39 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
     const browserRefused = new Promise<never>((_, reject) => {
       opts.openBrowser(authorizeUrl).then(
         (opened) => {
-          if (!opened) reject(new ContentDbError('browserNotOpened', 'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.'));
+          if (!opened)
+            reject(
+              new ContentDbError(
+                'browserNotOpened',
+                'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.',
+              ),
+            );
         },
         (e) => reject(new ContentDbError('browserNotOpened', `Could not open the browser (${errorMessage(e)}). Sign in again.`)),
       );
     });
     browserRefused.catch(() => {});
 
-    const outcome = await waitFor(Promise.race([receiver.outcome, browserRefused]), opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS, opts.signal);
+    const outcome = await waitFor(
+      Promise.race([receiver.outcome, browserRefused]),
+      opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS,
+      opts.signal,
+    );
     if (outcome.kind === 'cancelled') throw new ContentDbError('cancelled', 'Sign-in cancelled.');
     if (outcome.kind === 'error') {
-      throw new ContentDbError('authorizeError', `ContentDB did not authorize the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Sign in again.`);
+      throw new ContentDbError(
+        'authorizeError',
+        `ContentDB did not authorize the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Sign in again.`,
+      );
     }
     secrets.push(outcome.code);
 
     const http = { ...opts.http, signal: opts.signal };
-    const accessToken = await exchangeCode(base, { clientId: opts.clientId.trim(), clientSecret: opts.clientSecret, code: outcome.code }, http);
+    const accessToken = await exchangeCode(
+      base,
+      { clientId: opts.clientId.trim(), clientSecret: opts.clientSecret, code: outcome.code },
+      http,
+    );
     secrets.push(accessToken);
     const me = await whoami(base, accessToken, http);
     if (!me.isAuthenticated || !me.username) {

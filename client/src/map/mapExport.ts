@@ -32,7 +32,9 @@ export function toCsv(objects: MapObject[]): string {
   const keys = attributeKeys(objects);
   const header = ['type', 'x', 'y', 'z', 'mapblock_x', 'mapblock_y', 'mapblock_z', 'mtime', 'mtime_iso', ...keys.map((k) => `attr_${k}`)];
   const rows = objects.map((o) =>
-    [o.type, o.x, o.y, o.z, o.mapblock.x, o.mapblock.y, o.mapblock.z, o.mtime, mtimeIso(o.mtime), ...keys.map((k) => o.attributes[k] ?? '')].map(csvField).join(','),
+    [o.type, o.x, o.y, o.z, o.mapblock.x, o.mapblock.y, o.mapblock.z, o.mtime, mtimeIso(o.mtime), ...keys.map((k) => o.attributes[k] ?? '')]
+      .map(csvField)
+      .join(','),
   );
   return `${[header.map(csvField).join(','), ...rows].join('\r\n')}\r\n`;
 }

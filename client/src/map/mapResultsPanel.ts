@@ -78,7 +78,13 @@ export class MapResultsPanel implements vscode.Disposable {
       this.post();
     } else if (msg.type === 'rendered') {
       const r = m as { rows?: unknown; points?: unknown; sortKey?: unknown; sortDir?: unknown; filter?: unknown };
-      this.lastRender = { rows: Number(r.rows), points: Number(r.points), sortKey: String(r.sortKey), sortDir: Number(r.sortDir), filter: String(r.filter) };
+      this.lastRender = {
+        rows: Number(r.rows),
+        points: Number(r.points),
+        sortKey: String(r.sortKey),
+        sortDir: Number(r.sortDir),
+        filter: String(r.filter),
+      };
     } else if (msg.type === 'export' && (msg.format === 'csv' || msg.format === 'json')) {
       void this.exportTo(msg.format);
     } else if (msg.type === 'log' && typeof msg.text === 'string') {

@@ -32,10 +32,16 @@ export function mapObjectsUrl(base: string): string {
   try {
     url = new URL(base.trim());
   } catch {
-    throw new RunError('badUrl', `"${redactUrl(base)}" is not a valid map server URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`);
+    throw new RunError(
+      'badUrl',
+      `"${redactUrl(base)}" is not a valid map server URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RunError('badUrl', `"${redactUrl(base)}" is not an http(s) URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`);
+    throw new RunError(
+      'badUrl',
+      `"${redactUrl(base)}" is not an http(s) URL. Set wikimapQuery.mapserver.url to e.g. http://127.0.0.1:8080.`,
+    );
   }
   let path = url.pathname.replace(/\/+$/, '');
   // Accept a base that already names the endpoint.
@@ -104,7 +110,11 @@ export async function runMapQuery(base: string, body: unknown, opts: RunOptions)
     throw new RunError(
       res.status >= 400 ? 'http' : 'notJson',
       `The map server answered HTTP ${res.status}${excerpt ? ` with "${excerpt}"` : ''} instead of a JSON list of objects. ${
-        res.status === 500 ? 'It could not read the query: check that it is valid JSON with pos1, pos2 and type.' : res.status === 404 ? 'Check wikimapQuery.mapserver.url: it should be the map server\'s base address.' : 'Check the query and the map server URL.'
+        res.status === 500
+          ? 'It could not read the query: check that it is valid JSON with pos1, pos2 and type.'
+          : res.status === 404
+            ? "Check wikimapQuery.mapserver.url: it should be the map server's base address."
+            : 'Check the query and the map server URL.'
       }`,
       res.status,
       excerpt,
@@ -114,7 +124,12 @@ export async function runMapQuery(base: string, body: unknown, opts: RunOptions)
     throw new RunError('http', `The map server answered HTTP ${res.status}: ${excerpt}`, res.status, excerpt);
   }
   if (!Array.isArray(json)) {
-    throw new RunError('notJson', `The map server answered with JSON that is not a list of objects (${excerpt}). Check wikimapQuery.mapserver.url.`, res.status, excerpt);
+    throw new RunError(
+      'notJson',
+      `The map server answered with JSON that is not a list of objects (${excerpt}). Check wikimapQuery.mapserver.url.`,
+      res.status,
+      excerpt,
+    );
   }
   return { url, displayUrl, body, status: res.status, elapsedMs: res.elapsedMs, bytes: res.bytes, objects: json.map(normaliseMapObject) };
 }

@@ -35,7 +35,11 @@ export class MapRunner {
     // As the server reads the corners: omitted or null is ±2048 (web/mapobjects.go), a missing coordinate 0.
     const axis = (v: unknown) => (v === undefined || v === null ? 0 : v);
     const corner = (p: any, fallback: number) =>
-      p === undefined || p === null ? `${fallback},${fallback},${fallback}` : typeof p === 'object' ? `${axis(p.x)},${axis(p.y)},${axis(p.z)}` : '?';
+      p === undefined || p === null
+        ? `${fallback},${fallback},${fallback}`
+        : typeof p === 'object'
+          ? `${axis(p.x)},${axis(p.y)},${axis(p.z)}`
+          : '?';
     return `${typeof b.type === 'string' ? b.type : '?'} in ${corner(b.pos1, -2048)} … ${corner(b.pos2, 2048)}`;
   }
 
@@ -64,7 +68,9 @@ export class MapRunner {
     if (!base) {
       const message = 'No map server is selected. Set wikimapQuery.mapserver.url (or pick one with "Map Query: Select Map Server…").';
       this.lastError = message;
-      void vscode.window.showErrorMessage(message, 'Select Map Server…').then((pick) => pick && vscode.commands.executeCommand('wikimapQuery.map.selectEndpoint'));
+      void vscode.window
+        .showErrorMessage(message, 'Select Map Server…')
+        .then((pick) => pick && vscode.commands.executeCommand('wikimapQuery.map.selectEndpoint'));
       return undefined;
     }
     const s = getRunSettings();

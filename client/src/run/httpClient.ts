@@ -80,7 +80,10 @@ function runnableUrl(raw: string, shown: string): URL | RunError {
     return new RunError('badUrl', `Only http:// and https:// addresses can be run, not "${url.protocol}". Fix the endpoint URL.`);
   }
   if (url.username || url.password) {
-    return new RunError('refused', `Not run: the address of ${url.host} carries a user name or password (user:password@). Credentials in URLs are never sent, stored or shown; runs are anonymous. Remove them from the URL.`);
+    return new RunError(
+      'refused',
+      `Not run: the address of ${url.host} carries a user name or password (user:password@). Credentials in URLs are never sent, stored or shown; runs are anonymous. Remove them from the URL.`,
+    );
   }
   return url;
 }
@@ -95,7 +98,11 @@ function redirectError(opts: HttpRequestOptions, url: URL, status: number, locat
   }
   return (
     opts.redirectError?.(status, target) ??
-    new RunError('http', `${url.host} answered HTTP ${status}, a redirect to ${target}. Runs do not follow redirects: run the address it points to, or fix the endpoint URL.`, status)
+    new RunError(
+      'http',
+      `${url.host} answered HTTP ${status}, a redirect to ${target}. Runs do not follow redirects: run the address it points to, or fix the endpoint URL.`,
+      status,
+    )
   );
 }
 
@@ -124,7 +131,13 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
     };
     const onAbort = () => finish(new RunError('cancelled', 'The request was cancelled.'));
     const timer = setTimeout(
-      () => finish(new RunError('timeout', `No complete answer from ${url.host} within ${Math.round(opts.timeoutMs / 1000)} s. Check the endpoint, or raise wikimapQuery.run.timeoutSeconds.`)),
+      () =>
+        finish(
+          new RunError(
+            'timeout',
+            `No complete answer from ${url.host} within ${Math.round(opts.timeoutMs / 1000)} s. Check the endpoint, or raise wikimapQuery.run.timeoutSeconds.`,
+          ),
+        ),
       opts.timeoutMs,
     );
     opts.signal?.addEventListener('abort', onAbort);
@@ -167,10 +180,17 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
           elapsedMs: Date.now() - started,
         }),
       );
-      res.on('error', (e) => finish(new RunError('network', `The connection to ${url.host} broke while reading: ${e.message}. Try again.`)));
+      res.on('error', (e) =>
+        finish(new RunError('network', `The connection to ${url.host} broke while reading: ${e.message}. Try again.`)),
+      );
     });
     req.on('error', (e: NodeJS.ErrnoException) => {
-      const what = e.code === 'ECONNREFUSED' ? 'refused the connection' : e.code === 'ENOTFOUND' ? 'was not found (DNS)' : `could not be reached (${e.code ?? e.message})`;
+      const what =
+        e.code === 'ECONNREFUSED'
+          ? 'refused the connection'
+          : e.code === 'ENOTFOUND'
+            ? 'was not found (DNS)'
+            : `could not be reached (${e.code ?? e.message})`;
       finish(new RunError('network', `${url.host} ${what}. Check that the server runs and the endpoint URL (${shown}) is right.`));
     });
     if (opts.body !== undefined) req.write(opts.body);

@@ -6,9 +6,7 @@
 import type { WikiParams } from '../wiki/wikiRequest';
 import { isSensitiveParam, redactUserInfo } from './redact';
 
-export type HistoryRequest =
-  | { kind: 'wiki'; apiUrl: string; params: WikiParams }
-  | { kind: 'map'; baseUrl: string; body: unknown };
+export type HistoryRequest = { kind: 'wiki'; apiUrl: string; params: WikiParams } | { kind: 'map'; baseUrl: string; body: unknown };
 
 export interface HistoryEntry {
   id: string;
@@ -34,7 +32,11 @@ export class RunHistory {
     saved?: unknown,
   ) {
     // Entries saved by an older version may hold credentials in URLs: they are redacted on load.
-    if (Array.isArray(saved)) this.entries = saved.filter(isEntry).slice(0, limit).map((e) => redactEntry(e));
+    if (Array.isArray(saved))
+      this.entries = saved
+        .filter(isEntry)
+        .slice(0, limit)
+        .map((e) => redactEntry(e));
   }
 
   /** Newest first. */
@@ -51,9 +53,20 @@ export class RunHistory {
     const time = entry.time ?? Date.now();
     const request: HistoryRequest =
       entry.request.kind === 'wiki'
-        ? { ...entry.request, apiUrl: redactUserInfo(entry.request.apiUrl), params: entry.request.params.filter(([k]) => !isSensitiveParam(k)) }
+        ? {
+            ...entry.request,
+            apiUrl: redactUserInfo(entry.request.apiUrl),
+            params: entry.request.params.filter(([k]) => !isSensitiveParam(k)),
+          }
         : { ...entry.request, baseUrl: redactUserInfo(entry.request.baseUrl) };
-    const e: HistoryEntry = { ...entry, label: redactUserInfo(entry.label), outcome: redactUserInfo(entry.outcome), request, time, id: `${time.toString(36)}-${(this.counter++).toString(36)}` };
+    const e: HistoryEntry = {
+      ...entry,
+      label: redactUserInfo(entry.label),
+      outcome: redactUserInfo(entry.outcome),
+      request,
+      time,
+      id: `${time.toString(36)}-${(this.counter++).toString(36)}`,
+    };
     this.entries.unshift(e);
     if (this.entries.length > this.limit) this.entries.length = this.limit;
     return e;
@@ -76,12 +89,20 @@ export class RunHistory {
 
 function redactEntry(e: HistoryEntry): HistoryEntry {
   const r = e.request;
-  const request: HistoryRequest = r.kind === 'wiki' ? { ...r, apiUrl: redactUserInfo(String(r.apiUrl)) } : { ...r, baseUrl: redactUserInfo(String(r.baseUrl)) };
+  const request: HistoryRequest =
+    r.kind === 'wiki' ? { ...r, apiUrl: redactUserInfo(String(r.apiUrl)) } : { ...r, baseUrl: redactUserInfo(String(r.baseUrl)) };
   return { ...e, label: redactUserInfo(e.label), outcome: redactUserInfo(String(e.outcome)), request };
 }
 
 function isEntry(e: unknown): e is HistoryEntry {
   if (typeof e !== 'object' || e === null) return false;
   const r = e as Record<string, any>;
-  return typeof r.id === 'string' && typeof r.time === 'number' && typeof r.label === 'string' && typeof r.request === 'object' && r.request !== null && (r.request.kind === 'wiki' || r.request.kind === 'map');
+  return (
+    typeof r.id === 'string' &&
+    typeof r.time === 'number' &&
+    typeof r.label === 'string' &&
+    typeof r.request === 'object' &&
+    r.request !== null &&
+    (r.request.kind === 'wiki' || r.request.kind === 'map')
+  );
 }

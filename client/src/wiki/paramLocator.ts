@@ -36,7 +36,10 @@ function segments(text: string, start: number, end: number): Segment[] {
       const q = line.indexOf('?');
       // The part before `?` is the endpoint (https://host/w/api.php), not a parameter.
       if (q >= 0 && !line.slice(0, q).includes('&') && !line.slice(0, q).includes('=')) pos = q + 1;
-      const body = line.slice(pos).replace(/\s+#.*$/, '').replace(/\r$/, '');
+      const body = line
+        .slice(pos)
+        .replace(/\s+#.*$/, '')
+        .replace(/\r$/, '');
       let cursor = pos;
       for (const part of body.split('&')) {
         const partStart = cursor;

@@ -9,7 +9,17 @@
 import * as vscode from 'vscode';
 import { WIKI_LANGUAGE_ID, type CatalogueResult, type ParaminfoModule, type ParaminfoParameter } from '../../../common/protocol';
 import type { QueryLanguageClient } from '../languageClient';
-import { builderParameters, checkTypedValue, composeQuery, describeParameter, flag, modulesOfGroup, pageSetParameters, wireName, type ModuleGroup } from './queryComposer';
+import {
+  builderParameters,
+  checkTypedValue,
+  composeQuery,
+  describeParameter,
+  flag,
+  modulesOfGroup,
+  pageSetParameters,
+  wireName,
+  type ModuleGroup,
+} from './queryComposer';
 import { errorMessage } from '../../../common/errorMessage';
 
 export interface BuilderAnswers {
@@ -83,11 +93,22 @@ export class QueryBuilder {
     const pick = await vscode.window.showQuickPick(
       modules.map((m) => ({
         label: m.name,
-        description: [m.prefix ? `prefix ${m.prefix}` : 'no prefix', flag(m, 'generator') ? 'generator' : '', flag(m, 'deprecated') ? 'deprecated' : ''].filter(Boolean).join(' · '),
+        description: [
+          m.prefix ? `prefix ${m.prefix}` : 'no prefix',
+          flag(m, 'generator') ? 'generator' : '',
+          flag(m, 'deprecated') ? 'deprecated' : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
         detail: `${m.parameters.length} parameters`,
         module: m,
       })),
-      { title: `Build Query (2/4): ${group} module`, placeHolder: `Type to filter the ${modules.length} ${group} modules (catalogue: ${source})`, matchOnDescription: true, ignoreFocusOut: true },
+      {
+        title: `Build Query (2/4): ${group} module`,
+        placeHolder: `Type to filter the ${modules.length} ${group} modules (catalogue: ${source})`,
+        matchOnDescription: true,
+        ignoreFocusOut: true,
+      },
     );
     return pick?.module;
   }
@@ -99,16 +120,31 @@ export class QueryBuilder {
     });
   }
 
-  private async askValues(group: ModuleGroup, module: ParaminfoModule, catalogue: CatalogueResult): Promise<Array<[string, string]> | undefined> {
+  private async askValues(
+    group: ModuleGroup,
+    module: ParaminfoModule,
+    catalogue: CatalogueResult,
+  ): Promise<Array<[string, string]> | undefined> {
     const params = builderParameters(module);
     // A prop module works on pages: offer the query module's page-set parameters first (titles ticked).
     const pageSet = group === 'prop' ? pageSetParameters(catalogue.modules) : [];
     const picks = await vscode.window.showQuickPick(
       [
-        ...pageSet.map((p) => ({ label: p.name, description: `${describeParameter(p)} · pages to look at`, picked: p.name === 'titles', param: p })),
+        ...pageSet.map((p) => ({
+          label: p.name,
+          description: `${describeParameter(p)} · pages to look at`,
+          picked: p.name === 'titles',
+          param: p,
+        })),
         ...params.map((p) => ({ label: wireName(module, p), description: describeParameter(p), picked: flag(p, 'required'), param: p })),
       ],
-      { title: `Build Query (3/4): parameters of ${module.name}`, placeHolder: 'Tick the parameters to set (required ones are ticked); Enter to go on', canPickMany: true, matchOnDescription: true, ignoreFocusOut: true },
+      {
+        title: `Build Query (3/4): parameters of ${module.name}`,
+        placeHolder: 'Tick the parameters to set (required ones are ticked); Enter to go on',
+        canPickMany: true,
+        matchOnDescription: true,
+        ignoreFocusOut: true,
+      },
     );
     if (!picks) return undefined;
     const values: Array<[string, string]> = [];
@@ -120,11 +156,21 @@ export class QueryBuilder {
     return values;
   }
 
-  private async askValue(module: ParaminfoModule, p: ParaminfoParameter, wire: string, catalogue: CatalogueResult): Promise<string | undefined> {
+  private async askValue(
+    module: ParaminfoModule,
+    p: ParaminfoParameter,
+    wire: string,
+    catalogue: CatalogueResult,
+  ): Promise<string | undefined> {
     const multi = flag(p, 'multi');
     const title = `Build Query (4/4): ${wire} — ${describeParameter(p)}`;
     if (p.type === 'string' && wire === 'titles') {
-      return vscode.window.showInputBox({ title, prompt: 'Page titles separated by |, e.g. Main Page|Help:Contents', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Name at least one page.') });
+      return vscode.window.showInputBox({
+        title,
+        prompt: 'Page titles separated by |, e.g. Main Page|Help:Contents',
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() ? undefined : 'Name at least one page.'),
+      });
     }
     const deprecated = new Set(Array.isArray(p.deprecatedvalues) ? (p.deprecatedvalues as string[]) : []);
     if (Array.isArray(p.type) || p.type === 'namespace') {
@@ -133,16 +179,30 @@ export class QueryBuilder {
         : catalogue.namespaces.map((ns) => ({ label: String(ns.id), value: String(ns.id), description: ns.name || '(main)' }));
       const defaults = new Set(String(p.default ?? '').split('|'));
       if (multi) {
-        const chosen = await vscode.window.showQuickPick(items.map((i) => ({ ...i, picked: defaults.has(i.value) })), { title, canPickMany: true, ignoreFocusOut: true });
+        const chosen = await vscode.window.showQuickPick(
+          items.map((i) => ({ ...i, picked: defaults.has(i.value) })),
+          { title, canPickMany: true, ignoreFocusOut: true },
+        );
         return chosen ? chosen.map((c) => c.value).join('|') : undefined;
       }
-      const chosen = await vscode.window.showQuickPick(items, { title, ignoreFocusOut: true, placeHolder: p.default !== undefined ? `default: ${String(p.default)}` : undefined });
+      const chosen = await vscode.window.showQuickPick(items, {
+        title,
+        ignoreFocusOut: true,
+        placeHolder: p.default !== undefined ? `default: ${String(p.default)}` : undefined,
+      });
       return chosen?.value;
     }
     if (p.type === 'boolean') return '1'; // presence means true; `false`/`0` would also mean true
     return vscode.window.showInputBox({
       title,
-      prompt: p.type === 'limit' ? 'A number or "max"' : p.type === 'timestamp' ? 'ISO 8601 timestamp or "now"' : multi ? 'Several values separated by |' : undefined,
+      prompt:
+        p.type === 'limit'
+          ? 'A number or "max"'
+          : p.type === 'timestamp'
+            ? 'ISO 8601 timestamp or "now"'
+            : multi
+              ? 'Several values separated by |'
+              : undefined,
       value: p.default !== undefined ? String(p.default) : p.type === 'limit' ? '10' : '',
       ignoreFocusOut: true,
       validateInput: (v) => checkTypedValue(p, v),

@@ -76,7 +76,8 @@ export function checkTypedValue(p: ParaminfoParameter, value: string): string | 
   for (const v of values) {
     if (p.type === 'limit' && !/^(max|[+-]?\d+)$/.test(v)) return 'Write a number or "max".';
     if (p.type === 'integer' && !/^[+-]?\d+$/.test(v)) return 'Write a whole number.';
-    if (p.type === 'timestamp' && !/^(now|\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z?)?|\d{14}|\d+)$/.test(v)) return 'Write an ISO 8601 timestamp (2024-01-31T12:00:00Z), 14 digits (20240131120000) or "now".';
+    if (p.type === 'timestamp' && !/^(now|\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z?)?|\d{14}|\d+)$/.test(v))
+      return 'Write an ISO 8601 timestamp (2024-01-31T12:00:00Z), 14 digits (20240131120000) or "now".';
   }
   if (flag(p, 'required') && value === '') return 'This parameter is required.';
   return undefined;

@@ -94,10 +94,18 @@ function registerWikiCatalogueCommands(context: vscode.ExtensionContext, { clien
   const { log } = recorder;
   registerCommand(context, 'wikimapQuery.wiki.reloadCatalogue', async (apiUrl?: string) => {
     try {
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Reloading wiki catalogue…' }, () => client.reloadCatalogue({ apiUrl }));
+      const r = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Reloading wiki catalogue…' },
+        () => client.reloadCatalogue({ apiUrl }),
+      );
       for (const err of r.errors) log.error(err);
       if (r.errors.length) void vscode.window.showWarningMessage(r.errors.join(' '));
-      else void vscode.window.showInformationMessage(r.loaded.length ? `Catalogue reloaded from ${r.loaded.join(', ')}.` : 'No wiki is configured; the built-in catalogue is in use. Set wikimapQuery.wiki.apiUrl to load a wiki\'s own catalogue.');
+      else
+        void vscode.window.showInformationMessage(
+          r.loaded.length
+            ? `Catalogue reloaded from ${r.loaded.join(', ')}.`
+            : "No wiki is configured; the built-in catalogue is in use. Set wikimapQuery.wiki.apiUrl to load a wiki's own catalogue.",
+        );
       lenses.refresh();
       return r;
     } catch (e) {

@@ -29,13 +29,22 @@ export function extractWikiMessages(json: unknown): WikiMessage[] {
   const out: WikiMessage[] = [];
   if (!isObject(json)) return out;
   if (Array.isArray(json.errors)) {
-    for (const e of json.errors) if (isObject(e)) out.push({ severity: 'error', code: String(e.code ?? ''), text: messageText(e), module: e.module as string | undefined });
+    for (const e of json.errors)
+      if (isObject(e))
+        out.push({ severity: 'error', code: String(e.code ?? ''), text: messageText(e), module: e.module as string | undefined });
   }
   if (isObject(json.error)) {
-    out.push({ severity: 'error', code: String(json.error.code ?? ''), text: messageText(json.error), module: json.error.module as string | undefined });
+    out.push({
+      severity: 'error',
+      code: String(json.error.code ?? ''),
+      text: messageText(json.error),
+      module: json.error.module as string | undefined,
+    });
   }
   if (Array.isArray(json.warnings)) {
-    for (const w of json.warnings) if (isObject(w)) out.push({ severity: 'warning', code: String(w.code ?? ''), text: messageText(w), module: w.module as string | undefined });
+    for (const w of json.warnings)
+      if (isObject(w))
+        out.push({ severity: 'warning', code: String(w.code ?? ''), text: messageText(w), module: w.module as string | undefined });
   } else if (isObject(json.warnings)) {
     for (const [module, w] of Object.entries(json.warnings)) {
       const text = isObject(w) ? messageText({ text: w.warnings ?? w['*'] }) : String(w);
@@ -85,7 +94,9 @@ export function placeWikiMessages(messages: WikiMessage[], params: WikiParams): 
     }
     if (!placed.length && m.module) {
       const mod = m.module.replace(/^query\+/, '');
-      const selector = [...params].reverse().find(([k, v]) => ['list', 'prop', 'meta', 'generator'].includes(k) && v.split(/[|\u001f]/).includes(mod));
+      const selector = [...params]
+        .reverse()
+        .find(([k, v]) => ['list', 'prop', 'meta', 'generator'].includes(k) && v.split(/[|\u001f]/).includes(mod));
       if (selector) placed.push({ ...m, param: selector[0], value: mod });
     }
     out.push(...(placed.length ? placed : [{ ...m }]));

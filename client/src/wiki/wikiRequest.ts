@@ -39,17 +39,50 @@ export const FEED_ACTIONS: ReadonlySet<string> = new Set(['feedrecentchanges', '
  * the reason given when a run is refused.
  */
 const POST_ONLY_ACTIONS: Readonly<Record<string, string | null>> = {
-  acquiretempusername: null, block: 'csrf', changeauthenticationdata: 'csrf', changecontentmodel: 'csrf', clearhasmsg: null,
-  clientlogin: 'login', createaccount: 'createaccount', cspreport: null, delete: 'csrf', edit: 'csrf', emailuser: 'csrf',
-  filerevert: 'csrf', imagerotate: 'csrf', import: 'csrf', linkaccount: 'csrf', login: null, logout: 'csrf', managetags: 'csrf',
-  mergehistory: 'csrf', move: 'csrf', options: 'csrf', patrol: 'patrol', protect: 'csrf', purge: null,
-  removeauthenticationdata: 'csrf', resetpassword: 'csrf', revisiondelete: 'csrf', rollback: 'rollback',
-  setnotificationtimestamp: 'csrf', setpagelanguage: 'csrf', stashedit: 'csrf', tag: 'csrf', unblock: 'csrf', undelete: 'csrf',
-  unlinkaccount: 'csrf', upload: 'csrf', userrights: 'userrights', validatepassword: null, watch: 'watch',
+  acquiretempusername: null,
+  block: 'csrf',
+  changeauthenticationdata: 'csrf',
+  changecontentmodel: 'csrf',
+  clearhasmsg: null,
+  clientlogin: 'login',
+  createaccount: 'createaccount',
+  cspreport: null,
+  delete: 'csrf',
+  edit: 'csrf',
+  emailuser: 'csrf',
+  filerevert: 'csrf',
+  imagerotate: 'csrf',
+  import: 'csrf',
+  linkaccount: 'csrf',
+  login: null,
+  logout: 'csrf',
+  managetags: 'csrf',
+  mergehistory: 'csrf',
+  move: 'csrf',
+  options: 'csrf',
+  patrol: 'patrol',
+  protect: 'csrf',
+  purge: null,
+  removeauthenticationdata: 'csrf',
+  resetpassword: 'csrf',
+  revisiondelete: 'csrf',
+  rollback: 'rollback',
+  setnotificationtimestamp: 'csrf',
+  setpagelanguage: 'csrf',
+  stashedit: 'csrf',
+  tag: 'csrf',
+  unblock: 'csrf',
+  undelete: 'csrf',
+  unlinkaccount: 'csrf',
+  upload: 'csrf',
+  userrights: 'userrights',
+  validatepassword: null,
+  watch: 'watch',
 };
 
 /** Parameters that carry a CSRF/login token or a password: a request with one is never sent. */
-const WRITE_TOKEN_PARAMS = /^(token|lgtoken|lgpassword|password|csrftoken|logintoken|createtoken|watchtoken|rollbacktoken|patroltoken|userrightstoken)$/i;
+const WRITE_TOKEN_PARAMS =
+  /^(token|lgtoken|lgpassword|password|csrftoken|logintoken|createtoken|watchtoken|rollbacktoken|patroltoken|userrightstoken)$/i;
 
 /**
  * The parameters as the wiki will see them: names read as PHP fills `$_GET` (leading spaces dropped,
@@ -81,7 +114,10 @@ export function checkReadOnly(params: WikiParams): void {
   for (const p of seen) if (p.name === 'action') action = p.value;
   if (!READ_ONLY_ACTIONS.has(action)) {
     const token = POST_ONLY_ACTIONS[action];
-    const why = token === undefined ? 'is not a read-only action' : `changes the wiki: MediaWiki takes it only as a POST request${token ? ` with a "${token}" token` : ''}`;
+    const why =
+      token === undefined
+        ? 'is not a read-only action'
+        : `changes the wiki: MediaWiki takes it only as a POST request${token ? ` with a "${token}" token` : ''}`;
     throw new RunError(
       'refused',
       `Not run: action=${action} ${why}. Runs only send read-only GET requests (${[...READ_ONLY_ACTIONS].join(', ')}); use the wiki itself for changes.`,
@@ -144,10 +180,16 @@ export function buildWikiUrl(apiUrl: string, params: WikiParams): string {
   try {
     url = new URL(apiUrl);
   } catch {
-    throw new RunError('badUrl', `"${redactUrl(apiUrl)}" is not a valid api.php URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+    throw new RunError(
+      'badUrl',
+      `"${redactUrl(apiUrl)}" is not a valid api.php URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RunError('badUrl', `"${redactUrl(apiUrl)}" is not an http(s) URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`);
+    throw new RunError(
+      'badUrl',
+      `"${redactUrl(apiUrl)}" is not an http(s) URL. Set wikimapQuery.wiki.apiUrl to e.g. https://example.org/w/api.php.`,
+    );
   }
   url.search = '';
   url.hash = '';
@@ -165,10 +207,16 @@ export const READ_QUERY_TIMEOUT_MS = 10_000;
 export function requestOfTypedQuery(queries: readonly RunnableQuery[]): { apiUrl?: string; params: WikiParams } {
   const wiki = queries.filter((q) => q.kind === 'wiki');
   if (wiki.length === 0) {
-    throw new RunError('badUrl', 'No wiki query in the text. Type a full api.php URL, or a query like action=query&list=allpages&aplimit=10.');
+    throw new RunError(
+      'badUrl',
+      'No wiki query in the text. Type a full api.php URL, or a query like action=query&list=allpages&aplimit=10.',
+    );
   }
   if (wiki.length > 1) {
-    throw new RunError('badUrl', `The text holds ${wiki.length} queries. Run one at a time, or put them in a .wikiquery file and run each from its Run lens.`);
+    throw new RunError(
+      'badUrl',
+      `The text holds ${wiki.length} queries. Run one at a time, or put them in a .wikiquery file and run each from its Run lens.`,
+    );
   }
   return { apiUrl: wiki[0].apiUrl || undefined, params: wiki[0].params ?? [] };
 }

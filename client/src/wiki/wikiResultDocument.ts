@@ -80,7 +80,8 @@ export function formatWikiResultDocument(r: WikiRunResult): string {
   }
   const s = summariseWikiResult(r);
   const lines = [`// GET ${oneLine(r.displayUrl)}`, `// ${summaryLine(s)}`];
-  for (const m of s.messages) lines.push(`// ${m.severity}${m.code ? ` ${m.code}` : ''}${m.module ? ` (${m.module})` : ''}: ${oneLine(m.text)}`);
+  for (const m of s.messages)
+    lines.push(`// ${m.severity}${m.code ? ` ${m.code}` : ''}${m.module ? ` (${m.module})` : ''}: ${oneLine(m.text)}`);
   if (s.stoppedEarly) lines.push(`// Fetch all ${oneLine(s.stoppedEarly)}.`);
   if (s.hasContinue) lines.push('// More results: use "Continue" (next batch) or "Fetch all" above, or the editor title buttons.');
   else if (r.batch > 0 || r.pages > 1) lines.push('// Complete: no more results to fetch.');

@@ -33,7 +33,10 @@ export class WikiResultProvider implements vscode.TextDocumentContentProvider, v
     const host = safeSegment(hostOf(r.apiUrl) ?? 'wiki');
     const label = safeSegment(describeParams(r.originalParams, 50));
     const batch = r.batch > 0 ? ` (batch ${r.batch + 1})` : r.pages > 1 ? ` (all ${r.pages} pages)` : '';
-    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${host}/${++this.counter} ${label}${batch}.${isXmlResult(r) ? 'xml' : 'jsonc'}` });
+    const uri = vscode.Uri.from({
+      scheme: RESULT_SCHEME,
+      path: `/${host}/${++this.counter} ${label}${batch}.${isXmlResult(r) ? 'xml' : 'jsonc'}`,
+    });
     this.results.set(uri.toString(), { ...stored, text: formatWikiResultDocument(r) });
     while (this.results.size > MAX_RESULTS) this.results.delete(this.results.keys().next().value as string);
     return uri;
@@ -56,8 +59,22 @@ export class WikiResultProvider implements vscode.TextDocumentContentProvider, v
     const top = new vscode.Range(0, 0, 0, 0);
     const lenses: vscode.CodeLens[] = [];
     if (getContinuation(stored.result.json)) {
-      lenses.push(new vscode.CodeLens(top, { title: '$(debug-continue) Continue', command: 'wikimapQuery.wiki.continue', arguments: [document.uri], tooltip: 'Fetch the next batch (the continue values merged into the query)' }));
-      lenses.push(new vscode.CodeLens(top, { title: '$(run-all) Fetch all', command: 'wikimapQuery.wiki.fetchAll', arguments: [document.uri], tooltip: 'Follow continuation up to wikimapQuery.run.fetchAllMaxPages pages' }));
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: '$(debug-continue) Continue',
+          command: 'wikimapQuery.wiki.continue',
+          arguments: [document.uri],
+          tooltip: 'Fetch the next batch (the continue values merged into the query)',
+        }),
+      );
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: '$(run-all) Fetch all',
+          command: 'wikimapQuery.wiki.fetchAll',
+          arguments: [document.uri],
+          tooltip: 'Follow continuation up to wikimapQuery.run.fetchAllMaxPages pages',
+        }),
+      );
     }
     lenses.push(new vscode.CodeLens(top, { title: '$(refresh) Run again', command: 'wikimapQuery.wiki.rerun', arguments: [document.uri] }));
     return lenses;

@@ -49,7 +49,9 @@ export function anonymousLimitsNote(json: unknown): string | undefined {
   const collect = (v: unknown): void => {
     if (typeof v === 'string') texts.push(v);
     else if (Array.isArray(v)) v.forEach(collect);
-    else if (isObject(v)) for (const [k, x] of Object.entries(v)) collect(k === 'code' && (x === 'outofrange' || x === 'toomanyvalues') ? 'must be no greater than' : x);
+    else if (isObject(v))
+      for (const [k, x] of Object.entries(v))
+        collect(k === 'code' && (x === 'outofrange' || x === 'toomanyvalues') ? 'must be no greater than' : x);
   };
   if (isObject(json)) {
     collect(json.warnings);
@@ -192,7 +194,12 @@ export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAl
     // A page may use what is left of the budget, never more than one response may.
     const pageCap = Math.min(opts.maxBytes, budget - bytes);
     try {
-      last = await runWikiQuery(apiUrl, continueParams(params, getContinuation(last.json)!), { ...opts, maxBytes: pageCap }, { originalParams: params, batch: pages });
+      last = await runWikiQuery(
+        apiUrl,
+        continueParams(params, getContinuation(last.json)!),
+        { ...opts, maxBytes: pageCap },
+        { originalParams: params, batch: pages },
+      );
     } catch (e) {
       if (e instanceof RunError && e.kind === 'cancelled') {
         stoppedEarly = `cancelled after ${pages} pages; more results remain`;
@@ -218,7 +225,17 @@ export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAl
     if (cont && stoppedEarly) json.continue = cont;
     else delete json.continue;
   }
-  return { ...first, json, text: JSON.stringify(json), pages, elapsedMs: elapsed, bytes, stoppedEarly, status: last.status, statusText: last.statusText };
+  return {
+    ...first,
+    json,
+    text: JSON.stringify(json),
+    pages,
+    elapsedMs: elapsed,
+    bytes,
+    stoppedEarly,
+    status: last.status,
+    statusText: last.statusText,
+  };
 }
 
 function hasError(json: unknown): boolean {
@@ -293,7 +310,16 @@ export function countItems(json: unknown): ItemCount {
     }
   } else if (isObject(json)) {
     for (const [k, v] of Object.entries(json)) {
-      if (k === 'warnings' || k === 'errors' || k === 'error' || k === 'docref' || k === 'servedby' || k === 'batchcomplete' || k === 'continue') continue;
+      if (
+        k === 'warnings' ||
+        k === 'errors' ||
+        k === 'error' ||
+        k === 'docref' ||
+        k === 'servedby' ||
+        k === 'batchcomplete' ||
+        k === 'continue'
+      )
+        continue;
       byList.push([k, Array.isArray(v) ? v.length : 1]);
     }
   } else if (Array.isArray(json)) {

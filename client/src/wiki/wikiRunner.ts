@@ -73,7 +73,10 @@ export class WikiRunner implements vscode.Disposable {
   resolveApiUrl(own?: string): string {
     const url = own || getCurrentEndpoint('wiki').url;
     if (!url) {
-      throw new RunError('badUrl', 'This query names no wiki and no wiki is selected. Set wikimapQuery.wiki.apiUrl (or pick one with "Wiki Query: Select Wiki…"), or write the full api.php URL in the query.');
+      throw new RunError(
+        'badUrl',
+        'This query names no wiki and no wiki is selected. Set wikimapQuery.wiki.apiUrl (or pick one with "Wiki Query: Select Wiki…"), or write the full api.php URL in the query.',
+      );
     }
     return url;
   }
@@ -93,7 +96,11 @@ export class WikiRunner implements vscode.Disposable {
   async runText(text: string, readQueries: (text: string) => Promise<RunnableQuery[]>): Promise<vscode.Uri | undefined> {
     let req: WikiRunRequest;
     try {
-      const queries = await withDeadline(readQueries(text), READ_QUERY_TIMEOUT_MS, `The language server did not read the query within ${READ_QUERY_TIMEOUT_MS / 1000} s. Try again, or run "Developer: Reload Window".`);
+      const queries = await withDeadline(
+        readQueries(text),
+        READ_QUERY_TIMEOUT_MS,
+        `The language server did not read the query within ${READ_QUERY_TIMEOUT_MS / 1000} s. Try again, or run "Developer: Reload Window".`,
+      );
       req = requestOfTypedQuery(queries);
     } catch (e) {
       return this.fail(e, 'Run Query');
@@ -114,18 +121,24 @@ export class WikiRunner implements vscode.Disposable {
       return this.fail(e, label);
     }
     const settings = getRunSettings();
-    return this.withProgress(mode === 'all' ? `Fetching all: ${label}` : `Running wiki query: ${label}`, async (signal, progress) => {
-      const result =
-        mode === 'all'
-          ? await fetchAll(apiUrl, req.params, {
-              ...this.runOptions(signal),
-              maxPages: settings.fetchAllMaxPages,
-              maxTotalBytes: settings.fetchAllMaxBytes,
-              onPage: (page, items) => progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
-            })
-          : await runWikiQuery(apiUrl, req.params, this.runOptions(signal));
-      return this.show(result, req.source);
-    }, label, { kind: 'wiki', apiUrl, params: req.params });
+    return this.withProgress(
+      mode === 'all' ? `Fetching all: ${label}` : `Running wiki query: ${label}`,
+      async (signal, progress) => {
+        const result =
+          mode === 'all'
+            ? await fetchAll(apiUrl, req.params, {
+                ...this.runOptions(signal),
+                maxPages: settings.fetchAllMaxPages,
+                maxTotalBytes: settings.fetchAllMaxBytes,
+                onPage: (page, items) =>
+                  progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
+              })
+            : await runWikiQuery(apiUrl, req.params, this.runOptions(signal));
+        return this.show(result, req.source);
+      },
+      label,
+      { kind: 'wiki', apiUrl, params: req.params },
+    );
   }
 
   async continueResult(uri: vscode.Uri, mode: 'next' | 'all'): Promise<vscode.Uri | undefined> {
@@ -142,21 +155,32 @@ export class WikiRunner implements vscode.Disposable {
     if (mode === 'all') {
       // "Fetch all" means every result of the query: start again from the original query (one
       // request more than strictly needed) so the merged document is complete on its own.
-      return this.withProgress(`Fetching all: ${label}`, async (signal, progress) => {
-        const all = await fetchAll(prev.apiUrl, prev.originalParams, {
-          ...this.runOptions(signal),
-          maxPages: settings.fetchAllMaxPages,
-          maxTotalBytes: settings.fetchAllMaxBytes,
-          onPage: (page: number, items: number) => progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
-        });
-        return this.show(all, stored.source);
-      }, label, { kind: 'wiki', apiUrl: prev.apiUrl, params: prev.originalParams });
+      return this.withProgress(
+        `Fetching all: ${label}`,
+        async (signal, progress) => {
+          const all = await fetchAll(prev.apiUrl, prev.originalParams, {
+            ...this.runOptions(signal),
+            maxPages: settings.fetchAllMaxPages,
+            maxTotalBytes: settings.fetchAllMaxBytes,
+            onPage: (page: number, items: number) =>
+              progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
+          });
+          return this.show(all, stored.source);
+        },
+        label,
+        { kind: 'wiki', apiUrl: prev.apiUrl, params: prev.originalParams },
+      );
     }
-    return this.withProgress(`Continuing: ${label}`, async (signal) => this.show(await runContinuation(prev, this.runOptions(signal)), stored.source), label, {
-      kind: 'wiki',
-      apiUrl: prev.apiUrl,
-      params: prev.originalParams,
-    });
+    return this.withProgress(
+      `Continuing: ${label}`,
+      async (signal) => this.show(await runContinuation(prev, this.runOptions(signal)), stored.source),
+      label,
+      {
+        kind: 'wiki',
+        apiUrl: prev.apiUrl,
+        params: prev.originalParams,
+      },
+    );
   }
 
   private async withProgress(
@@ -217,10 +241,19 @@ export class WikiRunner implements vscode.Disposable {
       const span = !m.param
         ? undefined
         : known
-          ? locateParam(text, doc.offsetAt(known.range.start), doc.offsetAt(known.range.end), m.param, m.value) ?? { start: doc.offsetAt(known.range.start), end: doc.offsetAt(known.range.end) }
+          ? (locateParam(text, doc.offsetAt(known.range.start), doc.offsetAt(known.range.end), m.param, m.value) ?? {
+              start: doc.offsetAt(known.range.start),
+              end: doc.offsetAt(known.range.end),
+            })
           : locateParam(text, start, end, m.param, m.value);
-      const range = span ? new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)) : new vscode.Range(source.range.start, doc.lineAt(source.range.start.line).range.end);
-      const d = new vscode.Diagnostic(range, `${m.text}${m.module ? ` (${m.module})` : ''}`, m.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+      const range = span
+        ? new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end))
+        : new vscode.Range(source.range.start, doc.lineAt(source.range.start.line).range.end);
+      const d = new vscode.Diagnostic(
+        range,
+        `${m.text}${m.module ? ` (${m.module})` : ''}`,
+        m.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+      );
       d.source = 'wiki';
       if (m.code) d.code = m.code;
       diagnostics.push(d);

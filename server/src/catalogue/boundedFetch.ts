@@ -71,9 +71,13 @@ export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions
   } catch {
     throw new BoundedFetchError('badUrl', `${withoutUserInfo(rawUrl)} is not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BoundedFetchError('badUrl', `${url.protocol} URLs are not fetched, only http(s)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BoundedFetchError('badUrl', `${url.protocol} URLs are not fetched, only http(s)`);
   if (url.username || url.password) {
-    throw new BoundedFetchError('credentials', `the URL of ${url.host} carries a user name or password; credentials in URLs are never sent — remove them`);
+    throw new BoundedFetchError(
+      'credentials',
+      `the URL of ${url.host} carries a user name or password; credentials in URLs are never sent — remove them`,
+    );
   }
   const controller = new AbortController();
   let timedOut = false;
@@ -95,7 +99,12 @@ export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions
   try {
     let res: Response;
     try {
-      res = await (opts.fetchImpl ?? fetch)(url.toString(), { method: 'GET', headers: opts.headers, signal: controller.signal, redirect: 'manual' });
+      res = await (opts.fetchImpl ?? fetch)(url.toString(), {
+        method: 'GET',
+        headers: opts.headers,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
     } catch (err) {
       throw failure(err);
     }
@@ -108,11 +117,19 @@ export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions
         /* keep as sent */
       }
       await res.body?.cancel().catch(() => undefined);
-      throw new BoundedFetchError('redirect', `${url.host} answered HTTP ${res.status}, a redirect to ${target}; redirects are not followed — use the address it points to`, res.status);
+      throw new BoundedFetchError(
+        'redirect',
+        `${url.host} answered HTTP ${res.status}, a redirect to ${target}; redirects are not followed — use the address it points to`,
+        res.status,
+      );
     }
     const declared = Number(res.headers.get('content-length'));
     const tooLarge = () =>
-      new BoundedFetchError('tooLarge', `the answer of ${url.host} is larger than the cap of ${formatMegabytes(opts.maxBytes)}; reading stopped`, res.status);
+      new BoundedFetchError(
+        'tooLarge',
+        `the answer of ${url.host} is larger than the cap of ${formatMegabytes(opts.maxBytes)}; reading stopped`,
+        res.status,
+      );
     if (Number.isFinite(declared) && declared > opts.maxBytes) {
       await res.body?.cancel().catch(() => undefined);
       throw tooLarge();

@@ -46,7 +46,12 @@ function hashUrl(text: string): string {
 }
 
 function safePart(text: string): string {
-  return text.replace(/[^A-Za-z0-9.]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'x';
+  return (
+    text
+      .replace(/[^A-Za-z0-9.]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'x'
+  );
 }
 
 /** Prefix shared by every cache file of one wiki (any version). */
@@ -66,9 +71,7 @@ export function cacheFileName(apiUrl: string, generator: string): string {
 }
 
 export type CacheRead =
-  | { kind: 'hit'; data: LiveCatalogueData; file: string }
-  | { kind: 'miss' }
-  | { kind: 'corrupt'; file: string; reason: string };
+  { kind: 'hit'; data: LiveCatalogueData; file: string } | { kind: 'miss' } | { kind: 'corrupt'; file: string; reason: string };
 
 export class CatalogueCache {
   constructor(
@@ -115,7 +118,12 @@ export class CatalogueCache {
     if (!mtime) return [];
     const names = (await this.files.list(this.dir)).filter((n) => n.endsWith('.json'));
     if (names.length <= maxFiles) return [];
-    const dated = await Promise.all(names.map(async (n) => ({ file: this.files.join(this.dir, n), at: (await mtime(this.files.join(this.dir, n)).catch(() => undefined)) ?? 0 })));
+    const dated = await Promise.all(
+      names.map(async (n) => ({
+        file: this.files.join(this.dir, n),
+        at: (await mtime(this.files.join(this.dir, n)).catch(() => undefined)) ?? 0,
+      })),
+    );
     dated.sort((a, b) => a.at - b.at);
     const gone = dated.slice(0, dated.length - maxFiles).map((d) => d.file);
     for (const file of gone) await this.files.remove(file).catch(() => undefined);
@@ -147,7 +155,8 @@ export class CatalogueCache {
 function checkCacheFile(json: Partial<CacheFile>, apiUrl: string, generator: string | undefined): string | undefined {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return 'it is not a JSON object';
   if (json.format !== CACHE_FORMAT) return `it is not a catalogue cache file (format ${JSON.stringify(json.format)})`;
-  if (json.formatVersion !== CACHE_FORMAT_VERSION) return `it has cache format version ${json.formatVersion}, expected ${CACHE_FORMAT_VERSION}`;
+  if (json.formatVersion !== CACHE_FORMAT_VERSION)
+    return `it has cache format version ${json.formatVersion}, expected ${CACHE_FORMAT_VERSION}`;
   if (json.apiUrl !== apiUrl) return `it belongs to another wiki (${json.apiUrl})`;
   if (typeof json.generator !== 'string') return 'it has no wiki version';
   if (generator !== undefined && json.generator !== generator) return `it is for ${json.generator}, not ${generator}`;

@@ -144,7 +144,9 @@ export class CatalogueStore {
       const key = this.normalise(url, `wikimapQuery.wikis["${name}"]`);
       if (key) this.named[name] = key;
     }
-    this.defaultApiUrl = defaultApiUrl ? (this.named[defaultApiUrl] ?? this.normalise(defaultApiUrl, 'wikimapQuery.wiki.apiUrl')) : undefined;
+    this.defaultApiUrl = defaultApiUrl
+      ? (this.named[defaultApiUrl] ?? this.normalise(defaultApiUrl, 'wikimapQuery.wiki.apiUrl'))
+      : undefined;
   }
 
   /** The store key of a URL or endpoint name; undefined for none / the built-in catalogue. */
@@ -208,7 +210,9 @@ export class CatalogueStore {
     } else {
       keys = [...this.wikis.keys()];
       if (keys.length === 0) {
-        throw new Error('No wiki to reload: set wikimapQuery.wiki.apiUrl (or name wikis in wikimapQuery.wikis), or write queries with a full api.php URL.');
+        throw new Error(
+          'No wiki to reload: set wikimapQuery.wiki.apiUrl (or name wikis in wikimapQuery.wikis), or write queries with a full api.php URL.',
+        );
       }
     }
     const errors: string[] = [];
@@ -291,7 +295,10 @@ export class CatalogueStore {
     } catch (err) {
       if (!this.badEndpointsSaid.has(url)) {
         this.badEndpointsSaid.add(url);
-        this.options.log(`Wiki Query: ${what} ${JSON.stringify(withoutUserInfo(url))} cannot be used: ${(err as Error).message}. Using the built-in catalogue.`, 'warning');
+        this.options.log(
+          `Wiki Query: ${what} ${JSON.stringify(withoutUserInfo(url))} cannot be used: ${(err as Error).message}. Using the built-in catalogue.`,
+          'warning',
+        );
       }
       return undefined;
     }
@@ -335,7 +342,10 @@ export class CatalogueStore {
             state.error = undefined;
             state.failedAt = undefined;
             state.warned = false;
-            this.options.log(`Wiki Query: using the catalogue of ${state.apiUrl} (${generator}, ${catalogue.modules.length} modules, ${origin === 'cache' ? 'from the cache' : 'fetched'}).`, 'info');
+            this.options.log(
+              `Wiki Query: using the catalogue of ${state.apiUrl} (${generator}, ${catalogue.modules.length} modules, ${origin === 'cache' ? 'from the cache' : 'fetched'}).`,
+              'info',
+            );
           }
           if (changed) this.fire(state.apiUrl);
         }
@@ -410,7 +420,10 @@ export class CatalogueStore {
         try {
           return { catalogue: this.build(cached.data), origin: 'cache', generator: site.generator };
         } catch (err) {
-          this.options.log(`Wiki Query: the cached catalogue ${cached.file} is unusable (${(err as Error).message}); fetching it again.`, 'warning');
+          this.options.log(
+            `Wiki Query: the cached catalogue ${cached.file} is unusable (${(err as Error).message}); fetching it again.`,
+            'warning',
+          );
           await this.cache.remove(cached.file).catch(() => undefined);
         }
       } else if (cached.kind === 'corrupt') {
@@ -423,14 +436,19 @@ export class CatalogueStore {
     try {
       catalogue = this.build(data);
     } catch (err) {
-      throw new Error(`${apiUrl} answered paraminfo that cannot be read (${(err as Error).message}); report this with the wiki's version (${data.generator})`);
+      throw new Error(
+        `${apiUrl} answered paraminfo that cannot be read (${(err as Error).message}); report this with the wiki's version (${data.generator})`,
+      );
     }
     if (this.cache) {
       try {
         await this.cache.write(data);
         await this.cache.evict(this.options.maxCacheFiles ?? DEFAULT_MAX_CACHE_FILES);
       } catch (err) {
-        this.options.log(`Wiki Query: cannot write the catalogue cache (${(err as Error).message}); the catalogue of ${apiUrl} will be fetched again next time.`, 'warning');
+        this.options.log(
+          `Wiki Query: cannot write the catalogue cache (${(err as Error).message}); the catalogue of ${apiUrl} will be fetched again next time.`,
+          'warning',
+        );
       }
     }
     return { catalogue, origin: 'live', generator: data.generator };
@@ -452,7 +470,13 @@ export class CatalogueStore {
     }
     const { paraminfo, siteinfo } = splitSavedFile(json);
     try {
-      const catalogue = createWikiCatalogue(paraminfo, { core: this.options.core, constraints: this.options.constraints, actionConstraints: this.options.actionConstraints, siteinfo, source: file });
+      const catalogue = createWikiCatalogue(paraminfo, {
+        core: this.options.core,
+        constraints: this.options.constraints,
+        actionConstraints: this.options.actionConstraints,
+        siteinfo,
+        source: file,
+      });
       this.origins.set(catalogue, 'file');
       return catalogue;
     } catch (err) {

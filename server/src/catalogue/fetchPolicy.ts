@@ -53,12 +53,29 @@ function parseIPv4(host: string): number[] | undefined {
 export function isPrivateHost(hostname: string): boolean {
   let h = hostname.toLowerCase().replace(/\.$/, '');
   if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
-  if (h === '' || h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || h.endsWith('.home.arpa')) return true;
+  if (
+    h === '' ||
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h.endsWith('.local') ||
+    h.endsWith('.internal') ||
+    h.endsWith('.home.arpa')
+  )
+    return true;
   if (!h.includes('.') && !h.includes(':')) return true; // a single-label name resolves on the local network only
   const v4 = parseIPv4(h);
   if (v4) {
     const [a, b] = v4;
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
   }
   if (h.includes(':')) {
     if (h === '::1' || h === '::') return true;

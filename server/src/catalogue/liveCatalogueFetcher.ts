@@ -68,7 +68,9 @@ export function normaliseApiUrl(apiUrl: string): string {
     throw new Error(`${apiUrl} is not an http(s) URL; give the wiki's api.php URL, e.g. https://www.mediawiki.org/w/api.php`);
   }
   if (url.username || url.password) {
-    throw new Error(`${withoutUserInfo(apiUrl.trim())} carries a user name or password; credentials in URLs are never sent (catalogues are public, no login needed)`);
+    throw new Error(
+      `${withoutUserInfo(apiUrl.trim())} carries a user name or password; credentials in URLs are never sent (catalogues are public, no login needed)`,
+    );
   }
   url.search = '';
   url.hash = '';
@@ -91,21 +93,30 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     const e = err as BoundedFetchError;
     switch (e.kind) {
       case 'tooLarge':
-        throw new WikiFetchError(`${e.message} (${shown}); raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`, false);
+        throw new WikiFetchError(
+          `${e.message} (${shown}); raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`,
+          false,
+        );
       case 'redirect':
         throw new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
       case 'credentials':
       case 'badUrl':
         throw new WikiFetchError(`${e.message}`, false);
       default:
-        throw new WikiFetchError(`cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`, true);
+        throw new WikiFetchError(
+          `cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`,
+          true,
+        );
     }
   }
   const text = res.text;
   if (res.status < 200 || res.status > 299) {
     const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
     if (res.status >= 500) {
-      throw new WikiFetchError(`${apiUrl} answered ${status} (the wiki is down or has a problem); try again later with "Wiki Query: Reload Catalogue"`, true);
+      throw new WikiFetchError(
+        `${apiUrl} answered ${status} (the wiki is down or has a problem); try again later with "Wiki Query: Reload Catalogue"`,
+        true,
+      );
     }
     throw new WikiFetchError(`${apiUrl} answered ${status}; check that it is the wiki's api.php URL (e.g. https://host/w/api.php)`, false);
   }
@@ -113,10 +124,16 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
   try {
     json = JSON.parse(text);
   } catch {
-    throw new WikiFetchError(`${apiUrl} did not answer with JSON; check that it is the wiki's api.php URL (e.g. https://host/w/api.php), not a page URL`, false);
+    throw new WikiFetchError(
+      `${apiUrl} did not answer with JSON; check that it is the wiki's api.php URL (e.g. https://host/w/api.php), not a page URL`,
+      false,
+    );
   }
   if (!json || typeof json !== 'object') {
-    throw new WikiFetchError(`${apiUrl} answered with ${JSON.stringify(json).slice(0, 80)} instead of an API result; check the api.php URL`, false);
+    throw new WikiFetchError(
+      `${apiUrl} answered with ${JSON.stringify(json).slice(0, 80)} instead of an API result; check the api.php URL`,
+      false,
+    );
   }
   const error = json.error ?? (Array.isArray(json.errors) ? json.errors[0] : undefined);
   if (error) {
@@ -130,10 +147,17 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
 
 /** siteinfo (formatversion 2): version and namespaces. */
 export async function fetchSiteinfo(apiUrl: string, opts: FetchOptions): Promise<{ siteinfo: unknown; generator: string }> {
-  const siteinfo = await getJson(apiUrl, 'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2', opts);
+  const siteinfo = await getJson(
+    apiUrl,
+    'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2',
+    opts,
+  );
   const generator = siteinfo?.query?.general?.generator;
   if (typeof generator !== 'string' || !siteinfo?.query?.namespaces) {
-    throw new WikiFetchError(`${apiUrl} answered siteinfo without a version or namespaces; check that it is a MediaWiki api.php URL`, false);
+    throw new WikiFetchError(
+      `${apiUrl} answered siteinfo without a version or namespaces; check that it is a MediaWiki api.php URL`,
+      false,
+    );
   }
   return { siteinfo, generator };
 }
@@ -186,14 +210,22 @@ export async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promis
   const missing = [...topLevelNames(main), ...submoduleNames(query)].filter((path) => path !== 'query' && !have.has(path));
   for (let i = 0; i < missing.length; i += PARAMINFO_BATCH) {
     const batch = missing.slice(i, i + PARAMINFO_BATCH);
-    const answer = await getJson(apiUrl, `action=paraminfo&modules=${encodeURIComponent(batch.join('|'))}&helpformat=none&format=json`, opts);
+    const answer = await getJson(
+      apiUrl,
+      `action=paraminfo&modules=${encodeURIComponent(batch.join('|'))}&helpformat=none&format=json`,
+      opts,
+    );
     answers.push(answer);
   }
   return answers;
 }
 
 /** Everything the store needs from one wiki. */
-export async function fetchLiveCatalogueData(apiUrl: string, opts: FetchOptions, known?: { siteinfo: unknown; generator: string }): Promise<LiveCatalogueData> {
+export async function fetchLiveCatalogueData(
+  apiUrl: string,
+  opts: FetchOptions,
+  known?: { siteinfo: unknown; generator: string },
+): Promise<LiveCatalogueData> {
   const site = known ?? (await fetchSiteinfo(apiUrl, opts));
   const paraminfo = await fetchParaminfo(apiUrl, opts);
   return { apiUrl, generator: site.generator, paraminfo, siteinfo: site.siteinfo, fetchedAt: new Date().toISOString() };

@@ -163,7 +163,8 @@ function parseCheckArgs(args: string[]): CheckOptions {
       case '--max-catalogue-mb': {
         const raw = take('--max-catalogue-mb');
         const mb = Number(raw);
-        if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-catalogue-mb takes a positive number of megabytes (got "${raw}").`);
+        if (!Number.isFinite(mb) || mb <= 0)
+          throw new UsageError(`--max-catalogue-mb takes a positive number of megabytes (got "${raw}").`);
         opts.maxCatalogueBytes = Math.round(mb * 1024 * 1024);
         break;
       }
@@ -341,7 +342,11 @@ async function applyMapConfig(services: LanguageServices, spec: string, io: CliI
 
 async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const inputs = collectInputs(opts.paths, io);
-  const settings = normaliseSettings({ wiki: { highLimits: opts.highLimits }, diagnostics: { severity: opts.severity }, embeddedLanguages: ['markdown'] });
+  const settings = normaliseSettings({
+    wiki: { highLimits: opts.highLimits },
+    diagnostics: { severity: opts.severity },
+    embeddedLanguages: ['markdown'],
+  });
 
   // The built-in catalogue, unless --catalogue ones replace it (a saved file lacking main/query gets the built-in ones).
   const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
@@ -357,7 +362,10 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
         throw new Error(`cannot use the catalogue ${message.startsWith(shown) ? message : `${shown}: ${message}`}`);
       }
     }
-    services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue });
+    services = createLanguageServices(
+      { files: io.files },
+      { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue },
+    );
   }
 
   if (opts.mapConfig !== undefined) await applyMapConfig(services, opts.mapConfig, io);
@@ -374,12 +382,18 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     const document = TextDocument.create(input.uri, input.languageId, 1, text);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
     try {
-      const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
+      const mode =
+        pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
       const view = mode.view(document);
       const parsed = mode.service.parse(view);
       // No size limit here: a CI run has the time for every check, however large the file.
       const diagnostics = mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity });
-      diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || (a.severity ?? 1) - (b.severity ?? 1));
+      diagnostics.sort(
+        (a, b) =>
+          a.range.start.line - b.range.start.line ||
+          a.range.start.character - b.range.start.character ||
+          (a.severity ?? 1) - (b.severity ?? 1),
+      );
       for (const d of diagnostics) {
         const result = toResult(input.file, document, mode.kind, d);
         results.push(result);
@@ -407,7 +421,9 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     io.stdout(JSON.stringify(toSarif(results, rules, inputs, io), null, 2) + '\n');
   } else {
     if (opts.format === 'github') for (const r of results) io.stdout(toGithubAnnotation(r));
-    else for (const r of results) io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    else
+      for (const r of results)
+        io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
     const errors = results.filter((r) => r.severity === 'error').length;
     const files = new Set(results.map((r) => r.file)).size;
     io.stderr(
@@ -468,8 +484,10 @@ const SARIF_LEVEL: Record<string, 'error' | 'warning' | 'note'> = { error: 'erro
 function artifactLocation(file: string, io: CliIo, srcroot: string | undefined): { uri: string; uriBaseId?: string } {
   if (file === '<stdin>') return { uri: 'stdin' };
   const abs = io.resolve ? slash(io.resolve(file)) : slash(file);
-  if (srcroot && abs.startsWith(srcroot)) return { uri: abs.slice(srcroot.length).split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
-  if (!io.resolve && !file.startsWith('/') && !/^[A-Za-z]:/.test(file)) return { uri: slash(file).split('/').map(encodeURIComponent).join('/') };
+  if (srcroot && abs.startsWith(srcroot))
+    return { uri: abs.slice(srcroot.length).split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+  if (!io.resolve && !file.startsWith('/') && !/^[A-Za-z]:/.test(file))
+    return { uri: slash(file).split('/').map(encodeURIComponent).join('/') };
   return { uri: io.toUri(file) };
 }
 
@@ -495,7 +513,10 @@ function toSarif(results: CheckResult[], rules: DiagnosticRule[], inputs: Input[
       },
     },
     columnKind: 'utf16CodeUnits',
-    artifacts: inputs.map((input) => ({ location: artifactLocation(input.file, io, srcroot), ...(input.file === '<stdin>' ? {} : { sourceLanguage: input.languageId }) })),
+    artifacts: inputs.map((input) => ({
+      location: artifactLocation(input.file, io, srcroot),
+      ...(input.file === '<stdin>' ? {} : { sourceLanguage: input.languageId }),
+    })),
     results: results.map((r) => ({
       ruleId: r.code,
       ruleIndex: ruleIndex.get(r.code),
@@ -512,7 +533,10 @@ function toSarif(results: CheckResult[], rules: DiagnosticRule[], inputs: Input[
       ...(r.param ? { properties: { param: r.param } } : {}),
     })),
   };
-  if (srcroot) run.originalUriBaseIds = { SRCROOT: { uri: `file://${srcroot.startsWith('/') ? '' : '/'}${srcroot.split('/').map(encodeURIComponent).join('/')}` } };
+  if (srcroot)
+    run.originalUriBaseIds = {
+      SRCROOT: { uri: `file://${srcroot.startsWith('/') ? '' : '/'}${srcroot.split('/').map(encodeURIComponent).join('/')}` },
+    };
   return { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [run] };
 }
 

@@ -173,14 +173,20 @@ function pickQuery(queries: RunnableQuery[], file: string, line: number | undefi
   if (!queries.length) throw new UsageError(`${file} has no query to run.`);
   if (line === undefined) {
     if (queries.length > 1) {
-      io.stderr(`wikimap-query run: running the first of ${queries.length} queries (line ${queries[0].range.start.line + 1}); name another with ${file}:LINE.\n`);
+      io.stderr(
+        `wikimap-query run: running the first of ${queries.length} queries (line ${queries[0].range.start.line + 1}); name another with ${file}:LINE.\n`,
+      );
     }
     return queries[0];
   }
   const at = queries.find((q) => q.range.start.line <= line - 1 && line - 1 <= q.range.end.line);
   if (!at) {
-    const lines = queries.map((q) => (q.range.start.line === q.range.end.line ? `${q.range.start.line + 1}` : `${q.range.start.line + 1}-${q.range.end.line + 1}`));
-    throw new UsageError(`There is no query at line ${line} of ${file}; its queries are on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}.`);
+    const lines = queries.map((q) =>
+      q.range.start.line === q.range.end.line ? `${q.range.start.line + 1}` : `${q.range.start.line + 1}-${q.range.end.line + 1}`,
+    );
+    throw new UsageError(
+      `There is no query at line ${line} of ${file}; its queries are on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}.`,
+    );
   }
   return at;
 }
@@ -219,7 +225,10 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
 
   if (query.kind === 'map') {
     if (opts.all) throw new UsageError('--all follows the continuation of wiki queries; a map query answers in one request.');
-    if (!opts.mapServer) throw new UsageError('A map query needs the map server to send it to: --map-server URL (the base address, as wikimapQuery.mapserver.url).');
+    if (!opts.mapServer)
+      throw new UsageError(
+        'A map query needs the map server to send it to: --map-server URL (the base address, as wikimapQuery.mapserver.url).',
+      );
     const result = await runMapQuery(opts.mapServer, query.body, runOptions);
     io.stdout(JSON.stringify(result.objects, null, 2) + '\n');
     return RUN_EXIT.ok;
@@ -229,12 +238,18 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
   checkReadOnly(params); // refuse a write before anything else, whatever the endpoint (as the editor does)
   const apiUrl = query.apiUrl || opts.apiUrl;
   if (!apiUrl) {
-    throw new RunError('badUrl', 'This query names no wiki: give one with --api-url URL (as wikimapQuery.wiki.apiUrl in the editor), or write the full api.php URL in the query.');
+    throw new RunError(
+      'badUrl',
+      'This query names no wiki: give one with --api-url URL (as wikimapQuery.wiki.apiUrl in the editor), or write the full api.php URL in the query.',
+    );
   }
-  const result: WikiRunResult = opts.all ? await fetchAll(apiUrl, params, { ...runOptions, maxPages: opts.maxPages }) : await runWikiQuery(apiUrl, params, runOptions);
+  const result: WikiRunResult = opts.all
+    ? await fetchAll(apiUrl, params, { ...runOptions, maxPages: opts.maxPages })
+    : await runWikiQuery(apiUrl, params, runOptions);
   if (result.json === undefined) io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
   else io.stdout(JSON.stringify(result.json, null, 2) + '\n');
-  if (result.stoppedEarly) io.stderr(`wikimap-query run: ${result.stoppedEarly.replace('wikimapQuery.run.fetchAllMaxPages', '--max-pages')}.\n`);
+  if (result.stoppedEarly)
+    io.stderr(`wikimap-query run: ${result.stoppedEarly.replace('wikimapQuery.run.fetchAllMaxPages', '--max-pages')}.\n`);
   if (hasApiError(result.json)) {
     io.stderr('wikimap-query run: the wiki answered with an error (see "error" in the result).\n');
     return RUN_EXIT.failed;

@@ -155,7 +155,10 @@ export class MapConfigStore implements Disposable {
       try {
         config = parseMapServerConfig(entry.json, this.target.descriptor, server);
       } catch (err) {
-        this.tell(server, `${server}/api/config is not a map server's config (${errorMessage(err)}); map queries are checked against the default layers and types.`);
+        this.tell(
+          server,
+          `${server}/api/config is not a map server's config (${errorMessage(err)}); map queries are checked against the default layers and types.`,
+        );
         this.cache.delete(server);
       }
     }
@@ -166,26 +169,33 @@ export class MapConfigStore implements Disposable {
   private async ensureLoaded(server: string): Promise<void> {
     if (this.disposed || this.fresh(server)) return;
     if (this.options.shouldFetch && !this.options.shouldFetch(server)) {
-      this.options.log(`The config of the map server ${server} is not loaded (fetching is not allowed here); map queries are checked against the default layers and types.`);
+      this.options.log(
+        `The config of the map server ${server} is not loaded (fetching is not allowed here); map queries are checked against the default layers and types.`,
+      );
       return;
     }
     if (this.inflight?.server === server) return this.inflight.done;
     this.inflight?.controller.abort();
     const controller = new AbortController();
-    const done = this.fetchConfig(server, controller).then(
-      (json) => {
-        this.cache.set(server, { json, at: this.options.now?.() ?? Date.now() });
-        this.options.log(`Map server config of ${server} loaded (layers and map-object types).`);
-        if (this.server === server) this.apply();
-      },
-      (err: unknown) => {
-        // Disposed, or replaced by a load of another server: nothing to say.
-        if (this.disposed || (controller.signal.aborted && this.inflight?.controller !== controller)) return;
-        this.tell(server, `Could not load the config of the map server ${server} (${errorMessage(err)}); map queries are checked against the default layers and types.`);
-      },
-    ).finally(() => {
-      if (this.inflight?.controller === controller) this.inflight = undefined;
-    });
+    const done = this.fetchConfig(server, controller)
+      .then(
+        (json) => {
+          this.cache.set(server, { json, at: this.options.now?.() ?? Date.now() });
+          this.options.log(`Map server config of ${server} loaded (layers and map-object types).`);
+          if (this.server === server) this.apply();
+        },
+        (err: unknown) => {
+          // Disposed, or replaced by a load of another server: nothing to say.
+          if (this.disposed || (controller.signal.aborted && this.inflight?.controller !== controller)) return;
+          this.tell(
+            server,
+            `Could not load the config of the map server ${server} (${errorMessage(err)}); map queries are checked against the default layers and types.`,
+          );
+        },
+      )
+      .finally(() => {
+        if (this.inflight?.controller === controller) this.inflight = undefined;
+      });
     this.inflight = { server, controller, done };
     return done;
   }
@@ -234,13 +244,19 @@ export async function fetchMapServerConfig(server: string, options: MapConfigFet
     const doFetch = options.fetchImpl ?? fetch;
     let res: Response;
     try {
-      res = await doFetch(`${server}/api/config`, { signal: controller.signal, redirect: 'manual', headers: { accept: 'application/json' } });
+      res = await doFetch(`${server}/api/config`, {
+        signal: controller.signal,
+        redirect: 'manual',
+        headers: { accept: 'application/json' },
+      });
     } catch (err) {
       throw new Error(timedOut ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(err));
     }
     if (res.status >= 300 && res.status < 400) {
       await res.body?.cancel().catch(() => undefined);
-      throw new Error(`HTTP ${res.status} redirect to ${res.headers.get('location') ?? '?'}, not followed: set ${setting} to the server's own address`);
+      throw new Error(
+        `HTTP ${res.status} redirect to ${res.headers.get('location') ?? '?'}, not followed: set ${setting} to the server's own address`,
+      );
     }
     if (res.status !== 200) {
       await res.body?.cancel().catch(() => undefined);
@@ -288,6 +304,5 @@ async function readCapped(res: Response, maxBytes: number, timedOut: () => boole
 
 function describeNetworkError(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (errorMessage(err));
+  return cause?.code ?? cause?.message ?? errorMessage(err);
 }
-

@@ -17,7 +17,7 @@ export interface LoadedMapConfig {
 export async function loadMapConfig(spec: string): Promise<LoadedMapConfig> {
   if (/^https?:\/\//i.test(spec)) {
     const server = normaliseBase(spec);
-    if (!server) throw new Error('give the map server\'s base address as http(s)://host[:port][/path], without user name or password');
+    if (!server) throw new Error("give the map server's base address as http(s)://host[:port][/path], without user name or password");
     return { json: await fetchMapServerConfig(server, { timers: nodeTimers, setting: '--map-config' }), server };
   }
   let size: number;
@@ -27,7 +27,8 @@ export async function loadMapConfig(spec: string): Promise<LoadedMapConfig> {
     throw new Error('no such file');
   }
   // A real config is about 1 KB: the cap of the live answer applies to files too.
-  if (size > MAP_CONFIG_MAX_BYTES) throw new Error(`the file is ${size} bytes, over the ${MAP_CONFIG_MAX_BYTES}-byte limit of a map server's config`);
+  if (size > MAP_CONFIG_MAX_BYTES)
+    throw new Error(`the file is ${size} bytes, over the ${MAP_CONFIG_MAX_BYTES}-byte limit of a map server's config`);
   const text = fs.readFileSync(spec, 'utf8');
   try {
     return { json: JSON.parse(text), server: spec };

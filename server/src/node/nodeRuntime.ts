@@ -35,7 +35,9 @@ export function createPackageFiles(root: string = findPackageRoot()): PackageFil
         return fs.readFileSync(file, 'utf8');
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        throw new Error(`Cannot read ${relativePath} from the package at ${root} (${code ?? String(err)}); reinstall the package or run the build.`);
+        throw new Error(
+          `Cannot read ${relativePath} from the package at ${root} (${code ?? String(err)}); reinstall the package or run the build.`,
+        );
       }
     },
     list(relativeDir) {

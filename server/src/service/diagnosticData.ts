@@ -7,7 +7,12 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 
 function sameRange(a: Range, b: Range): boolean {
-  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+  return (
+    a.start.line === b.start.line &&
+    a.start.character === b.start.character &&
+    a.end.line === b.end.line &&
+    a.end.character === b.end.character
+  );
 }
 
 /** Whether a diagnostic came without the `data` the server attached. */

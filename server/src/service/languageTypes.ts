@@ -23,15 +23,7 @@ import type {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 export type { TextDocument };
-export type {
-  CodeAction,
-  CompletionList,
-  Diagnostic,
-  DocumentLink,
-  DocumentSymbol,
-  Hover,
-  Range,
-};
+export type { CodeAction, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Range };
 
 /** Severity setting for one diagnostic code; `off` hides it. */
 export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';

@@ -20,7 +20,19 @@
 import type { Range, SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
-export const TOKEN_TYPES = ['namespace', 'class', 'property', 'variable', 'enumMember', 'number', 'keyword', 'string', 'operator', 'regexp', 'comment'] as const;
+export const TOKEN_TYPES = [
+  'namespace',
+  'class',
+  'property',
+  'variable',
+  'enumMember',
+  'number',
+  'keyword',
+  'string',
+  'operator',
+  'regexp',
+  'comment',
+] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 export const TOKEN_MODIFIERS = ['deprecated'] as const;
 export type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
@@ -129,7 +141,10 @@ function push(out: Encoder, line: number, character: number, length: number, typ
 }
 
 /** Decodes LSP token data back to absolute tokens (for tests and for clients that want text). */
-export function decodeTokens(data: readonly number[], legend: SemanticTokensLegend = SEMANTIC_TOKENS_LEGEND): Array<{ line: number; character: number; length: number; type: string; modifiers: string[] }> {
+export function decodeTokens(
+  data: readonly number[],
+  legend: SemanticTokensLegend = SEMANTIC_TOKENS_LEGEND,
+): Array<{ line: number; character: number; length: number; type: string; modifiers: string[] }> {
   const out: Array<{ line: number; character: number; length: number; type: string; modifiers: string[] }> = [];
   let line = 0;
   let character = 0;

@@ -19,7 +19,11 @@ const LEVEL: Readonly<Record<SeverityLevel, DiagnosticSeverity>> = {
 };
 
 /** The severity a diagnostic with `code` is reported with, or undefined when the user turned the code off. */
-export function severityOf(code: string, defaultLevel: SeverityLevel, overrides: Readonly<Record<string, SeveritySetting>> | undefined): DiagnosticSeverity | undefined {
+export function severityOf(
+  code: string,
+  defaultLevel: SeverityLevel,
+  overrides: Readonly<Record<string, SeveritySetting>> | undefined,
+): DiagnosticSeverity | undefined {
   const level = overrides?.[code] ?? defaultLevel;
   if (level === 'off') return undefined;
   // Settings are normalised before they get here; an unknown level still falls back to the default.

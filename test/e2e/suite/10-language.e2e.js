@@ -43,11 +43,17 @@ describe('language features in a real VS Code', () => {
     const activateCallMs = api.activationMs;
     const out = path.join(process.env.WIKIMAP_E2E_REPO, 'test-results');
     fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'e2e-activation.json'), JSON.stringify({ activationMs, measuredBy, activateCallMs, vscode: vscode.version }, null, 2) + '\n');
+    fs.writeFileSync(
+      path.join(out, 'e2e-activation.json'),
+      JSON.stringify({ activationMs, measuredBy, activateCallMs, vscode: vscode.version }, null, 2) + '\n',
+    );
   });
 
   it('shows diagnostics for a broken wiki query, with the MediaWiki code', async () => {
-    const file = writeWorkspaceFile('broken.wikiquery', '# too many at once, and a typo\naction=query&list=allpages&aplimit=5000&apfilterredir=sometimes\n');
+    const file = writeWorkspaceFile(
+      'broken.wikiquery',
+      '# too many at once, and a typo\naction=query&list=allpages&aplimit=5000&apfilterredir=sometimes\n',
+    );
     const doc = await openFile(file);
     const diags = await waitFor(() => {
       const d = vscode.languages.getDiagnostics(doc.uri);
@@ -89,7 +95,11 @@ describe('language features in a real VS Code', () => {
   it('hovers a module name with its facts', async () => {
     const file = writeWorkspaceFile('hover.wikiquery', 'action=query&list=allpages\n');
     const doc = await openFile(file);
-    const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 'action=query&list=allp'.length));
+    const hovers = await vscode.commands.executeCommand(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      new vscode.Position(0, 'action=query&list=allp'.length),
+    );
     const text = hovers.map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n')).join('\n');
     assert.match(text, /allpages/);
     assert.match(text, /\bap\b|prefix/);
@@ -98,8 +108,16 @@ describe('language features in a real VS Code', () => {
   it('applies a quick fix (did-you-mean for a misspelt parameter)', async () => {
     const file = writeWorkspaceFile('fix.wikiquery', 'action=query&list=allpages&aplimt=20\n');
     const doc = await openFile(file);
-    const diag = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => /aplimt/.test(doc.getText(d.range)) || /aplimt/.test(d.message)), 'a diagnostic on aplimt');
-    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+    const diag = await waitFor(
+      () => vscode.languages.getDiagnostics(doc.uri).find((d) => /aplimt/.test(doc.getText(d.range)) || /aplimt/.test(d.message)),
+      'a diagnostic on aplimt',
+    );
+    const actions = await vscode.commands.executeCommand(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      diag.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((a) => /aplimit/.test(a.title));
     assert.ok(fix, `actions: ${actions.map((a) => a.title).join(' | ')}`);
     if (fix.edit) await vscode.workspace.applyEdit(fix.edit);
@@ -113,16 +131,27 @@ describe('language features in a real VS Code', () => {
     const file = writeWorkspaceFile('unknown-wiki.wikiquery', 'https://wiki.example.org/w/api.php?action=query&list=allpages\n');
     const doc = await openFile(file);
     const code = (d) => (typeof d.code === 'object' ? d.code.value : d.code);
-    const note = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => code(d) === 'catalogue-not-loaded'), 'the note for the unknown wiki');
+    const note = await waitFor(
+      () => vscode.languages.getDiagnostics(doc.uri).find((d) => code(d) === 'catalogue-not-loaded'),
+      'the note for the unknown wiki',
+    );
     assert.equal(note.severity, vscode.DiagnosticSeverity.Information);
-    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, note.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      note.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const approve = actions.find((a) => a.title === 'Load the catalogue of wiki.example.org');
     assert.ok(approve && approve.command, `actions: ${actions.map((a) => a.title).join(' | ')}`);
     // Tests talk only to 127.0.0.1: turn fetching off before approving, so the approval is recorded but
     // the wiki is never contacted.
     try {
       await cfg().update('wiki.liveCatalogues', 'off', vscode.ConfigurationTarget.Global);
-      await waitFor(() => !vscode.languages.getDiagnostics(doc.uri).some((d) => code(d) === 'catalogue-not-loaded'), 'the note goes with liveCatalogues off');
+      await waitFor(
+        () => !vscode.languages.getDiagnostics(doc.uri).some((d) => code(d) === 'catalogue-not-loaded'),
+        'the note goes with liveCatalogues off',
+      );
       await vscode.commands.executeCommand(approve.command.command, ...(approve.command.arguments || []));
       const inspected = cfg().inspect('wiki.approvedCatalogues');
       assert.deepEqual(inspected.globalValue, ['https://wiki.example.org'], 'recorded in the user settings');
@@ -134,7 +163,10 @@ describe('language features in a real VS Code', () => {
   });
 
   it('activates on a .mapquery.json file and reports node coordinates given as map blocks', async () => {
-    const file = writeWorkspaceFile('spawn.mapquery.json', '{\n  "pos1": {"x": -3200, "y": -16, "z": -3200},\n  "pos2": {"x": 3200, "y": 160, "z": 3200},\n  "type": "bones"\n}\n');
+    const file = writeWorkspaceFile(
+      'spawn.mapquery.json',
+      '{\n  "pos1": {"x": -3200, "y": -16, "z": -3200},\n  "pos2": {"x": 3200, "y": 160, "z": 3200},\n  "type": "bones"\n}\n',
+    );
     const doc = await openFile(file);
     assert.equal(doc.languageId, 'mapquery');
     const diags = await waitFor(() => {

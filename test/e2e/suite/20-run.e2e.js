@@ -6,18 +6,31 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const vscode = require('vscode');
-const { waitFor, openFile, screenshot, ui, writeWorkspaceFile, activeExtension, findTabs, closeAllEditors, workspaceDir } = require('./helpers');
+const {
+  waitFor,
+  openFile,
+  screenshot,
+  ui,
+  writeWorkspaceFile,
+  activeExtension,
+  findTabs,
+  closeAllEditors,
+  workspaceDir,
+} = require('./helpers');
 
 const WIKI_API = process.env.WIKIMAP_E2E_WIKI_API;
 const MAP_SERVER = process.env.WIKIMAP_E2E_MAPSERVER;
 
 /** The lenses VS Code shows on a document (asked again until the server has answered). */
 async function lensesOf(doc, title) {
-  return waitFor(async () => {
-    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri);
-    const matching = (lenses || []).filter((l) => l.command && (!title || l.command.title.includes(title)));
-    return matching.length ? matching : undefined;
-  }, `a "${title}" lens on ${path.basename(doc.uri.path)}`);
+  return waitFor(
+    async () => {
+      const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri);
+      const matching = (lenses || []).filter((l) => l.command && (!title || l.command.title.includes(title)));
+      return matching.length ? matching : undefined;
+    },
+    `a "${title}" lens on ${path.basename(doc.uri.path)}`,
+  );
 }
 
 /** Runs a lens the way clicking it does: its command with its arguments. */
@@ -90,7 +103,10 @@ describe('running queries in a real VS Code', function () {
       const { comments, json } = parseResult(resultDoc.getText());
       assert.match(comments[0], /^\/\/ GET http:\/\/127\.0\.0\.1:\d+\/api\.php\?action=query&list=allpages&aplimit=2/);
       assert.match(comments[1], /^\/\/ HTTP 200 OK · \d+ ms · .* · 2 items \(allpages: 2\) · 0 warnings · 0 errors/);
-      assert.ok(comments.some((c) => /More results/.test(c)), comments.join('\n'));
+      assert.ok(
+        comments.some((c) => /More results/.test(c)),
+        comments.join('\n'),
+      );
       // what the wiki itself answers to the same request
       const direct = await askWiki({ action: 'query', list: 'allpages', aplimit: '2' });
       assert.deepEqual(json.query.allpages, direct.query.allpages);
@@ -111,7 +127,12 @@ describe('running queries in a real VS Code', function () {
       const [resultTab] = findTabs((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === resultUri.toString());
       await vscode.window.showTextDocument(resultDoc, { viewColumn: resultTab.group.viewColumn, preserveFocus: false });
       // the user types a character (in the browser): VS Code says the editor is read-only
-      const said = await ui({ waitFor: '.monaco-editor.focused', type: 'x', waitAfter: '.monaco-editor-overlaymessage', waitAfterText: 'read-only' });
+      const said = await ui({
+        waitFor: '.monaco-editor.focused',
+        type: 'x',
+        waitAfter: '.monaco-editor-overlaymessage',
+        waitAfterText: 'read-only',
+      });
       assert.match(said.text, /Cannot edit in read-only editor/);
       assert.equal(resultDoc.getText(), before);
       assert.equal(resultDoc.isDirty, false);
@@ -133,7 +154,11 @@ describe('running queries in a real VS Code', function () {
         assert.match(uri.path, /\(batch \d+\)\.jsonc$/);
       }
       const all = await askWiki({ action: 'query', list: 'allpages', aplimit: 'max' });
-      assert.deepEqual(titles, all.query.allpages.map((p) => p.title), 'the batches together are every page, in order, once');
+      assert.deepEqual(
+        titles,
+        all.query.allpages.map((p) => p.title),
+        'the batches together are every page, in order, once',
+      );
       assert.ok(titles.length > 2, 'the seeded wiki has more than one batch');
     });
 
@@ -144,19 +169,28 @@ describe('running queries in a real VS Code', function () {
       assert.ok(uri instanceof vscode.Uri, `Fetch all returns the merged result (last error: ${api.lastRunError()})`);
       const { comments, json } = parseResult(api.resultText(uri));
       const all = await askWiki({ action: 'query', list: 'allpages', aplimit: 'max' });
-      assert.deepEqual(json.query.allpages.map((p) => p.title), all.query.allpages.map((p) => p.title));
+      assert.deepEqual(
+        json.query.allpages.map((p) => p.title),
+        all.query.allpages.map((p) => p.title),
+      );
       const pages = Math.ceil(all.query.allpages.length / 2);
       assert.match(comments[1], new RegExp(`${all.query.allpages.length} items .* ${pages} pages merged`));
-      assert.ok(comments.some((c) => /Complete: no more results/.test(c)), comments.join('\n'));
+      assert.ok(
+        comments.some((c) => /Complete: no more results/.test(c)),
+        comments.join('\n'),
+      );
     });
 
-    it('places the wiki\'s own warnings on the query as diagnostics', async () => {
+    it("places the wiki's own warnings on the query as diagnostics", async () => {
       const file = writeWorkspaceFile('warn.wikiquery', 'action=query&list=allpages&aplimit=1&apnosuchthing=1\n');
       const warnDoc = await openFile(file);
       const [lens] = await lensesOf(warnDoc, 'Run');
       const uri = await click(lens);
       assert.ok(uri instanceof vscode.Uri, `ran (last error: ${api.lastRunError()})`);
-      const fromWiki = await waitFor(() => vscode.languages.getDiagnostics(warnDoc.uri).filter((d) => d.source === 'wiki'), 'diagnostics from the wiki');
+      const fromWiki = await waitFor(
+        () => vscode.languages.getDiagnostics(warnDoc.uri).filter((d) => d.source === 'wiki'),
+        'diagnostics from the wiki',
+      );
       const unknown = fromWiki.find((d) => /apnosuchthing/.test(d.message));
       assert.ok(unknown, fromWiki.map((d) => d.message).join(' | '));
       assert.equal(unknown.severity, vscode.DiagnosticSeverity.Warning);
@@ -170,9 +204,14 @@ describe('running queries in a real VS Code', function () {
       const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', writeDoc.uri);
       const lens = (lenses || []).find((l) => l.command && /Run/.test(l.command.title));
       // with or without a lens on it: the run command refuses before sending anything
-      const result = lens ? await click(lens) : await vscode.commands.executeCommand('wikimapQuery.wiki.runQuery', writeDoc.getText().trim());
+      const result = lens
+        ? await click(lens)
+        : await vscode.commands.executeCommand('wikimapQuery.wiki.runQuery', writeDoc.getText().trim());
       assert.equal(result, undefined, 'nothing opens');
-      assert.match(api.lastRunError() || '', /Not run: action=edit changes the wiki: MediaWiki takes it only as a POST request with a "csrf" token/);
+      assert.match(
+        api.lastRunError() || '',
+        /Not run: action=edit changes the wiki: MediaWiki takes it only as a POST request with a "csrf" token/,
+      );
       // the error is in the notification list (whether or not its toast is still up)
       await vscode.commands.executeCommand('notifications.showList');
       const note = await ui({ waitFor: '.notifications-center .notification-list-item', text: 'Not run: action=edit' });
@@ -189,7 +228,10 @@ describe('running queries in a real VS Code', function () {
       await closeAllEditors();
       const reopened = await vscode.commands.executeCommand('wikimapQuery.showHistory', entry.id);
       assert.equal(reopened?.toString(), resultUri.toString());
-      await waitFor(() => findTabs((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === resultUri.toString()).length, 'the result tab again');
+      await waitFor(
+        () => findTabs((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === resultUri.toString()).length,
+        'the result tab again',
+      );
     });
 
     it('shows the selected wiki in the status bar', async () => {
@@ -237,7 +279,10 @@ describe('running queries in a real VS Code', function () {
 
     it('sorts the table when a column header is clicked', async () => {
       await ui({ click: 'th[data-key="mtime"]' });
-      const sorted = await waitFor(() => (api.mapResultsRendered()?.sortKey === 'mtime' ? api.mapResultsRendered() : undefined), 'the table sorted by modification time');
+      const sorted = await waitFor(
+        () => (api.mapResultsRendered()?.sortKey === 'mtime' ? api.mapResultsRendered() : undefined),
+        'the table sorted by modification time',
+      );
       assert.equal(sorted.rows, outcome.count);
     });
 

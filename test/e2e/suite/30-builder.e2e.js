@@ -15,7 +15,9 @@ describe('the guided query builder in a real VS Code', () => {
   before(async () => {
     assert.ok(process.env.WIKIMAP_E2E_WIKI_API, 'WIKIMAP_E2E_WIKI_API: the real MediaWiki did not start (see the [e2e] lines above)');
     ({ api } = await activeExtension());
-    await vscode.workspace.getConfiguration('wikimapQuery').update('wiki.apiUrl', process.env.WIKIMAP_E2E_WIKI_API, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('wikimapQuery')
+      .update('wiki.apiUrl', process.env.WIKIMAP_E2E_WIKI_API, vscode.ConfigurationTarget.Global);
     await closeAllEditors();
   });
 
@@ -62,7 +64,11 @@ describe('the guided query builder in a real VS Code', () => {
     const answers = { group: 'prop', module: 'revisions', values: { titles: 'Alpha', rvprop: 'ids|user' } };
     const text = await vscode.commands.executeCommand('wikimapQuery.wiki.buildQuery', { ...answers, then: 'return' });
     assert.equal(text, 'action=query&prop=revisions&titles=Alpha&rvprop=ids|user');
-    assert.equal(await vscode.commands.executeCommand('wikimapQuery.wiki.buildQuery', { group: 'list', module: 'nosuchmodule', then: 'return' }), undefined, 'an unknown module builds nothing');
+    assert.equal(
+      await vscode.commands.executeCommand('wikimapQuery.wiki.buildQuery', { group: 'list', module: 'nosuchmodule', then: 'return' }),
+      undefined,
+      'an unknown module builds nothing',
+    );
 
     await vscode.commands.executeCommand('wikimapQuery.wiki.buildQuery', { ...answers, then: 'run' });
     const run = api.history.list()[0];
@@ -70,7 +76,10 @@ describe('the guided query builder in a real VS Code', () => {
     assert.match(run.outcome, /^HTTP 200 OK/);
     const result = JSON.parse(api.resultText(run.resultUri).replace(/^\/\/.*\n/gm, ''));
     assert.equal(result.query.pages[0].title, 'Alpha');
-    assert.ok(result.query.pages[0].revisions.every((r) => typeof r.revid === 'number' && typeof r.user === 'string'), 'revisions with ids and users');
+    assert.ok(
+      result.query.pages[0].revisions.every((r) => typeof r.revid === 'number' && typeof r.user === 'string'),
+      'revisions with ids and users',
+    );
   });
 
   after(closeAllEditors);

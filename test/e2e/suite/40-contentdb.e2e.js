@@ -28,7 +28,12 @@ async function actAsBrowser(authorizeUrl, login) {
   const headers = () => (cookie ? { cookie } : {});
   const get = (url) => fetch(url, { headers: headers(), redirect: 'manual' });
   const post = (url, form) =>
-    fetch(url, { method: 'POST', headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString(), redirect: 'manual' });
+    fetch(url, {
+      method: 'POST',
+      headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+      redirect: 'manual',
+    });
 
   let res = await get(authorizeUrl);
   const loginAt = res.headers.get('location');
@@ -58,7 +63,11 @@ describe('ContentDB sign-in in a real VS Code', () => {
     await cfg.update('baseUrl', env.baseUrl, vscode.ConfigurationTarget.Global);
     await cfg.update('clientId', env.clientId, vscode.ConfigurationTarget.Global);
     await cfg.update('redirectUri', env.redirectUri, vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('wikimapQuery.contentDb.setClientSecret', env.clientSecret), true, 'the client secret is stored');
+    assert.equal(
+      await vscode.commands.executeCommand('wikimapQuery.contentDb.setClientSecret', env.clientSecret),
+      true,
+      'the client secret is stored',
+    );
   });
 
   it('is signed out at first', async () => {
@@ -76,7 +85,10 @@ describe('ContentDB sign-in in a real VS Code', () => {
       });
     });
     const signingIn = vscode.commands.executeCommand('wikimapQuery.contentDb.signIn');
-    const authorizeUrl = await waitFor(() => vscode.commands.executeCommand('wikimapQuery.contentDb.pendingAuthorizeUrl'), 'the sign-in to wait for the browser');
+    const authorizeUrl = await waitFor(
+      () => vscode.commands.executeCommand('wikimapQuery.contentDb.pendingAuthorizeUrl'),
+      'the sign-in to wait for the browser',
+    );
     const url = new URL(authorizeUrl);
     assert.equal(`${url.origin}${url.pathname}`, `${env.baseUrl}/oauth/authorize/`);
     assert.equal(url.searchParams.get('client_id'), env.clientId);
@@ -89,7 +101,10 @@ describe('ContentDB sign-in in a real VS Code', () => {
     assert.deepEqual(await signingIn, { username: env.username });
     await changed;
     const listed = await accounts(PROVIDER);
-    assert.deepEqual(listed.map((a) => a.label), [env.username]);
+    assert.deepEqual(
+      listed.map((a) => a.label),
+      [env.username],
+    );
     const session = await silentSession(PROVIDER);
     assert.ok(session, 'getSession(…, { silent: true }) returns the session');
     assert.equal(session.account.label, env.username);

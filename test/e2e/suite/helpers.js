@@ -52,7 +52,11 @@ async function ui(request, timeoutMs = 45000) {
   const id = `ui-${process.pid}-${++uiCounter}`;
   const file = path.join(dir, `${id}.json`);
   console.log(`WIKIMAP_UI:${JSON.stringify({ id, ...request })}`);
-  const answer = await waitFor(() => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined), `the browser to answer ${JSON.stringify(request)}`, timeoutMs);
+  const answer = await waitFor(
+    () => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined),
+    `the browser to answer ${JSON.stringify(request)}`,
+    timeoutMs,
+  );
   fs.rmSync(file, { force: true });
   if (!answer.ok) throw new Error(`in the workbench: ${answer.error}`);
   return answer;

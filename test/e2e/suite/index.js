@@ -11,7 +11,10 @@ function run() {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 120000, reporter: 'spec' });
   const only = process.env.WIKIMAP_E2E_GREP;
   if (only) mocha.grep(only);
-  for (const f of fs.readdirSync(__dirname).filter((n) => n.endsWith('.e2e.js')).sort()) {
+  for (const f of fs
+    .readdirSync(__dirname)
+    .filter((n) => n.endsWith('.e2e.js'))
+    .sort()) {
     mocha.addFile(path.join(__dirname, f));
   }
   return new Promise((resolve, reject) => {

@@ -20,7 +20,9 @@ const builtin = loadBuiltinCatalogue(readJson);
 const constraints = readJson('descriptors/wiki/constraints.json');
 const SAVED_QUERY_MODULES = SAVED_PARAMINFO.paraminfo.modules.filter((m: { path: string }) => m.path.startsWith('query+')).length;
 /** Every action and format module the saved wiki has (query aside): `main` lists them. */
-const SAVED_TOP_MODULES = SAVED_PARAMINFO.paraminfo.modules.filter((m: { path: string }) => !m.path.includes('+') && m.path !== 'main' && m.path !== 'query').length;
+const SAVED_TOP_MODULES = SAVED_PARAMINFO.paraminfo.modules.filter(
+  (m: { path: string }) => !m.path.includes('+') && m.path !== 'main' && m.path !== 'query',
+).length;
 
 const tempDirs: string[] = [];
 after(() => {
@@ -64,7 +66,8 @@ function messageMatching(messages: string[], re: RegExp, deadlineMs = 10000): Pr
     const poll = () => {
       const m = messages.find((x) => re.test(x));
       if (m) return resolve(m);
-      if (Date.now() > deadline) return reject(new Error(`no message matching ${re} within ${deadlineMs} ms; got:\n${messages.join('\n')}`));
+      if (Date.now() > deadline)
+        return reject(new Error(`no message matching ${re} within ${deadlineMs} ms; got:\n${messages.join('\n')}`));
       setTimeout(poll, 10);
     };
     poll();
@@ -131,7 +134,10 @@ describe('catalogue store: live catalogues', () => {
     const wiki = await fakeWiki({ wildcard: false });
     const { store } = makeStore();
     const catalogue = await store.load(wiki.apiUrl);
-    const batches = wiki.paraminfoRequests().slice(1).map((r) => r.params.get('modules')!.split('|'));
+    const batches = wiki
+      .paraminfoRequests()
+      .slice(1)
+      .map((r) => r.params.get('modules')!.split('|'));
     assert.equal(batches.length, Math.ceil((SAVED_QUERY_MODULES + SAVED_TOP_MODULES) / 50));
     for (const b of batches) assert.ok(b.length <= 50, `a batch of ${b.length} modules`);
     assert.equal(batches.flat().length, SAVED_QUERY_MODULES + SAVED_TOP_MODULES);
@@ -163,7 +169,13 @@ describe('catalogue store: live catalogues', () => {
     const small = await fakeWiki({ withoutModules: ['allpages'] });
     const { store } = makeStore();
     await Promise.all([store.load(full.apiUrl), store.load(small.apiUrl)]);
-    const text = [`${full.apiUrl}?action=query&list=allpages`, '', `${small.apiUrl}?action=query&list=allpages`, '', 'action=query&list=allpages'].join('\n');
+    const text = [
+      `${full.apiUrl}?action=query&list=allpages`,
+      '',
+      `${small.apiUrl}?action=query&list=allpages`,
+      '',
+      'action=query&list=allpages',
+    ].join('\n');
     assert.deepEqual(diagnose(store, text), ['2:unrecognizedvalues']);
   });
 
@@ -213,7 +225,10 @@ describe('catalogue store: live catalogues', () => {
     const fromFile = await store.load(SAVED_PARAMINFO_FILE);
     assert.ok(fromFile.getQueryModule('allpages'));
     assert.equal(fromFile.getQueryModule('codexicons'), undefined);
-    await assert.rejects(store.load(path.join(tempCacheDir(), 'nope.json')), /no such file; give a saved action=paraminfo JSON file or an http\(s\) api\.php URL/);
+    await assert.rejects(
+      store.load(path.join(tempCacheDir(), 'nope.json')),
+      /no such file; give a saved action=paraminfo JSON file or an http\(s\) api\.php URL/,
+    );
     const notJson = path.join(tempCacheDir(), 'broken.json');
     fs.writeFileSync(notJson, '{"paraminfo": ');
     await assert.rejects(store.load(notJson), /is not JSON .*save the wiki's action=paraminfo&format=json output/);
@@ -254,14 +269,39 @@ describe('catalogue store: disk cache', () => {
     await store.load(wiki.apiUrl);
     assert.equal(wiki.paraminfoRequests().length, before + 1);
     assert.equal(store.status(wiki.apiUrl).generator, 'MediaWiki 1.43.0');
-    assert.deepEqual(fs.readdirSync(cacheDir).sort(), [cacheFileName(wiki.apiUrl, 'MediaWiki 1.39.17'), cacheFileName(wiki.apiUrl, 'MediaWiki 1.43.0')].sort());
+    assert.deepEqual(
+      fs.readdirSync(cacheDir).sort(),
+      [cacheFileName(wiki.apiUrl, 'MediaWiki 1.39.17'), cacheFileName(wiki.apiUrl, 'MediaWiki 1.43.0')].sort(),
+    );
   });
 
   const corruptions: Array<[string, string]> = [
     ['cut-off JSON', '{"format":"wikimap-query/catalogue-cache","formatVersion":2,"paraminfo":[{"paraminfo":'],
     ['another file format', '{"hello": "world"}'],
-    ['a file of format 1 (query modules only): fetched again for every module', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 1, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{ paraminfo: { modules: [] } }], siteinfo: {} })],
-    ['paraminfo without modules', JSON.stringify({ format: 'wikimap-query/catalogue-cache', formatVersion: 2, apiUrl: 'X', generator: 'MediaWiki 1.39.17', fetchedAt: '2026-01-01T00:00:00Z', paraminfo: [{}], siteinfo: {} })],
+    [
+      'a file of format 1 (query modules only): fetched again for every module',
+      JSON.stringify({
+        format: 'wikimap-query/catalogue-cache',
+        formatVersion: 1,
+        apiUrl: 'X',
+        generator: 'MediaWiki 1.39.17',
+        fetchedAt: '2026-01-01T00:00:00Z',
+        paraminfo: [{ paraminfo: { modules: [] } }],
+        siteinfo: {},
+      }),
+    ],
+    [
+      'paraminfo without modules',
+      JSON.stringify({
+        format: 'wikimap-query/catalogue-cache',
+        formatVersion: 2,
+        apiUrl: 'X',
+        generator: 'MediaWiki 1.39.17',
+        fetchedAt: '2026-01-01T00:00:00Z',
+        paraminfo: [{}],
+        siteinfo: {},
+      }),
+    ],
   ];
   for (const [what, content] of corruptions) {
     it(`reports a corrupt cache file (${what}), fetches again and repairs it`, async () => {
@@ -274,7 +314,10 @@ describe('catalogue store: disk cache', () => {
       const catalogue = await store.load(wiki.apiUrl);
       assert.ok(catalogue.getQueryModule('allpages'));
       assert.equal(wiki.paraminfoRequests().length, 1);
-      assert.ok(messages.some((m) => m.includes(file) && /unusable .*fetching it again/.test(m)), messages.join('\n'));
+      assert.ok(
+        messages.some((m) => m.includes(file) && /unusable .*fetching it again/.test(m)),
+        messages.join('\n'),
+      );
       assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).format, 'wikimap-query/catalogue-cache');
     });
   }
@@ -337,7 +380,10 @@ describe('catalogue store: a wiki that cannot be reached', () => {
     await arrived;
     assert.equal(store.status(wiki.apiUrl).origin, 'stale-cache');
     assert.equal(store.resolve(wiki.apiUrl).getQueryModule('random'), undefined);
-    assert.ok(messages.some((m) => /cannot reach .*Using its catalogue cached on .*MediaWiki 1\.39\.17/.test(m)), messages.join('\n'));
+    assert.ok(
+      messages.some((m) => /cannot reach .*Using its catalogue cached on .*MediaWiki 1\.39\.17/.test(m)),
+      messages.join('\n'),
+    );
   });
 
   it('picks the wiki up again when it is back (a quiet retry after the delay)', async () => {
@@ -371,10 +417,30 @@ describe('catalogue store: a wiki that cannot be reached', () => {
   });
 
   const broken: Array<[string, FakeWikiFailure, RegExp]> = [
-    ['a page that is not api.php (HTTP 404)', { status: 404, body: '<h1>Not Found</h1>' }, /answered HTTP 404.*check that it is the wiki's api\.php URL/],
-    ['an HTML page with HTTP 200', { status: 200, body: '<html><body>Main Page</body></html>' }, /did not answer with JSON; check that it is the wiki's api\.php URL/],
-    ['a private wiki', { status: 200, body: JSON.stringify({ error: { code: 'readapidenied', info: 'You need read permission to use this module.' } }), contentType: 'application/json' }, /refused the request: readapidenied.*private/],
-    ['a server error', { status: 503, body: 'Service Unavailable' }, /answered HTTP 503 .*the wiki is down or has a problem.*Reload Catalogue/],
+    [
+      'a page that is not api.php (HTTP 404)',
+      { status: 404, body: '<h1>Not Found</h1>' },
+      /answered HTTP 404.*check that it is the wiki's api\.php URL/,
+    ],
+    [
+      'an HTML page with HTTP 200',
+      { status: 200, body: '<html><body>Main Page</body></html>' },
+      /did not answer with JSON; check that it is the wiki's api\.php URL/,
+    ],
+    [
+      'a private wiki',
+      {
+        status: 200,
+        body: JSON.stringify({ error: { code: 'readapidenied', info: 'You need read permission to use this module.' } }),
+        contentType: 'application/json',
+      },
+      /refused the request: readapidenied.*private/,
+    ],
+    [
+      'a server error',
+      { status: 503, body: 'Service Unavailable' },
+      /answered HTTP 503 .*the wiki is down or has a problem.*Reload Catalogue/,
+    ],
   ];
   for (const [what, failWith, expected] of broken) {
     it(`says what is wrong with ${what}`, async () => {

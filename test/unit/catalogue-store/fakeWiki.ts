@@ -80,7 +80,10 @@ export async function startFakeWiki(behaviour: Partial<FakeWikiBehaviour> = {}):
     const p = url.searchParams;
     let body: unknown;
     if (p.get('action') === 'query' && p.get('meta') === 'siteinfo') {
-      body = { ...SAVED_SITEINFO, query: { ...SAVED_SITEINFO.query, general: { ...SAVED_SITEINFO.query.general, generator: b.generator } } };
+      body = {
+        ...SAVED_SITEINFO,
+        query: { ...SAVED_SITEINFO.query, general: { ...SAVED_SITEINFO.query.general, generator: b.generator } },
+      };
     } else if (p.get('action') === 'paraminfo') {
       const wanted = (p.get('modules') ?? '').split('|');
       const mods = allModules();

@@ -14,7 +14,11 @@ const wikiDir = join(__dirname, '..', '..', '..', 'descriptors', 'wiki');
 async function validate(schemaFile: string, text: string): Promise<string[]> {
   const schema = JSON.parse(readFileSync(join(wikiDir, schemaFile), 'utf8'));
   const service = getLanguageService({});
-  service.configure({ validate: true, allowComments: false, schemas: [{ uri: `file:///descriptors/wiki/${schemaFile}`, fileMatch: ['*.json'], schema }] });
+  service.configure({
+    validate: true,
+    allowComments: false,
+    schemas: [{ uri: `file:///descriptors/wiki/${schemaFile}`, fileMatch: ['*.json'], schema }],
+  });
   const document = TextDocument.create('file:///data.json', 'json', 1, text);
   const diagnostics = await service.doValidation(document, service.parseJSONDocument(document));
   return diagnostics.map((d) => `${d.range.start.line + 1}: ${d.message}`);
@@ -33,8 +37,16 @@ describe('built-in catalogue: the top-level modules and their rules', () => {
 
   const BROKEN: Array<[string, unknown, RegExp]> = [
     ['an unknown kind', { module: 'parse', kind: 'never', params: ['page'], code: 'x', message: '' }, /./],
-    ['an excludes rule without "with"', { module: 'parse', kind: 'excludes', params: ['page'], code: 'invalidparammix', message: '' }, /with/],
-    ['a pattern rule without its pattern', { module: 'parse', kind: 'pattern', params: ['section'], code: 'invalidsection', message: '' }, /pattern/],
+    [
+      'an excludes rule without "with"',
+      { module: 'parse', kind: 'excludes', params: ['page'], code: 'invalidparammix', message: '' },
+      /with/,
+    ],
+    [
+      'a pattern rule without its pattern',
+      { module: 'parse', kind: 'pattern', params: ['section'], code: 'invalidsection', message: '' },
+      /pattern/,
+    ],
     ['a rule without a code', { module: 'parse', kind: 'onlyOne', params: ['page', 'pageid'], message: '' }, /code/],
   ];
   for (const [what, rule, message] of BROKEN) {

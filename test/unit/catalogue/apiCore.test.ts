@@ -22,18 +22,40 @@ function submoduleNames(filter: (m: (typeof queryModules.paraminfo.modules)[numb
 describe('built-in catalogue: api-core.json (main and query modules)', () => {
   it('is a paraminfo document with the main and query modules', () => {
     assert.equal(apiCore.paraminfo.helpformat, 'none');
-    assert.deepEqual(apiCore.paraminfo.modules.map((m) => [m.name, m.path, m.prefix, m.group]), [
-      ['main', 'main', '', undefined],
-      ['query', 'query', '', 'action'],
-    ]);
+    assert.deepEqual(
+      apiCore.paraminfo.modules.map((m) => [m.name, m.path, m.prefix, m.group]),
+      [
+        ['main', 'main', '', undefined],
+        ['query', 'query', '', 'action'],
+      ],
+    );
   });
 
-  it('main has the API\'s own parameters', () => {
-    assert.deepEqual(allParams(main).map((p) => p.name), [
-      'action', 'format', 'formatversion', 'maxlag', 'smaxage', 'maxage', 'assert', 'assertuser', 'requestid',
-      'servedby', 'curtimestamp', 'responselanginfo', 'origin', 'crossorigin', 'uselang', 'variant',
-      'errorformat', 'errorlang', 'errorsuselocal',
-    ]);
+  it("main has the API's own parameters", () => {
+    assert.deepEqual(
+      allParams(main).map((p) => p.name),
+      [
+        'action',
+        'format',
+        'formatversion',
+        'maxlag',
+        'smaxage',
+        'maxage',
+        'assert',
+        'assertuser',
+        'requestid',
+        'servedby',
+        'curtimestamp',
+        'responselanginfo',
+        'origin',
+        'crossorigin',
+        'uselang',
+        'variant',
+        'errorformat',
+        'errorlang',
+        'errorsuselocal',
+      ],
+    );
   });
 
   const MAIN_EXACT: Array<Record<string, unknown>> = [
@@ -121,7 +143,12 @@ describe('built-in catalogue: api-core.json (main and query modules)', () => {
 
   it('main and query share no parameter name (both are unprefixed on the wire)', () => {
     const mainNames = new Set(allParams(main).map((p) => p.name));
-    assert.deepEqual(allParams(query).map((p) => p.name).filter((n) => mainNames.has(n)), []);
+    assert.deepEqual(
+      allParams(query)
+        .map((p) => p.name)
+        .filter((n) => mainNames.has(n)),
+      [],
+    );
   });
 
   it('query reads (readrights), main does not; both come from MediaWiki', () => {

@@ -57,11 +57,19 @@ export function findParam(module: ModuleDescriptor, name: string): ParamDescript
 // The spec's value sets, copied from its "Shared value sets" section.
 // ---------------------------------------------------------------------------------------------
 
-const words = (text: string): string[] => text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+const words = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 export const SPEC_SETS: Record<string, string[]> = {
-  REVPROP: words('comment, content, contentmodel, flags, ids, parsedcomment, roles, sha1, size, slotsha1, slotsize, tags, timestamp, user, userid, parsetree'),
-  CF: words('application/json, application/octet-stream, application/unknown, application/vue+xml, application/x-binary, text/css, text/javascript, text/plain, text/unknown, text/x-wiki, unknown/unknown'),
+  REVPROP: words(
+    'comment, content, contentmodel, flags, ids, parsedcomment, roles, sha1, size, slotsha1, slotsize, tags, timestamp, user, userid, parsetree',
+  ),
+  CF: words(
+    'application/json, application/octet-stream, application/unknown, application/vue+xml, application/x-binary, text/css, text/javascript, text/plain, text/unknown, text/x-wiki, unknown/unknown',
+  ),
   GROUPS: words('bot, bureaucrat, interface-admin, suppress, sysop'),
   RIGHTS: words(`apihighlimits, applychangetags, autoconfirmed, autocreateaccount, autopatrol, badcaptcha, bigdelete,
     block, blockemail, bot, browsearchive, changeemail, changetags, confirmemail, createaccount, createpage, createtalk,
@@ -91,8 +99,11 @@ export const SPEC_SETS: Record<string, string[]> = {
     rollback, sendemail, siteadmin, skipcaptcha, suppressionlog, suppressredirect,
     suppressrevision, unblockself, undelete, unwatchedpages, upload, upload_by_url, userrights,
     userrights-interwiki, viewmyprivateinfo, viewmywatchlist, viewsuppressed`),
-  PROTO: ['', ...words(`bitcoin, ftp, ftps, geo, git, gopher, http, https, irc, ircs, magnet, mailto, matrix, mms,
-    news, nntp, redis, sftp, sip, sips, sms, ssh, svn, tel, telnet, urn, wikipedia, worldwind, xmpp`)],
+  PROTO: [
+    '',
+    ...words(`bitcoin, ftp, ftps, geo, git, gopher, http, https, irc, ircs, magnet, mailto, matrix, mms,
+    news, nntp, redis, sftp, sip, sips, sms, ssh, svn, tel, telnet, urn, wikipedia, worldwind, xmpp`),
+  ],
 };
 
 /** The usual user subtypes of the legend's `USER`. */
@@ -103,9 +114,27 @@ const USER_SUBTYPES = 'name,ip,temp,interwiki,id';
 // ---------------------------------------------------------------------------------------------
 
 const KNOWN_KEYS = new Set([
-  'index', 'name', 'type', 'default', 'multi', 'lowlimit', 'highlimit', 'limit', 'min', 'max', 'highmax',
-  'allspecifier', 'required', 'deprecated', 'deprecatedvalues', 'info', 'subtypes', 'extranamespaces',
-  'sensitive', 'allowsduplicates', 'templatevars',
+  'index',
+  'name',
+  'type',
+  'default',
+  'multi',
+  'lowlimit',
+  'highlimit',
+  'limit',
+  'min',
+  'max',
+  'highmax',
+  'allspecifier',
+  'required',
+  'deprecated',
+  'deprecatedvalues',
+  'info',
+  'subtypes',
+  'extranamespaces',
+  'sensitive',
+  'allowsduplicates',
+  'templatevars',
 ]);
 
 function writeEnum(values: string[], deprecated: string[]): string {
@@ -136,18 +165,21 @@ export function shorthand(p: ParamDescriptor): string {
     const subtypes = ((p.subtypes as string[] | undefined) ?? []).join(',');
     text += subtypes === USER_SUBTYPES ? 'USER' : `user{${subtypes}}`;
   } else {
-    text += ({ string: 'S', integer: 'I', boolean: 'B', timestamp: 'TS', namespace: 'NS', title: 'title' } as Record<string, string>)[type] ?? type;
+    text +=
+      ({ string: 'S', integer: 'I', boolean: 'B', timestamp: 'TS', namespace: 'NS', title: 'title' } as Record<string, string>)[type] ??
+      type;
   }
   if (p.deprecatedvalues !== undefined && !Array.isArray(type)) text += ' deprecatedvalues-without-enum';
   if (p.subtypes !== undefined && type !== 'user') text += ` subtypes ${JSON.stringify(p.subtypes)}`;
   if (p.templatevars !== undefined) text += ` templated ${JSON.stringify(p.templatevars)}`;
   if (p.multi !== undefined) {
     text += p.multi === '' && p.lowlimit === 50 && p.highlimit === 500 && p.limit === 50 ? ' M' : ' M(bad limits)';
-  } else if (p.lowlimit !== undefined || p.highlimit !== undefined || (p.limit !== undefined)) {
+  } else if (p.lowlimit !== undefined || p.highlimit !== undefined || p.limit !== undefined) {
     text += ' limits-without-M';
   }
   if (p.allspecifier !== undefined) text += ` allspecifier ${JSON.stringify(p.allspecifier)}`;
-  if (p.extranamespaces !== undefined) text += JSON.stringify(p.extranamespaces) === '[-2,-1]' ? ' NSX' : ` extranamespaces ${JSON.stringify(p.extranamespaces)}`;
+  if (p.extranamespaces !== undefined)
+    text += JSON.stringify(p.extranamespaces) === '[-2,-1]' ? ' NSX' : ` extranamespaces ${JSON.stringify(p.extranamespaces)}`;
   if (type !== 'limit') {
     if (p.min !== undefined) text += ` min ${p.min}`;
     if (p.max !== undefined) text += ` max ${p.max}`;
@@ -160,7 +192,8 @@ export function shorthand(p: ParamDescriptor): string {
   }
   if (p.info !== undefined) {
     const notes = (p.info as Array<{ name: string; values?: unknown[] }>).map((i) =>
-      i.values === undefined ? i.name : `${i.name} ${JSON.stringify(i.values)}`);
+      i.values === undefined ? i.name : `${i.name} ${JSON.stringify(i.values)}`,
+    );
     text += ` (${notes.join('; ')})`;
   }
   if (p.default !== undefined) {

@@ -22,13 +22,19 @@ const EXACT: Array<[string, Record<string, unknown>]> = [
   ['revisions', { index: 12, name: 'contentformat', type: SPEC_SETS.CF, deprecated: '' }],
   ['revisions', { index: 13, name: 'startid', type: 'integer', info: [{ name: 'singlepageonly' }] }],
   ['revisions', { index: 17, name: 'dir', type: ['newer', 'older'], default: 'older', info: [{ name: 'singlepageonly' }] }],
-  ['revisions', { index: 18, name: 'user', type: 'user', subtypes: ['name', 'ip', 'temp', 'interwiki', 'id'], info: [{ name: 'singlepageonly' }] }],
+  [
+    'revisions',
+    { index: 18, name: 'user', type: 'user', subtypes: ['name', 'ip', 'temp', 'interwiki', 'id'], info: [{ name: 'singlepageonly' }] },
+  ],
   ['revisions', { index: 20, name: 'tag', type: 'string' }],
   ['allrevisions', { index: 4, name: 'limit', ...LIMIT }],
   ['deletedrevisions', { index: 4, name: 'limit', ...LIMIT }],
   ['alldeletedrevisions', { index: 4, name: 'limit', ...LIMIT }],
   ['alldeletedrevisions', { index: 15, name: 'start', type: 'timestamp', info: [{ name: 'useronly' }] }],
-  ['alldeletedrevisions', { index: 21, name: 'excludeuser', type: 'user', subtypes: ['name', 'ip', 'temp', 'interwiki', 'id'], info: [{ name: 'nonuseronly' }] }],
+  [
+    'alldeletedrevisions',
+    { index: 21, name: 'excludeuser', type: 'user', subtypes: ['name', 'ip', 'temp', 'interwiki', 'id'], info: [{ name: 'nonuseronly' }] },
+  ],
   // LIM variants
   ['allcategories', { index: 8, name: 'limit', ...LIMIT, default: 10 }],
   ['imageinfo', { index: 2, name: 'limit', ...LIMIT, default: 1 }],
@@ -60,11 +66,16 @@ const EXACT: Array<[string, Record<string, unknown>]> = [
   ['allmessages', { index: 1, name: 'messages', type: 'string', default: '*', ...MULTI }],
   ['languageinfo', { index: 2, name: 'code', type: 'string', default: '*', ...MULTI }],
   ['info', { index: 2, name: 'linkcontext', type: 'title', default: 'Main Page' }],
-  ['filerepoinfo', {
-    index: 1, name: 'prop',
-    type: ['canUpload', 'displayname', 'favicon', 'initialCapital', 'local', 'name', 'rootUrl', 'scriptDirUrl', 'thumbUrl', 'url'],
-    default: 'canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url', ...MULTI,
-  }],
+  [
+    'filerepoinfo',
+    {
+      index: 1,
+      name: 'prop',
+      type: ['canUpload', 'displayname', 'favicon', 'initialCapital', 'local', 'name', 'rootUrl', 'scriptDirUrl', 'thumbUrl', 'url'],
+      default: 'canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url',
+      ...MULTI,
+    },
+  ],
   ['categorymembers', { index: 5, name: 'type', type: ['file', 'page', 'subcat'], default: 'page|subcat|file', ...MULTI }],
   ['allcategories', { index: 9, name: 'prop', type: ['hidden', 'size'], default: '', ...MULTI }],
   // Boolean parameters have no default
@@ -88,14 +99,48 @@ const EXACT: Array<[string, Record<string, unknown>]> = [
   ['allmessages', { index: 6, name: 'args', type: 'string', ...MULTI, allowsduplicates: '' }],
   ['pageswithprop', { index: 1, name: 'propname', type: 'string', required: '' }],
   ['stashimageinfo', { index: 2, name: 'sessionkey', type: 'string', deprecated: '', ...MULTI }],
-  ['tokens', { index: 1, name: 'type', type: ['createaccount', 'csrf', 'login', 'patrol', 'rollback', 'userrights', 'watch'], default: 'csrf', ...MULTI, allspecifier: '*' }],
-  ['userinfo', {
-    index: 1, name: 'prop',
-    type: ['acceptlang', 'blockinfo', 'cancreateaccount', 'centralids', 'changeablegroups', 'editcount', 'email',
-      'groupmemberships', 'groups', 'hasmsg', 'implicitgroups', 'latestcontrib', 'options', 'ratelimits', 'realname',
-      'registrationdate', 'rights', 'theoreticalratelimits', 'unreadcount', 'watchlistlabels'],
-    ...MULTI, allspecifier: '*',
-  }],
+  [
+    'tokens',
+    {
+      index: 1,
+      name: 'type',
+      type: ['createaccount', 'csrf', 'login', 'patrol', 'rollback', 'userrights', 'watch'],
+      default: 'csrf',
+      ...MULTI,
+      allspecifier: '*',
+    },
+  ],
+  [
+    'userinfo',
+    {
+      index: 1,
+      name: 'prop',
+      type: [
+        'acceptlang',
+        'blockinfo',
+        'cancreateaccount',
+        'centralids',
+        'changeablegroups',
+        'editcount',
+        'email',
+        'groupmemberships',
+        'groups',
+        'hasmsg',
+        'implicitgroups',
+        'latestcontrib',
+        'options',
+        'ratelimits',
+        'realname',
+        'registrationdate',
+        'rights',
+        'theoreticalratelimits',
+        'unreadcount',
+        'watchlistlabels',
+      ],
+      ...MULTI,
+      allspecifier: '*',
+    },
+  ],
   ['recentchanges', { index: 16, name: 'slot', type: ['main'] }],
   ['allusers', { index: 7, name: 'rights', type: SPEC_SETS.RIGHTS, ...MULTI }],
   ['contributors', { index: 4, name: 'excluderights', type: SPEC_SETS.RIGHTS_C, ...MULTI }],
@@ -110,7 +155,7 @@ describe('built-in catalogue: exact descriptors of the tricky parameters', () =>
     });
   }
 
-  it('codexicons names: req, M, allspecifier *, cdxIcon<Name> values in the spec\'s order', () => {
+  it("codexicons names: req, M, allspecifier *, cdxIcon<Name> values in the spec's order", () => {
     const names = findParam(findModule(queryModules, 'codexicons'), 'names');
     const { type, ...rest } = names;
     assert.deepEqual(rest, { index: 1, name: 'names', required: '', ...MULTI, allspecifier: '*' });
@@ -118,7 +163,13 @@ describe('built-in catalogue: exact descriptors of the tricky parameters', () =>
     assert.equal(type.length, 235);
     assert.deepEqual(type.slice(0, 5), ['cdxIconAdd', 'cdxIconAlert', 'cdxIconAlignCenter', 'cdxIconAlignLeft', 'cdxIconAlignRight']);
     assert.deepEqual(type.slice(-4), ['cdxIconWikitext', 'cdxIconWindow', 'cdxIconZoomIn', 'cdxIconZoomOut']);
-    for (const n of ['cdxIconTextDirLTR', 'cdxIconUnBlock', 'cdxIconQrCode', 'cdxIconMathematicsDisplayInline', 'cdxIconUserTemporaryLocation']) {
+    for (const n of [
+      'cdxIconTextDirLTR',
+      'cdxIconUnBlock',
+      'cdxIconQrCode',
+      'cdxIconMathematicsDisplayInline',
+      'cdxIconUserTemporaryLocation',
+    ]) {
       assert.ok(type.includes(n), `${n} is missing`);
     }
     assert.ok(!type.some((n) => n.startsWith('cdxIconLogo')), 'project logos are not listed by the spec');
@@ -126,9 +177,22 @@ describe('built-in catalogue: exact descriptors of the tricky parameters', () =>
 
   it('RIGHTS_C is RIGHTS without the ten rights the spec names', () => {
     const removed = SPEC_SETS.RIGHTS.filter((r) => !SPEC_SETS.RIGHTS_C.includes(r));
-    assert.deepEqual(removed, ['badcaptcha', 'changeemail', 'confirmemail', 'linkpurge', 'mailpassword', 'purge',
-      'renderfile', 'renderfile-nonstandard', 'stashbasehtml', 'stashedit']);
-    assert.ok(SPEC_SETS.RIGHTS_C.every((r) => SPEC_SETS.RIGHTS.includes(r)), 'RIGHTS_C has a right RIGHTS lacks');
+    assert.deepEqual(removed, [
+      'badcaptcha',
+      'changeemail',
+      'confirmemail',
+      'linkpurge',
+      'mailpassword',
+      'purge',
+      'renderfile',
+      'renderfile-nonstandard',
+      'stashbasehtml',
+      'stashedit',
+    ]);
+    assert.ok(
+      SPEC_SETS.RIGHTS_C.every((r) => SPEC_SETS.RIGHTS.includes(r)),
+      'RIGHTS_C has a right RIGHTS lacks',
+    );
     assert.equal(SPEC_SETS.RIGHTS.length, 96);
     assert.equal(SPEC_SETS.RIGHTS_C.length, 86);
   });
@@ -145,40 +209,107 @@ function everyParam(has: (p: Record<string, unknown>) => boolean): string[] {
 
 describe('built-in catalogue: every flag and note the spec hands out, and no other', () => {
   const cases: Array<[string, (p: Record<string, unknown>) => boolean, string[]]> = [
-    ['required', (p) => p.required === '', [
-      'codexicons.names', 'pageswithprop.propname', 'prefixsearch.search', 'querypage.page', 'search.search',
-    ]],
+    [
+      'required',
+      (p) => p.required === '',
+      ['codexicons.names', 'pageswithprop.propname', 'prefixsearch.search', 'querypage.page', 'search.search'],
+    ],
     ['sensitive', (p) => p.sensitive === '', ['watchlist.token', 'watchlistraw.token']],
     ['allowsduplicates', (p) => p.allowsduplicates === '', ['allmessages.args']],
-    ['deprecated parameters', (p) => p.deprecated === '', [
-      ...['alldeletedrevisions', 'allrevisions'].flatMap((m) => ['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'].map((p) => `${m}.${p}`)),
-      'categorymembers.startsortkey', 'categorymembers.endsortkey',
-      ...['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'].map((p) => `deletedrevisions.${p}`),
-      'extlinks.expandurl', 'exturlusage.expandurl', 'iwlinks.url', 'langlinks.url', 'random.redirect',
-      ...['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'].map((p) => `revisions.${p}`),
-      'stashimageinfo.sessionkey', 'usercontribs.toponly',
-    ]],
-    ['allspecifier *', (p) => p.allspecifier === '*', [
-      'alldeletedrevisions.slots', 'alldeletedrevisions.namespace', 'allrevisions.slots', 'allrevisions.namespace',
-      'backlinks.namespace', 'categorymembers.namespace', 'codexicons.names', 'deletedrevisions.slots',
-      'embeddedin.namespace', 'exturlusage.namespace', 'fileusage.namespace', 'imageusage.namespace',
-      'links.namespace', 'linkshere.namespace', 'prefixsearch.namespace', 'protectedtitles.namespace',
-      'random.namespace', 'recentchanges.namespace', 'redirects.namespace', 'revisions.slots', 'search.namespace',
-      'templates.namespace', 'tokens.type', 'transcludedin.namespace', 'usercontribs.namespace', 'userinfo.prop',
-      'watchlist.namespace', 'watchlistraw.namespace',
-    ]],
-    ['extranamespaces -2,-1 (NSX)', (p) => JSON.stringify(p.extranamespaces) === '[-2,-1]', [
-      'alllinks.namespace', 'allredirects.namespace', 'alltransclusions.namespace', 'links.namespace',
-      'logevents.namespace', 'recentchanges.namespace', 'templates.namespace',
-    ]],
-    ['any extranamespaces', (p) => p.extranamespaces !== undefined, [
-      'alllinks.namespace', 'allredirects.namespace', 'alltransclusions.namespace', 'links.namespace',
-      'logevents.namespace', 'recentchanges.namespace', 'templates.namespace',
-    ]],
-    ['templated parameters', (p) => p.templatevars !== undefined, [
-      'alldeletedrevisions.contentformat-{slot}', 'allrevisions.contentformat-{slot}',
-      'deletedrevisions.contentformat-{slot}', 'revisions.contentformat-{slot}',
-    ]],
+    [
+      'deprecated parameters',
+      (p) => p.deprecated === '',
+      [
+        ...['alldeletedrevisions', 'allrevisions'].flatMap((m) =>
+          ['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'].map((p) => `${m}.${p}`),
+        ),
+        'categorymembers.startsortkey',
+        'categorymembers.endsortkey',
+        ...['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'].map(
+          (p) => `deletedrevisions.${p}`,
+        ),
+        'extlinks.expandurl',
+        'exturlusage.expandurl',
+        'iwlinks.url',
+        'langlinks.url',
+        'random.redirect',
+        ...['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'].map(
+          (p) => `revisions.${p}`,
+        ),
+        'stashimageinfo.sessionkey',
+        'usercontribs.toponly',
+      ],
+    ],
+    [
+      'allspecifier *',
+      (p) => p.allspecifier === '*',
+      [
+        'alldeletedrevisions.slots',
+        'alldeletedrevisions.namespace',
+        'allrevisions.slots',
+        'allrevisions.namespace',
+        'backlinks.namespace',
+        'categorymembers.namespace',
+        'codexicons.names',
+        'deletedrevisions.slots',
+        'embeddedin.namespace',
+        'exturlusage.namespace',
+        'fileusage.namespace',
+        'imageusage.namespace',
+        'links.namespace',
+        'linkshere.namespace',
+        'prefixsearch.namespace',
+        'protectedtitles.namespace',
+        'random.namespace',
+        'recentchanges.namespace',
+        'redirects.namespace',
+        'revisions.slots',
+        'search.namespace',
+        'templates.namespace',
+        'tokens.type',
+        'transcludedin.namespace',
+        'usercontribs.namespace',
+        'userinfo.prop',
+        'watchlist.namespace',
+        'watchlistraw.namespace',
+      ],
+    ],
+    [
+      'extranamespaces -2,-1 (NSX)',
+      (p) => JSON.stringify(p.extranamespaces) === '[-2,-1]',
+      [
+        'alllinks.namespace',
+        'allredirects.namespace',
+        'alltransclusions.namespace',
+        'links.namespace',
+        'logevents.namespace',
+        'recentchanges.namespace',
+        'templates.namespace',
+      ],
+    ],
+    [
+      'any extranamespaces',
+      (p) => p.extranamespaces !== undefined,
+      [
+        'alllinks.namespace',
+        'allredirects.namespace',
+        'alltransclusions.namespace',
+        'links.namespace',
+        'logevents.namespace',
+        'recentchanges.namespace',
+        'templates.namespace',
+      ],
+    ],
+    [
+      'templated parameters',
+      (p) => p.templatevars !== undefined,
+      [
+        'alldeletedrevisions.contentformat-{slot}',
+        'allrevisions.contentformat-{slot}',
+        'deletedrevisions.contentformat-{slot}',
+        'revisions.contentformat-{slot}',
+      ],
+    ],
   ];
   for (const [label, has, expected] of cases) {
     it(label, () => assert.deepEqual(everyParam(has), expected));
@@ -186,7 +317,10 @@ describe('built-in catalogue: every flag and note the spec hands out, and no oth
 
   it('deprecated values', () => {
     const actual = queryModules.paraminfo.modules.flatMap((m) =>
-      allParams(m).filter((p) => p.deprecatedvalues !== undefined).map((p) => [`${m.name}.${p.name}`, p.deprecatedvalues]));
+      allParams(m)
+        .filter((p) => p.deprecatedvalues !== undefined)
+        .map((p) => [`${m.name}.${p.name}`, p.deprecatedvalues]),
+    );
     assert.deepEqual(actual, [
       ['alldeletedrevisions.prop', ['parsetree']],
       ['allrevisions.prop', ['parsetree']],
@@ -206,7 +340,10 @@ describe('built-in catalogue: every flag and note the spec hands out, and no oth
 
   it('info notes', () => {
     const actual = queryModules.paraminfo.modules.flatMap((m) =>
-      allParams(m).filter((p) => p.info !== undefined).map((p) => `${m.name}.${p.name} ${JSON.stringify(p.info)}`));
+      allParams(m)
+        .filter((p) => p.info !== undefined)
+        .map((p) => `${m.name}.${p.name} ${JSON.stringify(p.info)}`),
+    );
     const note = (name: string) => JSON.stringify([{ name }]);
     const modes = (...values: number[]) => JSON.stringify([{ name: 'modes', values }]);
     assert.deepEqual(actual, [

@@ -28,9 +28,19 @@ describe('built-in catalogue: query-modules.schema.json', () => {
 
   it('accepts formatversion 2 flags (booleans)', async () => {
     const fv2 = {
-      paraminfo: { modules: [{ name: 'x', path: 'query+x', prefix: 'x', readrights: true, parameters: [
-        { index: 1, name: 'limit', type: 'limit', required: false, multi: false, default: 10, min: 1, max: 500, highmax: 5000 },
-      ] }] },
+      paraminfo: {
+        modules: [
+          {
+            name: 'x',
+            path: 'query+x',
+            prefix: 'x',
+            readrights: true,
+            parameters: [
+              { index: 1, name: 'limit', type: 'limit', required: false, multi: false, default: 10, min: 1, max: 500, highmax: 5000 },
+            ],
+          },
+        ],
+      },
     };
     assert.deepEqual(await validate(JSON.stringify(fv2, null, 2)), []);
   });
@@ -46,7 +56,10 @@ describe('built-in catalogue: query-modules.schema.json', () => {
       const doc = { paraminfo: { modules: [{ name: 'x', path: 'query+x', prefix: 'x', parameters: [param] }] } };
       const problems = await validate(JSON.stringify(doc, null, 2));
       assert.ok(problems.length > 0, 'expected a diagnostic');
-      assert.ok(problems.some((p) => message.test(p)), problems.join('\n'));
+      assert.ok(
+        problems.some((p) => message.test(p)),
+        problems.join('\n'),
+      );
     });
   }
 });

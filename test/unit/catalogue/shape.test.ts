@@ -15,13 +15,46 @@ const INFO_NAMES = ['useronly', 'nonuseronly', 'modes', 'singlepageonly', 'prelo
 const FLAGS = ['required', 'deprecated', 'sensitive', 'multi', 'allowsduplicates'];
 /** The order MediaWiki's ApiParamInfo and ParamValidator write a parameter's fields in. */
 const PARAM_KEY_ORDER = [
-  'index', 'name', 'templatevars', 'type', 'required', 'deprecated', 'sensitive', 'default', 'multi',
-  'lowlimit', 'highlimit', 'limit', 'allowsduplicates', 'allspecifier', 'min', 'max', 'highmax',
-  'submodules', 'submoduleparamprefix', 'subtypes', 'extranamespaces', 'deprecatedvalues', 'internalvalues', 'info',
+  'index',
+  'name',
+  'templatevars',
+  'type',
+  'required',
+  'deprecated',
+  'sensitive',
+  'default',
+  'multi',
+  'lowlimit',
+  'highlimit',
+  'limit',
+  'allowsduplicates',
+  'allspecifier',
+  'min',
+  'max',
+  'highmax',
+  'submodules',
+  'submoduleparamprefix',
+  'subtypes',
+  'extranamespaces',
+  'deprecatedvalues',
+  'internalvalues',
+  'info',
 ];
 const MODULE_KEY_ORDER = [
-  'name', 'path', 'group', 'prefix', 'source', 'sourcename', 'licensetag', 'licenselink',
-  'deprecated', 'readrights', 'generator', 'helpurls', 'parameters', 'templatedparameters',
+  'name',
+  'path',
+  'group',
+  'prefix',
+  'source',
+  'sourcename',
+  'licensetag',
+  'licenselink',
+  'deprecated',
+  'readrights',
+  'generator',
+  'helpurls',
+  'parameters',
+  'templatedparameters',
 ];
 
 function eachParam(fn: (m: ModuleDescriptor, p: ParamDescriptor) => void): void {
@@ -31,7 +64,11 @@ function eachParam(fn: (m: ModuleDescriptor, p: ParamDescriptor) => void): void 
 function assertKeyOrder(keys: string[], order: string[], where: string): void {
   for (const k of keys) assert.ok(order.includes(k), `${where}: unexpected field "${k}"`);
   const positions = keys.map((k) => order.indexOf(k));
-  assert.deepEqual(positions, [...positions].sort((a, b) => a - b), `${where}: fields out of MediaWiki's order: ${keys.join(', ')}`);
+  assert.deepEqual(
+    positions,
+    [...positions].sort((a, b) => a - b),
+    `${where}: fields out of MediaWiki's order: ${keys.join(', ')}`,
+  );
 }
 
 describe('built-in catalogue: shape', () => {
@@ -58,14 +95,23 @@ describe('built-in catalogue: shape', () => {
   });
 
   it('only codexicons and tokens have an empty prefix; prefixes are unique', () => {
-    assert.deepEqual(modules.filter((m) => m.prefix === '').map((m) => m.name), ['codexicons', 'tokens']);
+    assert.deepEqual(
+      modules.filter((m) => m.prefix === '').map((m) => m.name),
+      ['codexicons', 'tokens'],
+    );
     const prefixes = modules.map((m) => m.prefix).filter((p) => p !== '');
     assert.equal(new Set(prefixes).size, prefixes.length);
   });
 
   it('module flags: readrights on all but authmanagerinfo and tokens; deprecated only on deletedrevs; all flags are ""', () => {
-    assert.deepEqual(modules.filter((m) => m.readrights === undefined).map((m) => m.name), ['authmanagerinfo', 'tokens']);
-    assert.deepEqual(modules.filter((m) => m.deprecated !== undefined).map((m) => m.name), ['deletedrevs']);
+    assert.deepEqual(
+      modules.filter((m) => m.readrights === undefined).map((m) => m.name),
+      ['authmanagerinfo', 'tokens'],
+    );
+    assert.deepEqual(
+      modules.filter((m) => m.deprecated !== undefined).map((m) => m.name),
+      ['deletedrevs'],
+    );
     for (const m of modules) {
       for (const flag of ['readrights', 'generator', 'deprecated']) {
         if (m[flag] !== undefined) assert.equal(m[flag], '', `${m.name}.${flag}`);
@@ -86,19 +132,40 @@ describe('built-in catalogue: shape', () => {
   });
 
   it('templatedparameters: only the four revision modules, holding index 3 (right after slots)', () => {
-    assert.deepEqual(modules.filter((m) => m.templatedparameters.length > 0).map((m) => m.name), REVISION_MODULES);
+    assert.deepEqual(
+      modules.filter((m) => m.templatedparameters.length > 0).map((m) => m.name),
+      REVISION_MODULES,
+    );
     for (const name of REVISION_MODULES) {
       const m = modules.find((x) => x.name === name)!;
-      assert.deepEqual(m.templatedparameters.map((p) => [p.index, p.name, p.templatevars]), [[3, 'contentformat-{slot}', { slot: 'slots' }]]);
-      assert.deepEqual(m.parameters.slice(0, 3).map((p) => [p.index, p.name]), [[1, 'prop'], [2, 'slots'], [4, 'limit']]);
+      assert.deepEqual(
+        m.templatedparameters.map((p) => [p.index, p.name, p.templatevars]),
+        [[3, 'contentformat-{slot}', { slot: 'slots' }]],
+      );
+      assert.deepEqual(
+        m.parameters.slice(0, 3).map((p) => [p.index, p.name]),
+        [
+          [1, 'prop'],
+          [2, 'slots'],
+          [4, 'limit'],
+        ],
+      );
     }
   });
 
   it('indices count 1, 2, 3… over parameters and templated parameters together; names are unique', () => {
     for (const m of [...modules, ...apiCore.paraminfo.modules]) {
       const params = allParams(m);
-      assert.deepEqual(params.map((p) => p.index), params.map((_, i) => i + 1), m.name);
-      assert.deepEqual(m.parameters.map((p) => p.index), [...m.parameters.map((p) => p.index)].sort((a, b) => a - b), `${m.name}: parameters in index order`);
+      assert.deepEqual(
+        params.map((p) => p.index),
+        params.map((_, i) => i + 1),
+        m.name,
+      );
+      assert.deepEqual(
+        m.parameters.map((p) => p.index),
+        [...m.parameters.map((p) => p.index)].sort((a, b) => a - b),
+        `${m.name}: parameters in index order`,
+      );
       assert.equal(new Set(params.map((p) => p.name)).size, params.length, `${m.name}: duplicate parameter name`);
     }
   });
@@ -142,10 +209,24 @@ describe('built-in catalogue: shape', () => {
       assert.equal(value, expected, name);
     }
     // Modules without a limit: the spec lists none for them.
-    assert.deepEqual(modules.filter((m) => !withLimit.has(m.name)).map((m) => m.name), [
-      'allmessages', 'authmanagerinfo', 'categoryinfo', 'codexicons', 'filerepoinfo', 'info', 'languageinfo', 'pageprops',
-      'siteinfo', 'stashimageinfo', 'tokens', 'userinfo', 'users',
-    ]);
+    assert.deepEqual(
+      modules.filter((m) => !withLimit.has(m.name)).map((m) => m.name),
+      [
+        'allmessages',
+        'authmanagerinfo',
+        'categoryinfo',
+        'codexicons',
+        'filerepoinfo',
+        'info',
+        'languageinfo',
+        'pageprops',
+        'siteinfo',
+        'stashimageinfo',
+        'tokens',
+        'userinfo',
+        'users',
+      ],
+    );
   });
 
   it('min/max appear only on limit parameters and the offsets of search and prefixsearch', () => {
@@ -186,7 +267,11 @@ describe('built-in catalogue: shape', () => {
       }
       for (const note of (p.info as Array<{ name: string; values?: unknown[] }> | undefined) ?? []) {
         assert.ok(INFO_NAMES.includes(note.name), `${where}: info ${note.name}`);
-        if (note.name === 'modes') assert.ok(note.values!.every((v) => Number.isInteger(v)), `${where}: modes are integers`);
+        if (note.name === 'modes')
+          assert.ok(
+            note.values!.every((v) => Number.isInteger(v)),
+            `${where}: modes are integers`,
+          );
         else assert.equal(note.values, undefined, where);
       }
     });

@@ -102,30 +102,46 @@ function compareModule(spec: SpecModule, actual: CatalogueModule | undefined, re
   report.compare(`${m}.(module).licensetag`, spec.licensetag, actual.licensetag);
   // "helpurls: array of URLs. Empty for `languageinfo`": an empty array there, URLs elsewhere.
   if (reading.emptyHelpurls.includes(m)) report.compare(`${m}.(module).helpurls`, [], actual.helpurls);
-  else if (!Array.isArray(actual.helpurls) || actual.helpurls.length === 0 || !actual.helpurls.every((u) => typeof u === 'string' && /^https?:\/\//.test(u))) {
+  else if (
+    !Array.isArray(actual.helpurls) ||
+    actual.helpurls.length === 0 ||
+    !actual.helpurls.every((u) => typeof u === 'string' && /^https?:\/\//.test(u))
+  ) {
     report.differ(`${m}.(module).helpurls`, say('an array of URLs'), actual.helpurls);
   }
   for (const field of Object.keys(actual)) {
-    if (!reading.moduleFields.includes(field)) report.differ(`${m}.(module).${field}`, say(`no field "${field}" (not a module descriptor field)`), actual[field]);
+    if (!reading.moduleFields.includes(field))
+      report.differ(`${m}.(module).${field}`, say(`no field "${field}" (not a module descriptor field)`), actual[field]);
   }
 
   const params = actual.parameters ?? [];
   const templated = actual.templatedparameters ?? [];
   if (!Array.isArray(actual.parameters)) report.differ(`${m}.(module).parameters`, say('an array'), actual.parameters);
-  if (!Array.isArray(actual.templatedparameters)) report.differ(`${m}.(module).templatedparameters`, say('an array'), actual.templatedparameters);
+  if (!Array.isArray(actual.templatedparameters))
+    report.differ(`${m}.(module).templatedparameters`, say('an array'), actual.templatedparameters);
 
   // Parameter order: names in order.
-  report.compare(`${m}.(parameters).order`, spec.parameters.map((p) => p.name), params.map((p) => p.name));
-  report.compare(`${m}.(templatedparameters).names`, spec.templatedparameters.map((p) => p.name), templated.map((p) => p.name));
+  report.compare(
+    `${m}.(parameters).order`,
+    spec.parameters.map((p) => p.name),
+    params.map((p) => p.name),
+  );
+  report.compare(
+    `${m}.(templatedparameters).names`,
+    spec.templatedparameters.map((p) => p.name),
+    templated.map((p) => p.name),
+  );
 
   for (const specParam of spec.parameters) {
     const found = params.filter((p) => p.name === specParam.name);
     if (found.length === 0) report.differ(`${m}.${specParam.name}`, say('parameter exists'), say('no such parameter'));
-    else if (found.length > 1) report.differ(`${m}.${specParam.name}`, say('one parameter'), say(`${found.length} parameters of that name`));
+    else if (found.length > 1)
+      report.differ(`${m}.${specParam.name}`, say('one parameter'), say(`${found.length} parameters of that name`));
     else compareParam(report, `${m}.${specParam.name}`, specParam, found[0], reading.parameterFields);
   }
   for (const p of params) {
-    if (!spec.parameters.some((s) => s.name === p.name)) report.differ(`${m}.${String(p.name)}`, say('no such parameter'), say('a parameter'));
+    if (!spec.parameters.some((s) => s.name === p.name))
+      report.differ(`${m}.${String(p.name)}`, say('no such parameter'), say('a parameter'));
   }
   for (const specParam of spec.templatedparameters) {
     const found = templated.find((p) => p.name === specParam.name);
@@ -133,7 +149,8 @@ function compareModule(spec: SpecModule, actual: CatalogueModule | undefined, re
     else compareParam(report, `${m}.${specParam.name}`, specParam, found, reading.templatedFields);
   }
   for (const p of templated) {
-    if (!spec.templatedparameters.some((s) => s.name === p.name)) report.differ(`${m}.${String(p.name)}`, say('no such templated parameter'), say('a templated parameter'));
+    if (!spec.templatedparameters.some((s) => s.name === p.name))
+      report.differ(`${m}.${String(p.name)}`, say('no such templated parameter'), say('a templated parameter'));
   }
 
   checkIndices(report, m, params, templated);
@@ -154,7 +171,8 @@ function checkIndices(report: Report, m: string, params: CatalogueParam[], templ
       report.differ(`${m}.${String(p.name)}.index`, say('an integer'), index);
       continue;
     }
-    if (index <= previous) report.differ(`${m}.${String(p.name)}.index`, say(`greater than ${previous} (indices strictly increase)`), index);
+    if (index <= previous)
+      report.differ(`${m}.${String(p.name)}.index`, say(`greater than ${previous} (indices strictly increase)`), index);
     previous = index;
   }
   // Regular and templated parameters together hold the numbers 1…N, each once: the regular
@@ -167,8 +185,12 @@ function checkIndices(report: Report, m: string, params: CatalogueParam[], templ
     const skipped = want.filter((i) => !numbers(params).includes(i));
     report.differ(
       `${m}.(parameters).index`,
-      say(`numbers 1…${total}, each once, the regular parameters skipping only ${templated.length === 0 ? 'nothing' : `the number(s) held by ${templated.map((t) => t.name).join(', ')}`}`),
-      say(`regular parameters at ${JSON.stringify(numbers(params))} (skipping ${JSON.stringify(skipped)}), templated at ${JSON.stringify(numbers(templated))}`),
+      say(
+        `numbers 1…${total}, each once, the regular parameters skipping only ${templated.length === 0 ? 'nothing' : `the number(s) held by ${templated.map((t) => t.name).join(', ')}`}`,
+      ),
+      say(
+        `regular parameters at ${JSON.stringify(numbers(params))} (skipping ${JSON.stringify(skipped)}), templated at ${JSON.stringify(numbers(templated))}`,
+      ),
     );
   }
 
@@ -182,7 +204,11 @@ function checkIndices(report: Report, m: string, params: CatalogueParam[], templ
     const anchorName = vars && typeof vars === 'object' && !Array.isArray(vars) ? Object.values(vars)[0] : undefined;
     const anchor = params.find((p) => p.name === anchorName);
     if (!anchor || typeof anchor.index !== 'number') {
-      report.differ(where, say(`right after the parameter ${String(anchorName)}`), say(`${t.index} with no parameter ${String(anchorName)}`));
+      report.differ(
+        where,
+        say(`right after the parameter ${String(anchorName)}`),
+        say(`${t.index} with no parameter ${String(anchorName)}`),
+      );
     } else if (t.index !== anchor.index + 1) {
       report.differ(where, say(`${anchor.index + 1} (right after ${String(anchorName)})`), t.index);
     }
@@ -194,7 +220,11 @@ function compareCatalogue(spec: SpecReading): string[] {
   const report = new Report();
   report.compare('(catalogue).helpformat', spec.helpformat, catalogue.paraminfo.helpformat);
   report.compare('(spec).modules', spec.moduleCount, spec.modules.length);
-  report.compare('(spec).numbering', spec.modules.map((_, i) => i + 1), spec.modules.map((m) => m.number));
+  report.compare(
+    '(spec).numbering',
+    spec.modules.map((_, i) => i + 1),
+    spec.modules.map((m) => m.number),
+  );
   const specNames = spec.modules.map((m) => m.name);
   const names = catalogue.paraminfo.modules.map((m) => m.name);
   for (const name of names) if (!specNames.includes(name)) report.differ(name, say('no such module'), say('a module'));
@@ -214,16 +244,86 @@ const catalogue = JSON.parse(readFileSync(cataloguePath, 'utf8')) as Catalogue;
 
 /** Slips the cross-check must catch: each changes one module of a copy of the catalogue. */
 const SLIPS: Array<[string, string, (m: CatalogueModule) => void, RegExp]> = [
-  ['an enumeration value dropped', 'allpages', (m) => { param(m, 'prlevel').type = (param(m, 'prlevel').type as string[]).slice(0, -1); }, /^allpages\.prlevel\.type: spec says /],
-  ['a number default written as a string', 'imageinfo', (m) => { param(m, 'limit').default = String(param(m, 'limit').default); }, /^imageinfo\.limit\.default: spec says \d+, catalogue has "\d+"$/],
-  ['a string default written as a number', 'imageinfo', (m) => { param(m, 'metadataversion').default = Number(param(m, 'metadataversion').default); }, /^imageinfo\.metadataversion\.default: spec says "\d+", catalogue has \d+$/],
-  ['two parameters swapped', 'allcategories', (m) => { m.parameters!.reverse(); }, /^allcategories\.\(parameters\)\.(order|index)|^allcategories\.\w+\.index/],
-  ['the templated parameter numbered last', 'revisions', (m) => { m.templatedparameters![0].index = 99; }, /^revisions\.(\(parameters\)|contentformat-\{slot\})\.index: /],
-  ['a mode dropped from an info note', 'deletedrevs', (m) => { param(m, 'start').info = [{ name: 'modes', values: [1] }]; }, /^deletedrevs\.start\.info: spec says /],
-  ['a readrights flag where the spec has none', 'tokens', (m) => { m.readrights = ''; }, /^tokens\.\(module\)\.readrights: spec says absent, catalogue has ""$/],
-  ['a sensitive flag lost', 'watchlist', (m) => { delete param(m, 'token').sensitive; }, /^watchlist\.token\.sensitive: spec says "", catalogue has absent$/],
-  ['a field the descriptor format does not have', 'allpages', (m) => { param(m, 'from').description = 'x'; }, /^allpages\.from\.description: spec says no field/],
-  ['a deprecated value not marked', 'info', (m) => { delete param(m, 'prop').deprecatedvalues; }, /^info\.prop\.deprecatedvalues: spec says \[/],
+  [
+    'an enumeration value dropped',
+    'allpages',
+    (m) => {
+      param(m, 'prlevel').type = (param(m, 'prlevel').type as string[]).slice(0, -1);
+    },
+    /^allpages\.prlevel\.type: spec says /,
+  ],
+  [
+    'a number default written as a string',
+    'imageinfo',
+    (m) => {
+      param(m, 'limit').default = String(param(m, 'limit').default);
+    },
+    /^imageinfo\.limit\.default: spec says \d+, catalogue has "\d+"$/,
+  ],
+  [
+    'a string default written as a number',
+    'imageinfo',
+    (m) => {
+      param(m, 'metadataversion').default = Number(param(m, 'metadataversion').default);
+    },
+    /^imageinfo\.metadataversion\.default: spec says "\d+", catalogue has \d+$/,
+  ],
+  [
+    'two parameters swapped',
+    'allcategories',
+    (m) => {
+      m.parameters!.reverse();
+    },
+    /^allcategories\.\(parameters\)\.(order|index)|^allcategories\.\w+\.index/,
+  ],
+  [
+    'the templated parameter numbered last',
+    'revisions',
+    (m) => {
+      m.templatedparameters![0].index = 99;
+    },
+    /^revisions\.(\(parameters\)|contentformat-\{slot\})\.index: /,
+  ],
+  [
+    'a mode dropped from an info note',
+    'deletedrevs',
+    (m) => {
+      param(m, 'start').info = [{ name: 'modes', values: [1] }];
+    },
+    /^deletedrevs\.start\.info: spec says /,
+  ],
+  [
+    'a readrights flag where the spec has none',
+    'tokens',
+    (m) => {
+      m.readrights = '';
+    },
+    /^tokens\.\(module\)\.readrights: spec says absent, catalogue has ""$/,
+  ],
+  [
+    'a sensitive flag lost',
+    'watchlist',
+    (m) => {
+      delete param(m, 'token').sensitive;
+    },
+    /^watchlist\.token\.sensitive: spec says "", catalogue has absent$/,
+  ],
+  [
+    'a field the descriptor format does not have',
+    'allpages',
+    (m) => {
+      param(m, 'from').description = 'x';
+    },
+    /^allpages\.from\.description: spec says no field/,
+  ],
+  [
+    'a deprecated value not marked',
+    'info',
+    (m) => {
+      delete param(m, 'prop').deprecatedvalues;
+    },
+    /^info\.prop\.deprecatedvalues: spec says \[/,
+  ],
 ];
 
 function param(module: CatalogueModule, name: string): CatalogueParam {
@@ -243,7 +343,14 @@ describe('built-in catalogue agrees with the spec (fixtures/wiki-query-descripto
   const catalogueLines = compareCatalogue(spec);
   const byModule = new Map<string, string[]>();
   for (const module of spec.modules) {
-    byModule.set(module.name, compareModule(module, catalogue.paraminfo.modules.find((m) => m.name === module.name), spec));
+    byModule.set(
+      module.name,
+      compareModule(
+        module,
+        catalogue.paraminfo.modules.find((m) => m.name === module.name),
+        spec,
+      ),
+    );
   }
 
   it(`lists the spec's ${spec.moduleCount} modules, no more, no fewer`, () => {
@@ -281,7 +388,10 @@ describe('built-in catalogue agrees with the spec (fixtures/wiki-query-descripto
 
     it('5.1: every module except the named ones carries readrights', () => {
       const except = names(sentence(/Every module except (.*) carries the readrights flag\./)[1]);
-      assert.deepEqual(spec.modules.filter((m) => !m.readrights).map((m) => m.name), except);
+      assert.deepEqual(
+        spec.modules.filter((m) => !m.readrights).map((m) => m.name),
+        except,
+      );
     });
     it('5.2: token is sensitive and owner is a user name on the named modules', () => {
       for (const module of names(sentence(/The `token` parameter of (.*) is flagged sensitive/)[1])) {
@@ -300,22 +410,34 @@ describe('built-in catalogue agrees with the spec (fixtures/wiki-query-descripto
       assert.deepEqual(par('authmanagerinfo', 'requestsfor').type, words(list));
     });
     it('8.1: limit defaults', () => {
-      const [, usual, except, exceptDefault] = sentence(/Default is (\d+), except (.*) \(default (\d+)\), and modules whose `limit` has no default \(the revision modules\)\./);
+      const [, usual, except, exceptDefault] = sentence(
+        /Default is (\d+), except (.*) \(default (\d+)\), and modules whose `limit` has no default \(the revision modules\)\./,
+      );
       for (const module of spec.modules) {
         const limit = module.parameters.find((p) => p.name === 'limit' && p.type === 'limit');
         if (!limit) continue;
         // "the revision modules": those built on the revision option set REVOPTS, i.e. the ones
         // carrying its templated `contentformat-{slot}`.
-        const want = module.templatedparameters.length > 0 ? undefined : names(except).includes(module.name) ? Number(exceptDefault) : Number(usual);
+        const want =
+          module.templatedparameters.length > 0 ? undefined : names(except).includes(module.name) ? Number(exceptDefault) : Number(usual);
         assert.equal(limit.default, want, `${module.name}.limit.default`);
       }
     });
     it('8.3: offset defaults and minimum', () => {
-      const [, withMin, dflt, min, withoutMin, dflt2] = sentence(/`offset` on (.*): integer, default (\d+), minimum (\d+)\. On `(\w+)` it is an integer, default (\d+), with no minimum given\./);
+      const [, withMin, dflt, min, withoutMin, dflt2] = sentence(
+        /`offset` on (.*): integer, default (\d+), minimum (\d+)\. On `(\w+)` it is an integer, default (\d+), with no minimum given\./,
+      );
       for (const module of names(withMin)) {
-        assert.deepEqual([par(module, 'offset').type, par(module, 'offset').default, par(module, 'offset').min], ['integer', Number(dflt), Number(min)], module);
+        assert.deepEqual(
+          [par(module, 'offset').type, par(module, 'offset').default, par(module, 'offset').min],
+          ['integer', Number(dflt), Number(min)],
+          module,
+        );
       }
-      assert.deepEqual([par(withoutMin, 'offset').type, par(withoutMin, 'offset').default, par(withoutMin, 'offset').min], ['integer', Number(dflt2), undefined]);
+      assert.deepEqual(
+        [par(withoutMin, 'offset').type, par(withoutMin, 'offset').default, par(withoutMin, 'offset').min],
+        ['integer', Number(dflt2), undefined],
+      );
     });
     it('8.4: urlwidth and urlheight defaults', () => {
       const [, modules, dflt] = sentence(/\d\. (.*): urlwidth and urlheight default (-?\d+)\./);
@@ -325,7 +447,10 @@ describe('built-in catalogue agrees with the spec (fixtures/wiki-query-descripto
     });
     it('9.1: the deprecated module', () => {
       const name = sentence(/`(\w+)` is a deprecated module/)[1];
-      assert.deepEqual(spec.modules.filter((m) => m.deprecated).map((m) => m.name), [name]);
+      assert.deepEqual(
+        spec.modules.filter((m) => m.deprecated).map((m) => m.name),
+        [name],
+      );
     });
     it('9.2: metadataversion is a string with a string default', () => {
       const [, module, dflt] = sentence(/`(\w+)` takes `metadataversion` \(string, default (\w+)\)/);
@@ -338,7 +463,8 @@ describe('built-in catalogue agrees with the spec (fixtures/wiki-query-descripto
       assert.ok(spec.markdown.includes(from), `the spec no longer contains "${from}"`);
       return parseSpec(spec.markdown.replace(from, to));
     };
-    const typeOf = (r: SpecReading, module: string, name: string) => r.modules.find((m) => m.name === module)?.parameters.find((p) => p.name === name);
+    const typeOf = (r: SpecReading, module: string, name: string) =>
+      r.modules.find((m) => m.name === module)?.parameters.find((p) => p.name === name);
 
     it('takes a value set from its bullet (a group added to GROUPS reaches allusers.group)', () => {
       const r = edited('- GROUPS: bot, bureaucrat,', '- GROUPS: bot, staff, bureaucrat,');
@@ -349,7 +475,10 @@ describe('built-in catalogue agrees with the spec (fixtures/wiki-query-descripto
       assert.equal(typeOf(r, 'allpages', 'limit')?.max, 400);
     });
     it('rejects a word it does not know, naming the module and parameter', () => {
-      assert.throws(() => edited('max:I; limit LIM; prop M {hidden,size}', 'max:I; limit LIMIT; prop M {hidden,size}'), /allcategories\.limit: unknown word "LIMIT"/);
+      assert.throws(
+        () => edited('max:I; limit LIM; prop M {hidden,size}', 'max:I; limit LIMIT; prop M {hidden,size}'),
+        /allcategories\.limit: unknown word "LIMIT"/,
+      );
     });
     it('fails with a clear message when the spec file is absent', () => {
       const dir = mkdtempSync(join(tmpdir(), 'spec-reader-'));

@@ -169,14 +169,20 @@ function section(markdown: string, heading: string): string {
 }
 
 function bullets(text: string): string[] {
-  return text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2).trim());
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('- '))
+    .map((l) => l.slice(2).trim());
 }
 
 function tableRows(text: string): Map<string, string[]> {
   const rows = new Map<string, string[]>();
   for (const line of text.split('\n')) {
     if (!line.startsWith('|') || /^\|\s*-/.test(line) || /^\|\s*Field\s*\|/.test(line)) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     rows.set(cells[0], cells);
   }
   return rows;
@@ -251,9 +257,7 @@ function readLegend(markdown: string): Legend {
   }
   if (!dirs.has('DIRA') || !dirs.has('DIRN')) fail('the legend does not define both DIRA and DIRN');
 
-  const userSubtypes = parseValueList(
-    must(item('`USER`').match(/with subtypes \{([^}]*)\}/), 'the USER subtypes in the legend')[1],
-  ).values;
+  const userSubtypes = parseValueList(must(item('`USER`').match(/with subtypes \{([^}]*)\}/), 'the USER subtypes in the legend')[1]).values;
 
   const fields = tableRows(section(markdown, '### Parameter descriptor'));
   const infoRow = fields.get('info');
@@ -389,7 +393,10 @@ function parseItem(itemText: string, ctx: Context, out: ParamSet): void {
     const set = paramSet(ctx, asIn[2]);
     for (const raw of asIn[1].split(/,\s*|\s+and\s+/)) {
       const templated = /^templated /.test(raw);
-      const name = raw.replace(/^templated /, '').replace(/`/g, '').trim();
+      const name = raw
+        .replace(/^templated /, '')
+        .replace(/`/g, '')
+        .trim();
       const from = templated ? set.templated : set.parameters;
       const found = from.find((p) => p.name === name) ?? fail(`${asIn[2]} has no ${templated ? 'templated ' : ''}parameter ${name}`);
       (templated ? out.templated : out.parameters).push(clone(found));
@@ -455,13 +462,16 @@ function parseParam(head: string, ctx: Context, modifiers: string[]): SpecParam 
   const param: Partial<SpecParam> & { name: string } = { name };
   let defaultText: string | undefined;
   const proseDefaults: string[] = [];
-  const tokenText = [m[3], ...modifiers.filter((mod) => {
-    if (/^default /.test(mod)) {
-      proseDefaults.push(mod.slice('default '.length));
-      return false;
-    }
-    return true;
-  })].join(' ');
+  const tokenText = [
+    m[3],
+    ...modifiers.filter((mod) => {
+      if (/^default /.test(mod)) {
+        proseDefaults.push(mod.slice('default '.length));
+        return false;
+      }
+      return true;
+    }),
+  ].join(' ');
 
   const setMulti = () => {
     param.multi = '';
@@ -509,21 +519,42 @@ function parseParam(head: string, ctx: Context, modifiers: string[]): SpecParam 
       continue;
     }
     switch (token) {
-      case 'M': setMulti(); continue;
-      case 'req': param.required = ''; continue;
-      case 'dep': param.deprecated = ''; continue;
-      case 'sensitive': param.sensitive = ''; continue;
-      case 'allowsduplicates': param.allowsduplicates = ''; continue;
-      case 'allspecifier': pending = 'allspecifier'; continue;
-      case 'min': pending = 'min'; continue;
+      case 'M':
+        setMulti();
+        continue;
+      case 'req':
+        param.required = '';
+        continue;
+      case 'dep':
+        param.deprecated = '';
+        continue;
+      case 'sensitive':
+        param.sensitive = '';
+        continue;
+      case 'allowsduplicates':
+        param.allowsduplicates = '';
+        continue;
+      case 'allspecifier':
+        pending = 'allspecifier';
+        continue;
+      case 'min':
+        pending = 'min';
+        continue;
       case 'subtypes':
-      case 'subtype': pending = 'subtypes'; continue;
+      case 'subtype':
+        pending = 'subtypes';
+        continue;
       // Joining words: "user M with subtypes {…}", "NS with NSX", "one of {…}".
-      case 'with': case 'one': case 'of': continue;
+      case 'with':
+      case 'one':
+      case 'of':
+        continue;
       case '(single-valued)':
         if (param.multi !== undefined) fail(`${where}: both multi-valued and single-valued`);
         continue;
-      case 'NS': setType(legend.shortTypes.get('NS')!); continue;
+      case 'NS':
+        setType(legend.shortTypes.get('NS')!);
+        continue;
       case 'NS*M':
         setType(legend.shortTypes.get('NS')!);
         setMulti();
@@ -533,8 +564,12 @@ function parseParam(head: string, ctx: Context, modifiers: string[]): SpecParam 
         setType(legend.shortTypes.get('NS')!);
         param.default = legend.ns0Default;
         continue;
-      case 'NSX': param.extranamespaces = [...legend.extranamespaces]; continue;
-      case 'LIM': case 'LIM(nodef)': case 'LIM(1)':
+      case 'NSX':
+        param.extranamespaces = [...legend.extranamespaces];
+        continue;
+      case 'LIM':
+      case 'LIM(nodef)':
+      case 'LIM(1)':
         setType(legend.shortTypes.get('LIM')!);
         param.min = legend.lim.min;
         param.max = legend.lim.max;

@@ -30,7 +30,10 @@ describe('ContentDB callback receiver', () => {
     ];
     for (const u of unusable) {
       it(`refuses "${u.uri}"`, () => {
-        assert.throws(() => parseRedirectUri(u.uri), (e: unknown) => e instanceof ContentDbError && e.kind === 'invalidRedirectUri' && u.says.test(e.message));
+        assert.throws(
+          () => parseRedirectUri(u.uri),
+          (e: unknown) => e instanceof ContentDbError && e.kind === 'invalidRedirectUri' && u.says.test(e.message),
+        );
       });
     }
   });
@@ -41,7 +44,10 @@ describe('ContentDB callback receiver', () => {
       { query: `code=abc&state=${state}`, expect: { accept: { kind: 'code', code: 'abc' } } },
       { query: '', expect: { accept: { kind: 'cancelled' } } },
       { query: `state=${state}`, expect: { accept: { kind: 'cancelled' } } },
-      { query: `error=access_denied&state=${state}`, expect: { accept: { kind: 'error', error: 'access_denied', description: undefined } } },
+      {
+        query: `error=access_denied&state=${state}`,
+        expect: { accept: { kind: 'error', error: 'access_denied', description: undefined } },
+      },
       { query: 'code=abc&state=other', expect: 'reject' },
       { query: 'code=abc', expect: 'reject' },
       { query: 'error=access_denied', expect: 'reject' },

@@ -64,11 +64,18 @@ describe('ContentDB account', () => {
     // The secret store holds exactly the secret, the session and the list of session keys (for sign-out);
     // its keys carry neither secret nor token.
     assert.equal(secrets.map.size, 3);
-    assert.deepEqual(JSON.parse(secrets.map.get('contentDb.sessionKeys')!), [...secrets.map.keys()].filter((k) => k.startsWith('contentDb.session|')));
+    assert.deepEqual(
+      JSON.parse(secrets.map.get('contentDb.sessionKeys')!),
+      [...secrets.map.keys()].filter((k) => k.startsWith('contentDb.session|')),
+    );
     const keys = [...secrets.map.keys()].join('\n');
     assertNoSecrets(keys, { 'client secret': client.secret, 'access token': second.accessToken }, 'secret-store keys');
     assert.ok([...secrets.map.values()].includes(client.secret));
-    assertNoSecrets(logs.text, { 'client secret': client.secret, 'access token': second.accessToken, 'old token': first.accessToken }, 'the log');
+    assertNoSecrets(
+      logs.text,
+      { 'client secret': client.secret, 'access token': second.accessToken, 'old token': first.accessToken },
+      'the log',
+    );
     assert.deepEqual(cfg, { baseUrl: db.baseUrl, clientId: client.id, redirectUri: cfg.redirectUri }, 'settings untouched');
   });
 
@@ -152,7 +159,11 @@ describe('ContentDB account', () => {
     assert.deepEqual(removed.map((r) => r.username).sort(), ['alice', 'bob']);
     assert.equal(await account.getSession(cfg), undefined);
     assert.equal(await account.getSession(cfg2), undefined);
-    assert.deepEqual([...secrets.map.keys()].filter((k) => k.includes('session')), [], 'no session and no index left');
+    assert.deepEqual(
+      [...secrets.map.keys()].filter((k) => k.includes('session')),
+      [],
+      'no session and no index left',
+    );
     for (const t of [first.accessToken, second.accessToken]) {
       const res = await fetch(`${db.baseUrl}/api/whoami/`, { headers: { authorization: `Bearer ${t}` } });
       assert.equal(res.status, 403, 'revoked on ContentDB');
@@ -166,6 +177,10 @@ describe('ContentDB account', () => {
     assert.equal(await account.getSession({ ...cfg, clientId: 'another-client' }), undefined);
     assert.equal(await account.getSession({ ...cfg, baseUrl: 'https://content.luanti.org' }), undefined);
     assert.equal(await account.getSession({ ...cfg, baseUrl: 'not a url' }), undefined);
-    assert.equal((await account.getSession({ ...cfg, baseUrl: db.baseUrl + '/' }))?.username, 'alice', 'a trailing slash is the same server');
+    assert.equal(
+      (await account.getSession({ ...cfg, baseUrl: db.baseUrl + '/' }))?.username,
+      'alice',
+      'a trailing slash is the same server',
+    );
   });
 });

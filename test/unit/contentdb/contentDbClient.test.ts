@@ -3,7 +3,14 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { buildAuthorizeUrl, checkBaseUrl, endpoint, exchangeCode, MAX_ANSWER_BYTES, whoami } from '../../../client/src/contentdb/contentDbClient';
+import {
+  buildAuthorizeUrl,
+  checkBaseUrl,
+  endpoint,
+  exchangeCode,
+  MAX_ANSWER_BYTES,
+  whoami,
+} from '../../../client/src/contentdb/contentDbClient';
 import { ContentDbError } from '../../../client/src/contentdb/errors';
 
 describe('ContentDB base URL', () => {
@@ -23,7 +30,10 @@ describe('ContentDB base URL', () => {
   }
 
   const refused: { base: string; says: RegExp }[] = [
-    { base: 'http://content.luanti.org', says: /must be reached over https:\/\/ \(plain http:\/\/ is only allowed for 127\.0\.0\.1 or localhost\)/ },
+    {
+      base: 'http://content.luanti.org',
+      says: /must be reached over https:\/\/ \(plain http:\/\/ is only allowed for 127\.0\.0\.1 or localhost\)/,
+    },
     { base: 'http://10.0.0.5:8080', says: /must be reached over https/ },
     { base: 'ftp://content.luanti.org', says: /must be reached over https/ },
     { base: 'https://user:pw@content.luanti.org', says: /must not contain a user name or password/ },
@@ -31,19 +41,27 @@ describe('ContentDB base URL', () => {
   ];
   for (const r of refused) {
     it(`refuses "${r.base}"`, () => {
-      assert.throws(() => checkBaseUrl(r.base), (e: unknown) => e instanceof ContentDbError && e.kind === 'invalidBaseUrl' && r.says.test(e.message) && !e.message.includes('pw@'));
+      assert.throws(
+        () => checkBaseUrl(r.base),
+        (e: unknown) => e instanceof ContentDbError && e.kind === 'invalidBaseUrl' && r.says.test(e.message) && !e.message.includes('pw@'),
+      );
     });
   }
 
   it('builds the authorize URL with every parameter encoded', () => {
-    const url = new URL(buildAuthorizeUrl(checkBaseUrl('https://example.org/cdb/'), 'id 1', 'http://127.0.0.1:47326/callback?x=1&y=2', 'st'));
+    const url = new URL(
+      buildAuthorizeUrl(checkBaseUrl('https://example.org/cdb/'), 'id 1', 'http://127.0.0.1:47326/callback?x=1&y=2', 'st'),
+    );
     assert.equal(url.origin + url.pathname, 'https://example.org/cdb/oauth/authorize/');
-    assert.deepEqual([...url.searchParams], [
-      ['response_type', 'code'],
-      ['client_id', 'id 1'],
-      ['redirect_uri', 'http://127.0.0.1:47326/callback?x=1&y=2'],
-      ['state', 'st'],
-    ]);
+    assert.deepEqual(
+      [...url.searchParams],
+      [
+        ['response_type', 'code'],
+        ['client_id', 'id 1'],
+        ['redirect_uri', 'http://127.0.0.1:47326/callback?x=1&y=2'],
+        ['state', 'st'],
+      ],
+    );
   });
 });
 
@@ -63,20 +81,26 @@ describe('ContentDB requests that get no answer', () => {
   });
 
   it('the token request gives up after the configured timeout, without the secret in the message', async () => {
-    await assert.rejects(exchangeCode(base, { clientId: 'id', clientSecret: 'the-client-secret', code: 'c0de' }, { timeoutMs: 50 }), (e: unknown) => {
-      assert.ok(e instanceof ContentDbError);
-      assert.equal(e.kind, 'network');
-      assert.match(e.message, /did not answer http:\/\/127\.0\.0\.1:\d+\/oauth\/token\/ within 50 ms/);
-      assert.ok(!e.message.includes('the-client-secret'));
-      return true;
-    });
+    await assert.rejects(
+      exchangeCode(base, { clientId: 'id', clientSecret: 'the-client-secret', code: 'c0de' }, { timeoutMs: 50 }),
+      (e: unknown) => {
+        assert.ok(e instanceof ContentDbError);
+        assert.equal(e.kind, 'network');
+        assert.match(e.message, /did not answer http:\/\/127\.0\.0\.1:\d+\/oauth\/token\/ within 50 ms/);
+        assert.ok(!e.message.includes('the-client-secret'));
+        return true;
+      },
+    );
   });
 
   it('a cancelled request reports "Sign-in cancelled"', async () => {
     const abort = new AbortController();
     const pending = whoami(base, 'token-0123456789', { signal: abort.signal });
     abort.abort();
-    await assert.rejects(pending, (e: unknown) => e instanceof ContentDbError && e.kind === 'cancelled' && e.message === 'Sign-in cancelled.');
+    await assert.rejects(
+      pending,
+      (e: unknown) => e instanceof ContentDbError && e.kind === 'cancelled' && e.message === 'Sign-in cancelled.',
+    );
   });
 });
 
@@ -114,11 +138,17 @@ describe('ContentDB answers that never end or are huge', () => {
   });
 
   it(`reads at most about 1 MB (${MAX_ANSWER_BYTES} bytes) of an answer`, async () => {
-    await assert.rejects(whoami(base, 'token-0123456789'), (e: unknown) => e instanceof ContentDbError && e.kind === 'badResponse' && /larger than 1024 KB/.test(e.message));
+    await assert.rejects(
+      whoami(base, 'token-0123456789'),
+      (e: unknown) => e instanceof ContentDbError && e.kind === 'badResponse' && /larger than 1024 KB/.test(e.message),
+    );
   });
 
   it('a server that drips bytes is cut off by the request timer, which really fires', async () => {
     const dripBase = checkBaseUrl(`${base.origin}/drip`);
-    await assert.rejects(whoami(dripBase, 'token-0123456789', { timeoutMs: 300 }), (e: unknown) => e instanceof ContentDbError && e.kind === 'network' && /within 300 ms/.test(e.message));
+    await assert.rejects(
+      whoami(dripBase, 'token-0123456789', { timeoutMs: 300 }),
+      (e: unknown) => e instanceof ContentDbError && e.kind === 'network' && /within 300 ms/.test(e.message),
+    );
   });
 });

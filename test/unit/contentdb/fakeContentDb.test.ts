@@ -20,7 +20,10 @@ describe('fake ContentDB', () => {
     return u.toString();
   }
 
-  async function codeFor(user: string, client = db.registerClient({ redirectUrl: redirect })): Promise<{ code: string; client: typeof client }> {
+  async function codeFor(
+    user: string,
+    client = db.registerClient({ redirectUrl: redirect }),
+  ): Promise<{ code: string; client: typeof client }> {
     const visit = await simulateBrowser(authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 's' }), {
       cookie: db.loginCookie(user),
       followCallback: false,
@@ -29,7 +32,11 @@ describe('fake ContentDB', () => {
     return { code, client };
   }
 
-  async function postToken(fields: Record<string, string>, encoding: 'multipart' | 'urlencoded', query = ''): Promise<{ status: number; body: any }> {
+  async function postToken(
+    fields: Record<string, string>,
+    encoding: 'multipart' | 'urlencoded',
+    query = '',
+  ): Promise<{ status: number; body: any }> {
     let body: FormData | string;
     const headers: Record<string, string> = {};
     if (encoding === 'multipart') {
@@ -46,10 +53,13 @@ describe('fake ContentDB', () => {
   describe('authorize', () => {
     it('redirects to the callback with code and the echoed state after consent', async () => {
       const client = db.registerClient({ redirectUrl: redirect });
-      const visit = await simulateBrowser(authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 'xyz' }), {
-        cookie: db.loginCookie('alice'),
-        followCallback: false,
-      });
+      const visit = await simulateBrowser(
+        authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 'xyz' }),
+        {
+          cookie: db.loginCookie('alice'),
+          followCallback: false,
+        },
+      );
       const cb = new URL(visit.callbackUrl!);
       assert.equal(`${cb.origin}${cb.pathname}`, redirect);
       assert.equal(cb.searchParams.get('state'), 'xyz');
@@ -58,21 +68,39 @@ describe('fake ContentDB', () => {
 
     it('redirects to the bare registered URL on cancel: no code, no state, no error', async () => {
       const client = db.registerClient({ redirectUrl: redirect });
-      const visit = await simulateBrowser(authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 'xyz' }), {
-        cookie: db.loginCookie('alice'),
-        action: 'cancel',
-        followCallback: false,
-      });
+      const visit = await simulateBrowser(
+        authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 'xyz' }),
+        {
+          cookie: db.loginCookie('alice'),
+          action: 'cancel',
+          followCallback: false,
+        },
+      );
       assert.equal(visit.callbackUrl, redirect);
     });
 
     const refusals: { name: string; params: (id: string) => Record<string, string>; status: number; text: string }[] = [
-      { name: 'wrong redirect_uri', params: (id) => ({ client_id: id, redirect_uri: 'http://127.0.0.1:9/other' }), status: 400, text: 'redirect_uri does not match client' },
+      {
+        name: 'wrong redirect_uri',
+        params: (id) => ({ client_id: id, redirect_uri: 'http://127.0.0.1:9/other' }),
+        status: 400,
+        text: 'redirect_uri does not match client',
+      },
       { name: 'missing client_id', params: () => ({ redirect_uri: redirect }), status: 400, text: 'Missing client_id' },
       { name: 'missing redirect_uri', params: (id) => ({ client_id: id }), status: 400, text: 'Missing redirect_uri' },
       { name: 'unknown client', params: () => ({ client_id: 'nope', redirect_uri: redirect }), status: 404, text: 'Page not found' },
-      { name: 'response_type other than code', params: (id) => ({ response_type: 'token', client_id: id, redirect_uri: redirect }), status: 400, text: 'Unsupported response_type, only code is supported' },
-      { name: 'scope other than public', params: (id) => ({ client_id: id, redirect_uri: redirect, scope: 'all' }), status: 400, text: 'Unsupported scope, only public is supported' },
+      {
+        name: 'response_type other than code',
+        params: (id) => ({ response_type: 'token', client_id: id, redirect_uri: redirect }),
+        status: 400,
+        text: 'Unsupported response_type, only code is supported',
+      },
+      {
+        name: 'scope other than public',
+        params: (id) => ({ client_id: id, redirect_uri: redirect, scope: 'all' }),
+        status: 400,
+        text: 'Unsupported scope, only public is supported',
+      },
     ];
     for (const r of refusals) {
       it(`refuses ${r.name} with HTTP ${r.status}`, async () => {
@@ -99,18 +127,27 @@ describe('fake ContentDB', () => {
       assert.equal(wrong.callbackUrl, undefined);
       const visit = await simulateBrowser(url, { login: { username: 'carol', password: 'hunter2' }, followCallback: false });
       assert.equal(new URL(visit.callbackUrl!).searchParams.get('state'), 'st');
-      assert.deepEqual(db.tokens.map((t) => t.owner), ['carol']);
+      assert.deepEqual(
+        db.tokens.map((t) => t.owner),
+        ['carol'],
+      );
     });
 
     it('re-consent skips the consent page and replaces the previous access token', async () => {
       const client = db.registerClient({ redirectUrl: redirect });
       const first = await codeFor('alice', client);
-      const t1 = await postToken({ grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code: first.code }, 'multipart');
+      const t1 = await postToken(
+        { grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code: first.code },
+        'multipart',
+      );
       const url = authorizeUrl({ response_type: 'code', client_id: client.id, redirect_uri: redirect, state: 'again' });
       const res = await fetch(url, { headers: { cookie: db.loginCookie('alice') }, redirect: 'manual' });
       assert.equal(res.status, 302, 'no consent page the second time');
       const code2 = new URL(res.headers.get('location')!).searchParams.get('code')!;
-      const t2 = await postToken({ grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code: code2 }, 'urlencoded');
+      const t2 = await postToken(
+        { grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code: code2 },
+        'urlencoded',
+      );
       assert.notEqual(t2.body.access_token, t1.body.access_token);
       const old = await fetch(new URL('/api/whoami/', db.baseUrl), { headers: { authorization: `Bearer ${t1.body.access_token}` } });
       assert.equal(old.status, 403);
@@ -138,15 +175,33 @@ describe('fake ContentDB', () => {
       });
     }
 
-    const errors: { condition: string; change: (f: Record<string, string>) => Record<string, string>; query?: string; message: string }[] = [
-      { condition: 'grant_type in the query is not authorization_code (where the real server reads it)', change: (f) => f, query: '?grant_type=refresh_token', message: 'Unsupported grant_type, only authorization_code is supported' },
-      { condition: 'client_id is absent', change: ({ client_id: _, ...f }) => f, message: 'Missing client_id' },
-      { condition: 'client_secret is absent', change: ({ client_secret: _, ...f }) => f, message: 'Missing client_secret' },
-      { condition: 'code is absent', change: ({ code: _, ...f }) => f, message: 'Missing code' },
-      { condition: 'the secret is wrong', change: (f) => ({ ...f, client_secret: 'wrong-secret' }), message: 'client_id and/or client_secret is incorrect' },
-      { condition: 'the client id is unknown', change: (f) => ({ ...f, client_id: 'unknown-client' }), message: 'client_id and/or client_secret is incorrect' },
-      { condition: 'the code is wrong', change: (f) => ({ ...f, code: 'not-a-code' }), message: 'Incorrect code. It may have already been redeemed' },
-    ];
+    const errors: { condition: string; change: (f: Record<string, string>) => Record<string, string>; query?: string; message: string }[] =
+      [
+        {
+          condition: 'grant_type in the query is not authorization_code (where the real server reads it)',
+          change: (f) => f,
+          query: '?grant_type=refresh_token',
+          message: 'Unsupported grant_type, only authorization_code is supported',
+        },
+        { condition: 'client_id is absent', change: ({ client_id: _, ...f }) => f, message: 'Missing client_id' },
+        { condition: 'client_secret is absent', change: ({ client_secret: _, ...f }) => f, message: 'Missing client_secret' },
+        { condition: 'code is absent', change: ({ code: _, ...f }) => f, message: 'Missing code' },
+        {
+          condition: 'the secret is wrong',
+          change: (f) => ({ ...f, client_secret: 'wrong-secret' }),
+          message: 'client_id and/or client_secret is incorrect',
+        },
+        {
+          condition: 'the client id is unknown',
+          change: (f) => ({ ...f, client_id: 'unknown-client' }),
+          message: 'client_id and/or client_secret is incorrect',
+        },
+        {
+          condition: 'the code is wrong',
+          change: (f) => ({ ...f, code: 'not-a-code' }),
+          message: 'Incorrect code. It may have already been redeemed',
+        },
+      ];
     for (const e of errors) {
       it(`answers 400 "${e.message}" when ${e.condition}`, async () => {
         const { code, client } = await codeFor('alice');
@@ -163,10 +218,13 @@ describe('fake ContentDB', () => {
       assert.equal(res.body.token_type, 'Bearer');
     });
 
-    it("refuses a code issued to another client", async () => {
+    it('refuses a code issued to another client', async () => {
       const { code } = await codeFor('alice');
       const other = db.registerClient({ redirectUrl: redirect });
-      const res = await postToken({ grant_type: 'authorization_code', client_id: other.id, client_secret: other.secret, code }, 'multipart');
+      const res = await postToken(
+        { grant_type: 'authorization_code', client_id: other.id, client_secret: other.secret, code },
+        'multipart',
+      );
       assert.deepEqual(res.body, { success: false, error: 'Incorrect code. It may have already been redeemed' });
     });
   });
@@ -179,7 +237,10 @@ describe('fake ContentDB', () => {
 
     it('names the owner of a Bearer token', async () => {
       const { code, client } = await codeFor('alice');
-      const t = await postToken({ grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code }, 'multipart');
+      const t = await postToken(
+        { grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code },
+        'multipart',
+      );
       assert.deepEqual(await whoami(`Bearer ${t.body.access_token}`), { status: 200, body: { is_authenticated: true, username: 'alice' } });
     });
 
@@ -187,7 +248,12 @@ describe('fake ContentDB', () => {
       { name: 'no Authorization header', status: 200, body: { is_authenticated: false, username: null } },
       { name: 'an unknown token', header: 'Bearer 0123456789abcdef', status: 403, body: { success: false, error: 'Unknown API token' } },
       { name: 'a too short token', header: 'Bearer abc', status: 400, body: { success: false, error: 'API token is too short' } },
-      { name: 'Basic authentication', header: 'Basic YWxpY2U6cHc=', status: 403, body: { success: false, error: 'Unsupported authentication method' } },
+      {
+        name: 'Basic authentication',
+        header: 'Basic YWxpY2U6cHc=',
+        status: 403,
+        body: { success: false, error: 'Unsupported authentication method' },
+      },
     ];
     for (const c of cases) {
       it(`answers ${c.status} for ${c.name}`, async () => {
@@ -223,18 +289,31 @@ describe('fake ContentDB', () => {
     it('OAuth tokens can never act on packages; a personal API token of the author can', async () => {
       db.addPackage('alice', 'mymod', [1, 2]);
       const { code, client } = await codeFor('alice');
-      const oauth = (await postToken({ client_id: client.id, client_secret: client.secret, code }, 'multipart')).body.access_token as string;
+      const oauth = (await postToken({ client_id: client.id, client_secret: client.secret, code }, 'multipart')).body
+        .access_token as string;
       const del = async (token: string | undefined, id: number) => {
-        const res = await fetch(new URL(`/api/packages/alice/mymod/releases/${id}/`, db.baseUrl), { method: 'DELETE', headers: token ? { authorization: `Bearer ${token}` } : {} });
+        const res = await fetch(new URL(`/api/packages/alice/mymod/releases/${id}/`, db.baseUrl), {
+          method: 'DELETE',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
         return { status: res.status, body: await res.json() };
       };
-      assert.deepEqual(await del(oauth, 1), { status: 403, body: { success: false, error: 'API token does not have access to the package' } });
+      assert.deepEqual(await del(oauth, 1), {
+        status: 403,
+        body: { success: false, error: 'API token does not have access to the package' },
+      });
       assert.deepEqual(await del(undefined, 1), { status: 401, body: { success: false, error: 'Authentication needed' } });
-      assert.deepEqual(await del(db.addPersonalToken('bob'), 1), { status: 403, body: { success: false, error: 'API token does not have access to the package' } });
+      assert.deepEqual(await del(db.addPersonalToken('bob'), 1), {
+        status: 403,
+        body: { success: false, error: 'API token does not have access to the package' },
+      });
       const personal = db.addPersonalToken('alice');
       assert.deepEqual(await del(personal, 9), { status: 404, body: { success: false, error: 'Release not found' } });
       assert.deepEqual(await del(personal, 1), { status: 200, body: { success: true } });
-      assert.deepEqual(await del(personal, 2), { status: 403, body: { success: false, error: "Unable to delete the release, make sure there's a newer release available" } });
+      assert.deepEqual(await del(personal, 2), {
+        status: 403,
+        body: { success: false, error: "Unable to delete the release, make sure there's a newer release available" },
+      });
       assert.deepEqual(db.releasesOf('alice', 'mymod'), [2]);
     });
   });
@@ -243,10 +322,19 @@ describe('fake ContentDB', () => {
     const started = await startFakeContentDb({ redirectUri: redirect });
     try {
       const url = `${started.url}/oauth/authorize/?response_type=code&client_id=${started.clientId}&redirect_uri=${encodeURIComponent(started.redirectUri)}&state=s`;
-      const visit = await simulateBrowser(url, { login: { username: started.username, password: started.password }, followCallback: false });
+      const visit = await simulateBrowser(url, {
+        login: { username: started.username, password: started.password },
+        followCallback: false,
+      });
       const code = new URL(visit.callbackUrl!).searchParams.get('code')!;
       const form = new FormData();
-      for (const [k, v] of Object.entries({ grant_type: 'authorization_code', client_id: started.clientId, client_secret: started.clientSecret, code })) form.append(k, v);
+      for (const [k, v] of Object.entries({
+        grant_type: 'authorization_code',
+        client_id: started.clientId,
+        client_secret: started.clientSecret,
+        code,
+      }))
+        form.append(k, v);
       const res = await fetch(`${started.url}/oauth/token/`, { method: 'POST', body: form });
       assert.equal(((await res.json()) as { token_type: string }).token_type, 'Bearer');
     } finally {

@@ -76,7 +76,8 @@ describe('ContentDB sign-in flow', () => {
     assert.match(tokenRequests[0].body, /check-/);
     const tokenRequest = tokenRequests[1];
     assert.match(String(tokenRequest.headers['content-type']), /^multipart\/form-data; boundary=/);
-    for (const field of ['grant_type', 'client_id', 'client_secret', 'code']) assert.match(tokenRequest.body, new RegExp(`name="${field}"`));
+    for (const field of ['grant_type', 'client_id', 'client_secret', 'code'])
+      assert.match(tokenRequest.body, new RegExp(`name="${field}"`));
     assert.ok(await portIsClosed(port), 'the callback server closed after the valid callback');
   });
 
@@ -198,15 +199,45 @@ describe('ContentDB sign-in flow', () => {
 
   describe('refuses unusable settings before anything is sent', () => {
     const cases: { name: string; change: () => Partial<SignInOptions>; kind: ContentDbErrorKind; says: RegExp }[] = [
-      { name: 'plain http base URL on the network', change: () => ({ baseUrl: 'http://content.example.org' }), kind: 'invalidBaseUrl', says: /must be reached over https/ },
-      { name: 'base URL that is not a URL', change: () => ({ baseUrl: 'content.luanti.org' }), kind: 'invalidBaseUrl', says: /not a valid URL/ },
+      {
+        name: 'plain http base URL on the network',
+        change: () => ({ baseUrl: 'http://content.example.org' }),
+        kind: 'invalidBaseUrl',
+        says: /must be reached over https/,
+      },
+      {
+        name: 'base URL that is not a URL',
+        change: () => ({ baseUrl: 'content.luanti.org' }),
+        kind: 'invalidBaseUrl',
+        says: /not a valid URL/,
+      },
       { name: 'empty client id', change: () => ({ clientId: '  ' }), kind: 'missingClientId', says: /wikimapQuery\.contentDb\.clientId/ },
       { name: 'empty client secret', change: () => ({ clientSecret: '' }), kind: 'missingClientSecret', says: /client secret/ },
-      { name: 'redirect URI on another host', change: () => ({ redirectUri: 'http://example.org:8000/callback' }), kind: 'invalidRedirectUri', says: /not on this computer/ },
-      { name: 'redirect URI without port', change: () => ({ redirectUri: 'http://127.0.0.1/callback' }), kind: 'invalidRedirectUri', says: /has no port/ },
-      { name: 'https redirect URI', change: () => ({ redirectUri: 'https://example.org/cb' }), kind: 'invalidRedirectUri', says: /cannot reach the editor/ },
+      {
+        name: 'redirect URI on another host',
+        change: () => ({ redirectUri: 'http://example.org:8000/callback' }),
+        kind: 'invalidRedirectUri',
+        says: /not on this computer/,
+      },
+      {
+        name: 'redirect URI without port',
+        change: () => ({ redirectUri: 'http://127.0.0.1/callback' }),
+        kind: 'invalidRedirectUri',
+        says: /has no port/,
+      },
+      {
+        name: 'https redirect URI',
+        change: () => ({ redirectUri: 'https://example.org/cb' }),
+        kind: 'invalidRedirectUri',
+        says: /cannot reach the editor/,
+      },
       // ContentDB's OAuthClientForm: redirect_url Length(5, 123).
-      { name: 'a redirect URL longer than ContentDB accepts (124 characters)', change: () => ({ redirectUri: `http://127.0.0.1:${port}/${'c'.repeat(124 - `http://127.0.0.1:${port}/`.length)}` }), kind: 'invalidRedirectUri', says: /is 124 characters long, but ContentDB accepts only 5–123 characters/ },
+      {
+        name: 'a redirect URL longer than ContentDB accepts (124 characters)',
+        change: () => ({ redirectUri: `http://127.0.0.1:${port}/${'c'.repeat(124 - `http://127.0.0.1:${port}/`.length)}` }),
+        kind: 'invalidRedirectUri',
+        says: /is 124 characters long, but ContentDB accepts only 5–123 characters/,
+      },
     ];
     for (const c of cases) {
       it(c.name, async () => {
@@ -225,12 +256,18 @@ describe('ContentDB sign-in flow', () => {
   describe('token errors through the whole flow', () => {
     it('wrong client secret: found before the browser opens; asks to re-enter the secret', async () => {
       let opened = false;
-      const { error } = await run(async () => {
-        opened = true;
-      }, { clientSecret: 'not-the-secret' });
+      const { error } = await run(
+        async () => {
+          opened = true;
+        },
+        { clientSecret: 'not-the-secret' },
+      );
       assert.equal(error!.kind, 'badClientCredentials');
       assert.equal(error!.forgetClientSecret, true);
-      assert.match(error!.message, /does not know the client id .* with this client secret \("client_id and\/or client_secret is incorrect"\), so the browser was not opened/);
+      assert.match(
+        error!.message,
+        /does not know the client id .* with this client secret \("client_id and\/or client_secret is incorrect"\), so the browser was not opened/,
+      );
       assert.match(error!.message, /re-enter the client secret/);
       assert.equal(opened, false);
     });
@@ -260,13 +297,48 @@ describe('ContentDB sign-in flow', () => {
   describe('exchangeCode maps each of the six token errors to what to do', () => {
     // A proxy between the client and the fake rewrites the request so the fake produces each condition;
     // the answer the client parses is the fake's own.
-    const rows: { message: string; rewrite: (form: FormData, url: string) => { form: FormData; url: string }; kind: ContentDbErrorKind; says: RegExp }[] = [
-      { message: 'Unsupported grant_type, only authorization_code is supported', rewrite: (form, url) => ({ form, url: url.replace(/\?.*$/, '') + '?grant_type=refresh_token' }), kind: 'unsupportedGrantType', says: /may not be ContentDB/ },
-      { message: 'Missing client_id', rewrite: (form, url) => (form.delete('client_id'), { form, url }), kind: 'serverMissingClientId', says: /Set wikimapQuery\.contentDb\.clientId/ },
-      { message: 'Missing client_secret', rewrite: (form, url) => (form.delete('client_secret'), { form, url }), kind: 'serverMissingClientSecret', says: /enter the client secret/ },
-      { message: 'Missing code', rewrite: (form, url) => (form.delete('code'), { form, url }), kind: 'serverMissingCode', says: /Sign in again/ },
-      { message: 'client_id and/or client_secret is incorrect', rewrite: (form, url) => (form.set('client_secret', 'nope'), { form, url }), kind: 'badClientCredentials', says: /re-enter the client secret/ },
-      { message: 'Incorrect code. It may have already been redeemed', rewrite: (form, url) => (form.set('code', 'stale'), { form, url }), kind: 'badCode', says: /sign in again to get a new one/ },
+    const rows: {
+      message: string;
+      rewrite: (form: FormData, url: string) => { form: FormData; url: string };
+      kind: ContentDbErrorKind;
+      says: RegExp;
+    }[] = [
+      {
+        message: 'Unsupported grant_type, only authorization_code is supported',
+        rewrite: (form, url) => ({ form, url: url.replace(/\?.*$/, '') + '?grant_type=refresh_token' }),
+        kind: 'unsupportedGrantType',
+        says: /may not be ContentDB/,
+      },
+      {
+        message: 'Missing client_id',
+        rewrite: (form, url) => (form.delete('client_id'), { form, url }),
+        kind: 'serverMissingClientId',
+        says: /Set wikimapQuery\.contentDb\.clientId/,
+      },
+      {
+        message: 'Missing client_secret',
+        rewrite: (form, url) => (form.delete('client_secret'), { form, url }),
+        kind: 'serverMissingClientSecret',
+        says: /enter the client secret/,
+      },
+      {
+        message: 'Missing code',
+        rewrite: (form, url) => (form.delete('code'), { form, url }),
+        kind: 'serverMissingCode',
+        says: /Sign in again/,
+      },
+      {
+        message: 'client_id and/or client_secret is incorrect',
+        rewrite: (form, url) => (form.set('client_secret', 'nope'), { form, url }),
+        kind: 'badClientCredentials',
+        says: /re-enter the client secret/,
+      },
+      {
+        message: 'Incorrect code. It may have already been redeemed',
+        rewrite: (form, url) => (form.set('code', 'stale'), { form, url }),
+        kind: 'badCode',
+        says: /sign in again to get a new one/,
+      },
     ];
     for (const row of rows) {
       it(row.message, async () => {
@@ -279,14 +351,17 @@ describe('ContentDB sign-in flow', () => {
           const { form, url } = row.rewrite(init!.body as FormData, String(input));
           return fetch(url, { ...init, body: form });
         };
-        await assert.rejects(exchangeCode(new URL(db.baseUrl), { clientId: client.id, clientSecret: client.secret, code }, { fetch: proxy }), (e: unknown) => {
-          assert.ok(e instanceof ContentDbError);
-          assert.equal(e.kind, row.kind);
-          assert.ok(e.message.includes(`"${row.message}"`), `quotes the server's message: ${e.message}`);
-          assert.match(e.message, row.says);
-          assert.ok(!e.message.includes(client.secret));
-          return true;
-        });
+        await assert.rejects(
+          exchangeCode(new URL(db.baseUrl), { clientId: client.id, clientSecret: client.secret, code }, { fetch: proxy }),
+          (e: unknown) => {
+            assert.ok(e instanceof ContentDbError);
+            assert.equal(e.kind, row.kind);
+            assert.ok(e.message.includes(`"${row.message}"`), `quotes the server's message: ${e.message}`);
+            assert.match(e.message, row.says);
+            assert.ok(!e.message.includes(client.secret));
+            return true;
+          },
+        );
       });
     }
   });
@@ -323,7 +398,11 @@ describe('ContentDB sign-in flow', () => {
     });
 
     it('a token that whoami does not accept is not returned', async () => {
-      db.failNext('/api/whoami/', { status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Unknown API token' }) });
+      db.failNext('/api/whoami/', {
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Unknown API token' }),
+      });
       const { error } = await run((url) => simulateBrowser(url, alice()));
       assert.equal(error!.kind, 'tokenRejected');
     });
@@ -332,9 +411,12 @@ describe('ContentDB sign-in flow', () => {
   describe('the authorize page and the application, checked before the browser opens', () => {
     it('a client id ContentDB does not know: said at once, the browser never opens', async () => {
       let opened = false;
-      const { error } = await run(async () => {
-        opened = true;
-      }, { clientId: 'NoSuchClient000000000000' });
+      const { error } = await run(
+        async () => {
+          opened = true;
+        },
+        { clientId: 'NoSuchClient000000000000' },
+      );
       assert.equal(error!.kind, 'badClientCredentials');
       assert.match(error!.message, /does not know the client id NoSuchClient000000000000/);
       assert.equal(opened, false);
@@ -342,19 +424,32 @@ describe('ContentDB sign-in flow', () => {
 
     it('an authorize page answering 404 (a wrong base path, or a page shown without login): said at once', async () => {
       let opened = false;
-      const { error } = await run(async () => {
-        opened = true;
-      }, { baseUrl: `${db.baseUrl}/wrong` });
+      const { error } = await run(
+        async () => {
+          opened = true;
+        },
+        { baseUrl: `${db.baseUrl}/wrong` },
+      );
       assert.equal(error!.kind, 'clientNotFound');
-      assert.match(error!.message, /has no OAuth application with client id .* that you can use \(its authorize page answers 404 Page not found\)/);
+      assert.match(
+        error!.message,
+        /has no OAuth application with client id .* that you can use \(its authorize page answers 404 Page not found\)/,
+      );
       assert.match(error!.message, /not approved yet: applications created by users below Editor rank work only for their owner/);
       assert.equal(opened, false);
-      assert.deepEqual(db.requestLog.map((r) => r.path), ['/wrong/oauth/authorize/']);
+      assert.deepEqual(
+        db.requestLog.map((r) => r.path),
+        ['/wrong/oauth/authorize/'],
+      );
     });
 
     it('an application not yet approved: the browser shows 404 to everyone but its owner, and the wait ends saying why', async () => {
       const unapproved = db.registerClient({ redirectUrl: redirectUri, owner: 'appdev', approved: false });
-      const { error, visit } = await run((url) => simulateBrowser(url, alice()), { clientId: unapproved.id, clientSecret: unapproved.secret, waitTimeoutMs: 300 });
+      const { error, visit } = await run((url) => simulateBrowser(url, alice()), {
+        clientId: unapproved.id,
+        clientSecret: unapproved.secret,
+        waitTimeoutMs: 300,
+      });
       assert.equal(visit!.status, 404);
       assert.equal(error!.kind, 'timeout');
       assert.match(error!.message, /If ContentDB showed "Page not found" there, the OAuth application is not approved yet/);
@@ -362,7 +457,10 @@ describe('ContentDB sign-in flow', () => {
 
     it('its owner can use an application that is not approved yet', async () => {
       const unapproved = db.registerClient({ redirectUrl: redirectUri, owner: 'appdev', approved: false });
-      const { result } = await run((url) => simulateBrowser(url, { cookie: db.loginCookie('appdev') }), { clientId: unapproved.id, clientSecret: unapproved.secret });
+      const { result } = await run((url) => simulateBrowser(url, { cookie: db.loginCookie('appdev') }), {
+        clientId: unapproved.id,
+        clientSecret: unapproved.secret,
+      });
       assert.equal(result!.username, 'appdev');
     });
   });
@@ -376,7 +474,11 @@ describe('ContentDB sign-in flow', () => {
         const visit = await simulateBrowser(url, alice());
         const state = new URL(url).searchParams.get('state')!;
         assert.equal(router.handleUri(`${editorUri}?code=forged&state=wrong`), false, 'wrong state ignored');
-        assert.equal(router.handleUri(`vscode://wikimap-query.wikimap-query/other?code=forged&state=${state}`), false, 'wrong path ignored');
+        assert.equal(
+          router.handleUri(`vscode://wikimap-query.wikimap-query/other?code=forged&state=${state}`),
+          false,
+          'wrong path ignored',
+        );
         assert.equal(router.handleUri(visit.callbackUrl!), true);
         return visit;
       },
@@ -396,7 +498,11 @@ describe('ContentDB sign-in flow', () => {
     };
     const ok = await run(async (url) => collect(await simulateBrowser(url, alice())));
     const bad = await run(async (url) => collect(await simulateBrowser(url, alice())), { clientSecret: client.secret + 'x' });
-    db.failNext('/oauth/token/', { status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: `echo ${client.secret}` }) });
+    db.failNext('/oauth/token/', {
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: `echo ${client.secret}` }),
+    });
     const echoed = await run(async (url) => collect(await simulateBrowser(url, alice())));
     seen.push(bad.error!.message, echoed.error!.message, logs.text);
     const everything = seen.join('\n');

@@ -35,7 +35,9 @@ function assertKnownSettings(value: unknown, prefix: string): void {
     if (setting.type === 'object') {
       assert.ok(v && typeof v === 'object', `${name} is an object`);
       const allowed = setting.additionalProperties?.enum;
-      if (allowed) for (const [k, level] of Object.entries(v as object)) assert.ok(allowed.includes(level), `${name}.${k} = ${level} is one of ${allowed}`);
+      if (allowed)
+        for (const [k, level] of Object.entries(v as object))
+          assert.ok(allowed.includes(level), `${name}.${k} = ${level} is one of ${allowed}`);
     } else {
       assert.equal(typeof v, setting.type, `${name} is a ${setting.type}`);
     }
@@ -46,7 +48,12 @@ function assertKnownSettings(value: unknown, prefix: string): void {
 function helixMatches(fileTypes: Array<string | { glob: string }>, fileName: string): boolean {
   return fileTypes.some((ft) => {
     if (typeof ft === 'string') return fileName.endsWith(`.${ft}`) || fileName === ft;
-    const re = new RegExp(`^${ft.glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+    const re = new RegExp(
+      `^${ft.glob
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    );
     return re.test(path.basename(fileName));
   });
 }
@@ -84,7 +91,8 @@ describe('docs/editors.md: editor configurations', () => {
     it('names the languages by the ids the server serves, both using the server', () => {
       assert.deepEqual(toml.language.map((l: any) => l.name).sort(), [MAP_LANGUAGE_ID, WIKI_LANGUAGE_ID].sort());
       for (const l of toml.language) assert.deepEqual(l['language-servers'], ['wikimap-query']);
-      const lineComment = JSON.parse(fs.readFileSync(path.join(ROOT, 'wikiquery.language-configuration.json'), 'utf8')).comments.lineComment;
+      const lineComment = JSON.parse(fs.readFileSync(path.join(ROOT, 'wikiquery.language-configuration.json'), 'utf8')).comments
+        .lineComment;
       assert.equal(language(WIKI_LANGUAGE_ID)['comment-token'], lineComment);
     });
 
@@ -106,7 +114,10 @@ describe('docs/editors.md: editor configurations', () => {
     const kakrc = configs['kakoune-kakrc'] ?? '';
     const kakLsp = parseToml(configs['kakoune-kak-lsp'] ?? '') as any;
     // hook global BufCreate REGEX %{ set-option buffer filetype NAME }
-    const hooks = [...kakrc.matchAll(/^hook global BufCreate (\S+) %\{ set-option buffer filetype (\w+) \}$/gm)].map((m) => ({ re: new RegExp(`^${m[1]}$`), filetype: m[2] }));
+    const hooks = [...kakrc.matchAll(/^hook global BufCreate (\S+) %\{ set-option buffer filetype (\w+) \}$/gm)].map((m) => ({
+      re: new RegExp(`^${m[1]}$`),
+      filetype: m[2],
+    }));
 
     const files: Array<[string, string | undefined]> = [
       ['/home/me/queries/pages.wikiquery', WIKI_LANGUAGE_ID],
@@ -117,7 +128,10 @@ describe('docs/editors.md: editor configurations', () => {
     for (const [file, expected] of files) {
       it(`kakrc gives ${file} the filetype ${expected ?? 'of neither language'}`, () => {
         assert.equal(hooks.length, 2, kakrc);
-        assert.deepEqual(hooks.filter((h) => h.re.test(file)).map((h) => h.filetype), expected ? [expected] : []);
+        assert.deepEqual(
+          hooks.filter((h) => h.re.test(file)).map((h) => h.filetype),
+          expected ? [expected] : [],
+        );
       });
     }
 

@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { startFakeMapServer, sqliteLike, type FakeMapServer, type MapObject } from '../../fakes/mapServer';
 
-async function post(server: FakeMapServer, body: string, path = '/api/mapobjects/', method = 'POST'): Promise<{ status: number; type: string; text: string }> {
-  const res = await fetch(server.url + path, { method, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: method === 'GET' ? undefined : body });
+async function post(
+  server: FakeMapServer,
+  body: string,
+  path = '/api/mapobjects/',
+  method = 'POST',
+): Promise<{ status: number; type: string; text: string }> {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: method === 'GET' ? undefined : body,
+  });
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
 }
 
@@ -14,7 +23,13 @@ async function query(server: FakeMapServer, q: unknown): Promise<MapObject[]> {
 }
 
 const obj = (type: string, x: number, y: number, z: number, attributes: Record<string, string>): MapObject => ({
-  mapblock: { x: Math.floor(x / 16), y: Math.floor(y / 16), z: Math.floor(z / 16) }, x, y, z, type, mtime: 1700000000, attributes,
+  mapblock: { x: Math.floor(x / 16), y: Math.floor(y / 16), z: Math.floor(z / 16) },
+  x,
+  y,
+  z,
+  type,
+  mtime: 1700000000,
+  attributes,
 });
 
 const WORLD = { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: 2048, z: 2048 } };
@@ -22,8 +37,12 @@ const WORLD = { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: 2048
 describe('fake map server', () => {
   describe('seeded objects', () => {
     let server: FakeMapServer;
-    before(async () => { server = await startFakeMapServer({ seed: 7 }); });
-    after(async () => { await server.close(); });
+    before(async () => {
+      server = await startFakeMapServer({ seed: 7 });
+    });
+    after(async () => {
+      await server.close();
+    });
 
     it('listens on 127.0.0.1', () => {
       assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -56,7 +75,9 @@ describe('fake map server', () => {
     it('answers a query with exactly the objects of that type inside the box, in the response shape', async () => {
       const box = { pos1: { x: -10, y: -5, z: -10 }, pos2: { x: 10, y: 5, z: 10 } };
       const got = await query(server, { ...box, type: 'shop', limit: 100000 });
-      const expected = server.objects.filter((o) => o.type === 'shop' && (['x', 'y', 'z'] as const).every((a) => o.mapblock[a] >= box.pos1[a] && o.mapblock[a] <= box.pos2[a]));
+      const expected = server.objects.filter(
+        (o) => o.type === 'shop' && (['x', 'y', 'z'] as const).every((a) => o.mapblock[a] >= box.pos1[a] && o.mapblock[a] <= box.pos2[a]),
+      );
       assert.ok(expected.length > 0, 'the seed puts shops near spawn');
       assert.deepEqual(got, expected);
       assert.deepEqual(Object.keys(got[0]), ['mapblock', 'x', 'y', 'z', 'type', 'mtime', 'attributes']);
@@ -93,14 +114,24 @@ describe('fake map server', () => {
       obj('poi', 100, 20, 100, { name: 'Spawn', category: 'town' }),
       obj('sign', 1, 1, 1, {}),
     ];
-    before(async () => { server = await startFakeMapServer({ objects }); });
-    after(async () => { await server.close(); });
+    before(async () => {
+      server = await startFakeMapServer({ objects });
+    });
+    after(async () => {
+      await server.close();
+    });
 
     const box = (x1: number, x2: number) => ({ pos1: { x: x1, y: 0, z: 0 }, pos2: { x: x2, y: 0, z: 0 } });
 
     it('compares map-block coordinates inclusively on each axis', async () => {
-      assert.deepEqual((await query(server, { ...box(0, 2), type: 'bones' })).map((o) => o.x), [5, 40]);
-      assert.deepEqual((await query(server, { ...box(-2, -2), type: 'bones' })).map((o) => o.x), [-17]);
+      assert.deepEqual(
+        (await query(server, { ...box(0, 2), type: 'bones' })).map((o) => o.x),
+        [5, 40],
+      );
+      assert.deepEqual(
+        (await query(server, { ...box(-2, -2), type: 'bones' })).map((o) => o.x),
+        [-17],
+      );
     });
 
     it('does not swap corners: an inverted box matches nothing', async () => {
@@ -112,7 +143,8 @@ describe('fake map server', () => {
     });
 
     it('filters with attributelike as SQLite LIKE (%, _, ASCII case-insensitive, exact key)', async () => {
-      const owners = async (al: unknown) => (await query(server, { ...box(-5, 5), type: 'bones', attributelike: al })).map((o) => o.attributes.owner);
+      const owners = async (al: unknown) =>
+        (await query(server, { ...box(-5, 5), type: 'bones', attributelike: al })).map((o) => o.attributes.owner);
       assert.deepEqual(await owners({ key: 'owner', value: 'soko%' }), ['Sokomine', 'SOKO_x']);
       assert.deepEqual(await owners({ key: 'owner', value: 'soko_x' }), ['SOKO_x']);
       assert.deepEqual(await owners({ key: 'owner', value: 'sokomin' }), []);
@@ -156,8 +188,14 @@ describe('fake map server', () => {
       ['{"limit": "10"}', 'json: cannot unmarshal string into Go struct field SearchQuery.limit of type int'],
       // The Go type names of mapobjectdb/accessor.go's SearchQuery fields (types.MapBlockCoords, mapobjectdb.SearchAttributeLike).
       ['{"pos1": "here"}', 'json: cannot unmarshal string into Go struct field SearchQuery.pos1 of type types.MapBlockCoords'],
-      ['{"attributelike": ["owner"]}', 'json: cannot unmarshal array into Go struct field SearchQuery.attributelike of type mapobjectdb.SearchAttributeLike'],
-      ['{"attributelike": {"key": 1}}', 'json: cannot unmarshal number into Go struct field SearchAttributeLike.attributelike.key of type string'],
+      [
+        '{"attributelike": ["owner"]}',
+        'json: cannot unmarshal array into Go struct field SearchQuery.attributelike of type mapobjectdb.SearchAttributeLike',
+      ],
+      [
+        '{"attributelike": {"key": 1}}',
+        'json: cannot unmarshal number into Go struct field SearchAttributeLike.attributelike.key of type string',
+      ],
     ];
     for (const [body, message] of BAD) {
       it(`answers ${JSON.stringify(body)} with HTTP 500 and Go's plain-text error`, async () => {
@@ -178,7 +216,10 @@ describe('fake map server', () => {
       const noSlash = await fetch(`${server.url}/api/mapobjects`, { method: 'POST', body: '{}', redirect: 'manual' });
       assert.deepEqual([noSlash.status, noSlash.headers.get('location'), await noSlash.text()], [301, '/api/mapobjects/', '']);
       const getNoSlash = await fetch(`${server.url}/api/mapobjects?x=1`, { redirect: 'manual' });
-      assert.deepEqual([getNoSlash.status, getNoSlash.headers.get('location'), await getNoSlash.text()], [301, '/api/mapobjects/?x=1', '<a href="/api/mapobjects/?x=1">Moved Permanently</a>.\n\n']);
+      assert.deepEqual(
+        [getNoSlash.status, getNoSlash.headers.get('location'), await getNoSlash.text()],
+        [301, '/api/mapobjects/?x=1', '<a href="/api/mapobjects/?x=1">Moved Permanently</a>.\n\n'],
+      );
       const get = await post(server, '', '/api/mapobjects/', 'GET');
       assert.deepEqual([get.status, get.text], [500, 'EOF']);
       const other = await post(server, '', '/api/nothing', 'GET');
@@ -188,7 +229,10 @@ describe('fake map server', () => {
     it('null corners are nil pointers (the whole map); a null or missing coordinate is 0', async () => {
       assert.equal((await query(server, { pos1: null, pos2: null, type: 'bones' })).length, 3);
       // y missing and z null: both 0, so the box is x 0…2, y 0, z 0 (bones at node (5, 2, 5) is in block (0, 0, 0)).
-      assert.deepEqual((await query(server, { pos1: { x: 0, z: null }, pos2: { x: 2, y: null, z: 0 }, type: 'bones' })).map((o) => o.x), [5, 40]);
+      assert.deepEqual(
+        (await query(server, { pos1: { x: 0, z: null }, pos2: { x: 2, y: null, z: 0 }, type: 'bones' })).map((o) => o.x),
+        [5, 40],
+      );
       assert.equal((await query(server, { ...WORLD, type: 'bones', limit: null })).length, 3);
     });
 
@@ -197,7 +241,10 @@ describe('fake map server', () => {
       await post(server, '{"type": "poi"}');
       const last = server.requests[server.requests.length - 1];
       assert.equal(server.requests.length, before + 1);
-      assert.deepEqual([last.method, last.url, last.body, last.headers['content-type']], ['POST', '/api/mapobjects/', '{"type": "poi"}', 'application/json; charset=utf-8']);
+      assert.deepEqual(
+        [last.method, last.url, last.body, last.headers['content-type']],
+        ['POST', '/api/mapobjects/', '{"type": "poi"}', 'application/json; charset=utf-8'],
+      );
     });
   });
 
@@ -207,7 +254,10 @@ describe('fake map server', () => {
       try {
         assert.ok(server.objects.length > 0);
         for (const o of server.objects) assert.ok(o.mapblock.y >= -1 && o.mapblock.y <= 24, `${o.type} at block y ${o.mapblock.y}`);
-        assert.ok(server.notIndexed.some((o) => o.mapblock.y < -1), 'the seeded world has bones below the layers');
+        assert.ok(
+          server.notIndexed.some((o) => o.mapblock.y < -1),
+          'the seeded world has bones below the layers',
+        );
         const deep = await query(server, { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: -2, z: 2048 }, type: 'bones' });
         assert.deepEqual(deep, []);
       } finally {
@@ -225,7 +275,10 @@ describe('fake map server', () => {
         assert.ok(text.endsWith('\n'));
         const config = JSON.parse(text);
         assert.deepEqual(Object.keys(config), ['version', 'layers', 'mapobjects', 'defaultoverlays', 'pagename', 'enablesearch']);
-        assert.deepEqual(config.layers, [{ id: 0, name: 'Ground', from: -1, to: 10 }, { id: 1, name: 'Sky', from: 11, to: 24 }]);
+        assert.deepEqual(config.layers, [
+          { id: 0, name: 'Ground', from: -1, to: 10 },
+          { id: 1, name: 'Sky', from: 11, to: 24 },
+        ]);
         assert.equal(config.mapobjects.locator, false);
         assert.equal(config.mapobjects.minecart, false);
         assert.equal(config.mapobjects.bones, true);
@@ -241,10 +294,20 @@ describe('fake map server', () => {
         obj('locator', 0, -990, 0, { owner: 'c', name: 'home', active: '1', level: '1' }),
         obj('travelnet', 0, -990, 0, { owner: 'd', station_name: 'x', station_network: 'n', nodename: 'travelnet:travelnet' }),
       ];
-      const server = await startFakeMapServer({ objects, layers: [{ id: 7, name: 'Caves', from: -100, to: -50 }], mapobjects: { locator: true, travelnet: false } });
+      const server = await startFakeMapServer({
+        objects,
+        layers: [{ id: 7, name: 'Caves', from: -100, to: -50 }],
+        mapobjects: { locator: true, travelnet: false },
+      });
       try {
-        assert.deepEqual(server.objects.map((o) => o.attributes.owner), ['a', 'c']);
-        assert.deepEqual(server.notIndexed.map((o) => o.attributes.owner), ['b', 'd']);
+        assert.deepEqual(
+          server.objects.map((o) => o.attributes.owner),
+          ['a', 'c'],
+        );
+        assert.deepEqual(
+          server.notIndexed.map((o) => o.attributes.owner),
+          ['b', 'd'],
+        );
         const config = (await (await fetch(`${server.url}/api/config`)).json()) as { layers: unknown; mapobjects: Record<string, boolean> };
         assert.deepEqual(config.layers, [{ id: 7, name: 'Caves', from: -100, to: -50 }]);
         assert.deepEqual([config.mapobjects.locator, config.mapobjects.travelnet], [true, false]);
@@ -258,8 +321,15 @@ describe('fake map server', () => {
 
   describe('SQLite LIKE', () => {
     const CASES: Array<[string, string, boolean]> = [
-      ['Sokomine', 'soko%', true], ['Sokomine', '%MINE', true], ['Sokomine', 's_komine', true], ['Sokomine', 'Soko', false],
-      ['ÄRGER', 'ärger', false], ['a%b', 'a%b', true], ['', '%', true], ['x', '', false], ['日本', '__', true],
+      ['Sokomine', 'soko%', true],
+      ['Sokomine', '%MINE', true],
+      ['Sokomine', 's_komine', true],
+      ['Sokomine', 'Soko', false],
+      ['ÄRGER', 'ärger', false],
+      ['a%b', 'a%b', true],
+      ['', '%', true],
+      ['x', '', false],
+      ['日本', '__', true],
     ];
     for (const [value, pattern, expected] of CASES) {
       it(`${JSON.stringify(value)} LIKE ${JSON.stringify(pattern)} is ${expected}`, () => {

@@ -10,13 +10,28 @@ const dir = path.join(__dirname, 'regressions');
 describe('fuzzing regressions', function () {
   this.timeout(120000);
   const services = makeServices();
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const saved = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
     it(`${file}: ${saved.found.slice(0, 80)}…`, () => {
       const report: FuzzReport = { inputs: 1, calls: 0, crashes: [], malformed: [], hangs: [], worstMs: 0, worstCall: '', byKind: {} };
-      exerciseInput(services, { kind: saved.kind, language: saved.language, text: saved.text }, { hangMs: 2000, offsets: 'all' }, rng(1), report);
-      assert.deepEqual(report.crashes.map((c) => `${c.call}: ${c.error.split('\n')[0]}`), []);
-      assert.deepEqual(report.malformed.map((m) => `${m.call}: ${m.problem}`), []);
+      exerciseInput(
+        services,
+        { kind: saved.kind, language: saved.language, text: saved.text },
+        { hangMs: 2000, offsets: 'all' },
+        rng(1),
+        report,
+      );
+      assert.deepEqual(
+        report.crashes.map((c) => `${c.call}: ${c.error.split('\n')[0]}`),
+        [],
+      );
+      assert.deepEqual(
+        report.malformed.map((m) => `${m.call}: ${m.problem}`),
+        [],
+      );
       assert.ok(report.calls > saved.text.length * 2, `every offset was asked (${report.calls} calls)`);
     });
   }

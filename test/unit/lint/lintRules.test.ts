@@ -57,7 +57,9 @@ describe('lint rules', function () {
     for (const [file, code, reported] of cases) {
       it(`${reported ? 'reports' : 'allows'} ${code} in ${file}`, async () => {
         const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
-        const layer = result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports');
+        const layer = result.messages.filter(
+          (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports',
+        );
         assert.equal(layer.length > 0, reported, JSON.stringify(result.messages));
       });
     }
@@ -65,7 +67,8 @@ describe('lint rules', function () {
 
   describe('function length', () => {
     /** A function of `lines` statement lines, plus blank lines and comments that do not count. */
-    const fn = (lines: number) => `export function probe(): number {\n  let n = 0;\n${'  n++;\n\n  // a comment\n'.repeat(lines - 4)}  return n;\n}\n`;
+    const fn = (lines: number) =>
+      `export function probe(): number {\n  let n = 0;\n${'  n++;\n\n  // a comment\n'.repeat(lines - 4)}  return n;\n}\n`;
     // [file, lines of its function (with the braces), whether max-lines-per-function reports it]
     const cases: Array<[string, number, boolean]> = [
       ['server/src/service/wiki/probe.ts', 80, false],
@@ -117,7 +120,9 @@ describe('lint rules', function () {
 
     it('reports a cycle through type-only imports, naming every file on it', () => {
       assert.deepEqual(cycles('a.ts'), ['Import cycle: a.ts → b.ts → sub/c.ts → a.ts. Move what both need into a module both import.']);
-      assert.deepEqual(cycles('sub/c.ts'), ['Import cycle: sub/c.ts → a.ts → b.ts → sub/c.ts. Move what both need into a module both import.']);
+      assert.deepEqual(cycles('sub/c.ts'), [
+        'Import cycle: sub/c.ts → a.ts → b.ts → sub/c.ts. Move what both need into a module both import.',
+      ]);
     });
 
     it('does not report a file that imports a cycle without being on it', () => {

@@ -4,7 +4,12 @@ import { complete, withCursor } from './mapTestUtil';
 /** [what, document with | cursor, label to pick, text after accepting it] */
 const APPLY: Array<[string, string, string, string]> = [
   ['pos1 in an empty object, with its coordinate snippet', '{|}', 'pos1', '{"pos1": {"x": 0, "y": 0, "z": 0}}'],
-  ['pos2 after a value needs a comma', '{"pos1": {"x": 0, "y": 0, "z": 0} |}', 'pos2', '{"pos1": {"x": 0, "y": 0, "z": 0} , "pos2": {"x": 0, "y": 0, "z": 0}}'],
+  [
+    'pos2 after a value needs a comma',
+    '{"pos1": {"x": 0, "y": 0, "z": 0} |}',
+    'pos2',
+    '{"pos1": {"x": 0, "y": 0, "z": 0} , "pos2": {"x": 0, "y": 0, "z": 0}}',
+  ],
   ['a half-typed key is replaced', '{"po|}', 'pos1', '{"pos1": {"x": 0, "y": 0, "z": 0}}'],
   ['a key before an existing colon is renamed only', '{"typ|": "bones"}', 'type', '{"type": "bones"}'],
   ['type', '{"pos1": {"x": 0, "y": 0, "z": 0}, |}', 'type', '{"pos1": {"x": 0, "y": 0, "z": 0}, "type": ""}'],
@@ -15,10 +20,30 @@ const APPLY: Array<[string, string, string, string]> = [
   ['a coordinate key', '{"pos1": {"x": 0, |}}', 'y', '{"pos1": {"x": 0, "y": 0}}'],
   ['a corner value', '{"pos2": |}', '{"x": 0, "y": 0, "z": 0}', '{"pos2": {"x": 0, "y": 0, "z": 0}}'],
   ['an attributelike key field', '{"type": "poi", "attributelike": {|}}', 'key', '{"type": "poi", "attributelike": {"key": ""}}'],
-  ['an attribute key of the chosen type', '{"type": "poi", "attributelike": {"key": "|"}}', 'category', '{"type": "poi", "attributelike": {"key": "category"}}'],
-  ['a known attribute value', '{"type": "shop", "attributelike": {"key": "type", "value": |}}', 'fancyvend', '{"type": "shop", "attributelike": {"key": "type", "value": "fancyvend"}}'],
-  ['a whole query in an empty document', '|', 'map query', '{\n\t"pos1": {"x": 0, "y": 0, "z": 0},\n\t"pos2": {"x": 0, "y": 0, "z": 0},\n\t"type": "bones"\n}'],
-  ['a field in the second query of an array', '[{"type": "poi"}, {"type": "bones", |}]', 'pos1', '[{"type": "poi"}, {"type": "bones", "pos1": {"x": 0, "y": 0, "z": 0}}]'],
+  [
+    'an attribute key of the chosen type',
+    '{"type": "poi", "attributelike": {"key": "|"}}',
+    'category',
+    '{"type": "poi", "attributelike": {"key": "category"}}',
+  ],
+  [
+    'a known attribute value',
+    '{"type": "shop", "attributelike": {"key": "type", "value": |}}',
+    'fancyvend',
+    '{"type": "shop", "attributelike": {"key": "type", "value": "fancyvend"}}',
+  ],
+  [
+    'a whole query in an empty document',
+    '|',
+    'map query',
+    '{\n\t"pos1": {"x": 0, "y": 0, "z": 0},\n\t"pos2": {"x": 0, "y": 0, "z": 0},\n\t"type": "bones"\n}',
+  ],
+  [
+    'a field in the second query of an array',
+    '[{"type": "poi"}, {"type": "bones", |}]',
+    'pos1',
+    '[{"type": "poi"}, {"type": "bones", "pos1": {"x": 0, "y": 0, "z": 0}}]',
+  ],
 ];
 
 /** [what, document with | cursor, labels offered (exactly, in any order)] */
@@ -38,7 +63,12 @@ describe('map query completion', () => {
   }
   for (const [what, text, labels] of LABELS) {
     it(`offers ${what}`, () => {
-      assert.deepEqual(complete(text).items.map((i) => i.label).sort(), [...labels].sort());
+      assert.deepEqual(
+        complete(text)
+          .items.map((i) => i.label)
+          .sort(),
+        [...labels].sort(),
+      );
     });
   }
 

@@ -19,12 +19,20 @@ describe('map descriptor conformance: every field, type and attribute completes 
       const h = hover(`{"type": "|${type.name}"}`)!;
       for (const attr of type.attributes) assert.ok(h.text.includes(`\`${attr.name}\``), `${type.name} hover lists ${attr.name}`);
       const keys = complete(`{"type": "${type.name}", "attributelike": {"key": "|"}}`).items.map((i) => i.label);
-      assert.deepEqual(keys, type.attributes.map((a) => a.name));
+      assert.deepEqual(
+        keys,
+        type.attributes.map((a) => a.name),
+      );
       for (const attr of type.attributes) {
         const text = query(`, "attributelike": {"key": "${attr.name}", "value": "%"}`, type.name);
         // Types a default server does not index (locator) get only that warning.
-        const expected = descriptor.mapobjects[type.configKeys[0]] || type.configKeys.some((k) => descriptor.mapobjects[k]) ? [] : ['typenotenabled'];
-        assert.deepEqual(diagnose(text).map((d) => d.code), expected, `${type.name}.${attr.name} is valid`);
+        const expected =
+          descriptor.mapobjects[type.configKeys[0]] || type.configKeys.some((k) => descriptor.mapobjects[k]) ? [] : ['typenotenabled'];
+        assert.deepEqual(
+          diagnose(text).map((d) => d.code),
+          expected,
+          `${type.name}.${attr.name} is valid`,
+        );
         const ah = hover(`{"type": "${type.name}", "attributelike": {"key": "|${attr.name}", "value": "%"}}`)!;
         assert.ok(ah.text.includes(attr.description), `${type.name}.${attr.name} hover`);
       }
@@ -36,7 +44,11 @@ describe('map service robustness', () => {
   const DOCUMENTS = [
     `[${query(', "attributelike": {"key": "owner", "value": "%a%"}, "limit": 10')}, ${query('', 'bone')}]`,
     '{"pos1": {"x": 3200, "y": 1.5, "z": "a"}, "pos2": [1], "type": null, "attributelike": 4, "limit": -1, "zz": {}}',
-    '{"pos1": {"x": 1, "y": ', '[1, "a", {"type": }', '// only a comment\n', '{"pos1": {"x": 1, "y": 2, "z": 3}}}}', '\u0000{"\ud800": "\u001f"}',
+    '{"pos1": {"x": 1, "y": ',
+    '[1, "a", {"type": }',
+    '// only a comment\n',
+    '{"pos1": {"x": 1, "y": 2, "z": 3}}}}',
+    '\u0000{"\ud800": "\u001f"}',
   ];
   for (const text of DOCUMENTS) {
     it(`answers at every offset of ${JSON.stringify(text).slice(0, 40)}…`, () => {

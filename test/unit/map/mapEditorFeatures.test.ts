@@ -20,11 +20,23 @@ function tokens(text: string): string[] {
 describe('map semantic tokens', () => {
   /** [what, text, tokens that must be among the result, in order] */
   const TABLE: Array<[string, string, string[]]> = [
-    ['request fields and coordinates', query(), ['property:"pos1"', 'property:"x"', 'number:0', 'property:"pos2"', 'property:"type"', 'enumMember:"bones"']],
+    [
+      'request fields and coordinates',
+      query(),
+      ['property:"pos1"', 'property:"x"', 'number:0', 'property:"pos2"', 'property:"type"', 'enumMember:"bones"'],
+    ],
     ['an unknown type is a plain string', query('', 'travelnett'), ['property:"type"', 'string:"travelnett"']],
     ['a field the server ignores is a variable', query(', "radius": 5'), ['variable:"radius"', 'number:5']],
-    ['attributelike: the key names an attribute, LIKE wildcards in the value', query(', "attributelike": {"key": "owner", "value": "a_b%"}'), ['property:"key"', 'property:"owner"', 'property:"value"', 'string:"a', 'regexp:_', 'string:b', 'regexp:%', 'string:"']],
-    ['JSON escapes in strings', query(', "attributelike": {"key": "owner", "value": "\\u00e9"}'), ['string:"', 'regexp:\\u00e9', 'string:"']],
+    [
+      'attributelike: the key names an attribute, LIKE wildcards in the value',
+      query(', "attributelike": {"key": "owner", "value": "a_b%"}'),
+      ['property:"key"', 'property:"owner"', 'property:"value"', 'string:"a', 'regexp:_', 'string:b', 'regexp:%', 'string:"'],
+    ],
+    [
+      'JSON escapes in strings',
+      query(', "attributelike": {"key": "owner", "value": "\\u00e9"}'),
+      ['string:"', 'regexp:\\u00e9', 'string:"'],
+    ],
     ['comments, line and block', '// q\n/* a\n b */' + query(), ['comment:// q', 'comment:/* a', 'comment: b */']],
     ['literals', '{"limit": null, "x": true}', ['property:"limit"', 'keyword:null', 'variable:"x"', 'keyword:true']],
   ];
@@ -43,36 +55,71 @@ describe('map semantic tokens', () => {
 
 describe('map inlay hints', () => {
   const TABLE: Array<[string, string, string[]]> = [
-    ['each coordinate: the nodes its block covers', '{"pos1": {"x": -1, "y": 0, "z": 2}}', ['-1 ⟨nodes -16…-1⟩', '0 ⟨nodes 0…15⟩', '2 ⟨nodes 32…47⟩']],
+    [
+      'each coordinate: the nodes its block covers',
+      '{"pos1": {"x": -1, "y": 0, "z": 2}}',
+      ['-1 ⟨nodes -16…-1⟩', '0 ⟨nodes 0…15⟩', '2 ⟨nodes 32…47⟩'],
+    ],
     ['not a coordinate: no hint', '{"limit": 5, "pos1": {"x": 1.5}}', []],
   ];
   for (const [what, text, expected] of TABLE) {
     it(what, () => {
       const document = makeDocument(text);
-      const hints = service.getInlayHints(document, service.parse(document), { start: { line: 0, character: 0 }, end: document.positionAt(text.length) });
-      assert.deepEqual(hints.map((h) => `${/-?[\d.]+$/.exec(text.slice(0, document.offsetAt(h.position)))![0]} ⟨${h.label}⟩`), expected);
+      const hints = service.getInlayHints(document, service.parse(document), {
+        start: { line: 0, character: 0 },
+        end: document.positionAt(text.length),
+      });
+      assert.deepEqual(
+        hints.map((h) => `${/-?[\d.]+$/.exec(text.slice(0, document.offsetAt(h.position)))![0]} ⟨${h.label}⟩`),
+        expected,
+      );
     });
   }
 });
 
 describe('map folding ranges', () => {
   const TABLE: Array<[string, string, Array<[number, number]>]> = [
-    ['an array of objects', '[\n  {\n    "type": "bones"\n  },\n  {"type": "poi"}\n]', [[0, 4], [1, 2]]],
+    [
+      'an array of objects',
+      '[\n  {\n    "type": "bones"\n  },\n  {"type": "poi"}\n]',
+      [
+        [0, 4],
+        [1, 2],
+      ],
+    ],
     ['a one-line object does not fold', '{"type": "bones"}', []],
-    ['line comments in a run, block comments', '// a\n// b\n/* c\n d */\n{"type": "bones"}', [[0, 1], [2, 3]]],
+    [
+      'line comments in a run, block comments',
+      '// a\n// b\n/* c\n d */\n{"type": "bones"}',
+      [
+        [0, 1],
+        [2, 3],
+      ],
+    ],
   ];
   for (const [what, text, expected] of TABLE) {
     it(what, () => {
       const document = makeDocument(text);
-      assert.deepEqual(service.getFoldingRanges(document, service.parse(document)).map((r) => [r.startLine, r.endLine]), expected);
+      assert.deepEqual(
+        service.getFoldingRanges(document, service.parse(document)).map((r) => [r.startLine, r.endLine]),
+        expected,
+      );
     });
   }
 });
 
 describe('map selection ranges', () => {
   const TABLE: Array<[string, string, string[]]> = [
-    ['a number → property → object → …', '{"pos1": {"x": 1|0}}', ['10', '"x": 10', '{"x": 10}', '"pos1": {"x": 10}', '{"pos1": {"x": 10}}']],
-    ['a string: its contents first', '[{"type": "bo|nes"}]', ['bones', '"bones"', '"type": "bones"', '{"type": "bones"}', '[{"type": "bones"}]']],
+    [
+      'a number → property → object → …',
+      '{"pos1": {"x": 1|0}}',
+      ['10', '"x": 10', '{"x": 10}', '"pos1": {"x": 10}', '{"pos1": {"x": 10}}'],
+    ],
+    [
+      'a string: its contents first',
+      '[{"type": "bo|nes"}]',
+      ['bones', '"bones"', '"type": "bones"', '{"type": "bones"}', '[{"type": "bones"}]'],
+    ],
   ];
   for (const [what, marked, expected] of TABLE) {
     it(what, () => {
@@ -98,7 +145,8 @@ describe('map features on deep nesting (found by fuzzing: a recursive walk overf
     assert.equal(service.getSemanticTokens(within, service.parse(within)).length / 5, 1 + 250 + 1);
   });
   it('folding ranges (none: one line)', () => assert.deepEqual(service.getFoldingRanges(document, parsed), []));
-  it('selection ranges', () => assert.ok(service.getSelectionRanges(document, parsed, [document.positionAt(text.indexOf('1'))]).length === 1));
+  it('selection ranges', () =>
+    assert.ok(service.getSelectionRanges(document, parsed, [document.positionAt(text.indexOf('1'))]).length === 1));
   it('formatting leaves it alone', () => assert.deepEqual(service.format(document, parsed, { tabSize: 2, insertSpaces: true }), []));
 });
 

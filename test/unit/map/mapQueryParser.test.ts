@@ -7,17 +7,37 @@ import { query } from './mapTestUtil';
 
 /** A node without parent links, to compare with jsonc-parser's own tree. */
 function strip(n: Node | undefined): unknown {
-  return n && { type: n.type, offset: n.offset, length: n.length, value: n.value, colonOffset: n.colonOffset, children: n.children?.map(strip) };
+  return (
+    n && { type: n.type, offset: n.offset, length: n.length, value: n.value, colonOffset: n.colonOffset, children: n.children?.map(strip) }
+  );
 }
 
 const SAMPLES = [
-  query(), `[${query()}, ${query(', "limit": 5', 'poi')}]`, '{"a": }', '{"a" 1}', '{"a":', '{', '[', '', '  ', '{"a": 1,}', '{"a": 1 "b": 2}',
-  '{"a": [1, }', '1 2', '{"a": {"b": 1}', '// c\n{"a": /* x */ 2}', '{"pos1": {"x": 1.5, "y": null, "z": "3"}, "type": true}', '[[], {}, [{}]]',
-  '{"a": "unterminated', '{"a": 1}}', '{,}', '{"a": 1, , "b": 2}',
+  query(),
+  `[${query()}, ${query(', "limit": 5', 'poi')}]`,
+  '{"a": }',
+  '{"a" 1}',
+  '{"a":',
+  '{',
+  '[',
+  '',
+  '  ',
+  '{"a": 1,}',
+  '{"a": 1 "b": 2}',
+  '{"a": [1, }',
+  '1 2',
+  '{"a": {"b": 1}',
+  '// c\n{"a": /* x */ 2}',
+  '{"pos1": {"x": 1.5, "y": null, "z": "3"}, "type": true}',
+  '[[], {}, [{}]]',
+  '{"a": "unterminated',
+  '{"a": 1}}',
+  '{,}',
+  '{"a": 1, , "b": 2}',
 ];
 
 describe('map query parser', () => {
-  it('builds the same tree and errors as jsonc-parser\'s parseTree, for whole and broken documents', () => {
+  it("builds the same tree and errors as jsonc-parser's parseTree, for whole and broken documents", () => {
     const inputs = [...SAMPLES];
     // Every prefix of a real query: what the tree looks like while it is being typed.
     const full = `[${query(', "attributelike": {"key": "owner", "value": "%a%"}')}]`;

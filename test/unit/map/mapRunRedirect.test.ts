@@ -44,7 +44,11 @@ describe('map runs and redirects', () => {
   it('a redirect is not followed, and the message says where it pointed and what to set', async () => {
     await assert.rejects(
       runMapQuery(proxyUrl, { type: 'bones' }, { timeoutMs: 10000, maxBytes: 1024 * 1024 }),
-      (e: unknown) => e instanceof RunError && e.status === 301 && /HTTP 301, a redirect to https:\/\/maps\.example\.org\/api\/mapobjects\/, which runs do not follow/.test(e.message) && /wikimapQuery\.mapserver\.url/.test(e.message),
+      (e: unknown) =>
+        e instanceof RunError &&
+        e.status === 301 &&
+        /HTTP 301, a redirect to https:\/\/maps\.example\.org\/api\/mapobjects\/, which runs do not follow/.test(e.message) &&
+        /wikimapQuery\.mapserver\.url/.test(e.message),
     );
   });
 });

@@ -10,7 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
 import { MapConfigStore, readMapServerUrl } from '../../../server/src/mapConfig/mapConfigStore';
 import { nodeTimers } from '../../../server/src/node/nodeRuntime';
-import { createMapDescriptor, getMapLanguageService, parseMapServerConfig, type MapServerConfig } from '../../../server/src/service/map/mapLanguageService';
+import {
+  createMapDescriptor,
+  getMapLanguageService,
+  parseMapServerConfig,
+  type MapServerConfig,
+} from '../../../server/src/service/map/mapLanguageService';
 import { descriptorJson, makeDocument, withCursor } from './mapTestUtil';
 import { ensureBuilt, LspClient } from '../../protocol/lspClient';
 
@@ -50,23 +55,36 @@ describe('map server config: live from the server', () => {
     });
     const diagnose = (text: string) => {
       const document = makeDocument(text);
-      return service.doValidation(document, service.parse(document)).map((d) => ({ code: d.code, message: d.message as string, covered: document.getText(d.range) }));
+      return service
+        .doValidation(document, service.parse(document))
+        .map((d) => ({ code: d.code, message: d.message as string, covered: document.getText(d.range) }));
     };
 
     /** [what, query, expected codes, message must match] */
     const CASES: Array<[string, string, string[], RegExp?]> = [
-      ['a box in the default Ground layer is outside this server\'s layers', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 5, "y": 5, "z": 5}, "type": "poi"}', ['outsidelayers'],
-        /outside every layer of the map server http:\/\/127\.0\.0\.1:\d+: Caves \(layer 7\): map blocks y -100…-50 \(nodes y -1600…-785\)/],
+      [
+        "a box in the default Ground layer is outside this server's layers",
+        '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 5, "y": 5, "z": 5}, "type": "poi"}',
+        ['outsidelayers'],
+        /outside every layer of the map server http:\/\/127\.0\.0\.1:\d+: Caves \(layer 7\): map blocks y -100…-50 \(nodes y -1600…-785\)/,
+      ],
       ['a box in its Caves layer is fine', '{"pos1": {"x": 0, "y": -80, "z": 0}, "pos2": {"x": 5, "y": -60, "z": 5}, "type": "poi"}', []],
       ['locator is enabled there', '{"pos1": {"x": 0, "y": -80, "z": 0}, "pos2": {"x": 5, "y": -60, "z": 5}, "type": "locator"}', []],
-      ['bones are switched off there', '{"pos1": {"x": 0, "y": -80, "z": 0}, "pos2": {"x": 5, "y": -60, "z": 5}, "type": "bones"}', ['typenotenabled'],
-        /Type "bones" is not enabled on the map server http:\/\/127\.0\.0\.1:\d+: its config \(GET \/api\/config\) has "bones": false/],
+      [
+        'bones are switched off there',
+        '{"pos1": {"x": 0, "y": -80, "z": 0}, "pos2": {"x": 5, "y": -60, "z": 5}, "type": "bones"}',
+        ['typenotenabled'],
+        /Type "bones" is not enabled on the map server http:\/\/127\.0\.0\.1:\d+: its config \(GET \/api\/config\) has "bones": false/,
+      ],
       ['the whole map (corners omitted) reaches its layer', '{"type": "poi", "limit": 10}', ['defaultcorner', 'defaultcorner']],
     ];
     for (const [what, text, codes, message] of CASES) {
       it(what, () => {
         const got = diagnose(text);
-        assert.deepEqual(got.map((d) => d.code), codes);
+        assert.deepEqual(
+          got.map((d) => d.code),
+          codes,
+        );
         if (message) assert.match(got.find((d) => d.code === codes[0])!.message, message);
       });
     }
@@ -89,7 +107,10 @@ describe('map server config: live from the server', () => {
         return (service.doHover(document, service.parse(document), offset)!.contents as { value: string }).value;
       };
       assert.match(h('{"type": "bo|nes"}'), /type `bones` is not enabled on this server/);
-      assert.match(h('{"pos1": {"x": 0, "y": -7|0, "z": 0}}'), /In layer 7 \(Caves\) of the map server http:\/\/127\.0\.0\.1:\d+: map blocks y -100…-50/);
+      assert.match(
+        h('{"pos1": {"x": 0, "y": -7|0, "z": 0}}'),
+        /In layer 7 \(Caves\) of the map server http:\/\/127\.0\.0\.1:\d+: map blocks y -100…-50/,
+      );
       assert.match(h('{"pos1": {"x": 0, "y": |3, "z": 0}}'), /Outside every layer/);
     });
   });
@@ -97,7 +118,10 @@ describe('map server config: live from the server', () => {
   describe('the store (server layer)', () => {
     it('reads the configured server from the settings: a URL, or a name from mapservers; nothing else', () => {
       assert.equal(readMapServerUrl({ mapserver: { url: 'http://127.0.0.1:8080/' } }), 'http://127.0.0.1:8080');
-      assert.equal(readMapServerUrl({ wikimapQuery: { mapserver: { url: 'local' }, mapservers: { local: 'http://127.0.0.1:9/map/' } } }), 'http://127.0.0.1:9/map');
+      assert.equal(
+        readMapServerUrl({ wikimapQuery: { mapserver: { url: 'local' }, mapservers: { local: 'http://127.0.0.1:9/map/' } } }),
+        'http://127.0.0.1:9/map',
+      );
       assert.equal(readMapServerUrl({ 'mapserver.url': 'https://map.example.org' }), 'https://map.example.org');
       assert.equal(readMapServerUrl({}), undefined);
       assert.equal(readMapServerUrl({ mapserver: { url: 'ftp://x' } }), undefined);
@@ -111,10 +135,16 @@ describe('map server config: live from the server', () => {
       await store.settled();
       assert.equal(caves.requests.length + plain.requests.length, before);
       assert.equal(service.getServerConfig().server, undefined);
-      assert.deepEqual(service.getServerConfig().layers.map((l) => [l.from, l.to]), [[-1, 10], [11, 24]]);
+      assert.deepEqual(
+        service.getServerConfig().layers.map((l) => [l.from, l.to]),
+        [
+          [-1, 10],
+          [11, 24],
+        ],
+      );
     });
 
-    it('loads the configured server\'s layers and types, hands them to the service, and caches them', async () => {
+    it("loads the configured server's layers and types, hands them to the service, and caches them", async () => {
       const messages: Array<[string, string | undefined]> = [];
       const { service, store, changes } = storeFor(messages);
       store.configure({ mapserver: { url: caves.url } });
@@ -134,7 +164,10 @@ describe('map server config: live from the server', () => {
       assert.equal(service.getServerConfig().enabledTypes.has('locator'), false);
       store.configure({ mapserver: { url: caves.url } });
       assert.deepEqual(service.getServerConfig().layers, CAVES.layers);
-      assert.deepEqual(messages.filter(([, k]) => k === 'warning'), []);
+      assert.deepEqual(
+        messages.filter(([, k]) => k === 'warning'),
+        [],
+      );
     });
 
     it('asks nothing when the fetch policy says no (e.g. an untrusted workspace), and uses the defaults', async () => {
@@ -231,12 +264,12 @@ describe('map server config: live from the server', () => {
       ensureBuilt();
     });
 
-    it('loads the configured map server\'s config and validates open documents again with its layers and types', async () => {
+    it("loads the configured map server's config and validates open documents again with its layers and types", async () => {
       const client = await LspClient.start({ initializationOptions: { mapserver: { url: caves.url }, diagnostics: { delay: 0 } } });
       try {
         const uri = 'file:///home/user/maps/deep.mapquery.json';
         await client.open(uri, 'mapquery', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 5, "y": 5, "z": 5}, "type": "bones"}\n', 1);
-        const diagnostics = await client.waitFor('diagnostics from the server\'s own config', () => {
+        const diagnostics = await client.waitFor("diagnostics from the server's own config", () => {
           const published = client.published.filter((p) => p.uri === uri).pop();
           return published?.diagnostics.some((d) => d.code === 'outsidelayers') ? published.diagnostics : undefined;
         });
@@ -254,7 +287,12 @@ describe('map server config: live from the server', () => {
       try {
         const uri = 'file:///home/user/maps/named.mapquery.json';
         // A base URL in a comment or a field is not a configured server.
-        await client.open(uri, 'mapquery', `// ${plain.url}\n{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 5, "y": 5, "z": 5}, "type": "locator", "server": "${plain.url}"}\n`, 1);
+        await client.open(
+          uri,
+          'mapquery',
+          `// ${plain.url}\n{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 5, "y": 5, "z": 5}, "type": "locator", "server": "${plain.url}"}\n`,
+          1,
+        );
         const codes = (await client.diagnosticsFor(uri, 1)).map((d) => d.code).sort();
         assert.deepEqual(codes, ['typenotenabled', 'unknownfield']);
         assert.equal(plain.requests.length, before);

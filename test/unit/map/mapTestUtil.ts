@@ -22,7 +22,10 @@ export function withCursor(textWithCursor: string): { text: string; offset: numb
   return { text: textWithCursor.slice(0, offset) + textWithCursor.slice(offset + 1), offset };
 }
 
-export function diagnose(text: string, settings?: LanguageSettings): Array<Omit<Diagnostic, 'message'> & { message: string; covered: string }> {
+export function diagnose(
+  text: string,
+  settings?: LanguageSettings,
+): Array<Omit<Diagnostic, 'message'> & { message: string; covered: string }> {
   const document = makeDocument(text);
   return service.doValidation(document, service.parse(document), settings).map((d) => ({
     ...d,
@@ -38,7 +41,10 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
 
 /** Replace snippet placeholders (`${1:0}`, `${2}`, `$0`) by their default text. */
 export function expandSnippet(snippet: string): string {
-  return snippet.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\{\d+\}/g, '').replace(/\$\d+/g, '');
+  return snippet
+    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+    .replace(/\$\{\d+\}/g, '')
+    .replace(/\$\d+/g, '');
 }
 
 export function complete(textWithCursor: string): { items: CompletionItem[]; apply(label: string): string } {
@@ -74,7 +80,9 @@ export function fix(text: string, code: string, title?: string, withoutData = fa
   const parsed = service.parse(document);
   const found = service.doValidation(document, parsed).find((d) => d.code === code);
   if (!found) throw new Error(`No diagnostic "${code}" for ${text}`);
-  const diagnostic: Diagnostic = withoutData ? { range: found.range, severity: found.severity, code: found.code, source: found.source, message: found.message } : found;
+  const diagnostic: Diagnostic = withoutData
+    ? { range: found.range, severity: found.severity, code: found.code, source: found.source, message: found.message }
+    : found;
   const actions = service.doCodeActions(document, parsed, diagnostic.range, [diagnostic]);
   const titles = actions.map((a) => a.title);
   const chosen = title === undefined ? actions[0] : actions.find((a) => a.title === title);

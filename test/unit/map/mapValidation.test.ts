@@ -15,55 +15,176 @@ const CASES: Array<[string, string, Array<[string, string, string]>]> = [
   ['a stray character', '{"pos1" x}', [['invalidjson', 'error', 'x']]],
   ['a trailing comma (the server rejects it)', query(','), [['invalidjson', 'error', '}']]],
   ['an empty document', '', [['invalidjson', 'error', '']]],
-  ['nested deeper than 512 levels: one diagnostic at the 513th bracket, nothing else', `${'['.repeat(600)}${query('')}${']'.repeat(600)}`, [['toodeep', 'error', '[']]],
-  ['deep nesting inside strings and comments does not count', `/* ${'['.repeat(600)} */ {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones", "k": "${'{'.repeat(600)}"}`, [['unknownfield', 'warning', '"k"']]],
+  [
+    'nested deeper than 512 levels: one diagnostic at the 513th bracket, nothing else',
+    `${'['.repeat(600)}${query('')}${']'.repeat(600)}`,
+    [['toodeep', 'error', '[']],
+  ],
+  [
+    'deep nesting inside strings and comments does not count',
+    `/* ${'['.repeat(600)} */ {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones", "k": "${'{'.repeat(600)}"}`,
+    [['unknownfield', 'warning', '"k"']],
+  ],
   ['not an object', '"bones"', [['notanobject', 'error', '"bones"']]],
   ['an array element that is not an object', `[${query()}, 42]`, [['notanobject', 'error', '42']]],
   // web/mapobjects.go: a nil pos1/pos2 becomes (-2048, -2048, -2048) / (2048, 2048, 2048).
-  ['omitted pos1: the server searches from its default corner', '{"pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['defaultcorner', 'information', '{'], ['regiontoolarge', 'warning', '"pos2"']]],
-  ['pos1 null: read as omitted (a nil *MapBlockCoords)', '{"pos1": null, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['defaultcorner', 'information', 'null'], ['regiontoolarge', 'warning', '"pos2"']]],
-  ['both corners omitted: the whole map, cut at 1000 rows', '{"type": "bones"}', [['defaultcorner', 'information', '{'], ['defaultcorner', 'information', '{'], ['regiontoolarge', 'warning', '{']]],
+  [
+    'omitted pos1: the server searches from its default corner',
+    '{"pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [
+      ['defaultcorner', 'information', '{'],
+      ['regiontoolarge', 'warning', '"pos2"'],
+    ],
+  ],
+  [
+    'pos1 null: read as omitted (a nil *MapBlockCoords)',
+    '{"pos1": null, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [
+      ['defaultcorner', 'information', 'null'],
+      ['regiontoolarge', 'warning', '"pos2"'],
+    ],
+  ],
+  [
+    'both corners omitted: the whole map, cut at 1000 rows',
+    '{"type": "bones"}',
+    [
+      ['defaultcorner', 'information', '{'],
+      ['defaultcorner', 'information', '{'],
+      ['regiontoolarge', 'warning', '{'],
+    ],
+  ],
   ['missing type', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}}', [['missingfield', 'error', '{']]],
   ['pos1 not an object', '{"pos1": [0, 0, 0], "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notanobject', 'error', '[0, 0, 0]']]],
-  ['a missing coordinate', '{"pos1": {"x": 0, "y": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['missingcoordinate', 'warning', '"pos1"']]],
-  ['a float coordinate', '{"pos1": {"x": 0.5, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '0.5']]],
-  ['a string coordinate', '{"pos1": {"x": "0", "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '"0"']]],
-  ['a coordinate written as 1.0 (Go wants an integer literal)', '{"pos1": {"x": 1.0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '1.0']]],
-  ['a coordinate in exponent form', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1e1, "y": 1, "z": 1}, "type": "bones"}', [['notinteger', 'error', '1e1']]],
+  [
+    'a missing coordinate',
+    '{"pos1": {"x": 0, "y": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['missingcoordinate', 'warning', '"pos1"']],
+  ],
+  [
+    'a float coordinate',
+    '{"pos1": {"x": 0.5, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['notinteger', 'error', '0.5']],
+  ],
+  [
+    'a string coordinate',
+    '{"pos1": {"x": "0", "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['notinteger', 'error', '"0"']],
+  ],
+  [
+    'a coordinate written as 1.0 (Go wants an integer literal)',
+    '{"pos1": {"x": 1.0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['notinteger', 'error', '1.0']],
+  ],
+  [
+    'a coordinate in exponent form',
+    '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1e1, "y": 1, "z": 1}, "type": "bones"}',
+    [['notinteger', 'error', '1e1']],
+  ],
   // encoding/json: null into an int has no effect, so the coordinate stays 0 (no error from the server).
-  ['a null coordinate (read as 0)', '{"pos1": {"x": 0, "y": null, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['nullvalue', 'warning', 'null']]],
+  [
+    'a null coordinate (read as 0)',
+    '{"pos1": {"x": 0, "y": null, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['nullvalue', 'warning', 'null']],
+  ],
   ['limit null (a nil *int: the default 1000)', query(', "limit": null'), [['nullvalue', 'warning', 'null']]],
-  ['type not a string', '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": 3}', [['typenotstring', 'error', '3']]],
+  [
+    'type not a string',
+    '{"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": 3}',
+    [['typenotstring', 'error', '3']],
+  ],
   ['attributelike not an object', query(', "attributelike": "owner"'), [['badattributelike', 'error', '"owner"']]],
   ['attributelike without value', query(', "attributelike": {"key": "owner"}'), [['badattributelike', 'error', '"attributelike"']]],
   ['attributelike.value not a string', query(', "attributelike": {"key": "owner", "value": 5}'), [['badattributelike', 'error', '5']]],
-  ['node coordinates', '{"pos1": {"x": -3200, "y": 0, "z": 100}, "pos2": {"x": 4000, "y": 16, "z": 200}, "type": "bones"}',
-    [['nodecoordinates', 'warning', '{"x": -3200, "y": 0, "z": 100}'], ['nodecoordinates', 'warning', '{"x": 4000, "y": 16, "z": 200}']]],
-  ['node coordinates in one corner while the other is incomplete', '{"pos1": {"x": 3200, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1}, "type": "bones"}',
-    [['missingcoordinate', 'warning', '"pos2"'], ['nodecoordinates', 'warning', '{"x": 3200, "y": 0, "z": 0}']]],
-  ['an inverted box', '{"pos1": {"x": 10, "y": 0, "z": 0}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "bones"}', [['invertedbox', 'warning', '"pos1"']]],
+  [
+    'node coordinates',
+    '{"pos1": {"x": -3200, "y": 0, "z": 100}, "pos2": {"x": 4000, "y": 16, "z": 200}, "type": "bones"}',
+    [
+      ['nodecoordinates', 'warning', '{"x": -3200, "y": 0, "z": 100}'],
+      ['nodecoordinates', 'warning', '{"x": 4000, "y": 16, "z": 200}'],
+    ],
+  ],
+  [
+    'node coordinates in one corner while the other is incomplete',
+    '{"pos1": {"x": 3200, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1}, "type": "bones"}',
+    [
+      ['missingcoordinate', 'warning', '"pos2"'],
+      ['nodecoordinates', 'warning', '{"x": 3200, "y": 0, "z": 0}'],
+    ],
+  ],
+  [
+    'an inverted box',
+    '{"pos1": {"x": 10, "y": 0, "z": 0}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "bones"}',
+    [['invertedbox', 'warning', '"pos1"']],
+  ],
   // Layers (app/config.go defaults Ground -1…10 and Sky 11…24; mapblockaccessor/mtime.go skips blocks outside them).
-  ['a box below every layer (deep bones are never indexed)', '{"pos1": {"x": 0, "y": -20, "z": 0}, "pos2": {"x": 10, "y": -2, "z": 10}, "type": "bones"}', [['outsidelayers', 'warning', '"pos1"']]],
-  ['a box above every layer', '{"pos1": {"x": 0, "y": 25, "z": 0}, "pos2": {"x": 10, "y": 40, "z": 10}, "type": "bones"}', [['outsidelayers', 'warning', '"pos1"']]],
+  [
+    'a box below every layer (deep bones are never indexed)',
+    '{"pos1": {"x": 0, "y": -20, "z": 0}, "pos2": {"x": 10, "y": -2, "z": 10}, "type": "bones"}',
+    [['outsidelayers', 'warning', '"pos1"']],
+  ],
+  [
+    'a box above every layer',
+    '{"pos1": {"x": 0, "y": 25, "z": 0}, "pos2": {"x": 10, "y": 40, "z": 10}, "type": "bones"}',
+    [['outsidelayers', 'warning', '"pos1"']],
+  ],
   ['a box in the Sky layer', '{"pos1": {"x": 0, "y": 11, "z": 0}, "pos2": {"x": 10, "y": 24, "z": 10}, "type": "bones"}', []],
   ['a box reaching into a layer', '{"pos1": {"x": 0, "y": -30, "z": 0}, "pos2": {"x": 10, "y": -1, "z": 10}, "type": "bones"}', []],
-  ['pos1 omitted, pos2 below the layers: the default box stays below them', '{"pos2": {"x": 10, "y": -2, "z": 10}, "type": "bones", "limit": 10}', [['defaultcorner', 'information', '{'], ['outsidelayers', 'warning', '"pos2"']]],
-  ['missing y is 0: inside the Ground layer', '{"pos1": {"x": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 10}, "type": "bones"}', [['missingcoordinate', 'warning', '"pos1"']]],
+  [
+    'pos1 omitted, pos2 below the layers: the default box stays below them',
+    '{"pos2": {"x": 10, "y": -2, "z": 10}, "type": "bones", "limit": 10}',
+    [
+      ['defaultcorner', 'information', '{'],
+      ['outsidelayers', 'warning', '"pos2"'],
+    ],
+  ],
+  [
+    'missing y is 0: inside the Ground layer',
+    '{"pos1": {"x": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 10}, "type": "bones"}',
+    [['missingcoordinate', 'warning', '"pos1"']],
+  ],
   // mapobject/setup.go registers the locator listener only with "locator": true (false in app/config.go).
   ['a type the default config does not index', query('', 'locator'), [['typenotenabled', 'warning', '"locator"']]],
   ['an unknown type', query('', 'bone'), [['unknowntype', 'warning', '"bone"']]],
   ['a type in the wrong case', query('', 'Bones'), [['unknowntype', 'warning', '"Bones"']]],
-  ['an attribute the type does not have', query(', "attributelike": {"key": "station_name", "value": "%"}'), [['unknownattribute', 'warning', '"station_name"']]],
-  ['a region large enough to be cut', '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi"}', [['regiontoolarge', 'warning', '"pos2"']]],
-  ['a large region with a limit', '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi", "limit": 50000}', []],
+  [
+    'an attribute the type does not have',
+    query(', "attributelike": {"key": "station_name", "value": "%"}'),
+    [['unknownattribute', 'warning', '"station_name"']],
+  ],
+  [
+    'a region large enough to be cut',
+    '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi"}',
+    [['regiontoolarge', 'warning', '"pos2"']],
+  ],
+  [
+    'a large region with a limit',
+    '{"pos1": {"x": -1000, "y": -10, "z": -1000}, "pos2": {"x": 1000, "y": 10, "z": 1000}, "type": "poi", "limit": 50000}',
+    [],
+  ],
   ['an unknown field', query(', "radius": 5'), [['unknownfield', 'warning', '"radius"']]],
   ['a field set twice', query(', "type": "poi"'), [['duplicatefield', 'warning', '"type"']]],
   ['limit not an integer', query(', "limit": "100"'), [['notinteger', 'error', '"100"']]],
   ['limit zero', query(', "limit": 0'), [['badlimit', 'warning', '0']]],
-  ['a field in other case (Go accepts it)', '{"Pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['fieldcase', 'information', '"Pos1"']]],
-  ['a coordinate in other case', '{"pos1": {"X": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['fieldcase', 'information', '"X"']]],
-  ['an attributelike field in other case', query(', "attributelike": {"Key": "owner", "value": "a%"}'), [['fieldcase', 'information', '"Key"']]],
-  ['an unknown key inside a corner', '{"pos1": {"x": 0, "y": 0, "z": 0, "w": 1}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}', [['unknownfield', 'warning', '"w"']]],
+  [
+    'a field in other case (Go accepts it)',
+    '{"Pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['fieldcase', 'information', '"Pos1"']],
+  ],
+  [
+    'a coordinate in other case',
+    '{"pos1": {"X": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['fieldcase', 'information', '"X"']],
+  ],
+  [
+    'an attributelike field in other case',
+    query(', "attributelike": {"Key": "owner", "value": "a%"}'),
+    [['fieldcase', 'information', '"Key"']],
+  ],
+  [
+    'an unknown key inside a corner',
+    '{"pos1": {"x": 0, "y": 0, "z": 0, "w": 1}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}',
+    [['unknownfield', 'warning', '"w"']],
+  ],
 ];
 
 describe('map query diagnostics', () => {
@@ -86,7 +207,10 @@ describe('map query diagnostics', () => {
 
   it('every code in the table is exercised', () => {
     const seen = new Set(CASES.flatMap(([, , e]) => e.map(([code]) => code)));
-    assert.deepEqual([...Object.keys(MAP_DIAGNOSTIC_CODES)].filter((c) => !seen.has(c)), []);
+    assert.deepEqual(
+      [...Object.keys(MAP_DIAGNOSTIC_CODES)].filter((c) => !seen.has(c)),
+      [],
+    );
   });
 
   it('did-you-mean names the closest type and field', () => {
@@ -104,11 +228,17 @@ describe('map query diagnostics', () => {
   it('severities follow the settings, and "off" hides a code', () => {
     const text = query(', "radius": 5', 'bone');
     const d = diagnose(text, { severity: { unknownfield: 'error', unknowntype: 'off' } });
-    assert.deepEqual(d.map((x) => [x.code, x.severity]), [['unknownfield', DiagnosticSeverity.Error]]);
+    assert.deepEqual(
+      d.map((x) => [x.code, x.severity]),
+      [['unknownfield', DiagnosticSeverity.Error]],
+    );
   });
 
   it('each query of an array is checked on its own', () => {
     const text = `[${query('', 'bone')}, {"pos1": {"x": 1, "y": 1, "z": 1}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "poi"}]`;
-    assert.deepEqual(diagnose(text).map((d) => d.code), ['unknowntype', 'invertedbox']);
+    assert.deepEqual(
+      diagnose(text).map((d) => d.code),
+      ['unknowntype', 'invertedbox'],
+    );
   });
 });

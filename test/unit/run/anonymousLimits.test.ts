@@ -18,14 +18,22 @@ describe('anonymous runs get anonymous limits, and say so (a real MediaWiki)', f
 
   const cases: Array<[string, string, boolean]> = [
     ['a limit over the anonymous maximum (5000 > 500) is cut', 'action=query&list=allpages&aplimit=5000', true],
-    ['more than 50 titles: too many values for an anonymous client', `action=query&prop=info&titles=${Array.from({ length: 60 }, (_, i) => `P${i}`).join('|')}`, true],
+    [
+      'more than 50 titles: too many values for an anonymous client',
+      `action=query&prop=info&titles=${Array.from({ length: 60 }, (_, i) => `P${i}`).join('|')}`,
+      true,
+    ],
     ['a limit within the anonymous maximum: nothing to say', 'action=query&list=allpages&aplimit=5', false],
   ];
   for (const [name, query, noted] of cases) {
     it(name, async () => {
       const result = await runWikiQuery(wiki!.apiUrl, typedQuery(query).params, opts);
       if (noted) {
-        assert.match(result.limitsNote ?? '', /without logging in.*anonymous users.*wikimapQuery\.wiki\.highLimits/s, JSON.stringify(result.json).slice(0, 500));
+        assert.match(
+          result.limitsNote ?? '',
+          /without logging in.*anonymous users.*wikimapQuery\.wiki\.highLimits/s,
+          JSON.stringify(result.json).slice(0, 500),
+        );
       } else {
         assert.equal(result.limitsNote, undefined, JSON.stringify(result.json).slice(0, 500));
       }

@@ -22,7 +22,8 @@ async function serve(handler: http.RequestListener): Promise<{ url: string; clos
   };
 }
 
-const isRunError = (kind: string, message?: RegExp) => (e: unknown) => e instanceof RunError && e.kind === kind && (!message || message.test(e.message));
+const isRunError = (kind: string, message?: RegExp) => (e: unknown) =>
+  e instanceof RunError && e.kind === kind && (!message || message.test(e.message));
 
 describe('run HTTP client', () => {
   it('sends a descriptive User-Agent and returns status, type, body and size', async () => {
@@ -33,7 +34,13 @@ describe('run HTTP client', () => {
       res.end('{"ok":true}');
     });
     try {
-      const r = await httpRequest({ url: s.url, method: 'GET', headers: { 'User-Agent': makeUserAgent('1.2.3', 'https://example.org/contact') }, timeoutMs: 5000, maxBytes: 1000 });
+      const r = await httpRequest({
+        url: s.url,
+        method: 'GET',
+        headers: { 'User-Agent': makeUserAgent('1.2.3', 'https://example.org/contact') },
+        timeoutMs: 5000,
+        maxBytes: 1000,
+      });
       assert.equal(r.status, 200);
       assert.equal(r.contentType, 'application/json');
       assert.equal(r.body, '{"ok":true}');
@@ -49,7 +56,10 @@ describe('run HTTP client', () => {
       /* never answers */
     });
     try {
-      await assert.rejects(httpRequest({ url: s.url, method: 'GET', timeoutMs: 200, maxBytes: 1000 }), isRunError('timeout', /wikimapQuery\.run\.timeoutSeconds/));
+      await assert.rejects(
+        httpRequest({ url: s.url, method: 'GET', timeoutMs: 200, maxBytes: 1000 }),
+        isRunError('timeout', /wikimapQuery\.run\.timeoutSeconds/),
+      );
     } finally {
       await s.close();
     }
@@ -61,7 +71,10 @@ describe('run HTTP client', () => {
       res.end('x'.repeat(5000));
     });
     try {
-      await assert.rejects(httpRequest({ url: s.url, method: 'GET', timeoutMs: 5000, maxBytes: 1024 }), isRunError('tooLarge', /larger than the cap of 1\.0 KB.*wikimapQuery\.run\.maxResponseMB/));
+      await assert.rejects(
+        httpRequest({ url: s.url, method: 'GET', timeoutMs: 5000, maxBytes: 1024 }),
+        isRunError('tooLarge', /larger than the cap of 1\.0 KB.*wikimapQuery\.run\.maxResponseMB/),
+      );
     } finally {
       await s.close();
     }
@@ -106,7 +119,10 @@ describe('run HTTP client', () => {
     const s = await serve(() => undefined);
     const url = s.url;
     await s.close();
-    await assert.rejects(httpRequest({ url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }), isRunError('network', /refused the connection\. Check that the server runs/));
+    await assert.rejects(
+      httpRequest({ url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }),
+      isRunError('network', /refused the connection\. Check that the server runs/),
+    );
   });
 
   const badUrls: Array<[string, RegExp]> = [
@@ -128,7 +144,10 @@ describe('run HTTP client', () => {
     });
     try {
       const url = s.url.replace('http://', 'http://me:hunter2@');
-      await assert.rejects(httpRequest({ url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }), (e: unknown) => isRunError('refused', /user name or password/)(e) && !(e as Error).message.includes('hunter2'));
+      await assert.rejects(
+        httpRequest({ url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }),
+        (e: unknown) => isRunError('refused', /user name or password/)(e) && !(e as Error).message.includes('hunter2'),
+      );
       assert.equal(hits, 0);
     } finally {
       await s.close();
@@ -145,7 +164,10 @@ describe('run HTTP client', () => {
       } else res.end('{}');
     });
     try {
-      await assert.rejects(httpRequest({ url: s.url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }), isRunError('http', /HTTP 302, a redirect to .*\/elsewhere\?action=edit&token=\*\*\*.*do not follow redirects/));
+      await assert.rejects(
+        httpRequest({ url: s.url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }),
+        isRunError('http', /HTTP 302, a redirect to .*\/elsewhere\?action=edit&token=\*\*\*.*do not follow redirects/),
+      );
       assert.deepEqual(paths, ['/']);
     } finally {
       await s.close();

@@ -51,29 +51,48 @@ describe('map runs against the fake map server', () => {
   });
 
   it('an unknown type is an empty list, not an error (exact type match)', async () => {
-    const r = await runMapQuery(server.url, { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: 2048, z: 2048 }, type: server.objects[0].type.toUpperCase() }, opts);
+    const r = await runMapQuery(
+      server.url,
+      { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: 2048, z: 2048 }, type: server.objects[0].type.toUpperCase() },
+      opts,
+    );
     assert.deepEqual(r.objects, []);
   });
 
-  it('shows the server\'s HTTP 500 plain-text answer as a clear error', async () => {
+  it("shows the server's HTTP 500 plain-text answer as a clear error", async () => {
     await assert.rejects(
       runMapQuery(server.url, { pos1: { x: 1.5, y: 0, z: 0 }, pos2: { x: 2, y: 2, z: 2 }, type: 'bones' }, opts),
-      (e: unknown) => e instanceof RunError && e.kind === 'http' && e.status === 500 && /answered HTTP 500 with ".+" instead of a JSON list/.test(e.message) && /check that it is valid JSON/.test(e.message),
+      (e: unknown) =>
+        e instanceof RunError &&
+        e.kind === 'http' &&
+        e.status === 500 &&
+        /answered HTTP 500 with ".+" instead of a JSON list/.test(e.message) &&
+        /check that it is valid JSON/.test(e.message),
     );
   });
 
   it('says to check the map server URL when the base is wrong (404 page)', async () => {
-    await assert.rejects(runMapQuery(`${server.url}/tiles`, { pos1: { x: 0, y: 0, z: 0 }, pos2: { x: 1, y: 1, z: 1 }, type: 'bones' }, opts), isRunError('http', /HTTP 404.*wikimapQuery\.mapserver\.url/));
+    await assert.rejects(
+      runMapQuery(`${server.url}/tiles`, { pos1: { x: 0, y: 0, z: 0 }, pos2: { x: 1, y: 1, z: 1 }, type: 'bones' }, opts),
+      isRunError('http', /HTTP 404.*wikimapQuery\.mapserver\.url/),
+    );
   });
 
   it('refuses a body that is not one query object before sending', async () => {
     const before = server.requests.length;
-    await assert.rejects(runMapQuery(server.url, [{ type: 'bones' }], opts), isRunError('badUrl', /one JSON object with pos1, pos2 and type/));
+    await assert.rejects(
+      runMapQuery(server.url, [{ type: 'bones' }], opts),
+      isRunError('badUrl', /one JSON object with pos1, pos2 and type/),
+    );
     assert.equal(server.requests.length, before);
   });
 
   it('exports what came back as CSV (one row per object, attribute columns) and JSON', async () => {
-    const r = await runMapQuery(server.url, { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: 2048, z: 2048 }, type: server.objects[0].type }, opts);
+    const r = await runMapQuery(
+      server.url,
+      { pos1: { x: -2048, y: -2048, z: -2048 }, pos2: { x: 2048, y: 2048, z: 2048 }, type: server.objects[0].type },
+      opts,
+    );
     const csv = toCsv(r.objects);
     const lines = csv.trimEnd().split('\r\n');
     assert.equal(lines.length, r.objects.length + 1 + (csv.match(/"[^"]*\r\n[^"]*"/g)?.length ?? 0));

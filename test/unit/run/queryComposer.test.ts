@@ -6,17 +6,32 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParaminfoModule } from '../../../common/protocol';
-import { builderParameters, checkTypedValue, composeQuery, describeParameter, modulesOfGroup, pageSetParameters, wireName } from '../../../client/src/wiki/queryComposer';
+import {
+  builderParameters,
+  checkTypedValue,
+  composeQuery,
+  describeParameter,
+  modulesOfGroup,
+  pageSetParameters,
+  wireName,
+} from '../../../client/src/wiki/queryComposer';
 import { typedQuery } from '../../support/typedQuery';
 
-const modules: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/query-modules.json'), 'utf8')).paraminfo.modules;
+const modules: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/query-modules.json'), 'utf8'))
+  .paraminfo.modules;
 const byName = (n: string) => modules.find((m) => m.name === n)!;
 
 describe('guided builder: composing queries', () => {
   it('offers every module of a group, sorted', () => {
     for (const group of ['list', 'prop', 'meta'] as const) {
       const names = modulesOfGroup(modules, group).map((m) => m.name);
-      assert.deepEqual(names, modules.filter((m) => m.group === group).map((m) => m.name).sort());
+      assert.deepEqual(
+        names,
+        modules
+          .filter((m) => m.group === group)
+          .map((m) => m.name)
+          .sort(),
+      );
       assert.ok(names.length > 0);
     }
   });
@@ -26,11 +41,19 @@ describe('guided builder: composing queries', () => {
     const params = builderParameters(search);
     assert.equal(wireName(search, params[0]), 'srsearch');
     assert.ok(!params.some((p) => p.name === 'continue'));
-    assert.equal(wireName(byName('allpages'), byName('allpages').parameters.find((p) => p.name === 'limit')!, true), 'gaplimit');
+    assert.equal(
+      wireName(
+        byName('allpages'),
+        byName('allpages').parameters.find((p) => p.name === 'limit')!,
+        true,
+      ),
+      'gaplimit',
+    );
   });
 
-  it('offers the query module\'s page-set parameters for prop modules, from the catalogue', () => {
-    const core: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/api-core.json'), 'utf8')).paraminfo.modules;
+  it("offers the query module's page-set parameters for prop modules, from the catalogue", () => {
+    const core: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/api-core.json'), 'utf8'))
+      .paraminfo.modules;
     const names = pageSetParameters([...core, ...modules]).map((p) => p.name);
     assert.deepEqual(names, ['titles', 'pageids', 'revids', 'redirects', 'converttitles']);
     assert.deepEqual(pageSetParameters(modules), []); // a catalogue without the query module offers none
@@ -39,13 +62,26 @@ describe('guided builder: composing queries', () => {
   it('describes a limit and an enumeration', () => {
     const ap = byName('allpages');
     assert.equal(describeParameter(ap.parameters.find((p) => p.name === 'limit')!), 'limit 1–500 (high 5000) · default 10');
-    assert.equal(describeParameter(ap.parameters.find((p) => p.name === 'filterredir')!), 'one of: all, nonredirects, redirects · default all');
+    assert.equal(
+      describeParameter(ap.parameters.find((p) => p.name === 'filterredir')!),
+      'one of: all, nonredirects, redirects · default all',
+    );
   });
 
   it('writes a query that reads back to the same parameters, encoding what the language would misread', () => {
-    const text = composeQuery('list', byName('allpages'), [['aplimit', '5'], ['apfrom', 'A b&c+d#e%'], ['apprtype', 'edit|move']]);
+    const text = composeQuery('list', byName('allpages'), [
+      ['aplimit', '5'],
+      ['apfrom', 'A b&c+d#e%'],
+      ['apprtype', 'edit|move'],
+    ]);
     assert.equal(text, 'action=query&list=allpages&aplimit=5&apfrom=A%20b%26c%2Bd%23e%25&apprtype=edit|move');
-    assert.deepEqual(typedQuery(text).params, [['action', 'query'], ['list', 'allpages'], ['aplimit', '5'], ['apfrom', 'A b&c+d#e%'], ['apprtype', 'edit|move']]);
+    assert.deepEqual(typedQuery(text).params, [
+      ['action', 'query'],
+      ['list', 'allpages'],
+      ['aplimit', '5'],
+      ['apfrom', 'A b&c+d#e%'],
+      ['apprtype', 'edit|move'],
+    ]);
   });
 
   const typed: Array<[string, string, string, boolean]> = [

@@ -34,7 +34,10 @@ function parseStrict(text: string): unknown {
 
 describe('wiki result document', () => {
   it('keeps a hostile message inside its comment line', () => {
-    const json = { warnings: [{ code: 'x', text: 'line one\n} "injected": true\r\n// */ <script>alert(1)</script>', module: 'main' }], query: { allpages: [] } };
+    const json = {
+      warnings: [{ code: 'x', text: 'line one\n} "injected": true\r\n// */ <script>alert(1)</script>', module: 'main' }],
+      query: { allpages: [] },
+    };
     const text = formatWikiResultDocument(result(json));
     assert.deepEqual(parseStrict(text), json);
     const comments = text.split('\n').filter((l) => l.startsWith('//'));
@@ -48,7 +51,12 @@ describe('wiki result document', () => {
   });
 
   it('counts errors and warnings of the bc format', () => {
-    const s = summariseWikiResult(result({ error: { code: 'badvalue', info: 'Unrecognized value for parameter "list": x.' }, warnings: { main: { warnings: 'a\nb' } } }));
+    const s = summariseWikiResult(
+      result({
+        error: { code: 'badvalue', info: 'Unrecognized value for parameter "list": x.' },
+        warnings: { main: { warnings: 'a\nb' } },
+      }),
+    );
     assert.equal(s.errors, 1);
     assert.equal(s.warnings, 2);
   });

@@ -8,7 +8,14 @@ import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { startMediaWiki, type MediaWikiInstance } from '../../mediawiki/mediawikiServer';
 import { RunError } from '../../../client/src/run/runErrors';
 import { typedQuery } from '../../support/typedQuery';
-import { continueParams, fetchAll, getContinuation, runContinuation, runWikiQuery, type RunOptions } from '../../../client/src/wiki/wikiRun';
+import {
+  continueParams,
+  fetchAll,
+  getContinuation,
+  runContinuation,
+  runWikiQuery,
+  type RunOptions,
+} from '../../../client/src/wiki/wikiRun';
 import { extractWikiMessages, placeWikiMessages } from '../../../client/src/wiki/wikiMessages';
 import { locateParam } from '../../../client/src/wiki/paramLocator';
 import { formatWikiResultDocument, summariseWikiResult } from '../../../client/src/wiki/wikiResultDocument';
@@ -33,7 +40,10 @@ describe('wiki runs against a real MediaWiki', function () {
     assert.equal(r.status, 200);
     assert.deepEqual(
       r.sentParams.filter(([k]) => ['format', 'formatversion'].includes(k)),
-      [['format', 'json'], ['formatversion', '2']],
+      [
+        ['format', 'json'],
+        ['formatversion', '2'],
+      ],
     );
     assert.equal(titles(r.json).length, 2);
     const s = summariseWikiResult(r);
@@ -83,7 +93,10 @@ describe('wiki runs against a real MediaWiki', function () {
     const once = await runWikiQuery(wiki.apiUrl, typedQuery('action=query&list=allpages&aplimit=max').params, opts());
     assert.deepEqual(titles(all.json), titles(once.json));
     assert.ok(all.pages > 1, 'several pages were fetched');
-    assert.deepEqual(pagesSeen, Array.from({ length: all.pages }, (_, i) => i + 1));
+    assert.deepEqual(
+      pagesSeen,
+      Array.from({ length: all.pages }, (_, i) => i + 1),
+    );
     assert.equal(getContinuation(all.json), undefined);
     assert.equal(all.stoppedEarly, undefined);
     assert.match(formatWikiResultDocument(all), /pages merged/);
@@ -151,11 +164,17 @@ describe('wiki runs against a real MediaWiki', function () {
     const parsed = typedQuery('action=query&list=allpages&aplimit=1&foo=1&errorformat=bc');
     const r = await runWikiQuery(wiki.apiUrl, parsed.params, opts());
     const placed = placeWikiMessages(extractWikiMessages(r.json), parsed.params);
-    assert.ok(placed.some((m) => m.severity === 'warning' && m.param === 'foo'), JSON.stringify(placed));
+    assert.ok(
+      placed.some((m) => m.severity === 'warning' && m.param === 'foo'),
+      JSON.stringify(placed),
+    );
   });
 
   const refused: Array<[string, RegExp]> = [
-    ['action=edit&title=Alpha&text=vandalism', /action=edit changes the wiki: MediaWiki takes it only as a POST request with a "csrf" token/],
+    [
+      'action=edit&title=Alpha&text=vandalism',
+      /action=edit changes the wiki: MediaWiki takes it only as a POST request with a "csrf" token/,
+    ],
     ['action=purge&titles=Alpha', /action=purge changes the wiki: MediaWiki takes it only as a POST request\./],
     ['action=rollback&title=Alpha&user=Admin', /with a "rollback" token/],
     ['action=delete&title=Alpha', /action=delete/],
@@ -177,7 +196,10 @@ describe('wiki runs against a real MediaWiki', function () {
   const readModules: Array<[string, (r: Awaited<ReturnType<typeof runWikiQuery>>) => boolean]> = [
     ['action=parse&page=Alpha&prop=wikitext', (r) => typeof (r.json as any)?.parse?.wikitext === 'string'],
     ['action=compare&fromtitle=Alpha&totitle=Beta&prop=size', (r) => typeof (r.json as any)?.compare?.fromsize === 'number'],
-    ['action=expandtemplates&text=%7B%7BPAGENAME%7D%7D&title=Alpha&prop=wikitext', (r) => (r.json as any)?.expandtemplates?.wikitext === 'Alpha'],
+    [
+      'action=expandtemplates&text=%7B%7BPAGENAME%7D%7D&title=Alpha&prop=wikitext',
+      (r) => (r.json as any)?.expandtemplates?.wikitext === 'Alpha',
+    ],
     ['action=opensearch&search=Al&namespace=0', (r) => Array.isArray(r.json) && (r.json as any)[1].includes('Alpha')],
   ];
   for (const [query, ok] of readModules) {
@@ -202,7 +224,11 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   it('the page Alpha is unchanged after the refused edit', async () => {
-    const r = await runWikiQuery(wiki.apiUrl, typedQuery('action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main').params, opts());
+    const r = await runWikiQuery(
+      wiki.apiUrl,
+      typedQuery('action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main').params,
+      opts(),
+    );
     const content = (r.json as any).query.pages[0].revisions[0].slots.main.content as string;
     assert.ok(!content.includes('vandalism'));
   });
@@ -215,7 +241,11 @@ describe('wiki runs against a real MediaWiki', function () {
   });
 
   it('writes a result document that is valid JSONC with the summary in leading comments', async () => {
-    const r = await runWikiQuery(wiki.apiUrl, typedQuery('action=query&list=allpages&aplimit=2&foo=<script>alert(1)</script>').params, opts());
+    const r = await runWikiQuery(
+      wiki.apiUrl,
+      typedQuery('action=query&list=allpages&aplimit=2&foo=<script>alert(1)</script>').params,
+      opts(),
+    );
     const text = formatWikiResultDocument(r);
     const errors: ParseError[] = [];
     const body = parseJsonc(text, errors, { allowTrailingComma: false });

@@ -40,16 +40,66 @@ describe('live catalogue policy (wikimapQuery.wiki.liveCatalogues)', () => {
     ['any: IPv4-mapped IPv6 loopback', { wiki: { liveCatalogues: 'any' } }, 'http://[::ffff:127.0.0.1]/api.php', false],
     ['any: decimal loopback', { wiki: { liveCatalogues: 'any' } }, 'http://2130706433/api.php', false],
     ['any: a URL with user info', { wiki: { liveCatalogues: 'any' } }, 'https://u:p@other.example.net/w/api.php', false],
-    ['approved origin: any wiki of it', { wiki: { approvedCatalogues: ['https://other.example.net'] } }, 'https://other.example.net/w/api.php', true],
-    ['approved api.php URL: that wiki', { wiki: { approvedCatalogues: ['https://other.example.net/w/api.php'] } }, 'https://other.example.net/w/api.php', true],
-    ['approved api.php URL: not another path', { wiki: { approvedCatalogues: ['https://other.example.net/w/api.php'] } }, 'https://other.example.net/x/api.php', false],
-    ['approved origin: not another port', { wiki: { approvedCatalogues: ['https://other.example.net'] } }, 'https://other.example.net:8443/w/api.php', false],
-    ['approved loopback: still not fetched', { wiki: { approvedCatalogues: ['http://127.0.0.1:8080'] } }, 'http://127.0.0.1:8080/api.php', false],
-    ['approved but off', { wiki: { approvedCatalogues: ['https://other.example.net'], liveCatalogues: 'off' } }, 'https://other.example.net/w/api.php', false],
-    ['configured: the default wiki', { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'configured' } }, 'https://wiki.example.org/w/api.php', true],
-    ['configured: a named wiki', { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'configured' } }, 'http://127.0.0.1:8080/api.php', true],
-    ['configured: a wiki only a document names', { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'configured' } }, 'https://other.example.net/w/api.php', false],
-    ['off: not even the configured wiki', { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'off' } }, 'https://wiki.example.org/w/api.php', false],
+    [
+      'approved origin: any wiki of it',
+      { wiki: { approvedCatalogues: ['https://other.example.net'] } },
+      'https://other.example.net/w/api.php',
+      true,
+    ],
+    [
+      'approved api.php URL: that wiki',
+      { wiki: { approvedCatalogues: ['https://other.example.net/w/api.php'] } },
+      'https://other.example.net/w/api.php',
+      true,
+    ],
+    [
+      'approved api.php URL: not another path',
+      { wiki: { approvedCatalogues: ['https://other.example.net/w/api.php'] } },
+      'https://other.example.net/x/api.php',
+      false,
+    ],
+    [
+      'approved origin: not another port',
+      { wiki: { approvedCatalogues: ['https://other.example.net'] } },
+      'https://other.example.net:8443/w/api.php',
+      false,
+    ],
+    [
+      'approved loopback: still not fetched',
+      { wiki: { approvedCatalogues: ['http://127.0.0.1:8080'] } },
+      'http://127.0.0.1:8080/api.php',
+      false,
+    ],
+    [
+      'approved but off',
+      { wiki: { approvedCatalogues: ['https://other.example.net'], liveCatalogues: 'off' } },
+      'https://other.example.net/w/api.php',
+      false,
+    ],
+    [
+      'configured: the default wiki',
+      { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'configured' } },
+      'https://wiki.example.org/w/api.php',
+      true,
+    ],
+    [
+      'configured: a named wiki',
+      { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'configured' } },
+      'http://127.0.0.1:8080/api.php',
+      true,
+    ],
+    [
+      'configured: a wiki only a document names',
+      { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'configured' } },
+      'https://other.example.net/w/api.php',
+      false,
+    ],
+    [
+      'off: not even the configured wiki',
+      { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'off' } },
+      'https://wiki.example.org/w/api.php',
+      false,
+    ],
     ['dotted key form', { 'wiki.liveCatalogues': 'off' }, 'https://wiki.example.org/w/api.php', false],
     ['unknown value falls back to configured', { wiki: { liveCatalogues: 'sometimes' } }, 'https://other.example.net/w/api.php', false],
   ];
@@ -59,6 +109,12 @@ describe('live catalogue policy (wikimapQuery.wiki.liveCatalogues)', () => {
     });
   }
   it('an untrusted workspace fetches nothing, not even the configured wiki', () => {
-    assert.equal(servicesWithPolicy({ ...configured, wiki: { ...configured.wiki, liveCatalogues: 'any' } }, false)('https://wiki.example.org/w/api.php'), false);
+    assert.equal(
+      servicesWithPolicy(
+        { ...configured, wiki: { ...configured.wiki, liveCatalogues: 'any' } },
+        false,
+      )('https://wiki.example.org/w/api.php'),
+      false,
+    );
   });
 });

@@ -117,7 +117,10 @@ describe('top-level module walk (completion and hover for every action, format a
         const h = hoverAt(text, text.length - 1);
         assert.ok(h);
         assert.equal(h.covers, m.name);
-        assert.ok(h.markdown.includes(isAction ? `action module (\`action=${m.name}\`)` : `format module (\`format=${m.name}\`)`), h.markdown);
+        assert.ok(
+          h.markdown.includes(isAction ? `action module (\`action=${m.name}\`)` : `format module (\`format=${m.name}\`)`),
+          h.markdown,
+        );
         assert.equal(h.markdown.includes('**Must be POSTed**'), m.mustbeposted !== undefined);
         assert.equal(h.markdown.includes(`**Needs a token** of type \`${token?.tokentype}\``), token !== undefined);
         assert.equal(h.markdown.includes('**Write rights**'), m.writerights !== undefined);
@@ -127,7 +130,10 @@ describe('top-level module walk (completion and hover for every action, format a
 
       it('completes and hovers every parameter under its wire name', () => {
         const offered = new Map(complete(head).items.map((i) => [i.label, i]));
-        const all = [...m.parameters.map((p) => ({ p, names: [p.name] })), ...m.templatedparameters.map((p) => ({ p, names: templatedNames(m, p) }))];
+        const all = [
+          ...m.parameters.map((p) => ({ p, names: [p.name] })),
+          ...m.templatedparameters.map((p) => ({ p, names: templatedNames(m, p) })),
+        ];
         for (const { p, names } of all) {
           for (const name of names) {
             const wire = m.prefix + name;
@@ -143,7 +149,8 @@ describe('top-level module walk (completion and hover for every action, format a
             assert.equal(h.covers, wire);
             const owner = isAction ? `\`${p.name}\` of the action module \`action=${m.name}\`` : `parameter of \`format=${m.name}\``;
             assert.ok(h.markdown.includes(owner), `${wire}: ${h.markdown.split('\n')[0]}`);
-            for (const fact of expectedFacts(p)) assert.ok(h.markdown.includes(fact), `${wire} hover lacks ${JSON.stringify(fact)}:\n${h.markdown}`);
+            for (const fact of expectedFacts(p))
+              assert.ok(h.markdown.includes(fact), `${wire} hover lacks ${JSON.stringify(fact)}:\n${h.markdown}`);
           }
         }
       });
@@ -168,7 +175,8 @@ describe('paraminfo and help: module paths complete after modules=', () => {
   for (const action of ['paraminfo', 'help']) {
     it(`action=${action}&modules= offers main, every action and format, every query submodule${action === 'paraminfo' ? ', and the wildcards * and query+*' : ' (no wildcards: help refuses them)'}`, () => {
       const labels = new Set(complete(`action=${action}&modules=parse|`).items.map((i) => i.label));
-      for (const want of ['main', 'compare', 'edit', 'json', 'query', 'query+allpages', 'query+revisions']) assert.ok(labels.has(want), `${want} not offered`);
+      for (const want of ['main', 'compare', 'edit', 'json', 'query', 'query+allpages', 'query+revisions'])
+        assert.ok(labels.has(want), `${want} not offered`);
       assert.equal(labels.has('*') && labels.has('query+*'), action === 'paraminfo');
       assert.ok(!labels.has('parse'), 'a path already listed is not offered again');
     });
@@ -190,6 +198,9 @@ describe('the version the built-in top-level modules describe', () => {
     assert.equal(builtinCatalogue().actionModulesVersion, file.mediawiki);
     const text = 'https://example.org/w/api.php?action=parse&page=A';
     const h = hoverAt(text, 10);
-    assert.ok(h && h.markdown.includes(`50 other actions; actions and formats as MediaWiki ${file.mediawiki} describes them`), JSON.stringify(h));
+    assert.ok(
+      h && h.markdown.includes(`50 other actions; actions and formats as MediaWiki ${file.mediawiki} describes them`),
+      JSON.stringify(h),
+    );
   });
 });

@@ -28,7 +28,10 @@ describe('wiki catalogue: the built-in catalogue', () => {
     for (const m of cat.getQueryModules()) {
       for (const d of m.parameters) {
         const wire = m.prefix + d.name;
-        assert.ok(cat.lookupWire(wire).some((w) => w.module === m && w.descriptor === d && !w.generator), `${m.name}: ${wire}`);
+        assert.ok(
+          cat.lookupWire(wire).some((w) => w.module === m && w.descriptor === d && !w.generator),
+          `${m.name}: ${wire}`,
+        );
         const g = cat.lookupWire('g' + wire).some((w) => w.module === m && w.descriptor === d && w.generator);
         assert.equal(g, m.generator, `${m.name}: g${wire}`);
       }
@@ -46,7 +49,10 @@ describe('wiki catalogue: the built-in catalogue', () => {
 
   it("uses MediaWiki's default namespaces without siteinfo", () => {
     assert.equal(cat.namespacesFromSiteinfo, false);
-    assert.deepEqual(cat.namespaces.map((n) => n.id), [-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    assert.deepEqual(
+      cat.namespaces.map((n) => n.id),
+      [-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    );
     assert.equal(cat.findNamespaceByName('category')?.id, 14);
     assert.equal(cat.findNamespaceByName('Image')?.id, 6);
     assert.equal(cat.findNamespaceByName('User_talk')?.id, 3);
@@ -74,8 +80,33 @@ describe("wiki catalogue: any wiki's paraminfo", () => {
   });
 
   it('accepts formatversion 1 ("" flags) and batched documents', () => {
-    const a = { paraminfo: { modules: [{ name: 'allpages', path: 'query+allpages', group: 'list', prefix: 'ap', generator: '', parameters: [{ name: 'from', type: 'string' }] }] } };
-    const b = { paraminfo: { modules: [{ name: 'info', path: 'query+info', group: 'prop', prefix: 'in', parameters: [{ name: 'prop', type: ['url'], multi: '', deprecated: '' }] }] } };
+    const a = {
+      paraminfo: {
+        modules: [
+          {
+            name: 'allpages',
+            path: 'query+allpages',
+            group: 'list',
+            prefix: 'ap',
+            generator: '',
+            parameters: [{ name: 'from', type: 'string' }],
+          },
+        ],
+      },
+    };
+    const b = {
+      paraminfo: {
+        modules: [
+          {
+            name: 'info',
+            path: 'query+info',
+            group: 'prop',
+            prefix: 'in',
+            parameters: [{ name: 'prop', type: ['url'], multi: '', deprecated: '' }],
+          },
+        ],
+      },
+    };
     const cat = createWikiCatalogue([a, b]);
     assert.equal(cat.getQueryModule('allpages')?.generator, true);
     assert.equal(cat.getQueryModule('info')?.paramByName.get('prop')?.deprecated, true);
@@ -83,17 +114,37 @@ describe("wiki catalogue: any wiki's paraminfo", () => {
   });
 
   it('without main/query, assumes MediaWiki core parameters so ordinary queries stay valid', () => {
-    const d = validate('action=query&list=categorymembers&cmtitle=Category:A&format=json&formatversion=2&maxlag=5&titles=B&redirects=1&cmbogus=1', { catalogue: fixtureCatalogue() });
-    assert.deepEqual(d.map((x) => [x.code, x.param]), [['unrecognizedparams', 'cmbogus']]);
+    const d = validate(
+      'action=query&list=categorymembers&cmtitle=Category:A&format=json&formatversion=2&maxlag=5&titles=B&redirects=1&cmbogus=1',
+      { catalogue: fixtureCatalogue() },
+    );
+    assert.deepEqual(
+      d.map((x) => [x.code, x.param]),
+      [['unrecognizedparams', 'cmbogus']],
+    );
   });
 
   it('reads namespaces from siteinfo (formatversion 1 and 2) with aliases', () => {
-    const fv1 = { query: { namespaces: { '0': { id: 0, case: 'first-letter', '*': '' }, '100': { id: 100, '*': 'Portal', canonical: 'Portal' } }, namespacealiases: [{ id: 100, '*': 'P' }] } };
+    const fv1 = {
+      query: {
+        namespaces: { '0': { id: 0, case: 'first-letter', '*': '' }, '100': { id: 100, '*': 'Portal', canonical: 'Portal' } },
+        namespacealiases: [{ id: 100, '*': 'P' }],
+      },
+    };
     const cat1 = fixtureCatalogue({ siteinfo: fv1 });
     assert.equal(cat1.namespacesFromSiteinfo, true);
-    assert.deepEqual(cat1.namespaces.map((n) => [n.id, n.name]), [[0, ''], [100, 'Portal']]);
+    assert.deepEqual(
+      cat1.namespaces.map((n) => [n.id, n.name]),
+      [
+        [0, ''],
+        [100, 'Portal'],
+      ],
+    );
     assert.equal(cat1.findNamespaceByName('p')?.id, 100);
-    const fv2 = { batchcomplete: true, query: { namespaces: { '4': { id: 4, name: 'Wikipedia', canonical: 'Project' } }, namespacealiases: [{ id: 4, alias: 'WP' }] } };
+    const fv2 = {
+      batchcomplete: true,
+      query: { namespaces: { '4': { id: 4, name: 'Wikipedia', canonical: 'Project' } }, namespacealiases: [{ id: 4, alias: 'WP' }] },
+    };
     const cat2 = fixtureCatalogue({ siteinfo: fv2 });
     assert.equal(cat2.findNamespaceByName('Project')?.id, 4);
     assert.equal(cat2.findNamespaceByName('WP')?.id, 4);
@@ -105,14 +156,20 @@ describe("wiki catalogue: any wiki's paraminfo", () => {
     const core = readRepoJson('descriptors/wiki/api-core.json');
     const cat = createWikiCatalogue(mods, { core, siteinfo });
     const d = validate('action=query&list=allpages&apnamespace=100\n\naction=query&list=allpages&apnamespace=14', { catalogue: cat });
-    assert.deepEqual(d.map((x) => [x.code, x.text]), [['badvalue', '14']]);
+    assert.deepEqual(
+      d.map((x) => [x.code, x.text]),
+      [['badvalue', '14']],
+    );
   });
 
   it('applies constraint rules only for modules the catalogue has', () => {
     const constraints = readRepoJson('descriptors/wiki/constraints.json');
     const cat = fixtureCatalogue({ constraints });
     assert.deepEqual([...new Set(cat.constraints.map((r) => r.module))].sort(), ['categorymembers', 'query']);
-    assert.deepEqual(validate('action=query&list=categorymembers', { catalogue: cat }).map((x) => [x.code, x.param]), [['missingparam', 'cmtitle']]);
+    assert.deepEqual(
+      validate('action=query&list=categorymembers', { catalogue: cat }).map((x) => [x.code, x.param]),
+      [['missingparam', 'cmtitle']],
+    );
     assert.deepEqual(validate('action=query&list=categorymembers', { catalogue: fixtureCatalogue() }), []);
   });
 });
@@ -123,27 +180,73 @@ describe('wiki catalogue: bad data gets a clear CatalogueError', () => {
     ['no modules', { paraminfo: {} }, /"paraminfo\.modules" to be an array/],
     ['an API error answer', { error: { code: 'badvalue', info: 'Unrecognized value' } }, /the wiki answered with an error \(badvalue/],
     ['a module without a name', { paraminfo: { modules: [{ path: 'query+x' }] } }, /module #1: has no "name"/],
-    ['a submodule without a group', { paraminfo: { modules: [{ name: 'x', path: 'query+x', parameters: [] }] } }, /module "x": a query submodule needs "group"/],
-    ['parameters not an array', { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: {} }] } }, /module "x": "parameters" must be an array/],
-    ['a parameter without a name', { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ type: 'string' }] }] } }, /module "x" \(parameter #1\): parameter has no "name"/],
-    ['a bad type', { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ name: 'p', type: 5 }] }] } }, /module "x".*parameter "p": "type" must be a type name or an array/],
-    ['a bad bound', { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ name: 'limit', type: 'limit', max: 'lots' }] }] } }, /parameter "limit": "max" must be an integer, got "lots"/],
-    ['a templated parameter without templatevars', { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'prop', parameters: [], templatedparameters: [{ name: 'a-{b}' }] }] } }, /parameter "a-\{b\}": a templated parameter needs "templatevars"/],
+    [
+      'a submodule without a group',
+      { paraminfo: { modules: [{ name: 'x', path: 'query+x', parameters: [] }] } },
+      /module "x": a query submodule needs "group"/,
+    ],
+    [
+      'parameters not an array',
+      { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: {} }] } },
+      /module "x": "parameters" must be an array/,
+    ],
+    [
+      'a parameter without a name',
+      { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ type: 'string' }] }] } },
+      /module "x" \(parameter #1\): parameter has no "name"/,
+    ],
+    [
+      'a bad type',
+      { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ name: 'p', type: 5 }] }] } },
+      /module "x".*parameter "p": "type" must be a type name or an array/,
+    ],
+    [
+      'a bad bound',
+      {
+        paraminfo: {
+          modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ name: 'limit', type: 'limit', max: 'lots' }] }],
+        },
+      },
+      /parameter "limit": "max" must be an integer, got "lots"/,
+    ],
+    [
+      'a templated parameter without templatevars',
+      { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'prop', parameters: [], templatedparameters: [{ name: 'a-{b}' }] }] } },
+      /parameter "a-\{b\}": a templated parameter needs "templatevars"/,
+    ],
   ];
   for (const [name, input, message] of TABLE) {
     it(name, () => {
-      assert.throws(() => createWikiCatalogue(input), (e: unknown) => e instanceof CatalogueError && message.test(e.message));
+      assert.throws(
+        () => createWikiCatalogue(input),
+        (e: unknown) => e instanceof CatalogueError && message.test(e.message),
+      );
     });
   }
   it('bad siteinfo', () => {
-    assert.throws(() => fixtureCatalogue({ siteinfo: { query: { namespaces: { x: { id: 'zero' } } } } }), (e: unknown) => e instanceof CatalogueError && /integer "id"/.test(e.message));
+    assert.throws(
+      () => fixtureCatalogue({ siteinfo: { query: { namespaces: { x: { id: 'zero' } } } } }),
+      (e: unknown) => e instanceof CatalogueError && /integer "id"/.test(e.message),
+    );
   });
   it('never throws anything but CatalogueError, whatever the input', () => {
-    const junk: unknown[] = [null, undefined, '', 'paraminfo', [], [null], [1, 2], { paraminfo: null }, { paraminfo: { modules: [null] } }, { paraminfo: { modules: [[]] } },
+    const junk: unknown[] = [
+      null,
+      undefined,
+      '',
+      'paraminfo',
+      [],
+      [null],
+      [1, 2],
+      { paraminfo: null },
+      { paraminfo: { modules: [null] } },
+      { paraminfo: { modules: [[]] } },
       { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [null] }] } },
       { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ name: 'p', info: 'no' }] }] } },
       { paraminfo: { modules: [{ name: 'x', path: 'query+x', group: 'list', parameters: [{ name: 'p', submodules: 3 }] }] } },
-      { paraminfo: { modules: [{ name: 'x', path: 7 }] } }, Object.create(null)];
+      { paraminfo: { modules: [{ name: 'x', path: 7 }] } },
+      Object.create(null),
+    ];
     for (const input of junk) {
       try {
         createWikiCatalogue(input);
@@ -153,12 +256,17 @@ describe('wiki catalogue: bad data gets a clear CatalogueError', () => {
     }
   });
   it('bad constraints data is a CatalogueError naming the rule', () => {
-    assert.throws(() => fixtureCatalogue({ constraints: { rules: [{ id: 'r1', module: 'x', kind: 'sometimes', params: ['a', 'b'] }] } }), (e: unknown) => e instanceof CatalogueError && /r1.*"kind" must be one of/.test(e.message));
+    assert.throws(
+      () => fixtureCatalogue({ constraints: { rules: [{ id: 'r1', module: 'x', kind: 'sometimes', params: ['a', 'b'] }] } }),
+      (e: unknown) => e instanceof CatalogueError && /r1.*"kind" must be one of/.test(e.message),
+    );
   });
 });
 
 describe('wiki catalogue: constraints.json', () => {
-  const data = readRepoJson('descriptors/wiki/constraints.json') as { rules: Array<{ id: string; module: string; params: string[]; mirrors: string; extension?: string; when?: Array<{ param: string }> }> };
+  const data = readRepoJson('descriptors/wiki/constraints.json') as {
+    rules: Array<{ id: string; module: string; params: string[]; mirrors: string; extension?: string; when?: Array<{ param: string }> }>;
+  };
   const cat = builtinCatalogue();
 
   it('every rule names the MediaWiki behaviour it mirrors and has a unique id', () => {
@@ -171,7 +279,13 @@ describe('wiki catalogue: constraints.json', () => {
   });
 
   it('every core rule applies to the built-in catalogue (its module and parameters exist)', () => {
-    assert.deepEqual(cat.constraints.map((r) => r.id).sort(), data.rules.filter((r) => !r.extension).map((r) => r.id).sort());
+    assert.deepEqual(
+      cat.constraints.map((r) => r.id).sort(),
+      data.rules
+        .filter((r) => !r.extension)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 
   it("a rule for an extension's module names the extension, and is left out of the built-in catalogue", () => {

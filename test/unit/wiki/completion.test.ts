@@ -39,23 +39,71 @@ describe('wiki completion', () => {
   const ACCEPT: Array<[string, string, string, string, string]> = [
     ['list module', 'action=query&list=allp|', '|', 'allpages', 'action=query&list=allpages'],
     ['list module after |', 'action=query&list=allpages|cat¦', '¦', 'categorymembers', 'action=query&list=allpages|categorymembers'],
-    ['list module in the middle of a list', 'action=query&list=allpages|ba¦|search', '¦', 'backlinks', 'action=query&list=allpages|backlinks|search'],
+    [
+      'list module in the middle of a list',
+      'action=query&list=allpages|ba¦|search',
+      '¦',
+      'backlinks',
+      'action=query&list=allpages|backlinks|search',
+    ],
     ['list module after an escaped %7C', 'action=query&list=allpages%7Cemb|', '|', 'embeddedin', 'action=query&list=allpages%7Cembeddedin'],
     ['prop module', 'action=query&titles=A&prop=rev|', '|', 'revisions', 'action=query&titles=A&prop=revisions'],
     ['meta module', 'action=query&meta=|', '|', 'siteinfo', 'action=query&meta=siteinfo'],
     ['generator module', 'action=query&generator=|&prop=info', '|', 'categorymembers', 'action=query&generator=categorymembers&prop=info'],
-    ['parameter name inserts name=', 'action=query&list=categorymembers&cmti|', '|', 'cmtitle', 'action=query&list=categorymembers&cmtitle='],
-    ['parameter name in the middle of a name', 'action=query&list=categorymembers&cm|ti', '|', 'cmtitle', 'action=query&list=categorymembers&cmtitle='],
-    ['parameter name before an existing value keeps the value', 'action=query&list=categorymembers&cmtit|=Category:X', '|', 'cmtitle', 'action=query&list=categorymembers&cmtitle=Category:X'],
-    ['generator parameter takes g', 'action=query&generator=categorymembers&gcm|', '|', 'gcmtitle', 'action=query&generator=categorymembers&gcmtitle='],
+    [
+      'parameter name inserts name=',
+      'action=query&list=categorymembers&cmti|',
+      '|',
+      'cmtitle',
+      'action=query&list=categorymembers&cmtitle=',
+    ],
+    [
+      'parameter name in the middle of a name',
+      'action=query&list=categorymembers&cm|ti',
+      '|',
+      'cmtitle',
+      'action=query&list=categorymembers&cmtitle=',
+    ],
+    [
+      'parameter name before an existing value keeps the value',
+      'action=query&list=categorymembers&cmtit|=Category:X',
+      '|',
+      'cmtitle',
+      'action=query&list=categorymembers&cmtitle=Category:X',
+    ],
+    [
+      'generator parameter takes g',
+      'action=query&generator=categorymembers&gcm|',
+      '|',
+      'gcmtitle',
+      'action=query&generator=categorymembers&gcmtitle=',
+    ],
     ['query parameter', 'action=query&list=allpages&ti|', '|', 'titles', 'action=query&list=allpages&titles='],
     ['main parameter', 'action=query&list=allpages&for|', '|', 'format', 'action=query&list=allpages&format='],
     ['action on a fresh query', 'act|', '|', 'action', 'action='],
-    ['templated parameter', 'action=query&prop=revisions&titles=A&rvslots=main&rvcontentf|', '|', 'rvcontentformat-main', 'action=query&prop=revisions&titles=A&rvslots=main&rvcontentformat-main='],
+    [
+      'templated parameter',
+      'action=query&prop=revisions&titles=A&rvslots=main&rvcontentf|',
+      '|',
+      'rvcontentformat-main',
+      'action=query&prop=revisions&titles=A&rvslots=main&rvcontentformat-main=',
+    ],
     ['continuation line', 'action=query&list=allpages\n  &apl|', '|', 'aplimit', 'action=query&list=allpages\n  &aplimit='],
     ['enum value', 'action=query&list=allpages&apfilterredir=red|', '|', 'redirects', 'action=query&list=allpages&apfilterredir=redirects'],
-    ['value replaces only its | item', 'action=query&list=categorymembers&cmprop=ids|tit¦le|sortkey', '¦', 'title', 'action=query&list=categorymembers&cmprop=ids|title|sortkey'],
-    ['value after %7C', 'action=query&list=categorymembers&cmprop=ids%7C|', '|', 'timestamp', 'action=query&list=categorymembers&cmprop=ids%7Ctimestamp'],
+    [
+      'value replaces only its | item',
+      'action=query&list=categorymembers&cmprop=ids|tit¦le|sortkey',
+      '¦',
+      'title',
+      'action=query&list=categorymembers&cmprop=ids|title|sortkey',
+    ],
+    [
+      'value after %7C',
+      'action=query&list=categorymembers&cmprop=ids%7C|',
+      '|',
+      'timestamp',
+      'action=query&list=categorymembers&cmprop=ids%7Ctimestamp',
+    ],
     ['namespace by number', 'action=query&list=allpages&apnamespace=|', '|', '10', 'action=query&list=allpages&apnamespace=10'],
     ['max for a limit', 'action=query&list=allpages&aplimit=|', '|', 'max', 'action=query&list=allpages&aplimit=max'],
     ['now for a timestamp', 'action=query&list=recentchanges&rcstart=|', '|', 'now', 'action=query&list=recentchanges&rcstart=now'],
@@ -63,14 +111,38 @@ describe('wiki completion', () => {
     ['action value', 'action=q|', '|', 'query', 'action=query'],
     ['format value', 'action=query&meta=siteinfo&format=|', '|', 'json', 'action=query&meta=siteinfo&format=json'],
     ['query starter on an empty line', '|', '|', 'action=query&list=', 'action=query&list='],
-    ['query starter on an empty line after another query', 'action=query&meta=siteinfo\n\n|', '|', 'action=query&prop=', 'action=query&meta=siteinfo\n\naction=query&prop='],
+    [
+      'query starter on an empty line after another query',
+      'action=query&meta=siteinfo\n\n|',
+      '|',
+      'action=query&prop=',
+      'action=query&meta=siteinfo\n\naction=query&prop=',
+    ],
     ['starter for any other module on an empty line', '|', '|', 'action=', 'action='],
     ['an action after action=', 'action=pa|', '|', 'parse', 'action=parse'],
     ['a parameter of another action', 'action=parse&pa|', '|', 'page', 'action=parse&page='],
-    ['a value of another action’s own prop (not a query module list)', 'action=parse&page=A&prop=sec|', '|', 'sections', 'action=parse&page=A&prop=sections'],
+    [
+      'a value of another action’s own prop (not a query module list)',
+      'action=parse&page=A&prop=sec|',
+      '|',
+      'sections',
+      'action=parse&page=A&prop=sections',
+    ],
     ['a format', 'action=parse&page=A&format=js|', '|', 'json', 'action=parse&page=A&format=json'],
-    ['full URL', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=|', '|', 'descending', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=descending'],
-    ['first parameter after the ? of a URL', 'https://en.wikipedia.org/w/api.php?|', '|', 'action', 'https://en.wikipedia.org/w/api.php?action='],
+    [
+      'full URL',
+      'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=|',
+      '|',
+      'descending',
+      'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apdir=descending',
+    ],
+    [
+      'first parameter after the ? of a URL',
+      'https://en.wikipedia.org/w/api.php?|',
+      '|',
+      'action',
+      'https://en.wikipedia.org/w/api.php?action=',
+    ],
   ];
   for (const [what, input, marker, label, expected] of ACCEPT) {
     it(`${what}: ${JSON.stringify(input)} + ${label}`, () => {
@@ -81,16 +153,46 @@ describe('wiki completion', () => {
 
   /** [what, text with cursor, marker, offered, left out] */
   const OFFERS: Array<[string, string, string, string[], string[]]> = [
-    ['list= offers list modules only', 'action=query&list=|', '|', ['allpages', 'categorymembers', 'codexicons', 'deletedrevs'], ['info', 'siteinfo', 'revisions']],
+    [
+      'list= offers list modules only',
+      'action=query&list=|',
+      '|',
+      ['allpages', 'categorymembers', 'codexicons', 'deletedrevs'],
+      ['info', 'siteinfo', 'revisions'],
+    ],
     ['prop= offers prop modules only', 'action=query&prop=|', '|', ['info', 'revisions', 'categories'], ['allpages', 'siteinfo']],
     ['meta= offers meta modules only', 'action=query&meta=|', '|', ['siteinfo', 'userinfo', 'tokens', 'allmessages'], ['allpages', 'info']],
-    ['generator= offers generator modules of any group', 'action=query&generator=|', '|', ['allpages', 'categorymembers', 'revisions', 'links'], ['allusers', 'blocks', 'info', 'siteinfo']],
+    [
+      'generator= offers generator modules of any group',
+      'action=query&generator=|',
+      '|',
+      ['allpages', 'categorymembers', 'revisions', 'links'],
+      ['allusers', 'blocks', 'info', 'siteinfo'],
+    ],
     ['modules already listed are left out', 'action=query&list=allpages|¦', '¦', ['categorymembers'], ['allpages']],
-    ['parameters of the selected modules, query and main', 'action=query&list=categorymembers&|', '|', ['cmtitle', 'cmlimit', 'titles', 'generator', 'format', 'maxlag'], ['aplimit', 'gcmtitle']],
-    ['used parameters are left out', 'action=query&list=allpages&aplimit=5&apdir=ascending&|', '|', ['apfrom'], ['aplimit', 'apdir', 'action', 'list']],
+    [
+      'parameters of the selected modules, query and main',
+      'action=query&list=categorymembers&|',
+      '|',
+      ['cmtitle', 'cmlimit', 'titles', 'generator', 'format', 'maxlag'],
+      ['aplimit', 'gcmtitle'],
+    ],
+    [
+      'used parameters are left out',
+      'action=query&list=allpages&aplimit=5&apdir=ascending&|',
+      '|',
+      ['apfrom'],
+      ['aplimit', 'apdir', 'action', 'list'],
+    ],
     ['parameters of a generator take g only', 'action=query&generator=allpages&|', '|', ['gaplimit', 'gapnamespace'], ['aplimit']],
     ['a module both listed and generator: both forms', 'action=query&list=allpages&generator=allpages&|', '|', ['aplimit', 'gaplimit'], []],
-    ['remaining values of a multi list', 'action=query&list=categorymembers&cmprop=ids|title|¦', '¦', ['sortkey', 'timestamp', 'type'], ['ids', 'title']],
+    [
+      'remaining values of a multi list',
+      'action=query&list=categorymembers&cmprop=ids|title|¦',
+      '¦',
+      ['sortkey', 'timestamp', 'type'],
+      ['ids', 'title'],
+    ],
     ['the item being edited stays offered', 'action=query&list=categorymembers&cmprop=ids|tit¦', '¦', ['title', 'timestamp'], ['ids']],
     ['namespace with extranamespaces', 'action=query&list=alllinks&alnamespace=|', '|', ['0', '1', '14', '-1', '-2'], ['*']],
     ['namespace without extranamespaces', 'action=query&list=allpages&apnamespace=|', '|', ['0', '14'], ['-1', '-2', '*']],
@@ -120,12 +222,22 @@ describe('wiki completion', () => {
   it('lists list/prop/meta/generator first on a query without modules', () => {
     const { list } = complete('action=query&|');
     const sorted = [...list.items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
-    assert.deepEqual(sorted.slice(0, 4).map((i) => i.label).sort(), ['generator', 'list', 'meta', 'prop']);
+    assert.deepEqual(
+      sorted
+        .slice(0, 4)
+        .map((i) => i.label)
+        .sort(),
+      ['generator', 'list', 'meta', 'prop'],
+    );
   });
 
   it('marks deprecated parameters, values and modules deprecated', () => {
-    assert.deepEqual(pick(complete('action=query&list=categorymembers&cmstartsort|').list, 'cmstartsortkey').tags, [CompletionItemTag.Deprecated]);
-    assert.deepEqual(pick(complete('action=query&prop=revisions&titles=A&rvprop=|').list, 'parsetree').tags, [CompletionItemTag.Deprecated]);
+    assert.deepEqual(pick(complete('action=query&list=categorymembers&cmstartsort|').list, 'cmstartsortkey').tags, [
+      CompletionItemTag.Deprecated,
+    ]);
+    assert.deepEqual(pick(complete('action=query&prop=revisions&titles=A&rvprop=|').list, 'parsetree').tags, [
+      CompletionItemTag.Deprecated,
+    ]);
     assert.deepEqual(pick(complete('action=query&list=|').list, 'deletedrevs').tags, [CompletionItemTag.Deprecated]);
     assert.equal(pick(complete('action=query&list=|').list, 'allpages').tags, undefined);
     assert.equal(pick(complete('action=query&prop=revisions&titles=A&rvprop=|').list, 'content').tags, undefined);

@@ -45,7 +45,9 @@ interface RawModule {
 const raw = readRepoJson('descriptors/wiki/query-modules.json') as { paraminfo: { modules: RawModule[] } };
 const core = readRepoJson('descriptors/wiki/api-core.json') as { paraminfo: { modules: RawModule[] } };
 const modules = raw.paraminfo.modules;
-const coreNames = new Set(core.paraminfo.modules.filter((m) => m.path === 'main' || m.path === 'query').flatMap((m) => m.parameters.map((p) => p.name)));
+const coreNames = new Set(
+  core.paraminfo.modules.filter((m) => m.path === 'main' || m.path === 'query').flatMap((m) => m.parameters.map((p) => p.name)),
+);
 
 function open(text: string): TextDocument {
   return TextDocument.create('file:///walk.wikiquery', 'wikiquery', 1, text);
@@ -139,14 +141,21 @@ describe('wiki catalogue walk (completion and hover for every module and paramet
       for (const { head, g } of forms) {
         it(`completes and hovers every parameter${g ? ' in its generator form' : ''}`, () => {
           const offered = new Map(complete(head).items.map((i) => [i.label, i]));
-          const all = [...m.parameters.map((p) => ({ p, names: [p.name] })), ...m.templatedparameters.map((p) => ({ p, names: templatedNames(m, p) }))];
+          const all = [
+            ...m.parameters.map((p) => ({ p, names: [p.name] })),
+            ...m.templatedparameters.map((p) => ({ p, names: templatedNames(m, p) })),
+          ];
           assert.ok(all.length > 0 || m.name === 'categoryinfo' || m.parameters.length === 0);
           for (const { p, names } of all) {
             for (const name of names) {
               const wire = g + m.prefix + name;
               const item = offered.get(wire);
               assert.ok(item, `${wire} not offered`);
-              assert.deepEqual(item.tags, p.deprecated !== undefined ? [CompletionItemTag.Deprecated] : undefined, `${wire} deprecated tag`);
+              assert.deepEqual(
+                item.tags,
+                p.deprecated !== undefined ? [CompletionItemTag.Deprecated] : undefined,
+                `${wire} deprecated tag`,
+              );
               assert.equal(/required/.test(String(item.detail)), p.required !== undefined, `${wire} detail: ${item.detail}`);
               // A wire name that is also a main/query parameter (iwurl) hovers as the API's own parameter.
               if (coreNames.has(wire)) continue;
@@ -154,8 +163,14 @@ describe('wiki catalogue walk (completion and hover for every module and paramet
               const h = hoverAt(text, head.length + 1);
               assert.ok(h, `no hover on ${wire}`);
               assert.equal(h.covers, wire);
-              assert.ok(h.markdown.includes(`\`${p.name}\` of ${g ? `the generator \`generator=${m.name}\`` : `the ${m.group} module \`${m.group}=${m.name}\``}`), `${wire}: ${h.markdown.split('\n')[0]}`);
-              for (const fact of expectedFacts(p)) assert.ok(h.markdown.includes(fact), `${wire} hover lacks ${JSON.stringify(fact)}:\n${h.markdown}`);
+              assert.ok(
+                h.markdown.includes(
+                  `\`${p.name}\` of ${g ? `the generator \`generator=${m.name}\`` : `the ${m.group} module \`${m.group}=${m.name}\``}`,
+                ),
+                `${wire}: ${h.markdown.split('\n')[0]}`,
+              );
+              for (const fact of expectedFacts(p))
+                assert.ok(h.markdown.includes(fact), `${wire} hover lacks ${JSON.stringify(fact)}:\n${h.markdown}`);
             }
           }
         });

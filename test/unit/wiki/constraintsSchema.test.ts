@@ -12,13 +12,26 @@ const schema = JSON.parse(readFileSync(join(wikiDir, 'constraints.schema.json'),
 
 async function validate(text: string): Promise<string[]> {
   const service = getLanguageService({});
-  service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'file:///descriptors/wiki/constraints.schema.json', fileMatch: ['*.json'], schema }] });
+  service.configure({
+    validate: true,
+    allowComments: false,
+    schemas: [{ uri: 'file:///descriptors/wiki/constraints.schema.json', fileMatch: ['*.json'], schema }],
+  });
   const document = TextDocument.create('file:///constraints.json', 'json', 1, text);
   const diagnostics = await service.doValidation(document, service.parseJSONDocument(document));
   return diagnostics.map((d) => `${d.range.start.line + 1}: ${d.message}`);
 }
 
-const ok = { id: 'x-show', module: 'recentchanges', kind: 'exclusiveValues', params: ['show'], pairs: [['minor', '!minor']], code: 'show', mirrors: 'ApiQueryRecentChanges::run: apierror-show', since: '1.39' };
+const ok = {
+  id: 'x-show',
+  module: 'recentchanges',
+  kind: 'exclusiveValues',
+  params: ['show'],
+  pairs: [['minor', '!minor']],
+  code: 'show',
+  mirrors: 'ApiQueryRecentChanges::run: apierror-show',
+  since: '1.39',
+};
 
 describe('constraints.schema.json', () => {
   it('constraints.json is valid', async () => {

@@ -28,15 +28,44 @@ function tokens(text: string, languageId?: string): string[] {
 describe('wiki semantic tokens', () => {
   /** [what, text, the tokens that must be among the result (in order)] */
   const TABLE: Array<[string, string, string[]]> = [
-    ['module names, prefixes and separators', 'action=query&list=allpages&aplimit=5', ['property:action', 'operator:=', 'class:query', 'operator:&', 'property:list', 'operator:=', 'class:allpages', 'operator:&', 'namespace:ap', 'property:limit', 'operator:=', 'number:5']],
-    ['the generator prefix is part of the prefix', 'action=query&generator=allpages&gaplimit=max', ['class:allpages', 'namespace:gap', 'property:limit', 'keyword:max']],
+    [
+      'module names, prefixes and separators',
+      'action=query&list=allpages&aplimit=5',
+      [
+        'property:action',
+        'operator:=',
+        'class:query',
+        'operator:&',
+        'property:list',
+        'operator:=',
+        'class:allpages',
+        'operator:&',
+        'namespace:ap',
+        'property:limit',
+        'operator:=',
+        'number:5',
+      ],
+    ],
+    [
+      'the generator prefix is part of the prefix',
+      'action=query&generator=allpages&gaplimit=max',
+      ['class:allpages', 'namespace:gap', 'property:limit', 'keyword:max'],
+    ],
     ['enum values and their separator', 'action=query&list=allpages&apdir=descending', ['enumMember:descending']],
-    ['a %7C separator is a separator', 'action=query&prop=info&titles=A&inprop=url%7Ctalkid', ['enumMember:url', 'operator:%7C', 'enumMember:talkid']],
+    [
+      'a %7C separator is a separator',
+      'action=query&prop=info&titles=A&inprop=url%7Ctalkid',
+      ['enumMember:url', 'operator:%7C', 'enumMember:talkid'],
+    ],
     ['percent-escapes inside a value', 'action=query&list=allpages&apfrom=A%26B', ['string:A', 'regexp:%26', 'string:B']],
     ['the URL and ?', 'https://w.example/w/api.php?action=query', ['string:https://w.example/w/api.php', 'operator:?', 'property:action']],
     ['comment lines', '# a note\naction=query', ['comment:# a note', 'property:action']],
     ['continuation lines start with an &', 'action=query\n  &list=allpages', ['class:query', 'operator:&', 'property:list']],
-    ['a deprecated parameter', 'action=query&list=categorymembers&cmtitle=Category:X&cmstartsortkey=a', ['namespace.deprecated:cm', 'property.deprecated:startsortkey']],
+    [
+      'a deprecated parameter',
+      'action=query&list=categorymembers&cmtitle=Category:X&cmstartsortkey=a',
+      ['namespace.deprecated:cm', 'property.deprecated:startsortkey'],
+    ],
     ['timestamps: now is a keyword', 'action=query&list=recentchanges&rcstart=now', ['keyword:now']],
     ['an unknown parameter is a plain property with a string', 'action=query&foo=bar', ['property:foo', 'operator:=', 'string:bar']],
   ];
@@ -69,19 +98,40 @@ describe('wiki semantic tokens', () => {
     const text = 'action=query&list=allpages&apfrom=A\rB\n';
     const { document, parsed } = open(text);
     const decoded = decodeTokens(service.getSemanticTokens(document, parsed));
-    for (const t of decoded) assert.ok(t.character + t.length <= document.getText({ start: { line: t.line, character: 0 }, end: { line: t.line + 1, character: 0 } }).replace(/(\r\n|\r|\n)$/, '').length, JSON.stringify(t));
-    assert.deepEqual(decoded.slice(-2).map((t) => [t.line, t.length]), [[0, 1], [1, 1]]);
+    for (const t of decoded)
+      assert.ok(
+        t.character + t.length <=
+          document.getText({ start: { line: t.line, character: 0 }, end: { line: t.line + 1, character: 0 } }).replace(/(\r\n|\r|\n)$/, '')
+            .length,
+        JSON.stringify(t),
+      );
+    assert.deepEqual(
+      decoded.slice(-2).map((t) => [t.line, t.length]),
+      [
+        [0, 1],
+        [1, 1],
+      ],
+    );
   });
 
   it('range: only the tokens of the lines asked for', () => {
     const text = '# a\naction=query\n# b\n';
     const { document, parsed } = open(text);
     const data = service.getSemanticTokens(document, parsed, { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } });
-    assert.deepEqual(decodeTokens(data).map((t) => [t.line, t.type]), [[2, 'comment']]);
+    assert.deepEqual(
+      decodeTokens(data).map((t) => [t.line, t.type]),
+      [[2, 'comment']],
+    );
   });
 
   it('markdown: only the api.php URLs', () => {
-    assert.deepEqual(tokens('# Title\nhttps://w.example/api.php?action=query text\n', 'markdown'), ['string:https://w.example/api.php', 'operator:?', 'property:action', 'operator:=', 'class:query']);
+    assert.deepEqual(tokens('# Title\nhttps://w.example/api.php?action=query text\n', 'markdown'), [
+      'string:https://w.example/api.php',
+      'operator:?',
+      'property:action',
+      'operator:=',
+      'class:query',
+    ]);
   });
 });
 
@@ -93,13 +143,23 @@ describe('wiki inlay hints', () => {
     ['a value without escapes has no hint', 'action=query&list=allpages&apfrom=AB', {}, []],
     ['an escaped parameter name', 'action=query&list=allpages&ap%6Cimit=5', {}, ['…ap%6Cimit ⟨“aplimit”⟩']],
     ['max for a limit, normal rights', 'action=query&list=allpages&aplimit=max', {}, ['…aplimit=max ⟨= 500 (5000 with apihighlimits)⟩']],
-    ['max for a limit, with apihighlimits', 'action=query&list=allpages&aplimit=max', { highLimits: true }, ['…aplimit=max ⟨= 5000 (with apihighlimits)⟩']],
+    [
+      'max for a limit, with apihighlimits',
+      'action=query&list=allpages&aplimit=max',
+      { highLimits: true },
+      ['…aplimit=max ⟨= 5000 (with apihighlimits)⟩'],
+    ],
     ['max for something that is not a limit: no hint', 'action=query&list=allpages&apfrom=max', {}, []],
   ];
   for (const [what, text, settings, expected] of TABLE) {
     it(what, () => {
       const { document, parsed } = open(text);
-      const hints = service.getInlayHints(document, parsed, { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, settings);
+      const hints = service.getInlayHints(
+        document,
+        parsed,
+        { start: { line: 0, character: 0 }, end: document.positionAt(text.length) },
+        settings,
+      );
       assert.deepEqual(
         hints.map((h) => {
           const at = document.offsetAt(h.position);
@@ -115,12 +175,19 @@ describe('wiki folding ranges', () => {
   const TABLE: Array<[string, string, Array<[number, number, string | undefined]>]> = [
     ['a multi-line query folds to its first line', 'action=query\n  &list=allpages\n  &aplimit=5\n', [[0, 2, undefined]]],
     ['a one-line query does not fold', 'action=query&list=allpages\n', []],
-    ['a block of comment lines folds; one comment line does not', '# a\n# b\n# c\naction=query\n\n# d\naction=query\n', [[0, 2, 'comment']]],
+    [
+      'a block of comment lines folds; one comment line does not',
+      '# a\n# b\n# c\naction=query\n\n# d\naction=query\n',
+      [[0, 2, 'comment']],
+    ],
   ];
   for (const [what, text, expected] of TABLE) {
     it(what, () => {
       const { document, parsed } = open(text);
-      assert.deepEqual(service.getFoldingRanges(document, parsed).map((r) => [r.startLine, r.endLine, r.kind]), expected);
+      assert.deepEqual(
+        service.getFoldingRanges(document, parsed).map((r) => [r.startLine, r.endLine, r.kind]),
+        expected,
+      );
     });
   }
   it('markdown folds as markdown does: nothing from here', () => {
@@ -132,10 +199,26 @@ describe('wiki folding ranges', () => {
 describe('wiki selection ranges', () => {
   /** [what, text with ¦ at the cursor, the ranges from innermost out, as the text they cover] */
   const TABLE: Array<[string, string, string[]]> = [
-    ['a value item → value → parameter → query', 'action=query&prop=info&titles=A&inprop=url|ta¦lkid', ['talkid', 'url|talkid', 'inprop=url|talkid', 'action=query&prop=info&titles=A&inprop=url|talkid']],
-    ['a single value → parameter → query', 'action=query&list=allpages&aplimit=5¦0', ['50', 'aplimit=50', 'action=query&list=allpages&aplimit=50']],
-    ['a parameter name → parameter → query', 'action=query&list=allpages&apli¦mit=50', ['aplimit', 'aplimit=50', 'action=query&list=allpages&aplimit=50']],
-    ['on a continuation line: the line comes between parameter and query', 'action=query\n  &list=all¦pages', ['allpages', 'list=allpages', '&list=allpages', 'action=query\n  &list=allpages']],
+    [
+      'a value item → value → parameter → query',
+      'action=query&prop=info&titles=A&inprop=url|ta¦lkid',
+      ['talkid', 'url|talkid', 'inprop=url|talkid', 'action=query&prop=info&titles=A&inprop=url|talkid'],
+    ],
+    [
+      'a single value → parameter → query',
+      'action=query&list=allpages&aplimit=5¦0',
+      ['50', 'aplimit=50', 'action=query&list=allpages&aplimit=50'],
+    ],
+    [
+      'a parameter name → parameter → query',
+      'action=query&list=allpages&apli¦mit=50',
+      ['aplimit', 'aplimit=50', 'action=query&list=allpages&aplimit=50'],
+    ],
+    [
+      'on a continuation line: the line comes between parameter and query',
+      'action=query\n  &list=all¦pages',
+      ['allpages', 'list=allpages', '&list=allpages', 'action=query\n  &list=allpages'],
+    ],
     ['the URL → query', 'https://w.exa¦mple/api.php?action=query', ['https://w.example/api.php', 'https://w.example/api.php?action=query']],
   ];
   for (const [what, withCursor, expected] of TABLE) {
@@ -154,21 +237,57 @@ describe('wiki formatting', () => {
   /** [what, text, layout, formatted text] */
   const TABLE: Array<[string, string, 'asWritten' | 'oneLine' | 'multiLine', string]> = [
     ['empty pairs and a trailing & go', 'action=query&&list=allpages&\n', 'asWritten', 'action=query&list=allpages\n'],
-    ['continuation lines get the canonical indentation', 'action=query\n&list=allpages\n        &aplimit=5\n', 'asWritten', 'action=query\n  &list=allpages\n  &aplimit=5\n'],
-    ['oneLine joins a multi-line query', 'action=query\n  &list=allpages\n  &aplimit=5\n', 'oneLine', 'action=query&list=allpages&aplimit=5\n'],
-    ['multiLine splits a one-line query', 'https://w.example/w/api.php?action=query&list=allpages\n', 'multiLine', 'https://w.example/w/api.php?action=query\n  &list=allpages\n'],
-    ['values keep their written form (nothing re-encoded)', 'action=query&list=allpages&apfrom=A%26B+C\n', 'multiLine', 'action=query\n  &list=allpages\n  &apfrom=A%26B+C\n'],
-    ['a query with a comment inside is left alone', 'action=query\n# keep me\n  &list=allpages\n', 'oneLine', 'action=query\n# keep me\n  &list=allpages\n'],
-    ['other queries and blank lines stay where they are', 'action=query&&meta=siteinfo\n\n\n# c\naction=query&list=allpages\n', 'asWritten', 'action=query&meta=siteinfo\n\n\n# c\naction=query&list=allpages\n'],
+    [
+      'continuation lines get the canonical indentation',
+      'action=query\n&list=allpages\n        &aplimit=5\n',
+      'asWritten',
+      'action=query\n  &list=allpages\n  &aplimit=5\n',
+    ],
+    [
+      'oneLine joins a multi-line query',
+      'action=query\n  &list=allpages\n  &aplimit=5\n',
+      'oneLine',
+      'action=query&list=allpages&aplimit=5\n',
+    ],
+    [
+      'multiLine splits a one-line query',
+      'https://w.example/w/api.php?action=query&list=allpages\n',
+      'multiLine',
+      'https://w.example/w/api.php?action=query\n  &list=allpages\n',
+    ],
+    [
+      'values keep their written form (nothing re-encoded)',
+      'action=query&list=allpages&apfrom=A%26B+C\n',
+      'multiLine',
+      'action=query\n  &list=allpages\n  &apfrom=A%26B+C\n',
+    ],
+    [
+      'a query with a comment inside is left alone',
+      'action=query\n# keep me\n  &list=allpages\n',
+      'oneLine',
+      'action=query\n# keep me\n  &list=allpages\n',
+    ],
+    [
+      'other queries and blank lines stay where they are',
+      'action=query&&meta=siteinfo\n\n\n# c\naction=query&list=allpages\n',
+      'asWritten',
+      'action=query&meta=siteinfo\n\n\n# c\naction=query&list=allpages\n',
+    ],
   ];
   for (const [what, text, layout, expected] of TABLE) {
     it(`${what} (${layout})`, () => {
       const { document, parsed } = open(text);
-      const formatted = TextDocument.applyEdits(document, service.format(document, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: layout }));
+      const formatted = TextDocument.applyEdits(
+        document,
+        service.format(document, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: layout }),
+      );
       assert.equal(formatted, expected);
       // The wiki reads the same request, and formatting again changes nothing.
       const again = open(formatted);
-      assert.deepEqual(service.getRunnableQueries(again.document, again.parsed).map((q) => q.params), service.getRunnableQueries(document, parsed).map((q) => q.params));
+      assert.deepEqual(
+        service.getRunnableQueries(again.document, again.parsed).map((q) => q.params),
+        service.getRunnableQueries(document, parsed).map((q) => q.params),
+      );
       assert.deepEqual(service.format(again.document, again.parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: layout }), []);
     });
   }

@@ -12,7 +12,10 @@ import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-interface Capture { name?: string; patterns?: Rule[] }
+interface Capture {
+  name?: string;
+  patterns?: Rule[];
+}
 interface Rule {
   match?: string;
   name?: string;
@@ -21,8 +24,15 @@ interface Rule {
   captures?: Record<string, Capture>;
   begin?: string;
 }
-interface Grammar { scopeName: string; patterns: Rule[]; repository: Record<string, Rule> }
-interface Token { text: string; scopes: string[] }
+interface Grammar {
+  scopeName: string;
+  patterns: Rule[];
+  repository: Record<string, Rule>;
+}
+interface Token {
+  text: string;
+  scopes: string[];
+}
 
 const root = join(__dirname, '..', '..', '..');
 const grammar: Grammar = JSON.parse(readFileSync(join(root, 'syntaxes', 'wikiquery.tmLanguage.json'), 'utf8'));
@@ -104,7 +114,8 @@ function tokenize(line: string): Token[] {
 /** The innermost scope of the token whose text is exactly `text` (the `nth` such token). */
 function scopeOf(line: string, text: string, nth = 0): string {
   const found = tokenize(line).filter((t) => t.text === text);
-  if (!found[nth]) throw new Error(`no token ${JSON.stringify(text)} in ${JSON.stringify(line)}: ${JSON.stringify(tokenize(line).map((t) => t.text))}`);
+  if (!found[nth])
+    throw new Error(`no token ${JSON.stringify(text)} in ${JSON.stringify(line)}: ${JSON.stringify(tokenize(line).map((t) => t.text))}`);
   return found[nth].scopes[found[nth].scopes.length - 1];
 }
 
@@ -170,7 +181,10 @@ describe('wikiquery grammar', () => {
   it('keeps the core parameters whole even where they begin like a module prefix', () => {
     for (const key of ['list', 'titles', 'uselang', 'iwurl', 'indexpageids', 'generator', 'prop', 'continue']) {
       const tokens = tokenize(`action=query&${key}=x`);
-      assert.ok(tokens.some((t) => t.text === key), `${key} is split: ${JSON.stringify(tokens.map((t) => t.text))}`);
+      assert.ok(
+        tokens.some((t) => t.text === key),
+        `${key} is split: ${JSON.stringify(tokens.map((t) => t.text))}`,
+      );
     }
   });
 
@@ -179,7 +193,9 @@ describe('wikiquery grammar', () => {
     const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'constraints.json');
     const modules = files.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).paraminfo?.modules ?? []);
     // A key that is also a parameter of main/query (iwurl: query's, and iwlinks' deprecated url) stays whole.
-    const core = new Set(modules.filter((m) => m.path === 'main' || m.path === 'query').flatMap((m) => m.parameters.map((p: { name: string }) => p.name)));
+    const core = new Set(
+      modules.filter((m) => m.path === 'main' || m.path === 'query').flatMap((m) => m.parameters.map((p: { name: string }) => p.name)),
+    );
     let checked = 0;
     {
       for (const m of modules) {

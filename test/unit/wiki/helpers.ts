@@ -37,7 +37,9 @@ export function cursor(textWithMarker: string, marker = '|'): { text: string; of
   const at = textWithMarker.indexOf(marker);
   if (at < 0) throw new Error(`Test text has no cursor marker "${marker}": ${JSON.stringify(textWithMarker)}`);
   if (textWithMarker.indexOf(marker, at + marker.length) >= 0) {
-    throw new Error(`Test text has more than one "${marker}"; pass another cursor marker (e.g. "¦") for texts with | lists: ${JSON.stringify(textWithMarker)}`);
+    throw new Error(
+      `Test text has more than one "${marker}"; pass another cursor marker (e.g. "¦") for texts with | lists: ${JSON.stringify(textWithMarker)}`,
+    );
   }
   return { text: textWithMarker.slice(0, at) + textWithMarker.slice(at + marker.length), offset: at };
 }
@@ -57,7 +59,10 @@ export interface SeenDiagnostic {
 const SEVERITY_NAMES = ['', 'error', 'warning', 'information', 'hint'] as const;
 
 /** Parse and validate `text` (a .wikiquery document) with the given catalogue and settings. */
-export function validate(text: string, options: { catalogue?: WikiCatalogue; settings?: LanguageSettings; embedded?: boolean } = {}): SeenDiagnostic[] {
+export function validate(
+  text: string,
+  options: { catalogue?: WikiCatalogue; settings?: LanguageSettings; embedded?: boolean } = {},
+): SeenDiagnostic[] {
   const catalogue = options.catalogue ?? builtinCatalogue();
   const doc = parseWikiDocument(text, { embedded: options.embedded });
   const td = TextDocument.create('file:///test.wikiquery', 'wikiquery', 1, text);
@@ -83,26 +88,42 @@ export function fixtureCatalogue(extra: { siteinfo?: unknown; constraints?: unkn
       paraminfo: {
         modules: [
           {
-            name: 'categorymembers', path: 'query+categorymembers', group: 'list', prefix: 'cm', generator: true, readrights: true,
+            name: 'categorymembers',
+            path: 'query+categorymembers',
+            group: 'list',
+            prefix: 'cm',
+            generator: true,
+            readrights: true,
             parameters: [
               { name: 'title', type: 'string', required: false, multi: false },
               { name: 'pageid', type: 'integer', required: false, multi: false },
-              { name: 'type', type: ['page', 'subcat', 'file'], multi: true, default: 'page|subcat|file', lowlimit: 50, highlimit: 500, limit: 50 },
+              {
+                name: 'type',
+                type: ['page', 'subcat', 'file'],
+                multi: true,
+                default: 'page|subcat|file',
+                lowlimit: 50,
+                highlimit: 500,
+                limit: 50,
+              },
               { name: 'limit', type: 'limit', default: 10, min: 1, max: 500, highmax: 5000, multi: false },
             ],
             templatedparameters: [],
           },
           {
-            name: 'revisions', path: 'query+revisions', group: 'prop', prefix: 'rv', generator: true,
-            parameters: [
-              { name: 'slots', type: ['main'], multi: true, allspecifier: '*', lowlimit: 50, highlimit: 500 },
-            ],
-            templatedparameters: [
-              { name: 'contentformat-{slot}', templatevars: { slot: 'slots' }, type: ['text/x-wiki', 'text/plain'] },
-            ],
+            name: 'revisions',
+            path: 'query+revisions',
+            group: 'prop',
+            prefix: 'rv',
+            generator: true,
+            parameters: [{ name: 'slots', type: ['main'], multi: true, allspecifier: '*', lowlimit: 50, highlimit: 500 }],
+            templatedparameters: [{ name: 'contentformat-{slot}', templatevars: { slot: 'slots' }, type: ['text/x-wiki', 'text/plain'] }],
           },
           {
-            name: 'siteinfo', path: 'query+siteinfo', group: 'meta', prefix: 'si',
+            name: 'siteinfo',
+            path: 'query+siteinfo',
+            group: 'meta',
+            prefix: 'si',
             parameters: [{ name: 'prop', type: ['general', 'namespaces'], multi: true, default: 'general' }],
           },
         ],

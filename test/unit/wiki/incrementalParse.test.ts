@@ -32,7 +32,24 @@ function document(r: () => number, n: number): string {
 }
 
 /** Typed and deleted text that changes how lines group into queries. */
-const PIECES = ['\n', '\n\n', '&', '#', ' ', '?', '=', '|', 'x', '5', 'aplimit=5000', '&cmtitle=A', 'https://w.example/api.php?', '\n&apnamespace=99', '\r\n', 'list=allpages'];
+const PIECES = [
+  '\n',
+  '\n\n',
+  '&',
+  '#',
+  ' ',
+  '?',
+  '=',
+  '|',
+  'x',
+  '5',
+  'aplimit=5000',
+  '&cmtitle=A',
+  'https://w.example/api.php?',
+  '\n&apnamespace=99',
+  '\r\n',
+  'list=allpages',
+];
 
 function randomEdit(r: () => number, text: string): { at: number; remove: number; insert: string } {
   const at = Math.floor(r() * (text.length + 1));
@@ -43,7 +60,12 @@ function randomEdit(r: () => number, text: string): { at: number; remove: number
 function shape(doc: WikiDocument): unknown {
   return {
     queries: doc.queries.map((q) => ({
-      range: q.range, lines: q.lines, apiUrl: q.apiUrl, urlRange: q.urlRange, multiLine: q.multiLine, index: q.index,
+      range: q.range,
+      lines: q.lines,
+      apiUrl: q.apiUrl,
+      urlRange: q.urlRange,
+      multiLine: q.multiLine,
+      index: q.index,
       params: q.params.map((p) => [p.name, p.value, p.nameRange, p.valueRange, p.hasEquals, p.overridden]),
     })),
     comments: doc.comments,

@@ -15,44 +15,216 @@ function summary(doc: WikiDocument) {
 
 describe('wiki parser: query forms', () => {
   const TABLE: Array<[string, string, ReturnType<typeof summary>]> = [
-    ['full URL', 'https://en.wikipedia.org/w/api.php?action=query&list=allpages', [{ apiUrl: 'https://en.wikipedia.org/w/api.php', params: [['action', 'query'], ['list', 'allpages']] }]],
-    ['api.php? without host', 'api.php?action=query&meta=siteinfo', [{ apiUrl: undefined, params: [['action', 'query'], ['meta', 'siteinfo']] }]],
-    ['?action=', '?action=query&meta=siteinfo', [{ apiUrl: undefined, params: [['action', 'query'], ['meta', 'siteinfo']] }]],
-    ['bare parameters', 'action=query&list=allpages', [{ apiUrl: undefined, params: [['action', 'query'], ['list', 'allpages']] }]],
-    ['protocol-relative URL', '//example.org/w/api.php?action=query', [{ apiUrl: 'https://example.org/w/api.php', params: [['action', 'query']] }]],
-    ['comments and blank lines', '# a comment\naction=query&list=a\n\n# another\n\naction=query&list=b\n', [
-      { apiUrl: undefined, params: [['action', 'query'], ['list', 'a']] },
-      { apiUrl: undefined, params: [['action', 'query'], ['list', 'b']] },
-    ]],
-    ['multi-line form with leading spaces', 'action=query\n  &list=allpages\n\t&aplimit=5\n&apdir=descending', [
-      { apiUrl: undefined, params: [['action', 'query'], ['list', 'allpages'], ['aplimit', '5'], ['apdir', 'descending']] },
-    ]],
-    ['a comment inside a multi-line query does not end it', 'action=query\n# why\n  &list=allpages', [
-      { apiUrl: undefined, params: [['action', 'query'], ['list', 'allpages']] },
-    ]],
-    ['a new line without & starts a new query', 'action=query&list=a\naction=query&list=b', [
-      { apiUrl: undefined, params: [['action', 'query'], ['list', 'a']] },
-      { apiUrl: undefined, params: [['action', 'query'], ['list', 'b']] },
-    ]],
-    ['CRLF line ends', 'action=query\r\n  &list=allpages\r\n\r\naction=query\r\n', [
-      { apiUrl: undefined, params: [['action', 'query'], ['list', 'allpages']] },
-      { apiUrl: undefined, params: [['action', 'query']] },
-    ]],
-    ['percent-decoding and +', 'action=query&titles=Main%20Page|A+B|%E2%82%AC&list=x%7cy', [
-      { apiUrl: undefined, params: [['action', 'query'], ['titles', 'Main Page|A B|€'], ['list', 'x|y']] },
-    ]],
-    ['invalid escapes stay literal', 'action=query&titles=100%&srsearch=%zz%E2', [
-      { apiUrl: undefined, params: [['action', 'query'], ['titles', '100%'], ['srsearch', '%zz\u00e2']] },
-    ]],
-    ['PHP turns spaces and dots in names into underscores', 'action=query&cm.title=A&a+b=1&%20x=2', [
-      { apiUrl: undefined, params: [['action', 'query'], ['cm_title', 'A'], ['a_b', '1'], ['x', '2']] },
-    ]],
-    ['a URL fragment is not sent', 'https://w.org/w/api.php?action=query&list=allpages#top', [
-      { apiUrl: 'https://w.org/w/api.php', params: [['action', 'query'], ['list', 'allpages']] },
-    ]],
-    ['names without = and empty values', 'action=query&redirects&titles=&&x=', [
-      { apiUrl: undefined, params: [['action', 'query'], ['redirects', ''], ['titles', ''], ['x', '']] },
-    ]],
+    [
+      'full URL',
+      'https://en.wikipedia.org/w/api.php?action=query&list=allpages',
+      [
+        {
+          apiUrl: 'https://en.wikipedia.org/w/api.php',
+          params: [
+            ['action', 'query'],
+            ['list', 'allpages'],
+          ],
+        },
+      ],
+    ],
+    [
+      'api.php? without host',
+      'api.php?action=query&meta=siteinfo',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['meta', 'siteinfo'],
+          ],
+        },
+      ],
+    ],
+    [
+      '?action=',
+      '?action=query&meta=siteinfo',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['meta', 'siteinfo'],
+          ],
+        },
+      ],
+    ],
+    [
+      'bare parameters',
+      'action=query&list=allpages',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'allpages'],
+          ],
+        },
+      ],
+    ],
+    [
+      'protocol-relative URL',
+      '//example.org/w/api.php?action=query',
+      [{ apiUrl: 'https://example.org/w/api.php', params: [['action', 'query']] }],
+    ],
+    [
+      'comments and blank lines',
+      '# a comment\naction=query&list=a\n\n# another\n\naction=query&list=b\n',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'a'],
+          ],
+        },
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'b'],
+          ],
+        },
+      ],
+    ],
+    [
+      'multi-line form with leading spaces',
+      'action=query\n  &list=allpages\n\t&aplimit=5\n&apdir=descending',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'allpages'],
+            ['aplimit', '5'],
+            ['apdir', 'descending'],
+          ],
+        },
+      ],
+    ],
+    [
+      'a comment inside a multi-line query does not end it',
+      'action=query\n# why\n  &list=allpages',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'allpages'],
+          ],
+        },
+      ],
+    ],
+    [
+      'a new line without & starts a new query',
+      'action=query&list=a\naction=query&list=b',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'a'],
+          ],
+        },
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'b'],
+          ],
+        },
+      ],
+    ],
+    [
+      'CRLF line ends',
+      'action=query\r\n  &list=allpages\r\n\r\naction=query\r\n',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['list', 'allpages'],
+          ],
+        },
+        { apiUrl: undefined, params: [['action', 'query']] },
+      ],
+    ],
+    [
+      'percent-decoding and +',
+      'action=query&titles=Main%20Page|A+B|%E2%82%AC&list=x%7cy',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['titles', 'Main Page|A B|€'],
+            ['list', 'x|y'],
+          ],
+        },
+      ],
+    ],
+    [
+      'invalid escapes stay literal',
+      'action=query&titles=100%&srsearch=%zz%E2',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['titles', '100%'],
+            ['srsearch', '%zz\u00e2'],
+          ],
+        },
+      ],
+    ],
+    [
+      'PHP turns spaces and dots in names into underscores',
+      'action=query&cm.title=A&a+b=1&%20x=2',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['cm_title', 'A'],
+            ['a_b', '1'],
+            ['x', '2'],
+          ],
+        },
+      ],
+    ],
+    [
+      'a URL fragment is not sent',
+      'https://w.org/w/api.php?action=query&list=allpages#top',
+      [
+        {
+          apiUrl: 'https://w.org/w/api.php',
+          params: [
+            ['action', 'query'],
+            ['list', 'allpages'],
+          ],
+        },
+      ],
+    ],
+    [
+      'names without = and empty values',
+      'action=query&redirects&titles=&&x=',
+      [
+        {
+          apiUrl: undefined,
+          params: [
+            ['action', 'query'],
+            ['redirects', ''],
+            ['titles', ''],
+            ['x', ''],
+          ],
+        },
+      ],
+    ],
   ];
   for (const [name, text, expected] of TABLE) {
     it(name, () => assert.deepEqual(summary(parseWikiDocument(text)), expected));
@@ -72,28 +244,82 @@ describe('wiki parser: query forms', () => {
   it('a repeated parameter: only the last counts', () => {
     const [q] = parseWikiDocument('action=query&titles=A&titles=B').queries;
     assert.equal(q.byName.get('titles')!.value, 'B');
-    assert.deepEqual(q.params.map((p) => p.overridden), [false, true, false]);
+    assert.deepEqual(
+      q.params.map((p) => p.overridden),
+      [false, true, false],
+    );
   });
 });
 
 describe('wiki parser: value items', () => {
   const TABLE: Array<[string, string, Array<[string, string]>]> = [
-    ['| separated', 'a|b|c', [['a', 'a'], ['b', 'b'], ['c', 'c']]],
-    ['%7C and %7c separate', 'a%7Cb%7cc', [['a', 'a'], ['b', 'b'], ['c', 'c']]],
-    ['empty items are kept', 'a||b', [['a', 'a'], ['', ''], ['b', 'b']]],
+    [
+      '| separated',
+      'a|b|c',
+      [
+        ['a', 'a'],
+        ['b', 'b'],
+        ['c', 'c'],
+      ],
+    ],
+    [
+      '%7C and %7c separate',
+      'a%7Cb%7cc',
+      [
+        ['a', 'a'],
+        ['b', 'b'],
+        ['c', 'c'],
+      ],
+    ],
+    [
+      'empty items are kept',
+      'a||b',
+      [
+        ['a', 'a'],
+        ['', ''],
+        ['b', 'b'],
+      ],
+    ],
     ['an empty value has no items', '', []],
-    ['U+001F prefix switches the separator (%1F)', '%1Fa|b%1Fc', [['a|b', 'a|b'], ['c', 'c']]],
-    ['U+001F prefix switches the separator (raw)', '\u001fa|b\u001fc', [['a|b', 'a|b'], ['c', 'c']]],
+    [
+      'U+001F prefix switches the separator (%1F)',
+      '%1Fa|b%1Fc',
+      [
+        ['a|b', 'a|b'],
+        ['c', 'c'],
+      ],
+    ],
+    [
+      'U+001F prefix switches the separator (raw)',
+      '\u001fa|b\u001fc',
+      [
+        ['a|b', 'a|b'],
+        ['c', 'c'],
+      ],
+    ],
     ['a lone U+001F has no items', '%1F', []],
-    ['encoded items decode', 'Main%20Page|A+B', [['Main Page', 'Main%20Page'], ['A B', 'A+B']]],
+    [
+      'encoded items decode',
+      'Main%20Page|A+B',
+      [
+        ['Main Page', 'Main%20Page'],
+        ['A B', 'A+B'],
+      ],
+    ],
   ];
   for (const [name, value, expected] of TABLE) {
     it(name, () => {
       const text = `action=query&titles=${value}`;
       const [q] = parseWikiDocument(text).queries;
       const items = getValueItems(text, q.byName.get('titles')!);
-      assert.deepEqual(items.map((i) => [i.text, text.slice(i.range.start, i.range.end)]), expected);
-      assert.deepEqual(items.map((i) => i.index), expected.map((_, i) => i));
+      assert.deepEqual(
+        items.map((i) => [i.text, text.slice(i.range.start, i.range.end)]),
+        expected,
+      );
+      assert.deepEqual(
+        items.map((i) => i.index),
+        expected.map((_, i) => i),
+      );
     });
   }
 });
@@ -106,10 +332,10 @@ describe('wiki parser: embedded mode (markdown)', () => {
       'Bare: api.php?action=query&meta=siteinfo, then prose.',
     ].join('\n');
     const doc = parseWikiDocument(text, { embedded: true });
-    assert.deepEqual(doc.queries.map((q) => getQueryText(text, q)), [
-      'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apfrom=A_(b)',
-      'api.php?action=query&meta=siteinfo',
-    ]);
+    assert.deepEqual(
+      doc.queries.map((q) => getQueryText(text, q)),
+      ['https://en.wikipedia.org/w/api.php?action=query&list=allpages&apfrom=A_(b)', 'api.php?action=query&meta=siteinfo'],
+    );
     assert.equal(doc.queries[0].apiUrl, 'https://en.wikipedia.org/w/api.php');
     assert.deepEqual(doc.comments, []);
   });
@@ -177,7 +403,10 @@ describe('wiki cursor: where is the cursor?', () => {
     assert.equal(ctx.kind, 'paramValue');
     if (ctx.kind === 'paramValue') {
       assert.equal(text.slice(ctx.item.range.start, ctx.item.range.end), 'talkid');
-      assert.deepEqual(ctx.items.map((i) => i.text), ['url', 'talkid', 'x']);
+      assert.deepEqual(
+        ctx.items.map((i) => i.text),
+        ['url', 'talkid', 'x'],
+      );
     }
   });
 });

@@ -16,7 +16,44 @@ function rng(seed: number): () => number {
   };
 }
 
-const PIECES = ['action=query', '&', '=', '|', '%', '%7C', '%1F', '\u001f', '%zz', '%E2%82', '+', '?', '#', '\n', '\r\n', '  &', 'list=', 'prop=', 'generator=', 'allpages', 'revisions', 'categorymembers', 'aplimit=', 'max', '999999999999999999999', 'rvcontentformat-main=', 'gcmtitle=', 'https://w.example/w/api.php?', '\ud800', '\u0000', '*', 'titles=', 'A|B|C', 'api.php?', '(', ')'];
+const PIECES = [
+  'action=query',
+  '&',
+  '=',
+  '|',
+  '%',
+  '%7C',
+  '%1F',
+  '\u001f',
+  '%zz',
+  '%E2%82',
+  '+',
+  '?',
+  '#',
+  '\n',
+  '\r\n',
+  '  &',
+  'list=',
+  'prop=',
+  'generator=',
+  'allpages',
+  'revisions',
+  'categorymembers',
+  'aplimit=',
+  'max',
+  '999999999999999999999',
+  'rvcontentformat-main=',
+  'gcmtitle=',
+  'https://w.example/w/api.php?',
+  '\ud800',
+  '\u0000',
+  '*',
+  'titles=',
+  'A|B|C',
+  'api.php?',
+  '(',
+  ')',
+];
 
 describe('wiki parser and validator: hostile input', () => {
   it('never throw and keep every range inside the text (500 generated documents)', () => {
@@ -31,7 +68,8 @@ describe('wiki parser and validator: hostile input', () => {
         for (const q of doc.queries) {
           assert.ok(q.range.start >= 0 && q.range.end <= text.length && q.range.start <= q.range.end, JSON.stringify(text));
           for (const p of q.params) {
-            for (const item of getValueItems(text, p)) assert.ok(item.range.start >= p.valueRange.start && item.range.end <= p.valueRange.end, JSON.stringify(text));
+            for (const item of getValueItems(text, p))
+              assert.ok(item.range.start >= p.valueRange.start && item.range.end <= p.valueRange.end, JSON.stringify(text));
           }
         }
         for (const d of doWikiValidation(doc, () => cat, { highLimits: random() < 0.5 })) {
@@ -46,6 +84,9 @@ describe('wiki parser and validator: hostile input', () => {
   it('a 100 000-value list and a very long name are handled', () => {
     const text = `action=query&titles=${'x|'.repeat(100_000)}x&${'a'.repeat(100_000)}=1`;
     const d = doWikiValidation(parseWikiDocument(text), () => builtinCatalogue(), {});
-    assert.deepEqual(d.map((x) => x.code), ['toomanyvalues', 'unrecognizedparams', 'urltoolong']);
+    assert.deepEqual(
+      d.map((x) => x.code),
+      ['toomanyvalues', 'unrecognizedparams', 'urltoolong'],
+    );
   });
 });

@@ -32,8 +32,14 @@ describe('PHP parameter names', () => {
   it('the parser gives each pair the name the wiki sees and keeps the written one', () => {
     const doc = parseWikiDocument('action=query&%20action=edit&ap.limit=5&list[x]=allpages&plain=1\n');
     const params = doc.queries[0].params;
-    assert.deepEqual(params.map((p) => p.name), ['action', 'action', 'ap_limit', 'list[]', 'plain']);
-    assert.deepEqual(params.map((p) => p.writtenName), [undefined, ' action', 'ap.limit', 'list[x]', undefined]);
+    assert.deepEqual(
+      params.map((p) => p.name),
+      ['action', 'action', 'ap_limit', 'list[]', 'plain'],
+    );
+    assert.deepEqual(
+      params.map((p) => p.writtenName),
+      [undefined, ' action', 'ap.limit', 'list[x]', undefined],
+    );
     assert.equal(params[0].overridden, true, 'the renamed " action" overrides action=query');
   });
 });

@@ -37,32 +37,45 @@ describe('wiki document symbols', () => {
   it('gives one entry per query, named by its modules, with its parameters as children', () => {
     const document = open(DOC);
     const symbols = service.findDocumentSymbols(document, service.parse(document));
-    assert.deepEqual(symbols.map((s) => s.name), [
-      'list=categorymembers',
-      'prop=info|revisions · generator=allpages',
-      'meta=siteinfo',
-      'meta=userinfo',
-    ]);
-    assert.deepEqual(symbols.map((s) => s.detail), ['en.wikipedia.org', '3 lines', undefined, 'meta.wikimedia.org']);
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['list=categorymembers', 'prop=info|revisions · generator=allpages', 'meta=siteinfo', 'meta=userinfo'],
+    );
+    assert.deepEqual(
+      symbols.map((s) => s.detail),
+      ['en.wikipedia.org', '3 lines', undefined, 'meta.wikimedia.org'],
+    );
     assert.ok(symbols.every((s) => s.kind === SymbolKind.Object));
-    assert.equal(textOf(document, symbols[1].range), 'action=query&generator=allpages&prop=info|revisions\n  &gaplimit=5\n  # a comment between continuation lines\n  &titles=Main+Page');
+    assert.equal(
+      textOf(document, symbols[1].range),
+      'action=query&generator=allpages&prop=info|revisions\n  &gaplimit=5\n  # a comment between continuation lines\n  &titles=Main+Page',
+    );
     assert.equal(textOf(document, symbols[1].selectionRange), 'generator=allpages');
     const children = symbols[1].children!;
-    assert.deepEqual(children.map((c) => [c.name, c.detail]), [
-      ['action', 'query'],
-      ['generator', 'allpages'],
-      ['prop', 'info|revisions'],
-      ['gaplimit', '5'],
-      ['titles', 'Main Page'],
-    ]);
+    assert.deepEqual(
+      children.map((c) => [c.name, c.detail]),
+      [
+        ['action', 'query'],
+        ['generator', 'allpages'],
+        ['prop', 'info|revisions'],
+        ['gaplimit', '5'],
+        ['titles', 'Main Page'],
+      ],
+    );
     assert.equal(textOf(document, children[4].selectionRange), 'titles');
-    assert.deepEqual(symbols[2].children!.map((c) => c.detail), ['query', 'siteinfo', 'general (overridden by a later one)', 'namespaces']);
+    assert.deepEqual(
+      symbols[2].children!.map((c) => c.detail),
+      ['query', 'siteinfo', 'general (overridden by a later one)', 'namespaces'],
+    );
   });
 
   it('names a query of another action by the action and what it works on (parse has its own prop)', () => {
     const document = open('action=parse&page=Main&prop=text\n\nfoo=bar\n\naction=rsd\n\naction=edit&format=json&title=A&text=b');
     const symbols = service.findDocumentSymbols(document, service.parse(document));
-    assert.deepEqual(symbols.map((s) => s.name), ['action=parse · page=Main', 'foo', 'action=rsd', 'action=edit · title=A']);
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['action=parse · page=Main', 'foo', 'action=rsd', 'action=edit · title=A'],
+    );
     assert.equal(textOf(document, symbols[0].selectionRange), 'action=parse');
   });
 
@@ -80,10 +93,13 @@ describe('wiki document links', () => {
   it('links each query that names its wiki to the whole request URL', () => {
     const document = open(DOC);
     const links = service.findDocumentLinks(document, service.parse(document));
-    assert.deepEqual(links.map((l) => l.target), [
-      'https://en.wikipedia.org/w/api.php?action=query&list=categorymembers&cmtitle=Category:Physics&cmlimit=5',
-      'https://meta.wikimedia.org/w/api.php?action=query&meta=userinfo',
-    ]);
+    assert.deepEqual(
+      links.map((l) => l.target),
+      [
+        'https://en.wikipedia.org/w/api.php?action=query&list=categorymembers&cmtitle=Category:Physics&cmlimit=5',
+        'https://meta.wikimedia.org/w/api.php?action=query&meta=userinfo',
+      ],
+    );
     assert.equal(textOf(document, links[0].range), DOC.split('\n')[1]);
   });
 
@@ -105,19 +121,35 @@ describe('wiki runnable queries', () => {
   it('gives each query its wiki, its decoded parameters (last one wins) and where each is written', () => {
     const document = open(DOC);
     const queries = service.getRunnableQueries(document, service.parse(document));
-    assert.deepEqual(queries.map((q) => [q.kind, q.apiUrl]), [
-      ['wiki', 'https://en.wikipedia.org/w/api.php'],
-      ['wiki', undefined],
-      ['wiki', undefined],
-      ['wiki', 'https://meta.wikimedia.org/w/api.php'],
+    assert.deepEqual(
+      queries.map((q) => [q.kind, q.apiUrl]),
+      [
+        ['wiki', 'https://en.wikipedia.org/w/api.php'],
+        ['wiki', undefined],
+        ['wiki', undefined],
+        ['wiki', 'https://meta.wikimedia.org/w/api.php'],
+      ],
+    );
+    assert.deepEqual(queries[1].params, [
+      ['action', 'query'],
+      ['generator', 'allpages'],
+      ['prop', 'info|revisions'],
+      ['gaplimit', '5'],
+      ['titles', 'Main Page'],
     ]);
-    assert.deepEqual(queries[1].params, [['action', 'query'], ['generator', 'allpages'], ['prop', 'info|revisions'], ['gaplimit', '5'], ['titles', 'Main Page']]);
-    assert.deepEqual(queries[2].params, [['action', 'query'], ['meta', 'siteinfo'], ['siprop', 'namespaces']]);
+    assert.deepEqual(queries[2].params, [
+      ['action', 'query'],
+      ['meta', 'siteinfo'],
+      ['siprop', 'namespaces'],
+    ]);
     const ranges = queries[2].paramRanges!;
-    assert.deepEqual(ranges.map((r) => [r.name, textOf(document, r.nameRange), textOf(document, r.valueRange)]), [
-      ['action', 'action', 'query'],
-      ['meta', 'meta', 'siteinfo'],
-      ['siprop', 'siprop', 'namespaces'],
-    ]);
+    assert.deepEqual(
+      ranges.map((r) => [r.name, textOf(document, r.nameRange), textOf(document, r.valueRange)]),
+      [
+        ['action', 'action', 'query'],
+        ['meta', 'meta', 'siteinfo'],
+        ['siprop', 'siprop', 'namespaces'],
+      ],
+    );
   });
 });

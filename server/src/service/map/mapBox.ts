@@ -76,8 +76,16 @@ export function readBox(query: MapQuery, descriptor: MapDescriptor): QueryBox {
     const corner = readCorner(value);
     // `"pos1":` without a value (being typed) is no corner yet.
     const effective = value === undefined && query.fields.has(field.name) ? undefined : effectivePoint(value, field.default);
-    if (field.name === 'pos1') { box.pos1 = corner; box.p1 = cornerPoint(corner); box.e1 = effective; }
-    if (field.name === 'pos2') { box.pos2 = corner; box.p2 = cornerPoint(corner); box.e2 = effective; }
+    if (field.name === 'pos1') {
+      box.pos1 = corner;
+      box.p1 = cornerPoint(corner);
+      box.e1 = effective;
+    }
+    if (field.name === 'pos2') {
+      box.pos2 = corner;
+      box.p2 = cornerPoint(corner);
+      box.e2 = effective;
+    }
   }
   return box;
 }

@@ -18,7 +18,8 @@ function nodeRange(document: TextDocument, node: Node): Range {
 }
 
 function rangesTouch(a: Range, b: Range): boolean {
-  const before = (p: { line: number; character: number }, q: { line: number; character: number }) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  const before = (p: { line: number; character: number }, q: { line: number; character: number }) =>
+    p.line < q.line || (p.line === q.line && p.character < q.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
@@ -47,7 +48,15 @@ const MISSING_FIELD_TEXT: Record<string, string> = {
   type: '"type": "bones"',
 };
 
-export function doMapCodeActions(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, state: MapValidationState, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
+export function doMapCodeActions(
+  document: TextDocument,
+  parsed: MapDocument,
+  descriptor: MapDescriptor,
+  state: MapValidationState,
+  range: Range,
+  diagnostics: Diagnostic[],
+  settings?: LanguageSettings,
+): CodeAction[] {
   const actions: CodeAction[] = [];
   // Clients that do not send `data` back: the same diagnostic, computed again, has it.
   const dataOf = dataRecovery(() => doMapValidation(document, parsed, descriptor, state, { ...settings, severity: undefined }));
@@ -69,7 +78,8 @@ export function doMapCodeActions(document: TextDocument, parsed: MapDocument, de
         });
         if (diagnostic.code === 'unknownfield' && query) {
           const property = query.unknown.find((p) => p.offset === start);
-          if (property) actions.push(action(document, 'Remove the ignored field', diagnostic, [removeProperty(document, query.node, property)]));
+          if (property)
+            actions.push(action(document, 'Remove the ignored field', diagnostic, [removeProperty(document, query.node, property)]));
         }
         break;
       }
@@ -80,10 +90,20 @@ export function doMapCodeActions(document: TextDocument, parsed: MapDocument, de
         for (const corner of [box.pos1, box.pos2]) {
           for (const axis of AXES) {
             const v = axisValue(corner, axis);
-            if (v?.type === 'number' && Number.isInteger(v.value)) edits.push({ range: nodeRange(document, v), newText: String(nodeToBlock(v.value as number, descriptor.blockSize)) });
+            if (v?.type === 'number' && Number.isInteger(v.value))
+              edits.push({ range: nodeRange(document, v), newText: String(nodeToBlock(v.value as number, descriptor.blockSize)) });
           }
         }
-        if (edits.length) actions.push(action(document, `Convert node coordinates to map blocks (÷${descriptor.blockSize}, floored) in pos1 and pos2`, diagnostic, edits, true));
+        if (edits.length)
+          actions.push(
+            action(
+              document,
+              `Convert node coordinates to map blocks (÷${descriptor.blockSize}, floored) in pos1 and pos2`,
+              diagnostic,
+              edits,
+              true,
+            ),
+          );
         break;
       }
       case 'invertedbox': {
@@ -118,7 +138,8 @@ export function doMapCodeActions(document: TextDocument, parsed: MapDocument, de
       case 'duplicatefield': {
         if (!query) break;
         const property = query.overridden.find((p) => p.key.offset === start)?.property;
-        if (property) actions.push(action(document, 'Remove the overridden field', diagnostic, [removeProperty(document, query.node, property)]));
+        if (property)
+          actions.push(action(document, 'Remove the overridden field', diagnostic, [removeProperty(document, query.node, property)]));
         break;
       }
       default:

@@ -40,7 +40,8 @@ export function getMapCursor(parsed: MapDocument, descriptor: MapDescriptor, off
   const prev = location.previousNode;
   let prevEnd = prev ? prev.offset + prev.length : -1;
   // An unterminated string runs to the end of the line: replace only up to the cursor.
-  if (prev && text[prev.offset] === '"' && (prev.length < 2 || text[prevEnd - 1] !== '"') && offset >= prev.offset && offset <= prevEnd) prevEnd = offset;
+  if (prev && text[prev.offset] === '"' && (prev.length < 2 || text[prevEnd - 1] !== '"') && offset >= prev.offset && offset <= prevEnd)
+    prevEnd = offset;
   // Inside the node before the cursor (a key or value being typed), or after it.
   const inside = !!prev && offset >= prev.offset && offset <= prevEnd;
   const spot: EditSpot = inside
@@ -70,7 +71,8 @@ export function getMapCursor(parsed: MapDocument, descriptor: MapDescriptor, off
   const field = descriptor.fieldByName.get(head) ?? descriptor.fieldByFoldedName.get(head.toLowerCase());
   const afterValue = spot.needsComma && !location.isAtPropertyKey;
   if (rest.length === 1) {
-    if (location.isAtPropertyKey || afterValue) return { kind: 'fieldKey', query, name: afterValue ? '' : head, field: afterValue ? undefined : field, spot };
+    if (location.isAtPropertyKey || afterValue)
+      return { kind: 'fieldKey', query, name: afterValue ? '' : head, field: afterValue ? undefined : field, spot };
     if (!field) return { kind: 'none' };
     let value = inside ? nodeAt(parsed, prev!.offset) : undefined;
     if (!value) {
@@ -115,7 +117,7 @@ function nodeAt(parsed: MapDocument, offset: number): Node | undefined {
 
 function findProperty(object: Node | undefined, name: string): Node | undefined {
   let found: Node | undefined;
-  for (const property of object?.type === 'object' ? object.children ?? [] : []) {
+  for (const property of object?.type === 'object' ? (object.children ?? []) : []) {
     if (property.children?.[0]?.value === name) found = property;
   }
   return found;

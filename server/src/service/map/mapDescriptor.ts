@@ -87,7 +87,8 @@ function readAttribute(a: unknown, aw: string): MapAttributeDescriptor {
   if (!isObject(a)) throw new MapDescriptorError(aw, 'expected an object {"name", "description"}');
   const attr: MapAttributeDescriptor = { name: requireString(a, 'name', aw), description: requireString(a, 'description', aw) };
   if (a.values !== undefined) {
-    if (!Array.isArray(a.values) || !a.values.every((v) => typeof v === 'string')) throw new MapDescriptorError(aw, '"values" must be an array of strings');
+    if (!Array.isArray(a.values) || !a.values.every((v) => typeof v === 'string'))
+      throw new MapDescriptorError(aw, '"values" must be an array of strings');
     attr.values = a.values as string[];
   }
   return attr;
@@ -133,9 +134,14 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
     if (typeof raw.required !== 'boolean') throw new MapDescriptorError(where, '"required" must be true or false');
     const field: MapFieldDescriptor = { name, kind, required: raw.required, description: requireString(raw, 'description', where) };
     if (raw.default !== undefined) {
-      if (kind !== 'coordinates' || !isObject(raw.default)) throw new MapDescriptorError(where, '"default" must be a point {"x", "y", "z"} on a coordinates field');
+      if (kind !== 'coordinates' || !isObject(raw.default))
+        throw new MapDescriptorError(where, '"default" must be a point {"x", "y", "z"} on a coordinates field');
       const d = raw.default;
-      field.default = { x: requireInteger(d, 'x', `${where}.default`), y: requireInteger(d, 'y', `${where}.default`), z: requireInteger(d, 'z', `${where}.default`) };
+      field.default = {
+        x: requireInteger(d, 'x', `${where}.default`),
+        y: requireInteger(d, 'y', `${where}.default`),
+        z: requireInteger(d, 'z', `${where}.default`),
+      };
     }
     if (fieldByName.has(name)) throw new MapDescriptorError(where, `field "${name}" is listed twice`);
     fields.push(field);
@@ -165,7 +171,12 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
     if (!Array.isArray(configKeys) || configKeys.length === 0 || !configKeys.every((k) => typeof k === 'string' && k)) {
       throw new MapDescriptorError(`type "${name}"`, '"configKeys" must list the mapobjects switches that enable it');
     }
-    const type: MapTypeDescriptor = { name, description: requireString(raw, 'description', where), attributes, configKeys: configKeys as string[] };
+    const type: MapTypeDescriptor = {
+      name,
+      description: requireString(raw, 'description', where),
+      attributes,
+      configKeys: configKeys as string[],
+    };
     types.push(type);
     typeByName.set(name, type);
   });
@@ -176,23 +187,41 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
   }
   const mapobjects = json.mapobjects as Record<string, boolean>;
   for (const type of types) {
-    for (const key of type.configKeys) if (!(key in mapobjects)) throw new MapDescriptorError(`type "${type.name}"`, `config key "${key}" is not in "mapobjects"`);
+    for (const key of type.configKeys)
+      if (!(key in mapobjects)) throw new MapDescriptorError(`type "${type.name}"`, `config key "${key}" is not in "mapobjects"`);
   }
 
   return {
-    version, blockSize, bounds, worldLimitNodes, defaultLimit, largeRegionBlocks,
-    fields, types, layers, mapobjects, fieldByName, fieldByFoldedName, typeByName,
+    version,
+    blockSize,
+    bounds,
+    worldLimitNodes,
+    defaultLimit,
+    largeRegionBlocks,
+    fields,
+    types,
+    layers,
+    mapobjects,
+    fieldByName,
+    fieldByFoldedName,
+    typeByName,
     allAttributeKeys: [...allKeys].sort(),
   };
 }
 
 /** Validates a list of layers (the descriptor's, or a server's `GET /api/config` answer). */
 export function readLayers(raw: unknown, where: string): MapLayer[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw new MapDescriptorError(where, 'expected a non-empty array of layers {"id", "name", "from", "to"}');
+  if (!Array.isArray(raw) || raw.length === 0)
+    throw new MapDescriptorError(where, 'expected a non-empty array of layers {"id", "name", "from", "to"}');
   return raw.map((l, i) => {
     const w = `${where}[${i}]`;
     if (!isObject(l)) throw new MapDescriptorError(w, 'expected an object {"id", "name", "from", "to"}');
-    const layer: MapLayer = { id: requireInteger(l, 'id', w), name: typeof l.name === 'string' ? l.name : '', from: requireInteger(l, 'from', w), to: requireInteger(l, 'to', w) };
+    const layer: MapLayer = {
+      id: requireInteger(l, 'id', w),
+      name: typeof l.name === 'string' ? l.name : '',
+      from: requireInteger(l, 'from', w),
+      to: requireInteger(l, 'to', w),
+    };
     return layer;
   });
 }

@@ -55,7 +55,6 @@ export const MAP_DIAGNOSTIC_CODES = {
 
 export type MapDiagnosticCode = keyof typeof MAP_DIAGNOSTIC_CODES;
 
-
 /** Collects diagnostics, applying the user's per-code severity (or dropping codes set to `off`). */
 export class DiagnosticSink {
   readonly diagnostics: Diagnostic[] = [];

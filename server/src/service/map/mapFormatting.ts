@@ -22,7 +22,10 @@ export function formatMapDocument(document: TextDocument, options: FormattingOpt
   // jsonc-parser gives edits without content for very deep nesting: then leave the document as it is
   // rather than apply a partial formatting.
   if (edits.some((e) => typeof e.content !== 'string')) return [];
-  return edits.map((e) => ({ range: { start: document.positionAt(e.offset), end: document.positionAt(e.offset + e.length) }, newText: e.content }));
+  return edits.map((e) => ({
+    range: { start: document.positionAt(e.offset), end: document.positionAt(e.offset + e.length) },
+    newText: e.content,
+  }));
 }
 
 /** The deepest nesting of `{`/`[` outside strings and comments. */

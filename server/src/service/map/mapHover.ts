@@ -5,7 +5,14 @@ import { axisValue, cornerPoint, readCorner, type Axis } from './mapBox';
 import { getMapCursor, type EditSpot } from './mapCursor';
 import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
 import type { MapDocument } from './mapQueryParser';
-import { defaultMapServerConfig, describeLayers, describeSwitches, findLayerByY, serverLabel, type MapServerConfig } from './mapServerConfig';
+import {
+  defaultMapServerConfig,
+  describeLayers,
+  describeSwitches,
+  findLayerByY,
+  serverLabel,
+  type MapServerConfig,
+} from './mapServerConfig';
 
 function blockRange(block: number, descriptor: MapDescriptor): string {
   const first = block * descriptor.blockSize;
@@ -13,7 +20,9 @@ function blockRange(block: number, descriptor: MapDescriptor): string {
 }
 
 function typeMarkdown(type: MapTypeDescriptor, config: MapServerConfig): string {
-  const rows = type.attributes.map((a) => `- \`${a.name}\`: ${a.description}${a.values ? ` (${a.values.map((v) => `\`${v}\``).join(', ')})` : ''}`);
+  const rows = type.attributes.map(
+    (a) => `- \`${a.name}\`: ${a.description}${a.values ? ` (${a.values.map((v) => `\`${v}\``).join(', ')})` : ''}`,
+  );
   const lines = [`**type \`${type.name}\`**: ${type.description}`, '', 'Attributes (all string values):', ...rows];
   lines.push('', enabledText(type, config));
   return lines.join('\n');
@@ -43,32 +52,54 @@ function limitMarkdown(descriptor: MapDescriptor): string {
 
 function fieldMarkdown(field: MapFieldDescriptor, descriptor: MapDescriptor, config: MapServerConfig): string {
   if (field.kind === 'integer') return limitMarkdown(descriptor);
-  const unit = field.kind === 'coordinates'
-    ? `\n\nUnit: **map blocks** of ${descriptor.blockSize}×${descriptor.blockSize}×${descriptor.blockSize} nodes; map block b covers nodes ${descriptor.blockSize}·b … ${descriptor.blockSize}·b+${descriptor.blockSize - 1}. ` +
-      `The map spans about ±${descriptor.bounds.max} map blocks (a world is ±${descriptor.worldLimitNodes} nodes).\n\n${layersMarkdown(descriptor, config)}`
-    : '';
+  const unit =
+    field.kind === 'coordinates'
+      ? `\n\nUnit: **map blocks** of ${descriptor.blockSize}×${descriptor.blockSize}×${descriptor.blockSize} nodes; map block b covers nodes ${descriptor.blockSize}·b … ${descriptor.blockSize}·b+${descriptor.blockSize - 1}. ` +
+        `The map spans about ±${descriptor.bounds.max} map blocks (a world is ±${descriptor.worldLimitNodes} nodes).\n\n${layersMarkdown(descriptor, config)}`
+      : '';
   return `**${field.name}** (${field.required ? 'required' : 'optional'})\n\n${field.description}${unit}`;
 }
 
-function coordinateMarkdown(fieldName: string, axis: Axis, value: unknown, descriptor: MapDescriptor, config: MapServerConfig, isNull = false): string {
+function coordinateMarkdown(
+  fieldName: string,
+  axis: Axis,
+  value: unknown,
+  descriptor: MapDescriptor,
+  config: MapServerConfig,
+  isNull = false,
+): string {
   const head = `**${fieldName}.${axis}**, in map blocks`;
-  if (isNull) return `${head}: \`null\` is read as 0 by the server (Go's decoder leaves the int at zero): map block 0, nodes ${axis} = ${blockRange(0, descriptor)}.`;
-  if (typeof value !== 'number' || !Number.isInteger(value)) return `${head}: an integer, node ${axis} ÷ ${descriptor.blockSize}, floored. If it is missing the server reads 0.`;
+  if (isNull)
+    return `${head}: \`null\` is read as 0 by the server (Go's decoder leaves the int at zero): map block 0, nodes ${axis} = ${blockRange(0, descriptor)}.`;
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    return `${head}: an integer, node ${axis} ÷ ${descriptor.blockSize}, floored. If it is missing the server reads 0.`;
   const lines = [`${head}: map block ${value} covers nodes ${axis} = ${blockRange(value, descriptor)}.`];
   if (axis === 'y' && value >= descriptor.bounds.min && value <= descriptor.bounds.max) {
     const layer = findLayerByY(config.layers, value);
-    lines.push('', layer
-      ? `In layer ${layer.id}${layer.name ? ` (${layer.name})` : ''} of ${serverLabel(config)}: map blocks y ${layer.from}…${layer.to}.`
-      : `⚠ Outside every layer of ${serverLabel(config)}: nothing at this y is indexed. ${layersMarkdown(descriptor, config)}`);
+    lines.push(
+      '',
+      layer
+        ? `In layer ${layer.id}${layer.name ? ` (${layer.name})` : ''} of ${serverLabel(config)}: map blocks y ${layer.from}…${layer.to}.`
+        : `⚠ Outside every layer of ${serverLabel(config)}: nothing at this y is indexed. ${layersMarkdown(descriptor, config)}`,
+    );
   }
   if (value < descriptor.bounds.min || value > descriptor.bounds.max) {
     const block = Math.floor(value / descriptor.blockSize);
-    lines.push('', `${value} is beyond the map (±${descriptor.bounds.max} map blocks): as a node coordinate it lies in map block ${block}.`);
+    lines.push(
+      '',
+      `${value} is beyond the map (±${descriptor.bounds.max} map blocks): as a node coordinate it lies in map block ${block}.`,
+    );
   }
   return lines.join('\n');
 }
 
-export function doMapHover(document: TextDocument, parsed: MapDocument, descriptor: MapDescriptor, offset: number, config: MapServerConfig = defaultMapServerConfig(descriptor)): Hover | null {
+export function doMapHover(
+  document: TextDocument,
+  parsed: MapDocument,
+  descriptor: MapDescriptor,
+  offset: number,
+  config: MapServerConfig = defaultMapServerConfig(descriptor),
+): Hover | null {
   const cursor = getMapCursor(parsed, descriptor, offset);
   const hover = (value: string, spot: EditSpot): Hover => ({
     contents: { kind: MarkupKind.Markdown, value },
@@ -77,27 +108,46 @@ export function doMapHover(document: TextDocument, parsed: MapDocument, descript
   switch (cursor.kind) {
     case 'fieldKey':
       if (!cursor.name) return null;
-      if (!cursor.field) return hover(`Unknown field \`${cursor.name}\`: the map server ignores it. Known fields: ${descriptor.fields.map((f) => `\`${f.name}\``).join(', ')}.`, cursor.spot);
+      if (!cursor.field)
+        return hover(
+          `Unknown field \`${cursor.name}\`: the map server ignores it. Known fields: ${descriptor.fields.map((f) => `\`${f.name}\``).join(', ')}.`,
+          cursor.spot,
+        );
       return hover(fieldMarkdown(cursor.field, descriptor, config), cursor.spot);
     case 'fieldValue': {
       const { field, value } = cursor;
       if (!value) return null;
       if (field.kind === 'type' && value.type === 'string') {
         const type = descriptor.typeByName.get(value.value as string);
-        return hover(type ? typeMarkdown(type, config) : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`, cursor.spot);
+        return hover(
+          type
+            ? typeMarkdown(type, config)
+            : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`,
+          cursor.spot,
+        );
       }
       if (field.kind === 'integer') {
-        if (value.type === 'null') return hover(`**limit**: \`null\` is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows.`, cursor.spot);
+        if (value.type === 'null')
+          return hover(
+            `**limit**: \`null\` is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows.`,
+            cursor.spot,
+          );
         return hover(limitMarkdown(descriptor), cursor.spot);
       }
       if (field.kind === 'coordinates') {
         if (value.type === 'null' && field.default) {
           const d = field.default;
-          return hover(`**${field.name}**: \`null\` is read as omitted: the server uses its default corner, map block (${d.x}, ${d.y}, ${d.z}).`, cursor.spot);
+          return hover(
+            `**${field.name}**: \`null\` is read as omitted: the server uses its default corner, map block (${d.x}, ${d.y}, ${d.z}).`,
+            cursor.spot,
+          );
         }
         const p = cornerPoint(readCorner(value));
         if (!p) return hover(fieldMarkdown(field, descriptor, config), cursor.spot);
-        return hover(`**${field.name}** map block (${p.x}, ${p.y}, ${p.z}) covers nodes x ${blockRange(p.x, descriptor)}, y ${blockRange(p.y, descriptor)}, z ${blockRange(p.z, descriptor)}.\n\n${layersMarkdown(descriptor, config)}`, cursor.spot);
+        return hover(
+          `**${field.name}** map block (${p.x}, ${p.y}, ${p.z}) covers nodes x ${blockRange(p.x, descriptor)}, y ${blockRange(p.y, descriptor)}, z ${blockRange(p.z, descriptor)}.\n\n${layersMarkdown(descriptor, config)}`,
+          cursor.spot,
+        );
       }
       return hover(fieldMarkdown(field, descriptor, config), cursor.spot);
     }
@@ -110,18 +160,27 @@ export function doMapHover(document: TextDocument, parsed: MapDocument, descript
     }
     case 'coordinateValue':
       if (!cursor.value) return null;
-      return hover(coordinateMarkdown(cursor.field.name, cursor.axis, cursor.value.value, descriptor, config, cursor.value.type === 'null'), cursor.spot);
+      return hover(
+        coordinateMarkdown(cursor.field.name, cursor.axis, cursor.value.value, descriptor, config, cursor.value.type === 'null'),
+        cursor.spot,
+      );
     case 'attributeLikeKey': {
       const name = cursor.name.toLowerCase();
       if (name === 'key') return hover('**attributelike.key**: the attribute to filter on, matched exactly (e.g. `owner`).', cursor.spot);
-      if (name === 'value') return hover('**attributelike.value**: an SQL LIKE pattern for the attribute value: `%` matches any run of characters, `_` one character; case-insensitive for ASCII on SQLite (ILIKE on PostgreSQL).', cursor.spot);
+      if (name === 'value')
+        return hover(
+          '**attributelike.value**: an SQL LIKE pattern for the attribute value: `%` matches any run of characters, `_` one character; case-insensitive for ASCII on SQLite (ILIKE on PostgreSQL).',
+          cursor.spot,
+        );
       return null;
     }
     case 'attributeLikeValue': {
       if (!cursor.value || cursor.value.type !== 'string') return null;
       if (cursor.which === 'value') {
         const pattern = cursor.value.value as string;
-        const wild = /[%_]/.test(pattern) ? 'with wildcards (`%` any run, `_` one character)' : 'without wildcards: matches the whole value exactly (ASCII case ignored)';
+        const wild = /[%_]/.test(pattern)
+          ? 'with wildcards (`%` any run, `_` one character)'
+          : 'without wildcards: matches the whole value exactly (ASCII case ignored)';
         return hover(`SQL LIKE pattern ${wild}.`, cursor.spot);
       }
       const typeNode = cursor.query.fields.get('type')?.value;
@@ -130,7 +189,10 @@ export function doMapHover(document: TextDocument, parsed: MapDocument, descript
       const attr = type?.attributes.find((a) => a.name === key);
       if (attr) return hover(`**${type!.name}.${attr.name}**: ${attr.description}`, cursor.spot);
       const owners = descriptor.types.filter((t) => t.attributes.some((a) => a.name === key)).map((t) => `\`${t.name}\``);
-      return hover(owners.length ? `Attribute \`${key}\` of ${owners.join(', ')}.` : `No known type has an attribute \`${key}\`.`, cursor.spot);
+      return hover(
+        owners.length ? `Attribute \`${key}\` of ${owners.join(', ')}.` : `No known type has an attribute \`${key}\`.`,
+        cursor.spot,
+      );
     }
     default:
       return null;

@@ -59,7 +59,13 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
   function flushKey(end: number): void {
     const key = build.pendingKey;
     if (key && build.top) {
-      build.top.children!.push({ type: 'property', offset: key.offset, length: end - key.offset, children: [key], colonOffset: build.colon >= 0 ? build.colon : undefined } as BuildNode);
+      build.top.children!.push({
+        type: 'property',
+        offset: key.offset,
+        length: end - key.offset,
+        children: [key],
+        colonOffset: build.colon >= 0 ? build.colon : undefined,
+      } as BuildNode);
     }
     build.pendingKey = undefined;
     build.colon = -1;
@@ -69,7 +75,13 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     const key = build.pendingKey;
     const top = build.top;
     if (key && top?.type === 'object') {
-      const property: BuildNode = { type: 'property', offset: key.offset, length: node.offset + node.length - key.offset, children: [key, node], colonOffset: build.colon >= 0 ? build.colon : undefined };
+      const property: BuildNode = {
+        type: 'property',
+        offset: key.offset,
+        length: node.offset + node.length - key.offset,
+        children: [key, node],
+        colonOffset: build.colon >= 0 ? build.colon : undefined,
+      };
       top.children!.push(property);
       build.pendingKey = undefined;
       build.colon = -1;
@@ -97,24 +109,34 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
   }
 
   const treeVisitor: JSONVisitor = {
-    onObjectBegin(offset) { openContainer('object', offset); },
+    onObjectBegin(offset) {
+      openContainer('object', offset);
+    },
     onObjectProperty(name, offset, length) {
       flushKey(offset);
       build.pendingKey = { type: 'string', value: name, offset, length };
     },
     onObjectEnd: closeContainer,
-    onArrayBegin(offset) { openContainer('array', offset); },
+    onArrayBegin(offset) {
+      openContainer('array', offset);
+    },
     onArrayEnd: closeContainer,
     onLiteralValue(value, offset, length) {
-      attach({ type: value === null ? 'null' : typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean', offset, length, value });
+      attach({
+        type: value === null ? 'null' : typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean',
+        offset,
+        length,
+        value,
+      });
     },
     onSeparator(separator, offset) {
       if (separator === ':') build.colon = offset;
       else flushKey(offset);
     },
-    onError(error, offset, length) { build.errors.push({ error, offset, length }); },
+    onError(error, offset, length) {
+      build.errors.push({ error, offset, length });
+    },
   };
-
 
   /** The strict path's text and position (closure variables: as fast as the module-level ones were). */
   let sText = '';
@@ -134,7 +156,8 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
   /** After a number or keyword: only a delimiter may follow (jsonc-parser would report anything else). */
   function expectDelimiter(): void {
     const c = sText.charCodeAt(sPos);
-    if (sPos < sText.length && c !== C_SP && c !== C_LF && c !== C_CR && c !== C_TAB && c !== C_COMMA && c !== C_RBRACE && c !== C_RBRACKET) throw NOT_STRICT;
+    if (sPos < sText.length && c !== C_SP && c !== C_LF && c !== C_CR && c !== C_TAB && c !== C_COMMA && c !== C_RBRACE && c !== C_RBRACKET)
+      throw NOT_STRICT;
   }
 
   /** A string token at sPos (on its opening quote): its value; sPos moves past the closing quote. */
@@ -222,7 +245,13 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
           sPos++;
           skipSpace();
           const value = strictValue(depth + 1);
-          node.children!.push({ type: 'property', offset: keyOffset, length: value.offset + value.length - keyOffset, children: [key, value], colonOffset: colon });
+          node.children!.push({
+            type: 'property',
+            offset: keyOffset,
+            length: value.offset + value.length - keyOffset,
+            children: [key, value],
+            colonOffset: colon,
+          });
           skipSpace();
           const d = t.charCodeAt(sPos);
           if (d === C_COMMA) {

@@ -60,9 +60,11 @@ export function getMapLanguageService(options: MapLanguageServiceOptions): MapLa
     parse: (document) => parseMapDocument(document, descriptor, buildTree),
     doValidation: (document, parsed, settings) => doMapValidation(document, parsed, descriptor, validationState, settings, config),
     // A document nested too deep (parsed.tooDeep) was not parsed: nothing to complete or explain in it.
-    doComplete: (document, parsed, offset) => (parsed.tooDeep ? { isIncomplete: false, items: [] } : doMapComplete(document, parsed, descriptor, offset, config)),
+    doComplete: (document, parsed, offset) =>
+      parsed.tooDeep ? { isIncomplete: false, items: [] } : doMapComplete(document, parsed, descriptor, offset, config),
     doHover: (document, parsed, offset) => (parsed.tooDeep ? null : doMapHover(document, parsed, descriptor, offset, config)),
-    doCodeActions: (document, parsed, range, diagnostics, settings) => doMapCodeActions(document, parsed, descriptor, validationState, range, diagnostics, settings),
+    doCodeActions: (document, parsed, range, diagnostics, settings) =>
+      doMapCodeActions(document, parsed, descriptor, validationState, range, diagnostics, settings),
     findDocumentSymbols: (document, parsed) => findMapDocumentSymbols(document, parsed, descriptor),
     findDocumentLinks: () => [],
     getRunnableQueries: (document, parsed) => getMapRunnableQueries(document, parsed),

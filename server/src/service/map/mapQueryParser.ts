@@ -110,7 +110,8 @@ export function parseMapDocument(document: TextDocument, descriptor: MapDescript
   const text = document.getText();
   // Depth is measured before any recursive parse: a document nested too deep is not parsed at all.
   const deep = findExcessiveNesting(text);
-  if (deep !== undefined) return { text, root: undefined, syntaxErrors: [], queries: [], notObjects: [], tooDeep: { offset: deep, limit: MAX_JSON_DEPTH } };
+  if (deep !== undefined)
+    return { text, root: undefined, syntaxErrors: [], queries: [], notObjects: [], tooDeep: { offset: deep, limit: MAX_JSON_DEPTH } };
   const syntaxErrors: ParseError[] = [];
   const root = buildTree(text, syntaxErrors);
   const queries: MapQuery[] = [];

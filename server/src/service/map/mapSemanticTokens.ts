@@ -22,7 +22,8 @@ export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument
     }
     for (const { field, value } of query.fields.values()) {
       if (!value) continue;
-      if (field.kind === 'type' && value.type === 'string') meaning.set(value.offset, descriptor.typeByName.has(String(value.value)) ? 'enumMember' : 'string');
+      if (field.kind === 'type' && value.type === 'string')
+        meaning.set(value.offset, descriptor.typeByName.has(String(value.value)) ? 'enumMember' : 'string');
       if (field.kind === 'coordinates' || field.kind === 'attributelike') {
         for (const p of value.children ?? []) {
           const k = p.children?.[0];
@@ -31,7 +32,8 @@ export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument
           const known = field.kind === 'coordinates' ? ['x', 'y', 'z'].includes(name) : name === 'key' || name === 'value';
           meaning.set(k.offset, known ? 'property' : 'variable');
           const v = p.children?.[1];
-          if (field.kind === 'attributelike' && v?.type === 'string') meaning.set(v.offset, name === 'key' ? 'property' : name === 'value' ? 'like' : 'string');
+          if (field.kind === 'attributelike' && v?.type === 'string')
+            meaning.set(v.offset, name === 'key' ? 'property' : name === 'value' ? 'like' : 'string');
         }
       }
     }

@@ -43,12 +43,16 @@ export function parseMapServerConfig(json: unknown, descriptor: MapDescriptor, s
   try {
     layers = readLayers(raw.layers, 'layers');
   } catch (err) {
-    throw new Error(err instanceof MapDescriptorError ? 'its "layers" are missing or not a list of {"id", "name", "from", "to"}' : String(err));
+    throw new Error(
+      err instanceof MapDescriptorError ? 'its "layers" are missing or not a list of {"id", "name", "from", "to"}' : String(err),
+    );
   }
   const mapobjects: Record<string, boolean> = { ...descriptor.mapobjects };
   if (raw.mapobjects !== undefined && raw.mapobjects !== null) {
-    if (typeof raw.mapobjects !== 'object' || Array.isArray(raw.mapobjects)) throw new Error('its "mapobjects" is not an object of switches');
-    for (const [key, value] of Object.entries(raw.mapobjects as Record<string, unknown>)) if (typeof value === 'boolean') mapobjects[key] = value;
+    if (typeof raw.mapobjects !== 'object' || Array.isArray(raw.mapobjects))
+      throw new Error('its "mapobjects" is not an object of switches');
+    for (const [key, value] of Object.entries(raw.mapobjects as Record<string, unknown>))
+      if (typeof value === 'boolean') mapobjects[key] = value;
   }
   return { server, layers, mapobjects, enabledTypes: enabledTypesOf(descriptor, mapobjects) };
 }
@@ -71,7 +75,10 @@ export function rangeTouchesLayers(layers: readonly MapLayer[], lo: number, hi: 
 /** "Ground: map blocks y −1…10 (nodes −16…175); Sky: 11…24 (nodes 176…399)". */
 export function describeLayers(layers: readonly MapLayer[], blockSize: number): string {
   return layers
-    .map((l) => `${l.name ? `${l.name} ` : ''}(layer ${l.id}): map blocks y ${l.from}…${l.to} (nodes y ${l.from * blockSize}…${l.to * blockSize + blockSize - 1})`)
+    .map(
+      (l) =>
+        `${l.name ? `${l.name} ` : ''}(layer ${l.id}): map blocks y ${l.from}…${l.to} (nodes y ${l.from * blockSize}…${l.to * blockSize + blockSize - 1})`,
+    )
     .join('; ');
 }
 

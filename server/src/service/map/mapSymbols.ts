@@ -45,5 +45,9 @@ export function findMapDocumentSymbols(document: TextDocument, parsed: MapDocume
 }
 
 export function getMapRunnableQueries(document: TextDocument, parsed: MapDocument): RunnableQuery[] {
-  return parsed.queries.map((query) => ({ kind: 'map', range: nodeRange(document, query.node), body: JSON.parse(JSON.stringify(getNodeValue(query.node))) as unknown }));
+  return parsed.queries.map((query) => ({
+    kind: 'map',
+    range: nodeRange(document, query.node),
+    body: JSON.parse(JSON.stringify(getNodeValue(query.node))) as unknown,
+  }));
 }

@@ -16,7 +16,11 @@ export interface CornerNodes {
   unknown: Node[];
 }
 
-export interface Point { x: number; y: number; z: number }
+export interface Point {
+  x: number;
+  y: number;
+  z: number;
+}
 
 export interface QueryBox {
   pos1?: CornerNodes;

@@ -67,7 +67,6 @@ export interface ActionRule {
 
 const KINDS = new Set(['onlyOne', 'excludes', 'atLeastOne', 'pattern', 'when', 'modulePaths', 'endsWith', 'hidesWarnings']);
 
-
 function strings(v: unknown, where: string): string[] {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new Error(`${where} must be an array of parameter names.`);
   return v as string[];
@@ -85,8 +84,10 @@ export function parseActionConstraints(data: unknown): ActionRule[] {
     const params = raw.params === undefined ? [] : strings(raw.params, `${at}: "params"`);
     const withParams = raw.with === undefined ? undefined : strings(raw.with, `${at}: "with"`);
     const severity = raw.severity === undefined ? 'error' : raw.severity;
-    if (severity !== 'error' && severity !== 'warning' && severity !== 'information') throw new Error(`${at}: "severity" must be error, warning or information.`);
-    if (kind !== 'hidesWarnings' && (typeof code !== 'string' || code === '')) throw new Error(`${at}: "code" must be the MediaWiki error or warning code.`);
+    if (severity !== 'error' && severity !== 'warning' && severity !== 'information')
+      throw new Error(`${at}: "severity" must be error, warning or information.`);
+    if (kind !== 'hidesWarnings' && (typeof code !== 'string' || code === ''))
+      throw new Error(`${at}: "code" must be the MediaWiki error or warning code.`);
     if (typeof message !== 'string') throw new Error(`${at}: "message" must be a string.`);
     let conditions: ActionCondition[] | undefined;
     if (raw.conditions !== undefined) {
@@ -130,7 +131,10 @@ export function parseActionConstraints(data: unknown): ActionRule[] {
       errorCode: typeof raw.errorCode === 'string' ? raw.errorCode : undefined,
       why: typeof raw.why === 'string' ? raw.why : undefined,
       at: typeof raw.at === 'string' ? raw.at : undefined,
-      fix: isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string' ? { param: raw.fix.param, value: raw.fix.value } : undefined,
+      fix:
+        isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string'
+          ? { param: raw.fix.param, value: raw.fix.value }
+          : undefined,
       rename: typeof raw.rename === 'string' ? raw.rename : undefined,
       wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
     };

@@ -26,7 +26,6 @@ import { getValueItems } from './wikiQueryParser';
 import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 
-
 /** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
   checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void;
@@ -68,7 +67,14 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     ctx.present.set(name, p);
     if (d.type === 'upload') {
       // UploadDef: the value must be a file sent as multipart/form-data; a URL can never carry one.
-      ctx.add('badupload', p.nameRange.start, p.nameRange.end, `File upload parameter "${name}" is not a file upload: a file can only be sent in a multipart/form-data POST body, never in the URL.`, { param: name, module: am.name }, { remove: hooks.pairRemoval(ctx.text, ctx.query, p) });
+      ctx.add(
+        'badupload',
+        p.nameRange.start,
+        p.nameRange.end,
+        `File upload parameter "${name}" is not a file upload: a file can only be sent in a multipart/form-data POST body, never in the URL.`,
+        { param: name, module: am.name },
+        { remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
+      );
       return true;
     }
     if (isTagsParam(am, d)) {
@@ -93,7 +99,14 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
       hooks.checkParam(ctx, p, t.d, am, name);
       return true;
     }
-    ctx.add('unrecognizedparams', p.nameRange.start, p.nameRange.end, `Unrecognized parameter: "${name}". It applies only when ${missing.target} includes "${missing.value}": add ${missing.value} to ${missing.target}, or remove it.`, { param: name }, { remove: hooks.pairRemoval(ctx.text, ctx.query, p) });
+    ctx.add(
+      'unrecognizedparams',
+      p.nameRange.start,
+      p.nameRange.end,
+      `Unrecognized parameter: "${name}". It applies only when ${missing.target} includes "${missing.value}": add ${missing.value} to ${missing.target}, or remove it.`,
+      { param: name },
+      { remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
+    );
     return false;
   }
   const names = [...ctx.catalogue.main!.parameters.map((x) => x.name), ...am.parameters.map((x) => am.prefix + x.name)];
@@ -126,8 +139,16 @@ function checkTags(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, am: Wi
     return;
   }
   const names = bad.map((i) => `"${i.text}"`).join(', ');
-  const known = allowed.length ? `Tags that may be applied here: ${allowed.join(', ')}.` : 'This catalogue lists no tag that may be applied by hand (Special:Tags on the wiki lists them).';
-  ctx.add('badtags', bad[0].range.start, bad[bad.length - 1].range.end, `The tag${bad.length > 1 ? 's' : ''} ${names} ${bad.length > 1 ? 'are' : 'is'} not allowed to be manually applied. ${known}`, { param: '', value: bad[0].text, module: am.name });
+  const known = allowed.length
+    ? `Tags that may be applied here: ${allowed.join(', ')}.`
+    : 'This catalogue lists no tag that may be applied by hand (Special:Tags on the wiki lists them).';
+  ctx.add(
+    'badtags',
+    bad[0].range.start,
+    bad[bad.length - 1].range.end,
+    `The tag${bad.length > 1 ? 's' : ''} ${names} ${bad.length > 1 ? 'are' : 'is'} not allowed to be manually applied. ${known}`,
+    { param: '', value: bad[0].text, module: am.name },
+  );
 }
 
 /** The parameter a module's wire name stands for, given in the query. */
@@ -171,7 +192,7 @@ function moduleProblem(ctx: QueryCheck, path: string, wildcards: boolean): { par
       // `query+*`: every submodule of a module that has submodules.
       return parent === 'query' && wildcards ? undefined : { parent, name: last };
     }
-    const known = i === 0 ? cat.getActionModule(last) ?? cat.getFormatModule(last) : cat.getModule(sub);
+    const known = i === 0 ? (cat.getActionModule(last) ?? cat.getFormatModule(last)) : cat.getModule(sub);
     if (!known) return { parent, name: last };
     parent = sub;
   }
@@ -187,7 +208,14 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
       if (present.length < 2) return;
       const [a, b] = present.map((n) => am.prefix + n);
       const p = given(ctx, am, present[1])!;
-      ctx.add(rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, { a, b }), { param: b, params: [a, b], module: am.name }, extra);
+      ctx.add(
+        rule.code,
+        p.nameRange.start,
+        p.nameRange.end,
+        fill(rule.message, { a, b }),
+        { param: b, params: [a, b], module: am.name },
+        extra,
+      );
       return;
     }
     case 'excludes': {
@@ -199,7 +227,14 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
           if (!given(ctx, am, y)) continue;
           const a = am.prefix + x;
           const b = am.prefix + y;
-          ctx.add(rule.code, px.nameRange.start, px.nameRange.end, fill(rule.message, { a, b }), { param: a, params: [a, b], module: am.name }, extra);
+          ctx.add(
+            rule.code,
+            px.nameRange.start,
+            px.nameRange.end,
+            fill(rule.message, { a, b }),
+            { param: a, params: [a, b], module: am.name },
+            extra,
+          );
           return; // the module dies at the first pair
         }
       }
@@ -208,13 +243,27 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
     case 'atLeastOne': {
       if (rule.params.some((n) => given(ctx, am, n))) return;
       const wires = rule.params.map((n) => am.prefix + n);
-      ctx.add(rule.code, actionRange.start, actionRange.end, fill(rule.message, { all: quotedList(wires) }), { param: wires[0], params: wires, module: am.name }, extra);
+      ctx.add(
+        rule.code,
+        actionRange.start,
+        actionRange.end,
+        fill(rule.message, { all: quotedList(wires) }),
+        { param: wires[0], params: wires, module: am.name },
+        extra,
+      );
       return;
     }
     case 'pattern': {
       const p = given(ctx, am, rule.params[0]);
       if (!p || new RegExp(rule.pattern!).test(p.value)) return;
-      ctx.add(rule.code, p.valueRange.start, p.valueRange.end, fill(rule.message, { value: p.value }), { param: p.name, value: p.value, module: am.name }, extra);
+      ctx.add(
+        rule.code,
+        p.valueRange.start,
+        p.valueRange.end,
+        fill(rule.message, { value: p.value }),
+        { param: p.name, value: p.value, module: am.name },
+        extra,
+      );
       return;
     }
     case 'when': {
@@ -225,7 +274,14 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
       const at = p ? p.nameRange : actionRange;
       const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
       const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
-      ctx.add(rule.code, at.start, at.end, rule.message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
+      ctx.add(
+        rule.code,
+        at.start,
+        at.end,
+        rule.message,
+        { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename },
+        extra,
+      );
       return;
     }
     case 'modulePaths': {
@@ -234,7 +290,14 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
       for (const item of getValueItems(ctx.text, p)) {
         const problem = moduleProblem(ctx, item.text, rule.wildcards !== false);
         if (!problem) continue;
-        ctx.add(rule.code, item.range.start, item.range.end, fill(rule.message, { parent: problem.parent, value: problem.name }), { param: p.name, value: item.text, module: am.name }, extra);
+        ctx.add(
+          rule.code,
+          item.range.start,
+          item.range.end,
+          fill(rule.message, { parent: problem.parent, value: problem.name }),
+          { param: p.name, value: item.text, module: am.name },
+          extra,
+        );
       }
       return;
     }
@@ -254,7 +317,10 @@ export function moduleRequirements(m: WikiModule): string[] {
   const out: string[] = [];
   if (m.mustbeposted) out.push('must be sent as a POST request');
   const token = m.parameters.find((d) => d.tokentype !== undefined);
-  if (token) out.push(`needs a "${token.tokentype}" token as ${m.prefix + token.name}= in the POST body (get one with action=query&meta=tokens&type=${token.tokentype})`);
+  if (token)
+    out.push(
+      `needs a "${token.tokentype}" token as ${m.prefix + token.name}= in the POST body (get one with action=query&meta=tokens&type=${token.tokentype})`,
+    );
   if (m.writerights) out.push('needs write rights');
   if (m.readrights) out.push('needs read rights');
   return out;
@@ -273,25 +339,54 @@ export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: Wiki
     if (!d.required) continue;
     const wire = am.prefix + d.name;
     if (ctx.present.has(wire)) continue;
-    const why = d.tokentype ? ` It is the "${d.tokentype}" token (action=query&meta=tokens&type=${d.tokentype}), and must go in the POST body.` : '';
-    ctx.add('missingparam', actionRange.start, actionRange.end, `The "${wire}" parameter must be set: action=${am.name} needs it.${why}${d.tokentype ? '' : ` Add &${wire}=…`}`, { param: wire, addParam: wire, module: am.name });
+    const why = d.tokentype
+      ? ` It is the "${d.tokentype}" token (action=query&meta=tokens&type=${d.tokentype}), and must go in the POST body.`
+      : '';
+    ctx.add(
+      'missingparam',
+      actionRange.start,
+      actionRange.end,
+      `The "${wire}" parameter must be set: action=${am.name} needs it.${why}${d.tokentype ? '' : ` Add &${wire}=…`}`,
+      { param: wire, addParam: wire, module: am.name },
+    );
   }
-  for (const rule of ctx.catalogue.actionRules) if (rule.module === am.name && rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
+  for (const rule of ctx.catalogue.actionRules)
+    if (rule.module === am.name && rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
 
   // Write modules as GET.
   if (am.mustbeposted) {
     const tp = tokenParam(am);
     const needs = moduleRequirements(am);
-    ctx.add('postonly', actionRange.start, actionRange.end, `action=${am.name} changes the wiki: it ${needs.join(', ')}. This checker predicts what a GET of this URL would get; it never sends it.`, { param: 'action', value: am.name, module: am.name });
+    ctx.add(
+      'postonly',
+      actionRange.start,
+      actionRange.end,
+      `action=${am.name} changes the wiki: it ${needs.join(', ')}. This checker predicts what a GET of this URL would get; it never sends it.`,
+      { param: 'action', value: am.name, module: am.name },
+    );
     // The wiki names unknown parameters only on a request that succeeds: as GET this one fails first.
     for (const d of ctx.out) {
-      if (d.code === 'unrecognizedparams') d.message += ' (Sent as GET the request fails first, so the wiki would not name it; the POST request would.)';
+      if (d.code === 'unrecognizedparams')
+        d.message += ' (Sent as GET the request fails first, so the wiki would not name it; the POST request would.)';
     }
     if (tp) {
       const p = given(ctx, am, tp.name);
-      if (p) ctx.add('mustpostparams', p.nameRange.start, p.nameRange.end, `The following parameter was found in the query string, but must be in the POST body: ${p.name}. A token in a URL is refused (and leaks): send action=${am.name} as a POST request with the token in its body.`, { param: p.name, module: am.name });
+      if (p)
+        ctx.add(
+          'mustpostparams',
+          p.nameRange.start,
+          p.nameRange.end,
+          `The following parameter was found in the query string, but must be in the POST body: ${p.name}. A token in a URL is refused (and leaks): send action=${am.name} as a POST request with the token in its body.`,
+          { param: p.name, module: am.name },
+        );
     } else {
-      ctx.add('mustbeposted', actionRange.start, actionRange.end, `The "${am.name}" module requires a POST request: a GET of this URL is refused before its parameters are read.`, { param: 'action', value: am.name, module: am.name });
+      ctx.add(
+        'mustbeposted',
+        actionRange.start,
+        actionRange.end,
+        `The "${am.name}" module requires a POST request: a GET of this URL is refused before its parameters are read.`,
+        { param: 'action', value: am.name, module: am.name },
+      );
     }
   }
 

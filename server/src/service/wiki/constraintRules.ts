@@ -51,7 +51,21 @@ export interface WarningCondition {
   pages?: 'several';
 }
 
-type RuleKind = 'exactlyOne' | 'atMostOne' | 'atLeastOne' | 'requires' | 'conflicts' | 'missing' | 'forbidden' | 'pattern' | 'exclusiveValues' | 'nonEmpty' | 'moduleValues' | 'titleInNamespaces' | 'runtimeWarning' | 'titleValue';
+type RuleKind =
+  | 'exactlyOne'
+  | 'atMostOne'
+  | 'atLeastOne'
+  | 'requires'
+  | 'conflicts'
+  | 'missing'
+  | 'forbidden'
+  | 'pattern'
+  | 'exclusiveValues'
+  | 'nonEmpty'
+  | 'moduleValues'
+  | 'titleInNamespaces'
+  | 'runtimeWarning'
+  | 'titleValue';
 
 /** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
 export function parseMediaWikiVersion(text: string | undefined): number[] | undefined {
@@ -77,9 +91,33 @@ export function ruleHoldsFor(rule: Pick<ConstraintRule, 'since' | 'until'>, vers
   return true;
 }
 
-const KINDS = new Set(['exactlyOne', 'atMostOne', 'atLeastOne', 'requires', 'conflicts', 'missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'titleInNamespaces', 'runtimeWarning', 'titleValue']);
+const KINDS = new Set([
+  'exactlyOne',
+  'atMostOne',
+  'atLeastOne',
+  'requires',
+  'conflicts',
+  'missing',
+  'forbidden',
+  'pattern',
+  'exclusiveValues',
+  'nonEmpty',
+  'moduleValues',
+  'titleInNamespaces',
+  'runtimeWarning',
+  'titleValue',
+]);
 /** Kinds whose rule names one parameter (the others name at least two). */
-const ONE_PARAM = new Set(['missing', 'forbidden', 'pattern', 'exclusiveValues', 'nonEmpty', 'moduleValues', 'runtimeWarning', 'titleValue']);
+const ONE_PARAM = new Set([
+  'missing',
+  'forbidden',
+  'pattern',
+  'exclusiveValues',
+  'nonEmpty',
+  'moduleValues',
+  'runtimeWarning',
+  'titleValue',
+]);
 const CONDITIONAL = new Set(['missing', 'forbidden']);
 
 /**
@@ -89,14 +127,16 @@ const CONDITIONAL = new Set(['missing', 'forbidden']);
 export function parseConstraints(data: unknown): ConstraintRule[] {
   if (data === undefined || data === null) return [];
   const rules = Array.isArray(data) ? data : typeof data === 'object' ? (data as { rules?: unknown }).rules : undefined;
-  if (!Array.isArray(rules)) throw new Error('constraints: expected {"rules": [...]} — an array of rules with id, module, kind and params.');
+  if (!Array.isArray(rules))
+    throw new Error('constraints: expected {"rules": [...]} — an array of rules with id, module, kind and params.');
   return rules.map((r, i): ConstraintRule => {
     const where = `constraints rule #${i + 1}`;
     if (typeof r !== 'object' || r === null) throw new Error(`${where}: must be an object.`);
     const o = r as Record<string, unknown>;
     const id = typeof o.id === 'string' ? o.id : `${where}`;
     if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
-    if (typeof o.kind !== 'string' || !KINDS.has(o.kind)) throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
+    if (typeof o.kind !== 'string' || !KINDS.has(o.kind))
+      throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
     const minParams = ONE_PARAM.has(o.kind) ? 1 : 2;
     if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
       throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);
@@ -104,11 +144,14 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
     const kind = o.kind as ConstraintRule['kind'];
     let when: RuleCondition[] | undefined;
     if (CONDITIONAL.has(kind)) {
-      if (!Array.isArray(o.when) || o.when.length === 0) throw new Error(`${where} (${id}): a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
+      if (!Array.isArray(o.when) || o.when.length === 0)
+        throw new Error(`${where} (${id}): a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
       when = o.when.map((c, j) => {
         const cc = c as Record<string, unknown>;
-        if (typeof c !== 'object' || c === null || typeof cc.param !== 'string') throw new Error(`${where} (${id}): when[${j}] needs a "param" name.`);
-        if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string'))) throw new Error(`${where} (${id}): when[${j}].values must be an array of strings.`);
+        if (typeof c !== 'object' || c === null || typeof cc.param !== 'string')
+          throw new Error(`${where} (${id}): when[${j}] needs a "param" name.`);
+        if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string')))
+          throw new Error(`${where} (${id}): when[${j}].values must be an array of strings.`);
         return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
       });
     }
@@ -123,24 +166,55 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
     }
     let pairs: [string, string][] | undefined;
     if (kind === 'exclusiveValues') {
-      if (!Array.isArray(o.pairs) || o.pairs.length === 0 || !o.pairs.every((x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'string'))) {
+      if (
+        !Array.isArray(o.pairs) ||
+        o.pairs.length === 0 ||
+        !o.pairs.every((x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'string'))
+      ) {
         throw new Error(`${where} (${id}): an exclusiveValues rule needs "pairs": [["a", "!a"], …].`);
       }
       pairs = o.pairs as [string, string][];
     }
     let all: WarningCondition[] | undefined;
     if (kind === 'runtimeWarning') {
-      if (!Array.isArray(o.all) || o.all.length === 0 || !o.all.every((c) => typeof c === 'object' && c !== null && (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several'))) {
-        throw new Error(`${where} (${id}): a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n} or {"pages": "several"}].`);
+      if (
+        !Array.isArray(o.all) ||
+        o.all.length === 0 ||
+        !o.all.every(
+          (c) =>
+            typeof c === 'object' &&
+            c !== null &&
+            (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several'),
+        )
+      ) {
+        throw new Error(
+          `${where} (${id}): a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n} or {"pages": "several"}].`,
+        );
       }
       all = o.all as WarningCondition[];
       if (typeof o.code !== 'string') throw new Error(`${where} (${id}): a runtimeWarning rule needs the warning's "code".`);
     }
     for (const f of ['since', 'until'] as const) {
-      if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string))) throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
+      if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string)))
+        throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
     }
     const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
-    const code = typeof o.code === 'string' ? o.code : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing' ? 'missingparam' : kind === 'pattern' ? 'unrecognizedvalues' : kind === 'exclusiveValues' ? 'show' : kind === 'nonEmpty' ? 'paramempty_{wire}' : kind === 'moduleValues' ? 'unknown_{wire}' : kind === 'titleValue' ? 'invalidtitle' : 'invalidparammix';
+    const code =
+      typeof o.code === 'string'
+        ? o.code
+        : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing'
+          ? 'missingparam'
+          : kind === 'pattern'
+            ? 'unrecognizedvalues'
+            : kind === 'exclusiveValues'
+              ? 'show'
+              : kind === 'nonEmpty'
+                ? 'paramempty_{wire}'
+                : kind === 'moduleValues'
+                  ? 'unknown_{wire}'
+                  : kind === 'titleValue'
+                    ? 'invalidtitle'
+                    : 'invalidparammix';
     return {
       id,
       module: o.module,

@@ -21,7 +21,8 @@
 /** ExpiryDef::INFINITY_VALS. */
 export const INFINITY_VALUES: readonly string[] = ['infinite', 'indefinite', 'infinity', 'never'];
 
-export const EXPIRY_HELP = '`infinite` (or `indefinite`, `infinity`, `never`), a timestamp (`2030-01-31T12:00:00Z`), or a time PHP\'s strtotime() reads relative to now (`1 week`, `3 months`, `next monday`)';
+export const EXPIRY_HELP =
+  "`infinite` (or `indefinite`, `infinity`, `never`), a timestamp (`2030-01-31T12:00:00Z`), or a time PHP's strtotime() reads relative to now (`1 week`, `3 months`, `next monday`)";
 
 /** Words of PHP's date parser (timelib's parse_date.re: relative units, numbers, day and month names, specials). */
 const WORDS = new Set(
@@ -109,7 +110,8 @@ function isoVerdict(m: RegExpExecArray, now: number, yearLimit: boolean): Expiry
   }
   // isInMwRange: before 9999-12-31T00:00:00Z (with a day's margin for the server's time zone when none is given).
   const margin = zone ? 0 : 86_400_000;
-  if (yearLimit && t >= Date.UTC(9999, 11, 31) + margin) return { code: 'badexpiry', why: 'it is past 9999-12-31, the last date MediaWiki stores' };
+  if (yearLimit && t >= Date.UTC(9999, 11, 31) + margin)
+    return { code: 'badexpiry', why: 'it is past 9999-12-31, the last date MediaWiki stores' };
   if (Number(y) === 0 && month === 1 && day === 1) return undefined;
   // In the past: with no zone, a day's margin (the server reads it in its own time zone).
   if (t < now - margin) return { code: 'badexpiry-past', why: 'it is in the past' };

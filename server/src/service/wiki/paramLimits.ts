@@ -19,7 +19,12 @@ export function checkLimitsAndExpiry(ctx: QueryCheck, d: WikiParamDescriptor, wi
       bad.code === 'badexpiry-past'
         ? `Value "${shown}" for expiry parameter "${wire}" is in the past. Give a time in the future, or "infinite".`
         : `Invalid value "${shown}" for expiry parameter "${wire}": ${bad.why}. Give ${EXPIRY_HELP}.`;
-    ctx.add(bad.code, s, e, text, { param: wire, value: v, replacement: bad.code === 'badexpiry' && /^(infinite|indefinite|infinity|never)$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined });
+    ctx.add(bad.code, s, e, text, {
+      param: wire,
+      value: v,
+      replacement:
+        bad.code === 'badexpiry' && /^(infinite|indefinite|infinity|never)$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined,
+    });
     return true;
   }
   if (d.maxbytes === undefined && d.maxchars === undefined) return false;

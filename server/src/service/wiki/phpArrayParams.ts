@@ -16,7 +16,13 @@ export function phpArrayBase(name: string): string | undefined {
 }
 
 /** Reports a bracketed parameter; returns the base name's reader module, when one reads it. */
-export function checkPhpArrayParam(ctx: QueryCheck, p: WikiParam, base: string, isQuery: boolean, formatModule: WikiModule | undefined): void {
+export function checkPhpArrayParam(
+  ctx: QueryCheck,
+  p: WikiParam,
+  base: string,
+  isQuery: boolean,
+  formatModule: WikiModule | undefined,
+): void {
   // A later `base=` or `base[…]=` replaces this value (PHP keeps the last one).
   for (const q of ctx.query.params) {
     if (q.range.start > p.range.start && (q.name === base || phpArrayBase(q.name) === base)) return;
@@ -25,10 +31,26 @@ export function checkPhpArrayParam(ctx: QueryCheck, p: WikiParam, base: string, 
   const read =
     cat.main?.paramByName.has(base) ||
     formatModule?.paramByName.has(base) ||
-    (isQuery && (cat.query?.paramByName.has(base) || ctx.uses.some((u) => base.startsWith(u.wirePrefix) && u.module.paramByName.has(base.slice(u.wirePrefix.length)))));
+    (isQuery &&
+      (cat.query?.paramByName.has(base) ||
+        ctx.uses.some((u) => base.startsWith(u.wirePrefix) && u.module.paramByName.has(base.slice(u.wirePrefix.length)))));
   if (read) {
-    ctx.add('unsupportedarray', p.nameRange.start, p.nameRange.end, `Parameter "${base}" uses unsupported PHP array syntax: the wiki ignores "${p.writtenName ?? p.name}" and its value. Write ${base}=value (several values separated by |).`, { param: base, replacement: base }, { severity: 'warning' });
+    ctx.add(
+      'unsupportedarray',
+      p.nameRange.start,
+      p.nameRange.end,
+      `Parameter "${base}" uses unsupported PHP array syntax: the wiki ignores "${p.writtenName ?? p.name}" and its value. Write ${base}=value (several values separated by |).`,
+      { param: base, replacement: base },
+      { severity: 'warning' },
+    );
   } else {
-    ctx.add('unrecognizedparams', p.nameRange.start, p.nameRange.end, `Unrecognized parameter: "${base}" (written with PHP array syntax, "${p.writtenName ?? p.name}"). No module of this query reads it: remove it.`, { param: base }, { severity: 'warning' });
+    ctx.add(
+      'unrecognizedparams',
+      p.nameRange.start,
+      p.nameRange.end,
+      `Unrecognized parameter: "${base}" (written with PHP array syntax, "${p.writtenName ?? p.name}"). No module of this query reads it: remove it.`,
+      { param: base },
+      { severity: 'warning' },
+    );
   }
 }

@@ -47,13 +47,19 @@ export function stringLimitProblem(d: WikiParamDescriptor, wire: string, v: stri
   if (d.maxbytes !== undefined && v.length * 3 > d.maxbytes) {
     const bytes = utf8Length(v);
     if (bytes > d.maxbytes) {
-      return { code: 'maxbytes', message: `Parameter "${wire}" cannot be longer than ${plural(d.maxbytes, 'byte')} (this value has ${bytes}, counted in UTF-8). Shorten it.` };
+      return {
+        code: 'maxbytes',
+        message: `Parameter "${wire}" cannot be longer than ${plural(d.maxbytes, 'byte')} (this value has ${bytes}, counted in UTF-8). Shorten it.`,
+      };
     }
   }
   if (d.maxchars !== undefined && v.length > d.maxchars) {
     const chars = codePointLength(v);
     if (chars > d.maxchars) {
-      return { code: 'maxchars', message: `Parameter "${wire}" cannot be longer than ${plural(d.maxchars, 'character')} (this value has ${chars}). Shorten it.` };
+      return {
+        code: 'maxchars',
+        message: `Parameter "${wire}" cannot be longer than ${plural(d.maxchars, 'character')} (this value has ${chars}). Shorten it.`,
+      };
     }
   }
   return undefined;

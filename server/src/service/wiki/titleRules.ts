@@ -17,7 +17,16 @@ export function splitFragment(v: string): { title: string; fragment?: string } {
 
 /** MediaWikiTitleCodec's relative-path check: true when the title is a relative path. */
 export function titlePathProblem(t: string): boolean {
-  return t === '.' || t === '..' || t.startsWith('./') || t.startsWith('../') || t.includes('/./') || t.includes('/../') || t.endsWith('/.') || t.endsWith('/..');
+  return (
+    t === '.' ||
+    t === '..' ||
+    t.startsWith('./') ||
+    t.startsWith('../') ||
+    t.includes('/./') ||
+    t.includes('/../') ||
+    t.endsWith('/.') ||
+    t.endsWith('/..')
+  );
 }
 
 /**

@@ -48,7 +48,11 @@ export function checkUrlLength(ctx: QueryCheck): void {
   }
   let bytes = REQUEST_LINE_OVERHEAD + urlBytes(path) + 1; // "?"
   q.params.forEach((p, i) => {
-    bytes += (i > 0 ? 1 : 0) + urlBytes(ctx.text.slice(p.nameRange.start, p.nameRange.end)) + 1 + urlBytes(ctx.text.slice(p.valueRange.start, p.valueRange.end));
+    bytes +=
+      (i > 0 ? 1 : 0) +
+      urlBytes(ctx.text.slice(p.nameRange.start, p.nameRange.end)) +
+      1 +
+      urlBytes(ctx.text.slice(p.valueRange.start, p.valueRange.end));
   });
   if (bytes <= REQUEST_LINE_LIMIT) return;
   const at = q.lines[0] ?? q.range;

@@ -38,12 +38,29 @@ export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: str
       const pair = rule.pairs?.find(([a, b]) => given.has(a) && given.has(b));
       if (!pair) return;
       const at = items.find((i) => i.text === pair[1])!;
-      report(ctx, codeFor(rule, wire), at.range.start, at.range.end, rule.message ?? `Incorrect parameter - mutually exclusive values may not be supplied: "${wire}" has both ${pair[0]} and ${pair[1]}, which no result can match. Keep one of them.`, { param: wire, module, value: pair[1], params: [wire] }, ERROR);
+      report(
+        ctx,
+        codeFor(rule, wire),
+        at.range.start,
+        at.range.end,
+        rule.message ??
+          `Incorrect parameter - mutually exclusive values may not be supplied: "${wire}" has both ${pair[0]} and ${pair[1]}, which no result can match. Keep one of them.`,
+        { param: wire, module, value: pair[1], params: [wire] },
+        ERROR,
+      );
       return;
     }
     case 'nonEmpty': {
       if (p.value !== '') return;
-      report(ctx, codeFor(rule, wire), p.range.start, p.range.end, rule.message ?? `The parameter "${wire}" may not be empty. Give a value, or remove it.`, { param: wire, module }, ERROR);
+      report(
+        ctx,
+        codeFor(rule, wire),
+        p.range.start,
+        p.range.end,
+        rule.message ?? `The parameter "${wire}" may not be empty. Give a value, or remove it.`,
+        { param: wire, module },
+        ERROR,
+      );
       return;
     }
     case 'moduleValues': {
@@ -58,8 +75,18 @@ export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: str
         if (ctx.out[i].code === 'badvalue' && ctx.out[i].data.param === wire) ctx.out.splice(i, 1);
       }
       if (ok) return;
-      const hint = slash < 0 ? `Log actions are written type/action (e.g. ${listed[0] ?? 'block/block'}).` : `Use one of the log actions this wiki lists (e.g. ${listed.slice(0, 3).join(', ')}).`;
-      ctx.add(codeFor(rule, wire), p.valueRange.start, p.valueRange.end, rule.message ?? `Unrecognized value for parameter "${wire}": ${v === '' ? '(empty)' : v}. ${hint}`, { param: wire, module, value: v }, ERROR);
+      const hint =
+        slash < 0
+          ? `Log actions are written type/action (e.g. ${listed[0] ?? 'block/block'}).`
+          : `Use one of the log actions this wiki lists (e.g. ${listed.slice(0, 3).join(', ')}).`;
+      ctx.add(
+        codeFor(rule, wire),
+        p.valueRange.start,
+        p.valueRange.end,
+        rule.message ?? `Unrecognized value for parameter "${wire}": ${v === '' ? '(empty)' : v}. ${hint}`,
+        { param: wire, module, value: v },
+        ERROR,
+      );
       return;
     }
     case 'titleInNamespaces': {
@@ -70,13 +97,30 @@ export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: str
       if (wanted.length === 0 || (wanted.length === 1 && wanted[0] === '*')) return;
       const ns = titleNamespace(ctx, p.value);
       if (ns === undefined || wanted.some((w) => /^[+-]?\d+$/.test(w) && Number(w) === ns)) return;
-      report(ctx, codeFor(rule, wire), p.nameRange.start, p.nameRange.end, rule.message ?? `The parameters "${nsWire}" and "${wire}" can not be used together: "${p.value}" is in namespace ${ns}, which ${nsWire} does not list. Add ${ns} to ${nsWire}, or remove one of them.`, { param: wire, module, params: [wire, nsWire] }, ERROR);
+      report(
+        ctx,
+        codeFor(rule, wire),
+        p.nameRange.start,
+        p.nameRange.end,
+        rule.message ??
+          `The parameters "${nsWire}" and "${wire}" can not be used together: "${p.value}" is in namespace ${ns}, which ${nsWire} does not list. Add ${ns} to ${nsWire}, or remove one of them.`,
+        { param: wire, module, params: [wire, nsWire] },
+        ERROR,
+      );
       return;
     }
     case 'titleValue': {
       const why = titleProblem(p.value, ctx.catalogue);
       if (!why) return;
-      report(ctx, codeFor(rule, wire), p.valueRange.start, p.valueRange.end, rule.message ?? `Bad title "${p.value}" for "${wire}": ${why}. Give a page title (a #fragment is ignored).`, { param: wire, module, value: p.value }, ERROR);
+      report(
+        ctx,
+        codeFor(rule, wire),
+        p.valueRange.start,
+        p.valueRange.end,
+        rule.message ?? `Bad title "${p.value}" for "${wire}": ${why}. Give a page title (a #fragment is ignored).`,
+        { param: wire, module, value: p.value },
+        ERROR,
+      );
       return;
     }
     default:
@@ -129,7 +173,14 @@ export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names
   // when the rule needs params[0] absent (no explaintext: the message names no parameter).
   const about = p || !(rule.all ?? []).some((c) => c.param === rule.params[0] && c.absent) ? wire : '';
   const text = rule.message ?? `${use.module.name} warns ${rule.code} with these parameters.`;
-  ctx.add(rule.code, at.start, at.end, `${text} (The wiki says this for every page that exists.)`, { param: about, module: use.module.name }, { severity: 'warning' });
+  ctx.add(
+    rule.code,
+    at.start,
+    at.end,
+    `${text} (The wiki says this for every page that exists.)`,
+    { param: about, module: use.module.name },
+    { severity: 'warning' },
+  );
 }
 
 /** More than one page: several titles, page IDs or revision IDs, or a generator whose limit is not 1. */

@@ -15,13 +15,7 @@
  *
  * Pure: no fs, no network. The caller reads the JSON and hands it in.
  */
-import type {
-  WikiModule,
-  WikiNamespace,
-  WikiParamDescriptor,
-  WikiParamInfoNote,
-  WikiWireParam,
-} from './wikiTypes';
+import type { WikiModule, WikiNamespace, WikiParamDescriptor, WikiParamInfoNote, WikiWireParam } from './wikiTypes';
 import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './constraintRules';
 import { parseActionConstraints, type ActionRule } from './actionConstraints';
 import { errorMessage } from '../../../../common/errorMessage';
@@ -160,7 +154,16 @@ export class WikiCatalogue {
           path: name,
           group: 'format',
           prefix: '',
-          parameters: params.map((p) => makeParam(p, p === 'formatversion' ? { type: 'enum', values: ['1', '2', 'latest'], default: '1' } : p === 'callback' || p === 'xslt' ? {} : { type: 'boolean' })),
+          parameters: params.map((p) =>
+            makeParam(
+              p,
+              p === 'formatversion'
+                ? { type: 'enum', values: ['1', '2', 'latest'], default: '1' }
+                : p === 'callback' || p === 'xslt'
+                  ? {}
+                  : { type: 'boolean' },
+            ),
+          ),
         });
         this.byPath.set(name, mod);
         this.formatByName.set(name, mod);
@@ -185,7 +188,12 @@ export class WikiCatalogue {
     // (another MediaWiki version may lack a parameter; its rule would then be wrong there).
     this.constraints = rules.filter((rule) => {
       const m = rule.module === 'query' ? this.query : rule.module === 'main' ? this.main : this.queryByName.get(rule.module);
-      return m !== undefined && rule.params.every((p) => m.paramByName.has(p)) && (rule.when ?? []).every((c) => m.paramByName.has(c.param)) && ruleHoldsFor(rule, version);
+      return (
+        m !== undefined &&
+        rule.params.every((p) => m.paramByName.has(p)) &&
+        (rule.when ?? []).every((c) => m.paramByName.has(c.param)) &&
+        ruleHoldsFor(rule, version)
+      );
     });
   }
 
@@ -214,7 +222,13 @@ export class WikiCatalogue {
       const t = splitTemplate(m.prefix + d.name);
       this.templates.push({ module: m, descriptor: d, literals: t.literals, vars: t.vars, generator: false });
       if (inQuery && m.generator) {
-        this.templates.push({ module: m, descriptor: d, literals: ['g' + t.literals[0], ...t.literals.slice(1)], vars: t.vars, generator: true });
+        this.templates.push({
+          module: m,
+          descriptor: d,
+          literals: ['g' + t.literals[0], ...t.literals.slice(1)],
+          vars: t.vars,
+          generator: true,
+        });
       }
     }
   }
@@ -249,7 +263,8 @@ export class WikiCatalogue {
   /** A module's required parameters and those with `info` notes, in catalogue order (read-only). */
   paramGroupsOf(m: WikiModule): { required: WikiParamDescriptor[]; withInfo: WikiParamDescriptor[] } {
     let r = this.paramGroups.get(m);
-    if (!r) this.paramGroups.set(m, (r = { required: m.parameters.filter((d) => d.required), withInfo: m.parameters.filter((d) => d.info) }));
+    if (!r)
+      this.paramGroups.set(m, (r = { required: m.parameters.filter((d) => d.required), withInfo: m.parameters.filter((d) => d.info) }));
     return r;
   }
 
@@ -515,7 +530,9 @@ function optNumber(v: unknown, where: () => string, field: string): number | und
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && /^[+-]?\d+$/.test(v)) return Number(v);
-  throw new CatalogueError(`${where()}: "${field}" must be an integer, got ${describe(v)}. Fix the catalogue data or fetch it again with action=paraminfo.`);
+  throw new CatalogueError(
+    `${where()}: "${field}" must be an integer, got ${describe(v)}. Fix the catalogue data or fetch it again with action=paraminfo.`,
+  );
 }
 
 function describe(v: unknown): string {
@@ -561,7 +578,8 @@ function makeModule(m: Partial<WikiModule> & { name: string; path: string; group
 function normaliseParam(raw: unknown, where: () => string, templated: boolean): WikiParamDescriptor {
   if (!isObject(raw)) throw new CatalogueError(`${where()}: a parameter descriptor must be an object, got ${describe(raw)}.`);
   const name = raw.name;
-  if (typeof name !== 'string' || name === '') throw new CatalogueError(`${where()}: parameter has no "name" (string). Each entry of "parameters" needs one.`);
+  if (typeof name !== 'string' || name === '')
+    throw new CatalogueError(`${where()}: parameter has no "name" (string). Each entry of "parameters" needs one.`);
   const at = () => `${where()}, parameter "${name}"`;
   const d = makeParam(name, {});
   const type = raw.type;
@@ -578,7 +596,8 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
     throw new CatalogueError(`${at()}: "type" must be a type name or an array of allowed values, got ${describe(type)}.`);
   }
   if (raw.submodules !== undefined) {
-    if (!isObject(raw.submodules)) throw new CatalogueError(`${at()}: "submodules" must be an object (value → module path), got ${describe(raw.submodules)}.`);
+    if (!isObject(raw.submodules))
+      throw new CatalogueError(`${at()}: "submodules" must be an object (value → module path), got ${describe(raw.submodules)}.`);
     d.submodules = {};
     for (const [k, v] of Object.entries(raw.submodules)) if (typeof v === 'string') d.submodules[k] = v;
     if (!d.values) d.values = Object.keys(d.submodules);
@@ -607,27 +626,37 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
   const maxchars = optNumber(raw.maxchars, at, 'maxchars');
   if (maxchars !== undefined) d.maxchars = maxchars;
   if (raw.deprecatedvalues !== undefined) {
-    if (!Array.isArray(raw.deprecatedvalues)) throw new CatalogueError(`${at()}: "deprecatedvalues" must be an array of values, got ${describe(raw.deprecatedvalues)}.`);
+    if (!Array.isArray(raw.deprecatedvalues))
+      throw new CatalogueError(`${at()}: "deprecatedvalues" must be an array of values, got ${describe(raw.deprecatedvalues)}.`);
     d.deprecatedvalues = raw.deprecatedvalues.map(String);
   }
   if (raw.info !== undefined) {
-    if (!Array.isArray(raw.info)) throw new CatalogueError(`${at()}: "info" must be an array of {name, values?} notes, got ${describe(raw.info)}.`);
+    if (!Array.isArray(raw.info))
+      throw new CatalogueError(`${at()}: "info" must be an array of {name, values?} notes, got ${describe(raw.info)}.`);
     d.info = raw.info.map((n): WikiParamInfoNote => {
-      if (!isObject(n) || typeof n.name !== 'string') throw new CatalogueError(`${at()}: every "info" note needs a "name" string, got ${describe(n)}.`);
-      const values = Array.isArray(n.values) ? n.values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') : undefined;
+      if (!isObject(n) || typeof n.name !== 'string')
+        throw new CatalogueError(`${at()}: every "info" note needs a "name" string, got ${describe(n)}.`);
+      const values = Array.isArray(n.values)
+        ? n.values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+        : undefined;
       return values ? { name: n.name, values } : { name: n.name };
     });
   }
   if (raw.subtypes !== undefined) {
-    if (!Array.isArray(raw.subtypes)) throw new CatalogueError(`${at()}: "subtypes" must be an array of strings, got ${describe(raw.subtypes)}.`);
+    if (!Array.isArray(raw.subtypes))
+      throw new CatalogueError(`${at()}: "subtypes" must be an array of strings, got ${describe(raw.subtypes)}.`);
     d.subtypes = raw.subtypes.map(String);
   }
   if (raw.extranamespaces !== undefined) {
-    if (!Array.isArray(raw.extranamespaces)) throw new CatalogueError(`${at()}: "extranamespaces" must be an array of namespace numbers, got ${describe(raw.extranamespaces)}.`);
+    if (!Array.isArray(raw.extranamespaces))
+      throw new CatalogueError(`${at()}: "extranamespaces" must be an array of namespace numbers, got ${describe(raw.extranamespaces)}.`);
     d.extranamespaces = raw.extranamespaces.map((v) => optNumber(v, at, 'extranamespaces') ?? 0);
   }
   if (templated || raw.templatevars !== undefined) {
-    if (!isObject(raw.templatevars)) throw new CatalogueError(`${at()}: a templated parameter needs "templatevars" (variable → parameter name), got ${describe(raw.templatevars)}.`);
+    if (!isObject(raw.templatevars))
+      throw new CatalogueError(
+        `${at()}: a templated parameter needs "templatevars" (variable → parameter name), got ${describe(raw.templatevars)}.`,
+      );
     d.templatevars = {};
     for (const [k, v] of Object.entries(raw.templatevars)) {
       if (typeof v !== 'string') throw new CatalogueError(`${at()}: templatevars.${k} must name a parameter (string), got ${describe(v)}.`);
@@ -640,15 +669,22 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
 function normaliseModule(raw: unknown, position: number): WikiModule {
   if (!isObject(raw)) throw new CatalogueError(`paraminfo module #${position + 1}: must be an object, got ${describe(raw)}.`);
   const name = raw.name;
-  if (typeof name !== 'string' || name === '') throw new CatalogueError(`paraminfo module #${position + 1}: has no "name" (string). Each module descriptor needs name, path and parameters.`);
+  if (typeof name !== 'string' || name === '')
+    throw new CatalogueError(
+      `paraminfo module #${position + 1}: has no "name" (string). Each module descriptor needs name, path and parameters.`,
+    );
   const where = () => `paraminfo module "${name}"`;
   const path = raw.path === undefined ? name : raw.path;
-  if (typeof path !== 'string') throw new CatalogueError(`${where()}: "path" must be a string like "query+${name}", got ${describe(path)}.`);
+  if (typeof path !== 'string')
+    throw new CatalogueError(`${where()}: "path" must be a string like "query+${name}", got ${describe(path)}.`);
   const group = raw.group === undefined ? (path === 'main' ? 'main' : path === 'query' ? 'action' : '') : raw.group;
-  if (typeof group !== 'string') throw new CatalogueError(`${where()}: "group" must be a string (list, prop or meta), got ${describe(group)}.`);
-  if (path.startsWith('query+') && group === '') throw new CatalogueError(`${where()}: a query submodule needs "group" (list, prop or meta).`);
+  if (typeof group !== 'string')
+    throw new CatalogueError(`${where()}: "group" must be a string (list, prop or meta), got ${describe(group)}.`);
+  if (path.startsWith('query+') && group === '')
+    throw new CatalogueError(`${where()}: a query submodule needs "group" (list, prop or meta).`);
   const prefix = raw.prefix === undefined ? '' : raw.prefix;
-  if (typeof prefix !== 'string') throw new CatalogueError(`${where()}: "prefix" must be a string (may be empty), got ${describe(prefix)}.`);
+  if (typeof prefix !== 'string')
+    throw new CatalogueError(`${where()}: "prefix" must be a string (may be empty), got ${describe(prefix)}.`);
   const params = raw.parameters === undefined ? [] : raw.parameters;
   if (!Array.isArray(params)) throw new CatalogueError(`${where()}: "parameters" must be an array, got ${describe(params)}.`);
   const templ = raw.templatedparameters === undefined ? [] : raw.templatedparameters;
@@ -682,14 +718,19 @@ function collectModules(input: unknown, label: string, out: unknown[]): void {
     }
     return;
   }
-  if (!isObject(input)) throw new CatalogueError(`${label}: expected action=paraminfo output ({"paraminfo": {"modules": [...]}}), got ${describe(input)}.`);
+  if (!isObject(input))
+    throw new CatalogueError(`${label}: expected action=paraminfo output ({"paraminfo": {"modules": [...]}}), got ${describe(input)}.`);
   if (isObject(input.error)) {
     const e = input.error;
-    throw new CatalogueError(`${label}: the wiki answered with an error (${String(e.code)}: ${String(e.info ?? e['*'] ?? '')}). Check the api.php URL and the modules requested.`);
+    throw new CatalogueError(
+      `${label}: the wiki answered with an error (${String(e.code)}: ${String(e.info ?? e['*'] ?? '')}). Check the api.php URL and the modules requested.`,
+    );
   }
   const pi = input.paraminfo !== undefined ? input.paraminfo : input;
   if (!isObject(pi) || !Array.isArray(pi.modules)) {
-    throw new CatalogueError(`${label}: expected "paraminfo.modules" to be an array of module descriptors (the output of action=paraminfo&modules=…), but it is missing.`);
+    throw new CatalogueError(
+      `${label}: expected "paraminfo.modules" to be an array of module descriptors (the output of action=paraminfo&modules=…), but it is missing.`,
+    );
   }
   for (const m of pi.modules) out.push(m);
 }
@@ -705,12 +746,16 @@ function readVersion(siteinfo: unknown): string | undefined {
 
 function readNamespaces(siteinfo: unknown): WikiNamespace[] | undefined {
   if (siteinfo === undefined || siteinfo === null) return undefined;
-  if (!isObject(siteinfo)) throw new CatalogueError(`siteinfo: expected the output of meta=siteinfo&siprop=namespaces|namespacealiases, got ${describe(siteinfo)}.`);
+  if (!isObject(siteinfo))
+    throw new CatalogueError(
+      `siteinfo: expected the output of meta=siteinfo&siprop=namespaces|namespacealiases, got ${describe(siteinfo)}.`,
+    );
   const q = isObject(siteinfo.query) ? siteinfo.query : siteinfo;
   const nsRaw = q.namespaces;
   if (nsRaw === undefined) return undefined;
   const entries: unknown[] = Array.isArray(nsRaw) ? nsRaw : isObject(nsRaw) ? Object.values(nsRaw) : [];
-  if (!Array.isArray(nsRaw) && !isObject(nsRaw)) throw new CatalogueError(`siteinfo: "namespaces" must be an object or array, got ${describe(nsRaw)}.`);
+  if (!Array.isArray(nsRaw) && !isObject(nsRaw))
+    throw new CatalogueError(`siteinfo: "namespaces" must be an object or array, got ${describe(nsRaw)}.`);
   const list: WikiNamespace[] = [];
   const byId = new Map<number, WikiNamespace>();
   for (const e of entries) {
@@ -719,7 +764,12 @@ function readNamespaces(siteinfo: unknown): WikiNamespace[] | undefined {
     if (!Number.isInteger(id)) throw new CatalogueError(`siteinfo: namespace without an integer "id" (${describe(e.id)}).`);
     // formatversion 1 puts the local name in "*", formatversion 2 in "name".
     const name = typeof e.name === 'string' ? e.name : typeof e['*'] === 'string' ? (e['*'] as string) : '';
-    const ns: WikiNamespace = { id, name, canonical: typeof e.canonical === 'string' ? e.canonical : id === 0 ? '' : undefined, aliases: [] };
+    const ns: WikiNamespace = {
+      id,
+      name,
+      canonical: typeof e.canonical === 'string' ? e.canonical : id === 0 ? '' : undefined,
+      aliases: [],
+    };
     list.push(ns);
     byId.set(id, ns);
   }
@@ -751,7 +801,13 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       seen.add(m.path);
       modules.push(m);
     }
-    const cat = new WikiCatalogue(modules, readNamespaces(options.siteinfo), options.constraints, options.source ?? 'catalogue', options.version ?? readVersion(options.siteinfo));
+    const cat = new WikiCatalogue(
+      modules,
+      readNamespaces(options.siteinfo),
+      options.constraints,
+      options.source ?? 'catalogue',
+      options.version ?? readVersion(options.siteinfo),
+    );
     if (options.actionConstraints !== undefined && options.actionConstraints !== null) {
       let rules: ActionRule[];
       try {
@@ -763,7 +819,9 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       cat.actionRules = rules.filter((r) => {
         const m = cat.getActionModule(r.module);
         // A templated name (`fromcontentmodel-main`) counts when a templated parameter produces it.
-        const has = (p: string) => m!.paramByName.has(p) || m!.templatedparameters.some((t) => p.startsWith(t.name.slice(0, t.name.indexOf('{'))) && t.name.indexOf('{') > 0);
+        const has = (p: string) =>
+          m!.paramByName.has(p) ||
+          m!.templatedparameters.some((t) => p.startsWith(t.name.slice(0, t.name.indexOf('{'))) && t.name.indexOf('{') > 0);
         return m !== undefined && r.uses.every(has);
       });
     }

@@ -52,5 +52,12 @@ export interface QueryCheck {
   /** Parameters whose value is already an error (worked out by the constraint check on its first report). */
   broken: Set<string> | undefined;
   /** Add a diagnostic (absolute offsets). */
-  add(code: string, start: number, end: number, message: string, data: Omit<WikiDiagnosticData, 'removeRange'>, extra?: { remove?: { start: number; end: number }; severity?: Exclude<SeveritySetting, 'off'>; tags?: DiagnosticTag[] }): void;
+  add(
+    code: string,
+    start: number,
+    end: number,
+    message: string,
+    data: Omit<WikiDiagnosticData, 'removeRange'>,
+    extra?: { remove?: { start: number; end: number }; severity?: Exclude<SeveritySetting, 'off'>; tags?: DiagnosticTag[] },
+  ): void;
 }

@@ -81,7 +81,8 @@ class FixBuilder {
   ) {}
 
   private toRange(r: OffsetRange | Range): Range {
-    if (typeof r.start === 'number') return { start: this.document.positionAt(r.start), end: this.document.positionAt((r as OffsetRange).end) };
+    if (typeof r.start === 'number')
+      return { start: this.document.positionAt(r.start), end: this.document.positionAt((r as OffsetRange).end) };
     return r as Range;
   }
 
@@ -164,16 +165,27 @@ function fixesFor(
   // 1. Did-you-mean: the closest known spelling replaces the diagnostic's range.
   if (data.suggestion !== undefined) fix.replace(`Change to ${quote(data.suggestion)}`, at, data.suggestion, true);
   // A value that repairs it (module rules of other actions): added as a parameter or to a list.
-  if (data.addParam !== undefined && data.addValue !== undefined) fix.addValue(`Add ${quote(`${data.addParam}=${data.addValue}`)}`, data.addParam, data.addValue);
+  if (data.addParam !== undefined && data.addValue !== undefined)
+    fix.addValue(`Add ${quote(`${data.addParam}=${data.addValue}`)}`, data.addParam, data.addValue);
   switch (code) {
     case 'noaction':
       // Insert rather than replace: the first parameter stays.
-      fix.replace('Add `action=query`', { start: fix.query.params[0]?.range.start ?? at.start, end: fix.query.params[0]?.range.start ?? at.start }, fix.query.params.length ? 'action=query&' : 'action=query', true);
+      fix.replace(
+        'Add `action=query`',
+        { start: fix.query.params[0]?.range.start ?? at.start, end: fix.query.params[0]?.range.start ?? at.start },
+        fix.query.params.length ? 'action=query&' : 'action=query',
+        true,
+      );
       return;
     case 'unrecognizedparams':
       if (data.replacement !== undefined) {
         const adds = data.replacement === 'g' + name;
-        fix.replace(adds ? `Add the generator prefix: ${quote(data.replacement)}` : `Remove the generator prefix: ${quote(data.replacement)}`, at, data.replacement, data.suggestion === undefined);
+        fix.replace(
+          adds ? `Add the generator prefix: ${quote(data.replacement)}` : `Remove the generator prefix: ${quote(data.replacement)}`,
+          at,
+          data.replacement,
+          data.suggestion === undefined,
+        );
       } else if (data.suggestion === undefined) {
         addOwningModule(fix, catalogue, name);
       }
@@ -187,21 +199,36 @@ function fixesFor(
       const d = wire?.descriptor;
       if (data.replacement !== undefined) {
         const r = data.replacement;
-        const why = r === 'max' ? ' (the highest limit allowed)' : Number(r) > Number(param?.value) ? ' (the minimum)' : Number(r) < Number(param?.value) ? ' (the maximum)' : '';
+        const why =
+          r === 'max'
+            ? ' (the highest limit allowed)'
+            : Number(r) > Number(param?.value)
+              ? ' (the minimum)'
+              : Number(r) < Number(param?.value)
+                ? ' (the maximum)'
+                : '';
         fix.replace(`Change to ${quote(r)}${why}`, at, r, true);
       }
       // A limit above its maximum: the bound itself is the other obvious repair.
-      if (d?.type === 'limit' && data.replacement === 'max' && d.max !== undefined) fix.replace(`Change to ${quote(String(d.max))} (the maximum)`, at, String(d.max));
+      if (d?.type === 'limit' && data.replacement === 'max' && d.max !== undefined)
+        fix.replace(`Change to ${quote(String(d.max))} (the maximum)`, at, String(d.max));
       return;
     }
     default:
-      if (data.replacement !== undefined) fix.replace(`Change to ${quote(data.replacement)}`, at, data.replacement, data.suggestion === undefined);
+      if (data.replacement !== undefined)
+        fix.replace(`Change to ${quote(data.replacement)}`, at, data.replacement, data.suggestion === undefined);
   }
   // 2. Removal: what the validator says to delete, or the parameter / value it names.
   const removeRange = data.removeRange;
   const removeTitle = removalTitle(code, data, what, item !== undefined);
   if (removeTitle) {
-    if (removeRange) fix.replace(removeTitle, removeRange, '', data.suggestion === undefined && data.replacement === undefined && code !== 'unrecognizedparams' && code !== 'unrecognizedvalues');
+    if (removeRange)
+      fix.replace(
+        removeTitle,
+        removeRange,
+        '',
+        data.suggestion === undefined && data.replacement === undefined && code !== 'unrecognizedparams' && code !== 'unrecognizedvalues',
+      );
     else if (item && param && param.hasEquals) fix.removeItem(removeTitle, param, item, data.suggestion === undefined);
     else if (param) fix.removeParam(removeTitle, param, data.suggestion === undefined);
   }
@@ -209,7 +236,8 @@ function fixesFor(
   const other = data.params?.[0];
   if (other !== undefined) {
     if (code === 'useronly' && !fix.query.byName.has(other)) fix.addParam(`Add ${quote(other + '=')} (list by user)`, other);
-    if (code === 'nonuseronly' && fix.query.byName.has(other)) fix.removeParam(`Remove ${quote(other)} (do not list by user)`, fix.query.byName.get(other)!);
+    if (code === 'nonuseronly' && fix.query.byName.has(other))
+      fix.removeParam(`Remove ${quote(other)} (do not list by user)`, fix.query.byName.get(other)!);
     const wanted = code === 'preloadcontentonly' ? 'preloadcontent' : code === 'editintroonly' ? 'editintro' : undefined;
     if (wanted) fix.addValue(`Add ${quote(wanted)} to ${quote(other)}`, other, wanted);
   }
@@ -220,7 +248,8 @@ function fixesFor(
   // 4. Adding what is missing.
   if (code === 'missingparam' || code === 'invalidparammix' || code === 'multisource') {
     const adds = code === 'missingparam' && data.params?.length ? data.params : data.addParam ? [data.addParam] : [];
-    for (const n of adds) if (!fix.query.byName.has(n)) fix.addParam(`Add ${quote(n + '=')}`, n, '', code === 'missingparam' && adds.length === 1);
+    for (const n of adds)
+      if (!fix.query.byName.has(n)) fix.addParam(`Add ${quote(n + '=')}`, n, '', code === 'missingparam' && adds.length === 1);
   }
   // 5. Too many of a set given at once: keep one, remove the others.
   if ((code === 'invalidparammix' || code === 'multisource') && !data.addParam && data.params && data.params.length > 1) {
@@ -266,7 +295,11 @@ function removalTitle(code: string, data: Partial<WikiDiagnosticData>, what: str
   const shown = quote(what === '' ? '(empty)' : what);
   switch (code) {
     case 'deprecation':
-      return data.module !== undefined && data.value === data.module ? `Remove the deprecated module ${shown}` : isValue ? `Remove the deprecated value ${shown}` : `Remove the deprecated parameter ${shown}`;
+      return data.module !== undefined && data.value === data.module
+        ? `Remove the deprecated module ${shown}`
+        : isValue
+          ? `Remove the deprecated value ${shown}`
+          : `Remove the deprecated parameter ${shown}`;
     case 'unrecognizedparams':
       return `Remove ${shown}`;
     case 'unrecognizedvalues':
@@ -310,5 +343,15 @@ function rewriteActions(document: TextDocument, parsed: WikiDocument, query: Wik
     return [action('Join the query into one line', head + params.map(raw).join('&'))];
   }
   if (parsed.embedded) return [];
-  return [action('Split the query into one parameter per line', head + raw(params[0]) + params.slice(1).map((p) => `\n${CONTINUATION_INDENT}&${raw(p)}`).join(''))];
+  return [
+    action(
+      'Split the query into one parameter per line',
+      head +
+        raw(params[0]) +
+        params
+          .slice(1)
+          .map((p) => `\n${CONTINUATION_INDENT}&${raw(p)}`)
+          .join(''),
+    ),
+  ];
 }

@@ -204,7 +204,14 @@ function completeValues(
   const wire = resolveWire(catalogue, context.param.name, context.query);
   if (!wire) return empty();
   // action= and format= name modules: each value comes with its module's description and flags.
-  const namesModule = wire.module === catalogue.main ? (context.param.name === 'action' ? (v: string) => catalogue.getActionModule(v) : context.param.name === 'format' ? (v: string) => catalogue.getFormatModule(v) : undefined) : undefined;
+  const namesModule =
+    wire.module === catalogue.main
+      ? context.param.name === 'action'
+        ? (v: string) => catalogue.getActionModule(v)
+        : context.param.name === 'format'
+          ? (v: string) => catalogue.getFormatModule(v)
+          : undefined
+      : undefined;
   const d = wire.descriptor;
   const range = toRange(document, context.item.range);
   const used = new Set<string>();
@@ -224,16 +231,25 @@ function completeValues(
   const defaults = d.default === undefined ? [] : d.multi ? String(d.default).split('|') : [String(d.default)];
   const paramDoc = () => md(describeParam(wire, catalogue, settings?.highLimits === true));
   // paraminfo/help `modules`: module paths (a `modulePaths` rule of action-constraints.json says which).
-  const pathRule = catalogue.actionRules.find((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name);
+  const pathRule = catalogue.actionRules.find(
+    (r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name,
+  );
   if (pathRule) {
     const wildcards = pathRule.wildcards !== false;
     if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
     add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
-    for (const m of catalogue.getActionModules()) add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · '), documentation: md(describeModule(m, catalogue)) });
+    for (const m of catalogue.getActionModules())
+      add(m.name, {
+        kind: CompletionItemKind.Module,
+        detail: ['action module', ...moduleFlags(m)].join(' · '),
+        documentation: md(describeModule(m, catalogue)),
+      });
     if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
-    for (const m of catalogue.getFormatModules()) add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m, catalogue)) });
+    for (const m of catalogue.getFormatModules())
+      add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m, catalogue)) });
     if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
-    for (const m of catalogue.getQueryModules()) add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m, catalogue)) });
+    for (const m of catalogue.getQueryModules())
+      add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m, catalogue)) });
     return capped(items, context.prefix);
   }
   if (d.values) {
@@ -242,7 +258,9 @@ function completeValues(
       const isDeprecated = deprecated.has(v);
       const isDefault = defaults.includes(v);
       const named = namesModule?.(v);
-      const detail = [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : '', ...(named ? moduleFlags(named) : [])].filter(Boolean).join(' · ') || undefined;
+      const detail =
+        [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : '', ...(named ? moduleFlags(named) : [])].filter(Boolean).join(' · ') ||
+        undefined;
       add(v, {
         detail,
         documentation: named ? md(describeModule(named, catalogue)) : undefined,
@@ -300,4 +318,3 @@ function capped(items: CompletionItem[], typed: string): CompletionList {
   const contains = t ? items.filter((i) => !key(i).startsWith(t) && key(i).includes(t)) : [];
   return { isIncomplete: true, items: [...starts, ...contains].slice(0, MAX_COMPLETION_ITEMS) };
 }
-

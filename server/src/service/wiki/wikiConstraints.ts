@@ -116,7 +116,12 @@ function report(ctx: QueryCheck, ...args: Parameters<QueryCheck['add']>): void {
 }
 
 /** The first condition that holds, with where it was found (or the module name when from a default). */
-function conditionHolds(ctx: QueryCheck, when: RuleCondition[], prefix: string, use: QueryCheck['uses'][number] | undefined): { start: number; end: number; text: string; wire: string } | undefined {
+function conditionHolds(
+  ctx: QueryCheck,
+  when: RuleCondition[],
+  prefix: string,
+  use: QueryCheck['uses'][number] | undefined,
+): { start: number; end: number; text: string; wire: string } | undefined {
   for (const c of when) {
     const wire = prefix + c.param;
     const p = ctx.present.get(wire);
@@ -163,7 +168,13 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
     applyRuntimeWarning(ctx, rule, names, prefix, use);
     return;
   }
-  if (kind === 'exclusiveValues' || kind === 'nonEmpty' || kind === 'moduleValues' || kind === 'titleInNamespaces' || kind === 'titleValue') {
+  if (
+    kind === 'exclusiveValues' ||
+    kind === 'nonEmpty' ||
+    kind === 'moduleValues' ||
+    kind === 'titleInNamespaces' ||
+    kind === 'titleValue'
+  ) {
     if (!ctx.present.has(names[0])) return;
     applyValueRule(ctx, rule, names, use, report);
     return;
@@ -174,7 +185,11 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
   if (kind === 'atMostOne' && count <= 1) return;
   if (kind === 'atLeastOne' && count >= 1) return;
   if (kind === 'exactlyOne' && count === 1) return;
-  if ((kind === 'requires' || kind === 'conflicts' || kind === 'pattern' || kind === 'missing') && ctx.present.has(names[0]) === (kind === 'missing')) return;
+  if (
+    (kind === 'requires' || kind === 'conflicts' || kind === 'pattern' || kind === 'missing') &&
+    ctx.present.has(names[0]) === (kind === 'missing')
+  )
+    return;
   if (kind === 'forbidden' && count === 0) return;
   const module = use?.module.name ?? rule.module;
   switch (kind) {
@@ -203,10 +218,16 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
 function applyCountRule(ctx: QueryCheck, rule: ConstraintRule, names: string[], given: string[], use: Use, module: string): void {
   if (rule.kind !== 'atMostOne' && given.length === 0) {
     const at = use ?? { start: ctx.query.range.start, end: ctx.query.range.start };
-    const msg = rule.kind === 'exactlyOne'
-      ? `One of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`
-      : `At least one of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`;
-    report(ctx, 'missingparam', at.start, at.end, fill(rule.message, names, msg), { param: names[0], addParam: names[0], module, params: names.slice() });
+    const msg =
+      rule.kind === 'exactlyOne'
+        ? `One of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`
+        : `At least one of the parameters ${joinNames(names)} is required by ${module}. Add one of them.`;
+    report(ctx, 'missingparam', at.start, at.end, fill(rule.message, names, msg), {
+      param: names[0],
+      addParam: names[0],
+      module,
+      params: names.slice(),
+    });
     return;
   }
   if (rule.kind === 'atLeastOne' || given.length <= 1) return;
@@ -214,9 +235,10 @@ function applyCountRule(ctx: QueryCheck, rule: ConstraintRule, names: string[], 
   const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
   for (const n of given.slice(1)) {
     const p = ctx.present.get(n)!;
-    const msg = code === 'multisource'
-      ? `The parameters ${given[0]} and ${n} can not be used together: give pages one way only (${joinNames(names)}). Remove one.`
-      : `The parameters ${joinNames(given)} can not be used together. Keep one of them.`;
+    const msg =
+      code === 'multisource'
+        ? `The parameters ${given[0]} and ${n} can not be used together: give pages one way only (${joinNames(names)}). Remove one.`
+        : `The parameters ${joinNames(given)} can not be used together. Keep one of them.`;
     report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, given, msg), { param: n, module, params: given });
   }
 }
@@ -227,7 +249,14 @@ function applyRequires(ctx: QueryCheck, rule: ConstraintRule, names: string[], m
   if (!ctx.present.has(first) || rest.some((n) => ctx.present.has(n))) return;
   const p = ctx.present.get(first)!;
   const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-  report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`), { param: first, addParam: rest[0], module, params: names.slice() });
+  report(
+    ctx,
+    code,
+    p.nameRange.start,
+    p.nameRange.end,
+    fill(rule.message, names, `The ${first} parameter may only be used with ${joinNames(rest)}. Add ${rest[0]}=…, or remove ${first}.`),
+    { param: first, addParam: rest[0], module, params: names.slice() },
+  );
 }
 
 /** missing / forbidden: a parameter needed, or not allowed, while the rule's condition holds. */
@@ -236,14 +265,28 @@ function applyConditional(ctx: QueryCheck, rule: ConstraintRule, names: string[]
   if (!hold) return;
   if (rule.kind === 'missing') {
     if (ctx.present.has(names[0])) return;
-    report(ctx, rule.code, hold.start, hold.end, fill(rule.message, names, `${names[0]} is not given, while ${hold.text} needs it. Add ${names[0]}=…`), { param: names[0], addParam: names[0], module, params: [names[0], hold.wire] });
+    report(
+      ctx,
+      rule.code,
+      hold.start,
+      hold.end,
+      fill(rule.message, names, `${names[0]} is not given, while ${hold.text} needs it. Add ${names[0]}=…`),
+      { param: names[0], addParam: names[0], module, params: [names[0], hold.wire] },
+    );
     return;
   }
   for (const n of names) {
     const p = ctx.present.get(n);
     if (!p) continue;
     if (rule.allowedValues?.includes(p.value)) continue;
-    report(ctx, rule.code, p.nameRange.start, p.nameRange.end, fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`), { param: n, module, params: [n, hold.wire] });
+    report(
+      ctx,
+      rule.code,
+      p.nameRange.start,
+      p.nameRange.end,
+      fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`),
+      { param: n, module, params: [n, hold.wire] },
+    );
   }
 }
 
@@ -256,7 +299,19 @@ function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], us
   if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
   for (const item of items) {
     if (rule.pattern.test(item.text)) continue;
-    report(ctx, rule.code, item.range.start, item.range.end, fill(rule.message, names, `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`), { param: names[0], module, value: item.text }, DEFAULT_SEVERITY_KNOWN.has(rule.code) ? undefined : { severity: 'error' });
+    report(
+      ctx,
+      rule.code,
+      item.range.start,
+      item.range.end,
+      fill(
+        rule.message,
+        names,
+        `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`,
+      ),
+      { param: names[0], module, value: item.text },
+      DEFAULT_SEVERITY_KNOWN.has(rule.code) ? undefined : { severity: 'error' },
+    );
   }
 }
 
@@ -267,5 +322,12 @@ function applyConflicts(ctx: QueryCheck, rule: ConstraintRule, names: string[], 
   if (!ctx.present.has(first) || other === undefined) return;
   const p = ctx.present.get(first)!;
   const code = rule.code === 'missingparam' ? 'invalidparammix' : rule.code;
-  report(ctx, code, p.nameRange.start, p.nameRange.end, fill(rule.message, names, `The ${first} parameter cannot be used with ${other}. Remove one of them.`), { param: first, module, params: [first, other] });
+  report(
+    ctx,
+    code,
+    p.nameRange.start,
+    p.nameRange.end,
+    fill(rule.message, names, `The ${first} parameter cannot be used with ${other}. Remove one of them.`),
+    { param: first, module, params: [first, other] },
+  );
 }

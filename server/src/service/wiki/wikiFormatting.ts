@@ -30,11 +30,21 @@ export function formatWikiDocument(document: TextDocument, parsed: WikiDocument,
 
 /** The canonical text of one query, or undefined when it has nothing to write. */
 export function canonicalQuery(text: string, query: WikiQuery, layout: QueryLayout): string | undefined {
-  const params = query.params.filter((p) => p.range.end > p.range.start).map((p) => text.slice(p.range.start, p.range.end).trim()).filter((p) => p !== '');
+  const params = query.params
+    .filter((p) => p.range.end > p.range.start)
+    .map((p) => text.slice(p.range.start, p.range.end).trim())
+    .filter((p) => p !== '');
   const firstStart = query.params[0]?.range.start ?? query.range.end;
   const lead = text.slice(query.range.start, firstStart);
   const head = query.urlRange ? `${text.slice(query.urlRange.start, query.urlRange.end)}?` : lead.includes('?') ? '?' : '';
   if (!params.length) return head || undefined;
   const multi = layout === 'multiLine' || (layout === 'asWritten' && query.multiLine);
-  return multi ? head + params[0] + params.slice(1).map((p) => `\n${CONTINUATION_INDENT}&${p}`).join('') : head + params.join('&');
+  return multi
+    ? head +
+        params[0] +
+        params
+          .slice(1)
+          .map((p) => `\n${CONTINUATION_INDENT}&${p}`)
+          .join('')
+    : head + params.join('&');
 }

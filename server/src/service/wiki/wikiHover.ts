@@ -12,7 +12,15 @@ import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
-import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiQuery, WikiWireParam } from './wikiTypes';
+import type {
+  WikiCursorContext,
+  WikiModule,
+  WikiParamDescriptor,
+  WikiParamInfoNote,
+  WikiParam,
+  WikiQuery,
+  WikiWireParam,
+} from './wikiTypes';
 import { expandTemplate } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
 
@@ -70,7 +78,8 @@ function describeType(d: WikiParamDescriptor, catalogue: WikiCatalogue, wireName
       return `limit — an integer from ${min} to ${d.max ?? '?'}${high}, or \`max\` for the highest limit allowed`;
     }
     case 'integer': {
-      if (d.min !== undefined && d.max !== undefined) return `integer from ${d.min} to ${d.max}${d.enforcerange ? '' : ' (values outside are clamped)'}`;
+      if (d.min !== undefined && d.max !== undefined)
+        return `integer from ${d.min} to ${d.max}${d.enforcerange ? '' : ' (values outside are clamped)'}`;
       if (d.min !== undefined) return `integer, at least ${d.min}`;
       if (d.max !== undefined) return `integer, at most ${d.max}`;
       return 'integer';
@@ -121,7 +130,9 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
   if (d.multi) {
     const low = d.lowlimit ?? 50;
     const high = d.highlimit ?? 500;
-    facts.push(`Multi-valued: separate values with \`|\`; at most ${highLimits ? high : low} values${high !== low ? (highLimits ? ` (${low} without \`apihighlimits\`)` : ` (${high} with \`apihighlimits\`)`) : ''}${d.allowsduplicates ? '; repeated values allowed' : ''}`);
+    facts.push(
+      `Multi-valued: separate values with \`|\`; at most ${highLimits ? high : low} values${high !== low ? (highLimits ? ` (${low} without \`apihighlimits\`)` : ` (${high} with \`apihighlimits\`)`) : ''}${d.allowsduplicates ? '; repeated values allowed' : ''}`,
+    );
   }
   const limits = stringLimitText(d);
   if (limits) facts.push(`Length: ${limits} per value — longer values are an error (\`maxbytes\`/\`maxchars\`)`);
@@ -130,12 +141,18 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
   if (d.deprecatedvalues?.length) facts.push(`Deprecated values: ${d.deprecatedvalues.map(code).join(', ')}`);
   if (d.templatevars) {
     for (const [v, target] of Object.entries(d.templatevars)) {
-      facts.push(`Templated: \`{${v}}\` is one of the values of ${code(wirePrefix + target)}${wire.templateValues?.[v] ? ` (here ${code(wire.templateValues[v])})` : ''}`);
+      facts.push(
+        `Templated: \`{${v}}\` is one of the values of ${code(wirePrefix + target)}${wire.templateValues?.[v] ? ` (here ${code(wire.templateValues[v])})` : ''}`,
+      );
     }
   }
   for (const note of d.info ?? []) facts.push(describeInfoNote(note, m, wirePrefix));
-  if (d.tokentype) facts.push(`**Token** of type ${code(d.tokentype)}: get one with \`action=query&meta=tokens&type=${d.tokentype}\`; the wiki takes it only in a POST body (\`mustpostparams\` when it is in the URL)`);
-  if (d.sensitive) facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
+  if (d.tokentype)
+    facts.push(
+      `**Token** of type ${code(d.tokentype)}: get one with \`action=query&meta=tokens&type=${d.tokentype}\`; the wiki takes it only in a POST body (\`mustpostparams\` when it is in the URL)`,
+    );
+  if (d.sensitive)
+    facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
   for (const f of facts) lines.push(`- ${f}`);
   return lines.join('\n');
 }
@@ -157,19 +174,36 @@ export function describeModule(m: WikiModule, catalogue: WikiCatalogue): string 
 }
 
 function makeModuleDoc(m: WikiModule): string {
-  const lines: string[] = [m.path.startsWith('query+') || m.path === 'query' ? `${code(m.name)} — ${m.group} module (\`${m.path}\`)` : m.group === 'format' ? `${code(m.name)} — format module (\`format=${m.name}\`)` : `${code(m.name)} — action module (\`action=${m.name}\`)`, ''];
+  const lines: string[] = [
+    m.path.startsWith('query+') || m.path === 'query'
+      ? `${code(m.name)} — ${m.group} module (\`${m.path}\`)`
+      : m.group === 'format'
+        ? `${code(m.name)} — format module (\`format=${m.name}\`)`
+        : `${code(m.name)} — action module (\`action=${m.name}\`)`,
+    '',
+  ];
   const facts: string[] = [];
   if (m.deprecated) facts.push('**Deprecated**: the wiki warns (`deprecation`); use its replacement.');
   const example = m.parameters[0]?.name;
-  facts.push(m.prefix ? `Prefix: ${code(m.prefix)}${example ? ` (parameters are written with it, e.g. ${code(m.prefix + example)})` : ''}` : 'Prefix: none (parameters are written without one)');
+  facts.push(
+    m.prefix
+      ? `Prefix: ${code(m.prefix)}${example ? ` (parameters are written with it, e.g. ${code(m.prefix + example)})` : ''}`
+      : 'Prefix: none (parameters are written without one)',
+  );
   if (m.path.startsWith('query+')) {
-    if (m.generator) facts.push(`Generator: yes — \`generator=${m.name}\` feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`);
+    if (m.generator)
+      facts.push(
+        `Generator: yes — \`generator=${m.name}\` feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`,
+      );
     else facts.push('Generator: no');
   } else {
     // Top-level modules (actions, formats): what the server requires of a request.
     if (m.mustbeposted) facts.push('**Must be POSTed**: the wiki refuses a GET (`mustbeposted`); never run from here');
     const token = m.parameters.find((d) => d.tokentype !== undefined);
-    if (token) facts.push(`**Needs a token** of type ${code(token.tokentype!)} in ${code(m.prefix + token.name)} (from \`action=query&meta=tokens&type=${token.tokentype}\`), in the POST body`);
+    if (token)
+      facts.push(
+        `**Needs a token** of type ${code(token.tokentype!)} in ${code(m.prefix + token.name)} (from \`action=query&meta=tokens&type=${token.tokentype}\`), in the POST body`,
+      );
     if (m.writerights) facts.push('**Write rights**: changes the wiki; needs an account allowed to write');
   }
   facts.push(m.readrights ? 'Needs the `read` right (read rights)' : 'Works without the `read` right');
@@ -259,9 +293,7 @@ export function resolveActionParam(am: WikiModule, name: string): WikiWireParam 
 }
 
 function overriddenNote(param: WikiParam): string {
-  return param.overridden
-    ? `\n\n*Ignored: a later \`${param.name}=\` in this query overrides it (the wiki keeps only the last).*`
-    : '';
+  return param.overridden ? `\n\n*Ignored: a later \`${param.name}=\` in this query overrides it (the wiki keeps only the last).*` : '';
 }
 
 /** Hover for the cursor context. */
@@ -272,7 +304,10 @@ export function doWikiHover(
   settings?: LanguageSettings,
 ): Hover | null {
   const highLimits = settings?.highLimits === true;
-  const markdown = (value: string, range: OffsetRange): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range: toRange(document, range) });
+  const markdown = (value: string, range: OffsetRange): Hover => ({
+    contents: { kind: MarkupKind.Markdown, value },
+    range: toRange(document, range),
+  });
   switch (context.kind) {
     case 'paramName': {
       if (!context.param) return null;
@@ -288,20 +323,32 @@ export function doWikiHover(
         return wire && name === '' ? markdown(describeParam(wire, catalogue, highLimits), context.param.nameRange) : null;
       }
       let text = describeModule(module, catalogue);
-      if (context.group === 'generator' && !module.generator) text = `**Not a generator**: \`${module.name}\` cannot be used with \`generator=\`.\n\n${text}`;
-      else if (context.group !== 'generator' && module.group !== context.group) text = `**Wrong group**: \`${module.name}\` is a ${module.group} module; write it in \`${module.group}=\`.\n\n${text}`;
+      if (context.group === 'generator' && !module.generator)
+        text = `**Not a generator**: \`${module.name}\` cannot be used with \`generator=\`.\n\n${text}`;
+      else if (context.group !== 'generator' && module.group !== context.group)
+        text = `**Wrong group**: \`${module.name}\` is a ${module.group} module; write it in \`${module.group}=\`.\n\n${text}`;
       return markdown(text, context.item.range);
     }
     case 'paramValue': {
       const wire = resolveWire(catalogue, context.param.name, context.query);
       if (!wire) return null;
       // action=parse, format=json: the module the value names, with its flags.
-      const named = wire.module === catalogue.main ? (context.param.name === 'action' ? catalogue.getActionModule(context.item.text) : context.param.name === 'format' ? catalogue.getFormatModule(context.item.text) : undefined) : undefined;
+      const named =
+        wire.module === catalogue.main
+          ? context.param.name === 'action'
+            ? catalogue.getActionModule(context.item.text)
+            : context.param.name === 'format'
+              ? catalogue.getFormatModule(context.item.text)
+              : undefined
+          : undefined;
       if (named && context.item.range.end > context.item.range.start) return markdown(describeModule(named, catalogue), context.item.range);
       // paraminfo/help `modules=parse|query+allpages`: the module each path names.
-      const pathParam = catalogue.actionRules.some((r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name);
+      const pathParam = catalogue.actionRules.some(
+        (r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name,
+      );
       const byPath = pathParam ? (catalogue.getActionModule(context.item.text) ?? catalogue.getModule(context.item.text)) : undefined;
-      if (byPath && context.item.range.end > context.item.range.start) return markdown(describeModule(byPath, catalogue), context.item.range);
+      if (byPath && context.item.range.end > context.item.range.start)
+        return markdown(describeModule(byPath, catalogue), context.item.range);
       const about = context.item.text === '' ? undefined : describeValue(context.item.text, wire, catalogue, highLimits);
       const range = context.item.range.end > context.item.range.start ? context.item.range : context.param.valueRange;
       const paramDoc = describeParam(wire, catalogue, highLimits);
@@ -312,8 +359,13 @@ export function doWikiHover(
       const url = context.query.apiUrl;
       const who = url ? `${code(url)} — the wiki this query is sent to.` : 'The API endpoint of this query.';
       const actions = [...catalogue.getActionModules()].length;
-      const recorded = catalogue.actionModulesVersion ? `; actions and formats as MediaWiki ${catalogue.actionModulesVersion} describes them` : '';
-      return markdown(`${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${actions} other actions${recorded}, ${catalogue.namespaces.length} namespaces).`, context.range);
+      const recorded = catalogue.actionModulesVersion
+        ? `; actions and formats as MediaWiki ${catalogue.actionModulesVersion} describes them`
+        : '';
+      return markdown(
+        `${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${actions} other actions${recorded}, ${catalogue.namespaces.length} namespaces).`,
+        context.range,
+      );
     }
     default:
       return null;

@@ -13,7 +13,13 @@ import { resolveWire } from './wikiHover';
 /** Decoded texts longer than this are cut in the hint. */
 const MAX_HINT_LENGTH = 60;
 
-export function getWikiInlayHints(document: TextDocument, parsed: WikiDocument, range: Range, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings?: LanguageSettings): InlayHint[] {
+export function getWikiInlayHints(
+  document: TextDocument,
+  parsed: WikiDocument,
+  range: Range,
+  resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
+  settings?: LanguageSettings,
+): InlayHint[] {
   const text = parsed.text;
   const lo = document.offsetAt(range.start);
   const hi = document.offsetAt(range.end);
@@ -26,10 +32,12 @@ export function getWikiInlayHints(document: TextDocument, parsed: WikiDocument, 
     for (const param of query.params) {
       if (param.range.end < lo || param.range.start > hi) continue;
       const rawName = text.slice(param.nameRange.start, param.nameRange.end);
-      if (isEncoded(rawName) && param.name !== rawName) hint(param.nameRange.end, `“${cut(param.name)}”`, `The wiki reads this name as ${JSON.stringify(param.name)}.`);
+      if (isEncoded(rawName) && param.name !== rawName)
+        hint(param.nameRange.end, `“${cut(param.name)}”`, `The wiki reads this name as ${JSON.stringify(param.name)}.`);
       if (!param.hasEquals) continue;
       const rawValue = text.slice(param.valueRange.start, param.valueRange.end);
-      if (isEncoded(rawValue) && param.value !== rawValue) hint(param.valueRange.end, `= “${cut(visible(param.value))}”`, `Decoded value: ${JSON.stringify(param.value)}`);
+      if (isEncoded(rawValue) && param.value !== rawValue)
+        hint(param.valueRange.end, `= “${cut(visible(param.value))}”`, `Decoded value: ${JSON.stringify(param.value)}`);
       if (param.value === 'max') {
         catalogue ??= resolveCatalogue(query.apiUrl);
         const d = resolveWire(catalogue, param.name)?.descriptor;
@@ -37,7 +45,11 @@ export function getWikiInlayHints(document: TextDocument, parsed: WikiDocument, 
           const high = settings?.highLimits === true && d.highmax !== undefined;
           const n = high ? d.highmax! : d.max;
           const why = high ? 'with apihighlimits' : d.highmax !== undefined && d.highmax !== d.max ? `${d.highmax} with apihighlimits` : '';
-          hint(param.valueRange.end, `= ${n}${why ? ` (${why})` : ''}`, `\`max\` asks for the most results ${param.name} allows: ${d.max}${d.highmax !== undefined ? `, or ${d.highmax} for accounts with apihighlimits (bots, admins)` : ''}.`);
+          hint(
+            param.valueRange.end,
+            `= ${n}${why ? ` (${why})` : ''}`,
+            `\`max\` asks for the most results ${param.name} allows: ${d.max}${d.highmax !== undefined ? `, or ${d.highmax} for accounts with apihighlimits (bots, admins)` : ''}.`,
+          );
         }
       }
     }

@@ -65,7 +65,8 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
   const cache = new Map<string, { version: number; text: string; embedded: boolean; parsed: WikiDocument }>();
   /** This service's validator: its verdict cache is the service's own. */
   const validator = createWikiValidator();
-  const carry = (previous: WikiDocument) => (next: WikiDocument, from: number, to: number, count: number) => validator.carry(previous, next, from, to, count);
+  const carry = (previous: WikiDocument) => (next: WikiDocument, from: number, to: number, count: number) =>
+    validator.carry(previous, next, from, to, count);
 
   const catalogueOf = (query?: WikiQuery) => resolveCatalogue(query?.apiUrl);
 
@@ -76,7 +77,8 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
       const hit = cache.get(document.uri);
       if (hit && hit.version === document.version && hit.embedded === embedded && hit.text === text) return hit.parsed;
       // A new version of a document parsed before: scan again only around what changed.
-      const parsed = hit && !embedded && !hit.embedded ? reparseWikiDocument(hit.parsed, text, carry(hit.parsed)) : parse(text, { embedded });
+      const parsed =
+        hit && !embedded && !hit.embedded ? reparseWikiDocument(hit.parsed, text, carry(hit.parsed)) : parse(text, { embedded });
       cache.delete(document.uri);
       cache.set(document.uri, { version: document.version, text, embedded, parsed });
       if (cache.size > PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -99,7 +101,13 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
       return doWikiHover(document, context, catalogueOf(context.query), settings);
     },
 
-    doCodeActions(document: TextDocument, parsed: WikiDocument, range: Range, diagnostics: Diagnostic[], settings?: LanguageSettings): CodeAction[] {
+    doCodeActions(
+      document: TextDocument,
+      parsed: WikiDocument,
+      range: Range,
+      diagnostics: Diagnostic[],
+      settings?: LanguageSettings,
+    ): CodeAction[] {
       return doWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings, validator);
     },
 

@@ -284,7 +284,21 @@ function scanParams(text: string, s: number, t: number, params: WikiParam[]): vo
   }
 }
 
-const URL_STOP = new Set([SP, TAB, LF, CR, 34 /* " */, 39 /* ' */, 60 /* < */, 62 /* > */, 96 /* ` */, 91 /* [ */, 93 /* ] */, 123 /* { */, 125 /* } */]);
+const URL_STOP = new Set([
+  SP,
+  TAB,
+  LF,
+  CR,
+  34 /* " */,
+  39 /* ' */,
+  60 /* < */,
+  62 /* > */,
+  96 /* ` */,
+  91 /* [ */,
+  93 /* ] */,
+  123 /* { */,
+  125 /* } */,
+]);
 
 /** Embedded mode: every URL (or path) containing `api.php?` becomes a one-line query. */
 function parseEmbedded(text: string, doc: WikiDocument): void {
@@ -330,7 +344,8 @@ function parseEmbedded(text: string, doc: WikiDocument): void {
 const utf8 = new TextDecoder('utf-8');
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Windows-1252's bytes 0x80–0x9F (the rest is Latin-1); undefined bytes stay as their C1 control. */
-const CP1252_80_9F = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const CP1252_80_9F =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 function hexVal(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -425,7 +440,6 @@ function sepAt(text: string, i: number, end: number, us: boolean): number {
   }
   return 0;
 }
-
 
 /**
  * The `|`-separated items of a parameter's value, each with its decoded text and source range.
@@ -589,7 +603,8 @@ export function reparseWikiDocument(
     return doc;
   }
   const to = doc.queries.length;
-  for (let i = j; i < previous.queries.length; i++) doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, doc.queries.length, delta));
+  for (let i = j; i < previous.queries.length; i++)
+    doc.queries.push(shiftedQuery(previous.queries[i] as QueryNode, text, doc.queries.length, delta));
   if (carried !== undefined) carried(doc, j, to, previous.queries.length - j);
   for (const c of previous.comments) if (c.start >= oldResume) doc.comments.push({ start: c.start + delta, end: c.end + delta });
   return doc;

@@ -89,12 +89,16 @@ export function getParamSources(query: WikiQuery, catalogue: WikiCatalogue): Mod
  * `contentformat-main`, with `{ slot: 'main' }`), using the allowed values of the parameter each
  * variable refers to.
  */
-export function expandTemplate(module: WikiModule, descriptor: WikiParamDescriptor): Array<{ name: string; values: Record<string, string> }> {
+export function expandTemplate(
+  module: WikiModule,
+  descriptor: WikiParamDescriptor,
+): Array<{ name: string; values: Record<string, string> }> {
   let out: Array<{ name: string; values: Record<string, string> }> = [{ name: descriptor.name, values: {} }];
   for (const [variable, target] of Object.entries(descriptor.templatevars ?? {})) {
     const allowed = module.paramByName.get(target)?.values ?? [];
     const next: typeof out = [];
-    for (const t of out) for (const v of allowed) next.push({ name: t.name.split(`{${variable}}`).join(v), values: { ...t.values, [variable]: v } });
+    for (const t of out)
+      for (const v of allowed) next.push({ name: t.name.split(`{${variable}}`).join(v), values: { ...t.values, [variable]: v } });
     out = next;
   }
   return out;

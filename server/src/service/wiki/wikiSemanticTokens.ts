@@ -17,7 +17,12 @@ const MODULE_PARAMS = new Set(['action', 'list', 'prop', 'meta', 'generator', 'f
 /** Value types shown as numbers. */
 const NUMBER_TYPES = new Set(['integer', 'limit', 'float', 'timestamp', 'expiry', 'namespace']);
 
-export function getWikiSemanticTokens(document: TextDocument, parsed: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, range?: Range): number[] {
+export function getWikiSemanticTokens(
+  document: TextDocument,
+  parsed: WikiDocument,
+  resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
+  range?: Range,
+): number[] {
   const text = parsed.text;
   const tokens = new TokenSink();
   const lo = range ? document.offsetAt(range.start) : 0;
@@ -87,7 +92,8 @@ function prefixLength(wire: WikiWireParam, raw: string): number {
 
 /** How a value is coloured: by what its parameter takes. */
 export function valueType(param: WikiParam, wire: WikiWireParam | undefined, value: string): TokenType {
-  if (value === '*' || (value === 'max' && wire?.descriptor.type === 'limit') || (value === 'now' && wire?.descriptor.type === 'timestamp')) return 'keyword';
+  if (value === '*' || (value === 'max' && wire?.descriptor.type === 'limit') || (value === 'now' && wire?.descriptor.type === 'timestamp'))
+    return 'keyword';
   if (MODULE_PARAMS.has(param.name) || wire?.descriptor.type === 'submodule') return 'class';
   const d = wire?.descriptor;
   if (!d) return 'string';

@@ -103,7 +103,7 @@ export function findWikiDocumentLinks(document: TextDocument, parsed: WikiDocume
     if (!target) continue;
     const first = query.lines[0] ?? query.range;
     links.push({
-      range: toRange(document, query.multiLine ? query.urlRange ?? first : first),
+      range: toRange(document, query.multiLine ? (query.urlRange ?? first) : first),
       target,
       tooltip: query.multiLine ? 'Open the whole request (all its lines) in the browser' : 'Open the request in the browser',
     });

@@ -52,8 +52,6 @@ export { DEFAULT_SEVERITIES };
 
 export const DIAGNOSTIC_SOURCE = 'wikimap-query';
 
-
-
 // ---------------------------------------------------------------------------
 // One query
 // ---------------------------------------------------------------------------
@@ -108,7 +106,15 @@ function listValues(values: readonly string[], max = 12): string {
   return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
 }
 
-export function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
+export function checkQuery(
+  text: string,
+  query: WikiQuery,
+  catalogue: WikiCatalogue,
+  highLimits: boolean,
+  full: boolean,
+  scratch: ValueItemScratch,
+  ruleScratch: number[],
+): RelDiag[] {
   const base = query.range.start;
   const out: RelDiag[] = [];
   const ctx: QueryCheck = {
@@ -136,7 +142,9 @@ export function checkQuery(text: string, query: WikiQuery, catalogue: WikiCatalo
     runChecks(ctx);
   } catch (e) {
     // A validator bug must not take diagnostics down with it: report it on the query.
-    ctx.add('internal', query.range.start, query.range.start, `Could not check this query (${errorMessage(e)}). Please report this.`, { param: '' });
+    ctx.add('internal', query.range.start, query.range.start, `Could not check this query (${errorMessage(e)}). Please report this.`, {
+      param: '',
+    });
   }
   return out;
 }
@@ -150,14 +158,31 @@ function checkParamNames(ctx: QueryCheck): void {
     const php = phpParamName(p.writtenName);
     // An array name (`titles[0]`) is the wiki's own `unsupportedarray` or `unrecognizedparams` (phpArrayParams.ts).
     if (php.array && !php.dropped && phpArrayBase(p.name) !== undefined && p.writtenName.trimStart() === p.writtenName) continue;
-    const sees = php.dropped ? 'no parameter at all (PHP drops the pair)' : php.array ? `an array "${php.name}", whose value MediaWiki ignores` : `"${p.name}"`;
-    ctx.add('phpname', p.nameRange.start, p.nameRange.end, `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; write the name it means.`, { param: p.name });
+    const sees = php.dropped
+      ? 'no parameter at all (PHP drops the pair)'
+      : php.array
+        ? `an array "${php.name}", whose value MediaWiki ignores`
+        : `"${p.name}"`;
+    ctx.add(
+      'phpname',
+      p.nameRange.start,
+      p.nameRange.end,
+      `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; write the name it means.`,
+      { param: p.name },
+    );
   }
 
   // Repeated parameters: PHP keeps the last occurrence only.
   for (const p of query.params) {
     if (!p.overridden) continue;
-    ctx.add('repeatedparam', p.range.start, p.range.end, `"${p.name}" is given again later in this query; only the last occurrence counts (as PHP reads query strings). Remove this one or merge the values.`, { param: p.name }, { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Unnecessary] });
+    ctx.add(
+      'repeatedparam',
+      p.range.start,
+      p.range.end,
+      `"${p.name}" is given again later in this query; only the last occurrence counts (as PHP reads query strings). Remove this one or merge the values.`,
+      { param: p.name },
+      { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Unnecessary] },
+    );
   }
 }
 
@@ -174,7 +199,11 @@ function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery
     const first = query.params[0];
     const s = first ? first.range.start : query.range.start;
     const e = first ? first.range.end : query.range.end;
-    ctx.add('noaction', s, e, 'No action given: the wiki answers with its help page instead of running the query. Add action=query.', { param: 'action', addParam: 'action', replacement: 'action=query' });
+    ctx.add('noaction', s, e, 'No action given: the wiki answers with its help page instead of running the query. Add action=query.', {
+      param: 'action',
+      addParam: 'action',
+      replacement: 'action=query',
+    });
   } else {
     const d = main.paramByName.get('action');
     const v = actionP.value;
@@ -185,15 +214,33 @@ function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery
         // Checked below, parameter by parameter (actionValidation.ts).
       } else if (d?.values && !d.values.includes(v) && query.apiUrl !== undefined && cat.source === 'built-in') {
         // The URL names a wiki whose own catalogue is not loaded: the action may well be one of its extensions'.
-        ctx.add('unknownaction', actionP.valueRange.start, actionP.valueRange.end, `action=${v} is not in the built-in catalogue (MediaWiki core's modules); it may be a module of this wiki's extensions. Load this wiki's catalogue (set wikimapQuery.wiki.apiUrl to ${query.apiUrl}, or run "Wiki Query: Reload Catalogue") to check it.`, { param: 'action', value: v });
+        ctx.add(
+          'unknownaction',
+          actionP.valueRange.start,
+          actionP.valueRange.end,
+          `action=${v} is not in the built-in catalogue (MediaWiki core's modules); it may be a module of this wiki's extensions. Load this wiki's catalogue (set wikimapQuery.wiki.apiUrl to ${query.apiUrl}, or run "Wiki Query: Reload Catalogue") to check it.`,
+          { param: 'action', value: v },
+        );
       } else if (d?.values && !d.values.includes(v)) {
         const suggestion = ctx.full ? didYouMean(v, d.values) : undefined;
-        ctx.add('badvalue', actionP.valueRange.start, actionP.valueRange.end, `Unrecognized value for parameter "action": ${quote(v)}. ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use action=query to query the wiki.`, { param: 'action', value: v, suggestion });
+        ctx.add(
+          'badvalue',
+          actionP.valueRange.start,
+          actionP.valueRange.end,
+          `Unrecognized value for parameter "action": ${quote(v)}. ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use action=query to query the wiki.`,
+          { param: 'action', value: v, suggestion },
+        );
       } else {
         const suggestion = ctx.full && editDistanceSmall(v, 'query') ? 'query' : undefined;
         // The catalogue lists the action but does not describe it (a catalogue of query modules only,
         // or one cached before whole catalogues were fetched): its parameters cannot be checked.
-        ctx.add('notquery', actionP.valueRange.start, actionP.valueRange.end, `The catalogue in use (${cat.source}) does not describe action=${v}, so its parameters are not checked. ${suggestion ? 'Did you mean "query"? ' : ''}Run "Wiki Query: Reload Catalogue" to fetch the wiki's description of every module.`, { param: 'action', value: v, suggestion });
+        ctx.add(
+          'notquery',
+          actionP.valueRange.start,
+          actionP.valueRange.end,
+          `The catalogue in use (${cat.source}) does not describe action=${v}, so its parameters are not checked. ${suggestion ? 'Did you mean "query"? ' : ''}Run "Wiki Query: Reload Catalogue" to fetch the wiki's description of every module.`,
+          { param: 'action', value: v, suggestion },
+        );
       }
     }
   }
@@ -226,7 +273,14 @@ function runChecks(ctx: QueryCheck): void {
 
   // Every other parameter: find who reads it.
   let validNames: string[] | undefined;
-  const readers: ParamReaders = { actionP, isQuery, actionModule, formatModule, gen, namesForSuggestion: () => (validNames ??= collectValidNames(ctx, isQuery, formatModule)) };
+  const readers: ParamReaders = {
+    actionP,
+    isQuery,
+    actionModule,
+    formatModule,
+    gen,
+    namesForSuggestion: () => (validNames ??= collectValidNames(ctx, isQuery, formatModule)),
+  };
   for (const p of query.byName.values()) {
     // Invalid UTF-8, control characters, non-NFC text: the wiki cleans the value and warns (any module).
     const utf8 = badUtf8Message(text, p);
@@ -307,7 +361,8 @@ function checkQueryParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
   const queryModule = cat.query!;
   const name = p.name;
   const { gen, formatModule } = r;
-  const useOf = (c: { generator?: boolean; module: WikiModule }) => (c.generator ? (gen && gen.module === c.module ? gen : undefined) : normalUse(ctx.uses, c.module));
+  const useOf = (c: { generator?: boolean; module: WikiModule }) =>
+    c.generator ? (gen && gen.module === c.module ? gen : undefined) : normalUse(ctx.uses, c.module);
   const qd = queryModule.paramByName.get(name);
   if (qd) {
     ctx.present.set(name, p);
@@ -350,7 +405,11 @@ function checkRequiredParams(ctx: QueryCheck): void {
     for (const d of ctx.catalogue.paramGroupsOf(use.module).required) {
       const wire = use.wirePrefix + d.name;
       if (ctx.present.has(wire)) continue;
-      ctx.add('missingparam', use.start, use.end, `The "${wire}" parameter must be set: ${use.module.name} needs it. Add &${wire}=…`, { param: wire, addParam: wire, module: use.module.name });
+      ctx.add('missingparam', use.start, use.end, `The "${wire}" parameter must be set: ${use.module.name} needs it. Add &${wire}=…`, {
+        param: wire,
+        addParam: wire,
+        module: use.module.name,
+      });
     }
   }
 }
@@ -380,7 +439,13 @@ function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' |
   const items = getValueItems(text, p);
   const limit = multiLimit(ctx, d);
   if (items.length > limit) {
-    ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${group}". The limit is ${limit}. Split the query in two.`, { param: group });
+    ctx.add(
+      'toomanyvalues',
+      p.valueRange.start,
+      p.valueRange.end,
+      `Too many values supplied for parameter "${group}". The limit is ${limit}. Split the query in two.`,
+      { param: group },
+    );
     return;
   }
   const seen = items.length > 1 ? new Set<string>() : undefined;
@@ -388,7 +453,15 @@ function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' |
   for (const item of items) {
     const name = item.text;
     if (seen?.has(name)) {
-      if (ctx.full) ctx.add('duplicatevalues', item.range.start, item.range.end, `"${name}" is listed twice in ${group}=; the wiki ignores the repeat. Remove it.`, { param: group, value: name }, { remove: itemRemoval(items, item), tags: [DiagnosticTag.Unnecessary] });
+      if (ctx.full)
+        ctx.add(
+          'duplicatevalues',
+          item.range.start,
+          item.range.end,
+          `"${name}" is listed twice in ${group}=; the wiki ignores the repeat. Remove it.`,
+          { param: group, value: name },
+          { remove: itemRemoval(items, item), tags: [DiagnosticTag.Unnecessary] },
+        );
       continue;
     }
     seen?.add(name);
@@ -403,11 +476,25 @@ function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' |
         suggestion = ctx.full ? didYouMean(name, allowed ?? cat.getModulesByGroup(group).map((x) => x.name)) : undefined;
         hint = suggestion ? `Did you mean "${suggestion}"?` : `Use one of the ${group} modules this wiki has.`;
       }
-      ctx.add('unrecognizedvalues', item.range.start, item.range.end, `Unrecognized value for parameter "${group}": ${name === '' ? '(empty)' : name}. ${hint}`, { param: group, value: name, suggestion, module: m?.name }, { remove: itemRemoval(items, item) });
+      ctx.add(
+        'unrecognizedvalues',
+        item.range.start,
+        item.range.end,
+        `Unrecognized value for parameter "${group}": ${name === '' ? '(empty)' : name}. ${hint}`,
+        { param: group, value: name, suggestion, module: m?.name },
+        { remove: itemRemoval(items, item) },
+      );
       continue;
     }
     if (m.deprecated) {
-      ctx.add('deprecation', item.range.start, item.range.end, `The "${name}" module has been deprecated. Use the module that replaces it (see the wiki's API help).`, { param: group, value: name, module: name }, { tags: [DiagnosticTag.Deprecated] });
+      ctx.add(
+        'deprecation',
+        item.range.start,
+        item.range.end,
+        `The "${name}" module has been deprecated. Use the module that replaces it (see the wiki's API help).`,
+        { param: group, value: name, module: name },
+        { tags: [DiagnosticTag.Deprecated] },
+      );
     }
     ctx.uses.push({ module: m, generator: false, start: item.range.start, end: item.range.end, wirePrefix: m.prefix });
   }
@@ -421,22 +508,51 @@ function checkGenerator(ctx: QueryCheck, p: WikiParam): ModuleUse | undefined {
   const s = p.valueRange.start;
   const e = p.valueRange.end;
   if (!m) {
-    const suggestion = ctx.full ? didYouMean(v, cat.getGenerators().map((x) => x.name)) : undefined;
-    ctx.add('badgenerator', s, e, `Unknown generator "${v}". ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use a module flagged as generator (allpages, categorymembers, links, …).`, { param: 'generator', value: v, suggestion });
+    const suggestion = ctx.full
+      ? didYouMean(
+          v,
+          cat.getGenerators().map((x) => x.name),
+        )
+      : undefined;
+    ctx.add(
+      'badgenerator',
+      s,
+      e,
+      `Unknown generator "${v}". ${suggestion ? `Did you mean "${suggestion}"? ` : ''}Use a module flagged as generator (allpages, categorymembers, links, …).`,
+      { param: 'generator', value: v, suggestion },
+    );
     return undefined;
   }
   if (!m.generator) {
-    ctx.add('badgenerator', s, e, `Module "${v}" cannot be used as a generator. Use ${m.group}=${v} to list its results, or pick a generator module.`, { param: 'generator', value: v, module: v });
+    ctx.add(
+      'badgenerator',
+      s,
+      e,
+      `Module "${v}" cannot be used as a generator. Use ${m.group}=${v} to list its results, or pick a generator module.`,
+      { param: 'generator', value: v, module: v },
+    );
     return undefined;
   }
   if (m.deprecated) {
-    ctx.add('deprecation', s, e, `The "${v}" module has been deprecated. Use the module that replaces it (see the wiki's API help).`, { param: 'generator', value: v, module: v }, { tags: [DiagnosticTag.Deprecated] });
+    ctx.add(
+      'deprecation',
+      s,
+      e,
+      `The "${v}" module has been deprecated. Use the module that replaces it (see the wiki's API help).`,
+      { param: 'generator', value: v, module: v },
+      { tags: [DiagnosticTag.Deprecated] },
+    );
   }
   return { module: m, generator: true, start: s, end: e, wirePrefix: 'g' + m.prefix };
 }
 
 /** For a templated parameter (`rvcontentformat-main`): the target parameter (`rvslots`) must list the value. */
-function templateTargetMissing(ctx: QueryCheck, use: ModuleUse, vars: Record<string, string>, values: Record<string, string>): { target: string; value: string } | undefined {
+function templateTargetMissing(
+  ctx: QueryCheck,
+  use: ModuleUse,
+  vars: Record<string, string>,
+  values: Record<string, string>,
+): { target: string; value: string } | undefined {
   for (const [v, target] of Object.entries(vars)) {
     const wire = use.wirePrefix + target;
     const tp = ctx.query.byName.get(wire);
@@ -476,31 +592,66 @@ function reportUnrecognized(
   const remove = pairRemoval(text, query, p);
   const base = `Unrecognized parameter: "${name}".`;
   if (templateMiss) {
-    ctx.add('unrecognizedparams', s, e, `${base} It applies only when ${templateMiss.target} includes "${templateMiss.value}": add ${templateMiss.value} to ${templateMiss.target}, or remove it.`, { param: name }, { remove });
+    ctx.add(
+      'unrecognizedparams',
+      s,
+      e,
+      `${base} It applies only when ${templateMiss.target} includes "${templateMiss.value}": add ${templateMiss.value} to ${templateMiss.target}, or remove it.`,
+      { param: name },
+      { remove },
+    );
     return;
   }
   for (const c of candidates) {
     // A generator's parameter written without its g (cmtitle with generator=categorymembers).
     if (!c.generator && gen && gen.module === c.module) {
       const replacement = 'g' + name;
-      ctx.add('unrecognizedparams', s, e, `${base} Under generator=${c.module.name} its parameters take the "g" prefix: write "${replacement}".`, { param: name, replacement, module: c.module.name }, { remove });
+      ctx.add(
+        'unrecognizedparams',
+        s,
+        e,
+        `${base} Under generator=${c.module.name} its parameters take the "g" prefix: write "${replacement}".`,
+        { param: name, replacement, module: c.module.name },
+        { remove },
+      );
       return;
     }
     // The g form while the module is used as list/prop (gcmtitle with list=categorymembers).
     if (c.generator && normalUse(ctx.uses, c.module)) {
       const replacement = name.slice(1);
-      ctx.add('unrecognizedparams', s, e, `${base} ${c.module.name} is used as ${c.module.group}=, not as generator: write "${replacement}".`, { param: name, replacement, module: c.module.name }, { remove });
+      ctx.add(
+        'unrecognizedparams',
+        s,
+        e,
+        `${base} ${c.module.name} is used as ${c.module.group}=, not as generator: write "${replacement}".`,
+        { param: name, replacement, module: c.module.name },
+        { remove },
+      );
       return;
     }
   }
   if (candidates.length > 0) {
     const c = candidates[0];
     const how = c.generator ? `generator=${c.module.name}` : `${c.module.group}=${c.module.name}`;
-    ctx.add('unrecognizedparams', s, e, `${base} It belongs to ${how}, which this query does not use: add ${how}, or remove the parameter.`, { param: name, module: c.module.name }, { remove });
+    ctx.add(
+      'unrecognizedparams',
+      s,
+      e,
+      `${base} It belongs to ${how}, which this query does not use: add ${how}, or remove the parameter.`,
+      { param: name, module: c.module.name },
+      { remove },
+    );
     return;
   }
   const suggestion = ctx.full ? didYouMean(name, validNames()) : undefined;
-  ctx.add('unrecognizedparams', s, e, `${base} ${suggestion ? `Did you mean "${suggestion}"?` : 'No module of this query reads it: remove it, or add the module it belongs to.'}`, { param: name, suggestion }, { remove });
+  ctx.add(
+    'unrecognizedparams',
+    s,
+    e,
+    `${base} ${suggestion ? `Did you mean "${suggestion}"?` : 'No module of this query reads it: remove it, or add the module it belongs to.'}`,
+    { param: name, suggestion },
+    { remove },
+  );
 }
 
 function multiLimit(ctx: QueryCheck, d: WikiParamDescriptor | undefined): number {
@@ -513,16 +664,36 @@ function multiLimit(ctx: QueryCheck, d: WikiParamDescriptor | undefined): number
 function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void {
   const { text, query } = ctx;
   if (d.deprecated) {
-    ctx.add('deprecation', p.nameRange.start, p.nameRange.end, `The parameter "${wire}" has been deprecated. Remove it (see the ${module.name} module's help for its replacement).`, { param: wire, module: module.name }, { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Deprecated] });
+    ctx.add(
+      'deprecation',
+      p.nameRange.start,
+      p.nameRange.end,
+      `The parameter "${wire}" has been deprecated. Remove it (see the ${module.name} module's help for its replacement).`,
+      { param: wire, module: module.name },
+      { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Deprecated] },
+    );
   }
   if (d.sensitive && ctx.full && p.value !== '') {
-    ctx.add('sensitiveparam', p.valueRange.start, p.valueRange.end, `"${wire}" is a secret (a token): anyone who sees this URL (logs, history, referrers) can use it. Send it in a POST body instead, and keep it out of shared files.`, { param: wire });
+    ctx.add(
+      'sensitiveparam',
+      p.valueRange.start,
+      p.valueRange.end,
+      `"${wire}" is a secret (a token): anyone who sees this URL (logs, history, referrers) can use it. Send it in a POST body instead, and keep it out of shared files.`,
+      { param: wire },
+    );
   }
   const type = d.type;
   if (type === 'boolean') {
     // PresenceBooleanDef: presence means true, whatever the value.
     if (FALSE_WORDS.has(p.value.toLowerCase())) {
-      ctx.add('booleanfalse', p.valueRange.start, p.valueRange.end, `"${wire}=${p.value}" still means true: for a boolean parameter any value, even "${p.value}", turns it on. To turn it off, remove the parameter.`, { param: wire, value: p.value }, { remove: pairRemoval(text, query, p) });
+      ctx.add(
+        'booleanfalse',
+        p.valueRange.start,
+        p.valueRange.end,
+        `"${wire}=${p.value}" still means true: for a boolean parameter any value, even "${p.value}", turns it on. To turn it off, remove the parameter.`,
+        { param: wire, value: p.value },
+        { remove: pairRemoval(text, query, p) },
+      );
     }
     return;
   }
@@ -536,7 +707,13 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
     if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(scratch, n);
     const limit = multiLimit(ctx, d);
     if (n > limit) {
-      ctx.add('toomanyvalues', p.valueRange.start, p.valueRange.end, `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`}. Split the values over several queries.`, { param: wire });
+      ctx.add(
+        'toomanyvalues',
+        p.valueRange.start,
+        p.valueRange.end,
+        `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`}. Split the values over several queries.`,
+        { param: wire },
+      );
       return clearItemScratch(scratch, n);
     }
     const dupCheck = ctx.full && !d.allowsduplicates && n > 1;
@@ -558,7 +735,14 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
           }
         }
         if (dup) {
-          ctx.add('duplicatevalues', scratch.starts[i], scratch.ends[i], `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`, { param: wire, value: v }, { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] });
+          ctx.add(
+            'duplicatevalues',
+            scratch.starts[i],
+            scratch.ends[i],
+            `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`,
+            { param: wire, value: v },
+            { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] },
+          );
           continue;
         }
       }
@@ -567,7 +751,13 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
     return clearItemScratch(scratch, n);
   }
   if (p.value.startsWith(US)) {
-    ctx.add('badvalue', p.valueRange.start, p.valueRange.end, `Parameter "${wire}" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters: give one value.`, { param: wire });
+    ctx.add(
+      'badvalue',
+      p.valueRange.start,
+      p.valueRange.end,
+      `Parameter "${wire}" accepts only a single value. U+001F multi-value separation may only be used for multi-valued parameters: give one value.`,
+      { param: wire },
+    );
     return;
   }
   checkScalar(ctx, p, d, wire, p.value, p.valueRange.start, p.valueRange.end, -1);
@@ -588,22 +778,56 @@ function itemRemovalAt(text: string, p: WikiParam, index: number): { start: numb
  * Checks one value (or one item of a multi-valued parameter) against its parameter's type:
  * `itemIndex` is the item's index, or -1 for a single value.
  */
-type ValueChecker = (ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number) => void;
+type ValueChecker = (
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+) => void;
 
-function checkEnumValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+function checkEnumValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+): void {
   const multi = itemIndex >= 0;
   const values = d.values ?? [];
   if (ctx.catalogue.enumSetOf(d).has(v)) {
     if (d.deprecatedvalues?.includes(v)) {
-      ctx.add('deprecation', s, e, `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`, { param: wire, value: v }, { remove: (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), tags: [DiagnosticTag.Deprecated] });
+      ctx.add(
+        'deprecation',
+        s,
+        e,
+        `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`,
+        { param: wire, value: v },
+        { remove: multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined, tags: [DiagnosticTag.Deprecated] },
+      );
     }
     return;
   }
-  badEnumValue(ctx, d, wire, v, s, e, multi, values, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), undefined);
+  badEnumValue(ctx, d, wire, v, s, e, multi, values, multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined, undefined);
   return;
 }
 
-function checkNamespaceValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+function checkNamespaceValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+): void {
   const multi = itemIndex >= 0;
   const nsValues = ctx.catalogue.namespaceValuesOf(d);
   const ids = nsValues.list;
@@ -615,23 +839,56 @@ function checkNamespaceValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescript
   const byName = ctx.catalogue.findNamespaceByName(v);
   if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
   // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
-  const known = ctx.catalogue.namespacesFromSiteinfo ? '' : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
-  badEnumValue(ctx, d, wire, v, s, e, multi, ids, (multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined), suggestion, byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`);
+  const known = ctx.catalogue.namespacesFromSiteinfo
+    ? ''
+    : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
+  badEnumValue(
+    ctx,
+    d,
+    wire,
+    v,
+    s,
+    e,
+    multi,
+    ids,
+    multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined,
+    suggestion,
+    byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`,
+  );
   return;
 }
 
-function checkIntegerValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+function checkIntegerValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
   if (d.type === 'limit' && v === 'max') return;
   if (!INTEGER.test(v)) {
     const hint = d.type === 'limit' ? 'Give a whole number, or "max" for the highest allowed.' : 'Give a whole number.';
-    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, { param: wire, value: v, replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined });
+    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, {
+      param: wire,
+      value: v,
+      replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined,
+    });
     return;
   }
   // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
   // (Up to 15 digits always fits: skip the BigInt for the usual short numbers.)
   const big = v.length > 15 ? BigInt(v) : 0n;
   if (big > 9223372036854775807n || big < -9223372036854775808n) {
-    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`, { param: wire, value: v });
+    ctx.add(
+      'badinteger',
+      s,
+      e,
+      `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`,
+      { param: wire, value: v },
+    );
     return;
   }
   const n = Number(v);
@@ -641,52 +898,141 @@ function checkIntegerValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor
   const severity = d.enforcerange ? 'error' : undefined;
   const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
   if (min !== undefined && n < min) {
-    ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`, { param: wire, value: v, replacement: String(min) }, { severity });
+    ctx.add(
+      'outofrange',
+      s,
+      e,
+      `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`,
+      { param: wire, value: v, replacement: String(min) },
+      { severity },
+    );
   } else if (max !== undefined && n > max) {
-    const more = d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)` : '';
-    ctx.add('outofrange', s, e, `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`, { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) }, { severity });
+    const more =
+      d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max
+        ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`
+        : '';
+    ctx.add(
+      'outofrange',
+      s,
+      e,
+      `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`,
+      { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) },
+      { severity },
+    );
   }
   return;
 }
 
-function checkTimestampValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+function checkTimestampValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
   if (v === 'now') return;
   if (v === '' || v === '0') {
-    ctx.add('unclearnowtimestamp', s, e, `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`, { param: wire, value: v, replacement: 'now' });
+    ctx.add(
+      'unclearnowtimestamp',
+      s,
+      e,
+      `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`,
+      { param: wire, value: v, replacement: 'now' },
+    );
     return;
   }
   if (!isMediaWikiTimestamp(v)) {
-    ctx.add('badtimestamp', s, e, `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`, { param: wire, value: v });
+    ctx.add(
+      'badtimestamp',
+      s,
+      e,
+      `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`,
+      { param: wire, value: v },
+    );
   }
   return;
 }
 
-function checkUserValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+function checkUserValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
   // UserDef::processUser: "#123" is an id, a ">" marks an interwiki name, IPs and ranges are
   // ip/cidr, anything else must be a valid user name (a valid User: title).
   const kind = userKind(v);
   const allowed = d.subtypes;
   // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
   const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
-  if (kind === undefined || otherNs !== undefined || (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))) {
-    const why = otherNs !== undefined ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace` : kind === undefined ? 'not a valid user name' : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
-    ctx.add('baduser', s, e, `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`, { param: wire, value: v });
+  if (
+    kind === undefined ||
+    otherNs !== undefined ||
+    (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))
+  ) {
+    const why =
+      otherNs !== undefined
+        ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace`
+        : kind === undefined
+          ? 'not a valid user name'
+          : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+    ctx.add(
+      'baduser',
+      s,
+      e,
+      `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`,
+      { param: wire, value: v },
+    );
   }
   return;
 }
 
-function checkTitleValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, _itemIndex: number): void {
+function checkTitleValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
   // TitleDef: Title::newFromText must accept it.
   if (!isValidTitle(v)) {
-    ctx.add('badtitle', s, e, `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`, { param: wire, value: v });
+    ctx.add(
+      'badtitle',
+      s,
+      e,
+      `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`,
+      { param: wire, value: v },
+    );
   }
   return;
 }
 
-function checkStringValue(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number, itemIndex: number): void {
+function checkStringValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+): void {
   const multi = itemIndex >= 0;
   if (!multi && d.required && v === '') {
-    ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, { param: wire, addParam: wire });
+    ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, {
+      param: wire,
+      addParam: wire,
+    });
   }
   return;
 }
@@ -772,12 +1118,23 @@ function badEnumValue(
   const tail = extra ?? (suggestion ? `Did you mean "${suggestion}"?` : `Allowed values: ${listValues(values)}.`);
   if (multi) {
     const allValue = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
-  const all = allValue !== undefined && v === allValue ? ` "${v}" stands for all values and must be used alone.` : '';
-    ctx.add('unrecognizedvalues', s, e, `Unrecognized value for parameter "${wire}": ${shown}; the wiki ignores it.${all} ${all ? `Remove "${v}" or the other values.` : tail}`, { param: wire, value: v, suggestion }, { remove });
+    const all = allValue !== undefined && v === allValue ? ` "${v}" stands for all values and must be used alone.` : '';
+    ctx.add(
+      'unrecognizedvalues',
+      s,
+      e,
+      `Unrecognized value for parameter "${wire}": ${shown}; the wiki ignores it.${all} ${all ? `Remove "${v}" or the other values.` : tail}`,
+      { param: wire, value: v, suggestion },
+      { remove },
+    );
     return;
   }
   const pipe = v.includes('|') ? ` "${wire}" accepts only one value.` : '';
-  ctx.add('badvalue', s, e, `Unrecognized value for parameter "${wire}": ${quote(shown)}.${pipe} ${tail}`, { param: wire, value: v, suggestion });
+  ctx.add('badvalue', s, e, `Unrecognized value for parameter "${wire}": ${quote(shown)}.${pipe} ${tail}`, {
+    param: wire,
+    value: v,
+    suggestion,
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -810,32 +1167,72 @@ function checkConditions(ctx: QueryCheck): void {
             const single = !fromGenerator && pages.revids === 0 && pages.titles + pages.pageids <= 1;
             // Given with its default (rvdir=older) it does not switch the module to enumeration mode.
             if (single || (d.default !== undefined && p.value === String(d.default))) break;
-            ctx.add('singlepageonly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when a single page is queried (one title or page ID, no generator or revids); the wiki refuses it here. Query one page, or remove it.`, where, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            ctx.add(
+              'singlepageonly',
+              p.nameRange.start,
+              p.nameRange.end,
+              `"${wire}" applies only when a single page is queried (one title or page ID, no generator or revids); the wiki refuses it here. Query one page, or remove it.`,
+              where,
+              { remove: pairRemoval(ctx.text, ctx.query, p) },
+            );
             // ApiQueryRevisions::run dies with invalidparammix in enumeration mode with revids
             // (apierror-revisions-norevids) or with several pages (apierror-revisions-singlepage).
             const source = pages.revids > 0 ? 'revids' : fromGenerator ? 'generator' : pages.titles > 1 ? 'titles' : 'pageids';
-            const msg = pages.revids > 0
-              ? `The revids parameter may not be used with the list options such as ${wire}. Give one page with titles= or pageids= instead, or remove ${wire}.`
-              : `${source === 'generator' ? 'A generator' : `${source}=`} supplies several pages, but ${wire} may only be used on a single page. Query one page, or remove ${wire}.`;
-            ctx.add('invalidparammix', p.nameRange.start, p.nameRange.end, msg, { param: wire, module: use.module.name, params: [wire, source] });
+            const msg =
+              pages.revids > 0
+                ? `The revids parameter may not be used with the list options such as ${wire}. Give one page with titles= or pageids= instead, or remove ${wire}.`
+                : `${source === 'generator' ? 'A generator' : `${source}=`} supplies several pages, but ${wire} may only be used on a single page. Query one page, or remove ${wire}.`;
+            ctx.add('invalidparammix', p.nameRange.start, p.nameRange.end, msg, {
+              param: wire,
+              module: use.module.name,
+              params: [wire, source],
+            });
             break;
           }
           case 'useronly':
           case 'nonuseronly': {
             const userWire = use.wirePrefix + 'user';
             const byUser = ctx.present.has(userWire);
-            if (note.name === 'useronly' && !byUser) ctx.add('useronly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when listing by user: add ${userWire}=…, or remove it.`, { ...where, params: [userWire] }, { remove: pairRemoval(ctx.text, ctx.query, p) });
-            if (note.name === 'nonuseronly' && byUser) ctx.add('nonuseronly', p.nameRange.start, p.nameRange.end, `"${wire}" applies only when not listing by user: remove it or ${userWire}.`, { ...where, params: [userWire] }, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            if (note.name === 'useronly' && !byUser)
+              ctx.add(
+                'useronly',
+                p.nameRange.start,
+                p.nameRange.end,
+                `"${wire}" applies only when listing by user: add ${userWire}=…, or remove it.`,
+                { ...where, params: [userWire] },
+                { remove: pairRemoval(ctx.text, ctx.query, p) },
+              );
+            if (note.name === 'nonuseronly' && byUser)
+              ctx.add(
+                'nonuseronly',
+                p.nameRange.start,
+                p.nameRange.end,
+                `"${wire}" applies only when not listing by user: remove it or ${userWire}.`,
+                { ...where, params: [userWire] },
+                { remove: pairRemoval(ctx.text, ctx.query, p) },
+              );
             break;
           }
           case 'modes': {
             // ApiQueryDeletedrevs: mode 1 = pages given (titles/pageids/revids/generator), 2 = by user, 3 = all in a namespace.
             pages ??= pageSource(ctx);
-            const mode = pages.generator || pages.titles + pages.pageids + pages.revids > 0 ? 1 : ctx.present.has(use.wirePrefix + 'user') ? 2 : 3;
+            const mode =
+              pages.generator || pages.titles + pages.pageids + pages.revids > 0 ? 1 : ctx.present.has(use.wirePrefix + 'user') ? 2 : 3;
             const modes = (note.values ?? []).map(Number);
             if (modes.length && !modes.includes(mode)) {
-              const names: Record<number, string> = { 1: 'pages given (titles, pageids, revids)', 2: `by user (${use.wirePrefix}user)`, 3: 'all deleted revisions in a namespace' };
-              ctx.add('modes', p.nameRange.start, p.nameRange.end, `"${wire}" applies only in mode ${modes.join(' or ')} (${modes.map((m) => names[m] ?? m).join('; ')}); this query is in mode ${mode} (${names[mode]}). Remove it or change the query.`, where, { remove: pairRemoval(ctx.text, ctx.query, p) });
+              const names: Record<number, string> = {
+                1: 'pages given (titles, pageids, revids)',
+                2: `by user (${use.wirePrefix}user)`,
+                3: 'all deleted revisions in a namespace',
+              };
+              ctx.add(
+                'modes',
+                p.nameRange.start,
+                p.nameRange.end,
+                `"${wire}" applies only in mode ${modes.join(' or ')} (${modes.map((m) => names[m] ?? m).join('; ')}); this query is in mode ${mode} (${names[mode]}). Remove it or change the query.`,
+                where,
+                { remove: pairRemoval(ctx.text, ctx.query, p) },
+              );
             }
             break;
           }
@@ -845,7 +1242,15 @@ function checkConditions(ctx: QueryCheck): void {
             const propWire = use.wirePrefix + 'prop';
             const pp = ctx.query.byName.get(propWire);
             const has = pp ? getValueItems(ctx.text, pp).some((i) => i.text === wanted) : false;
-            if (!has) ctx.add(note.name, p.nameRange.start, p.nameRange.end, `"${wire}" applies only with ${propWire}=${wanted}: add ${wanted} to ${propWire}, or remove it.`, { ...where, params: [propWire] }, { remove: pairRemoval(ctx.text, ctx.query, p) });
+            if (!has)
+              ctx.add(
+                note.name,
+                p.nameRange.start,
+                p.nameRange.end,
+                `"${wire}" applies only with ${propWire}=${wanted}: add ${wanted} to ${propWire}, or remove it.`,
+                { ...where, params: [propWire] },
+                { remove: pairRemoval(ctx.text, ctx.query, p) },
+              );
             break;
           }
           default:

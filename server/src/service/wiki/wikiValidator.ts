@@ -51,7 +51,12 @@ export interface WikiValidator {
    * `document` (optional) is only used to turn offsets into positions; without it a line index of
    * `doc.text` is used.
    */
-  validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings?: LanguageSettings, document?: TextDocument): Diagnostic[];
+  validate(
+    doc: WikiDocument,
+    resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
+    settings?: LanguageSettings,
+    document?: TextDocument,
+  ): Diagnostic[];
   /** `count` queries of `previous` from index `from` are in `next` (unchanged) from index `to`: they keep their verdicts. */
   carry(previous: WikiDocument, next: WikiDocument, from: number, to: number, count: number): void;
   /** How many query verdicts came from the cache and how many were computed, since the last clear. */
@@ -158,7 +163,12 @@ class Validator implements WikiValidator {
   /** The rule positions of the constraint check (see applyConstraints). */
   private readonly ruleScratch: number[] = [];
 
-  validate(doc: WikiDocument, resolveCatalogue: (apiUrl?: string) => WikiCatalogue, settings: LanguageSettings = {}, document?: TextDocument): Diagnostic[] {
+  validate(
+    doc: WikiDocument,
+    resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
+    settings: LanguageSettings = {},
+    document?: TextDocument,
+  ): Diagnostic[] {
     const out: Diagnostic[] = [];
     const highLimits = !!settings.highLimits;
     const large = settings.maxFullCheckSize !== undefined && doc.text.length > settings.maxFullCheckSize;
@@ -222,7 +232,16 @@ class Validator implements WikiValidator {
    * Query `qi`'s verdict: the one kept for it (same text: carried over by the re-parse), else the
    * cache's by text, else computed now (then kept with this run's number).
    */
-  private verdictOf(text: string, query: WikiQuery, qi: number, c: RunCatalogue, stored: DocVerdicts, run: number, highLimits: boolean, full: boolean): RelDiag[] {
+  private verdictOf(
+    text: string,
+    query: WikiQuery,
+    qi: number,
+    c: RunCatalogue,
+    stored: DocVerdicts,
+    run: number,
+    highLimits: boolean,
+    full: boolean,
+  ): RelDiag[] {
     let rel = stored.keys[qi] === c.key ? stored.verdicts[qi] : undefined;
     if (rel !== undefined) {
       this.cacheStats.hits++;
@@ -293,7 +312,15 @@ function carried<T>(dst: T[], src: readonly T[], from: number, to: number, count
 }
 
 /** One query's verdict, computed afresh. */
-function computeVerdict(text: string, query: WikiQuery, catalogue: WikiCatalogue, highLimits: boolean, full: boolean, scratch: ValueItemScratch, ruleScratch: number[]): RelDiag[] {
+function computeVerdict(
+  text: string,
+  query: WikiQuery,
+  catalogue: WikiCatalogue,
+  highLimits: boolean,
+  full: boolean,
+  scratch: ValueItemScratch,
+  ruleScratch: number[],
+): RelDiag[] {
   // Pairs split just for this check are dropped right after it (unless a feature had split
   // them already): a whole-document run then keeps no per-pair objects alive.
   const keep = paramsAreSplit(query);
@@ -319,7 +346,12 @@ function largeDocumentNotice(out: Diagnostic[], range: Range, settings: Language
 }
 
 /** A kept verdict's diagnostic in the document, with its severity (undefined: turned off). */
-function toDiagnostic(d: RelDiag, base: number, range: (s: number, e: number) => Range, severities: LanguageSettings['severity']): Diagnostic | undefined {
+function toDiagnostic(
+  d: RelDiag,
+  base: number,
+  range: (s: number, e: number) => Range,
+  severities: LanguageSettings['severity'],
+): Diagnostic | undefined {
   const severity = severityOf(d.code, d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning', severities);
   if (severity === undefined) return undefined;
   const data: WikiDiagnosticData = { ...d.data };
@@ -359,4 +391,3 @@ export function doWikiValidation(
 ): Diagnostic[] {
   return createWikiValidator().validate(doc, resolveCatalogue, settings, document);
 }
-
