@@ -80,7 +80,8 @@ function boundedRange(document: TextDocument, range?: Range): Range | undefined 
   return { start: document.positionAt(start), end: document.positionAt(start + MAX_TOKENS_CHARS) };
 }
 
-export function registerEditorFeatures(connection: Connection, ctx: FeatureContext): EditorFeatures {
+/** Semantic tokens: full, delta (against the last full answer per document) and range. Returns how to forget a document. */
+function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (uri: string) => void {
   /** The last full semantic tokens per document, for deltas. */
   const lastTokens = new Map<string, { resultId: string; data: number[] }>();
   let nextResultId = 0;
@@ -120,6 +121,12 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
     ),
   );
 
+  return (uri) => lastTokens.delete(uri);
+}
+
+export function registerEditorFeatures(connection: Connection, ctx: FeatureContext): EditorFeatures {
+  const forgetTokens = registerSemanticTokens(connection, ctx);
+
   connection.languages.inlayHint.on((params, token) =>
     ctx.runSafe('inlayHint', token, () =>
       ctx.withDocument(params.textDocument.uri, [], (p, service) =>
@@ -154,7 +161,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
   let refreshHints = false;
   let registerFormatting = false;
   return {
-    forget: (uri) => lastTokens.delete(uri),
+    forget: (uri) => forgetTokens(uri),
     setClientCapabilities(capabilities) {
       refreshTokens = capabilities.workspace?.semanticTokens?.refreshSupport === true;
       refreshHints = capabilities.workspace?.inlayHint?.refreshSupport === true;

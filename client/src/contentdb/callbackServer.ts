@@ -119,6 +119,43 @@ export function renderPage(page: BrowserPage): string {
  * Starts the one-shot loopback server on 127.0.0.1 and the registered port.
  * Rejects with kind 'portInUse' when the port is taken.
  */
+/** Answers the browser with one of our pages. */
+function answer(res: http.ServerResponse, status: number, page: BrowserPage): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    // One request per connection, so closing the server never waits on an idle browser connection.
+    connection: 'close',
+  });
+  res.end(renderPage(page));
+}
+
+/** Listens on 127.0.0.1:port only; a port that cannot be had is a ContentDbError saying what to do. */
+function listenOn(server: http.Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => reject(listenError(e, port)));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => resolve());
+  });
+}
+
+function listenError(e: NodeJS.ErrnoException, port: number): ContentDbError {
+  if (e.code === 'EADDRINUSE') {
+    return new ContentDbError(
+      'portInUse',
+      `Port ${port} on 127.0.0.1 is already in use, so the sign-in cannot receive the browser's answer. Close the program using it (or finish the other sign-in), or register another Redirect URL on ContentDB and put it in ${SETTING_REDIRECT_URI}.`,
+    );
+  }
+  if (e.code === 'EACCES') {
+    return new ContentDbError(
+      'portInUse',
+      `Not allowed to listen on port ${port}. Register a Redirect URL with a port above 1024 on ContentDB and put it in ${SETTING_REDIRECT_URI}.`,
+    );
+  }
+  return new ContentDbError('portInUse', `Cannot listen on 127.0.0.1:${port} (${e.code ?? e.message}). Check ${SETTING_REDIRECT_URI}.`);
+}
+
 export async function startLoopbackReceiver(
   target: { port: number; path: string },
   state: string,
@@ -129,18 +166,6 @@ export async function startLoopbackReceiver(
   let held: http.ServerResponse | undefined;
   let accepted = false;
   let closed = false;
-
-  const answer = (res: http.ServerResponse, status: number, page: BrowserPage) => {
-    res.writeHead(status, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-      // One request per connection, so closing the server never waits on an idle browser connection.
-      connection: 'close',
-    });
-    res.end(renderPage(page));
-  };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -172,33 +197,7 @@ export async function startLoopbackReceiver(
     resolveOutcome(verdict.accept);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') {
-        reject(
-          new ContentDbError(
-            'portInUse',
-            `Port ${target.port} on 127.0.0.1 is already in use, so the sign-in cannot receive the browser's answer. Close the program using it (or finish the other sign-in), or register another Redirect URL on ContentDB and put it in ${SETTING_REDIRECT_URI}.`,
-          ),
-        );
-      } else if (e.code === 'EACCES') {
-        reject(
-          new ContentDbError(
-            'portInUse',
-            `Not allowed to listen on port ${target.port}. Register a Redirect URL with a port above 1024 on ContentDB and put it in ${SETTING_REDIRECT_URI}.`,
-          ),
-        );
-      } else {
-        reject(
-          new ContentDbError(
-            'portInUse',
-            `Cannot listen on 127.0.0.1:${target.port} (${e.code ?? e.message}). Check ${SETTING_REDIRECT_URI}.`,
-          ),
-        );
-      }
-    });
-    server.listen({ port: target.port, host: '127.0.0.1', exclusive: true }, () => resolve());
-  });
+  await listenOn(server, target.port);
   log(`ContentDB sign-in: waiting for the browser on http://127.0.0.1:${(server.address() as AddressInfo).port}${target.path}`);
 
   const close = async () => {

@@ -3,7 +3,7 @@
 // confirm the token with whoami, and tell the browser tab how it went.
 // Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md).
 import { randomBytes } from 'node:crypto';
-import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter } from './callbackServer';
+import { CallbackReceiver, parseRedirectUri, startLoopbackReceiver, UriCallbackRouter, type RedirectTarget } from './callbackServer';
 import {
   baseUrlText,
   buildAuthorizeUrl,
@@ -52,27 +52,75 @@ export function newState(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The options a sign-in cannot start without: the base URL, the client id and secret, the redirect URL. */
+function checkSignInOptions(opts: SignInOptions): { base: URL; target: RedirectTarget } {
+  const base = checkBaseUrl(opts.baseUrl);
+  if (!opts.clientId.trim()) {
+    throw new ContentDbError(
+      'missingClientId',
+      `No ContentDB client id is set. Register an OAuth2 application on ContentDB (Settings > OAuth2 Applications > Create) with the redirect URL ${opts.redirectUri}, then put its client id in ${SETTING_CLIENT_ID}.`,
+    );
+  }
+  if (!opts.clientSecret) {
+    throw new ContentDbError(
+      'missingClientSecret',
+      'No client secret was entered. Sign in again and paste the client secret of your ContentDB OAuth2 application.',
+    );
+  }
+  const target = parseRedirectUri(opts.redirectUri);
+  checkRedirectUriLength(opts.redirectUri);
+  if (opts.signal?.aborted) throw new ContentDbError('cancelled', 'Sign-in cancelled.');
+  return { base, target };
+}
+
+/** Where the browser's answer arrives: a loopback server, or the editor's own URI handler. */
+async function startReceiver(
+  target: RedirectTarget,
+  state: string,
+  opts: SignInOptions,
+  log: (msg: string) => void,
+): Promise<CallbackReceiver> {
+  if (target.kind === 'loopback') return startLoopbackReceiver(target, state, log);
+  if (!opts.uriRouter) {
+    throw new ContentDbError(
+      'invalidRedirectUri',
+      `This editor cannot receive ${target.uri.protocol}// redirects. Use http://127.0.0.1:PORT/callback instead.`,
+    );
+  }
+  return opts.uriRouter.expect(target.path, state);
+}
+
+/**
+ * Opens the authorize page. The promise only ever rejects: not awaited on its own, since the editor
+ * may hold the "open external website?" question open while the callback already arrives (e.g. the
+ * URL was opened by hand). Only a refusal that comes first ends the wait.
+ */
+function openBrowser(opts: SignInOptions, authorizeUrl: string): Promise<never> {
+  const refused = new Promise<never>((_, reject) => {
+    opts.openBrowser(authorizeUrl).then(
+      (opened) => {
+        if (!opened) {
+          reject(
+            new ContentDbError(
+              'browserNotOpened',
+              'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.',
+            ),
+          );
+        }
+      },
+      (e) => reject(new ContentDbError('browserNotOpened', `Could not open the browser (${errorMessage(e)}). Sign in again.`)),
+    );
+  });
+  refused.catch(() => {});
+  return refused;
+}
+
 export async function signIn(opts: SignInOptions): Promise<SignInResult> {
   const log = opts.log ?? (() => {});
   const secrets = [opts.clientSecret];
   let receiver: CallbackReceiver | undefined;
   try {
-    const base = checkBaseUrl(opts.baseUrl);
-    if (!opts.clientId.trim()) {
-      throw new ContentDbError(
-        'missingClientId',
-        `No ContentDB client id is set. Register an OAuth2 application on ContentDB (Settings > OAuth2 Applications > Create) with the redirect URL ${opts.redirectUri}, then put its client id in ${SETTING_CLIENT_ID}.`,
-      );
-    }
-    if (!opts.clientSecret) {
-      throw new ContentDbError(
-        'missingClientSecret',
-        'No client secret was entered. Sign in again and paste the client secret of your ContentDB OAuth2 application.',
-      );
-    }
-    const target = parseRedirectUri(opts.redirectUri);
-    checkRedirectUriLength(opts.redirectUri);
-    if (opts.signal?.aborted) throw new ContentDbError('cancelled', 'Sign-in cancelled.');
+    const { base, target } = checkSignInOptions(opts);
 
     // Before the browser opens (and the user waits for it): is there an authorize page for this client, and
     // are its id and secret right? Each says what is wrong at once instead of after the five-minute wait.
@@ -81,39 +129,13 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
     await checkClientCredentials(base, opts.clientId.trim(), opts.clientSecret, checkHttp);
 
     const state = newState();
-    if (target.kind === 'loopback') {
-      receiver = await startLoopbackReceiver(target, state, log);
-    } else {
-      if (!opts.uriRouter)
-        throw new ContentDbError(
-          'invalidRedirectUri',
-          `This editor cannot receive ${target.uri.protocol}// redirects. Use http://127.0.0.1:PORT/callback instead.`,
-        );
-      receiver = opts.uriRouter.expect(target.path, state);
-    }
+    receiver = await startReceiver(target, state, opts, log);
 
     // The redirect_uri sent must equal the registered one exactly, so the configured string is sent as is.
     const authorizeUrl = buildAuthorizeUrl(base, opts.clientId.trim(), opts.redirectUri.trim(), state);
     log(`ContentDB sign-in: opening ${baseUrlText(base)}/oauth/authorize/ for client ${opts.clientId.trim()}.`);
     opts.onAuthorizeUrl?.(authorizeUrl);
-    // Not awaited on its own: the editor may hold the "open external website?" question open while the
-    // callback already arrives (e.g. the URL was opened by hand). Only a refusal that comes first ends the wait.
-    const browserRefused = new Promise<never>((_, reject) => {
-      opts.openBrowser(authorizeUrl).then(
-        (opened) => {
-          if (!opened)
-            reject(
-              new ContentDbError(
-                'browserNotOpened',
-                'The browser was not opened, so the sign-in cannot continue. Sign in again and allow opening the ContentDB page.',
-              ),
-            );
-        },
-        (e) => reject(new ContentDbError('browserNotOpened', `Could not open the browser (${errorMessage(e)}). Sign in again.`)),
-      );
-    });
-    browserRefused.catch(() => {});
-
+    const browserRefused = openBrowser(opts, authorizeUrl);
     const outcome = await waitFor(
       Promise.race([receiver.outcome, browserRefused]),
       opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS,

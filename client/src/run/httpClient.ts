@@ -106,6 +106,61 @@ function redirectError(opts: HttpRequestOptions, url: URL, status: number, locat
   );
 }
 
+type Finish = (err: RunError | null, res?: HttpResponse) => void;
+
+/** Reads an answer within the byte cap (redirects refused), then calls `finish` once. */
+function readResponse(res: http.IncomingMessage, opts: HttpRequestOptions, url: URL, started: number, finish: Finish): void {
+  const status = res.statusCode ?? 0;
+  if (status >= 300 && status < 400) {
+    finish(redirectError(opts, url, status, res.headers.location));
+    return;
+  }
+  const tooLarge = () =>
+    new RunError(
+      'tooLarge',
+      `The response from ${url.host} is larger than the cap of ${formatBytes(opts.maxBytes)}; reading stopped. Lower the query's limit, or raise wikimapQuery.run.maxResponseMB.`,
+      res.statusCode,
+    );
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > opts.maxBytes) {
+    finish(tooLarge());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  res.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > opts.maxBytes) {
+      finish(tooLarge());
+      return;
+    }
+    chunks.push(chunk);
+  });
+  res.on('end', () =>
+    finish(null, {
+      status: res.statusCode ?? 0,
+      statusText: res.statusMessage ?? '',
+      contentType: String(res.headers['content-type'] ?? ''),
+      headers: res.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      bytes,
+      elapsedMs: Date.now() - started,
+    }),
+  );
+  res.on('error', (e) => finish(new RunError('network', `The connection to ${url.host} broke while reading: ${e.message}. Try again.`)));
+}
+
+/** A connection that failed, said with what to check. */
+function networkError(e: NodeJS.ErrnoException, url: URL, shown: string): RunError {
+  const what =
+    e.code === 'ECONNREFUSED'
+      ? 'refused the connection'
+      : e.code === 'ENOTFOUND'
+        ? 'was not found (DNS)'
+        : `could not be reached (${e.code ?? e.message})`;
+  return new RunError('network', `${url.host} ${what}. Check that the server runs and the endpoint URL (${shown}) is right.`);
+}
+
 export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
   const shown = opts.displayUrl ?? opts.url;
   const url = runnableUrl(opts.url, shown);
@@ -119,7 +174,7 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
 
   return new Promise<HttpResponse>((resolve, reject) => {
     let settled = false;
-    const finish = (err: RunError | null, res?: HttpResponse) => {
+    const finish: Finish = (err, res) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -142,57 +197,8 @@ export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
     );
     opts.signal?.addEventListener('abort', onAbort);
 
-    const req = lib.request(url, { method: opts.method, headers }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        finish(redirectError(opts, url, status, res.headers.location));
-        return;
-      }
-      const tooLarge = () =>
-        new RunError(
-          'tooLarge',
-          `The response from ${url.host} is larger than the cap of ${formatBytes(opts.maxBytes)}; reading stopped. Lower the query's limit, or raise wikimapQuery.run.maxResponseMB.`,
-          res.statusCode,
-        );
-      const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > opts.maxBytes) {
-        finish(tooLarge());
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes > opts.maxBytes) {
-          finish(tooLarge());
-          return;
-        }
-        chunks.push(chunk);
-      });
-      res.on('end', () =>
-        finish(null, {
-          status: res.statusCode ?? 0,
-          statusText: res.statusMessage ?? '',
-          contentType: String(res.headers['content-type'] ?? ''),
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          bytes,
-          elapsedMs: Date.now() - started,
-        }),
-      );
-      res.on('error', (e) =>
-        finish(new RunError('network', `The connection to ${url.host} broke while reading: ${e.message}. Try again.`)),
-      );
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      const what =
-        e.code === 'ECONNREFUSED'
-          ? 'refused the connection'
-          : e.code === 'ENOTFOUND'
-            ? 'was not found (DNS)'
-            : `could not be reached (${e.code ?? e.message})`;
-      finish(new RunError('network', `${url.host} ${what}. Check that the server runs and the endpoint URL (${shown}) is right.`));
-    });
+    const req = lib.request(url, { method: opts.method, headers }, (res) => readResponse(res, opts, url, started, finish));
+    req.on('error', (e: NodeJS.ErrnoException) => finish(networkError(e, url, shown)));
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
   });

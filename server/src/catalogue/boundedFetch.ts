@@ -64,21 +64,45 @@ export function withoutUserInfo(raw: string): string {
 }
 
 /** Reads a URL's text within the bounds of `opts`. Rejects with a `BoundedFetchError` saying what happened. */
-export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions): Promise<BoundedResponse> {
+/** The URL to fetch: http(s) only, never with credentials in it. */
+function fetchableUrl(rawUrl: string): URL {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     throw new BoundedFetchError('badUrl', `${withoutUserInfo(rawUrl)} is not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new BoundedFetchError('badUrl', `${url.protocol} URLs are not fetched, only http(s)`);
+  }
   if (url.username || url.password) {
     throw new BoundedFetchError(
       'credentials',
       `the URL of ${url.host} carries a user name or password; credentials in URLs are never sent — remove them`,
     );
   }
+  return url;
+}
+
+/** A redirect answer, refused: said with where it points (credentials left out). */
+async function redirectRefused(res: Response, url: URL): Promise<BoundedFetchError> {
+  const location = res.headers.get('location');
+  let target = location ?? 'another address';
+  try {
+    if (location) target = withoutUserInfo(new URL(location, url).toString());
+  } catch {
+    /* keep as sent */
+  }
+  await res.body?.cancel().catch(() => undefined);
+  return new BoundedFetchError(
+    'redirect',
+    `${url.host} answered HTTP ${res.status}, a redirect to ${target}; redirects are not followed — use the address it points to`,
+    res.status,
+  );
+}
+
+export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions): Promise<BoundedResponse> {
+  const url = fetchableUrl(rawUrl);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -108,21 +132,7 @@ export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions
     } catch (err) {
       throw failure(err);
     }
-    if ((res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect') {
-      const location = res.headers.get('location');
-      let target = location ?? 'another address';
-      try {
-        if (location) target = withoutUserInfo(new URL(location, url).toString());
-      } catch {
-        /* keep as sent */
-      }
-      await res.body?.cancel().catch(() => undefined);
-      throw new BoundedFetchError(
-        'redirect',
-        `${url.host} answered HTTP ${res.status}, a redirect to ${target}; redirects are not followed — use the address it points to`,
-        res.status,
-      );
-    }
+    if ((res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect') throw await redirectRefused(res, url);
     const declared = Number(res.headers.get('content-length'));
     const tooLarge = () =>
       new BoundedFetchError(

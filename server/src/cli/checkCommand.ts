@@ -340,15 +340,11 @@ async function applyMapConfig(services: LanguageServices, spec: string, io: CliI
   }
 }
 
-async function check(opts: CheckOptions, io: CliIo): Promise<number> {
-  const inputs = collectInputs(opts.paths, io);
-  const settings = normaliseSettings({
-    wiki: { highLimits: opts.highLimits },
-    diagnostics: { severity: opts.severity },
-    embeddedLanguages: ['markdown'],
-  });
-
-  // The built-in catalogue, unless --catalogue ones replace it (a saved file lacking main/query gets the built-in ones).
+/**
+ * The services a check uses: the built-in catalogue, unless --catalogue ones replace it (a saved
+ * file lacking main/query gets the built-in ones), and the map config --map-config names.
+ */
+async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageServices> {
   const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
   let services: LanguageServices = base;
   if (opts.catalogues.length) {
@@ -367,8 +363,40 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue },
     );
   }
-
   if (opts.mapConfig !== undefined) await applyMapConfig(services, opts.mapConfig, io);
+  return services;
+}
+
+/** Writes the results in the chosen format (and, for text and github, the total on stderr). */
+function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: Input[], format: Format, io: CliIo): void {
+  if (format === 'json') {
+    io.stdout(JSON.stringify(results, null, 2) + '\n');
+  } else if (format === 'sarif') {
+    io.stdout(JSON.stringify(toSarif(results, rules, inputs, io), null, 2) + '\n');
+  } else {
+    if (format === 'github') for (const r of results) io.stdout(toGithubAnnotation(r));
+    else
+      for (const r of results)
+        io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    const errors = results.filter((r) => r.severity === 'error').length;
+    const files = new Set(results.map((r) => r.file)).size;
+    io.stderr(
+      results.length
+        ? `${results.length} problem${results.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${files} of ${inputs.length} file${inputs.length === 1 ? '' : 's'}\n`
+        : `No problems in ${inputs.length} file${inputs.length === 1 ? '' : 's'}.\n`,
+    );
+  }
+}
+
+async function check(opts: CheckOptions, io: CliIo): Promise<number> {
+  const inputs = collectInputs(opts.paths, io);
+  const settings = normaliseSettings({
+    wiki: { highLimits: opts.highLimits },
+    diagnostics: { severity: opts.severity },
+    embeddedLanguages: ['markdown'],
+  });
+
+  const services = await checkServices(opts, io);
 
   const results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];
@@ -415,23 +443,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     }
   }
 
-  if (opts.format === 'json') {
-    io.stdout(JSON.stringify(results, null, 2) + '\n');
-  } else if (opts.format === 'sarif') {
-    io.stdout(JSON.stringify(toSarif(results, rules, inputs, io), null, 2) + '\n');
-  } else {
-    if (opts.format === 'github') for (const r of results) io.stdout(toGithubAnnotation(r));
-    else
-      for (const r of results)
-        io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
-    const errors = results.filter((r) => r.severity === 'error').length;
-    const files = new Set(results.map((r) => r.file)).size;
-    io.stderr(
-      results.length
-        ? `${results.length} problem${results.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${files} of ${inputs.length} file${inputs.length === 1 ? '' : 's'}\n`
-        : `No problems in ${inputs.length} file${inputs.length === 1 ? '' : 's'}.\n`,
-    );
-  }
+  printResults(results, rules, inputs, opts.format, io);
   return results.some((r) => r.severity === 'error') ? 1 : 0;
 }
 

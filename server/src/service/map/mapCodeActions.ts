@@ -48,6 +48,59 @@ const MISSING_FIELD_TEXT: Record<string, string> = {
   type: '"type": "bones"',
 };
 
+/** Did-you-mean names (types, fields, attributes, letter case), and removing an ignored field. */
+function nameFixes(
+  document: TextDocument,
+  diagnostic: Diagnostic,
+  data: Record<string, unknown>,
+  query: MapQuery | undefined,
+  start: number,
+): CodeAction[] {
+  const actions: CodeAction[] = [];
+  const suggestions = Array.isArray(data.suggestions) ? (data.suggestions as string[]) : [];
+  suggestions.forEach((s, i) => {
+    const title = diagnostic.code === 'fieldcase' ? `Write "${s}"` : `Change to "${s}"`;
+    actions.push(action(document, title, diagnostic, [{ range: diagnostic.range, newText: JSON.stringify(s) }], i === 0));
+  });
+  if (diagnostic.code === 'unknownfield' && query) {
+    const property = query.unknown.find((p) => p.offset === start);
+    if (property) actions.push(action(document, 'Remove the ignored field', diagnostic, [removeProperty(document, query.node, property)]));
+  }
+  return actions;
+}
+
+/** Node coordinates in pos1/pos2 turned into map blocks (÷ block size, floored). */
+function nodeCoordinateFix(document: TextDocument, diagnostic: Diagnostic, query: MapQuery, descriptor: MapDescriptor): CodeAction[] {
+  const box = readBox(query, descriptor);
+  const edits: TextEdit[] = [];
+  for (const corner of [box.pos1, box.pos2]) {
+    for (const axis of AXES) {
+      const v = axisValue(corner, axis);
+      if (v?.type === 'number' && Number.isInteger(v.value)) {
+        edits.push({ range: nodeRange(document, v), newText: String(nodeToBlock(v.value as number, descriptor.blockSize)) });
+      }
+    }
+  }
+  if (!edits.length) return [];
+  const title = `Convert node coordinates to map blocks (÷${descriptor.blockSize}, floored) in pos1 and pos2`;
+  return [action(document, title, diagnostic, edits, true)];
+}
+
+/** pos1 and pos2 swapped on the axes where pos1 is the larger. */
+function invertedBoxFix(document: TextDocument, diagnostic: Diagnostic, query: MapQuery, descriptor: MapDescriptor): CodeAction[] {
+  const box = readBox(query, descriptor);
+  if (!box.p1 || !box.p2) return [];
+  const edits: TextEdit[] = [];
+  const axes = invertedAxes(box.p1, box.p2);
+  for (const axis of axes) {
+    const a = axisValue(box.pos1, axis)!;
+    const b = axisValue(box.pos2, axis)!;
+    edits.push({ range: nodeRange(document, a), newText: document.getText(nodeRange(document, b)) });
+    edits.push({ range: nodeRange(document, b), newText: document.getText(nodeRange(document, a)) });
+  }
+  return edits.length ? [action(document, `Swap pos1 and pos2 on ${axes.join(', ')}`, diagnostic, edits, true)] : [];
+}
+
 export function doMapCodeActions(
   document: TextDocument,
   parsed: MapDocument,
@@ -70,57 +123,15 @@ export function doMapCodeActions(
       case 'unknowntype':
       case 'unknownfield':
       case 'unknownattribute':
-      case 'fieldcase': {
-        const suggestions = Array.isArray(data.suggestions) ? (data.suggestions as string[]) : [];
-        suggestions.forEach((s, i) => {
-          const title = diagnostic.code === 'fieldcase' ? `Write "${s}"` : `Change to "${s}"`;
-          actions.push(action(document, title, diagnostic, [{ range: diagnostic.range, newText: JSON.stringify(s) }], i === 0));
-        });
-        if (diagnostic.code === 'unknownfield' && query) {
-          const property = query.unknown.find((p) => p.offset === start);
-          if (property)
-            actions.push(action(document, 'Remove the ignored field', diagnostic, [removeProperty(document, query.node, property)]));
-        }
+      case 'fieldcase':
+        actions.push(...nameFixes(document, diagnostic, data, query, start));
         break;
-      }
-      case 'nodecoordinates': {
-        if (!query) break;
-        const box = readBox(query, descriptor);
-        const edits: TextEdit[] = [];
-        for (const corner of [box.pos1, box.pos2]) {
-          for (const axis of AXES) {
-            const v = axisValue(corner, axis);
-            if (v?.type === 'number' && Number.isInteger(v.value))
-              edits.push({ range: nodeRange(document, v), newText: String(nodeToBlock(v.value as number, descriptor.blockSize)) });
-          }
-        }
-        if (edits.length)
-          actions.push(
-            action(
-              document,
-              `Convert node coordinates to map blocks (÷${descriptor.blockSize}, floored) in pos1 and pos2`,
-              diagnostic,
-              edits,
-              true,
-            ),
-          );
+      case 'nodecoordinates':
+        if (query) actions.push(...nodeCoordinateFix(document, diagnostic, query, descriptor));
         break;
-      }
-      case 'invertedbox': {
-        if (!query) break;
-        const box = readBox(query, descriptor);
-        if (!box.p1 || !box.p2) break;
-        const edits: TextEdit[] = [];
-        const axes = invertedAxes(box.p1, box.p2);
-        for (const axis of axes) {
-          const a = axisValue(box.pos1, axis)!;
-          const b = axisValue(box.pos2, axis)!;
-          edits.push({ range: nodeRange(document, a), newText: document.getText(nodeRange(document, b)) });
-          edits.push({ range: nodeRange(document, b), newText: document.getText(nodeRange(document, a)) });
-        }
-        if (edits.length) actions.push(action(document, `Swap pos1 and pos2 on ${axes.join(', ')}`, diagnostic, edits, true));
+      case 'invertedbox':
+        if (query) actions.push(...invertedBoxFix(document, diagnostic, query, descriptor));
         break;
-      }
       case 'regiontoolarge': {
         if (!query) break;
         const limit = typeof data.limit === 'number' ? data.limit : descriptor.defaultLimit * 10;

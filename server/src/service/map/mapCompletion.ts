@@ -82,42 +82,9 @@ export function doMapComplete(
       }
       break;
     }
-    case 'fieldValue': {
-      if (cursor.field.kind === 'type') {
-        for (const type of descriptor.types) {
-          const enabled = config.enabledTypes.has(type.name);
-          const note = enabled
-            ? ''
-            : config.server
-              ? `\n\n⚠ type \`${type.name}\` is not enabled on this server (${config.server}): it indexes none of them.`
-              : `\n\n⚠ type \`${type.name}\` is not enabled by default (${serverLabel(config)} indexes none of them).`;
-          items.push(
-            item(document, cursor.spot, type.name, JSON.stringify(type.name), CompletionItemKind.EnumMember, {
-              detail: enabled
-                ? typeDetail(type)
-                : `not enabled on ${config.server ? 'this server' : 'servers by default'} · ${typeDetail(type)}`,
-              documentation: { kind: MarkupKind.Markdown, value: type.description + note },
-              // Types the server does not index come last.
-              sortText: `${enabled ? 0 : 1}${type.name}`,
-            }),
-          );
-        }
-      } else if (!cursor.value) {
-        items.push(
-          item(
-            document,
-            cursor.spot,
-            valueSnippet(cursor.field, descriptor).replace(/\$\{\d+:?([^}]*)\}/g, '$1'),
-            valueSnippet(cursor.field, descriptor),
-            CompletionItemKind.Value,
-            {
-              documentation: { kind: MarkupKind.Markdown, value: cursor.field.description },
-            },
-          ),
-        );
-      }
+    case 'fieldValue':
+      fieldValueItems(document, cursor, descriptor, config, items);
       break;
-    }
     case 'coordinateKey': {
       const corner = readCorner(cursor.query.fields.get(cursor.field.name)?.value);
       for (const axis of AXES) {
@@ -157,6 +124,49 @@ export function doMapComplete(
 }
 
 /** Inside "attributelike": the attribute keys of the query's type (all when none), or the known values of the chosen key. */
+/** Values of a top-level field: the map-object types (those the server does not index last), or the field's snippet. */
+function fieldValueItems(
+  document: TextDocument,
+  cursor: Extract<MapCursor, { kind: 'fieldValue' }>,
+  descriptor: MapDescriptor,
+  config: MapServerConfig,
+  items: CompletionItem[],
+): void {
+  if (cursor.field.kind === 'type') {
+    for (const type of descriptor.types) {
+      const enabled = config.enabledTypes.has(type.name);
+      const note = enabled
+        ? ''
+        : config.server
+          ? `\n\n⚠ type \`${type.name}\` is not enabled on this server (${config.server}): it indexes none of them.`
+          : `\n\n⚠ type \`${type.name}\` is not enabled by default (${serverLabel(config)} indexes none of them).`;
+      items.push(
+        item(document, cursor.spot, type.name, JSON.stringify(type.name), CompletionItemKind.EnumMember, {
+          detail: enabled
+            ? typeDetail(type)
+            : `not enabled on ${config.server ? 'this server' : 'servers by default'} · ${typeDetail(type)}`,
+          documentation: { kind: MarkupKind.Markdown, value: type.description + note },
+          // Types the server does not index come last.
+          sortText: `${enabled ? 0 : 1}${type.name}`,
+        }),
+      );
+    }
+  } else if (!cursor.value) {
+    items.push(
+      item(
+        document,
+        cursor.spot,
+        valueSnippet(cursor.field, descriptor).replace(/\$\{\d+:?([^}]*)\}/g, '$1'),
+        valueSnippet(cursor.field, descriptor),
+        CompletionItemKind.Value,
+        {
+          documentation: { kind: MarkupKind.Markdown, value: cursor.field.description },
+        },
+      ),
+    );
+  }
+}
+
 function attributeLikeValueItems(
   document: TextDocument,
   cursor: Extract<MapCursor, { kind: 'attributeLikeValue' }>,

@@ -107,6 +107,49 @@ function requireInteger(obj: Record<string, unknown>, key: string, where: string
 }
 
 /** Validate and index a descriptor (the parsed JSON of `descriptors/mapserver/mapobjects.json`). */
+function readField(raw: unknown, where: string): MapFieldDescriptor {
+  if (!isObject(raw)) throw new MapDescriptorError(where, 'expected an object');
+  const name = requireString(raw, 'name', where);
+  const kind = requireString(raw, 'kind', where) as MapFieldKind;
+  if (!FIELD_KINDS.includes(kind)) throw new MapDescriptorError(where, `"kind" must be one of ${FIELD_KINDS.join(', ')}`);
+  if (typeof raw.required !== 'boolean') throw new MapDescriptorError(where, '"required" must be true or false');
+  const field: MapFieldDescriptor = { name, kind, required: raw.required, description: requireString(raw, 'description', where) };
+  if (raw.default !== undefined) {
+    if (kind !== 'coordinates' || !isObject(raw.default))
+      throw new MapDescriptorError(where, '"default" must be a point {"x", "y", "z"} on a coordinates field');
+    const d = raw.default;
+    field.default = {
+      x: requireInteger(d, 'x', `${where}.default`),
+      y: requireInteger(d, 'y', `${where}.default`),
+      z: requireInteger(d, 'z', `${where}.default`),
+    };
+  }
+  return field;
+}
+
+/** One map-object type; its attribute names are added to `allKeys`. */
+function readType(raw: unknown, where: string, allKeys: Set<string>): MapTypeDescriptor {
+  if (!isObject(raw)) throw new MapDescriptorError(where, 'expected an object');
+  const name = requireString(raw, 'name', where);
+  if (!Array.isArray(raw.attributes)) throw new MapDescriptorError(`type "${name}"`, '"attributes" must be an array');
+  const attributes: MapAttributeDescriptor[] = raw.attributes.map((a, j) => {
+    const attr = readAttribute(a, `type "${name}" attributes[${j}]`);
+    allKeys.add(attr.name);
+    return attr;
+  });
+  const configKeys = raw.configKeys;
+  if (!Array.isArray(configKeys) || configKeys.length === 0 || !configKeys.every((k) => typeof k === 'string' && k)) {
+    throw new MapDescriptorError(`type "${name}"`, '"configKeys" must list the mapobjects switches that enable it');
+  }
+  const type: MapTypeDescriptor = {
+    name,
+    description: requireString(raw, 'description', where),
+    attributes,
+    configKeys: configKeys as string[],
+  };
+  return type;
+}
+
 export function createMapDescriptor(json: unknown): MapDescriptor {
   if (!isObject(json)) throw new MapDescriptorError('top level', 'expected a JSON object');
   const version = requireInteger(json, 'version', 'top level');
@@ -127,22 +170,8 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
   const fieldByFoldedName = new Map<string, MapFieldDescriptor>();
   json.fields.forEach((raw, i) => {
     const where = `fields[${i}]`;
-    if (!isObject(raw)) throw new MapDescriptorError(where, 'expected an object');
-    const name = requireString(raw, 'name', where);
-    const kind = requireString(raw, 'kind', where) as MapFieldKind;
-    if (!FIELD_KINDS.includes(kind)) throw new MapDescriptorError(where, `"kind" must be one of ${FIELD_KINDS.join(', ')}`);
-    if (typeof raw.required !== 'boolean') throw new MapDescriptorError(where, '"required" must be true or false');
-    const field: MapFieldDescriptor = { name, kind, required: raw.required, description: requireString(raw, 'description', where) };
-    if (raw.default !== undefined) {
-      if (kind !== 'coordinates' || !isObject(raw.default))
-        throw new MapDescriptorError(where, '"default" must be a point {"x", "y", "z"} on a coordinates field');
-      const d = raw.default;
-      field.default = {
-        x: requireInteger(d, 'x', `${where}.default`),
-        y: requireInteger(d, 'y', `${where}.default`),
-        z: requireInteger(d, 'z', `${where}.default`),
-      };
-    }
+    const field = readField(raw, where);
+    const name = field.name;
     if (fieldByName.has(name)) throw new MapDescriptorError(where, `field "${name}" is listed twice`);
     fields.push(field);
     fieldByName.set(name, field);
@@ -158,27 +187,10 @@ export function createMapDescriptor(json: unknown): MapDescriptor {
   const allKeys = new Set<string>();
   json.types.forEach((raw, i) => {
     const where = `types[${i}]`;
-    if (!isObject(raw)) throw new MapDescriptorError(where, 'expected an object');
-    const name = requireString(raw, 'name', where);
-    if (typeByName.has(name)) throw new MapDescriptorError(where, `type "${name}" is listed twice`);
-    if (!Array.isArray(raw.attributes)) throw new MapDescriptorError(`type "${name}"`, '"attributes" must be an array');
-    const attributes: MapAttributeDescriptor[] = raw.attributes.map((a, j) => {
-      const attr = readAttribute(a, `type "${name}" attributes[${j}]`);
-      allKeys.add(attr.name);
-      return attr;
-    });
-    const configKeys = raw.configKeys;
-    if (!Array.isArray(configKeys) || configKeys.length === 0 || !configKeys.every((k) => typeof k === 'string' && k)) {
-      throw new MapDescriptorError(`type "${name}"`, '"configKeys" must list the mapobjects switches that enable it');
-    }
-    const type: MapTypeDescriptor = {
-      name,
-      description: requireString(raw, 'description', where),
-      attributes,
-      configKeys: configKeys as string[],
-    };
+    const type = readType(raw, where, allKeys);
+    if (typeByName.has(type.name)) throw new MapDescriptorError(where, `type "${type.name}" is listed twice`);
     types.push(type);
-    typeByName.set(name, type);
+    typeByName.set(type.name, type);
   });
 
   const layers = readLayers(json.layers, 'layers');

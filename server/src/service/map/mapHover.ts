@@ -2,7 +2,7 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import type { TextDocument } from '../languageTypes';
 import { axisValue, cornerPoint, readCorner, type Axis } from './mapBox';
-import { getMapCursor, type EditSpot } from './mapCursor';
+import { getMapCursor, type EditSpot, type MapCursor } from './mapCursor';
 import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
 import type { MapDocument } from './mapQueryParser';
 import {
@@ -93,6 +93,56 @@ function coordinateMarkdown(
   return lines.join('\n');
 }
 
+/** The hover text of a top-level field's value (type, limit, corner), or null for none. */
+function fieldValueMarkdown(
+  cursor: Extract<MapCursor, { kind: 'fieldValue' }>,
+  descriptor: MapDescriptor,
+  config: MapServerConfig,
+): string | null {
+  const { field, value } = cursor;
+  if (!value) return null;
+  if (field.kind === 'type' && value.type === 'string') {
+    const type = descriptor.typeByName.get(value.value as string);
+    return type
+      ? typeMarkdown(type, config)
+      : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`;
+  }
+  if (field.kind === 'integer') {
+    if (value.type === 'null')
+      return `**limit**: \`null\` is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows.`;
+    return limitMarkdown(descriptor);
+  }
+  if (field.kind === 'coordinates') {
+    if (value.type === 'null' && field.default) {
+      const d = field.default;
+      return `**${field.name}**: \`null\` is read as omitted: the server uses its default corner, map block (${d.x}, ${d.y}, ${d.z}).`;
+    }
+    const p = cornerPoint(readCorner(value));
+    if (!p) return fieldMarkdown(field, descriptor, config);
+    return `**${field.name}** map block (${p.x}, ${p.y}, ${p.z}) covers nodes x ${blockRange(p.x, descriptor)}, y ${blockRange(p.y, descriptor)}, z ${blockRange(p.z, descriptor)}.\n\n${layersMarkdown(descriptor, config)}`;
+  }
+  return fieldMarkdown(field, descriptor, config);
+}
+
+/** The hover text of an attributelike key or value string, or null for none. */
+function attributeLikeValueMarkdown(cursor: Extract<MapCursor, { kind: 'attributeLikeValue' }>, descriptor: MapDescriptor): string | null {
+  if (!cursor.value || cursor.value.type !== 'string') return null;
+  if (cursor.which === 'value') {
+    const pattern = cursor.value.value as string;
+    const wild = /[%_]/.test(pattern)
+      ? 'with wildcards (`%` any run, `_` one character)'
+      : 'without wildcards: matches the whole value exactly (ASCII case ignored)';
+    return `SQL LIKE pattern ${wild}.`;
+  }
+  const typeNode = cursor.query.fields.get('type')?.value;
+  const type = typeNode?.type === 'string' ? descriptor.typeByName.get(typeNode.value as string) : undefined;
+  const key = cursor.value.value as string;
+  const attr = type?.attributes.find((a) => a.name === key);
+  if (attr) return `**${type!.name}.${attr.name}**: ${attr.description}`;
+  const owners = descriptor.types.filter((t) => t.attributes.some((a) => a.name === key)).map((t) => `\`${t.name}\``);
+  return owners.length ? `Attribute \`${key}\` of ${owners.join(', ')}.` : `No known type has an attribute \`${key}\`.`;
+}
+
 export function doMapHover(
   document: TextDocument,
   parsed: MapDocument,
@@ -115,41 +165,8 @@ export function doMapHover(
         );
       return hover(fieldMarkdown(cursor.field, descriptor, config), cursor.spot);
     case 'fieldValue': {
-      const { field, value } = cursor;
-      if (!value) return null;
-      if (field.kind === 'type' && value.type === 'string') {
-        const type = descriptor.typeByName.get(value.value as string);
-        return hover(
-          type
-            ? typeMarkdown(type, config)
-            : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`,
-          cursor.spot,
-        );
-      }
-      if (field.kind === 'integer') {
-        if (value.type === 'null')
-          return hover(
-            `**limit**: \`null\` is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows.`,
-            cursor.spot,
-          );
-        return hover(limitMarkdown(descriptor), cursor.spot);
-      }
-      if (field.kind === 'coordinates') {
-        if (value.type === 'null' && field.default) {
-          const d = field.default;
-          return hover(
-            `**${field.name}**: \`null\` is read as omitted: the server uses its default corner, map block (${d.x}, ${d.y}, ${d.z}).`,
-            cursor.spot,
-          );
-        }
-        const p = cornerPoint(readCorner(value));
-        if (!p) return hover(fieldMarkdown(field, descriptor, config), cursor.spot);
-        return hover(
-          `**${field.name}** map block (${p.x}, ${p.y}, ${p.z}) covers nodes x ${blockRange(p.x, descriptor)}, y ${blockRange(p.y, descriptor)}, z ${blockRange(p.z, descriptor)}.\n\n${layersMarkdown(descriptor, config)}`,
-          cursor.spot,
-        );
-      }
-      return hover(fieldMarkdown(field, descriptor, config), cursor.spot);
+      const text = fieldValueMarkdown(cursor, descriptor, config);
+      return text === null ? null : hover(text, cursor.spot);
     }
     case 'coordinateKey': {
       const axis = cursor.name.toLowerCase();
@@ -175,24 +192,8 @@ export function doMapHover(
       return null;
     }
     case 'attributeLikeValue': {
-      if (!cursor.value || cursor.value.type !== 'string') return null;
-      if (cursor.which === 'value') {
-        const pattern = cursor.value.value as string;
-        const wild = /[%_]/.test(pattern)
-          ? 'with wildcards (`%` any run, `_` one character)'
-          : 'without wildcards: matches the whole value exactly (ASCII case ignored)';
-        return hover(`SQL LIKE pattern ${wild}.`, cursor.spot);
-      }
-      const typeNode = cursor.query.fields.get('type')?.value;
-      const type = typeNode?.type === 'string' ? descriptor.typeByName.get(typeNode.value as string) : undefined;
-      const key = cursor.value.value as string;
-      const attr = type?.attributes.find((a) => a.name === key);
-      if (attr) return hover(`**${type!.name}.${attr.name}**: ${attr.description}`, cursor.spot);
-      const owners = descriptor.types.filter((t) => t.attributes.some((a) => a.name === key)).map((t) => `\`${t.name}\``);
-      return hover(
-        owners.length ? `Attribute \`${key}\` of ${owners.join(', ')}.` : `No known type has an attribute \`${key}\`.`,
-        cursor.spot,
-      );
+      const text = attributeLikeValueMarkdown(cursor, descriptor);
+      return text === null ? null : hover(text, cursor.spot);
     }
     default:
       return null;

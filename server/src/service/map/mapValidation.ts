@@ -127,19 +127,10 @@ function syntaxProblem(code: string): string {
   return words === 'invalid symbol' ? 'unexpected character' : words;
 }
 
-function validateQuery(
-  document: TextDocument,
-  query: MapQuery,
-  descriptor: MapDescriptor,
-  state: MapValidationState,
-  sink: DiagnosticSink,
-  full: boolean,
-  complete: boolean,
-  config: MapServerConfig,
-): void {
+/** Required fields that are missing, and corners the server fills with its default (only once the JSON is complete). */
+function checkMissingFields(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink): void {
   for (const field of descriptor.fields) {
-    // While the JSON is broken (being typed), a missing field is not news yet.
-    if (complete && field.required && !query.fields.has(field.name)) {
+    if (field.required && !query.fields.has(field.name)) {
       sink.add(
         'missingfield',
         rangeOf(document, { offset: query.node.offset, length: 1 }),
@@ -149,7 +140,7 @@ function validateQuery(
     }
     // web/mapobjects.go: a nil pos1/pos2 (omitted, or null) becomes ±2048 map blocks.
     const value = query.fields.get(field.name)?.value;
-    if (complete && field.default && (!query.fields.has(field.name) || value?.type === 'null')) {
+    if (field.default && (!query.fields.has(field.name) || value?.type === 'null')) {
       const at = value ?? { offset: query.node.offset, length: 1 };
       const how = value ? `"${field.name}": null is read as omitted` : `No "${field.name}"`;
       sink.add(
@@ -160,6 +151,20 @@ function validateQuery(
       );
     }
   }
+}
+
+function validateQuery(
+  document: TextDocument,
+  query: MapQuery,
+  descriptor: MapDescriptor,
+  state: MapValidationState,
+  sink: DiagnosticSink,
+  full: boolean,
+  complete: boolean,
+  config: MapServerConfig,
+): void {
+  // While the JSON is broken (being typed), a missing field is not news yet.
+  if (complete) checkMissingFields(document, query, descriptor, sink);
   for (const prop of query.overridden) {
     sink.add(
       'duplicatefield',
