@@ -199,117 +199,129 @@ function moduleProblem(ctx: QueryCheck, path: string, wildcards: boolean): { par
   return undefined;
 }
 
-function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: { start: number; end: number }): void {
-  const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
-  const extra = sev ? { severity: sev } : undefined;
-  switch (rule.kind) {
-    case 'onlyOne': {
-      const present = rule.params.filter((n) => given(ctx, am, n));
-      if (present.length < 2) return;
-      const [a, b] = present.map((n) => am.prefix + n);
-      const p = given(ctx, am, present[1])!;
+type Span = { start: number; end: number };
+type Extra = { severity: Exclude<SeveritySetting, 'off'> } | undefined;
+/** One kind of action rule: reports through ctx.add when the rule is broken. */
+type ActionRuleCheck = (ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra) => void;
+
+function ruleKindOnlyOne(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  const present = rule.params.filter((n) => given(ctx, am, n));
+  if (present.length < 2) return;
+  const [a, b] = present.map((n) => am.prefix + n);
+  const p = given(ctx, am, present[1])!;
+  ctx.add(
+    rule.code,
+    p.nameRange.start,
+    p.nameRange.end,
+    fill(rule.message, { a, b }),
+    { param: b, params: [a, b], module: am.name },
+    extra,
+  );
+  return;
+}
+
+function ruleKindExcludes(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  if (rule.conditions && !rule.conditions.every((c) => conditionHolds(ctx, am, c))) return;
+  for (const x of rule.params) {
+    const px = given(ctx, am, x);
+    if (!px) continue;
+    for (const y of rule.with ?? []) {
+      if (!given(ctx, am, y)) continue;
+      const a = am.prefix + x;
+      const b = am.prefix + y;
       ctx.add(
         rule.code,
-        p.nameRange.start,
-        p.nameRange.end,
+        px.nameRange.start,
+        px.nameRange.end,
         fill(rule.message, { a, b }),
-        { param: b, params: [a, b], module: am.name },
+        { param: a, params: [a, b], module: am.name },
         extra,
       );
-      return;
+      return; // the module dies at the first pair
     }
-    case 'excludes': {
-      if (rule.conditions && !rule.conditions.every((c) => conditionHolds(ctx, am, c))) return;
-      for (const x of rule.params) {
-        const px = given(ctx, am, x);
-        if (!px) continue;
-        for (const y of rule.with ?? []) {
-          if (!given(ctx, am, y)) continue;
-          const a = am.prefix + x;
-          const b = am.prefix + y;
-          ctx.add(
-            rule.code,
-            px.nameRange.start,
-            px.nameRange.end,
-            fill(rule.message, { a, b }),
-            { param: a, params: [a, b], module: am.name },
-            extra,
-          );
-          return; // the module dies at the first pair
-        }
-      }
-      return;
-    }
-    case 'atLeastOne': {
-      if (rule.params.some((n) => given(ctx, am, n))) return;
-      const wires = rule.params.map((n) => am.prefix + n);
-      ctx.add(
-        rule.code,
-        actionRange.start,
-        actionRange.end,
-        fill(rule.message, { all: quotedList(wires) }),
-        { param: wires[0], params: wires, module: am.name },
-        extra,
-      );
-      return;
-    }
-    case 'pattern': {
-      const p = given(ctx, am, rule.params[0]);
-      if (!p || new RegExp(rule.pattern!).test(p.value)) return;
-      ctx.add(
-        rule.code,
-        p.valueRange.start,
-        p.valueRange.end,
-        fill(rule.message, { value: p.value }),
-        { param: p.name, value: p.value, module: am.name },
-        extra,
-      );
-      return;
-    }
-    case 'when': {
-      if (!(rule.conditions ?? []).every((c) => conditionHolds(ctx, am, c))) return;
-      const subject = rule.params[0];
-      const where = rule.at ?? subject;
-      const p = where !== undefined ? given(ctx, am, where) : undefined;
-      const at = p ? p.nameRange : actionRange;
-      const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
-      const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
-      ctx.add(
-        rule.code,
-        at.start,
-        at.end,
-        rule.message,
-        { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename },
-        extra,
-      );
-      return;
-    }
-    case 'modulePaths': {
-      const p = given(ctx, am, rule.params[0]);
-      if (!p) return;
-      for (const item of getValueItems(ctx.text, p)) {
-        const problem = moduleProblem(ctx, item.text, rule.wildcards !== false);
-        if (!problem) continue;
-        ctx.add(
-          rule.code,
-          item.range.start,
-          item.range.end,
-          fill(rule.message, { parent: problem.parent, value: problem.name }),
-          { param: p.name, value: item.text, module: am.name },
-          extra,
-        );
-      }
-      return;
-    }
-    case 'endsWith': {
-      const p = given(ctx, am, rule.params[0]);
-      if (!p || !p.value.endsWith(rule.suffix!)) return;
-      ctx.add(rule.code, p.valueRange.start, p.valueRange.end, rule.message, { param: p.name, module: am.name }, extra);
-      return;
-    }
-    default:
-      return;
   }
+  return;
+}
+
+function ruleKindAtLeastOne(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  if (rule.params.some((n) => given(ctx, am, n))) return;
+  const wires = rule.params.map((n) => am.prefix + n);
+  ctx.add(
+    rule.code,
+    actionRange.start,
+    actionRange.end,
+    fill(rule.message, { all: quotedList(wires) }),
+    { param: wires[0], params: wires, module: am.name },
+    extra,
+  );
+  return;
+}
+
+function ruleKindPattern(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  const p = given(ctx, am, rule.params[0]);
+  if (!p || new RegExp(rule.pattern!).test(p.value)) return;
+  ctx.add(
+    rule.code,
+    p.valueRange.start,
+    p.valueRange.end,
+    fill(rule.message, { value: p.value }),
+    { param: p.name, value: p.value, module: am.name },
+    extra,
+  );
+  return;
+}
+
+function ruleKindWhen(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  if (!(rule.conditions ?? []).every((c) => conditionHolds(ctx, am, c))) return;
+  const subject = rule.params[0];
+  const where = rule.at ?? subject;
+  const p = where !== undefined ? given(ctx, am, where) : undefined;
+  const at = p ? p.nameRange : actionRange;
+  const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
+  const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
+  ctx.add(rule.code, at.start, at.end, rule.message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
+  return;
+}
+
+function ruleKindModulePaths(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  const p = given(ctx, am, rule.params[0]);
+  if (!p) return;
+  for (const item of getValueItems(ctx.text, p)) {
+    const problem = moduleProblem(ctx, item.text, rule.wildcards !== false);
+    if (!problem) continue;
+    ctx.add(
+      rule.code,
+      item.range.start,
+      item.range.end,
+      fill(rule.message, { parent: problem.parent, value: problem.name }),
+      { param: p.name, value: item.text, module: am.name },
+      extra,
+    );
+  }
+  return;
+}
+
+function ruleKindEndsWith(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  const p = given(ctx, am, rule.params[0]);
+  if (!p || !p.value.endsWith(rule.suffix!)) return;
+  ctx.add(rule.code, p.valueRange.start, p.valueRange.end, rule.message, { param: p.name, module: am.name }, extra);
+  return;
+}
+
+/** The checker of each rule kind (actionConstraints.ts reads the kinds). */
+const ACTION_RULE_KINDS: Readonly<Record<string, ActionRuleCheck>> = {
+  onlyOne: ruleKindOnlyOne,
+  excludes: ruleKindExcludes,
+  atLeastOne: ruleKindAtLeastOne,
+  pattern: ruleKindPattern,
+  when: ruleKindWhen,
+  modulePaths: ruleKindModulePaths,
+  endsWith: ruleKindEndsWith,
+};
+
+function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span): void {
+  const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
+  ACTION_RULE_KINDS[rule.kind]?.(ctx, am, rule, actionRange, sev ? { severity: sev } : undefined);
 }
 
 /** What a write module needs, in words (for the information note and hover). */

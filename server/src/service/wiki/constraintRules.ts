@@ -129,108 +129,114 @@ export function parseConstraints(data: unknown): ConstraintRule[] {
   const rules = Array.isArray(data) ? data : typeof data === 'object' ? (data as { rules?: unknown }).rules : undefined;
   if (!Array.isArray(rules))
     throw new Error('constraints: expected {"rules": [...]} — an array of rules with id, module, kind and params.');
-  return rules.map((r, i): ConstraintRule => {
-    const where = `constraints rule #${i + 1}`;
-    if (typeof r !== 'object' || r === null) throw new Error(`${where}: must be an object.`);
-    const o = r as Record<string, unknown>;
-    const id = typeof o.id === 'string' ? o.id : `${where}`;
-    if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
-    if (typeof o.kind !== 'string' || !KINDS.has(o.kind))
-      throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
-    const minParams = ONE_PARAM.has(o.kind) ? 1 : 2;
-    if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
-      throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);
+  return rules.map(parseRule);
+}
+
+/** The code of a rule that names none: the one MediaWiki's module uses for its kind. */
+const DEFAULT_CODE: Readonly<Partial<Record<ConstraintRule['kind'], string>>> = {
+  exactlyOne: 'missingparam',
+  atLeastOne: 'missingparam',
+  missing: 'missingparam',
+  pattern: 'unrecognizedvalues',
+  exclusiveValues: 'show',
+  nonEmpty: 'paramempty_{wire}',
+  moduleValues: 'unknown_{wire}',
+  titleValue: 'invalidtitle',
+};
+
+function parseRule(r: unknown, i: number): ConstraintRule {
+  const where = `constraints rule #${i + 1}`;
+  if (typeof r !== 'object' || r === null) throw new Error(`${where}: must be an object.`);
+  const o = r as Record<string, unknown>;
+  const id = typeof o.id === 'string' ? o.id : `${where}`;
+  if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
+  if (typeof o.kind !== 'string' || !KINDS.has(o.kind))
+    throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
+  const minParams = ONE_PARAM.has(o.kind) ? 1 : 2;
+  if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
+    throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);
+  }
+  const kind = o.kind as ConstraintRule['kind'];
+  const { when, pattern, pairs, all } = readKindFields(o, kind, `${where} (${id})`);
+  for (const f of ['since', 'until'] as const) {
+    if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string)))
+      throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
+  }
+  const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
+  const code = typeof o.code === 'string' ? o.code : (DEFAULT_CODE[kind] ?? 'invalidparammix');
+  return {
+    id,
+    module: o.module,
+    kind,
+    params: o.params as string[],
+    ...(when ? { when } : {}),
+    ...(allowedValues ? { allowedValues } : {}),
+    ...(pattern ? { pattern } : {}),
+    code,
+    message: typeof o.message === 'string' ? o.message : undefined,
+    mirrors: typeof o.mirrors === 'string' ? o.mirrors : '',
+    ...(pairs ? { pairs } : {}),
+    ...(all ? { all } : {}),
+    ...(o.wildcard === true ? { wildcard: true } : {}),
+    ...(typeof o.since === 'string' ? { since: o.since } : {}),
+    ...(typeof o.until === 'string' ? { until: o.until } : {}),
+  };
+}
+
+/** The fields only some kinds have: when (missing/forbidden), pattern, pairs (exclusiveValues), all (runtimeWarning). */
+function readKindFields(
+  o: Record<string, unknown>,
+  kind: ConstraintRule['kind'],
+  at: string,
+): { when?: RuleCondition[]; pattern?: RegExp; pairs?: [string, string][]; all?: WarningCondition[] } {
+  let when: RuleCondition[] | undefined;
+  if (CONDITIONAL.has(kind)) {
+    if (!Array.isArray(o.when) || o.when.length === 0)
+      throw new Error(`${at}: a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
+    when = o.when.map((c, j) => {
+      const cc = c as Record<string, unknown>;
+      if (typeof c !== 'object' || c === null || typeof cc.param !== 'string') throw new Error(`${at}: when[${j}] needs a "param" name.`);
+      if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string')))
+        throw new Error(`${at}: when[${j}].values must be an array of strings.`);
+      return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
+    });
+  }
+  let pattern: RegExp | undefined;
+  if (kind === 'pattern') {
+    try {
+      pattern = new RegExp(String(o.pattern));
+    } catch {
+      throw new Error(`${at}: "pattern" must be a valid regular expression.`);
     }
-    const kind = o.kind as ConstraintRule['kind'];
-    let when: RuleCondition[] | undefined;
-    if (CONDITIONAL.has(kind)) {
-      if (!Array.isArray(o.when) || o.when.length === 0)
-        throw new Error(`${where} (${id}): a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
-      when = o.when.map((c, j) => {
-        const cc = c as Record<string, unknown>;
-        if (typeof c !== 'object' || c === null || typeof cc.param !== 'string')
-          throw new Error(`${where} (${id}): when[${j}] needs a "param" name.`);
-        if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string')))
-          throw new Error(`${where} (${id}): when[${j}].values must be an array of strings.`);
-        return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
-      });
+    if (typeof o.pattern !== 'string') throw new Error(`${at}: a pattern rule needs "pattern" (a regular expression string).`);
+  }
+  let pairs: [string, string][] | undefined;
+  if (kind === 'exclusiveValues') {
+    if (
+      !Array.isArray(o.pairs) ||
+      o.pairs.length === 0 ||
+      !o.pairs.every((x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'string'))
+    ) {
+      throw new Error(`${at}: an exclusiveValues rule needs "pairs": [["a", "!a"], …].`);
     }
-    let pattern: RegExp | undefined;
-    if (kind === 'pattern') {
-      try {
-        pattern = new RegExp(String(o.pattern));
-      } catch {
-        throw new Error(`${where} (${id}): "pattern" must be a valid regular expression.`);
-      }
-      if (typeof o.pattern !== 'string') throw new Error(`${where} (${id}): a pattern rule needs "pattern" (a regular expression string).`);
+    pairs = o.pairs as [string, string][];
+  }
+  let all: WarningCondition[] | undefined;
+  if (kind === 'runtimeWarning') {
+    if (
+      !Array.isArray(o.all) ||
+      o.all.length === 0 ||
+      !o.all.every(
+        (c) =>
+          typeof c === 'object' &&
+          c !== null &&
+          (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several'),
+      )
+    ) {
+      throw new Error(`${at}: a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n} or {"pages": "several"}].`);
     }
-    let pairs: [string, string][] | undefined;
-    if (kind === 'exclusiveValues') {
-      if (
-        !Array.isArray(o.pairs) ||
-        o.pairs.length === 0 ||
-        !o.pairs.every((x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'string'))
-      ) {
-        throw new Error(`${where} (${id}): an exclusiveValues rule needs "pairs": [["a", "!a"], …].`);
-      }
-      pairs = o.pairs as [string, string][];
-    }
-    let all: WarningCondition[] | undefined;
-    if (kind === 'runtimeWarning') {
-      if (
-        !Array.isArray(o.all) ||
-        o.all.length === 0 ||
-        !o.all.every(
-          (c) =>
-            typeof c === 'object' &&
-            c !== null &&
-            (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several'),
-        )
-      ) {
-        throw new Error(
-          `${where} (${id}): a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n} or {"pages": "several"}].`,
-        );
-      }
-      all = o.all as WarningCondition[];
-      if (typeof o.code !== 'string') throw new Error(`${where} (${id}): a runtimeWarning rule needs the warning's "code".`);
-    }
-    for (const f of ['since', 'until'] as const) {
-      if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string)))
-        throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
-    }
-    const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
-    const code =
-      typeof o.code === 'string'
-        ? o.code
-        : kind === 'exactlyOne' || kind === 'atLeastOne' || kind === 'missing'
-          ? 'missingparam'
-          : kind === 'pattern'
-            ? 'unrecognizedvalues'
-            : kind === 'exclusiveValues'
-              ? 'show'
-              : kind === 'nonEmpty'
-                ? 'paramempty_{wire}'
-                : kind === 'moduleValues'
-                  ? 'unknown_{wire}'
-                  : kind === 'titleValue'
-                    ? 'invalidtitle'
-                    : 'invalidparammix';
-    return {
-      id,
-      module: o.module,
-      kind,
-      params: o.params as string[],
-      ...(when ? { when } : {}),
-      ...(allowedValues ? { allowedValues } : {}),
-      ...(pattern ? { pattern } : {}),
-      code,
-      message: typeof o.message === 'string' ? o.message : undefined,
-      mirrors: typeof o.mirrors === 'string' ? o.mirrors : '',
-      ...(pairs ? { pairs } : {}),
-      ...(all ? { all } : {}),
-      ...(o.wildcard === true ? { wildcard: true } : {}),
-      ...(typeof o.since === 'string' ? { since: o.since } : {}),
-      ...(typeof o.until === 'string' ? { until: o.until } : {}),
-    };
-  });
+    all = o.all as WarningCondition[];
+    if (typeof o.code !== 'string') throw new Error(`${at}: a runtimeWarning rule needs the warning's "code".`);
+  }
+  return { when, pattern, pairs, all };
 }

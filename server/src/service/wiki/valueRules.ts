@@ -12,6 +12,7 @@
  */
 import type { ConstraintRule } from './constraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
+import type { WikiParam } from './wikiTypes';
 import { titleProblem } from './titleRules';
 import { getValueItems } from './wikiQueryParser';
 
@@ -26,106 +27,170 @@ function codeFor(rule: ConstraintRule, wire: string): string {
   return rule.code.replace(/\{wire\}/g, wire);
 }
 
-export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, report: Report): void {
+/** One kind of value rule, on the present parameter `p` (the rule's first name). */
+type ValueRuleCheck = (
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  use: Use,
+) => void;
+
+function valueRuleExclusiveValues(
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  _use: Use,
+): void {
   const wire = names[0];
-  const p = ctx.present.get(wire)!;
-  const module = use?.module.name ?? rule.module;
-  switch (rule.kind) {
-    case 'exclusiveValues': {
-      const items = getValueItems(ctx.text, p);
-      if (items.length < 2) return;
-      const given = new Set(items.map((i) => i.text));
-      const pair = rule.pairs?.find(([a, b]) => given.has(a) && given.has(b));
-      if (!pair) return;
-      const at = items.find((i) => i.text === pair[1])!;
-      report(
-        ctx,
-        codeFor(rule, wire),
-        at.range.start,
-        at.range.end,
-        rule.message ??
-          `Incorrect parameter - mutually exclusive values may not be supplied: "${wire}" has both ${pair[0]} and ${pair[1]}, which no result can match. Keep one of them.`,
-        { param: wire, module, value: pair[1], params: [wire] },
-        ERROR,
-      );
-      return;
-    }
-    case 'nonEmpty': {
-      if (p.value !== '') return;
-      report(
-        ctx,
-        codeFor(rule, wire),
-        p.range.start,
-        p.range.end,
-        rule.message ?? `The parameter "${wire}" may not be empty. Give a value, or remove it.`,
-        { param: wire, module },
-        ERROR,
-      );
-      return;
-    }
-    case 'moduleValues': {
-      const d = use?.module.paramByName.get(rule.params[0]);
-      const listed = d?.values;
-      if (!listed) return;
-      const v = p.value;
-      const slash = v.indexOf('/');
-      const ok = listed.includes(v) || (rule.wildcard === true && slash > 0 && listed.includes(`${v.slice(0, slash)}/*`));
-      // The module's verdict replaces the ParamValidator's (which never runs on this parameter).
-      for (let i = ctx.out.length - 1; i >= 0; i--) {
-        if (ctx.out[i].code === 'badvalue' && ctx.out[i].data.param === wire) ctx.out.splice(i, 1);
-      }
-      if (ok) return;
-      const hint =
-        slash < 0
-          ? `Log actions are written type/action (e.g. ${listed[0] ?? 'block/block'}).`
-          : `Use one of the log actions this wiki lists (e.g. ${listed.slice(0, 3).join(', ')}).`;
-      ctx.add(
-        codeFor(rule, wire),
-        p.valueRange.start,
-        p.valueRange.end,
-        rule.message ?? `Unrecognized value for parameter "${wire}": ${v === '' ? '(empty)' : v}. ${hint}`,
-        { param: wire, module, value: v },
-        ERROR,
-      );
-      return;
-    }
-    case 'titleInNamespaces': {
-      const nsWire = names[1];
-      const nsP = ctx.present.get(nsWire);
-      if (!nsP) return;
-      const wanted = getValueItems(ctx.text, nsP).map((i) => i.text);
-      if (wanted.length === 0 || (wanted.length === 1 && wanted[0] === '*')) return;
-      const ns = titleNamespace(ctx, p.value);
-      if (ns === undefined || wanted.some((w) => /^[+-]?\d+$/.test(w) && Number(w) === ns)) return;
-      report(
-        ctx,
-        codeFor(rule, wire),
-        p.nameRange.start,
-        p.nameRange.end,
-        rule.message ??
-          `The parameters "${nsWire}" and "${wire}" can not be used together: "${p.value}" is in namespace ${ns}, which ${nsWire} does not list. Add ${ns} to ${nsWire}, or remove one of them.`,
-        { param: wire, module, params: [wire, nsWire] },
-        ERROR,
-      );
-      return;
-    }
-    case 'titleValue': {
-      const why = titleProblem(p.value, ctx.catalogue);
-      if (!why) return;
-      report(
-        ctx,
-        codeFor(rule, wire),
-        p.valueRange.start,
-        p.valueRange.end,
-        rule.message ?? `Bad title "${p.value}" for "${wire}": ${why}. Give a page title (a #fragment is ignored).`,
-        { param: wire, module, value: p.value },
-        ERROR,
-      );
-      return;
-    }
-    default:
-      return;
+  const items = getValueItems(ctx.text, p);
+  if (items.length < 2) return;
+  const given = new Set(items.map((i) => i.text));
+  const pair = rule.pairs?.find(([a, b]) => given.has(a) && given.has(b));
+  if (!pair) return;
+  const at = items.find((i) => i.text === pair[1])!;
+  report(
+    ctx,
+    codeFor(rule, wire),
+    at.range.start,
+    at.range.end,
+    rule.message ??
+      `Incorrect parameter - mutually exclusive values may not be supplied: "${wire}" has both ${pair[0]} and ${pair[1]}, which no result can match. Keep one of them.`,
+    { param: wire, module, value: pair[1], params: [wire] },
+    ERROR,
+  );
+  return;
+}
+
+function valueRuleNonEmpty(
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  _use: Use,
+): void {
+  const wire = names[0];
+  if (p.value !== '') return;
+  report(
+    ctx,
+    codeFor(rule, wire),
+    p.range.start,
+    p.range.end,
+    rule.message ?? `The parameter "${wire}" may not be empty. Give a value, or remove it.`,
+    { param: wire, module },
+    ERROR,
+  );
+  return;
+}
+
+function valueRuleModuleValues(
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  use: Use,
+): void {
+  const wire = names[0];
+  const d = use?.module.paramByName.get(rule.params[0]);
+  const listed = d?.values;
+  if (!listed) return;
+  const v = p.value;
+  const slash = v.indexOf('/');
+  const ok = listed.includes(v) || (rule.wildcard === true && slash > 0 && listed.includes(`${v.slice(0, slash)}/*`));
+  // The module's verdict replaces the ParamValidator's (which never runs on this parameter).
+  for (let i = ctx.out.length - 1; i >= 0; i--) {
+    if (ctx.out[i].code === 'badvalue' && ctx.out[i].data.param === wire) ctx.out.splice(i, 1);
   }
+  if (ok) return;
+  const hint =
+    slash < 0
+      ? `Log actions are written type/action (e.g. ${listed[0] ?? 'block/block'}).`
+      : `Use one of the log actions this wiki lists (e.g. ${listed.slice(0, 3).join(', ')}).`;
+  ctx.add(
+    codeFor(rule, wire),
+    p.valueRange.start,
+    p.valueRange.end,
+    rule.message ?? `Unrecognized value for parameter "${wire}": ${v === '' ? '(empty)' : v}. ${hint}`,
+    { param: wire, module, value: v },
+    ERROR,
+  );
+  return;
+}
+
+function valueRuleTitleInNamespaces(
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  _use: Use,
+): void {
+  const wire = names[0];
+  const nsWire = names[1];
+  const nsP = ctx.present.get(nsWire);
+  if (!nsP) return;
+  const wanted = getValueItems(ctx.text, nsP).map((i) => i.text);
+  if (wanted.length === 0 || (wanted.length === 1 && wanted[0] === '*')) return;
+  const ns = titleNamespace(ctx, p.value);
+  if (ns === undefined || wanted.some((w) => /^[+-]?\d+$/.test(w) && Number(w) === ns)) return;
+  report(
+    ctx,
+    codeFor(rule, wire),
+    p.nameRange.start,
+    p.nameRange.end,
+    rule.message ??
+      `The parameters "${nsWire}" and "${wire}" can not be used together: "${p.value}" is in namespace ${ns}, which ${nsWire} does not list. Add ${ns} to ${nsWire}, or remove one of them.`,
+    { param: wire, module, params: [wire, nsWire] },
+    ERROR,
+  );
+  return;
+}
+
+function valueRuleTitleValue(
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  _use: Use,
+): void {
+  const wire = names[0];
+  const why = titleProblem(p.value, ctx.catalogue);
+  if (!why) return;
+  report(
+    ctx,
+    codeFor(rule, wire),
+    p.valueRange.start,
+    p.valueRange.end,
+    rule.message ?? `Bad title "${p.value}" for "${wire}": ${why}. Give a page title (a #fragment is ignored).`,
+    { param: wire, module, value: p.value },
+    ERROR,
+  );
+  return;
+}
+
+const VALUE_RULE_KINDS: Readonly<Record<string, ValueRuleCheck>> = {
+  exclusiveValues: valueRuleExclusiveValues,
+  nonEmpty: valueRuleNonEmpty,
+  moduleValues: valueRuleModuleValues,
+  titleInNamespaces: valueRuleTitleInNamespaces,
+  titleValue: valueRuleTitleValue,
+};
+
+export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, report: Report): void {
+  const p = ctx.present.get(names[0])!;
+  VALUE_RULE_KINDS[rule.kind]?.(ctx, rule, names, p, use?.module.name ?? rule.module, report, use);
 }
 
 /** The namespace number of a title (its prefix, when that names a namespace of the catalogue); undefined when empty. */

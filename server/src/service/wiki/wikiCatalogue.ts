@@ -575,13 +575,8 @@ function makeModule(m: Partial<WikiModule> & { name: string; path: string; group
   };
 }
 
-function normaliseParam(raw: unknown, where: () => string, templated: boolean): WikiParamDescriptor {
-  if (!isObject(raw)) throw new CatalogueError(`${where()}: a parameter descriptor must be an object, got ${describe(raw)}.`);
-  const name = raw.name;
-  if (typeof name !== 'string' || name === '')
-    throw new CatalogueError(`${where()}: parameter has no "name" (string). Each entry of "parameters" needs one.`);
-  const at = () => `${where()}, parameter "${name}"`;
-  const d = makeParam(name, {});
+/** The parameter's type: a type name, or the allowed values (an enum; submodules make one too). */
+function readParamType(d: WikiParamDescriptor, raw: Record<string, unknown>, at: () => string): void {
   const type = raw.type;
   if (Array.isArray(type)) {
     d.type = 'enum';
@@ -603,28 +598,10 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
     if (!d.values) d.values = Object.keys(d.submodules);
     if (d.type === 'submodule' || d.type === 'enum') d.type = 'enum';
   }
-  if (typeof raw.submoduleparamprefix === 'string') d.submoduleparamprefix = raw.submoduleparamprefix;
-  if (typeof raw.tokentype === 'string' && raw.tokentype !== '') d.tokentype = raw.tokentype;
-  const dflt = raw.default;
-  if (typeof dflt === 'string' || typeof dflt === 'number' || typeof dflt === 'boolean') d.default = dflt;
-  d.min = optNumber(raw.min, at, 'min');
-  d.max = optNumber(raw.max, at, 'max');
-  d.highmax = optNumber(raw.highmax, at, 'highmax');
-  d.index = optNumber(raw.index, at, 'index');
-  d.multi = flag(raw.multi);
-  d.lowlimit = optNumber(raw.lowlimit ?? (d.multi ? raw.limit : undefined), at, 'lowlimit');
-  d.highlimit = optNumber(raw.highlimit, at, 'highlimit');
-  if (typeof raw.allspecifier === 'string') d.allspecifier = raw.allspecifier;
-  d.required = flag(raw.required);
-  d.deprecated = flag(raw.deprecated);
-  d.sensitive = flag(raw.sensitive);
-  d.allowsduplicates = flag(raw.allowsduplicates);
-  d.enforcerange = flag(raw.enforcerange);
-  // StringDef::getParamInfo: maxbytes / maxchars, null when there is no limit (stringLimits.ts).
-  const maxbytes = optNumber(raw.maxbytes, at, 'maxbytes');
-  if (maxbytes !== undefined) d.maxbytes = maxbytes;
-  const maxchars = optNumber(raw.maxchars, at, 'maxchars');
-  if (maxchars !== undefined) d.maxchars = maxchars;
+}
+
+/** The list-valued fields: deprecated values, info notes, subtypes, extra namespaces, template variables. */
+function readParamLists(d: WikiParamDescriptor, raw: Record<string, unknown>, at: () => string, templated: boolean): void {
   if (raw.deprecatedvalues !== undefined) {
     if (!Array.isArray(raw.deprecatedvalues))
       throw new CatalogueError(`${at()}: "deprecatedvalues" must be an array of values, got ${describe(raw.deprecatedvalues)}.`);
@@ -663,6 +640,39 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
       d.templatevars[k] = v;
     }
   }
+}
+
+function normaliseParam(raw: unknown, where: () => string, templated: boolean): WikiParamDescriptor {
+  if (!isObject(raw)) throw new CatalogueError(`${where()}: a parameter descriptor must be an object, got ${describe(raw)}.`);
+  const name = raw.name;
+  if (typeof name !== 'string' || name === '')
+    throw new CatalogueError(`${where()}: parameter has no "name" (string). Each entry of "parameters" needs one.`);
+  const at = () => `${where()}, parameter "${name}"`;
+  const d = makeParam(name, {});
+  readParamType(d, raw, at);
+  if (typeof raw.submoduleparamprefix === 'string') d.submoduleparamprefix = raw.submoduleparamprefix;
+  if (typeof raw.tokentype === 'string' && raw.tokentype !== '') d.tokentype = raw.tokentype;
+  const dflt = raw.default;
+  if (typeof dflt === 'string' || typeof dflt === 'number' || typeof dflt === 'boolean') d.default = dflt;
+  d.min = optNumber(raw.min, at, 'min');
+  d.max = optNumber(raw.max, at, 'max');
+  d.highmax = optNumber(raw.highmax, at, 'highmax');
+  d.index = optNumber(raw.index, at, 'index');
+  d.multi = flag(raw.multi);
+  d.lowlimit = optNumber(raw.lowlimit ?? (d.multi ? raw.limit : undefined), at, 'lowlimit');
+  d.highlimit = optNumber(raw.highlimit, at, 'highlimit');
+  if (typeof raw.allspecifier === 'string') d.allspecifier = raw.allspecifier;
+  d.required = flag(raw.required);
+  d.deprecated = flag(raw.deprecated);
+  d.sensitive = flag(raw.sensitive);
+  d.allowsduplicates = flag(raw.allowsduplicates);
+  d.enforcerange = flag(raw.enforcerange);
+  // StringDef::getParamInfo: maxbytes / maxchars, null when there is no limit (stringLimits.ts).
+  const maxbytes = optNumber(raw.maxbytes, at, 'maxbytes');
+  if (maxbytes !== undefined) d.maxbytes = maxbytes;
+  const maxchars = optNumber(raw.maxchars, at, 'maxchars');
+  if (maxchars !== undefined) d.maxchars = maxchars;
+  readParamLists(d, raw, at, templated);
   return d;
 }
 

@@ -151,22 +151,16 @@ const quote = (s: string) => `\`${s}\``;
 /** Conditions from the catalogue's `info` notes: the parameter does not apply where it is used. */
 const CONDITION_CODES = new Set(['singlepageonly', 'useronly', 'nonuseronly', 'modes', 'preloadcontentonly', 'editintroonly']);
 
-function fixesFor(
+/** 1b. Fixes by code that replace or insert text. 'done' when nothing else applies. */
+function replacementFixes(
   code: string,
   data: Partial<WikiDiagnosticData>,
   fix: FixBuilder,
   at: OffsetRange,
   param: WikiParam | undefined,
-  item: WikiValueItem | undefined,
   catalogue: WikiCatalogue,
-): void {
-  const name = param?.name ?? data.param ?? '';
-  const what = data.value !== undefined ? data.value : name;
-  // 1. Did-you-mean: the closest known spelling replaces the diagnostic's range.
-  if (data.suggestion !== undefined) fix.replace(`Change to ${quote(data.suggestion)}`, at, data.suggestion, true);
-  // A value that repairs it (module rules of other actions): added as a parameter or to a list.
-  if (data.addParam !== undefined && data.addValue !== undefined)
-    fix.addValue(`Add ${quote(`${data.addParam}=${data.addValue}`)}`, data.addParam, data.addValue);
+  name: string,
+): 'done' | 'more' {
   switch (code) {
     case 'noaction':
       // Insert rather than replace: the first parameter stays.
@@ -176,7 +170,7 @@ function fixesFor(
         fix.query.params.length ? 'action=query&' : 'action=query',
         true,
       );
-      return;
+      return 'done';
     case 'unrecognizedparams':
       if (data.replacement !== undefined) {
         const adds = data.replacement === 'g' + name;
@@ -212,26 +206,23 @@ function fixesFor(
       // A limit above its maximum: the bound itself is the other obvious repair.
       if (d?.type === 'limit' && data.replacement === 'max' && d.max !== undefined)
         fix.replace(`Change to ${quote(String(d.max))} (the maximum)`, at, String(d.max));
-      return;
+      return 'done';
     }
     default:
       if (data.replacement !== undefined)
         fix.replace(`Change to ${quote(data.replacement)}`, at, data.replacement, data.suggestion === undefined);
   }
-  // 2. Removal: what the validator says to delete, or the parameter / value it names.
-  const removeRange = data.removeRange;
-  const removeTitle = removalTitle(code, data, what, item !== undefined);
-  if (removeTitle) {
-    if (removeRange)
-      fix.replace(
-        removeTitle,
-        removeRange,
-        '',
-        data.suggestion === undefined && data.replacement === undefined && code !== 'unrecognizedparams' && code !== 'unrecognizedvalues',
-      );
-    else if (item && param && param.hasEquals) fix.removeItem(removeTitle, param, item, data.suggestion === undefined);
-    else if (param) fix.removeParam(removeTitle, param, data.suggestion === undefined);
-  }
+  return 'more';
+}
+
+/** 3–5. Making a condition hold, keeping only `*`, adding what is missing, keeping one of a set. */
+function repairFixes(
+  code: string,
+  data: Partial<WikiDiagnosticData>,
+  fix: FixBuilder,
+  param: WikiParam | undefined,
+  item: WikiValueItem | undefined,
+): void {
   // 3. Making a condition hold: the user parameter, or the `prop` value the parameter works with.
   const other = data.params?.[0];
   if (other !== undefined) {
@@ -258,6 +249,40 @@ function fixesFor(
       if (p) fix.removeParam(`Remove ${quote(n)}`, p);
     }
   }
+}
+
+function fixesFor(
+  code: string,
+  data: Partial<WikiDiagnosticData>,
+  fix: FixBuilder,
+  at: OffsetRange,
+  param: WikiParam | undefined,
+  item: WikiValueItem | undefined,
+  catalogue: WikiCatalogue,
+): void {
+  const name = param?.name ?? data.param ?? '';
+  const what = data.value !== undefined ? data.value : name;
+  // 1. Did-you-mean: the closest known spelling replaces the diagnostic's range.
+  if (data.suggestion !== undefined) fix.replace(`Change to ${quote(data.suggestion)}`, at, data.suggestion, true);
+  // A value that repairs it (module rules of other actions): added as a parameter or to a list.
+  if (data.addParam !== undefined && data.addValue !== undefined)
+    fix.addValue(`Add ${quote(`${data.addParam}=${data.addValue}`)}`, data.addParam, data.addValue);
+  if (replacementFixes(code, data, fix, at, param, catalogue, name) === 'done') return;
+  // 2. Removal: what the validator says to delete, or the parameter / value it names.
+  const removeRange = data.removeRange;
+  const removeTitle = removalTitle(code, data, what, item !== undefined);
+  if (removeTitle) {
+    if (removeRange)
+      fix.replace(
+        removeTitle,
+        removeRange,
+        '',
+        data.suggestion === undefined && data.replacement === undefined && code !== 'unrecognizedparams' && code !== 'unrecognizedvalues',
+      );
+    else if (item && param && param.hasEquals) fix.removeItem(removeTitle, param, item, data.suggestion === undefined);
+    else if (param) fix.removeParam(removeTitle, param, data.suggestion === undefined);
+  }
+  repairFixes(code, data, fix, param, item);
 }
 
 /**

@@ -195,6 +195,44 @@ function moduleDetail(m: WikiModule, asGenerator: boolean): string {
   return parts.join(' · ');
 }
 
+type AddItem = (value: string, extra?: Partial<CompletionItem>) => void;
+
+/** paraminfo/help `modules`: every module path (with the `*` wildcards where the rule allows them). */
+function modulePathItems(add: AddItem, catalogue: WikiCatalogue, wildcards: boolean): void {
+  if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
+  add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
+  for (const m of catalogue.getActionModules())
+    add(m.name, {
+      kind: CompletionItemKind.Module,
+      detail: ['action module', ...moduleFlags(m)].join(' · '),
+      documentation: md(describeModule(m, catalogue)),
+    });
+  if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
+  for (const m of catalogue.getFormatModules())
+    add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m, catalogue)) });
+  if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
+  for (const m of catalogue.getQueryModules())
+    add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m, catalogue)) });
+}
+
+/** Namespace numbers, with their names (the wiki's own namespaces and the parameter's extra ones). */
+function namespaceItems(add: AddItem, catalogue: WikiCatalogue, d: WikiParamDescriptor, defaults: string[]): void {
+  const ids = new Set<number>();
+  for (const ns of catalogue.namespaces) if (ns.id >= 0) ids.add(ns.id);
+  for (const id of d.extranamespaces ?? []) ids.add(id);
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const name = catalogue.getNamespace(id)?.name ?? '';
+    const shown = name === '' ? '(Main)' : name;
+    add(String(id), {
+      kind: CompletionItemKind.Value,
+      labelDetails: { description: shown },
+      detail: `namespace ${shown}${defaults.includes(String(id)) ? ' · default' : ''}`,
+      filterText: `${id} ${name}`,
+      sortText: String(id + 10).padStart(6, '0'),
+    });
+  }
+}
+
 function completeValues(
   document: TextDocument,
   context: Extract<WikiCursorContext, { kind: 'paramValue' }>,
@@ -235,21 +273,7 @@ function completeValues(
     (r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name,
   );
   if (pathRule) {
-    const wildcards = pathRule.wildcards !== false;
-    if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
-    add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
-    for (const m of catalogue.getActionModules())
-      add(m.name, {
-        kind: CompletionItemKind.Module,
-        detail: ['action module', ...moduleFlags(m)].join(' · '),
-        documentation: md(describeModule(m, catalogue)),
-      });
-    if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
-    for (const m of catalogue.getFormatModules())
-      add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m, catalogue)) });
-    if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
-    for (const m of catalogue.getQueryModules())
-      add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m, catalogue)) });
+    modulePathItems(add, catalogue, pathRule.wildcards !== false);
     return capped(items, context.prefix);
   }
   if (d.values) {
@@ -271,20 +295,7 @@ function completeValues(
       });
     }
   } else if (d.type === 'namespace') {
-    const ids = new Set<number>();
-    for (const ns of catalogue.namespaces) if (ns.id >= 0) ids.add(ns.id);
-    for (const id of d.extranamespaces ?? []) ids.add(id);
-    for (const id of [...ids].sort((a, b) => a - b)) {
-      const name = catalogue.getNamespace(id)?.name ?? '';
-      const shown = name === '' ? '(Main)' : name;
-      add(String(id), {
-        kind: CompletionItemKind.Value,
-        labelDetails: { description: shown },
-        detail: `namespace ${shown}${defaults.includes(String(id)) ? ' · default' : ''}`,
-        filterText: `${id} ${name}`,
-        sortText: String(id + 10).padStart(6, '0'),
-      });
-    }
+    namespaceItems(add, catalogue, d, defaults);
   } else if (d.type === 'limit') {
     const high = settings?.highLimits === true && d.highmax !== undefined ? d.highmax : d.max;
     add('max', { kind: CompletionItemKind.Constant, detail: `the highest limit (${high ?? '?'})`, documentation: paramDoc() });

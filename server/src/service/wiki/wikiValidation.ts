@@ -661,6 +661,62 @@ function multiLimit(ctx: QueryCheck, d: WikiParamDescriptor | undefined): number
 }
 
 /** Validate one recognised parameter's value against its descriptor. */
+/** A multi-valued parameter: the all-specifier, the number of values, repeats, then each value. */
+function checkMultiValues(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, wire: string): void {
+  const { text } = ctx;
+  // The items as parallel arrays (no object per item); item objects are made only for a removal range.
+  const n = splitValueItems(text, p, ctx.scratch);
+  const scratch = ctx.scratch;
+  const texts = scratch.texts;
+  // NamespaceDef forces PARAM_ALL ("*") on multi-valued namespace parameters.
+  const all = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
+  if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(scratch, n);
+  const limit = multiLimit(ctx, d);
+  if (n > limit) {
+    ctx.add(
+      'toomanyvalues',
+      p.valueRange.start,
+      p.valueRange.end,
+      `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`}. Split the values over several queries.`,
+      { param: wire },
+    );
+    return clearItemScratch(scratch, n);
+  }
+  const dupCheck = ctx.full && !d.allowsduplicates && n > 1;
+  const seen = dupCheck && n > 16 ? new Set<string>() : undefined;
+  for (let i = 0; i < n; i++) {
+    const v = texts[i];
+    if (dupCheck) {
+      let dup: boolean;
+      if (seen) {
+        dup = seen.has(v);
+        if (!dup) seen.add(v);
+      } else {
+        dup = false;
+        for (let j = 0; j < i; j++) {
+          if (texts[j] === v) {
+            dup = true;
+            break;
+          }
+        }
+      }
+      if (dup) {
+        ctx.add(
+          'duplicatevalues',
+          scratch.starts[i],
+          scratch.ends[i],
+          `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`,
+          { param: wire, value: v },
+          { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] },
+        );
+        continue;
+      }
+    }
+    checkScalar(ctx, p, d, wire, v, scratch.starts[i], scratch.ends[i], i);
+  }
+  return clearItemScratch(scratch, n);
+}
+
 function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void {
   const { text, query } = ctx;
   if (d.deprecated) {
@@ -697,59 +753,7 @@ function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, modul
     }
     return;
   }
-  if (d.multi) {
-    // The items as parallel arrays (no object per item); item objects are made only for a removal range.
-    const n = splitValueItems(text, p, ctx.scratch);
-    const scratch = ctx.scratch;
-    const texts = scratch.texts;
-    // NamespaceDef forces PARAM_ALL ("*") on multi-valued namespace parameters.
-    const all = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
-    if (all !== undefined && n === 1 && texts[0] === all) return clearItemScratch(scratch, n);
-    const limit = multiLimit(ctx, d);
-    if (n > limit) {
-      ctx.add(
-        'toomanyvalues',
-        p.valueRange.start,
-        p.valueRange.end,
-        `Too many values supplied for parameter "${wire}". The limit is ${limit}${ctx.highLimits ? '' : ` (${Math.max(limit, d.highlimit ?? 500)} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`}. Split the values over several queries.`,
-        { param: wire },
-      );
-      return clearItemScratch(scratch, n);
-    }
-    const dupCheck = ctx.full && !d.allowsduplicates && n > 1;
-    const seen = dupCheck && n > 16 ? new Set<string>() : undefined;
-    for (let i = 0; i < n; i++) {
-      const v = texts[i];
-      if (dupCheck) {
-        let dup: boolean;
-        if (seen) {
-          dup = seen.has(v);
-          if (!dup) seen.add(v);
-        } else {
-          dup = false;
-          for (let j = 0; j < i; j++) {
-            if (texts[j] === v) {
-              dup = true;
-              break;
-            }
-          }
-        }
-        if (dup) {
-          ctx.add(
-            'duplicatevalues',
-            scratch.starts[i],
-            scratch.ends[i],
-            `"${v}" is listed twice in ${wire}; the wiki uses it once. Remove the repeat.`,
-            { param: wire, value: v },
-            { remove: itemRemovalAt(text, p, i), tags: [DiagnosticTag.Unnecessary] },
-          );
-          continue;
-        }
-      }
-      checkScalar(ctx, p, d, wire, v, scratch.starts[i], scratch.ends[i], i);
-    }
-    return clearItemScratch(scratch, n);
-  }
+  if (d.multi) return checkMultiValues(ctx, p, d, wire);
   if (p.value.startsWith(US)) {
     ctx.add(
       'badvalue',
@@ -1149,6 +1153,69 @@ function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids:
   return { titles: count('titles'), pageids: count('pageids'), revids: count('revids'), generator: ctx.uses.some((u) => u.generator) };
 }
 
+type PageSource = ReturnType<typeof pageSource>;
+
+/** `singlepageonly`: a parameter given while several pages (or revids, or a generator's pages) are queried. */
+function checkSinglePageOnly(ctx: QueryCheck, use: ModuleUse, d: WikiParamDescriptor, p: WikiParam, wire: string, pages: PageSource): void {
+  const where = { param: wire, module: use.module.name };
+  // The pages a module works on: for the generator itself, only titles/pageids/revids
+  // (its own output is not its input); for a prop module, the generator's pages too.
+  const fromGenerator = pages.generator && !use.generator;
+  const single = !fromGenerator && pages.revids === 0 && pages.titles + pages.pageids <= 1;
+  // Given with its default (rvdir=older) it does not switch the module to enumeration mode.
+  if (single || (d.default !== undefined && p.value === String(d.default))) return;
+  ctx.add(
+    'singlepageonly',
+    p.nameRange.start,
+    p.nameRange.end,
+    `"${wire}" applies only when a single page is queried (one title or page ID, no generator or revids); the wiki refuses it here. Query one page, or remove it.`,
+    where,
+    { remove: pairRemoval(ctx.text, ctx.query, p) },
+  );
+  // ApiQueryRevisions::run dies with invalidparammix in enumeration mode with revids
+  // (apierror-revisions-norevids) or with several pages (apierror-revisions-singlepage).
+  const source = pages.revids > 0 ? 'revids' : fromGenerator ? 'generator' : pages.titles > 1 ? 'titles' : 'pageids';
+  const msg =
+    pages.revids > 0
+      ? `The revids parameter may not be used with the list options such as ${wire}. Give one page with titles= or pageids= instead, or remove ${wire}.`
+      : `${source === 'generator' ? 'A generator' : `${source}=`} supplies several pages, but ${wire} may only be used on a single page. Query one page, or remove ${wire}.`;
+  ctx.add('invalidparammix', p.nameRange.start, p.nameRange.end, msg, {
+    param: wire,
+    module: use.module.name,
+    params: [wire, source],
+  });
+}
+
+/** `modes` (ApiQueryDeletedrevs): a parameter given in a mode it does not apply to. */
+function checkModes(
+  ctx: QueryCheck,
+  use: ModuleUse,
+  values: readonly (string | number)[],
+  p: WikiParam,
+  wire: string,
+  pages: PageSource,
+): void {
+  const where = { param: wire, module: use.module.name };
+  // ApiQueryDeletedrevs: mode 1 = pages given (titles/pageids/revids/generator), 2 = by user, 3 = all in a namespace.
+  const mode = pages.generator || pages.titles + pages.pageids + pages.revids > 0 ? 1 : ctx.present.has(use.wirePrefix + 'user') ? 2 : 3;
+  const modes = values.map(Number);
+  if (modes.length && !modes.includes(mode)) {
+    const names: Record<number, string> = {
+      1: 'pages given (titles, pageids, revids)',
+      2: `by user (${use.wirePrefix}user)`,
+      3: 'all deleted revisions in a namespace',
+    };
+    ctx.add(
+      'modes',
+      p.nameRange.start,
+      p.nameRange.end,
+      `"${wire}" applies only in mode ${modes.join(' or ')} (${modes.map((m) => names[m] ?? m).join('; ')}); this query is in mode ${mode} (${names[mode]}). Remove it or change the query.`,
+      where,
+      { remove: pairRemoval(ctx.text, ctx.query, p) },
+    );
+  }
+}
+
 function checkConditions(ctx: QueryCheck): void {
   let pages: ReturnType<typeof pageSource> | undefined;
   for (const use of ctx.uses) {
@@ -1159,36 +1226,9 @@ function checkConditions(ctx: QueryCheck): void {
       for (const note of d.info!) {
         const where = { param: wire, module: use.module.name };
         switch (note.name) {
-          case 'singlepageonly': {
-            pages ??= pageSource(ctx);
-            // The pages a module works on: for the generator itself, only titles/pageids/revids
-            // (its own output is not its input); for a prop module, the generator's pages too.
-            const fromGenerator = pages.generator && !use.generator;
-            const single = !fromGenerator && pages.revids === 0 && pages.titles + pages.pageids <= 1;
-            // Given with its default (rvdir=older) it does not switch the module to enumeration mode.
-            if (single || (d.default !== undefined && p.value === String(d.default))) break;
-            ctx.add(
-              'singlepageonly',
-              p.nameRange.start,
-              p.nameRange.end,
-              `"${wire}" applies only when a single page is queried (one title or page ID, no generator or revids); the wiki refuses it here. Query one page, or remove it.`,
-              where,
-              { remove: pairRemoval(ctx.text, ctx.query, p) },
-            );
-            // ApiQueryRevisions::run dies with invalidparammix in enumeration mode with revids
-            // (apierror-revisions-norevids) or with several pages (apierror-revisions-singlepage).
-            const source = pages.revids > 0 ? 'revids' : fromGenerator ? 'generator' : pages.titles > 1 ? 'titles' : 'pageids';
-            const msg =
-              pages.revids > 0
-                ? `The revids parameter may not be used with the list options such as ${wire}. Give one page with titles= or pageids= instead, or remove ${wire}.`
-                : `${source === 'generator' ? 'A generator' : `${source}=`} supplies several pages, but ${wire} may only be used on a single page. Query one page, or remove ${wire}.`;
-            ctx.add('invalidparammix', p.nameRange.start, p.nameRange.end, msg, {
-              param: wire,
-              module: use.module.name,
-              params: [wire, source],
-            });
+          case 'singlepageonly':
+            checkSinglePageOnly(ctx, use, d, p, wire, (pages ??= pageSource(ctx)));
             break;
-          }
           case 'useronly':
           case 'nonuseronly': {
             const userWire = use.wirePrefix + 'user';
@@ -1213,29 +1253,9 @@ function checkConditions(ctx: QueryCheck): void {
               );
             break;
           }
-          case 'modes': {
-            // ApiQueryDeletedrevs: mode 1 = pages given (titles/pageids/revids/generator), 2 = by user, 3 = all in a namespace.
-            pages ??= pageSource(ctx);
-            const mode =
-              pages.generator || pages.titles + pages.pageids + pages.revids > 0 ? 1 : ctx.present.has(use.wirePrefix + 'user') ? 2 : 3;
-            const modes = (note.values ?? []).map(Number);
-            if (modes.length && !modes.includes(mode)) {
-              const names: Record<number, string> = {
-                1: 'pages given (titles, pageids, revids)',
-                2: `by user (${use.wirePrefix}user)`,
-                3: 'all deleted revisions in a namespace',
-              };
-              ctx.add(
-                'modes',
-                p.nameRange.start,
-                p.nameRange.end,
-                `"${wire}" applies only in mode ${modes.join(' or ')} (${modes.map((m) => names[m] ?? m).join('; ')}); this query is in mode ${mode} (${names[mode]}). Remove it or change the query.`,
-                where,
-                { remove: pairRemoval(ctx.text, ctx.query, p) },
-              );
-            }
+          case 'modes':
+            checkModes(ctx, use, note.values ?? [], p, wire, (pages ??= pageSource(ctx)));
             break;
-          }
           case 'preloadcontentonly':
           case 'editintroonly': {
             const wanted = note.name === 'preloadcontentonly' ? 'preloadcontent' : 'editintro';
