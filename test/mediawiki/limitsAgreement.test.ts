@@ -2,7 +2,7 @@
  * Agreement on ParamValidator's ExpiryDef and StringDef limits (corpus-limits.txt): a wiki with
  * $wgWatchlistExpiry = true (so that action=watch has `expiry` and the write modules have
  * `watchlistexpiry`, typed `expiry` in paraminfo) and a small API module of the test's own with
- * string limits (LIMITS_PROBE: MediaWiki core and the extensions Debian ships declare none) judges
+ * string limits (limitsProbe.ts: MediaWiki core and the extensions Debian ships declare none) judges
  * corpus-limits.txt, and so does `wikimap-query check` with that wiki's live catalogue. The checker models a conservative subset
  * of PHP's strtotime(); a second test holds that subset against the real strtotime() of the PHP
  * that runs the wiki: every value the checker rejects, PHP rejects too (no false alarm).
@@ -19,38 +19,12 @@ import { judgeActionsByWiki } from './actionVerdicts';
 import { checkQueries, ensureBuilt } from './checkerCli';
 import { startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 import { readCorpus, type VerdictItem } from './wikiVerdict';
+import { LIMITS_SETTINGS } from './limitsProbe';
 
 const ROOT = path.join(__dirname, '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
 const CORPUS = path.join(__dirname, 'corpus-limits.txt');
 
-/**
- * An API module declared in LocalSettings.php, as an extension declares one: its parameters carry
- * StringDef::PARAM_MAX_BYTES / PARAM_MAX_CHARS, so the wiki's own StringDef judges their lengths
- * and its paraminfo gives maxbytes / maxchars.
- */
-const LIMITS_PROBE = `
-class ApiLimitsProbe extends ApiBase {
-  public function execute() {
-    $this->getResult()->addValue( null, 'limitsprobe', $this->extractRequestParams() );
-  }
-  public function getAllowedParams() {
-    return [
-      'text' => [
-        Wikimedia\\ParamValidator\\ParamValidator::PARAM_TYPE => 'string',
-        Wikimedia\\ParamValidator\\TypeDef\\StringDef::PARAM_MAX_BYTES => 12,
-        Wikimedia\\ParamValidator\\TypeDef\\StringDef::PARAM_MAX_CHARS => 5,
-      ],
-      'items' => [
-        Wikimedia\\ParamValidator\\ParamValidator::PARAM_TYPE => 'string',
-        Wikimedia\\ParamValidator\\ParamValidator::PARAM_ISMULTI => true,
-        Wikimedia\\ParamValidator\\TypeDef\\StringDef::PARAM_MAX_CHARS => 3,
-      ],
-    ];
-  }
-}
-$wgAPIModules['limitsprobe'] = 'ApiLimitsProbe';
-`;
 const PHP = process.env.WIKIMAP_PHP || 'php';
 
 describe('agreement on expiry values and string limits ($wgWatchlistExpiry, a module with limits; corpus-limits.txt)', function () {
@@ -65,7 +39,7 @@ describe('agreement on expiry values and string limits ($wgWatchlistExpiry, a mo
   before(async () => {
     cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-limits-agreement-'));
     await ensureBuilt();
-    wiki = await startMediaWiki({ seed: false, extraSettings: `$wgWatchlistExpiry = true;\n${LIMITS_PROBE}` });
+    wiki = await startMediaWiki({ seed: false, extraSettings: LIMITS_SETTINGS });
     catalogue = await loadWikiCatalogue(wiki, loadBuiltinCatalogue(readJson));
     wikiVerdicts = await judgeActionsByWiki(
       corpus.map((e) => e.query),
