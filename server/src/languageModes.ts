@@ -89,7 +89,7 @@ export function readJsonFile(files: PackageFiles, relativePath: string): unknown
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new Error(`${relativePath} is not valid JSON (${errorMessage(err)}); reinstall the package.`);
+    throw new Error(`${relativePath} is not valid JSON (${errorMessage(err)}); reinstall the package.`, { cause: err });
   }
 }
 

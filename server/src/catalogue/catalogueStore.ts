@@ -438,6 +438,7 @@ export class CatalogueStore {
     } catch (err) {
       throw new Error(
         `${apiUrl} answered paraminfo that cannot be read (${(err as Error).message}); report this with the wiki's version (${data.generator})`,
+        { cause: err },
       );
     }
     if (this.cache) {
@@ -459,14 +460,16 @@ export class CatalogueStore {
     try {
       text = await this.files.readText(file);
     } catch (err) {
-      throw new Error(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      throw new Error(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
     }
     if (text === undefined) throw new Error(`${file}: no such file; give a saved action=paraminfo JSON file or an http(s) api.php URL`);
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw new Error(`${file} is not JSON (${(err as Error).message}); save the wiki's action=paraminfo&format=json output`);
+      throw new Error(`${file} is not JSON (${(err as Error).message}); save the wiki's action=paraminfo&format=json output`, {
+        cause: err,
+      });
     }
     const { paraminfo, siteinfo } = splitSavedFile(json);
     try {
@@ -480,7 +483,7 @@ export class CatalogueStore {
       this.origins.set(catalogue, 'file');
       return catalogue;
     } catch (err) {
-      throw new Error(`${file}: ${(err as Error).message}`);
+      throw new Error(`${file}: ${(err as Error).message}`, { cause: err });
     }
   }
 }

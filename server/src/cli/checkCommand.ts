@@ -336,7 +336,7 @@ async function applyMapConfig(services: LanguageServices, spec: string, io: CliI
     const { json, server } = await io.loadMapConfig(spec);
     map.setServerConfig(parseMapServerConfig(json, map.descriptor, server));
   } catch (err) {
-    throw new Error(`cannot use the map config ${shown}: ${errorMessage(err)}`);
+    throw new Error(`cannot use the map config ${shown}: ${errorMessage(err)}`, { cause: err });
   }
 }
 
@@ -355,7 +355,7 @@ async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageSer
       } catch (err) {
         const message = errorMessage(err);
         const shown = withoutUserInfo(spec);
-        throw new Error(`cannot use the catalogue ${message.startsWith(shown) ? message : `${shown}: ${message}`}`);
+        throw new Error(`cannot use the catalogue ${message.startsWith(shown) ? message : `${shown}: ${message}`}`, { cause: err });
       }
     }
     services = createLanguageServices(
@@ -405,7 +405,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     try {
       text = await input.read();
     } catch (err) {
-      throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`);
+      throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
     }
     const document = TextDocument.create(input.uri, input.languageId, 1, text);
     // No input file may end the run: a file that cannot be checked is reported as an error result.

@@ -250,7 +250,7 @@ export async function fetchMapServerConfig(server: string, options: MapConfigFet
         headers: { accept: 'application/json' },
       });
     } catch (err) {
-      throw new Error(timedOut ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(err));
+      throw new Error(timedOut ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(err), { cause: err });
     }
     if (res.status >= 300 && res.status < 400) {
       await res.body?.cancel().catch(() => undefined);
@@ -296,7 +296,7 @@ async function readCapped(res: Response, maxBytes: number, timedOut: () => boole
       chunks.push(value);
     }
   } catch (err) {
-    if (timedOut()) throw new Error(`the answer did not finish within ${timeoutMs / 1000} s`);
+    if (timedOut()) throw new Error(`the answer did not finish within ${timeoutMs / 1000} s`, { cause: err });
     throw err;
   }
   return Buffer.concat(chunks).toString('utf8');

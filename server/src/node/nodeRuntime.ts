@@ -37,6 +37,7 @@ export function createPackageFiles(root: string = findPackageRoot()): PackageFil
         const code = (err as NodeJS.ErrnoException).code;
         throw new Error(
           `Cannot read ${relativePath} from the package at ${root} (${code ?? String(err)}); reinstall the package or run the build.`,
+          { cause: err },
         );
       }
     },

@@ -45,6 +45,7 @@ export function parseMapServerConfig(json: unknown, descriptor: MapDescriptor, s
   } catch (err) {
     throw new Error(
       err instanceof MapDescriptorError ? 'its "layers" are missing or not a list of {"id", "name", "from", "to"}' : String(err),
+      { cause: err },
     );
   }
   const mapobjects: Record<string, boolean> = { ...descriptor.mapobjects };
