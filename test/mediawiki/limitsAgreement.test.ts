@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadBuiltinCatalogue, type WikiCatalogue } from '../../server/src/service/wiki/wikiCatalogue';
-import { expiryProblem } from '../../server/src/service/wiki/expiryValue';
+import { expiryProblem } from '../../server/src/service/wiki/wikiExpiryValue';
 import { compareVerdicts, corpusMismatches, loadWikiCatalogue, type Agreement } from './agreementRunner';
 import { judgeActionsByWiki } from './actionVerdicts';
 import { checkQueries, ensureBuilt } from './checkerCli';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getLanguageService, TextDocument } from 'vscode-json-languageservice';
-import { parseActionConstraints } from '../../../server/src/service/wiki/actionConstraints';
+import { parseActionConstraints } from '../../../server/src/service/wiki/wikiActionConstraints';
 
 const wikiDir = join(__dirname, '..', '..', '..', 'descriptors', 'wiki');
 

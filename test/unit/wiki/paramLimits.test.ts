@@ -11,8 +11,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
 import { createWikiCatalogue, BUILTIN_CATALOGUE_FILES, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
-import { codePointLength, utf8Length } from '../../../server/src/service/wiki/stringLimits';
-import { expiryProblem } from '../../../server/src/service/wiki/expiryValue';
+import { codePointLength, utf8Length } from '../../../server/src/service/wiki/wikiStringLimits';
+import { expiryProblem } from '../../../server/src/service/wiki/wikiExpiryValue';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';

@@ -9,9 +9,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'mocha';
-import { parseConstraints, parseMediaWikiVersion, ruleHoldsFor } from '../../../server/src/service/wiki/constraintRules';
+import { parseConstraints, parseMediaWikiVersion, ruleHoldsFor } from '../../../server/src/service/wiki/wikiConstraintRules';
 import { BUILTIN_MEDIAWIKI_VERSION, createWikiCatalogue, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
-import { REQUEST_LINE_LIMIT, urlBytes } from '../../../server/src/service/wiki/urlLength';
+import { REQUEST_LINE_LIMIT, urlBytes } from '../../../server/src/service/wiki/wikiUrlLength';
 import { builtinCatalogue, readRepoJson, repoRoot, validate } from './helpers';
 
 const RECORDED = path.join(repoRoot, 'test/mediawiki/recorded/mediawiki-1.45.0/catalogue.json');

@@ -16,8 +16,8 @@
  * Pure: no fs, no network. The caller reads the JSON and hands it in.
  */
 import type { WikiModule, WikiNamespace, WikiParamDescriptor, WikiParamInfoNote, WikiWireParam } from './wikiTypes';
-import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './constraintRules';
-import { parseActionConstraints, type ActionRule } from './actionConstraints';
+import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './wikiConstraintRules';
+import { parseActionConstraints, type ActionRule } from './wikiActionConstraints';
 import { errorMessage } from '../../../../common/errorMessage';
 import { isObject } from '../../../../common/isObject';
 
@@ -667,7 +667,7 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
   d.sensitive = flag(raw.sensitive);
   d.allowsduplicates = flag(raw.allowsduplicates);
   d.enforcerange = flag(raw.enforcerange);
-  // StringDef::getParamInfo: maxbytes / maxchars, null when there is no limit (stringLimits.ts).
+  // StringDef::getParamInfo: maxbytes / maxchars, null when there is no limit (wikiStringLimits.ts).
   const maxbytes = optNumber(raw.maxbytes, at, 'maxbytes');
   if (maxbytes !== undefined) d.maxbytes = maxbytes;
   const maxchars = optNumber(raw.maxchars, at, 'maxchars');

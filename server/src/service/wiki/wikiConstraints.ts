@@ -44,9 +44,9 @@
  * null and false as "not given": an empty string value counts as given; a boolean is given when present).
  */
 
-import type { ConstraintRule, RuleCondition } from './constraintRules';
+import type { ConstraintRule, RuleCondition } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
-import { applyRuntimeWarning, applyValueRule } from './valueRules';
+import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */

@@ -37,7 +37,7 @@ export const WIKI_DIAGNOSTIC_CODES = {
   notquery: 'information',
   largedocument: 'information',
   internal: 'warning',
-  // Codes of the other top-level modules (actionValidation.ts).
+  // Codes of the other top-level modules (wikiActionValidation.ts).
   invalidsection: 'error',
   mustbeposted: 'error',
   mustpostparams: 'error',
@@ -56,7 +56,7 @@ export const WIKI_DIAGNOSTIC_CODES = {
   unknownaction: 'information',
   ignoredbyserver: 'information',
   badutf8: 'warning',
-  // StringDef limits and ExpiryDef values (paramLimits.ts): the wiki refuses the request.
+  // StringDef limits and ExpiryDef values (wikiParamLimits.ts): the wiki refuses the request.
   maxbytes: 'error',
   maxchars: 'error',
   badexpiry: 'error',

@@ -6,8 +6,8 @@
  * The markdown built here is also the `documentation` of completion items, so it is cached per
  * descriptor (the catalogue is immutable once indexed).
  */
-import { stringLimitText } from './stringLimits';
-import { EXPIRY_HELP } from './expiryValue';
+import { stringLimitText } from './wikiStringLimits';
+import { EXPIRY_HELP } from './wikiExpiryValue';
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';

@@ -21,8 +21,8 @@
  *   (information): the catalogue's `info` conditions, when the parameter is used where it does not apply.
  *   Where the module itself dies on the same condition, an `invalidparammix` error comes with the
  *   note (ApiQueryRevisions' single-page rule; alldeletedrevisions' user mode via constraints.json).
- * - Every other top-level module (parse, compare, opensearch, the write modules, …): actionValidation.ts,
- *   through two hooks below (`checkActionParam`, `finishActionCheck`); `badutf8` for every module (utf8Check.ts).
+ * - Every other top-level module (parse, compare, opensearch, the write modules, …): wikiActionValidation.ts,
+ *   through two hooks below (`checkActionParam`, `finishActionCheck`); `badutf8` for every module (wikiUtf8Check.ts).
  * Beyond what the server says: `booleanfalse` and `sensitiveparam` (information: the wiki accepts
  * them, so they are advice, not verdicts), `duplicatevalues` (hint), `repeatedparam`, `notquery`
  * (information), `noaction` (warning: the wiki shows its help page), and did-you-mean suggestions
@@ -39,14 +39,14 @@ import { getValueItems, splitValueItems, type ValueItemScratch } from './wikiQue
 import { didYouMean } from './wikiDidYouMean';
 import { applyConstraints } from './wikiConstraints';
 import type { ModuleUse, QueryCheck, RelDiag } from './wikiCheckTypes';
-import { checkPhpArrayParam, phpArrayBase } from './phpArrayParams';
-import { checkUrlLength } from './urlLength';
-import { splitFragment, titlePathProblem, userNameNamespace } from './titleRules';
-import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './actionValidation';
-import { badUtf8Message } from './utf8Check';
+import { checkPhpArrayParam, phpArrayBase } from './wikiPhpArrayParams';
+import { checkUrlLength } from './wikiUrlLength';
+import { splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
+import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './wikiActionValidation';
+import { badUtf8Message } from './wikiUtf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
-import { checkLimitsAndExpiry } from './paramLimits';
+import { checkLimitsAndExpiry } from './wikiParamLimits';
 
 export { DEFAULT_SEVERITIES };
 
@@ -156,7 +156,7 @@ function checkParamNames(ctx: QueryCheck): void {
   for (const p of query.params) {
     if (p.writtenName === undefined) continue;
     const php = phpParamName(p.writtenName);
-    // An array name (`titles[0]`) is the wiki's own `unsupportedarray` or `unrecognizedparams` (phpArrayParams.ts).
+    // An array name (`titles[0]`) is the wiki's own `unsupportedarray` or `unrecognizedparams` (wikiPhpArrayParams.ts).
     if (php.array && !php.dropped && phpArrayBase(p.name) !== undefined && p.writtenName.trimStart() === p.writtenName) continue;
     const sees = php.dropped
       ? 'no parameter at all (PHP drops the pair)'
@@ -211,7 +211,7 @@ function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery
       isQuery = false;
       actionModule = cat.getActionModule(v);
       if (actionModule) {
-        // Checked below, parameter by parameter (actionValidation.ts).
+        // Checked below, parameter by parameter (wikiActionValidation.ts).
       } else if (d?.values && !d.values.includes(v) && query.apiUrl !== undefined && cat.source === 'built-in') {
         // The URL names a wiki whose own catalogue is not loaded: the action may well be one of its extensions'.
         ctx.add(
@@ -423,7 +423,7 @@ function checkRequiredParams(ctx: QueryCheck): void {
 
 const MODULE_GROUPS = ['prop', 'list', 'meta'] as const;
 
-/** What actionValidation.ts borrows from this file. */
+/** What wikiActionValidation.ts borrows from this file. */
 const ACTION_HOOKS: ActionCheckHooks = {
   checkParam: (ctx, p, d, module, wire) => checkParam(ctx, p, d, module, wire),
   pairRemoval: (text, query, p) => pairRemoval(text, query, p),

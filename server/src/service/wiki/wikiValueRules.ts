@@ -10,10 +10,10 @@
  * - `titleInNamespaces` ApiQueryRecentChanges (1.45): rctitle in a namespace rcnamespace does not
  *                       list → requireMaxOneParameter( 'title', 'namespace' ) → invalidparammix.
  */
-import type { ConstraintRule } from './constraintRules';
+import type { ConstraintRule } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam } from './wikiTypes';
-import { titleProblem } from './titleRules';
+import { titleProblem } from './wikiTitleRules';
 import { getValueItems } from './wikiQueryParser';
 
 type Use = QueryCheck['uses'][number] | undefined;

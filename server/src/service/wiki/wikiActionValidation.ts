@@ -8,7 +8,7 @@
  *   (wikiValidation.ts `checkParam`): codes, error/warning split, required parameters. An empty
  *   required value depends on the type: string/text → `missingparam`, enum → `badvalue`,
  *   user → `baduser` (all from the generic checks).
- * - Module-enforced rules come from data (action-constraints.json, see actionConstraints.ts).
+ * - Module-enforced rules come from data (action-constraints.json, see wikiActionConstraints.ts).
  * - Write modules (`mustbeposted`) sent as GET: `main`'s parameters (assert) first, then the
  *   module's parameters in declaration order (the first failure wins; a missing token is
  *   `missingparam` on it); a token given in the query string → `mustpostparams`; a POST-only
@@ -21,7 +21,7 @@
 import type { SeveritySetting } from '../languageTypes';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
-import type { ActionCondition, ActionRule } from './actionConstraints';
+import type { ActionCondition, ActionRule } from './wikiActionConstraints';
 import { getValueItems } from './wikiQueryParser';
 import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
@@ -308,7 +308,7 @@ function ruleKindEndsWith(ctx: QueryCheck, am: WikiModule, rule: ActionRule, act
   return;
 }
 
-/** The checker of each rule kind (actionConstraints.ts reads the kinds). */
+/** The checker of each rule kind (wikiActionConstraints.ts reads the kinds). */
 const ACTION_RULE_KINDS: Readonly<Record<string, ActionRuleCheck>> = {
   onlyOne: ruleKindOnlyOne,
   excludes: ruleKindExcludes,

@@ -1,12 +1,12 @@
 /**
- * The validator's hook for StringDef's length limits (stringLimits.ts) and ExpiryDef's values
- * (expiryValue.ts): called once per scalar value (each value of a multi-valued parameter).
+ * The validator's hook for StringDef's length limits (wikiStringLimits.ts) and ExpiryDef's values
+ * (wikiExpiryValue.ts): called once per scalar value (each value of a multi-valued parameter).
  */
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParamDescriptor } from './wikiTypes';
-import { stringLimitProblem } from './stringLimits';
-import { EXPIRY_HELP, expiryProblem } from './expiryValue';
-import { ruleHoldsFor } from './constraintRules';
+import { stringLimitProblem } from './wikiStringLimits';
+import { EXPIRY_HELP, expiryProblem } from './wikiExpiryValue';
+import { ruleHoldsFor } from './wikiConstraintRules';
 
 /** Report a too-long string or a bad expiry; true when the value was reported (no further checks). */
 export function checkLimitsAndExpiry(ctx: QueryCheck, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number): boolean {
