@@ -1,21 +1,21 @@
-// `npm run bench:first -- [OTHER_CHECKOUT]`: what a user meets first — whole-document wiki checks in a
+// `npm run bench:first -- [--runs N] [OTHER_CHECKOUT ...]`: what a user meets first — whole-document wiki checks in a
 // fresh process, the service bundled with esbuild as it ships. Each run is a new node process that
 // checks a 10k-line document 60 times (a fresh language service each time, so nothing is cached) and
-// prints the median; runs of this checkout and of OTHER_CHECKOUT (e.g. a worktree of an older commit)
-// alternate, and the medians of the runs and their ratio are printed. Nothing here asserts a time.
+// prints the median; runs of this checkout and of each OTHER_CHECKOUT (e.g. worktrees of older commits)
+// alternate, and the medians of the runs and their ratios are printed. Nothing here asserts a time.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
-const RUNS = 5;
 const here = path.resolve(__dirname, '..');
 
 /** The checking program for one checkout, importing that checkout's service (older layouts had a module cache to clear). */
 function entryFor(root: string): string {
   const q = (rel: string) => JSON.stringify(path.join(root, rel));
-  const oldCache = fs.existsSync(path.join(root, 'server/src/service/wiki/validation.ts'));
+  const oldValidation = path.join(root, 'server/src/service/wiki/validation.ts');
+  const oldCache = fs.existsSync(oldValidation) && fs.readFileSync(oldValidation, 'utf8').includes('export function clearValidationCache');
   return `
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -50,25 +50,37 @@ function bundle(root: string, dir: string, name: string): string {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** `[--runs N] [OTHER_CHECKOUT ...]` */
+function parseArgs(argv: string[]): { runs: number; others: string[] } {
+  let runs = 5;
+  const others: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--runs') runs = Math.max(1, Number(argv[++i]) || 5);
+    else others.push(path.resolve(argv[i]));
+  }
+  return { runs, others };
+}
+
 function main(): void {
-  const other = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+  const { runs, others } = parseArgs(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-first-'));
   try {
     const programs: Array<[string, string]> = [['this checkout', bundle(here, dir, 'here')]];
-    if (other) programs.push([other, bundle(other, dir, 'other')]);
+    others.forEach((other, i) => programs.push([other, bundle(other, dir, `other${i}`)]));
     const results = new Map<string, number[]>(programs.map(([label]) => [label, []]));
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < runs; run++) {
       for (const [label, file] of programs) {
         const out = spawnSync(process.execPath, [file], { encoding: 'utf8' });
         if (out.status !== 0) throw new Error(`${label}: ${out.stderr}`);
         results.get(label)!.push(Number(out.stdout.trim()));
       }
     }
-    console.log('# whole-document wiki check, 10k lines, fresh process (median of 60 checks per run)');
+    console.log(`# whole-document wiki check, 10k lines, fresh process (median of 60 checks per run, ${runs} runs)`);
+    const mine = median(results.get('this checkout')!);
     for (const [label, times] of results) {
-      console.log(`${label}: median ${median(times).toFixed(1)} ms (runs ${times.map((t) => t.toFixed(1)).join(', ')})`);
+      const ratio = label === 'this checkout' ? '' : `  ratio this / it: ${(mine / median(times)).toFixed(3)}`;
+      console.log(`${label}: median ${median(times).toFixed(1)} ms (runs ${times.map((t) => t.toFixed(1)).join(', ')})${ratio}`);
     }
-    if (other) console.log(`ratio this / other: ${(median(results.get('this checkout')!) / median(results.get(other)!)).toFixed(3)}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -229,12 +229,8 @@ function benchEditorFeatures() {
 
 function benchCatalogueLoad() {
   const t = timeMedian(
-    () => {
-      const m = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/query-modules.json'), 'utf8'));
-      const c = JSON.parse(fs.readFileSync(path.join(root, 'descriptors/wiki/api-core.json'), 'utf8'));
-      const k = readJson('descriptors/wiki/constraints.json');
-      loadBuiltinCatalogue((rel) => (rel.endsWith('query-modules.json') ? m : rel.endsWith('api-core.json') ? c : k));
-    },
+    // Every file the built-in catalogue is made of, read as the server reads them.
+    () => loadBuiltinCatalogue(readJson),
     15,
     3,
   );
@@ -455,6 +451,9 @@ function benchMapPeer() {
     row('map validation, 2000 documents (vscode-json-languageservice)', median(tt), 'ms', '-', null);
     row('  ratio: peer time / our time (median of pairs)', ratio, 'x', '>= 2', ratio >= 2);
     // Verdicts on pos/type errors: a document "has a pos problem" when any diagnostic falls on pos1/pos2.
+    // Our `outsidelayers` warning (a box no layer of the server's config covers) is left out: a JSON
+    // Schema cannot say it, and the generated boxes are not meant to fall inside the default layers.
+    const schemaExpressible = (diags: any[]) => diags.filter((d) => d.code !== 'outsidelayers');
     let agree = 0;
     for (let i = 0; i < cases.length; i++) {
       const tree = jsonc.parseTree(cases[i].text)!;
@@ -470,7 +469,7 @@ function benchMapPeer() {
             return off >= s && off <= e;
           }),
         );
-      const ourV = [on(ourResult[i], ['pos1', 'pos2']), on(ourResult[i], ['type'])];
+      const ourV = [on(schemaExpressible(ourResult[i]), ['pos1', 'pos2']), on(ourResult[i], ['type'])];
       const theirV = [on(theirResult[i], ['pos1', 'pos2']), on(theirResult[i], ['type'])];
       const expected = [cases[i].expect.posError, cases[i].expect.typeError];
       if (ourV[0] === theirV[0] && ourV[1] === theirV[1] && ourV[0] === expected[0] && ourV[1] === expected[1]) agree++;

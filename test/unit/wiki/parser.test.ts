@@ -4,6 +4,7 @@ import { getQueryText, getValueItems, parseWikiDocument, decodeComponent } from 
 import { getCursorContext } from '../../../server/src/service/wiki/wikiCursor';
 import type { WikiDocument } from '../../../server/src/service/wiki/wikiTypes';
 import { cursor } from './helpers';
+import { seededRandom } from '../../support/seededRandom';
 
 /** Each query as [apiUrl, [name, decoded value][]], plus the text of every range, to compare with the source. */
 function summary(doc: WikiDocument) {
@@ -249,6 +250,30 @@ describe('wiki parser: query forms', () => {
       [false, true, false],
     );
   });
+
+  // byName scans the pairs of a short query and maps those of a long one: both must read as a Map
+  // of name → last pair would (values in the order names first appear, earlier repeats overridden).
+  const names = ['action', 'list', 'titles', 'prop', 'cmtitle', 'x%5B0%5D', 'a.b', 'rvprop'];
+  for (const count of [0, 1, 2, 5, 24, 25, 60]) {
+    for (const seed of [1, 2, 3]) {
+      it(`byName reads like a Map of the last occurrences (${count} pairs, seed ${seed})`, () => {
+        const r = seededRandom(seed * 1000 + count);
+        const pairs = Array.from({ length: count }, (_, i) => `${names[Math.floor(r() * names.length)]}=${i}`);
+        const [q] = parseWikiDocument('action=query' + pairs.map((p) => '&' + p).join('')).queries;
+        const reference = new Map<string, (typeof q.params)[number]>();
+        for (const p of q.params) reference.set(p.name, p);
+        assert.deepEqual([...q.byName.values()], [...reference.values()]);
+        for (const name of [...names, 'x[0]', 'a_b', 'nothere']) {
+          assert.equal(q.byName.get(name), reference.get(name), name);
+          assert.equal(q.byName.has(name), reference.has(name), name);
+        }
+        assert.deepEqual(
+          q.params.map((p) => p.overridden),
+          q.params.map((p) => reference.get(p.name) !== p),
+        );
+      });
+    }
+  }
 });
 
 describe('wiki parser: value items', () => {

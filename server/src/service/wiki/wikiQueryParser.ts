@@ -16,7 +16,7 @@
  * Speed matters (whole-document parse is benchmarked): char-code scanning, one pass per line,
  * decoding only slices that contain `%` or `+`.
  */
-import type { OffsetRange, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
+import type { OffsetRange, ParamLookup, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
 import { mayMangle, phpParamName } from '../../../../common/phpParamName';
 
 export interface ParseOptions {
@@ -66,7 +66,7 @@ class QueryNode implements WikiQuery {
   /** Where they end: the line end, or a URL's `#fragment` (browsers never send it). */
   paramEnd = -1;
   private parsedParams: WikiParam[] | undefined = undefined;
-  private parsedByName: Map<string, WikiParam> | undefined = undefined;
+  private parsedByName: ParamsByName | undefined = undefined;
   constructor(
     private readonly src: string,
     readonly index: number,
@@ -101,7 +101,7 @@ class QueryNode implements WikiQuery {
     if (this.parsedParams === undefined) this.parse();
     return this.parsedParams!;
   }
-  get byName(): Map<string, WikiParam> {
+  get byName(): ParamLookup {
     if (this.parsedByName === undefined) this.parse();
     return this.parsedByName!;
   }
@@ -119,15 +119,73 @@ class QueryNode implements WikiQuery {
     scanParams(this.src, this.paramStart, this.paramEnd >= 0 ? this.paramEnd : this.firstLineEnd, params);
     const more = this.moreLines;
     if (more !== undefined) for (let i = 0; i < more.length; i++) scanParams(this.src, more[i].start, more[i].end, params);
-    const byName = new Map<string, WikiParam>();
-    for (let i = 0; i < params.length; i++) {
-      const p = params[i];
-      const prev = byName.get(p.name);
-      if (prev !== undefined) prev.overridden = true;
-      byName.set(p.name, p);
-    }
     this.parsedParams = params;
-    this.parsedByName = byName;
+    this.parsedByName = new ParamsByName(params);
+  }
+}
+
+/** Up to this many pairs, names are looked up by a scan (a Map per query is most of a parse's garbage). */
+const SCAN_MAX = 24;
+
+/**
+ * The pairs that count by name (`WikiQuery.byName`); marks the earlier occurrences of a repeated
+ * name `overridden`. The few pairs of most queries are scanned; a long query gets a Map.
+ */
+class ParamsByName implements ParamLookup {
+  private readonly map: Map<string, WikiParam> | undefined;
+  private readonly repeats: boolean;
+
+  constructor(private readonly params: readonly WikiParam[]) {
+    const n = params.length;
+    let repeats = false;
+    if (n > SCAN_MAX) {
+      const map = new Map<string, WikiParam>();
+      for (let i = 0; i < n; i++) {
+        const p = params[i];
+        const prev = map.get(p.name);
+        if (prev !== undefined) {
+          prev.overridden = true;
+          repeats = true;
+        }
+        map.set(p.name, p);
+      }
+      this.map = map;
+    } else {
+      for (let i = 0; i < n - 1; i++) {
+        const name = params[i].name;
+        for (let j = i + 1; j < n; j++) {
+          if (params[j].name === name) {
+            params[i].overridden = true;
+            repeats = true;
+            break;
+          }
+        }
+      }
+    }
+    this.repeats = repeats;
+  }
+
+  get(name: string): WikiParam | undefined {
+    if (this.map !== undefined) return this.map.get(name);
+    const params = this.params;
+    for (let i = params.length - 1; i >= 0; i--) if (params[i].name === name) return params[i];
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  values(): readonly WikiParam[] {
+    if (this.map !== undefined) return [...this.map.values()];
+    if (!this.repeats) return this.params;
+    // Each name once, where it first appears (as a Map orders them), with the pair that counts.
+    const out: WikiParam[] = [];
+    for (const p of this.params) {
+      if (out.some((q) => q.name === p.name)) continue;
+      out.push(this.get(p.name)!);
+    }
+    return out;
   }
 }
 
@@ -449,13 +507,9 @@ function sepAt(text: string, i: number, end: number, us: boolean): number {
 export function getValueItems(text: string, param: WikiParam): WikiValueItem[] {
   const node = param instanceof ParamNode ? param : undefined;
   if (node?.items) return node.items;
-  // (A scratch of its own: the items' texts are not kept beyond this call.)
-  const itemScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
-  const n = splitValueItems(text, param, itemScratch);
-  const items: WikiValueItem[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    items[i] = { text: itemScratch.texts[i], range: { start: itemScratch.starts[i], end: itemScratch.ends[i] }, index: i };
-  }
+  // Counted first, so the array is allocated at its size (most values have one or two items).
+  const items: WikiValueItem[] = new Array(splitItems(text, param, undefined, undefined));
+  splitItems(text, param, undefined, items);
   if (node) node.items = items;
   return items;
 }
@@ -472,6 +526,14 @@ export interface ValueItemScratch {
  * `into` (whose other entries are left as they are); returns how many there are.
  */
 export function splitValueItems(text: string, param: WikiParam, into: ValueItemScratch): number {
+  return splitItems(text, param, into, undefined);
+}
+
+/**
+ * The one splitting loop: writes the items to `into` (parallel arrays, reused), or to `items` as
+ * objects (no scratch to allocate and drop per call), or, given neither, only counts them.
+ */
+function splitItems(text: string, param: WikiParam, into: ValueItemScratch | undefined, items: WikiValueItem[] | undefined): number {
   let start: number;
   let end: number;
   if (param instanceof ParamNode) {
@@ -494,10 +556,15 @@ export function splitValueItems(text: string, param: WikiParam, into: ValueItemS
       while (i <= end) {
         const k = i < end ? sepAt(text, i, end, us) : 1;
         if (k > 0) {
-          const raw = text.slice(a, i);
-          into.texts[n] = hasEscapes(raw) ? decodeComponent(raw) : raw;
-          into.starts[n] = a;
-          into.ends[n] = i;
+          if (into !== undefined || items !== undefined) {
+            const raw = text.slice(a, i);
+            const item = hasEscapes(raw) ? decodeComponent(raw) : raw;
+            if (into !== undefined) {
+              into.texts[n] = item;
+              into.starts[n] = a;
+              into.ends[n] = i;
+            } else items![n] = { text: item, range: { start: a, end: i }, index: n };
+          }
           n++;
           i += k;
           a = i;

@@ -52,6 +52,14 @@ export interface WikiParam {
   index: number;
 }
 
+/** The pairs of a query by decoded name: the pair that counts is the last occurrence. */
+export interface ParamLookup {
+  get(name: string): WikiParam | undefined;
+  has(name: string): boolean;
+  /** The pairs that count, one per name, in the order the names first appear. */
+  values(): readonly WikiParam[];
+}
+
 /** One query (one request) of a document. */
 export interface WikiQuery {
   /** Source range from the first character of the query (URL or first parameter) to the end of its last parameter. */
@@ -63,7 +71,7 @@ export interface WikiQuery {
   /** All pairs in source order, repeated names included (see `WikiParam.overridden`). */
   params: WikiParam[];
   /** Decoded name → the pair that counts (the last occurrence). */
-  byName: Map<string, WikiParam>;
+  byName: ParamLookup;
   /** True when the query spans several lines (continuation lines start with `&`). */
   multiLine: boolean;
   /** Source ranges of the lines that make up the query (trimmed), in order. */

@@ -187,14 +187,13 @@ function checkParamNames(ctx: QueryCheck): void {
 }
 
 /**
- * The action= parameter: whether the query is action=query, and the top-level module action=
- * names (other than query) when the catalogue describes it.
+ * The action= parameter: sets in `r` whether the query is action=query, and the top-level module
+ * action= names (other than query) when the catalogue describes it.
  */
-function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery: boolean; actionModule: WikiModule | undefined } {
+function checkAction(ctx: QueryCheck, r: ParamReaders): void {
   const { query, catalogue: cat } = ctx;
   const main = cat.main!;
-  let isQuery = true;
-  let actionModule: WikiModule | undefined;
+  const actionP = r.actionP;
   if (!actionP) {
     const first = query.params[0];
     const s = first ? first.range.start : query.range.start;
@@ -208,9 +207,9 @@ function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery
     const d = main.paramByName.get('action');
     const v = actionP.value;
     if (v !== 'query') {
-      isQuery = false;
-      actionModule = cat.getActionModule(v);
-      if (actionModule) {
+      r.isQuery = false;
+      r.actionModule = cat.getActionModule(v);
+      if (r.actionModule) {
         // Checked below, parameter by parameter (wikiActionValidation.ts).
       } else if (d?.values && !d.values.includes(v) && query.apiUrl !== undefined && cat.source === 'built-in') {
         // The URL names a wiki whose own catalogue is not loaded: the action may well be one of its extensions'.
@@ -244,10 +243,12 @@ function checkAction(ctx: QueryCheck, actionP: WikiParam | undefined): { isQuery
       }
     }
   }
-  return { isQuery, actionModule };
 }
 
-/** What runChecks learnt before judging the other parameters: which modules may read them. */
+/**
+ * What runChecks learns before judging the other parameters: which modules may read them. One
+ * plain object per query, filled in as the checks go (no closure, no result objects).
+ */
 interface ParamReaders {
   actionP: WikiParam | undefined;
   isQuery: boolean;
@@ -255,8 +256,8 @@ interface ParamReaders {
   formatModule: WikiModule | undefined;
   /** The generator's use, if the query has one. */
   gen: ModuleUse | undefined;
-  /** Every name valid in this query (for did-you-mean), gathered on first use. */
-  namesForSuggestion: () => string[];
+  /** Every name valid in this query (for did-you-mean), gathered on first use (`namesForSuggestion`). */
+  validNames: string[] | undefined;
 }
 
 function runChecks(ctx: QueryCheck): void {
@@ -266,21 +267,20 @@ function runChecks(ctx: QueryCheck): void {
   checkParamNames(ctx);
 
   const actionP = query.byName.get('action');
-  const { isQuery, actionModule } = checkAction(ctx, actionP);
-  // format (and its module's parameters)
-  const formatModule = cat.getFormatModule(query.byName.get('format')?.value ?? 'jsonfm');
-  const gen = isQuery ? checkSelectedModules(ctx) : undefined;
-
-  // Every other parameter: find who reads it.
-  let validNames: string[] | undefined;
   const readers: ParamReaders = {
     actionP,
-    isQuery,
-    actionModule,
-    formatModule,
-    gen,
-    namesForSuggestion: () => (validNames ??= collectValidNames(ctx, isQuery, formatModule)),
+    isQuery: true,
+    actionModule: undefined,
+    // format (and its module's parameters)
+    formatModule: cat.getFormatModule(query.byName.get('format')?.value ?? 'jsonfm'),
+    gen: undefined,
+    validNames: undefined,
   };
+  checkAction(ctx, readers);
+  const { isQuery, actionModule } = readers;
+  if (isQuery) readers.gen = checkSelectedModules(ctx);
+
+  // Every other parameter: find who reads it.
   for (const p of query.byName.values()) {
     // Invalid UTF-8, control characters, non-NFC text: the wiki cleans the value and warns (any module).
     const utf8 = badUtf8Message(text, p);
@@ -394,7 +394,7 @@ function checkQueryParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
     checkParam(ctx, p, c.descriptor, c.module, name);
     return;
   }
-  reportUnrecognized(ctx, p, candidates, gen, templateMiss, r.namesForSuggestion);
+  reportUnrecognized(ctx, p, candidates, r, templateMiss);
 }
 
 /**
@@ -434,13 +434,13 @@ function editDistanceSmall(a: string, b: string): boolean {
   return didYouMean(a, [b]) === b;
 }
 
-/** list=/prop=/meta= values: each must be a module of that group. */
 /** The use of `module` as list/prop/meta (not as generator=), if the query selects it so. */
 function normalUse(uses: readonly ModuleUse[], module: WikiModule): ModuleUse | undefined {
   for (const u of uses) if (u.module === module && !u.generator) return u;
   return undefined;
 }
 
+/** list=/prop=/meta= values: each must be a module of that group. */
 function checkModuleList(ctx: QueryCheck, p: WikiParam, group: 'list' | 'prop' | 'meta', d: WikiParamDescriptor | undefined): void {
   const { text, catalogue: cat } = ctx;
   const items = getValueItems(text, p);
@@ -572,6 +572,11 @@ function templateTargetMissing(
   return undefined;
 }
 
+/** Every name valid in this query (for did-you-mean), gathered on first use. */
+function namesForSuggestion(ctx: QueryCheck, r: ParamReaders): string[] {
+  return (r.validNames ??= collectValidNames(ctx, r.isQuery, r.formatModule));
+}
+
 function collectValidNames(ctx: QueryCheck, isQuery: boolean, formatModule: WikiModule | undefined): string[] {
   const names: string[] = [];
   const cat = ctx.catalogue;
@@ -588,11 +593,11 @@ function reportUnrecognized(
   ctx: QueryCheck,
   p: WikiParam,
   candidates: readonly import('./wikiTypes').WikiWireParam[],
-  gen: ModuleUse | undefined,
+  r: ParamReaders,
   templateMiss: { target: string; value: string } | undefined,
-  validNames: () => string[],
 ): void {
   const { text, query } = ctx;
+  const gen = r.gen;
   const name = p.name;
   const s = p.nameRange.start;
   const e = p.nameRange.end;
@@ -650,7 +655,7 @@ function reportUnrecognized(
     );
     return;
   }
-  const suggestion = ctx.full ? didYouMean(name, validNames()) : undefined;
+  const suggestion = ctx.full ? didYouMean(name, namesForSuggestion(ctx, r)) : undefined;
   ctx.add(
     'unrecognizedparams',
     s,

@@ -184,8 +184,8 @@ class Validator implements WikiValidator {
     const run = ++this.runCounter;
     const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
     const catalogues = new Map<string | undefined, RunCatalogue>();
-    const stored = this.verdictsOf(doc);
     const queries = doc.queries;
+    const stored = this.verdictsOf(doc, queries.length);
     let computedAny = false;
     for (let qi = 0; qi < queries.length; qi++) {
       const query = queries[qi];
@@ -264,9 +264,13 @@ class Validator implements WikiValidator {
     return rel;
   }
 
-  private verdictsOf(doc: WikiDocument): DocVerdicts {
+  /** The verdicts kept for `doc`; made for `size` queries when there are none yet (allocated once, not grown query by query). */
+  private verdictsOf(doc: WikiDocument, size = 0): DocVerdicts {
     let v = this.docVerdicts.get(doc);
-    if (v === undefined) this.docVerdicts.set(doc, (v = { verdicts: [], keys: [], runs: [] }));
+    if (v === undefined) {
+      v = { verdicts: new Array(size), keys: new Array(size), runs: new Array(size) };
+      this.docVerdicts.set(doc, v);
+    }
     return v;
   }
 
