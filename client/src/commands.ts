@@ -7,8 +7,12 @@ import { errorMessage } from '../../common/errorMessage';
 import type { RunnableQuery } from '../../common/protocol';
 import type { QueryLanguageClient } from './languageClient';
 
-export function registerCommand(context: vscode.ExtensionContext, id: string, fn: (...args: any[]) => unknown): void {
-  context.subscriptions.push(vscode.commands.registerCommand(id, fn));
+/**
+ * Registers command `id`. Its arguments come from wherever the command is run (palette, keybinding,
+ * code lens, another extension), untyped: a handler declares what it accepts and checks it.
+ */
+export function registerCommand(context: vscode.ExtensionContext, id: string, fn: (...args: never[]) => unknown): void {
+  context.subscriptions.push(vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown));
 }
 
 export type QueryAtCursor = { uri: vscode.Uri; query: RunnableQuery & { vsRange: vscode.Range } };

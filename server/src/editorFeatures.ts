@@ -49,7 +49,7 @@ export interface FeatureContext {
     name: string,
     token: CancellationToken | undefined,
     work: () => T | Promise<T>,
-  ): Promise<T | import('vscode-languageserver').ResponseError<any>>;
+  ): Promise<T | import('vscode-languageserver').ResponseError<never>>;
   withDocument<T>(
     uri: string,
     fallback: T,

@@ -202,12 +202,13 @@ class QueryLanguageServer {
   // Handler safety
   // ---------------------------------------------------------------------------
 
-  private cancelled(): ResponseError<any> {
+  /** (`ResponseError<never>`: these errors carry no data, so they fit every request's error type.) */
+  private cancelled(): ResponseError<never> {
     return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
   }
 
   /** Runs a request handler after pending messages (a cancel may be among them); errors become error responses. */
-  private runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<any>> {
+  private runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<never>> {
     return new Promise((resolve) => {
       if (this.shutDown)
         return resolve(new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down (shutdown was received)`));

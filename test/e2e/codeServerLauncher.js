@@ -265,7 +265,7 @@ async function main() {
   );
   log(`code-server at ${url}`);
 
-  let exitCode = 1;
+  let exitCode;
   let browser;
   const browserProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-e2e-chromium-'));
   try {

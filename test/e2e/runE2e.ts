@@ -111,7 +111,7 @@ async function main(): Promise<number> {
     captured += String(chunk);
     return write(chunk, ...rest);
   };
-  let code = 0;
+  let code: number;
   try {
     code = await runTests({
       vscodeExecutablePath: path.join(__dirname, 'codeServerLauncher.js'),

@@ -31,15 +31,15 @@ export class MapRunner {
 
   describe(body: unknown): string {
     if (typeof body !== 'object' || body === null) return 'map query';
-    const b = body as Record<string, any>;
+    const b = body as Record<string, unknown>;
     // As the server reads the corners: omitted or null is ±2048 (web/mapobjects.go), a missing coordinate 0.
     const axis = (v: unknown) => (v === undefined || v === null ? 0 : v);
-    const corner = (p: any, fallback: number) =>
-      p === undefined || p === null
-        ? `${fallback},${fallback},${fallback}`
-        : typeof p === 'object'
-          ? `${axis(p.x)},${axis(p.y)},${axis(p.z)}`
-          : '?';
+    const corner = (p: unknown, fallback: number) => {
+      if (p === undefined || p === null) return `${fallback},${fallback},${fallback}`;
+      if (typeof p !== 'object') return '?';
+      const c = p as Record<string, unknown>;
+      return `${axis(c.x)},${axis(c.y)},${axis(c.z)}`;
+    };
     return `${typeof b.type === 'string' ? b.type : '?'} in ${corner(b.pos1, -2048)} … ${corner(b.pos2, 2048)}`;
   }
 

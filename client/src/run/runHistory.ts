@@ -3,6 +3,7 @@
  * re-run or its result opened again. Plain data so it can live in the extension's global state.
  * VS Code-free.
  */
+import { isObject } from '../../../common/isObject';
 import type { WikiParams } from '../wiki/wikiRequest';
 import { isSensitiveParam, redactUserInfo } from './redact';
 
@@ -96,13 +97,12 @@ function redactEntry(e: HistoryEntry): HistoryEntry {
 
 function isEntry(e: unknown): e is HistoryEntry {
   if (typeof e !== 'object' || e === null) return false;
-  const r = e as Record<string, any>;
+  const r = e as Record<string, unknown>;
   return (
     typeof r.id === 'string' &&
     typeof r.time === 'number' &&
     typeof r.label === 'string' &&
-    typeof r.request === 'object' &&
-    r.request !== null &&
+    isObject(r.request) &&
     (r.request.kind === 'wiki' || r.request.kind === 'map')
   );
 }

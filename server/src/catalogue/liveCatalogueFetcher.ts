@@ -14,6 +14,7 @@
  *
  * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
+import { isObject } from '../../../common/isObject';
 import { boundedFetchText, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
 
 /** One wiki's raw answers, kept as received (this is also what the disk cache stores). */
@@ -77,7 +78,7 @@ export function normaliseApiUrl(apiUrl: string): string {
   return url.toString();
 }
 
-async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promise<any> {
+async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promise<Record<string, unknown>> {
   const url = `${apiUrl}?${query}`;
   const shown = withoutUserInfo(apiUrl);
   let res: BoundedResponse;
@@ -120,7 +121,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     }
     throw new WikiFetchError(`${apiUrl} answered ${status}; check that it is the wiki's api.php URL (e.g. https://host/w/api.php)`, false);
   }
-  let json: any;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
@@ -129,16 +130,17 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
       false,
     );
   }
-  if (!json || typeof json !== 'object') {
+  if (!isObject(json)) {
     throw new WikiFetchError(
       `${apiUrl} answered with ${JSON.stringify(json).slice(0, 80)} instead of an API result; check the api.php URL`,
       false,
     );
   }
-  const error = json.error ?? (Array.isArray(json.errors) ? json.errors[0] : undefined);
+  const error: unknown = json.error ?? (Array.isArray(json.errors) ? json.errors[0] : undefined);
   if (error) {
-    const code = error.code ?? 'error';
-    const info = error.info ?? error.text ?? error['*'] ?? '';
+    const e: Record<string, unknown> = isObject(error) ? error : {};
+    const code = e.code ?? 'error';
+    const info = e.info ?? e.text ?? e['*'] ?? '';
     const hint = code === 'readapidenied' ? ' (the wiki is private: reading its API needs a login)' : '';
     throw new WikiFetchError(`${apiUrl} refused the request: ${code}${info ? `: ${info}` : ''}${hint}`, false);
   }
@@ -152,8 +154,9 @@ export async function fetchSiteinfo(apiUrl: string, opts: FetchOptions): Promise
     'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2',
     opts,
   );
-  const generator = siteinfo?.query?.general?.generator;
-  if (typeof generator !== 'string' || !siteinfo?.query?.namespaces) {
+  const query = field(siteinfo, 'query');
+  const generator = field(field(query, 'general'), 'generator');
+  if (typeof generator !== 'string' || !field(query, 'namespaces')) {
     throw new WikiFetchError(
       `${apiUrl} answered siteinfo without a version or namespaces; check that it is a MediaWiki api.php URL`,
       false,
@@ -162,18 +165,27 @@ export async function fetchSiteinfo(apiUrl: string, opts: FetchOptions): Promise
   return { siteinfo, generator };
 }
 
-function modulesOf(answer: any): any[] {
-  const mods = answer?.paraminfo?.modules;
-  return Array.isArray(mods) ? mods : [];
+/** `v[key]` when `v` is an object, else undefined: for reading answers of any shape. */
+function field(v: unknown, key: string): unknown {
+  return isObject(v) ? v[key] : undefined;
+}
+
+/** The objects of an array (anything else, or a non-array, gives none). */
+function objectsOf(v: unknown): Record<string, unknown>[] {
+  return Array.isArray(v) ? v.filter(isObject) : [];
+}
+
+function modulesOf(answer: unknown): Record<string, unknown>[] {
+  return objectsOf(field(field(answer, 'paraminfo'), 'modules'));
 }
 
 /** Names of the query submodules that the `query` module's prop/list/meta parameters list. */
-function submoduleNames(query: any): string[] {
+function submoduleNames(query: Record<string, unknown>): string[] {
   const names = new Set<string>();
-  for (const p of Array.isArray(query?.parameters) ? query.parameters : []) {
-    if (p?.name !== 'prop' && p?.name !== 'list' && p?.name !== 'meta') continue;
+  for (const p of objectsOf(query.parameters)) {
+    if (p.name !== 'prop' && p.name !== 'list' && p.name !== 'meta') continue;
     // formatversion 1 lists them in `type` (array) and maps them to paths in `submodules`.
-    if (p.submodules && typeof p.submodules === 'object') {
+    if (isObject(p.submodules)) {
       for (const path of Object.values(p.submodules)) if (typeof path === 'string') names.add(path);
     } else if (Array.isArray(p.type)) {
       for (const n of p.type) if (typeof n === 'string') names.add(`query+${n}`);
@@ -183,11 +195,11 @@ function submoduleNames(query: any): string[] {
 }
 
 /** Paths of the top-level modules `main` lists in its `action` and `format` parameters. */
-function topLevelNames(main: any): string[] {
+function topLevelNames(main: Record<string, unknown> | undefined): string[] {
   const names = new Set<string>();
-  for (const p of Array.isArray(main?.parameters) ? main.parameters : []) {
-    if (p?.name !== 'action' && p?.name !== 'format') continue;
-    if (p.submodules && typeof p.submodules === 'object') {
+  for (const p of objectsOf(main?.parameters)) {
+    if (p.name !== 'action' && p.name !== 'format') continue;
+    if (isObject(p.submodules)) {
       for (const path of Object.values(p.submodules)) if (typeof path === 'string') names.add(path);
     } else if (Array.isArray(p.type)) {
       for (const n of p.type) if (typeof n === 'string') names.add(n);
@@ -201,12 +213,12 @@ export async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promis
   const first = await getJson(apiUrl, 'action=paraminfo&modules=main%7Cquery%7Cquery%2B*%7C*&helpformat=none&format=json', opts);
   const answers: unknown[] = [first];
   const mods = modulesOf(first);
-  const query = mods.find((m) => m?.path === 'query' || m?.name === 'query');
+  const query = mods.find((m) => m.path === 'query' || m.name === 'query');
   if (!query) {
     throw new WikiFetchError(`${apiUrl} answered paraminfo without the query module; check that it is a MediaWiki api.php URL`, false);
   }
-  const have = new Set(mods.map((m) => m?.path).filter((p) => typeof p === 'string'));
-  const main = mods.find((m) => m?.path === 'main' || m?.name === 'main');
+  const have = new Set(mods.map((m) => m.path).filter((p) => typeof p === 'string'));
+  const main = mods.find((m) => m.path === 'main' || m.name === 'main');
   const missing = [...topLevelNames(main), ...submoduleNames(query)].filter((path) => path !== 'query' && !have.has(path));
   for (let i = 0; i < missing.length; i += PARAMINFO_BATCH) {
     const batch = missing.slice(i, i + PARAMINFO_BATCH);
