@@ -10,7 +10,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { bundleOptions } = require('../scripts/build.js');
+const { bundleOptions, launcherBuilds } = require('../scripts/build.js');
 
 const root = path.join(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-bench-'));
@@ -31,16 +31,18 @@ async function main() {
   fs.symlinkSync(path.join(root, 'package.json'), path.join(release, 'package.json'));
   fs.symlinkSync(path.join(root, 'descriptors'), path.join(release, 'descriptors'), 'dir');
   const server = path.join(release, 'dist', 'server.js');
-  await esbuild.build({
-    ...bundleOptions(true),
-    entryPoints: [path.join(root, 'server/src/node/serverMain.ts')],
-    outfile: server,
-    external: ['vscode'],
-    banner: { js: '#!/usr/bin/env node' },
-  });
+  // The launcher and the bundle it runs, as scripts/build.js makes them.
+  await Promise.all(launcherBuilds(bundleOptions(true), path.join(release, 'dist')));
   const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, WIKIMAP_BENCH_ROOT: root, WIKIMAP_BENCH_SERVER: server, NODE_PATH: path.join(root, 'node_modules') },
+    env: {
+      ...process.env,
+      WIKIMAP_BENCH_ROOT: root,
+      WIKIMAP_BENCH_SERVER: server,
+      NODE_PATH: path.join(root, 'node_modules'),
+      // The server's V8 code cache (server/src/node/compileCache.ts) in a folder of this run (`off`: without).
+      WIKIMAP_QUERY_CACHE_DIR: process.env.WIKIMAP_QUERY_CACHE_DIR ?? path.join(dir, 'compile-cache'),
+    },
   });
   process.exitCode = r.status ?? 1;
 }

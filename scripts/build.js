@@ -47,20 +47,9 @@ async function main() {
       outfile: 'dist/client.languageClient.js',
       external: ['vscode'],
     }),
-    esbuild.build({
-      ...common,
-      entryPoints: ['server/src/node/serverMain.ts'],
-      outfile: 'dist/server.js',
-      external: ['vscode'],
-      banner: { js: '#!/usr/bin/env node' },
-    }),
-    esbuild.build({
-      ...common,
-      entryPoints: ['server/src/node/cliMain.ts'],
-      outfile: 'dist/cli.js',
-      external: ['vscode'],
-      banner: { js: '#!/usr/bin/env node' },
-    }),
+    // Each command is a small launcher (dist/server.js, dist/cli.js) that runs its bundle
+    // (dist/server.core.js, dist/cli.core.js) with V8's code cache (server/src/node/compileCache.ts).
+    ...launcherBuilds(common, 'dist'),
   ]);
   // The two commands of package.json's "bin" run straight from dist/ too (an editor's `cmd`, a PATH link).
   for (const bin of ['dist/server.js', 'dist/cli.js']) {
@@ -71,7 +60,28 @@ async function main() {
   }
 }
 
-module.exports = { bundleOptions };
+/** The two commands: each launcher and the bundle it runs, written to `outDir`. */
+function launcherBuilds(common, outDir) {
+  const builds = [];
+  for (const [name, main, launcher] of [
+    ['server', 'server/src/node/serverMain.ts', 'server/src/node/serverLauncher.ts'],
+    ['cli', 'server/src/node/cliMain.ts', 'server/src/node/cliLauncher.ts'],
+  ]) {
+    builds.push(
+      esbuild.build({ ...common, entryPoints: [main], outfile: path.join(outDir, `${name}.core.js`), external: ['vscode'] }),
+      esbuild.build({
+        ...common,
+        entryPoints: [launcher],
+        outfile: path.join(outDir, `${name}.js`),
+        external: ['vscode'],
+        banner: { js: '#!/usr/bin/env node' },
+      }),
+    );
+  }
+  return builds;
+}
+
+module.exports = { bundleOptions, launcherBuilds };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -86,9 +86,15 @@ export class QueryLanguageClient implements vscode.Disposable {
   private startNow(generation: number): Promise<void> {
     const { LanguageClient, TransportKind } = loadLibrary();
     const serverModule = this.context.asAbsolutePath('dist/server.js');
+    // The server's V8 code cache (server/src/node/compileCache.ts) lives in the extension's own storage,
+    // unless the environment names a folder (or `off`).
+    const env = {
+      ...process.env,
+      WIKIMAP_QUERY_CACHE_DIR: process.env.WIKIMAP_QUERY_CACHE_DIR ?? path.join(this.context.globalStorageUri.fsPath, 'compile-cache'),
+    };
     const serverOptions: ServerOptions = {
-      run: { module: serverModule, transport: TransportKind.ipc },
-      debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+      run: { module: serverModule, transport: TransportKind.ipc, options: { env } },
+      debug: { module: serverModule, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),

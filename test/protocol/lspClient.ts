@@ -25,7 +25,7 @@ function newestMtime(dir: string): number {
 }
 
 function bundlesAreFresh(): boolean {
-  const bundles = [SERVER, CLI];
+  const bundles = [SERVER, CLI, path.join(ROOT, 'dist', 'server.core.js'), path.join(ROOT, 'dist', 'cli.core.js')];
   if (!bundles.every((b) => fs.existsSync(b))) return false;
   const oldestBundle = Math.min(...bundles.map((b) => fs.statSync(b).mtimeMs));
   const inputs = Math.max(

@@ -1,0 +1,175 @@
+/**
+ * Loading a bundle with V8's code cache: the first start compiles the bundle as usual and writes
+ * V8's cached data to a per-user cache folder; later starts hand it to V8 and skip most of the
+ * parsing and compiling (~15 ms of a server start, docs/performance.md). Node ≥ 22.1 has this built in
+ * (`module.enableCompileCache`); doing it here serves every Node version the package supports.
+ *
+ * Safe by default: the cache is only read from and written to a folder of the user's own (owned by
+ * them, not writable by group or others, on POSIX), its file name carries a hash of the bundle's
+ * text and the Node version and architecture (V8 checks only the length of the text), and any
+ * failure — no folder, a read-only home, a corrupt or foreign file — falls back to loading the
+ * bundle as usual. Nothing here may stop the bundle from running, nor run it twice.
+ *
+ * `WIKIMAP_QUERY_CACHE_DIR`: the folder to use (`off` or empty: no cache); else the platform's
+ * user cache folder. `WIKIMAP_QUERY_TRACE_START=1` writes one line to stderr saying what happened.
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+/** How long after start the cache is written (functions compiled by then are in it); the timer never keeps the process alive. */
+const WRITE_DELAY_MS = Number(process.env.XP_DELAY ?? 1000);
+/** Cache files of other bundle versions are removed once this old. */
+const STALE_MS = 7 * 24 * 3600 * 1000;
+
+/** What a load did with the cache (for the trace line and the tests). */
+export type CacheOutcome = 'off' | 'unsafe-folder' | 'used' | 'rejected' | 'missing' | 'failed';
+
+/** The cache folder: `WIKIMAP_QUERY_CACHE_DIR`, else the platform's user cache folder; undefined when turned off. */
+export function compileCacheDir(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+  home = os.homedir(),
+): string | undefined {
+  const set = env.WIKIMAP_QUERY_CACHE_DIR;
+  if (set !== undefined) return set === '' || set === 'off' ? undefined : path.resolve(set);
+  if (!home) return undefined;
+  if (platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'wikimap-query', 'Cache');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'wikimap-query');
+  const xdg = env.XDG_CACHE_HOME;
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache'), 'wikimap-query');
+}
+
+/** Whether `p` (a folder or file) is the user's own and writable by nobody else (always true where POSIX modes do not apply). */
+function ownedByUser(st: fs.Stats): boolean {
+  if (process.platform === 'win32' || typeof process.getuid !== 'function') return true;
+  return st.uid === process.getuid() && (st.mode & 0o022) === 0;
+}
+
+/** The cache folder made (mode 0700) and checked, or undefined when it cannot be used safely. */
+function safeFolder(dir: string): string | undefined {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = fs.lstatSync(dir);
+    return st.isDirectory() && ownedByUser(st) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cache file of this bundle text under this Node: the hash changes with either. */
+function cacheFileOf(dir: string, file: string, source: string): string {
+  const hash = crypto.createHash('sha256').update(process.version).update(process.arch).update(source).digest('hex').slice(0, 24);
+  return path.join(dir, `${path.basename(file, '.js')}-${hash}.v8cache`);
+}
+
+function readCache(cacheFile: string): Buffer | undefined {
+  try {
+    const st = fs.lstatSync(cacheFile);
+    if (!st.isFile() || !ownedByUser(st)) return undefined;
+    return fs.readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Left for the next start (a rejected cache is rejected again, harmlessly).
+  }
+}
+
+/** Writes the cache beside its final name and renames it (a reader never sees half a file); removes stale files of other versions. */
+function writeCache(data: Buffer, cacheFile: string, trace: (line: string) => void): void {
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, data, { mode: 0o600 });
+    fs.renameSync(tmp, cacheFile);
+    trace(`compile cache written: ${cacheFile}`);
+  } catch (e) {
+    removeQuietly(tmp);
+    trace(`compile cache not written (${e instanceof Error ? e.message : String(e)})`);
+    return;
+  }
+  try {
+    const dir = path.dirname(cacheFile);
+    const prefix = `${path.basename(cacheFile).replace(/-[0-9a-f]+\.v8cache$/, '')}-`;
+    for (const name of fs.readdirSync(dir)) {
+      if (!name.startsWith(prefix) || path.join(dir, name) === cacheFile) continue;
+      const other = path.join(dir, name);
+      if (Date.now() - fs.statSync(other).mtimeMs > STALE_MS) fs.rmSync(other, { force: true });
+    }
+  } catch {
+    // Tidying is best effort.
+  }
+}
+
+export interface CompileCacheOptions {
+  /** When a missing cache is written: `soon` (a second after start, off the start's path: the server), or `exit` (a short-lived command). */
+  writeWhen: 'soon' | 'exit';
+  trace?: (line: string) => void;
+}
+
+/** The parameters Node gives a CommonJS module's code. */
+const COMMONJS_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'];
+
+type ModuleFunction = ((exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void) & {
+  cachedData?: Buffer;
+  cachedDataRejected?: boolean;
+};
+
+/**
+ * Runs the CommonJS bundle `file` (as `require(file)` would, once), with the code cache of `dir`
+ * when it can be used. Returns what happened with the cache.
+ *
+ * The bundle is compiled as a function (`vm.compileFunction`, as Node's own loader does); its cache is
+ * what V8 produces when compiling it. (A cache made after a run with `vm.Script#createCachedData` also
+ * holds the functions compiled while running and saves a few milliseconds more, but the server then
+ * used ~2.5 MB more memory: docs/performance.md.) A rejected cache (another build, a corrupt file) is
+ * removed; the next start writes a new one.
+ */
+export function runWithCompileCache(file: string, dir: string | undefined, options: CompileCacheOptions): CacheOutcome {
+  const trace = options.trace ?? (() => undefined);
+  const folder = dir === undefined ? undefined : safeFolder(dir);
+  let compiled: { fn: ModuleFunction; cacheFile: string } | undefined;
+  let outcome: CacheOutcome = dir === undefined ? 'off' : 'unsafe-folder';
+  if (folder !== undefined) {
+    try {
+      const source = fs.readFileSync(file, 'utf8');
+      const cacheFile = cacheFileOf(folder, file, source);
+      const cachedData = readCache(cacheFile);
+      const fn = vm.compileFunction(source, COMMONJS_PARAMS, {
+        filename: file,
+        cachedData,
+        produceCachedData: cachedData === undefined,
+      }) as ModuleFunction;
+      outcome = cachedData === undefined ? 'missing' : fn.cachedDataRejected ? 'rejected' : 'used';
+      compiled = { fn, cacheFile };
+    } catch (e) {
+      outcome = 'failed';
+      trace(`compile cache not used (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  trace(`compile cache: ${outcome}${folder ? ` (${folder})` : ''}`);
+  if (compiled === undefined) {
+    // The usual way: Node compiles the bundle.
+    createRequire(file)(file);
+    return outcome;
+  }
+  const { fn, cacheFile } = compiled;
+  if (outcome === 'rejected') removeQuietly(cacheFile);
+  const produced = outcome === 'missing' ? fn.cachedData : undefined;
+  if (produced !== undefined) {
+    const write = () => writeCache(produced, cacheFile, trace);
+    if (options.writeWhen === 'exit') process.once('exit', write);
+    else setTimeout(write, WRITE_DELAY_MS).unref();
+  }
+  const mod = { exports: {}, filename: file, id: file, loaded: false };
+  fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+  return outcome;
+}

@@ -1,0 +1,44 @@
+import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import { describe, it } from 'mocha';
+import { compileCacheDir } from '../../../server/src/node/compileCache';
+
+describe('compile cache folder (compileCacheDir)', () => {
+  const home = path.resolve('/home/ada');
+  const TABLE: Array<[string, NodeJS.ProcessEnv, NodeJS.Platform, string | undefined]> = [
+    ['Linux: ~/.cache', {}, 'linux', path.join(home, '.cache', 'wikimap-query')],
+    [
+      'Linux: XDG_CACHE_HOME',
+      { XDG_CACHE_HOME: path.resolve('/var/cache/ada') },
+      'linux',
+      path.join(path.resolve('/var/cache/ada'), 'wikimap-query'),
+    ],
+    [
+      'Linux: a relative XDG_CACHE_HOME is ignored (the XDG rule)',
+      { XDG_CACHE_HOME: 'cache' },
+      'linux',
+      path.join(home, '.cache', 'wikimap-query'),
+    ],
+    ['macOS: ~/Library/Caches', {}, 'darwin', path.join(home, 'Library', 'Caches', 'wikimap-query')],
+    [
+      'Windows: LOCALAPPDATA',
+      { LOCALAPPDATA: path.resolve('/users/ada/local') },
+      'win32',
+      path.join(path.resolve('/users/ada/local'), 'wikimap-query', 'Cache'),
+    ],
+    ['Windows without LOCALAPPDATA', {}, 'win32', path.join(home, 'AppData', 'Local', 'wikimap-query', 'Cache')],
+    [
+      'WIKIMAP_QUERY_CACHE_DIR wins',
+      { WIKIMAP_QUERY_CACHE_DIR: path.resolve('/tmp/c'), XDG_CACHE_HOME: path.resolve('/x') },
+      'linux',
+      path.resolve('/tmp/c'),
+    ],
+    ['WIKIMAP_QUERY_CACHE_DIR relative: resolved', { WIKIMAP_QUERY_CACHE_DIR: 'rel' }, 'linux', path.resolve('rel')],
+    ['WIKIMAP_QUERY_CACHE_DIR=off: no cache', { WIKIMAP_QUERY_CACHE_DIR: 'off' }, 'linux', undefined],
+    ['WIKIMAP_QUERY_CACHE_DIR empty: no cache', { WIKIMAP_QUERY_CACHE_DIR: '' }, 'darwin', undefined],
+  ];
+  for (const [name, env, platform, expected] of TABLE) {
+    it(name, () => assert.equal(compileCacheDir(env, platform, home), expected));
+  }
+  it('no home folder and nothing set: no cache', () => assert.equal(compileCacheDir({}, 'linux', ''), undefined));
+});
