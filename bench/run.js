@@ -41,7 +41,7 @@ async function main() {
       WIKIMAP_BENCH_SERVER: server,
       NODE_PATH: path.join(root, 'node_modules'),
       // The server's V8 code cache (server/src/node/compileCache.ts) in a folder of this run (`off`: without).
-      WIKIMAP_QUERY_CACHE_DIR: process.env.WIKIMAP_QUERY_CACHE_DIR ?? path.join(dir, 'compile-cache'),
+      WIKIMAP_QUERY_COMPILE_CACHE: process.env.WIKIMAP_QUERY_COMPILE_CACHE ?? path.join(dir, 'compile-cache'),
     },
   });
   process.exitCode = r.status ?? 1;

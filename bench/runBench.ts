@@ -354,7 +354,7 @@ async function benchServer() {
   };
   for (let i = 0; i < 9; i++) {
     starts.push(await timeStart());
-    uncached.push(await timeStart({ ...process.env, WIKIMAP_QUERY_CACHE_DIR: 'off' }));
+    uncached.push(await timeStart({ ...process.env, WIKIMAP_QUERY_COMPILE_CACHE: 'off' }));
     const a = performance.now();
     await bareNodeAnswer();
     bare.push(performance.now() - a);
@@ -412,7 +412,7 @@ async function benchServer() {
 
 /** Starts the server once and keeps it up until its code cache is written (a second after start). */
 async function warmCompileCache(): Promise<void> {
-  const dir = process.env.WIKIMAP_QUERY_CACHE_DIR;
+  const dir = process.env.WIKIMAP_QUERY_COMPILE_CACHE;
   if (!dir || dir === 'off') return;
   const c = new StdioClient();
   await c.initialize();

@@ -120,8 +120,8 @@ async function main() {
   const suites = SUITES.filter((s) => (wanted.length ? wanted.includes(s.name) : suiteExists(s)));
   // The servers and checkers the suites start keep their V8 code cache (server/src/node/compileCache.ts)
   // in a folder of this run, not in the user's cache folder; every suite after the first starts warm.
-  const ownCache = process.env.WIKIMAP_QUERY_CACHE_DIR === undefined;
-  if (ownCache) process.env.WIKIMAP_QUERY_CACHE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-query-test-cache-'));
+  const ownCache = process.env.WIKIMAP_QUERY_COMPILE_CACHE === undefined;
+  if (ownCache) process.env.WIKIMAP_QUERY_COMPILE_CACHE = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-query-test-cache-'));
   let passed = 0;
   let failed = 0;
   try {
@@ -132,7 +132,7 @@ async function main() {
       failed += r.failed;
     }
   } finally {
-    if (ownCache) fs.rmSync(/** @type {string} */ (process.env.WIKIMAP_QUERY_CACHE_DIR), { recursive: true, force: true });
+    if (ownCache) fs.rmSync(/** @type {string} */ (process.env.WIKIMAP_QUERY_COMPILE_CACHE), { recursive: true, force: true });
   }
   console.log(`${passed} passed, ${failed} failed`);
   // exitCode, not exit(): let everything written to stdout reach a pipe before the process ends.

@@ -23,7 +23,7 @@ interface Start {
 function startServer(cacheDir: string, liveMs = 0): Promise<Start> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER, '--stdio'], {
-      env: { ...process.env, WIKIMAP_QUERY_CACHE_DIR: cacheDir, WIKIMAP_QUERY_TRACE_START: '1' },
+      env: { ...process.env, WIKIMAP_QUERY_COMPILE_CACHE: cacheDir, WIKIMAP_QUERY_TRACE_START: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -59,7 +59,7 @@ function runCli(cacheDir: string, args: string[]): { status: number | null; stdo
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, WIKIMAP_QUERY_CACHE_DIR: cacheDir, WIKIMAP_QUERY_TRACE_START: '1' },
+    env: { ...process.env, WIKIMAP_QUERY_COMPILE_CACHE: cacheDir, WIKIMAP_QUERY_TRACE_START: '1' },
   });
   return { status: r.status, stdout: r.stdout, trace: r.stderr };
 }

@@ -4,9 +4,9 @@
  * writing the same wiki's cache never leaves half a file behind.
  */
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CatalogueFiles } from './catalogueCache';
+import { userCacheDir } from '../node/userCacheDir';
 
 export const nodeCatalogueFiles: CatalogueFiles = {
   async readText(file) {
@@ -44,10 +44,11 @@ export const nodeCatalogueFiles: CatalogueFiles = {
 };
 
 /**
- * The default cache folder when the host gives none: `$XDG_CACHE_HOME/wikimap-query`, else
- * `~/.cache/wikimap-query` (the editor passes its global storage folder instead).
+ * The default cache folder when the host gives none: `wikimap-query` in the user's cache folder
+ * (`$XDG_CACHE_HOME` or `~/.cache` on Linux, userCacheDir.ts); the editor passes its global storage
+ * folder instead.
  */
-export function defaultCatalogueCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
-  return path.join(base, 'wikimap-query');
+export function defaultCatalogueCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  // (No home folder: no disk cache, rather than one in a folder other users can write to.)
+  return userCacheDir(env);
 }

@@ -10,8 +10,8 @@
  * failure — no folder, a read-only home, a corrupt or foreign file — falls back to loading the
  * bundle as usual. Nothing here may stop the bundle from running, nor run it twice.
  *
- * `WIKIMAP_QUERY_CACHE_DIR`: the folder to use (`off` or empty: no cache); else the platform's
- * user cache folder. `WIKIMAP_QUERY_TRACE_START=1` writes one line to stderr saying what happened.
+ * `WIKIMAP_QUERY_COMPILE_CACHE`: the folder to use (`off` or empty: no cache); else
+ * `wikimap-query/compile-cache` in the platform's user cache folder. `WIKIMAP_QUERY_TRACE_START=1` writes one line to stderr saying what happened.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { userCacheDir } from './userCacheDir';
 
 /** How long after start the cache is written (functions compiled by then are in it); the timer never keeps the process alive. */
 const WRITE_DELAY_MS = Number(process.env.XP_DELAY ?? 1000);
@@ -28,19 +29,16 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
 /** What a load did with the cache (for the trace line and the tests). */
 export type CacheOutcome = 'off' | 'unsafe-folder' | 'used' | 'rejected' | 'missing' | 'failed';
 
-/** The cache folder: `WIKIMAP_QUERY_CACHE_DIR`, else the platform's user cache folder; undefined when turned off. */
+/** The cache folder: `WIKIMAP_QUERY_COMPILE_CACHE`, else `compile-cache` in the user's cache folder (userCacheDir.ts); undefined when turned off. */
 export function compileCacheDir(
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
   home = os.homedir(),
 ): string | undefined {
-  const set = env.WIKIMAP_QUERY_CACHE_DIR;
+  const set = env.WIKIMAP_QUERY_COMPILE_CACHE;
   if (set !== undefined) return set === '' || set === 'off' ? undefined : path.resolve(set);
-  if (!home) return undefined;
-  if (platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'wikimap-query', 'Cache');
-  if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'wikimap-query');
-  const xdg = env.XDG_CACHE_HOME;
-  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache'), 'wikimap-query');
+  const base = userCacheDir(env, platform, home);
+  return base === undefined ? undefined : path.join(base, 'compile-cache');
 }
 
 /** Whether `p` (a folder or file) is the user's own and writable by nobody else (always true where POSIX modes do not apply). */
