@@ -1,7 +1,7 @@
 /**
  * Loading a bundle with V8's code cache: the first start compiles the bundle as usual and writes
  * V8's cached data to a per-user cache folder; later starts hand it to V8 and skip most of the
- * parsing and compiling (~15 ms of a server start, docs/performance.md). Node ≥ 22.1 has this built in
+ * parsing and compiling (~10 ms of a server start, docs/performance.md). Node ≥ 22.1 has this built in
  * (`module.enableCompileCache`); doing it here serves every Node version the package supports.
  *
  * Safe by default: the cache is only read from and written to a folder of the user's own (owned by
