@@ -90,7 +90,8 @@ export class QueryLanguageClient implements vscode.Disposable {
     // unless the environment names a folder (or `off`).
     const env = {
       ...process.env,
-      WIKIMAP_QUERY_COMPILE_CACHE: process.env.WIKIMAP_QUERY_COMPILE_CACHE ?? path.join(this.context.globalStorageUri.fsPath, 'compile-cache'),
+      WIKIMAP_QUERY_COMPILE_CACHE:
+        process.env.WIKIMAP_QUERY_COMPILE_CACHE ?? path.join(this.context.globalStorageUri.fsPath, 'compile-cache'),
     };
     const serverOptions: ServerOptions = {
       run: { module: serverModule, transport: TransportKind.ipc, options: { env } },
