@@ -15,8 +15,8 @@ import type { FetchDecision } from './catalogue/fetchPolicy';
 import { originOf } from './catalogue/fetchPolicy';
 import type { WikiDocument } from './service/wiki/wikiTypes';
 
-export const CATALOGUE_NOT_LOADED_CODE = 'catalogue-not-loaded';
-export const APPROVE_CATALOGUE_COMMAND = 'wikimapQuery.wiki.approveCatalogue';
+const CATALOGUE_NOT_LOADED_CODE = 'catalogue-not-loaded';
+const APPROVE_CATALOGUE_COMMAND = 'wikimapQuery.wiki.approveCatalogue';
 /** Most such notes per document (a file listing hundreds of wikis gets the first ones). */
 const MAX_NOTES = 50;
 

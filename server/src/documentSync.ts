@@ -27,7 +27,7 @@ export function applyContentChanges(
 }
 
 /** Clamps a change to the document; drops changes that are not changes. Out-of-range edits never throw. */
-export function sanitiseChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
+function sanitiseChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
   if (!change || typeof change !== 'object' || typeof (change as { text?: unknown }).text !== 'string') return undefined;
   if (!('range' in change) || change.range === undefined || change.range === null) return { text: change.text };
   const r = change.range as Range;

@@ -16,13 +16,13 @@ const MAX_ITEMS = 5000;
  * Semantic tokens cover at most this many characters from the start of a document (or of the range
  * asked for): past it, a multi-megabyte document would cost a response of hundreds of megabytes.
  */
-export const MAX_TOKENS_CHARS = 2 * 1024 * 1024;
+const MAX_TOKENS_CHARS = 2 * 1024 * 1024;
 
 /**
  * Documents formatting is offered for: our own languages and files, not the embedded languages
  * (formatting there is markdown's, and a second markdown formatter would make VS Code ask which one).
  */
-export const FORMATTING_SELECTOR = [
+const FORMATTING_SELECTOR = [
   { language: 'wikiquery' },
   { language: 'mapquery' },
   { pattern: '**/*.wikiquery' },

@@ -26,9 +26,9 @@ import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
 
 /** Default debounce of diagnostics after a change (ms). */
-export const DEFAULT_DIAGNOSTICS_DELAY = 150;
+const DEFAULT_DIAGNOSTICS_DELAY = 150;
 /** Past this many characters a document gets fewer checks (and the user is told once). */
-export const DEFAULT_MAX_FULL_CHECK_SIZE = 5 * 1024 * 1024;
+const DEFAULT_MAX_FULL_CHECK_SIZE = 5 * 1024 * 1024;
 
 export interface EffectiveSettings {
   apiUrl?: string;
@@ -55,7 +55,7 @@ export interface EffectiveSettings {
 export type { LiveCataloguePolicy };
 
 /** Default of `wikimapQuery.wiki.maxCatalogueMB`. */
-export const DEFAULT_MAX_CATALOGUE_MB = 32;
+const DEFAULT_MAX_CATALOGUE_MB = 32;
 
 export interface Mode {
   kind: 'wiki' | 'map';
@@ -94,7 +94,7 @@ export function readJsonFile(files: PackageFiles, relativePath: string): unknown
 }
 
 /** The map descriptor shipped in `descriptors/mapserver/` (the first `*.json` there). */
-export function loadMapDescriptorJson(files: PackageFiles): unknown {
+function loadMapDescriptorJson(files: PackageFiles): unknown {
   const names = files
     .list('descriptors/mapserver')
     .filter((n) => n.endsWith('.json'))
@@ -104,7 +104,7 @@ export function loadMapDescriptorJson(files: PackageFiles): unknown {
   return readJsonFile(files, `descriptors/mapserver/${name}`);
 }
 
-export function loadBuiltin(files: PackageFiles): WikiCatalogue {
+function loadBuiltin(files: PackageFiles): WikiCatalogue {
   return loadBuiltinCatalogue((rel) => {
     // The constraints and the action modules are optional data; the two catalogue files are not.
     const optional = ['constraints.json', 'action-modules.json', 'action-constraints.json'];
@@ -343,7 +343,7 @@ export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTI
 // ---------------------------------------------------------------------------
 
 /** A normalised module back in `action=paraminfo` formatversion-1 shape (true flags as `""`). */
-export function toParaminfoModule(m: WikiModule): ParaminfoModule {
+function toParaminfoModule(m: WikiModule): ParaminfoModule {
   const out: ParaminfoModule = {
     name: m.name,
     path: m.path,

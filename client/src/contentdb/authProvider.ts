@@ -7,8 +7,8 @@ import { errorMessage } from '../../../common/errorMessage';
 
 export const PROVIDER_ID = 'contentdb';
 export const PROVIDER_LABEL = 'ContentDB';
-export const DEFAULT_BASE_URL = 'https://content.luanti.org';
-export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:47326/callback';
+const DEFAULT_BASE_URL = 'https://content.luanti.org';
+const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:47326/callback';
 
 export function readConfig(): ContentDbConfig {
   const c = vscode.workspace.getConfiguration('wikimapQuery.contentDb');

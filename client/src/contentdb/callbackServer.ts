@@ -107,7 +107,7 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function renderPage(page: BrowserPage): string {
+function renderPage(page: BrowserPage): string {
   const title = page.ok ? 'ContentDB sign-in finished' : 'ContentDB sign-in failed';
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>${title}</title></head>

@@ -51,7 +51,7 @@ export interface AccountDeps {
  * The keys of every session this extension stored (any server, any client id): SecretStorage cannot list its
  * entries, so sign-out can find tokens stored under settings that have changed since.
  */
-export const SESSION_INDEX_KEY = 'contentDb.sessionKeys';
+const SESSION_INDEX_KEY = 'contentDb.sessionKeys';
 
 function keyPart(cfg: ContentDbConfig): string {
   return `${baseUrlText(checkBaseUrl(cfg.baseUrl))}|${cfg.clientId.trim()}`;

@@ -15,14 +15,14 @@ export interface HttpOptions {
   maxBytes?: number;
 }
 
-export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
+const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
 /** Every ContentDB answer the extension reads is small JSON or a short page; past this it stops reading. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 /** ContentDB's OAuth application form: `redirect_url = URLField(..., [InputRequired(), Length(5, 123)])`. */
-export const REDIRECT_URL_MIN = 5;
-export const REDIRECT_URL_MAX = 123;
+const REDIRECT_URL_MIN = 5;
+const REDIRECT_URL_MAX = 123;
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();
   return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }

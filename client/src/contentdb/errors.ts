@@ -93,7 +93,7 @@ export function tokenEndpointError(serverMessage: string, status: number): Conte
 }
 
 /** Replaces every occurrence of each secret value in `text` by "***". Empty or very short values are ignored. */
-export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
   for (const s of secrets) {
     if (s && s.length >= 4) out = out.split(s).join('***');

@@ -6,7 +6,7 @@ import { UriCallbackRouter } from './callbackServer';
 import { ContentDbAccount, CONTENTDB_SCOPES } from './contentDbAccount';
 import { ContentDbError, ContentDbErrorKind } from './errors';
 
-export const COMMANDS = {
+const COMMANDS = {
   signIn: 'wikimapQuery.contentDb.signIn',
   signOut: 'wikimapQuery.contentDb.signOut',
   whoAmI: 'wikimapQuery.contentDb.whoAmI',

@@ -18,7 +18,7 @@ import {
 import { ContentDbError, SETTING_CLIENT_ID, toSafeError } from './errors';
 import { errorMessage } from '../../../common/errorMessage';
 
-export const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
 
 export interface SignInOptions {
   baseUrl: string;
@@ -48,7 +48,7 @@ export interface SignInResult {
 }
 
 /** 256 random bits, URL-safe. */
-export function newState(): string {
+function newState(): string {
   return randomBytes(32).toString('base64url');
 }
 

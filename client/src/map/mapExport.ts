@@ -4,7 +4,7 @@
 import type { MapObject, MapRunResult } from './mapRun';
 
 /** Every attribute key used by any object, sorted: one CSV column each. */
-export function attributeKeys(objects: MapObject[]): string[] {
+function attributeKeys(objects: MapObject[]): string[] {
   const keys = new Set<string>();
   for (const o of objects) for (const k of Object.keys(o.attributes)) keys.add(k);
   return [...keys].sort();
@@ -21,7 +21,7 @@ export function csvField(value: string | number): string {
 }
 
 /** ISO date of a Unix-seconds mtime (the real server stores seconds); empty when unknown. */
-export function mtimeIso(mtime: number): string {
+function mtimeIso(mtime: number): string {
   if (!Number.isFinite(mtime)) return '';
   const ms = mtime > 1e11 ? mtime : mtime * 1000; // tolerate milliseconds
   const d = new Date(ms);

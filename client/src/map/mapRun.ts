@@ -57,7 +57,7 @@ function num(v: unknown): number {
 }
 
 /** Keeps only well-formed fields; a missing coordinate becomes NaN rather than breaking the view. */
-export function normaliseMapObject(o: unknown): MapObject {
+function normaliseMapObject(o: unknown): MapObject {
   const r = (typeof o === 'object' && o !== null ? o : {}) as Record<string, unknown>;
   const mb = (typeof r.mapblock === 'object' && r.mapblock !== null ? r.mapblock : {}) as Record<string, unknown>;
   const attributes: Record<string, string> = {};

@@ -15,7 +15,7 @@ export type WikiParams = Array<[string, string]>;
  * The client keeps this short documented allow-list (see docs/security.md) rather than trusting a
  * catalogue's flags.
  */
-export const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set([
+const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set([
   'query',
   'paraminfo',
   'parse',
@@ -88,7 +88,7 @@ const WRITE_TOKEN_PARAMS =
  * The parameters as the wiki will see them: names read as PHP fills `$_GET` (leading spaces dropped,
  * spaces and dots to `_`, `[` starting an array key, see common/phpParamName.ts); dropped pairs left out.
  */
-export function asPhpSees(params: WikiParams): Array<{ name: string; written: string; value: string; array: boolean }> {
+function asPhpSees(params: WikiParams): Array<{ name: string; written: string; value: string; array: boolean }> {
   const out: Array<{ name: string; written: string; value: string; array: boolean }> = [];
   for (const [written, value] of params) {
     const php = phpParamName(written);
@@ -145,7 +145,7 @@ export function lastValue(params: WikiParams, name: string): string | undefined 
 }
 
 /** Collapses repeated parameters (last one wins, as PHP does) keeping first-seen order. */
-export function dedupeParams(params: WikiParams): WikiParams {
+function dedupeParams(params: WikiParams): WikiParams {
   const map = new Map<string, string>();
   for (const [k, v] of params) map.set(k, v);
   return [...map];
@@ -170,7 +170,7 @@ export function encodeParam(s: string): string {
   return encodeURIComponent(s).replace(/%7C/g, '|').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2A/g, '*');
 }
 
-export function toQueryString(params: WikiParams): string {
+function toQueryString(params: WikiParams): string {
   return params.map(([k, v]) => `${encodeParam(k)}=${encodeParam(v)}`).join('&');
 }
 

@@ -44,7 +44,7 @@ export interface BoundedResponse {
   bytes: number;
 }
 
-export function formatMegabytes(bytes: number): string {
+function formatMegabytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
   return `${bytes} bytes`;

@@ -28,7 +28,7 @@ export const CACHE_FORMAT = 'wikimap-query/catalogue-cache';
  * 2: the paraminfo covers every module (main, each action and format, query and its submodules);
  * version 1 files hold main, query and the query submodules only, and are fetched again.
  */
-export const CACHE_FORMAT_VERSION = 2;
+const CACHE_FORMAT_VERSION = 2;
 
 interface CacheFile extends LiveCatalogueData {
   format: typeof CACHE_FORMAT;

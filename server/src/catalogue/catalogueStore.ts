@@ -71,8 +71,8 @@ export interface CatalogueStoreOptions {
   shouldFetch?(apiUrl: string): boolean;
 }
 
-export const DEFAULT_MAX_BACKGROUND_WIKIS = 20;
-export const DEFAULT_MAX_CACHE_FILES = 50;
+const DEFAULT_MAX_BACKGROUND_WIKIS = 20;
+const DEFAULT_MAX_CACHE_FILES = 50;
 
 /** `wikimap-query/<version> (language server; …)`: MediaWiki's API etiquette asks for a User-Agent naming the tool. */
 export function catalogueUserAgent(version = '0.0.0'): string {

@@ -54,7 +54,7 @@ export class WikiFetchError extends Error {
 }
 
 /** Largest catalogue answer read by default (a big wiki's paraminfo is a few MB). */
-export const DEFAULT_CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** ApiParamInfo's limit for `modules` values for clients without `apihighlimits`. */
 const PARAMINFO_BATCH = 50;
@@ -209,7 +209,7 @@ function topLevelNames(main: Record<string, unknown> | undefined): string[] {
 }
 
 /** paraminfo for main, every action and format, query and every query submodule; several answers when batching was needed. */
-export async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unknown[]> {
+async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unknown[]> {
   const first = await getJson(apiUrl, 'action=paraminfo&modules=main%7Cquery%7Cquery%2B*%7C*&helpformat=none&format=json', opts);
   const answers: unknown[] = [first];
   const mods = modulesOf(first);

@@ -42,7 +42,7 @@ export interface CliIo {
   loadMapConfig?(fileOrUrl: string): Promise<{ json: unknown; server: string }>;
 }
 
-export const USAGE = `Usage: wikimap-query check [options] PATH... | -
+const USAGE = `Usage: wikimap-query check [options] PATH... | -
        wikimap-query run [options] FILE[:LINE]   runs one read-only query
                                                  (wikimap-query run --help)
 

@@ -248,7 +248,7 @@ function build(): Map<string, DiagnosticRule> {
   return rules;
 }
 
-export const DIAGNOSTIC_RULES: ReadonlyMap<string, DiagnosticRule> = build();
+const DIAGNOSTIC_RULES: ReadonlyMap<string, DiagnosticRule> = build();
 
 /** The rule of a code; a code not in the tables (a wiki's own warning code) gets a generic one. */
 export function ruleFor(code: string, kind: 'wiki' | 'map'): DiagnosticRule {

@@ -30,9 +30,9 @@ export interface RunIo {
 }
 
 /** Exit statuses of `run` (also in RUN_USAGE). */
-export const RUN_EXIT = { ok: 0, failed: 1, usage: 2, refused: 3 } as const;
+const RUN_EXIT = { ok: 0, failed: 1, usage: 2, refused: 3 } as const;
 
-export const RUN_USAGE = `Usage: wikimap-query run [options] FILE[:LINE]
+const RUN_USAGE = `Usage: wikimap-query run [options] FILE[:LINE]
 
 Runs the query at LINE of FILE (1-based; without it, the file's first query)
 the way the editor's "Run Query at Cursor" does, and prints the result as JSON

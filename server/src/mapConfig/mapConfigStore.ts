@@ -17,11 +17,11 @@ import type { MapDescriptor } from '../service/map/mapDescriptor';
 import { isObject } from '../../../common/isObject';
 import { errorMessage } from '../../../common/errorMessage';
 
-export const MAP_CONFIG_TIMEOUT_MS = 10_000;
+const MAP_CONFIG_TIMEOUT_MS = 10_000;
 /** A real answer is about 1 KB; anything near this cap is not a map server's config. */
 export const MAP_CONFIG_MAX_BYTES = 256 * 1024;
 /** How long a loaded config is reused before it is asked for again. */
-export const MAP_CONFIG_TTL_MS = 10 * 60_000;
+const MAP_CONFIG_TTL_MS = 10 * 60_000;
 
 /** What the store needs of the map service. */
 export interface MapConfigTarget {

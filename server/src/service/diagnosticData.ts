@@ -16,7 +16,7 @@ function sameRange(a: Range, b: Range): boolean {
 }
 
 /** Whether a diagnostic came without the `data` the server attached. */
-export function lacksData(diagnostic: Diagnostic): boolean {
+function lacksData(diagnostic: Diagnostic): boolean {
   return diagnostic.data === undefined || diagnostic.data === null;
 }
 

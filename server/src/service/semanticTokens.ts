@@ -20,7 +20,7 @@
 import type { Range, SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
-export const TOKEN_TYPES = [
+const TOKEN_TYPES = [
   'namespace',
   'class',
   'property',
@@ -34,7 +34,7 @@ export const TOKEN_TYPES = [
   'comment',
 ] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
-export const TOKEN_MODIFIERS = ['deprecated'] as const;
+const TOKEN_MODIFIERS = ['deprecated'] as const;
 export type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
 
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };

@@ -51,7 +51,7 @@ export function cornerPoint(corner: CornerNodes | undefined): Point | undefined 
 }
 
 /** A corner as the server reads it; see QueryBox.e1. */
-export function effectivePoint(node: Node | undefined, fallback: Point | undefined): Point | undefined {
+function effectivePoint(node: Node | undefined, fallback: Point | undefined): Point | undefined {
   if (!node || node.type === 'null') return fallback;
   const corner = readCorner(node);
   if (!corner) return undefined;

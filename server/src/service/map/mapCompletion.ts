@@ -23,7 +23,7 @@ function valueSnippet(field: MapFieldDescriptor, descriptor: MapDescriptor): str
   }
 }
 
-export function typeDetail(type: MapTypeDescriptor): string {
+function typeDetail(type: MapTypeDescriptor): string {
   return `attributes: ${type.attributes.map((a) => a.name).join(', ')}`;
 }
 

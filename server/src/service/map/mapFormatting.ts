@@ -7,7 +7,7 @@ import { createScanner, format, SyntaxKind } from 'jsonc-parser';
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
-export const MAX_FORMAT_DEPTH = 64;
+const MAX_FORMAT_DEPTH = 64;
 
 export function formatMapDocument(document: TextDocument, options: FormattingOptions): TextEdit[] {
   const text = document.getText();

@@ -59,7 +59,7 @@ export const MAX_JSON_DEPTH = 512;
  * deep. A linear scan without recursion that skips strings and comments (as jsonc-parser reads them),
  * so it is safe on any input and runs before any recursive parse.
  */
-export function findExcessiveNesting(text: string, limit = MAX_JSON_DEPTH): number | undefined {
+function findExcessiveNesting(text: string, limit = MAX_JSON_DEPTH): number | undefined {
   let depth = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {

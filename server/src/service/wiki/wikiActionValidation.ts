@@ -325,7 +325,7 @@ function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRang
 }
 
 /** What a write module needs, in words (for the information note and hover). */
-export function moduleRequirements(m: WikiModule): string[] {
+function moduleRequirements(m: WikiModule): string[] {
   const out: string[] = [];
   if (m.mustbeposted) out.push('must be sent as a POST request');
   const token = m.parameters.find((d) => d.tokentype !== undefined);

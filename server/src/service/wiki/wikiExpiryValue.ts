@@ -19,7 +19,7 @@
  */
 
 /** ExpiryDef::INFINITY_VALS. */
-export const INFINITY_VALUES: readonly string[] = ['infinite', 'indefinite', 'infinity', 'never'];
+const INFINITY_VALUES: readonly string[] = ['infinite', 'indefinite', 'infinity', 'never'];
 
 export const EXPIRY_HELP =
   "`infinite` (or `indefinite`, `infinity`, `never`), a timestamp (`2030-01-31T12:00:00Z`), or a time PHP's strtotime() reads relative to now (`1 week`, `3 months`, `next monday`)";

@@ -29,7 +29,7 @@ export function formatWikiDocument(document: TextDocument, parsed: WikiDocument,
 }
 
 /** The canonical text of one query, or undefined when it has nothing to write. */
-export function canonicalQuery(text: string, query: WikiQuery, layout: QueryLayout): string | undefined {
+function canonicalQuery(text: string, query: WikiQuery, layout: QueryLayout): string | undefined {
   const params = query.params
     .filter((p) => p.range.end > p.range.start)
     .map((p) => text.slice(p.range.start, p.range.end).trim())

@@ -279,7 +279,7 @@ export function resolveWire(catalogue: WikiCatalogue, name: string, query?: Wiki
 }
 
 /** A parameter of a top-level module by wire name (its prefix, or a templated name such as `fromtext-main`). */
-export function resolveActionParam(am: WikiModule, name: string): WikiWireParam | undefined {
+function resolveActionParam(am: WikiModule, name: string): WikiWireParam | undefined {
   if (name.startsWith(am.prefix)) {
     const d = am.paramByName.get(name.slice(am.prefix.length));
     if (d) return { module: am, descriptor: d, wireName: name, generator: false };

@@ -91,7 +91,7 @@ function prefixLength(wire: WikiWireParam, raw: string): number {
 }
 
 /** How a value is coloured: by what its parameter takes. */
-export function valueType(param: WikiParam, wire: WikiWireParam | undefined, value: string): TokenType {
+function valueType(param: WikiParam, wire: WikiWireParam | undefined, value: string): TokenType {
   if (value === '*' || (value === 'max' && wire?.descriptor.type === 'limit') || (value === 'now' && wire?.descriptor.type === 'timestamp'))
     return 'keyword';
   if (MODULE_PARAMS.has(param.name) || wire?.descriptor.type === 'submodule') return 'class';

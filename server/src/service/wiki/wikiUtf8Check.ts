@@ -50,7 +50,7 @@ function escapesAreUtf8(raw: string): boolean {
 const BAD_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001e\ufffe\uffff]/;
 
 /** The reason a value would be cleaned by the wiki, or undefined when it is clean. */
-export function badUtf8Reason(raw: string, decoded: string): string | undefined {
+function badUtf8Reason(raw: string, decoded: string): string | undefined {
   if (!escapesAreUtf8(raw)) return 'its percent-escapes are not valid UTF-8';
   if (BAD_CHARS.test(decoded)) return 'it contains a control character';
   // (ASCII is always NFC: skip the normalisation for the usual values.)

@@ -79,7 +79,7 @@ const TIMESTAMP_FORMS: RegExp[] = [
   /^[A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d \d{4}\s*$/,
 ];
 
-export function isMediaWikiTimestamp(v: string): boolean {
+function isMediaWikiTimestamp(v: string): boolean {
   // TimestampDef converts to TS_MW (YmdHis): a date outside the years 0000-9999 cannot be
   // represented and is a badtimestamp, e.g. a Unix time past 9999 or 00000000000000 (PHP rolls
   // month 00 / day 00 back into the year -1).
