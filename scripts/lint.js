@@ -5,6 +5,7 @@
 //   - The JavaScript that is type-checked (tsconfig.scripts.json: `// @ts-check` scripts). One count.
 //   - Formatting (Prettier, .prettierrc.json, 140 columns): every file Prettier reads must be as it
 //     writes it (`npm run format` fixes them). One count.
+//   - No value exported by the product code that only its own file uses (scripts/lint/unusedExports.js). One count.
 // Closes with `lint: N passed, N failed`.
 'use strict';
 const { spawnSync } = require('child_process');
@@ -63,10 +64,22 @@ function format() {
   return { passed: files.length ? 0 : 1, failed: files.length ? 1 : 0 };
 }
 
+function unusedExports() {
+  const { unusedValueExports } = require('./lint/unusedExports.js');
+  const fs = require('fs');
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const files = (listed.stdout ?? '').split('\0').filter((f) => /\.(ts|js|mjs|cjs)$/.test(f) && fs.existsSync(path.join(root, f)));
+  const texts = new Map(files.map((f) => [f, fs.readFileSync(path.join(root, f), 'utf8')]));
+  const unused = unusedValueExports(texts, (f) => /^(server\/src|client\/src|common)\//.test(f));
+  for (const u of unused) console.log(`exported but used only in its own file: ${u.file}: ${u.name} (drop the export)`);
+  console.log(`unused exports: ${unused.length}`);
+  return { passed: unused.length ? 0 : 1, failed: unused.length ? 1 : 0 };
+}
+
 async function main() {
   let passed = 0;
   let failed = 0;
-  for (const check of [eslint, typecheckScripts, format]) {
+  for (const check of [eslint, typecheckScripts, format, unusedExports]) {
     const r = await check();
     passed += r.passed;
     failed += r.failed;
