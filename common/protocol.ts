@@ -14,7 +14,7 @@
  * (`RequestParams<typeof X>`, `RequestResult<typeof X>`).
  */
 import type { Range } from 'vscode-languageserver-types';
-import type { RunnableQuery, SeveritySetting } from '../server/src/service/languageTypes';
+import type { RunnableQuery } from '../server/src/service/languageTypes';
 
 export type { RunnableQuery };
 
@@ -141,45 +141,22 @@ export const ReloadCatalogueRequestMethod = ReloadCatalogueRequest.method;
 // Settings (section `wikimapQuery`), also accepted as `initializationOptions`
 // ---------------------------------------------------------------------------
 
-export interface WikimapQuerySettings {
-  wiki?: {
-    /** Default wiki for bare queries (`action=query&…`), an api.php URL. */
-    apiUrl?: string;
-    /** The account has `apihighlimits`: multi-value limit 500 instead of 50. */
-    highLimits?: boolean;
-    /** Which wikis' catalogues may be fetched: `configured` (default: configured and approved ones), `any` (also any public wiki a document names), `off`. */
-    liveCatalogues?: 'configured' | 'any' | 'off';
-    /** Origins (`https://host`) or api.php URLs whose catalogues the user approved. */
-    approvedCatalogues?: string[];
-    /** Largest catalogue answer read, in MB (default 32). */
-    maxCatalogueMB?: number;
-  };
-  /** Named wiki endpoints, e.g. `{ "local": "http://127.0.0.1:8080/api.php" }`. */
-  wikis?: Record<string, string>;
-  diagnostics?: {
-    /** Per-code severity; `off` hides the code. */
-    severity?: Record<string, SeveritySetting>;
-    /** Debounce before diagnostics are computed after a change, in ms (default 150). */
-    delay?: number;
-    /** Documents larger than this many characters get fewer checks, said once (default 5 MB). */
-    maxFullCheckSize?: number;
-  };
-  /** Language ids whose documents get wiki features on lines with `api.php?` (default `["markdown"]`). */
-  embeddedLanguages?: string[];
-  format?: {
-    /** How formatting lays out wiki queries: `asWritten` (default: each query keeps its layout), `oneLine`, `multiLine`. */
-    queryLayout?: 'asWritten' | 'oneLine' | 'multiLine';
-  };
-}
+/**
+ * The settings the server reads, as a client may send them: nested (`{ wiki: { apiUrl } }`), dotted
+ * (`{ "wiki.apiUrl": … }`) or wrapped in `{ wikimapQuery: … }`. Names, types and defaults: the one table,
+ * common/settings.ts (its entries whose `readBy` is `server` or `both`).
+ */
+export type WikimapQuerySettings = Record<string, unknown>;
 
 /**
  * `initializationOptions`: the settings above (nested, dotted like `"wiki.highLimits"`, or wrapped in
  * `{ wikimapQuery: … }`) for clients without `workspace/configuration`, plus options only a host can give.
  */
-export interface WikimapQueryInitializationOptions extends WikimapQuerySettings {
+export interface WikimapQueryInitializationOptions {
+  [setting: string]: unknown;
   /** Folder for the disk cache of live wiki catalogues (VS Code: the extension's global storage). Default: `$XDG_CACHE_HOME/wikimap-query`. */
   catalogueCacheDir?: string;
-  /** False in a workspace the user does not trust (VS Code Workspace Trust): then no catalogue is fetched. Default true. */
+  /** False in a workspace the user does not trust (VS Code Workspace Trust): then no catalogue or map config is fetched and the repository config file (`.wikimapquery.json`) is ignored. Default true. */
   workspaceTrusted?: boolean;
 }
 

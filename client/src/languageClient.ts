@@ -23,10 +23,10 @@ import {
   type ReloadCatalogueResult,
   type RequestType,
   type RunnableQuery,
-  type WikimapQueryInitializationOptions,
 } from '../../common/protocol';
+import { SETTINGS_SECTION } from '../../common/settings';
 import { errorMessage } from '../../common/errorMessage';
-import { getEmbeddedLanguages, getServerPolicy, getServerSettings } from './settings';
+import { getEmbeddedLanguages, getInitializationOptions, getServerSettings } from './settings';
 
 /** The id makes `wikimapQuery.trace.server` the trace setting. */
 const CLIENT_ID = 'wikimapQuery';
@@ -99,13 +99,21 @@ export class QueryLanguageClient implements vscode.Disposable {
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
-      synchronize: { configurationSection: 'wikimapQuery' },
-      // The fetch policy travels with `initialize`, so it holds before the first document is processed.
-      initializationOptions: {
-        ...getServerSettings(),
-        ...getServerPolicy(),
-        catalogueCacheDir: this.context.globalStorageUri.fsPath,
-      } satisfies WikimapQueryInitializationOptions,
+      synchronize: { configurationSection: SETTINGS_SECTION },
+      // The settings (fetch policy included) travel with `initialize`, so they hold before the first document is processed.
+      initializationOptions: getInitializationOptions(this.context.globalStorageUri.fsPath),
+      middleware: {
+        workspace: {
+          // Only the values the user set, so that the server's lower layers (repository file, defaults) show through.
+          configuration: async (params, token, next) => {
+            const answers = await next(params, token);
+            if (!Array.isArray(answers)) return answers;
+            return params.items.map((item, i) => (item.section === SETTINGS_SECTION ? getServerSettings() : answers[i]));
+          },
+          // A change is announced without values (`settings: null`): the server pulls what the user set.
+          didChangeConfiguration: (_sections, next) => next(undefined),
+        },
+      },
     };
     const client = new LanguageClient(CLIENT_ID, 'Wiki & Map Query Language Server', serverOptions, clientOptions);
     if (generation === this.generation) this.client = client;

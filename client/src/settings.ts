@@ -1,10 +1,11 @@
 /**
- * Reading the `wikimapQuery.*` settings the client needs: run limits and endpoints.
+ * Reading the `wikimapQuery.*` settings in the extension. Names, types, defaults and ranges come from
+ * the one settings table (common/settings.ts): a value of the wrong type is read as the default, a
+ * number out of range as the nearest value in range.
  */
 import * as vscode from 'vscode';
 import type { WikimapQueryInitializationOptions, WikimapQuerySettings } from '../../common/protocol';
-
-const SECTION = 'wikimapQuery';
+import { checkSettingValue, nestSettings, SETTINGS, SETTINGS_SECTION, settingSpec, type SettingSpec } from '../../common/settings';
 
 export interface RunSettings {
   timeoutMs: number;
@@ -15,20 +16,25 @@ export interface RunSettings {
 }
 
 function cfg(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration(SECTION);
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION);
 }
+
+/** A setting's effective value (key without the prefix), checked against its table entry; the default when it does not fit. */
+function setting<T>(key: string, c = cfg()): T {
+  const spec = settingSpec(key);
+  const checked = checkSettingValue(spec, c.get(key, spec.default));
+  return (checked.ok ? checked.value : spec.default) as T;
+}
+
+const MB = 1024 * 1024;
 
 export function getRunSettings(): RunSettings {
   const c = cfg();
-  const timeout = Math.max(1, Number(c.get('run.timeoutSeconds', 30)) || 30);
-  const maxMb = Math.max(0.001, Number(c.get('run.maxResponseMB', 50)) || 50);
-  const pages = Math.max(1, Math.floor(Number(c.get('run.fetchAllMaxPages', 20)) || 20));
-  const totalMb = Math.max(0.001, Number(c.get('run.fetchAllMaxMB', 200)) || 200);
   return {
-    timeoutMs: timeout * 1000,
-    maxBytes: Math.round(maxMb * 1024 * 1024),
-    fetchAllMaxPages: pages,
-    fetchAllMaxBytes: Math.round(totalMb * 1024 * 1024),
+    timeoutMs: setting<number>('run.timeoutSeconds', c) * 1000,
+    maxBytes: Math.round(setting<number>('run.maxResponseMB', c) * MB),
+    fetchAllMaxPages: setting<number>('run.fetchAllMaxPages', c),
+    fetchAllMaxBytes: Math.round(setting<number>('run.fetchAllMaxMB', c) * MB),
   };
 }
 
@@ -43,19 +49,17 @@ export function untrustedRunMessage(): string | undefined {
 }
 
 export function getEmbeddedLanguages(): string[] {
-  const v = cfg().get<unknown>('embeddedLanguages', ['markdown']);
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.length > 0) : ['markdown'];
+  return setting<string[]>('embeddedLanguages');
 }
 
 /** Named endpoints of a kind, as `[name, url]` pairs (entries that are not strings are skipped). */
 export function getNamedEndpoints(kind: 'wiki' | 'map'): Array<[string, string]> {
-  const v = cfg().get<Record<string, unknown>>(kind === 'wiki' ? 'wikis' : 'mapservers', {});
-  return Object.entries(v ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '');
+  return Object.entries(setting<Record<string, string>>(kind === 'wiki' ? 'wikis' : 'mapservers'));
 }
 
 /** The current endpoint URL of a kind: the setting, or the named endpoint it names. */
 export function getCurrentEndpoint(kind: 'wiki' | 'map'): { url?: string; name?: string } {
-  const raw = (cfg().get<string>(kind === 'wiki' ? 'wiki.apiUrl' : 'mapserver.url', '') ?? '').trim();
+  const raw = setting<string>(kind === 'wiki' ? 'wiki.apiUrl' : 'mapserver.url').trim();
   const named = getNamedEndpoints(kind);
   const byName = named.find(([n]) => n === raw);
   if (byName) return { url: byName[1], name: byName[0] };
@@ -69,37 +73,41 @@ export async function setCurrentEndpoint(kind: 'wiki' | 'map', url: string): Pro
   await cfg().update(kind === 'wiki' ? 'wiki.apiUrl' : 'mapserver.url', url, target);
 }
 
-/** The settings snapshot handed to the server at start (it reads later changes itself). */
-export function getServerSettings(): WikimapQuerySettings {
-  const c = cfg();
-  return {
-    wiki: { apiUrl: c.get('wiki.apiUrl'), highLimits: c.get('wiki.highLimits') },
-    wikis: c.get('wikis'),
-    diagnostics: {
-      severity: c.get('diagnostics.severity'),
-      delay: c.get('diagnostics.delay'),
-      maxFullCheckSize: c.get('diagnostics.maxFullCheckSize'),
-    },
-    embeddedLanguages: getEmbeddedLanguages(),
-  };
+/**
+ * The value the user set for a setting, or undefined when none is set (then the server's layers below
+ * apply: the repository file, finally the default). Workspace values of user-only settings
+ * (`application` scope) are never read, nor those of restricted settings in an untrusted workspace.
+ */
+function explicitValue(spec: SettingSpec, c: vscode.WorkspaceConfiguration): unknown {
+  const i = c.inspect(spec.key);
+  if (!i) return undefined;
+  const userOnly = spec.scope === 'application' || spec.scope === 'machine' || (spec.restricted && !vscode.workspace.isTrusted);
+  return userOnly ? i.globalValue : (i.workspaceFolderValue ?? i.workspaceValue ?? i.globalValue);
 }
 
 /**
- * The policy the server needs before it processes the first document (in its initialization
- * options): which wikis it may fetch, how large a catalogue may be, and whether the workspace is trusted.
+ * The settings the server reads that the user set (user, workspace, folder), nested as
+ * `workspace/configuration` answers them. Only what is set: a setting removed in the editor then
+ * falls back to the layers below it on the server.
  */
-export function getServerPolicy(): Pick<WikimapQueryInitializationOptions, 'wiki' | 'workspaceTrusted'> {
+export function getServerSettings(): WikimapQuerySettings {
   const c = cfg();
-  return {
-    wiki: {
-      apiUrl: c.get('wiki.apiUrl'),
-      highLimits: c.get('wiki.highLimits'),
-      liveCatalogues: c.get('wiki.liveCatalogues'),
-      approvedCatalogues: c.get('wiki.approvedCatalogues'),
-      maxCatalogueMB: c.get('wiki.maxCatalogueMB'),
-    },
-    workspaceTrusted: vscode.workspace.isTrusted,
-  };
+  const values = new Map<string, unknown>();
+  for (const spec of SETTINGS) {
+    if (spec.readBy === 'client') continue;
+    const value = explicitValue(spec, c);
+    const checked = value === undefined ? undefined : checkSettingValue(spec, value);
+    if (checked?.ok) values.set(spec.key, checked.value);
+  }
+  return nestSettings(values);
+}
+
+/**
+ * The initialization options: the settings the server reads (so they hold before the first document is
+ * processed, the fetch policy included), whether the workspace is trusted, and the catalogue cache folder.
+ */
+export function getInitializationOptions(catalogueCacheDir: string): WikimapQueryInitializationOptions {
+  return { ...getServerSettings(), workspaceTrusted: vscode.workspace.isTrusted, catalogueCacheDir };
 }
 
 /** Records in the USER settings that the catalogue of this wiki (an origin) may be fetched. */

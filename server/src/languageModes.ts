@@ -14,7 +14,8 @@ import {
   type ReloadCatalogueResult,
 } from '../../common/protocol';
 import type { CatalogueStoreAccess, Disposable, PackageFiles, ServerRuntime } from './runtime';
-import type { LanguageService, SeveritySetting } from './service/languageTypes';
+import type { LanguageService } from './service/languageTypes';
+import { readSettings, settingSpec, settingValue, type QueryLayout, type SettingValues, type SeveritySetting } from '../../common/settings';
 import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
 import { getWikiLanguageService, WIKI_LANGUAGE_ID } from './service/wiki/wikiLanguageService';
@@ -22,13 +23,7 @@ import { createMapDescriptor } from './service/map/mapDescriptor';
 import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
 import { getMapLanguageService } from './service/map/mapLanguageService';
-import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
-
-/** Default debounce of diagnostics after a change (ms). */
-const DEFAULT_DIAGNOSTICS_DELAY = 150;
-/** Past this many characters a document gets fewer checks (and the user is told once). */
-const DEFAULT_MAX_FULL_CHECK_SIZE = 5 * 1024 * 1024;
 
 export interface EffectiveSettings {
   apiUrl?: string;
@@ -49,13 +44,12 @@ export interface EffectiveSettings {
   /** `wikimapQuery.wiki.maxCatalogueMB` in bytes: the largest catalogue answer read. */
   maxCatalogueBytes: number;
   /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries (default `asWritten`). */
-  queryLayout: 'asWritten' | 'oneLine' | 'multiLine';
+  queryLayout: QueryLayout;
+  /** Every setting given (checked against the table), by key without the prefix; the rest have their defaults. */
+  values: SettingValues;
 }
 
 export type { LiveCataloguePolicy };
-
-/** Default of `wikimapQuery.wiki.maxCatalogueMB`. */
-const DEFAULT_MAX_CATALOGUE_MB = 32;
 
 export interface Mode {
   kind: 'wiki' | 'map';
@@ -133,7 +127,7 @@ export function createLanguageServices(
   let wikis: Record<string, string> = {};
   // Which wikis may be fetched (asked when a wiki is first met): see catalogue/fetchPolicy.ts.
   const policy: CatalogueFetchPolicy = { mode: 'configured', configured: [], approved: [], trusted: true };
-  let maxBytes = DEFAULT_MAX_CATALOGUE_MB * 1024 * 1024;
+  let maxBytes = (settingSpec('wiki.maxCatalogueMB').default as number) * 1024 * 1024;
   const shouldFetch = (apiUrl: string) => decideCatalogueFetch(apiUrl, policy).allowed;
   const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
     !fixed && runtime.createCatalogueStore
@@ -284,58 +278,38 @@ export function pickMode(uri: string, languageId: string, settings: EffectiveSet
 // Settings
 // ---------------------------------------------------------------------------
 
-const SEVERITIES: SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+/** Names in `initializationOptions` that are options of the host, not settings (see common/protocol.ts). */
+export const HOST_OPTIONS = ['catalogueCacheDir', 'workspaceTrusted'];
 
 /**
- * Settings from any client: nested (`{ wiki: { highLimits: true } }`, as `workspace/configuration`
- * returns them), dotted (`{ "wiki.highLimits": true }`, as people write them in init options), or
- * wrapped in `{ wikimapQuery: … }`. Anything of the wrong type falls back to the default.
+ * The settings as the services see them, from values checked against the settings table
+ * (common/settings.ts); a setting not given has its default.
  */
-export function normaliseSettings(raw: unknown, defaultDelay = DEFAULT_DIAGNOSTICS_DELAY): EffectiveSettings {
-  let obj = isObject(raw) ? raw : {};
-  if (isObject(obj.wikimapQuery)) obj = obj.wikimapQuery;
-  const get = (path: string): unknown => {
-    if (path in obj) return obj[path];
-    let cur: unknown = obj;
-    for (const part of path.split('.')) {
-      if (!isObject(cur)) return undefined;
-      cur = cur[part];
-    }
-    return cur;
-  };
-  const severity: Record<string, SeveritySetting> = {};
-  const sev = get('diagnostics.severity');
-  if (isObject(sev)) {
-    for (const [code, level] of Object.entries(sev)) {
-      if (typeof level === 'string' && SEVERITIES.includes(level.toLowerCase() as SeveritySetting))
-        severity[code] = level.toLowerCase() as SeveritySetting;
-    }
-  }
-  const wikis: Record<string, string> = {};
-  const w = get('wikis');
-  if (isObject(w)) for (const [name, url] of Object.entries(w)) if (typeof url === 'string' && url) wikis[name] = url;
-  const apiUrl = get('wiki.apiUrl');
-  const embedded = get('embeddedLanguages');
-  const delay = get('diagnostics.delay');
-  const maxSize = get('diagnostics.maxFullCheckSize');
-  const live = get('wiki.liveCatalogues');
-  const approved = get('wiki.approvedCatalogues');
-  const maxMb = get('wiki.maxCatalogueMB');
-  const layout = get('format.queryLayout');
+export function effectiveSettings(values: SettingValues, defaultDelay?: number): EffectiveSettings {
+  const v = (key: string) => settingValue(values, key);
+  const apiUrl = (v('wiki.apiUrl') as string).trim();
   return {
-    queryLayout: layout === 'oneLine' || layout === 'multiLine' ? layout : 'asWritten',
-    // The default is `configured`: only an explicit `any` fetches wikis that documents name.
-    liveCatalogues: live === 'any' || live === 'off' ? live : 'configured',
-    approvedCatalogues: Array.isArray(approved) ? approved.filter((a): a is string => typeof a === 'string' && a.trim() !== '') : [],
-    maxCatalogueBytes: Math.round((typeof maxMb === 'number' && maxMb > 0 ? maxMb : DEFAULT_MAX_CATALOGUE_MB) * 1024 * 1024),
-    apiUrl: typeof apiUrl === 'string' && apiUrl.trim() ? apiUrl.trim() : undefined,
-    wikis,
-    highLimits: get('wiki.highLimits') === true,
-    severity,
-    embeddedLanguages: Array.isArray(embedded) ? embedded.filter((l): l is string => typeof l === 'string') : ['markdown'],
-    delay: typeof delay === 'number' && delay >= 0 ? delay : defaultDelay,
-    maxFullCheckSize: typeof maxSize === 'number' && maxSize > 0 ? maxSize : DEFAULT_MAX_FULL_CHECK_SIZE,
+    queryLayout: v('format.queryLayout') as QueryLayout,
+    liveCatalogues: v('wiki.liveCatalogues') as LiveCataloguePolicy,
+    approvedCatalogues: v('wiki.approvedCatalogues') as string[],
+    maxCatalogueBytes: Math.round((v('wiki.maxCatalogueMB') as number) * 1024 * 1024),
+    apiUrl: apiUrl || undefined,
+    wikis: v('wikis') as Record<string, string>,
+    highLimits: v('wiki.highLimits') as boolean,
+    severity: v('diagnostics.severity') as Record<string, SeveritySetting>,
+    embeddedLanguages: v('embeddedLanguages') as string[],
+    delay: values.has('diagnostics.delay') || defaultDelay === undefined ? (v('diagnostics.delay') as number) : defaultDelay,
+    maxFullCheckSize: v('diagnostics.maxFullCheckSize') as number,
+    values: new Map(values),
   };
+}
+
+/**
+ * Settings from any client, in any shape (nested, dotted, prefixed, wrapped in `{ wikimapQuery: … }`;
+ * see `readSettings`). A value of the wrong type is ignored (the default is used).
+ */
+export function normaliseSettings(raw: unknown, defaultDelay?: number): EffectiveSettings {
+  return effectiveSettings(readSettings(raw, HOST_OPTIONS).values, defaultDelay);
 }
 
 // ---------------------------------------------------------------------------

@@ -10,9 +10,9 @@
  *   for; clients that support pull diagnostics (`textDocument/diagnostic`) pull them instead.
  * - Every handler is wrapped: an exception is logged and answered with an error, the server lives on.
  *   Requests cancelled before their turn are answered with `RequestCancelled`.
- * - Settings come from `initializationOptions`, then from `workspace/didChangeConfiguration` when it
- *   carries them (Neovim, Helix, eglot), else from `workspace/configuration` (section `wikimapQuery`)
- *   when the client offers it (VS Code).
+ * - Settings arrive by three routes, layered key by key (settingsLayers.ts): `initializationOptions` <
+ *   the latest `workspace/didChangeConfiguration` that carries them (Neovim, Helix, eglot) < the latest
+ *   `workspace/configuration` answer (section `wikimapQuery`, pulled when the client offers it: VS Code).
  */
 import {
   CodeActionKind,
@@ -48,14 +48,9 @@ import type { Disposable, ServerRuntime } from './runtime';
 import { applyContentChanges } from './documentSync';
 import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
-import {
-  createLanguageServices,
-  normaliseSettings,
-  pickMode,
-  type EffectiveSettings,
-  type LanguageServices,
-  type Mode,
-} from './languageModes';
+import { createLanguageServices, pickMode, type EffectiveSettings, type LanguageServices, type Mode } from './languageModes';
+import { pushedSettings, SettingsLayers } from './settingsLayers';
+import { nestSettings, SETTINGS_SECTION } from '../../common/settings';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 import type { WikiDocument } from './service/wiki/wikiTypes';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
@@ -108,7 +103,11 @@ class QueryLanguageServer {
   private readonly documents = new Map<string, OpenDocument>();
   private services: LanguageServices | undefined;
   private settings: EffectiveSettings;
+  /** The settings of each route, layered key by key (settingsLayers.ts). */
+  private readonly layers: SettingsLayers;
   private initOptions: unknown;
+  /** `initializationOptions.workspaceTrusted` is not false: wikis and map servers may be fetched. */
+  private trusted = true;
   private hasConfigurationCapability = false;
   private hasDynamicConfigRegistration = false;
   private pullDiagnostics = false;
@@ -131,13 +130,14 @@ class QueryLanguageServer {
     this.connection = connection;
     this.runtime = runtime;
     this.options = options;
-    this.settings = normaliseSettings(undefined, options.diagnosticsDelay);
+    this.layers = new SettingsLayers((message) => this.log(message), options.diagnosticsDelay);
+    this.settings = this.layers.effective();
     this.mapConfigs = new MapConfigStore({
       timers: runtime.timers,
       log: (message, kind) => this.catalogueLog(message, kind),
       onDidChange: () => this.services && this.revalidateAll(),
       // As with catalogues: in a workspace the user does not trust, nothing is fetched (docs/security.md).
-      shouldFetch: () => !(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false),
+      shouldFetch: () => this.trusted,
     });
     this.editorFeatures = registerEditorFeatures(connection, {
       runSafe: (name, token, work) => this.runSafe(name, token, work),
@@ -188,7 +188,7 @@ class QueryLanguageServer {
         throw err;
       }
       this.services.applyEndpoints(this.settings);
-      this.services.setWorkspaceTrusted(!(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false));
+      this.services.setWorkspaceTrusted(this.trusted);
       this.mapConfigs.bind(this.services.map as unknown as MapConfigTarget);
       this.services.onDidChangeCatalogue((apiUrl) => {
         this.log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
@@ -402,9 +402,10 @@ class QueryLanguageServer {
       this.pullDiagnostics = !!caps.textDocument?.diagnostic;
       this.canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
       this.initOptions = params.initializationOptions;
-      this.settings = normaliseSettings(this.initOptions, this.options.diagnosticsDelay);
+      this.trusted = !(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false);
+      this.layers.set('initializationOptions', this.initOptions);
+      this.applySettings();
       this.editorFeatures.setClientCapabilities(caps);
-      this.mapConfigs.configure(this.initOptions);
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -421,6 +422,12 @@ class QueryLanguageServer {
     });
   }
 
+  /** The layered settings take effect (the services get them when `settingsReady` settles). */
+  private applySettings(): void {
+    this.settings = this.layers.effective();
+    this.mapConfigs.configure(nestSettings(this.settings.values));
+  }
+
   private async fetchSettings(): Promise<void> {
     if (!this.hasConfigurationCapability) return;
     try {
@@ -432,11 +439,12 @@ class QueryLanguageServer {
           SETTINGS_TIMEOUT_MS,
         );
       });
-      const [section] = await Promise.race([this.connection.workspace.getConfiguration([{ section: 'wikimapQuery' }]), timeout]).finally(
+      const [section] = await Promise.race([this.connection.workspace.getConfiguration([{ section: SETTINGS_SECTION }]), timeout]).finally(
         () => timer?.dispose(),
       );
-      this.settings = normaliseSettings(mergeSettings(this.initOptions, section), this.options.diagnosticsDelay);
-      this.mapConfigs.configure(mergeSettings(this.initOptions, section));
+      // The newest answer replaces the older one (a client answering null has no settings for us).
+      this.layers.set('pulled', section);
+      this.applySettings();
     } catch (err) {
       this.logError(`Reading the wikimapQuery settings failed (defaults used): ${errorMessage(err)}`);
     }
@@ -465,18 +473,12 @@ class QueryLanguageServer {
     this.connection.onDidChangeConfiguration(
       this.guard('didChangeConfiguration', (params) => {
         const previousMax = this.settings.maxFullCheckSize;
-        const section = pushedSection(params?.settings);
-        if (section !== undefined) {
-          // Push-style clients (Neovim, Helix, eglot) send the settings themselves, whole or as the wikimapQuery section.
-          this.settings = normaliseSettings(mergeSettings(this.initOptions, section), this.options.diagnosticsDelay);
-          this.mapConfigs.configure(mergeSettings(this.initOptions, section));
-          this.settingsReady = Promise.resolve();
-        } else if (this.hasConfigurationCapability) {
-          // Pull-style clients (VS Code) send an empty notification: ask for the section.
-          this.settingsReady = this.fetchSettings();
-        } else {
-          this.settingsReady = Promise.resolve();
-        }
+        // Push-style clients (Neovim, Helix, eglot) send the settings themselves, wrapped in wikimapQuery or not.
+        const pushed = pushedSettings(params?.settings);
+        if (pushed) this.layers.set('pushed', pushed.settings);
+        this.applySettings();
+        // Pull-style clients (VS Code) send `null` (or only other sections): ask for ours.
+        this.settingsReady = (!pushed || !pushed.ours) && this.hasConfigurationCapability ? this.fetchSettings() : Promise.resolve();
         void this.settingsReady.then(() => {
           this.services?.applyEndpoints(this.settings);
           if (this.settings.maxFullCheckSize !== previousMax) for (const open of this.documents.values()) open.toldTooLarge = false;
@@ -649,26 +651,6 @@ function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
     message: `${diagnostics.length - MAX_PROBLEMS} more problems from here on are not shown (only the first ${MAX_PROBLEMS} are). Fix these first, or check the file with: wikimap-query check FILE`,
   });
   return kept;
-}
-
-/**
- * The settings a `workspace/didChangeConfiguration` carries: its `wikimapQuery` section, or the whole
- * object when it holds our keys unwrapped. Undefined when it carries none (VS Code sends `null` or
- * other extensions' sections and expects the server to pull).
- */
-function pushedSection(pushed: unknown): unknown {
-  if (!isObject(pushed)) return undefined;
-  if ('wikimapQuery' in pushed) return pushed.wikimapQuery;
-  const ours = ['wiki', 'wikis', 'diagnostics', 'embeddedLanguages', 'format'];
-  return Object.keys(pushed).some((k) => ours.includes(k) || ours.some((o) => k.startsWith(o + '.'))) ? pushed : undefined;
-}
-
-function mergeSettings(base: unknown, over: unknown): unknown {
-  if (!isObject(base)) return over;
-  if (!isObject(over)) return base;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = isObject(v) && isObject(out[k]) ? mergeSettings(out[k], v) : v;
-  return out;
 }
 
 /** `initializationOptions.catalogueCacheDir`: where the client wants live catalogues cached (VS Code: its global storage). */

@@ -12,7 +12,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { getLocation } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { PackageFiles } from '../runtime';
-import type { SeveritySetting } from '../service/languageTypes';
+import { SEVERITY_LEVELS, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { parseMapServerConfig, type MapLanguageService } from '../service/map/mapLanguageService';
 import { createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
@@ -176,9 +176,11 @@ function parseCheckArgs(args: string[]): CheckOptions {
       }
       case '--severity': {
         const s = take('--severity');
-        const m = /^([^=]+)=(error|warning|information|hint|off)$/i.exec(s);
-        if (!m) throw new UsageError(`--severity takes CODE=LEVEL with LEVEL one of error, warning, information, hint, off (got "${s}").`);
-        opts.severity[m[1]] = m[2].toLowerCase() as SeveritySetting;
+        const eq = s.indexOf('=');
+        const level = s.slice(eq + 1).toLowerCase() as SeveritySetting;
+        if (eq <= 0 || !SEVERITY_LEVELS.includes(level))
+          throw new UsageError(`--severity takes CODE=LEVEL with LEVEL one of ${SEVERITY_LEVELS.join(', ')} (got "${s}").`);
+        opts.severity[s.slice(0, eq)] = level;
         break;
       }
       case '--':

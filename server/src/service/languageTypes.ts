@@ -21,12 +21,13 @@ import type {
   TextEdit,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { QueryLayout, SeveritySetting } from '../../../common/settings';
 
 export type { TextDocument };
 export type { CodeAction, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Range };
 
-/** Severity setting for one diagnostic code; `off` hides it. */
-export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
+/** Severity setting for one diagnostic code; `off` hides it (from the settings table, common/settings.ts). */
+export type { SeveritySetting };
 
 /** Settings every language service understands (mirrors `wikimapQuery.*`). */
 export interface LanguageSettings {
@@ -37,7 +38,7 @@ export interface LanguageSettings {
   /** Documents larger than this many characters get fewer checks (said once). */
   maxFullCheckSize?: number;
   /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries. */
-  queryLayout?: 'asWritten' | 'oneLine' | 'multiLine';
+  queryLayout?: QueryLayout;
 }
 
 /** A range in a document as offsets; cheap to keep on parsed nodes. */

@@ -1,0 +1,549 @@
+/**
+ * The one table of the `wikimapQuery.*` settings, and the pure helpers every side reads settings with.
+ *
+ * Derived from this table (never written by hand):
+ * - package.json `contributes.configuration` and `capabilities.untrustedWorkspaces.restrictedConfigurations`,
+ *   and the README's settings table (`npm run gen:settings-docs`; test/unit/settings checks they agree);
+ * - the server's normalisation (server/src/languageModes.ts, server/src/settingsLayers.ts): each value is
+ *   checked against its entry's type, enum and range;
+ * - the client's reading (client/src/settings.ts) and the initialization options it sends
+ *   (client/src/languageClient.ts): every setting the server reads that the user set;
+ * - what the repository config file `.wikimapquery.json` may hold (`REPO_FILE_KEYS`).
+ *
+ * This module is in the client's activation bundle and the server's: it imports nothing.
+ */
+
+/** The settings section: `wikimapQuery.<key>` in the editor's settings. */
+export const SETTINGS_SECTION = 'wikimapQuery';
+
+/** The repository config file, looked for upward from a checked file or the workspace folder. */
+export const REPO_CONFIG_FILE = '.wikimapquery.json';
+
+/** Severity setting for one diagnostic code; `off` hides it. */
+export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
+export const SEVERITY_LEVELS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+/** How formatting lays out wiki queries. */
+export type QueryLayout = 'asWritten' | 'oneLine' | 'multiLine';
+
+export interface SettingSpec {
+  /** The name without the `wikimapQuery.` prefix, dotted (`wiki.apiUrl`). */
+  readonly key: string;
+  readonly type: 'string' | 'boolean' | 'number' | 'integer' | 'array' | 'object';
+  readonly default: unknown;
+  /** The description VS Code shows (markdown). */
+  readonly markdownDescription: string;
+  /** The README's one-line meaning (markdown). */
+  readonly readme: string;
+  readonly enum?: readonly string[];
+  readonly enumDescriptions?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** For arrays: the items' type (always strings here); for objects: the values' type and allowed values. */
+  readonly items?: { readonly type: 'string'; readonly pattern?: string };
+  readonly values?: {
+    readonly type: 'string';
+    readonly format?: string;
+    readonly pattern?: string;
+    readonly enum?: readonly string[];
+    readonly enumDescriptions?: readonly string[];
+  };
+  readonly uniqueItems?: boolean;
+  /** VS Code's scope: `application` settings are user settings only (a workspace or repository cannot set them). */
+  readonly scope: 'application' | 'machine' | 'window' | 'resource';
+  readonly order?: number;
+  /** The settings group (package.json `contributes.configuration[].title`). */
+  readonly group: 'Wiki Query' | 'Map Query' | 'ContentDB';
+  /** Which side reads it: the language server (and the CLI), the extension (client), or both. */
+  readonly readBy: 'server' | 'client' | 'both';
+  /** Ignored in a workspace the user does not trust when set by the workspace (it leads to a fetch or a run). */
+  readonly restricted: boolean;
+}
+
+const SEVERITY_DESCRIPTIONS = [
+  'Show as an error (red squiggle, counted in Problems as error).',
+  'Show as a warning.',
+  'Show as information.',
+  'Show as a hint (faint dots, not in Problems).',
+  'Do not show this diagnostic.',
+];
+
+const URL_VALUES = { type: 'string', format: 'uri', pattern: '^https?://' } as const;
+
+/** Every `wikimapQuery.*` setting, once, in the order the editor lists them. */
+export const SETTINGS: readonly SettingSpec[] = [
+  {
+    key: 'wiki.apiUrl',
+    type: 'string',
+    default: '',
+    scope: 'resource',
+    order: 1,
+    group: 'Wiki Query',
+    readBy: 'both',
+    restricted: true,
+    markdownDescription:
+      'The wiki that bare queries (`action=query&…`) run against and whose catalogue (`action=paraminfo`) completion and diagnostics use: its `api.php` URL, e.g. `https://www.mediawiki.org/w/api.php`, or the name of an entry in `#wikimapQuery.wikis#`. Empty: the built-in catalogue, and bare queries cannot run. A query with a full URL always uses its own wiki. Switch it from the status bar.',
+    readme: 'The wiki bare queries run against and whose catalogue they are judged by (its `api.php` URL).',
+  },
+  {
+    key: 'wikis',
+    type: 'object',
+    default: {},
+    values: URL_VALUES,
+    scope: 'resource',
+    order: 2,
+    group: 'Wiki Query',
+    readBy: 'both',
+    restricted: true,
+    markdownDescription:
+      'Named wiki endpoints, name → `api.php` URL, e.g. `{ "local": "http://127.0.0.1:8080/api.php" }`. Pick the current one from the status bar or with **Wiki Query: Select Wiki…**.',
+    readme: 'Named wikis, name → `api.php` URL.',
+  },
+  {
+    key: 'wiki.highLimits',
+    type: 'boolean',
+    default: false,
+    scope: 'resource',
+    order: 3,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      'The limits of the account that will send your queries: on when your program logs in with an account that has the `apihighlimits` right (bots, sysops). Diagnostics then accept 500 values per multi-valued parameter instead of 50, and `limit` up to its high maximum. **Run Query** never logs in: its runs always get the anonymous limits, and say so when the wiki cuts a limit.',
+    readme:
+      'The account that sends your queries has `apihighlimits`: diagnostics accept 500 values per multi-valued parameter and limits up to the high maximum. Run Query never logs in: runs get the anonymous limits and say so when the wiki cuts one.',
+  },
+  {
+    key: 'wiki.liveCatalogues',
+    type: 'string',
+    enum: ['configured', 'any', 'off'],
+    enumDescriptions: [
+      'Fetch only the wikis set in `wikimapQuery.wiki.apiUrl` and `wikimapQuery.wikis`, and those you approved (`wikimapQuery.wiki.approvedCatalogues`, the quick fix "Load the catalogue of HOST"). Other URLs are judged by the built-in catalogue.',
+      'Also fetch the catalogue of any public wiki a query URL in an open document names (loopback and private-network hosts still only when configured).',
+      'Never fetch: every query is judged by the built-in catalogue.',
+    ],
+    default: 'configured',
+    scope: 'application',
+    order: 4,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      'Which wikis the language server may contact to learn their own catalogue (`action=paraminfo` and namespaces). By default no wiki is contacted just because a document names it. A user setting only (a workspace cannot widen it). Takes effect for wikis not yet loaded.',
+    readme:
+      'Which wikis may be contacted to learn their catalogue: `configured` (configured and approved ones), `any` (also any public wiki a query URL names), or `off`. User settings only.',
+  },
+  {
+    key: 'wiki.approvedCatalogues',
+    type: 'array',
+    default: [],
+    items: { type: 'string', pattern: '^https?://' },
+    uniqueItems: true,
+    scope: 'application',
+    order: 5,
+    group: 'Wiki Query',
+    readBy: 'both',
+    restricted: false,
+    markdownDescription:
+      'Wikis whose catalogue may be fetched although they are not configured: an origin (`https://en.wikipedia.org`, every wiki there) or an `api.php` URL. The quick fix **Load the catalogue of HOST** adds to it. A user setting only. Loopback and private-network hosts are never fetched from this list: configure them in `#wikimapQuery.wikis#`.',
+    readme:
+      'Wikis (origins like `https://en.wikipedia.org`, or `api.php` URLs) whose catalogue may be fetched; the quick fix adds to it. User settings only.',
+  },
+  {
+    key: 'wiki.maxCatalogueMB',
+    type: 'number',
+    default: 32,
+    minimum: 1,
+    maximum: 1000,
+    scope: 'application',
+    order: 6,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      "Largest answer read when fetching a wiki's catalogue, in MB; a larger one is stopped and the built-in catalogue stays in use.",
+    readme: 'Largest catalogue answer read.',
+  },
+  {
+    key: 'diagnostics.severity',
+    type: 'object',
+    default: {},
+    values: { type: 'string', enum: SEVERITY_LEVELS, enumDescriptions: SEVERITY_DESCRIPTIONS },
+    scope: 'resource',
+    order: 10,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      'Severity per diagnostic code, e.g. `{ "unrecognizedparams": "error", "deprecation": "off" }`. Codes are MediaWiki\'s own where it has one (`badvalue`, `outofrange`, `missingparam`, …); `off` hides a code.',
+    readme: 'Severity per code: `error`, `warning`, `information`, `hint` or `off`.',
+  },
+  {
+    key: 'diagnostics.delay',
+    type: 'number',
+    default: 150,
+    minimum: 0,
+    maximum: 5000,
+    scope: 'window',
+    order: 11,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      "Milliseconds to wait after typing before diagnostics are computed (default 150). Set it to `0` in editors that debounce changes themselves (e.g. Neovim's `debounce_text_changes`).",
+    readme:
+      "Milliseconds after the last change before diagnostics are computed. With the default, a one-character edit in a 10 000-line document shows new diagnostics after about 155 ms (about 4 ms at `0`). Set `0` in editors that debounce changes themselves (Neovim's `debounce_text_changes`, eglot's `eglot-send-changes-idle-time`).",
+  },
+  {
+    key: 'format.queryLayout',
+    type: 'string',
+    enum: ['asWritten', 'oneLine', 'multiLine'],
+    enumDescriptions: [
+      'Each query keeps its layout: one-line queries stay on one line, multi-line queries stay multi-line.',
+      'Every query on one line: `name=value&name=value`.',
+      "Every query with two or more parameters on several lines: the first parameter on the query's line, each other one on a continuation line `  &name=value`.",
+    ],
+    default: 'asWritten',
+    scope: 'resource',
+    order: 20,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      'How **Format Document** lays out wiki queries (`.wikiquery`). Parameters keep their written text; empty pairs (`&&`, a trailing `&`) are removed. Map queries (`*.mapquery.json`) are formatted as JSON.',
+    readme:
+      'How **Format Document** lays out wiki queries: `asWritten` (each keeps its layout), `oneLine`, or `multiLine` (one parameter per continuation line).',
+  },
+  {
+    key: 'diagnostics.maxFullCheckSize',
+    type: 'number',
+    default: 5000000,
+    minimum: 1000,
+    scope: 'window',
+    order: 12,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription: 'Documents larger than this many characters get fewer checks (said once), so huge files never freeze the editor.',
+    readme: 'Larger documents get fewer checks (said once).',
+  },
+  {
+    key: 'embeddedLanguages',
+    type: 'array',
+    default: ['markdown'],
+    items: { type: 'string' },
+    uniqueItems: true,
+    scope: 'window',
+    order: 13,
+    group: 'Wiki Query',
+    readBy: 'both',
+    restricted: false,
+    markdownDescription:
+      'Language ids whose documents get wiki-query features on lines containing `api.php?` (completion, hover, diagnostics, the ▶ Run lens). Changing it restarts the language server.',
+    readme: 'Languages whose `api.php?` URLs get the wiki features.',
+  },
+  {
+    key: 'run.timeoutSeconds',
+    type: 'number',
+    default: 30,
+    minimum: 1,
+    maximum: 600,
+    scope: 'window',
+    order: 20,
+    group: 'Wiki Query',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription: 'Time limit for one request of a run (wiki or map), in seconds.',
+    readme: 'Time limit of one request.',
+  },
+  {
+    key: 'run.maxResponseMB',
+    type: 'number',
+    default: 50,
+    minimum: 1,
+    maximum: 2000,
+    scope: 'window',
+    order: 21,
+    group: 'Wiki Query',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription:
+      "Largest response a run reads, in MB; a larger one is stopped with a message (lower the query's limit or raise this).",
+    readme: 'Larger responses are stopped with a message.',
+  },
+  {
+    key: 'run.fetchAllMaxPages',
+    type: 'integer',
+    default: 20,
+    minimum: 1,
+    maximum: 1000,
+    scope: 'window',
+    order: 22,
+    group: 'Wiki Query',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription: 'Most requests **Fetch all** makes when following `continue`; it stops there and says more results remain.',
+    readme: 'Most requests **Fetch all** makes.',
+  },
+  {
+    key: 'run.fetchAllMaxMB',
+    type: 'number',
+    default: 200,
+    minimum: 1,
+    maximum: 10000,
+    scope: 'window',
+    order: 23,
+    group: 'Wiki Query',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription:
+      'Most bytes, in MB, that **Fetch all** reads over all its requests; it stops there, keeps and shows what was fetched, and says more results remain.',
+    readme: 'Most bytes **Fetch all** reads in all; it keeps and shows what it fetched.',
+  },
+  {
+    key: 'trace.server',
+    type: 'string',
+    enum: ['off', 'messages', 'verbose'],
+    enumDescriptions: ['No protocol trace.', 'Trace the names of LSP messages.', 'Trace LSP messages with their contents.'],
+    default: 'off',
+    scope: 'window',
+    order: 30,
+    group: 'Wiki Query',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription:
+      'Traces the communication between the editor and the language server in the **Wiki & Map Query Language Server** output.',
+    readme: 'Trace the language server protocol.',
+  },
+  {
+    key: 'mapserver.url',
+    type: 'string',
+    default: '',
+    scope: 'resource',
+    order: 1,
+    group: 'Map Query',
+    readBy: 'both',
+    restricted: true,
+    markdownDescription:
+      'Base address of the map server that map queries are sent to (`POST {base}/api/mapobjects/`), e.g. `http://127.0.0.1:8080`, or the name of an entry in `#wikimapQuery.mapservers#`. Switch it from the status bar.',
+    readme:
+      'The map server (base URL) map queries are sent to. Its own config (`GET {base}/api/config`: layers, enabled types) is loaded to check map queries against; without one, the defaults of the mapserver are used.',
+  },
+  {
+    key: 'mapservers',
+    type: 'object',
+    default: {},
+    values: URL_VALUES,
+    scope: 'resource',
+    order: 2,
+    group: 'Map Query',
+    readBy: 'both',
+    restricted: true,
+    markdownDescription:
+      'Named map servers, name → base URL, e.g. `{ "local": "http://127.0.0.1:8080" }`. Pick the current one with **Map Query: Select Map Server…**.',
+    readme: 'Named map servers, name → base URL.',
+  },
+  {
+    key: 'contentDb.baseUrl',
+    type: 'string',
+    default: 'https://content.luanti.org',
+    scope: 'application',
+    group: 'ContentDB',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription:
+      'Address of the ContentDB server to sign in to. Must be `https://`; plain `http://` is accepted only for `127.0.0.1`/`localhost` (a local test server).',
+    readme: 'ContentDB to sign in to (HTTPS; plain HTTP only for loopback).',
+  },
+  {
+    key: 'contentDb.clientId',
+    type: 'string',
+    default: '',
+    scope: 'application',
+    group: 'ContentDB',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription:
+      "Client id of your ContentDB OAuth2 application (ContentDB: Settings > OAuth2 Applications > Create). Its client secret is asked for at the first sign-in and kept only in VS Code's secret storage.",
+    readme: 'The client id of your OAuth2 application, exactly as registered.',
+  },
+  {
+    key: 'contentDb.redirectUri',
+    type: 'string',
+    default: 'http://127.0.0.1:47326/callback',
+    scope: 'application',
+    group: 'ContentDB',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription:
+      'Redirect URL of your ContentDB OAuth2 application, exactly as registered there. Either `http://127.0.0.1:PORT/PATH` (the sign-in listens on that port on 127.0.0.1 only, for one callback) or `vscode://wikimap-query.wikimap-query/callback` (handled by the editor).',
+    readme: 'The redirect URL of your OAuth2 application, exactly as registered.',
+  },
+];
+
+const BY_KEY = new Map(SETTINGS.map((s) => [s.key, s]));
+
+/** The entry of a setting (key without the prefix); throws for a name not in the table (a programming error). */
+export function settingSpec(key: string): SettingSpec {
+  const spec = BY_KEY.get(key);
+  if (!spec) throw new Error(`wikimapQuery.${key} is not in the settings table (common/settings.ts)`);
+  return spec;
+}
+
+/** Settings a workspace may set (not user-only): the ones the repository config file may hold when the server reads them. */
+function workspaceMaySet(spec: SettingSpec): boolean {
+  return spec.scope !== 'application' && spec.scope !== 'machine';
+}
+
+/** The keys `.wikimapquery.json` may hold: read by the server or the CLI, and settable by a workspace. */
+export const REPO_FILE_KEYS: readonly string[] = SETTINGS.filter((s) => s.readBy !== 'client' && workspaceMaySet(s)).map((s) => s.key);
+
+// ---------------------------------------------------------------------------
+// Values
+// ---------------------------------------------------------------------------
+
+/** Setting values by key (without the prefix), each checked against its entry. */
+export type SettingValues = ReadonlyMap<string, unknown>;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describe(v: unknown): string {
+  const text = JSON.stringify(v);
+  return text === undefined ? String(v) : text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+type Checked = { ok: true; value: unknown } | { ok: false; why: string };
+
+function checkNumber(spec: SettingSpec, v: unknown): Checked {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return { ok: false, why: `must be a number, not ${describe(v)}` };
+  let n = spec.type === 'integer' ? Math.floor(v) : v;
+  // Out of range: the nearest value in range (the editor marks the setting; the server keeps working).
+  if (spec.minimum !== undefined) n = Math.max(spec.minimum, n);
+  if (spec.maximum !== undefined) n = Math.min(spec.maximum, n);
+  return { ok: true, value: n };
+}
+
+function checkString(spec: SettingSpec, v: unknown): Checked {
+  if (typeof v !== 'string') return { ok: false, why: `must be a string, not ${describe(v)}` };
+  if (spec.enum && !spec.enum.includes(v)) return { ok: false, why: `must be one of ${spec.enum.join(', ')}, not ${describe(v)}` };
+  return { ok: true, value: v };
+}
+
+/** Arrays of strings: entries that are not non-empty strings are dropped. */
+function checkArray(v: unknown): Checked {
+  if (!Array.isArray(v)) return { ok: false, why: `must be a list of strings, not ${describe(v)}` };
+  return { ok: true, value: v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') };
+}
+
+/** Maps of strings: entries whose value is not a non-empty string (or not one of the allowed values) are dropped. */
+function checkObject(spec: SettingSpec, v: unknown): Checked {
+  if (!isPlainObject(v)) return { ok: false, why: `must be an object, not ${describe(v)}` };
+  const allowed = spec.values?.enum;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(v)) {
+    if (typeof value !== 'string' || !value.trim()) continue;
+    if (allowed) {
+      const lower = value.toLowerCase();
+      if (allowed.includes(lower)) out[name] = lower;
+    } else out[name] = value;
+  }
+  return { ok: true, value: out };
+}
+
+/** A value checked against its entry: the value to use (numbers brought into range, bad entries of lists dropped) or why it is refused. */
+export function checkSettingValue(spec: SettingSpec, v: unknown): Checked {
+  switch (spec.type) {
+    case 'boolean':
+      return typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, why: `must be true or false, not ${describe(v)}` };
+    case 'number':
+    case 'integer':
+      return checkNumber(spec, v);
+    case 'string':
+      return checkString(spec, v);
+    case 'array':
+      return checkArray(v);
+    case 'object':
+      return checkObject(spec, v);
+  }
+}
+
+/** A setting's value from checked values, else its default. */
+export function settingValue(values: SettingValues, key: string): unknown {
+  return values.has(key) ? values.get(key) : settingSpec(key).default;
+}
+
+// ---------------------------------------------------------------------------
+// Reading settings objects in any shape
+// ---------------------------------------------------------------------------
+
+export interface ReadSettings {
+  /** The values given, each checked against the table (a refused value is not here). */
+  values: Map<string, unknown>;
+  /** One sentence per refused value or unknown name. */
+  problems: string[];
+  /** Names that are no setting (dotted paths, without the prefix). */
+  unknown: string[];
+}
+
+/**
+ * The settings an object holds, however a client wrote them: nested (`{ wiki: { highLimits: true } }`,
+ * as `workspace/configuration` returns them), dotted (`{ "wiki.highLimits": true }`), prefixed
+ * (`{ "wikimapQuery.wiki.highLimits": true }`, as in VS Code's settings.json), or wrapped in
+ * `{ wikimapQuery: … }`. Names in `ignore` (host options such as `catalogueCacheDir`) are skipped.
+ */
+export function readSettings(raw: unknown, ignore: readonly string[] = []): ReadSettings {
+  const out: ReadSettings = { values: new Map(), problems: [], unknown: [] };
+  if (!isPlainObject(raw)) return out;
+  const walk = (obj: Record<string, unknown>, prefix: string) => {
+    for (const [name, value] of Object.entries(obj)) {
+      let path = prefix ? `${prefix}.${name}` : name;
+      if (!prefix && ignore.includes(name)) continue;
+      if (path === SETTINGS_SECTION && isPlainObject(value)) {
+        walk(value, '');
+        continue;
+      }
+      if (path.startsWith(`${SETTINGS_SECTION}.`)) path = path.slice(SETTINGS_SECTION.length + 1);
+      const spec = BY_KEY.get(path);
+      if (spec) {
+        const checked = checkSettingValue(spec, value);
+        if (checked.ok) out.values.set(path, checked.value);
+        else out.problems.push(`${SETTINGS_SECTION}.${path} ${checked.why}; it is ignored.`);
+      } else if (isPlainObject(value) && SETTINGS.some((s) => s.key.startsWith(`${path}.`))) {
+        walk(value, path);
+      } else {
+        out.unknown.push(path);
+        out.problems.push(`${SETTINGS_SECTION}.${path} is not a setting of wikimap-query; it is ignored.`);
+      }
+    }
+  };
+  walk(raw, '');
+  return out;
+}
+
+/**
+ * Layers of settings, lowest first: each setting's value is the one of the highest layer that gives
+ * it (a whole value: an object setting such as `diagnostics.severity` is replaced, not merged), else
+ * its default (left out here).
+ */
+export function layerSettings(layers: ReadonlyArray<SettingValues | undefined>): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const layer of layers) if (layer) for (const [key, value] of layer) out.set(key, value);
+  return out;
+}
+
+/** Checked values as a nested object (`{ wiki: { apiUrl } }`), as `workspace/configuration` returns them. */
+export function nestSettings(values: SettingValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of values) {
+    const parts = key.split('.');
+    let cur = out;
+    for (const part of parts.slice(0, -1)) {
+      if (!isPlainObject(cur[part])) cur[part] = {};
+      cur = cur[part] as Record<string, unknown>;
+    }
+    cur[parts[parts.length - 1]] = value;
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+/**
+ * Writes what package.json and README.md say about the settings from the one table (common/settings.ts):
+ *   npm run gen:settings-docs
+ * Run it after changing the table; test/unit/settings fails until it was run.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as prettier from 'prettier';
+import { packageConfiguration, restrictedConfigurations, withReadmeTable } from './settingsDocs';
+
+async function main(): Promise<void> {
+  const root = path.join(__dirname, '..', '..');
+  const pkgPath = path.join(root, 'package.json');
+  const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
+  pkg.contributes.configuration = packageConfiguration();
+  pkg.capabilities.untrustedWorkspaces.restrictedConfigurations = restrictedConfigurations();
+  const options = (await prettier.resolveConfig(pkgPath)) ?? {};
+  fs.writeFileSync(pkgPath, await prettier.format(JSON.stringify(pkg, null, 2), { ...options, filepath: pkgPath }));
+  const readmePath = path.join(root, 'README.md');
+  fs.writeFileSync(readmePath, withReadmeTable(fs.readFileSync(readmePath, 'utf8')));
+  process.stdout.write('package.json (contributes.configuration, restrictedConfigurations) and README.md (settings table) written.\n');
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`gen:settings-docs failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,70 @@
+/**
+ * What package.json and the README say about the settings, rendered from the one table
+ * (common/settings.ts). `npm run gen:settings-docs` writes them; test/unit/settings checks they agree.
+ */
+import { REPO_CONFIG_FILE, REPO_FILE_KEYS, SETTINGS, SETTINGS_SECTION, type SettingSpec } from '../../common/settings';
+
+/** One property of package.json `contributes.configuration[].properties`. */
+function configurationProperty(s: SettingSpec): Record<string, unknown> {
+  const p: Record<string, unknown> = { type: s.type };
+  if (s.enum) p.enum = [...s.enum];
+  if (s.enumDescriptions) p.enumDescriptions = [...s.enumDescriptions];
+  p.default = s.default;
+  if (s.minimum !== undefined) p.minimum = s.minimum;
+  if (s.maximum !== undefined) p.maximum = s.maximum;
+  if (s.items) p.items = { ...s.items };
+  if (s.values) {
+    const v: Record<string, unknown> = { ...s.values };
+    if (s.values.enum) v.enum = [...s.values.enum];
+    if (s.values.enumDescriptions) v.enumDescriptions = [...s.values.enumDescriptions];
+    p.additionalProperties = v;
+  }
+  if (s.uniqueItems) p.uniqueItems = true;
+  p.scope = s.scope;
+  if (s.order !== undefined) p.order = s.order;
+  p.markdownDescription = s.markdownDescription;
+  return p;
+}
+
+/** package.json `contributes.configuration`: one group per title, in the table's order. */
+export function packageConfiguration(): Array<{ title: string; properties: Record<string, unknown> }> {
+  const groups: Array<{ title: string; properties: Record<string, unknown> }> = [];
+  for (const s of SETTINGS) {
+    let group = groups.find((g) => g.title === s.group);
+    if (!group) groups.push((group = { title: s.group, properties: {} }));
+    group.properties[`${SETTINGS_SECTION}.${s.key}`] = configurationProperty(s);
+  }
+  return groups;
+}
+
+/** package.json `capabilities.untrustedWorkspaces.restrictedConfigurations`. */
+export function restrictedConfigurations(): string[] {
+  return SETTINGS.filter((s) => s.restricted).map((s) => `${SETTINGS_SECTION}.${s.key}`);
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** The README's settings table (between its `settings-table` markers). */
+export function readmeSettingsTable(): string {
+  const side = { server: 'server', client: 'editor', both: 'both' } as const;
+  const rows = SETTINGS.map((s) => {
+    const where: string[] = [side[s.readBy]];
+    if (REPO_FILE_KEYS.includes(s.key)) where.push(`\`${REPO_CONFIG_FILE}\``);
+    if (s.restricted) where.push('trusted only');
+    return `| \`${SETTINGS_SECTION}.${s.key}\` | \`${JSON.stringify(s.default)}\` | ${where.join(', ')} | ${cell(s.readme)} |`;
+  });
+  return ['| Setting | Default | Read by | Meaning |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+export const README_START = '<!-- settings-table:start (generated from common/settings.ts: npm run gen:settings-docs) -->';
+export const README_END = '<!-- settings-table:end -->';
+
+/** The README with its settings table replaced by the rendered one; throws when the markers are missing. */
+export function withReadmeTable(readme: string): string {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${README_START} … ${README_END}`);
+  return `${readme.slice(0, start + README_START.length)}\n${readmeSettingsTable()}\n${readme.slice(end)}`;
+}

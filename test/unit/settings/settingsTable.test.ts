@@ -1,0 +1,109 @@
+/**
+ * The one settings table (common/settings.ts) and everything derived from or checked against it:
+ * package.json's contributes.configuration and restricted configurations, the README's table, and
+ * reading settings in every shape a client sends them.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { checkSettingValue, layerSettings, readSettings, SETTINGS, settingSpec } from '../../../common/settings';
+import {
+  packageConfiguration,
+  readmeSettingsTable,
+  restrictedConfigurations,
+  withReadmeTable,
+} from '../../../scripts/settings/settingsDocs';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const REGENERATE = 'Run `npm run gen:settings-docs` after changing common/settings.ts.';
+
+describe('the settings table and what is derived from it', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+  it('package.json contributes.configuration is exactly the table', () => {
+    assert.deepStrictEqual(pkg.contributes.configuration, packageConfiguration(), REGENERATE);
+  });
+
+  it('package.json restricts in untrusted workspaces exactly the settings the table marks restricted', () => {
+    assert.deepStrictEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, restrictedConfigurations(), REGENERATE);
+    assert.ok(restrictedConfigurations().includes('wikimapQuery.wiki.apiUrl'));
+  });
+
+  it("the README's settings table is the one rendered from the table", () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.equal(readme, withReadmeTable(readme), REGENERATE);
+    assert.ok(readme.includes(readmeSettingsTable()));
+    assert.equal(readmeSettingsTable().split('\n').length, SETTINGS.length + 2, 'one row per setting');
+  });
+
+  it('names each setting once, with a default that is a valid value of its own type', () => {
+    assert.equal(new Set(SETTINGS.map((s) => s.key)).size, SETTINGS.length);
+    for (const s of SETTINGS) {
+      const checked = checkSettingValue(s, s.default);
+      assert.ok(checked.ok, `the default of ${s.key}`);
+      assert.deepStrictEqual(checked.value, s.default, `the default of ${s.key} is already in range`);
+      assert.equal(s.enumDescriptions?.length, s.enum?.length, `${s.key}: one description per enum value`);
+      assert.ok(s.markdownDescription && s.readme, `${s.key} is described`);
+    }
+  });
+});
+
+describe('reading settings in every shape a client sends them', () => {
+  const severity = (raw: unknown) => readSettings(raw).values.get('diagnostics.severity');
+
+  const SHAPES: Array<[string, unknown]> = [
+    ['nested', { diagnostics: { severity: { outofrange: 'off' } } }],
+    ['dotted', { 'diagnostics.severity': { outofrange: 'off' } }],
+    ['prefixed, as in settings.json', { 'wikimapQuery.diagnostics.severity': { outofrange: 'off' } }],
+    ['wrapped and nested', { wikimapQuery: { diagnostics: { severity: { outofrange: 'off' } } } }],
+    ['wrapped and dotted', { wikimapQuery: { 'diagnostics.severity': { outofrange: 'off' } } }],
+    ['severity in capitals', { diagnostics: { severity: { outofrange: 'OFF' } } }],
+  ];
+  for (const [shape, raw] of SHAPES) {
+    it(`reads a setting written ${shape}`, () => assert.deepStrictEqual(severity(raw), { outofrange: 'off' }));
+  }
+
+  /** [value given to a setting, the value used, or undefined when refused] */
+  const VALUES: Array<[string, unknown, unknown]> = [
+    ['diagnostics.delay', 20, 20],
+    ['diagnostics.delay', -5, 0],
+    ['diagnostics.delay', 600000, 5000],
+    ['diagnostics.delay', '20', undefined],
+    ['run.fetchAllMaxPages', 2.7, 2],
+    ['wiki.highLimits', 'yes', undefined],
+    ['format.queryLayout', 'oneline', undefined],
+    ['format.queryLayout', 'oneLine', 'oneLine'],
+    ['embeddedLanguages', ['markdown', 3, '', 'rst'], ['markdown', 'rst']],
+    ['wikis', { a: 'https://a.example/w/api.php', b: 7 }, { a: 'https://a.example/w/api.php' }],
+    ['diagnostics.severity', { a: 'loud', b: 'hint' }, { b: 'hint' }],
+    ['diagnostics.severity', ['off'], undefined],
+  ];
+  for (const [key, given, used] of VALUES) {
+    it(`${key} = ${JSON.stringify(given)} is read as ${JSON.stringify(used) ?? 'refused (the layer below applies)'}`, () => {
+      const read = readSettings({ [key]: given });
+      assert.deepStrictEqual(read.values.get(key), used);
+      assert.equal(read.problems.length, used === undefined ? 1 : 0, read.problems.join(' '));
+    });
+  }
+
+  it('names what is not a setting, and skips host options it is told to', () => {
+    const read = readSettings({ diagnostics: { sevrity: {} }, catalogueCacheDir: '/x', typo: 1 }, ['catalogueCacheDir']);
+    assert.deepStrictEqual(read.unknown, ['diagnostics.sevrity', 'typo']);
+    assert.match(read.problems.join('\n'), /wikimapQuery\.typo is not a setting/);
+  });
+
+  it('layers key by key: a higher layer replaces only the settings it gives', () => {
+    const low = readSettings({ diagnostics: { delay: 5, severity: { a: 'off' } }, wiki: { highLimits: true } }).values;
+    const high = readSettings({ diagnostics: { severity: { b: 'hint' } } }).values;
+    const layered = layerSettings([low, undefined, high]);
+    assert.deepStrictEqual(Object.fromEntries(layered), {
+      'diagnostics.delay': 5,
+      'diagnostics.severity': { b: 'hint' },
+      'wiki.highLimits': true,
+    });
+  });
+
+  it('knows no setting outside the table', () => {
+    assert.throws(() => settingSpec('wiki.apiURL'), /not in the settings table/);
+  });
+});
