@@ -1,4 +1,5 @@
 import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
+import type { RepoConfig } from './repoConfig';
 
 /**
  * The runtime handed to `startServer`: everything the server needs from its host (file reading,
@@ -61,4 +62,9 @@ export interface ServerRuntime {
    * query is judged by the built-in catalogue.
    */
   createCatalogueStore?(options: CatalogueStoreOptions): CatalogueStoreAccess;
+  /**
+   * The repository config file (`.wikimapquery.json`) that applies to a workspace folder (its URI), read
+   * and checked; undefined when there is none. Absent where the workspace's files cannot be read.
+   */
+  repoConfig?(folderUri: string): RepoConfig | undefined;
 }

@@ -18,6 +18,7 @@ import {
   CodeActionKind,
   DiagnosticSeverity,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   ErrorCodes,
   LSPErrorCodes,
@@ -50,7 +51,7 @@ import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures 
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import { createLanguageServices, pickMode, type EffectiveSettings, type LanguageServices, type Mode } from './languageModes';
 import { pushedSettings, SettingsLayers } from './settingsLayers';
-import { nestSettings, SETTINGS_SECTION } from '../../common/settings';
+import { nestSettings, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 import type { WikiDocument } from './service/wiki/wikiTypes';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
@@ -106,8 +107,14 @@ class QueryLanguageServer {
   /** The settings of each route, layered key by key (settingsLayers.ts). */
   private readonly layers: SettingsLayers;
   private initOptions: unknown;
-  /** `initializationOptions.workspaceTrusted` is not false: wikis and map servers may be fetched. */
+  /** `initializationOptions.workspaceTrusted` is not false: wikis and map servers may be fetched, the repository file is read. */
   private trusted = true;
+  /** The first workspace folder (or the root URI): where the repository config file is looked for. */
+  private workspaceFolder: string | undefined;
+  /** The client can watch files for the server (the repository config file). */
+  private canWatchFiles = false;
+  /** Problems of the repository config file already shown. */
+  private readonly toldRepoProblems = new Set<string>();
   private hasConfigurationCapability = false;
   private hasDynamicConfigRegistration = false;
   private pullDiagnostics = false;
@@ -404,6 +411,9 @@ class QueryLanguageServer {
       this.initOptions = params.initializationOptions;
       this.trusted = !(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false);
       this.layers.set('initializationOptions', this.initOptions);
+      this.workspaceFolder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+      this.canWatchFiles = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+      this.readRepoFile();
       this.applySettings();
       this.editorFeatures.setClientCapabilities(caps);
       return {
@@ -420,6 +430,23 @@ class QueryLanguageServer {
         serverInfo: { name: 'wikimap-query-server', version: this.runtime.version },
       };
     });
+  }
+
+  /**
+   * The repository config file of the workspace folder (`.wikimapquery.json`, there or above it up to the
+   * repository's top) as the lowest settings layer. Not read in an untrusted workspace: its settings may
+   * lead to fetches, as workspace settings do. Its problems are shown once each.
+   */
+  private readRepoFile(): void {
+    const folder = this.workspaceFolder;
+    const config = this.trusted && folder && this.runtime.repoConfig ? this.runtime.repoConfig(folder) : undefined;
+    this.layers.setValues('file', config?.values);
+    for (const problem of config?.problems ?? []) {
+      if (this.toldRepoProblems.has(problem)) continue;
+      this.toldRepoProblems.add(problem);
+      this.log(problem);
+      void this.connection.window.showWarningMessage(`Wiki & Map Query: ${problem}`);
+    }
   }
 
   /** The layered settings take effect (the services get them when `settingsReady` settles). */
@@ -457,6 +484,10 @@ class QueryLanguageServer {
         if (this.hasConfigurationCapability && this.hasDynamicConfigRegistration) {
           this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'wikimapQuery' }).catch(() => undefined);
         }
+        if (this.canWatchFiles) {
+          const watchers = [{ globPattern: `**/${REPO_CONFIG_FILE}` }];
+          this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(() => undefined);
+        }
         this.editorFeatures.initialized();
         this.settingsReady = this.fetchSettings().then(() => this.services?.applyEndpoints(this.settings));
         // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
@@ -476,12 +507,29 @@ class QueryLanguageServer {
         // Push-style clients (Neovim, Helix, eglot) send the settings themselves, wrapped in wikimapQuery or not.
         const pushed = pushedSettings(params?.settings);
         if (pushed) this.layers.set('pushed', pushed.settings);
+        this.readRepoFile();
         this.applySettings();
         // Pull-style clients (VS Code) send `null` (or only other sections): ask for ours.
         this.settingsReady = (!pushed || !pushed.ours) && this.hasConfigurationCapability ? this.fetchSettings() : Promise.resolve();
         void this.settingsReady.then(() => {
           this.services?.applyEndpoints(this.settings);
           if (this.settings.maxFullCheckSize !== previousMax) for (const open of this.documents.values()) open.toldTooLarge = false;
+          this.revalidateAll();
+        });
+      }),
+    );
+    this.registerRepoConfigWatch();
+  }
+
+  /** `workspace/didChangeWatchedFiles` for the repository config file: read again, settings applied, documents checked again. */
+  private registerRepoConfigWatch(): void {
+    this.connection.onDidChangeWatchedFiles(
+      this.guard('didChangeWatchedFiles', (params) => {
+        if (!params?.changes?.some((c) => typeof c?.uri === 'string' && c.uri.endsWith(`/${REPO_CONFIG_FILE}`))) return;
+        this.readRepoFile();
+        this.applySettings();
+        void this.settingsReady.then(() => {
+          this.services?.applyEndpoints(this.settings);
           this.revalidateAll();
         });
       }),

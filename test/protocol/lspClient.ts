@@ -62,6 +62,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Answer to `workspace/configuration` for section `wikimapQuery` (only with the configuration capability). */
   configuration?: () => unknown;
+  /** The workspace folder (a `file:` URI), sent as `rootUri` and the one workspace folder; none by default. */
+  rootUri?: string;
 }
 
 /** `|` marks the cursor: returns the text without it and the cursor's position. Fails loudly without a marker. */
@@ -188,7 +190,8 @@ export class LspClient {
     };
     client.initializeResult = await client.connection.sendRequest('initialize', {
       processId: process.pid,
-      rootUri: null,
+      rootUri: options.rootUri ?? null,
+      workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'workspace' }] : null,
       capabilities,
       initializationOptions: options.initializationOptions,
     });

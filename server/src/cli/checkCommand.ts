@@ -15,7 +15,8 @@ import type { PackageFiles } from '../runtime';
 import { SEVERITY_LEVELS, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { parseMapServerConfig, type MapLanguageService } from '../service/map/mapLanguageService';
-import { createLanguageServices, normaliseSettings, pickMode, type LanguageServices } from '../languageModes';
+import { createLanguageServices, effectiveSettings, pickMode, type EffectiveSettings, type LanguageServices } from '../languageModes';
+import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
 import { GitignoreMatcher, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
@@ -73,6 +74,14 @@ Options:
                                without its own config (no network).
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
+  --no-config                  Do not read the repository's .wikimapquery.json.
+                               Without it, each file is checked with the
+                               settings of the .wikimapquery.json in its folder
+                               or the nearest folder above it (up to the folder
+                               holding .git): diagnostics.severity and
+                               wiki.highLimits; the flags above override it
+                               (--severity code by code). The file never makes
+                               the checker contact a wiki or a map server.
   --format FORMAT              text (default): file:line:col severity code message
                                json: an array of {file, line, column, endLine,
                                  endColumn, severity, code, message, param}
@@ -123,6 +132,8 @@ const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
 
 interface CheckOptions {
+  /** --no-config: the repository's .wikimapquery.json is not read. */
+  noConfig?: boolean;
   catalogues: string[];
   maxCatalogueBytes?: number;
   mapConfig?: string;
@@ -155,6 +166,9 @@ function parseCheckArgs(args: string[]): CheckOptions {
         break;
       case '--high-limits':
         opts.highLimits = true;
+        break;
+      case '--no-config':
+        opts.noConfig = true;
         break;
       case '--map-config':
         if (opts.mapConfig !== undefined) throw new UsageError('--map-config can be given only once.');
@@ -369,6 +383,46 @@ async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageSer
   return services;
 }
 
+/** The folder whose repository config applies to an input: the file's folder, or the working folder for stdin. */
+function inputDir(input: Input, io: CliIo): string {
+  if (input.file === '<stdin>') return io.resolve ? io.resolve('.') : '.';
+  const file = io.resolve ? io.resolve(input.file) : input.file;
+  const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  return i < 0 ? '.' : file.slice(0, i) || file.slice(0, 1);
+}
+
+/**
+ * The settings a file is checked with: the repository's `.wikimapquery.json` (unless --no-config),
+ * overridden by the flags. Only what judges queries offline is taken from the file (severities, high
+ * limits); the languages are the file names' (a markdown file is read for its api.php URLs).
+ */
+function checkSettings(opts: CheckOptions, config: RepoConfig | undefined): EffectiveSettings {
+  const values = new Map<string, unknown>();
+  const fileSeverity = config?.values.get('diagnostics.severity') as Record<string, string> | undefined;
+  values.set('diagnostics.severity', { ...fileSeverity, ...opts.severity });
+  values.set('wiki.highLimits', opts.highLimits || config?.values.get('wiki.highLimits') === true);
+  values.set('embeddedLanguages', ['markdown']);
+  return effectiveSettings(values);
+}
+
+/** Reads each folder's repository config once, and says its problems once on stderr. */
+function createSettingsReader(opts: CheckOptions, io: CliIo): (input: Input) => EffectiveSettings {
+  const byDir = new Map<string, RepoConfig | undefined>();
+  const told = new Set<string>();
+  const files: RepoConfigFiles = { kind: (p) => io.kind(p), readFile: (p) => io.readFile(p), join: (...parts) => io.join(...parts) };
+  return (input) => {
+    if (opts.noConfig) return checkSettings(opts, undefined);
+    const dir = inputDir(input, io);
+    if (!byDir.has(dir)) byDir.set(dir, loadRepoConfig(dir, files));
+    const config = byDir.get(dir);
+    if (config && !told.has(config.file)) {
+      told.add(config.file);
+      for (const problem of config.problems) io.stderr(`wikimap-query check: ${problem}\n`);
+    }
+    return checkSettings(opts, config);
+  };
+}
+
 /** Writes the results in the chosen format (and, for text and github, the total on stderr). */
 function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: Input[], format: Format, io: CliIo): void {
   if (format === 'json') {
@@ -392,12 +446,7 @@ function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: I
 
 async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const inputs = collectInputs(opts.paths, io);
-  const settings = normaliseSettings({
-    wiki: { highLimits: opts.highLimits },
-    diagnostics: { severity: opts.severity },
-    embeddedLanguages: ['markdown'],
-  });
-
+  const settingsOf = createSettingsReader(opts, io);
   const services = await checkServices(opts, io);
 
   const results: CheckResult[] = [];
@@ -410,6 +459,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
     }
     const document = TextDocument.create(input.uri, input.languageId, 1, text);
+    const settings = settingsOf(input);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
     try {
       const mode =

@@ -5,10 +5,12 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { fileURLToPath } from 'url';
 import type { CatalogueStoreAccess, CatalogueStoreOptions, PackageFiles, ServerRuntime, Timers } from '../runtime';
 import { CatalogueStore, catalogueUserAgent, defaultCatalogueCacheDir } from '../catalogue/catalogueStore';
 import { BUILTIN_CATALOGUE_FILES } from '../service/wiki/wikiCatalogue';
 import { readJsonFile } from '../languageModes';
+import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 
 /** Per request to a wiki when fetching its catalogue. */
 const CATALOGUE_TIMEOUT_MS = 15000;
@@ -96,5 +98,31 @@ export function createNodeRuntime(): ServerRuntime {
     timers: nodeTimers,
     version: packageVersion(files),
     createCatalogueStore: (options): CatalogueStoreAccess => createNodeCatalogueStore(files, options),
+    repoConfig: readRepoConfigOfFolder,
   };
+}
+
+/** How the repository config file is looked for and read on disk. */
+const diskFiles: RepoConfigFiles = {
+  kind(p) {
+    try {
+      const st = fs.statSync(p);
+      return st.isFile() ? 'file' : st.isDirectory() ? 'directory' : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  readFile: (p) => fs.readFileSync(p, 'utf8'),
+  join: (...parts) => path.join(...parts),
+};
+
+/** The `.wikimapquery.json` that applies to a workspace folder (a `file:` URI), read; undefined for other URIs. */
+function readRepoConfigOfFolder(folderUri: string): RepoConfig | undefined {
+  let dir: string;
+  try {
+    dir = fileURLToPath(folderUri);
+  } catch {
+    return undefined;
+  }
+  return loadRepoConfig(dir, diskFiles);
 }
