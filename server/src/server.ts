@@ -509,8 +509,9 @@ class QueryLanguageServer {
         if (pushed) this.layers.set('pushed', pushed.settings);
         this.readRepoFile();
         this.applySettings();
-        // Pull-style clients (VS Code) send `null` (or only other sections): ask for ours.
-        this.settingsReady = (!pushed || !pushed.ours) && this.hasConfigurationCapability ? this.fetchSettings() : Promise.resolve();
+        // Pull-style clients (VS Code) send `null`; clients that push and answer pulls too (eglot, Helix) answer
+        // from their new settings: ask again either way, so an older pulled answer never hides the change.
+        this.settingsReady = this.hasConfigurationCapability ? this.fetchSettings() : Promise.resolve();
         void this.settingsReady.then(() => {
           this.services?.applyEndpoints(this.settings);
           if (this.settings.maxFullCheckSize !== previousMax) for (const open of this.documents.values()) open.toldTooLarge = false;

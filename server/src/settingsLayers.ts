@@ -28,17 +28,16 @@ function isOurName(name: string): boolean {
 /**
  * The settings a `workspace/didChangeConfiguration` carries for us: its `wikimapQuery` section (an
  * empty object when that is not an object), or its own names of ours when they are unwrapped.
- * Undefined when it carries nothing (`null`, VS Code's way of saying "pull"), or only other servers'
- * sections (`ours: false`; the settings are then empty for us).
+ * Undefined when it carries nothing (`null`, VS Code's way of saying "pull"); only other servers'
+ * sections are empty settings for us.
  */
-export function pushedSettings(pushed: unknown): { settings: Record<string, unknown>; ours: boolean } | undefined {
+export function pushedSettings(pushed: unknown): { settings: Record<string, unknown> } | undefined {
   if (!isObject(pushed)) return undefined;
   if (SETTINGS_SECTION in pushed) {
     const section = pushed[SETTINGS_SECTION];
-    return { settings: isObject(section) ? section : {}, ours: true };
+    return { settings: isObject(section) ? section : {} };
   }
-  const mine = Object.entries(pushed).filter(([name]) => isOurName(name));
-  return { settings: Object.fromEntries(mine), ours: mine.length > 0 };
+  return { settings: Object.fromEntries(Object.entries(pushed).filter(([name]) => isOurName(name))) };
 }
 
 export class SettingsLayers {

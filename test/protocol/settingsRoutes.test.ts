@@ -23,8 +23,11 @@ const level = (value: string) => ({ diagnostics: { severity: { unrecognizedparam
 const wrapped = (value: string) => ({ wikimapQuery: level(value) });
 const dotted = (value: string) => ({ 'diagnostics.severity': { unrecognizedparams: value } });
 
-/** One step: settings pushed (the notification's `settings`), or a new answer pulled after a `settings: null` notification. */
-type Step = { push: unknown; expect: string } | { pull: unknown; expect: string };
+/**
+ * One step: settings pushed (the notification's `settings`), or a new answer pulled after a `settings: null`
+ * notification, or both (a client that pushes its new settings and answers pulls from them: eglot, Helix).
+ */
+type Step = { push?: unknown; pull?: unknown; expect: string };
 
 interface Case {
   name: string;
@@ -90,6 +93,15 @@ const CASES: Case[] = [
     steps: [
       { pull: null, expect: 'warning' },
       { pull: { 'wikimapQuery.diagnostics.severity': { unrecognizedparams: 'off' } }, expect: 'off' },
+    ],
+  },
+  {
+    name: 'a client that answers pulls from the settings it pushes (eglot, Helix): its change takes effect over the older pulled answer',
+    pulled: wrapped('error'),
+    first: 'error',
+    steps: [
+      { push: wrapped('off'), pull: wrapped('off'), expect: 'off' },
+      { push: { wikimapQuery: {} }, pull: {}, expect: 'warning' },
     ],
   },
   {
