@@ -11,6 +11,7 @@ const path = require('path');
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
 const { prepareEditorSession, TYPED_QUERY } = require('../support/editorSession');
+const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
 const server = path.join(root, 'dist', 'server.js');
@@ -121,8 +122,22 @@ function main() {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/** A setting changed at run time takes effect (support/settingsChange.js), in an Emacs session of its own. */
+function settingsSession() {
+  if (spawnSync('emacs', ['--version']).status !== 0) return;
+  const run = prepareSettingsSession('emacs', server, 'wikimap-query.el', editorConfig('emacs'));
+  const r = spawnSync('emacs', ['--batch', '-q', '-l', path.join(__dirname, 'settings_change.el')], {
+    cwd: run.dir,
+    env: { ...run.env, HOME: run.dir },
+    encoding: 'utf8',
+    timeout: 60000,
+  });
+  checkSettingsChange(check, { ...run, detail: `\nexit ${r.status}\n${r.stderr}`.slice(-3000) }, (type) => /error/.test(type));
+}
+
 try {
   main();
+  settingsSession();
 } catch (err) {
   check('the Emacs suite ran', false, err && err.stack);
 }

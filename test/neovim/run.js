@@ -11,6 +11,7 @@ const path = require('path');
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
 const { prepareEditorSession, TYPED_QUERY } = require('../support/editorSession');
+const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
 const server = path.join(root, 'dist', 'server.js');
@@ -140,8 +141,23 @@ function main() {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/** A setting changed at run time takes effect (support/settingsChange.js), in a Neovim session of its own. */
+function settingsSession() {
+  if (spawnSync('nvim', ['--version']).status !== 0 || !fs.existsSync(server)) return;
+  const run = prepareSettingsSession('nvim', server, 'init.lua', editorConfig('neovim'));
+  const env = { ...run.env };
+  for (const xdg of ['CONFIG', 'DATA', 'STATE', 'CACHE']) env[`XDG_${xdg}_HOME`] = path.join(run.dir, xdg.toLowerCase());
+  const r = spawnSync(
+    'nvim',
+    ['--headless', '-n', '-i', 'NONE', '-u', env.WIKIMAP_SETTINGS_CONFIG, '-c', `luafile ${path.join(__dirname, 'settings_change.lua')}`],
+    { cwd: run.dir, env, encoding: 'utf8', timeout: 60000 },
+  );
+  checkSettingsChange(check, { ...run, detail: `\nexit ${r.status}\n${r.stdout}\n${r.stderr}` }, (severity) => severity === ERROR);
+}
+
 try {
   main();
+  settingsSession();
 } catch (err) {
   check('the Neovim suite ran', false, err && err.stack);
 }

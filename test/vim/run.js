@@ -12,6 +12,7 @@ const path = require('path');
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
 const { prepareEditorSession, TYPED_QUERY } = require('../support/editorSession');
+const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
 const server = path.join(root, 'dist', 'server.js');
@@ -127,6 +128,30 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/** A setting changed at run time takes effect (support/settingsChange.js), in a Vim session of its own. */
+async function settingsSession() {
+  if (spawnSync('vim', ['--version']).status !== 0 || !fs.existsSync(ALE_DIR)) return;
+  const run = prepareSettingsSession('vim', server, 'vimrc', editorConfig('vim'));
+  const env = { ...run.env, HOME: run.dir, TERM: 'xterm' };
+  const r = await runVim(
+    [
+      '-N',
+      '-n',
+      '-i',
+      'NONE',
+      '--not-a-term',
+      '-u',
+      env.WIKIMAP_SETTINGS_CONFIG,
+      '-c',
+      `source ${path.join(__dirname, 'settings_change.vim')}`,
+    ],
+    { cwd: run.dir, env },
+    60000,
+  );
+  checkSettingsChange(check, { ...run, detail: `\nexit ${r.status}\n${r.stderr}`.slice(-3000) }, (type) => type === 'E');
+}
+
 main()
+  .then(settingsSession)
   .catch((err) => check('the Vim suite ran', false, err && err.stack))
   .finally(finish);
