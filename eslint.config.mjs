@@ -5,6 +5,8 @@
 //     the file system or the network; the client imports no server code, and its pure run code
 //     (client/src/run, wiki, map, contentdb but CLIENT_GLUE) never imports vscode;
 //     the protocol module shared by client and server (common/**) imports types only;
+//   - the web extension: nothing its entries reach imports a Node built-in (wikimap/no-node-in-web,
+//     scripts/lint/noNodeInWeb.mjs);
 //   - no function over 80 lines outside the tests (one named exception).
 // See docs/architecture.md for the layers.
 import { createRequire } from 'node:module';
@@ -23,6 +25,7 @@ Module._resolveFilename = function (request, ...rest) {
 const { default: js } = await import('@eslint/js');
 const { default: tseslint } = await import('typescript-eslint');
 const { noImportCycle } = await import('./scripts/lint/noImportCycle.mjs');
+const { noNodeInWeb } = await import('./scripts/lint/noNodeInWeb.mjs');
 
 /** Modules the pure language services must not import (transport, editor, file system, network, processes). */
 const SERVICE_FORBIDDEN = [
@@ -44,6 +47,7 @@ const SERVICE_FORBIDDEN = [
 /** The client's VS Code glue inside the feature folders; every other file there is pure run code. */
 const CLIENT_GLUE = [
   'client/src/wiki/register.ts',
+  'client/src/wiki/catalogueCommands.ts',
   'client/src/wiki/wikiRunner.ts',
   'client/src/wiki/wikiResultProvider.ts',
   'client/src/wiki/wikiQuerySource.ts',
@@ -54,6 +58,9 @@ const CLIENT_GLUE = [
   'client/src/contentdb/authProvider.ts',
   'client/src/contentdb/index.ts',
 ];
+
+/** The web extension's entry points (scripts/build.js, webBuilds): the client and the language server's worker. */
+const WEB_ENTRIES = ['client/src/browser/extension.ts', 'server/src/browser/serverWorker.ts'];
 
 const layer = (message, patterns) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -75,7 +82,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { wikimap: { rules: { 'no-import-cycle': noImportCycle } } },
+    plugins: { wikimap: { rules: { 'no-import-cycle': noImportCycle, 'no-node-in-web': noNodeInWeb } } },
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: 'module',
@@ -84,6 +91,8 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'wikimap/no-import-cycle': 'error',
+      // The web extension (package.json "browser"): no Node built-in in what its two entries bundle.
+      'wikimap/no-node-in-web': ['error', { entries: WEB_ENTRIES }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Off by design: the code matches control characters on purpose (U+001F is MediaWiki's
       // multi-value separator; result text is cleaned of C0 controls before it is shown).

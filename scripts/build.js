@@ -50,6 +50,7 @@ async function main() {
     // Each command is a small launcher (dist/server.js, dist/cli.js) that runs its bundle
     // (dist/server.core.js, dist/cli.core.js) with V8's code cache (server/src/node/compileCache.ts).
     ...launcherBuilds(common, 'dist'),
+    ...webBuilds(production),
   ]);
   // The two commands of package.json's "bin" run straight from dist/ too (an editor's `cmd`, a PATH link).
   for (const bin of ['dist/server.js', 'dist/cli.js']) {
@@ -81,7 +82,57 @@ function launcherBuilds(common, outDir) {
   return builds;
 }
 
-module.exports = { bundleOptions, launcherBuilds };
+/**
+ * The web extension (package.json "browser"), in dist/web/: the client for VS Code's web-worker extension
+ * host and the language server as a Web Worker. Bundled for the browser: a Node built-in anywhere in
+ * their graph fails the build (and the lint's layer rule says where). The worker carries the
+ * descriptors (`wikimap-query:package-files`), since a browser has no package folder to read.
+ */
+function webOptions(production) {
+  return {
+    ...bundleOptions(production),
+    platform: 'browser',
+    target: 'es2022',
+    // Browser builds first; the ES module builds as on the desktop.
+    mainFields: ['browser', 'module', 'main'],
+    plugins: [packageFilesPlugin()],
+  };
+}
+
+function webBuilds(production) {
+  const web = webOptions(production);
+  return [
+    esbuild.build({ ...web, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', external: ['vscode'] }),
+    esbuild.build({ ...web, entryPoints: ['server/src/browser/serverWorker.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
+  ];
+}
+
+/** The package files the web worker reads (descriptors and the version), as one module: path → text. */
+function packageFilesPlugin() {
+  return {
+    name: 'wikimap-query-package-files',
+    setup(build) {
+      build.onResolve({ filter: /^wikimap-query:package-files$/ }, () => ({ path: 'package-files', namespace: 'wikimap-query' }));
+      build.onLoad({ filter: /.*/, namespace: 'wikimap-query' }, () => {
+        const files = { 'package.json': JSON.stringify({ version: require(path.join(root, 'package.json')).version }) };
+        const watchFiles = [path.join(root, 'package.json')];
+        for (const file of listFiles(path.join(root, 'descriptors')).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))) {
+          files[path.relative(root, file).split(path.sep).join('/')] = fs.readFileSync(file, 'utf8');
+          watchFiles.push(file);
+        }
+        return { contents: `export default ${JSON.stringify(files)};`, loader: 'js', watchFiles };
+      });
+    },
+  };
+}
+
+function listFiles(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+module.exports = { bundleOptions, launcherBuilds, webBuilds };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -22,6 +22,8 @@ const SUITES = [
   { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000 },
   // Loopback servers that stream without end, drip, redirect, or come in numbers (docs/security.md).
   { name: 'hostile', mocha: ['test/hostile/**/*.test.ts'], timeout: 300000 },
+  // The web build: its bundles free of Node built-ins, its language server as a Web Worker in Chromium.
+  { name: 'web', mocha: ['test/web/**/*.test.ts'], timeout: 180000 },
   { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
   { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
   { name: 'emacs', cmd: ['node', 'test/emacs/run.js'] },

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { MAP_LANGUAGE_ID, WIKI_LANGUAGE_ID } from '../../common/protocol';
-import { hostOf } from './run/httpClient';
+import { hostOf } from '../../common/hostOf';
 import { getCurrentEndpoint, getEmbeddedLanguages, getNamedEndpoints, setCurrentEndpoint } from './settings';
 
 export class EndpointStatus implements vscode.Disposable {

@@ -10,6 +10,7 @@ import { registerContentDb } from './contentdb/index';
 import { EndpointStatus } from './endpoints';
 import { QueryLanguageClient } from './languageClient';
 import { Log } from './log';
+import { nodeLanguageClientHost } from './nodeLanguageClient';
 import { registerMap } from './map/register';
 import { RunHistory } from './run/runHistory';
 import { registerRunCommands } from './runCommands';
@@ -67,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
 
 /** Starts the language server (an error is shown, the rest of the extension still works). */
 function startLanguageClient(context: vscode.ExtensionContext, log: Log): QueryLanguageClient {
-  const client = new QueryLanguageClient(context, (m) => log.info(m));
+  const client = new QueryLanguageClient((m) => log.info(m), nodeLanguageClientHost(context));
   activeClient = client;
   client.start().catch((e: unknown) => {
     void vscode.window.showErrorMessage(

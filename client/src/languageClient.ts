@@ -1,16 +1,12 @@
 /**
- * Starts the language server (dist/server.js) over node IPC for wikiquery, mapquery and the
- * embedded languages, and gives typed access to its custom requests (../../common/protocol.ts).
- *
- * Load time: `vscode-languageclient` (with its jsonrpc/protocol/types, minimatch, semver) is ~420 KB
- * minified, about 85% of the client, and evaluating it took ~50 ms of the extension's activation.
- * It is therefore bundled on its own (dist/client.languageClient.js, built by scripts/build.js from
- * ./languageClientLibrary.ts) and required when the client starts — on the turn of the event loop
- * right after `activate` returns, not during it. Requests made before then wait for the start.
+ * The language client for wikiquery, mapquery and the embedded languages, and typed access to the
+ * server's custom requests (../../common/protocol.ts). Where the server runs is the host's part
+ * (`LanguageClientHost`): a Node process over IPC on the desktop (./nodeLanguageClient.ts), a Web
+ * Worker in the browser (./browser/browserLanguageClient.ts). The client starts on the turn of the
+ * event loop right after `activate` returns, not during it; requests made before then wait for the start.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
   CatalogueRequest,
   MAP_LANGUAGE_ID,
@@ -29,24 +25,21 @@ import { errorMessage } from '../../common/errorMessage';
 import { getEmbeddedLanguages, getInitializationOptions, getServerSettings } from './settings';
 
 /** The id makes `wikimapQuery.trace.server` the trace setting. */
-const CLIENT_ID = 'wikimapQuery';
+export const CLIENT_ID = 'wikimapQuery';
+export const CLIENT_NAME = 'Wiki & Map Query Language Server';
+
+/** Where the language server runs: creates a client (not started) talking to it. */
+export interface LanguageClientHost {
+  create(clientOptions: LanguageClientOptions): BaseLanguageClient;
+  /** The catalogue cache folder handed to the server, if it keeps one on disk. */
+  catalogueCacheDir?: string;
+}
+
+type LanguageClient = BaseLanguageClient;
 
 function documentSelector(): Array<{ language: string }> {
   const languages = [WIKI_LANGUAGE_ID, MAP_LANGUAGE_ID, ...getEmbeddedLanguages()];
   return [...new Set(languages)].map((language) => ({ language }));
-}
-
-/** The file next to the client bundle that holds vscode-languageclient (see scripts/build.js). */
-const LANGUAGE_CLIENT_LIBRARY_FILE = 'client.languageClient.js';
-
-let library: typeof import('./languageClientLibrary') | undefined;
-
-/** Loads vscode-languageclient on first use (a separate bundle: not evaluated while activating). */
-function loadLibrary(): typeof import('./languageClientLibrary') {
-  // A computed path: esbuild leaves this require alone instead of inlining the library again.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at run time on purpose
-  library ??= require(path.join(__dirname, LANGUAGE_CLIENT_LIBRARY_FILE)) as typeof import('./languageClientLibrary');
-  return library;
 }
 
 /** Sends a request of the protocol: params and result typed by its descriptor. */
@@ -55,7 +48,7 @@ function send<P, R>(client: LanguageClient, type: RequestType<P, R>, params: P, 
 }
 
 /** Resolves on the next turn of the event loop, after the current `activate` call has returned. */
-const afterActivation = () => new Promise<void>((resolve) => setImmediate(resolve));
+const afterActivation = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class QueryLanguageClient implements vscode.Disposable {
   private client: LanguageClient | undefined;
@@ -64,8 +57,8 @@ export class QueryLanguageClient implements vscode.Disposable {
   private generation = 0;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
     private readonly log: (message: string) => void,
+    private readonly host: LanguageClientHost,
   ) {}
 
   /**
@@ -84,24 +77,11 @@ export class QueryLanguageClient implements vscode.Disposable {
   }
 
   private startNow(generation: number): Promise<void> {
-    const { LanguageClient, TransportKind } = loadLibrary();
-    const serverModule = this.context.asAbsolutePath('dist/server.js');
-    // The server's V8 code cache (server/src/node/compileCache.ts) lives in the extension's own storage,
-    // unless the environment names a folder (or `off`).
-    const env = {
-      ...process.env,
-      WIKIMAP_QUERY_COMPILE_CACHE:
-        process.env.WIKIMAP_QUERY_COMPILE_CACHE ?? path.join(this.context.globalStorageUri.fsPath, 'compile-cache'),
-    };
-    const serverOptions: ServerOptions = {
-      run: { module: serverModule, transport: TransportKind.ipc, options: { env } },
-      debug: { module: serverModule, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
-    };
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       synchronize: { configurationSection: SETTINGS_SECTION },
       // The settings (fetch policy included) travel with `initialize`, so they hold before the first document is processed.
-      initializationOptions: getInitializationOptions(this.context.globalStorageUri.fsPath),
+      initializationOptions: getInitializationOptions(this.host.catalogueCacheDir),
       middleware: {
         workspace: {
           // Only the values the user set, so that the server's lower layers (repository file, defaults) show through.
@@ -115,7 +95,7 @@ export class QueryLanguageClient implements vscode.Disposable {
         },
       },
     };
-    const client = new LanguageClient(CLIENT_ID, 'Wiki & Map Query Language Server', serverOptions, clientOptions);
+    const client = this.host.create(clientOptions);
     if (generation === this.generation) this.client = client;
     return client.start().then(
       () => this.log('language server started'),

@@ -106,7 +106,7 @@ export function getServerSettings(): WikimapQuerySettings {
  * The initialization options: the settings the server reads (so they hold before the first document is
  * processed, the fetch policy included), whether the workspace is trusted, and the catalogue cache folder.
  */
-export function getInitializationOptions(catalogueCacheDir: string): WikimapQueryInitializationOptions {
+export function getInitializationOptions(catalogueCacheDir?: string): WikimapQueryInitializationOptions {
   return { ...getServerSettings(), workspaceTrusted: vscode.workspace.isTrusted, catalogueCacheDir };
 }
 

@@ -17,7 +17,7 @@ const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'];
 const resolved = new Map();
 
 /** The file a relative specifier names, or null (package, missing file). */
-function resolveSpecifier(fromFile, specifier) {
+export function resolveSpecifier(fromFile, specifier) {
   if (!specifier.startsWith('.')) return null;
   const base = path.resolve(path.dirname(fromFile), specifier);
   const key = base;
@@ -40,7 +40,7 @@ function resolveSpecifier(fromFile, specifier) {
 }
 
 /** Every module specifier a program names: static imports and re-exports, `import()`, `require()`, `import('…')` types. */
-function specifiersOf(program) {
+export function specifiersOf(program) {
   /** @type {Array<{ specifier: string, node: any }>} */
   const out = [];
   const visit = (node) => {

@@ -67,4 +67,9 @@ export interface ServerRuntime {
    * and checked; undefined when there is none. Absent where the workspace's files cannot be read.
    */
   repoConfig?(folderUri: string): RepoConfig | undefined;
+  /**
+   * The `fetch` the server uses for the map server's `/api/config` (the global one when absent). A
+   * browser's says why a request failed where the browser only says "failed" (CORS, mixed content).
+   */
+  fetch?: typeof fetch;
 }

@@ -145,6 +145,7 @@ class QueryLanguageServer {
       onDidChange: () => this.services && this.revalidateAll(),
       // As with catalogues: in a workspace the user does not trust, nothing is fetched (docs/security.md).
       shouldFetch: () => this.trusted,
+      fetchImpl: runtime.fetch,
     });
     this.editorFeatures = registerEditorFeatures(connection, {
       runSafe: (name, token, work) => this.runSafe(name, token, work),

@@ -17,6 +17,7 @@ import {
   type CorpusEntry,
   type VerdictItem,
 } from './wikiVerdict';
+import { nodeCatalogueFiles } from '../../server/src/catalogue/nodeCatalogueFiles';
 
 /** Parameters the suite sets on every request to read the wiki's verdict (a query setting them would be judged differently). */
 export const ANSWER_FORMAT_PARAMS = ['format', 'formatversion', 'errorformat', 'errorlang', 'errorsuselocal', 'callback'];
@@ -38,7 +39,13 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 /** The catalogue the wiki describes itself, loaded through the store users use. */
 export function loadWikiCatalogue(wiki: MediaWikiInstance, builtin: WikiCatalogue): Promise<WikiCatalogue> {
-  const store = new CatalogueStore({ builtin, userAgent: catalogueUserAgent('test'), timeoutMs: 30000, log: () => undefined });
+  const store = new CatalogueStore({
+    builtin,
+    files: nodeCatalogueFiles,
+    userAgent: catalogueUserAgent('test'),
+    timeoutMs: 30000,
+    log: () => undefined,
+  });
   return store.load(wiki.apiUrl);
 }
 

@@ -15,6 +15,7 @@ import { loadBuiltinCatalogue } from '../../server/src/service/wiki/wikiCatalogu
 import { checkQueries, ensureBuilt, runCheck } from './checkerCli';
 import { MediaWikiClient, RECIPE_NS, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 import { checkerVerdict, formatVerdict, sameVerdict, wikiVerdict, type VerdictItem } from './wikiVerdict';
+import { nodeCatalogueFiles } from '../../server/src/catalogue/nodeCatalogueFiles';
 
 const ROOT = path.join(__dirname, '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
@@ -102,6 +103,7 @@ describe('live catalogues from real MediaWikis', function () {
       const first = countingFetch();
       const store1 = new CatalogueStore({
         builtin,
+        files: nodeCatalogueFiles,
         cacheDir,
         userAgent: catalogueUserAgent('test'),
         timeoutMs: 30000,
@@ -117,6 +119,7 @@ describe('live catalogues from real MediaWikis', function () {
       const second = countingFetch();
       const store2 = new CatalogueStore({
         builtin,
+        files: nodeCatalogueFiles,
         cacheDir,
         userAgent: catalogueUserAgent('test'),
         timeoutMs: 30000,
@@ -165,7 +168,13 @@ describe('live catalogues from real MediaWikis', function () {
 
     // The editor's store: the built-in catalogue at once, one message, no repeated attempts while typing.
     const messages: string[] = [];
-    const store = new CatalogueStore({ builtin, userAgent: catalogueUserAgent('test'), timeoutMs: 30000, log: (m) => messages.push(m) });
+    const store = new CatalogueStore({
+      builtin,
+      files: nodeCatalogueFiles,
+      userAgent: catalogueUserAgent('test'),
+      timeoutMs: 30000,
+      log: (m) => messages.push(m),
+    });
     store.setEndpoints(apiUrl);
     assert.equal(store.resolve(), builtin);
     const deadline = Date.now() + 30000;

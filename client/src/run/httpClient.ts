@@ -53,15 +53,6 @@ export function makeUserAgent(version: string = DEFAULT_VERSION, contact?: strin
   return `wikimap-query/${version} (${about}VS Code extension "Wiki & Map Query") node/${process.versions.node}`;
 }
 
-/** The host (and port) of a URL; undefined when the text is not a URL. */
-export function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).host;
-  } catch {
-    return undefined;
-  }
-}
-
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;

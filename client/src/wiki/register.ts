@@ -3,13 +3,12 @@
  * commands, the query builder, the catalogue commands and the wiki switcher.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from '../../../common/errorMessage';
 import { queryAtCursor, registerCommand } from '../commands';
 import type { EndpointStatus } from '../endpoints';
 import type { QueryLanguageClient } from '../languageClient';
 import type { RunLensProvider } from '../runLens';
 import type { RunRecorder } from '../runWithProgress';
-import { approveCatalogue } from '../settings';
+import { registerWikiCatalogueCommands } from './catalogueCommands';
 import { QueryBuilder, type BuilderAnswers } from './queryBuilder';
 import { RESULT_SCHEME, WikiResultProvider } from './wikiResultProvider';
 import { WikiRunner } from './wikiRunner';
@@ -37,7 +36,7 @@ export function registerWiki(context: vscode.ExtensionContext, deps: WikiDeps): 
     vscode.languages.registerCodeLensProvider({ scheme: RESULT_SCHEME }, results),
   );
   registerWikiRunCommands(context, deps.client, { runner, results });
-  registerWikiCatalogueCommands(context, deps);
+  registerWikiCatalogueCommands(context, { ...deps, log: deps.recorder.log });
   return { runner, results };
 }
 
@@ -88,38 +87,4 @@ function registerWikiRunCommands(context: vscode.ExtensionContext, client: Query
   });
   const builder = new QueryBuilder(client, (text) => runner.runText(text, readQueries));
   registerCommand(context, 'wikimapQuery.wiki.buildQuery', (answers?: BuilderAnswers) => builder.build(answers ?? {}));
-}
-
-function registerWikiCatalogueCommands(context: vscode.ExtensionContext, { client, recorder, lenses, endpoints }: WikiDeps): void {
-  const { log } = recorder;
-  registerCommand(context, 'wikimapQuery.wiki.reloadCatalogue', async (apiUrl?: string) => {
-    try {
-      const r = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Reloading wiki catalogue…' },
-        () => client.reloadCatalogue({ apiUrl }),
-      );
-      for (const err of r.errors) log.error(err);
-      if (r.errors.length) void vscode.window.showWarningMessage(r.errors.join(' '));
-      else
-        void vscode.window.showInformationMessage(
-          r.loaded.length
-            ? `Catalogue reloaded from ${r.loaded.join(', ')}.`
-            : "No wiki is configured; the built-in catalogue is in use. Set wikimapQuery.wiki.apiUrl to load a wiki's own catalogue.",
-        );
-      lenses.refresh();
-      return r;
-    } catch (e) {
-      void vscode.window.showErrorMessage(`Reloading the catalogue failed: ${errorMessage(e)}`);
-      return undefined;
-    }
-  });
-  // The quick fix "Load the catalogue of HOST" (server: catalogueApproval.ts): approval goes to the
-  // user settings only; the server hears the change and fetches that wiki.
-  registerCommand(context, 'wikimapQuery.wiki.approveCatalogue', async (origin?: unknown) => {
-    if (typeof origin !== 'string' || !/^https?:\/\/[^/]+$/i.test(origin)) return undefined;
-    const list = await approveCatalogue(origin);
-    log.info(`Catalogue of ${origin} approved (wikimapQuery.wiki.approvedCatalogues in the user settings).`);
-    return list;
-  });
-  registerCommand(context, 'wikimapQuery.wiki.selectEndpoint', (choice?: string) => endpoints.select('wiki', choice));
 }

@@ -7,7 +7,7 @@ import type { WikiRunResult } from './wikiRun';
 import { getContinuation } from './wikiRun';
 import { formatWikiResultDocument, isXmlResult } from './wikiResultDocument';
 import { describeParams } from './wikiRequest';
-import { hostOf } from '../run/httpClient';
+import { hostOf } from '../../../common/hostOf';
 import type { QuerySource } from './wikiQuerySource';
 
 export const RESULT_SCHEME = 'wikimap-result';

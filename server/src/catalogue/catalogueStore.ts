@@ -23,11 +23,9 @@ import {
   type FetchOptions,
   type LiveCatalogueData,
 } from './liveCatalogueFetcher';
-import { nodeCatalogueFiles } from './nodeCatalogueFiles';
 import { withoutUserInfo } from './boundedFetch';
 
 export { normaliseApiUrl, WikiFetchError } from './liveCatalogueFetcher';
-export { defaultCatalogueCacheDir } from './nodeCatalogueFiles';
 
 export interface CatalogueStoreOptions {
   /** The catalogue used for bare queries without a wiki, and while a wiki's own is not there. */
@@ -57,8 +55,13 @@ export interface CatalogueStoreOptions {
   actionConstraints?: unknown;
   /** `descriptors/wiki/api-core.json`: main/query/format descriptors for saved files that lack them. */
   core?: unknown;
-  /** File access for the cache and saved files; defaults to node's. */
-  files?: CatalogueFiles;
+  /** File access for the cache and saved files (node's: `nodeCatalogueFiles.ts`; a browser's: in memory). */
+  files: CatalogueFiles;
+  /**
+   * A browser page's fetch: requests carry `origin=*` (MediaWiki's anonymous cross-origin reads) and
+   * `Api-User-Agent` only, as the browser owns `User-Agent`.
+   */
+  crossOrigin?: boolean;
   /** After a failed load, `resolve` tries again in the background after this long (default 5 minutes; the message is not repeated). */
   retryAfterMs?: number;
   /** Clock (ms), for the retry delay; defaults to Date.now. */
@@ -125,7 +128,7 @@ export class CatalogueStore {
   private disposed = false;
 
   constructor(private readonly options: CatalogueStoreOptions) {
-    this.files = options.files ?? nodeCatalogueFiles;
+    this.files = options.files;
     if (options.cacheDir) this.cache = new CatalogueCache(options.cacheDir, this.files);
     this.origins.set(options.builtin, 'builtin');
   }
@@ -374,6 +377,7 @@ export class CatalogueStore {
     return {
       fetchImpl: this.options.fetchImpl ?? fetch,
       userAgent: this.options.userAgent,
+      crossOrigin: this.options.crossOrigin,
       timeoutMs: this.options.timeoutMs,
       signal: this.abort.signal,
       maxBytes: typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes,

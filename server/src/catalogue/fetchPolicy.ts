@@ -50,7 +50,7 @@ function parseIPv4(host: string): number[] | undefined {
  * `*.local`, `*.internal`, 127/8, 10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10, 0/8, ::1, fc00::/7,
  * fe80::/10, IPv4-mapped forms of those). `URL` has already turned `0x7f.1`, `2130706433` etc. into dotted form.
  */
-function isPrivateHost(hostname: string): boolean {
+export function isPrivateHost(hostname: string): boolean {
   let h = hostname.toLowerCase().replace(/\.$/, '');
   if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
   if (

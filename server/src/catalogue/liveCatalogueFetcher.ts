@@ -34,6 +34,12 @@ export interface LiveCatalogueData {
 export interface FetchOptions {
   fetchImpl: typeof fetch;
   userAgent: string;
+  /**
+   * Fetched from a browser page: `origin=*` asks MediaWiki for an anonymous cross-origin answer
+   * (`Access-Control-Allow-Origin: *`), and the tool names itself in `Api-User-Agent` alone, as the
+   * browser owns `User-Agent`.
+   */
+  crossOrigin?: boolean;
   timeoutMs: number;
   /** Most bytes read of one answer (default DEFAULT_CATALOGUE_MAX_BYTES). */
   maxBytes?: number;
@@ -79,7 +85,7 @@ export function normaliseApiUrl(apiUrl: string): string {
 }
 
 async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promise<Record<string, unknown>> {
-  const url = `${apiUrl}?${query}`;
+  const url = `${apiUrl}?${query}${opts.crossOrigin ? '&origin=*' : ''}`;
   const shown = withoutUserInfo(apiUrl);
   let res: BoundedResponse;
   try {
@@ -88,7 +94,9 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
       timeoutMs: opts.timeoutMs,
       maxBytes: opts.maxBytes ?? DEFAULT_CATALOGUE_MAX_BYTES,
       signal: opts.signal,
-      headers: { 'User-Agent': opts.userAgent, 'Api-User-Agent': opts.userAgent, Accept: 'application/json' },
+      headers: opts.crossOrigin
+        ? { 'Api-User-Agent': opts.userAgent, Accept: 'application/json' }
+        : { 'User-Agent': opts.userAgent, 'Api-User-Agent': opts.userAgent, Accept: 'application/json' },
     });
   } catch (err) {
     const e = err as BoundedFetchError;

@@ -299,7 +299,13 @@ async function readCapped(res: Response, maxBytes: number, timedOut: () => boole
     if (timedOut()) throw new Error(`the answer did not finish within ${timeoutMs / 1000} s`, { cause: err });
     throw err;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder('utf-8').decode(bytes);
 }
 
 function describeNetworkError(err: unknown): string {

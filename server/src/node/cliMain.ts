@@ -4,7 +4,8 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { runCli, type CliIo } from '../cli/checkCommand';
 import { runRunCommand } from '../cli/runCommand';
-import { createPackageFiles, packageVersion } from './nodeRuntime';
+import { createPackageFiles } from './nodeRuntime';
+import { packageVersion } from '../packageData';
 import { createCliCatalogueLoader } from './cliCatalogues';
 import { loadMapConfig } from './cliMapConfig';
 

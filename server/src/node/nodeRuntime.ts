@@ -7,10 +7,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
 import type { CatalogueStoreAccess, CatalogueStoreOptions, PackageFiles, ServerRuntime, Timers } from '../runtime';
-import { CatalogueStore, catalogueUserAgent, defaultCatalogueCacheDir } from '../catalogue/catalogueStore';
-import { BUILTIN_CATALOGUE_FILES } from '../service/wiki/wikiCatalogue';
-import { readJsonFile } from '../languageModes';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
+import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore';
+import { defaultCatalogueCacheDir, nodeCatalogueFiles } from '../catalogue/nodeCatalogueFiles';
+import { liveCatalogueData, packageVersion } from '../packageData';
 
 /** Per request to a wiki when fetching its catalogue. */
 const CATALOGUE_TIMEOUT_MS = 15000;
@@ -64,30 +64,18 @@ export const nodeTimers: Timers = {
   },
 };
 
-export function packageVersion(files: PackageFiles): string | undefined {
-  try {
-    const pkg = JSON.parse(files.readText('package.json')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The live catalogue store of `catalogue/catalogueStore.ts`, fed with the package's core and constraints data. */
 export function createNodeCatalogueStore(files: PackageFiles, options: CatalogueStoreOptions): CatalogueStore {
-  const hasConstraints = files.list('descriptors/wiki').includes('constraints.json');
-  const hasActionConstraints = files.list('descriptors/wiki').includes('action-constraints.json');
   return new CatalogueStore({
     builtin: options.builtin,
     cacheDir: options.cacheDir ?? defaultCatalogueCacheDir(),
+    files: nodeCatalogueFiles,
     userAgent: catalogueUserAgent(packageVersion(files)),
     timeoutMs: CATALOGUE_TIMEOUT_MS,
     log: options.log,
     shouldFetch: options.shouldFetch,
     maxBytes: options.maxBytes,
-    core: readJsonFile(files, BUILTIN_CATALOGUE_FILES.core),
-    constraints: hasConstraints ? readJsonFile(files, BUILTIN_CATALOGUE_FILES.constraints) : undefined,
-    actionConstraints: hasActionConstraints ? readJsonFile(files, BUILTIN_CATALOGUE_FILES.actionConstraints) : undefined,
+    ...liveCatalogueData(files),
   });
 }
 

@@ -1,0 +1,59 @@
+/**
+ * The web extension's entry point (package.json "browser", dist/web/client.js), for vscode.dev,
+ * github.dev and other VS Code web workbenches: the language server runs in a Web Worker, so
+ * diagnostics, completion, hover, fixes, symbols, semantic tokens and live wiki catalogues work as on
+ * the desktop. The catalogue commands and the wiki/map pickers are the desktop's own; what needs the
+ * desktop (runs, ContentDB sign-in) answers with the reason (./webOnlyCommands.ts).
+ */
+import * as vscode from 'vscode';
+import { errorMessage } from '../../../common/errorMessage';
+import { registerCommand } from '../commands';
+import { EndpointStatus } from '../endpoints';
+import { QueryLanguageClient } from '../languageClient';
+import { Log } from '../log';
+import { registerRunLens } from '../runLens';
+import { registerWikiCatalogueCommands } from '../wiki/catalogueCommands';
+import { browserLanguageClientHost } from './browserLanguageClient';
+import { DESKTOP_ONLY_COMMANDS, DESKTOP_ONLY_REASON } from './webOnlyCommands';
+
+let activeClient: QueryLanguageClient | undefined;
+
+/** What `activate` returns in the web: the client, for scripts and the browser tests. */
+export interface WikimapQueryWebApi {
+  /** Settles when the language server in its worker answered `initialize`. */
+  serverReady: Promise<void>;
+}
+
+export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
+  const log = new Log();
+  context.subscriptions.push(log);
+  const client = new QueryLanguageClient((m) => log.info(m), browserLanguageClientHost(context));
+  activeClient = client;
+  const serverReady = client.start().catch((e: unknown) => {
+    void vscode.window.showErrorMessage(
+      `Wiki & Map Query: the language server did not start in its worker (${errorMessage(e)}). See the "Wiki & Map Query" output.`,
+    );
+  });
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()));
+  const endpoints = new EndpointStatus();
+  context.subscriptions.push(endpoints);
+  const lenses = registerRunLens(context, client, log);
+  registerWikiCatalogueCommands(context, { client, log, lenses, endpoints });
+  registerCommand(context, 'wikimapQuery.map.selectEndpoint', (choice?: string) => endpoints.select('map', choice));
+  for (const [command, reason] of Object.entries(DESKTOP_ONLY_COMMANDS)) {
+    registerCommand(context, command, () => {
+      log.info(`${command}: ${DESKTOP_ONLY_REASON[reason]}`);
+      void vscode.window.showInformationMessage(DESKTOP_ONLY_REASON[reason]);
+      return undefined;
+    });
+  }
+  log.info(`Wiki & Map Query ${String(context.extension?.packageJSON?.version ?? '')} activated in the browser`);
+  return { serverReady };
+}
+
+/** Stops the language server (and its worker). */
+export function deactivate(): Promise<void> | undefined {
+  const client = activeClient;
+  activeClient = undefined;
+  return client?.stop();
+}

@@ -1,0 +1,65 @@
+/**
+ * The runtime of the language server in a browser's Web Worker (the web extension): package files
+ * bundled into the worker, the worker's timers, live catalogues fetched with the page's `fetch`
+ * (`origin=*`, `Api-User-Agent`) and cached in memory. No Node API is used here or below.
+ */
+import type { CatalogueStoreAccess, CatalogueStoreOptions, PackageFiles, ServerRuntime, Timers } from '../runtime';
+import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore';
+import { liveCatalogueData, packageVersion } from '../packageData';
+import { createBundledPackageFiles } from './bundledFiles';
+import { explainingFetch, MAP_CONFIG_CORS_HINT, WIKI_CORS_HINT } from './browserFetch';
+import { memoryCatalogueFiles } from './memoryCatalogueFiles';
+
+/** Per request to a wiki when fetching its catalogue (as on the desktop). */
+const CATALOGUE_TIMEOUT_MS = 15000;
+/** Most text kept by the in-memory catalogue cache (a big wiki's catalogue is a few MB). */
+const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+
+const browserTimers: Timers = {
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    return { dispose: () => clearTimeout(handle) };
+  },
+  // A worker has no setImmediate: a zero timeout also lets queued messages (a cancel) arrive first.
+  setImmediate(callback) {
+    const handle = setTimeout(callback, 0);
+    return { dispose: () => clearTimeout(handle) };
+  },
+};
+
+export interface BrowserRuntimeOptions {
+  /** The bundled package files, path → text. */
+  files: Readonly<Record<string, string>>;
+  /** The worker's address: a request the browser would refuse from there is refused with the reason. */
+  page?: URL;
+  fetchImpl?: typeof fetch;
+}
+
+function createBrowserCatalogueStore(files: PackageFiles, network: typeof fetch, options: CatalogueStoreOptions): CatalogueStore {
+  return new CatalogueStore({
+    builtin: options.builtin,
+    cacheDir: 'memory',
+    files: memoryCatalogueFiles(MEMORY_CACHE_BYTES),
+    userAgent: catalogueUserAgent(packageVersion(files)),
+    crossOrigin: true,
+    fetchImpl: network,
+    timeoutMs: CATALOGUE_TIMEOUT_MS,
+    log: options.log,
+    shouldFetch: options.shouldFetch,
+    maxBytes: options.maxBytes,
+    ...liveCatalogueData(files),
+  });
+}
+
+export function createBrowserRuntime(options: BrowserRuntimeOptions): ServerRuntime {
+  const files = createBundledPackageFiles(options.files);
+  const base = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  return {
+    files,
+    timers: browserTimers,
+    version: packageVersion(files),
+    createCatalogueStore: (storeOptions): CatalogueStoreAccess =>
+      createBrowserCatalogueStore(files, explainingFetch(base, options.page, WIKI_CORS_HINT), storeOptions),
+    fetch: explainingFetch(base, options.page, MAP_CONFIG_CORS_HINT),
+  };
+}

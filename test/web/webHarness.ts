@@ -1,0 +1,174 @@
+/**
+ * What the web suite needs: the web bundles (built when older than their sources), a page served from
+ * a loopback server of the test's own, Debian's Chromium driven by playwright-core, and an LSP client
+ * (vscode-jsonrpc) talking to the language server's Web Worker over `postMessage`. Waits are
+ * event-driven with a deadline; nothing sleeps.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  AbstractMessageReader,
+  AbstractMessageWriter,
+  createMessageConnection,
+  type DataCallback,
+  type Disposable,
+  type Message,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import type { Diagnostic } from 'vscode-languageserver-types';
+
+export const ROOT = path.join(__dirname, '..', '..');
+export const WEB_DIR = path.join(ROOT, 'dist', 'web');
+export const WEB_BUNDLES = ['client.js', 'server.js'].map((f) => path.join(WEB_DIR, f));
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function newestMtime(dir: string): number {
+  let latest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    latest = Math.max(latest, e.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/** Builds when a web bundle is missing or older than what it is made of. */
+export function ensureWebBuilt(): void {
+  const inputs = Math.max(
+    ...['client/src', 'server/src', 'common', 'descriptors'].map((d) => newestMtime(path.join(ROOT, d))),
+    ...['scripts/build.js', 'package.json', 'package-lock.json'].map((f) => fs.statSync(path.join(ROOT, f)).mtimeMs),
+  );
+  if (WEB_BUNDLES.every((b) => fs.existsSync(b) && fs.statSync(b).mtimeMs >= inputs)) return;
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`The build failed; fix it before the web tests can run:\n${res.stdout}${res.stderr}`);
+}
+
+/** A loopback server for the test page and the worker script (its own origin, as a workbench's would be). */
+export async function servePage(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/server.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(fs.readFileSync(path.join(WEB_DIR, 'server.js')));
+    } else if (req.url === '/') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>wikimap-query web worker test</title><body></body>');
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium is not installed at ${CHROMIUM}; run \`bash scripts/setup.sh\` (Debian's chromium)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Messages from the worker, handed to vscode-jsonrpc as they arrive (pushed by an exposed function). */
+class PageReader extends AbstractMessageReader {
+  private callback: DataCallback | undefined;
+  deliver(message: Message): void {
+    this.callback?.(message);
+  }
+  listen(callback: DataCallback): Disposable {
+    this.callback = callback;
+    return { dispose: () => (this.callback = undefined) };
+  }
+}
+
+/** Messages to the worker, posted in order. */
+class PageWriter extends AbstractMessageWriter {
+  private queue: Promise<void> = Promise.resolve();
+  constructor(private readonly page: Page) {
+    super();
+  }
+  write(message: Message): Promise<void> {
+    this.queue = this.queue.then(() => this.page.evaluate((m) => (globalThis as any).wmqPost(m), message as any));
+    return this.queue;
+  }
+  end(): void {}
+}
+
+export interface WorkerClient {
+  connection: MessageConnection;
+  published: Array<{ uri: string; version?: number; diagnostics: Diagnostic[] }>;
+  shown: Array<{ type: number; message: string }>;
+  /** Errors the worker raised (script errors); a test asserts there are none. */
+  workerErrors: string[];
+  waitFor<T>(what: string, check: () => T | undefined, timeoutMs?: number): Promise<T>;
+}
+
+/** Starts the web build's language server as a Worker of `page` and connects an LSP client to it. */
+export async function startWorkerClient(page: Page, initializationOptions: unknown): Promise<WorkerClient> {
+  const reader = new PageReader();
+  const waiters: Array<() => void> = [];
+  const notify = () => waiters.splice(0).forEach((w) => w());
+  const client: WorkerClient = {
+    connection: createMessageConnection(reader, new PageWriter(page)),
+    published: [],
+    shown: [],
+    workerErrors: [],
+    waitFor: (what, check, timeoutMs = 20000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`Timed out waiting for ${what}; shown: ${JSON.stringify(client.shown)}; errors: ${client.workerErrors}`)),
+          timeoutMs,
+        );
+        const attempt = () => {
+          const value = check();
+          if (value !== undefined) {
+            clearTimeout(timer);
+            resolve(value);
+          } else waiters.push(attempt);
+        };
+        attempt();
+      }),
+  };
+  await page.exposeFunction('wmqDeliver', (m: Message) => reader.deliver(m));
+  await page.exposeFunction('wmqWorkerError', (m: string) => {
+    client.workerErrors.push(m);
+    notify();
+  });
+  await page.evaluate(() => {
+    const scope = globalThis as any;
+    const worker = new scope.Worker('/server.js');
+    worker.onmessage = (e: { data: unknown }) => scope.wmqDeliver(e.data);
+    worker.onerror = (e: { message: string }) => scope.wmqWorkerError(e.message);
+    scope.wmqPost = (m: unknown) => worker.postMessage(m);
+  });
+  const { connection } = client;
+  connection.onNotification('textDocument/publishDiagnostics', (p) => (client.published.push(p), notify()));
+  connection.onNotification('window/showMessage', (p) => (client.shown.push(p), notify()));
+  connection.onRequest('window/showMessageRequest', (p) => (client.shown.push(p), notify(), null));
+  connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+  connection.onRequest('client/registerCapability', () => null);
+  connection.listen();
+  await connection.sendRequest('initialize', {
+    processId: null,
+    rootUri: null,
+    capabilities: {
+      textDocument: { completion: { completionItem: { snippetSupport: true } }, publishDiagnostics: { versionSupport: true } },
+      workspace: {},
+    },
+    initializationOptions,
+  });
+  await connection.sendNotification('initialized', {});
+  return client;
+}

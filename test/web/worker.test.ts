@@ -1,0 +1,112 @@
+/**
+ * The web build's language server (dist/web/server.js) as a Web Worker of a page in Debian's Chromium,
+ * spoken to over `postMessage` by a real LSP client: it answers `initialize`, publishes diagnostics for
+ * an opened `.wikiquery`, completes, loads a real MediaWiki's catalogue across origins (`origin=*`, the
+ * page and the wiki on two loopback ports), and says why it cannot read a stock map server's config
+ * (no CORS headers). The page comes from a loopback server of the test's own.
+ */
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import type { CompletionItem, CompletionList, Diagnostic } from 'vscode-languageserver-types';
+import { RECIPE_NS, startMediaWiki, type MediaWikiInstance } from '../mediawiki/mediawikiServer';
+import { startFakeMapServer, type FakeMapServer } from '../fakes/mapServer';
+import { ensureWebBuilt, launchChromium, servePage, startWorkerClient, type WorkerClient } from './webHarness';
+
+const errorsAndWarnings = (diagnostics: Diagnostic[]) =>
+  diagnostics
+    .filter((d) => d.severity === 1 || d.severity === 2)
+    .map((d) => `${d.range.start.line}:${d.code}`)
+    .sort();
+
+describe('the language server in a Web Worker (Chromium)', function () {
+  this.timeout(180000);
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof servePage>>;
+  let wiki: MediaWikiInstance;
+  let mapServer: FakeMapServer;
+  const pages: Page[] = [];
+
+  before(async () => {
+    ensureWebBuilt();
+    [browser, site, wiki, mapServer] = await Promise.all([launchChromium(), servePage(), startMediaWiki(), startFakeMapServer()]);
+  });
+  after(async () => {
+    for (const page of pages) await page.close().catch(() => undefined);
+    await browser?.close();
+    await Promise.all([site?.close(), wiki?.stop(), mapServer?.close()]);
+  });
+
+  async function worker(initializationOptions: unknown): Promise<WorkerClient> {
+    const page = await browser.newPage();
+    pages.push(page);
+    await page.goto(site.url);
+    return startWorkerClient(page, { diagnostics: { delay: 0 }, ...(initializationOptions as object) });
+  }
+
+  it('answers initialize, publishes diagnostics for an opened .wikiquery, and completes', async () => {
+    const c = await worker({});
+    const uri = 'file:///web/typo.wikiquery';
+    await c.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'wikiquery', version: 1, text: 'action=query&list=allpages&aplimt=10' },
+    });
+    const published = await c.waitFor('diagnostics of the typo', () => c.published.find((p) => p.uri === uri && p.version === 1));
+    const typo = published.diagnostics.find((d) => d.code === 'unrecognizedparams');
+    assert.ok(typo, JSON.stringify(published.diagnostics));
+    assert.match(String(typo.message), /aplimit/);
+
+    const line = 'action=query&list=';
+    const completionUri = 'file:///web/complete.wikiquery';
+    await c.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: completionUri, languageId: 'wikiquery', version: 1, text: line },
+    });
+    const completion = await c.connection.sendRequest<CompletionList | CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: completionUri },
+      position: { line: 0, character: line.length },
+    });
+    const labels = (Array.isArray(completion) ? completion : completion.items).map((i) => i.label);
+    assert.ok(labels.includes('allpages') && labels.includes('categorymembers'), labels.join(', '));
+    assert.deepEqual(c.workerErrors, []);
+  });
+
+  it('loads a real MediaWiki’s own catalogue across origins (origin=*) and judges by it', async () => {
+    const c = await worker({ wiki: { apiUrl: wiki.apiUrl } });
+    const uri = 'file:///web/live.wikiquery';
+    // The Recipe namespace exists only on that wiki: the built-in catalogue says badvalue, the wiki's own does not.
+    await c.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'wikiquery', version: 1, text: `action=query&list=allpages&apnamespace=${RECIPE_NS}` },
+    });
+    await c.waitFor('the built-in verdict', () =>
+      c.published.find((p) => p.uri === uri && errorsAndWarnings(p.diagnostics).join() === '0:badvalue'),
+    );
+    await c.waitFor(
+      'the verdict by the wiki’s own catalogue',
+      () => c.published.find((p) => p.uri === uri && errorsAndWarnings(p.diagnostics).length === 0),
+      60000,
+    );
+    const described = await c.connection.sendRequest<{ source: string }>('wikimapQuery/catalogue', { uri });
+    assert.match(described.source, /MediaWiki 1\.\d+/);
+    assert.deepEqual(c.workerErrors, []);
+  });
+
+  it('says why a stock map server’s /api/config cannot be read from a page (no CORS headers)', async () => {
+    const c = await worker({ mapserver: { url: mapServer.url } });
+    const uri = 'file:///web/box.mapquery.json';
+    await c.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri,
+        languageId: 'mapquery',
+        version: 1,
+        text: '{"pos1":{"x":0,"y":0,"z":0},"pos2":{"x":1,"y":1,"z":1},"type":"bones"}',
+      },
+    });
+    const said = await c.waitFor('the message about the map server', () =>
+      c.shown.find((m) => m.message.includes(new URL(mapServer.url).host)),
+    );
+    assert.match(said.message, /no CORS headers/);
+    assert.ok(
+      mapServer.requests.some((r) => r.url === '/api/config'),
+      'the browser did send the request',
+    );
+    await c.waitFor('map diagnostics', () => c.published.find((p) => p.uri === uri));
+  });
+});
