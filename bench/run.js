@@ -23,7 +23,7 @@ async function main() {
     entryPoints: [path.join(__dirname, 'runBench.ts')],
     outfile,
     // esbuild (for the size rows) is loaded from the project; the peer is bundled like our code
-    external: ['vscode', 'esbuild'],
+    external: ['vscode', 'esbuild', 'playwright-core'],
     nodePaths: [path.join(root, 'node_modules')],
   });
   const release = path.join(dir, 'release');

@@ -16,6 +16,7 @@ import { loadBuiltinCatalogue } from '../server/src/service/wiki/wikiCatalogue';
 import { getMapLanguageService } from '../server/src/service/map/mapLanguageService';
 import { generateMapArrayDocument, generateMapDocuments, generateWikiDocument, rng } from './generate';
 import { mapQuerySchema } from './mapQuerySchema';
+import { benchWeb } from './webBench';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bundleOptions } = require('../scripts/build.js') as { bundleOptions: (production: boolean) => esbuild.BuildOptions };
 
@@ -581,6 +582,7 @@ async function main() {
   await benchServer();
   await benchMapPeer();
   await benchSizes();
+  await benchWeb(root, row, median);
   activationFromE2e();
   const out = path.join(root, 'bench', 'results.json');
   fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n');

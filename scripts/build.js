@@ -132,7 +132,7 @@ function listFiles(dir) {
     .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
-module.exports = { bundleOptions, launcherBuilds, webBuilds };
+module.exports = { bundleOptions, launcherBuilds, webOptions };
 
 if (require.main === module) {
   main().catch((err) => {
