@@ -75,68 +75,81 @@ function strings(v: unknown, where: string): string[] {
 /** Parse action-constraints.json (`{"rules": [...]}`). Throws an Error naming the bad rule. */
 export function parseActionConstraints(data: unknown): ActionRule[] {
   if (!isObject(data) || !Array.isArray(data.rules)) throw new Error('action constraints: expected {"rules": [...]}.');
-  return data.rules.map((raw, i): ActionRule => {
-    const at = `action constraints rule #${i + 1}`;
-    if (!isObject(raw)) throw new Error(`${at}: must be an object.`);
-    const { module, kind, code, message } = raw;
-    if (typeof module !== 'string' || module === '') throw new Error(`${at}: "module" must name a top-level module (parse, compare, …).`);
-    if (typeof kind !== 'string' || !KINDS.has(kind)) throw new Error(`${at}: "kind" must be one of ${[...KINDS].join(', ')}.`);
-    const params = raw.params === undefined ? [] : strings(raw.params, `${at}: "params"`);
-    const withParams = raw.with === undefined ? undefined : strings(raw.with, `${at}: "with"`);
-    const severity = raw.severity === undefined ? 'error' : raw.severity;
-    if (severity !== 'error' && severity !== 'warning' && severity !== 'information')
-      throw new Error(`${at}: "severity" must be error, warning or information.`);
-    if (kind !== 'hidesWarnings' && (typeof code !== 'string' || code === ''))
-      throw new Error(`${at}: "code" must be the MediaWiki error or warning code.`);
-    if (typeof message !== 'string') throw new Error(`${at}: "message" must be a string.`);
-    let conditions: ActionCondition[] | undefined;
-    if (raw.conditions !== undefined) {
-      if (!Array.isArray(raw.conditions)) throw new Error(`${at}: "conditions" must be an array.`);
-      conditions = raw.conditions.map((c, j) => {
-        if (!isObject(c) || typeof c.param !== 'string') throw new Error(`${at}: condition #${j + 1} needs "param".`);
-        const out: ActionCondition = { param: c.param };
-        if (typeof c.present === 'boolean') out.present = c.present;
-        if (typeof c.equals === 'string') out.equals = c.equals;
-        if (typeof c.has === 'string') out.has = c.has;
-        if (c.hasNone !== undefined) out.hasNone = strings(c.hasNone, `${at}: condition #${j + 1} "hasNone"`);
-        if (typeof c.empty === 'boolean') out.empty = c.empty;
-        return out;
-      });
-    }
-    if (kind === 'pattern') {
-      if (typeof raw.pattern !== 'string') throw new Error(`${at}: a pattern rule needs "pattern".`);
-      try {
-        new RegExp(raw.pattern);
-      } catch {
-        throw new Error(`${at}: "pattern" is not a valid regular expression.`);
-      }
-    }
-    if (kind === 'endsWith' && typeof raw.suffix !== 'string') throw new Error(`${at}: an endsWith rule needs "suffix".`);
-    if (kind === 'excludes' && !withParams) throw new Error(`${at}: an excludes rule needs "with".`);
-    const all = [...params, ...(withParams ?? []), ...(conditions ?? []).map((c) => c.param)];
-    if (typeof raw.unless === 'string') all.push(raw.unless);
-    return {
-      module,
-      kind: kind as ActionRule['kind'],
-      params,
-      uses: [...new Set(all)],
-      code: typeof code === 'string' ? code : '',
-      severity,
-      message,
-      with: withParams,
-      pattern: typeof raw.pattern === 'string' ? raw.pattern : undefined,
-      conditions,
-      suffix: typeof raw.suffix === 'string' ? raw.suffix : undefined,
-      unless: typeof raw.unless === 'string' ? raw.unless : undefined,
-      errorCode: typeof raw.errorCode === 'string' ? raw.errorCode : undefined,
-      why: typeof raw.why === 'string' ? raw.why : undefined,
-      at: typeof raw.at === 'string' ? raw.at : undefined,
-      fix:
-        isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string'
-          ? { param: raw.fix.param, value: raw.fix.value }
-          : undefined,
-      rename: typeof raw.rename === 'string' ? raw.rename : undefined,
-      wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
-    };
+  return data.rules.map((raw, i): ActionRule => parseActionRule(raw, `action constraints rule #${i + 1}`));
+}
+
+/** `conditions` of a `when` rule. */
+function parseConditions(v: unknown, at: string): ActionCondition[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v)) throw new Error(`${at}: "conditions" must be an array.`);
+  return v.map((c, j) => {
+    if (!isObject(c) || typeof c.param !== 'string') throw new Error(`${at}: condition #${j + 1} needs "param".`);
+    const out: ActionCondition = { param: c.param };
+    if (typeof c.present === 'boolean') out.present = c.present;
+    if (typeof c.equals === 'string') out.equals = c.equals;
+    if (typeof c.has === 'string') out.has = c.has;
+    if (c.hasNone !== undefined) out.hasNone = strings(c.hasNone, `${at}: condition #${j + 1} "hasNone"`);
+    if (typeof c.empty === 'boolean') out.empty = c.empty;
+    return out;
   });
+}
+
+/** The fields a kind needs beyond the common ones. */
+function checkKindFields(raw: Record<string, unknown>, kind: string, withParams: string[] | undefined, at: string): void {
+  if (kind === 'pattern') {
+    if (typeof raw.pattern !== 'string') throw new Error(`${at}: a pattern rule needs "pattern".`);
+    try {
+      new RegExp(raw.pattern);
+    } catch {
+      throw new Error(`${at}: "pattern" is not a valid regular expression.`);
+    }
+  }
+  if (kind === 'endsWith' && typeof raw.suffix !== 'string') throw new Error(`${at}: an endsWith rule needs "suffix".`);
+  if (kind === 'excludes' && !withParams) throw new Error(`${at}: an excludes rule needs "with".`);
+}
+
+function optString(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function parseActionRule(raw: unknown, at: string): ActionRule {
+  if (!isObject(raw)) throw new Error(`${at}: must be an object.`);
+  const { module, kind, code, message } = raw;
+  if (typeof module !== 'string' || module === '') throw new Error(`${at}: "module" must name a top-level module (parse, compare, …).`);
+  if (typeof kind !== 'string' || !KINDS.has(kind)) throw new Error(`${at}: "kind" must be one of ${[...KINDS].join(', ')}.`);
+  const params = raw.params === undefined ? [] : strings(raw.params, `${at}: "params"`);
+  const withParams = raw.with === undefined ? undefined : strings(raw.with, `${at}: "with"`);
+  const severity = raw.severity === undefined ? 'error' : raw.severity;
+  if (severity !== 'error' && severity !== 'warning' && severity !== 'information')
+    throw new Error(`${at}: "severity" must be error, warning or information.`);
+  if (kind !== 'hidesWarnings' && (typeof code !== 'string' || code === ''))
+    throw new Error(`${at}: "code" must be the MediaWiki error or warning code.`);
+  if (typeof message !== 'string') throw new Error(`${at}: "message" must be a string.`);
+  const conditions = parseConditions(raw.conditions, at);
+  checkKindFields(raw, kind, withParams, at);
+  const all = [...params, ...(withParams ?? []), ...(conditions ?? []).map((c) => c.param)];
+  if (typeof raw.unless === 'string') all.push(raw.unless);
+  return {
+    module,
+    kind: kind as ActionRule['kind'],
+    params,
+    uses: [...new Set(all)],
+    code: typeof code === 'string' ? code : '',
+    severity,
+    message,
+    with: withParams,
+    pattern: optString(raw.pattern),
+    conditions,
+    suffix: optString(raw.suffix),
+    unless: optString(raw.unless),
+    errorCode: optString(raw.errorCode),
+    why: optString(raw.why),
+    at: optString(raw.at),
+    fix:
+      isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string'
+        ? { param: raw.fix.param, value: raw.fix.value }
+        : undefined,
+    rename: optString(raw.rename),
+    wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
+  };
 }

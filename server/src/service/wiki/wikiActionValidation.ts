@@ -346,7 +346,19 @@ export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
 /** After every parameter was seen: required parameters, module rules, write modules as GET, hidden warnings. */
 export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: WikiParam, hooks: ActionCheckHooks): void {
   const actionRange = actionP.valueRange;
-  // Required parameters of the module (MediaWiki names the first missing one).
+  checkActionRequired(ctx, am, actionRange);
+  for (const rule of ctx.catalogue.actionRules)
+    if (rule.module === am.name && rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
+
+  if (am.mustbeposted) checkWriteAsGet(ctx, am, actionRange);
+
+  // What the server hides.
+  for (const rule of ctx.catalogue.actionRules)
+    if (rule.module === am.name && rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, am, rule, hooks);
+}
+
+/** Required parameters of the module (MediaWiki names the first missing one). */
+function checkActionRequired(ctx: QueryCheck, am: WikiModule, actionRange: Span): void {
   for (const d of am.parameters) {
     if (!d.required) continue;
     const wire = am.prefix + d.name;
@@ -362,64 +374,61 @@ export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: Wiki
       { param: wire, addParam: wire, module: am.name },
     );
   }
-  for (const rule of ctx.catalogue.actionRules)
-    if (rule.module === am.name && rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
+}
 
-  // Write modules as GET.
-  if (am.mustbeposted) {
-    const tp = tokenParam(am);
-    const needs = moduleRequirements(am);
+/** A write module as GET: what it needs, and what the wiki refuses first (a token in the URL, or the GET itself). */
+function checkWriteAsGet(ctx: QueryCheck, am: WikiModule, actionRange: Span): void {
+  const tp = tokenParam(am);
+  const needs = moduleRequirements(am);
+  ctx.add(
+    'postonly',
+    actionRange.start,
+    actionRange.end,
+    `action=${am.name} changes the wiki: it ${needs.join(', ')}. This checker predicts what a GET of this URL would get; it never sends it.`,
+    { param: 'action', value: am.name, module: am.name },
+  );
+  // The wiki names unknown parameters only on a request that succeeds: as GET this one fails first.
+  for (const d of ctx.out) {
+    if (d.code === 'unrecognizedparams')
+      d.message += ' (Sent as GET the request fails first, so the wiki would not name it; the POST request would.)';
+  }
+  if (tp) {
+    const p = given(ctx, am, tp.name);
+    if (p)
+      ctx.add(
+        'mustpostparams',
+        p.nameRange.start,
+        p.nameRange.end,
+        `The following parameter was found in the query string, but must be in the POST body: ${p.name}. A token in a URL is refused (and leaks): send action=${am.name} as a POST request with the token in its body.`,
+        { param: p.name, module: am.name },
+      );
+  } else {
     ctx.add(
-      'postonly',
+      'mustbeposted',
       actionRange.start,
       actionRange.end,
-      `action=${am.name} changes the wiki: it ${needs.join(', ')}. This checker predicts what a GET of this URL would get; it never sends it.`,
+      `The "${am.name}" module requires a POST request: a GET of this URL is refused before its parameters are read.`,
       { param: 'action', value: am.name, module: am.name },
     );
-    // The wiki names unknown parameters only on a request that succeeds: as GET this one fails first.
-    for (const d of ctx.out) {
-      if (d.code === 'unrecognizedparams')
-        d.message += ' (Sent as GET the request fails first, so the wiki would not name it; the POST request would.)';
-    }
-    if (tp) {
-      const p = given(ctx, am, tp.name);
-      if (p)
-        ctx.add(
-          'mustpostparams',
-          p.nameRange.start,
-          p.nameRange.end,
-          `The following parameter was found in the query string, but must be in the POST body: ${p.name}. A token in a URL is refused (and leaks): send action=${am.name} as a POST request with the token in its body.`,
-          { param: p.name, module: am.name },
-        );
-    } else {
-      ctx.add(
-        'mustbeposted',
-        actionRange.start,
-        actionRange.end,
-        `The "${am.name}" module requires a POST request: a GET of this URL is refused before its parameters are read.`,
-        { param: 'action', value: am.name, module: am.name },
-      );
-    }
   }
+}
 
-  // What the server hides.
-  for (const rule of ctx.catalogue.actionRules) {
-    if (rule.module !== am.name || rule.kind !== 'hidesWarnings') continue;
-    const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
-    // (Everything in ctx.out belongs to this request: the main module's warnings are hidden too.)
-    const warnings = ctx.out.filter((d) => (d.severity ?? hooks.defaultSeverity(d.code)) === 'warning');
-    if (warnings.length === 0) continue;
-    if (unless && rule.errorCode) {
-      ctx.add(rule.errorCode, unless.nameRange.start, unless.nameRange.end, rule.message, { param: '', module: am.name });
-      continue;
-    }
-    if (unless) continue; // e.g. help with wrap: warnings are reported
-    for (const d of warnings) {
-      d.data = { ...d.data };
-      d.message = `${d.message} The wiki would silently ignore this (${rule.why ?? `action=${am.name} drops warnings`}), so it shows nowhere in its answer.`;
-      (d.data as { hiddenCode?: string }).hiddenCode = d.code;
-      d.code = 'ignoredbyserver';
-      d.severity = undefined;
-    }
+/** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
+function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, rule: ActionRule, hooks: ActionCheckHooks): void {
+  const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
+  // (Everything in ctx.out belongs to this request: the main module's warnings are hidden too.)
+  const warnings = ctx.out.filter((d) => (d.severity ?? hooks.defaultSeverity(d.code)) === 'warning');
+  if (warnings.length === 0) return;
+  if (unless && rule.errorCode) {
+    ctx.add(rule.errorCode, unless.nameRange.start, unless.nameRange.end, rule.message, { param: '', module: am.name });
+    return;
+  }
+  if (unless) return; // e.g. help with wrap: warnings are reported
+  for (const d of warnings) {
+    d.data = { ...d.data };
+    d.message = `${d.message} The wiki would silently ignore this (${rule.why ?? `action=${am.name} drops warnings`}), so it shows nowhere in its answer.`;
+    (d.data as { hiddenCode?: string }).hiddenCode = d.code;
+    d.code = 'ignoredbyserver';
+    d.severity = undefined;
   }
 }

@@ -61,3 +61,18 @@ export interface QueryCheck {
     extra?: { remove?: { start: number; end: number }; severity?: Exclude<SeveritySetting, 'off'>; tags?: DiagnosticTag[] },
   ): void;
 }
+
+/**
+ * What runChecks learns before judging the other parameters: which modules may read them. One
+ * plain object per query, filled in as the checks go (no closure, no result objects).
+ */
+export interface ParamReaders {
+  actionP: WikiParam | undefined;
+  isQuery: boolean;
+  actionModule: WikiModule | undefined;
+  formatModule: WikiModule | undefined;
+  /** The generator's use, if the query has one. */
+  gen: ModuleUse | undefined;
+  /** Every name valid in this query (for did-you-mean), gathered on first use (`namesForSuggestion`). */
+  validNames: string[] | undefined;
+}

@@ -1,0 +1,170 @@
+/**
+ * The written forms ParamValidator's TypeDefs recognise, and their value checks: timestamps
+ * (TimestampDef), user names, IDs and IP ranges (UserDef), titles (TitleDef).
+ */
+import type { QueryCheck } from './wikiCheckTypes';
+import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
+import { splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
+
+/**
+ * Timestamp forms MediaWiki accepts (wikimedia/timestamp ConvertibleTimestamp): TS_MW, TS_UNIX,
+ * ISO 8601 (extended and basic), TS_UNIX_MICRO, TS_ORACLE, TS_POSTGRES, TS_EXIF, RFC 2822, RFC 850, asctime.
+ */
+const TIMESTAMP_FORMS: RegExp[] = [
+  /^\d{14}$/,
+  /^-?\d{1,13}$/,
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/,
+  /^\d{8}T\d{6}(?:[.,]\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/,
+  /^-?\d{1,13}\.\d{1,6}$/,
+  /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}\.\d{6}$/,
+  /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+\- ]\d\d$/,
+  /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? GMT$/,
+  /^\d{4}:\d\d:\d\d \d\d:\d\d:\d\d$/,
+  /^[ \t\r\n]*(?:[A-Z][a-z]{2},[ \t\r\n]*)?\d\d?[ \t\r\n]+[A-Z][a-z]{2}[ \t\r\n]+\d{2,}[ \t\r\n]+\d\d[ \t\r\n]*:[ \t\r\n]*\d\d[ \t\r\n]*:[ \t\r\n]*\d\d(?:[ \t\r\n]+(?:[+-]\d{4}|UT|GMT|[ECMP][SD]T|[A-IK-Za-ik-z]))?(?:[ \t\r\n]*;|$)/,
+  /^[A-Z][a-z]{5,8}, \d\d-[A-Z][a-z]{2}-\d{2} \d\d:\d\d:\d\d(?: (?:[+-]\d{2}(?::?\d{2})?|[A-Z]{1,5}))?$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d \d{4}\s*$/,
+];
+
+function isMediaWikiTimestamp(v: string): boolean {
+  // TimestampDef converts to TS_MW (YmdHis): a date outside the years 0000-9999 cannot be
+  // represented and is a badtimestamp, e.g. a Unix time past 9999 or 00000000000000 (PHP rolls
+  // month 00 / day 00 back into the year -1).
+  if (TIMESTAMP_FORMS[1].test(v)) return Math.abs(Number(v)) <= 253402300799;
+  for (const re of TIMESTAMP_FORMS) {
+    if (!re.test(v)) continue;
+    const ymd = /^(\d{4})-?(\d\d)-?(\d\d)/.exec(v) ?? /^(\d\d)-(\d\d)-(\d{4})/.exec(v);
+    if (!ymd) return true;
+    const [y, m, d] = ymd[1].length === 4 ? [+ymd[1], +ymd[2], +ymd[3]] : [+ymd[3], +ymd[2], +ymd[1]];
+    const date = new Date(0);
+    date.setUTCFullYear(y, m - 1, d);
+    const year = date.getUTCFullYear();
+    return year >= 0 && year <= 9999;
+  }
+  return false;
+}
+
+export function quote(v: string): string {
+  return v.length > 60 ? `"${v.slice(0, 60)}…"` : `"${v}"`;
+}
+
+export function checkTimestampValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
+  if (v === 'now') return;
+  if (v === '' || v === '0') {
+    ctx.add(
+      'unclearnowtimestamp',
+      s,
+      e,
+      `Passing "${v}" for timestamp parameter "${wire}" has been deprecated. If for some reason you need to explicitly specify the current time without calculating it client-side, use "now".`,
+      { param: wire, value: v, replacement: 'now' },
+    );
+    return;
+  }
+  if (!isMediaWikiTimestamp(v)) {
+    ctx.add(
+      'badtimestamp',
+      s,
+      e,
+      `Invalid value ${quote(v)} for timestamp parameter "${wire}". Use ISO 8601 (2024-01-31T12:00:00Z), MediaWiki's 20240131120000, a Unix time, or "now".`,
+      { param: wire, value: v },
+    );
+  }
+  return;
+}
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+const IPV6 = /^(?=.*:)(?:[0-9A-Fa-f]{1,4}:{1,2}){1,7}[0-9A-Fa-f]{0,4}$|^::$|^::[0-9A-Fa-f]{1,4}$/;
+
+const ILLEGAL_TITLE = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
+
+function userKind(v: string): 'id' | 'interwiki' | 'ip' | 'cidr' | 'name' | undefined {
+  if (/^#\d+$/.test(v)) return 'id';
+  if (v.includes('>')) return 'interwiki';
+  if (IPV4.test(v) || IPV6.test(v)) return 'ip';
+  const slash = v.lastIndexOf('/');
+  if (slash > 0 && /^\d{1,3}$/.test(v.slice(slash + 1)) && (IPV4.test(v.slice(0, slash)) || IPV6.test(v.slice(0, slash)))) return 'cidr';
+  // UserNameUtils::isValid: not empty, no "/", at most 255 characters, a valid title.
+  const name = v.replace(/_/g, ' ').trim();
+  if (name === '' || name.includes('/') || name.length > 255 || ILLEGAL_TITLE.test(name)) return undefined;
+  return 'name';
+}
+
+export function checkUserValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
+  // UserDef::processUser: "#123" is an id, a ">" marks an interwiki name, IPs and ranges are
+  // ip/cidr, anything else must be a valid user name (a valid User: title).
+  const kind = userKind(v);
+  const allowed = d.subtypes;
+  // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
+  const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
+  if (
+    kind === undefined ||
+    otherNs !== undefined ||
+    (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))
+  ) {
+    const why =
+      otherNs !== undefined
+        ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace`
+        : kind === undefined
+          ? 'not a valid user name'
+          : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+    ctx.add(
+      'baduser',
+      s,
+      e,
+      `Invalid value ${quote(v)} for user parameter "${wire}": ${why}. Give a user name${allowed?.includes('ip') ? ' or IP address' : ''}.`,
+      { param: wire, value: v },
+    );
+  }
+  return;
+}
+
+function isValidTitle(v: string): boolean {
+  const parts = splitFragment(v);
+  if (parts.fragment !== undefined && parts.title.trim() === '') return true; // "#Section": a link within the page
+  const t = parts.title.replace(/_/g, ' ').trim();
+  if (titlePathProblem(t)) return false;
+  if (t === '' || t === ':' || ILLEGAL_TITLE.test(t)) return false;
+  if (t === '.' || t === '..' || t.startsWith('./') || t.startsWith('../') || t.includes('/./') || t.includes('/../')) return false;
+  return !t.includes('~~~');
+}
+
+export function checkTitleValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
+  // TitleDef: Title::newFromText must accept it.
+  if (!isValidTitle(v)) {
+    ctx.add(
+      'badtitle',
+      s,
+      e,
+      `Invalid value ${quote(v)} for title parameter "${wire}": not a valid title string. Remove the characters # < > [ ] | { } and percent-escapes from the title.`,
+      { param: wire, value: v },
+    );
+  }
+  return;
+}

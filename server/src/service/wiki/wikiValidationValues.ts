@@ -1,0 +1,267 @@
+/**
+ * One value (or one item of a multi-value) against its parameter's type: ParamValidator's TypeDefs
+ * for enums, namespaces, integers and limits, strings; the written forms (timestamps, users, titles)
+ * are in wikiValidationForms.ts, limits and expiries in wikiParamLimits.ts.
+ */
+import { DiagnosticTag } from 'vscode-languageserver-types';
+import type { QueryCheck } from './wikiCheckTypes';
+import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
+import { didYouMean } from './wikiDidYouMean';
+import { checkLimitsAndExpiry } from './wikiParamLimits';
+import { itemRemovalAt } from './wikiValidationRemoval';
+import { checkTimestampValue, checkTitleValue, checkUserValue, quote } from './wikiValidationForms';
+
+const INTEGER = /^[+-]?\d+$/;
+
+function listValues(values: readonly string[], max = 12): string {
+  const shown = values.slice(0, max).map((v) => (v === '' ? '(empty)' : v));
+  return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
+}
+
+/**
+ * Checks one value (or one item of a multi-valued parameter) against its parameter's type:
+ * `itemIndex` is the item's index, or -1 for a single value.
+ */
+export type ValueChecker = (
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+) => void;
+
+function checkEnumValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+): void {
+  const multi = itemIndex >= 0;
+  const values = d.values ?? [];
+  if (ctx.catalogue.enumSetOf(d).has(v)) {
+    if (d.deprecatedvalues?.includes(v)) {
+      ctx.add(
+        'deprecation',
+        s,
+        e,
+        `The value "${v}" to parameter "${wire}" has been deprecated. Remove it or use another value.`,
+        { param: wire, value: v },
+        { remove: multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined, tags: [DiagnosticTag.Deprecated] },
+      );
+    }
+    return;
+  }
+  badEnumValue(ctx, d, wire, v, s, e, multi, values, multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined, undefined);
+  return;
+}
+
+function checkNamespaceValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+): void {
+  const multi = itemIndex >= 0;
+  const nsValues = ctx.catalogue.namespaceValuesOf(d);
+  const ids = nsValues.list;
+  // (The usual case first: a namespace number written as the wiki lists it.)
+  if (nsValues.set.has(v)) return;
+  // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
+  if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
+  let suggestion: string | undefined;
+  const byName = ctx.catalogue.findNamespaceByName(v);
+  if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
+  // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
+  const known = ctx.catalogue.namespacesFromSiteinfo
+    ? ''
+    : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
+  badEnumValue(
+    ctx,
+    d,
+    wire,
+    v,
+    s,
+    e,
+    multi,
+    ids,
+    multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined,
+    suggestion,
+    byName ? `Namespaces are given by number: ${v || '(main)'} is ${byName.id}.` : `Use a namespace number: ${listValues(ids)}.${known}`,
+  );
+  return;
+}
+
+function checkIntegerValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  _itemIndex: number,
+): void {
+  if (d.type === 'limit' && v === 'max') return;
+  if (!INTEGER.test(v)) {
+    const hint = d.type === 'limit' ? 'Give a whole number, or "max" for the highest allowed.' : 'Give a whole number.';
+    ctx.add('badinteger', s, e, `Invalid value ${quote(v)} for integer parameter "${wire}". ${hint}`, {
+      param: wire,
+      value: v,
+      replacement: d.type === 'limit' && /^max$/i.test(v) ? 'max' : undefined,
+    });
+    return;
+  }
+  // IntegerDef: values PHP cannot hold as a 64-bit integer are badinteger too.
+  // (Up to 15 digits always fits: skip the BigInt for the usual short numbers.)
+  const big = v.length > 15 ? BigInt(v) : 0n;
+  if (big > 9223372036854775807n || big < -9223372036854775808n) {
+    ctx.add(
+      'badinteger',
+      s,
+      e,
+      `Invalid value ${quote(v)} for integer parameter "${wire}": the number is too large. Give a smaller whole number.`,
+      { param: wire, value: v },
+    );
+    return;
+  }
+  checkIntegerRange(ctx, d, wire, v, s, e);
+  return;
+}
+
+/** IntegerDef/LimitDef's range: the server clamps (outofrange warning), or rejects with enforcerange. */
+function checkIntegerRange(ctx: QueryCheck, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number): void {
+  const n = Number(v);
+  // LimitDef defaults PARAM_MIN to 0.
+  const min = d.min ?? (d.type === 'limit' ? 0 : undefined);
+  const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
+  const severity = d.enforcerange ? 'error' : undefined;
+  const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
+  if (min !== undefined && n < min) {
+    ctx.add(
+      'outofrange',
+      s,
+      e,
+      `${rangeText(v, wire, min, max)} ${d.enforcerange ? `${clamp}: use ${min} or more.` : `${clamp} ${min} instead; write ${min} to say so.`}`,
+      { param: wire, value: v, replacement: String(min) },
+      { severity },
+    );
+  } else if (max !== undefined && n > max) {
+    const more =
+      d.type === 'limit' && !ctx.highLimits && d.highmax && d.highmax > max
+        ? ` (${d.highmax} for accounts with apihighlimits: set wikimapQuery.wiki.highLimits if the program sending this query logs in with one; Run Query sends it anonymously)`
+        : '';
+    ctx.add(
+      'outofrange',
+      s,
+      e,
+      `${rangeText(v, wire, min, max, more)} ${d.enforcerange ? `${clamp}: use ${max} or less.` : `${clamp} ${max} instead; write ${d.type === 'limit' ? '"max"' : max} to say so.`}`,
+      { param: wire, value: v, replacement: d.type === 'limit' ? 'max' : String(max) },
+      { severity },
+    );
+  }
+}
+
+function rangeText(v: string, wire: string, min: number | undefined, max: number | undefined, note = ''): string {
+  if (min !== undefined && max !== undefined) return `The value "${v}" for parameter "${wire}" must be between ${min} and ${max}${note}.`;
+  if (min !== undefined) return `The value "${v}" for parameter "${wire}" must be no less than ${min}${note}.`;
+  return `The value "${v}" for parameter "${wire}" must be no greater than ${max}${note}.`;
+}
+
+function checkStringValue(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  itemIndex: number,
+): void {
+  const multi = itemIndex >= 0;
+  if (!multi && d.required && v === '') {
+    ctx.add('missingparam', p.range.start, p.range.end, `The "${wire}" parameter must be set: give it a value.`, {
+      param: wire,
+      addParam: wire,
+    });
+  }
+  return;
+}
+
+/** The value check of each parameter type (ParamValidator's TypeDefs); other types take any value. */
+const VALUE_CHECKS: ReadonlyMap<unknown, ValueChecker> = new Map<unknown, ValueChecker>([
+  ['enum', checkEnumValue],
+  ['namespace', checkNamespaceValue],
+  ['integer', checkIntegerValue],
+  ['limit', checkIntegerValue],
+  ['timestamp', checkTimestampValue],
+  ['user', checkUserValue],
+  ['title', checkTitleValue],
+  ['string', checkStringValue],
+  ['text', checkStringValue],
+  ['raw', checkStringValue],
+  ['NULL', checkStringValue],
+]);
+
+export function checkScalar(
+  ctx: QueryCheck,
+  p: WikiParam,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  /** Index of the value item (multi-valued parameters), or -1 for a single value. */
+  itemIndex: number,
+): void {
+  if (checkLimitsAndExpiry(ctx, d, wire, v, s, e)) return;
+  const check = VALUE_CHECKS.get(d.type);
+  if (check !== undefined) check(ctx, p, d, wire, v, s, e, itemIndex);
+}
+
+function badEnumValue(
+  ctx: QueryCheck,
+  d: WikiParamDescriptor,
+  wire: string,
+  v: string,
+  s: number,
+  e: number,
+  multi: boolean,
+  values: readonly string[],
+  remove: { start: number; end: number } | undefined,
+  suggestion: string | undefined,
+  extra?: string,
+): void {
+  suggestion ??= ctx.full ? didYouMean(v, values) : undefined;
+  const shown = v === '' ? '(empty)' : v;
+  const tail = extra ?? (suggestion ? `Did you mean "${suggestion}"?` : `Allowed values: ${listValues(values)}.`);
+  if (multi) {
+    const allValue = d.allspecifier ?? (d.type === 'namespace' ? '*' : undefined);
+    const all = allValue !== undefined && v === allValue ? ` "${v}" stands for all values and must be used alone.` : '';
+    ctx.add(
+      'unrecognizedvalues',
+      s,
+      e,
+      `Unrecognized value for parameter "${wire}": ${shown}; the wiki ignores it.${all} ${all ? `Remove "${v}" or the other values.` : tail}`,
+      { param: wire, value: v, suggestion },
+      { remove },
+    );
+    return;
+  }
+  const pipe = v.includes('|') ? ` "${wire}" accepts only one value.` : '';
+  ctx.add('badvalue', s, e, `Unrecognized value for parameter "${wire}": ${quote(shown)}.${pipe} ${tail}`, {
+    param: wire,
+    value: v,
+    suggestion,
+  });
+}
