@@ -38,6 +38,17 @@ export function getRunSettings(): RunSettings {
   };
 }
 
+/** The ContentDB sign-in settings; an empty address is read as its default. */
+export function getContentDbSettings(): { baseUrl: string; clientId: string; redirectUri: string } {
+  const c = cfg();
+  const orDefault = (key: string) => setting<string>(key, c).trim() || (settingSpec(key).default as string);
+  return {
+    baseUrl: orDefault('contentDb.baseUrl'),
+    clientId: setting<string>('contentDb.clientId', c),
+    redirectUri: orDefault('contentDb.redirectUri'),
+  };
+}
+
 /**
  * Why nothing may be run here, or undefined: in a workspace the user does not trust (VS Code
  * Workspace Trust, restricted mode) no query is run.

@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as prettier from 'prettier';
-import { packageConfiguration, restrictedConfigurations, withReadmeTable } from './settingsDocs';
+import { packageConfiguration, REPO_CONFIG_SCHEMA, repoConfigSchema, restrictedConfigurations, withReadmeTable } from './settingsDocs';
+import { REPO_CONFIG_FILE } from '../../common/settings';
 
 async function main(): Promise<void> {
   const root = path.join(__dirname, '..', '..');
@@ -14,11 +15,17 @@ async function main(): Promise<void> {
   const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
   pkg.contributes.configuration = packageConfiguration();
   pkg.capabilities.untrustedWorkspaces.restrictedConfigurations = restrictedConfigurations();
+  pkg.contributes.jsonValidation = [{ fileMatch: REPO_CONFIG_FILE, url: `./${REPO_CONFIG_SCHEMA}` }];
   const options = (await prettier.resolveConfig(pkgPath)) ?? {};
   fs.writeFileSync(pkgPath, await prettier.format(JSON.stringify(pkg, null, 2), { ...options, filepath: pkgPath }));
+  const schemaPath = path.join(root, REPO_CONFIG_SCHEMA);
+  fs.mkdirSync(path.dirname(schemaPath), { recursive: true });
+  fs.writeFileSync(schemaPath, await prettier.format(JSON.stringify(repoConfigSchema(), null, 2), { ...options, filepath: schemaPath }));
   const readmePath = path.join(root, 'README.md');
   fs.writeFileSync(readmePath, withReadmeTable(fs.readFileSync(readmePath, 'utf8')));
-  process.stdout.write('package.json (contributes.configuration, restrictedConfigurations) and README.md (settings table) written.\n');
+  process.stdout.write(
+    `package.json (contributes.configuration, restrictedConfigurations, jsonValidation), ${REPO_CONFIG_SCHEMA} and README.md (settings table) written.\n`,
+  );
 }
 
 main().catch((err: unknown) => {

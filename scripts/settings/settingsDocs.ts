@@ -37,6 +37,35 @@ export function packageConfiguration(): Array<{ title: string; properties: Recor
   return groups;
 }
 
+/** Where the JSON schema of the repository config file is (package.json `contributes.jsonValidation`). */
+export const REPO_CONFIG_SCHEMA = 'schemas/wikimapquery.schema.json';
+
+/**
+ * The JSON schema of `.wikimapquery.json`: the settings it may hold, dotted (`"wiki.highLimits"`) or
+ * nested (`"wiki": { "highLimits": … }`), without the prefix. VS Code validates and completes the file with it.
+ */
+export function repoConfigSchema(): Record<string, unknown> {
+  const root: Record<string, unknown> = { $schema: { type: 'string' } };
+  const nested: Record<string, { type: 'object'; properties: Record<string, unknown>; additionalProperties: false }> = {};
+  for (const key of REPO_FILE_KEYS) {
+    const spec = SETTINGS.find((s) => s.key === key)!;
+    const { scope: _scope, order: _order, ...property } = configurationProperty(spec);
+    root[key] = property;
+    const dot = key.indexOf('.');
+    if (dot < 0) continue;
+    const group = (nested[key.slice(0, dot)] ??= { type: 'object', properties: {}, additionalProperties: false });
+    group.properties[key.slice(dot + 1)] = property;
+  }
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: `wikimap-query settings for a repository (${REPO_CONFIG_FILE})`,
+    description: `Settings of the \`${SETTINGS_SECTION}.\` table written without the prefix, for everyone who checks the repository. Generated from common/settings.ts.`,
+    type: 'object',
+    properties: { ...root, ...nested },
+    additionalProperties: false,
+  };
+}
+
 /** package.json `capabilities.untrustedWorkspaces.restrictedConfigurations`. */
 export function restrictedConfigurations(): string[] {
   return SETTINGS.filter((s) => s.restricted).map((s) => `${SETTINGS_SECTION}.${s.key}`);

@@ -4,19 +4,13 @@ import * as vscode from 'vscode';
 import { ContentDbAccount, ContentDbConfig, CONTENTDB_SCOPES, StoredSession } from './contentDbAccount';
 import { ContentDbError } from './errors';
 import { errorMessage } from '../../../common/errorMessage';
+import { getContentDbSettings } from '../settings';
 
 export const PROVIDER_ID = 'contentdb';
 export const PROVIDER_LABEL = 'ContentDB';
-const DEFAULT_BASE_URL = 'https://content.luanti.org';
-const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:47326/callback';
-
+/** The sign-in settings (`wikimapQuery.contentDb.*`, read through the settings table). */
 export function readConfig(): ContentDbConfig {
-  const c = vscode.workspace.getConfiguration('wikimapQuery.contentDb');
-  return {
-    baseUrl: c.get<string>('baseUrl') || DEFAULT_BASE_URL,
-    clientId: c.get<string>('clientId') ?? '',
-    redirectUri: c.get<string>('redirectUri') || DEFAULT_REDIRECT_URI,
-  };
+  return getContentDbSettings();
 }
 
 function toVsSession(s: StoredSession): vscode.AuthenticationSession {

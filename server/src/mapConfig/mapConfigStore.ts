@@ -14,8 +14,8 @@
 import type { Disposable, Timers } from '../runtime';
 import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapServerConfig';
 import type { MapDescriptor } from '../service/map/mapDescriptor';
-import { isObject } from '../../../common/isObject';
 import { errorMessage } from '../../../common/errorMessage';
+import { readSettings, settingValue } from '../../../common/settings';
 
 const MAP_CONFIG_TIMEOUT_MS = 10_000;
 /** A real answer is about 1 KB; anything near this cap is not a map server's config. */
@@ -59,22 +59,11 @@ interface CacheEntry {
  * it is not an http(s) URL.
  */
 export function readMapServerUrl(raw: unknown): string | undefined {
-  let obj = isObject(raw) ? raw : {};
-  if (isObject(obj.wikimapQuery)) obj = obj.wikimapQuery;
-  const get = (path: string): unknown => {
-    if (path in obj) return obj[path];
-    let cur: unknown = obj;
-    for (const part of path.split('.')) {
-      if (!isObject(cur)) return undefined;
-      cur = cur[part];
-    }
-    return cur;
-  };
-  const value = get('mapserver.url');
-  if (typeof value !== 'string' || !value.trim()) return undefined;
-  const named = get('mapservers');
-  const resolved = isObject(named) && typeof named[value.trim()] === 'string' ? (named[value.trim()] as string) : value.trim();
-  return normaliseBase(resolved);
+  const { values } = readSettings(raw);
+  const value = (settingValue(values, 'mapserver.url') as string).trim();
+  if (!value) return undefined;
+  const named = settingValue(values, 'mapservers') as Record<string, string>;
+  return normaliseBase(named[value] ?? value);
 }
 
 /** `http(s)://host[:port][/prefix]` without trailing slash, query or credentials; undefined when not usable. */

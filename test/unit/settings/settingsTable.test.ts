@@ -6,10 +6,12 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkSettingValue, layerSettings, readSettings, SETTINGS, settingSpec } from '../../../common/settings';
+import { checkSettingValue, layerSettings, readSettings, REPO_FILE_KEYS, SETTINGS, settingSpec } from '../../../common/settings';
 import {
   packageConfiguration,
   readmeSettingsTable,
+  REPO_CONFIG_SCHEMA,
+  repoConfigSchema,
   restrictedConfigurations,
   withReadmeTable,
 } from '../../../scripts/settings/settingsDocs';
@@ -34,6 +36,19 @@ describe('the settings table and what is derived from it', () => {
     assert.equal(readme, withReadmeTable(readme), REGENERATE);
     assert.ok(readme.includes(readmeSettingsTable()));
     assert.equal(readmeSettingsTable().split('\n').length, SETTINGS.length + 2, 'one row per setting');
+  });
+
+  it('the JSON schema of .wikimapquery.json is the one rendered from the table, and VS Code is told to use it', () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, REPO_CONFIG_SCHEMA), 'utf8')) as { properties: Record<string, any> };
+    assert.deepStrictEqual(schema, repoConfigSchema(), REGENERATE);
+    assert.deepStrictEqual(pkg.contributes.jsonValidation, [{ fileMatch: '.wikimapquery.json', url: `./${REPO_CONFIG_SCHEMA}` }]);
+    assert.ok(pkg.files.includes('schemas/'), 'the schema is shipped');
+    for (const key of REPO_FILE_KEYS) assert.ok(key in schema.properties, key);
+    assert.deepStrictEqual(Object.keys(schema.properties.diagnostics.properties).sort(), ['delay', 'maxFullCheckSize', 'severity']);
+    assert.ok(
+      !('wiki.liveCatalogues' in schema.properties) && !('run.timeoutSeconds' in schema.properties),
+      'user-only and editor-only settings are not allowed',
+    );
   });
 
   it('names each setting once, with a default that is a valid value of its own type', () => {
