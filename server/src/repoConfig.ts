@@ -22,6 +22,8 @@ export interface RepoConfigFiles {
   /** The text of a file; throws with a message naming the problem. */
   readFile(path: string): string;
   join(...parts: string[]): string;
+  /** The size of a file in bytes, when the host can tell without reading it (then a huge file is never read). */
+  size?(path: string): number;
 }
 
 export interface RepoConfig {
@@ -69,14 +71,19 @@ function whyNotInFile(key: string): string {
     : `is a user setting: a repository cannot set it (set it in your user settings)`;
 }
 
+function tooLarge(file: string): RepoConfig {
+  return {
+    file,
+    values: new Map(),
+    problems: [`${file}: larger than ${MAX_REPO_CONFIG_CHARS / 1024} KB, so it is not a settings file; it is ignored.`],
+  };
+}
+
 /** The settings of a config file's text; every problem is said, the rest of the file applies. */
 export function parseRepoConfig(text: string, file: string): RepoConfig {
   const out: RepoConfig = { file, values: new Map(), problems: [] };
   const say = (what: string) => out.problems.push(`${file}: ${what}`);
-  if (text.length > MAX_REPO_CONFIG_CHARS) {
-    say(`larger than ${MAX_REPO_CONFIG_CHARS / 1024} KB, so it is not a settings file; it is ignored.`);
-    return out;
-  }
+  if (text.length > MAX_REPO_CONFIG_CHARS) return tooLarge(file);
   const errors: ParseError[] = [];
   const json: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
@@ -109,6 +116,8 @@ export function loadRepoConfig(startDir: string, files: RepoConfigFiles): RepoCo
   if (!file) return undefined;
   let text: string;
   try {
+    // Characters are at most 4 bytes: a file this large cannot be a settings file, and is not read.
+    if (files.size && files.size(file) > MAX_REPO_CONFIG_CHARS * 4) return tooLarge(file);
     text = files.readFile(file);
   } catch (err) {
     return {

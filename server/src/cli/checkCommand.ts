@@ -39,6 +39,8 @@ export interface CliIo {
   resolve?(path: string): string;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
+  /** The size of a file in bytes (a huge repository config file is then never read). */
+  fileSize?(path: string): number;
   /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */
   loadMapConfig?(fileOrUrl: string): Promise<{ json: unknown; server: string }>;
 }
@@ -409,7 +411,12 @@ function checkSettings(opts: CheckOptions, config: RepoConfig | undefined): Effe
 function createSettingsReader(opts: CheckOptions, io: CliIo): (input: Input) => EffectiveSettings {
   const byDir = new Map<string, RepoConfig | undefined>();
   const told = new Set<string>();
-  const files: RepoConfigFiles = { kind: (p) => io.kind(p), readFile: (p) => io.readFile(p), join: (...parts) => io.join(...parts) };
+  const files: RepoConfigFiles = {
+    kind: (p) => io.kind(p),
+    readFile: (p) => io.readFile(p),
+    join: (...parts) => io.join(...parts),
+    size: io.fileSize ? (p) => io.fileSize!(p) : undefined,
+  };
   return (input) => {
     if (opts.noConfig) return checkSettings(opts, undefined);
     const dir = inputDir(input, io);

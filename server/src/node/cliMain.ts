@@ -36,6 +36,7 @@ const io: CliIo = {
     }
   },
   readDir: (p) => fs.readdirSync(p),
+  fileSize: (p) => fs.statSync(p).size,
   join: (...parts) => path.join(...parts),
   toUri: (p) => pathToFileURL(path.resolve(p)).href,
   resolve: (p) => path.resolve(p),

@@ -102,6 +102,7 @@ const diskFiles: RepoConfigFiles = {
   },
   readFile: (p) => fs.readFileSync(p, 'utf8'),
   join: (...parts) => path.join(...parts),
+  size: (p) => fs.statSync(p).size,
 };
 
 /** The `.wikimapquery.json` that applies to a workspace folder (a `file:` URI), read; undefined for other URIs. */

@@ -3,7 +3,7 @@
  * The checker and the server reading the same file the same way: test/protocol/repoConfig.test.ts.
  */
 import assert from 'node:assert/strict';
-import { findRepoConfig, parseRepoConfig, type RepoConfigFiles } from '../../../server/src/repoConfig';
+import { findRepoConfig, loadRepoConfig, parseRepoConfig, type RepoConfigFiles } from '../../../server/src/repoConfig';
 
 /** An in-memory tree: paths of files (text) and of folders (`null`). */
 function tree(entries: Record<string, string | null>): RepoConfigFiles {
@@ -52,6 +52,11 @@ describe('the repository config file', () => {
       for (const problem of config.problems) assert.ok(problem.startsWith('r/.wikimapquery.json: '), problem);
     });
   }
+
+  it('is not even read when the host says it is huge', () => {
+    const files = { ...tree({ '/r/.wikimapquery.json': '' }), size: () => 5e9, readFile: () => assert.fail('read') };
+    assert.match(loadRepoConfig('/r', files)!.problems.join(''), /larger than 256 KB/);
+  });
 
   it('is not read past 256 KB', () => {
     const config = parseRepoConfig(`{ "x": "${'a'.repeat(300 * 1024)}" }`, 'f');
