@@ -2,9 +2,10 @@
 // Beyond the recommended rules it keeps the design's structural promises:
 //   - no import cycles (wikimap/no-import-cycle, scripts/lint/noImportCycle.mjs), type-only imports included;
 //   - layers: the pure language services (server/src/service/**) never reach vscode, the LSP transport,
-//     the file system or the network; the client imports no server code, and its pure run code
-//     (client/src/run, wiki, map, contentdb but CLIENT_GLUE) never imports vscode;
-//     the protocol module shared by client and server (common/**) imports types only;
+//     the file system or the network; the client imports no server code and the server no client code;
+//     the shared run code (run/**) imports neither, nor vscode, and reaches the network only through its
+//     transport (Node's in run/node/); the catalogue and map-config stores import nothing from a node/
+//     folder; the types shared by client and server (common/**) are types only, none from server code;
 //   - the web extension: nothing its entries reach imports a Node built-in (wikimap/no-node-in-web,
 //     scripts/lint/noNodeInWeb.mjs);
 //   - no function over 80 lines outside the tests (one named exception).
@@ -44,27 +45,41 @@ const SERVICE_FORBIDDEN = [
   ]),
 ];
 
-/** The client's VS Code glue inside the feature folders; every other file there is pure run code. */
-const CLIENT_GLUE = [
-  'client/src/wiki/register.ts',
-  'client/src/wiki/catalogueCommands.ts',
-  'client/src/wiki/wikiRunner.ts',
-  'client/src/wiki/wikiResultProvider.ts',
-  'client/src/wiki/wikiQuerySource.ts',
-  'client/src/wiki/queryBuilder.ts',
-  'client/src/map/register.ts',
-  'client/src/map/mapRunner.ts',
-  'client/src/map/mapResultsPanel.ts',
-  'client/src/contentdb/authProvider.ts',
-  'client/src/contentdb/index.ts',
-];
+/** The sign-in flow's VS Code glue; every other file of client/src/contentdb is pure (no vscode). */
+const CONTENTDB_GLUE = ['client/src/contentdb/authProvider.ts', 'client/src/contentdb/index.ts'];
+
+/** Node's own modules that move bytes or touch the machine: the shared run code reaches them only through its transport. */
+const NODE_IO = ['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'child_process', 'worker_threads'].flatMap(
+  (m) => [m, `node:${m}`],
+);
+
+// The layers' import groups, each with the message a reader sees (docs/architecture.md, "Layers").
+const SERVER_CODE = ['**/server/src/**'];
+const CLIENT_CODE = ['**/client/src/**'];
+const NODE_FOLDER = ['**/node/*', '../node', './node'];
+const TO_CLIENT = {
+  group: CLIENT_CODE,
+  message:
+    'The server and the CLI import no client code: shared run code lives in run/, shared types in common/ (docs/architecture.md, "Layers").',
+};
+const TO_SERVER_FROM_CLIENT = {
+  group: SERVER_CODE,
+  message:
+    'The client imports no server code: ask the server (common/protocol.ts) or share a pure helper in common/ (docs/architecture.md, "Layers").',
+};
+const TO_NODE = {
+  group: NODE_FOLDER,
+  message:
+    'Node-only code (files, processes) lives in server/src/node/ and is handed in (runtime.ts, the store\'s options), never imported here (docs/architecture.md, "Layers").',
+};
+
+/** What common/ never imports, not even a type: it is what the server, the client and the run code share. */
+const COMMON_NEVER = [...SERVER_CODE, ...CLIENT_CODE, '../server/**', '../client/**', '../run/**'];
+
+const layers = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /** The web extension's entry points (scripts/build.js, webBuilds): the client and the language server's worker. */
 const WEB_ENTRIES = ['client/src/browser/extension.ts', 'server/src/browser/serverWorker.ts'];
-
-const layer = (message, patterns) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
-});
 
 export default tseslint.config(
   {
@@ -122,32 +137,76 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // server → client: the CLI and the server reach the run code in run/, not the extension's files.
+    files: ['server/src/**'],
+    rules: layers(TO_CLIENT),
+  },
+  {
+    // The live catalogue store and the map config store are handed their files and network (catalogue → node).
+    files: ['server/src/catalogue/**', 'server/src/mapConfig/**'],
+    rules: layers(TO_CLIENT, TO_NODE),
+  },
+  {
     files: ['server/src/service/**'],
-    rules: layer(
-      'The language services are pure: no editor, LSP transport, file system or network (docs/architecture.md).',
-      SERVICE_FORBIDDEN,
+    rules: layers(
+      {
+        group: SERVICE_FORBIDDEN,
+        message: 'The language services are pure: no editor, LSP transport, file system or network (docs/architecture.md).',
+      },
+      TO_CLIENT,
+      TO_NODE,
     ),
   },
   {
     // The client asks the server (common/protocol.ts) instead of importing its code.
     files: ['client/src/**'],
-    rules: layer(
-      'The client imports no server code: ask the server (common/protocol.ts) or share a pure helper in common/ (docs/architecture.md, "Layers").',
-      ['**/server/src/**'],
+    rules: layers(TO_SERVER_FROM_CLIENT),
+  },
+  {
+    // The sign-in flow is pure but for its glue: no vscode there.
+    files: ['client/src/contentdb/**'],
+    ignores: CONTENTDB_GLUE,
+    rules: layers(TO_SERVER_FROM_CLIENT, {
+      group: ['vscode'],
+      message: 'Pure client code: no vscode here; the VS Code glue beside it imports vscode (docs/architecture.md, "Layers").',
+    }),
+  },
+  {
+    // The shared run code (extension, CLI, server, browser): no editor, no server or client code, and the
+    // network only through its transport (run/transport.ts; Node's is in run/node/).
+    files: ['run/**'],
+    ignores: ['run/node/**'],
+    rules: layers(
+      {
+        group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'],
+        message: 'The run code is shared: no vscode (docs/architecture.md, "Layers").',
+      },
+      {
+        group: [...SERVER_CODE, ...CLIENT_CODE],
+        message: 'The run code imports neither server nor client code; shared types live in common/ (docs/architecture.md, "Layers").',
+      },
+      {
+        group: NODE_IO,
+        message: "The run code reaches the network only through the transport it is handed (run/transport.ts; Node's in run/node/).",
+      },
     ),
   },
   {
-    // The client by feature (wiki/, map/, contentdb/) plus the shared run helpers (run/): the pure run
-    // code never imports vscode; the VS Code glue listed here sits beside it and imports it.
-    files: ['client/src/run/**', 'client/src/wiki/**', 'client/src/map/**', 'client/src/contentdb/**'],
-    ignores: CLIENT_GLUE,
-    rules: layer(
-      'Pure client run code: no vscode (nor server code) here; the VS Code glue beside it imports vscode (docs/architecture.md, "Layers").',
-      ['vscode', '**/server/src/**'],
+    files: ['run/node/**'],
+    rules: layers(
+      {
+        group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'],
+        message: 'The run code is shared: no vscode (docs/architecture.md, "Layers").',
+      },
+      {
+        group: [...SERVER_CODE, ...CLIENT_CODE],
+        message: 'The run code imports neither server nor client code; shared types live in common/ (docs/architecture.md, "Layers").',
+      },
     ),
   },
   {
-    // The protocol module is in both bundles: types only, so the client's activation bundle carries no library.
+    // The protocol module is in both bundles: types only, so the client's activation bundle carries no library;
+    // and not even types from the server, the client or the run code (common → server): shared types live here.
     files: ['common/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -158,6 +217,11 @@ export default tseslint.config(
           ],
         },
       ],
+      ...layers({
+        group: COMMON_NEVER,
+        message:
+          'common/ imports nothing from the server, the client or the run code, not even types: move the shared type into common/ (docs/architecture.md, "Layers").',
+      }),
     },
   },
   {

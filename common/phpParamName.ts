@@ -9,7 +9,7 @@
  * - a `[` without a `]` after it becomes `_`, and the rest of the name is kept as written;
  * - a name that is empty after this is dropped.
  *
- * Shared by the checker (wikiQueryParser.ts) and the run guard (client/src/wiki/wikiRequest.ts), so
+ * Shared by the checker (wikiQueryParser.ts) and the run guard (run/wiki/wikiRequest.ts), so
  * both judge a request by the names the wiki will really see. Pure.
  */
 

@@ -14,7 +14,7 @@
  * (`RequestParams<typeof X>`, `RequestResult<typeof X>`).
  */
 import type { Range } from 'vscode-languageserver-types';
-import type { RunnableQuery } from '../server/src/service/languageTypes';
+import type { RunnableQuery } from './queryTypes';
 
 export type { RunnableQuery };
 

@@ -7,7 +7,7 @@
   'use strict';
 
   /**
-   * One map object as the extension sends it (client/src/map/mapRun.ts, MapObject).
+   * One map object as the extension sends it (run/map/mapRun.ts, MapObject).
    * @typedef {{ type: string, x: number, y: number, z: number, mapblock: { x: number, y: number, z: number }, mtime: number, attributes: Record<string, string> }} MapObject
    * @typedef {{ o: MapObject, i: number }} Row  a shown object and its index in the result
    */

@@ -12,7 +12,7 @@ import { QueryLanguageClient } from './languageClient';
 import { Log } from './log';
 import { nodeLanguageClientHost } from './nodeLanguageClient';
 import { registerMap } from './map/register';
-import { RunHistory } from './run/runHistory';
+import { RunHistory } from '../../run/runHistory';
 import { registerRunCommands } from './runCommands';
 import { registerRunLens } from './runLens';
 import { registerWiki } from './wiki/register';

@@ -3,7 +3,7 @@
  * so tokens and passwords never reach the log.
  */
 import * as vscode from 'vscode';
-import { redactUrl, redactUserInfo } from './run/redact';
+import { redactUrl, redactUserInfo } from '../../run/redact';
 
 const OUTPUT_CHANNEL_NAME = 'Wiki & Map Query';
 

@@ -7,7 +7,7 @@ import { MAP_LANGUAGE_ID, type RunnableQuery } from '../../common/protocol';
 import { queryAtCursor, registerCommand } from './commands';
 import type { QueryLanguageClient } from './languageClient';
 import type { MapFeature } from './map/register';
-import type { HistoryEntry } from './run/runHistory';
+import type { HistoryEntry } from '../../run/runHistory';
 import type { RunRecorder } from './runWithProgress';
 import type { WikiFeature } from './wiki/register';
 

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../../common/errorMessage';
 import type { Log } from './log';
-import { RunError } from './run/runErrors';
-import type { HistoryEntry, HistoryRequest, RunHistory } from './run/runHistory';
+import { RunError } from '../../run/runErrors';
+import type { HistoryEntry, HistoryRequest, RunHistory } from '../../run/runHistory';
 
 /** Where runs are recorded: shared by the runners. */
 export interface RunRecorder {

@@ -1,6 +1,6 @@
 // @ts-check
 // A check of the `lint` suite: a value (function, const, class, let, enum) that the product code
-// (server/src, client/src, common) exports must be used by another file of the repository (product
+// (server/src, client/src, run, common) exports must be used by another file of the repository (product
 // code, tests, benchmarks, scripts, the webview). One exported only for its own file is dead surface
 // a reader has to reason about: drop the `export`. Types may stay exported where they describe an
 // exported function. Textual: a name counts as used when it appears as a word in another file.

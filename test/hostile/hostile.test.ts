@@ -8,11 +8,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
-import { httpRequest } from '../../client/src/run/httpClient';
-import { RunError } from '../../client/src/run/runErrors';
-import { fetchAll, runWikiQuery } from '../../client/src/wiki/wikiRun';
+import { httpRequest } from '../../run/httpClient';
+import { RunError } from '../../run/runErrors';
+import { fetchAll, runWikiQuery } from '../../run/wiki/wikiRun';
 import { typedQuery } from '../support/typedQuery';
 import { peakRssMb, startHostileServer, type HostileServer } from './hostileServer';
+import { nodeTransport } from '../../run/node/nodeTransport';
 
 /** Generous bounds: the failures they catch were 6–13 GB and many minutes. */
 const MAX_PEAK_MB = 600;
@@ -236,7 +237,7 @@ describe('hostile servers', function () {
   });
 
   describe('the run code', () => {
-    const opts = { timeoutMs: 3000, maxBytes: 5 * 1024 * 1024 };
+    const opts = { transport: nodeTransport, timeoutMs: 3000, maxBytes: 5 * 1024 * 1024 };
     const rssBefore = process.memoryUsage().rss;
     after(() => {
       const grownMb = (process.memoryUsage().rss - rssBefore) / (1024 * 1024);

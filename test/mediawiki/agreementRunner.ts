@@ -17,7 +17,7 @@ import {
   type CorpusEntry,
   type VerdictItem,
 } from './wikiVerdict';
-import { nodeCatalogueFiles } from '../../server/src/catalogue/nodeCatalogueFiles';
+import { nodeCatalogueFiles } from '../../server/src/node/nodeCatalogueFiles';
 
 /** Parameters the suite sets on every request to read the wiki's verdict (a query setting them would be judged differently). */
 export const ANSWER_FORMAT_PARAMS = ['format', 'formatversion', 'errorformat', 'errorlang', 'errorsuselocal', 'callback'];
@@ -40,8 +40,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 /** The catalogue the wiki describes itself, loaded through the store users use. */
 export function loadWikiCatalogue(wiki: MediaWikiInstance, builtin: WikiCatalogue): Promise<WikiCatalogue> {
   const store = new CatalogueStore({
-    builtin,
     files: nodeCatalogueFiles,
+    builtin,
     userAgent: catalogueUserAgent('test'),
     timeoutMs: 30000,
     log: () => undefined,

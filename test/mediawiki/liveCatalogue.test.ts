@@ -15,7 +15,7 @@ import { loadBuiltinCatalogue } from '../../server/src/service/wiki/wikiCatalogu
 import { checkQueries, ensureBuilt, runCheck } from './checkerCli';
 import { MediaWikiClient, RECIPE_NS, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 import { checkerVerdict, formatVerdict, sameVerdict, wikiVerdict, type VerdictItem } from './wikiVerdict';
-import { nodeCatalogueFiles } from '../../server/src/catalogue/nodeCatalogueFiles';
+import { nodeCatalogueFiles } from '../../server/src/node/nodeCatalogueFiles';
 
 const ROOT = path.join(__dirname, '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
@@ -102,6 +102,7 @@ describe('live catalogues from real MediaWikis', function () {
     try {
       const first = countingFetch();
       const store1 = new CatalogueStore({
+        files: nodeCatalogueFiles,
         builtin,
         files: nodeCatalogueFiles,
         cacheDir,
@@ -118,6 +119,7 @@ describe('live catalogues from real MediaWikis', function () {
 
       const second = countingFetch();
       const store2 = new CatalogueStore({
+        files: nodeCatalogueFiles,
         builtin,
         files: nodeCatalogueFiles,
         cacheDir,
@@ -169,8 +171,8 @@ describe('live catalogues from real MediaWikis', function () {
     // The editor's store: the built-in catalogue at once, one message, no repeated attempts while typing.
     const messages: string[] = [];
     const store = new CatalogueStore({
-      builtin,
       files: nodeCatalogueFiles,
+      builtin,
       userAgent: catalogueUserAgent('test'),
       timeoutMs: 30000,
       log: (m) => messages.push(m),

@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { RunError } from '../../client/src/run/runErrors';
-import { runWikiQuery } from '../../client/src/wiki/wikiRun';
+import { RunError } from '../../run/runErrors';
+import { runWikiQuery } from '../../run/wiki/wikiRun';
 import { typedQuery } from '../support/typedQuery';
 import { checkQueries, ensureBuilt } from './checkerCli';
 import { MediaWikiClient, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
+import { nodeTransport } from '../../run/node/nodeTransport';
 
 const BYPASS = 'action=query&%20action=edit&title=Sandbox&text=x&%20token=%2B%5C';
 
@@ -49,6 +50,7 @@ describe('parameter names as PHP reads them (real MediaWiki)', function () {
   it('the run guard refuses the bypass before anything is sent', async () => {
     const sent: string[] = [];
     const attempt = runWikiQuery(wiki!.apiUrl, typedQuery(BYPASS).params, {
+      transport: nodeTransport,
       timeoutMs: 10000,
       maxBytes: 1_000_000,
       onRequest: (url) => sent.push(url),
@@ -61,13 +63,19 @@ describe('parameter names as PHP reads them (real MediaWiki)', function () {
     // Variants: a leading-space token alone, a dotted action, an array-style action.
     for (const q of ['action=query&list=allpages&%20token=x', 'action=query&%20%20action=delete&title=X', 'action[x]=edit&title=X']) {
       await assert.rejects(
-        runWikiQuery(wiki!.apiUrl, typedQuery(q).params, { timeoutMs: 10000, maxBytes: 1_000_000, onRequest: (url) => sent.push(url) }),
+        runWikiQuery(wiki!.apiUrl, typedQuery(q).params, {
+          transport: nodeTransport,
+          timeoutMs: 10000,
+          maxBytes: 1_000_000,
+          onRequest: (url) => sent.push(url),
+        }),
         /Not run/,
       );
     }
     assert.equal(sent.length, 0);
     // A read-only query still runs.
     const ok = await runWikiQuery(wiki!.apiUrl, typedQuery('action=query&meta=siteinfo').params, {
+      transport: nodeTransport,
       timeoutMs: 30000,
       maxBytes: 10_000_000,
     });

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CatalogueCache } from '../../server/src/catalogue/catalogueCache';
-import { nodeCatalogueFiles } from '../../server/src/catalogue/nodeCatalogueFiles';
+import { nodeCatalogueFiles } from '../../server/src/node/nodeCatalogueFiles';
 import { normaliseApiUrl } from '../../server/src/catalogue/liveCatalogueFetcher';
 import { applyEdits, cursor, ensureBuilt, LspClient, ROOT, SERVER, textOf } from './lspClient';
 

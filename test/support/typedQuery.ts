@@ -4,7 +4,7 @@
  * the client's `requestOfTypedQuery` makes the request. For tests that start from a query text.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { requestOfTypedQuery, type WikiParams } from '../../client/src/wiki/wikiRequest';
+import { requestOfTypedQuery, type WikiParams } from '../../run/wiki/wikiRequest';
 import { getWikiLanguageService } from '../../server/src/service/wiki/wikiLanguageService';
 import { builtinCatalogue } from '../unit/wiki/helpers';
 

@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
-import type { MapRunResult } from './mapRun';
-import { mapSummaryLine, toCsv, toJson } from './mapExport';
+import type { MapRunResult } from '../../../run/map/mapRun';
+import { mapSummaryLine, toCsv, toJson } from '../../../run/map/mapExport';
 
 const MAP_RESULTS_VIEW_TYPE = 'wikimapQuery.mapResults';
 

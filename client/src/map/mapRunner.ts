@@ -3,9 +3,10 @@
  * in the map results webview, history entries.
  */
 import * as vscode from 'vscode';
-import { runMapQuery, type MapRunResult } from './mapRun';
-import { mapSummaryLine } from './mapExport';
-import { makeUserAgent } from '../run/httpClient';
+import { runMapQuery, type MapRunResult } from '../../../run/map/mapRun';
+import { mapSummaryLine } from '../../../run/map/mapExport';
+import { makeUserAgent } from '../../../run/httpClient';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
 import type { MapResultsPanel } from './mapResultsPanel';
 import { runWithProgress, type RunRecorder } from '../runWithProgress';
@@ -81,6 +82,7 @@ export class MapRunner {
       request: { kind: 'map', baseUrl: base, body },
       work: async (signal) => {
         const result = await runMapQuery(base, body, {
+          transport: nodeTransport,
           timeoutMs: s.timeoutMs,
           maxBytes: s.maxBytes,
           signal,

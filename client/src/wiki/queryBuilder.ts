@@ -19,7 +19,7 @@ import {
   pageSetParameters,
   wireName,
   type ModuleGroup,
-} from './queryComposer';
+} from '../../../run/wiki/queryComposer';
 import { errorMessage } from '../../../common/errorMessage';
 
 export interface BuilderAnswers {

@@ -3,10 +3,10 @@
  * then the pretty-printed body), with "Continue" / "Fetch all" / "Run again" lenses on top.
  */
 import * as vscode from 'vscode';
-import type { WikiRunResult } from './wikiRun';
-import { getContinuation } from './wikiRun';
-import { formatWikiResultDocument, isXmlResult } from './wikiResultDocument';
-import { describeParams } from './wikiRequest';
+import type { WikiRunResult } from '../../../run/wiki/wikiRun';
+import { getContinuation } from '../../../run/wiki/wikiRun';
+import { formatWikiResultDocument, isXmlResult } from '../../../run/wiki/wikiResultDocument';
+import { describeParams } from '../../../run/wiki/wikiRequest';
 import { hostOf } from '../../../common/hostOf';
 import type { QuerySource } from './wikiQuerySource';
 

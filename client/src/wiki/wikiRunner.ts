@@ -5,14 +5,22 @@
  */
 import * as vscode from 'vscode';
 import type { RunnableQuery } from '../../../common/protocol';
-import { RunError } from '../run/runErrors';
-import { checkReadOnly, describeParams, READ_QUERY_TIMEOUT_MS, requestOfTypedQuery, withDeadline, type WikiParams } from './wikiRequest';
-import { fetchAll, runContinuation, runWikiQuery, type WikiRunResult } from './wikiRun';
-import type { RunOptions } from '../run/httpClient';
-import { extractWikiMessages, placeWikiMessages } from './wikiMessages';
-import { locateParam } from './paramLocator';
-import { isXmlResult, summariseWikiResult, summaryLine } from './wikiResultDocument';
-import { makeUserAgent } from '../run/httpClient';
+import { RunError } from '../../../run/runErrors';
+import {
+  checkReadOnly,
+  describeParams,
+  READ_QUERY_TIMEOUT_MS,
+  requestOfTypedQuery,
+  withDeadline,
+  type WikiParams,
+} from '../../../run/wiki/wikiRequest';
+import { fetchAll, runContinuation, runWikiQuery, type WikiRunResult } from '../../../run/wiki/wikiRun';
+import type { RunOptions } from '../../../run/httpClient';
+import { extractWikiMessages, placeWikiMessages } from '../../../run/wiki/wikiMessages';
+import { locateParam } from '../../../run/wiki/paramLocator';
+import { isXmlResult, summariseWikiResult, summaryLine } from '../../../run/wiki/wikiResultDocument';
+import { makeUserAgent } from '../../../run/httpClient';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
 import type { WikiResultProvider } from './wikiResultProvider';
 import type { QuerySource } from './wikiQuerySource';
@@ -61,6 +69,7 @@ export class WikiRunner implements vscode.Disposable {
   private runOptions(signal: AbortSignal): RunOptions {
     const s = getRunSettings();
     return {
+      transport: nodeTransport,
       timeoutMs: s.timeoutMs,
       maxBytes: s.maxBytes,
       signal,

@@ -55,7 +55,7 @@ export interface CatalogueStoreOptions {
   actionConstraints?: unknown;
   /** `descriptors/wiki/api-core.json`: main/query/format descriptors for saved files that lack them. */
   core?: unknown;
-  /** File access for the cache and saved files (node's: `nodeCatalogueFiles.ts`; a browser's: in memory). */
+  /** File access for the cache and saved files (node's: `node/nodeCatalogueFiles.ts`; a browser's: in memory). */
   files: CatalogueFiles;
   /**
    * A browser page's fetch: requests carry `origin=*` (MediaWiki's anonymous cross-origin reads) and

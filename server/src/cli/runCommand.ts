@@ -1,6 +1,6 @@
 /**
  * `wikimap-query run`: runs the query at a line of a file, as the editor's "Run Query at Cursor" does,
- * and prints the result as JSON. The run itself is the editor's own code (client/src/wiki, map, run: read-only
+ * and prints the result as JSON. The run itself is the editor's own code (the shared run code in run/: read-only
  * check, request, continuation, "Fetch all" merging, time and size limits), which is VS Code-free.
  *
  *   wikimap-query run [--all] [--api-url URL] [--map-server URL] [--max-pages N] [--timeout S]
@@ -12,10 +12,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PackageFiles } from '../runtime';
 import type { RunnableQuery } from '../service/languageTypes';
 import { createLanguageServices, normaliseSettings, pickMode } from '../languageModes';
-import { runMapQuery } from '../../../client/src/map/mapRun';
-import { RunError, type RunErrorKind } from '../../../client/src/run/runErrors';
-import { checkReadOnly } from '../../../client/src/wiki/wikiRequest';
-import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../client/src/wiki/wikiRun';
+import { runMapQuery } from '../../../run/map/mapRun';
+import { RunError, type RunErrorKind } from '../../../run/runErrors';
+import { checkReadOnly } from '../../../run/wiki/wikiRequest';
+import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../run/wiki/wikiRun';
+import type { HttpTransport } from '../../../run/transport';
 
 export interface RunIo {
   stdout(text: string): void;
@@ -27,6 +28,8 @@ export interface RunIo {
   toUri(path: string): string;
   files: PackageFiles;
   version?: string;
+  /** How runs reach the network (Node's: run/node/nodeTransport.ts). */
+  transport: HttpTransport;
 }
 
 /** Exit statuses of `run` (also in RUN_USAGE). */
@@ -218,6 +221,7 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
   }
   const query = pickQuery(runnableQueries(file, text, io), file, line, io);
   const runOptions: RunOptions = {
+    transport: io.transport,
     timeoutMs: opts.timeoutSeconds * 1000,
     maxBytes: Math.round(opts.maxResponseMb * 1024 * 1024),
     userAgent: `wikimap-query/${io.version ?? 'unknown'} (command line "wikimap-query run") node/${process.versions.node}`,

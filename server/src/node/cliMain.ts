@@ -3,11 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { runCli, type CliIo } from '../cli/checkCommand';
-import { runRunCommand } from '../cli/runCommand';
+import { runRunCommand, type RunIo } from '../cli/runCommand';
 import { createPackageFiles } from './nodeRuntime';
 import { packageVersion } from '../packageData';
 import { createCliCatalogueLoader } from './cliCatalogues';
 import { loadMapConfig } from './cliMapConfig';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
 const files = createPackageFiles();
 const catalogues = createCliCatalogueLoader(files, (message, kind) => {
@@ -16,7 +17,7 @@ const catalogues = createCliCatalogueLoader(files, (message, kind) => {
   if (kind === 'warning') process.stderr.write(`${message}\n`);
 });
 
-const io: CliIo = {
+const io: CliIo & RunIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   readStdin: () =>
@@ -44,6 +45,7 @@ const io: CliIo = {
   version: packageVersion(files),
   loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
   loadMapConfig,
+  transport: nodeTransport,
 };
 
 const argv = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'url';
 import type { CatalogueStoreAccess, CatalogueStoreOptions, PackageFiles, ServerRuntime, Timers } from '../runtime';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore';
-import { defaultCatalogueCacheDir, nodeCatalogueFiles } from '../catalogue/nodeCatalogueFiles';
+import { defaultCatalogueCacheDir, nodeCatalogueFiles } from './nodeCatalogueFiles';
 import { liveCatalogueData, packageVersion } from '../packageData';
 
 /** Per request to a wiki when fetching its catalogue. */

@@ -28,6 +28,8 @@ export type { CodeAction, CompletionList, Diagnostic, DocumentLink, DocumentSymb
 
 /** Severity setting for one diagnostic code; `off` hides it (from the settings table, common/settings.ts). */
 export type { SeveritySetting };
+import type { RunnableQuery } from '../../../common/queryTypes';
+export type { RunnableParamRange, RunnableQuery } from '../../../common/queryTypes';
 
 /** Settings every language service understands (mirrors `wikimapQuery.*`). */
 export interface LanguageSettings {
@@ -45,32 +47,6 @@ export interface LanguageSettings {
 export interface OffsetRange {
   start: number;
   end: number;
-}
-
-/** One runnable query found in a document (used by the Run lens and the CLI). */
-export interface RunnableQuery {
-  /** Range of the whole query in the document. */
-  range: Range;
-  /** For wiki: the decoded parameters in order (last one wins). For map: the JSON text of the object. */
-  kind: 'wiki' | 'map';
-  /** Wiki: the api.php URL the query names itself (undefined for bare queries). */
-  apiUrl?: string;
-  /** Wiki: name → value after percent-decoding, last occurrence wins. */
-  params?: Array<[string, string]>;
-  /** Map: the request body as parsed JSON. */
-  body?: unknown;
-  /**
-   * Wiki: where each counted parameter is written, in the order of `params` (so a client can put the
-   * wiki's own warnings on the parameter they name).
-   */
-  paramRanges?: RunnableParamRange[];
-}
-
-/** Source ranges of one parameter of a runnable wiki query. */
-export interface RunnableParamRange {
-  name: string;
-  nameRange: Range;
-  valueRange: Range;
 }
 
 /** The facade each pure language service offers (see STYLE.md, "Three layers"). */

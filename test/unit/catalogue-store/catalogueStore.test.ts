@@ -13,7 +13,7 @@ import { cacheFileName } from '../../../server/src/catalogue/catalogueCache';
 import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { deadApiUrl, SAVED_PARAMINFO, SAVED_PARAMINFO_FILE, SAVED_SITEINFO, startFakeWiki, type FakeWiki } from './fakeWiki';
-import { nodeCatalogueFiles } from '../../../server/src/catalogue/nodeCatalogueFiles';
+import { nodeCatalogueFiles } from '../../../server/src/node/nodeCatalogueFiles';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
@@ -38,6 +38,7 @@ function tempCacheDir(): string {
 function makeStore(extra: Partial<CatalogueStoreOptions> = {}): { store: CatalogueStore; messages: string[] } {
   const messages: string[] = [];
   const store = new CatalogueStore({
+    files: nodeCatalogueFiles,
     builtin,
     files: nodeCatalogueFiles,
     constraints,

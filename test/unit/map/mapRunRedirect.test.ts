@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
-import { runMapQuery } from '../../../client/src/map/mapRun';
-import { RunError } from '../../../client/src/run/runErrors';
+import { runMapQuery } from '../../../run/map/mapRun';
+import { RunError } from '../../../run/runErrors';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
 describe('map runs and redirects', () => {
   let fake: FakeMapServer;
@@ -37,13 +38,13 @@ describe('map runs and redirects', () => {
   });
 
   it('a run is sent to the path with the slash, so it gets the objects', async () => {
-    const r = await runMapQuery(fake.url, { type: 'bones' }, { timeoutMs: 10000, maxBytes: 10 * 1024 * 1024 });
+    const r = await runMapQuery(fake.url, { type: 'bones' }, { transport: nodeTransport, timeoutMs: 10000, maxBytes: 10 * 1024 * 1024 });
     assert.ok(r.objects.length > 0);
   });
 
   it('a redirect is not followed, and the message says where it pointed and what to set', async () => {
     await assert.rejects(
-      runMapQuery(proxyUrl, { type: 'bones' }, { timeoutMs: 10000, maxBytes: 1024 * 1024 }),
+      runMapQuery(proxyUrl, { type: 'bones' }, { transport: nodeTransport, timeoutMs: 10000, maxBytes: 1024 * 1024 }),
       (e: unknown) =>
         e instanceof RunError &&
         e.status === 301 &&

@@ -4,13 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { startMediaWiki, type MediaWikiInstance } from '../../mediawiki/mediawikiServer';
-import { anonymousLimitsNote, runWikiQuery, type RunOptions } from '../../../client/src/wiki/wikiRun';
+import { anonymousLimitsNote, runWikiQuery, type RunOptions } from '../../../run/wiki/wikiRun';
 import { typedQuery } from '../../support/typedQuery';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
 describe('anonymous runs get anonymous limits, and say so (a real MediaWiki)', function () {
   this.timeout(120000);
   let wiki: MediaWikiInstance | undefined;
-  const opts: RunOptions = { timeoutMs: 30000, maxBytes: 5_000_000 };
+  const opts: RunOptions = { transport: nodeTransport, timeoutMs: 30000, maxBytes: 5_000_000 };
   before(async () => {
     wiki = await startMediaWiki();
   });

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { httpRequest, makeUserAgent } from '../../../client/src/run/httpClient';
-import { RunError } from '../../../client/src/run/runErrors';
+import { httpRequest, makeUserAgent } from '../../../run/httpClient';
+import { RunError } from '../../../run/runErrors';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
 async function serve(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(handler);
@@ -38,6 +39,7 @@ describe('run HTTP client', () => {
         url: s.url,
         method: 'GET',
         headers: { 'User-Agent': makeUserAgent('1.2.3', 'https://example.org/contact') },
+        transport: nodeTransport,
         timeoutMs: 5000,
         maxBytes: 1000,
       });
@@ -57,7 +59,7 @@ describe('run HTTP client', () => {
     });
     try {
       await assert.rejects(
-        httpRequest({ url: s.url, method: 'GET', timeoutMs: 200, maxBytes: 1000 }),
+        httpRequest({ url: s.url, method: 'GET', transport: nodeTransport, timeoutMs: 200, maxBytes: 1000 }),
         isRunError('timeout', /wikimapQuery\.run\.timeoutSeconds/),
       );
     } finally {
@@ -72,7 +74,7 @@ describe('run HTTP client', () => {
     });
     try {
       await assert.rejects(
-        httpRequest({ url: s.url, method: 'GET', timeoutMs: 5000, maxBytes: 1024 }),
+        httpRequest({ url: s.url, method: 'GET', transport: nodeTransport, timeoutMs: 5000, maxBytes: 1024 }),
         isRunError('tooLarge', /larger than the cap of 1\.0 KB.*wikimapQuery\.run\.maxResponseMB/),
       );
     } finally {
@@ -94,7 +96,10 @@ describe('run HTTP client', () => {
       pump();
     });
     try {
-      await assert.rejects(httpRequest({ url: s.url, method: 'GET', timeoutMs: 10000, maxBytes: 64 * 1024 }), isRunError('tooLarge'));
+      await assert.rejects(
+        httpRequest({ url: s.url, method: 'GET', transport: nodeTransport, timeoutMs: 10000, maxBytes: 64 * 1024 }),
+        isRunError('tooLarge'),
+      );
     } finally {
       await s.close();
     }
@@ -106,7 +111,7 @@ describe('run HTTP client', () => {
     const s = await serve(() => received());
     try {
       const ac = new AbortController();
-      const p = httpRequest({ url: s.url, method: 'GET', timeoutMs: 10000, maxBytes: 1000, signal: ac.signal });
+      const p = httpRequest({ url: s.url, method: 'GET', transport: nodeTransport, timeoutMs: 10000, maxBytes: 1000, signal: ac.signal });
       await got;
       ac.abort();
       await assert.rejects(p, isRunError('cancelled'));
@@ -120,7 +125,7 @@ describe('run HTTP client', () => {
     const url = s.url;
     await s.close();
     await assert.rejects(
-      httpRequest({ url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }),
+      httpRequest({ url, method: 'GET', transport: nodeTransport, timeoutMs: 5000, maxBytes: 1000 }),
       isRunError('network', /refused the connection\. Check that the server runs/),
     );
   });
@@ -132,7 +137,10 @@ describe('run HTTP client', () => {
   ];
   for (const [url, message] of badUrls) {
     it(`refuses ${url}`, async () => {
-      await assert.rejects(httpRequest({ url, method: 'GET', timeoutMs: 1000, maxBytes: 1000 }), isRunError('badUrl', message));
+      await assert.rejects(
+        httpRequest({ url, method: 'GET', transport: nodeTransport, timeoutMs: 1000, maxBytes: 1000 }),
+        isRunError('badUrl', message),
+      );
     });
   }
 
@@ -145,7 +153,7 @@ describe('run HTTP client', () => {
     try {
       const url = s.url.replace('http://', 'http://me:hunter2@');
       await assert.rejects(
-        httpRequest({ url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }),
+        httpRequest({ url, method: 'GET', transport: nodeTransport, timeoutMs: 5000, maxBytes: 1000 }),
         (e: unknown) => isRunError('refused', /user name or password/)(e) && !(e as Error).message.includes('hunter2'),
       );
       assert.equal(hits, 0);
@@ -165,7 +173,7 @@ describe('run HTTP client', () => {
     });
     try {
       await assert.rejects(
-        httpRequest({ url: s.url, method: 'GET', timeoutMs: 5000, maxBytes: 1000 }),
+        httpRequest({ url: s.url, method: 'GET', transport: nodeTransport, timeoutMs: 5000, maxBytes: 1000 }),
         isRunError('http', /HTTP 302, a redirect to .*\/elsewhere\?action=edit&token=\*\*\*.*do not follow redirects/),
       );
       assert.deepEqual(paths, ['/']);

@@ -5,12 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
-import { mapObjectsUrl, runMapQuery } from '../../../client/src/map/mapRun';
-import { csvField, mapSummaryLine, toCsv, toJson } from '../../../client/src/map/mapExport';
-import { RunError } from '../../../client/src/run/runErrors';
-import type { RunOptions } from '../../../client/src/wiki/wikiRun';
+import { mapObjectsUrl, runMapQuery } from '../../../run/map/mapRun';
+import { csvField, mapSummaryLine, toCsv, toJson } from '../../../run/map/mapExport';
+import { RunError } from '../../../run/runErrors';
+import type { RunOptions } from '../../../run/wiki/wikiRun';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
-const opts: RunOptions = { timeoutMs: 10000, maxBytes: 10 * 1024 * 1024 };
+const opts: RunOptions = { transport: nodeTransport, timeoutMs: 10000, maxBytes: 10 * 1024 * 1024 };
 const isRunError = (kind: string, message: RegExp) => (e: unknown) => e instanceof RunError && e.kind === kind && message.test(e.message);
 
 describe('map runs against the fake map server', () => {

@@ -3,7 +3,7 @@
  * In each case «…» marks the text the span must cover; the markers are removed before locating.
  */
 import assert from 'node:assert/strict';
-import { locateParam } from '../../../client/src/wiki/paramLocator';
+import { locateParam } from '../../../run/wiki/paramLocator';
 
 function marked(source: string): { text: string; start: number; end: number } {
   const start = source.indexOf('«');

@@ -14,7 +14,7 @@ import {
   modulesOfGroup,
   pageSetParameters,
   wireName,
-} from '../../../client/src/wiki/queryComposer';
+} from '../../../run/wiki/queryComposer';
 import { typedQuery } from '../../support/typedQuery';
 
 const modules: ParaminfoModule[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../descriptors/wiki/query-modules.json'), 'utf8'))

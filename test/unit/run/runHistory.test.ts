@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { HISTORY_LIMIT, RunHistory } from '../../../client/src/run/runHistory';
+import { HISTORY_LIMIT, RunHistory } from '../../../run/runHistory';
 
 describe('run history', () => {
   it('keeps the last 50 runs, newest first', () => {

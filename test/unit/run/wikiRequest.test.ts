@@ -3,7 +3,7 @@
  * query becomes a request, how URLs are shown in logs, and how continuation and batches merge.
  */
 import assert from 'node:assert/strict';
-import { RunError } from '../../../client/src/run/runErrors';
+import { RunError } from '../../../run/runErrors';
 import {
   buildWikiUrl,
   checkReadOnly,
@@ -12,13 +12,13 @@ import {
   withDeadline,
   withJsonFormat,
   type WikiParams,
-} from '../../../client/src/wiki/wikiRequest';
+} from '../../../run/wiki/wikiRequest';
 import type { RunnableQuery } from '../../../common/protocol';
 
 /** The pairs as written (names not yet as PHP reads them): what the guard must judge whatever the source. */
 const pairs = (query: string): WikiParams => [...new URLSearchParams(query)];
-import { redactUrl } from '../../../client/src/run/redact';
-import { continueParams, countItems, mergeBatches } from '../../../client/src/wiki/wikiRun';
+import { redactUrl } from '../../../run/redact';
+import { continueParams, countItems, mergeBatches } from '../../../run/wiki/wikiRun';
 
 describe('wiki request building', () => {
   const readOnly: Array<[string, boolean]> = [
@@ -211,7 +211,7 @@ describe('wiki request building', () => {
 
 describe('credentials in URLs', () => {
   it('redacts user info in URLs and in free text', async () => {
-    const { redactUserInfo } = await import('../../../client/src/run/redact');
+    const { redactUserInfo } = await import('../../../run/redact');
     assert.equal(redactUrl('http://user:secret@wiki.example.org/w/api.php?action=query'), 'http://wiki.example.org/w/api.php?action=query');
     assert.equal(
       redactUserInfo('failed: "http://user:secret@wiki.example.org/w/api.php" is bad'),

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { formatWikiResultDocument, summariseWikiResult } from '../../../client/src/wiki/wikiResultDocument';
-import type { WikiRunResult } from '../../../client/src/wiki/wikiRun';
+import { formatWikiResultDocument, summariseWikiResult } from '../../../run/wiki/wikiResultDocument';
+import type { WikiRunResult } from '../../../run/wiki/wikiRun';
 
 function result(json: unknown, text = JSON.stringify(json)): WikiRunResult {
   return {

@@ -6,21 +6,20 @@
 import assert from 'node:assert/strict';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { startMediaWiki, type MediaWikiInstance } from '../../mediawiki/mediawikiServer';
-import { RunError } from '../../../client/src/run/runErrors';
+import { RunError } from '../../../run/runErrors';
 import { typedQuery } from '../../support/typedQuery';
-import {
-  continueParams,
-  fetchAll,
-  getContinuation,
-  runContinuation,
-  runWikiQuery,
-  type RunOptions,
-} from '../../../client/src/wiki/wikiRun';
-import { extractWikiMessages, placeWikiMessages } from '../../../client/src/wiki/wikiMessages';
-import { locateParam } from '../../../client/src/wiki/paramLocator';
-import { formatWikiResultDocument, summariseWikiResult } from '../../../client/src/wiki/wikiResultDocument';
+import { continueParams, fetchAll, getContinuation, runContinuation, runWikiQuery, type RunOptions } from '../../../run/wiki/wikiRun';
+import { extractWikiMessages, placeWikiMessages } from '../../../run/wiki/wikiMessages';
+import { locateParam } from '../../../run/wiki/paramLocator';
+import { formatWikiResultDocument, summariseWikiResult } from '../../../run/wiki/wikiResultDocument';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
-const opts = (extra: Partial<RunOptions> = {}): RunOptions => ({ timeoutMs: 30000, maxBytes: 50 * 1024 * 1024, ...extra });
+const opts = (extra: Partial<RunOptions> = {}): RunOptions => ({
+  transport: nodeTransport,
+  timeoutMs: 30000,
+  maxBytes: 50 * 1024 * 1024,
+  ...extra,
+});
 const titles = (json: any): string[] => json.query.allpages.map((p: any) => p.title);
 
 describe('wiki runs against a real MediaWiki', function () {

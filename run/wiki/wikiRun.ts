@@ -2,12 +2,12 @@
  * Running a wiki query: one request, continuation (as the API sandbox does it) and "fetch all".
  * VS Code-free; the extension wraps these in progress notifications.
  */
-import { formatBytes, httpRequest, makeUserAgent, type RunOptions } from '../run/httpClient';
-export type { RunOptions } from '../run/httpClient';
-import { redactUrl } from '../run/redact';
-import { isObject } from '../../../common/isObject';
-import { errorMessage } from '../../../common/errorMessage';
-import { RunError } from '../run/runErrors';
+import { formatBytes, httpRequest, makeUserAgent, type RunOptions } from '../httpClient';
+export type { RunOptions } from '../httpClient';
+import { redactUrl } from '../redact';
+import { isObject } from '../../common/isObject';
+import { errorMessage } from '../../common/errorMessage';
+import { RunError } from '../runErrors';
 import { buildWikiUrl, checkReadOnly, FEED_ACTIONS, lastValue, withJsonFormat, type WikiParams } from './wikiRequest';
 
 export interface WikiRunResult {
@@ -82,6 +82,8 @@ export async function runWikiQuery(
     timeoutMs: opts.timeoutMs,
     maxBytes: opts.maxBytes,
     signal: opts.signal,
+    transport: opts.transport,
+    addressPolicy: opts.addressPolicy,
   });
   // A feed answers RSS/Atom (XML) whatever format= says; only its errors come as JSON.
   const action = lastValue(sent, 'action');

@@ -2,10 +2,10 @@
  * Building a wiki run's request: the read-only check, the URL (with `format=json&formatversion=2`
  * added when absent) and a loggable form of it with secrets removed. VS Code-free.
  */
-import { RunError } from '../run/runErrors';
-import { isSensitiveParam, redactUrl } from '../run/redact';
-import { phpParamName } from '../../../common/phpParamName';
-import type { RunnableQuery } from '../../../common/protocol';
+import { RunError } from '../runErrors';
+import { isSensitiveParam, redactUrl } from '../redact';
+import { phpParamName } from '../../common/phpParamName';
+import type { RunnableQuery } from '../../common/protocol';
 
 export type WikiParams = Array<[string, string]>;
 

@@ -1,16 +1,20 @@
 /**
  * The one HTTP helper every run uses: GET or POST with a User-Agent, an overall timeout (its own
  * timer, covering connect and body), a response-size cap read from the stream, cancellation, no
- * redirects followed and no credentials from the URL sent. VS Code-free (plain node http/https) so it is
- * unit-tested against local servers.
+ * redirects followed and no credentials from the URL sent. The bytes move through the transport it
+ * is handed (`run/transport.ts`; Node's is `run/node/nodeTransport.ts`), so the same code runs in
+ * the extension, the CLI, the server and a browser.
  */
-import * as http from 'node:http';
-import * as https from 'node:https';
 import { RunError } from './runErrors';
 import { redactUrl } from './redact';
+import { TransportError, type AddressPolicy, type HttpTransport } from './transport';
 
 /** What a wiki or map run is given: its bounds, its abort signal, its user agent. */
 export interface RunOptions {
+  /** How the bytes travel (Node's http/https: `run/node/nodeTransport.ts`). */
+  transport: HttpTransport;
+  /** The address check made when connecting (absent: none). */
+  addressPolicy?: AddressPolicy;
   timeoutMs: number;
   maxBytes: number;
   signal?: AbortSignal;
@@ -20,6 +24,8 @@ export interface RunOptions {
 }
 
 export interface HttpRequestOptions {
+  transport: HttpTransport;
+  addressPolicy?: AddressPolicy;
   url: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -50,7 +56,8 @@ const DEFAULT_VERSION = '0.1.0';
 /** A descriptive User-Agent as MediaWiki's policy asks: client/version (contact) library/version. */
 export function makeUserAgent(version: string = DEFAULT_VERSION, contact?: string): string {
   const about = contact ? `+${contact}; ` : '';
-  return `wikimap-query/${version} (${about}VS Code extension "Wiki & Map Query") node/${process.versions.node}`;
+  const runtime = typeof process !== 'undefined' && process.versions?.node ? ` node/${process.versions.node}` : '';
+  return `wikimap-query/${version} (${about}VS Code extension "Wiki & Map Query")${runtime}`;
 }
 
 export function formatBytes(n: number): string {
@@ -97,100 +104,85 @@ function redirectError(opts: HttpRequestOptions, url: URL, status: number, locat
   );
 }
 
-type Finish = (err: RunError | null, res?: HttpResponse) => void;
-
-/** Reads an answer within the byte cap (redirects refused), then calls `finish` once. */
-function readResponse(res: http.IncomingMessage, opts: HttpRequestOptions, url: URL, started: number, finish: Finish): void {
-  const status = res.statusCode ?? 0;
-  if (status >= 300 && status < 400) {
-    finish(redirectError(opts, url, status, res.headers.location));
-    return;
-  }
-  const tooLarge = () =>
-    new RunError(
+/** A transport failure said for people: what happened and what to check. */
+function transportError(e: unknown, opts: HttpRequestOptions, url: URL, shown: string): RunError {
+  if (e instanceof RunError) return e;
+  if (!(e instanceof TransportError)) return new RunError('network', `${url.host} could not be reached (${String(e)}). Try again.`);
+  if (e.kind === 'tooLarge')
+    return new RunError(
       'tooLarge',
       `The response from ${url.host} is larger than the cap of ${formatBytes(opts.maxBytes)}; reading stopped. Lower the query's limit, or raise wikimapQuery.run.maxResponseMB.`,
-      res.statusCode,
+      e.status,
     );
-  const declared = Number(res.headers['content-length']);
-  if (Number.isFinite(declared) && declared > opts.maxBytes) {
-    finish(tooLarge());
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  res.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > opts.maxBytes) {
-      finish(tooLarge());
-      return;
-    }
-    chunks.push(chunk);
-  });
-  res.on('end', () =>
-    finish(null, {
-      status: res.statusCode ?? 0,
-      statusText: res.statusMessage ?? '',
-      contentType: String(res.headers['content-type'] ?? ''),
-      headers: res.headers,
-      body: Buffer.concat(chunks).toString('utf8'),
-      bytes,
-      elapsedMs: Date.now() - started,
-    }),
-  );
-  res.on('error', (e) => finish(new RunError('network', `The connection to ${url.host} broke while reading: ${e.message}. Try again.`)));
-}
-
-/** A connection that failed, said with what to check. */
-function networkError(e: NodeJS.ErrnoException, url: URL, shown: string): RunError {
+  if (e.kind === 'privateAddress')
+    return new RunError(
+      'refused',
+      `Not run: ${url.host} resolves to ${e.code ?? 'a private address'}, a loopback or private address, and is not a configured wiki or map server. Set it as wikimapQuery.wiki.apiUrl (or mapserver.url) to run it.`,
+    );
   const what =
     e.code === 'ECONNREFUSED'
       ? 'refused the connection'
       : e.code === 'ENOTFOUND'
         ? 'was not found (DNS)'
-        : `could not be reached (${e.code ?? e.message})`;
+        : e.code === 'ECONNRESET'
+          ? `broke the connection (${e.message})`
+          : `could not be reached (${e.code ?? e.message})`;
   return new RunError('network', `${url.host} ${what}. Check that the server runs and the endpoint URL (${shown}) is right.`);
 }
 
-export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
+/**
+ * One bounded request through the options' transport: the URL checked (http(s), no user-info), an
+ * overall timer covering connect and body, cancellation, the byte cap, redirects refused.
+ */
+export async function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
   const shown = opts.displayUrl ?? opts.url;
   const url = runnableUrl(opts.url, shown);
-  if (url instanceof RunError) return Promise.reject(url);
-  if (opts.signal?.aborted) return Promise.reject(new RunError('cancelled', 'The request was cancelled.'));
-
+  if (url instanceof RunError) throw url;
+  const cancelled = () => new RunError('cancelled', 'The request was cancelled.');
+  if (opts.signal?.aborted) throw cancelled();
   const started = Date.now();
-  const lib = url.protocol === 'https:' ? https : http;
-  const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.5, */*;q=0.1', ...opts.headers };
-  if (opts.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(opts.body));
-
-  return new Promise<HttpResponse>((resolve, reject) => {
-    let settled = false;
-    const finish: Finish = (err, res) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-      if (err) {
-        req.destroy();
-        reject(err);
-      } else resolve(res!);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  try {
+    const res = await opts.transport.request({
+      url,
+      method: opts.method,
+      headers: { Accept: 'application/json, text/plain;q=0.5, */*;q=0.1', ...opts.headers },
+      body: opts.body,
+      maxBytes: opts.maxBytes,
+      signal: controller.signal,
+      addressPolicy: opts.addressPolicy,
+    });
+    if (res.status >= 300 && res.status < 400) throw redirectError(opts, url, res.status, headerText(res.headers.location));
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      contentType: headerText(res.headers['content-type']) ?? '',
+      headers: res.headers,
+      body: res.body,
+      bytes: res.bytes,
+      elapsedMs: Date.now() - started,
     };
-    const onAbort = () => finish(new RunError('cancelled', 'The request was cancelled.'));
-    const timer = setTimeout(
-      () =>
-        finish(
-          new RunError(
-            'timeout',
-            `No complete answer from ${url.host} within ${Math.round(opts.timeoutMs / 1000)} s. Check the endpoint, or raise wikimapQuery.run.timeoutSeconds.`,
-          ),
-        ),
-      opts.timeoutMs,
-    );
-    opts.signal?.addEventListener('abort', onAbort);
+  } catch (e) {
+    if (timedOut)
+      throw new RunError(
+        'timeout',
+        `No complete answer from ${url.host} within ${Math.round(opts.timeoutMs / 1000)} s. Check the endpoint, or raise wikimapQuery.run.timeoutSeconds.`,
+      );
+    if (opts.signal?.aborted) throw cancelled();
+    throw transportError(e, opts, url, shown);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
 
-    const req = lib.request(url, { method: opts.method, headers }, (res) => readResponse(res, opts, url, started, finish));
-    req.on('error', (e: NodeJS.ErrnoException) => finish(networkError(e, url, shown)));
-    if (opts.body !== undefined) req.write(opts.body);
-    req.end();
-  });
+function headerText(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
 }

@@ -3,7 +3,7 @@
  * server sent (paraminfo shape), how to describe them, and the query text the choices make.
  * VS Code-free; the quick picks live in ../queryBuilder.ts.
  */
-import type { ParaminfoModule, ParaminfoParameter } from '../../../common/protocol';
+import type { ParaminfoModule, ParaminfoParameter } from '../../common/protocol';
 import { encodeParam } from './wikiRequest';
 
 export type ModuleGroup = 'list' | 'prop' | 'meta';

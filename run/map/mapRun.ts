@@ -2,9 +2,9 @@
  * Running a map-object query: POST the JSON body to `{base}/api/mapobjects/` and read back the
  * array of map objects. VS Code-free. See descriptors/mapserver/README.md.
  */
-import { httpRequest, makeUserAgent, type RunOptions } from '../run/httpClient';
-import { RunError } from '../run/runErrors';
-import { redactUrl } from '../run/redact';
+import { httpRequest, makeUserAgent, type RunOptions } from '../httpClient';
+import { RunError } from '../runErrors';
+import { redactUrl } from '../redact';
 
 export interface MapObject {
   mapblock: { x: number; y: number; z: number };
@@ -91,6 +91,8 @@ export async function runMapQuery(base: string, body: unknown, opts: RunOptions)
     timeoutMs: opts.timeoutMs,
     maxBytes: opts.maxBytes,
     signal: opts.signal,
+    transport: opts.transport,
+    addressPolicy: opts.addressPolicy,
     // Runs do not follow redirects (a POST would lose its body, and the target is not the configured server).
     // The mapserver itself redirects only `/api/mapobjects` without its slash (net/http ServeMux, 301).
     redirectError: (status, target) =>

@@ -4,7 +4,7 @@
  */
 import { extractWikiMessages, type WikiMessage } from './wikiMessages';
 import { countItems, getContinuation, type WikiRunResult } from './wikiRun';
-import { formatBytes } from '../run/httpClient';
+import { formatBytes } from '../httpClient';
 import { FEED_ACTIONS, lastValue } from './wikiRequest';
 
 export interface WikiResultSummary {

@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CatalogueFiles } from './catalogueCache';
-import { userCacheDir } from '../node/userCacheDir';
+import type { CatalogueFiles } from '../catalogue/catalogueCache';
+import { userCacheDir } from './userCacheDir';
 
 export const nodeCatalogueFiles: CatalogueFiles = {
   async readText(file) {

@@ -3,8 +3,8 @@
  * re-run or its result opened again. Plain data so it can live in the extension's global state.
  * VS Code-free.
  */
-import { isObject } from '../../../common/isObject';
-import type { WikiParams } from '../wiki/wikiRequest';
+import { isObject } from '../common/isObject';
+import type { WikiParams } from './wiki/wikiRequest';
 import { isSensitiveParam, redactUserInfo } from './redact';
 
 export type HistoryRequest = { kind: 'wiki'; apiUrl: string; params: WikiParams } | { kind: 'map'; baseUrl: string; body: unknown };

@@ -8,7 +8,7 @@
  * - errorformat=bc (the default): `error: {code, info}`, `warnings: {module: {warnings: "a\nb"}}`
  *   (formatversion 1 puts the text under "*").
  */
-import { isObject } from '../../../common/isObject';
+import { isObject } from '../../common/isObject';
 import type { WikiParams } from './wikiRequest';
 
 export interface WikiMessage {
