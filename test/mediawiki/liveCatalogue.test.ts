@@ -104,7 +104,6 @@ describe('live catalogues from real MediaWikis', function () {
       const store1 = new CatalogueStore({
         files: nodeCatalogueFiles,
         builtin,
-        files: nodeCatalogueFiles,
         cacheDir,
         userAgent: catalogueUserAgent('test'),
         timeoutMs: 30000,
@@ -121,7 +120,6 @@ describe('live catalogues from real MediaWikis', function () {
       const store2 = new CatalogueStore({
         files: nodeCatalogueFiles,
         builtin,
-        files: nodeCatalogueFiles,
         cacheDir,
         userAgent: catalogueUserAgent('test'),
         timeoutMs: 30000,

@@ -40,7 +40,6 @@ function makeStore(extra: Partial<CatalogueStoreOptions> = {}): { store: Catalog
   const store = new CatalogueStore({
     files: nodeCatalogueFiles,
     builtin,
-    files: nodeCatalogueFiles,
     constraints,
     userAgent: catalogueUserAgent('0.1.0'),
     timeoutMs: 5000,
