@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../../../common/errorMessage';
+import { isObject } from '../../../common/isObject';
 import { registerCommand } from '../commands';
 import { EndpointStatus } from '../endpoints';
 import { QueryLanguageClient } from '../languageClient';
@@ -47,8 +48,28 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
       return undefined;
     });
   }
+  registerContentDbExplanation(context);
   log.info(`Wiki & Map Query ${String(context.extension?.packageJSON?.version ?? '')} activated in the browser`);
   return { serverReady };
+}
+
+/**
+ * The ContentDB account provider of package.json, answering in the web with why sign-in needs the
+ * desktop (so the Accounts menu says so instead of waiting for a provider that never comes).
+ */
+function registerContentDbExplanation(context: vscode.ExtensionContext): void {
+  const declared: unknown = context.extension?.packageJSON?.contributes?.authentication?.[0];
+  if (!isObject(declared) || typeof declared.id !== 'string' || typeof declared.label !== 'string') return;
+  const changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  const provider: vscode.AuthenticationProvider = {
+    onDidChangeSessions: changed.event,
+    getSessions: async () => [],
+    createSession: async () => {
+      throw new Error(DESKTOP_ONLY_REASON.contentDb);
+    },
+    removeSession: async () => undefined,
+  };
+  context.subscriptions.push(changed, vscode.authentication.registerAuthenticationProvider(declared.id, declared.label, provider));
 }
 
 /** Stops the language server (and its worker). */
