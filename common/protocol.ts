@@ -138,6 +138,31 @@ export const ReloadCatalogueRequest = request<ReloadCatalogueParams | undefined,
 export const ReloadCatalogueRequestMethod = ReloadCatalogueRequest.method;
 
 // ---------------------------------------------------------------------------
+// wikimapQuery/mapConfigFile
+// ---------------------------------------------------------------------------
+
+/**
+ * `wikimapQuery/mapConfigFile`: a map server's config given as a file's text — the server's own
+ * `mapserver.json` in the workspace, or a saved `/api/config` answer — used instead of asking the map
+ * server (the web extension sends it: a browser page cannot read `/api/config`). Without `text`: no
+ * file any more, the server's config is asked for again.
+ */
+export interface MapConfigFileParams {
+  /** What messages call it (the file's path in the workspace). */
+  name?: string;
+  text?: string;
+}
+
+export interface MapConfigFileResult {
+  /** Whether map queries are now checked against this file's layers and types. */
+  used: boolean;
+  /** Why the file cannot be used (not JSON, too large, no layers). */
+  error?: string;
+}
+
+export const MapConfigFileRequest = request<MapConfigFileParams, MapConfigFileResult>('wikimapQuery/mapConfigFile');
+
+// ---------------------------------------------------------------------------
 // Settings (section `wikimapQuery`), also accepted as `initializationOptions`
 // ---------------------------------------------------------------------------
 

@@ -10,6 +10,9 @@ import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languagec
 import {
   CatalogueRequest,
   MAP_LANGUAGE_ID,
+  MapConfigFileRequest,
+  type MapConfigFileParams,
+  type MapConfigFileResult,
   ReloadCatalogueRequest,
   RunnableQueriesRequest,
   WIKI_LANGUAGE_ID,
@@ -135,6 +138,11 @@ export class QueryLanguageClient implements vscode.Disposable {
   async catalogue(params: CatalogueParams): Promise<CatalogueResult> {
     const client = await this.ready();
     return send(client, CatalogueRequest, params);
+  }
+
+  async mapConfigFile(params: MapConfigFileParams): Promise<MapConfigFileResult> {
+    const client = await this.ready();
+    return send(client, MapConfigFileRequest, params);
   }
 
   async reloadCatalogue(params: ReloadCatalogueParams): Promise<ReloadCatalogueResult> {

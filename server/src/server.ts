@@ -36,6 +36,9 @@ import {
   CatalogueRequestMethod,
   MAX_RUN_QUERY_TEXT,
   ReloadCatalogueRequestMethod,
+  MapConfigFileRequest,
+  type MapConfigFileParams,
+  type MapConfigFileResult,
   RunnableQueriesRequestMethod,
   WIKI_LANGUAGE_ID,
   type CatalogueParams,
@@ -661,6 +664,11 @@ class QueryLanguageServer {
               ),
         ),
     );
+
+    this.connection.onRequest<MapConfigFileResult, unknown>(MapConfigFileRequest.method, (params: MapConfigFileParams | undefined) => {
+      this.getServices();
+      return this.mapConfigs.useFile(params?.name, typeof params?.text === 'string' ? params.text : undefined);
+    });
 
     this.connection.onRequest<ReloadCatalogueResult, unknown>(
       ReloadCatalogueRequestMethod,

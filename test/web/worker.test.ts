@@ -109,4 +109,33 @@ describe('the language server in a Web Worker (Chromium)', function () {
     );
     await c.waitFor('map diagnostics', () => c.published.find((p) => p.uri === uri));
   });
+
+  it('checks map queries against a workspace mapserver.json instead (what the web extension sends)', async () => {
+    const c = await worker({ mapserver: { url: mapServer.url } });
+    const uri = 'file:///web/high.mapquery.json';
+    // Map blocks y 12…18: inside the default Sky layer (11…24), outside this world's only layer (−1…1).
+    const text = '{"pos1":{"x":0,"y":12,"z":0},"pos2":{"x":1,"y":18,"z":1},"type":"bones"}';
+    await c.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'mapquery', version: 1, text } });
+    await c.waitFor('diagnostics by the default layers', () => c.published.find((p) => p.uri === uri));
+    assert.ok(!c.published.some((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'outsidelayers')));
+
+    const bad = await c.connection.sendRequest<{ used: boolean; error?: string }>('wikimapQuery/mapConfigFile', {
+      name: 'world/mapserver.json',
+      text: '{"layers": 3}',
+    });
+    assert.equal(bad.used, false);
+    assert.match(bad.error ?? '', /world\/mapserver\.json is not a map server's config .*layers/);
+
+    const layers = [{ id: 0, name: 'Base', from: -1, to: 1 }];
+    const used = await c.connection.sendRequest<{ used: boolean }>('wikimapQuery/mapConfigFile', {
+      name: 'world/mapserver.json',
+      text: JSON.stringify({ port: 8080, layers, mapobjects: { bones: true } }),
+    });
+    assert.equal(used.used, true);
+    const outside = await c.waitFor('the outsidelayers warning', () =>
+      c.published.filter((p) => p.uri === uri).find((p) => p.diagnostics.some((d) => d.code === 'outsidelayers')),
+    );
+    assert.match(String(outside.diagnostics.find((d) => d.code === 'outsidelayers')?.message), /Base|world\/mapserver\.json/);
+    assert.deepEqual(c.workerErrors, []);
+  });
 });

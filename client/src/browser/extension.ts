@@ -15,6 +15,7 @@ import { Log } from '../log';
 import { registerRunLens } from '../runLens';
 import { registerWikiCatalogueCommands } from '../wiki/catalogueCommands';
 import { browserLanguageClientHost } from './browserLanguageClient';
+import { watchMapConfigFile } from './mapConfigFile';
 import { DESKTOP_ONLY_COMMANDS, DESKTOP_ONLY_REASON } from './webOnlyCommands';
 
 let activeClient: QueryLanguageClient | undefined;
@@ -49,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
     });
   }
   registerContentDbExplanation(context);
+  watchMapConfigFile(context, client, log);
   log.info(`Wiki & Map Query ${String(context.extension?.packageJSON?.version ?? '')} activated in the browser`);
   return { serverReady };
 }

@@ -55,4 +55,4 @@ export const WIKI_CORS_HINT =
 
 /** For the map server's `/api/config`. */
 export const MAP_CONFIG_CORS_HINT =
-  'stock map servers send no CORS headers, so a browser page cannot read /api/config; the built-in defaults are used (the desktop editor reads it)';
+  "stock map servers send no CORS headers, so a browser page cannot read /api/config (put the server's mapserver.json in the workspace to check against its layers and types, or use the desktop editor)";

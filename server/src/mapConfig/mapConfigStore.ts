@@ -85,6 +85,8 @@ export class MapConfigStore implements Disposable {
   private readonly told = new Set<string>();
   private inflight: { server: string; controller: AbortController; done: Promise<void> } | undefined;
   private disposed = false;
+  /** A config given as a file (`useFile`): used instead of the server's. */
+  private file: { name: string; json: unknown } | undefined;
 
   constructor(private readonly options: MapConfigStoreOptions) {}
 
@@ -104,6 +106,37 @@ export class MapConfigStore implements Disposable {
     this.server = server;
     this.apply();
     if (server) void this.ensureLoaded(server);
+  }
+
+  /**
+   * A map server's config given as a file's text (a workspace `mapserver.json`, or a saved `/api/config`
+   * answer), used instead of asking the server; no text: back to the server's. Says why a file cannot be used.
+   */
+  useFile(name: string | undefined, text: string | undefined): { used: boolean; error?: string } {
+    if (name === undefined || text === undefined) {
+      if (this.file) {
+        this.file = undefined;
+        this.apply();
+        if (this.server) void this.ensureLoaded(this.server);
+      }
+      return { used: false };
+    }
+    if (text.length > MAP_CONFIG_MAX_BYTES)
+      return { used: false, error: `${name} is over the ${MAP_CONFIG_MAX_BYTES}-byte limit of a map server's config` };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+      if (this.target) parseMapServerConfig(json, this.target.descriptor, name);
+    } catch (err) {
+      return {
+        used: false,
+        error: `${name} is not a map server's config (${err instanceof SyntaxError ? 'not JSON' : errorMessage(err)})`,
+      };
+    }
+    this.file = { name, json };
+    this.options.log(`Map queries are checked against the layers and types of ${name}.`);
+    this.apply();
+    return { used: true };
   }
 
   /** The configured server's base URL, if any. */
@@ -140,7 +173,9 @@ export class MapConfigStore implements Disposable {
     const server = this.server;
     const entry = server ? this.cache.get(server) : undefined;
     let config: MapServerConfig | undefined;
-    if (server && entry) {
+    if (this.file) {
+      config = parseMapServerConfig(this.file.json, this.target.descriptor, this.file.name);
+    } else if (server && entry) {
       try {
         config = parseMapServerConfig(entry.json, this.target.descriptor, server);
       } catch (err) {
@@ -156,7 +191,7 @@ export class MapConfigStore implements Disposable {
   }
 
   private async ensureLoaded(server: string): Promise<void> {
-    if (this.disposed || this.fresh(server)) return;
+    if (this.disposed || this.file || this.fresh(server)) return;
     if (this.options.shouldFetch && !this.options.shouldFetch(server)) {
       this.options.log(
         `The config of the map server ${server} is not loaded (fetching is not allowed here); map queries are checked against the default layers and types.`,
