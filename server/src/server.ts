@@ -49,6 +49,7 @@ import {
   type RunnableQueriesResult,
 } from '../../common/protocol';
 import type { Disposable, ServerRuntime } from './runtime';
+import type { RepoConfig } from './repoConfig';
 import { applyContentChanges } from './documentSync';
 import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
@@ -71,6 +72,8 @@ const NO_CHECK_FACTOR = 4;
 const LARGE_DOCUMENT_DELAY_MS = 1000;
 /** How long to wait for the client's `workspace/configuration` answer before using defaults. */
 const SETTINGS_TIMEOUT_MS = 3000;
+/** Most folders whose settings `settingsOf` keeps at once. */
+const MAX_SETTINGS_FOLDERS = 1000;
 /** Most document symbols / links sent for one document. */
 const MAX_SYMBOLS = 5000;
 
@@ -118,6 +121,10 @@ class QueryLanguageServer {
   private canWatchFiles = false;
   /** Problems of the repository config file already shown. */
   private readonly toldRepoProblems = new Set<string>();
+  /** The repository config file of the workspace folder, if any. */
+  private workspaceConfigFile: string | undefined;
+  /** Settings of documents whose folder has a nearer repository config file (see `settingsOf`). */
+  private readonly settingsByFolder = new Map<string, EffectiveSettings>();
   private hasConfigurationCapability = false;
   private hasDynamicConfigRegistration = false;
   private pullDiagnostics = false;
@@ -262,36 +269,39 @@ class QueryLanguageServer {
     return open.parse;
   }
 
-  private languageSettings(): LanguageSettings {
+  /** What the services are told of the settings, for a document (its own repository file) or the workspace. */
+  private languageSettings(uri?: string): LanguageSettings {
+    const settings = this.settingsOf(uri);
     return {
-      highLimits: this.settings.highLimits,
-      severity: this.settings.severity,
-      maxFullCheckSize: this.settings.maxFullCheckSize,
-      queryLayout: this.settings.queryLayout,
+      highLimits: settings.highLimits,
+      severity: settings.severity,
+      maxFullCheckSize: settings.maxFullCheckSize,
+      queryLayout: settings.queryLayout,
     };
   }
 
   private computeDiagnostics(open: OpenDocument): Diagnostic[] {
+    const settings = this.settingsOf(open.document.uri);
     const size = open.document.getText().length;
-    const ceiling = this.settings.maxFullCheckSize * NO_CHECK_FACTOR;
-    if (size > this.settings.maxFullCheckSize && !open.toldTooLarge) {
+    const ceiling = settings.maxFullCheckSize * NO_CHECK_FACTOR;
+    if (size > settings.maxFullCheckSize && !open.toldTooLarge) {
       open.toldTooLarge = true;
       const name = fileName(open.document.uri);
       void this.connection.window.showWarningMessage(
         size > ceiling
           ? `${name} is larger than ${formatSize(ceiling)}: it is not checked (completion and hover still work). Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`
-          : `${name} is larger than ${formatSize(this.settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
+          : `${name} is larger than ${formatSize(settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
       );
     }
     // Past the ceiling, checking would hold the server for seconds at every pause in typing.
     if (size > ceiling) return [];
     const p = this.getParsed(open);
     if (!p) return [];
-    let found = p.mode.service.doValidation(p.document, p.parsed, this.languageSettings());
+    let found = p.mode.service.doValidation(p.document, p.parsed, this.languageSettings(open.document.uri));
     if (p.mode.kind === 'wiki') {
       const s = this.getServices();
       found = found.concat(
-        catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url), this.settings.severity),
+        catalogueApprovalDiagnostics(p.document, p.parsed as WikiDocument, (url) => s.catalogueFetchDecision(url), settings.severity),
       );
     }
     return capProblems(found);
@@ -442,19 +452,45 @@ class QueryLanguageServer {
    * lead to fetches, as workspace settings do. Its problems are shown once each.
    */
   private readRepoFile(): void {
-    const folder = this.workspaceFolder;
-    const config = this.trusted && folder && this.runtime.repoConfig ? this.runtime.repoConfig(folder) : undefined;
+    const config = this.readRepoConfig(this.workspaceFolder);
+    this.workspaceConfigFile = config?.file;
     this.layers.setValues('file', config?.values);
+  }
+
+  /** The repository config file that applies to a folder (a URI), read, its problems shown once each; none when untrusted. */
+  private readRepoConfig(folder: string | undefined): RepoConfig | undefined {
+    const config = this.trusted && folder && this.runtime.repoConfig ? this.runtime.repoConfig(folder) : undefined;
     for (const problem of config?.problems ?? []) {
       if (this.toldRepoProblems.has(problem)) continue;
       this.toldRepoProblems.add(problem);
       this.log(problem);
       void this.connection.window.showWarningMessage(`Wiki & Map Query: ${problem}`);
     }
+    return config;
+  }
+
+  /**
+   * The settings a document is served with: the workspace's, unless a repository config file nearer to the
+   * document than the workspace folder's applies (a sub-folder's own `.wikimapquery.json`, another root of a
+   * multi-root workspace): then the same layers over that file. Kept per folder until settings or files change.
+   */
+  private settingsOf(uri: string | undefined): EffectiveSettings {
+    const slash = uri?.startsWith('file:') ? uri.lastIndexOf('/') : -1;
+    if (!uri || slash < 0 || !this.trusted || !this.runtime.repoConfig) return this.settings;
+    const folder = uri.slice(0, slash);
+    let settings = this.settingsByFolder.get(folder);
+    if (!settings) {
+      const config = this.readRepoConfig(folder);
+      settings = !config || config.file === this.workspaceConfigFile ? this.settings : this.layers.effectiveWith(config.values);
+      if (this.settingsByFolder.size >= MAX_SETTINGS_FOLDERS) this.settingsByFolder.clear();
+      this.settingsByFolder.set(folder, settings);
+    }
+    return settings;
   }
 
   /** The layered settings take effect (the services get them when `settingsReady` settles). */
   private applySettings(): void {
+    this.settingsByFolder.clear();
     this.settings = this.layers.effective();
     this.mapConfigs.configure(nestSettings(this.settings.values));
   }
@@ -558,7 +594,12 @@ class QueryLanguageServer {
     this.connection.onCompletion((params, token) =>
       this.runSafe('completion', token, () =>
         this.withDocument<CompletionList | null>(params.textDocument.uri, null, (p, service) => {
-          const list = service.doComplete(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings());
+          const list = service.doComplete(
+            p.document,
+            p.parsed,
+            p.document.offsetAt(params.position),
+            this.languageSettings(params.textDocument.uri),
+          );
           if (list.items.length > MAX_COMPLETION_ITEMS) {
             return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
           }
@@ -570,7 +611,7 @@ class QueryLanguageServer {
     this.connection.onHover((params, token) =>
       this.runSafe('hover', token, () =>
         this.withDocument(params.textDocument.uri, null, (p, service) =>
-          service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings()),
+          service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)),
         ),
       ),
     );
@@ -580,7 +621,7 @@ class QueryLanguageServer {
         this.withDocument(params.textDocument.uri, [], (p, service) => {
           const diagnostics = this.contextDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
           const actions = [
-            ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings()),
+            ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings(params.textDocument.uri)),
             ...catalogueApprovalActions(diagnostics),
           ];
           const only = params.context?.only;

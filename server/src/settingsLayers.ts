@@ -68,6 +68,11 @@ export class SettingsLayers {
     return effectiveSettings(layerSettings(ORDER.map((r) => this.layers.get(r))), this.defaultDelay);
   }
 
+  /** The effective settings with another repository file in place of this one's (a document's nearer file). */
+  effectiveWith(fileValues: SettingValues): EffectiveSettings {
+    return effectiveSettings(layerSettings(ORDER.map((r) => (r === 'file' ? fileValues : this.layers.get(r)))), this.defaultDelay);
+  }
+
   private say(message: string): void {
     if (this.told.has(message)) return;
     this.told.add(message);

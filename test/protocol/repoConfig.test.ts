@@ -83,6 +83,25 @@ describe('the repository config file, read by the checker and the language serve
     assert.deepEqual(await serverVerdicts(repo), fromCli.verdicts);
   });
 
+  it("a sub-folder's own file applies to the files under it, in the server as in the checker", async () => {
+    const nested = makeRepo(CONFIG);
+    made.push(nested.root);
+    fs.writeFileSync(
+      path.join(nested.root, 'queries', '.wikimapquery.json'),
+      JSON.stringify({ 'diagnostics.severity': { unrecognizedparams: 'hint' } }),
+    );
+    const fromCli = cli(nested.file).verdicts;
+    assert.ok(
+      fromCli.some((v) => v.endsWith('hint unrecognizedparams')),
+      fromCli.join('\n'),
+    );
+    assert.ok(
+      fromCli.some((v) => v.includes('toomanyvalues')),
+      'the nearer file replaces the top one: no high limits',
+    );
+    assert.deepEqual(await serverVerdicts(nested), fromCli);
+  });
+
   it('is ignored by the server in an untrusted workspace', async () => {
     assert.deepEqual(await serverVerdicts(repo, { initializationOptions: { workspaceTrusted: false } }), withoutFile);
   });
