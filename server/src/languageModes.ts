@@ -35,8 +35,8 @@ export interface EffectiveSettings {
   maxFullCheckSize: number;
   /**
    * `wikimapQuery.wiki.liveCatalogues`: which wikis' own catalogues are fetched in the background.
-   * `any`: the configured wikis and any wiki a query's URL names (default); `configured`: only
-   * `wiki.apiUrl` and `wikis`; `off`: none, the built-in catalogue for every query.
+   * `configured` (the default): only `wiki.apiUrl`, `wikis` and the approved catalogues; `any`: also
+   * any public wiki a query's URL names; `off`: none, the built-in catalogue for every query.
    */
   liveCatalogues: LiveCataloguePolicy;
   /** `wikimapQuery.wiki.approvedCatalogues`: wikis (origins or api.php URLs) the user approved for fetching. */

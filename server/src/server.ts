@@ -3,7 +3,7 @@
  *
  * - Document cache with incremental sync (the changes of one notification applied in order, see
  *   documentSync.ts); each document is parsed once per version and the parsed result is handed to
- *   every feature (see STYLE.md, "Three layers"). Semantic tokens, inlay hints, folding, selection
+ *   every feature (see docs/architecture.md, "Layers"). Semantic tokens, inlay hints, folding, selection
  *   ranges and formatting are wired in editorFeatures.ts.
  * - After `shutdown`, requests are refused with InvalidRequest and no diagnostics run is scheduled.
  * - Diagnostics are debounced per document and published only for the version they were computed

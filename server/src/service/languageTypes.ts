@@ -49,7 +49,7 @@ export interface OffsetRange {
   end: number;
 }
 
-/** The facade each pure language service offers (see STYLE.md, "Three layers"). */
+/** The facade each pure language service offers (see docs/architecture.md, "Layers"). */
 export interface LanguageService<Parsed> {
   /** Parse once per document version; every feature takes the parsed result. */
   parse(document: TextDocument): Parsed;

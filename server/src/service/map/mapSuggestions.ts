@@ -1,7 +1,7 @@
 /**
  * "Did you mean …?" candidates for misspelt map names (types, fields, attribute keys): up to three, the
  * same letters in other case first (Go's JSON decoder matches field names ignoring case), then prefixes,
- * then Levenshtein distance. Not the wiki's `didYouMean.ts`, which picks the one closest name by
+ * then Levenshtein distance. Not the wiki's `wikiDidYouMean.ts`, which picks the one closest name by
  * optimal-string-alignment distance: the two languages keep their own rules, and their messages differ.
  */
 

@@ -1,6 +1,6 @@
 /**
- * The context one query's check works on, shared by the validator (./validation.ts) and the
- * constraint rules (./constraints.ts) — a file of its own so that neither imports the other.
+ * The context one query's check works on, shared by the validator (./wikiValidation.ts) and the
+ * constraint rules (./wikiConstraints.ts) — a file of its own so that neither imports the other.
  */
 import type { DiagnosticTag } from 'vscode-languageserver-types';
 import type { SeveritySetting } from '../languageTypes';

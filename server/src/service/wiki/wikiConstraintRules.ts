@@ -1,7 +1,7 @@
 /**
  * The rules of descriptors/wiki/constraints.json as data: their shape and the reader that checks
  * them (used by the catalogue when it is built). What each kind means, and how the rules are applied
- * to a query, is in ./constraints.ts.
+ * to a query, is in ./wikiConstraints.ts.
  */
 
 /** A condition of a rule: the parameter is given, or its value (or default) includes one of `values`. */

@@ -1,7 +1,7 @@
 /**
  * The wiki query language service: one facade over the parser, the validator and the features
  * (completion, hover, code actions, symbols, links, runnable queries), in the shape of
- * `LanguageService` (see ../languageTypes.ts and STYLE.md, "Three layers").
+ * `LanguageService` (see ../languageTypes.ts and docs/architecture.md, "Layers").
  *
  * A document is parsed once per version (`parse` caches by URI, version and text) and the parsed
  * tree is handed to every feature. A new version of the same URI is re-parsed from the previous
