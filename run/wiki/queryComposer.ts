@@ -1,7 +1,7 @@
 /**
  * The guided builder's pure part: which modules and parameters to offer from a catalogue the
  * server sent (paraminfo shape), how to describe them, and the query text the choices make.
- * VS Code-free; the quick picks live in ./queryBuilder.ts.
+ * VS Code-free; the quick picks live in client/src/wiki/queryBuilder.ts.
  */
 import type { ParaminfoModule, ParaminfoParameter } from '../../common/protocol';
 import { encodeParam } from './wikiRequest';
