@@ -1,5 +1,6 @@
 // `npm run bench`: latency, throughput, start-up, memory and size, with the floor and a peer
-// measured side by side in the same run. Prints a table and writes bench/results.json.
+// measured side by side in the same run. Prints a table and writes bench/out/results.json (git-ignored;
+// `npm run bench:record` copies a chosen run into the tracked bench/results.json).
 // Not part of the test suite: nothing here asserts a time.
 import { spawn, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -19,6 +20,8 @@ import { mapQuerySchema } from './mapQuerySchema';
 import { benchWeb } from './webBench';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bundleOptions } = require('../scripts/build.js') as { bundleOptions: (production: boolean) => esbuild.BuildOptions };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { LAST_RUN } = require('./record.js') as { LAST_RUN: string };
 
 // run.js runs a bundle of this file from a temporary directory and says where the project is.
 const root = process.env.WIKIMAP_BENCH_ROOT ?? path.resolve(__dirname, '..');
@@ -584,10 +587,11 @@ async function main() {
   await benchSizes();
   await benchWeb(root, row, median);
   activationFromE2e();
-  const out = path.join(root, 'bench', 'results.json');
+  const out = path.join(root, LAST_RUN);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n');
   const missed = rows.filter((r) => r.met === false).length;
-  console.log(`\n${rows.length} rows, ${missed} target(s) missed; written to bench/results.json`);
+  console.log(`\n${rows.length} rows, ${missed} target(s) missed; written to ${LAST_RUN} (npm run bench:record to keep it)`);
 }
 
 main().catch((err) => {
