@@ -32,8 +32,25 @@ function bundleOptions(production) {
     // vscode-languageserver pins its own vscode-languageserver-types (3.18.4 next to our 3.18.5):
     // without this the server bundle carries both copies (~21 KB minified). One copy, the ES module
     // build, serves every importer (same major.minor, compatible).
-    alias: { 'vscode-languageserver-types': './node_modules/vscode-languageserver-types/lib/esm/main.js' },
+    // web-tree-sitter's ES module build loads node modules with import(), which a bundle run from the
+    // code cache cannot do: its CommonJS build is the one for Node.
+    alias: {
+      'vscode-languageserver-types': './node_modules/vscode-languageserver-types/lib/esm/main.js',
+      'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs',
+    },
   };
+}
+
+/** The tree-sitter grammars the embedded-request finder loads (server/src/service/embedded/hostLanguages.ts,
+ *  checked by test/unit/embedded/hostLanguages.test.ts), copied with the runtime to dist/grammars/. */
+const GRAMMARS = ['python', 'javascript', 'typescript', 'tsx', 'php', 'kotlin', 'java', 'lua', 'go', 'ruby', 'c_sharp', 'bash'];
+
+function copyGrammars(outDir) {
+  const dir = path.join(root, outDir, 'grammars');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(require.resolve('web-tree-sitter/tree-sitter.wasm'), path.join(dir, 'tree-sitter.wasm'));
+  const from = path.dirname(require.resolve('tree-sitter-wasms/package.json'));
+  for (const g of GRAMMARS) fs.copyFileSync(path.join(from, 'out', `tree-sitter-${g}.wasm`), path.join(dir, `tree-sitter-${g}.wasm`));
 }
 
 async function main() {
@@ -52,6 +69,7 @@ async function main() {
     ...launcherBuilds(common, 'dist'),
     ...webBuilds(production),
   ]);
+  copyGrammars('dist');
   // The two commands of package.json's "bin" run straight from dist/ too (an editor's `cmd`, a PATH link).
   for (const bin of ['dist/server.js', 'dist/cli.js']) {
     const file = path.join(root, bin);
@@ -132,7 +150,7 @@ function listFiles(dir) {
     .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
-module.exports = { bundleOptions, launcherBuilds, webOptions };
+module.exports = { bundleOptions, launcherBuilds, webOptions, GRAMMARS, copyGrammars };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -17,6 +17,8 @@ export interface PackageFiles {
   readText(relativePath: string): string;
   /** Names of the files in a package folder (not recursive); empty when the folder is missing. */
   list(relativeDir: string): string[];
+  /** Bytes of a file (the tree-sitter WASM grammars); absent where only text can be read. Throws when missing. */
+  readBytes?(relativePath: string): Uint8Array;
 }
 
 export interface Timers {

@@ -14,12 +14,16 @@ import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { PackageFiles } from '../runtime';
 import { SEVERITY_LEVELS, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
+import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
 import { parseMapServerConfig, type MapLanguageService } from '../service/map/mapLanguageService';
 import { createLanguageServices, effectiveSettings, pickMode, type EffectiveSettings, type LanguageServices } from '../languageModes';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
 import { GitignoreMatcher, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
+import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
+import { HostParsers } from '../embedded/hostParsers';
+import { applySafeFixes, checkHostFile, hostOfFile, parseEmbeddedOption, withoutBaseline } from './embeddedSources';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -37,6 +41,8 @@ export interface CliIo {
   /** The absolute form of a path (to find the `.gitignore` files above a checked folder and to write
    *  SARIF locations relative to the working folder); without it, paths are taken as given. */
   resolve?(path: string): string;
+  /** Writes a file (`--fix`); without it, --fix is refused. */
+  writeFile?(path: string, text: string): void;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
   /** The size of a file in bytes (a huge repository config file is then never read). */
@@ -48,10 +54,14 @@ export interface CliIo {
 const USAGE = `Usage: wikimap-query check [options] PATH... | -
        wikimap-query run [options] FILE[:LINE]   runs one read-only query
                                                  (wikimap-query run --help)
+       wikimap-query requests [options] PATH...  lists the API requests in
+                                                 source code (requests --help)
 
-Checks wiki API query files (*.wikiquery), map-object queries (*.mapquery.json)
-and the api.php URLs in markdown files (*.md) with the same diagnostics as the
-editor. A directory is walked for all three kinds, skipping what its .gitignore
+Checks wiki API query files (*.wikiquery), map-object queries (*.mapquery.json),
+the api.php URLs in markdown files (*.md) and the MediaWiki API requests inside
+source code (Python, JavaScript, TypeScript, PHP, Kotlin, Java, Lua, Go, Ruby,
+C#, Perl, shell) with the same diagnostics as the editor. A directory is walked
+for all of them, skipping what its .gitignore
 files ignore (and those of the folders above it up to the repository's top),
 node_modules and hidden folders such as .git; the total is printed at the end.
 "-" reads a wiki query document from standard input. A file named explicitly is
@@ -95,6 +105,20 @@ Options:
                                code units, as editors do.
   --severity CODE=LEVEL        Change a code's severity (error, warning,
                                information, hint, off). Repeatable.
+  --embedded on|off|LANGS      Requests inside source files: on (default), off,
+                               or a comma-separated list of languages (python,
+                               javascript, typescript, typescriptreact, php,
+                               kotlin, java, lua, go, ruby, csharp, shellscript,
+                               perl). A source file named explicitly is read as
+                               its language. A host comment line
+                               "wikimap-query-disable-next-line [CODE...]"
+                               silences the line after it.
+  --baseline FILE              A JSON result list (from --format json) of known
+                               problems: only problems not in it are reported
+                               and can fail the run.
+  --fix                        Apply the safe fixes to source files (a
+                               misspelled parameter name with one correction),
+                               then report what is left.
   -h, --help                   Show this help.
   -v, --version                Show the version.
 
@@ -143,10 +167,21 @@ interface CheckOptions {
   format: Format;
   severity: Record<string, SeveritySetting>;
   paths: string[];
+  embedded: HostLanguage[];
+  baseline?: string;
+  fix: boolean;
 }
 
 function parseCheckArgs(args: string[]): CheckOptions {
-  const opts: CheckOptions = { catalogues: [], highLimits: false, format: 'text', severity: {}, paths: [] };
+  const opts: CheckOptions = {
+    catalogues: [],
+    highLimits: false,
+    format: 'text',
+    severity: {},
+    paths: [],
+    embedded: [...HOST_LANGUAGES],
+    fix: false,
+  };
   const value = (i: number, name: string): string => {
     const v = args[i + 1];
     if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${name} needs a value.`);
@@ -199,6 +234,11 @@ function parseCheckArgs(args: string[]): CheckOptions {
         opts.severity[s.slice(0, eq)] = level;
         break;
       }
+      case '--embedded':
+      case '--baseline':
+      case '--fix':
+        parseSourceOption(opts, arg, () => take(arg));
+        break;
       case '--':
         opts.paths.push(...args.slice(i + 1));
         i = args.length;
@@ -210,6 +250,19 @@ function parseCheckArgs(args: string[]): CheckOptions {
   }
   if (!opts.paths.length) throw new UsageError('Name at least one file or directory to check, or - for standard input.');
   return opts;
+}
+
+/** The options about requests in source files. */
+function parseSourceOption(opts: CheckOptions, arg: string, take: () => string): void {
+  if (arg === '--fix') opts.fix = true;
+  else if (arg === '--baseline') opts.baseline = take();
+  else {
+    try {
+      opts.embedded = parseEmbeddedOption(take());
+    } catch (err) {
+      throw new UsageError(errorMessage(err));
+    }
+  }
 }
 
 /** Runs the CLI; resolves with the exit status. */
@@ -257,10 +310,12 @@ interface Input {
   file: string;
   uri: string;
   languageId: string;
+  /** The host language of a source file (its requests are checked). */
+  host?: HostLanguage;
   read(): Promise<string>;
 }
 
-function collectInputs(paths: string[], io: CliIo): Input[] {
+export function collectInputs(paths: string[], io: CliIo, langs: readonly HostLanguage[]): Input[] {
   const inputs: Input[] = [];
   let stdinUsed = false;
   for (const p of paths) {
@@ -273,18 +328,21 @@ function collectInputs(paths: string[], io: CliIo): Input[] {
     const kind = io.kind(p);
     if (kind === undefined) throw new UsageError(`${p}: no such file or directory.`);
     if (kind === 'file') {
-      inputs.push(fileInput(p, io));
+      inputs.push(fileInput(p, io, langs));
       continue;
     }
-    const found = walkTree(p, io);
-    if (!found.length) throw new UsageError(`${p}: no *.wikiquery, *.mapquery.json or *.md files in this directory (after .gitignore).`);
-    inputs.push(...found.map((f) => fileInput(f, io)));
+    const found = walkTree(p, io, langs);
+    if (!found.length)
+      throw new UsageError(`${p}: no *.wikiquery, *.mapquery.json, *.md or source files in this directory (after .gitignore).`);
+    inputs.push(...found.map((f) => fileInput(f, io, langs)));
   }
   return inputs;
 }
 
-function fileInput(file: string, io: CliIo): Input {
+function fileInput(file: string, io: CliIo, langs: readonly HostLanguage[]): Input {
   const lower = file.toLowerCase();
+  const host = CHECKED_NAME.test(lower) ? undefined : hostOfFile(lower, langs);
+  if (host) return { file, uri: io.toUri(file), languageId: host.id, host, read: async () => io.readFile(file) };
   // An explicitly named file is checked even without our extensions: JSON as a map query, markdown for the
   // api.php URLs in it (as the editor does with wikimapQuery.embeddedLanguages), anything else as wiki queries.
   const languageId = lower.endsWith('.json') ? 'mapquery' : /\.(md|markdown)$/.test(lower) ? 'markdown' : 'wikiquery';
@@ -311,7 +369,7 @@ function readGitignore(matcher: GitignoreMatcher, dir: string, key: string, io: 
 }
 
 /** The files to check under `root`, sorted, honouring .gitignore (see USAGE). */
-function walkTree(root: string, io: CliIo): string[] {
+function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): string[] {
   const matcher = new GitignoreMatcher();
   const rootKey = slash(io.resolve ? io.resolve(root) : root).replace(/\/+$/, '') || '/';
   if (io.resolve && io.kind(io.join(root, '.git')) === undefined) {
@@ -336,7 +394,7 @@ function walkTree(root: string, io: CliIo): string[] {
       if (kind === 'directory') {
         if (name.startsWith('.') || matcher.ignores(childKey, true)) continue;
         visit(full, childKey);
-      } else if (kind === 'file' && CHECKED_NAME.test(name) && !matcher.ignores(childKey, false)) {
+      } else if (kind === 'file' && (CHECKED_NAME.test(name) || hostOfFile(name, langs)) && !matcher.ignores(childKey, false)) {
         out.push(full);
       }
     }
@@ -451,12 +509,42 @@ function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: I
   }
 }
 
-async function check(opts: CheckOptions, io: CliIo): Promise<number> {
-  const inputs = collectInputs(opts.paths, io);
-  const settingsOf = createSettingsReader(opts, io);
-  const services = await checkServices(opts, io);
+/** Diagnostics of one input file: its document and how to read the parameter a diagnostic is about. */
+async function diagnoseInput(
+  input: Input,
+  text: string,
+  ctx: { opts: CheckOptions; io: CliIo; services: LanguageServices; parsers: HostParsers; settings: EffectiveSettings },
+): Promise<{ document: TextDocument; kind: 'wiki' | 'map'; diagnostics: Diagnostic[] }> {
+  const { services, settings } = ctx;
+  const lsSettings = { highLimits: settings.highLimits, severity: settings.severity };
+  const wiki = services.wiki as unknown as WikiLanguageService;
+  if (input.host) {
+    let checked = await checkHostFile(ctx.parsers, wiki, input.uri, input.host, text, lsSettings);
+    const fixed = ctx.opts.fix ? applySafeFixes(checked.document, checked.diagnostics) : undefined;
+    if (fixed) {
+      if (!ctx.io.writeFile) throw new Error('--fix cannot write files here');
+      ctx.io.writeFile(input.file, fixed.text);
+      ctx.io.stderr(`${input.file}: ${fixed.fixed} fix${fixed.fixed === 1 ? '' : 'es'} applied\n`);
+      checked = await checkHostFile(ctx.parsers, wiki, input.uri, input.host, fixed.text, lsSettings);
+    }
+    return { document: checked.document, kind: 'wiki', diagnostics: checked.diagnostics };
+  }
+  const document = TextDocument.create(input.uri, input.languageId, 1, text);
+  const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
+  const view = mode.view(document);
+  const parsed = mode.service.parse(view);
+  // No size limit here: a CI run has the time for every check, however large the file.
+  return { document, kind: mode.kind, diagnostics: mode.service.doValidation(view, parsed, lsSettings) };
+}
 
-  const results: CheckResult[] = [];
+async function check(opts: CheckOptions, io: CliIo): Promise<number> {
+  const inputs = collectInputs(opts.paths, io, opts.embedded);
+  const settingsOf = createSettingsReader(opts, io);
+  const baseline = opts.baseline !== undefined ? readBaseline(opts.baseline, io) : undefined;
+  const services = await checkServices(opts, io);
+  const ctx = { opts, io, services, parsers: new HostParsers(io.files) };
+
+  let results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];
   for (const input of inputs) {
     let text: string;
@@ -465,16 +553,10 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     } catch (err) {
       throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
     }
-    const document = TextDocument.create(input.uri, input.languageId, 1, text);
     const settings = settingsOf(input);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
     try {
-      const mode =
-        pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
-      const view = mode.view(document);
-      const parsed = mode.service.parse(view);
-      // No size limit here: a CI run has the time for every check, however large the file.
-      const diagnostics = mode.service.doValidation(view, parsed, { highLimits: settings.highLimits, severity: settings.severity });
+      const { document, kind, diagnostics } = await diagnoseInput(input, text, { ...ctx, settings });
       diagnostics.sort(
         (a, b) =>
           a.range.start.line - b.range.start.line ||
@@ -482,31 +564,43 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
           (a.severity ?? 1) - (b.severity ?? 1),
       );
       for (const d of diagnostics) {
-        const result = toResult(input.file, document, mode.kind, d);
+        const result = toResult(input.file, document, kind, d, !!input.host);
         results.push(result);
-        if (!rules.some((r) => r.id === result.code)) rules.push(ruleFor(result.code, mode.kind));
+        if (!rules.some((r) => r.id === result.code)) rules.push(ruleFor(result.code, kind));
       }
     } catch (err) {
-      results.push({
-        file: input.file,
-        line: 1,
-        column: 1,
-        endLine: 1,
-        endColumn: 1,
-        severity: 'error',
-        code: 'checkfailed',
-        message: `This file could not be checked (${errorMessage(err)}); please report it with the file.`,
-        param: null,
-      });
+      results.push(failedResult(input.file, err));
       if (!rules.some((r) => r.id === 'checkfailed')) rules.push(ruleFor('checkfailed', input.languageId === 'mapquery' ? 'map' : 'wiki'));
     }
   }
-
+  if (baseline !== undefined) results = withoutBaseline(results, baseline);
   printResults(results, rules, inputs, opts.format, io);
   return results.some((r) => r.severity === 'error') ? 1 : 0;
 }
 
-function toResult(file: string, document: TextDocument, kind: 'wiki' | 'map', d: Diagnostic): CheckResult {
+function readBaseline(file: string, io: CliIo): string {
+  try {
+    return io.readFile(file);
+  } catch (err) {
+    throw new Error(`cannot read the baseline ${file}: ${errorMessage(err)}`, { cause: err });
+  }
+}
+
+function failedResult(file: string, err: unknown): CheckResult {
+  return {
+    file,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    severity: 'error',
+    code: 'checkfailed',
+    message: `This file could not be checked (${errorMessage(err)}); please report it with the file.`,
+    param: null,
+  };
+}
+
+function toResult(file: string, document: TextDocument, kind: 'wiki' | 'map', d: Diagnostic, host = false): CheckResult {
   return {
     file,
     line: d.range.start.line + 1,
@@ -516,7 +610,7 @@ function toResult(file: string, document: TextDocument, kind: 'wiki' | 'map', d:
     severity: SEVERITY_NAME[d.severity ?? 1] ?? 'error',
     code: d.code !== undefined ? String(d.code) : 'unknown',
     message: typeof d.message === 'string' ? d.message : (d.message as { value: string }).value,
-    param: paramOf(document, kind, d),
+    param: host ? ((d.data as { param?: string } | undefined)?.param ?? null) : paramOf(document, kind, d),
   };
 }
 

@@ -4,6 +4,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { runCli, type CliIo } from '../cli/checkCommand';
 import { runRunCommand, type RunIo } from '../cli/runCommand';
+import { runRequestsCommand } from '../cli/requestsCommand';
 import { createPackageFiles } from './nodeRuntime';
 import { packageVersion } from '../packageData';
 import { createCliCatalogueLoader } from './cliCatalogues';
@@ -38,6 +39,7 @@ const io: CliIo & RunIo = {
   },
   readDir: (p) => fs.readdirSync(p),
   fileSize: (p) => fs.statSync(p).size,
+  writeFile: (p, text) => fs.writeFileSync(p, text),
   join: (...parts) => path.join(...parts),
   toUri: (p) => pathToFileURL(path.resolve(p)).href,
   resolve: (p) => path.resolve(p),
@@ -49,7 +51,9 @@ const io: CliIo & RunIo = {
 };
 
 const argv = process.argv.slice(2);
-(argv[0] === 'run' ? runRunCommand(argv.slice(1), io) : runCli(argv, io)).then(
+const command =
+  argv[0] === 'run' ? runRunCommand(argv.slice(1), io) : argv[0] === 'requests' ? runRequestsCommand(argv.slice(1), io) : runCli(argv, io);
+command.then(
   (code) => {
     catalogues.dispose();
     // Exit once stdout has drained (large JSON through a pipe), even if a catalogue fetch left a socket open.

@@ -43,6 +43,9 @@ export function createPackageFiles(root: string = findPackageRoot()): PackageFil
         );
       }
     },
+    readBytes(relativePath) {
+      return fs.readFileSync(path.join(root, ...relativePath.split('/')));
+    },
     list(relativeDir) {
       try {
         return fs.readdirSync(path.join(root, ...relativeDir.split('/')));

@@ -1,0 +1,135 @@
+/**
+ * The CLI's part of the requests inside source code: which source files a run reads (`--embedded`),
+ * their checks through the wiki service (service/embedded/embeddedCheck.ts), inline suppressions,
+ * the baseline and the safe fixes.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { LanguageSettings } from '../service/languageTypes';
+import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
+import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from '../service/embedded/hostLanguages';
+import { checkRequests, type CheckedRequest } from '../service/embedded/embeddedCheck';
+import type { HostParsers } from '../embedded/hostParsers';
+
+/** The host languages a run reads (`--embedded on|off|LANG,LANG`; on by default). */
+export function parseEmbeddedOption(value: string): HostLanguage[] {
+  if (value === 'on') return [...HOST_LANGUAGES];
+  if (value === 'off') return [];
+  const langs: HostLanguage[] = [];
+  for (const name of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const lang = hostLanguage(name.toLowerCase());
+    if (!lang) throw new Error(`--embedded takes on, off or a list of ${HOST_LANGUAGES.map((l) => l.id).join(', ')} (not "${name}").`);
+    langs.push(lang);
+  }
+  return langs;
+}
+
+/** The host language of a file name among the languages a run reads. */
+export function hostOfFile(name: string, langs: readonly HostLanguage[]): HostLanguage | undefined {
+  const lower = name.toLowerCase();
+  return langs.find((l) => l.extensions.some((e) => lower.endsWith(e)));
+}
+
+const MARKER = 'wikimap-query-disable-next-line';
+
+/** Whether the line before a diagnostic's line holds a host comment that suppresses its code. */
+function suppressed(document: TextDocument, lang: HostLanguage, line: number, code: string): boolean {
+  if (line === 0) return false;
+  const previous = document.getText({ start: { line: line - 1, character: 0 }, end: { line, character: 0 } });
+  const at = previous.indexOf(MARKER);
+  if (at < 0) return false;
+  const before = previous.slice(0, at);
+  if (!lang.comments.some((c) => before.includes(c)) && !before.includes('/*')) return false;
+  const codes = previous
+    .slice(at + MARKER.length)
+    .replace(/\*\/.*$/, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  return codes.length === 0 || codes.includes(code);
+}
+
+/** Diagnostics of a host file: every high-confidence request, checked, less the suppressed ones. */
+function hostDiagnostics(
+  wiki: WikiLanguageService,
+  document: TextDocument,
+  lang: HostLanguage,
+  checked: readonly CheckedRequest[],
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const c of checked)
+    for (const d of c.diagnostics) if (!suppressed(document, lang, d.range.start.line, String(d.code ?? ''))) out.push(d);
+  return out;
+}
+
+/** Finds and checks the requests of one host file. */
+export async function checkHostFile(
+  parsers: HostParsers,
+  wiki: WikiLanguageService,
+  uri: string,
+  lang: HostLanguage,
+  text: string,
+  settings: LanguageSettings,
+): Promise<{ document: TextDocument; checked: CheckedRequest[]; diagnostics: Diagnostic[] }> {
+  const document = TextDocument.create(uri, lang.id, 1, text);
+  const found = await parsers.find(text, lang);
+  const checked = checkRequests(wiki, document, found, settings);
+  return { document, checked, diagnostics: hostDiagnostics(wiki, document, lang, checked) };
+}
+
+/**
+ * The safe fixes of a host file: a misspelled parameter name the service names the correction of,
+ * where the name is written as is (no escape) and the correction is valid where it stands (inside
+ * a string, or an identifier for an identifier). Returns the new text, or undefined when nothing changes.
+ */
+export function applySafeFixes(document: TextDocument, diagnostics: readonly Diagnostic[]): { text: string; fixed: number } | undefined {
+  const text = document.getText();
+  const edits: Array<{ start: number; end: number; to: string }> = [];
+  for (const d of diagnostics) {
+    if (d.code !== 'unrecognizedparams') continue;
+    const data = (d.data ?? {}) as { param?: string; suggestion?: string; replacement?: string };
+    const to = data.replacement ?? data.suggestion;
+    if (!to || !data.param || !/^[a-z][a-z0-9]*$/.test(to)) continue;
+    const start = document.offsetAt(d.range.start);
+    const end = document.offsetAt(d.range.end);
+    if (text.slice(start, end) !== data.param) continue;
+    if (edits.some((e) => e.start < end && e.end > start)) continue;
+    edits.push({ start, end, to });
+  }
+  if (!edits.length) return undefined;
+  edits.sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.start) + e.to + out.slice(e.end);
+  return { text: out, fixed: edits.length };
+}
+
+/** A baseline entry: what identifies a known problem across line moves. */
+interface BaselineKey {
+  file: string;
+  code: string;
+  message: string;
+}
+
+/** Results not in the baseline (a JSON array from `check --format json`); each entry excuses one result. */
+export function withoutBaseline<T extends BaselineKey>(results: T[], baselineJson: string): T[] {
+  let base: unknown;
+  try {
+    base = JSON.parse(baselineJson);
+  } catch (err) {
+    throw new Error(`the baseline is not JSON (write it with check --format json): ${(err as Error).message}`, { cause: err });
+  }
+  if (!Array.isArray(base)) throw new Error('the baseline is not a JSON array (write it with check --format json)');
+  const left = new Map<string, number>();
+  const key = (r: BaselineKey) => `${r.file}\u0000${r.code}\u0000${r.message}`;
+  for (const b of base as BaselineKey[]) if (b && typeof b === 'object') left.set(key(b), (left.get(key(b)) ?? 0) + 1);
+  return results.filter((r) => {
+    const n = left.get(key(r)) ?? 0;
+    if (n > 0) {
+      left.set(key(r), n - 1);
+      return false;
+    }
+    return true;
+  });
+}

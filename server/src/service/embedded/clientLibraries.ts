@@ -1,0 +1,193 @@
+/**
+ * What the client libraries do to the values of a parameter object before the wiki sees them: the
+ * one table of per-library value semantics.
+ *
+ * - Plain HTTP clients (python-requests, httpx, `fetch`/`URLSearchParams`, jQuery, PHP
+ *   `http_build_query`, curl) send a boolean as a value: `False` is sent as `False` (PHP: `0`), and
+ *   MediaWiki reads any value of a boolean parameter as true.
+ * - `mw.Api`, mwn and pywikibot leave out `false` (and `null`/`undefined`/`None`) values, send `true`
+ *   as a plain presence, and join a list with `|` (one multi-value).
+ * - A client the finder cannot name: a `false` is left out (no verdict on it), a list is unknown.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { HostLanguage } from './hostLanguages';
+import type { Entry, EntryValue } from './objectEntries';
+import { decodeExpression, isStringNode } from './hostStrings';
+import { MappedText } from './virtualText';
+
+export type ClientKind = 'mw.Api' | 'mwn' | 'pywikibot' | 'mwclient' | 'http' | 'retrofit' | 'unknown';
+
+interface ClientRule {
+  kind: ClientKind;
+  /** Drops false/null values (true) or sends them as written (false). */
+  dropsFalse: boolean;
+  /** Joins a list with `|`. */
+  joinsLists: boolean;
+  /** Parameters the library adds when the code does not give them. */
+  defaults: Record<string, string>;
+}
+
+const CLIENT_RULES: Record<ClientKind, ClientRule> = {
+  'mw.Api': { kind: 'mw.Api', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
+  mwn: { kind: 'mwn', dropsFalse: true, joinsLists: true, defaults: { format: 'json', formatversion: '2' } },
+  pywikibot: { kind: 'pywikibot', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
+  mwclient: { kind: 'mwclient', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
+  http: { kind: 'http', dropsFalse: false, joinsLists: false, defaults: {} },
+  retrofit: { kind: 'retrofit', dropsFalse: false, joinsLists: false, defaults: {} },
+  unknown: { kind: 'unknown', dropsFalse: true, joinsLists: false, defaults: {} },
+};
+
+/** What the call around a parameter object tells. */
+export interface CallClient {
+  kind: ClientKind;
+  /** The callee is a MediaWiki client. */
+  mediawiki: boolean;
+  /** The object is the call's parameter object (first argument of mw.Api/mwn, `params=`/`data=`…). */
+  holdsParams: boolean;
+  /** The call's keyword arguments are the parameters (mwclient, pywikibot `simple_request`). */
+  kwargs: boolean;
+  /** The module a positional argument names (`site.api('query', …)`). */
+  action?: MappedText;
+  /** Keyword arguments of the library itself, not wiki parameters. */
+  skipNames: ReadonlySet<string>;
+}
+
+const NONE: CallClient = { kind: 'unknown', mediawiki: false, holdsParams: false, kwargs: false, skipNames: new Set() };
+
+const MWCLIENT_OWN = new Set(['http_method', 'retry_on_error']);
+const PYWIKIBOT_OWN = new Set(['site', 'parameters', 'use_get', 'mime', 'throttle', 'max_retries', 'retry_wait']);
+
+/** The call a node is an argument of (through a keyword argument or a pair), and the argument's keyword. */
+function enclosingCall(node: Node): { call: Node; args: Node; keyword?: string } | undefined {
+  let n: Node = node;
+  let keyword: string | undefined;
+  for (let i = 0; i < 3; i++) {
+    const p = n.parent;
+    if (!p) return undefined;
+    if (p.type === 'keyword_argument' || p.type === 'pair') keyword = (p.childForFieldName('name') ?? p.childForFieldName('key'))?.text;
+    else if (p.type === 'argument_list' || p.type === 'arguments') {
+      const call = p.parent;
+      return call ? { call, args: p, keyword } : undefined;
+    }
+    n = p;
+  }
+  return undefined;
+}
+
+function calleeText(call: Node, args: Node, host: string): string {
+  return host
+    .slice(call.startIndex, args.startIndex)
+    .replace(/\s*\.\s*/g, '.')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function classify(callee: string, lang: HostLanguage): ClientKind | undefined {
+  if (/\bmw\.(?:Api|ForeignApi)\b|(?:^|\.)api\.(?:get|post|postWithToken|postWithEditToken)$/i.test(callee)) return 'mw.Api';
+  if (lang.id !== 'python' && /\.(?:request|continuedQuery|massQuery|queryGen|continuedQueryGen)$/.test(callee)) return 'mwn';
+  if (/(?:simple_request|(?:^|\.)(?:Cached)?Request)$/.test(callee) && lang.id === 'python') return 'pywikibot';
+  if (/URLSearchParams$|(?:^|\.)fetch$|axios|\$\.(?:get|post|ajax|getJSON)$|http_build_query$/.test(callee)) return 'http';
+  if (lang.id === 'python' && /(?:requests|httpx|session|client)\.(?:get|post|request)$/i.test(callee)) return 'http';
+  return undefined;
+}
+
+/** The client library of the call a parameter object (or a Python argument list) belongs to. */
+export function clientOfCall(node: Node, lang: HostLanguage, host: string): CallClient {
+  if (node.type === 'argument_list') return kwargsClient(node, lang, host);
+  const at = enclosingCall(node);
+  if (!at) return NONE;
+  const kind = classify(calleeText(at.call, at.args, host), lang);
+  if (!kind) return NONE;
+  const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);
+  return { ...NONE, kind, mediawiki: kind !== 'http', holdsParams };
+}
+
+/** mwclient's `site.api('query', …)`, `site.get('parse', …)` and pywikibot's `simple_request(…)`. */
+function kwargsClient(args: Node, lang: HostLanguage, host: string): CallClient {
+  const call = args.parent;
+  if (!call) return NONE;
+  const callee = calleeText(call, args, host);
+  if (/(?:^|\.)_?simple_request$/.test(callee))
+    return { ...NONE, kind: 'pywikibot', mediawiki: true, kwargs: true, skipNames: PYWIKIBOT_OWN };
+  if (!/\.(?:api|get|post|raw_api)$/.test(callee)) return NONE;
+  const first = args.namedChildren[0];
+  if (!first || !isStringNode(first, lang)) return NONE;
+  const action = decodeExpression(first, lang, host);
+  if (action.hasHole() || !/^[a-z][a-z0-9-]*$/.test(action.text)) return NONE;
+  return { ...NONE, kind: 'mwclient', mediawiki: true, kwargs: true, action, skipNames: MWCLIENT_OWN };
+}
+
+/** Characters of a name or value the client percent-encodes (so the virtual query reads them as data). */
+function encodeInto(out: MappedText, text: MappedText, name: boolean): void {
+  for (let i = 0; i < text.text.length; i++) {
+    const c = text.text[i];
+    const isHole = text.holes.includes(i);
+    if (isHole) {
+      out.pushHole(text.starts[i], text.ends[i]);
+      continue;
+    }
+    const enc = c === '&' || c === '%' || c === '+' || c === '#' || (name && c === '=') || /\s/.test(c) ? encodeURIComponent(c) : c;
+    out.push(enc, text.starts[i], text.ends[i]);
+  }
+}
+
+/** A value as the client sends it, or undefined when the client leaves the parameter out. */
+function wireValue(v: EntryValue, rule: ClientRule): MappedText | undefined {
+  const out = new MappedText();
+  switch (v.kind) {
+    case 'text':
+      return v.text;
+    case 'number':
+      pushNodeText(out, v.node);
+      return out;
+    case 'bool':
+      if (!v.value && rule.dropsFalse) return undefined;
+      // A plain HTTP client sends the literal as written (PHP's http_build_query: 1 or 0).
+      pushNodeText(out, v.node);
+      return out;
+    case 'none':
+      if (rule.dropsFalse) return undefined;
+      break;
+    case 'list':
+      // A one-item list is its item for every client (Go's url.Values{"action": {"query"}}).
+      if (v.items.length === 1 && v.items[0].kind !== 'list') return wireValue(v.items[0], rule);
+      if (rule.joinsLists && v.items.every((it) => it.kind === 'text' || it.kind === 'number')) {
+        v.items.forEach((it, i) => {
+          if (i) out.push('|', it.node.startIndex, it.node.startIndex);
+          out.append(wireValue(it, rule)!);
+        });
+        return out;
+      }
+      break;
+  }
+  out.pushHole(v.node.startIndex, v.node.endIndex);
+  return out;
+}
+
+/** The virtual query string of a parameter object as its client sends it. */
+export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, action?: MappedText): MappedText {
+  const rule = CLIENT_RULES[kind];
+  const out = new MappedText();
+  const add = (name: MappedText, value: MappedText) => {
+    if (out.text) out.push('&', name.starts[0] ?? 0, name.starts[0] ?? 0);
+    encodeInto(out, name, true);
+    out.push('=', value.starts[0] ?? name.ends[name.ends.length - 1] ?? 0, value.starts[0] ?? 0);
+    encodeInto(out, value, false);
+  };
+  if (action) {
+    const name = new MappedText();
+    name.push('action', action.starts[0], action.starts[0]);
+    add(name, action);
+  }
+  for (const e of entries) {
+    const value = wireValue(e.value, rule);
+    if (value) add(e.name, value);
+  }
+  return out;
+}
+
+/** A node's own text, one to one. */
+function pushNodeText(out: MappedText, node: Node): void {
+  const text = node.text;
+  for (let i = 0; i < text.length; i++) out.push(text[i], node.startIndex + i, node.startIndex + i + 1);
+}

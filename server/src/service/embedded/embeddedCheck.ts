@@ -1,0 +1,150 @@
+/**
+ * Checks the requests found in a host file with the wiki service: each request becomes a virtual
+ * one-line `.wikiquery` document, the service judges it with its catalogue, rules and settings, and
+ * its ranges come back to the host file through the request's position map.
+ *
+ * Precision first: a candidate is judged a MediaWiki request (confidence `high`) only when the file
+ * names a MediaWiki API or client (or the request names `api.php`), its `action` is a module of the
+ * catalogue, and most of its parameter names are the wiki's (a misspelling the service can name a
+ * correction for counts as the wiki's). Anything else is listed with confidence `low` and gets no
+ * diagnostic. Unknown values (variables, holes, spreads) are never judged; checks for missing
+ * parameters run only on closed requests.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { LanguageSettings } from '../languageTypes';
+import type { WikiLanguageService } from '../wiki/wikiLanguageService';
+import type { WikiDocument, WikiParam, WikiQuery } from '../wiki/wikiTypes';
+import type { FoundRequest } from './requestFinder';
+import { HOLE } from './virtualText';
+
+export type Confidence = 'high' | 'low';
+
+/** One request of a host file with the service's verdicts on it. */
+export interface CheckedRequest {
+  request: FoundRequest;
+  confidence: Confidence;
+  /** The virtual query document and its parse (for hover, completion and the inventory). */
+  virtual: TextDocument;
+  parsed: WikiDocument;
+  /** Diagnostics in host ranges (none when confidence is low). */
+  diagnostics: Diagnostic[];
+}
+
+/** Codes that depend on how the request is sent (method, full URL), which source code does not show. */
+const NOT_FROM_SOURCE = new Set(['mustbeposted', 'mustpostparams', 'postonly', 'urltoolong', 'largedocument', 'catalogue-not-loaded']);
+/** Codes about parameters that are absent: only a closed request can lack one. */
+const ABOUT_ABSENT = new Set(['missingparam', 'noaction']);
+/** Parameters that choose modules: an unknown value leaves every other name unjudgeable. */
+const SELECTORS = ['action', 'list', 'prop', 'meta', 'generator', 'format'];
+
+/** Whether a pair's name or value holds a run-time hole. */
+function holey(p: WikiParam, text: string): boolean {
+  return text.slice(p.range.start, p.range.end).includes(HOLE);
+}
+
+/** Parameter names that are the wiki's own (or a misspelling of one) vs foreign names. */
+function foreignShare(query: WikiQuery, text: string, diagnostics: Diagnostic[]): { names: number; foreign: number } {
+  const foreignNames = new Set<string>();
+  const action = query.byName.get('action')?.value;
+  for (const d of diagnostics) {
+    if (d.code !== 'unrecognizedparams') continue;
+    const data = (d.data ?? {}) as { param?: string; suggestion?: string; replacement?: string; module?: string };
+    // A name the service can place (a misspelling, a module this query does not use) is the wiki's.
+    if (!data.suggestion && !data.replacement && (!data.module || data.module === action) && data.param) foreignNames.add(data.param);
+  }
+  let names = 0;
+  let foreign = 0;
+  for (const p of query.byName.values()) {
+    if (p.name === 'action' || p.name === 'format' || text.slice(p.nameRange.start, p.nameRange.end).includes(HOLE)) continue;
+    names++;
+    if (foreignNames.has(p.name)) foreign++;
+  }
+  return { names, foreign };
+}
+
+function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parsed: WikiDocument, diagnostics: Diagnostic[]): Confidence {
+  const query = parsed.queries[0];
+  if (!query || !request.namesApi) return 'low';
+  const action = query.byName.get('action');
+  if (action && !holey(action, parsed.text) && !wiki.getCatalogue(query).getActionModule(action.value)) return 'low';
+  const { names, foreign } = foreignShare(query, parsed.text, diagnostics);
+  if (!action && names === 0) return 'low';
+  if (foreign * 2 > names) return 'low';
+  // An object with only `action` (a Redux action, a form's action) is not a request without a client to say so.
+  if (names === 0 && request.form !== 'url' && request.form !== 'annotation' && request.client === 'unknown') return 'low';
+  return 'high';
+}
+
+/** The pairs a virtual range overlaps. */
+function pairsAt(query: WikiQuery, start: number, end: number): WikiParam[] {
+  return query.params.filter((p) => p.range.start < Math.max(end, start + 1) && p.range.end > start - (start === end ? 1 : 0));
+}
+
+function keep(d: Diagnostic, request: FoundRequest, query: WikiQuery, text: string): boolean {
+  const code = String(d.code ?? '');
+  if (NOT_FROM_SOURCE.has(code)) return false;
+  if (ABOUT_ABSENT.has(code) && !request.closed) return false;
+  if (d.range.start.line !== 0 || d.range.end.line !== 0) return true;
+  const start = d.range.start.character;
+  const end = Math.max(d.range.end.character, start + 1);
+  if (text.slice(start, end).includes(HOLE)) return false;
+  const pairs = pairsAt(query, start, end);
+  if (pairs.length !== 1) return true;
+  // A verdict on one pair stands only on the parts of it that are known (a misspelled name keeps
+  // its verdict when only its value is a hole).
+  const p = pairs[0];
+  const onName = start < p.nameRange.end && end > p.nameRange.start;
+  const onValue = start < Math.max(p.valueRange.end, p.valueRange.start + 1) && end > p.valueRange.start;
+  const nameHole = text.slice(p.nameRange.start, p.nameRange.end).includes(HOLE);
+  const valueHole = text.slice(p.valueRange.start, p.valueRange.end).includes(HOLE);
+  if (!onName && !onValue) return !nameHole && !valueHole;
+  return !((onName && nameHole) || (onValue && valueHole) || (onName && valueHole && code !== 'unrecognizedparams'));
+}
+
+/** A virtual range in the host document. */
+function toHost(request: FoundRequest, host: TextDocument, r: Range): Range {
+  const from = r.start.line > 0 ? request.query.text.length : r.start.character;
+  const to = r.end.line > 0 ? request.query.text.length : r.end.character;
+  const span = request.query.text.length ? request.query.hostRange(from, to) : request.range;
+  return { start: host.positionAt(span.start), end: host.positionAt(span.end) };
+}
+
+/** Checks one host file's requests (found by `findRequests`). */
+export function checkRequests(
+  wiki: WikiLanguageService,
+  host: TextDocument,
+  requests: readonly FoundRequest[],
+  settings: LanguageSettings,
+): CheckedRequest[] {
+  return requests.map((request, i) => {
+    const virtual = TextDocument.create(`${host.uri}#wikimap-request-${i}`, 'wikiquery', host.version, request.query.text);
+    const parsed = wiki.parse(virtual);
+    const query = parsed.queries[0];
+    const raw = query ? wiki.doValidation(virtual, parsed, settings) : [];
+    const confidence = judgeConfidence(wiki, request, parsed, raw);
+    const selectorsUnknown = query
+      ? SELECTORS.some((s) => {
+          const p = query.byName.get(s);
+          return p !== undefined && holey(p, parsed.text);
+        })
+      : true;
+    const diagnostics =
+      confidence === 'low' || selectorsUnknown
+        ? []
+        : raw.filter((d) => keep(d, request, query, parsed.text)).map((d) => ({ ...d, range: toHost(request, host, d.range) }));
+    return { request, confidence, virtual, parsed, diagnostics };
+  });
+}
+
+/** A value as the inventory shows it: as written, or null when known only at run time. */
+export function inventoryParams(checked: CheckedRequest): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  const query = checked.parsed.queries[0];
+  if (!query) return out;
+  for (const p of query.params) {
+    if (p.name.includes(HOLE)) continue;
+    out[p.name] = p.value.includes(HOLE) ? null : p.value;
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+/**
+ * String literals and concatenations of a host language's syntax tree, decoded into `MappedText`
+ * (escapes honoured, interpolation holes kept as holes).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { EscapeStyle, HostLanguage } from './hostLanguages';
+import { MappedText, decodeInto } from './virtualText';
+
+/** Children of a string node that are its text (everything else between the delimiters is a hole). */
+const CONTENT_TYPES = new Set(['string_content', 'string_fragment', 'escape_sequence', 'interpolated_string_text', 'text_fragment']);
+const DELIMITER_TYPES = new Set(['string_start', 'string_end']);
+const OPEN_DELIMITER = /^[A-Za-z@$]*("""|'''|"|'|`|\[=*\[)/;
+
+function closeOf(open: string): string {
+  return open.startsWith('[') ? open.replace(/\[/g, ']') : open;
+}
+
+/** The host offsets of a string node's text between its delimiters. */
+function contentBounds(node: Node, host: string): { from: number; to: number; open: string } {
+  const start = node.startIndex;
+  const end = node.endIndex;
+  const kids = node.children;
+  const first = kids[0];
+  const last = kids[kids.length - 1];
+  let from = start;
+  let to = end;
+  let open = '';
+  if (first && first.startIndex === start && (!first.isNamed || DELIMITER_TYPES.has(first.type)) && first.endIndex < end) {
+    from = first.endIndex;
+    open = first.text;
+  } else {
+    const m = OPEN_DELIMITER.exec(host.slice(start, Math.min(end, start + 16)));
+    if (m) {
+      from = start + m[0].length;
+      open = m[0];
+    }
+  }
+  if (last && last !== first && last.endIndex === end && (!last.isNamed || DELIMITER_TYPES.has(last.type))) {
+    to = last.startIndex;
+  } else if (open) {
+    const close = closeOf(/("""|'''|"|'|`|\[=*\[)$/.exec(open)?.[0] ?? '');
+    if (close && host.startsWith(close, end - close.length) && end - close.length >= from) to = end - close.length;
+  }
+  return { from, to, open };
+}
+
+/** The escape style of one string, from its language's table and its prefix (`r"…"`, `'…'`, `"""…"""`). */
+function styleOf(node: Node, lang: HostLanguage, open: string): EscapeStyle {
+  const base = lang.strings[node.type] ?? 'raw';
+  const prefix = open.replace(/["'`[=]+$/, '').toLowerCase();
+  if (lang.id === 'python' && prefix.includes('r')) return 'raw';
+  if (lang.id === 'kotlin' && open === '"""') return 'raw';
+  if (lang.id === 'lua' && open.startsWith('[')) return 'raw';
+  if (lang.id === 'ruby' && open === "'") return 'single';
+  if (lang.id === 'csharp' && prefix.includes('@')) return 'verbatim';
+  return base;
+}
+
+/** Whether a node is one of the language's string literals. */
+export function isStringNode(node: Node, lang: HostLanguage): boolean {
+  return node.type in lang.strings;
+}
+
+/** Appends the decoded text of a string node (holes for interpolations) to `out`. */
+function decodeStringNode(node: Node, lang: HostLanguage, host: string, out: MappedText): void {
+  const { from, to, open } = contentBounds(node, host);
+  const style = styleOf(node, lang, open);
+  let at = from;
+  for (const kid of node.children) {
+    if (!kid || kid.endIndex <= from || kid.startIndex >= to) continue;
+    if (CONTENT_TYPES.has(kid.type)) continue;
+    // Everything else between the delimiters (`${…}`, `$name`, `#{…}`, `{…}`) is known only at run time.
+    if (kid.startIndex > at) decodeInto(out, host, at, kid.startIndex, style);
+    out.pushHole(kid.startIndex, kid.endIndex);
+    at = Math.max(at, kid.endIndex);
+  }
+  if (to > at) decodeInto(out, host, at, to, style);
+}
+
+function isConcat(node: Node, lang: HostLanguage): boolean {
+  if (!lang.concat.types.includes(node.type)) return false;
+  // Adjacent literals (Python's "a" "b", the shell's a"b") join without an operator.
+  if (!lang.concat.operators.length || node.type === 'concatenated_string') return true;
+  return node.children.some((c) => c !== null && !c.isNamed && lang.concat.operators.includes(c.type));
+}
+
+/** Whether a node is a concatenation of strings (`a + "b"`, `$a . "b"`, `x .. "y"`, adjacent literals). */
+export function isConcatNode(node: Node, lang: HostLanguage): boolean {
+  return isConcat(node, lang);
+}
+
+/** Most operands of one concatenation read (pathological input stays bounded). */
+const MAX_OPERANDS = 2000;
+
+/** The operands of a concatenation in source order, nested concatenations and parentheses flattened. */
+function concatOperands(node: Node, lang: HostLanguage): Node[] {
+  const out: Node[] = [];
+  const stack: Node[] = [node];
+  while (stack.length && out.length < MAX_OPERANDS) {
+    const n = stack.pop()!;
+    if (isConcat(n, lang) || n.type === 'parenthesized_expression') {
+      const kids = n.namedChildren.filter((k): k is Node => k !== null && k.type !== 'comment');
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    } else out.push(n);
+  }
+  return out;
+}
+
+/** The decoded text of a string or a concatenation: literal pieces known, everything else a hole. */
+export function decodeExpression(node: Node, lang: HostLanguage, host: string): MappedText {
+  const out = new MappedText();
+  const operands = isConcat(node, lang) ? concatOperands(node, lang) : [node];
+  for (const op of operands) {
+    if (isStringNode(op, lang)) decodeStringNode(op, lang, host, out);
+    else out.pushHole(op.startIndex, op.endIndex);
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+/**
+ * The lexer-only finder: URL literals holding `api.php?` inside quotes, without a syntax tree. It
+ * serves languages npm has no prebuilt tree-sitter grammar for (Perl) and files too large to parse
+ * (every language): `"…"` strings are decoded with C escapes and `$name`/`@name`/`${…}` holes,
+ * `'…'` strings as written. Objects, concatenations and calls are not read here.
+ */
+import type { FoundRequest } from './requestFinder';
+import { MappedText, decodeInto } from './virtualText';
+import { urlQueryOf } from './urlQuery';
+
+/** Most requests reported for one file. */
+const MAX_REQUESTS = 5000;
+
+function lineStart(text: string, at: number): number {
+  return text.lastIndexOf('\n', at - 1) + 1;
+}
+
+/** The quoted string around `at` on its line: [open quote, close quote], or undefined. */
+function enclosingQuotes(text: string, at: number): [number, number] | undefined {
+  const from = lineStart(text, at);
+  let open = -1;
+  for (let i = at - 1; i >= from; i--) {
+    const c = text[i];
+    if ((c === '"' || c === "'") && text[i - 1] !== '\\') {
+      open = i;
+      break;
+    }
+  }
+  if (open < 0) return undefined;
+  const q = text[open];
+  for (let i = at; i < text.length && text[i] !== '\n'; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === q) return [open, i];
+  }
+  return undefined;
+}
+
+/** Decodes a double-quoted string with interpolation holes. */
+function decodeDouble(out: MappedText, text: string, from: number, to: number): void {
+  let at = from;
+  for (let i = from; i < to; i++) {
+    if (text[i] === '\\') {
+      i++;
+      continue;
+    }
+    if ((text[i] === '$' || text[i] === '@') && /[\w{]/.test(text[i + 1] ?? '')) {
+      decodeInto(out, text, at, i, 'c-keep');
+      let e = i + 1;
+      if (text[e] === '{') e = Math.max(text.indexOf('}', e), e) + 1;
+      else while (e < to && /[\w:]/.test(text[e])) e++;
+      out.pushHole(i, Math.min(e, to));
+      at = i = Math.min(e, to);
+      i--;
+    }
+  }
+  decodeInto(out, text, at, to, 'c-keep');
+}
+
+/** URL literals holding `api.php?` in quotes, for a language read without a parser. */
+export function findUrlLiterals(text: string, language: string): FoundRequest[] {
+  const out: FoundRequest[] = [];
+  let from = 0;
+  while (out.length < MAX_REQUESTS) {
+    const hit = text.indexOf('api.php?', from);
+    if (hit < 0) break;
+    const quotes = enclosingQuotes(text, hit);
+    from = quotes ? quotes[1] + 1 : hit + 8;
+    if (!quotes) continue;
+    const decoded = new MappedText();
+    if (text[quotes[0]] === '"') decodeDouble(decoded, text, quotes[0] + 1, quotes[1]);
+    else decodeInto(decoded, text, quotes[0] + 1, quotes[1], 'single');
+    const found = urlQueryOf(decoded);
+    if (!found) continue;
+    out.push({
+      language,
+      form: 'url',
+      client: 'http',
+      range: { start: quotes[0], end: quotes[1] + 1 },
+      query: found.query,
+      closed: !found.query.hasHole(),
+      namesApi: true,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+/**
+ * The finder: MediaWiki API requests in a host language's syntax tree, each as a virtual query
+ * string (`name=value&…`) whose every character maps back to the host file.
+ *
+ * Forms: URL and query-string literals (`…api.php?…`, `action=…`, `?action=…`, also across
+ * concatenations), parameter objects (dicts, objects, arrays, tables, `url.Values`, hashes) that
+ * name an `action` or are handed to a MediaWiki client, Python keyword arguments of mwclient and
+ * pywikibot calls, and Retrofit annotations (`@GET("…api.php?…")` with `@Query`/`@QueryMap`).
+ * The finder only finds; whether a candidate is a MediaWiki request is decided with the catalogue
+ * (embeddedCheck.ts).
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { OffsetRange } from '../languageTypes';
+import type { HostLanguage } from './hostLanguages';
+import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
+import { readEntries, type Entries } from './objectEntries';
+import { clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
+import { urlQueryOf } from './urlQuery';
+import type { MappedText } from './virtualText';
+
+export type RequestForm = 'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'annotation';
+
+/** One request candidate found in a host file. */
+export interface FoundRequest {
+  language: string;
+  form: RequestForm;
+  client: ClientKind;
+  /** Host range of the whole request (the literal, the concatenation, the object or the call). */
+  range: OffsetRange;
+  /** The request as a query string (an absolute `…/api.php?` prefix kept), mapped to the host. */
+  query: MappedText;
+  /** False when parameters can come from elsewhere at run time (spread, `**kwargs`, `@QueryMap`, a dynamic name). */
+  closed: boolean;
+  /** Whether the source names `api.php` (a URL) or a MediaWiki client: a strong sign of a MediaWiki request. */
+  namesApi: boolean;
+}
+
+const OBJECT_FORMS: Record<string, RequestForm> = {
+  dictionary: 'dict',
+  object: 'object',
+  array_creation_expression: 'array',
+  table: 'table',
+  hash: 'hash',
+  composite_literal: 'values',
+};
+
+/** Most requests reported for one file (a generated file full of URLs stays bounded). */
+const MAX_REQUESTS = 5000;
+
+interface Walk {
+  lang: HostLanguage;
+  host: string;
+  out: FoundRequest[];
+  /** Start offsets of string nodes already read as part of a concatenation. */
+  used: Set<number>;
+  fileNamesApi: boolean;
+}
+
+function addUrl(w: Walk, node: Node): void {
+  const text = decodeExpression(node, w.lang, w.host);
+  const found = urlQueryOf(text);
+  if (!found) return;
+  const annotation = retrofitMethod(node);
+  const form: RequestForm = annotation ? 'annotation' : isConcatNode(node, w.lang) ? 'concat' : 'url';
+  const request: FoundRequest = {
+    language: w.lang.id,
+    form,
+    client: annotation ? 'retrofit' : 'http',
+    range: { start: node.startIndex, end: node.endIndex },
+    query: found.query,
+    closed: !found.query.hasHole(),
+    namesApi: found.api,
+  };
+  if (annotation) addRetrofitParams(w, annotation, request);
+  w.out.push(request);
+}
+
+/** The method a Retrofit `@GET`/`@POST`/… annotation holding this string belongs to. */
+function retrofitMethod(node: Node): Node | undefined {
+  let n: Node | null = node.parent;
+  for (let i = 0; n && i < 6; i++, n = n.parent) {
+    if (n.type === 'annotation') {
+      if (!/^@\s*(GET|POST|HTTP|DELETE|PUT|HEAD)\b/.test(n.text)) return undefined;
+      let m: Node | null = n.parent;
+      while (m && m.type !== 'method_declaration' && m.type !== 'function_declaration') m = m.parent;
+      return m ?? undefined;
+    }
+  }
+  return undefined;
+}
+
+/** `@Query("name")`/`@Field("name")` parameters add names with unknown values; `@QueryMap` opens the request. */
+function addRetrofitParams(w: Walk, method: Node, request: FoundRequest): void {
+  const params = method.childForFieldName('parameters') ?? method.namedChildren.find((c) => c?.type === 'function_value_parameters');
+  for (const a of params?.descendantsOfType(['annotation', 'marker_annotation']) ?? []) {
+    if (!a) continue;
+    const name = /^@\s*(\w+)/.exec(a.text)?.[1];
+    if (name === 'QueryMap' || name === 'FieldMap') request.closed = false;
+    if (name !== 'Query' && name !== 'Field') continue;
+    const literal = a.descendantsOfType(Object.keys(w.lang.strings))[0];
+    if (!literal) continue;
+    const key = decodeExpression(literal, w.lang, w.host);
+    if (key.hasHole() || !key.text) continue;
+    if (request.query.text && !/[?&]$/.test(request.query.text)) request.query.push('&', literal.startIndex, literal.startIndex);
+    request.query.append(key);
+    request.query.push('=', literal.endIndex, literal.endIndex);
+    const holder = a.parent?.nextNamedSibling ?? a;
+    request.query.pushHole(holder.startIndex, holder.endIndex);
+  }
+}
+
+function hasActionKey(entries: Entries): boolean {
+  return entries.entries.some((e) => e.name.text === 'action');
+}
+
+function addObject(w: Walk, node: Node, form: RequestForm): void {
+  if (form === 'values' && !/^url\s*\.\s*Values$/.test(node.childForFieldName('type')?.text ?? '')) return;
+  const client = clientOfCall(node, w.lang, w.host);
+  const entries = readEntries(node, w.lang, w.host);
+  if (!entries.entries.length) return;
+  if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams)) return;
+  w.out.push({
+    language: w.lang.id,
+    form,
+    client: client.kind,
+    range: { start: node.startIndex, end: node.endIndex },
+    query: entriesToQuery(entries.entries, client.kind, client.action),
+    closed: entries.closed,
+    namesApi: client.mediawiki || w.fileNamesApi,
+  });
+}
+
+/** mwclient `site.api('query', list=…)` / `site.get('query', …)` and pywikibot `simple_request(action=…)`. */
+function addKwargs(w: Walk, call: Node): void {
+  const args = call.childForFieldName('arguments');
+  if (!args || !args.namedChildren.some((k) => k?.type === 'keyword_argument')) return;
+  const client = clientOfCall(args, w.lang, w.host);
+  if (!client.kwargs) return;
+  const entries = readEntries(args, w.lang, w.host, client.skipNames);
+  if (!entries.entries.length && !client.action) return;
+  if (!client.action && !hasActionKey(entries)) return;
+  w.out.push({
+    language: w.lang.id,
+    form: 'kwargs',
+    client: client.kind,
+    range: { start: call.startIndex, end: call.endIndex },
+    query: entriesToQuery(entries.entries, client.kind, client.action),
+    closed: entries.closed,
+    namesApi: w.fileNamesApi,
+  });
+}
+
+function visit(w: Walk, node: Node): boolean {
+  const t = node.type;
+  if (isConcatNode(node, w.lang) && !(node.parent && isConcatNode(node.parent, w.lang))) {
+    for (const s of node.descendantsOfType(Object.keys(w.lang.strings))) if (s) w.used.add(s.startIndex);
+    addUrl(w, node);
+    return true;
+  }
+  if (isStringNode(node, w.lang)) {
+    if (!w.used.has(node.startIndex)) addUrl(w, node);
+    return false;
+  }
+  if (t in OBJECT_FORMS) addObject(w, node, OBJECT_FORMS[t]);
+  else if (t === 'call' && w.lang.id === 'python') addKwargs(w, node);
+  return true;
+}
+
+/** Text worth a look: names api.php or an `action` parameter (the prefilter, before any parse). */
+export function mayHoldRequest(text: string): boolean {
+  return text.includes('api.php') || text.includes('action');
+}
+
+/** Whether a file names a MediaWiki API or imports a MediaWiki client. */
+function namesMediaWiki(text: string): boolean {
+  return /api\.php|\bmw\s*\.\s*(?:Api|ForeignApi)\b|\bmwn\b|pywikibot|mwclient|mediawiki|wikipedia|wikimedia|wikidata|wiktionary|wikisource|wikivoyage|wikiquote|wikibooks|fandom\.com|wikia\b/i.test(
+    text,
+  );
+}
+
+/** Every request candidate of a parsed host file, in source order. */
+export function findRequests(tree: Tree, lang: HostLanguage, host: string): FoundRequest[] {
+  const w: Walk = { lang, host, out: [], used: new Set(), fileNamesApi: namesMediaWiki(host) };
+  const cursor = tree.walk();
+  // Iterative walk: pathological nesting cannot exhaust the stack.
+  for (;;) {
+    const descend = visit(w, cursor.currentNode) && w.out.length < MAX_REQUESTS;
+    if (descend && cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        cursor.delete();
+        return w.out.sort((a, b) => a.range.start - b.range.start);
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** Where a request's query string lies in a decoded literal (`…api.php?…`, `action=…`, `?action=…`). */
+import { HOLE, MappedText } from './virtualText';
+
+/** Where a URL in decoded text starts and ends, and where its query string starts. */
+function locateQuery(text: string): { urlStart: number; queryStart: number; end: number; api: boolean } | undefined {
+  let lead = 0;
+  while (text[lead] === HOLE) lead++;
+  const api = text.indexOf('api.php?');
+  let queryStart: number;
+  let urlStart: number;
+  if (api >= 0) {
+    queryStart = api + 8;
+    urlStart = api;
+    while (urlStart > 0 && !/[\s"'<>()`]/.test(text[urlStart - 1])) urlStart--;
+  } else if (/^[?&]?action=/.test(text.slice(lead))) {
+    urlStart = lead;
+    queryStart = text[lead] === '?' || text[lead] === '&' ? lead + 1 : lead;
+  } else return undefined;
+  let end = queryStart;
+  while (end < text.length && !/[\s"'<>`#]/.test(text[end])) end++;
+  return { urlStart, queryStart, end, api: api >= 0 };
+}
+
+/** The virtual query of a URL literal: `https://host/…/api.php?` kept when wholly literal (it picks the wiki). */
+export function urlQueryOf(text: MappedText): { query: MappedText; api: boolean } | undefined {
+  const at = locateQuery(text.text);
+  if (!at) return undefined;
+  const query = new MappedText();
+  const prefix = text.text.slice(at.urlStart, at.queryStart);
+  const keepUrl = at.api && /^https?:\/\/[^/\s]+\/\S*api\.php\?$/i.test(prefix) && !text.hasHole(at.urlStart, at.queryStart);
+  query.append(text, keepUrl ? at.urlStart : at.queryStart, at.end);
+  return { query, api: at.api };
+}
