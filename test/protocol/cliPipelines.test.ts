@@ -229,7 +229,7 @@ describe('the checker in pipelines (CLI)', function () {
         write(empty, { '.gitignore': '*.md\n', 'a.md': MARKDOWN });
         const e = cli(['check', '.'], empty);
         assert.equal(e.status, 2);
-        assert.match(e.stderr, /no \*\.wikiquery, \*\.mapquery\.json or \*\.md files/);
+        assert.match(e.stderr, /no \*\.wikiquery, \*\.mapquery\.json, \*\.md or source files/);
       } finally {
         fs.rmSync(empty, { recursive: true, force: true });
       }

@@ -65,10 +65,13 @@ function foreignShare(query: WikiQuery, text: string, diagnostics: Diagnostic[])
 
 function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parsed: WikiDocument, diagnostics: Diagnostic[]): Confidence {
   const query = parsed.queries[0];
-  if (!query || !request.namesApi) return 'low';
+  if (!query) return 'low';
   const action = query.byName.get('action');
   if (action && !holey(action, parsed.text) && !wiki.getCatalogue(query).getActionModule(action.value)) return 'low';
   const { names, foreign } = foreignShare(query, parsed.text, diagnostics);
+  // A file that names no MediaWiki API nor client: the request must speak for itself — a known
+  // action and at least two more of the wiki's names, none foreign.
+  if (!request.namesApi && !(action && !holey(action, parsed.text) && names - foreign >= 2 && foreign === 0)) return 'low';
   if (!action && names === 0) return 'low';
   if (foreign * 2 > names) return 'low';
   // An object with only `action` (a Redux action, a form's action) is not a request without a client to say so.

@@ -99,7 +99,7 @@ function pairParts(kid: Node, lang: HostLanguage): [Node | null, Node | null] | 
         : undefined;
     case 'field': {
       // Lua: `name = v` or `["name"] = v`; positional fields are not parameters.
-      const name = kid.childForFieldName('name');
+      const name = kid.childForFieldName('key') ?? kid.childForFieldName('name');
       return name ? [name, kid.childForFieldName('value')] : undefined;
     }
     case 'keyword_argument':

@@ -54,6 +54,8 @@ interface Walk {
   /** Start offsets of string nodes already read as part of a concatenation. */
   used: Set<number>;
   fileNamesApi: boolean;
+  /** The client a parameter object outside any known call is sent with, when the file says (a Python file using requests). */
+  fileClient: ClientKind;
 }
 
 function addUrl(w: Walk, node: Node): void {
@@ -115,7 +117,8 @@ function hasActionKey(entries: Entries): boolean {
 
 function addObject(w: Walk, node: Node, form: RequestForm): void {
   if (form === 'values' && !/^url\s*\.\s*Values$/.test(node.childForFieldName('type')?.text ?? '')) return;
-  const client = clientOfCall(node, w.lang, w.host);
+  const client = { ...clientOfCall(node, w.lang, w.host) };
+  if (client.kind === 'unknown') client.kind = w.fileClient;
   const entries = readEntries(node, w.lang, w.host);
   if (!entries.entries.length) return;
   if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams)) return;
@@ -166,9 +169,9 @@ function visit(w: Walk, node: Node): boolean {
   return true;
 }
 
-/** Text worth a look: names api.php or an `action` parameter (the prefilter, before any parse). */
+/** Text worth a look: names api.php, an `action` parameter or a MediaWiki client (the prefilter, before any parse). */
 export function mayHoldRequest(text: string): boolean {
-  return text.includes('api.php') || text.includes('action');
+  return text.includes('api.php') || text.includes('action') || text.includes('mwclient') || text.includes('pywikibot');
 }
 
 /** Whether a file names a MediaWiki API or imports a MediaWiki client. */
@@ -178,9 +181,15 @@ function namesMediaWiki(text: string): boolean {
   );
 }
 
+/** A Python file that sends with requests or httpx and uses no MediaWiki client: its dicts go out as plain HTTP parameters. */
+function fileClientOf(lang: HostLanguage, host: string): ClientKind {
+  if (lang.id !== 'python' || /pywikibot|mwclient/.test(host)) return 'unknown';
+  return /^\s*(?:import|from)\s+(?:requests|httpx)\b/m.test(host) ? 'http' : 'unknown';
+}
+
 /** Every request candidate of a parsed host file, in source order. */
 export function findRequests(tree: Tree, lang: HostLanguage, host: string): FoundRequest[] {
-  const w: Walk = { lang, host, out: [], used: new Set(), fileNamesApi: namesMediaWiki(host) };
+  const w: Walk = { lang, host, out: [], used: new Set(), fileNamesApi: namesMediaWiki(host), fileClient: fileClientOf(lang, host) };
   const cursor = tree.walk();
   // Iterative walk: pathological nesting cannot exhaust the stack.
   for (;;) {

@@ -1,0 +1,145 @@
+/**
+ * `wikimap-query check` and `wikimap-query requests` on source trees: the real `dist/cli.js` process
+ * finding the MediaWiki API requests inside Python, JavaScript and PHP files, pointing every output
+ * format at the host file's line and column; suppressions, baseline, --fix, --embedded.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CheckResult } from '../../server/src/cli/checkCommand';
+import type { InventoryEntry } from '../../server/src/cli/requestsCommand';
+import { CLI, ensureBuilt } from './lspClient';
+
+function cli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const res = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+const BOT_PY = `import requests
+
+API = "https://en.wikipedia.org/w/api.php"
+params = {"action": "query", "prop": "info", "titlrs": "Main Page", "redirects": False}
+r = requests.get(API, params=params)
+# wikimap-query-disable-next-line unrecognizedparams
+legacy = {"action": "query", "list": "allpages", "apfrm": "B"}
+`;
+
+const GADGET_JS = `// A gadget
+new mw.Api().get({ action: 'query', list: 'allpages', aplimt: 10 });
+`;
+
+const LOOKALIKE_JS = `// not MediaWiki
+dispatch({ action: 'delete', payload: 1 });
+fetch('https://example.com/api?list=all&action=go');
+`;
+
+const TOOL_PHP = `<?php
+$url = "https://en.wikipedia.org/w/api.php?action=query&list=categorymembers&cmtitle=" . urlencode($cat) . "&cmlimt=500";
+`;
+
+describe('wikimap-query on source files (CLI)', function () {
+  this.timeout(60000);
+  let dir: string;
+
+  beforeEach(() => {
+    ensureBuilt();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-embedded-'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.mkdirSync(path.join(dir, 'vendor'));
+    fs.writeFileSync(path.join(dir, 'src', 'bot.py'), BOT_PY);
+    fs.writeFileSync(path.join(dir, 'src', 'gadget.js'), GADGET_JS);
+    fs.writeFileSync(path.join(dir, 'src', 'lookalike.js'), LOOKALIKE_JS);
+    fs.writeFileSync(path.join(dir, 'src', 'tool.php'), TOOL_PHP);
+    fs.writeFileSync(path.join(dir, 'vendor', 'ignored.js'), GADGET_JS);
+    fs.writeFileSync(path.join(dir, '.gitignore'), 'vendor/\n');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('check DIR: diagnostics at host line and column, .gitignore respected, look-alikes and suppressed lines silent', () => {
+    const r = cli(['check', '--format', 'json', '.'], dir);
+    const results = JSON.parse(r.stdout) as CheckResult[];
+    assert.deepEqual(
+      results.map((x) => `${x.file}:${x.line}:${x.column} ${x.code} ${x.param}`),
+      [
+        'src/bot.py:4:47 unrecognizedparams titlrs',
+        'src/bot.py:4:82 booleanfalse redirects',
+        'src/gadget.js:2:55 unrecognizedparams aplimt',
+        'src/tool.php:2:110 unrecognizedparams cmlimt',
+      ],
+    );
+    assert.equal(r.status, 0, 'warnings and notes only');
+  });
+
+  it('text, SARIF and GitHub outputs point at the host file', () => {
+    const text = cli(['check', 'src/gadget.js'], dir);
+    assert.match(
+      text.stdout,
+      /^src\/gadget\.js:2:55 warning unrecognizedparams Unrecognized parameter: "aplimt"\. Did you mean "aplimit"\?/,
+    );
+    const sarif = JSON.parse(cli(['check', '--format', 'sarif', 'src/gadget.js'], dir).stdout);
+    const region = sarif.runs[0].results[0].locations[0].physicalLocation.region;
+    assert.deepEqual(region, { startLine: 2, startColumn: 55, endLine: 2, endColumn: 61 });
+    assert.equal(sarif.runs[0].artifacts[0].sourceLanguage, 'javascript');
+    const gh = cli(['check', '--format', 'github', 'src/gadget.js'], dir);
+    assert.match(gh.stdout, /^::warning file=src\/gadget\.js,line=2,col=55,endLine=2,endColumn=61,/);
+  });
+
+  it('--embedded off and a language list choose the source files read', () => {
+    const off = cli(['check', '--embedded', 'off', '.'], dir);
+    assert.equal(off.status, 2);
+    assert.match(off.stderr, /no \*\.wikiquery/);
+    const py = JSON.parse(cli(['check', '--format', 'json', '--embedded', 'python', '.'], dir).stdout) as CheckResult[];
+    assert.deepEqual([...new Set(py.map((x) => x.file))], ['src/bot.py']);
+    const bad = cli(['check', '--embedded', 'cobol', '.'], dir);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--embedded takes on, off or a list/);
+  });
+
+  it('--baseline reports only problems not in it', () => {
+    const base = cli(['check', '--format', 'json', '.'], dir).stdout;
+    fs.writeFileSync(path.join(dir, 'baseline.json'), base);
+    fs.appendFileSync(
+      path.join(dir, 'src', 'gadget.js'),
+      `new mw.Api().get({ action: 'query', list: 'allpages', apdir: 'descending', apfrm: 'X' });\n`,
+    );
+    const r = JSON.parse(cli(['check', '--format', 'json', '--baseline', 'baseline.json', '.'], dir).stdout) as CheckResult[];
+    assert.deepEqual(
+      r.map((x) => `${x.file}:${x.line} ${x.param}`),
+      ['src/gadget.js:3 apfrm'],
+    );
+  });
+
+  it('--fix corrects misspelled names in host syntax, and the fixed files check clean', () => {
+    const r = cli(['check', '--fix', 'src/gadget.js', 'src/tool.php'], dir);
+    assert.match(r.stderr, /src\/gadget\.js: 1 fix applied/);
+    assert.equal(fs.readFileSync(path.join(dir, 'src', 'gadget.js'), 'utf8'), GADGET_JS.replace('aplimt', 'aplimit'));
+    assert.equal(fs.readFileSync(path.join(dir, 'src', 'tool.php'), 'utf8'), TOOL_PHP.replace('cmlimt', 'cmlimit'));
+    assert.equal(r.stdout, '');
+  });
+
+  it('requests --format json: the inventory, values known only at run time as null', () => {
+    const r = cli(['requests', '--format', 'json', 'src'], dir);
+    assert.equal(r.status, 0, r.stderr);
+    const inv = JSON.parse(r.stdout) as InventoryEntry[];
+    const php = inv.find((e) => e.file === 'src/tool.php');
+    assert.deepEqual(php, {
+      file: 'src/tool.php',
+      line: 2,
+      column: 8,
+      language: 'php',
+      form: 'concat',
+      client: 'http',
+      confidence: 'high',
+      params: { action: 'query', list: 'categorymembers', cmtitle: null, cmlimt: '500' },
+    });
+    assert.deepEqual(
+      inv.map((e) => `${e.file}:${e.line} ${e.form}`),
+      ['src/bot.py:4 dict', 'src/bot.py:7 dict', 'src/gadget.js:2 object', 'src/tool.php:2 concat'],
+    );
+    const table = cli(['requests', 'src'], dir);
+    assert.match(table.stdout, /^module\s+requests\s+files\s+parameters\n/);
+    assert.match(table.stdout, /action=query list=allpages\s+2\s+2\s+apfrm, aplimt/);
+  });
+});

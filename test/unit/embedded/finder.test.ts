@@ -1,0 +1,185 @@
+/**
+ * Requests inside source code, per language and form: the diagnostics land on exactly the host
+ * characters `⟦…⟧` marks; unknown values are never judged; look-alikes of other APIs get nothing.
+ */
+import assert from 'node:assert/strict';
+import { diagnosticsOf, marked } from './helpers';
+
+const WIKI = 'https://en.wikipedia.org/w/api.php';
+
+interface Case {
+  name: string;
+  language: string;
+  source: string;
+  /** The code of each marked range, in source order. */
+  codes: string[];
+}
+
+const FOUND: Case[] = [
+  {
+    name: 'Python requests params= dict: a misspelled name',
+    language: 'python',
+    source: `import requests\nr = requests.get(API, params={"action": "query", "prop": "info", "inprop": "url", "⟦titlrs⟧": "Main Page"})\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Python dict: False sent by a plain HTTP client still means true',
+    language: 'python',
+    source: `import requests\nrequests.get(API, params={"action": "query", "titles": "A", "prop": "info", "redirects": ⟦False⟧})\n`,
+    codes: ['booleanfalse'],
+  },
+  {
+    name: 'Python dict: an f-string value is unknown, its misspelled name is not',
+    language: 'python',
+    source: `import requests\nrequests.get(API, params={"action": "query", "list": "allpages", "⟦apfrm⟧": f"{start}", "aplimit": n})\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Python mwclient kwargs: site.api(module, …)',
+    language: 'python',
+    source: `import mwclient\nsite.api('query', list='allpages', ⟦apfrm⟧='B', http_method='GET')\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Python pywikibot simple_request kwargs',
+    language: 'python',
+    source: `import pywikibot\nreq = site.simple_request(action='query', list='allpages', ⟦aplimt⟧=5)\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Python concatenation with a dynamic piece',
+    language: 'python',
+    source: `u = "${WIKI}?action=query&list=categorymembers&cmtitle=" + title + "&⟦cmlimt⟧=500"\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'JavaScript mw.Api object; false is left out by mw.Api',
+    language: 'javascript',
+    source: `new mw.Api().get({ action: 'query', list: 'allpages', ⟦aplimt⟧: 5, redirects: false });\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'JavaScript string escapes: the range after \\u0070 is exact',
+    language: 'javascript',
+    source: `const u = "api.php?action=query&list=all\\u0070ages&⟦aplimt⟧=5";\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'TypeScript fetch template literal: ${} holes are unknown values',
+    language: 'typescript',
+    source: 'fetch(`${API}?action=query&list=allpages&⟦apfrm⟧=${start}&aplimit=${n}`);\n',
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'PHP array with an action key',
+    language: 'php',
+    source: `<?php\n// ${WIKI}\n$p = ['action' => 'query', 'list' => 'allpages', '⟦aplimt⟧' => 10];\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Kotlin Retrofit @GET with @Query arguments',
+    language: 'kotlin',
+    source: `interface Api {\n  @GET("w/api.php?action=query&⟦titlrs⟧=x")\n  fun get(@Query("titles") titles: String, @QueryMap more: Map<String, String>): Call<R>\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java: &amp; written into a string is sent as part of a name',
+    language: 'java',
+    source: `class A {\n  @GET("w/api.php?action=query&⟦amp;prop⟧=info&titles=X")\n  Call<R> f();\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Lua table with an action key',
+    language: 'lua',
+    source: `-- ${WIKI}\nlocal r = http.get({ action = "query", list = "allpages", ⟦aplimt⟧ = 5 })\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Go url.Values',
+    language: 'go',
+    source: `package m\n// ${WIKI}\nvar v = url.Values{"action": {"query"}, "list": {"allpages"}, "⟦aplimt⟧": {"5"}}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Ruby hash',
+    language: 'ruby',
+    source: `# ${WIKI}\nparams = { action: 'query', list: 'allpages', ⟦aplimt⟧: 5 }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'C# verbatim string',
+    language: 'csharp',
+    source: `class A { string u = @"${WIKI}?action=query&list=allpages&⟦aplimt⟧=5"; }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Perl (lexer only): interpolated variables are unknown values',
+    language: 'perl',
+    source: `my $u = "${WIKI}?action=query&list=allpages&⟦aplimt⟧=$n&apfrom=$from";\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'shell curl URL',
+    language: 'shellscript',
+    source: `curl '${WIKI}?action=query&list=allpages&⟦aplimt⟧=5'\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'a closed object lacking a required parameter',
+    language: 'javascript',
+    source: `new mw.Api().post({ action: '⟦delete⟧', title: 'X' });\n`,
+    codes: ['missingparam'],
+  },
+];
+
+const SILENT: Array<Omit<Case, 'codes'>> = [
+  { name: 'a Redux action object', language: 'javascript', source: `dispatch({ action: 'delete', payload: 1, id: 3 });\n` },
+  {
+    name: 'an object with an action key of another API in a file about Wikipedia',
+    language: 'javascript',
+    source: `// wikipedia helper\nsend({ action: 'query', sql: 'select 1', db: 'main' });\n`,
+  },
+  { name: 'an api.php of another application', language: 'php', source: `<?php $u = "api.php?method=getUser&id=" . $id;\n` },
+  { name: 'a ?list= URL of another service', language: 'python', source: `u = "https://example.com/api?list=all&action=foo"\n` },
+  { name: 'only an action key', language: 'python', source: `# wikipedia\nx = {"action": "query"}\n` },
+  {
+    name: 'unknown values are never bad',
+    language: 'python',
+    source: `import requests\nrequests.get(API, params={"action": "query", "list": "allpages", "aplimit": n, "apnamespace": ns})\n`,
+  },
+  {
+    name: 'a spread object lacks nothing',
+    language: 'javascript',
+    source: `new mw.Api().post({ action: 'delete', title: 'X', ...tokens });\n`,
+  },
+  {
+    name: 'an unknown module selector leaves every name unjudged',
+    language: 'python',
+    source: `u = "${WIKI}?action=query&list=" + mod + "&xyzlimit=5"\n`,
+  },
+  {
+    name: 'pywikibot drops False',
+    language: 'python',
+    source: `import pywikibot\nsite.simple_request(action='query', titles='A', redirects=False)\n`,
+  },
+];
+
+describe('requests inside source code: found, with exact ranges', function () {
+  this.timeout(60000);
+  for (const c of FOUND) {
+    it(`${c.language}: ${c.name}`, async () => {
+      const { text, ranges } = marked(c.source);
+      const expected = ranges.map(([s, e], i) => `${c.codes[i]} ${s}-${e}`).sort();
+      assert.deepEqual(await diagnosticsOf(c.language, text), expected);
+    });
+  }
+});
+
+describe('requests inside source code: precision (no diagnostic)', function () {
+  this.timeout(60000);
+  for (const c of SILENT) {
+    it(`${c.language}: ${c.name}`, async () => {
+      assert.deepEqual(await diagnosticsOf(c.language, c.source), []);
+    });
+  }
+});

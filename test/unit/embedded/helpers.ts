@@ -1,0 +1,48 @@
+/**
+ * Test helpers for the requests inside source code: the real finder (web-tree-sitter with the npm
+ * grammars) and the wiki service with the built-in catalogue; `⟦…⟧` marks an expected diagnostic range.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createPackageFiles } from '../../../server/src/node/nodeRuntime';
+import { createLanguageServices } from '../../../server/src/languageModes';
+import { HostParsers } from '../../../server/src/embedded/hostParsers';
+import { hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
+import { checkRequests, type CheckedRequest } from '../../../server/src/service/embedded/embeddedCheck';
+import type { WikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+
+const files = createPackageFiles();
+export const parsers = new HostParsers(files);
+export const wiki = createLanguageServices({ files }, { log: () => {} }).wiki as unknown as WikiLanguageService;
+
+/** Text without its `⟦…⟧` markers, and the offset ranges they marked. */
+export function marked(source: string): { text: string; ranges: Array<[number, number]> } {
+  const ranges: Array<[number, number]> = [];
+  let text = '';
+  let open = -1;
+  for (const ch of source) {
+    if (ch === '⟦') open = text.length;
+    else if (ch === '⟧') {
+      ranges.push([open, text.length]);
+      open = -1;
+    } else text += ch;
+  }
+  return { text, ranges };
+}
+
+/** The requests of a host text, found and checked. */
+export async function checkSource(language: string, text: string): Promise<{ document: TextDocument; checked: CheckedRequest[] }> {
+  const lang = hostLanguage(language);
+  if (!lang) throw new Error(`not a host language: ${language}`);
+  const found = await parsers.find(text, lang);
+  const document = TextDocument.create(`file:///test/file.${language}`, lang.id, 1, text);
+  return { document, checked: checkRequests(wiki, document, found, {}) };
+}
+
+/** Every diagnostic of a host text as `code start-end` (offsets). */
+export async function diagnosticsOf(language: string, text: string): Promise<string[]> {
+  const { document, checked } = await checkSource(language, text);
+  return checked
+    .flatMap((c) => c.diagnostics)
+    .map((d) => `${String(d.code)} ${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`)
+    .sort();
+}

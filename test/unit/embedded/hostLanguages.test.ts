@@ -1,0 +1,31 @@
+/**
+ * The host-language table is the one source: the build copies exactly its grammars, and the
+ * pre-commit hook's file pattern covers every extension it reads.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { HOST_LANGUAGES } from '../../../server/src/service/embedded/hostLanguages';
+
+const root = path.resolve(__dirname, '../../..');
+
+describe('host languages table', () => {
+  it('the build copies exactly the grammars of the table', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { GRAMMARS } = require(path.join(root, 'scripts', 'build.js')) as { GRAMMARS: string[] };
+    const fromTable = HOST_LANGUAGES.flatMap((l) => (l.grammar ? [l.grammar] : []));
+    assert.deepEqual([...GRAMMARS].sort(), [...new Set(fromTable)].sort());
+  });
+
+  it('every grammar file exists in the npm package', () => {
+    for (const l of HOST_LANGUAGES)
+      if (l.grammar)
+        assert.ok(fs.existsSync(path.join(root, 'node_modules', 'tree-sitter-wasms', 'out', `tree-sitter-${l.grammar}.wasm`)), l.id);
+  });
+
+  it('the pre-commit hook reads every extension of the table', () => {
+    const hook = fs.readFileSync(path.join(root, '.pre-commit-hooks.yaml'), 'utf8');
+    const pattern = new RegExp(/files: '(.*)'/.exec(hook)![1]);
+    for (const l of HOST_LANGUAGES) for (const ext of l.extensions) assert.ok(pattern.test(`x${ext}`), `${l.id} ${ext}`);
+  });
+});
