@@ -31,6 +31,9 @@ export interface CheckedRequest {
   diagnostics: Diagnostic[];
 }
 
+/** Longest virtual request checked (a URL of MediaWiki's own limit is ~8 KB): longer ones are listed, not judged. */
+const MAX_CHECKED_CHARS = 16_384;
+
 /** Codes that depend on how the request is sent (method, full URL), which source code does not show. */
 const NOT_FROM_SOURCE = new Set(['mustbeposted', 'mustpostparams', 'postonly', 'urltoolong', 'largedocument', 'catalogue-not-loaded']);
 /** Codes about parameters that are absent: only a closed request can lack one. */
@@ -65,7 +68,7 @@ function foreignShare(query: WikiQuery, text: string, diagnostics: Diagnostic[])
 
 function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parsed: WikiDocument, diagnostics: Diagnostic[]): Confidence {
   const query = parsed.queries[0];
-  if (!query) return 'low';
+  if (!query || parsed.text.length > MAX_CHECKED_CHARS) return 'low';
   const action = query.byName.get('action');
   if (action && !holey(action, parsed.text) && !wiki.getCatalogue(query).getActionModule(action.value)) return 'low';
   const { names, foreign } = foreignShare(query, parsed.text, diagnostics);
@@ -124,7 +127,7 @@ export function checkRequests(
     const virtual = TextDocument.create(`${host.uri}#wikimap-request-${i}`, 'wikiquery', host.version, request.query.text);
     const parsed = wiki.parse(virtual);
     const query = parsed.queries[0];
-    const raw = query ? wiki.doValidation(virtual, parsed, settings) : [];
+    const raw = query && request.query.text.length <= MAX_CHECKED_CHARS ? wiki.doValidation(virtual, parsed, settings) : [];
     const confidence = judgeConfidence(wiki, request, parsed, raw);
     const selectorsUnknown = query
       ? SELECTORS.some((s) => {

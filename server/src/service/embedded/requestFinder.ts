@@ -44,6 +44,9 @@ const OBJECT_FORMS: Record<string, RequestForm> = {
   composite_literal: 'values',
 };
 
+/** Deepest syntax node visited. */
+const MAX_DEPTH = 400;
+
 /** Most requests reported for one file (a generated file full of URLs stays bounded). */
 const MAX_REQUESTS = 5000;
 
@@ -77,15 +80,18 @@ function addUrl(w: Walk, node: Node): void {
   w.out.push(request);
 }
 
+const DECLARATIONS = new Set(['method_declaration', 'function_declaration', 'property_declaration']);
+
 /** The method a Retrofit `@GET`/`@POST`/… annotation holding this string belongs to. */
 function retrofitMethod(node: Node): Node | undefined {
   let n: Node | null = node.parent;
   for (let i = 0; n && i < 6; i++, n = n.parent) {
     if (n.type === 'annotation') {
-      if (!/^@\s*(GET|POST|HTTP|DELETE|PUT|HEAD)\b/.test(n.text)) return undefined;
+      // `@GET(…)`, and Kotlin's use-site forms such as `@get:GET(…)` on a property.
+      if (!/^@\s*(?:(?:get|set|field|param):)?\s*(GET|POST|HTTP|DELETE|PUT|HEAD|PATCH)\b/.test(n.text)) return undefined;
       let m: Node | null = n.parent;
-      while (m && m.type !== 'method_declaration' && m.type !== 'function_declaration') m = m.parent;
-      return m ?? undefined;
+      while (m && !DECLARATIONS.has(m.type)) m = m.parent;
+      return m ?? n;
     }
   }
   return undefined;
@@ -153,9 +159,10 @@ function addKwargs(w: Walk, call: Node): void {
   });
 }
 
-function visit(w: Walk, node: Node): boolean {
+/** Visits one node (`inConcat`: its parent is a concatenation); returns whether to look inside it. */
+function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean {
   const t = node.type;
-  if (isConcatNode(node, w.lang) && !(node.parent && isConcatNode(node.parent, w.lang))) {
+  if (concat && !inConcat) {
     for (const s of node.descendantsOfType(Object.keys(w.lang.strings))) if (s) w.used.add(s.startIndex);
     addUrl(w, node);
     return true;
@@ -191,15 +198,25 @@ function fileClientOf(lang: HostLanguage, host: string): ClientKind {
 export function findRequests(tree: Tree, lang: HostLanguage, host: string): FoundRequest[] {
   const w: Walk = { lang, host, out: [], used: new Set(), fileNamesApi: namesMediaWiki(host), fileClient: fileClientOf(lang, host) };
   const cursor = tree.walk();
-  // Iterative walk: pathological nesting cannot exhaust the stack.
+  // Iterative walk: pathological nesting cannot exhaust the stack. Whether each ancestor is a
+  // concatenation is kept here, since a node's parent costs a walk from the root in tree-sitter;
+  // nothing deeper than MAX_DEPTH is visited (no real request is nested that deep).
+  const concats: boolean[] = [];
   for (;;) {
-    const descend = visit(w, cursor.currentNode) && w.out.length < MAX_REQUESTS;
-    if (descend && cursor.gotoFirstChild()) continue;
+    const node = cursor.currentNode;
+    const concat = isConcatNode(node, lang);
+    const descend =
+      concats.length < MAX_DEPTH && visit(w, node, concat, concats[concats.length - 1] ?? false) && w.out.length < MAX_REQUESTS;
+    if (descend && cursor.gotoFirstChild()) {
+      concats.push(concat);
+      continue;
+    }
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) {
         cursor.delete();
         return w.out.sort((a, b) => a.range.start - b.range.start);
       }
+      concats.pop();
     }
   }
 }

@@ -5,7 +5,9 @@ import { HOLE, MappedText } from './virtualText';
 function locateQuery(text: string): { urlStart: number; queryStart: number; end: number; api: boolean } | undefined {
   let lead = 0;
   while (text[lead] === HOLE) lead++;
-  const api = text.indexOf('api.php?');
+  // `…/api.php?`, not another application's `yourls-api.php?` or `myapi.php?`.
+  let api = text.indexOf('api.php?');
+  while (api > 0 && /[\w.-]/.test(text[api - 1])) api = text.indexOf('api.php?', api + 8);
   let queryStart: number;
   let urlStart: number;
   if (api >= 0) {
