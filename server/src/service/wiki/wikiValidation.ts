@@ -46,7 +46,7 @@ import { applyConstraints } from './wikiConstraints';
 import type { ModuleUse, ParamReaders, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './wikiPhpArrayParams';
 import { checkUrlLength } from './wikiUrlLength';
-import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './wikiActionValidation';
+import { checkActionParam, finishActionCheck, finishQueryCheck, type ActionCheckHooks } from './wikiActionValidation';
 import { badUtf8Message } from './wikiUtf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
@@ -118,12 +118,16 @@ function checkParamNames(ctx: QueryCheck): void {
       : php.array
         ? `an array "${php.name}", whose value MediaWiki ignores`
         : `"${p.name}"`;
+    // Leading spaces only (a line break inside a URL template): the request is the one written without
+    // them, so that is information; a name PHP changes otherwise (`a.b` → `a_b`) stays a warning.
+    const onlyTrimmed = !php.array && !php.dropped && p.writtenName.replace(/^ +/, '') === p.name;
     ctx.add(
       'phpname',
       p.nameRange.start,
       p.nameRange.end,
-      `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; write the name it means.`,
+      `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; ${onlyTrimmed ? 'the request is the same as written without the spaces.' : 'write the name it means.'}`,
       { param: p.name },
+      onlyTrimmed ? { severity: 'information' } : undefined,
     );
   }
 
@@ -238,6 +242,7 @@ function runChecks(ctx: QueryCheck): void {
   // explain the same condition in the catalogue's words and carry the data of their quick fixes.
   applyConstraints(ctx);
   checkConditions(ctx);
+  if (ctx.catalogue.actionRules.length > 0) finishQueryCheck(ctx, ACTION_HOOKS);
 }
 
 /** One parameter other than `action`: the module that reads it judges it, or it is unrecognized. */
@@ -247,7 +252,7 @@ function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
   const name = p.name;
   const arrayBase = phpArrayBase(name);
   if (arrayBase !== undefined) {
-    checkPhpArrayParam(ctx, p, arrayBase, r.isQuery, r.formatModule);
+    checkPhpArrayParam(ctx, p, arrayBase, r.isQuery, r.formatModule, r.actionModule);
     return;
   }
   // prop/list/meta/generator were checked as module lists when the action is query.
