@@ -267,6 +267,19 @@ function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
     return;
   }
   const md = main.paramByName.get(name);
+  if (md && formatDoesNotRead(ctx, name, formatModule)) {
+    // The built-in catalogue lists formatversion under main; really only json and php read it
+    // (ApiFormatJson, ApiFormatPhp), so with format=xml the wiki reports it unrecognized.
+    ctx.add(
+      'unrecognizedparams',
+      p.nameRange.start,
+      p.nameRange.end,
+      `Unrecognized parameter: "${name}". format=${formatModule!.name} does not read it (only the json and php formats do): remove it.`,
+      { param: name },
+      { remove: pairRemoval(ctx.text, ctx.query, p) },
+    );
+    return;
+  }
   if (md) {
     ctx.present.set(name, p);
     checkParam(ctx, p, md, main, name);
@@ -282,6 +295,12 @@ function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
     checkParam(ctx, p, fd, formatModule!, name);
   } else if (actionModule) checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
   // (Without a description of the action, its parameters are not checked.)
+}
+
+/** A format parameter main lists for convenience (formatversion) that the chosen format does not read. */
+function formatDoesNotRead(ctx: QueryCheck, name: string, formatModule: WikiModule | undefined): boolean {
+  if (name !== 'formatversion' || !formatModule || formatModule.paramByName.has(name)) return false;
+  return ctx.catalogue.getFormatModule('json')?.paramByName.has(name) === true;
 }
 
 /** A parameter of an action=query that main does not read: query's own, the format's, or a selected module's. */
