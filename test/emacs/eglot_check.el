@@ -78,8 +78,23 @@ connects from `post-command-hook', which batch mode does not run by itself."
               (when (eq method :textDocument/didChange)
                 (push (length (plist-get params :contentChanges)) wikimap-did-change-batches))))
 
+(defun wikimap-faces-and-comments ()
+  "What wikiquery-mode makes of a comment line and of a # inside a value, as shown on screen."
+  (with-temp-buffer
+    (insert "  # a comment line\naction=query&titles=C#_(language)&prop=info\n")
+    (wikiquery-mode)
+    (font-lock-ensure)
+    (let* ((comment-at (+ (point-min) 4))
+           (value-hash (save-excursion (goto-char (point-min)) (search-forward "C#") (1- (point))))
+           (after-hash (1+ value-hash)))
+      (list (cons 'commentFace (format "%s" (get-text-property comment-at 'face)))
+            (cons 'valueHashFace (format "%s" (get-text-property value-hash 'face)))
+            (cons 'afterHashInComment (if (nth 4 (syntax-ppss after-hash)) t :json-false))
+            (cons 'symbolAtHash (save-excursion (goto-char value-hash) (or (thing-at-point 'symbol t) "")))))))
+
 (condition-case err
     (let (server wiki-buffer typed-line)
+      (wikimap-put 'faces (wikimap-faces-and-comments))
       (wikimap-find-file (getenv "WIKIMAP_EMACS_FILE"))
       (setq wiki-buffer (current-buffer))
       (wikimap-put 'mode (format "%s" major-mode))

@@ -50,6 +50,17 @@ function main() {
     res.symbolAtSeparator === 'cmtitle',
     JSON.stringify(res.symbolAtSeparator),
   );
+  const faces = res.faces || {};
+  check(
+    'a comment line ("  # …") is shown in font-lock-comment-face',
+    faces.commentFace === 'font-lock-comment-face',
+    JSON.stringify(faces),
+  );
+  check(
+    'a # inside a value (titles=C#_(language)) starts no comment, as for the server: no comment face, the rest of the line is no comment',
+    faces.valueHashFace === 'nil' && faces.afterHashInComment === false && faces.symbolAtHash === 'C#_',
+    JSON.stringify(faces),
+  );
   const diags = res.diagnostics || [];
   check(
     'diagnostics arrive through flymake: aplimit=5000 is out of range (line 2)',
