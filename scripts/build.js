@@ -12,6 +12,8 @@ const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
 
+const { BUILD_INPUTS, buildInputs } = require('./lib/buildFreshness.js');
+
 const root = path.join(__dirname, '..');
 
 /** esbuild options common to every bundle. */
@@ -38,6 +40,9 @@ function bundleOptions(production) {
       'vscode-languageserver-types': './node_modules/vscode-languageserver-types/lib/esm/main.js',
       'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs',
     },
+    // The files each bundle is made of, written to dist/build-inputs.json: the suites rebuild when any
+    // of them changed (scripts/lib/buildFreshness.js).
+    metafile: true,
   };
 }
 
@@ -56,7 +61,7 @@ function copyGrammars(outDir) {
 async function main() {
   const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
   const common = bundleOptions(production);
-  await Promise.all([
+  const results = await Promise.all([
     esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
     esbuild.build({
       ...common,
@@ -77,6 +82,7 @@ async function main() {
       throw new Error(`${bin} does not start with #!/usr/bin/env node`);
     fs.chmodSync(file, 0o755);
   }
+  fs.writeFileSync(path.join(root, BUILD_INPUTS), JSON.stringify(buildInputs(results), null, 1) + '\n');
 }
 
 /** The two commands: each launcher and the bundle it runs, written to `outDir`. */

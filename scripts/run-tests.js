@@ -9,25 +9,27 @@ const { spawn } = require('child_process');
 const path = require('path');
 const fs = require('fs');
 const os = require('os');
+const { ensureFreshBuild } = require('./lib/buildFreshness.js');
 
 const root = path.join(__dirname, '..');
 const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
 
 /** Each suite: a name and the command that runs it. Mocha suites are counted from mocha's summary;
- *  other suites print their own `N passed, N failed` line, which is read back. */
+ *  other suites print their own `N passed, N failed` line, which is read back. `bundles`: the suite
+ *  runs what scripts/build.js makes, rebuilt first when any file it is made of changed. */
 const SUITES = [
   { name: 'lint', cmd: ['node', 'scripts/lint.js'] },
   { name: 'unit', mocha: ['test/unit/**/*.test.ts'] },
-  { name: 'protocol', mocha: ['test/protocol/**/*.test.ts'] },
-  { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000 },
+  { name: 'protocol', mocha: ['test/protocol/**/*.test.ts'], bundles: true },
+  { name: 'mediawiki', mocha: ['test/mediawiki/**/*.test.ts'], timeout: 600000, bundles: true },
   // Loopback servers that stream without end, drip, redirect, or come in numbers (docs/security.md).
-  { name: 'hostile', mocha: ['test/hostile/**/*.test.ts'], timeout: 300000 },
+  { name: 'hostile', mocha: ['test/hostile/**/*.test.ts'], timeout: 300000, bundles: true },
   // The web build: its bundles free of Node built-ins, its language server as a Web Worker in Chromium.
-  { name: 'web', mocha: ['test/web/**/*.test.ts'], timeout: 180000 },
-  { name: 'e2e', cmd: ['node', 'test/e2e/run.js'] },
-  { name: 'neovim', cmd: ['node', 'test/neovim/run.js'] },
-  { name: 'emacs', cmd: ['node', 'test/emacs/run.js'] },
-  { name: 'vim', cmd: ['node', 'test/vim/run.js'] },
+  { name: 'web', mocha: ['test/web/**/*.test.ts'], timeout: 180000, bundles: true },
+  { name: 'e2e', cmd: ['node', 'test/e2e/run.js'], bundles: true },
+  { name: 'neovim', cmd: ['node', 'test/neovim/run.js'], bundles: true },
+  { name: 'emacs', cmd: ['node', 'test/emacs/run.js'], bundles: true },
+  { name: 'vim', cmd: ['node', 'test/vim/run.js'], bundles: true },
   // a clone of HEAD in an empty folder: npm ci, npm start (downloads Node 24 and code-server into an
   // empty cache), the unit suite, git status clean; several minutes
   { name: 'fresh-clone', cmd: ['node', 'test/fresh-clone/run.js'] },
@@ -40,6 +42,16 @@ function suiteExists(suite) {
 }
 
 async function run(suite) {
+  if (suite.bundles) {
+    try {
+      const why = ensureFreshBuild(root);
+      if (why) console.log(`built the bundles first: ${why}`);
+    } catch (err) {
+      console.error(`${suite.name}: ${err instanceof Error ? err.message : String(err)}`);
+      console.log(`${suite.name}: 0 passed, 1 failed`);
+      return { passed: 0, failed: 1 };
+    }
+  }
   let args;
   if (suite.mocha) {
     // --no-config: .mocharc.json names the unit tests as its default spec, which mocha would add to every suite.

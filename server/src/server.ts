@@ -31,7 +31,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
+import type { CompletionList, Diagnostic, Range } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
   MAX_RUN_QUERY_TEXT,
@@ -61,6 +61,8 @@ import type { WikiDocument } from './service/wiki/wikiTypes';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
+import { diagnosticsForCodeAction } from './service/diagnosticData';
+import { withoutSnippets } from './service/snippetText';
 
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
@@ -129,6 +131,8 @@ class QueryLanguageServer {
   private hasDynamicConfigRegistration = false;
   private pullDiagnostics = false;
   private canRefreshDiagnostics = false;
+  /** Whether the client declared `completionItem.snippetSupport`; without it, completion is plain text. */
+  private snippetSupport = false;
   /** Bumped whenever settings or catalogues change; part of pull-diagnostics result ids. */
   private generation = 0;
   private settingsReady: Promise<void> = Promise.resolve();
@@ -326,16 +330,14 @@ class QueryLanguageServer {
   }
 
   /**
-   * The diagnostics a code action is asked for. A client may send none although the range has some:
-   * ALE sends a diagnostic only when the cursor is on a one-character word, and asks for a longer
-   * word's range with an empty list. Then the server's own diagnostics touching the range are used.
+   * The diagnostics a code action is asked for: the server's own, at the requested range or on its
+   * lines (service/diagnosticData.ts). What the client sends back is only a hint: ALE sends none or
+   * drops `source`, Neovim 0.7 sends the whole line's, eglot those at point.
    */
-  private contextDiagnostics(uri: string, range: Range, sent: Diagnostic[] | undefined): Diagnostic[] {
-    if (sent && sent.length) return sent;
+  private codeActionDiagnostics(uri: string, range: Range, sent: Diagnostic[] | undefined): Diagnostic[] {
     const open = this.documents.get(uri);
     if (!open) return [];
-    const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
-    return this.safeDiagnostics(open).filter((d) => !before(d.range.end, range.start) && !before(range.end, d.range.start));
+    return diagnosticsForCodeAction(this.safeDiagnostics(open), range, sent);
   }
 
   private scheduleValidation(uri: string): void {
@@ -422,6 +424,7 @@ class QueryLanguageServer {
       this.hasDynamicConfigRegistration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
       this.pullDiagnostics = !!caps.textDocument?.diagnostic;
       this.canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
+      this.snippetSupport = caps.textDocument?.completion?.completionItem?.snippetSupport === true;
       this.initOptions = params.initializationOptions;
       this.trusted = !(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false);
       this.layers.set('initializationOptions', this.initOptions);
@@ -594,12 +597,13 @@ class QueryLanguageServer {
     this.connection.onCompletion((params, token) =>
       this.runSafe('completion', token, () =>
         this.withDocument<CompletionList | null>(params.textDocument.uri, null, (p, service) => {
-          const list = service.doComplete(
+          const found = service.doComplete(
             p.document,
             p.parsed,
             p.document.offsetAt(params.position),
             this.languageSettings(params.textDocument.uri),
           );
+          const list = this.snippetSupport ? found : withoutSnippets(found);
           if (list.items.length > MAX_COMPLETION_ITEMS) {
             return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
           }
@@ -619,7 +623,7 @@ class QueryLanguageServer {
     this.connection.onCodeAction((params, token) =>
       this.runSafe('codeAction', token, () =>
         this.withDocument(params.textDocument.uri, [], (p, service) => {
-          const diagnostics = this.contextDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
+          const diagnostics = this.codeActionDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
           const actions = [
             ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings(params.textDocument.uri)),
             ...catalogueApprovalActions(diagnostics),

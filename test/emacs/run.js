@@ -10,7 +10,7 @@ const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
-const { prepareEditorSession, TYPED_QUERY } = require('../support/editorSession');
+const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION } = require('../support/editorSession');
 const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -49,6 +49,17 @@ function main() {
     'its syntax table ends a symbol at & and =: the symbol at "…&cmti|tle=" is "cmtitle"',
     res.symbolAtSeparator === 'cmtitle',
     JSON.stringify(res.symbolAtSeparator),
+  );
+  const faces = res.faces || {};
+  check(
+    'a comment line ("  # …") is shown in font-lock-comment-face',
+    faces.commentFace === 'font-lock-comment-face',
+    JSON.stringify(faces),
+  );
+  check(
+    'a # inside a value (titles=C#_(language)) starts no comment, as for the server: no comment face, the rest of the line is no comment',
+    faces.valueHashFace === 'nil' && faces.afterHashInComment === false && faces.symbolAtHash === 'C#_',
+    JSON.stringify(faces),
   );
   const diags = res.diagnostics || [];
   check(
@@ -107,6 +118,23 @@ function main() {
     "one server for the project: the map query shares the wiki file's server",
     res.mapSharesServer === true,
     String(res.mapSharesServer),
+  );
+  check(
+    "eglot-code-actions on the map diagnostic's line, point outside the diagnostic, offers the did-you-mean fix",
+    res.mapPointInDiagnostic === false && (res.mapCodeActionTitles || []).includes(MAP_FIX.title),
+    `${res.mapPointInDiagnostic} ${JSON.stringify(res.mapCodeActionTitles)}`,
+  );
+  check('the map quick fix is applied to the buffer', (res.mapFixedLine || '').includes(MAP_FIX.fixed), JSON.stringify(res.mapFixedLine));
+  const mapItems = res.mapCompletionFormats || [];
+  check(
+    'map completion to eglot (no snippet support declared without yasnippet) is plain text, without ${…} tab stops',
+    mapItems.length > 0 && mapItems.every((i) => i.format === 1 && !/\$\{?\d/.test(i.text)),
+    JSON.stringify(mapItems),
+  );
+  check(
+    `completion-at-point completes "${MAP_COMPLETION.label}" with its value as plain text`,
+    (res.mapCompletedLine || '').endsWith(MAP_COMPLETION.completed),
+    JSON.stringify(res.mapCompletedLine),
   );
   check(
     'a plain JSON file is left alone (not managed by eglot)',

@@ -29,6 +29,21 @@ const PARAM_OF_CODE: Record<string, string> = {
   'checktoken-percentencoding': 'token',
 };
 
+/**
+ * Codes of module checks whose message names no parameter ("IP parameter is not valid.", "The
+ * category name you entered is not valid."): the parameter they are about, by its unprefixed name
+ * (`title` is cmtitle under list=categorymembers, gcmtitle under generator=).
+ */
+const PARAM_SUFFIX_OF_CODE: Record<string, string> = {
+  param_ip: 'ip',
+  invalidiprange: 'iprange',
+  invalidcategory: 'title',
+  bad_image_title: 'title',
+  badcontinue: 'continue',
+  pagecannotexist: 'page',
+  'badformat-generic': 'contentformat',
+};
+
 function messageOf(body: string, code: string): string | undefined {
   try {
     const a = JSON.parse(body) as { errors?: Array<{ code: string; text?: string }> };
@@ -39,7 +54,12 @@ function messageOf(body: string, code: string): string | undefined {
 }
 
 /** The wiki's verdict from one answer's body (any content type). */
-export function actionAnswerVerdict(body: string, query: string, prefixOf: (modulePath: string) => string): VerdictItem[] {
+export function actionAnswerVerdict(
+  body: string,
+  query: string,
+  prefixOf: (modulePath: string) => string,
+  options: { keepFormatParams?: boolean } = {},
+): VerdictItem[] {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -67,6 +87,11 @@ export function actionAnswerVerdict(body: string, query: string, prefixOf: (modu
   items = items.map((i) => {
     const about = PARAM_OF_CODE[i.code];
     if (about) return { ...i, params: [about] };
+    const suffix = PARAM_SUFFIX_OF_CODE[i.code];
+    if (suffix && i.params.length === 0) {
+      const names = [...new URLSearchParams(query).keys()].filter((n) => n === suffix || new RegExp(`^g?[a-z]{1,3}${suffix}$`).test(n));
+      if (names.length > 0) return { ...i, params: names.sort() };
+    }
     if (i.code === 'mustpostparams' && i.params.length === 0) {
       const m = /: ([^:]+)\.\s*$/.exec(messageOf(body, i.code) ?? '');
       if (m) return { ...i, params: m[1].split(', ').sort() };
@@ -74,7 +99,11 @@ export function actionAnswerVerdict(body: string, query: string, prefixOf: (modu
     return i;
   });
   // The parameters the suite adds are not the query's: a module that does not read them (rsd)
-  // reports them as unrecognized.
+  // reports them as unrecognized. (A request sent as written keeps its own.)
+  if (options.keepFormatParams)
+    return items
+      .map((i) => (i.code === 'unrecognizedparams' ? { ...i, params: i.params.filter((p) => p !== 'errorformat') } : i))
+      .filter((i) => i.code !== 'unrecognizedparams' || i.params.length > 0);
   return items
     .map((i) => (i.code === 'unrecognizedparams' ? { ...i, params: i.params.filter((p) => !ANSWER_FORMAT_PARAMS.includes(p)) } : i))
     .filter((i) => i.code !== 'unrecognizedparams' || i.params.length > 0);

@@ -7,16 +7,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckerDiagnostic } from './wikiVerdict';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureFreshBuild } = require('../../scripts/lib/buildFreshness.js') as { ensureFreshBuild: (root: string) => string | undefined };
 
 const ROOT = path.join(__dirname, '..', '..');
 export const CLI = path.join(ROOT, 'dist', 'cli.js');
 
-/** Builds the bundles when `dist/cli.js` is missing (npm test builds first; a direct mocha run may not). */
+/** Builds the bundles when they are missing or older than any file they are made of (scripts/lib/buildFreshness.js). */
 export async function ensureBuilt(): Promise<void> {
-  if (fs.existsSync(CLI)) return;
-  const res = await run(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], {});
-  if (res.code !== 0 || !fs.existsSync(CLI))
-    throw new Error(`building dist/cli.js failed (exit ${res.code}):\n${res.stdout}\n${res.stderr}`);
+  ensureFreshBuild(ROOT);
 }
 
 export interface CliResult {

@@ -45,6 +45,8 @@ export interface CorpusEntry {
   expected: VerdictItem[];
   /** The `# …` heading the entry is under. */
   section: string;
+  /** The optional third column (`VERDICT | QUERY | NOTES`). */
+  notes?: string;
 }
 
 export const CORPUS_FILE = path.join(__dirname, 'corpus.txt');
@@ -64,10 +66,14 @@ export function readCorpus(file = CORPUS_FILE): CorpusEntry[] {
       const bar = line.indexOf(' | ');
       if (bar < 0) throw new Error(`${file}:${i + 1}: expected "VERDICT | QUERY", got: ${line}`);
       const verdict = line.slice(0, bar).trim();
-      const query = line.slice(bar + 3).trim();
+      // An optional third column holds notes (corpus-realworld.txt: `src=ID depends=WHAT`).
+      const rest = line.slice(bar + 3);
+      const bar2 = rest.indexOf(' | ');
+      const query = (bar2 < 0 ? rest : rest.slice(0, bar2)).trim();
+      const notes = bar2 < 0 ? undefined : rest.slice(bar2 + 3).trim();
       if (!query || /\s/.test(query))
         throw new Error(`${file}:${i + 1}: the query must be one word without spaces (percent-encode them): ${query}`);
-      entries.push({ line: i + 1, query, expected: parseVerdict(verdict, `${file}:${i + 1}`), section });
+      entries.push({ line: i + 1, query, expected: parseVerdict(verdict, `${file}:${i + 1}`), section, ...(notes ? { notes } : {}) });
     });
   return entries;
 }

@@ -161,6 +161,78 @@ local steps = {
     end,
   },
   {
+    name = "apply a map quick fix from the diagnostic's line, the cursor outside its range",
+    run = function()
+      local buf = vim.api.nvim_get_current_buf()
+      local lnum = tonumber(env('WIKIMAP_NVIM_MAPFIX_LINE'))
+      -- on the line of "type": "bone", on the key: outside the diagnostic's range (the value)
+      vim.api.nvim_win_set_cursor(0, { lnum + 1, tonumber(env('WIKIMAP_NVIM_MAPFIX_CHAR')) })
+      result.mapCursorInRange = false
+      for _, d in ipairs(vim.diagnostic.get(buf, { lnum = lnum })) do
+        local col = vim.api.nvim_win_get_cursor(0)[2]
+        if col >= d.col and col < d.end_col then result.mapCursorInRange = true end
+      end
+      vim.ui.select = function(items, opts, on_choice)
+        result.mapCodeActionTitles = {}
+        local chosen
+        for i, item in ipairs(items) do
+          local title = opts.format_item and opts.format_item(item) or tostring(item)
+          table.insert(result.mapCodeActionTitles, title)
+          if not chosen and title:find(env('WIKIMAP_NVIM_MAPFIX_TITLE'), 1, true) then chosen = i end
+        end
+        on_choice(chosen and items[chosen] or nil, chosen)
+      end
+      vim.lsp.buf.code_action()
+    end,
+    done = function()
+      local lnum = tonumber(env('WIKIMAP_NVIM_MAPFIX_LINE'))
+      local line = vim.api.nvim_buf_get_lines(0, lnum, lnum + 1, false)[1]
+      return result.mapCodeActionTitles ~= nil and (line:find(env('WIKIMAP_NVIM_MAPFIX_FIXED'), 1, true) ~= nil or #result.mapCodeActionTitles == 0)
+    end,
+    after = function()
+      local lnum = tonumber(env('WIKIMAP_NVIM_MAPFIX_LINE'))
+      result.mapFixedLine = vim.api.nvim_buf_get_lines(0, lnum, lnum + 1, false)[1]
+    end,
+  },
+  {
+    name = 'complete a map field with <C-x><C-o> (no snippet support declared)',
+    run = function()
+      local buf = vim.api.nvim_get_current_buf()
+      local lnum = tonumber(env('WIKIMAP_NVIM_MAPFIX_LINE'))
+      vim.api.nvim_win_set_cursor(0, { lnum + 1, 0 })
+      -- what the server answers there, as Neovim's omnifunc gets it
+      vim.api.nvim_input('A' .. env('WIKIMAP_NVIM_MAPCOMPLETE_KEYS') .. '<C-x><C-o>')
+      result.mapCompletionBuffer = buf
+    end,
+    done = function() return #(vim.fn.complete_info({ 'items' }).items or {}) > 0 end,
+    after = function()
+      result.mapOmniItems = {}
+      for _, it in ipairs(vim.fn.complete_info({ 'items' }).items or {}) do table.insert(result.mapOmniItems, it.word) end
+      local pos = vim.api.nvim_win_get_cursor(0)
+      local comp = request(0, 'textDocument/completion', pos[1] - 1, pos[2])
+      result.mapCompletionFormats = {}
+      for _, it in ipairs(comp and (comp.items or comp) or {}) do
+        table.insert(result.mapCompletionFormats, { label = it.label, format = it.insertTextFormat or 1, text = it.textEdit and it.textEdit.newText or it.insertText or it.label })
+      end
+    end,
+  },
+  {
+    name = 'accept the map completion',
+    run = function()
+      local wanted = env('WIKIMAP_NVIM_MAPCOMPLETE_LABEL')
+      local keys = ''
+      for i, word in ipairs(result.mapOmniItems) do
+        if word:find('"' .. wanted .. '"', 1, true) then keys = string.rep('<C-n>', i - 1) break end -- the first item is selected already
+      end
+      vim.api.nvim_input(keys .. '<C-y><Esc>')
+    end,
+    done = function() return vim.fn.mode() == 'n' end,
+    after = function()
+      local pos = vim.api.nvim_win_get_cursor(0)
+      result.mapCompletedLine = vim.api.nvim_buf_get_lines(0, pos[1] - 1, pos[1], false)[1]
+    end,
+  },
+  {
     name = 'open a plain JSON file',
     run = function() vim.cmd('edit ' .. vim.fn.fnameescape(env('WIKIMAP_NVIM_JSONFILE'))) end,
     done = function() return true end,

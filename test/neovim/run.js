@@ -10,7 +10,7 @@ const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
-const { prepareEditorSession, TYPED_QUERY } = require('../support/editorSession');
+const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION } = require('../support/editorSession');
 const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -120,6 +120,23 @@ function main() {
     '*.mapquery.json gets filetype mapquery and the server diagnoses it ("bone")',
     res.mapFiletype === 'mapquery' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.message)),
     `${res.mapFiletype} ${JSON.stringify(res.mapDiagnostics)}`,
+  );
+  check(
+    "vim.lsp.buf.code_action() on the map diagnostic's line, the cursor outside its range, offers the did-you-mean fix",
+    res.mapCursorInRange === false && (res.mapCodeActionTitles || []).includes(MAP_FIX.title),
+    `${res.mapCursorInRange} ${JSON.stringify(res.mapCodeActionTitles)}`,
+  );
+  check('the map quick fix is applied to the buffer', (res.mapFixedLine || '').includes(MAP_FIX.fixed), JSON.stringify(res.mapFixedLine));
+  const mapItems = res.mapCompletionFormats || [];
+  check(
+    'map completion to a client without snippet support (Neovim 0.7 declares none) is plain text, without ${…} tab stops',
+    mapItems.length > 0 && mapItems.every((i) => i.format === 1 && !/\$\{?\d/.test(i.text)),
+    JSON.stringify(mapItems),
+  );
+  check(
+    `accepting "${MAP_COMPLETION.label}" inserts its value as plain text`,
+    (res.mapCompletedLine || '').endsWith(MAP_COMPLETION.completed),
+    JSON.stringify(res.mapCompletedLine),
   );
   check(
     'a plain JSON file is left alone (no server attached)',

@@ -254,7 +254,13 @@ describe('the checker as a pre-commit hook and as an npm package', function () {
 
   it('.pre-commit-hooks.yaml: the real pre-commit runs the hook on a sample repository', () => {
     const version = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
-    assert.equal(version.status, 0, 'pre-commit is not installed (scripts/setup.sh installs the Debian package)');
+    assert.equal(
+      version.status,
+      0,
+      `pre-commit is not installed (${version.error?.message ?? version.stderr}): this test runs the real pre-commit. ` +
+        'Install it with `sudo apt-get install pre-commit` (Debian, Ubuntu), `pipx install pre-commit` elsewhere, ' +
+        'or `bash scripts/setup.sh`, which installs every tool the suites need.',
+    );
     const sample = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-precommit-'));
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-precommit-home-'));
     const env = plainEnv({

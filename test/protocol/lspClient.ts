@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
  * A real LSP client (vscode-jsonrpc) talking to the real `dist/server.js` process over stdio.
  * Waits are event-driven with a deadline; nothing sleeps.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver-types';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureFreshBuild } = require('../../scripts/lib/buildFreshness.js') as { ensureFreshBuild: (root: string) => string | undefined };
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const SERVER = path.join(ROOT, 'dist', 'server.js');
@@ -15,38 +16,15 @@ export const CLI = path.join(ROOT, 'dist', 'cli.js');
 
 let built = false;
 
-function newestMtime(dir: string): number {
-  let latest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    latest = Math.max(latest, e.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-function bundlesAreFresh(): boolean {
-  const bundles = [SERVER, CLI, path.join(ROOT, 'dist', 'server.core.js'), path.join(ROOT, 'dist', 'cli.core.js')];
-  if (!bundles.every((b) => fs.existsSync(b))) return false;
-  const oldestBundle = Math.min(...bundles.map((b) => fs.statSync(b).mtimeMs));
-  const inputs = Math.max(
-    newestMtime(path.join(ROOT, 'server', 'src')),
-    fs.statSync(path.join(ROOT, 'scripts', 'build.js')).mtimeMs,
-    fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs,
-  );
-  return oldestBundle >= inputs;
-}
-
 /**
- * Builds the bundles when they are missing or older than the sources, so a fresh clone works with
- * plain `npx mocha test/protocol` (and `npm test`, which builds first, costs nothing more).
+ * Builds the bundles when they are missing or older than any file they are made of (the list esbuild
+ * gave the last build: common/, run/, server/src/, client/src/, dependencies; see
+ * scripts/lib/buildFreshness.js), so a fresh clone works with plain `npx mocha test/protocol` and no
+ * suite runs a stale bundle.
  */
 export function ensureBuilt(): void {
-  if (built || bundlesAreFresh()) {
-    built = true;
-    return;
-  }
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`The build failed; fix it before the protocol tests can run:\n${res.stdout}${res.stderr}`);
+  if (built) return;
+  ensureFreshBuild(ROOT);
   built = true;
 }
 

@@ -30,6 +30,21 @@ const TYPED_QUERY = {
   fixed: 'aplimit',
 };
 
+/**
+ * The map quick fix applied from the diagnostic's line with the cursor outside its range (on the key
+ * `"type"`, the diagnostic being on the value `"bone"`), and the map field completed in an editor that
+ * declared no snippet support: the field's value must arrive as plain text, without `${1}` tab stops.
+ */
+const MAP_FIX = { line: 3, character: 3, title: 'Change to "bones"', fixed: '"type": "bones"' };
+const MAP_COMPLETION = {
+  // typed after the value of "type", then completion is asked for. Neovim 0.7's omnifunc and ALE filter on the
+  // keyword before the cursor (a quote is none), so there a field is completed before its opening quote
+  // (<C-x><C-o> after ", "); eglot completes `"attr` (completion-at-point)
+  keys: { NVIM: ', ', EMACS: ', "attr', VIM: ', ' },
+  label: 'attributelike',
+  completed: '"attributelike": {"key": "", "value": "%"}',
+};
+
 /** Writes the sample project into a fresh temporary folder and returns the folder, the files and the driver's environment. */
 function prepareEditorSession(editor, serverBundle, config) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wmq-${editor.toLowerCase()}-`));
@@ -65,8 +80,14 @@ function prepareEditorSession(editor, serverBundle, config) {
     [v('COMPLETE_CHAR')]: String(SAMPLE_LINES[2].length),
     [v('HOVER_LINE')]: '1',
     [v('HOVER_CHAR')]: String(SAMPLE_LINES[1].indexOf('allpages') + 3),
+    [v('MAPFIX_LINE')]: String(MAP_FIX.line),
+    [v('MAPFIX_CHAR')]: String(MAP_FIX.character),
+    [v('MAPFIX_TITLE')]: MAP_FIX.title,
+    [v('MAPFIX_FIXED')]: MAP_FIX.fixed,
+    [v('MAPCOMPLETE_KEYS')]: MAP_COMPLETION.keys[editor],
+    [v('MAPCOMPLETE_LABEL')]: MAP_COMPLETION.label,
   };
   return { dir, sample, mapSample, plainJson, otherFile, out, env };
 }
 
-module.exports = { prepareEditorSession, SAMPLE_LINES, MAP_SAMPLE, TYPED_QUERY };
+module.exports = { prepareEditorSession, SAMPLE_LINES, MAP_SAMPLE, TYPED_QUERY, MAP_FIX, MAP_COMPLETION };

@@ -68,11 +68,11 @@ endfunction
 
 " :ALECodeAction lists the actions by number and asks with input(): the person reads the menu and
 " types the number of the fix naming the right parameter.
-function! s:AnswerCodeActionMenu() abort
+function! s:AnswerCodeActionMenu(key, wanted) abort
   let l:screen = s:ScreenLines()
-  let s:result.codeActionMenu = join(filter(copy(l:screen), 'v:val =~# "^\\d\\+) "'), "\n")
+  let s:result[a:key] = join(filter(copy(l:screen), 'v:val =~# "^\\d\\+) "'), "\n")
   for l:line in l:screen
-    let l:m = matchlist(l:line, '^\(\d\+\)) .*aplimit')
+    let l:m = matchlist(l:line, '^\(\d\+\)) .*' . a:wanted)
     if !empty(l:m)
       call feedkeys(l:m[1] . "\<CR>", 't')
       return
@@ -89,7 +89,7 @@ function! s:FixRun() abort
 endfunction
 function! s:FixDone() abort
   if mode() is# 'c' && getcmdtype() is# '@'
-    call s:AnswerCodeActionMenu()
+    call s:AnswerCodeActionMenu('codeActionMenu', 'aplimit')
     return 0
   endif
   return stridx(getline(s:last_line), 'aplimit=') >= 0
@@ -140,6 +140,52 @@ function! s:MapAfter() abort
   let s:result.mapDiagnostics = s:Loclist(bufnr('%'))
 endfunction
 
+" The map quick fix from the diagnostic's line: the cursor on the key "type", outside the diagnostic (the value).
+function! s:MapFixRun() abort
+  call cursor(str2nr($WIKIMAP_VIM_MAPFIX_LINE) + 1, str2nr($WIKIMAP_VIM_MAPFIX_CHAR) + 1)
+  let s:result.mapCursorInDiagnostic = 0
+  for l:d in ale#engine#GetLoclist(bufnr('%'))
+    if l:d.lnum == line('.') && col('.') >= l:d.col && col('.') <= get(l:d, 'end_col', l:d.col)
+      let s:result.mapCursorInDiagnostic = 1
+    endif
+  endfor
+  ALECodeAction
+endfunction
+function! s:MapFixDone() abort
+  if mode() is# 'c' && getcmdtype() is# '@'
+    call s:AnswerCodeActionMenu('mapCodeActionMenu', escape($WIKIMAP_VIM_MAPFIX_TITLE, '\.*[]~^$'))
+    return 0
+  endif
+  return stridx(getline(str2nr($WIKIMAP_VIM_MAPFIX_LINE) + 1), $WIKIMAP_VIM_MAPFIX_FIXED) >= 0
+endfunction
+function! s:MapFixAfter() abort
+  let s:result.mapFixedLine = getline(str2nr($WIKIMAP_VIM_MAPFIX_LINE) + 1)
+endfunction
+
+" A map field completed with <C-x><C-o> (ALE's omnifunc): ALE declares no snippet support.
+function! s:MapCompleteRun() abort
+  call feedkeys('A' . $WIKIMAP_VIM_MAPCOMPLETE_KEYS . "\<C-x>\<C-o>", 't')
+endfunction
+function! s:MapCompleteDone() abort
+  return !empty(get(complete_info(['items']), 'items', []))
+endfunction
+function! s:MapCompleteAfter() abort
+  let s:result.mapCompletionItems = map(copy(complete_info(['items']).items), 'v:val.word')
+  let s:result.mapCompletionSelected = complete_info(['selected']).selected
+endfunction
+
+function! s:MapAcceptRun() abort
+  " the person moves down to the field in the menu (from the selected item, or from none) and accepts it
+  let l:index = index(map(copy(s:result.mapCompletionItems), 'v:val =~# $WIKIMAP_VIM_MAPCOMPLETE_LABEL'), 1)
+  call feedkeys(repeat("\<C-n>", l:index - s:result.mapCompletionSelected) . "\<C-y>\<Esc>", 't')
+endfunction
+function! s:MapAcceptDone() abort
+  return mode() is# 'n'
+endfunction
+function! s:MapAcceptAfter() abort
+  let s:result.mapCompletedLine = getline('.')
+endfunction
+
 function! s:JsonRun() abort
   update
   execute 'edit' fnameescape($WIKIMAP_VIM_JSONFILE)
@@ -164,6 +210,9 @@ let s:steps = [
 \ ['ALE completion pops up while typing', 's:CompleteRun', 's:CompleteDone', 's:CompleteAfter'],
 \ ['accept the completion', 's:AcceptRun', 's:AcceptDone', 's:AcceptAfter'],
 \ ['open a map query in the same project', 's:MapRun', 's:MapDone', 's:MapAfter'],
+\ ["apply a map quick fix from the diagnostic's line with :ALECodeAction", 's:MapFixRun', 's:MapFixDone', 's:MapFixAfter'],
+\ ['<C-x><C-o> completes a map field through ALE', 's:MapCompleteRun', 's:MapCompleteDone', 's:MapCompleteAfter'],
+\ ['accept the map completion', 's:MapAcceptRun', 's:MapAcceptDone', 's:MapAcceptAfter'],
 \ ['open a plain JSON file', 's:JsonRun', 's:JsonDone', 's:JsonAfter'],
 \]
 let s:step = -1

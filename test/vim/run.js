@@ -11,7 +11,7 @@ const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
-const { prepareEditorSession, TYPED_QUERY } = require('../support/editorSession');
+const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION } = require('../support/editorSession');
 const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -114,6 +114,22 @@ async function main() {
     '*.mapquery.json gets filetype mapquery and the server diagnoses it ("bone")',
     res.mapFiletype === 'mapquery' && (res.mapDiagnostics || []).some((d) => /bone/.test(d.text)),
     `${res.mapFiletype} ${JSON.stringify(res.mapDiagnostics)}`,
+  );
+  check(
+    ":ALECodeAction on the map diagnostic's line, the cursor outside the diagnostic, offers the did-you-mean fix",
+    res.mapCursorInDiagnostic === 0 && (res.mapCodeActionMenu || '').includes(MAP_FIX.title),
+    `${res.mapCursorInDiagnostic} ${JSON.stringify(res.mapCodeActionMenu)}`,
+  );
+  check('the map quick fix is applied to the buffer', (res.mapFixedLine || '').includes(MAP_FIX.fixed), JSON.stringify(res.mapFixedLine));
+  check(
+    'map completion through ALE (no snippet support declared) offers plain text, without ${…} tab stops',
+    (res.mapCompletionItems || []).length > 0 && (res.mapCompletionItems || []).every((w) => !/\$\{?\d/.test(w)),
+    JSON.stringify(res.mapCompletionItems),
+  );
+  check(
+    `accepting "${MAP_COMPLETION.label}" inserts its value as plain text`,
+    (res.mapCompletedLine || '').endsWith(MAP_COMPLETION.completed),
+    JSON.stringify(res.mapCompletedLine),
   );
   check(
     'a plain JSON file is left alone (the server is no linter of json)',

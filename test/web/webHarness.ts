@@ -4,7 +4,6 @@
  * (vscode-jsonrpc) talking to the language server's Web Worker over `postMessage`. Waits are
  * event-driven with a deadline; nothing sleeps.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,30 +19,17 @@ import {
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureFreshBuild } = require('../../scripts/lib/buildFreshness.js') as { ensureFreshBuild: (root: string) => string | undefined };
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const WEB_DIR = path.join(ROOT, 'dist', 'web');
 export const WEB_BUNDLES = ['client.js', 'server.js'].map((f) => path.join(WEB_DIR, f));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-function newestMtime(dir: string): number {
-  let latest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    latest = Math.max(latest, e.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-/** Builds when a web bundle is missing or older than what it is made of. */
+/** Builds when a web bundle is missing or older than any file it is made of (scripts/lib/buildFreshness.js). */
 export function ensureWebBuilt(): void {
-  const inputs = Math.max(
-    ...['client/src', 'server/src', 'common', 'descriptors'].map((d) => newestMtime(path.join(ROOT, d))),
-    ...['scripts/build.js', 'package.json', 'package-lock.json'].map((f) => fs.statSync(path.join(ROOT, f)).mtimeMs),
-  );
-  if (WEB_BUNDLES.every((b) => fs.existsSync(b) && fs.statSync(b).mtimeMs >= inputs)) return;
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`The build failed; fix it before the web tests can run:\n${res.stdout}${res.stderr}`);
+  ensureFreshBuild(ROOT);
 }
 
 /** A loopback server for the test page and the worker script (its own origin, as a workbench's would be). */

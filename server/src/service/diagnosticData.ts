@@ -34,3 +34,50 @@ export function dataRecovery(recompute: () => Diagnostic[]): (diagnostic: Diagno
     return fresh.find((d) => String(d.code) === code && sameRange(d.range, diagnostic.range))?.data;
   };
 }
+
+type Position = Range['start'];
+
+function before(a: Position, b: Position): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character);
+}
+
+function touches(a: Range, b: Range): boolean {
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+function validRange(r: unknown): r is Range {
+  const p = (x: unknown) => !!x && typeof (x as Position).line === 'number' && typeof (x as Position).character === 'number';
+  return !!r && p((r as Range).start) && p((r as Range).end);
+}
+
+/** Whether the lines of `a` and `b` overlap (a range ending at character 0 of a line does not reach into it). */
+function sharesLine(a: Range, b: Range): boolean {
+  const lastLine = (r: Range) => (r.end.line > r.start.line && r.end.character === 0 ? r.end.line - 1 : r.end.line);
+  return a.start.line <= lastLine(b) && b.start.line <= lastLine(a);
+}
+
+/**
+ * The server's own diagnostics that a `textDocument/codeAction` request is about, whatever the client
+ * sends back: those touching the requested range first, then the others on its lines, then those on
+ * the lines of a diagnostic the client sent with the same code (a client may widen a range to the
+ * whole line, drop `source`, `data` or every diagnostic). What the client sent is used only to find
+ * the server's own diagnostics; a sent diagnostic of another tool (another `source`) is ignored.
+ */
+export function diagnosticsForCodeAction(own: Diagnostic[], range: Range, sent: readonly Diagnostic[] | undefined): Diagnostic[] {
+  const sentList = Array.isArray(sent) ? sent.filter((s) => !!s && typeof s === 'object' && validRange(s.range)) : [];
+  const asked = validRange(range);
+  const touching = asked ? own.filter((d) => touches(d.range, range)) : [];
+  const onLine = asked ? own.filter((d) => !touching.includes(d) && sharesLine(d.range, range)) : [];
+  const named = own.filter(
+    (d) =>
+      !touching.includes(d) &&
+      !onLine.includes(d) &&
+      sentList.some(
+        (s) =>
+          (s.source === undefined || s.source === d.source) &&
+          (s.code === undefined || String(s.code) === String(d.code)) &&
+          sharesLine(s.range, d.range),
+      ),
+  );
+  return [...touching, ...onLine, ...named];
+}

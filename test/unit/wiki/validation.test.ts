@@ -629,6 +629,8 @@ describe('wiki validation: per-query cache and per-query catalogues', () => {
     assert.deepEqual(
       d.map((x) => [x.code, x.range.start.line]),
       [
+        // cmtitle=X is no category (ApiQueryCategoryMembers' invalidcategory), on the wiki whose catalogue has the module.
+        ['invalidcategory', 0],
         ['unrecognizedvalues', 2],
         ['unrecognizedparams', 2],
       ],

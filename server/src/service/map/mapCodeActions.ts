@@ -1,7 +1,9 @@
 /**
  * Quick fixes for map-query diagnostics; each is asserted in tests on the text it produces. What a fix
  * needs beyond the diagnostic's code and range comes from its `data`, or, when the client did not send
- * `data` back, from the same diagnostic computed again.
+ * `data` back, from the same diagnostic computed again. Every diagnostic given gets its fixes, as in
+ * the wiki service: which diagnostics a request is about (its range, its lines) is chosen before, from
+ * the server's own diagnostics (diagnosticData.ts `diagnosticsForCodeAction`).
  */
 import type { Node } from 'jsonc-parser';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
@@ -15,12 +17,6 @@ import type { MapDocument, MapQuery } from './mapQueryParser';
 
 function nodeRange(document: TextDocument, node: Node): Range {
   return { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
-}
-
-function rangesTouch(a: Range, b: Range): boolean {
-  const before = (p: { line: number; character: number }, q: { line: number; character: number }) =>
-    p.line < q.line || (p.line === q.line && p.character < q.character);
-  return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
 function action(document: TextDocument, title: string, diagnostic: Diagnostic, edits: TextEdit[], isPreferred = false): CodeAction {
@@ -114,7 +110,7 @@ export function doMapCodeActions(
   // Clients that do not send `data` back: the same diagnostic, computed again, has it.
   const dataOf = dataRecovery(() => doMapValidation(document, parsed, descriptor, state, { ...settings, severity: undefined }));
   for (const diagnostic of diagnostics) {
-    if (diagnostic.source !== MAP_DIAGNOSTIC_SOURCE || !rangesTouch(diagnostic.range, range)) continue;
+    if (diagnostic.source !== undefined && diagnostic.source !== MAP_DIAGNOSTIC_SOURCE) continue;
     const data = (dataOf(diagnostic) ?? {}) as Record<string, unknown>;
     const start = document.offsetAt(diagnostic.range.start);
     const end = document.offsetAt(diagnostic.range.end);

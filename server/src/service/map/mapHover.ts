@@ -13,6 +13,7 @@ import {
   serverLabel,
   type MapServerConfig,
 } from './mapServerConfig';
+import { markdownText } from '../markdown';
 
 function blockRange(block: number, descriptor: MapDescriptor): string {
   const first = block * descriptor.blockSize;
@@ -36,7 +37,11 @@ function enabledText(type: MapTypeDescriptor, config: MapServerConfig): string {
 }
 
 function layersMarkdown(descriptor: MapDescriptor, config: MapServerConfig): string {
-  return `Layers of ${serverLabel(config)}: ${describeLayers(config.layers, descriptor.blockSize)}. Only map blocks inside a layer are indexed.`;
+  return `Layers of ${serverLabel(config)}: ${describeLayers(
+    // layer names come from the map server's live config: shown as text, never as Markdown
+    config.layers.map((l) => ({ ...l, name: markdownText(l.name) })),
+    descriptor.blockSize,
+  )}. Only map blocks inside a layer are indexed.`;
 }
 
 function limitMarkdown(descriptor: MapDescriptor): string {
@@ -79,7 +84,7 @@ function coordinateMarkdown(
     lines.push(
       '',
       layer
-        ? `In layer ${layer.id}${layer.name ? ` (${layer.name})` : ''} of ${serverLabel(config)}: map blocks y ${layer.from}…${layer.to}.`
+        ? `In layer ${layer.id}${layer.name ? ` (${markdownText(layer.name)})` : ''} of ${serverLabel(config)}: map blocks y ${layer.from}…${layer.to}.`
         : `⚠ Outside every layer of ${serverLabel(config)}: nothing at this y is indexed. ${layersMarkdown(descriptor, config)}`,
     );
   }

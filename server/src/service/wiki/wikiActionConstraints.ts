@@ -13,7 +13,15 @@
  *                 `query+allpages`, `query+*`, `*`).
  * - `endsWith`    a given value of `params[0]` ends with `suffix` (decoded) → `code`.
  * - `hidesWarnings` the module's answer drops every warning (feeds), unless `unless` is given; with
- *                 `errorCode`, `unless` turns warnings into one error of that code (opensearch).
+ *                 `errorCode`, `unless` turns warnings into one error of that code (opensearch);
+ *                 with `conditions`, only when they all hold (opensearch's JSON, not its XML; query's
+ *                 export with exportnowrap, which replaces the API's envelope).
+ * - `titleNamespace` a given title in `params[0]` whose namespace is one of `notNamespaces`
+ *                 (a title that cannot exist: Special, Media) → `code`.
+ *
+ * Every rule says which MediaWiki class and method it mirrors (`mirrors`), the versions it holds
+ * for (`since` inclusive, `until` exclusive; a versioned rule applies only where the catalogue knows
+ * its wiki's version) and the versions whose real answers check it (`verified`).
  *
  * Pure: parses and checks the shape only.
  */
@@ -34,11 +42,13 @@ export interface ActionCondition {
   hasNone?: string[];
   /** false: not given as the empty string (a default counts as not empty). */
   empty?: boolean;
+  /** Given, with another value than this one. */
+  notEquals?: string;
 }
 
 export interface ActionRule {
   module: string;
-  kind: 'onlyOne' | 'excludes' | 'atLeastOne' | 'pattern' | 'when' | 'modulePaths' | 'endsWith' | 'hidesWarnings';
+  kind: 'onlyOne' | 'excludes' | 'atLeastOne' | 'pattern' | 'when' | 'modulePaths' | 'endsWith' | 'hidesWarnings' | 'titleNamespace';
   /** The rule's parameters (unprefixed), as declared; `params[0]` is the subject of single-parameter kinds. */
   params: string[];
   /** Every parameter the rule names (params, with, conditions, unless), for the "does it exist here" filter. */
@@ -63,9 +73,30 @@ export interface ActionRule {
   rename?: string;
   /** `modulePaths`: whether `*` and `query+*` are accepted (paraminfo: yes; help: no). */
   wildcards?: boolean;
+  /** `titleNamespace`: the namespaces a title may not be in. */
+  notNamespaces?: number[];
+  /** The MediaWiki class and method whose behaviour the rule mirrors. */
+  mirrors: string;
+  /** First MediaWiki version the rule holds for (inclusive). */
+  since?: string;
+  /** First MediaWiki version the rule no longer holds for (exclusive). */
+  until?: string;
+  /** Versions whose real answers the agreement corpora check the rule against. */
+  verified?: string[];
 }
 
-const KINDS = new Set(['onlyOne', 'excludes', 'atLeastOne', 'pattern', 'when', 'modulePaths', 'endsWith', 'hidesWarnings']);
+const KINDS = new Set([
+  'onlyOne',
+  'excludes',
+  'atLeastOne',
+  'pattern',
+  'when',
+  'modulePaths',
+  'endsWith',
+  'hidesWarnings',
+  'titleNamespace',
+]);
+const VERSION = /^\d+\.\d+(?:\.\d+)?$/;
 
 function strings(v: unknown, where: string): string[] {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new Error(`${where} must be an array of parameter names.`);
@@ -90,6 +121,7 @@ function parseConditions(v: unknown, at: string): ActionCondition[] | undefined 
     if (typeof c.has === 'string') out.has = c.has;
     if (c.hasNone !== undefined) out.hasNone = strings(c.hasNone, `${at}: condition #${j + 1} "hasNone"`);
     if (typeof c.empty === 'boolean') out.empty = c.empty;
+    if (typeof c.notEquals === 'string') out.notEquals = c.notEquals;
     return out;
   });
 }
@@ -106,6 +138,13 @@ function checkKindFields(raw: Record<string, unknown>, kind: string, withParams:
   }
   if (kind === 'endsWith' && typeof raw.suffix !== 'string') throw new Error(`${at}: an endsWith rule needs "suffix".`);
   if (kind === 'excludes' && !withParams) throw new Error(`${at}: an excludes rule needs "with".`);
+  if (kind === 'titleNamespace' && (!Array.isArray(raw.notNamespaces) || !raw.notNamespaces.every((n) => typeof n === 'number')))
+    throw new Error(`${at}: a titleNamespace rule needs "notNamespaces" (namespace numbers).`);
+  if (typeof raw.mirrors !== 'string' || raw.mirrors.length < 20)
+    throw new Error(`${at}: "mirrors" must name the MediaWiki class and method whose behaviour the rule mirrors.`);
+  for (const f of ['since', 'until'] as const)
+    if (raw[f] !== undefined && (typeof raw[f] !== 'string' || !VERSION.test(raw[f])))
+      throw new Error(`${at}: "${f}" must be a MediaWiki version such as "1.45".`);
 }
 
 function optString(v: unknown): string | undefined {
@@ -151,5 +190,10 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
         : undefined,
     rename: optString(raw.rename),
     wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
+    notNamespaces: Array.isArray(raw.notNamespaces) ? (raw.notNamespaces as number[]) : undefined,
+    mirrors: raw.mirrors as string,
+    since: optString(raw.since),
+    until: optString(raw.until),
+    verified: Array.isArray(raw.verified) ? raw.verified.filter((v): v is string => typeof v === 'string') : undefined,
   };
 }

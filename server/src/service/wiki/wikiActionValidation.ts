@@ -161,6 +161,7 @@ function conditionHolds(ctx: QueryCheck, am: WikiModule, c: ActionCondition): bo
   if (c.present !== undefined && (p !== undefined) !== c.present) return false;
   if (c.equals !== undefined && (p === undefined || p.value !== c.equals)) return false;
   if (c.empty === false && p !== undefined && p.value === '') return false;
+  if (c.notEquals !== undefined && (p === undefined || p.value === c.notEquals)) return false;
   if (c.has !== undefined || c.hasNone !== undefined) {
     const values = p ? getValueItems(ctx.text, p).map((i) => i.text) : [];
     if (c.has !== undefined && !values.includes(c.has)) return false;
@@ -182,7 +183,9 @@ function quotedList(names: string[]): string {
 function moduleProblem(ctx: QueryCheck, path: string, wildcards: boolean): { parent: string; name: string } | undefined {
   if (path === 'main') return undefined;
   if (path === '*') return wildcards ? undefined : { parent: 'main', name: '*' };
-  const parts = path.split('+');
+  // A literal `+` in a URL arrives as a space (`modules=query+tags` is query tags): MediaWiki
+  // splits module paths on both, so `query tags` names query+tags too.
+  const parts = path.split(/[+ ]/);
   const cat = ctx.catalogue;
   let parent = 'main';
   for (let i = 0; i < parts.length; i++) {
@@ -301,6 +304,25 @@ function ruleKindModulePaths(ctx: QueryCheck, am: WikiModule, rule: ActionRule, 
   return;
 }
 
+/** `titleNamespace`: a title in a namespace where no page can exist (ApiBase::getTitleOrPageId → pagecannotexist). */
+function ruleKindTitleNamespace(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  const p = given(ctx, am, rule.params[0]);
+  if (!p) return;
+  const t = p.value.replace(/_/g, ' ').trim();
+  const colon = t.indexOf(':');
+  if (colon <= 0) return;
+  const ns = ctx.catalogue.findNamespaceByName(t.slice(0, colon));
+  if (!ns || !rule.notNamespaces!.includes(ns.id)) return;
+  ctx.add(
+    rule.code,
+    p.valueRange.start,
+    p.valueRange.end,
+    fill(rule.message, { value: p.value, namespace: t.slice(0, colon) }),
+    { param: p.name, value: p.value, module: am.name },
+    extra,
+  );
+}
+
 function ruleKindEndsWith(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
   const p = given(ctx, am, rule.params[0]);
   if (!p || !p.value.endsWith(rule.suffix!)) return;
@@ -317,6 +339,7 @@ const ACTION_RULE_KINDS: Readonly<Record<string, ActionRuleCheck>> = {
   when: ruleKindWhen,
   modulePaths: ruleKindModulePaths,
   endsWith: ruleKindEndsWith,
+  titleNamespace: ruleKindTitleNamespace,
 };
 
 function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span): void {
@@ -413,8 +436,17 @@ function checkWriteAsGet(ctx: QueryCheck, am: WikiModule, actionRange: Span): vo
   }
 }
 
+/** What the server hides for action=query (export with exportnowrap: the XML dump replaces the envelope). */
+export function finishQueryCheck(ctx: QueryCheck, hooks: ActionCheckHooks): void {
+  const q = ctx.catalogue.query;
+  if (!q) return;
+  for (const rule of ctx.catalogue.actionRules)
+    if (rule.module === 'query' && rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, rule, hooks);
+}
+
 /** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
 function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, rule: ActionRule, hooks: ActionCheckHooks): void {
+  if (rule.conditions && !rule.conditions.every((c) => conditionHolds(ctx, am, c))) return;
   const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
   // (Everything in ctx.out belongs to this request: the main module's warnings are hidden too.)
   const warnings = ctx.out.filter((d) => (d.severity ?? hooks.defaultSeverity(d.code)) === 'warning');

@@ -832,7 +832,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
         const has = (p: string) =>
           m!.paramByName.has(p) ||
           m!.templatedparameters.some((t) => p.startsWith(t.name.slice(0, t.name.indexOf('{'))) && t.name.indexOf('{') > 0);
-        return m !== undefined && r.uses.every(has);
+        return m !== undefined && r.uses.every(has) && ruleHoldsFor(r, cat.mediaWikiVersion);
       });
     }
     return cat;

@@ -37,6 +37,8 @@ export interface ConstraintRule {
   wildcard?: boolean;
   /** For `runtimeWarning`: conditions that must all hold. */
   all?: WarningCondition[];
+  /** For `titleNamespace`: the namespace the title must be in (14 for a category). */
+  namespace?: number;
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
@@ -65,7 +67,8 @@ type RuleKind =
   | 'moduleValues'
   | 'titleInNamespaces'
   | 'runtimeWarning'
-  | 'titleValue';
+  | 'titleValue'
+  | 'titleNamespace';
 
 /** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
 export function parseMediaWikiVersion(text: string | undefined): number[] | undefined {
@@ -106,6 +109,7 @@ const KINDS = new Set([
   'titleInNamespaces',
   'runtimeWarning',
   'titleValue',
+  'titleNamespace',
 ]);
 /** Kinds whose rule names one parameter (the others name at least two). */
 const ONE_PARAM = new Set([
@@ -117,6 +121,7 @@ const ONE_PARAM = new Set([
   'moduleValues',
   'runtimeWarning',
   'titleValue',
+  'titleNamespace',
 ]);
 const CONDITIONAL = new Set(['missing', 'forbidden']);
 
@@ -162,6 +167,8 @@ function parseRule(r: unknown, i: number): ConstraintRule {
     if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string)))
       throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
   }
+  if (kind === 'titleNamespace' && (typeof o.namespace !== 'number' || typeof o.code !== 'string' || typeof o.message !== 'string'))
+    throw new Error(`${where} (${id}): a titleNamespace rule needs "namespace" (a number), and the server's "code" and "message".`);
   const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
   const code = typeof o.code === 'string' ? o.code : (DEFAULT_CODE[kind] ?? 'invalidparammix');
   return {
@@ -178,6 +185,7 @@ function parseRule(r: unknown, i: number): ConstraintRule {
     ...(pairs ? { pairs } : {}),
     ...(all ? { all } : {}),
     ...(o.wildcard === true ? { wildcard: true } : {}),
+    ...(typeof o.namespace === 'number' ? { namespace: o.namespace } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),
   };

@@ -33,6 +33,8 @@
  *                   when every condition of `all` holds ({param} given, {param, absent} not given,
  *                   {param, above} its value or default above a number, {pages: "several"} more than
  *                   one page from titles/pageids/revids or a generator); pointed at params[0].
+ * - `titleNamespace` — the module parses params[0] as a title and wants it in `namespace`
+ *                   (ApiQueryCategoryMembers → invalidcategory, imageusage → bad_image_title).
  * - `titleValue`    — the module parses params[0] as a title itself (ApiBase::getTitleOrPageId,
  *                   Title::newFromText): an invalid title dies with `code` (default invalidtitle).
  * `since` / `until` (optional): the MediaWiki versions a rule holds for — `since` inclusive,
@@ -173,7 +175,8 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
     kind === 'nonEmpty' ||
     kind === 'moduleValues' ||
     kind === 'titleInNamespaces' ||
-    kind === 'titleValue'
+    kind === 'titleValue' ||
+    kind === 'titleNamespace'
   ) {
     if (!ctx.present.has(names[0])) return;
     applyValueRule(ctx, rule, names, use, report);
@@ -294,8 +297,9 @@ function applyConditional(ctx: QueryCheck, rule: ConstraintRule, names: string[]
 function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, module: string): void {
   const p = ctx.present.get(names[0]);
   if (!p || !rule.pattern) return;
-  const d = use?.module.paramByName.get(rule.params[0]);
-  const items = getValueItems(ctx.text, p);
+  const d = use ? use.module.paramByName.get(rule.params[0]) : ctx.catalogue.query?.paramByName.get(names[0]);
+  // A single-valued parameter is matched whole (`continue=-||` is one value, not three).
+  const items = d && !d.multi ? [{ text: p.value, range: p.valueRange }] : getValueItems(ctx.text, p);
   if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
   for (const item of items) {
     if (rule.pattern.test(item.text)) continue;

@@ -23,16 +23,15 @@ import type {
 } from './wikiTypes';
 import { expandTemplate } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
+import { markdownCode, markdownHttpLink, markdownText } from '../markdown';
 
 /** Allowed values shown in a hover before the list is shortened. */
 const HOVER_MAX_VALUES = 24;
 
-const code = (s: string | number) => {
-  const text = String(s);
-  if (text === '') return '(empty string)';
-  const ticks = text.includes('`') ? '``' : '`';
-  return `${ticks}${text}${ticks}`;
-};
+// Every name, value and text of the catalogue (a wiki's own, fetched) goes through these: shown, never
+// interpreted as Markdown (markdown.ts).
+const code = markdownCode;
+const text = markdownText;
 
 /** MediaWiki's three modes of the deprecated `list=deletedrevs` (ApiQueryDeletedrevs). */
 const DELETEDREVS_MODES: Record<string, string> = {
@@ -45,22 +44,22 @@ const DELETEDREVS_MODES: Record<string, string> = {
 function describeInfoNote(note: WikiParamInfoNote, module: WikiModule, wirePrefix: string): string {
   switch (note.name) {
     case 'useronly':
-      return `Applies only when listing by user (with \`${wirePrefix}user\`).`;
+      return `Applies only when listing by user (with ${code(wirePrefix + 'user')}).`;
     case 'nonuseronly':
-      return `Applies only when not listing by user (without \`${wirePrefix}user\`).`;
+      return `Applies only when not listing by user (without ${code(wirePrefix + 'user')}).`;
     case 'modes': {
       const modes = (note.values ?? []).map(String);
-      const text = modes.map((m) => (module.name === 'deletedrevs' && DELETEDREVS_MODES[m]) || `mode ${m}`);
-      return `Applies only in ${text.join('; ')}.`;
+      const said = modes.map((m) => (module.name === 'deletedrevs' && DELETEDREVS_MODES[m]) || `mode ${text(m)}`);
+      return `Applies only in ${said.join('; ')}.`;
     }
     case 'singlepageonly':
       return 'Applies only when a single page is queried.';
     case 'preloadcontentonly':
-      return `Applies only with \`${wirePrefix}prop=preloadcontent\`.`;
+      return `Applies only with ${code(wirePrefix + 'prop=preloadcontent')}.`;
     case 'editintroonly':
-      return `Applies only with \`${wirePrefix}prop=editintro\`.`;
+      return `Applies only with ${code(wirePrefix + 'prop=editintro')}.`;
     default:
-      return `Note: ${note.name}${note.values ? ` (${note.values.join(', ')})` : ''}.`;
+      return `Note: ${text(note.name)}${note.values ? ` (${note.values.map(text).join(', ')})` : ''}.`;
   }
 }
 
@@ -74,34 +73,34 @@ function describeType(d: WikiParamDescriptor, catalogue: WikiCatalogue, wireName
   switch (d.type) {
     case 'limit': {
       const min = d.min ?? 1;
-      const high = d.highmax !== undefined && d.highmax !== d.max ? ` (${d.highmax} with the \`apihighlimits\` right)` : '';
-      return `limit — an integer from ${min} to ${d.max ?? '?'}${high}, or \`max\` for the highest limit allowed`;
+      const high = d.highmax !== undefined && d.highmax !== d.max ? ` (${text(d.highmax)} with the \`apihighlimits\` right)` : '';
+      return `limit — an integer from ${text(min)} to ${text(d.max ?? '?')}${high}, or \`max\` for the highest limit allowed`;
     }
     case 'integer': {
       if (d.min !== undefined && d.max !== undefined)
-        return `integer from ${d.min} to ${d.max}${d.enforcerange ? '' : ' (values outside are clamped)'}`;
-      if (d.min !== undefined) return `integer, at least ${d.min}`;
-      if (d.max !== undefined) return `integer, at most ${d.max}`;
+        return `integer from ${text(d.min)} to ${text(d.max)}${d.enforcerange ? '' : ' (values outside are clamped)'}`;
+      if (d.min !== undefined) return `integer, at least ${text(d.min)}`;
+      if (d.max !== undefined) return `integer, at most ${text(d.max)}`;
       return 'integer';
     }
     case 'boolean':
-      return `boolean — presence means true, whatever the value (even \`${wireName}=false\` or \`=0\`); leave the parameter out for false`;
+      return `boolean — presence means true, whatever the value (even ${code(wireName + '=false')} or \`=0\`); leave the parameter out for false`;
     case 'timestamp':
       return 'timestamp — ISO 8601 (`2024-01-31T12:00:00Z`), 14 digits (`20240131120000`), Unix seconds, or `now`';
     case 'namespace': {
       const extra = d.extranamespaces?.length
-        ? `; also ${d.extranamespaces.map((id) => `${code(id)}${catalogue.getNamespace(id)?.name ? ` (${catalogue.getNamespace(id)!.name})` : ''}`).join(', ')}`
+        ? `; also ${d.extranamespaces.map((id) => `${code(id)}${catalogue.getNamespace(id)?.name ? ` (${text(catalogue.getNamespace(id)!.name)})` : ''}`).join(', ')}`
         : '';
       return `namespace — a namespace number (\`0\` is the main namespace)${extra}`;
     }
     case 'user':
-      return `user${d.subtypes?.length ? ` — ${d.subtypes.join(', ')}` : ''}`;
+      return `user${d.subtypes?.length ? ` — ${d.subtypes.map(text).join(', ')}` : ''}`;
     case 'expiry':
       return `expiry — ${EXPIRY_HELP}`;
     case 'enum':
       return `one of ${d.values?.length ?? 0} value${d.values?.length === 1 ? '' : 's'}`;
     default:
-      return d.type;
+      return text(d.type);
   }
 }
 
@@ -131,7 +130,7 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
     const low = d.lowlimit ?? 50;
     const high = d.highlimit ?? 500;
     facts.push(
-      `Multi-valued: separate values with \`|\`; at most ${highLimits ? high : low} values${high !== low ? (highLimits ? ` (${low} without \`apihighlimits\`)` : ` (${high} with \`apihighlimits\`)`) : ''}${d.allowsduplicates ? '; repeated values allowed' : ''}`,
+      `Multi-valued: separate values with \`|\`; at most ${text(highLimits ? high : low)} values${high !== low ? (highLimits ? ` (${text(low)} without \`apihighlimits\`)` : ` (${text(high)} with \`apihighlimits\`)`) : ''}${d.allowsduplicates ? '; repeated values allowed' : ''}`,
     );
   }
   const limits = stringLimitText(d);
@@ -149,7 +148,7 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
   for (const note of d.info ?? []) facts.push(describeInfoNote(note, m, wirePrefix));
   if (d.tokentype)
     facts.push(
-      `**Token** of type ${code(d.tokentype)}: get one with \`action=query&meta=tokens&type=${d.tokentype}\`; the wiki takes it only in a POST body (\`mustpostparams\` when it is in the URL)`,
+      `**Token** of type ${code(d.tokentype)}: get one with ${code(`action=query&meta=tokens&type=${d.tokentype}`)}; the wiki takes it only in a POST body (\`mustpostparams\` when it is in the URL)`,
     );
   if (d.sensitive)
     facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
@@ -162,8 +161,10 @@ function ownerPhrase(wire: WikiWireParam): string {
   const m = wire.module;
   if (m.path === 'main') return `parameter of the API itself (\`main\` module)`;
   if (m.path === 'query') return `parameter of \`action=query\``;
-  if (m.group === 'format') return `parameter of \`format=${m.name}\``;
-  const where = wire.generator ? `the generator \`generator=${m.name}\`` : `the ${m.group} module \`${m.group}=${m.name}\``;
+  if (m.group === 'format') return `parameter of ${code(`format=${m.name}`)}`;
+  const where = wire.generator
+    ? `the generator ${code(`generator=${m.name}`)}`
+    : `the ${text(m.group)} module ${code(`${m.group}=${m.name}`)}`;
   const prefix = m.prefix ? ` (prefix ${code((wire.generator ? 'g' : '') + m.prefix)})` : '';
   return `parameter ${code(wire.descriptor.name)} of ${where}${prefix}`;
 }
@@ -176,10 +177,10 @@ export function describeModule(m: WikiModule, catalogue: WikiCatalogue): string 
 function makeModuleDoc(m: WikiModule): string {
   const lines: string[] = [
     m.path.startsWith('query+') || m.path === 'query'
-      ? `${code(m.name)} — ${m.group} module (\`${m.path}\`)`
+      ? `${code(m.name)} — ${text(m.group)} module (${code(m.path)})`
       : m.group === 'format'
-        ? `${code(m.name)} — format module (\`format=${m.name}\`)`
-        : `${code(m.name)} — action module (\`action=${m.name}\`)`,
+        ? `${code(m.name)} — format module (${code(`format=${m.name}`)})`
+        : `${code(m.name)} — action module (${code(`action=${m.name}`)})`,
     '',
   ];
   const facts: string[] = [];
@@ -193,7 +194,7 @@ function makeModuleDoc(m: WikiModule): string {
   if (m.path.startsWith('query+')) {
     if (m.generator)
       facts.push(
-        `Generator: yes — \`generator=${m.name}\` feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`,
+        `Generator: yes — ${code(`generator=${m.name}`)} feeds its pages to the \`prop\` modules; its parameters then take ${code('g' + m.prefix)}`,
       );
     else facts.push('Generator: no');
   } else {
@@ -202,14 +203,16 @@ function makeModuleDoc(m: WikiModule): string {
     const token = m.parameters.find((d) => d.tokentype !== undefined);
     if (token)
       facts.push(
-        `**Needs a token** of type ${code(token.tokentype!)} in ${code(m.prefix + token.name)} (from \`action=query&meta=tokens&type=${token.tokentype}\`), in the POST body`,
+        `**Needs a token** of type ${code(token.tokentype!)} in ${code(m.prefix + token.name)} (from ${code(`action=query&meta=tokens&type=${token.tokentype}`)}), in the POST body`,
       );
     if (m.writerights) facts.push('**Write rights**: changes the wiki; needs an account allowed to write');
   }
   facts.push(m.readrights ? 'Needs the `read` right (read rights)' : 'Works without the `read` right');
-  if (m.source) facts.push(`Source: ${m.source}`);
+  if (m.source) facts.push(`Source: ${text(m.source)}`);
   for (const f of facts) lines.push(`- ${f}`);
-  if (m.helpurls.length) lines.push('', m.helpurls.map((u, i) => `[Help${m.helpurls.length > 1 ? ` ${i + 1}` : ''}](${u})`).join(' · '));
+  // Links only to http(s) help pages: a `command:` or `javascript:` URL, or an image, is left out.
+  const help = m.helpurls.flatMap((u) => markdownHttpLink('Help', u) ?? []);
+  if (help.length) lines.push('', help.map((link, i) => (help.length > 1 ? link.replace('[Help]', `[Help ${i + 1}]`) : link)).join(' · '));
   return lines.join('\n');
 }
 
@@ -228,7 +231,7 @@ function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalo
     case 'limit':
       if (value === 'max') {
         const limit = highLimits && d.highmax !== undefined ? d.highmax : d.max;
-        return `\`max\` — the highest limit: ${limit ?? '?'}${d.highmax !== undefined && d.highmax !== d.max ? ` (${highLimits ? d.max : d.highmax} ${highLimits ? 'without' : 'with'} \`apihighlimits\`)` : ''}.`;
+        return `\`max\` — the highest limit: ${text(limit ?? '?')}${d.highmax !== undefined && d.highmax !== d.max ? ` (${text(highLimits ? d.max : d.highmax)} ${highLimits ? 'without' : 'with'} \`apihighlimits\`)` : ''}.`;
       }
       return undefined;
     case 'timestamp':
@@ -237,7 +240,7 @@ function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalo
       if (!/^[+-]?\d+$/.test(value)) return undefined;
       const ns = catalogue.getNamespace(Number(value));
       if (!ns) return `${code(value)} is not a namespace of this wiki.`;
-      return `Namespace ${code(ns.id)}: ${ns.name === '' ? '(Main)' : ns.name}${ns.canonical && ns.canonical !== ns.name ? ` (canonical name ${ns.canonical})` : ''}.`;
+      return `Namespace ${code(ns.id)}: ${ns.name === '' ? '(Main)' : text(ns.name)}${ns.canonical && ns.canonical !== ns.name ? ` (canonical name ${text(ns.canonical)})` : ''}.`;
     }
     case 'boolean':
       return `Any value, even ${code(value || '(empty)')}, means true: presence is what counts.`;
@@ -293,7 +296,9 @@ function resolveActionParam(am: WikiModule, name: string): WikiWireParam | undef
 }
 
 function overriddenNote(param: WikiParam): string {
-  return param.overridden ? `\n\n*Ignored: a later \`${param.name}=\` in this query overrides it (the wiki keeps only the last).*` : '';
+  return param.overridden
+    ? `\n\n*Ignored: a later ${code(param.name + '=')} in this query overrides it (the wiki keeps only the last).*`
+    : '';
 }
 
 /** Hover for the cursor context. */
@@ -322,12 +327,12 @@ export function doWikiHover(
         const wire = resolveWire(catalogue, context.param.name);
         return wire && name === '' ? markdown(describeParam(wire, catalogue, highLimits), context.param.nameRange) : null;
       }
-      let text = describeModule(module, catalogue);
+      let doc = describeModule(module, catalogue);
       if (context.group === 'generator' && !module.generator)
-        text = `**Not a generator**: \`${module.name}\` cannot be used with \`generator=\`.\n\n${text}`;
+        doc = `**Not a generator**: ${code(module.name)} cannot be used with \`generator=\`.\n\n${doc}`;
       else if (context.group !== 'generator' && module.group !== context.group)
-        text = `**Wrong group**: \`${module.name}\` is a ${module.group} module; write it in \`${module.group}=\`.\n\n${text}`;
-      return markdown(text, context.item.range);
+        doc = `**Wrong group**: ${code(module.name)} is a ${text(module.group)} module; write it in ${code(module.group + '=')}.\n\n${doc}`;
+      return markdown(doc, context.item.range);
     }
     case 'paramValue': {
       const wire = resolveWire(catalogue, context.param.name, context.query);
@@ -363,7 +368,7 @@ export function doWikiHover(
         ? `; actions and formats as MediaWiki ${catalogue.actionModulesVersion} describes them`
         : '';
       return markdown(
-        `${who}\n\nChecked against the catalogue from **${catalogue.source}** (${modules} query modules, ${actions} other actions${recorded}, ${catalogue.namespaces.length} namespaces).`,
+        `${who}\n\nChecked against the catalogue from **${text(catalogue.source)}** (${modules} query modules, ${actions} other actions${recorded}, ${catalogue.namespaces.length} namespaces).`,
         context.range,
       );
     }

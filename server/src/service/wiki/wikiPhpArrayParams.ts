@@ -1,7 +1,7 @@
 /**
  * `titles[]=Alpha`: PHP reads a parameter name with brackets as an array. MediaWiki (ApiMain::
  * getVal → apiwarn-unsupportedarray) ignores an array value and warns `unsupportedarray` when a
- * module reads the parameter, or lists the bare name under `unrecognizedparams` when nobody does.
+ * module reads the parameter (any module: query's, parse's `prop[]`, compare's `fromtitle[]`), or lists the bare name under `unrecognizedparams` when nobody does.
  * A later plain `titles=` replaces the array (PHP keeps the last value of a name): then nothing
  * is said about the bracketed one.
  */
@@ -22,6 +22,7 @@ export function checkPhpArrayParam(
   base: string,
   isQuery: boolean,
   formatModule: WikiModule | undefined,
+  actionModule?: WikiModule,
 ): void {
   // A later `base=` or `base[…]=` replaces this value (PHP keeps the last one).
   for (const q of ctx.query.params) {
@@ -30,6 +31,9 @@ export function checkPhpArrayParam(
   const cat = ctx.catalogue;
   const read =
     cat.main?.paramByName.has(base) ||
+    (actionModule !== undefined &&
+      base.startsWith(actionModule.prefix) &&
+      actionModule.paramByName.has(base.slice(actionModule.prefix.length))) ||
     formatModule?.paramByName.has(base) ||
     (isQuery &&
       (cat.query?.paramByName.has(base) ||

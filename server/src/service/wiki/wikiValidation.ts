@@ -46,7 +46,7 @@ import { applyConstraints } from './wikiConstraints';
 import type { ModuleUse, ParamReaders, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './wikiPhpArrayParams';
 import { checkUrlLength } from './wikiUrlLength';
-import { checkActionParam, finishActionCheck, type ActionCheckHooks } from './wikiActionValidation';
+import { checkActionParam, finishActionCheck, finishQueryCheck, type ActionCheckHooks } from './wikiActionValidation';
 import { badUtf8Message } from './wikiUtf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
@@ -118,12 +118,16 @@ function checkParamNames(ctx: QueryCheck): void {
       : php.array
         ? `an array "${php.name}", whose value MediaWiki ignores`
         : `"${p.name}"`;
+    // Leading spaces only (a line break inside a URL template): the request is the one written without
+    // them, so that is information; a name PHP changes otherwise (`a.b` → `a_b`) stays a warning.
+    const onlyTrimmed = !php.array && !php.dropped && p.writtenName.replace(/^ +/, '') === p.name;
     ctx.add(
       'phpname',
       p.nameRange.start,
       p.nameRange.end,
-      `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; write the name it means.`,
+      `The wiki reads ${JSON.stringify(p.writtenName)} as ${sees}: PHP rewrites parameter names (${describeMangling(p.writtenName, php)}). This query is checked as the wiki will see it; ${onlyTrimmed ? 'the request is the same as written without the spaces.' : 'write the name it means.'}`,
       { param: p.name },
+      onlyTrimmed ? { severity: 'information' } : undefined,
     );
   }
 
@@ -238,6 +242,7 @@ function runChecks(ctx: QueryCheck): void {
   // explain the same condition in the catalogue's words and carry the data of their quick fixes.
   applyConstraints(ctx);
   checkConditions(ctx);
+  if (ctx.catalogue.actionRules.length > 0) finishQueryCheck(ctx, ACTION_HOOKS);
 }
 
 /** One parameter other than `action`: the module that reads it judges it, or it is unrecognized. */
@@ -247,7 +252,7 @@ function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
   const name = p.name;
   const arrayBase = phpArrayBase(name);
   if (arrayBase !== undefined) {
-    checkPhpArrayParam(ctx, p, arrayBase, r.isQuery, r.formatModule);
+    checkPhpArrayParam(ctx, p, arrayBase, r.isQuery, r.formatModule, r.actionModule);
     return;
   }
   // prop/list/meta/generator were checked as module lists when the action is query.
@@ -262,6 +267,19 @@ function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
     return;
   }
   const md = main.paramByName.get(name);
+  if (md && formatDoesNotRead(ctx, name, formatModule)) {
+    // The built-in catalogue lists formatversion under main; really only json and php read it
+    // (ApiFormatJson, ApiFormatPhp), so with format=xml the wiki reports it unrecognized.
+    ctx.add(
+      'unrecognizedparams',
+      p.nameRange.start,
+      p.nameRange.end,
+      `Unrecognized parameter: "${name}". format=${formatModule!.name} does not read it (only the json and php formats do): remove it.`,
+      { param: name },
+      { remove: pairRemoval(ctx.text, ctx.query, p) },
+    );
+    return;
+  }
   if (md) {
     ctx.present.set(name, p);
     checkParam(ctx, p, md, main, name);
@@ -277,6 +295,12 @@ function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
     checkParam(ctx, p, fd, formatModule!, name);
   } else if (actionModule) checkActionParam(ctx, p, actionModule, ACTION_HOOKS);
   // (Without a description of the action, its parameters are not checked.)
+}
+
+/** A format parameter main lists for convenience (formatversion) that the chosen format does not read. */
+function formatDoesNotRead(ctx: QueryCheck, name: string, formatModule: WikiModule | undefined): boolean {
+  if (name !== 'formatversion' || !formatModule || formatModule.paramByName.has(name)) return false;
+  return ctx.catalogue.getFormatModule('json')?.paramByName.has(name) === true;
 }
 
 /** A parameter of an action=query that main does not read: query's own, the format's, or a selected module's. */

@@ -114,13 +114,17 @@ export function checkUserValue(
   const allowed = d.subtypes;
   // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
   const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
+  // `User:` alone: the User namespace's prefix and no name (UserDef finds no user in it).
+  const noName = kind === 'name' && userPrefixOnly(v, ctx.catalogue);
   if (
     kind === undefined ||
+    noName ||
     otherNs !== undefined ||
     (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))
   ) {
-    const why =
-      otherNs !== undefined
+    const why = noName
+      ? "it is the User namespace's prefix without a name"
+      : otherNs !== undefined
         ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace`
         : kind === undefined
           ? 'not a valid user name'
@@ -134,6 +138,13 @@ export function checkUserValue(
     );
   }
   return;
+}
+
+/** `User:` (or an alias of the User namespace) with nothing after it. */
+function userPrefixOnly(v: string, catalogue: QueryCheck['catalogue']): boolean {
+  const t = v.replace(/_/g, ' ').trim();
+  const colon = t.indexOf(':');
+  return colon > 0 && t.slice(colon + 1).trim() === '' && catalogue.findNamespaceByName(t.slice(0, colon))?.id === 2;
 }
 
 function isValidTitle(v: string): boolean {

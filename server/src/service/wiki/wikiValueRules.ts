@@ -13,7 +13,7 @@
 import type { ConstraintRule } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam } from './wikiTypes';
-import { titleProblem } from './wikiTitleRules';
+import { splitFragment, titleProblem } from './wikiTitleRules';
 import { getValueItems } from './wikiQueryParser';
 
 type Use = QueryCheck['uses'][number] | undefined;
@@ -186,11 +186,46 @@ const VALUE_RULE_KINDS: Readonly<Record<string, ValueRuleCheck>> = {
   moduleValues: valueRuleModuleValues,
   titleInNamespaces: valueRuleTitleInNamespaces,
   titleValue: valueRuleTitleValue,
+  titleNamespace: valueRuleTitleNamespace,
 };
 
 export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, report: Report): void {
   const p = ctx.present.get(names[0])!;
   VALUE_RULE_KINDS[rule.kind]?.(ctx, rule, names, p, use?.module.name ?? rule.module, report, use);
+}
+
+/**
+ * `titleNamespace`: a module that wants a title of one namespace parses it itself and dies when it is
+ * another (ApiQueryCategoryMembers → invalidcategory, ApiQueryBacklinks' imageusage → bad_image_title).
+ * The prefix is read with the wiki's namespace names and aliases, localised ones included, from its
+ * siteinfo; with MediaWiki's default namespaces only (no siteinfo), a prefix they do not know may be a
+ * localised name (`Kategorie:`), so only a title without any prefix is judged.
+ */
+function valueRuleTitleNamespace(
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  _use: Use,
+): void {
+  const title = splitFragment(p.value).title;
+  const ns = titleNamespace(ctx, title);
+  if (ns === undefined || ns === rule.namespace) return;
+  const t = title.replace(/_/g, ' ').trim();
+  if (ns === 0 && t.indexOf(':') > 0 && !ctx.catalogue.namespacesFromSiteinfo) return;
+  const wanted = ctx.catalogue.getNamespace(rule.namespace!)?.name ?? String(rule.namespace);
+  const where = ns === 0 ? 'in the main namespace' : `in namespace ${ns}`;
+  report(
+    ctx,
+    codeFor(rule, names[0]),
+    p.valueRange.start,
+    p.valueRange.end,
+    `${rule.message} "${p.value}" is ${where}, not ${wanted} (${rule.namespace}): write ${wanted}:${t.slice(t.indexOf(':') + 1) || '…'}.`,
+    { param: names[0], module, value: p.value },
+    ERROR,
+  );
 }
 
 /** The namespace number of a title (its prefix, when that names a namespace of the catalogue); undefined when empty. */

@@ -1,0 +1,124 @@
+/**
+ * Verdicts of a real wiki on requests sent as they are written — their own `format`, `formatversion`
+ * and `callback` included — for the corpora whose requests come from real programs
+ * (corpus-realworld.txt) or whose subject is the output format itself (corpus-classes.txt).
+ *
+ * Only `errorformat=plaintext` is added (unless the request sets errorformat), so that every
+ * message carries its code. The answer is read in whatever form the request asked for:
+ * JSON (formatversion 1 keeps the text under `*`), JSONP (`/**\/cb(…)`), the HTML-wrapped
+ * `jsonfm`/`xmlfm` (and the default `jsonfm` of a request without format), XML, and the
+ * answers without a place for messages (opensearch's JSON array, feeds, rsd, an export dump).
+ */
+import * as path from 'node:path';
+import { actionAnswerVerdict } from './actionVerdicts';
+import type { CorpusEntry, VerdictItem } from './wikiVerdict';
+
+export const REALWORLD_CORPUS_FILE = path.join(__dirname, 'corpus-realworld.txt');
+export const REALWORLD_SOURCES_FILE = path.join(__dirname, 'corpus-realworld-sources.tsv');
+export const CLASSES_CORPUS_FILE = path.join(__dirname, 'corpus-classes.txt');
+
+/** The query as the wiki is sent it: as written, plus errorformat=plaintext unless it sets one. */
+export function asWrittenRequest(query: string): string {
+  return /(^|&)errorformat=/.test(query) ? query : `${query}&errorformat=plaintext`;
+}
+
+function unescapeHtml(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The answer without its wrapping: the content of an HTML pretty-print page, or of a JSONP call. */
+export function unwrapAnswer(body: string): string {
+  const pre = /<pre class="api-pretty-content">([\s\S]*?)<\/pre>/.exec(body);
+  if (pre) return unescapeHtml(pre[1].replace(/<[^>]+>/g, ''));
+  const jsonp = /^\s*\/\*\*\/\s*[\w.$]+\(([\s\S]*)\)\s*;?\s*$/.exec(body);
+  if (jsonp) return jsonp[1];
+  return body;
+}
+
+/** formatversion 1 with an errorformat keeps each message's text under `*`: move it to `text`. */
+function normaliseMessages(body: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return body;
+  const a = json as Record<string, unknown>;
+  for (const key of ['errors', 'warnings']) {
+    const list = a[key];
+    if (!Array.isArray(list)) continue;
+    a[key] = list.map((m: Record<string, unknown>) => (m.text === undefined && typeof m['*'] === 'string' ? { ...m, text: m['*'] } : m));
+  }
+  return JSON.stringify(a);
+}
+
+/** The wiki's verdict on one answer to a request sent as written. */
+export function asWrittenVerdict(body: string, query: string, prefixOf: (modulePath: string) => string): VerdictItem[] {
+  return actionAnswerVerdict(normaliseMessages(unwrapAnswer(body)), query, prefixOf, { keepFormatParams: true });
+}
+
+/** The wiki's verdict on each request (anonymous GETs, four at a time). */
+export async function judgeAsWritten(
+  queries: string[],
+  apiUrl: string,
+  prefixOf: (modulePath: string) => string,
+): Promise<VerdictItem[][]> {
+  const out: VerdictItem[][] = new Array(queries.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < queries.length) {
+        const i = next++;
+        const res = await fetch(`${apiUrl}?${asWrittenRequest(queries[i])}`, {
+          headers: { 'user-agent': 'wikimap-query-tests/0 (as-written agreement suite)' },
+          signal: AbortSignal.timeout(30000),
+          redirect: 'manual',
+        });
+        out[i] = asWrittenVerdict(await res.text(), queries[i], prefixOf);
+      }
+    }),
+  );
+  return out;
+}
+
+/** One source of the real-world corpus (corpus-realworld-sources.tsv). */
+export interface CorpusSource {
+  id: string;
+  /** `owner/name` of a public repository, or a documentation site. */
+  where: string;
+  /** Path in the repository, or the page's address. */
+  path: string;
+  licence: string;
+  language: string;
+}
+
+export function readSources(text: string): Map<string, CorpusSource> {
+  const out = new Map<string, CorpusSource>();
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [id, where, p, licence, language] = line.split('\t');
+    out.set(id, { id, where, path: p, licence, language });
+  }
+  return out;
+}
+
+/**
+ * The notes after a request in corpus-realworld.txt: `src=ID` (its source) and
+ * `depends=WHAT` (its answer depends on content, users, configuration or extensions the test wiki
+ * lacks: not counted as agreement or disagreement).
+ */
+export interface RealWorldNotes {
+  source: string | undefined;
+  depends: string | undefined;
+}
+
+export function notesOf(entry: CorpusEntry): RealWorldNotes {
+  const notes = entry.notes ?? '';
+  return { source: /(?:^|\s)src=(\S+)/.exec(notes)?.[1], depends: /(?:^|\s)depends=(\S+)/.exec(notes)?.[1] };
+}

@@ -1,0 +1,223 @@
+/**
+ * The classes of server behaviour of issue 28, one table per class. Each row names the MediaWiki
+ * class and method whose behaviour it shows (as the rules' `mirrors` fields do) and every
+ * diagnostic the request must get: [code, severity, text the range covers, param]. The verdicts are
+ * checked against a real MediaWiki 1.39 by test/mediawiki/corpus-classes.txt.
+ */
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'mocha';
+import { createWikiCatalogue, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
+import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
+
+type Expected = [string, SeenDiagnostic['severity'], string, string];
+type Row = { mirrors: string; query: string; expect: Expected[]; catalogue?: () => WikiCatalogue };
+
+function seen(text: string, catalogue?: WikiCatalogue): Expected[] {
+  return validate(text, { catalogue }).map((d) => [d.code, d.severity, d.text, d.param]);
+}
+
+function table(title: string, rows: Row[]): void {
+  describe(title, () => {
+    for (const row of rows) {
+      it(`${row.mirrors}: ${row.query}`, () => assert.deepEqual(seen(row.query, row.catalogue?.()), row.expect));
+    }
+  });
+}
+
+/** The built-in catalogue with a German wiki's siteinfo: Kategorie (14), Datei (6) and the alias Bild. */
+let german: WikiCatalogue | undefined;
+function germanWiki(): WikiCatalogue {
+  german ??= createWikiCatalogue(readRepoJson('descriptors/wiki/query-modules.json'), {
+    core: [readRepoJson('descriptors/wiki/api-core.json'), readRepoJson('descriptors/wiki/action-modules.json')],
+    constraints: readRepoJson('descriptors/wiki/constraints.json'),
+    actionConstraints: readRepoJson('descriptors/wiki/action-constraints.json'),
+    siteinfo: {
+      query: {
+        general: { generator: 'MediaWiki 1.39.17' },
+        namespaces: {
+          '-2': { id: -2, name: 'Medium', canonical: 'Media' },
+          '-1': { id: -1, name: 'Spezial', canonical: 'Special' },
+          '0': { id: 0, name: '' },
+          '2': { id: 2, name: 'Benutzer', canonical: 'User' },
+          '6': { id: 6, name: 'Datei', canonical: 'File' },
+          '14': { id: 14, name: 'Kategorie', canonical: 'Category' },
+        },
+        namespacealiases: [{ id: 6, alias: 'Bild' }],
+      },
+    },
+  });
+  return german;
+}
+
+table('What the output format changes', [
+  {
+    mirrors: 'ApiFormatXml (through ApiOpenSearch::getCustomPrinter)',
+    query: 'action=opensearch&search=Alp&format=xml&bogus=1',
+    expect: [['unrecognizedparams', 'warning', 'bogus', 'bogus']],
+  },
+  {
+    mirrors: 'ApiOpenSearchFormatJson::execute',
+    query: 'action=opensearch&search=Alp&format=json&bogus=1',
+    expect: [['ignoredbyserver', 'information', 'bogus', 'bogus']],
+  },
+  {
+    mirrors: 'ApiQuery::execute (export + exportnowrap through ApiFormatRaw)',
+    query: 'action=query&export=1&exportnowrap=1&titles=Alpha&bogus=1',
+    expect: [['ignoredbyserver', 'information', 'bogus', 'bogus']],
+  },
+  {
+    mirrors: 'ApiQuery::execute (export without exportnowrap keeps the envelope)',
+    query: 'action=query&export=1&titles=Alpha&bogus=1',
+    expect: [['unrecognizedparams', 'warning', 'bogus', 'bogus']],
+  },
+  {
+    mirrors: 'ApiMain::reportUnusedParams (ApiFormatXml reads no formatversion)',
+    query: 'action=query&meta=siteinfo&format=xml&formatversion=2',
+    expect: [['unrecognizedparams', 'warning', 'formatversion', 'formatversion']],
+  },
+  { mirrors: 'ApiFormatJson::getAllowedParams', query: 'action=query&meta=siteinfo&format=json&formatversion=2', expect: [] },
+  { mirrors: 'ApiRsd::getCustomPrinter (rsd answers its own XML whatever the format)', query: 'action=rsd&format=json', expect: [] },
+]);
+
+table('What the module checks in its own code', [
+  {
+    mirrors: 'ApiQueryBlocks::execute (param_ip)',
+    query: 'action=query&list=blocks&bkip=Tester',
+    expect: [['param_ip', 'error', 'Tester', 'bkip']],
+  },
+  { mirrors: 'ApiQueryBlocks::execute', query: 'action=query&list=blocks&bkip=1.2.3.0/24', expect: [] },
+  {
+    mirrors: 'ApiQueryUserContribs::execute (invalidiprange)',
+    query: 'action=query&list=usercontribs&uciprange=Tester',
+    expect: [['invalidiprange', 'error', 'Tester', 'uciprange']],
+  },
+  {
+    mirrors: 'ApiQueryCategoryMembers::run (invalidcategory)',
+    query: 'action=query&list=categorymembers&cmtitle=Alpha',
+    expect: [['invalidcategory', 'error', 'Alpha', 'cmtitle']],
+  },
+  {
+    mirrors: 'ApiQueryCategoryMembers::run (under generator=)',
+    query: 'action=query&generator=categorymembers&gcmtitle=Letters',
+    expect: [['invalidcategory', 'error', 'Letters', 'gcmtitle']],
+  },
+  { mirrors: 'ApiQueryCategoryMembers::run', query: 'action=query&list=categorymembers&cmtitle=category:Letters', expect: [] },
+  {
+    mirrors: "ApiQueryCategoryMembers::run (a prefix MediaWiki's defaults do not know may be a localised name)",
+    query: 'action=query&list=categorymembers&cmtitle=Kategorie:Briefe',
+    expect: [],
+  },
+  {
+    mirrors: "ApiQueryCategoryMembers::run (the wiki's own localised name, from siteinfo)",
+    query: 'action=query&list=categorymembers&cmtitle=Kategorie:Briefe',
+    catalogue: germanWiki,
+    expect: [],
+  },
+  {
+    mirrors: "ApiQueryCategoryMembers::run (the English name is no namespace of a German wiki's siteinfo here)",
+    query: 'action=query&list=categorymembers&cmtitle=Categoria:Briefe',
+    catalogue: germanWiki,
+    expect: [['invalidcategory', 'error', 'Categoria:Briefe', 'cmtitle']],
+  },
+  {
+    mirrors: 'ApiQueryBacklinks::runFirstQuery (bad_image_title)',
+    query: 'action=query&list=imageusage&iutitle=Alpha',
+    expect: [['bad_image_title', 'error', 'Alpha', 'iutitle']],
+  },
+  {
+    mirrors: 'ApiQueryBacklinks::runFirstQuery (Image: is an alias of File)',
+    query: 'action=query&list=imageusage&iutitle=Image:X.png',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryBacklinks::runFirstQuery (a localised alias, from siteinfo)',
+    query: 'action=query&list=imageusage&iutitle=Bild:X.png',
+    catalogue: germanWiki,
+    expect: [],
+  },
+  {
+    mirrors: 'ApiContinuationManager::__construct (badcontinue)',
+    query: 'action=query&list=allpages&continue=bogus',
+    expect: [['badcontinue', 'error', 'bogus', 'continue']],
+  },
+  { mirrors: 'ApiContinuationManager::__construct', query: 'action=query&list=allpages&continue=-||&apcontinue=B', expect: [] },
+  {
+    mirrors: 'ApiBase::getTitleOrPageId via ApiParse::execute (pagecannotexist)',
+    query: 'action=parse&page=Special:Version',
+    expect: [['pagecannotexist', 'error', 'Special:Version', 'page']],
+  },
+  {
+    mirrors: 'ApiBase::getTitleOrPageId (Spezial: on a German wiki)',
+    query: 'action=parse&page=Spezial:Version',
+    catalogue: germanWiki,
+    expect: [['pagecannotexist', 'error', 'Spezial:Version', 'page']],
+  },
+  {
+    mirrors: 'ApiParse::execute (notwikitext)',
+    query: 'action=parse&text=x&contentmodel=css&prop=parsetree',
+    expect: [['notwikitext', 'error', 'prop', 'prop']],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (compare-maintextrequired)',
+    query: 'action=compare&fromtitle=Alpha&toslots=main',
+    expect: [['compare-maintextrequired', 'error', 'toslots', 'toslots']],
+  },
+  {
+    mirrors: 'ApiExpandTemplates::execute (moduleswithoutvars)',
+    query: 'action=expandtemplates&text=x&prop=modules',
+    expect: [['moduleswithoutvars', 'warning', 'prop', 'prop']],
+  },
+  {
+    mirrors: 'ApiParse::execute (badformat-generic)',
+    query: 'action=parse&text=x&contentmodel=wikitext&contentformat=text/css',
+    expect: [['badformat-generic', 'error', 'contentformat', 'contentformat']],
+  },
+  {
+    mirrors: 'UserDef::processUser (baduser: the User prefix without a name)',
+    query: 'action=query&list=usercontribs&ucuser=User:',
+    expect: [['baduser', 'error', 'User:', 'ucuser']],
+  },
+  { mirrors: 'UserDef::processUser', query: 'action=query&list=usercontribs&ucuser=User:Tester', expect: [] },
+  {
+    mirrors: 'ApiMain::getVal (unsupportedarray on any module)',
+    query: 'action=parse&page=Alpha&prop[]=text',
+    expect: [['unsupportedarray', 'warning', 'prop[]', 'prop']],
+  },
+]);
+
+table('What the server derives', [
+  { mirrors: 'ApiParse::execute (text + revid: the title comes from the revision)', query: 'action=parse&text=x&revid=1', expect: [] },
+  {
+    mirrors: 'ApiParse::execute (apiwarn-parse-nocontentmodel)',
+    query: 'action=parse&text=x',
+    expect: [['parse-nocontentmodel', 'warning', 'text', 'contentmodel']],
+  },
+  { mirrors: 'ApiParamInfo::execute (a literal + arrives as a space)', query: 'action=paraminfo&modules=query+tags', expect: [] },
+]);
+
+table('What PHP normalises', [
+  {
+    mirrors: 'PHP php_register_variable_ex (leading spaces dropped: the same request)',
+    query: 'action=query&list=allpages&%20%20aplimit=5',
+    expect: [['phpname', 'information', '%20%20aplimit', 'aplimit']],
+  },
+  {
+    mirrors: 'PHP php_register_variable_ex (a.b read as a_b: another name)',
+    query: 'action=query&list=allpages&ap.limit=5',
+    expect: [
+      ['phpname', 'warning', 'ap.limit', 'ap_limit'],
+      ['unrecognizedparams', 'warning', 'ap.limit', 'ap_limit'],
+    ],
+  },
+]);
+
+describe('content-dependent verdicts say so', () => {
+  it('the rvslots deprecation (ApiQueryRevisionsBase) is a warning that says it is given only for a page that exists', () => {
+    const d = validate('action=query&prop=revisions&titles=Alpha&rvprop=content', { catalogue: builtinCatalogue() }).find(
+      (x) => x.code === 'deprecation',
+    );
+    assert.ok(d, 'no deprecation');
+    assert.equal(d.severity, 'warning');
+    assert.match(d.message, /only when a page it returns has a revision/);
+  });
+});
