@@ -84,6 +84,8 @@ interface CachedParse {
   mode: Mode;
   document: TextDocument;
   parsed: unknown;
+  /** The diagnostics of this parse, once computed (code actions ask for them at every cursor move in some editors). */
+  diagnostics?: Diagnostic[];
 }
 
 interface OpenDocument {
@@ -336,8 +338,11 @@ class QueryLanguageServer {
    */
   private codeActionDiagnostics(uri: string, range: Range, sent: Diagnostic[] | undefined): Diagnostic[] {
     const open = this.documents.get(uri);
-    if (!open) return [];
-    return diagnosticsForCodeAction(this.safeDiagnostics(open), range, sent);
+    const p = open && this.getParsed(open);
+    if (!open || !p) return [];
+    // A parse is dropped when the text, the settings or a catalogue change, so its diagnostics stay right.
+    p.diagnostics ??= this.safeDiagnostics(open);
+    return diagnosticsForCodeAction(p.diagnostics, range, sent);
   }
 
   private scheduleValidation(uri: string): void {

@@ -170,6 +170,25 @@ describe('language server over stdio: code actions and completion that respect t
     }
   });
 
+  it('after an edit, the fixes are those of the new text (nothing kept from before)', async () => {
+    const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0 } } });
+    try {
+      const { uri, languageId, text } = DOCS.map;
+      await client.open(uri, languageId, text, 1);
+      await client.diagnosticsFor(uri, 1);
+      assert.ok((await codeActions(client, 'map', lineRange(0, 0), [])).some((a) => a.title === DOCS.map.fix));
+      await client.change(uri, 2, [{ text: text.replace('"bone"', '"bones"') }]);
+      assert.deepEqual(
+        (await codeActions(client, 'map', lineRange(0, 0), [])).map((a) => a.title),
+        [],
+      );
+      await client.change(uri, 3, [{ text: text.replace('"bone"', '"bonez"') }]);
+      assert.ok((await codeActions(client, 'map', lineRange(0, 0), [])).some((a) => a.title === DOCS.map.fix));
+    } finally {
+      await client.stop();
+    }
+  });
+
   describe('a client that declared snippetSupport: true (VS Code)', () => {
     let client: LspClient;
     before(async () => {
