@@ -301,6 +301,21 @@ export const SETTINGS: readonly SettingSpec[] = [
     readme: 'Most bytes **Fetch all** reads in all; it keeps and shows what it fetched.',
   },
   {
+    key: 'run.maxParsedMB',
+    type: 'number',
+    default: 512,
+    minimum: 16,
+    maximum: 8000,
+    scope: 'window',
+    order: 24,
+    group: 'Wiki Query',
+    readBy: 'client',
+    restricted: false,
+    markdownDescription:
+      "Memory budget, in MB, of a run's parsed answer (JSON grows when read: `{},` is 3 bytes of text and some 80 of memory), estimated before it is read; **Fetch all** counts all its pages against it, stops there and keeps what it fetched. Keeps the editor under 1 GB whatever a server sends.",
+    readme: "Memory budget of a run's parsed answer(s), estimated before reading; **Fetch all** keeps what fits.",
+  },
+  {
     key: 'trace.server',
     type: 'string',
     enum: ['off', 'messages', 'verbose'],

@@ -19,6 +19,8 @@ export interface RunOptions {
   maxBytes: number;
   signal?: AbortSignal;
   userAgent?: string;
+  /** Memory budget of the parsed answer, estimated before parsing (`wikimapQuery.run.maxParsedMB`; default 512 MB). */
+  maxParsedBytes?: number;
   /** Called before each request with the loggable URL (secrets removed). */
   onRequest?: (displayUrl: string, method: string) => void;
 }

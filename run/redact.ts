@@ -14,7 +14,7 @@ export function redactUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    return redactUserInfo(raw).replace(/([?&;\s]|^)([^=&\s]*(?:token|password|secret|key)[^=&\s]*)=[^&\s]*/gi, '$1$2=***');
+    return redactLooseParams(redactUserInfo(raw));
   }
   url.username = '';
   url.password = '';
@@ -35,7 +35,51 @@ export function redactUrl(raw: string): string {
   return kept.length ? `${base}?${kept.join('&')}` : base;
 }
 
-/** Any `scheme://user:password@` in a text (a log line, a message) without the user info. */
+/** Whether a character ends a URL's user-info part (white space, `/ ? # @ " ' < >`), or shows there is none. */
+function endsUserInfo(c: number): boolean {
+  return c <= 32 || c === 47 || c === 63 || c === 35 || c === 64 || c === 34 || c === 39 || c === 60 || c === 62;
+}
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+/** A character of a URL scheme: letter, digit, `+ . -`. */
+const isSchemeChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) || c === 43 || c === 46 || c === 45;
+/** Schemes are short; looking further back for one would make the scan quadratic on long runs of letters. */
+const MAX_SCHEME = 32;
+
+/**
+ * Any `scheme://user:password@` in a text (a log line, a message) without the user info. Linear in
+ * the text's length whatever it holds: each `://` is looked at once, with a bounded look back for its
+ * scheme and a look forward that stops at the first character that cannot be in user info (a `/`,
+ * so never past the next `://`).
+ */
 export function redactUserInfo(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]*@/gi, '$1');
+  let out = '';
+  let copied = 0;
+  let at = text.indexOf('://');
+  while (at >= 0) {
+    let start = at;
+    while (start > 0 && at - start < MAX_SCHEME && isSchemeChar(text.charCodeAt(start - 1))) start--;
+    while (start < at && !isLetter(text.charCodeAt(start))) start++;
+    let end = at + 3;
+    while (end < text.length && !endsUserInfo(text.charCodeAt(end))) end++;
+    if (start < at && text.charCodeAt(end) === 64 && at + 3 >= copied) {
+      out += text.slice(copied, at + 3);
+      copied = end + 1;
+    }
+    at = text.indexOf('://', at + 3);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Names whose values are hidden in a text that is not a URL (a loose `a=b&token=c` line). */
+const LOOSE_SENSITIVE = /token|password|secret|key/i;
+
+/**
+ * `name=value` pairs with a sensitive name, value replaced, in any text. Linear: the text is cut at
+ * `? & ;` and white space once, and each piece looked at once.
+ */
+function redactLooseParams(text: string): string {
+  return text.replace(/[^?&;\s]+/g, (piece) => {
+    const eq = piece.indexOf('=');
+    return eq > 0 && LOOSE_SENSITIVE.test(piece.slice(0, eq)) ? `${piece.slice(0, eq)}=***` : piece;
+  });
 }

@@ -13,6 +13,8 @@ export interface RunSettings {
   fetchAllMaxPages: number;
   /** Total bytes "Fetch all" reads over all its requests. */
   fetchAllMaxBytes: number;
+  /** `run.maxParsedMB`: memory budget of a run's parsed answer(s). */
+  maxParsedBytes: number;
 }
 
 function cfg(): vscode.WorkspaceConfiguration {
@@ -35,6 +37,7 @@ export function getRunSettings(): RunSettings {
     maxBytes: Math.round(setting<number>('run.maxResponseMB', c) * MB),
     fetchAllMaxPages: setting<number>('run.fetchAllMaxPages', c),
     fetchAllMaxBytes: Math.round(setting<number>('run.fetchAllMaxMB', c) * MB),
+    maxParsedBytes: Math.round(setting<number>('run.maxParsedMB', c) * MB),
   };
 }
 

@@ -5,6 +5,7 @@
 import { httpRequest, makeUserAgent, type RunOptions } from '../httpClient';
 import { RunError } from '../runErrors';
 import { redactUrl } from '../redact';
+import { checkParsedBudget, DEFAULT_MAX_PARSED_BYTES } from '../jsonBudget';
 
 export interface MapObject {
   mapblock: { x: number; y: number; z: number };
@@ -105,6 +106,8 @@ export async function runMapQuery(base: string, body: unknown, opts: RunOptions)
   });
   const excerpt = res.body.slice(0, 300).replace(/\s+/g, ' ').trim();
   let json: unknown;
+  // The parsed list is counted against the memory budget before it is made (run/jsonBudget.ts).
+  checkParsedBudget(res.body, opts.maxParsedBytes ?? DEFAULT_MAX_PARSED_BYTES, new URL(url).host);
   try {
     json = JSON.parse(res.body);
   } catch {

@@ -85,7 +85,8 @@ function request(req: TransportRequest): Promise<BoundedResponse> {
       else resolve(res!);
     };
     const onAbort = () => settle(new TransportError('aborted', 'the request was aborted'));
-    const outgoing = lib.request(req.url, { method: req.method, headers }, (res) => readBody(res, req, settle));
+    // A connection of its own (agent: false): never a kept-alive socket another request is closing.
+    const outgoing = lib.request(req.url, { method: req.method, headers, agent: false }, (res) => readBody(res, req, settle));
     outgoing.on('error', (e: NodeJS.ErrnoException) => settle(new TransportError('network', e.message, e.code)));
     req.signal.addEventListener('abort', onAbort);
     if (req.body !== undefined) outgoing.write(req.body);

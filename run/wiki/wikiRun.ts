@@ -8,6 +8,7 @@ import { redactUrl } from '../redact';
 import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
 import { RunError } from '../runErrors';
+import { checkParsedBudget, DEFAULT_MAX_PARSED_BYTES } from '../jsonBudget';
 import { buildWikiUrl, checkReadOnly, FEED_ACTIONS, lastValue, withJsonFormat, type WikiParams } from './wikiRequest';
 
 export interface WikiRunResult {
@@ -28,7 +29,7 @@ export interface WikiRunResult {
   bytes: number;
   /** Parsed body; undefined when the user asked for a non-JSON format. */
   json?: unknown;
-  /** The raw body (kept for non-JSON formats). */
+  /** The raw body (for non-JSON formats; after Fetch all, empty: `json` holds the merged answer). */
   text: string;
   /** Number of requests that made this result (more than 1 after fetch-all). */
   pages: number;
@@ -36,6 +37,8 @@ export interface WikiRunResult {
   stoppedEarly?: string;
   /** Set when the wiki cut a limit or a list of values: runs are anonymous (see anonymousLimitsNote). */
   limitsNote?: string;
+  /** Estimated memory of the parsed answer(s), counted against `maxParsedBytes`. */
+  parsedBytes?: number;
 }
 
 /**
@@ -90,7 +93,9 @@ export async function runWikiQuery(
   const feed = action !== undefined && FEED_ACTIONS.has(action);
   const wantsJson = (lastValue(sent, 'format') ?? 'json') === 'json' && !(feed && /^\s*</.test(res.body));
   let json: unknown;
+  let parsedBytes: number | undefined;
   if (wantsJson) {
+    parsedBytes = checkParsedBudget(res.body, opts.maxParsedBytes ?? DEFAULT_MAX_PARSED_BYTES, new URL(url).host).bytes;
     try {
       json = JSON.parse(res.body);
     } catch {
@@ -119,6 +124,7 @@ export async function runWikiQuery(
     json,
     text: res.body,
     pages: 1,
+    parsedBytes,
     ...(json !== undefined && anonymousLimitsNote(json) ? { limitsNote: anonymousLimitsNote(json) } : {}),
   };
 }
@@ -126,7 +132,8 @@ export async function runWikiQuery(
 /** The `continue` object of a result, when there is more to fetch. */
 export function getContinuation(json: unknown): Record<string, string> | undefined {
   if (!isObject(json) || !isObject(json.continue)) return undefined;
-  const out: Record<string, string> = {};
+  // A prototype-free object: a parameter may be called `constructor`, `toString` or `__proto__`.
+  const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(json.continue)) out[k] = String(v);
   return Object.keys(out).length ? out : undefined;
 }
@@ -142,7 +149,7 @@ export function continueParams(original: WikiParams, cont: Record<string, string
   for (const [k, v] of original) {
     if (seen.has(k)) continue;
     const last = lastValue(original, k) ?? v;
-    out.push([k, k in cont ? cont[k] : last]);
+    out.push([k, Object.hasOwn(cont, k) ? cont[k] : last]);
     seen.add(k);
   }
   for (const [k, v] of Object.entries(cont)) if (!seen.has(k)) out.push([k, v]);
@@ -167,76 +174,105 @@ export interface FetchAllOptions extends RunOptions {
   onPage?: (page: number, itemsSoFar: number) => void;
 }
 
+/** What a Fetch all has used so far, against its budgets. */
+interface FetchAllState {
+  merged: unknown;
+  last: WikiRunResult;
+  pages: number;
+  elapsed: number;
+  bytes: number;
+  parsed: number;
+}
+
+/** Why the next page is not fetched (page cap, byte or memory budget), or undefined to go on. */
+function budgetStop(st: FetchAllState, opts: FetchAllOptions, memory: number): string | undefined {
+  if (st.pages >= opts.maxPages) return `stopped after ${st.pages} pages (wikimapQuery.run.fetchAllMaxPages); more results remain`;
+  const budget = opts.maxTotalBytes ?? Infinity;
+  if (st.bytes >= budget)
+    return `stopped after ${st.pages} pages: the total of ${formatBytes(budget)} (wikimapQuery.run.fetchAllMaxMB) was read; more results remain`;
+  if (st.parsed >= memory)
+    return `stopped after ${st.pages} pages: the results take the memory budget of ${formatBytes(memory)} (wikimapQuery.run.maxParsedMB); more results remain`;
+  return undefined;
+}
+
+/** Why a failing page ended the Fetch all, said with the pages kept. */
+function pageFailure(e: unknown, st: FetchAllState, opts: FetchAllOptions, pageCap: number, parsedCap: number, memory: number): string {
+  if (e instanceof RunError && e.kind === 'cancelled') return `cancelled after ${st.pages} pages; more results remain`;
+  if (e instanceof RunError && e.kind === 'tooLarge') {
+    if (/maxParsedMB/.test(e.message) && parsedCap < memory)
+      return `stopped after ${st.pages} pages: the next page would pass the memory budget of ${formatBytes(memory)} (wikimapQuery.run.maxParsedMB); more results remain`;
+    if (!/maxParsedMB/.test(e.message) && pageCap < opts.maxBytes)
+      return `stopped after ${st.pages} pages: the next page would pass the total of ${formatBytes(opts.maxTotalBytes ?? 0)} (wikimapQuery.run.fetchAllMaxMB); more results remain`;
+  }
+  // The pages fetched so far are kept and shown; the failure is said with them.
+  return `stopped after ${st.pages} pages: ${errorMessage(e)}`;
+}
+
 /**
- * Follows `continue` until the result is complete, the page cap or the total byte budget is
- * reached, or the run is cancelled; merges all batches into one result (lists concatenated, pages
- * merged by id). Whatever stops it after the first page (cancel, budget, a failing request) keeps
- * what was fetched and says where and why it stopped.
+ * Follows `continue` until the result is complete, the page cap, the total byte budget or the memory
+ * budget (every page's parsed size counts: the merged result holds them all) is reached, or the run is
+ * cancelled; merges all batches into one result (lists concatenated in place, pages merged by id).
+ * Whatever stops it after the first page (cancel, budget, a failing request) keeps what was fetched
+ * and says where and why it stopped.
  */
 export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAllOptions): Promise<WikiRunResult> {
-  const first = await runWikiQuery(apiUrl, params, opts);
-  let merged = first.json;
-  let last = first;
-  let pages = 1;
-  let elapsed = first.elapsedMs;
-  let bytes = first.bytes;
+  const memory = opts.maxParsedBytes ?? DEFAULT_MAX_PARSED_BYTES;
+  // The first page's text is not kept: its parse is the start of the merged result.
+  const firstRun = await runWikiQuery(apiUrl, params, opts);
+  const first = firstRun.json === undefined ? firstRun : { ...firstRun, text: '' };
+  const st: FetchAllState = {
+    merged: first.json,
+    last: first,
+    pages: 1,
+    elapsed: first.elapsedMs,
+    bytes: first.bytes,
+    parsed: first.parsedBytes ?? 0,
+  };
   let stoppedEarly: string | undefined;
-  opts.onPage?.(pages, countItems(merged).total);
-  while (getContinuation(last.json)) {
-    if (pages >= opts.maxPages) {
-      stoppedEarly = `stopped after ${pages} pages (wikimapQuery.run.fetchAllMaxPages); more results remain`;
-      break;
-    }
-    if (hasError(last.json)) break;
-    const budget = opts.maxTotalBytes ?? Infinity;
-    if (bytes >= budget) {
-      stoppedEarly = `stopped after ${pages} pages: the total of ${formatBytes(budget)} (wikimapQuery.run.fetchAllMaxMB) was read; more results remain`;
-      break;
-    }
-    // A page may use what is left of the budget, never more than one response may.
-    const pageCap = Math.min(opts.maxBytes, budget - bytes);
+  opts.onPage?.(st.pages, countItems(st.merged).total);
+  while (getContinuation(st.last.json) && !hasError(st.last.json)) {
+    stoppedEarly = budgetStop(st, opts, memory);
+    if (stoppedEarly) break;
+    // A page may use what is left of the budgets, never more than one response may.
+    const pageCap = Math.min(opts.maxBytes, (opts.maxTotalBytes ?? Infinity) - st.bytes);
+    const parsedCap = memory - st.parsed;
     try {
-      last = await runWikiQuery(
+      st.last = await runWikiQuery(
         apiUrl,
-        continueParams(params, getContinuation(last.json)!),
-        { ...opts, maxBytes: pageCap },
-        { originalParams: params, batch: pages },
+        continueParams(params, getContinuation(st.last.json)!),
+        { ...opts, maxBytes: pageCap, maxParsedBytes: parsedCap },
+        { originalParams: params, batch: st.pages },
       );
     } catch (e) {
-      if (e instanceof RunError && e.kind === 'cancelled') {
-        stoppedEarly = `cancelled after ${pages} pages; more results remain`;
-        break;
-      }
-      if (e instanceof RunError && e.kind === 'tooLarge' && pageCap < opts.maxBytes) {
-        stoppedEarly = `stopped after ${pages} pages: the next page would pass the total of ${formatBytes(budget)} (wikimapQuery.run.fetchAllMaxMB); more results remain`;
-        break;
-      }
-      // The pages fetched so far are kept and shown; the failure is said with them.
-      stoppedEarly = `stopped after ${pages} pages: ${errorMessage(e)}`;
+      stoppedEarly = pageFailure(e, st, opts, pageCap, parsedCap, memory);
       break;
     }
-    pages++;
-    elapsed += last.elapsedMs;
-    bytes += last.bytes;
-    merged = mergeBatches(merged, last.json);
-    opts.onPage?.(pages, countItems(merged).total);
+    st.pages++;
+    st.elapsed += st.last.elapsedMs;
+    st.bytes += st.last.bytes;
+    st.parsed += st.last.parsedBytes ?? 0;
+    st.merged = mergeBatches(st.merged, st.last.json);
+    // The page's own text and parse are not kept: the merged result holds its data.
+    st.last = { ...st.last, text: '' };
+    opts.onPage?.(st.pages, countItems(st.merged).total);
   }
-  const json = isObject(merged) ? { ...merged } : merged;
+  const json = st.merged;
   if (isObject(json)) {
-    const cont = getContinuation(last.json);
+    const cont = getContinuation(st.last.json);
     if (cont && stoppedEarly) json.continue = cont;
     else delete json.continue;
   }
   return {
     ...first,
     json,
-    text: JSON.stringify(json),
-    pages,
-    elapsedMs: elapsed,
-    bytes,
+    text: first.text,
+    pages: st.pages,
+    elapsedMs: st.elapsed,
+    bytes: st.bytes,
+    parsedBytes: st.parsed,
     stoppedEarly,
-    status: last.status,
-    statusText: last.statusText,
+    status: st.last.status,
+    statusText: st.last.statusText,
   };
 }
 
@@ -251,42 +287,52 @@ function pageKey(p: unknown): string | undefined {
   return undefined;
 }
 
+/** Sets a property as data, whatever its name (`__proto__` included, as JSON.parse makes it). */
+function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+/** `query.pages` (formatversion 2): pages of `b` merged into `a` by id or title, in place. */
+function mergePages(a: unknown[], b: unknown[], path: string[]): unknown[] {
+  const index = new Map<string, number>();
+  a.forEach((p, i) => {
+    const k = pageKey(p);
+    if (k) index.set(k, i);
+  });
+  for (const p of b) {
+    const k = pageKey(p);
+    const at = k === undefined ? undefined : index.get(k);
+    if (at !== undefined) a[at] = mergeBatches(a[at], p, [...path, '*']);
+    else {
+      if (k) index.set(k, a.length);
+      a.push(p);
+    }
+  }
+  return a;
+}
+
 /**
- * Merges a continuation batch into what was fetched so far. Arrays are concatenated, except
- * `query.pages` (formatversion 2: an array of page objects) whose entries are merged by page id
- * or title, because a prop module's continuation returns the same pages with more data.
- * Warnings and errors are concatenated without duplicates.
+ * Merges a continuation batch into what was fetched so far, in place: `a` is the merged result (its
+ * arrays grow by `push`, so merging n batches copies each item once, not n times). Arrays are
+ * concatenated, except `query.pages` (formatversion 2: an array of page objects) whose entries are
+ * merged by page id or title, because a prop module's continuation returns the same pages with more
+ * data. Warnings and errors are concatenated without duplicates.
  */
 export function mergeBatches(a: unknown, b: unknown, path: string[] = []): unknown {
   if (Array.isArray(a) && Array.isArray(b)) {
     const key = path.join('.');
-    if (key === 'query.pages') {
-      const out = a.map((p) => p);
-      const index = new Map<string, number>();
-      out.forEach((p, i) => {
-        const k = pageKey(p);
-        if (k) index.set(k, i);
-      });
-      for (const p of b) {
-        const k = pageKey(p);
-        if (k && index.has(k)) out[index.get(k)!] = mergeBatches(out[index.get(k)!], p, [...path, '*']);
-        else {
-          if (k) index.set(k, out.length);
-          out.push(p);
-        }
-      }
-      return out;
-    }
+    if (key === 'query.pages') return mergePages(a, b, path);
     if (key === 'warnings' || key === 'errors') {
       const seen = new Set(a.map((x) => JSON.stringify(x)));
-      return [...a, ...b.filter((x) => !seen.has(JSON.stringify(x)))];
+      for (const x of b) if (!seen.has(JSON.stringify(x))) a.push(x);
+      return a;
     }
-    return [...a, ...b];
+    for (const x of b) a.push(x);
+    return a;
   }
   if (isObject(a) && isObject(b)) {
-    const out: Record<string, unknown> = { ...a };
-    for (const [k, v] of Object.entries(b)) out[k] = k in a ? mergeBatches(a[k], v, [...path, k]) : v;
-    return out;
+    for (const [k, v] of Object.entries(b)) setOwn(a, k, Object.hasOwn(a, k) ? mergeBatches(a[k], v, [...path, k]) : v);
+    return a;
   }
   return b === undefined ? a : b;
 }

@@ -6,6 +6,9 @@
  * forbids, and the messages say what happened.
  */
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { spawn } from 'node:child_process';
 import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
 import { httpRequest } from '../../run/httpClient';
@@ -297,6 +300,53 @@ describe('hostile servers', function () {
       assert.ok(r.bytes <= 1024 * 1024);
       assert.match(r.stoppedEarly ?? '', /fetchAllMaxMB/);
       assert.equal((r.json as { query: { allpages: unknown[] } }).query.allpages.length, r.pages);
+    });
+  });
+
+  describe('memory budgets of runs (wikimap-query run, a process of its own)', () => {
+    /** The peak resident memory allowed whatever a server sends (issue: gigabytes before). */
+    const MAX_RUN_PEAK_MB = 1024;
+    let dir: string;
+    before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-hostile-run-'))));
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    /** Runs `wikimap-query run [flags] FILE` on a file holding the query of `route`. */
+    async function runQuery(route: string, flags: string[]): Promise<CliRun> {
+      const file = path.join(dir, `${route.replace(/\W/g, '')}.wikiquery`);
+      fs.writeFileSync(file, `${hostile.origin}${route}?action=query&list=allpages&aplimit=max\n`);
+      return runCli(['run', ...flags, file]);
+    }
+
+    it('Fetch all of 49 MB pages of numbers keeps the pages that fit the memory budget and says why it stopped', async () => {
+      const run = await runQuery('/numbers/api.php', ['--all', '--max-pages', '50', '--max-response-mb', '60']);
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(run.peakMb < MAX_RUN_PEAK_MB, `peak ${run.peakMb.toFixed(0)} MB`);
+      assert.ok(run.seconds < MAX_SECONDS * 2, `${run.seconds} s`);
+      assert.match(
+        run.stderr,
+        /stopped after 1 pages: the next page would pass the memory budget of 512\.0 MB \(wikimapQuery\.run\.maxParsedMB\)/,
+      );
+      const json = JSON.parse(run.stdout);
+      assert.equal(json.query.allpages.length, Math.floor((49 * 1024 * 1024) / 2));
+      assert.equal(json.continue.apcontinue, '1', 'what was cut is said: the continuation is kept');
+    });
+
+    it('an answer of 49 MB of {} (16 million objects) is refused before it is parsed', async () => {
+      const run = await runQuery('/objects/api.php', ['--max-response-mb', '60']);
+      assert.equal(run.status, 1, run.stderr);
+      assert.ok(run.peakMb < MAX_RUN_PEAK_MB, `peak ${run.peakMb.toFixed(0)} MB`);
+      assert.match(
+        run.stderr,
+        /about 17,\d{3},\d{3} items\) would take about [\d.]+ MB of memory once read, over the budget of 512\.0 MB \(wikimapQuery\.run\.maxParsedMB\)/,
+      );
+      assert.equal(run.stdout, '');
+    });
+
+    it('a 20 MB answer in 1-byte chunks costs its size, not an object per chunk', async () => {
+      const run = await runQuery('/bytewise/api.php', ['--timeout', '600']);
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(run.peakMb < 400, `peak ${run.peakMb.toFixed(0)} MB`);
+      assert.equal(JSON.parse(run.stdout).x.length, 20 * 1024 * 1024);
     });
   });
 });

@@ -8,6 +8,9 @@
  *   /redirect/api.php  302 to /target/api.php (which must never be asked)
  *   /cont/api.php      a list=allpages answer with `continue`; with `apcontinue`, page N answers
  *                      ~100 KB and continues again, and `apcontinue=endless` streams for ever
+ *   /numbers/api.php   a list=allpages answer of 49 MB of numbers (`[0,0,0,…]`) that always continues
+ *   /objects/api.php   the same with `{}` items (`[{},{},…]`: 3 bytes each, ~80 once parsed)
+ *   /bytewise/api.php  a 20 MB JSON answer in 1-byte HTTP chunks (one chunk per byte)
  *   anything else      404
  */
 import * as fs from 'node:fs';
@@ -38,6 +41,50 @@ function stream(res: http.ServerResponse, limit = Infinity): void {
     if (sent >= limit && !res.destroyed) res.end();
   };
   res.write('{"batchcomplete":true,"x":"');
+  pump();
+}
+
+const PAGE_BYTES = 49 * 1024 * 1024;
+const pageItems = new Map<string, Buffer>();
+/** `n,n,n,…` of about 49 MB (made once per item). */
+function itemsOf(item: string): Buffer {
+  let b = pageItems.get(item);
+  if (!b) {
+    const count = Math.floor(PAGE_BYTES / (item.length + 1));
+    b = Buffer.from(`${item},`.repeat(count - 1) + item);
+    pageItems.set(item, b);
+  }
+  return b;
+}
+
+/** A 49 MB page of `item`s under query.allpages, continuing for ever. */
+function bigPage(res: http.ServerResponse, url: URL, item: string): void {
+  const page = Number(url.searchParams.get('apcontinue') ?? 0);
+  const head = Buffer.from(`{"batchcomplete":true,"continue":{"apcontinue":"${page + 1}","continue":"-||"},"query":{"allpages":[`);
+  const tail = Buffer.from(']}}');
+  const items = itemsOf(item);
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(head.length + items.length + tail.length) });
+  res.write(head);
+  res.write(items);
+  res.end(tail);
+}
+
+const BYTEWISE = 20 * 1024 * 1024;
+/** 20 MB of JSON as one HTTP chunk per byte (`1\r\nx\r\n`), written straight to the socket. */
+function bytewise(req: http.IncomingMessage): void {
+  const socket = req.socket;
+  const piece = Buffer.from('1\r\nx\r\n'.repeat(1024 * 1024));
+  const body = (text: string) => Buffer.from([...text].map((c) => `1\r\n${c}\r\n`).join(''));
+  socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n');
+  socket.write(body('{"x":"'));
+  let sent = 0;
+  const pump = () => {
+    while (!socket.destroyed && sent < BYTEWISE) {
+      sent += 1024 * 1024;
+      if (!socket.write(piece)) return void socket.once('drain', pump);
+    }
+    if (!socket.destroyed) socket.end(Buffer.concat([body('"}'), Buffer.from('0\r\n\r\n')]));
+  };
   pump();
 }
 
@@ -87,6 +134,12 @@ export async function startHostileServer(): Promise<HostileServer> {
           }),
         );
       }
+      case '/numbers/api.php':
+        return bigPage(res, url, '0');
+      case '/objects/api.php':
+        return bigPage(res, url, '{}');
+      case '/bytewise/api.php':
+        return bytewise(req);
       default:
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not found');

@@ -85,6 +85,7 @@ export class MapRunner {
           transport: nodeTransport,
           timeoutMs: s.timeoutMs,
           maxBytes: s.maxBytes,
+          maxParsedBytes: s.maxParsedBytes,
           signal,
           userAgent: makeUserAgent(this.version),
           onRequest: (url, method) => this.recorder.log.request(method, url),

@@ -72,6 +72,7 @@ export class WikiRunner implements vscode.Disposable {
       transport: nodeTransport,
       timeoutMs: s.timeoutMs,
       maxBytes: s.maxBytes,
+      maxParsedBytes: s.maxParsedBytes,
       signal,
       userAgent: makeUserAgent(this.version),
       onRequest: (url, method) => this.recorder.log.request(method, url),

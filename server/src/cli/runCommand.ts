@@ -4,7 +4,7 @@
  * check, request, continuation, "Fetch all" merging, time and size limits), which is VS Code-free.
  *
  *   wikimap-query run [--all] [--api-url URL] [--map-server URL] [--max-pages N] [--timeout S]
- *                     [--max-response-mb N] FILE[:LINE]
+ *                     [--max-response-mb N] [--max-total-mb N] [--max-parsed-mb N] FILE[:LINE]
  *
  * All I/O goes through `RunIo`, so this runs in-process in tests as well as from cli.js.
  */
@@ -17,9 +17,11 @@ import { RunError, type RunErrorKind } from '../../../run/runErrors';
 import { checkReadOnly } from '../../../run/wiki/wikiRequest';
 import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../run/wiki/wikiRun';
 import type { HttpTransport } from '../../../run/transport';
+import { writeJson } from '../../../run/jsonText';
 
 export interface RunIo {
-  stdout(text: string): void;
+  /** Writes to standard output; a promise when the output is behind (the next write waits for it). */
+  stdout(text: string): void | Promise<void>;
   stderr(text: string): void;
   /** File text; throws an Error whose message names the problem. */
   readFile(path: string): string;
@@ -60,6 +62,12 @@ Options:
                          wikimapQuery.run.timeoutSeconds).
   --max-response-mb N    Largest response read, in MB (1-2000, default 50, as
                          wikimapQuery.run.maxResponseMB).
+  --max-total-mb N       Most bytes --all reads over all its requests, in MB
+                         (1-10000, default 200, as wikimapQuery.run.fetchAllMaxMB);
+                         past it the pages fetched are printed, with a note.
+  --max-parsed-mb N      Memory budget of the parsed answer(s), in MB, estimated
+                         before reading (16-8000, default 512, as
+                         wikimapQuery.run.maxParsedMB); --all keeps what fits.
   -h, --help             Show this help.
 
 Exit status:
@@ -79,11 +87,13 @@ interface RunCommandOptions {
   maxPages: number;
   timeoutSeconds: number;
   maxResponseMb: number;
+  maxTotalMb: number;
+  maxParsedMb: number;
   target?: string;
 }
 
 function parseRunArgs(args: string[]): RunCommandOptions {
-  const opts: RunCommandOptions = { all: false, maxPages: 20, timeoutSeconds: 30, maxResponseMb: 50 };
+  const opts: RunCommandOptions = { all: false, maxPages: 20, timeoutSeconds: 30, maxResponseMb: 50, maxTotalMb: 200, maxParsedMb: 512 };
   const number = (name: string, text: string, min: number, max: number, integer: boolean): number => {
     const n = Number(text);
     if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
@@ -123,6 +133,12 @@ function parseRunArgs(args: string[]): RunCommandOptions {
         break;
       case '--max-response-mb':
         opts.maxResponseMb = number(arg, take(arg), 1, 2000, false);
+        break;
+      case '--max-total-mb':
+        opts.maxTotalMb = number(arg, take(arg), 1, 10000, false);
+        break;
+      case '--max-parsed-mb':
+        opts.maxParsedMb = number(arg, take(arg), 16, 8000, false);
         break;
       case '--':
         if (args.length > i + 2 || (opts.target !== undefined && args.length > i + 1)) throw new UsageError('Name one FILE[:LINE].');
@@ -224,6 +240,7 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
     transport: io.transport,
     timeoutMs: opts.timeoutSeconds * 1000,
     maxBytes: Math.round(opts.maxResponseMb * 1024 * 1024),
+    maxParsedBytes: Math.round(opts.maxParsedMb * 1024 * 1024),
     userAgent: `wikimap-query/${io.version ?? 'unknown'} (command line "wikimap-query run") node/${process.versions.node}`,
   };
 
@@ -234,7 +251,7 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
         'A map query needs the map server to send it to: --map-server URL (the base address, as wikimapQuery.mapserver.url).',
       );
     const result = await runMapQuery(opts.mapServer, query.body, runOptions);
-    io.stdout(JSON.stringify(result.objects, null, 2) + '\n');
+    await writeJson(result.objects, io.stdout, '\n');
     return RUN_EXIT.ok;
   }
 
@@ -248,10 +265,10 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
     );
   }
   const result: WikiRunResult = opts.all
-    ? await fetchAll(apiUrl, params, { ...runOptions, maxPages: opts.maxPages })
+    ? await fetchAll(apiUrl, params, { ...runOptions, maxPages: opts.maxPages, maxTotalBytes: Math.round(opts.maxTotalMb * 1024 * 1024) })
     : await runWikiQuery(apiUrl, params, runOptions);
   if (result.json === undefined) io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
-  else io.stdout(JSON.stringify(result.json, null, 2) + '\n');
+  else await writeJson(result.json, io.stdout, '\n');
   if (result.stoppedEarly)
     io.stderr(`wikimap-query run: ${result.stoppedEarly.replace('wikimapQuery.run.fetchAllMaxPages', '--max-pages')}.\n`);
   if (hasApiError(result.json)) {

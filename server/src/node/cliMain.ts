@@ -10,6 +10,22 @@ import { packageVersion } from '../packageData';
 import { createCliCatalogueLoader } from './cliCatalogues';
 import { loadMapConfig } from './cliMapConfig';
 import { nodeTransport } from '../../../run/node/nodeTransport';
+import { redactUserInfo } from '../../../run/redact';
+
+/**
+ * The last guard: whatever escapes (a rejection nobody awaited, an exception in a callback) ends the
+ * command with exit status 2 and one clear line, never a stack trace or Node's own exit 1.
+ */
+function installLastGuard(): void {
+  const fail = (what: string) => (err: unknown) => {
+    const message = redactUserInfo(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+    process.stderr.write(`wikimap-query: internal error (${what}): ${message}. Nothing more was done; please report this.\n`);
+    process.exit(2);
+  };
+  process.on('unhandledRejection', fail('a promise rejected with nobody waiting for it'));
+  process.on('uncaughtException', fail('an exception escaped'));
+}
+installLastGuard();
 
 const files = createPackageFiles();
 const catalogues = createCliCatalogueLoader(files, (message, kind) => {
@@ -19,7 +35,9 @@ const catalogues = createCliCatalogueLoader(files, (message, kind) => {
 });
 
 const io: CliIo & RunIo = {
-  stdout: (text) => process.stdout.write(text),
+  // Backpressure: when the reader of a pipe is behind, the next piece of a large result waits for it.
+  stdout: (text: string) =>
+    process.stdout.write(text) ? undefined : new Promise<void>((resolve) => process.stdout.once('drain', resolve)),
   stderr: (text) => process.stderr.write(text),
   readStdin: () =>
     new Promise((resolve, reject) => {
@@ -60,7 +78,7 @@ command.then(
     process.stdout.write('', () => process.exit(code));
   },
   (err) => {
-    process.stderr.write(`wikimap-query: unexpected error: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.stderr.write(`wikimap-query: unexpected error: ${redactUserInfo(err instanceof Error ? err.message : String(err))}\n`);
     process.stdout.write('', () => process.exit(2));
   },
 );
