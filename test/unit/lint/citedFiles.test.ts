@@ -1,7 +1,7 @@
 /**
  * No comment or document cites a file that is not in the repository: a path of the repository's own
  * folders (`server/src/…`, `docs/…`), a relative path (`./x.ts`, `../x.ts`) or a top-level document
- * (`STYLE.md`) must name a tracked file. Files built or written at run time (`dist/`, `out/`) are not
+ * (`CONTRIBUTING.md`) must name a tracked file. Files built or written at run time (`dist/`, `out/`) are not
  * checked; test files (`*.test.ts`), which make up paths for their fixtures, are not read.
  */
 import * as assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import * as path from 'node:path';
 const ROOT = path.join(__dirname, '..', '..', '..');
 const TOP = ['server', 'client', 'common', 'docs', 'scripts', 'bench', 'descriptors', 'test', 'examples', 'syntaxes'];
 const EXT = '(?:md|ts|js|mjs|json|sh|el|vim|lua)';
-/** `server/src/x.ts`, `./x.ts`, `../a/x.ts`, `STYLE.md`: the citations checked. */
+/** `server/src/x.ts`, `./x.ts`, `../a/x.ts`, `CONTRIBUTING.md`: the citations checked. */
 const CITATION = new RegExp(
   `(?<![\\w/.@$-])((?:\\.\\.?/)+[\\w./-]+\\.${EXT}|(?:${TOP.join('|')})/[\\w./-]+\\.${EXT}|[A-Z][A-Z_]+\\.md)\\b`,
   'g',
