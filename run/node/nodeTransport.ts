@@ -3,9 +3,17 @@
  * the body read into one buffer that grows by doubling (never one object per chunk: an answer that
  * arrives a byte at a time costs its size, not millions of small buffers), reading stopped past
  * `maxBytes`, the connection let go as soon as the signal aborts.
+ *
+ * With an `addressPolicy` that does not allow private addresses, the address is checked where the
+ * connection is made: a host written as an address before connecting, a name in the `lookup` the
+ * socket uses (every address it resolved to), so a name that resolves to 127.0.0.1 — or resolves to
+ * a public address first and to a loopback one when connecting (DNS rebinding) — is refused.
  */
+import * as dns from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isIpLiteral, isPrivateAddress } from '../address';
 import { TransportError, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
 /** The body so far, in one buffer that doubles when full (at most `cap` bytes kept). */
@@ -68,8 +76,47 @@ function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Sett
   res.on('error', (e: NodeJS.ErrnoException) => settle(new TransportError('network', e.message, e.code ?? 'ECONNRESET')));
 }
 
+/** Code of the lookup error that carries a refused address. */
+const PRIVATE_ADDRESS = 'EWMQPRIVATEADDRESS';
+
+function privateAddressError(host: string, address: string): TransportError {
+  return new TransportError('privateAddress', `${host} resolves to ${address}, a loopback or private address`, address);
+}
+
+/** `dns.lookup`, and every address it gives checked: an error naming the first private one. */
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 0);
+    const list = addresses as dns.LookupAddress[];
+    const refused = list.find((a) => isPrivateAddress(a.address));
+    if (refused) {
+      const e: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${refused.address}`);
+      e.code = PRIVATE_ADDRESS;
+      (e as NodeJS.ErrnoException & { address?: string }).address = refused.address;
+      return callback(e, '', 0);
+    }
+    if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    callback(null, list[0].address, list[0].family);
+  });
+};
+
+/** The refusal of a host written as a private address, or undefined (names are checked by the lookup). */
+function refusedLiteral(req: TransportRequest): TransportError | undefined {
+  if (!req.addressPolicy || req.addressPolicy.allowPrivate) return undefined;
+  const host = req.url.hostname;
+  return isIpLiteral(host) && isPrivateAddress(host) ? privateAddressError(req.url.host, host.replace(/^\[|\]$/g, '')) : undefined;
+}
+
+function connectError(req: TransportRequest, e: NodeJS.ErrnoException & { address?: string }): TransportError {
+  if (e.code === PRIVATE_ADDRESS) return privateAddressError(req.url.host, e.address ?? 'a private address');
+  return new TransportError('network', e.message, e.code);
+}
+
 function request(req: TransportRequest): Promise<BoundedResponse> {
   if (req.signal.aborted) return Promise.reject(new TransportError('aborted', 'the request was aborted'));
+  const literal = refusedLiteral(req);
+  if (literal) return Promise.reject(literal);
   const lib = req.url.protocol === 'https:' ? https : http;
   const headers: Record<string, string> = { ...req.headers };
   if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
@@ -86,8 +133,9 @@ function request(req: TransportRequest): Promise<BoundedResponse> {
     };
     const onAbort = () => settle(new TransportError('aborted', 'the request was aborted'));
     // A connection of its own (agent: false): never a kept-alive socket another request is closing.
-    const outgoing = lib.request(req.url, { method: req.method, headers, agent: false }, (res) => readBody(res, req, settle));
-    outgoing.on('error', (e: NodeJS.ErrnoException) => settle(new TransportError('network', e.message, e.code)));
+    const lookup = req.addressPolicy && !req.addressPolicy.allowPrivate ? publicOnlyLookup : undefined;
+    const outgoing = lib.request(req.url, { method: req.method, headers, agent: false, lookup }, (res) => readBody(res, req, settle));
+    outgoing.on('error', (e: NodeJS.ErrnoException) => settle(connectError(req, e)));
     req.signal.addEventListener('abort', onAbort);
     if (req.body !== undefined) outgoing.write(req.body);
     outgoing.end();

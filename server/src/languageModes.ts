@@ -24,6 +24,7 @@ import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
 import { getMapLanguageService } from './service/map/mapLanguageService';
 import { errorMessage } from '../../common/errorMessage';
+import { redactUserInfo } from '../../run/redact';
 
 export interface EffectiveSettings {
   apiUrl?: string;
@@ -136,6 +137,8 @@ export function createLanguageServices(
           log: options.log,
           cacheDir: options.cacheDir,
           shouldFetch,
+          // A loopback or private address (checked on the resolved address when connecting) only for a configured wiki.
+          allowPrivate: (apiUrl) => decideCatalogueFetch(apiUrl, policy).why === 'configured',
           maxBytes: () => maxBytes,
         })
       : undefined;
@@ -221,7 +224,9 @@ async function reloadTargets(
   if (!store) {
     return {
       loaded: [],
-      errors: targets.map((url) => `${url}: live catalogues are not available here; the built-in catalogue is used for every wiki.`),
+      errors: targets.map(
+        (url) => `${redactUserInfo(url)}: live catalogues are not available here; the built-in catalogue is used for every wiki.`,
+      ),
     };
   }
   const result: ReloadCatalogueResult = { loaded: [], errors: [] };
@@ -229,9 +234,10 @@ async function reloadTargets(
     targets.map(async (url) => {
       try {
         await store.reload(url);
-        result.loaded.push(url);
+        result.loaded.push(redactUserInfo(url));
       } catch (err) {
-        result.errors.push(`${url}: ${errorMessage(err)}`);
+        // A configured `http://user:secret@…` URL is never shown or logged with its credentials.
+        result.errors.push(redactUserInfo(`${url}: ${errorMessage(err)}`));
       }
     }),
   );

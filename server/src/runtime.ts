@@ -1,5 +1,6 @@
 import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { RepoConfig } from './repoConfig';
+import type { HttpTransport } from '../../run/transport';
 
 /**
  * The runtime handed to `startServer`: everything the server needs from its host (file reading,
@@ -50,7 +51,12 @@ export interface CatalogueStoreOptions {
   log(message: string, kind?: 'info' | 'warning'): void;
   /** Whether a wiki met for the first time may be fetched (the `wikimapQuery.wiki.liveCatalogues` policy). */
   shouldFetch?(apiUrl: string): boolean;
-  /** Most bytes of one catalogue answer (`wikimapQuery.wiki.maxCatalogueMB`), asked at each fetch. */
+  /**
+   * Whether a wiki may be on a loopback or private address (the address its name resolves to, checked when
+   * connecting): only a configured wiki. Default: yes.
+   */
+  allowPrivate?(apiUrl: string): boolean;
+  /** Most bytes of one catalogue, all answers together (`wikimapQuery.wiki.maxCatalogueMB`), asked at each fetch. */
   maxBytes?(): number;
 }
 
@@ -74,4 +80,9 @@ export interface ServerRuntime {
    * browser's says why a request failed where the browser only says "failed" (CORS, mixed content).
    */
   fetch?: typeof fetch;
+  /**
+   * How the map server's config travels (`run/transport.ts`): Node's http/https where there is one; absent,
+   * a transport over `fetch`.
+   */
+  transport?: HttpTransport;
 }

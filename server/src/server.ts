@@ -61,6 +61,7 @@ import type { WikiDocument } from './service/wiki/wikiTypes';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
+import { redactUserInfo } from '../../run/redact';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
 import { withoutSnippets } from './service/snippetText';
 
@@ -161,6 +162,7 @@ class QueryLanguageServer {
       onDidChange: () => this.services && this.revalidateAll(),
       // As with catalogues: in a workspace the user does not trust, nothing is fetched (docs/security.md).
       shouldFetch: () => this.trusted,
+      transport: runtime.transport,
       fetchImpl: runtime.fetch,
     });
     this.editorFeatures = registerEditorFeatures(connection, {
@@ -181,18 +183,19 @@ class QueryLanguageServer {
     this.connection.listen();
   }
 
+  /** Every log line and shown message goes through here or `logError`: credentials in URLs are removed. */
   private log(message: string): void {
-    this.connection.console.log(message);
+    this.connection.console.log(redactUserInfo(message));
   }
 
   /** The catalogue store says each warning once (a wiki that cannot be reached, a bad URL): shown to the user too. */
   private catalogueLog(message: string, kind?: 'info' | 'warning'): void {
     this.log(message);
-    if (kind === 'warning') void this.connection.window.showWarningMessage(message);
+    if (kind === 'warning') void this.connection.window.showWarningMessage(redactUserInfo(message));
   }
 
   private logError(message: string): void {
-    this.connection.console.error(message);
+    this.connection.console.error(redactUserInfo(message));
   }
 
   /** Services are created on first use, so `initialize` answers at once. */
@@ -242,7 +245,7 @@ class QueryLanguageServer {
           const result = await work();
           resolve(token?.isCancellationRequested ? this.cancelled() : result);
         } catch (err) {
-          const message = errorMessage(err);
+          const message = redactUserInfo(errorMessage(err));
           this.logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : message}`);
           resolve(new ResponseError(ErrorCodes.InternalError, `${name} failed: ${message}`));
         }

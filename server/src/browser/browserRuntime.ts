@@ -46,6 +46,7 @@ function createBrowserCatalogueStore(files: PackageFiles, network: typeof fetch,
     timeoutMs: CATALOGUE_TIMEOUT_MS,
     log: options.log,
     shouldFetch: options.shouldFetch,
+    // The browser connects: the address a name resolves to is its business (no lookup from a worker).
     maxBytes: options.maxBytes,
     ...liveCatalogueData(files),
   });

@@ -1,24 +1,30 @@
 /**
- * One bounded HTTP read for the language server and the CLI: every catalogue request goes through
- * `boundedFetchText`, which
- * - has its own AbortController and timer covering connect *and* body, cleared in `finally`
- *   (`AbortSignal.timeout` combined with `AbortSignal.any` can lose its timer to garbage collection,
- *   so a server sending a byte a second would keep the request open for ever);
+ * One bounded HTTP read for the language server and the CLI: every catalogue and map-config request
+ * goes through `boundedFetchText`, which
+ * - has its own AbortController and timer covering connect *and* body, cleared in `finally`;
  * - reads the body from the stream and stops past `maxBytes` (a declared Content-Length over the cap
  *   is refused before reading), so an endless or huge answer costs at most the cap in memory;
  * - never follows redirects: a 3xx answer is an error that says where it pointed;
  * - refuses URLs with user info (`user:pass@host`): credentials are never sent.
  *
- * Pure apart from the `fetchImpl` it is given (the global `fetch` by default).
+ * The bytes move through the transport it is given (`run/transport.ts`), the run code's seam: Node's
+ * http/https with the address check at connect time, or a browser's `fetch`.
  */
 
-export type BoundedFetchFailure = 'timeout' | 'tooLarge' | 'redirect' | 'network' | 'cancelled' | 'credentials' | 'badUrl';
+import { fetchTransport } from '../../../run/fetchTransport';
+import { redactUserInfo } from '../../../run/redact';
+import { TransportError, type AddressPolicy, type BoundedResponse as TransportResponse, type HttpTransport } from '../../../run/transport';
+
+export type BoundedFetchFailure =
+  'timeout' | 'tooLarge' | 'redirect' | 'network' | 'cancelled' | 'credentials' | 'badUrl' | 'privateAddress';
 
 export class BoundedFetchError extends Error {
   constructor(
     readonly kind: BoundedFetchFailure,
     message: string,
     readonly status?: number,
+    /** Where a refused redirect pointed (credentials removed). */
+    readonly target?: string,
   ) {
     super(message);
     this.name = 'BoundedFetchError';
@@ -26,6 +32,11 @@ export class BoundedFetchError extends Error {
 }
 
 export interface BoundedFetchOptions {
+  /** How the bytes travel (Node's: `run/node/nodeTransport.ts`); default: a transport over `fetchImpl`. */
+  transport?: HttpTransport;
+  /** The address check made when connecting (absent: none; the browser leaves it to the browser). */
+  addressPolicy?: AddressPolicy;
+  /** Used when no `transport` is given (the global `fetch` by default). */
   fetchImpl?: typeof fetch;
   /** Whole request (connect, headers and body), in milliseconds. */
   timeoutMs: number;
@@ -44,7 +55,7 @@ export interface BoundedResponse {
   bytes: number;
 }
 
-function formatMegabytes(bytes: number): string {
+export function formatMegabytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
   return `${bytes} bytes`;
@@ -63,7 +74,6 @@ export function withoutUserInfo(raw: string): string {
   }
 }
 
-/** Reads a URL's text within the bounds of `opts`. Rejects with a `BoundedFetchError` saying what happened. */
 /** The URL to fetch: http(s) only, never with credentials in it. */
 function fetchableUrl(rawUrl: string): URL {
   let url: URL;
@@ -85,24 +95,53 @@ function fetchableUrl(rawUrl: string): URL {
 }
 
 /** A redirect answer, refused: said with where it points (credentials left out). */
-async function redirectRefused(res: Response, url: URL): Promise<BoundedFetchError> {
-  const location = res.headers.get('location');
-  let target = location ?? 'another address';
+function redirectRefused(res: TransportResponse, url: URL): BoundedFetchError {
+  const raw = res.headers.location;
+  const location = Array.isArray(raw) ? raw[0] : raw;
+  let target = location ? redactUserInfo(location) : 'another address';
   try {
     if (location) target = withoutUserInfo(new URL(location, url).toString());
   } catch {
-    /* keep as sent */
+    /* keep as sent, user info removed */
   }
-  await res.body?.cancel().catch(() => undefined);
   return new BoundedFetchError(
     'redirect',
     `${url.host} answered HTTP ${res.status}, a redirect to ${target}; redirects are not followed — use the address it points to`,
     res.status,
+    target,
   );
 }
 
+/** A transport failure as a `BoundedFetchError`: what happened, in words. */
+function transportFailure(err: unknown, url: URL, opts: BoundedFetchOptions, timedOut: boolean): BoundedFetchError {
+  if (err instanceof BoundedFetchError) return err;
+  if (timedOut) return new BoundedFetchError('timeout', `no answer within ${opts.timeoutMs} ms`);
+  if (opts.signal?.aborted) return new BoundedFetchError('cancelled', 'the request was cancelled');
+  if (err instanceof TransportError) {
+    if (err.kind === 'tooLarge')
+      return new BoundedFetchError(
+        'tooLarge',
+        `the answer of ${url.host} is larger than the cap of ${formatMegabytes(opts.maxBytes)}; reading stopped`,
+        err.status,
+      );
+    if (err.kind === 'privateAddress')
+      return new BoundedFetchError(
+        'privateAddress',
+        `${url.host} resolves to ${err.code ?? 'a private address'}, a loopback or private address; only a configured wiki or map server may be on one — set it in the settings to use it`,
+      );
+    return new BoundedFetchError('network', err.code ?? err.message);
+  }
+  return new BoundedFetchError('network', err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Reads a URL's text within the bounds of `opts`, through the transport it is given (`run/transport.ts`:
+ * Node's http/https, or a browser's `fetch`). Rejects with a `BoundedFetchError` saying what happened;
+ * nothing else is thrown, and no request is left running.
+ */
 export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions): Promise<BoundedResponse> {
   const url = fetchableUrl(rawUrl);
+  const transport = opts.transport ?? fetchTransport(opts.fetchImpl);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -112,72 +151,24 @@ export async function boundedFetchText(rawUrl: string, opts: BoundedFetchOptions
   const onOuterAbort = () => controller.abort();
   if (opts.signal?.aborted) controller.abort();
   else opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const failure = (err: unknown): BoundedFetchError => {
-    if (err instanceof BoundedFetchError) return err;
-    if (timedOut) return new BoundedFetchError('timeout', `no answer within ${opts.timeoutMs} ms`);
-    if (opts.signal?.aborted) return new BoundedFetchError('cancelled', 'the request was cancelled');
-    const e = err as Error & { cause?: { code?: string; message?: string } };
-    return new BoundedFetchError('network', String(e.cause?.code ?? e.cause?.message ?? e.message));
-  };
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    let res: Response;
-    try {
-      res = await (opts.fetchImpl ?? fetch)(url.toString(), {
-        method: 'GET',
-        headers: opts.headers,
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-    } catch (err) {
-      throw failure(err);
-    }
-    if ((res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect') throw await redirectRefused(res, url);
-    const declared = Number(res.headers.get('content-length'));
-    const tooLarge = () =>
-      new BoundedFetchError(
-        'tooLarge',
-        `the answer of ${url.host} is larger than the cap of ${formatMegabytes(opts.maxBytes)}; reading stopped`,
-        res.status,
-      );
-    if (Number.isFinite(declared) && declared > opts.maxBytes) {
-      await res.body?.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    const chunks: Uint8Array[] = [];
-    let bytes = 0;
-    if (res.body) {
-      reader = res.body.getReader();
-      for (;;) {
-        let step: { done: boolean; value?: Uint8Array };
-        try {
-          step = await reader.read();
-        } catch (err) {
-          throw failure(err);
-        }
-        if (step.done) break;
-        bytes += step.value!.byteLength;
-        if (bytes > opts.maxBytes) throw tooLarge();
-        chunks.push(step.value!);
-      }
-    }
-    const text = new TextDecoder('utf-8').decode(concat(chunks, bytes));
-    return { status: res.status, statusText: res.statusText, contentType: res.headers.get('content-type') ?? '', text, bytes };
+    const res = await transport.request({
+      url,
+      method: 'GET',
+      headers: opts.headers ?? {},
+      maxBytes: opts.maxBytes,
+      signal: controller.signal,
+      addressPolicy: opts.addressPolicy,
+    });
+    if (res.status >= 300 && res.status < 400) throw redirectRefused(res, url);
+    const type = res.headers['content-type'];
+    const contentType = (Array.isArray(type) ? type[0] : type) ?? '';
+    return { status: res.status, statusText: res.statusText, contentType, text: res.body, bytes: res.bytes };
+  } catch (err) {
+    throw transportFailure(err, url, opts, timedOut);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onOuterAbort);
-    // Whatever happened, the connection is let go (abort also ends a body still streaming).
-    if (reader) reader.cancel().catch(() => undefined);
     controller.abort();
   }
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }

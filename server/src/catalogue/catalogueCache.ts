@@ -18,6 +18,8 @@ export interface CatalogueFiles {
   /** File names (not paths) in a folder; empty when the folder does not exist. */
   list(dir: string): Promise<string[]>;
   remove(path: string): Promise<void>;
+  /** Size in bytes, or undefined when unknown; a file over the cache's cap is not read. */
+  size?(path: string): Promise<number | undefined>;
   /** Last modification (ms since epoch), or undefined when unknown; without it the cache is not trimmed. */
   mtime?(path: string): Promise<number | undefined>;
   join(dir: string, name: string): string;
@@ -77,6 +79,8 @@ export class CatalogueCache {
   constructor(
     private readonly dir: string,
     private readonly files: CatalogueFiles,
+    /** Largest cache file written or read (the catalogue budget, `wikimapQuery.wiki.maxCatalogueMB`); none when absent. */
+    private readonly maxFileBytes?: () => number | undefined,
   ) {}
 
   fileFor(apiUrl: string, generator: string): string {
@@ -104,7 +108,14 @@ export class CatalogueCache {
   async write(data: LiveCatalogueData): Promise<string> {
     const file = this.fileFor(data.apiUrl, data.generator);
     const body: CacheFile = { format: CACHE_FORMAT, formatVersion: CACHE_FORMAT_VERSION, ...data };
-    await this.files.writeText(file, JSON.stringify(body));
+    const text = JSON.stringify(body);
+    const cap = this.maxFileBytes?.();
+    if (cap !== undefined && text.length > cap) {
+      throw new Error(
+        `the catalogue of ${data.apiUrl} is ${Math.ceil(text.length / 1048576)} MB as a cache file, over the cap of ${Math.round(cap / 1048576)} MB (wikimapQuery.wiki.maxCatalogueMB); it is not cached`,
+      );
+    }
+    await this.files.writeText(file, text);
     return file;
   }
 
@@ -131,6 +142,15 @@ export class CatalogueCache {
   }
 
   private async readFile(file: string, apiUrl: string, generator: string | undefined): Promise<CacheRead> {
+    const cap = this.maxFileBytes?.();
+    const size = cap === undefined ? undefined : await this.files.size?.(file).catch(() => undefined);
+    if (cap !== undefined && size !== undefined && size > cap) {
+      return {
+        kind: 'corrupt',
+        file,
+        reason: `it is ${Math.ceil(size / 1048576)} MB, over the cap of ${Math.round(cap / 1048576)} MB (wikimapQuery.wiki.maxCatalogueMB)`,
+      };
+    }
     let text: string | undefined;
     try {
       text = await this.files.readText(file);

@@ -24,6 +24,7 @@ import {
   type LiveCatalogueData,
 } from './liveCatalogueFetcher';
 import { withoutUserInfo } from './boundedFetch';
+import type { HttpTransport } from '../../../run/transport';
 
 export { normaliseApiUrl, WikiFetchError } from './liveCatalogueFetcher';
 
@@ -36,7 +37,10 @@ export interface CatalogueStoreOptions {
   userAgent: string;
   /** Per request. */
   timeoutMs: number;
-  /** Most bytes of one answer (default 32 MB; `wikimapQuery.wiki.maxCatalogueMB`). A function is asked at each fetch. */
+  /**
+   * Most bytes of all of one catalogue's answers together (default 32 MB; `wikimapQuery.wiki.maxCatalogueMB`);
+   * also the cap on a cache file. A function is asked at each fetch.
+   */
   maxBytes?: number | (() => number);
   /** Most wikis fetched in the background in one session (default 20); more are judged by the built-in catalogue. */
   maxBackgroundWikis?: number;
@@ -47,7 +51,15 @@ export interface CatalogueStoreOptions {
    * reached, a stale or corrupt cache, a bad endpoint setting); `info`: progress (a catalogue loaded).
    */
   log(message: string, kind?: 'info' | 'warning'): void;
-  /** Defaults to the global `fetch`. */
+  /** How the bytes travel (`run/transport.ts`; Node's http/https checks addresses at connect time). */
+  transport?: HttpTransport;
+  /**
+   * Whether that wiki may be on a loopback or private address (checked on the address its name
+   * resolves to, when connecting): yes for the wikis the user configured, no for the others. Default: yes
+   * (the CLI's `--catalogue URL` is the user's own choice). Left to the browser where it connects.
+   */
+  allowPrivate?(apiUrl: string): boolean;
+  /** Used when no `transport` is given (defaults to the global `fetch`). */
   fetchImpl?: typeof fetch;
   /** `descriptors/wiki/constraints.json`: module-enforced rules, applied to every live catalogue too. */
   constraints?: unknown;
@@ -76,6 +88,8 @@ export interface CatalogueStoreOptions {
 
 const DEFAULT_MAX_BACKGROUND_WIKIS = 20;
 const DEFAULT_MAX_CACHE_FILES = 50;
+/** The default budget of one catalogue, all answers together (`wikimapQuery.wiki.maxCatalogueMB`). */
+const DEFAULT_CATALOGUE_BYTES = 32 * 1024 * 1024;
 
 /** `wikimap-query/<version> (language server; …)`: MediaWiki's API etiquette asks for a User-Agent naming the tool. */
 export function catalogueUserAgent(version = '0.0.0'): string {
@@ -129,7 +143,7 @@ export class CatalogueStore {
 
   constructor(private readonly options: CatalogueStoreOptions) {
     this.files = options.files;
-    if (options.cacheDir) this.cache = new CatalogueCache(options.cacheDir, this.files);
+    if (options.cacheDir) this.cache = new CatalogueCache(options.cacheDir, this.files, () => this.cacheFileCap());
     this.origins.set(options.builtin, 'builtin');
   }
 
@@ -373,14 +387,25 @@ export class CatalogueStore {
     return promise;
   }
 
-  private fetchOptions(): FetchOptions {
+  /** Largest cache file: the catalogue budget, with room for JSON written differently from how the wiki sent it. */
+  private cacheFileCap(): number {
+    const budget = typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes;
+    return Math.ceil((budget ?? DEFAULT_CATALOGUE_BYTES) * 1.25);
+  }
+
+  /** The options of one load of that wiki: its own budget, its address rule. */
+  private fetchOptions(apiUrl: string): FetchOptions {
+    const allowPrivate = this.options.allowPrivate?.(apiUrl) ?? true;
     return {
+      transport: this.options.transport,
+      addressPolicy: { allowPrivate },
+      spent: { bytes: 0, parsed: 0, requests: 0 },
       fetchImpl: this.options.fetchImpl ?? fetch,
       userAgent: this.options.userAgent,
       crossOrigin: this.options.crossOrigin,
       timeoutMs: this.options.timeoutMs,
       signal: this.abort.signal,
-      maxBytes: typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes,
+      maxBytes: (typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES,
     };
   }
 
@@ -398,7 +423,7 @@ export class CatalogueStore {
     apiUrl: string,
     bypassCache: boolean,
   ): Promise<{ catalogue: WikiCatalogue; origin: CatalogueOrigin; generator: string; notice?: string }> {
-    const opts = this.fetchOptions();
+    const opts = this.fetchOptions(apiUrl);
     let site: { siteinfo: unknown; generator: string };
     try {
       site = await fetchSiteinfo(apiUrl, opts);

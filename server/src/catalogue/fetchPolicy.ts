@@ -9,6 +9,7 @@
  * - nothing in an untrusted workspace, nothing with `liveCatalogues: off`.
  * Pure: no network, no settings access.
  */
+import { isPrivateAddress } from '../../../run/address';
 
 export type LiveCataloguePolicy = 'any' | 'configured' | 'off';
 
@@ -38,13 +39,6 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-function parseIPv4(host: string): number[] | undefined {
-  const parts = host.split('.');
-  if (parts.length !== 4) return undefined;
-  const nums = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : NaN));
-  return nums.every((n) => n >= 0 && n <= 255) ? nums : undefined;
-}
-
 /**
  * Loopback, private, link-local, unique-local and other non-public hosts (`localhost`, `*.localhost`,
  * `*.local`, `*.internal`, 127/8, 10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10, 0/8, ::1, fc00::/7,
@@ -63,36 +57,7 @@ export function isPrivateHost(hostname: string): boolean {
   )
     return true;
   if (!h.includes('.') && !h.includes(':')) return true; // a single-label name resolves on the local network only
-  const v4 = parseIPv4(h);
-  if (v4) {
-    const [a, b] = v4;
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      a >= 224
-    );
-  }
-  if (h.includes(':')) {
-    if (h === '::1' || h === '::') return true;
-    const mapped = /^::ffff:(.+)$/.exec(h);
-    if (mapped) {
-      const tail = mapped[1];
-      if (parseIPv4(tail)) return isPrivateHost(tail);
-      const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(tail);
-      if (hex) {
-        const n = (parseInt(hex[1], 16) << 16) | parseInt(hex[2], 16);
-        return isPrivateHost([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'));
-      }
-      return true;
-    }
-    return /^f[cd]/.test(h) || /^fe[89ab]/.test(h);
-  }
-  return false;
+  return isPrivateAddress(h);
 }
 
 /** `https://host` (no path): approves every wiki of that origin. */

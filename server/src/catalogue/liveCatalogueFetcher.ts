@@ -15,7 +15,9 @@
  * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
 import { isObject } from '../../../common/isObject';
-import { boundedFetchText, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
+import { estimateParsedSize } from '../../../run/jsonBudget';
+import type { AddressPolicy, HttpTransport } from '../../../run/transport';
+import { boundedFetchText, formatMegabytes, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
 
 /** One wiki's raw answers, kept as received (this is also what the disk cache stores). */
 export interface LiveCatalogueData {
@@ -32,7 +34,11 @@ export interface LiveCatalogueData {
 }
 
 export interface FetchOptions {
-  fetchImpl: typeof fetch;
+  /** How the bytes travel (Node's http/https, `run/node/nodeTransport.ts`); default: a transport over `fetchImpl`. */
+  transport?: HttpTransport;
+  /** The address check when connecting: loopback and private addresses only for a configured wiki. */
+  addressPolicy?: AddressPolicy;
+  fetchImpl?: typeof fetch;
   userAgent: string;
   /**
    * Fetched from a browser page: `origin=*` asks MediaWiki for an anonymous cross-origin answer
@@ -41,8 +47,14 @@ export interface FetchOptions {
    */
   crossOrigin?: boolean;
   timeoutMs: number;
-  /** Most bytes read of one answer (default DEFAULT_CATALOGUE_MAX_BYTES). */
+  /**
+   * Most bytes read of all of a catalogue's answers together (siteinfo, paraminfo and its follow-ups;
+   * default DEFAULT_CATALOGUE_MAX_BYTES, `wikimapQuery.wiki.maxCatalogueMB`). The memory of the parsed
+   * answers is budgeted from it too (PARSED_PER_BYTE times as much).
+   */
   maxBytes?: number;
+  /** What this load has spent so far; one per load (created by `fetchLiveCatalogueData` when absent). */
+  spent?: CatalogueSpent;
   /** Aborts every request (the store is being disposed). */
   signal?: AbortSignal;
 }
@@ -66,6 +78,42 @@ const DEFAULT_CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
 const PARAMINFO_BATCH = 50;
 
 /**
+ * Most follow-up paraminfo requests of one load (MAX_FOLLOW_UPS × 50 modules: far more than any wiki
+ * has; a wiki that expands the wildcards needs none). The first answer must not decide how many
+ * requests are made.
+ */
+const MAX_FOLLOW_UPS = 20;
+
+/** The parsed answers of a catalogue may take this many times its byte budget in memory (estimated before parsing). */
+const PARSED_PER_BYTE = 8;
+
+/** What one catalogue load has read and parsed so far, counted against its budgets. */
+export interface CatalogueSpent {
+  bytes: number;
+  parsed: number;
+  requests: number;
+}
+
+function budgetOf(opts: FetchOptions): number {
+  return opts.maxBytes ?? DEFAULT_CATALOGUE_MAX_BYTES;
+}
+
+function budgetMessage(shown: string, what: string): string {
+  return `the catalogue of ${shown} ${what}; reading stopped. Raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`;
+}
+
+/** Counts an answer against the load's memory budget before it is parsed; throws past it. */
+function countParsed(text: string, opts: FetchOptions, shown: string): void {
+  const spent = opts.spent;
+  if (!spent) return;
+  const budget = budgetOf(opts) * PARSED_PER_BYTE;
+  spent.parsed += estimateParsedSize(text).bytes;
+  if (spent.parsed > budget) {
+    throw new WikiFetchError(budgetMessage(shown, `would take more than ${formatMegabytes(budget)} of memory once read`), false);
+  }
+}
+
+/**
  * The canonical form of an api.php URL used as the store's key: no query string or fragment,
  * lower-case scheme and host (URL does that), default ports dropped.
  */
@@ -87,12 +135,17 @@ export function normaliseApiUrl(apiUrl: string): string {
 async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promise<Record<string, unknown>> {
   const url = `${apiUrl}?${query}${opts.crossOrigin ? '&origin=*' : ''}`;
   const shown = withoutUserInfo(apiUrl);
+  const spent = opts.spent;
+  const left = budgetOf(opts) - (spent?.bytes ?? 0);
   let res: BoundedResponse;
   try {
+    if (spent) spent.requests++;
     res = await boundedFetchText(url, {
+      transport: opts.transport,
+      addressPolicy: opts.addressPolicy,
       fetchImpl: opts.fetchImpl,
       timeoutMs: opts.timeoutMs,
-      maxBytes: opts.maxBytes ?? DEFAULT_CATALOGUE_MAX_BYTES,
+      maxBytes: Math.max(0, left),
       signal: opts.signal,
       headers: opts.crossOrigin
         ? { 'Api-User-Agent': opts.userAgent, Accept: 'application/json' }
@@ -103,13 +156,14 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     switch (e.kind) {
       case 'tooLarge':
         throw new WikiFetchError(
-          `${e.message} (${shown}); raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`,
+          budgetMessage(shown, `is larger than the cap of ${formatMegabytes(budgetOf(opts))} (all its answers together)`),
           false,
         );
       case 'redirect':
         throw new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
       case 'credentials':
       case 'badUrl':
+      case 'privateAddress':
         throw new WikiFetchError(`${e.message}`, false);
       default:
         throw new WikiFetchError(
@@ -119,6 +173,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     }
   }
   const text = res.text;
+  if (spent) spent.bytes += res.bytes;
   if (res.status < 200 || res.status > 299) {
     const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
     if (res.status >= 500) {
@@ -129,6 +184,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     }
     throw new WikiFetchError(`${apiUrl} answered ${status}; check that it is the wiki's api.php URL (e.g. https://host/w/api.php)`, false);
   }
+  countParsed(text, opts, shown);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -228,6 +284,13 @@ async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unkno
   const have = new Set(mods.map((m) => m.path).filter((p) => typeof p === 'string'));
   const main = mods.find((m) => m.path === 'main' || m.name === 'main');
   const missing = [...topLevelNames(main), ...submoduleNames(query)].filter((path) => path !== 'query' && !have.has(path));
+  const followUps = Math.ceil(missing.length / PARAMINFO_BATCH);
+  if (followUps > MAX_FOLLOW_UPS) {
+    throw new WikiFetchError(
+      `${apiUrl} lists ${missing.length} modules its first paraminfo answer does not describe; fetching them would take ${followUps} more requests, over the limit of ${MAX_FOLLOW_UPS} (${MAX_FOLLOW_UPS * PARAMINFO_BATCH} modules). This is not a wiki's usual answer; check the api.php URL`,
+      false,
+    );
+  }
   for (let i = 0; i < missing.length; i += PARAMINFO_BATCH) {
     const batch = missing.slice(i, i + PARAMINFO_BATCH);
     const answer = await getJson(
@@ -246,6 +309,7 @@ export async function fetchLiveCatalogueData(
   opts: FetchOptions,
   known?: { siteinfo: unknown; generator: string },
 ): Promise<LiveCatalogueData> {
+  opts = opts.spent ? opts : { ...opts, spent: { bytes: 0, parsed: 0, requests: 0 } };
   const site = known ?? (await fetchSiteinfo(apiUrl, opts));
   const paraminfo = await fetchParaminfo(apiUrl, opts);
   return { apiUrl, generator: site.generator, paraminfo, siteinfo: site.siteinfo, fetchedAt: new Date().toISOString() };

@@ -16,10 +16,16 @@ import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapSe
 import type { MapDescriptor } from '../service/map/mapDescriptor';
 import { errorMessage } from '../../../common/errorMessage';
 import { readSettings, settingValue } from '../../../common/settings';
+import { estimateParsedSize } from '../../../run/jsonBudget';
+import { redactUserInfo } from '../../../run/redact';
+import type { HttpTransport } from '../../../run/transport';
+import { boundedFetchText, BoundedFetchError, type BoundedResponse } from '../catalogue/boundedFetch';
 
 const MAP_CONFIG_TIMEOUT_MS = 10_000;
 /** A real answer is about 1 KB; anything near this cap is not a map server's config. */
 export const MAP_CONFIG_MAX_BYTES = 256 * 1024;
+/** A config's parsed JSON may take this many times the byte cap in memory (estimated before parsing). */
+const MAP_CONFIG_PARSED_PER_BYTE = 16;
 /** How long a loaded config is reused before it is asked for again. */
 const MAP_CONFIG_TTL_MS = 10 * 60_000;
 
@@ -35,6 +41,8 @@ export interface MapConfigStoreOptions {
   log(message: string, kind?: 'info' | 'warning'): void;
   /** Called after the config the service uses changed (to validate open documents again). */
   onDidChange(): void;
+  /** How the bytes travel (`run/transport.ts`); default: a transport over `fetchImpl`. */
+  transport?: HttpTransport;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
   maxBytes?: number;
@@ -234,8 +242,8 @@ export class MapConfigStore implements Disposable {
   }
 
   private fetchConfig(server: string, controller: AbortController): Promise<unknown> {
-    const { timers, timeoutMs, maxBytes, fetchImpl } = this.options;
-    return fetchMapServerConfig(server, { timers, controller, timeoutMs, maxBytes, fetchImpl });
+    const { timers, timeoutMs, maxBytes, fetchImpl, transport } = this.options;
+    return fetchMapServerConfig(server, { timers, controller, timeoutMs, maxBytes, fetchImpl, transport });
   }
 }
 
@@ -245,94 +253,59 @@ export interface MapConfigFetchOptions {
   controller?: AbortController;
   timeoutMs?: number;
   maxBytes?: number;
+  transport?: HttpTransport;
   fetchImpl?: typeof fetch;
   /** What the user changes to point at the right server (named in the messages). */
   setting?: string;
 }
 
+/** A failure of the config request, said for people (credentials left out of any address). */
+function configFailure(e: BoundedFetchError, timeoutMs: number, maxBytes: number, setting: string): Error {
+  switch (e.kind) {
+    case 'timeout':
+      return new Error(`the answer did not finish within ${timeoutMs / 1000} s`, { cause: e });
+    case 'tooLarge':
+      return new Error(`the answer passed the ${maxBytes}-byte limit of a map server's config`, { cause: e });
+    case 'redirect':
+      return new Error(`HTTP ${e.status} redirect to ${e.target}, not followed: set ${setting} to the server's own address`, { cause: e });
+    default:
+      return new Error(redactUserInfo(e.message), { cause: e });
+  }
+}
+
 /**
  * One bounded GET of `{server}/api/config` (the editor's store and the checker's --map-config): the
- * parsed JSON, or an Error saying what went wrong. Redirects are not followed.
+ * parsed JSON, or an Error saying what went wrong. Redirects are not followed. The bytes move through
+ * the run code's transport (`run/transport.ts`); the server is the one the user configured, so its
+ * address may be a loopback or private one.
  */
 export async function fetchMapServerConfig(server: string, options: MapConfigFetchOptions): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? MAP_CONFIG_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAP_CONFIG_MAX_BYTES;
   const setting = options.setting ?? 'wikimapQuery.mapserver.url';
-  const controller = options.controller ?? new AbortController();
-  let timedOut = false;
-  const timer = options.timers.setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  let res: BoundedResponse;
   try {
-    const doFetch = options.fetchImpl ?? fetch;
-    let res: Response;
-    try {
-      res = await doFetch(`${server}/api/config`, {
-        signal: controller.signal,
-        redirect: 'manual',
-        headers: { accept: 'application/json' },
-      });
-    } catch (err) {
-      throw new Error(timedOut ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(err), { cause: err });
-    }
-    if (res.status >= 300 && res.status < 400) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new Error(
-        `HTTP ${res.status} redirect to ${res.headers.get('location') ?? '?'}, not followed: set ${setting} to the server's own address`,
-      );
-    }
-    if (res.status !== 200) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new Error(`HTTP ${res.status}; is this a map server? Check ${setting}`);
-    }
-    const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new Error(`the answer is ${declared} bytes, over the ${maxBytes}-byte limit`);
-    }
-    const text = await readCapped(res, maxBytes, () => timedOut, timeoutMs);
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new Error('the answer is not JSON');
-    }
-  } finally {
-    timer.dispose();
-  }
-}
-
-/** Reads the body as text, cancelling the stream once it passes `maxBytes`. */
-async function readCapped(res: Response, maxBytes: number, timedOut: () => boolean, timeoutMs: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw new Error(`the answer passed the ${maxBytes}-byte limit`);
-      }
-      chunks.push(value);
-    }
+    res = await boundedFetchText(`${server}/api/config`, {
+      transport: options.transport,
+      fetchImpl: options.fetchImpl,
+      addressPolicy: { allowPrivate: true },
+      timeoutMs,
+      maxBytes,
+      signal: options.controller?.signal,
+      headers: { accept: 'application/json' },
+    });
   } catch (err) {
-    if (timedOut()) throw new Error(`the answer did not finish within ${timeoutMs / 1000} s`, { cause: err });
-    throw err;
+    throw err instanceof BoundedFetchError ? configFailure(err, timeoutMs, maxBytes, setting) : err;
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}; is this a map server? Check ${setting}`);
+  if (estimateParsedSize(res.text).bytes > maxBytes * MAP_CONFIG_PARSED_PER_BYTE) {
+    throw new Error(
+      `the answer would take too much memory once read (${res.bytes} bytes of mostly brackets and commas); it is not a map server's config`,
+    );
   }
-  return new TextDecoder('utf-8').decode(bytes);
-}
-
-function describeNetworkError(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? errorMessage(err);
+  try {
+    return JSON.parse(res.text);
+  } catch {
+    throw new Error('the answer is not JSON');
+  }
 }

@@ -7,6 +7,7 @@
 import * as fs from 'fs';
 import { fetchMapServerConfig, MAP_CONFIG_MAX_BYTES, normaliseBase } from '../mapConfig/mapConfigStore';
 import { nodeTimers } from './nodeRuntime';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
 export interface LoadedMapConfig {
   json: unknown;
@@ -18,7 +19,7 @@ export async function loadMapConfig(spec: string): Promise<LoadedMapConfig> {
   if (/^https?:\/\//i.test(spec)) {
     const server = normaliseBase(spec);
     if (!server) throw new Error("give the map server's base address as http(s)://host[:port][/path], without user name or password");
-    return { json: await fetchMapServerConfig(server, { timers: nodeTimers, setting: '--map-config' }), server };
+    return { json: await fetchMapServerConfig(server, { timers: nodeTimers, transport: nodeTransport, setting: '--map-config' }), server };
   }
   let size: number;
   try {

@@ -33,6 +33,13 @@ export const nodeCatalogueFiles: CatalogueFiles = {
   async remove(file) {
     await fs.rm(file, { force: true });
   },
+  async size(file) {
+    try {
+      return (await fs.stat(file)).size;
+    } catch {
+      return undefined;
+    }
+  },
   async mtime(file) {
     try {
       return (await fs.stat(file)).mtimeMs;

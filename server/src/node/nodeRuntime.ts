@@ -11,6 +11,7 @@ import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoCo
 import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore';
 import { defaultCatalogueCacheDir, nodeCatalogueFiles } from './nodeCatalogueFiles';
 import { liveCatalogueData, packageVersion } from '../packageData';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
 /** Per request to a wiki when fetching its catalogue. */
 const CATALOGUE_TIMEOUT_MS = 15000;
@@ -77,6 +78,8 @@ export function createNodeCatalogueStore(files: PackageFiles, options: Catalogue
     timeoutMs: CATALOGUE_TIMEOUT_MS,
     log: options.log,
     shouldFetch: options.shouldFetch,
+    allowPrivate: options.allowPrivate,
+    transport: nodeTransport,
     maxBytes: options.maxBytes,
     ...liveCatalogueData(files),
   });
@@ -90,6 +93,7 @@ export function createNodeRuntime(): ServerRuntime {
     version: packageVersion(files),
     createCatalogueStore: (options): CatalogueStoreAccess => createNodeCatalogueStore(files, options),
     repoConfig: readRepoConfigOfFolder,
+    transport: nodeTransport,
   };
 }
 

@@ -5,6 +5,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../server';
 import { createNodeRuntime } from './nodeRuntime';
+import { redactUserInfo } from '../../../run/redact';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
@@ -21,10 +22,13 @@ if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--s
 const connection = createConnection(ProposedFeatures.all);
 const runtime = createNodeRuntime();
 
-// A stray exception outside a handler must not take the editor's server down: log it and go on.
-process.on('uncaughtException', (err) => connection.console.error(`Unexpected error: ${err.stack ?? err.message}`));
-process.on('unhandledRejection', (reason) =>
-  connection.console.error(`Unexpected rejection: ${reason instanceof Error ? reason.stack : String(reason)}`),
-);
+// Last resort: a stray exception or rejection outside a handler (an abort after a request already
+// failed, say) must not take the editor's server down: one line in the log (credentials removed), and go on.
+const oneLine = (what: string, reason: unknown): string => {
+  const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+  return redactUserInfo(`${what}: ${text}`.replace(/\s+/g, ' ')).slice(0, 500);
+};
+process.on('uncaughtException', (err) => connection.console.error(oneLine('Unexpected error (the server goes on)', err)));
+process.on('unhandledRejection', (reason) => connection.console.error(oneLine('Unexpected rejection (the server goes on)', reason)));
 
 startServer(connection, runtime);
