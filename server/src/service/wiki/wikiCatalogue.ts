@@ -15,6 +15,7 @@
  *
  * Pure: no fs, no network. The caller reads the JSON and hands it in.
  */
+import { createVersionFacts, setBuiltinVersionFacts } from './wikiVersions';
 import type { WikiModule, WikiNamespace, WikiParamDescriptor, WikiParamInfoNote, WikiWireParam } from './wikiTypes';
 import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './wikiConstraintRules';
 import { parseActionConstraints, type ActionRule } from './wikiActionConstraints';
@@ -850,6 +851,8 @@ export const BUILTIN_CATALOGUE_FILES = {
   /** Core's top-level modules (every action and format but main/query), recorded from a real MediaWiki. */
   actions: 'descriptors/wiki/action-modules.json',
   actionConstraints: 'descriptors/wiki/action-constraints.json',
+  /** Core modules of the built-in MediaWiki versions (1.39, 1.43, 1.45), recorded from real releases. */
+  versions: 'descriptors/wiki/versions/core-modules.json',
 } as const;
 
 /**
@@ -873,5 +876,6 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   });
   const recorded = isObject(actions) ? actions.mediawiki : undefined;
   if (typeof recorded === 'string') cat.actionModulesVersion = recorded;
+  setBuiltinVersionFacts(createVersionFacts(readJson(BUILTIN_CATALOGUE_FILES.versions)));
   return cat;
 }

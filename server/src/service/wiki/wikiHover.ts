@@ -6,6 +6,7 @@
  * The markdown built here is also the `documentation` of completion items, so it is cached per
  * descriptor (the catalogue is immutable once indexed).
  */
+import { builtinVersionFacts } from './wikiVersions';
 import { stringLimitText } from './wikiStringLimits';
 import { EXPIRY_HELP } from './wikiExpiryValue';
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
@@ -152,6 +153,9 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
     );
   if (d.sensitive)
     facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
+  const versions = builtinVersionFacts();
+  const inVersions = versions?.describe(versions.paramPresence(m.path, d.name));
+  if (inVersions) facts.push(inVersions);
   for (const f of facts) lines.push(`- ${f}`);
   return lines.join('\n');
 }
@@ -209,6 +213,9 @@ function makeModuleDoc(m: WikiModule): string {
   }
   facts.push(m.readrights ? 'Needs the `read` right (read rights)' : 'Works without the `read` right');
   if (m.source) facts.push(`Source: ${text(m.source)}`);
+  const versions = builtinVersionFacts();
+  const inVersions = versions?.describe(versions.modulePresence(m.path));
+  if (inVersions) facts.push(inVersions);
   for (const f of facts) lines.push(`- ${f}`);
   // Links only to http(s) help pages: a `command:` or `javascript:` URL, or an image, is left out.
   const help = m.helpurls.flatMap((u) => markdownHttpLink('Help', u) ?? []);
@@ -247,6 +254,15 @@ function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalo
     default:
       return undefined;
   }
+}
+
+/** describeValue, and in which built-in MediaWiki versions the value is allowed. */
+function describeValueWithVersions(value: string, wire: WikiWireParam, catalogue: WikiCatalogue, highLimits: boolean): string | undefined {
+  const about = describeValue(value, wire, catalogue, highLimits);
+  const versions = builtinVersionFacts();
+  const line = versions?.describe(versions.valuePresence(wire.module.path, wire.descriptor.name, value));
+  if (!line) return about;
+  return `${about ?? code(value)}\n\n${line} (value ${code(value)})`;
 }
 
 function isDefault(value: string, d: WikiParamDescriptor): boolean {
@@ -354,7 +370,7 @@ export function doWikiHover(
       const byPath = pathParam ? (catalogue.getActionModule(context.item.text) ?? catalogue.getModule(context.item.text)) : undefined;
       if (byPath && context.item.range.end > context.item.range.start)
         return markdown(describeModule(byPath, catalogue), context.item.range);
-      const about = context.item.text === '' ? undefined : describeValue(context.item.text, wire, catalogue, highLimits);
+      const about = context.item.text === '' ? undefined : describeValueWithVersions(context.item.text, wire, catalogue, highLimits);
       const range = context.item.range.end > context.item.range.start ? context.item.range : context.param.valueRange;
       const paramDoc = describeParam(wire, catalogue, highLimits);
       return markdown(about ? `${about}\n\n---\n\n${paramDoc}` : paramDoc, range.end > range.start ? range : context.param.nameRange);
