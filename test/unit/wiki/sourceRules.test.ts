@@ -241,7 +241,7 @@ describe('rules read in MediaWiki source', () => {
     ]);
   });
 
-  describe('versioned rules: rctitle outside rcnamespace → invalidparammix since 1.45', () => {
+  describe('versioned rules: rctitle outside rcnamespace → invalidparammix since 1.43', () => {
     run([
       {
         mirrors: 'ApiQueryRecentChanges::run (1.45): requireMaxOneParameter( title, namespace ) when the title is outside',
@@ -254,6 +254,12 @@ describe('rules read in MediaWiki source', () => {
         query: 'action=query&list=recentchanges&rctitle=Talk:Alpha&rcnamespace=1',
         version: 'MediaWiki 1.45.0',
         expect: [],
+      },
+      {
+        mirrors: 'ApiQueryRecentChanges::run (1.43.3, recorded): the same error',
+        query: 'action=query&list=recentchanges&rctitle=Alpha&rcnamespace=1',
+        version: 'MediaWiki 1.43.3',
+        expect: [['invalidparammix', 'error', 'rctitle', 'rctitle']],
       },
       {
         mirrors: 'MediaWiki 1.39 filters by both: no error',
