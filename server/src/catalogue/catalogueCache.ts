@@ -75,6 +75,15 @@ export function cacheFileName(apiUrl: string, generator: string): string {
 export type CacheRead =
   { kind: 'hit'; data: LiveCatalogueData; file: string } | { kind: 'miss' } | { kind: 'corrupt'; file: string; reason: string };
 
+/**
+ * The text of a catalogue file (a cache file, or a snapshot written by `wikimap-query catalogue
+ * save`): the wiki's answers with the format tag; `--catalogue FILE` and the store read it back.
+ */
+export function catalogueFileText(data: LiveCatalogueData, indent?: number): string {
+  const body: CacheFile = { format: CACHE_FORMAT, formatVersion: CACHE_FORMAT_VERSION, ...data };
+  return JSON.stringify(body, undefined, indent);
+}
+
 export class CatalogueCache {
   constructor(
     private readonly dir: string,
@@ -107,8 +116,7 @@ export class CatalogueCache {
 
   async write(data: LiveCatalogueData): Promise<string> {
     const file = this.fileFor(data.apiUrl, data.generator);
-    const body: CacheFile = { format: CACHE_FORMAT, formatVersion: CACHE_FORMAT_VERSION, ...data };
-    const text = JSON.stringify(body);
+    const text = catalogueFileText(data);
     const cap = this.maxFileBytes?.();
     if (cap !== undefined && text.length > cap) {
       throw new Error(

@@ -269,6 +269,26 @@ export class CatalogueStore {
     return this.runLoad(state, { bypassCache: false, background: false });
   }
 
+  /**
+   * A snapshot of a wiki for `wikimap-query catalogue save`: its answers fetched now (never from the
+   * cache), siteinfo with the wiki's extensions, checked to build a catalogue. Rejects with a message
+   * saying what to do.
+   */
+  async snapshot(apiUrl: string): Promise<{ data: LiveCatalogueData; catalogue: WikiCatalogue }> {
+    const key = this.keyFor(apiUrl);
+    if (!key) throw new Error(`${withoutUserInfo(apiUrl)} is not a usable api.php URL.`);
+    const opts = this.fetchOptions();
+    const site = await fetchSiteinfo(key, opts, ['extensions']);
+    const data = await fetchLiveCatalogueData(key, opts, site);
+    try {
+      return { data, catalogue: this.build(data) };
+    } catch (err) {
+      throw new Error(`${key} answered paraminfo that cannot be read (${(err as Error).message}); report this with the wiki's version`, {
+        cause: err,
+      });
+    }
+  }
+
   /** Where a catalogue came from (`built-in`, an api.php URL with its version, a file). */
   describe(catalogue: WikiCatalogue): string | undefined {
     const origin = this.origins.get(catalogue);

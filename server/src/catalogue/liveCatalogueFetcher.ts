@@ -211,13 +211,17 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
   return json;
 }
 
-/** siteinfo (formatversion 2): version and namespaces. */
-export async function fetchSiteinfo(apiUrl: string, opts: FetchOptions): Promise<{ siteinfo: unknown; generator: string }> {
-  const siteinfo = await getJson(
-    apiUrl,
-    'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2',
-    opts,
-  );
+/**
+ * siteinfo (formatversion 2): version and namespaces; `extraProps` adds siprop values (a snapshot
+ * asks for `extensions` too).
+ */
+export async function fetchSiteinfo(
+  apiUrl: string,
+  opts: FetchOptions,
+  extraProps: readonly string[] = [],
+): Promise<{ siteinfo: unknown; generator: string }> {
+  const siprop = ['general', 'namespaces', 'namespacealiases', ...extraProps].join('%7C');
+  const siteinfo = await getJson(apiUrl, `action=query&meta=siteinfo&siprop=${siprop}&format=json&formatversion=2`, opts);
   const query = field(siteinfo, 'query');
   const generator = field(field(query, 'general'), 'generator');
   if (typeof generator !== 'string' || !field(query, 'namespaces')) {

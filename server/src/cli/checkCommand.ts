@@ -45,10 +45,23 @@ export interface CliIo {
   writeFile?(path: string, text: string): void;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
+  /** Fetches a wiki's whole catalogue now (`catalogue save`): the file text and what it holds. */
+  snapshotCatalogue?(apiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<CatalogueSnapshot>;
   /** The size of a file in bytes (a huge repository config file is then never read). */
   fileSize?(path: string): number;
   /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */
   loadMapConfig?(fileOrUrl: string): Promise<{ json: unknown; server: string }>;
+}
+
+/** What `catalogue save` wrote. */
+export interface CatalogueSnapshot {
+  text: string;
+  apiUrl: string;
+  generator: string;
+  sitename?: string;
+  modules: number;
+  namespaces: number;
+  extensions: number;
 }
 
 const USAGE = `Usage: wikimap-query check [options] PATH... | -
@@ -56,6 +69,8 @@ const USAGE = `Usage: wikimap-query check [options] PATH... | -
                                                  (wikimap-query run --help)
        wikimap-query requests [options] PATH...  lists the API requests in
                                                  source code (requests --help)
+       wikimap-query catalogue save|diff ...     snapshots a wiki's catalogue,
+                                                 compares two (catalogue --help)
 
 Checks wiki API query files (*.wikiquery), map-object queries (*.mapquery.json),
 the api.php URLs in markdown files (*.md) and the MediaWiki API requests inside

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'url';
 import { runCli, type CliIo } from '../cli/checkCommand';
 import { runRunCommand, type RunIo } from '../cli/runCommand';
 import { runRequestsCommand } from '../cli/requestsCommand';
+import { runCatalogueCommand } from '../cli/catalogueCommand';
 import { createPackageFiles } from './nodeRuntime';
 import { packageVersion } from '../packageData';
 import { createCliCatalogueLoader } from './cliCatalogues';
@@ -64,13 +65,18 @@ const io: CliIo & RunIo = {
   files,
   version: packageVersion(files),
   loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
+  snapshotCatalogue: (apiUrl, builtin, limits) => catalogues.snapshot(apiUrl, builtin, limits),
   loadMapConfig,
   transport: nodeTransport,
 };
 
 const argv = process.argv.slice(2);
-const command =
-  argv[0] === 'run' ? runRunCommand(argv.slice(1), io) : argv[0] === 'requests' ? runRequestsCommand(argv.slice(1), io) : runCli(argv, io);
+const SUBCOMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  run: (args) => runRunCommand(args, io),
+  requests: (args) => runRequestsCommand(args, io),
+  catalogue: (args) => runCatalogueCommand(args, io),
+};
+const command = Object.prototype.hasOwnProperty.call(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0]](argv.slice(1)) : runCli(argv, io);
 command.then(
   (code) => {
     catalogues.dispose();

@@ -1,0 +1,135 @@
+/**
+ * `wikimap-query catalogue save|diff`: snapshots of a wiki's catalogue for offline CI, and what
+ * changed between two catalogues.
+ *
+ *   wikimap-query catalogue save API_URL -o FILE [--max-catalogue-mb N]
+ *   wikimap-query catalogue diff A B [--format text|json]
+ *
+ * All I/O goes through `CliIo`, so this runs in-process in tests as well as from cli.js.
+ */
+import { createLanguageServices } from '../languageModes';
+import { errorMessage } from '../../../common/errorMessage';
+import { withoutUserInfo } from '../catalogue/boundedFetch';
+import type { CliIo } from './checkCommand';
+import { diffCatalogues, formatDifference, summariseDifferences } from './catalogueDiff';
+
+const CATALOGUE_USAGE = `Usage: wikimap-query catalogue save API_URL -o FILE [--max-catalogue-mb N]
+       wikimap-query catalogue diff A B [--format text|json]
+
+save  Fetches a wiki's whole catalogue — every module's action=paraminfo, its
+      namespaces, name, version and extensions — and writes it to FILE, to
+      commit and check against offline (check --catalogue FILE). Every request
+      has a 15 s time limit, never follows a redirect and reads at most
+      --max-catalogue-mb MB (default 32).
+diff  Lists the modules, parameters, values and namespaces added (+), removed
+      (-) or changed (~) from catalogue A to catalogue B (saved files or api.php
+      URLs), then a count. --format json: an array of {kind, change, module,
+      parameter, value, field, from, to}.
+
+Exit status: save 0 written, 2 the wiki or the file failed; diff 0 no
+difference, 1 differences, 2 a catalogue could not be loaded or bad usage.`;
+
+class UsageError extends Error {}
+
+interface CatalogueArgs {
+  positional: string[];
+  output?: string;
+  format: 'text' | 'json';
+  maxBytes?: number;
+}
+
+function parseCatalogueArgs(args: string[]): CatalogueArgs {
+  const out: CatalogueArgs = { positional: [], format: 'text' };
+  for (let i = 0; i < args.length; i++) {
+    const raw = args[i];
+    const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
+    const arg = eq > 0 ? raw.slice(0, eq) : raw;
+    const value = (): string => {
+      const v = eq > 0 ? raw.slice(eq + 1) : args[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value.`);
+      return v;
+    };
+    if (arg === '-o' || arg === '--output') out.output = value();
+    else if (arg === '--format') {
+      const f = value();
+      if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not "${f}".`);
+      out.format = f;
+    } else if (arg === '--max-catalogue-mb') {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n <= 0) throw new UsageError('--max-catalogue-mb needs a positive number.');
+      out.maxBytes = Math.round(n * 1024 * 1024);
+    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${raw}.`);
+    else out.positional.push(raw);
+  }
+  return out;
+}
+
+async function saveCatalogue(args: CatalogueArgs, io: CliIo): Promise<number> {
+  if (args.positional.length !== 1 || !args.output) throw new UsageError('save needs one api.php URL and -o FILE.');
+  const [apiUrl] = args.positional;
+  if (!/^https?:\/\//i.test(apiUrl)) throw new UsageError(`${withoutUserInfo(apiUrl)} is not an http(s) api.php URL.`);
+  if (!io.snapshotCatalogue || !io.writeFile) throw new UsageError('this build cannot fetch or write catalogues.');
+  const builtin = createLanguageServices({ files: io.files }, { log: () => undefined }).builtinCatalogue;
+  let snap: Awaited<ReturnType<NonNullable<CliIo['snapshotCatalogue']>>>;
+  try {
+    snap = await io.snapshotCatalogue(apiUrl, builtin, { maxBytes: args.maxBytes });
+  } catch (err) {
+    io.stderr(`wikimap-query catalogue save: ${errorMessage(err)}\n`);
+    return 2;
+  }
+  try {
+    io.writeFile(args.output, snap.text);
+  } catch (err) {
+    io.stderr(`wikimap-query catalogue save: cannot write ${args.output} (${errorMessage(err)})\n`);
+    return 2;
+  }
+  io.stdout(
+    `Saved the catalogue of ${snap.sitename ? `${snap.sitename} (${snap.apiUrl})` : snap.apiUrl}: ${snap.generator}, ` +
+      `${snap.modules} modules, ${snap.namespaces} namespaces, ${snap.extensions} extensions, to ${args.output}.\n`,
+  );
+  return 0;
+}
+
+async function diffCommand(args: CatalogueArgs, io: CliIo): Promise<number> {
+  if (args.positional.length !== 2) throw new UsageError('diff needs two catalogues: diff A B.');
+  const builtin = createLanguageServices({ files: io.files }, { log: () => undefined }).builtinCatalogue;
+  const loaded = [];
+  for (const spec of args.positional) {
+    try {
+      loaded.push(await io.loadCatalogue(spec, builtin, { maxBytes: args.maxBytes }));
+    } catch (err) {
+      io.stderr(`wikimap-query catalogue diff: ${withoutUserInfo(spec)}: ${errorMessage(err)}\n`);
+      return 2;
+    }
+  }
+  const [a, b] = loaded;
+  const diffs = diffCatalogues(a, b);
+  if (args.format === 'json') io.stdout(`${JSON.stringify(diffs, undefined, 2)}\n`);
+  else {
+    const label = (spec: string, c: typeof a) =>
+      `${withoutUserInfo(spec)} (${c.mediaWikiVersion ?? 'version unknown'}, ${c.modules.length} modules)`;
+    io.stdout(`--- ${label(args.positional[0], a)}\n+++ ${label(args.positional[1], b)}\n`);
+    for (const d of diffs) io.stdout(`${formatDifference(d)}\n`);
+    io.stdout(`${summariseDifferences(diffs)}\n`);
+  }
+  return diffs.length ? 1 : 0;
+}
+
+/** `wikimap-query catalogue …`; returns the exit status. */
+export async function runCatalogueCommand(argv: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || sub === '-h' || sub === '--help' || rest.includes('-h') || rest.includes('--help')) {
+    (sub === undefined ? io.stderr : io.stdout)(`${CATALOGUE_USAGE}\n`);
+    return sub === undefined ? 2 : 0;
+  }
+  try {
+    const args = parseCatalogueArgs(rest);
+    if (sub === 'save') return await saveCatalogue(args, io);
+    if (sub === 'diff') return await diffCommand(args, io);
+    throw new UsageError(`unknown subcommand "${sub}" (save or diff).`);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr(`wikimap-query catalogue: ${err.message} See wikimap-query catalogue --help.\n`);
+    return 2;
+  }
+}
