@@ -230,7 +230,23 @@ export const SETTINGS: readonly SettingSpec[] = [
   {
     key: 'embeddedLanguages',
     type: 'array',
-    default: ['markdown'],
+    default: [
+      'markdown',
+      'python',
+      'javascript',
+      'typescript',
+      'javascriptreact',
+      'typescriptreact',
+      'php',
+      'kotlin',
+      'java',
+      'lua',
+      'go',
+      'ruby',
+      'csharp',
+      'perl',
+      'shellscript',
+    ],
     items: { type: 'string' },
     uniqueItems: true,
     scope: 'window',
@@ -239,8 +255,9 @@ export const SETTINGS: readonly SettingSpec[] = [
     readBy: 'both',
     restricted: false,
     markdownDescription:
-      'Language ids whose documents get wiki-query features on lines containing `api.php?` (completion, hover, diagnostics, the ▶ Run lens). Changing it restarts the language server.',
-    readme: 'Languages whose `api.php?` URLs get the wiki features.',
+      'Language ids whose documents get wiki-query features. Markdown (and any other language listed): lines containing `api.php?`, with the ▶ Run lens. Source files (Python, JavaScript, TypeScript, PHP, Kotlin, Java, Lua, Go, Ruby, C#, Perl, shell): the MediaWiki API requests written in them (URL literals, parameter dicts and objects, client calls) get diagnostics, hover, completion, quick fixes and highlighting — only in files that name a MediaWiki API (`api.php`, a wiki host) or use a MediaWiki client (`mw.Api`, mwn, pywikibot, mwclient). Changing it restarts the language server.',
+    readme:
+      'Languages whose requests get the wiki features: `api.php?` URLs in markdown; in source files, the API requests of files that name a MediaWiki API or use a MediaWiki client.',
   },
   {
     key: 'run.timeoutSeconds',

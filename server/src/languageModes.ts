@@ -18,7 +18,10 @@ import type { LanguageService } from './service/languageTypes';
 import { readSettings, settingSpec, settingValue, type QueryLayout, type SettingValues, type SeveritySetting } from '../../common/settings';
 import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
-import { getWikiLanguageService, WIKI_LANGUAGE_ID } from './service/wiki/wikiLanguageService';
+import { getWikiLanguageService, WIKI_LANGUAGE_ID, type WikiLanguageService } from './service/wiki/wikiLanguageService';
+import { getEmbeddedLanguageService, hostLanguageOf } from './service/embedded/embeddedLanguageService';
+import { mayHoldRequest } from './service/embedded/requestFinder';
+import { findUrlLiterals } from './service/embedded/lexerFinder';
 import { createMapDescriptor } from './service/map/mapDescriptor';
 import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
@@ -53,7 +56,7 @@ export interface EffectiveSettings {
 export type { LiveCataloguePolicy };
 
 export interface Mode {
-  kind: 'wiki' | 'map';
+  kind: 'wiki' | 'map' | 'host';
   service: LanguageService<unknown>;
   /** The document the service sees (a `.wikiquery` file under another language id is given ours). */
   view(document: TextDocument): TextDocument;
@@ -61,6 +64,8 @@ export interface Mode {
 
 export interface LanguageServices {
   wiki: LanguageService<unknown>;
+  /** Source files (Python, JavaScript, …): the requests written in them (service/embedded/embeddedLanguageService.ts). */
+  host: LanguageService<unknown>;
   map: LanguageService<unknown>;
   builtinCatalogue: WikiCatalogue;
   /** The catalogue a query naming `apiUrl` (or a bare query, without it) is judged by. */
@@ -120,7 +125,7 @@ export interface CreateServicesOptions {
 }
 
 export function createLanguageServices(
-  runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore'>,
+  runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore' | 'hostFinder'>,
   options: CreateServicesOptions,
 ): LanguageServices {
   const builtinCatalogue = options.builtin ?? loadBuiltin(runtime.files);
@@ -156,10 +161,12 @@ export function createLanguageServices(
   const resolveName = (apiUrlOrName?: string) => (apiUrlOrName && wikis[apiUrlOrName]) || apiUrlOrName || undefined;
 
   const wiki = getWikiLanguageService({ resolveCatalogue }) as LanguageService<unknown>;
+  const host = createHostService(wiki, runtime.hostFinder);
   const map = getMapLanguageService({ descriptor: createMapDescriptor(loadMapDescriptorJson(runtime.files)) }) as LanguageService<unknown>;
 
   return {
     wiki,
+    host,
     map,
     builtinCatalogue,
     resolveCatalogue,
@@ -199,6 +206,15 @@ export function createLanguageServices(
       store?.dispose?.();
     },
   };
+}
+
+/** The service of source files: the finder with the host parsers, or (without them, in a browser) the lexer that reads URL literals. */
+function createHostService(wiki: LanguageService<unknown>, hostFinder: ServerRuntime['hostFinder']): LanguageService<unknown> {
+  return getEmbeddedLanguageService({
+    wiki: wiki as unknown as WikiLanguageService,
+    // The prefilter decides first everywhere (findLoaded applies it too).
+    find: (text, lang) => (hostFinder ? hostFinder.findLoaded(text, lang) : mayHoldRequest(text) ? findUrlLiterals(text, lang.id) : []),
+  }) as LanguageService<unknown>;
 }
 
 /** Reloads the catalogues of `targets`, or says why none is fetched (no wiki configured, untrusted workspace, no live catalogues here). */
@@ -275,6 +291,10 @@ export function pickMode(uri: string, languageId: string, settings: EffectiveSet
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
   if (path.endsWith('.mapquery.json') || languageId === MAP_LANGUAGE_ID) return { kind: 'map', service: services.map, view: (d) => d };
   if (path.endsWith('.wikiquery') || languageId === WIKI_LANGUAGE_ID) return { kind: 'wiki', service: services.wiki, view: asWikiDocument };
+  // Source files of the host languages: the requests the finder reads in them.
+  const lang = hostLanguageOf(languageId, uri);
+  if (lang && (settings.embeddedLanguages.includes(languageId) || settings.embeddedLanguages.includes(lang.id)))
+    return { kind: 'host', service: services.host, view: (d) => d };
   // The wiki service reads a document of any other language in embedded mode (only its api.php? URLs).
   if (settings.embeddedLanguages.includes(languageId)) return { kind: 'wiki', service: services.wiki, view: (d) => d };
   return undefined;

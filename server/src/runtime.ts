@@ -1,6 +1,8 @@
 import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { RepoConfig } from './repoConfig';
 import type { HttpTransport } from '../../run/transport';
+import type { HostLanguage } from './service/embedded/hostLanguages';
+import type { FoundRequest } from './service/embedded/requestFinder';
 
 /**
  * The runtime handed to `startServer`: everything the server needs from its host (file reading,
@@ -85,4 +87,17 @@ export interface ServerRuntime {
    * a transport over `fetch`.
    */
   transport?: HttpTransport;
+  /**
+   * Finds the requests in source files with the host languages' parsers (embedded/hostParsers.ts).
+   * Absent where grammars cannot be loaded: then only URL literals are read, by a lexer.
+   */
+  hostFinder?: HostFinder;
+}
+
+/** The host-language parsers as the server uses them: grammars load in the background, finding is synchronous. */
+export interface HostFinder {
+  /** Loads the grammar of a language (resolves at once when loaded or not needed). */
+  prepare(lang: HostLanguage): Promise<void>;
+  /** The request candidates of a text; undefined while its grammar is not loaded. */
+  findLoaded(text: string, lang: HostLanguage): FoundRequest[] | undefined;
 }

@@ -58,6 +58,8 @@ import { pushedSettings, SettingsLayers } from './settingsLayers';
 import { nestSettings, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 import type { WikiDocument } from './service/wiki/wikiTypes';
+import type { EmbeddedDocument } from './service/embedded/embeddedLanguageService';
+import type { HostLanguage } from './service/embedded/hostLanguages';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
@@ -275,7 +277,28 @@ class QueryLanguageServer {
     if (!mode) return undefined;
     const document = mode.view(doc);
     open.parse = { version: doc.version, mode, document, parsed: mode.service.parse(document) };
+    if (mode.kind === 'host' && (open.parse.parsed as EmbeddedDocument).pending)
+      this.loadGrammar(doc.uri, (open.parse.parsed as EmbeddedDocument).lang);
     return open.parse;
+  }
+
+  /** A source file's grammar loads in the background; once it has, the file is parsed and checked again. */
+  private loadGrammar(uri: string, lang: HostLanguage): void {
+    const finder = this.runtime.hostFinder;
+    if (!finder) return;
+    finder.prepare(lang).then(
+      () => {
+        const open = this.documents.get(uri);
+        if (!open || this.shutDown) return;
+        open.parse = undefined;
+        this.editorFeatures.refresh();
+        if (this.pullDiagnostics) {
+          if (this.canRefreshDiagnostics) this.connection.languages.diagnostics.refresh().catch(() => undefined);
+        } else this.scheduleValidation(uri);
+      },
+      (err) =>
+        this.logError(`Loading the ${lang.id} grammar failed: ${errorMessage(err)}; only URL literals are read in ${lang.id} files.`),
+    );
   }
 
   /** What the services are told of the settings, for a document (its own repository file) or the workspace. */
@@ -367,6 +390,8 @@ class QueryLanguageServer {
         if (current !== open || open.document.version !== version) return;
         const diagnostics = this.safeDiagnostics(open);
         if (this.documents.get(uri) !== open || open.document.version !== version) return;
+        // A source file whose grammar is still loading: its diagnostics come once it has (loadGrammar).
+        if (open.parse?.mode.kind === 'host' && (open.parse.parsed as EmbeddedDocument).pending) return;
         void this.connection.sendDiagnostics({ uri, version, diagnostics });
       });
     }, delay);

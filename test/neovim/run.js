@@ -172,9 +172,80 @@ function settingsSession() {
   checkSettingsChange(check, { ...run, detail: `\nexit ${r.status}\n${r.stdout}\n${r.stderr}` }, (severity) => severity === ERROR);
 }
 
+const PY_SOURCE = [
+  'import requests',
+  '',
+  'API = "https://en.wikipedia.org/w/api.php"',
+  'params = {"action": "query", "list": "search", "srsearch": "cats", "srlimt": 5}',
+  'r = requests.get(API, params=params)',
+  '',
+].join('\n');
+const JS_SOURCE = [
+  'const api = new mw.Api();',
+  "api.get({ action: 'query', prop: 'revisions', titles: 'Main Page', rvprop: 'ids', rvlimt: 2 });",
+  '',
+].join('\n');
+
+/** Source files (a Python and a JavaScript file) in a Neovim session of their own: sources_check.lua. */
+function sourcesSession() {
+  if (spawnSync('nvim', ['--version']).status !== 0 || !fs.existsSync(server)) return;
+  const { dir, out, env } = prepareEditorSession('NVIM', server, { name: 'init.lua', text: editorConfig('neovim') });
+  for (const xdg of ['CONFIG', 'DATA', 'STATE', 'CACHE']) env[`XDG_${xdg}_HOME`] = path.join(dir, xdg.toLowerCase());
+  env.WIKIMAP_NVIM_PYFILE = path.join(dir, 'search_bot.py');
+  env.WIKIMAP_NVIM_JSFILE = path.join(dir, 'gadget.js');
+  fs.writeFileSync(env.WIKIMAP_NVIM_PYFILE, PY_SOURCE);
+  fs.writeFileSync(env.WIKIMAP_NVIM_JSFILE, JS_SOURCE);
+  const r = spawnSync(
+    'nvim',
+    ['--headless', '-n', '-i', 'NONE', '-u', String(env.WIKIMAP_NVIM_CONFIG), '-c', `luafile ${path.join(__dirname, 'sources_check.lua')}`],
+    { cwd: dir, env, encoding: 'utf8', timeout: 180000 },
+  );
+  if (!fs.existsSync(out)) {
+    check('Neovim ran the source-file session and wrote its result', false, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    return;
+  }
+  const res = JSON.parse(fs.readFileSync(out, 'utf8'));
+  check(
+    'source files: no client or server errors, every step done',
+    res.errors.length === 0,
+    JSON.stringify(res.errors) + JSON.stringify(res.steps),
+  );
+  const py = res.files.python || {};
+  const js = res.files.javascript || {};
+  for (const [name, f, misspelt, fixedText, completed] of [
+    ['Python', py, 'srlimt', '"srlimit": 5}', 'p2 = {"action": "query", "list": "search", "srlimit"}'],
+    ['JavaScript', js, 'rvlimt', 'rvlimit: 2 });', "api.get({ action: 'query', list: 'allpages' });"],
+  ]) {
+    const d = f.diagnostic || {};
+    check(
+      `${name}: the misspelt key's diagnostic is at the key itself (filetype ${f.filetype})`,
+      d.code === 'unrecognizedparams' && d.text === misspelt && d.source === 'wikimap-query',
+      JSON.stringify(d),
+    );
+    check(
+      `${name}: vim.lsp.buf.code_action() applies the fix in the host syntax`,
+      (f.fixedText || '').includes(fixedText),
+      JSON.stringify(f),
+    );
+    check(
+      `${name}: <C-x><C-o> inside the typed request's string offers the right names`,
+      (f.omniItems || []).length > 0,
+      JSON.stringify(f.omniItems),
+    );
+    check(`${name}: accepting completes inside the quotes`, f.completedLine === completed, JSON.stringify(f.completedLine));
+  }
+  check(
+    'Python: the completion inside the dict offers the search module’s names, not others',
+    (py.omniItems || []).includes('srlimit') && !(py.omniItems || []).includes('rvprop'),
+    JSON.stringify(py.omniItems),
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 try {
   main();
   settingsSession();
+  sourcesSession();
 } catch (err) {
   check('the Neovim suite ran', false, err && err.stack);
 }

@@ -549,7 +549,7 @@ async function diagnoseInput(
   const view = mode.view(document);
   const parsed = mode.service.parse(view);
   // No size limit here: a CI run has the time for every check, however large the file.
-  return { document, kind: mode.kind, diagnostics: mode.service.doValidation(view, parsed, lsSettings) };
+  return { document, kind: mode.kind === 'map' ? 'map' : 'wiki', diagnostics: mode.service.doValidation(view, parsed, lsSettings) };
 }
 
 async function check(opts: CheckOptions, io: CliIo): Promise<number> {

@@ -10,6 +10,7 @@ import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
 import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from '../service/embedded/hostLanguages';
 import { checkRequests, type CheckedRequest } from '../service/embedded/embeddedCheck';
 import type { HostParsers } from '../embedded/hostParsers';
+import { isSuppressed } from '../service/embedded/suppressions';
 
 /** The host languages a run reads (`--embedded on|off|LANG,LANG`; on by default). */
 export function parseEmbeddedOption(value: string): HostLanguage[] {
@@ -33,24 +34,6 @@ export function hostOfFile(name: string, langs: readonly HostLanguage[]): HostLa
   return langs.find((l) => l.extensions.some((e) => lower.endsWith(e)));
 }
 
-const MARKER = 'wikimap-query-disable-next-line';
-
-/** Whether the line before a diagnostic's line holds a host comment that suppresses its code. */
-function suppressed(document: TextDocument, lang: HostLanguage, line: number, code: string): boolean {
-  if (line === 0) return false;
-  const previous = document.getText({ start: { line: line - 1, character: 0 }, end: { line, character: 0 } });
-  const at = previous.indexOf(MARKER);
-  if (at < 0) return false;
-  const before = previous.slice(0, at);
-  if (!lang.comments.some((c) => before.includes(c)) && !before.includes('/*')) return false;
-  const codes = previous
-    .slice(at + MARKER.length)
-    .replace(/\*\/.*$/, '')
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  return codes.length === 0 || codes.includes(code);
-}
-
 /** Diagnostics of a host file: every high-confidence request, checked, less the suppressed ones. */
 function hostDiagnostics(
   wiki: WikiLanguageService,
@@ -60,7 +43,7 @@ function hostDiagnostics(
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const c of checked)
-    for (const d of c.diagnostics) if (!suppressed(document, lang, d.range.start.line, String(d.code ?? ''))) out.push(d);
+    for (const d of c.diagnostics) if (!isSuppressed(document, lang, d.range.start.line, String(d.code ?? ''))) out.push(d);
   return out;
 }
 

@@ -3,6 +3,7 @@
  * Data files are read at run time from the installed package (`descriptors/` next to `dist/`), never
  * bundled into the JavaScript.
  */
+import { HostParsers } from '../embedded/hostParsers';
 import * as fs from 'fs';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
@@ -94,6 +95,7 @@ export function createNodeRuntime(): ServerRuntime {
     createCatalogueStore: (options): CatalogueStoreAccess => createNodeCatalogueStore(files, options),
     repoConfig: readRepoConfigOfFolder,
     transport: nodeTransport,
+    hostFinder: new HostParsers(files),
   };
 }
 

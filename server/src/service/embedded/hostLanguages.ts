@@ -131,6 +131,11 @@ const BY_ID = new Map(HOST_LANGUAGES.map((l) => [l.id, l]));
 /** Other names editors give these languages (Neovim's filetypes, VS Code's `bat`-style ids). */
 const ALIASES: Record<string, string> = {
   sh: 'shellscript',
+  javascriptreact: 'javascript',
+  js: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  py: 'python',
   bash: 'shellscript',
   zsh: 'shellscript',
   'c#': 'csharp',

@@ -182,7 +182,7 @@ export function mayHoldRequest(text: string): boolean {
 }
 
 /** Whether a file names a MediaWiki API or imports a MediaWiki client. */
-function namesMediaWiki(text: string): boolean {
+export function namesMediaWiki(text: string): boolean {
   return /api\.php|\bmw\s*\.\s*(?:Api|ForeignApi)\b|\bmwn\b|pywikibot|mwclient|mediawiki|wikipedia|wikimedia|wikidata|wiktionary|wikisource|wikivoyage|wikiquote|wikibooks|fandom\.com|wikia\b/i.test(
     text,
   );

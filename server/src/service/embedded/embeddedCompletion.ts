@@ -1,0 +1,123 @@
+/**
+ * Completion inside a request written in source code: parameter names in a key string of a
+ * parameter object (also one being typed, not yet followed by its value), values and module names in
+ * a value string, names and values inside a URL literal. The wiki service completes on the virtual
+ * query; each item is written back as the bare name or value, in place of the word at the cursor
+ * inside the host string (so the host's quotes stay as they are).
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { InsertTextFormat, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
+import type { LanguageSettings } from '../languageTypes';
+import type { WikiLanguageService } from '../wiki/wikiLanguageService';
+import type { HostLanguage } from './hostLanguages';
+import { checkRequests, type CheckedRequest } from './embeddedCheck';
+import type { FoundRequest } from './requestFinder';
+import { hostToVirtual } from './embeddedPositions';
+
+export interface HostCompletionInput {
+  wiki: WikiLanguageService;
+  find(text: string, lang: HostLanguage): FoundRequest[] | undefined;
+  document: TextDocument;
+  parsed: { lang: HostLanguage };
+  offset: number;
+  settings?: LanguageSettings;
+  checked: CheckedRequest[];
+}
+
+/** How a key is followed by its value in each language's parameter objects (for a key being typed). */
+const KEY_VALUE: Record<string, string> = {
+  python: ': ',
+  javascript: ': ',
+  typescript: ': ',
+  typescriptreact: ': ',
+  go: ': ',
+  php: ' => ',
+  ruby: ' => ',
+  lua: ' = ',
+};
+
+/** Where the host string around the cursor is on its line: its opening quote and closing quote (-1: not closed on the line). */
+interface HostString {
+  open: number;
+  close: number;
+}
+
+function stringAt(text: string, offset: number): HostString | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let quote = '';
+  let open = -1;
+  for (let i = lineStart; i < text.length && text[i] !== '\n'; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) {
+        if (open < offset && offset <= i) return { open, close: i };
+        quote = '';
+      }
+    } else if (ch === '"' || ch === "'" || ch === '`') {
+      if (i >= offset) return undefined;
+      quote = ch;
+      open = i;
+    } else if (ch === '#' || (ch === '/' && text[i + 1] === '/')) return undefined;
+  }
+  return quote && open < offset ? { open, close: -1 } : undefined;
+}
+
+const WORD = /[A-Za-z0-9_-]/;
+
+/** The text with a placeholder value after a key being typed (`"sr|"` → `"sr|": 0`), or undefined when the string is not such a key. */
+function withPlaceholder(text: string, s: HostString, offset: number, lang: HostLanguage): string | undefined {
+  const sep = KEY_VALUE[lang.id];
+  if (!sep || !/^[A-Za-z0-9_]*$/.test(text.slice(s.open + 1, s.close < 0 ? offset : s.close))) return undefined;
+  const before =
+    /[{,[(]\s*$/.test(text.slice(Math.max(0, s.open - 200), s.open)) || /(^|\n)\s*$/.test(text.slice(Math.max(0, s.open - 200), s.open));
+  if (!before) return undefined;
+  if (s.close < 0) return text.slice(0, offset) + text[s.open] + sep + '0' + text.slice(offset);
+  const after = text.slice(s.close + 1, s.close + 40);
+  if (/^\s*(?::|=>|=)/.test(after)) return undefined;
+  return text.slice(0, s.close + 1) + sep + '0' + text.slice(s.close + 1);
+}
+
+/** The item written as the bare name or value over the word at the cursor, or undefined when it cannot be written as is. */
+function hostItem(item: CompletionItem, document: TextDocument, from: number, to: number): CompletionItem | undefined {
+  const raw = item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : (item.insertText ?? item.label);
+  const newText = raw.replace(/=$/, '');
+  if (!/^[A-Za-z0-9_|.:*-]*$/.test(newText) || (item.insertTextFormat === InsertTextFormat.Snippet && /[$]/.test(raw))) return undefined;
+  const { command: _command, additionalTextEdits: _extra, insertText: _insert, ...rest } = item;
+  return {
+    ...rest,
+    insertTextFormat: InsertTextFormat.PlainText,
+    filterText: item.filterText ?? newText,
+    textEdit: { range: { start: document.positionAt(from), end: document.positionAt(to) }, newText },
+  };
+}
+
+export function completeInHost(input: HostCompletionInput): CompletionList {
+  const { wiki, document, offset, settings } = input;
+  const lang = input.parsed.lang;
+  const text = document.getText();
+  const s = stringAt(text, offset);
+  if (!s) return { isIncomplete: false, items: [] };
+  let checked = input.checked;
+  const modified = withPlaceholder(text, s, offset, lang);
+  if (modified !== undefined) {
+    const found = input.find(modified, lang) ?? [];
+    checked = checkRequests(
+      wiki,
+      TextDocument.create(document.uri, document.languageId, document.version, modified),
+      found,
+      settings ?? {},
+    );
+  }
+  const c = checked.find((r) => r.request.range.start <= offset && offset <= r.request.range.end);
+  if (!c) return { isIncomplete: false, items: [] };
+  const v = hostToVirtual(c.request.query, offset);
+  const list = wiki.doComplete(c.virtual, c.parsed, v, settings);
+  const end = s.close < 0 ? text.indexOf('\n', offset) >>> 0 : s.close;
+  let from = offset;
+  while (from > s.open + 1 && WORD.test(text[from - 1])) from--;
+  let to = offset;
+  while (to < Math.min(end, text.length) && WORD.test(text[to])) to++;
+  const items = list.items.map((i) => hostItem(i, document, from, to)).filter((i): i is CompletionItem => !!i);
+  return { isIncomplete: list.isIncomplete, items };
+}

@@ -1,0 +1,211 @@
+/**
+ * The editor's service for source files (Python, JavaScript, PHP, …): the MediaWiki API requests the
+ * finder reads in them, served like `.wikiquery` documents. Each request is a virtual one-line query
+ * (embeddedCheck.ts); diagnostics, hover, completion, quick fixes and semantic tokens are the wiki
+ * service's on that query, their ranges carried to the host file through the request's position map.
+ *
+ * A file is served only when it names a MediaWiki API or imports a MediaWiki client (`namesMediaWiki`):
+ * code that talks to other APIs with `action` keys gets nothing. Finding needs the host grammar, which
+ * loads asynchronously: until it has, `parse` says `pending` and the caller parses again later.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Diagnostic, Hover, Range, TextEdit } from 'vscode-languageserver-types';
+import type { LanguageService, LanguageSettings } from '../languageTypes';
+import type { WikiLanguageService } from '../wiki/wikiLanguageService';
+import { TokenSink, encodeTokens, SEMANTIC_TOKENS_LEGEND, type TokenType } from '../semanticTokens';
+import { hostLanguage, type HostLanguage } from './hostLanguages';
+import { checkRequests, type CheckedRequest } from './embeddedCheck';
+import { namesMediaWiki, type FoundRequest } from './requestFinder';
+import { isSuppressed } from './suppressions';
+import { completeInHost } from './embeddedCompletion';
+import { hostToVirtual, virtualToHost } from './embeddedPositions';
+
+/** Finds the request candidates of a host text; undefined while the language's grammar is not loaded. */
+export type RequestFinder = (text: string, lang: HostLanguage) => FoundRequest[] | undefined;
+
+export interface EmbeddedDocument {
+  lang: HostLanguage;
+  /** The grammar is still loading: nothing is known yet. */
+  pending: boolean;
+  /** The file names a MediaWiki API or client (else nothing is served). */
+  served: boolean;
+  requests: FoundRequest[];
+  /** Checked once per parse, with the settings of the first feature that needs them. */
+  checked?: CheckedRequest[];
+}
+
+export interface EmbeddedServiceOptions {
+  wiki: WikiLanguageService;
+  find: RequestFinder;
+}
+
+const EMPTY_LIST = { isIncomplete: false, items: [] };
+
+/** The host language of a document: its language id (or an editor's alias), else its file name. */
+export function hostLanguageOf(languageId: string, uri: string): HostLanguage | undefined {
+  const byId = hostLanguage(languageId);
+  if (byId) return byId;
+  const path = uri.replace(/[?#].*$/, '').toLowerCase();
+  return [
+    'python',
+    'javascript',
+    'typescript',
+    'typescriptreact',
+    'php',
+    'kotlin',
+    'java',
+    'lua',
+    'go',
+    'ruby',
+    'csharp',
+    'shellscript',
+    'perl',
+  ]
+    .map((id) => hostLanguage(id)!)
+    .find((l) => l.extensions.some((e) => path.endsWith(e)));
+}
+
+export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): LanguageService<EmbeddedDocument> {
+  const { wiki, find } = options;
+
+  const checkedOf = (document: TextDocument, parsed: EmbeddedDocument, settings?: LanguageSettings): CheckedRequest[] => {
+    parsed.checked ??= parsed.served ? checkRequests(wiki, document, parsed.requests, settings ?? {}) : [];
+    return parsed.checked;
+  };
+  /** The request whose host range holds `offset` (its end included: a cursor before the closing quote). */
+  const requestAt = (checked: CheckedRequest[], offset: number) =>
+    checked.find((c) => c.request.range.start <= offset && offset <= c.request.range.end);
+
+  return {
+    parse(document) {
+      const lang = hostLanguageOf(document.languageId, document.uri)!;
+      const text = document.getText();
+      const served = !!lang && namesMediaWiki(text);
+      if (!served) return { lang, pending: false, served: false, requests: [] };
+      const requests = find(text, lang);
+      return { lang, pending: requests === undefined, served: true, requests: requests ?? [] };
+    },
+
+    doValidation(document, parsed, settings) {
+      const out: Diagnostic[] = [];
+      for (const c of checkedOf(document, parsed, settings))
+        for (const d of c.diagnostics)
+          if (!isSuppressed(document, parsed.lang, d.range.start.line, String(d.code ?? '')))
+            out.push({ ...d, source: d.source ?? 'wikimap-query' });
+      return out;
+    },
+
+    doComplete(document, parsed, offset, settings) {
+      if (!parsed.served || parsed.pending) return EMPTY_LIST;
+      return completeInHost({ wiki, find, document, parsed, offset, settings, checked: checkedOf(document, parsed, settings) });
+    },
+
+    doHover(document, parsed, offset, settings): Hover | null {
+      const c = requestAt(checkedOf(document, parsed, settings), offset);
+      if (!c) return null;
+      const v = hostToVirtual(c.request.query, offset);
+      const hover = wiki.doHover(c.virtual, c.parsed, Math.min(v, c.virtual.getText().length), settings);
+      if (!hover) return null;
+      return hover.range ? { ...hover, range: virtualToHost(c.request, document, hover.range) } : hover;
+    },
+
+    doCodeActions(document, parsed, range, diagnostics, settings) {
+      return codeActions(wiki, document, checkedOf(document, parsed, settings), range, diagnostics, settings);
+    },
+
+    getSemanticTokens(document, parsed, range) {
+      return semanticTokens(wiki, document, checkedOf(document, parsed), range);
+    },
+
+    findDocumentSymbols: () => [],
+    findDocumentLinks: () => [],
+    getRunnableQueries: () => [],
+    getInlayHints: () => [],
+    getFoldingRanges: () => [],
+    getSelectionRanges: () => [],
+    format: () => [],
+  };
+}
+
+/** The wiki service's tokens of each request (only of high confidence), at the host characters they came from. */
+function semanticTokens(wiki: WikiLanguageService, document: TextDocument, checked: CheckedRequest[], range?: Range): number[] {
+  const sink = new TokenSink();
+  const types = SEMANTIC_TOKENS_LEGEND.tokenTypes as TokenType[];
+  for (const c of checked) {
+    if (c.confidence !== 'high') continue;
+    const data = wiki.getSemanticTokens(c.virtual, c.parsed);
+    let line = 0;
+    let char = 0;
+    for (let i = 0; i + 4 < data.length; i += 5) {
+      line += data[i];
+      char = data[i] === 0 ? char + data[i + 1] : data[i + 1];
+      if (line !== 0) continue;
+      const span = c.request.query.hostRange(char, char + data[i + 2]);
+      if (c.request.query.hasHole(char, char + data[i + 2])) continue;
+      sink.add(span.start, span.end, types[data[i + 3] & 0xffff], data[i + 4] !== 0);
+    }
+  }
+  return encodeTokens(document, sink, range);
+}
+
+/** Characters a replacement may hold to be written as is in any host string or identifier. */
+const SAFE_TEXT = /^[A-Za-z0-9_|.:*-]*$/;
+
+/** An edit of the virtual query written in the host file, when that is safe (the replaced text is written as is). */
+function hostEdit(c: CheckedRequest, document: TextDocument, edit: TextEdit): TextEdit | undefined {
+  if (edit.range.start.line !== 0 || edit.range.end.line !== 0 || !SAFE_TEXT.test(edit.newText)) return undefined;
+  const from = edit.range.start.character;
+  const to = edit.range.end.character;
+  if (to <= from || c.request.query.hasHole(from, to)) return undefined;
+  const span = c.request.query.hostRange(from, to);
+  if (document.getText().slice(span.start, span.end) !== c.virtual.getText().slice(from, to)) return undefined;
+  return { range: { start: document.positionAt(span.start), end: document.positionAt(span.end) }, newText: edit.newText };
+}
+
+/** The wiki service's quick fixes of the requests in `range`, those whose every edit can be written in host syntax. */
+function codeActions(
+  wiki: WikiLanguageService,
+  document: TextDocument,
+  checked: CheckedRequest[],
+  range: Range,
+  diagnostics: Diagnostic[],
+  settings?: LanguageSettings,
+): CodeAction[] {
+  const out: CodeAction[] = [];
+  const lo = document.offsetAt(range.start);
+  const hi = document.offsetAt(range.end);
+  for (const c of checked) {
+    if (c.request.range.end < lo || c.request.range.start > hi || c.confidence !== 'high') continue;
+    const mine = diagnostics.filter((d) => c.diagnostics.some((h) => sameDiagnostic(h, d)));
+    if (!mine.length) continue;
+    const raw = wiki.doValidation(c.virtual, c.parsed, settings ?? {});
+    const pairs = mine
+      .map((host) => ({ host, virtual: raw.find((r) => r.code === host.code && r.message === host.message) }))
+      .filter((p): p is { host: Diagnostic; virtual: Diagnostic } => !!p.virtual);
+    const whole: Range = { start: { line: 0, character: 0 }, end: c.virtual.positionAt(c.virtual.getText().length) };
+    for (const action of wiki.doCodeActions(
+      c.virtual,
+      c.parsed,
+      whole,
+      pairs.map((p) => p.virtual),
+      settings,
+    )) {
+      const edits = action.edit?.changes?.[c.virtual.uri];
+      if (!edits?.length || action.command) continue;
+      const written = edits.map((e) => hostEdit(c, document, e));
+      if (written.some((e) => !e)) continue;
+      const about = pairs.filter((p) => action.diagnostics?.some((d) => d.code === p.virtual.code && d.message === p.virtual.message));
+      out.push({ ...action, diagnostics: about.map((p) => p.host), edit: { changes: { [document.uri]: written as TextEdit[] } } });
+    }
+  }
+  return out;
+}
+
+function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  return (
+    String(a.code) === String(b.code) &&
+    a.message === b.message &&
+    a.range.start.line === b.range.start.line &&
+    a.range.start.character === b.range.start.character
+  );
+}

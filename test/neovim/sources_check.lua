@@ -1,0 +1,128 @@
+-- Source files in Neovim's own LSP client, with the configuration of docs/editors.md: a Python file and
+-- a JavaScript file whose MediaWiki API requests the server serves beside any other server. For each:
+-- the diagnostic of a misspelled parameter arrives at its key, vim.lsp.buf.code_action() fixes it in the
+-- host syntax, and a person types a new request in insert mode and completes inside its string with
+-- <C-x><C-o>. Writes what it saw as JSON to $WIKIMAP_NVIM_OUT; run.js checks it.
+local env = os.getenv
+local result = { errors = {}, steps = {}, files = {} }
+
+local function finish()
+  local f = io.open(env('WIKIMAP_NVIM_OUT'), 'w')
+  f:write(vim.fn.json_encode(result))
+  f:close()
+  vim.cmd('qall!')
+end
+
+local function misspelt_diagnostic(buf, name)
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.code == 'unrecognizedparams' and d.message:find('"' .. name .. '"', 1, true) then return d end
+  end
+end
+
+local function buffer_text(buf) return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n') end
+
+-- The steps of one file: FILE, the misspelt name, its fix, keys typed for a completion, the word to accept.
+local function file_steps(key, file, misspelt, fixed, keys, wanted)
+  local r = {}
+  result.files[key] = r
+  local buf
+  return {
+    {
+      name = key .. ': open it, the diagnostic of "' .. misspelt .. '" arrives',
+      run = function()
+        vim.cmd('edit ' .. vim.fn.fnameescape(file))
+        buf = vim.api.nvim_get_current_buf()
+      end,
+      done = function() return misspelt_diagnostic(buf, misspelt) ~= nil end,
+      after = function()
+        local d = misspelt_diagnostic(buf, misspelt)
+        local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1]
+        r.filetype = vim.bo[buf].filetype
+        r.diagnostic = { lnum = d.lnum, col = d.col, end_col = d.end_col, code = d.code, source = d.source, text = line:sub(d.col + 1, d.end_col) }
+      end,
+    },
+    {
+      name = key .. ': apply the quick fix with vim.lsp.buf.code_action()',
+      run = function()
+        local d = misspelt_diagnostic(buf, misspelt)
+        vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+        vim.ui.select = function(items, opts, on_choice)
+          r.codeActionTitles = {}
+          local chosen
+          for i, item in ipairs(items) do
+            local title = opts.format_item and opts.format_item(item) or tostring(item)
+            table.insert(r.codeActionTitles, title)
+            if not chosen and title:find(fixed, 1, true) then chosen = i end
+          end
+          on_choice(chosen and items[chosen] or nil, chosen)
+        end
+        vim.lsp.buf.code_action()
+      end,
+      done = function() return r.codeActionTitles ~= nil and misspelt_diagnostic(buf, misspelt) == nil end,
+      after = function() r.fixedText = buffer_text(buf) end,
+    },
+    {
+      name = key .. ': type a request and complete inside its string with <C-x><C-o>',
+      run = function() vim.api.nvim_input('Go' .. keys .. '<C-x><C-o>') end,
+      done = function() return #(vim.fn.complete_info({ 'items' }).items or {}) > 0 end,
+      after = function()
+        r.omniItems = {}
+        for _, it in ipairs(vim.fn.complete_info({ 'items' }).items or {}) do table.insert(r.omniItems, it.word) end
+      end,
+    },
+    {
+      name = key .. ': accept "' .. wanted .. '"',
+      run = function()
+        local moves = ''
+        for i, word in ipairs(r.omniItems) do
+          if word == wanted then moves = string.rep('<C-n>', i - 1) break end -- the first item is selected already
+        end
+        vim.api.nvim_input(moves .. '<C-y><Esc>')
+      end,
+      done = function() return vim.fn.mode() == 'n' end,
+      after = function()
+        local n = vim.api.nvim_buf_line_count(buf)
+        r.completedLine = vim.api.nvim_buf_get_lines(buf, n - 1, n, false)[1]
+        r.clients = #vim.lsp.buf_get_clients(buf)
+      end,
+    },
+  }
+end
+
+local steps = {}
+for _, s in ipairs(file_steps('python', env('WIKIMAP_NVIM_PYFILE'), 'srlimt', 'srlimit',
+  -- a key typed with its quotes closed (as an autopair plugin or the person does), then back inside it
+  'p2 = {"action": "query", "list": "search", "srl"}<Esc>hha', 'srlimit')) do table.insert(steps, s) end
+for _, s in ipairs(file_steps('javascript', env('WIKIMAP_NVIM_JSFILE'), 'rvlimt', 'rvlimit',
+  "api.get({ action: 'query', list: 'allp' });<Esc>4hi", 'allpages')) do table.insert(steps, s) end
+
+local function run_step(i)
+  local step = steps[i]
+  if not step then return finish() end
+  local ok, err = pcall(step.run)
+  if not ok then
+    table.insert(result.errors, step.name .. ': ' .. tostring(err))
+    return finish()
+  end
+  local deadline = vim.loop.now() + 30000
+  local function poll()
+    local ok2, is_done = pcall(step.done)
+    if ok2 and is_done then
+      if step.after then
+        local ok3, err3 = pcall(step.after)
+        if not ok3 then table.insert(result.errors, step.name .. ': ' .. tostring(err3)) end
+      end
+      table.insert(result.steps, step.name)
+      return run_step(i + 1)
+    end
+    if not ok2 then table.insert(result.errors, step.name .. ': ' .. tostring(is_done)) return finish() end
+    if vim.loop.now() > deadline then
+      table.insert(result.errors, step.name .. ': not done within 30 s')
+      return finish()
+    end
+    vim.defer_fn(poll, 50)
+  end
+  vim.defer_fn(poll, 50)
+end
+
+vim.schedule(function() run_step(1) end)

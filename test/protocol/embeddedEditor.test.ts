@@ -1,0 +1,162 @@
+/**
+ * Source files over LSP (the real `dist/server.js` over stdio): the MediaWiki API requests written
+ * in Python and JavaScript get diagnostics at their host ranges, hover, completion inside the dict or
+ * object (names, values, modules; a key being typed too), quick fixes written in host syntax and
+ * semantic tokens of the request only. A file that names no MediaWiki API gets nothing.
+ */
+import assert from 'node:assert/strict';
+import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent, SemanticTokens } from 'vscode-languageserver-types';
+import { applyEdits, cursor, ensureBuilt, LspClient, textOf } from './lspClient';
+
+const PY = [
+  'import requests',
+  '',
+  'API = "https://en.wikipedia.org/w/api.php"',
+  'params = {"action": "query", "list": "search", "srsearch": "cats", "srlimt": 5}',
+  'r = requests.get(API, params=params)',
+  '',
+].join('\n');
+
+const JS = [
+  'const api = new mw.Api();',
+  "api.get({ action: 'query', prop: 'revisions', titles: 'Main Page', rvprop: 'ids', rvlimt: 2 });",
+  '',
+].join('\n');
+
+describe('language server over stdio: requests in source files', function () {
+  this.timeout(60000);
+  let client: LspClient;
+  before(async () => {
+    await ensureBuilt();
+    client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 20 } } });
+  });
+  after(() => client?.stop());
+
+  const complete = async (uri: string, languageId: string, withCursor: string, version = 1) => {
+    const { text, position } = cursor(withCursor);
+    await client.open(uri, languageId, text, version);
+    await client.diagnosticsFor(uri, version);
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+    return { text, list };
+  };
+
+  it('a misspelled name in a Python params dict: the diagnostic at the key, in the host file', async () => {
+    const uri = 'file:///home/user/bot/search.py';
+    await client.open(uri, 'python', PY, 1);
+    const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, textOf(PY, d.range)]),
+      [['unrecognizedparams', 'srlimt']],
+    );
+    assert.match(String(diagnostics[0].message), /srlimit/);
+  });
+
+  it('the quick fix renames the key inside its quotes', async () => {
+    const uri = 'file:///home/user/bot/search.py';
+    const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
+    const fix = actions.find((a) => a.edit?.changes?.[uri]);
+    assert.ok(fix, JSON.stringify(actions));
+    assert.match(applyEdits(PY, fix.edit!.changes![uri]), /"srlimit": 5\}/);
+  });
+
+  it('hover on a key of the dict explains the parameter', async () => {
+    const uri = 'file:///home/user/bot/search.py';
+    const offset = PY.indexOf('srsearch') + 3;
+    const before = PY.slice(0, offset);
+    const position = { line: before.split('\n').length - 1, character: offset - before.lastIndexOf('\n') - 1 };
+    const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
+    assert.ok(hover);
+    assert.match((hover.contents as MarkupContent).value, /srsearch/);
+    assert.equal(textOf(PY, hover.range!), 'srsearch');
+  });
+
+  it('completion in a key being typed offers the module’s names, written inside the quotes', async () => {
+    const uri = 'file:///home/user/bot/complete.py';
+    const { text, list } = await complete(
+      uri,
+      'python',
+      'import requests\nAPI = "https://en.wikipedia.org/w/api.php"\np = {"action": "query", "list": "search", "srl|"}\n',
+    );
+    const item = list.items.find((i) => i.label === 'srlimit');
+    assert.ok(item, list.items.map((i) => i.label).join(' '));
+    assert.ok(!list.items.some((i) => i.label === 'rvprop'));
+    const edit = item.textEdit as { range: import('vscode-languageserver-types').Range; newText: string };
+    assert.equal(applyEdits(text, [edit]).split('\n')[2], 'p = {"action": "query", "list": "search", "srlimit"}');
+  });
+
+  it('completion of a value: the list modules in the value of "list"', async () => {
+    const uri = 'file:///home/user/bot/values.py';
+    const { list } = await complete(uri, 'python', 'import pywikibot\np = {"action": "query", "list": "allp|"}\n');
+    assert.ok(
+      list.items.some((i) => i.label === 'allpages'),
+      list.items.map((i) => i.label).join(' '),
+    );
+    assert.ok(!list.items.some((i) => i.label === 'revisions'));
+  });
+
+  it('a JavaScript mw.Api object: diagnostic, fix and completion of an unquoted key', async () => {
+    const uri = 'file:///home/user/gadget/rev.js';
+    await client.open(uri, 'javascript', JS, 1);
+    const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, textOf(JS, d.range)]),
+      [['unrecognizedparams', 'rvlimt']],
+    );
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
+    const fix = actions.find((a) => a.edit?.changes?.[uri]);
+    assert.ok(fix);
+    assert.match(applyEdits(JS, fix.edit!.changes![uri]), /rvlimit: 2 \}/);
+    const { list } = await complete(
+      'file:///home/user/gadget/value.js',
+      'javascript',
+      "new mw.Api().get({ action: 'query', prop: 'rev|' });\n",
+    );
+    assert.ok(list.items.some((i) => i.label === 'revisions'));
+  });
+
+  it('semantic tokens cover the request only, never the host code around it', async () => {
+    const uri = 'file:///home/user/bot/search.py';
+    const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    assert.ok(tokens.data.length >= 5);
+    let line = 0;
+    for (let i = 0; i < tokens.data.length; i += 5) {
+      line += tokens.data[i];
+      assert.ok(line === 3, `a token on line ${line}`);
+    }
+  });
+
+  it('a file that names no MediaWiki API gets nothing, even with an action key', async () => {
+    const uri = 'file:///home/user/app/store.js';
+    const text = "dispatch({ action: 'query', list: 'serch', type: 'x' });\nfetch('https://example.com/api?action=query&list=serch');\n";
+    await client.open(uri, 'javascript', text, 1);
+    // A later document that does get diagnostics shows the first one was judged (and given none).
+    await client.open('file:///home/user/app/flag.py', 'python', PY, 1);
+    await client.diagnosticsFor('file:///home/user/app/flag.py', 1);
+    const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(diagnostics, []);
+  });
+
+  it('incremental changes, several in one didChange: the fixed key clears the diagnostic', async () => {
+    const uri = 'file:///home/user/bot/edit.py';
+    await client.open(uri, 'python', PY, 1);
+    const [d] = await client.diagnosticsFor(uri, 1);
+    // Two changes in one notification, as Neovim batches them: insert the missing "i", then a comment line.
+    await client.change(uri, 2, [
+      {
+        range: { start: { line: 3, character: d.range.start.character + 5 }, end: { line: 3, character: d.range.start.character + 5 } },
+        text: 'i',
+      },
+      { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: '# done\n' },
+    ]);
+    assert.deepEqual(await client.diagnosticsFor(uri, 2), []);
+  });
+});
