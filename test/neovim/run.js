@@ -232,7 +232,11 @@ function sourcesSession() {
       (f.omniItems || []).length > 0,
       JSON.stringify(f.omniItems),
     );
-    check(`${name}: accepting completes inside the quotes`, f.completedLine === completed, JSON.stringify(f.completedLine));
+    check(
+      `${name}: accepting completes inside the quotes`,
+      f.completedLine === completed,
+      JSON.stringify([f.completedLine, f.lineBeforeAccept]),
+    );
   }
   check(
     'Python: the completion inside the dict offers the search module’s names, not others',

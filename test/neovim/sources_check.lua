@@ -73,11 +73,14 @@ local function file_steps(key, file, misspelt, fixed, keys, wanted)
     {
       name = key .. ': accept "' .. wanted .. '"',
       run = function()
+        local n0 = vim.api.nvim_buf_line_count(buf)
+        r.lineBeforeAccept = vim.api.nvim_buf_get_lines(buf, n0 - 1, n0, false)[1]
         local moves = ''
         for i, word in ipairs(r.omniItems) do
           if word == wanted then moves = string.rep('<C-n>', i - 1) break end -- the first item is selected already
         end
-        vim.api.nvim_input(moves .. '<C-y><Esc>')
+        -- a single match is inserted without a menu; <C-y> would then insert the character above the cursor
+        vim.api.nvim_input(moves .. (vim.fn.pumvisible() == 1 and '<C-y>' or '') .. '<Esc>')
       end,
       done = function() return vim.fn.mode() == 'n' end,
       after = function()
