@@ -66,3 +66,24 @@ export function isIpLiteral(host: string): boolean {
   const h = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   return parseIPv4(h) !== undefined || h.includes(':');
 }
+
+/** An endpoint URL without query, fragment, default port or trailing slash, for comparing; undefined when not http(s). */
+function endpointKey(url: string): string | undefined {
+  try {
+    const u = new URL(url.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The address rule of a run or fetch to `url`: loopback and private addresses are allowed only when
+ * `url` is one of the endpoints the user configured (`configured`: the wiki's api.php URLs or the map
+ * servers' base URLs from the settings). Any other host must resolve to public addresses only.
+ */
+export function addressPolicyFor(url: string, configured: readonly string[]): { allowPrivate: boolean } {
+  const key = endpointKey(url);
+  return { allowPrivate: key !== undefined && configured.some((c) => endpointKey(c) === key) };
+}

@@ -82,6 +82,15 @@ export function getCurrentEndpoint(kind: 'wiki' | 'map'): { url?: string; name?:
   return {};
 }
 
+/** Every endpoint of a kind the user configured: the current setting's URL and each named one. */
+export function getConfiguredEndpoints(kind: 'wiki' | 'map'): string[] {
+  const urls = getNamedEndpoints(kind)
+    .map(([, u]) => u)
+    .filter((u) => typeof u === 'string');
+  const current = getCurrentEndpoint(kind).url;
+  return current ? [current, ...urls] : urls;
+}
+
 export async function setCurrentEndpoint(kind: 'wiki' | 'map', url: string): Promise<void> {
   const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   await cfg().update(kind === 'wiki' ? 'wiki.apiUrl' : 'mapserver.url', url, target);

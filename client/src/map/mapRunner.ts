@@ -7,7 +7,8 @@ import { runMapQuery, type MapRunResult } from '../../../run/map/mapRun';
 import { mapSummaryLine } from '../../../run/map/mapExport';
 import { makeUserAgent } from '../../../run/httpClient';
 import { nodeTransport } from '../../../run/node/nodeTransport';
-import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
+import { getConfiguredEndpoints, getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
+import { addressPolicyFor } from '../../../run/address';
 import type { MapResultsPanel } from './mapResultsPanel';
 import { runWithProgress, type RunRecorder } from '../runWithProgress';
 
@@ -83,6 +84,8 @@ export class MapRunner {
       work: async (signal) => {
         const result = await runMapQuery(base, body, {
           transport: nodeTransport,
+          // Loopback or private addresses only for a configured map server (checked on the resolved address).
+          addressPolicy: addressPolicyFor(base, getConfiguredEndpoints('map')),
           timeoutMs: s.timeoutMs,
           maxBytes: s.maxBytes,
           maxParsedBytes: s.maxParsedBytes,

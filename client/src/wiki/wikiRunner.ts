@@ -21,7 +21,8 @@ import { locateParam } from '../../../run/wiki/paramLocator';
 import { isXmlResult, summariseWikiResult, summaryLine } from '../../../run/wiki/wikiResultDocument';
 import { makeUserAgent } from '../../../run/httpClient';
 import { nodeTransport } from '../../../run/node/nodeTransport';
-import { getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
+import { getConfiguredEndpoints, getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
+import { addressPolicyFor } from '../../../run/address';
 import type { WikiResultProvider } from './wikiResultProvider';
 import type { QuerySource } from './wikiQuerySource';
 import { reportRunFailure, runWithProgress, type RunRecorder } from '../runWithProgress';
@@ -66,10 +67,12 @@ export class WikiRunner implements vscode.Disposable {
     );
   }
 
-  private runOptions(signal: AbortSignal): RunOptions {
+  /** A run's options; the address its host resolves to may be loopback or private only for a configured wiki. */
+  private runOptions(signal: AbortSignal, apiUrl: string): RunOptions {
     const s = getRunSettings();
     return {
       transport: nodeTransport,
+      addressPolicy: addressPolicyFor(apiUrl, getConfiguredEndpoints('wiki')),
       timeoutMs: s.timeoutMs,
       maxBytes: s.maxBytes,
       maxParsedBytes: s.maxParsedBytes,
@@ -137,13 +140,13 @@ export class WikiRunner implements vscode.Disposable {
         const result =
           mode === 'all'
             ? await fetchAll(apiUrl, req.params, {
-                ...this.runOptions(signal),
+                ...this.runOptions(signal, apiUrl),
                 maxPages: settings.fetchAllMaxPages,
                 maxTotalBytes: settings.fetchAllMaxBytes,
                 onPage: (page, items) =>
                   progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
               })
-            : await runWikiQuery(apiUrl, req.params, this.runOptions(signal));
+            : await runWikiQuery(apiUrl, req.params, this.runOptions(signal, apiUrl));
         return this.show(result, req.source);
       },
       label,
@@ -169,7 +172,7 @@ export class WikiRunner implements vscode.Disposable {
         `Fetching all: ${label}`,
         async (signal, progress) => {
           const all = await fetchAll(prev.apiUrl, prev.originalParams, {
-            ...this.runOptions(signal),
+            ...this.runOptions(signal, prev.apiUrl),
             maxPages: settings.fetchAllMaxPages,
             maxTotalBytes: settings.fetchAllMaxBytes,
             onPage: (page: number, items: number) =>
@@ -183,7 +186,7 @@ export class WikiRunner implements vscode.Disposable {
     }
     return this.withProgress(
       `Continuing: ${label}`,
-      async (signal) => this.show(await runContinuation(prev, this.runOptions(signal)), stored.source),
+      async (signal) => this.show(await runContinuation(prev, this.runOptions(signal, prev.apiUrl)), stored.source),
       label,
       {
         kind: 'wiki',
