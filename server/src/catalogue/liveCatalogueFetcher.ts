@@ -99,7 +99,7 @@ function budgetOf(opts: FetchOptions): number {
 }
 
 function budgetMessage(shown: string, what: string): string {
-  return `the catalogue of ${shown} ${what}; reading stopped. Raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`;
+  return `the catalogue of ${shown} ${what}; reading stopped (the cap counts all of a catalogue's answers together). Raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`;
 }
 
 /** Counts an answer against the load's memory budget before it is parsed; throws past it. */
@@ -155,10 +155,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     const e = err as BoundedFetchError;
     switch (e.kind) {
       case 'tooLarge':
-        throw new WikiFetchError(
-          budgetMessage(shown, `is larger than the cap of ${formatMegabytes(budgetOf(opts))} (all its answers together)`),
-          false,
-        );
+        throw new WikiFetchError(budgetMessage(shown, `is larger than the cap of ${formatMegabytes(budgetOf(opts))}`), false);
       case 'redirect':
         throw new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
       case 'credentials':

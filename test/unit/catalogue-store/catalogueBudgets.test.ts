@@ -88,7 +88,7 @@ describe('catalogue store: budgets of a whole load', function () {
       const store = makeStore({ maxBytes: answer.length + 100 });
       await assert.rejects(
         store.load(wiki.apiUrl),
-        /the catalogue of http:\/\/127\.0\.0\.1:\d+\/w\/api\.php is larger than the cap of [\d.]+ KB \(all its answers together\).*maxCatalogueMB/,
+        /the catalogue of http:\/\/127\.0\.0\.1:\d+\/w\/api\.php is larger than the cap of [\d.]+ KB; reading stopped \(the cap counts all of a catalogue.s answers together\).*maxCatalogueMB/,
       );
       store.dispose();
     } finally {
