@@ -277,7 +277,7 @@ export class CatalogueStore {
   async snapshot(apiUrl: string): Promise<{ data: LiveCatalogueData; catalogue: WikiCatalogue }> {
     const key = this.keyFor(apiUrl);
     if (!key) throw new Error(`${withoutUserInfo(apiUrl)} is not a usable api.php URL.`);
-    const opts = this.fetchOptions();
+    const opts = this.fetchOptions(key);
     const site = await fetchSiteinfo(key, opts, ['extensions']);
     const data = await fetchLiveCatalogueData(key, opts, site);
     try {
