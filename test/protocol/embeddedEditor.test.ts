@@ -123,6 +123,31 @@ describe('language server over stdio: requests in source files', function () {
     assert.ok(list.items.some((i) => i.label === 'revisions'));
   });
 
+  it('completion of an identifier key being typed: a JavaScript object, Python keyword arguments', async () => {
+    for (const [uri, languageId, withCursor, want, line] of [
+      [
+        'file:///home/user/gadget/key.js',
+        'javascript',
+        "new mw.Api().get({ action: 'query', list: 'search', srl| });\n",
+        'srlimit',
+        "new mw.Api().get({ action: 'query', list: 'search', srlimit });",
+      ],
+      [
+        'file:///home/user/bot/kwargs.py',
+        'python',
+        "import mwclient\nsite = mwclient.Site('en.wikipedia.org')\nsite.api('query', list='allpages', apl|)\n",
+        'aplimit',
+        "site.api('query', list='allpages', aplimit)",
+      ],
+    ]) {
+      const { text, list } = await complete(uri, languageId, withCursor);
+      const item = list.items.find((i) => i.label === want);
+      assert.ok(item, `${uri}: ${list.items.map((i) => i.label).join(' ')}`);
+      const edited = applyEdits(text, [item.textEdit as { range: import('vscode-languageserver-types').Range; newText: string }]);
+      assert.ok(edited.split('\n').includes(line), edited);
+    }
+  });
+
   it('semantic tokens cover the request only, never the host code around it', async () => {
     const uri = 'file:///home/user/bot/search.py';
     const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });

@@ -36,6 +36,33 @@ const KEY_VALUE: Record<string, string> = {
   lua: ' = ',
 };
 
+/** How an identifier key (JavaScript/Ruby object, Lua table) or keyword argument (Python) takes its value. */
+const IDENTIFIER_KEY_VALUE: Record<string, string> = {
+  python: '=',
+  javascript: ': ',
+  typescript: ': ',
+  typescriptreact: ': ',
+  ruby: ': ',
+  lua: ' = ',
+};
+
+/**
+ * An identifier key being typed outside any string (`{ action: 'query', srl| }`, `site.api('query', srl|)`):
+ * the text with a placeholder value after it, and the identifier's range; undefined elsewhere.
+ */
+function identifierKey(text: string, offset: number, lang: HostLanguage): { modified: string; from: number; to: number } | undefined {
+  const sep = IDENTIFIER_KEY_VALUE[lang.id];
+  if (!sep) return undefined;
+  let from = offset;
+  while (from > 0 && /[A-Za-z0-9_]/.test(text[from - 1])) from--;
+  let to = offset;
+  while (to < text.length && /[A-Za-z0-9_]/.test(text[to])) to++;
+  if (from === to || !/^[A-Za-z_]/.test(text[from])) return undefined;
+  if (!/[{,(]\s*$/.test(text.slice(Math.max(0, from - 200), from))) return undefined;
+  if (!/^\s*(?:[,})]|$)/.test(text.slice(to, to + 200))) return undefined;
+  return { modified: text.slice(0, to) + sep + '0' + text.slice(to), from, to };
+}
+
 /** Where the host string around the cursor is on its line: its opening quote and closing quote (-1: not closed on the line). */
 interface HostString {
   open: number;
@@ -92,32 +119,35 @@ function hostItem(item: CompletionItem, document: TextDocument, from: number, to
   };
 }
 
-export function completeInHost(input: HostCompletionInput): CompletionList {
-  const { wiki, document, offset, settings } = input;
-  const lang = input.parsed.lang;
-  const text = document.getText();
-  const s = stringAt(text, offset);
-  if (!s) return { isIncomplete: false, items: [] };
-  let checked = input.checked;
-  const modified = withPlaceholder(text, s, offset, lang);
-  if (modified !== undefined) {
-    const found = input.find(modified, lang) ?? [];
-    checked = checkRequests(
-      wiki,
-      TextDocument.create(document.uri, document.languageId, document.version, modified),
-      found,
-      settings ?? {},
-    );
-  }
-  const c = checked.find((r) => r.request.range.start <= offset && offset <= r.request.range.end);
-  if (!c) return { isIncomplete: false, items: [] };
-  const v = hostToVirtual(c.request.query, offset);
-  const list = wiki.doComplete(c.virtual, c.parsed, v, settings);
+/** The word at the cursor inside a host string (a name, or one value of a `|` list). */
+function wordInString(text: string, s: HostString, offset: number): { from: number; to: number } {
   const end = s.close < 0 ? text.indexOf('\n', offset) >>> 0 : s.close;
   let from = offset;
   while (from > s.open + 1 && WORD.test(text[from - 1])) from--;
   let to = offset;
   while (to < Math.min(end, text.length) && WORD.test(text[to])) to++;
+  return { from, to };
+}
+
+export function completeInHost(input: HostCompletionInput): CompletionList {
+  const { wiki, document, offset, settings } = input;
+  const lang = input.parsed.lang;
+  const text = document.getText();
+  const s = stringAt(text, offset);
+  const key = s ? undefined : identifierKey(text, offset, lang);
+  if (!s && !key) return { isIncomplete: false, items: [] };
+  let checked = input.checked;
+  const modified = s ? withPlaceholder(text, s, offset, lang) : key!.modified;
+  if (modified !== undefined) {
+    const found = input.find(modified, lang) ?? [];
+    const changed = TextDocument.create(document.uri, document.languageId, document.version, modified);
+    checked = checkRequests(wiki, changed, found, settings ?? {});
+  }
+  const c = checked.find((r) => r.request.range.start <= offset && offset <= r.request.range.end);
+  if (!c) return { isIncomplete: false, items: [] };
+  const v = hostToVirtual(c.request.query, offset);
+  const list = wiki.doComplete(c.virtual, c.parsed, v, settings);
+  const { from, to } = key ?? wordInString(text, s!, offset);
   const items = list.items.map((i) => hostItem(i, document, from, to)).filter((i): i is CompletionItem => !!i);
   return { isIncomplete: list.isIncomplete, items };
 }
