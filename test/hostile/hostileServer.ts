@@ -11,10 +11,15 @@
  *   /numbers/api.php   a list=allpages answer of 49 MB of numbers (`[0,0,0,…]`) that always continues
  *   /objects/api.php   the same with `{}` items (`[{},{},…]`: 3 bytes each, ~80 once parsed)
  *   /bytewise/api.php  a 20 MB JSON answer in 1-byte HTTP chunks (one chunk per byte)
+ *   /many/api.php      a real siteinfo, then a paraminfo whose `main` lists 5,000 actions it does not describe
+ *                      (one follow-up request per 50 of them, were the first answer to decide)
+ *   /encodings/api.php 64 KB answers with six Content-Encoding values
+ *   /mapcreds/api/config  a map server's config redirecting to an address with `user:password@`
  *   anything else      404
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 export interface HostileServer {
@@ -28,6 +33,17 @@ export interface HostileServer {
 }
 
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
+const FIXTURES = path.join(__dirname, '..', 'unit', 'catalogue-store', 'fixtures');
+const SITEINFO = fs.readFileSync(path.join(FIXTURES, 'mediawiki-1.39-siteinfo.json'), 'utf8');
+
+/** A paraminfo answer whose `main` lists `n` actions it does not describe, and the real `query` module. */
+function manyModules(n: number): string {
+  const paraminfo = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'mediawiki-1.39-paraminfo.json'), 'utf8'));
+  const query = paraminfo.paraminfo.modules.find((m: { path: string }) => m.path === 'query');
+  const names = Array.from({ length: n }, (_, i) => `mod${i}`);
+  const main = { name: 'main', path: 'main', parameters: [{ name: 'action', type: names }] };
+  return JSON.stringify({ paraminfo: { modules: [main, query] } });
+}
 const HUGE = 100 * 1024 * 1024;
 
 function stream(res: http.ServerResponse, limit = Infinity): void {
@@ -140,6 +156,15 @@ export async function startHostileServer(): Promise<HostileServer> {
         return bigPage(res, url, '{}');
       case '/bytewise/api.php':
         return bytewise(req);
+      case '/many/api.php':
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return void res.end(url.searchParams.get('action') === 'query' ? SITEINFO : manyModules(5000));
+      case '/mapcreds/api/config':
+        res.writeHead(302, { Location: 'http://mapuser:s3cret-pw@127.0.0.1:1/api/config' });
+        return void res.end();
+      case '/encodings/api.php':
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip, deflate, br, gzip, deflate, br' });
+        return void res.end(Buffer.alloc(64 * 1024, 'x'));
       default:
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not found');

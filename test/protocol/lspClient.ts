@@ -42,6 +42,8 @@ export interface ClientOptions {
   configuration?: () => unknown;
   /** The workspace folder (a `file:` URI), sent as `rootUri` and the one workspace folder; none by default. */
   rootUri?: string;
+  /** Wraps the server's command line (e.g. to start it in a mount namespace of its own); as is by default. */
+  launch?: (command: string, args: string[]) => [string, string[]];
 }
 
 /** `|` marks the cursor: returns the text without it and the cursor's position. Fails loudly without a marker. */
@@ -153,7 +155,8 @@ export class LspClient {
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
     ensureBuilt();
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const [command, args] = options.launch?.(process.execPath, [SERVER, '--stdio']) ?? [process.execPath, [SERVER, '--stdio']];
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const client = new LspClient(child, options);
     const capabilities = {
       textDocument: {

@@ -1,0 +1,274 @@
+/**
+ * Hostile wikis for catalogue loads and addresses, against the real CLI, the real language server over
+ * stdio and the run code (each in a process of its own, its peak memory read from /proc):
+ * - a catalogue whose first answer lists 5,000 modules it does not describe: no follow-up is made;
+ * - answers with six Content-Encoding values: one clear message, no stack trace, the server lives on;
+ * - names that resolve to 127.0.0.1, as `localtest.me` or a DNS-rebinding domain would: a private
+ *   /etc/hosts is bound over the real one in a mount namespace of the process under test (`unshare -m`,
+ *   as root; CI runs as root, so this runs there and is not skipped), and the address rule refuses the
+ *   connection after the lookup, naming the address; a configured wiki on such a name is fetched.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
+import { peakRssMb, startHostileServer, type HostileServer } from './hostileServer';
+
+const MAX_PEAK_MB = 600;
+const MAX_SECONDS = 60;
+const REBIND = 'wiki.rebind.test';
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  peakMb: number;
+  seconds: number;
+}
+
+/** Runs a command, reading its peak resident memory from /proc while it runs. */
+function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, XDG_CACHE_HOME: '/nonexistent-wikimap-cache', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    let peakMb = 0;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const sample = setInterval(() => (peakMb = Math.max(peakMb, peakRssMb(child.pid!) ?? 0)), 20);
+    const killer = setTimeout(() => child.kill('SIGKILL'), MAX_SECONDS * 2 * 1000);
+    child.on('close', (status) => {
+      clearInterval(sample);
+      clearTimeout(killer);
+      resolve({ status, stdout, stderr, peakMb, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+/** The command line that runs `command args` with `hosts` bound over /etc/hosts, in a mount namespace of its own. */
+function inPrivateHosts(hosts: string) {
+  return (command: string, args: string[]): [string, string[]] => [
+    'unshare',
+    ['-m', '--propagation', 'private', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, command, ...args],
+  ];
+}
+
+function assertBounded(run: { peakMb: number; seconds: number }): void {
+  assert.ok(run.peakMb > 0 && run.peakMb < MAX_PEAK_MB, `peak ${run.peakMb.toFixed(0)} MB`);
+  assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+}
+
+describe('hostile catalogues and addresses', function () {
+  this.timeout(MAX_SECONDS * 3 * 1000);
+  let hostile: HostileServer;
+  let hostsDir: string;
+  let hosts: string;
+
+  before(async () => {
+    ensureBuilt();
+    hostile = await startHostileServer();
+    hostsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-hosts-'));
+    hosts = path.join(hostsDir, 'hosts');
+    fs.writeFileSync(hosts, `127.0.0.1 localhost\n127.0.0.1 ${REBIND} public-looking.example\n`);
+  });
+  after(async () => {
+    await hostile.close();
+    fs.rmSync(hostsDir, { recursive: true, force: true });
+  });
+
+  describe('the CLI with --catalogue URL', () => {
+    it('a first answer listing 5,000 modules: no follow-up request, exit 2, the limit named', async () => {
+      const before = hostile.hits.get('/many/api.php') ?? 0;
+      const run = await runProcess(process.execPath, [CLI, 'check', '--catalogue', `${hostile.origin}/many/api.php`, 'examples']);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /lists 50\d\d modules its first paraminfo answer does not describe; .* over the limit of 20/);
+      assert.equal((hostile.hits.get('/many/api.php') ?? 0) - before, 2, 'siteinfo and the first paraminfo only');
+      assertBounded(run);
+    });
+
+    it('six Content-Encoding values: one clear message, no stack trace, exit 2', async () => {
+      const run = await runProcess(process.execPath, [CLI, 'check', '--catalogue', `${hostile.origin}/encodings/api.php`, 'examples']);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /did not answer with JSON/);
+      assert.doesNotMatch(run.stderr, /AbortError|\n\s+at /);
+      assertBounded(run);
+    });
+  });
+
+  it('the CLI: a map-config redirect to user:password@ is said without the credentials', async () => {
+    const run = await runProcess(process.execPath, [CLI, 'check', '--map-config', `${hostile.origin}/mapcreds`, 'examples']);
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, /HTTP 302 redirect to http:\/\/127\.0\.0\.1:1\/api\/config, not followed/);
+    assert.ok(!(run.stdout + run.stderr).includes('s3cret-pw'), run.stderr);
+    assertBounded(run);
+  });
+
+  describe('the language server over stdio', () => {
+    it('Reload Catalogue of a configured http://user:secret@ wiki: the error and every log line without the secret', async () => {
+      const before = hostile.total();
+      const apiUrl = `http://me:hunter2@127.0.0.1:${hostile.port}/endless/api.php`;
+      const client = await LspClient.start({
+        initializationOptions: { wikis: { mine: apiUrl }, wiki: { apiUrl }, diagnostics: { delay: 0 } },
+      });
+      try {
+        const uri = 'file:///home/user/creds.wikiquery';
+        await client.open(uri, 'wikiquery', 'action=query&list=allpages\n', 1);
+        await client.diagnosticsFor(uri, 1);
+        const reload = await client.request<{ loaded: string[]; errors: string[] }>('wikimapQuery/reloadCatalogue', {});
+        assert.ok(reload.errors.length > 0, JSON.stringify(reload));
+        assert.match(reload.errors.join('\n'), /http:\/\/127\.0\.0\.1:\d+\/endless\/api\.php/);
+        assert.ok(!JSON.stringify([reload, client.logs, client.shown]).includes('hunter2'), JSON.stringify(reload));
+        assert.equal(hostile.total(), before, 'credentials are never sent');
+      } finally {
+        await client.stop();
+      }
+    });
+
+    const configured: Array<[string, string, RegExp]> = [
+      ['a first answer listing 5,000 modules', '/many/api.php', /over the limit of 20/],
+      ['six Content-Encoding values', '/encodings/api.php', /did not answer with JSON/],
+    ];
+    for (const [name, where, message] of configured) {
+      it(`a configured wiki with ${name}: said once, bounded, the server lives on`, async () => {
+        const started = Date.now();
+        const apiUrl = `${hostile.origin}${where}`;
+        const client = await LspClient.start({ initializationOptions: { wikis: { hostile: apiUrl }, diagnostics: { delay: 0 } } });
+        try {
+          const uri = `file:///home/user/${where.split('/')[1]}.wikiquery`;
+          await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=allpages&aplimit=9000\n`, 1);
+          assert.deepEqual(
+            (await client.diagnosticsFor(uri, 1)).map((d) => d.code),
+            ['outofrange'],
+            'the built-in catalogue meanwhile',
+          );
+          const shown = await client.waitFor('the warning', () => client.shown.find((m) => message.test(m.message)), MAX_SECONDS * 1000);
+          assert.match(shown.message, /cannot load the catalogue of/);
+          const hover = await client.request('textDocument/hover', {
+            textDocument: { uri },
+            position: { line: 0, character: apiUrl.length + 10 },
+          });
+          assert.ok(hover, 'hover still answers');
+          assert.equal(client.shown.filter((m) => message.test(m.message)).length, 1, 'said once');
+          assert.ok(!client.logs.some((l) => /AbortError|Unexpected (error|rejection)/.test(l)), client.logs.join('\n'));
+          assertBounded({ peakMb: peakRssMb(client.pid)!, seconds: (Date.now() - started) / 1000 });
+        } finally {
+          await client.stop();
+        }
+      });
+    }
+
+    const approvedOrAny: Array<[string, (port: number) => Record<string, unknown>]> = [
+      ['liveCatalogues: any', () => ({ liveCatalogues: 'any' })],
+      ['approved by the quick fix', (port) => ({ approvedCatalogues: [`http://${REBIND}:${port}`] })],
+    ];
+    for (const [how, wiki] of approvedOrAny) {
+      it(`a name resolving to 127.0.0.1 (${how}): refused at connect time, the address named, nothing reaches it`, async () => {
+        const started = Date.now();
+        const before = hostile.total();
+        const client = await LspClient.start({
+          launch: inPrivateHosts(hosts),
+          initializationOptions: { wiki: wiki(hostile.port), diagnostics: { delay: 0 } },
+        });
+        try {
+          const apiUrl = `http://${REBIND}:${hostile.port}/endless/api.php`;
+          const uri = 'file:///home/user/rebind.wikiquery';
+          await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=allpages\n`, 1);
+          await client.diagnosticsFor(uri, 1);
+          const shown = await client.waitFor(
+            'the refusal',
+            () => client.shown.find((m) => /resolves to/.test(m.message)),
+            MAX_SECONDS * 1000,
+          );
+          assert.match(
+            shown.message,
+            new RegExp(`${REBIND.replace(/\./g, '\\.')}:\\d+ resolves to 127\\.0\\.0\\.1, a loopback or private address`),
+          );
+          assert.equal(hostile.total(), before, 'no request reached the loopback server');
+          assertBounded({ peakMb: peakRssMb(client.pid)!, seconds: (Date.now() - started) / 1000 });
+        } finally {
+          await client.stop();
+        }
+      });
+    }
+
+    it('the same name, configured as the wiki: fetched (the user chose it)', async () => {
+      const before = hostile.hits.get('/many/api.php') ?? 0;
+      const apiUrl = `http://${REBIND}:${hostile.port}/many/api.php`;
+      const client = await LspClient.start({
+        launch: inPrivateHosts(hosts),
+        initializationOptions: { wiki: { apiUrl }, diagnostics: { delay: 0 } },
+      });
+      try {
+        const uri = 'file:///home/user/configured.wikiquery';
+        await client.open(uri, 'wikiquery', `${apiUrl}?action=query&list=allpages\n`, 1);
+        await client.waitFor('the load', () => client.shown.find((m) => /over the limit of 20/.test(m.message)), MAX_SECONDS * 1000);
+        assert.equal((hostile.hits.get('/many/api.php') ?? 0) - before, 2, 'reached through the private hosts file');
+      } finally {
+        await client.stop();
+      }
+    });
+
+    it('the quick fix "Load the catalogue of HOST" is offered without a lookup, and contacts nothing', async () => {
+      const before = hostile.total();
+      const client = await LspClient.start({ launch: inPrivateHosts(hosts), initializationOptions: { diagnostics: { delay: 0 } } });
+      try {
+        const uri = 'file:///home/user/offer.wikiquery';
+        await client.open(uri, 'wikiquery', `http://${REBIND}:${hostile.port}/endless/api.php?action=query&list=allpages\n`, 1);
+        const [note] = (await client.diagnosticsFor(uri, 1)).filter((d) => d.code === 'catalogue-not-loaded');
+        assert.ok(note, 'a note');
+        const actions = await client.request<Array<{ title: string }>>('textDocument/codeAction', {
+          textDocument: { uri },
+          range: note.range,
+          context: { diagnostics: [note] },
+        });
+        assert.ok(
+          actions.some((a) => a.title === `Load the catalogue of ${REBIND}:${hostile.port}`),
+          JSON.stringify(actions),
+        );
+        assert.equal(hostile.total(), before);
+      } finally {
+        await client.stop();
+      }
+    });
+  });
+
+  describe('the run code, in a process of its own with the private hosts file', () => {
+    const script = (url: string, configured: string[]) => `
+      const { runWikiQuery } = require('./run/wiki/wikiRun');
+      const { nodeTransport } = require('./run/node/nodeTransport');
+      const { addressPolicyFor } = require('./run/address');
+      const url = ${JSON.stringify(url)};
+      runWikiQuery(url, [['action', 'query'], ['list', 'allpages']], {
+        transport: nodeTransport, timeoutMs: 20000, maxBytes: 1 << 20,
+        addressPolicy: addressPolicyFor(url, ${JSON.stringify(configured)}),
+      }).then((r) => console.log('ran: ' + r.status), (e) => console.log('refused: ' + e.message));`;
+
+    for (const configured of [false, true]) {
+      it(`a run to a name resolving to 127.0.0.1 ${configured ? 'of the configured wiki: runs' : 'not configured: refused, the address named'}`, async () => {
+        const before = hostile.hits.get('/cont/api.php') ?? 0;
+        const url = `http://${REBIND}:${hostile.port}/cont/api.php`;
+        const [command, args] = inPrivateHosts(hosts)(process.execPath, ['--import', 'tsx', '-e', script(url, configured ? [url] : [])]);
+        const run = await runProcess(command, args);
+        assert.equal(run.status, 0, run.stderr);
+        if (configured) {
+          assert.match(run.stdout, /^ran: /);
+          assert.equal((hostile.hits.get('/cont/api.php') ?? 0) - before, 1);
+        } else {
+          assert.match(
+            run.stdout,
+            new RegExp(`refused: Not run: ${REBIND.replace(/\./g, '\\.')}:\\d+ resolves to 127\\.0\\.0\\.1, a loopback or private address`),
+          );
+          assert.equal(hostile.hits.get('/cont/api.php') ?? 0, before, 'nothing reached the loopback server');
+        }
+        assertBounded(run);
+      });
+    }
+  });
+});
