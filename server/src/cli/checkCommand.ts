@@ -1,8 +1,8 @@
 /**
  * `wikimap-query check`: the editor's diagnostics for CI pipelines, from the same services.
  *
- *   wikimap-query check [--catalogue FILE_OR_API_URL]... [--high-limits]
- *                       [--format text|json|sarif|github] [--severity CODE=LEVEL]... PATH...|-
+ *   wikimap-query check [--catalogue FILE_OR_API_URL]... [--target [NAME=]FILE_OR_URL]... [--high-limits]
+ *                       [--format text|json|sarif|github|matrix] [--severity CODE=LEVEL]... PATH...|-
  *
  * Exit status: 0 no error-level diagnostic, 1 at least one, 2 usage error (bad arguments, unreadable
  * path, catalogue that cannot be loaded). All I/O goes through `CliIo`, so this runs in-process in tests.
@@ -15,6 +15,7 @@ import type { PackageFiles } from '../runtime';
 import { SEVERITY_LEVELS, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
+import type { WikiDocument } from '../service/wiki/wikiTypes';
 import { parseMapServerConfig, type MapLanguageService } from '../service/map/mapLanguageService';
 import { createLanguageServices, effectiveSettings, pickMode, type EffectiveSettings, type LanguageServices } from '../languageModes';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
@@ -23,7 +24,9 @@ import { GitignoreMatcher, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { HostParsers } from '../embedded/hostParsers';
-import { applySafeFixes, checkHostFile, hostOfFile, parseEmbeddedOption, withoutBaseline } from './embeddedSources';
+import { applySafeFixes, checkHostFile, hostOfFile, judgeHostRequests, parseEmbeddedOption, withoutBaseline } from './embeddedSources';
+import { loadJudges, mergeByTarget, parseTargetSpec, targetsNote, type Judge, type TargetSpec } from './checkTargets';
+import { printMatrix, type MatrixFile } from './checkMatrix';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -88,6 +91,15 @@ Options:
                                URL. Repeatable; a query naming a wiki's URL uses
                                that wiki's catalogue, the first one is the default.
                                Without it: the built-in catalogue (no network).
+  --target [NAME=]FILE_OR_URL  Also judge every wiki request against this
+                               target: a saved paraminfo file, a wiki's api.php
+                               URL or a built-in MediaWiki version (1.39, 1.43,
+                               1.45: their core modules). Repeatable; each
+                               problem names the targets it is found on. With
+                               targets, a request is judged by them (and by
+                               --catalogue when it is given too). A target that
+                               cannot be loaded is said once and left out; exit
+                               2 only when none could be loaded.
   --max-catalogue-mb N         Largest answer read from a wiki given with
                                --catalogue URL, in MB (default 32); every
                                request also has a 15 s time limit and never
@@ -116,6 +128,11 @@ Options:
                                  with help and links, exact 1-based regions)
                                github: GitHub Actions workflow annotations
                                  (::error file=…,line=…::message)
+                               matrix: one line per request, one column per
+                                 target: ok, warn or error
+                               With --target, json results carry "targets"
+                               (the targets that produce each problem); the
+                               other formats name them in the message.
                                Lines and columns are 1-based; columns count UTF-16
                                code units, as editors do.
   --severity CODE=LEVEL        Change a code's severity (error, warning,
@@ -144,6 +161,7 @@ Examples:
   wikimap-query check --format github docs/    annotations on a pull request
   wikimap-query check --catalogue https://wiki.example.org/w/api.php q.wikiquery
   wikimap-query check --map-config https://map.example.org queries/
+  wikimap-query check --target 1.39 --target 1.45 --target enwiki=https://en.wikipedia.org/w/api.php --format matrix q.wikiquery
   echo 'action=query&list=allpages&aplimit=9000' | wikimap-query check -
   wikimap-query check --severity deprecation=off --severity outofrange=error .
 
@@ -165,17 +183,21 @@ export interface CheckResult {
   code: string;
   message: string;
   param: string | null;
+  /** With --target: the targets that produce this problem (in the order given). */
+  targets?: string[];
 }
 
 class UsageError extends Error {}
 
-const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+const FORMATS = ['text', 'json', 'sarif', 'github', 'matrix'] as const;
 type Format = (typeof FORMATS)[number];
 
 interface CheckOptions {
   /** --no-config: the repository's .wikimapquery.json is not read. */
   noConfig?: boolean;
   catalogues: string[];
+  /** --target: more wikis (or built-in versions) each request is judged against. */
+  targets: TargetSpec[];
   maxCatalogueBytes?: number;
   mapConfig?: string;
   highLimits: boolean;
@@ -190,6 +212,7 @@ interface CheckOptions {
 function parseCheckArgs(args: string[]): CheckOptions {
   const opts: CheckOptions = {
     catalogues: [],
+    targets: [],
     highLimits: false,
     format: 'text',
     severity: {},
@@ -216,6 +239,12 @@ function parseCheckArgs(args: string[]): CheckOptions {
       case '--catalog':
         opts.catalogues.push(take('--catalogue'));
         break;
+      case '--target': {
+        const spec = parseTargetSpec(take('--target'));
+        if (!spec.name || !spec.source) throw new UsageError(`--target takes [NAME=]FILE_OR_URL (got "${args[i]}").`);
+        opts.targets.push(spec);
+        break;
+      }
       case '--high-limits':
         opts.highLimits = true;
         break;
@@ -524,32 +553,78 @@ function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: I
   }
 }
 
-/** Diagnostics of one input file: its document and how to read the parameter a diagnostic is about. */
-async function diagnoseInput(
-  input: Input,
-  text: string,
-  ctx: { opts: CheckOptions; io: CliIo; services: LanguageServices; parsers: HostParsers; settings: EffectiveSettings },
-): Promise<{ document: TextDocument; kind: 'wiki' | 'map'; diagnostics: Diagnostic[] }> {
+type CheckContext = { opts: CheckOptions; io: CliIo; services: LanguageServices; parsers: HostParsers; settings: EffectiveSettings };
+
+/** One input's diagnostics: with targets, each one's `targets` (parallel to `diagnostics`); the requests' offset ranges. */
+interface Diagnosed {
+  document: TextDocument;
+  kind: 'wiki' | 'map';
+  diagnostics: Diagnostic[];
+  targets?: string[][];
+  requests: { start: number; end: number }[];
+}
+
+/** Merges what each judge found into one list, with the targets of each diagnostic. */
+function judged(
+  document: TextDocument,
+  kind: 'wiki' | 'map',
+  perTarget: { name: string; diagnostics: Diagnostic[] }[],
+  requests: Diagnosed['requests'],
+): Diagnosed {
+  const merged = mergeByTarget(perTarget);
+  return { document, kind, diagnostics: merged.map((m) => m.diagnostic), targets: merged.map((m) => m.targets), requests };
+}
+
+/** A source file's requests: found once, checked by the services (or by each target). */
+async function diagnoseHost(input: Input, text: string, ctx: CheckContext, judges: Judge[] | undefined): Promise<Diagnosed> {
+  const host = input.host!;
+  const lsSettings = { highLimits: ctx.settings.highLimits, severity: ctx.settings.severity };
+  const wiki = ctx.services.wiki as unknown as WikiLanguageService;
+  let checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, text, lsSettings);
+  const fixed = ctx.opts.fix ? applySafeFixes(checked.document, checked.diagnostics) : undefined;
+  if (fixed) {
+    if (!ctx.io.writeFile) throw new Error('--fix cannot write files here');
+    ctx.io.writeFile(input.file, fixed.text);
+    ctx.io.stderr(`${input.file}: ${fixed.fixed} fix${fixed.fixed === 1 ? '' : 'es'} applied\n`);
+    checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, fixed.text, lsSettings);
+  }
+  const requests = checked.checked.map((c) => c.request.range);
+  if (!judges) return { document: checked.document, kind: 'wiki', diagnostics: checked.diagnostics, requests };
+  const perTarget = judges.map((j) => ({
+    name: j.name,
+    diagnostics: judgeHostRequests(j.services.wiki as unknown as WikiLanguageService, checked.document, host, checked.found, lsSettings)
+      .diagnostics,
+  }));
+  return judged(checked.document, 'wiki', perTarget, requests);
+}
+
+/** Diagnostics of one input file: parsed once, validated by the services, or by each target for wiki documents. */
+async function diagnoseInput(input: Input, text: string, ctx: CheckContext, judges: Judge[] | undefined): Promise<Diagnosed> {
+  if (input.host) return diagnoseHost(input, text, ctx, judges);
   const { services, settings } = ctx;
   const lsSettings = { highLimits: settings.highLimits, severity: settings.severity };
-  const wiki = services.wiki as unknown as WikiLanguageService;
-  if (input.host) {
-    let checked = await checkHostFile(ctx.parsers, wiki, input.uri, input.host, text, lsSettings);
-    const fixed = ctx.opts.fix ? applySafeFixes(checked.document, checked.diagnostics) : undefined;
-    if (fixed) {
-      if (!ctx.io.writeFile) throw new Error('--fix cannot write files here');
-      ctx.io.writeFile(input.file, fixed.text);
-      ctx.io.stderr(`${input.file}: ${fixed.fixed} fix${fixed.fixed === 1 ? '' : 'es'} applied\n`);
-      checked = await checkHostFile(ctx.parsers, wiki, input.uri, input.host, fixed.text, lsSettings);
-    }
-    return { document: checked.document, kind: 'wiki', diagnostics: checked.diagnostics };
-  }
   const document = TextDocument.create(input.uri, input.languageId, 1, text);
   const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
   const view = mode.view(document);
   const parsed = mode.service.parse(view);
+  const requests =
+    mode.kind === 'wiki' ? (parsed as WikiDocument).queries.map((q) => q.range) : [{ start: 0, end: document.getText().length }];
   // No size limit here: a CI run has the time for every check, however large the file.
-  return { document, kind: mode.kind === 'map' ? 'map' : 'wiki', diagnostics: mode.service.doValidation(view, parsed, lsSettings) };
+  const kind = mode.kind === 'map' ? 'map' : 'wiki';
+  if (!judges || mode.kind !== 'wiki')
+    return { document, kind, diagnostics: mode.service.doValidation(view, parsed, lsSettings), requests };
+  // The parse does not depend on the catalogue: each target validates the same parse.
+  const perTarget = judges.map((j) => ({ name: j.name, diagnostics: j.services.wiki.doValidation(view, parsed, lsSettings) }));
+  return judged(document, 'wiki', perTarget, requests);
+}
+
+/** The judges of a run with --target: each target that could be loaded (and the --catalogue ones, when given). */
+async function checkJudges(opts: CheckOptions, io: CliIo, services: LanguageServices): Promise<Judge[] | undefined> {
+  if (!opts.targets.length) return undefined;
+  const judges = await loadJudges(opts.targets, io, services, opts.maxCatalogueBytes);
+  if (!judges.length) throw new Error('no target could be loaded (each is said above)');
+  if (opts.catalogues.length) judges.unshift({ name: 'catalogue', services });
+  return judges;
 }
 
 async function check(opts: CheckOptions, io: CliIo): Promise<number> {
@@ -557,10 +632,12 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const settingsOf = createSettingsReader(opts, io);
   const baseline = opts.baseline !== undefined ? readBaseline(opts.baseline, io) : undefined;
   const services = await checkServices(opts, io);
+  const judges = await checkJudges(opts, io, services);
   const ctx = { opts, io, services, parsers: new HostParsers(io.files) };
 
   let results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];
+  const matrix: MatrixFile[] = [];
   for (const input of inputs) {
     let text: string;
     try {
@@ -571,26 +648,49 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     const settings = settingsOf(input);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
     try {
-      const { document, kind, diagnostics } = await diagnoseInput(input, text, { ...ctx, settings });
-      diagnostics.sort(
+      const diagnosed = await diagnoseInput(input, text, { ...ctx, settings }, judges);
+      const { document, kind, diagnostics } = diagnosed;
+      const order = diagnostics.map((_d, i) => i);
+      const pos = (i: number) => diagnostics[i];
+      order.sort(
         (a, b) =>
-          a.range.start.line - b.range.start.line ||
-          a.range.start.character - b.range.start.character ||
-          (a.severity ?? 1) - (b.severity ?? 1),
+          pos(a).range.start.line - pos(b).range.start.line ||
+          pos(a).range.start.character - pos(b).range.start.character ||
+          (pos(a).severity ?? 1) - (pos(b).severity ?? 1),
       );
-      for (const d of diagnostics) {
-        const result = toResult(input.file, document, kind, d, !!input.host);
-        results.push(result);
+      const fileResults: CheckResult[] = [];
+      for (const i of order) {
+        const result = toResult(input.file, document, kind, diagnostics[i], !!input.host);
+        if (diagnosed.targets) result.targets = diagnosed.targets[i];
+        fileResults.push(result);
         if (!rules.some((r) => r.id === result.code)) rules.push(ruleFor(result.code, kind));
       }
+      results.push(...fileResults);
+      matrix.push({ file: input.file, document, requests: diagnosed.requests, results: fileResults });
     } catch (err) {
       results.push(failedResult(input.file, err));
       if (!rules.some((r) => r.id === 'checkfailed')) rules.push(ruleFor('checkfailed', input.languageId === 'mapquery' ? 'map' : 'wiki'));
     }
   }
   if (baseline !== undefined) results = withoutBaseline(results, baseline);
-  printResults(results, rules, inputs, opts.format, io);
+  const names = judges?.map((j) => j.name);
+  if (opts.format === 'matrix') printMatrix(matrix, new Set(results), names, io);
+  // JSON keeps the message as it is: the targets are in their own field.
+  else if (names && opts.format !== 'json')
+    printResults(
+      results.map((r) => withTargetsNote(r, names)),
+      rules,
+      inputs,
+      opts.format,
+      io,
+    );
+  else printResults(results, rules, inputs, opts.format, io);
   return results.some((r) => r.severity === 'error') ? 1 : 0;
+}
+
+/** For text, SARIF and GitHub: the message names the targets that produce the problem (JSON has the field). */
+function withTargetsNote(r: CheckResult, all: string[]): CheckResult {
+  return r.targets ? { ...r, message: `${r.message} ${targetsNote(r.targets, all)}` } : r;
 }
 
 function readBaseline(file: string, io: CliIo): string {

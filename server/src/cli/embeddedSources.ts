@@ -55,11 +55,24 @@ export async function checkHostFile(
   lang: HostLanguage,
   text: string,
   settings: LanguageSettings,
-): Promise<{ document: TextDocument; checked: CheckedRequest[]; diagnostics: Diagnostic[] }> {
+): Promise<{ document: TextDocument; found: FoundRequests; checked: CheckedRequest[]; diagnostics: Diagnostic[] }> {
   const document = TextDocument.create(uri, lang.id, 1, text);
   const found = await parsers.find(text, lang);
+  return { document, found, ...judgeHostRequests(wiki, document, lang, found, settings) };
+}
+
+type FoundRequests = Awaited<ReturnType<HostParsers['find']>>;
+
+/** Checks requests already found in a host file (by another wiki service: one parse, several targets). */
+export function judgeHostRequests(
+  wiki: WikiLanguageService,
+  document: TextDocument,
+  lang: HostLanguage,
+  found: FoundRequests,
+  settings: LanguageSettings,
+): { checked: CheckedRequest[]; diagnostics: Diagnostic[] } {
   const checked = checkRequests(wiki, document, found, settings);
-  return { document, checked, diagnostics: hostDiagnostics(wiki, document, lang, checked) };
+  return { checked, diagnostics: hostDiagnostics(wiki, document, lang, checked) };
 }
 
 /**

@@ -1,0 +1,131 @@
+/**
+ * `wikimap-query check --target NAME=FILE_OR_URL`: every wiki request judged against several target
+ * wikis at once. A target is a saved paraminfo file, a wiki's api.php URL or a built-in MediaWiki
+ * version (`1.39`, `mediawiki-1.43`, `MediaWiki 1.45.0`). Each target gets its own services (its
+ * catalogue the only one); the document is parsed once and validated once per target, and the
+ * diagnostics are merged: one result per range and code, naming the targets that produce it, with the
+ * worst severity over them.
+ */
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { withoutUserInfo } from '../catalogue/boundedFetch';
+import { errorMessage } from '../../../common/errorMessage';
+import { BUILTIN_CATALOGUE_FILES, createWikiCatalogue, type WikiCatalogue } from '../service/wiki/wikiCatalogue';
+import { builtinVersionFacts } from '../service/wiki/wikiVersions';
+import { createLanguageServices, readJsonFile, type LanguageServices } from '../languageModes';
+import type { CliIo } from './checkCommand';
+
+export interface TargetSpec {
+  /** The name shown in messages, JSON `targets` and the matrix. */
+  name: string;
+  /** A file, an api.php URL or a built-in version. */
+  source: string;
+}
+
+/** One target that could be loaded: its name and the services that judge by its catalogue. */
+export interface Judge {
+  name: string;
+  services: LanguageServices;
+}
+
+/** `NAME=SOURCE` or `SOURCE` alone (the name is then the version, the URL's host or the file's name). */
+export function parseTargetSpec(spec: string): TargetSpec {
+  const eq = spec.indexOf('=');
+  // A `=` after `?`, `/` or `:` belongs to a URL or a path, not to a name.
+  const head = eq > 0 ? spec.slice(0, eq) : '';
+  if (head && !/[/:?\\]/.test(head)) return { name: head.trim(), source: spec.slice(eq + 1) };
+  return { name: defaultTargetName(spec), source: spec };
+}
+
+function defaultTargetName(source: string): string {
+  // The built-in versions are known only once the catalogue is loaded: a name, not a check, here.
+  const version = /^(?:mediawiki[-\s]?)?(1\.\d+(?:\.\d+)?)$/i.exec(source.trim());
+  if (version) return `MediaWiki ${version[1]}`;
+  try {
+    const url = new URL(source);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.host;
+  } catch {
+    // a file name
+  }
+  return source.slice(Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\')) + 1) || source;
+}
+
+/** The short built-in version (`1.43`) a source names (`1.43`, `1.43.3`, `mediawiki-1.43`, `MediaWiki 1.43`), if any. */
+export function builtinVersionShort(source: string): string | undefined {
+  const m = /^(?:mediawiki[-\s]?)?(1\.\d+)(?:\.\d+)?$/i.exec(source.trim());
+  if (!m) return undefined;
+  const facts = builtinVersionFacts();
+  return facts?.shorts.includes(m[1]) ? m[1] : undefined;
+}
+
+/** The catalogue of a built-in MediaWiki version: its recorded core modules, with the rules that hold for it. */
+function builtinVersionCatalogue(short: string, io: CliIo): WikiCatalogue {
+  const facts = builtinVersionFacts()!;
+  const version = facts.versions.find((v) => v.name === `mediawiki-${short}`)!;
+  return createWikiCatalogue(facts.paraminfo(short), {
+    constraints: readJsonFile(io.files, BUILTIN_CATALOGUE_FILES.constraints),
+    actionConstraints: readJsonFile(io.files, BUILTIN_CATALOGUE_FILES.actionConstraints),
+    source: version.generator,
+    version: version.version,
+  });
+}
+
+/**
+ * Loads every target. One that cannot be had is said once on stderr and left out; the others still
+ * judge. Names must be distinct.
+ */
+export async function loadJudges(specs: TargetSpec[], io: CliIo, base: LanguageServices, maxBytes?: number): Promise<Judge[]> {
+  const judges: Judge[] = [];
+  const log = (m: string) => io.stderr(`${m}\n`);
+  for (const spec of specs) {
+    if (judges.some((j) => j.name === spec.name) || specs.filter((s) => s.name === spec.name).length > 1)
+      throw new Error(`two targets are named "${spec.name}"; give each its own name with --target NAME=FILE_OR_URL`);
+    const short = builtinVersionShort(spec.source);
+    try {
+      const catalogue = short
+        ? builtinVersionCatalogue(short, io)
+        : await io.loadCatalogue(spec.source, base.builtinCatalogue, { maxBytes });
+      judges.push({
+        name: spec.name,
+        services: createLanguageServices({ files: io.files }, { log, catalogues: [catalogue], builtin: base.builtinCatalogue }),
+      });
+    } catch (err) {
+      const shown = withoutUserInfo(spec.source);
+      const message = errorMessage(err);
+      io.stderr(`wikimap-query check: target ${spec.name} left out: ${message.startsWith(shown) ? message : `${shown}: ${message}`}\n`);
+    }
+  }
+  return judges;
+}
+
+/** A diagnostic of the merged judging, and the targets that produce it. */
+export interface TargetedDiagnostic {
+  diagnostic: Diagnostic;
+  targets: string[];
+}
+
+/**
+ * Merges each target's diagnostics: one per range and code (the first target's message), the worst
+ * severity over the targets that produce it, and their names in the order the targets were given.
+ */
+export function mergeByTarget(perTarget: { name: string; diagnostics: Diagnostic[] }[]): TargetedDiagnostic[] {
+  const byKey = new Map<string, TargetedDiagnostic>();
+  for (const { name, diagnostics } of perTarget) {
+    for (const d of diagnostics) {
+      const r = d.range;
+      const key = `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\u0000${String(d.code ?? '')}`;
+      const seen = byKey.get(key);
+      if (!seen) byKey.set(key, { diagnostic: { ...d }, targets: [name] });
+      else {
+        if (!seen.targets.includes(name)) seen.targets.push(name);
+        if ((d.severity ?? 1) < (seen.diagnostic.severity ?? 1)) seen.diagnostic.severity = d.severity;
+      }
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** What a message says of the targets: `[on A, B; accepted by C]`, or `[on every target: A, B]`. */
+export function targetsNote(targets: readonly string[], all: readonly string[]): string {
+  const accepted = all.filter((t) => !targets.includes(t));
+  return accepted.length ? `[on ${targets.join(', ')}; accepted by ${accepted.join(', ')}]` : `[on every target: ${targets.join(', ')}]`;
+}
