@@ -239,12 +239,9 @@ function parseCheckArgs(args: string[]): CheckOptions {
       case '--catalog':
         opts.catalogues.push(take('--catalogue'));
         break;
-      case '--target': {
-        const spec = parseTargetSpec(take('--target'));
-        if (!spec.name || !spec.source) throw new UsageError(`--target takes [NAME=]FILE_OR_URL (got "${args[i]}").`);
-        opts.targets.push(spec);
+      case '--target':
+        opts.targets.push(targetOption(take('--target')));
         break;
-      }
       case '--high-limits':
         opts.highLimits = true;
         break;
@@ -255,14 +252,9 @@ function parseCheckArgs(args: string[]): CheckOptions {
         if (opts.mapConfig !== undefined) throw new UsageError('--map-config can be given only once.');
         opts.mapConfig = take('--map-config');
         break;
-      case '--max-catalogue-mb': {
-        const raw = take('--max-catalogue-mb');
-        const mb = Number(raw);
-        if (!Number.isFinite(mb) || mb <= 0)
-          throw new UsageError(`--max-catalogue-mb takes a positive number of megabytes (got "${raw}").`);
-        opts.maxCatalogueBytes = Math.round(mb * 1024 * 1024);
+      case '--max-catalogue-mb':
+        opts.maxCatalogueBytes = megabytes(take('--max-catalogue-mb'));
         break;
-      }
       case '--format': {
         const f = take('--format');
         if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${f}".`);
@@ -294,6 +286,20 @@ function parseCheckArgs(args: string[]): CheckOptions {
   }
   if (!opts.paths.length) throw new UsageError('Name at least one file or directory to check, or - for standard input.');
   return opts;
+}
+
+/** --target [NAME=]FILE_OR_URL. */
+function targetOption(raw: string): TargetSpec {
+  const spec = parseTargetSpec(raw);
+  if (!spec.name || !spec.source) throw new UsageError(`--target takes [NAME=]FILE_OR_URL (got "${raw}").`);
+  return spec;
+}
+
+/** --max-catalogue-mb N, in bytes. */
+function megabytes(raw: string): number {
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-catalogue-mb takes a positive number of megabytes (got "${raw}").`);
+  return Math.round(mb * 1024 * 1024);
 }
 
 /** The options about requests in source files. */
@@ -637,7 +643,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
 
   let results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];
-  const matrix: MatrixFile[] = [];
+  const matrix: MatrixFile<CheckResult>[] = [];
   for (const input of inputs) {
     let text: string;
     try {

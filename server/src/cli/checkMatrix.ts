@@ -5,15 +5,21 @@
  * of that request on that target.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CliIo, CheckResult } from './checkCommand';
 
-export interface MatrixFile {
+/** What the matrix reads of a check result (the check command's `CheckResult`). */
+interface CheckResult {
+  line: number;
+  severity: string;
+  targets?: string[];
+}
+
+export interface MatrixFile<R extends CheckResult = CheckResult> {
   file: string;
   document: TextDocument;
   /** Offset ranges of the file's requests. */
   requests: { start: number; end: number }[];
   /** The file's results (all of them; those not in the run's kept set, e.g. in the baseline, are left out). */
-  results: CheckResult[];
+  results: R[];
 }
 
 const RANK: Record<string, number> = { error: 3, warning: 2, information: 1, hint: 1 };
@@ -32,7 +38,7 @@ function worst(results: CheckResult[], first: number, last: number, target: stri
   return rank;
 }
 
-function requestLabel(m: MatrixFile, req: { start: number; end: number }): { label: string; first: number; last: number } {
+function requestLabel(m: MatrixFile<CheckResult>, req: { start: number; end: number }): { label: string; first: number; last: number } {
   const first = m.document.positionAt(req.start).line + 1;
   const last = m.document.positionAt(req.end).line + 1;
   const text = m.document.getText().slice(req.start, Math.min(req.end, req.start + SHOWN_CHARS * 4));
@@ -42,7 +48,12 @@ function requestLabel(m: MatrixFile, req: { start: number; end: number }): { lab
 }
 
 /** Prints the matrix on stdout and its totals on stderr. */
-export function printMatrix(files: MatrixFile[], kept: Set<CheckResult>, targets: string[] | undefined, io: CliIo): void {
+export function printMatrix<R extends CheckResult>(
+  files: MatrixFile<R>[],
+  kept: Set<R>,
+  targets: string[] | undefined,
+  io: { stdout(text: string): void; stderr(text: string): void },
+): void {
   const columns = targets ?? ['verdict'];
   const rows: string[][] = [];
   const counts = columns.map(() => [0, 0, 0, 0]);

@@ -12,7 +12,14 @@ import { errorMessage } from '../../../common/errorMessage';
 import { BUILTIN_CATALOGUE_FILES, createWikiCatalogue, type WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { builtinVersionFacts } from '../service/wiki/wikiVersions';
 import { createLanguageServices, readJsonFile, type LanguageServices } from '../languageModes';
-import type { CliIo } from './checkCommand';
+import type { PackageFiles } from '../runtime';
+
+/** What loading targets needs of the CLI's I/O (the check command's `CliIo`). */
+interface TargetIo {
+  stderr(text: string): void;
+  files: PackageFiles;
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
+}
 
 export interface TargetSpec {
   /** The name shown in messages, JSON `targets` and the matrix. */
@@ -50,7 +57,7 @@ function defaultTargetName(source: string): string {
 }
 
 /** The short built-in version (`1.43`) a source names (`1.43`, `1.43.3`, `mediawiki-1.43`, `MediaWiki 1.43`), if any. */
-export function builtinVersionShort(source: string): string | undefined {
+function builtinVersionShort(source: string): string | undefined {
   const m = /^(?:mediawiki[-\s]?)?(1\.\d+)(?:\.\d+)?$/i.exec(source.trim());
   if (!m) return undefined;
   const facts = builtinVersionFacts();
@@ -58,7 +65,7 @@ export function builtinVersionShort(source: string): string | undefined {
 }
 
 /** The catalogue of a built-in MediaWiki version: its recorded core modules, with the rules that hold for it. */
-function builtinVersionCatalogue(short: string, io: CliIo): WikiCatalogue {
+function builtinVersionCatalogue(short: string, io: TargetIo): WikiCatalogue {
   const facts = builtinVersionFacts()!;
   const version = facts.versions.find((v) => v.name === `mediawiki-${short}`)!;
   return createWikiCatalogue(facts.paraminfo(short), {
@@ -73,7 +80,7 @@ function builtinVersionCatalogue(short: string, io: CliIo): WikiCatalogue {
  * Loads every target. One that cannot be had is said once on stderr and left out; the others still
  * judge. Names must be distinct.
  */
-export async function loadJudges(specs: TargetSpec[], io: CliIo, base: LanguageServices, maxBytes?: number): Promise<Judge[]> {
+export async function loadJudges(specs: TargetSpec[], io: TargetIo, base: LanguageServices, maxBytes?: number): Promise<Judge[]> {
   const judges: Judge[] = [];
   const log = (m: string) => io.stderr(`${m}\n`);
   for (const spec of specs) {

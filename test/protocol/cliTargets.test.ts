@@ -1,0 +1,129 @@
+/**
+ * `wikimap-query check --target`: one document judged against several targets (the built-in MediaWiki
+ * versions, saved catalogue files, a wiki's URL), through the real `dist/cli.js` process.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CheckResult as JsonResult } from '../../server/src/cli/checkCommand';
+import { CLI, ensureBuilt, ROOT } from './lspClient';
+
+function cli(args: string[], input = '', env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const res = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+/** Requests whose verdicts differ between the built-in versions (from their recorded core modules). */
+const DOCUMENT = [
+  'action=query&list=random&rnminsize=100', // rnminsize: from 1.45
+  'action=query&list=allusers&auexcludetemp=1', // auexcludetemp: from 1.43
+  'action=query&list=allpages&aplimit=10', // valid everywhere
+  'action=query&list=search', // srsearch missing everywhere
+  '',
+].join('\n');
+const VERSIONS = ['--target', '1.39', '--target', '1.43', '--target', 'mediawiki-1.45'];
+const NAMES = ['MediaWiki 1.39', 'MediaWiki 1.43', 'MediaWiki 1.45'];
+
+describe('wikimap-query check --target (CLI)', function () {
+  this.timeout(60000);
+  let dir: string;
+  before(() => {
+    ensureBuilt();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-targets-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('JSON: each problem once, with the targets that produce it, the worst severity over them', () => {
+    const run = cli(['check', '--format', 'json', ...VERSIONS, '-'], DOCUMENT);
+    assert.equal(run.status, 1, run.stderr);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    const seen = results.map((r) => ({ line: r.line, code: r.code, param: r.param, targets: r.targets }));
+    assert.deepEqual(seen, [
+      { line: 1, code: 'unrecognizedparams', param: 'rnminsize', targets: ['MediaWiki 1.39', 'MediaWiki 1.43'] },
+      { line: 2, code: 'unrecognizedparams', param: 'auexcludetemp', targets: ['MediaWiki 1.39'] },
+      { line: 4, code: 'missingparam', param: 'srsearch', targets: NAMES },
+    ]);
+    for (const r of results) assert.doesNotMatch(r.message, /\[on /, 'JSON keeps the message as it is');
+  });
+
+  it('text, SARIF and GitHub messages say on which targets a problem is and which accept the request', () => {
+    const text = cli(['check', ...VERSIONS, '-'], DOCUMENT);
+    assert.match(text.stdout, /rnminsize.*\[on MediaWiki 1\.39, MediaWiki 1\.43; accepted by MediaWiki 1\.45\]/);
+    assert.match(text.stdout, /missingparam .*\[on every target: MediaWiki 1\.39, MediaWiki 1\.43, MediaWiki 1\.45\]/);
+    const sarif = JSON.parse(cli(['check', '--format', 'sarif', ...VERSIONS, '-'], DOCUMENT).stdout) as {
+      runs: { results: { message: { text: string } }[] }[];
+    };
+    assert.match(
+      sarif.runs[0].results[1].message.text,
+      /auexcludetemp.*\[on MediaWiki 1\.39; accepted by MediaWiki 1\.43, MediaWiki 1\.45\]$/,
+    );
+    const github = cli(['check', '--format', 'github', ...VERSIONS, '-'], DOCUMENT);
+    assert.match(github.stdout, /^::warning file=<stdin>,line=1,.*rnminsize.*accepted by MediaWiki 1\.45\]$/m);
+  });
+
+  it('--format matrix: one line per request, one column per target', () => {
+    const run = cli(['check', '--format', 'matrix', ...VERSIONS, '-'], DOCUMENT);
+    assert.equal(run.status, 1, run.stderr);
+    const rows = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(/\s{2,}/));
+    assert.deepEqual(rows, [
+      ['request', ...NAMES],
+      ['<stdin>:1 action=query&list=random&rnminsize=100', 'warn', 'warn', 'ok'],
+      ['<stdin>:2 action=query&list=allusers&auexcludetemp=1', 'warn', 'ok', 'ok'],
+      ['<stdin>:3 action=query&list=allpages&aplimit=10', 'ok', 'ok', 'ok'],
+      ['<stdin>:4 action=query&list=search', 'error', 'error', 'error'],
+    ]);
+    assert.match(run.stderr, /4 requests; MediaWiki 1\.39: 1 ok, 2 warn\/note, 1 error; .*MediaWiki 1\.45: 3 ok, 0 warn\/note, 1 error/);
+  });
+
+  it('names a target NAME=FILE: a saved catalogue file judges beside a built-in version', () => {
+    const builtin = JSON.parse(fs.readFileSync(path.join(ROOT, 'descriptors', 'wiki', 'query-modules.json'), 'utf8'));
+    const saved = path.join(dir, 'wiki.json');
+    fs.writeFileSync(saved, JSON.stringify(builtin));
+    const run = cli(
+      ['check', '--format', 'json', '--target', `farm=${saved}`, '--target', '1.39', '-'],
+      'action=query&list=random&rnminsize=1\n',
+    );
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    assert.deepEqual(
+      results.map((r) => [r.param, r.targets]),
+      [['rnminsize', ['MediaWiki 1.39']]],
+    );
+  });
+
+  it('a target that cannot be had is said once, the others still judge; exit 2 only when none is loaded', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const notParaminfo = path.join(dir, 'not-paraminfo.json');
+    fs.writeFileSync(notParaminfo, '{"hello": "world"}');
+    const bad = [
+      '--target',
+      `offline=http://127.0.0.1:${port}/w/api.php`,
+      '--target',
+      `junk=${notParaminfo}`,
+      '--target',
+      'gone=no-such.json',
+    ];
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const some = cli(['check', '--format', 'json', ...bad, '--target', '1.45', '-'], DOCUMENT, env);
+    assert.equal(some.status, 1, some.stderr);
+    for (const name of ['offline', 'junk', 'gone']) assert.equal(some.stderr.split(`target ${name} left out`).length - 1, 1, some.stderr);
+    assert.ok((JSON.parse(some.stdout) as JsonResult[]).every((r) => r.targets!.join() === 'MediaWiki 1.45'));
+    const none = cli(['check', ...bad, '-'], DOCUMENT, env);
+    assert.equal(none.status, 2, none.stderr);
+    assert.match(none.stderr, /no target could be loaded/);
+  });
+
+  it('refuses two targets of the same name', () => {
+    const run = cli(['check', '--target', 'a=1.39', '--target', 'a=1.45', '-'], DOCUMENT);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /two targets are named "a"/);
+  });
+});
