@@ -39,6 +39,32 @@ const TOOL_PHP = `<?php
 $url = "https://en.wikipedia.org/w/api.php?action=query&list=categorymembers&cmtitle=" . urlencode($cat) . "&cmlimt=500";
 `;
 
+/** Real public files that are not about MediaWiki but look alike (sources in the corpus's SOURCES). */
+const LOOKALIKE_CORPUS = path.resolve(__dirname, '../fixtures/embedded-corpus/lookalike');
+
+describe('wikimap-query on real look-alike files (CLI)', function () {
+  this.timeout(120000);
+  before(() => ensureBuilt());
+
+  it('check gives zero findings on every file of the look-alike corpus', () => {
+    const r = cli(['check', '--format', 'json', '.'], LOOKALIKE_CORPUS);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), []);
+    const text = cli(['check', '.'], LOOKALIKE_CORPUS);
+    assert.match(text.stderr + text.stdout, /No problems in 22 files\./);
+  });
+
+  it('requests lists look-alikes only as low-confidence candidates, if at all', () => {
+    const r = cli(['requests', '--format', 'json', '.'], LOOKALIKE_CORPUS);
+    assert.equal(r.status, 0, r.stderr);
+    const inv = JSON.parse(r.stdout) as InventoryEntry[];
+    assert.deepEqual(
+      inv.filter((e) => e.confidence !== 'low').map((e) => `${e.file}:${e.line}`),
+      [],
+    );
+  });
+});
+
 describe('wikimap-query on source files (CLI)', function () {
   this.timeout(60000);
   let dir: string;
