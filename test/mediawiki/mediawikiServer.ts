@@ -433,3 +433,23 @@ export class MediaWikiClient {
     if (res?.clientlogin?.status !== 'PASS') throw new Error(`login as ${username} failed: ${JSON.stringify(res)}`);
   }
 }
+
+/**
+ * Makes the wiki private: anonymous users may no longer read (its API answers `readapidenied`), as
+ * on company and intranet wikis. LocalSettings.php is read at every request, so this takes effect at once.
+ */
+export function makeWikiPrivate(wiki: MediaWikiInstance): void {
+  fs.appendFileSync(path.join(wiki.dir, 'LocalSettings.php'), "\n$wgGroupPermissions['*']['read'] = false;\n");
+}
+
+/**
+ * Creates a bot password with MediaWiki's own maintenance script (maintenance/createBotPassword.php),
+ * as an administrator would on Special:BotPasswords. Returns the login name (`User@appId`); the
+ * password is the one given (at least 32 characters).
+ */
+export function createBotPassword(wiki: MediaWikiInstance, user: string, appId: string, password: string, grants = ['basic']): string {
+  const env = { ...process.env, MW_CONFIG_FILE: path.join(wiki.dir, 'LocalSettings.php'), MW_INSTALL_PATH: MEDIAWIKI_DIR };
+  const out = runPhp(['maintenance/createBotPassword.php', `--appid=${appId}`, `--grants=${grants.join(',')}`, user, password], env);
+  if (!/Success/.test(out)) throw new Error(`createBotPassword.php did not succeed: ${out}`);
+  return `${user}@${appId}`;
+}

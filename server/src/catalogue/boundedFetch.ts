@@ -13,6 +13,7 @@
 
 import { fetchTransport } from '../../../run/fetchTransport';
 import { redactUserInfo } from '../../../run/redact';
+import { RunError } from '../../../run/runErrors';
 import { TransportError, type AddressPolicy, type BoundedResponse as TransportResponse, type HttpTransport } from '../../../run/transport';
 
 export type BoundedFetchFailure =
@@ -117,6 +118,8 @@ function transportFailure(err: unknown, url: URL, opts: BoundedFetchOptions, tim
   if (err instanceof BoundedFetchError) return err;
   if (timedOut) return new BoundedFetchError('timeout', `no answer within ${opts.timeoutMs} ms`);
   if (opts.signal?.aborted) return new BoundedFetchError('cancelled', 'the request was cancelled');
+  // A signed-in transport (run/wiki/wikiAuth.ts) whose sign-in failed: said as the wiki said it.
+  if (err instanceof RunError) return new BoundedFetchError('credentials', err.message);
   if (err instanceof TransportError) {
     if (err.kind === 'tooLarge')
       return new BoundedFetchError(

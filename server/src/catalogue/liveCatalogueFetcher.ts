@@ -15,6 +15,7 @@
  * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
 import { isObject } from '../../../common/isObject';
+import { READ_DENIED_HELP } from '../../../run/wiki/wikiAuth';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import type { AddressPolicy, HttpTransport } from '../../../run/transport';
 import { boundedFetchText, formatMegabytes, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
@@ -202,7 +203,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     const e: Record<string, unknown> = isObject(error) ? error : {};
     const code = e.code ?? 'error';
     const info = e.info ?? e.text ?? e['*'] ?? '';
-    const hint = code === 'readapidenied' ? ' (the wiki is private: reading its API needs a login)' : '';
+    const hint = code === 'readapidenied' ? ` (${READ_DENIED_HELP})` : '';
     throw new WikiFetchError(`${apiUrl} refused the request: ${code}${info ? `: ${info}` : ''}${hint}`, false);
   }
   return json;

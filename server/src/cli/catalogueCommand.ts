@@ -11,6 +11,7 @@ import { createLanguageServices } from '../languageModes';
 import { errorMessage } from '../../../common/errorMessage';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { CliIo } from './checkCommand';
+import { resolveSecret, SecretUsageError, SIGN_IN_USAGE, takeSignInOption, type SignInOptions } from './cliSecrets';
 import { diffCatalogues, formatDifference, summariseDifferences } from './catalogueDiff';
 
 const CATALOGUE_USAGE = `Usage: wikimap-query catalogue save API_URL -o FILE [--max-catalogue-mb N]
@@ -26,6 +27,8 @@ diff  Lists the modules, parameters, values and namespaces added (+), removed
       URLs), then a count. --format json: an array of {kind, change, module,
       parameter, value, field, from, to}.
 
+${SIGN_IN_USAGE}
+
 Exit status: save 0 written, 2 the wiki or the file failed; diff 0 no
 difference, 1 differences, 2 a catalogue could not be loaded or bad usage.`;
 
@@ -36,10 +39,11 @@ interface CatalogueArgs {
   output?: string;
   format: 'text' | 'json';
   maxBytes?: number;
+  signIn: SignInOptions;
 }
 
 function parseCatalogueArgs(args: string[]): CatalogueArgs {
-  const out: CatalogueArgs = { positional: [], format: 'text' };
+  const out: CatalogueArgs = { positional: [], format: 'text', signIn: {} };
   for (let i = 0; i < args.length; i++) {
     const raw = args[i];
     const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
@@ -58,7 +62,8 @@ function parseCatalogueArgs(args: string[]): CatalogueArgs {
       const n = Number(value());
       if (!Number.isFinite(n) || n <= 0) throw new UsageError('--max-catalogue-mb needs a positive number.');
       out.maxBytes = Math.round(n * 1024 * 1024);
-    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${raw}.`);
+    } else if (takeSignInOption(arg, value, out.signIn)) continue;
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${raw}.`);
     else out.positional.push(raw);
   }
   return out;
@@ -69,10 +74,11 @@ async function saveCatalogue(args: CatalogueArgs, io: CliIo): Promise<number> {
   const [apiUrl] = args.positional;
   if (!/^https?:\/\//i.test(apiUrl)) throw new UsageError(`${withoutUserInfo(apiUrl)} is not an http(s) api.php URL.`);
   if (!io.snapshotCatalogue || !io.writeFile) throw new UsageError('this build cannot fetch or write catalogues.');
+  const secret = resolveSecret(args.signIn, io.env ?? {}, io.readFile);
   const builtin = createLanguageServices({ files: io.files }, { log: () => undefined }).builtinCatalogue;
   let snap: Awaited<ReturnType<NonNullable<CliIo['snapshotCatalogue']>>>;
   try {
-    snap = await io.snapshotCatalogue(apiUrl, builtin, { maxBytes: args.maxBytes });
+    snap = await io.snapshotCatalogue(apiUrl, builtin, { maxBytes: args.maxBytes }, secret);
   } catch (err) {
     io.stderr(`wikimap-query catalogue save: ${errorMessage(err)}\n`);
     return 2;
@@ -128,7 +134,7 @@ export async function runCatalogueCommand(argv: string[], io: CliIo): Promise<nu
     if (sub === 'diff') return await diffCommand(args, io);
     throw new UsageError(`unknown subcommand "${sub}" (save or diff).`);
   } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
+    if (!(err instanceof UsageError || err instanceof SecretUsageError)) throw err;
     io.stderr(`wikimap-query catalogue: ${err.message} See wikimap-query catalogue --help.\n`);
     return 2;
   }

@@ -11,6 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { getLocation } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
+import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 import type { PackageFiles } from '../runtime';
 import { SEVERITY_LEVELS, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
@@ -49,7 +50,14 @@ export interface CliIo {
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
   /** Fetches a wiki's whole catalogue now (`catalogue save`): the file text and what it holds. */
-  snapshotCatalogue?(apiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<CatalogueSnapshot>;
+  snapshotCatalogue?(
+    apiUrl: string,
+    builtin: WikiCatalogue,
+    limits?: { maxBytes?: number },
+    secret?: WikiSecret,
+  ): Promise<CatalogueSnapshot>;
+  /** The environment (a sign-in's secret may come from it); none when absent. */
+  env?: Record<string, string | undefined>;
   /** The size of a file in bytes (a huge repository config file is then never read). */
   fileSize?(path: string): number;
   /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */

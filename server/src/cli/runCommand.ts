@@ -18,6 +18,8 @@ import { checkReadOnly } from '../../../run/wiki/wikiRequest';
 import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../run/wiki/wikiRun';
 import type { HttpTransport } from '../../../run/transport';
 import { writeJson } from '../../../run/jsonText';
+import { READ_DENIED_HELP, signedInTransport } from '../../../run/wiki/wikiAuth';
+import { resolveSecret, SecretUsageError, SIGN_IN_USAGE, takeSignInOption, type SignInOptions } from './cliSecrets';
 
 export interface RunIo {
   /** Writes to standard output; a promise when the output is behind (the next write waits for it). */
@@ -32,6 +34,8 @@ export interface RunIo {
   version?: string;
   /** How runs reach the network (Node's: run/node/nodeTransport.ts). */
   transport: HttpTransport;
+  /** The environment (a sign-in's secret may come from it); none when absent. */
+  env?: Record<string, string | undefined>;
 }
 
 /** Exit statuses of `run` (also in RUN_USAGE). */
@@ -70,6 +74,10 @@ Options:
                          wikimapQuery.run.maxParsedMB); --all keeps what fits.
   -h, --help             Show this help.
 
+${SIGN_IN_USAGE}
+  Only the wiki of --api-url gets the secret; a query naming another wiki runs
+  without it.
+
 Exit status:
   0  the result is printed
   1  the run failed (no answer, timeout, HTTP error, response too large, not
@@ -90,10 +98,19 @@ interface RunCommandOptions {
   maxTotalMb: number;
   maxParsedMb: number;
   target?: string;
+  signIn: SignInOptions;
 }
 
 function parseRunArgs(args: string[]): RunCommandOptions {
-  const opts: RunCommandOptions = { all: false, maxPages: 20, timeoutSeconds: 30, maxResponseMb: 50, maxTotalMb: 200, maxParsedMb: 512 };
+  const opts: RunCommandOptions = {
+    signIn: {},
+    all: false,
+    maxPages: 20,
+    timeoutSeconds: 30,
+    maxResponseMb: 50,
+    maxTotalMb: 200,
+    maxParsedMb: 512,
+  };
   const number = (name: string, text: string, min: number, max: number, integer: boolean): number => {
     const n = Number(text);
     if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
@@ -146,6 +163,7 @@ function parseRunArgs(args: string[]): RunCommandOptions {
         i = args.length;
         break;
       default:
+        if (takeSignInOption(arg, () => take(arg), opts.signIn)) break;
         if (arg.startsWith('-')) throw new UsageError(`Unknown option ${args[i]}.`);
         if (opts.target !== undefined) throw new UsageError('Name one FILE[:LINE].');
         opts.target = args[i];
@@ -264,6 +282,10 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
       'This query names no wiki: give one with --api-url URL (as wikimapQuery.wiki.apiUrl in the editor), or write the full api.php URL in the query.',
     );
   }
+  const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readFile);
+  // Signed in: the requests to the wiki of --api-url (and only those) carry the session or the token.
+  if (secret && !opts.apiUrl) throw new UsageError('signing in needs --api-url URL: the secret is sent to that wiki only.');
+  if (secret) runOptions.transport = signedInTransport(io.transport, { apiUrl: opts.apiUrl!, secret, userAgent: runOptions.userAgent });
   const result: WikiRunResult = opts.all
     ? await fetchAll(apiUrl, params, { ...runOptions, maxPages: opts.maxPages, maxTotalBytes: Math.round(opts.maxTotalMb * 1024 * 1024) })
     : await runWikiQuery(apiUrl, params, runOptions);
@@ -272,7 +294,11 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
   if (result.stoppedEarly)
     io.stderr(`wikimap-query run: ${result.stoppedEarly.replace('wikimapQuery.run.fetchAllMaxPages', '--max-pages')}.\n`);
   if (hasApiError(result.json)) {
-    io.stderr('wikimap-query run: the wiki answered with an error (see "error" in the result).\n');
+    const answer = result.json as { error?: { code?: unknown }; errors?: Array<{ code?: unknown }> };
+    const denied = [answer.error, ...(answer.errors ?? [])].some((e) => e?.code === 'readapidenied');
+    io.stderr(
+      `wikimap-query run: the wiki answered with an error (see "error" in the result)${denied && !secret ? `: ${READ_DENIED_HELP}` : ''}.\n`,
+    );
     return RUN_EXIT.failed;
   }
   if (result.status >= 400) return RUN_EXIT.failed;
@@ -288,7 +314,7 @@ export async function runRunCommand(args: string[], io: RunIo): Promise<number> 
   try {
     return await runQuery(parseRunArgs(args), io);
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof SecretUsageError) {
       io.stderr(`wikimap-query run: ${err.message} See wikimap-query run --help.\n`);
       return RUN_EXIT.usage;
     }

@@ -7,6 +7,10 @@ import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { createNodeCatalogueStore } from './nodeRuntime';
 import { catalogueFileText } from '../catalogue/catalogueCache';
+import { catalogueUserAgent } from '../catalogue/catalogueStore';
+import { packageVersion } from '../packageData';
+import { nodeTransport } from '../../../run/node/nodeTransport';
+import { signedInTransport, type WikiSecret } from '../../../run/wiki/wikiAuth';
 import type { CatalogueSnapshot } from '../cli/checkCommand';
 
 export function createCliCatalogueLoader(files: PackageFiles, log: (message: string, kind?: 'info' | 'warning') => void) {
@@ -16,9 +20,24 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
       store ??= createNodeCatalogueStore(files, { builtin, log, maxBytes: limits.maxBytes ? () => limits.maxBytes! : undefined });
       return store.load(spec);
     },
-    async snapshot(apiUrl: string, builtin: WikiCatalogue, limits: { maxBytes?: number } = {}): Promise<CatalogueSnapshot> {
-      store ??= createNodeCatalogueStore(files, { builtin, log, maxBytes: limits.maxBytes ? () => limits.maxBytes! : undefined });
-      const { data, catalogue } = await store.snapshot(apiUrl);
+    async snapshot(
+      apiUrl: string,
+      builtin: WikiCatalogue,
+      limits: { maxBytes?: number } = {},
+      secret?: WikiSecret,
+    ): Promise<CatalogueSnapshot> {
+      const maxBytes = limits.maxBytes ? () => limits.maxBytes! : undefined;
+      // Signed in: a store of its own whose transport signs that wiki's requests (and no disk cache).
+      const snapshotStore = secret
+        ? createNodeCatalogueStore(
+            files,
+            { builtin, log, maxBytes, cacheDir: '' },
+            signedInTransport(nodeTransport, { apiUrl, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
+          )
+        : (store ??= createNodeCatalogueStore(files, { builtin, log, maxBytes }));
+      const { data, catalogue } = await snapshotStore.snapshot(apiUrl).finally(() => {
+        if (secret) snapshotStore.dispose();
+      });
       const query = (data.siteinfo as { query?: { general?: { sitename?: unknown }; extensions?: unknown } } | undefined)?.query;
       return {
         text: catalogueFileText(data, 1),

@@ -65,9 +65,10 @@ const io: CliIo & RunIo = {
   files,
   version: packageVersion(files),
   loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
-  snapshotCatalogue: (apiUrl, builtin, limits) => catalogues.snapshot(apiUrl, builtin, limits),
+  snapshotCatalogue: (apiUrl, builtin, limits, secret) => catalogues.snapshot(apiUrl, builtin, limits, secret),
   loadMapConfig,
   transport: nodeTransport,
+  env: process.env,
 };
 
 const argv = process.argv.slice(2);

@@ -13,6 +13,7 @@ import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore'
 import { defaultCatalogueCacheDir, nodeCatalogueFiles } from './nodeCatalogueFiles';
 import { liveCatalogueData, packageVersion } from '../packageData';
 import { nodeTransport } from '../../../run/node/nodeTransport';
+import type { HttpTransport } from '../../../run/transport';
 
 /** Per request to a wiki when fetching its catalogue. */
 const CATALOGUE_TIMEOUT_MS = 15000;
@@ -70,7 +71,11 @@ export const nodeTimers: Timers = {
 };
 
 /** The live catalogue store of `catalogue/catalogueStore.ts`, fed with the package's core and constraints data. */
-export function createNodeCatalogueStore(files: PackageFiles, options: CatalogueStoreOptions): CatalogueStore {
+export function createNodeCatalogueStore(
+  files: PackageFiles,
+  options: CatalogueStoreOptions,
+  transport: HttpTransport = nodeTransport,
+): CatalogueStore {
   return new CatalogueStore({
     builtin: options.builtin,
     cacheDir: options.cacheDir ?? defaultCatalogueCacheDir(),
@@ -80,7 +85,7 @@ export function createNodeCatalogueStore(files: PackageFiles, options: Catalogue
     log: options.log,
     shouldFetch: options.shouldFetch,
     allowPrivate: options.allowPrivate,
-    transport: nodeTransport,
+    transport,
     maxBytes: options.maxBytes,
     ...liveCatalogueData(files),
   });

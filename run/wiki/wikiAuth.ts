@@ -1,0 +1,144 @@
+/**
+ * Read-only sign-in to one private wiki, as a transport that signs that wiki's requests and no
+ * other's:
+ *   - a bot password (Special:BotPasswords, user name `User@app`): a login token from
+ *     `action=query&meta=tokens&type=login`, then `action=login` POSTed with it; the session cookies
+ *     MediaWiki sets are sent back to that wiki only;
+ *   - an OAuth 2 owner-only access token (the OAuth extension): `Authorization: Bearer TOKEN`.
+ * "That wiki" is the api.php URL signed in to: same scheme, host, port and path. Any other request
+ * (another host, another path of the same host) goes out as it came, without the secret. The secret
+ * is never put in a URL, a message or a log line.
+ */
+import { isObject } from '../../common/isObject';
+import { httpRequest } from '../httpClient';
+import { RunError } from '../runErrors';
+import type { BoundedResponse, HttpTransport, TransportRequest } from '../transport';
+
+export type WikiSecret = { kind: 'botPassword'; username: string; password: string } | { kind: 'oauth2'; accessToken: string };
+
+export interface WikiSignIn {
+  /** The api.php URL the secret belongs to. */
+  apiUrl: string;
+  secret: WikiSecret;
+  userAgent?: string;
+  /** Time limit of each login request (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** Login answers are small; more is not a login answer. */
+const LOGIN_MAX_BYTES = 256 * 1024;
+
+/** The wiki a URL belongs to, as compared: origin and path, no query or fragment. */
+function wikiKey(url: URL | string): string {
+  const u = new URL(String(url));
+  return `${u.protocol}//${u.host}${u.pathname}`;
+}
+
+/** `name=value` of each Set-Cookie header (attributes dropped: these cookies go back to this wiki only). */
+function keepCookies(jar: Map<string, string>, res: BoundedResponse | { headers: BoundedResponse['headers'] }): void {
+  const raw = res.headers['set-cookie'];
+  for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
+    const pair = line.split(';')[0];
+    const eq = pair.indexOf('=');
+    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+}
+
+function cookieHeader(jar: Map<string, string>): string {
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+function jsonOf(body: string, host: string): Record<string, unknown> {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (isObject(json)) return json;
+  } catch {
+    // said below
+  }
+  throw new RunError('notJson', `${host} did not answer the login with JSON; check that the URL is the wiki's api.php.`);
+}
+
+/** Logs in with a bot password; resolves with the session cookies. */
+async function botPasswordLogin(
+  inner: HttpTransport,
+  signIn: WikiSignIn & { secret: { kind: 'botPassword' } },
+  req: TransportRequest,
+): Promise<Map<string, string>> {
+  const jar = new Map<string, string>();
+  const host = new URL(signIn.apiUrl).host;
+  const base = {
+    transport: inner,
+    addressPolicy: req.addressPolicy,
+    timeoutMs: signIn.timeoutMs ?? 30000,
+    maxBytes: LOGIN_MAX_BYTES,
+    signal: req.signal,
+  };
+  const ua: Record<string, string> = signIn.userAgent ? { 'User-Agent': signIn.userAgent } : {};
+  const tokenRes = await httpRequest({
+    ...base,
+    url: `${signIn.apiUrl}?action=query&meta=tokens&type=login&format=json&formatversion=2`,
+    method: 'GET',
+    headers: ua,
+  });
+  keepCookies(jar, tokenRes);
+  const token = (jsonOf(tokenRes.body, host).query as { tokens?: { logintoken?: unknown } } | undefined)?.tokens?.logintoken;
+  if (typeof token !== 'string') throw new RunError('http', `${host} gave no login token; check that the URL is the wiki's api.php.`);
+  const form = new URLSearchParams({
+    action: 'login',
+    lgname: signIn.secret.username,
+    lgpassword: signIn.secret.password,
+    lgtoken: token,
+    format: 'json',
+    formatversion: '2',
+  });
+  const loginRes = await httpRequest({
+    ...base,
+    url: signIn.apiUrl,
+    method: 'POST',
+    headers: { ...ua, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
+    body: form.toString(),
+  });
+  keepCookies(jar, loginRes);
+  const login = jsonOf(loginRes.body, host).login as { result?: unknown; reason?: unknown } | undefined;
+  if (login?.result !== 'Success') {
+    const reason = typeof login?.reason === 'string' ? login.reason : isObject(login?.reason) ? JSON.stringify(login.reason) : '';
+    throw new RunError(
+      'refused',
+      `Signing in to ${host} as ${signIn.secret.username} failed (${String(login?.result ?? 'no result')}${reason ? `: ${reason}` : ''}). Check the bot password (Special:BotPasswords; the user name is User@BotName).`,
+    );
+  }
+  return jar;
+}
+
+/**
+ * The transport `inner` with the requests to the signed-in wiki signed. A bot password logs in once,
+ * at the first request to the wiki; a failed login is tried again at the next request.
+ */
+export function signedInTransport(inner: HttpTransport, signIn: WikiSignIn): HttpTransport {
+  const wiki = wikiKey(signIn.apiUrl);
+  let session: Promise<Map<string, string>> | undefined;
+  const secret = signIn.secret;
+  return {
+    async request(req: TransportRequest): Promise<BoundedResponse> {
+      if (wikiKey(req.url) !== wiki) return inner.request(req);
+      if (secret.kind === 'oauth2') {
+        return inner.request({ ...req, headers: { ...req.headers, Authorization: `Bearer ${secret.accessToken}` } });
+      }
+      session ??= botPasswordLogin(inner, { ...signIn, secret }, req);
+      let jar: Map<string, string>;
+      try {
+        jar = await session;
+      } catch (err) {
+        session = undefined;
+        throw err;
+      }
+      const res = await inner.request({ ...req, headers: { ...req.headers, Cookie: cookieHeader(jar) } });
+      keepCookies(jar, res);
+      return res;
+    },
+  };
+}
+
+/** What a wiki's `readapidenied` means and what to do, for messages. */
+export const READ_DENIED_HELP =
+  'the wiki is private: reading its API needs a sign-in. Give the command line a bot password (--bot-user User@BotName and WIKIMAP_QUERY_BOT_PASSWORD or --bot-password-file FILE) or an OAuth 2 owner-only token (WIKIMAP_QUERY_OAUTH_TOKEN or --oauth-token-file FILE)';
