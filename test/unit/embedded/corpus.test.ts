@@ -3,7 +3,9 @@
  * every file under mediawiki/ holds MediaWiki API requests. Found / missed per language is printed
  * and must not fall below what it is today; a miss is a file where no request was judged a
  * MediaWiki request (today: extension modules the built-in catalogue lacks, such as GeoData's
- * list=geosearch, and objects handed to mw.Api through a variable with nothing but action and format).
+ * list=geosearch, and objects handed to mw.Api through a variable with nothing but action and format;
+ * client libraries' own parameter types: go-mwclient's params.Values, C# anonymous objects of
+ * WikiClientLibrary, jwbf's RequestBuilder calls, hashes built in steps in mediawiki-gateway).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -22,7 +24,16 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Files found at least: language → [found, of files]. */
-const FLOOR: Record<string, [number, number]> = { python: [26, 28], javascript: [34, 38], php: [17, 19], kotlin: [1, 1] };
+const FLOOR: Record<string, [number, number]> = {
+  python: [26, 28],
+  javascript: [34, 38],
+  php: [17, 19],
+  kotlin: [1, 1],
+  java: [1, 4],
+  ruby: [1, 4],
+  go: [0, 3],
+  csharp: [0, 2],
+};
 
 describe('requests inside source code: real files', function () {
   this.timeout(300000);
