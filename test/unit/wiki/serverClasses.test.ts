@@ -49,6 +49,106 @@ function germanWiki(): WikiCatalogue {
   return german;
 }
 
+/** The built-in catalogue said to be MediaWiki 1.39.17's (its versioned rules: until 1.40). */
+let v139: WikiCatalogue | undefined;
+function wiki139(): WikiCatalogue {
+  v139 ??= createWikiCatalogue(readRepoJson('descriptors/wiki/query-modules.json'), {
+    core: [readRepoJson('descriptors/wiki/api-core.json'), readRepoJson('descriptors/wiki/action-modules.json')],
+    constraints: readRepoJson('descriptors/wiki/constraints.json'),
+    actionConstraints: readRepoJson('descriptors/wiki/action-constraints.json'),
+    siteinfo: { query: { general: { generator: 'MediaWiki 1.39.17' } } },
+  });
+  return v139;
+}
+
+const P = 'ApiBase::parseContinueParamOrDie';
+table("Each module's continue value (1.40+: parts and their types)", [
+  {
+    mirrors: `ApiQueryLogEvents::execute via ${P}`,
+    query: 'action=query&list=logevents&lecontinue=bogus',
+    expect: [['badcontinue', 'error', 'bogus', 'lecontinue']],
+  },
+  { mirrors: `ApiQueryLogEvents::execute via ${P}`, query: 'action=query&list=logevents&lecontinue=20240101000000|12', expect: [] },
+  {
+    mirrors: `ApiQueryLogEvents::execute via ${P} (an ISO timestamp is not the database's form)`,
+    query: 'action=query&list=logevents&lecontinue=2024-01-01T00:00:00Z|12',
+    expect: [['badcontinue', 'error', '2024-01-01T00:00:00Z|12', 'lecontinue']],
+  },
+  {
+    mirrors: `ApiQueryAllPages::run via ${P}`,
+    query: 'action=query&list=allpages&apcontinue=A|B',
+    expect: [['badcontinue', 'error', 'A|B', 'apcontinue']],
+  },
+  {
+    mirrors: `ApiQueryAllPages::run via ${P} (as a generator)`,
+    query: 'action=query&generator=allpages&gapcontinue=A|B',
+    expect: [['badcontinue', 'error', 'A|B', 'gapcontinue']],
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::run via ${P} (cmsort=sortkey, the default)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|abc',
+    expect: [['badcontinue', 'error', 'page|abc', 'cmcontinue']],
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::run via ${P} (cmsort=timestamp)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmsort=timestamp&cmcontinue=20240101000000|5',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryRevisions::run via ${P} (latest revisions of several pages)`,
+    query: 'action=query&prop=revisions&titles=Main_Page&rvcontinue=123|456',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryRevisions::run via ${P} (enum mode)`,
+    query: 'action=query&prop=revisions&titles=Main_Page&rvlimit=5&rvcontinue=20240101000000|456',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryLinks::run via ${P}`,
+    query: 'action=query&prop=links&titles=Main_Page&plcontinue=1|Foo',
+    expect: [['badcontinue', 'error', '1|Foo', 'plcontinue']],
+  },
+  {
+    mirrors: `ApiQueryCategories::run via ${P}`,
+    query: 'action=query&prop=categories&titles=Main_Page&clcontinue=x|Foo',
+    expect: [['badcontinue', 'error', 'x|Foo', 'clcontinue']],
+  },
+  {
+    mirrors: `ApiQueryPageProps::execute via ${P} (01 is not (string)(int))`,
+    query: 'action=query&prop=pageprops&titles=Main_Page&ppcontinue=01',
+    expect: [['badcontinue', 'error', '01', 'ppcontinue']],
+  },
+  { mirrors: `ApiQueryCategories::run via ${P}`, query: 'action=query&prop=categories&titles=Main_Page&clcontinue=1|Foo', expect: [] },
+]);
+
+table("Each module's continue value (1.39: the part count only)", [
+  {
+    mirrors: 'ApiQueryLogEvents::execute (1.39: count( $cont ) != 2)',
+    query: 'action=query&list=logevents&lecontinue=bogus',
+    catalogue: wiki139,
+    expect: [['badcontinue', 'error', 'bogus', 'lecontinue']],
+  },
+  {
+    mirrors: 'ApiQueryLogEvents::execute (1.39 does not check the timestamp)',
+    query: 'action=query&list=logevents&lecontinue=2024-01-01T00:00:00Z|12',
+    catalogue: wiki139,
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryLinks::run (1.39: count( $cont ) != 3)',
+    query: 'action=query&prop=links&titles=Main_Page&plcontinue=1|Foo',
+    catalogue: wiki139,
+    expect: [['badcontinue', 'error', '1|Foo', 'plcontinue']],
+  },
+  {
+    mirrors: 'ApiQueryCategories::run (1.39: parts not typed)',
+    query: 'action=query&prop=categories&titles=Main_Page&clcontinue=x|Foo',
+    catalogue: wiki139,
+    expect: [],
+  },
+]);
+
 table('What the output format changes', [
   {
     mirrors: 'ApiFormatXml (through ApiOpenSearch::getCustomPrinter)',

@@ -444,12 +444,21 @@ export function finishQueryCheck(ctx: QueryCheck, hooks: ActionCheckHooks): void
     if (rule.module === 'query' && rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, rule, hooks);
 }
 
+/**
+ * Warnings the wiki gives while reading parameters, before the module runs (ApiBase::getParameter →
+ * apiwarn-unsupportedarray for `search[]=`). When the request then dies, ApiMain::handleException
+ * answers with the error printer of `format` (not the module's custom printer), which carries them.
+ */
+const WARNED_BEFORE_DYING = new Set(['unsupportedarray']);
+
 /** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
 function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, rule: ActionRule, hooks: ActionCheckHooks): void {
   if (rule.conditions && !rule.conditions.every((c) => conditionHolds(ctx, am, c))) return;
   const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
+  const severity = (d: QueryCheck['out'][number]) => d.severity ?? hooks.defaultSeverity(d.code);
+  const dies = ctx.out.some((d) => severity(d) === 'error');
   // (Everything in ctx.out belongs to this request: the main module's warnings are hidden too.)
-  const warnings = ctx.out.filter((d) => (d.severity ?? hooks.defaultSeverity(d.code)) === 'warning');
+  const warnings = ctx.out.filter((d) => severity(d) === 'warning' && !(dies && WARNED_BEFORE_DYING.has(d.code)));
   if (warnings.length === 0) return;
   if (unless && rule.errorCode) {
     ctx.add(rule.errorCode, unless.nameRange.start, unless.nameRange.end, rule.message, { param: '', module: am.name });

@@ -191,24 +191,26 @@ function parseRule(r: unknown, i: number): ConstraintRule {
   };
 }
 
-/** The fields only some kinds have: when (missing/forbidden), pattern, pairs (exclusiveValues), all (runtimeWarning). */
+/** A rule's `when`: [{param, values?}, …], at least one. */
+function readWhen(o: Record<string, unknown>, kind: ConstraintRule['kind'], at: string): RuleCondition[] {
+  if (!Array.isArray(o.when) || o.when.length === 0) throw new Error(`${at}: a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
+  return o.when.map((c, j) => {
+    const cc = c as Record<string, unknown>;
+    if (typeof c !== 'object' || c === null || typeof cc.param !== 'string') throw new Error(`${at}: when[${j}] needs a "param" name.`);
+    if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string')))
+      throw new Error(`${at}: when[${j}].values must be an array of strings.`);
+    return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
+  });
+}
+
+/** The fields only some kinds have: when (missing/forbidden; optional on pattern), pattern, pairs (exclusiveValues), all (runtimeWarning). */
 function readKindFields(
   o: Record<string, unknown>,
   kind: ConstraintRule['kind'],
   at: string,
 ): { when?: RuleCondition[]; pattern?: RegExp; pairs?: [string, string][]; all?: WarningCondition[] } {
-  let when: RuleCondition[] | undefined;
-  if (CONDITIONAL.has(kind)) {
-    if (!Array.isArray(o.when) || o.when.length === 0)
-      throw new Error(`${at}: a ${kind} rule needs "when": [{"param": …, "values"?: […]}].`);
-    when = o.when.map((c, j) => {
-      const cc = c as Record<string, unknown>;
-      if (typeof c !== 'object' || c === null || typeof cc.param !== 'string') throw new Error(`${at}: when[${j}] needs a "param" name.`);
-      if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string')))
-        throw new Error(`${at}: when[${j}].values must be an array of strings.`);
-      return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
-    });
-  }
+  // missing/forbidden need `when`; a pattern may have one (it then holds only while a condition does).
+  const when = CONDITIONAL.has(kind) || (kind === 'pattern' && o.when !== undefined) ? readWhen(o, kind, at) : undefined;
   let pattern: RegExp | undefined;
   if (kind === 'pattern') {
     try {

@@ -17,7 +17,8 @@
  *                   `allowedValues` excepted), e.g. allimages' aistart with aisort=name.
  * - `pattern`     — every value of `params[0]` must match `pattern` (a regular expression), else
  *                   `code` (default unrecognizedvalues); for values a module checks itself, e.g.
- *                   languageinfo's language codes.
+ *                   languageinfo's language codes; with `when`, only while one of its conditions
+ *                   holds (the continue forms of ApiBase::parseContinueParamOrDie per module).
  * - `exclusiveValues` — values of the multi-valued `params[0]` that may not be given together
  *                   (`pairs`), e.g. ApiQueryRecentChanges' `show=minor|!minor` → code `show`
  *                   ("Incorrect parameter - mutually exclusive values may not be supplied.").
@@ -209,6 +210,8 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
       applyConditional(ctx, rule, names, prefix, use, module);
       return;
     case 'pattern':
+      // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
+      if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
       applyPattern(ctx, rule, names, use, module);
       return;
     case 'conflicts':
