@@ -18,6 +18,7 @@ import { getMapLanguageService } from '../server/src/service/map/mapLanguageServ
 import { generateMapArrayDocument, generateMapDocuments, generateWikiDocument, rng } from './generate';
 import { mapQuerySchema } from './mapQuerySchema';
 import { benchWeb } from './webBench';
+import { benchTargets } from './targetsBench';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bundleOptions } = require('../scripts/build.js') as { bundleOptions: (production: boolean) => esbuild.BuildOptions };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -576,6 +577,11 @@ async function main() {
     await benchMapPeer();
     return;
   }
+  // `--only=targets`: the rows of check --target alone (no results.json).
+  if (only === 'targets') {
+    benchTargets(root, row);
+    return;
+  }
   benchWikiThroughput();
   benchEdit();
   benchCompletionHover();
@@ -586,6 +592,7 @@ async function main() {
   await benchMapPeer();
   await benchSizes();
   await benchWeb(root, row, median);
+  benchTargets(root, row);
   activationFromE2e();
   const out = path.join(root, LAST_RUN);
   fs.mkdirSync(path.dirname(out), { recursive: true });
