@@ -101,6 +101,12 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Go go-mwclient params.Values (plain string values)',
+    language: 'go',
+    source: `package m\n// ${WIKI}\nvar p = params.Values{"action": "query", "prop": "revisions", "⟦rvprops⟧": "content"}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Ruby hash',
     language: 'ruby',
     source: `# ${WIKI}\nparams = { action: 'query', list: 'allpages', ⟦aplimt⟧: 5 }\n`,

@@ -122,7 +122,8 @@ function hasActionKey(entries: Entries): boolean {
 }
 
 function addObject(w: Walk, node: Node, form: RequestForm): void {
-  if (form === 'values' && !/^url\s*\.\s*Values$/.test(node.childForFieldName('type')?.text ?? '')) return;
+  // Go: net/url's url.Values and go-mwclient's params.Values (a map of plain strings).
+  if (form === 'values' && !/^(?:url|params)\s*\.\s*Values$/.test(node.childForFieldName('type')?.text ?? '')) return;
   const client = { ...clientOfCall(node, w.lang, w.host) };
   if (client.kind === 'unknown') client.kind = w.fileClient;
   const entries = readEntries(node, w.lang, w.host);
