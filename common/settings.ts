@@ -161,8 +161,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     readBy: 'server',
     restricted: false,
     markdownDescription:
-      "Largest answer read when fetching a wiki's catalogue, in MB; a larger one is stopped and the built-in catalogue stays in use.",
-    readme: 'Largest catalogue answer read.',
+      "Most bytes read when fetching a wiki's catalogue, in MB, all of its answers together (siteinfo, paraminfo and any follow-up requests); past it reading stops and the built-in catalogue stays in use. Also the cap on a catalogue's cache file; the parsed answers may take at most 8 times as much memory.",
+    readme: "Most bytes read of one wiki's catalogue, all answers together; also caps its cache file.",
   },
   {
     key: 'diagnostics.severity',
