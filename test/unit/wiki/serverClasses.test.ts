@@ -253,6 +253,31 @@ table('What the module checks in its own code', [
     expect: [['pagecannotexist', 'error', 'Spezial:Version', 'page']],
   },
   {
+    mirrors: "ApiParse::execute (notwikitext from the title's model, MainSlotRoleHandler::getDefaultModel)",
+    query: 'action=parse&title=MediaWiki:Common.css&text=a&prop=parsetree',
+    expect: [['notwikitext', 'error', 'prop', 'prop']],
+  },
+  {
+    mirrors: 'ApiParse::execute (a user subpage .js is javascript, MainSlotRoleHandler::getDefaultModel)',
+    query: 'action=parse&title=User:X/common.js&text=a&prop=parsetree',
+    expect: [['notwikitext', 'error', 'prop', 'prop']],
+  },
+  {
+    mirrors: 'MainSlotRoleHandler::getDefaultModel (User:X.css is not a subpage: wikitext)',
+    query: 'action=parse&title=User:X.css&text=a&prop=parsetree',
+    expect: [],
+  },
+  {
+    mirrors: 'MainSlotRoleHandler::getDefaultModel (.css in the main namespace: wikitext)',
+    query: 'action=parse&title=Foo.css&text=a&prop=parsetree',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiParse::execute (contentmodel wins over the title)',
+    query: 'action=parse&title=MediaWiki:Common.css&text=a&prop=parsetree&contentmodel=wikitext',
+    expect: [],
+  },
+  {
     mirrors: 'ApiParse::execute (notwikitext)',
     query: 'action=parse&text=x&contentmodel=css&prop=parsetree',
     expect: [['notwikitext', 'error', 'prop', 'prop']],

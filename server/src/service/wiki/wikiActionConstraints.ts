@@ -44,6 +44,8 @@ export interface ActionCondition {
   empty?: boolean;
   /** Given, with another value than this one. */
   notEquals?: string;
+  /** Given, with a value this regular expression matches (a title's default content model). */
+  matches?: RegExp;
 }
 
 export interface ActionRule {
@@ -122,6 +124,7 @@ function parseConditions(v: unknown, at: string): ActionCondition[] | undefined 
     if (c.hasNone !== undefined) out.hasNone = strings(c.hasNone, `${at}: condition #${j + 1} "hasNone"`);
     if (typeof c.empty === 'boolean') out.empty = c.empty;
     if (typeof c.notEquals === 'string') out.notEquals = c.notEquals;
+    if (typeof c.matches === 'string') out.matches = new RegExp(c.matches);
     return out;
   });
 }

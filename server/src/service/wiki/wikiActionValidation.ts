@@ -162,6 +162,7 @@ function conditionHolds(ctx: QueryCheck, am: WikiModule, c: ActionCondition): bo
   if (c.equals !== undefined && (p === undefined || p.value !== c.equals)) return false;
   if (c.empty === false && p !== undefined && p.value === '') return false;
   if (c.notEquals !== undefined && (p === undefined || p.value === c.notEquals)) return false;
+  if (c.matches !== undefined && (p === undefined || !c.matches.test(p.value))) return false;
   if (c.has !== undefined || c.hasNone !== undefined) {
     const values = p ? getValueItems(ctx.text, p).map((i) => i.text) : [];
     if (c.has !== undefined && !values.includes(c.has)) return false;
