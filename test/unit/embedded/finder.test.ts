@@ -131,6 +131,18 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'shell curl -d form data',
+    language: 'shellscript',
+    source: `curl -d "action=query&list=allpages&⟦aplimt⟧=5" ${WIKI}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'shell curl -G --data-urlencode beside -d',
+    language: 'shellscript',
+    source: `curl -G --data-urlencode "titles=Main Page" -d 'action=query&prop=info&⟦inprops⟧=url' ${WIKI}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'a closed object lacking a required parameter',
     language: 'javascript',
     source: `new mw.Api().post({ action: '⟦delete⟧', title: 'X' });\n`,
