@@ -14,6 +14,8 @@ APT_PACKAGES=(
   chromium
   # the unit suite runs the checker's pre-commit hook with the real pre-commit; the fresh-clone suite clones
   pre-commit git
+  # npm run bench compares the source-code finder with a plain text search (rg -l)
+  ripgrep
 )
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/debianPackages.sh"
