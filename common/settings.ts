@@ -224,8 +224,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     group: 'Wiki Query',
     readBy: 'server',
     restricted: false,
-    markdownDescription: 'Documents larger than this many characters get fewer checks (said once), so huge files never freeze the editor.',
-    readme: 'Larger documents get fewer checks (said once).',
+    markdownDescription:
+      'Documents larger than this many characters get fewer checks and no folding, outline, links, inlay hints, ▶ Run lenses or formatting; over 4 × this they are not parsed at all (hover, completion and highlighting read the lines around the cursor). Said once, so huge files never freeze the editor.',
+    readme:
+      'Larger documents get fewer checks and no folding, outline, links, inlay hints, Run lenses or formatting; over 4 × this they are not parsed (hover, completion and highlighting read the lines around the cursor). Said once.',
   },
   {
     key: 'embeddedLanguages',

@@ -54,7 +54,11 @@ export interface FeatureContext {
     uri: string,
     fallback: T,
     work: (p: { document: TextDocument; parsed: unknown }, service: LanguageService<unknown>) => T,
+    /** Where a request is asked; over the parse budget only the lines around it are parsed. */
+    at?: Range,
   ): T;
+  /** False (and the user told once) when the document is over the size budget of whole-document answers. */
+  withinBudget(uri: string): boolean;
   languageSettings(): LanguageSettings;
 }
 
@@ -73,6 +77,9 @@ export interface EditorFeatures {
 }
 
 /** The range semantic tokens are computed for: the one asked for (or the whole document), cut at MAX_TOKENS_CHARS. */
+/** Where a full answer starts: over the parse budget, only the lines around it are read. */
+const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
 function boundedRange(document: TextDocument, range?: Range): Range | undefined {
   const start = range ? document.offsetAt(range.start) : 0;
   const end = range ? document.offsetAt(range.end) : document.getText().length;
@@ -93,31 +100,42 @@ function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (u
 
   connection.languages.semanticTokens.on((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/full', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) =>
-        remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document))),
+      ctx.withDocument(
+        params.textDocument.uri,
+        { data: [] },
+        (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document))),
+        TOP,
       ),
     ),
   );
 
   connection.languages.semanticTokens.onDelta((params, token) =>
     ctx.runSafe<SemanticTokens | SemanticTokensDelta>('semanticTokens/full/delta', token, () =>
-      ctx.withDocument<SemanticTokens | SemanticTokensDelta>(params.textDocument.uri, { data: [] }, (p, service) => {
-        const uri = params.textDocument.uri;
-        const previous = lastTokens.get(uri);
-        const data = service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document));
-        if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
-        const edits = diffTokens(previous.data, data);
-        const { resultId } = remember(uri, data);
-        return { resultId, edits };
-      }),
+      ctx.withDocument<SemanticTokens | SemanticTokensDelta>(
+        params.textDocument.uri,
+        { data: [] },
+        (p, service) => {
+          const uri = params.textDocument.uri;
+          const previous = lastTokens.get(uri);
+          const data = service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document));
+          if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
+          const edits = diffTokens(previous.data, data);
+          const { resultId } = remember(uri, data);
+          return { resultId, edits };
+        },
+        TOP,
+      ),
     ),
   );
 
   connection.languages.semanticTokens.onRange((params, token) =>
     ctx.runSafe<SemanticTokens>('semanticTokens/range', token, () =>
-      ctx.withDocument(params.textDocument.uri, { data: [] }, (p, service) => ({
-        data: service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document, params.range)),
-      })),
+      ctx.withDocument(
+        params.textDocument.uri,
+        { data: [] },
+        (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document, params.range)) }),
+        params.range,
+      ),
     ),
   );
 
@@ -129,15 +147,19 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.languages.inlayHint.on((params, token) =>
     ctx.runSafe('inlayHint', token, () =>
-      ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-        service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS),
-      ),
+      ctx.withinBudget(params.textDocument.uri)
+        ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+            service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS),
+          )
+        : [],
     ),
   );
 
   connection.onFoldingRanges((params, token) =>
     ctx.runSafe('foldingRange', token, () =>
-      ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS)),
+      ctx.withinBudget(params.textDocument.uri)
+        ? ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS))
+        : [],
     ),
   );
 
@@ -151,9 +173,11 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
 
   connection.onDocumentFormatting((params, token) =>
     ctx.runSafe('formatting', token, () =>
-      ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-        service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings()),
-      ),
+      ctx.withinBudget(params.textDocument.uri)
+        ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+            service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings()),
+          )
+        : [],
     ),
   );
 

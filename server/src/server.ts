@@ -31,7 +31,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionList, Diagnostic, Range } from 'vscode-languageserver-types';
+import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
   MAX_RUN_QUERY_TEXT,
@@ -67,12 +67,19 @@ import { redactUserInfo } from '../../run/redact';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
 import { withoutSnippets } from './service/snippetText';
 
+/** The empty range at a position. */
+const at = (position: Position): Range => ({ start: position, end: position });
+
 /** Most completion items sent at once; the list is then marked incomplete. */
 const MAX_COMPLETION_ITEMS = 1000;
 /** Most diagnostics sent for one document (the editor cannot show more usefully); the rest are counted. */
 const MAX_PROBLEMS = 1000;
 /** Documents over maxFullCheckSize × this are not validated at all. */
 const NO_CHECK_FACTOR = 4;
+/** Lines either side of a position that a request on a document over the parse budget reads. */
+const WINDOW_LINES = 200;
+/** Most characters such a window may hold; a longer window (very long lines) gets an empty answer. */
+const MAX_WINDOW_CHARS = 1_000_000;
 /** Debounce for documents over maxFullCheckSize. */
 const LARGE_DOCUMENT_DELAY_MS = 1000;
 /** How long to wait for the client's `workspace/configuration` answer before using defaults. */
@@ -98,6 +105,8 @@ interface OpenDocument {
   pending?: Disposable;
   /** The size warning was shown for this document. */
   toldTooLarge?: boolean;
+  /** The lines around a position, parsed for a request on a document over the parse budget. */
+  window?: CachedParse & { first: number; last: number };
 }
 
 export interface ServerOptions {
@@ -169,7 +178,8 @@ class QueryLanguageServer {
     });
     this.editorFeatures = registerEditorFeatures(connection, {
       runSafe: (name, token, work) => this.runSafe(name, token, work),
-      withDocument: (uri, fallback, work) => this.withDocument(uri, fallback, work),
+      withDocument: (uri, fallback, work, at) => this.withDocument(uri, fallback, work, at),
+      withinBudget: (uri) => this.withinBudget(uri),
       languageSettings: () => this.languageSettings(),
     });
   }
@@ -270,9 +280,18 @@ class QueryLanguageServer {
   // Documents
   // ---------------------------------------------------------------------------
 
-  private getParsed(open: OpenDocument): CachedParse | undefined {
+  /**
+   * The parse of a document. Over the parse budget (maxFullCheckSize × NO_CHECK_FACTOR characters) the
+   * whole text is never parsed: a request at a position (`at`) gets a parse of the lines around it
+   * (`windowParse`), any other gets none.
+   */
+  private getParsed(open: OpenDocument, at?: Range): CachedParse | undefined {
     const doc = open.document;
     if (open.parse && open.parse.version === doc.version) return open.parse;
+    if (doc.getText().length > this.settingsOf(doc.uri).maxFullCheckSize * NO_CHECK_FACTOR) {
+      this.tellTooLarge(open);
+      return at ? this.windowParse(open, at) : undefined;
+    }
     const mode = pickMode(doc.uri, open.languageId, this.settings, this.getServices());
     if (!mode) return undefined;
     const document = mode.view(doc);
@@ -280,6 +299,25 @@ class QueryLanguageServer {
     if (mode.kind === 'host' && (open.parse.parsed as EmbeddedDocument).pending)
       this.loadGrammar(doc.uri, (open.parse.parsed as EmbeddedDocument).lang);
     return open.parse;
+  }
+
+  /**
+   * A parse of the lines around `at` only, in a text whose earlier lines are left empty, so that lines
+   * and characters (what the services answer in) are those of the whole document.
+   */
+  private windowParse(open: OpenDocument, at: Range): CachedParse | undefined {
+    const doc = open.document;
+    const first = Math.max(0, at.start.line - WINDOW_LINES);
+    const last = Math.min(doc.lineCount - 1, at.end.line + WINDOW_LINES);
+    const cached = open.window;
+    if (cached && cached.version === doc.version && cached.first === first && cached.last === last) return cached;
+    const text = doc.getText({ start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } });
+    if (text.length > MAX_WINDOW_CHARS) return undefined;
+    const mode = pickMode(doc.uri, open.languageId, this.settings, this.getServices());
+    if (!mode) return undefined;
+    const document = mode.view(TextDocument.create(doc.uri, doc.languageId, doc.version, '\n'.repeat(first) + text));
+    open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), first, last };
+    return open.window;
   }
 
   /** A source file's grammar loads in the background; once it has, the file is parsed and checked again. */
@@ -316,16 +354,8 @@ class QueryLanguageServer {
     const settings = this.settingsOf(open.document.uri);
     const size = open.document.getText().length;
     const ceiling = settings.maxFullCheckSize * NO_CHECK_FACTOR;
-    if (size > settings.maxFullCheckSize && !open.toldTooLarge) {
-      open.toldTooLarge = true;
-      const name = fileName(open.document.uri);
-      void this.connection.window.showWarningMessage(
-        size > ceiling
-          ? `${name} is larger than ${formatSize(ceiling)}: it is not checked (completion and hover still work). Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`
-          : `${name} is larger than ${formatSize(settings.maxFullCheckSize)}: only the basic checks run on it. Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
-      );
-    }
-    // Past the ceiling, checking would hold the server for seconds at every pause in typing.
+    if (size > settings.maxFullCheckSize) this.tellTooLarge(open);
+    // Past the ceiling (the parse budget), parsing and checking would take seconds and gigabytes.
     if (size > ceiling) return [];
     const p = this.getParsed(open);
     if (!p) return [];
@@ -617,70 +647,121 @@ class QueryLanguageServer {
   // Features
   // ---------------------------------------------------------------------------
 
-  private withDocument<T>(uri: string, fallback: T, work: (p: CachedParse, service: LanguageService<unknown>) => T): T {
+  /**
+   * Whether a whole-document answer (folding, symbols, links, inlay hints, the runnable
+   * queries behind the ▶ Run lenses, formatting) is computed for `uri`: not for a document over
+   * `diagnostics.maxFullCheckSize`, whose answers would take gigabytes and seconds. Over it the request
+   * gets an empty answer; the user is told once per document (`tellTooLarge`).
+   */
+  private withinBudget(uri: string): boolean {
+    const open = this.documents.get(uri);
+    if (!open || open.document.getText().length <= this.settingsOf(uri).maxFullCheckSize) return true;
+    this.tellTooLarge(open);
+    return false;
+  }
+
+  /** The one message (a warning window and the log) that says what a large document does without. */
+  private tellTooLarge(open: OpenDocument): void {
+    if (open.toldTooLarge) return;
+    open.toldTooLarge = true;
+    const max = this.settingsOf(open.document.uri).maxFullCheckSize;
+    const name = fileName(open.document.uri);
+    const off = 'folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off for it';
+    const text =
+      open.document.getText().length > max * NO_CHECK_FACTOR
+        ? `${name} is larger than ${formatSize(max * NO_CHECK_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion read the ${WINDOW_LINES} lines around what is shown.`
+        : `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;
+    const full = `${text} Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`;
+    this.connection.console.warn(full);
+    void this.connection.window.showWarningMessage(full);
+  }
+
+  private withDocument<T>(uri: string, fallback: T, work: (p: CachedParse, service: LanguageService<unknown>) => T, at?: Range): T {
     const open = this.documents.get(uri);
     if (!open) return fallback;
-    const p = this.getParsed(open);
+    const p = this.getParsed(open, at);
     if (!p) return fallback;
     return work(p, p.mode.service);
   }
 
+  /** Symbols and links: whole-document answers, empty over the size budget. */
+  private registerOutlineHandlers(): void {
+    this.connection.onDocumentSymbol((params, token) =>
+      this.runSafe('documentSymbol', token, () =>
+        this.withinBudget(params.textDocument.uri)
+          ? this.withDocument(params.textDocument.uri, [], (p, service) =>
+              service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+            )
+          : [],
+      ),
+    );
+
+    this.connection.onDocumentLinks((params, token) =>
+      this.runSafe('documentLink', token, () =>
+        this.withinBudget(params.textDocument.uri)
+          ? this.withDocument(params.textDocument.uri, [], (p, service) =>
+              service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+            )
+          : [],
+      ),
+    );
+  }
+
   /** Completion, hover, code actions, symbols, links and pulled diagnostics, each on the cached parse. */
   private registerFeatureHandlers(): void {
+    this.registerOutlineHandlers();
     this.connection.onCompletion((params, token) =>
       this.runSafe('completion', token, () =>
-        this.withDocument<CompletionList | null>(params.textDocument.uri, null, (p, service) => {
-          const found = service.doComplete(
-            p.document,
-            p.parsed,
-            p.document.offsetAt(params.position),
-            this.languageSettings(params.textDocument.uri),
-          );
-          const list = this.snippetSupport ? found : withoutSnippets(found);
-          if (list.items.length > MAX_COMPLETION_ITEMS) {
-            return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
-          }
-          return list;
-        }),
+        this.withDocument<CompletionList | null>(
+          params.textDocument.uri,
+          null,
+          (p, service) => {
+            const found = service.doComplete(
+              p.document,
+              p.parsed,
+              p.document.offsetAt(params.position),
+              this.languageSettings(params.textDocument.uri),
+            );
+            const list = this.snippetSupport ? found : withoutSnippets(found);
+            if (list.items.length > MAX_COMPLETION_ITEMS) {
+              return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
+            }
+            return list;
+          },
+          at(params.position),
+        ),
       ),
     );
 
     this.connection.onHover((params, token) =>
       this.runSafe('hover', token, () =>
-        this.withDocument(params.textDocument.uri, null, (p, service) =>
-          service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)),
+        this.withDocument(
+          params.textDocument.uri,
+          null,
+          (p, service) =>
+            service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)),
+          at(params.position),
         ),
       ),
     );
 
     this.connection.onCodeAction((params, token) =>
       this.runSafe('codeAction', token, () =>
-        this.withDocument(params.textDocument.uri, [], (p, service) => {
-          const diagnostics = this.codeActionDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
-          const actions = [
-            ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings(params.textDocument.uri)),
-            ...catalogueApprovalActions(diagnostics),
-          ];
-          const only = params.context?.only;
-          return only && only.length
-            ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.')))
-            : actions;
-        }),
-      ),
-    );
-
-    this.connection.onDocumentSymbol((params, token) =>
-      this.runSafe('documentSymbol', token, () =>
-        this.withDocument(params.textDocument.uri, [], (p, service) =>
-          service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS),
-        ),
-      ),
-    );
-
-    this.connection.onDocumentLinks((params, token) =>
-      this.runSafe('documentLink', token, () =>
-        this.withDocument(params.textDocument.uri, [], (p, service) =>
-          service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+        this.withDocument(
+          params.textDocument.uri,
+          [],
+          (p, service) => {
+            const diagnostics = this.codeActionDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
+            const actions = [
+              ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings(params.textDocument.uri)),
+              ...catalogueApprovalActions(diagnostics),
+            ];
+            const only = params.context?.only;
+            return only && only.length
+              ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.')))
+              : actions;
+          },
+          params.range,
         ),
       ),
     );
@@ -737,9 +818,11 @@ class QueryLanguageServer {
         this.runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
           typeof params?.text === 'string'
             ? this.runnableQueriesOfText(params.text)
-            : this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) =>
-                service.getRunnableQueries(p.document, p.parsed),
-              ),
+            : this.withinBudget(params?.uri ?? '')
+              ? this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) =>
+                  service.getRunnableQueries(p.document, p.parsed),
+                )
+              : [],
         ),
     );
 

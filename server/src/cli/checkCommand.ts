@@ -13,7 +13,7 @@ import { getLocation } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 import type { PackageFiles } from '../runtime';
-import { SEVERITY_LEVELS, type SeveritySetting } from '../../../common/settings';
+import { SEVERITY_LEVELS, settingSpec, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
 import type { WikiDocument } from '../service/wiki/wikiTypes';
@@ -156,6 +156,11 @@ Options:
   --baseline FILE              A JSON result list (from --format json) of known
                                problems: only problems not in it are reported
                                and can fail the run.
+  --max-file-size N            Largest file checked, in characters (default
+                               20000000, the editor's parse budget: 4 ×
+                               diagnostics.maxFullCheckSize). A larger file is
+                               not read further than its size: it gets one
+                               error "toolarge" (exit status 1).
   --fix                        Apply the safe fixes to source files (a
                                misspelled parameter name with one correction),
                                then report what is left.
@@ -175,9 +180,12 @@ Examples:
 
 Exit status:
   0  no error-level diagnostic (warnings and notes do not fail a build)
-  1  at least one error-level diagnostic
+  1  at least one error-level diagnostic (a file over --max-file-size is one)
   2  bad usage: unknown option, unreadable path, a folder without query files,
      a catalogue or map config that cannot be loaded`;
+
+/** The editor's parse budget with the default settings: diagnostics.maxFullCheckSize × 4 characters. */
+const DEFAULT_MAX_FILE_SIZE = 4 * (settingSpec('diagnostics.maxFullCheckSize').default as number);
 
 const SEVERITY_NAME: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
 
@@ -207,6 +215,8 @@ interface CheckOptions {
   /** --target: more wikis (or built-in versions) each request is judged against. */
   targets: TargetSpec[];
   maxCatalogueBytes?: number;
+  /** --max-file-size: larger files are reported as too large, not parsed. */
+  maxFileSize: number;
   mapConfig?: string;
   highLimits: boolean;
   format: Format;
@@ -217,10 +227,17 @@ interface CheckOptions {
   fix: boolean;
 }
 
-function parseCheckArgs(args: string[]): CheckOptions {
-  const opts: CheckOptions = {
+function positiveNumber(flag: string, raw: string, unit: string): number {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} takes a positive number of ${unit} (got "${raw}").`);
+  return n;
+}
+
+function defaultCheckOptions(): CheckOptions {
+  return {
     catalogues: [],
     targets: [],
+    maxFileSize: DEFAULT_MAX_FILE_SIZE,
     highLimits: false,
     format: 'text',
     severity: {},
@@ -228,6 +245,11 @@ function parseCheckArgs(args: string[]): CheckOptions {
     embedded: [...HOST_LANGUAGES],
     fix: false,
   };
+}
+
+function parseCheckArgs(args: string[]): CheckOptions {
+  const opts = defaultCheckOptions();
+
   const value = (i: number, name: string): string => {
     const v = args[i + 1];
     if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${name} needs a value.`);
@@ -262,6 +284,9 @@ function parseCheckArgs(args: string[]): CheckOptions {
         break;
       case '--max-catalogue-mb':
         opts.maxCatalogueBytes = megabytes(take('--max-catalogue-mb'));
+        break;
+      case '--max-file-size':
+        opts.maxFileSize = Math.ceil(positiveNumber('--max-file-size', take('--max-file-size'), 'characters'));
         break;
       case '--format': {
         const f = take('--format');
@@ -659,6 +684,11 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     } catch (err) {
       throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
     }
+    if (text.length > opts.maxFileSize) {
+      results.push(tooLargeResult(input.file, text.length, opts.maxFileSize));
+      if (!rules.some((r) => r.id === 'toolarge')) rules.push(ruleFor('toolarge', input.languageId === 'mapquery' ? 'map' : 'wiki'));
+      continue;
+    }
     const settings = settingsOf(input);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
     try {
@@ -713,6 +743,14 @@ function readBaseline(file: string, io: CliIo): string {
   } catch (err) {
     throw new Error(`cannot read the baseline ${file}: ${errorMessage(err)}`, { cause: err });
   }
+}
+
+function tooLargeResult(file: string, size: number, max: number): CheckResult {
+  return {
+    ...failedResult(file, undefined),
+    code: 'toolarge',
+    message: `This file has ${size} characters, more than the ${max} checked (--max-file-size): it is not checked. Split it, or raise --max-file-size.`,
+  };
 }
 
 function failedResult(file: string, err: unknown): CheckResult {

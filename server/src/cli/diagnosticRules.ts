@@ -185,11 +185,16 @@ const WIKI: Record<string, [string, string, string?]> = {
     'File could not be checked',
     'The checker failed on this file (a bug): the other files are still checked. Please report it with the file.',
   ],
+  toolarge: [
+    'File too large',
+    "The file is larger than the checker reads (--max-file-size, by default the editor's parse budget): it is not checked. Split it, or raise --max-file-size.",
+  ],
 };
 
-/** The CLI's own code (a file it could not check). */
+/** The CLI's own codes (a file it could not check). */
 const CLI_SEVERITY: Record<string, DiagnosticRule['defaultSeverity']> = {
   checkfailed: 'error',
+  toolarge: 'error',
 };
 
 /** Wiki codes the rule list names after the map codes (where they have always been listed). */

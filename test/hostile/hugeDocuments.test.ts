@@ -1,0 +1,162 @@
+/**
+ * 50 MB documents (issue 25) against the real language server over stdio and the real CLI. Over stdio:
+ * the requests an editor sends on its own when such a file is opened (didOpen, semantic tokens, folding,
+ * symbols, code lenses, inlay hints, links, the runnable queries behind the ▶ Run lenses) and Format
+ * Document get an answer (semantic tokens for the lines around what is asked, the others empty over the budget, `diagnostics.maxFullCheckSize`), the user is told
+ * once, the whole text is never parsed (hover reads the lines around the cursor), the server lives and
+ * its peak memory (VmHWM from /proc) stays under 1 GB. The CLI reports such a file as too large
+ * (exit 1) instead of parsing it. Bounds are generous: the failures were 2.6 GB and minutes.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawn } from 'node:child_process';
+import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
+import { peakRssMb } from './hostileServer';
+
+const SIZE = 50 * 1024 * 1024;
+const MAX_PEAK_MB = 1024;
+const MAX_SECONDS = 90;
+const TOLD = /is larger than [\d.]+ MB: it is not checked, folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off/;
+
+function repeatTo(size: number, unit: string, head = '', tail = ''): string {
+  return head + unit.repeat(Math.ceil((size - head.length - tail.length) / unit.length)) + tail;
+}
+
+interface Huge {
+  what: string;
+  file: string;
+  languageId: string;
+  make: () => string;
+  /** Where hover must still answer, and a word of its text. */
+  hovers: Array<[{ line: number; character: number }, RegExp]>;
+}
+
+const WIKI_LINE = 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&aplimit=10&apfrom=A\n';
+const MAP_LINE = '{"type": "bones", "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 10, "z": 10}},\n';
+
+const DOCUMENTS: Huge[] = [
+  {
+    what: '.wikiquery',
+    file: 'huge.wikiquery',
+    languageId: 'wikiquery',
+    make: () => repeatTo(SIZE, WIKI_LINE),
+    hovers: [
+      [{ line: 0, character: 60 }, /allpages/],
+      [{ line: 400_000, character: 60 }, /allpages/],
+    ],
+  },
+  {
+    what: '.mapquery.json',
+    file: 'huge.mapquery.json',
+    languageId: 'mapquery',
+    make: () => repeatTo(SIZE, MAP_LINE, '[\n', '{"type": "bones"}\n]\n'),
+    hovers: [[{ line: 1, character: 3 }, /type/i]],
+  },
+];
+
+/** The requests an editor sends for a document it opens, and Format Document. */
+function editorRequests(client: LspClient, uri: string): Array<Promise<unknown>> {
+  const doc = { textDocument: { uri } };
+  const whole = { start: { line: 0, character: 0 }, end: { line: 1_000_000, character: 0 } };
+  const view = { start: { line: 0, character: 0 }, end: { line: 60, character: 0 } };
+  // The server has no code lenses of its own (the ▶ Run lenses are the extension's, from
+  // wikimapQuery/runnableQueries): "method not found" is its answer.
+  const codeLens = client.request('textDocument/codeLens', doc).catch((err: { code?: number }) => {
+    assert.equal(err.code, -32601, String(err));
+    return null;
+  });
+  return [
+    client.request('textDocument/semanticTokens/full', doc),
+    client.request('textDocument/semanticTokens/range', { ...doc, range: view }),
+    client.request('textDocument/foldingRange', doc),
+    client.request('textDocument/documentSymbol', doc),
+    codeLens,
+    client.request('textDocument/inlayHint', { ...doc, range: whole }),
+    client.request('textDocument/documentLink', doc),
+    client.request('wikimapQuery/runnableQueries', { uri }),
+    client.request('textDocument/formatting', { ...doc, options: { tabSize: 2, insertSpaces: true } }),
+  ];
+}
+
+interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  peakMb: number;
+  seconds: number;
+}
+
+function runCli(args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let peakMb = 0;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const sample = setInterval(() => (peakMb = Math.max(peakMb, peakRssMb(child.pid!) ?? 0)), 20);
+    const killer = setTimeout(() => child.kill('SIGKILL'), MAX_SECONDS * 2 * 1000);
+    child.on('close', (status) => {
+      clearInterval(sample);
+      clearTimeout(killer);
+      resolve({ status, stdout, stderr, peakMb, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+describe('huge documents (50 MB)', function () {
+  this.timeout(MAX_SECONDS * 3 * 1000);
+  let dir: string;
+  before(() => {
+    ensureBuilt();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-huge-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  for (const huge of DOCUMENTS) {
+    it(`a 50 MB ${huge.what} over stdio: every request answered, told once, hover answers, peak RSS < 1 GB`, async () => {
+      const client = await LspClient.start();
+      const uri = `file:///huge/${huge.file}`;
+      try {
+        const started = Date.now();
+        await client.open(uri, huge.languageId, huge.make());
+        const answers = await Promise.all(editorRequests(client, uri));
+        for (const [i, answer] of answers.entries()) {
+          const empty = answer === null || (Array.isArray(answer) && answer.length === 0);
+          const noTokens =
+            !!answer && Array.isArray((answer as { data?: unknown[] }).data) && (answer as { data: unknown[] }).data.length === 0;
+          assert.ok(empty || noTokens || i <= 1, `answer ${i} is empty over the budget: ${JSON.stringify(answer).slice(0, 200)}`);
+        }
+        for (const [position, word] of huge.hovers) {
+          const hover = await client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position });
+          assert.ok(hover, `hover answers at ${JSON.stringify(position)}`);
+          assert.match(JSON.stringify(hover.contents), word);
+        }
+        const seconds = (Date.now() - started) / 1000;
+        assert.ok(client.alive, 'the server lives');
+        const peak = peakRssMb(client.pid) ?? Infinity;
+        assert.ok(peak < MAX_PEAK_MB, `peak RSS ${peak.toFixed(0)} MB`);
+        assert.ok(seconds < MAX_SECONDS, `${seconds} s`);
+        const told = client.shown.filter((m) => TOLD.test(m.message));
+        assert.equal(told.length, 1, `told once: ${JSON.stringify(client.shown.map((m) => m.message))}`);
+        const everything = [...client.logs, ...client.stderr, ...client.shown.map((m) => m.message)].join('\n');
+        assert.doesNotMatch(everything, /Invalid string length|heap out of memory|invalid size|failed/i);
+      } finally {
+        await client.stop();
+      }
+    });
+
+    it(`a 50 MB ${huge.what} in the CLI: reported as too large (exit 1), peak RSS < 1 GB`, async () => {
+      const file = path.join(dir, huge.file);
+      fs.writeFileSync(file, huge.make());
+      const run = await runCli(['check', file]);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stdout, /error toolarge This file has 5\d{7} characters, more than the 20000000 checked \(--max-file-size\)/);
+      assert.ok(run.peakMb < MAX_PEAK_MB, `peak RSS ${run.peakMb.toFixed(0)} MB`);
+      assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+    });
+  }
+});
