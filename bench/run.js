@@ -10,7 +10,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { bundleOptions, launcherBuilds } = require('../scripts/build.js');
+const { bundleOptions, launcherBuilds, copyGrammars } = require('../scripts/build.js');
 
 const root = path.join(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-bench-'));
@@ -25,6 +25,16 @@ async function main() {
     // esbuild (for the size rows) is loaded from the project; the peer is bundled like our code
     external: ['vscode', 'esbuild', 'playwright-core'],
     nodePaths: [path.join(root, 'node_modules')],
+    // The build script is required as it is, from the project: bundled, its require.resolve of
+    // 'web-tree-sitter/…' would go through the build's own alias of 'web-tree-sitter'.
+    plugins: [
+      {
+        name: 'build-script-as-is',
+        setup(build) {
+          build.onResolve({ filter: /scripts[\\/]build\.js$/ }, () => ({ path: path.join(root, 'scripts', 'build.js'), external: true }));
+        },
+      },
+    ],
   });
   const release = path.join(dir, 'release');
   fs.mkdirSync(path.join(release, 'dist'), { recursive: true });
@@ -33,6 +43,7 @@ async function main() {
   const server = path.join(release, 'dist', 'server.js');
   // The launcher and the bundle it runs, as scripts/build.js makes them.
   await Promise.all(launcherBuilds(bundleOptions(true), path.join(release, 'dist')));
+  copyGrammars(path.join(release, 'dist'));
   const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: {

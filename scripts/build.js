@@ -51,7 +51,7 @@ function bundleOptions(production) {
 const GRAMMARS = ['python', 'javascript', 'typescript', 'tsx', 'php', 'kotlin', 'java', 'lua', 'go', 'ruby', 'c_sharp', 'bash'];
 
 function copyGrammars(outDir) {
-  const dir = path.join(root, outDir, 'grammars');
+  const dir = path.resolve(root, outDir, 'grammars');
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(require.resolve('web-tree-sitter/tree-sitter.wasm'), path.join(dir, 'tree-sitter.wasm'));
   const from = path.dirname(require.resolve('tree-sitter-wasms/package.json'));
