@@ -21,6 +21,11 @@ export interface RunOptions {
   userAgent?: string;
   /** Memory budget of the parsed answer, estimated before parsing (`wikimapQuery.run.maxParsedMB`; default 512 MB). */
   maxParsedBytes?: number;
+  /**
+   * Sent from a browser page: wiki requests carry `origin=*` (MediaWiki's anonymous cross-origin reads)
+   * and the transport names the tool in `Api-User-Agent` (`run/browser/fetchTransport.ts`).
+   */
+  crossOrigin?: boolean;
   /** Called before each request with the loggable URL (secrets removed). */
   onRequest?: (displayUrl: string, method: string) => void;
 }

@@ -11,6 +11,7 @@ import { EndpointStatus } from './endpoints';
 import { QueryLanguageClient } from './languageClient';
 import { Log } from './log';
 import { nodeLanguageClientHost } from './nodeLanguageClient';
+import { nodeTransport } from '../../run/node/nodeTransport';
 import { registerMap } from './map/register';
 import { RunHistory } from '../../run/runHistory';
 import { registerRunCommands } from './runCommands';
@@ -49,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
   context.subscriptions.push(endpoints);
 
   const lenses = registerRunLens(context, client, log);
-  const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints });
+  const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints, network: { transport: nodeTransport } });
   const map = registerMap(context, { client, recorder, version, endpoints });
   registerRunCommands(context, { client, recorder, wiki, map });
   registerContentDbSafely(context, log);

@@ -74,6 +74,8 @@ export async function runWikiQuery(
 ): Promise<WikiRunResult> {
   checkReadOnly(params);
   const sent = withJsonFormat(params);
+  // From a browser page MediaWiki answers cross-origin only when asked with origin=* (anonymous, no cookies).
+  if (opts.crossOrigin && !sent.some(([k]) => k === 'origin')) sent.push(['origin', '*']);
   const url = buildWikiUrl(apiUrl, sent);
   const displayUrl = redactUrl(url);
   opts.onRequest?.(displayUrl, 'GET');

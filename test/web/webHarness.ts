@@ -33,9 +33,13 @@ export function ensureWebBuilt(): void {
 }
 
 /** A loopback server for the test page and the worker script (its own origin, as a workbench's would be). */
-export async function servePage(): Promise<{ url: string; close(): Promise<void> }> {
+export async function servePage(scripts: Record<string, Uint8Array> = {}): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
-    if (req.url === '/server.js') {
+    const script = scripts[req.url ?? ''];
+    if (script) {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(Buffer.from(script));
+    } else if (req.url === '/server.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' });
       res.end(fs.readFileSync(path.join(WEB_DIR, 'server.js')));
     } else if (req.url === '/') {

@@ -2,18 +2,22 @@
  * The web extension's entry point (package.json "browser", dist/web/client.js), for vscode.dev,
  * github.dev and other VS Code web workbenches: the language server runs in a Web Worker, so
  * diagnostics, completion, hover, fixes, symbols, semantic tokens and live wiki catalogues work as on
- * the desktop. The catalogue commands and the wiki/map pickers are the desktop's own; what needs the
- * desktop (runs, ContentDB sign-in) answers with the reason (./webOnlyCommands.ts).
+ * the desktop. Wiki runs, the catalogue commands and the wiki/map pickers are the desktop's own (runs
+ * through the page's `fetch`, with `origin=*`); what needs the desktop (map runs, ContentDB sign-in,
+ * the run history) answers with the reason (./webOnlyCommands.ts).
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../../../common/errorMessage';
 import { isObject } from '../../../common/isObject';
-import { registerCommand } from '../commands';
+import { MAP_LANGUAGE_ID, type RunnableQuery } from '../../../common/protocol';
+import { fetchTransport } from '../../../run/browser/fetchTransport';
+import { RunHistory } from '../../../run/runHistory';
+import { queryAtCursor, registerCommand } from '../commands';
 import { EndpointStatus } from '../endpoints';
 import { QueryLanguageClient } from '../languageClient';
 import { Log } from '../log';
 import { registerRunLens } from '../runLens';
-import { registerWikiCatalogueCommands } from '../wiki/catalogueCommands';
+import { registerWiki, type WikiFeature } from '../wiki/register';
 import { browserLanguageClientHost } from './browserLanguageClient';
 import { watchMapConfigFile } from './mapConfigFile';
 import { DESKTOP_ONLY_COMMANDS, DESKTOP_ONLY_REASON } from './webOnlyCommands';
@@ -40,7 +44,13 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
   const endpoints = new EndpointStatus();
   context.subscriptions.push(endpoints);
   const lenses = registerRunLens(context, client, log);
-  registerWikiCatalogueCommands(context, { client, log, lenses, endpoints });
+  // Wiki runs as on the desktop, through the page's fetch (origin=*, Api-User-Agent); the history lives for the session.
+  const history = new RunHistory();
+  const recorder = { history, saveHistory: () => undefined, log };
+  const version = String(context.extension?.packageJSON?.version ?? '0.0.0');
+  const network = { transport: fetchTransport(), crossOrigin: true };
+  const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints, network });
+  registerLensTarget(context, client, wiki);
   registerCommand(context, 'wikimapQuery.map.selectEndpoint', (choice?: string) => endpoints.select('map', choice));
   for (const [command, reason] of Object.entries(DESKTOP_ONLY_COMMANDS)) {
     registerCommand(context, command, () => {
@@ -53,6 +63,23 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
   watchMapConfigFile(context, client, log);
   log.info(`Wiki & Map Query ${String(context.extension?.packageJSON?.version ?? '')} activated in the browser`);
   return { serverReady };
+}
+
+/** The Run lens's command: wiki queries run here; map queries say why they need the desktop. */
+function registerLensTarget(context: vscode.ExtensionContext, client: QueryLanguageClient, wiki: WikiFeature): void {
+  registerCommand(context, 'wikimapQuery.runQuery', async (uri?: vscode.Uri, _index?: number, query?: RunnableQuery) => {
+    const editor = vscode.window.activeTextEditor;
+    if (query?.kind === 'map' || (!query && editor?.document.languageId === MAP_LANGUAGE_ID)) {
+      void vscode.window.showInformationMessage(DESKTOP_ONLY_REASON.map);
+      return undefined;
+    }
+    if (uri && query) {
+      const { start, end } = query.range;
+      return wiki.runner.run(wiki.runner.fromRunnable(uri, query, new vscode.Range(start.line, start.character, end.line, end.character)));
+    }
+    const found = await queryAtCursor(client, 'wiki');
+    return found && wiki.runner.run(wiki.runner.fromRunnable(found.uri, found.query, found.query.vsRange));
+  });
 }
 
 /**

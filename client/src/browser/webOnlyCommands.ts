@@ -5,25 +5,15 @@
  */
 export const DESKTOP_ONLY_REASON = {
   map: "Map queries run only in the desktop editor: a browser page cannot POST to a map server, as stock map servers send no CORS headers. Diagnostics and completion work here; the map server's /api/config is not read either (its defaults are used).",
-  wikiRun:
-    'Wiki queries are run only in the desktop editor for now. Diagnostics, completion, hover, fixes and live catalogues (fetched with origin=*) work here.',
   contentDb:
     'ContentDB sign-in works only in the desktop editor: its token endpoint sends no CORS headers and needs the client secret, which a browser page cannot keep or send.',
-  history: 'The run history belongs to runs, which happen in the desktop editor.',
+  history: 'The run history is kept by the desktop editor; in the browser each result opens beside its query.',
 } as const;
 
 export type DesktopOnlyReason = keyof typeof DESKTOP_ONLY_REASON;
 
 /** Every command the desktop extension contributes that the web extension answers with a reason. */
 export const DESKTOP_ONLY_COMMANDS: Readonly<Record<string, DesktopOnlyReason>> = {
-  'wikimapQuery.runQuery': 'wikiRun',
-  'wikimapQuery.wiki.runQueryAtCursor': 'wikiRun',
-  'wikimapQuery.wiki.runQuery': 'wikiRun',
-  'wikimapQuery.wiki.buildQuery': 'wikiRun',
-  'wikimapQuery.wiki.fetchAllAtCursor': 'wikiRun',
-  'wikimapQuery.wiki.continue': 'wikiRun',
-  'wikimapQuery.wiki.fetchAll': 'wikiRun',
-  'wikimapQuery.wiki.rerun': 'wikiRun',
   'wikimapQuery.showHistory': 'history',
   'wikimapQuery.clearHistory': 'history',
   'wikimapQuery.map.runQuery': 'map',

@@ -11,7 +11,7 @@ import type { RunRecorder } from '../runWithProgress';
 import { registerWikiCatalogueCommands } from './catalogueCommands';
 import { QueryBuilder, type BuilderAnswers } from './queryBuilder';
 import { RESULT_SCHEME, WikiResultProvider } from './wikiResultProvider';
-import { WikiRunner } from './wikiRunner';
+import { WikiRunner, type RunNetwork } from './wikiRunner';
 
 export interface WikiFeature {
   runner: WikiRunner;
@@ -24,11 +24,12 @@ export interface WikiDeps {
   version: string;
   lenses: RunLensProvider;
   endpoints: EndpointStatus;
+  network: RunNetwork;
 }
 
 export function registerWiki(context: vscode.ExtensionContext, deps: WikiDeps): WikiFeature {
   const results = new WikiResultProvider();
-  const runner = new WikiRunner(results, deps.recorder, deps.version);
+  const runner = new WikiRunner(results, deps.recorder, deps.version, deps.network);
   context.subscriptions.push(
     results,
     runner,

@@ -16,11 +16,11 @@ import {
 } from '../../../run/wiki/wikiRequest';
 import { fetchAll, runContinuation, runWikiQuery, type WikiRunResult } from '../../../run/wiki/wikiRun';
 import type { RunOptions } from '../../../run/httpClient';
+import type { HttpTransport } from '../../../run/transport';
 import { extractWikiMessages, placeWikiMessages } from '../../../run/wiki/wikiMessages';
 import { locateParam } from '../../../run/wiki/paramLocator';
 import { isXmlResult, summariseWikiResult, summaryLine } from '../../../run/wiki/wikiResultDocument';
 import { makeUserAgent } from '../../../run/httpClient';
-import { nodeTransport } from '../../../run/node/nodeTransport';
 import { getConfiguredEndpoints, getCurrentEndpoint, getRunSettings, untrustedRunMessage } from '../settings';
 import { addressPolicyFor } from '../../../run/address';
 import type { WikiResultProvider } from './wikiResultProvider';
@@ -35,6 +35,12 @@ export interface WikiRunRequest {
   source?: QuerySource;
 }
 
+/** How runs reach the network: Node's transport on the desktop, the page's `fetch` in the browser (`crossOrigin`). */
+export interface RunNetwork {
+  transport: HttpTransport;
+  crossOrigin?: boolean;
+}
+
 export class WikiRunner implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('wiki');
   /** Per document: diagnostics of each run query, keyed by the query's start line. */
@@ -46,6 +52,7 @@ export class WikiRunner implements vscode.Disposable {
     private readonly results: WikiResultProvider,
     private readonly recorder: RunRecorder,
     private readonly version: string,
+    private readonly network: RunNetwork,
   ) {
     // The wiki's messages describe the query as it was run: when that query changes they go.
     this.subscriptions.push(
@@ -71,7 +78,8 @@ export class WikiRunner implements vscode.Disposable {
   private runOptions(signal: AbortSignal, apiUrl: string): RunOptions {
     const s = getRunSettings();
     return {
-      transport: nodeTransport,
+      transport: this.network.transport,
+      crossOrigin: this.network.crossOrigin,
       addressPolicy: addressPolicyFor(apiUrl, getConfiguredEndpoints('wiki')),
       timeoutMs: s.timeoutMs,
       maxBytes: s.maxBytes,
