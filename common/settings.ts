@@ -68,6 +68,13 @@ const SEVERITY_DESCRIPTIONS = [
   'Do not show this diagnostic.',
 ];
 
+/**
+ * Documents over `diagnostics.maxFullCheckSize` × this are not parsed at all (the server's parse budget, and
+ * the largest file the CLI checks by default). 2: a map document just under the budget (10 MB) peaks near
+ * 0.5 GB when parsed whole; at 4 × (20 MB) it reached 1 GB.
+ */
+export const PARSE_BUDGET_FACTOR = 2;
+
 const URL_VALUES = { type: 'string', format: 'uri', pattern: '^https?://' } as const;
 
 /** Every `wikimapQuery.*` setting, once, in the order the editor lists them. */
@@ -224,10 +231,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     group: 'Wiki Query',
     readBy: 'server',
     restricted: false,
-    markdownDescription:
-      'Documents larger than this many characters get fewer checks and no folding, outline, links, inlay hints, ▶ Run lenses or formatting; over 4 × this they are not parsed at all (hover, completion and highlighting read the lines around the cursor). Said once, so huge files never freeze the editor.',
-    readme:
-      'Larger documents get fewer checks and no folding, outline, links, inlay hints, Run lenses or formatting; over 4 × this they are not parsed (hover, completion and highlighting read the lines around the cursor). Said once.',
+    markdownDescription: `Documents larger than this many characters get fewer checks and no folding, outline, links, inlay hints, ▶ Run lenses or formatting; over ${PARSE_BUDGET_FACTOR} × this they are not parsed at all (hover, completion and highlighting read the lines around the cursor). Said once, so huge files never freeze the editor.`,
+    readme: `Larger documents get fewer checks and no folding, outline, links, inlay hints, Run lenses or formatting; over ${PARSE_BUDGET_FACTOR} × this they are not parsed (hover, completion and highlighting read the lines around the cursor). Said once.`,
   },
   {
     key: 'embeddedLanguages',

@@ -55,7 +55,7 @@ import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures 
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import { createLanguageServices, pickMode, type EffectiveSettings, type LanguageServices, type Mode } from './languageModes';
 import { pushedSettings, SettingsLayers } from './settingsLayers';
-import { nestSettings, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
+import { nestSettings, PARSE_BUDGET_FACTOR, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 import type { WikiDocument } from './service/wiki/wikiTypes';
 import type { EmbeddedDocument } from './service/embedded/embeddedLanguageService';
@@ -74,8 +74,6 @@ const at = (position: Position): Range => ({ start: position, end: position });
 const MAX_COMPLETION_ITEMS = 1000;
 /** Most diagnostics sent for one document (the editor cannot show more usefully); the rest are counted. */
 const MAX_PROBLEMS = 1000;
-/** Documents over maxFullCheckSize × this are not validated at all. */
-const NO_CHECK_FACTOR = 4;
 /** Lines either side of a position that a request on a document over the parse budget reads. */
 const WINDOW_LINES = 200;
 /** Most characters such a window may hold; a longer window (very long lines) gets an empty answer. */
@@ -281,14 +279,14 @@ class QueryLanguageServer {
   // ---------------------------------------------------------------------------
 
   /**
-   * The parse of a document. Over the parse budget (maxFullCheckSize × NO_CHECK_FACTOR characters) the
+   * The parse of a document. Over the parse budget (maxFullCheckSize × PARSE_BUDGET_FACTOR characters) the
    * whole text is never parsed: a request at a position (`at`) gets a parse of the lines around it
    * (`windowParse`), any other gets none.
    */
   private getParsed(open: OpenDocument, at?: Range): CachedParse | undefined {
     const doc = open.document;
     if (open.parse && open.parse.version === doc.version) return open.parse;
-    if (doc.getText().length > this.settingsOf(doc.uri).maxFullCheckSize * NO_CHECK_FACTOR) {
+    if (doc.getText().length > this.settingsOf(doc.uri).maxFullCheckSize * PARSE_BUDGET_FACTOR) {
       this.tellTooLarge(open);
       return at ? this.windowParse(open, at) : undefined;
     }
@@ -353,7 +351,7 @@ class QueryLanguageServer {
   private computeDiagnostics(open: OpenDocument): Diagnostic[] {
     const settings = this.settingsOf(open.document.uri);
     const size = open.document.getText().length;
-    const ceiling = settings.maxFullCheckSize * NO_CHECK_FACTOR;
+    const ceiling = settings.maxFullCheckSize * PARSE_BUDGET_FACTOR;
     if (size > settings.maxFullCheckSize) this.tellTooLarge(open);
     // Past the ceiling (the parse budget), parsing and checking would take seconds and gigabytes.
     if (size > ceiling) return [];
@@ -668,8 +666,8 @@ class QueryLanguageServer {
     const name = fileName(open.document.uri);
     const off = 'folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off for it';
     const text =
-      open.document.getText().length > max * NO_CHECK_FACTOR
-        ? `${name} is larger than ${formatSize(max * NO_CHECK_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion read the ${WINDOW_LINES} lines around what is shown.`
+      open.document.getText().length > max * PARSE_BUDGET_FACTOR
+        ? `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion read the ${WINDOW_LINES} lines around what is shown.`
         : `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;
     const full = `${text} Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`;
     this.connection.console.warn(full);

@@ -154,9 +154,70 @@ describe('huge documents (50 MB)', function () {
       fs.writeFileSync(file, huge.make());
       const run = await runCli(['check', file]);
       assert.equal(run.status, 1, run.stderr);
-      assert.match(run.stdout, /error toolarge This file has 5\d{7} characters, more than the 20000000 checked \(--max-file-size\)/);
+      assert.match(run.stdout, /error toolarge This file has 5\d{7} characters, more than the 10000000 checked \(--max-file-size\)/);
       assert.ok(run.peakMb < MAX_PEAK_MB, `peak RSS ${run.peakMb.toFixed(0)} MB`);
       assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+    });
+  }
+});
+
+// Just under the parse budget (2 × diagnostics.maxFullCheckSize): parsed whole and checked. Lines without
+// a `#` once made the wiki parse quadratic (a 19 MB document: 244 s); a 19 MB map document peaked at 1 GB.
+const UNDER_BUDGET = 9_900_000;
+const UNDER: Array<Pick<Huge, 'what' | 'file' | 'languageId' | 'make'>> = [
+  { what: '.wikiquery', file: 'under.wikiquery', languageId: 'wikiquery', make: () => repeatTo(UNDER_BUDGET, WIKI_LINE) },
+  {
+    what: '.mapquery.json',
+    file: 'under.mapquery.json',
+    languageId: 'mapquery',
+    make: () => repeatTo(UNDER_BUDGET, MAP_LINE, '[\n', '{"type": "bones"}\n]\n'),
+  },
+];
+
+describe('documents just under the parse budget (9.9 MB)', function () {
+  this.timeout(MAX_SECONDS * 3 * 1000);
+  let dir: string;
+  before(() => {
+    ensureBuilt();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-under-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  for (const doc of UNDER) {
+    it(`a 9.9 MB ${doc.what} in the CLI: checked, no problems, peak RSS < 1 GB`, async () => {
+      const file = path.join(dir, doc.file);
+      fs.writeFileSync(file, doc.make());
+      const run = await runCli(['check', file]);
+      assert.equal(run.status, 0, run.stdout.slice(0, 500) + run.stderr);
+      assert.match(run.stdout + run.stderr, /No problems in 1 file|problems \(0 errors\) in 1 of 1 file/);
+      assert.ok(run.peakMb < MAX_PEAK_MB, `peak RSS ${run.peakMb.toFixed(0)} MB`);
+      assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+    });
+
+    it(`a 9.9 MB ${doc.what} over stdio: diagnostics published, hover answers, peak RSS < 1 GB`, async () => {
+      const client = await LspClient.start();
+      const uri = `file:///under/${doc.file}`;
+      try {
+        const started = Date.now();
+        await client.open(uri, doc.languageId, doc.make());
+        const diagnostics = await client.diagnosticsFor(uri, 1);
+        assert.deepEqual(
+          diagnostics.filter((d) => d.severity === 1),
+          [],
+        );
+        const hover = await client.request<{ contents: unknown } | null>('textDocument/hover', {
+          textDocument: { uri },
+          position: { line: 1, character: 3 },
+        });
+        assert.ok(hover, 'hover answers');
+        const seconds = (Date.now() - started) / 1000;
+        assert.ok(client.alive, 'the server lives');
+        const peak = peakRssMb(client.pid) ?? Infinity;
+        assert.ok(peak < MAX_PEAK_MB, `peak RSS ${peak.toFixed(0)} MB`);
+        assert.ok(seconds < MAX_SECONDS, `${seconds} s`);
+      } finally {
+        await client.stop();
+      }
     });
   }
 });

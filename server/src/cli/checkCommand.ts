@@ -13,7 +13,7 @@ import { getLocation } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 import type { PackageFiles } from '../runtime';
-import { SEVERITY_LEVELS, settingSpec, type SeveritySetting } from '../../../common/settings';
+import { PARSE_BUDGET_FACTOR, SEVERITY_LEVELS, settingSpec, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
 import type { WikiDocument } from '../service/wiki/wikiTypes';
@@ -74,6 +74,9 @@ export interface CatalogueSnapshot {
   namespaces: number;
   extensions: number;
 }
+
+/** The editor's parse budget with the default settings: diagnostics.maxFullCheckSize × PARSE_BUDGET_FACTOR characters. */
+const DEFAULT_MAX_FILE_SIZE = PARSE_BUDGET_FACTOR * (settingSpec('diagnostics.maxFullCheckSize').default as number);
 
 const USAGE = `Usage: wikimap-query check [options] PATH... | -
        wikimap-query run [options] FILE[:LINE]   runs one read-only query
@@ -157,7 +160,7 @@ Options:
                                problems: only problems not in it are reported
                                and can fail the run.
   --max-file-size N            Largest file checked, in characters (default
-                               20000000, the editor's parse budget: 4 ×
+                               ${DEFAULT_MAX_FILE_SIZE}, the editor's parse budget: ${PARSE_BUDGET_FACTOR} ×
                                diagnostics.maxFullCheckSize). A larger file is
                                not read further than its size: it gets one
                                error "toolarge" (exit status 1).
@@ -183,9 +186,6 @@ Exit status:
   1  at least one error-level diagnostic (a file over --max-file-size is one)
   2  bad usage: unknown option, unreadable path, a folder without query files,
      a catalogue or map config that cannot be loaded`;
-
-/** The editor's parse budget with the default settings: diagnostics.maxFullCheckSize × 4 characters. */
-const DEFAULT_MAX_FILE_SIZE = 4 * (settingSpec('diagnostics.maxFullCheckSize').default as number);
 
 const SEVERITY_NAME: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
 
