@@ -35,10 +35,22 @@ const catalogues = createCliCatalogueLoader(files, (message, kind) => {
   if (kind === 'warning') process.stderr.write(`${message}\n`);
 });
 
+// Backpressure: when the reader of a pipe is behind, the next piece of a large result waits for it. One
+// wait is shared by every write made meanwhile (a listener per write overflowed the emitter's limit).
+let drained: Promise<void> | undefined;
+function writeStdout(text: string): Promise<void> | undefined {
+  if (process.stdout.write(text)) return drained;
+  drained ??= new Promise<void>((resolve) =>
+    process.stdout.once('drain', () => {
+      drained = undefined;
+      resolve();
+    }),
+  );
+  return drained;
+}
+
 const io: CliIo & RunIo = {
-  // Backpressure: when the reader of a pipe is behind, the next piece of a large result waits for it.
-  stdout: (text: string) =>
-    process.stdout.write(text) ? undefined : new Promise<void>((resolve) => process.stdout.once('drain', resolve)),
+  stdout: writeStdout,
   stderr: (text) => process.stderr.write(text),
   readStdin: () =>
     new Promise((resolve, reject) => {
