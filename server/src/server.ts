@@ -329,6 +329,8 @@ class QueryLanguageServer {
         open.parse = undefined;
         this.editorFeatures.refresh();
         if (this.pullDiagnostics) {
+          // A new result id: the report pulled while the grammar loaded must not be answered "unchanged".
+          this.generation++;
           if (this.canRefreshDiagnostics) this.connection.languages.diagnostics.refresh().catch(() => undefined);
         } else this.scheduleValidation(uri);
       },

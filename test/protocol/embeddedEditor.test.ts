@@ -184,4 +184,32 @@ describe('language server over stdio: requests in source files', function () {
     ]);
     assert.deepEqual(await client.diagnosticsFor(uri, 2), []);
   });
+
+  it('a pull client (as VS Code is) that asked while the grammar loaded gets the diagnostic after the refresh, not "unchanged"', async () => {
+    const pull = await LspClient.start({
+      capabilities: {
+        textDocument: { diagnostic: { dynamicRegistration: false } },
+        workspace: { diagnostics: { refreshSupport: true } },
+      },
+      initializationOptions: { diagnostics: { delay: 0 } },
+    });
+    try {
+      const uri = 'file:///home/user/bot/first.py';
+      await pull.open(uri, 'python', PY, 1);
+      type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
+      const first = await pull.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
+      let report = first;
+      for (let i = 0; i < 200 && !(report.items ?? []).some((d) => d.code === 'unrecognizedparams'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        report = await pull.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+        if (report.kind === 'unchanged') report = { ...report, items: first.kind === 'full' ? first.items : [] };
+      }
+      assert.deepEqual(
+        (report.items ?? []).map((d) => [d.code, textOf(PY, d.range)]),
+        [['unrecognizedparams', 'srlimt']],
+      );
+    } finally {
+      await pull.stop();
+    }
+  });
 });
