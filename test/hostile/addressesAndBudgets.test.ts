@@ -9,47 +9,19 @@
  *   connection after the lookup, naming the address; a configured wiki on such a name is fetched.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
-import { peakRssMb, startHostileServer, type HostileServer } from './hostileServer';
+import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
+import { peakRssMb, runMeasured, startHostileServer, type HostileServer, type MeasuredRun } from './hostileServer';
 
 const MAX_PEAK_MB = 600;
 const MAX_SECONDS = 60;
 const REBIND = 'wiki.rebind.test';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  peakMb: number;
-  seconds: number;
-}
-
 /** Runs a command, reading its peak resident memory from /proc while it runs. */
-function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, XDG_CACHE_HOME: '/nonexistent-wikimap-cache', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    let peakMb = 0;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const sample = setInterval(() => (peakMb = Math.max(peakMb, peakRssMb(child.pid!) ?? 0)), 20);
-    const killer = setTimeout(() => child.kill('SIGKILL'), MAX_SECONDS * 2 * 1000);
-    child.on('close', (status) => {
-      clearInterval(sample);
-      clearTimeout(killer);
-      resolve({ status, stdout, stderr, peakMb, seconds: (Date.now() - started) / 1000 });
-    });
-  });
+function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<MeasuredRun> {
+  return runMeasured(command, args, MAX_SECONDS * 2, { XDG_CACHE_HOME: '/nonexistent-wikimap-cache', ...env });
 }
 
 /** The command line that runs `command args` with `hosts` bound over /etc/hosts, in a mount namespace of its own. */

@@ -9,49 +9,21 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
-import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
+import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
 import { httpRequest } from '../../run/httpClient';
 import { RunError } from '../../run/runErrors';
 import { fetchAll, runWikiQuery } from '../../run/wiki/wikiRun';
 import { typedQuery } from '../support/typedQuery';
-import { peakRssMb, startHostileServer, type HostileServer } from './hostileServer';
+import { peakRssMb, runMeasured, startHostileServer, type HostileServer, type MeasuredRun } from './hostileServer';
 import { nodeTransport } from '../../run/node/nodeTransport';
 
 /** Generous bounds: the failures they catch were 6–13 GB and many minutes. */
 const MAX_PEAK_MB = 600;
 const MAX_SECONDS = 90;
 
-interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  peakMb: number;
-  seconds: number;
-}
-
 /** Runs the CLI, reading its peak resident memory while it runs. */
-function runCli(args: string[]): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, XDG_CACHE_HOME: '/nonexistent-wikimap-cache' },
-    });
-    let stdout = '';
-    let stderr = '';
-    let peakMb = 0;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const sample = setInterval(() => (peakMb = Math.max(peakMb, peakRssMb(child.pid!) ?? 0)), 20);
-    const killer = setTimeout(() => child.kill('SIGKILL'), MAX_SECONDS * 2 * 1000);
-    child.on('close', (status) => {
-      clearInterval(sample);
-      clearTimeout(killer);
-      resolve({ status, stdout, stderr, peakMb, seconds: (Date.now() - started) / 1000 });
-    });
-  });
+function runCli(args: string[]): Promise<MeasuredRun> {
+  return runMeasured(process.execPath, [CLI, ...args], MAX_SECONDS * 2, { XDG_CACHE_HOME: '/nonexistent-wikimap-cache' });
 }
 
 describe('hostile servers', function () {
@@ -311,7 +283,7 @@ describe('hostile servers', function () {
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
     /** Runs `wikimap-query run [flags] FILE` on a file holding the query of `route`. */
-    async function runQuery(route: string, flags: string[]): Promise<CliRun> {
+    async function runQuery(route: string, flags: string[]): Promise<MeasuredRun> {
       const file = path.join(dir, `${route.replace(/\W/g, '')}.wikiquery`);
       fs.writeFileSync(file, `${hostile.origin}${route}?action=query&list=allpages&aplimit=max\n`);
       return runCli(['run', ...flags, file]);

@@ -17,10 +17,12 @@
  *   /mapcreds/api/config  a map server's config redirecting to an address with `user:password@`
  *   anything else      404
  */
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { ROOT } from '../protocol/lspClient';
 
 export interface HostileServer {
   /** `http://127.0.0.1:PORT` */
@@ -195,4 +197,36 @@ export function peakRssMb(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a process measured by runMeasured did. */
+export interface MeasuredRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  peakMb: number;
+  seconds: number;
+}
+
+/**
+ * Runs a command from the repository's root, reading its peak resident memory from /proc while it runs;
+ * killed after `killAfterSeconds`. `env` is added to this process's environment.
+ */
+export function runMeasured(command: string, args: string[], killAfterSeconds: number, env: NodeJS.ProcessEnv = {}): Promise<MeasuredRun> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    let peakMb = 0;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const sample = setInterval(() => (peakMb = Math.max(peakMb, peakRssMb(child.pid!) ?? 0)), 20);
+    const killer = setTimeout(() => child.kill('SIGKILL'), killAfterSeconds * 1000);
+    child.on('close', (status) => {
+      clearInterval(sample);
+      clearTimeout(killer);
+      resolve({ status, stdout, stderr, peakMb, seconds: (Date.now() - started) / 1000 });
+    });
+  });
 }

@@ -11,9 +11,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
-import { CLI, ensureBuilt, LspClient, ROOT } from '../protocol/lspClient';
-import { peakRssMb } from './hostileServer';
+import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
+import { peakRssMb, runMeasured, type MeasuredRun } from './hostileServer';
 
 const SIZE = 50 * 1024 * 1024;
 const MAX_PEAK_MB = 1024;
@@ -80,31 +79,8 @@ function editorRequests(client: LspClient, uri: string): Array<Promise<unknown>>
   ];
 }
 
-interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  peakMb: number;
-  seconds: number;
-}
-
-function runCli(args: string[]): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let peakMb = 0;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const sample = setInterval(() => (peakMb = Math.max(peakMb, peakRssMb(child.pid!) ?? 0)), 20);
-    const killer = setTimeout(() => child.kill('SIGKILL'), MAX_SECONDS * 2 * 1000);
-    child.on('close', (status) => {
-      clearInterval(sample);
-      clearTimeout(killer);
-      resolve({ status, stdout, stderr, peakMb, seconds: (Date.now() - started) / 1000 });
-    });
-  });
+function runCli(args: string[]): Promise<MeasuredRun> {
+  return runMeasured(process.execPath, [CLI, ...args], MAX_SECONDS * 2);
 }
 
 describe('huge documents (50 MB)', function () {
