@@ -13,7 +13,7 @@ import type { CodeAction, Diagnostic, Hover, Range, TextEdit } from 'vscode-lang
 import type { LanguageService, LanguageSettings } from '../languageTypes';
 import type { WikiLanguageService } from '../wiki/wikiLanguageService';
 import { TokenSink, encodeTokens, SEMANTIC_TOKENS_LEGEND, type TokenType } from '../semanticTokens';
-import { hostLanguage, type HostLanguage } from './hostLanguages';
+import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from './hostLanguages';
 import { checkRequests, type CheckedRequest } from './embeddedCheck';
 import { namesMediaWiki, type FoundRequest } from './requestFinder';
 import { isSuppressed } from './suppressions';
@@ -46,23 +46,7 @@ export function hostLanguageOf(languageId: string, uri: string): HostLanguage | 
   const byId = hostLanguage(languageId);
   if (byId) return byId;
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
-  return [
-    'python',
-    'javascript',
-    'typescript',
-    'typescriptreact',
-    'php',
-    'kotlin',
-    'java',
-    'lua',
-    'go',
-    'ruby',
-    'csharp',
-    'shellscript',
-    'perl',
-  ]
-    .map((id) => hostLanguage(id)!)
-    .find((l) => l.extensions.some((e) => path.endsWith(e)));
+  return HOST_LANGUAGES.find((l) => l.extensions.some((e) => path.endsWith(e)));
 }
 
 export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): LanguageService<EmbeddedDocument> {
