@@ -6,7 +6,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as prettier from 'prettier';
-import { packageConfiguration, REPO_CONFIG_SCHEMA, repoConfigSchema, restrictedConfigurations, withReadmeTable } from './settingsDocs';
+import {
+  activationEvents,
+  packageConfiguration,
+  REPO_CONFIG_SCHEMA,
+  repoConfigSchema,
+  restrictedConfigurations,
+  withReadmeTable,
+} from './settingsDocs';
 import { REPO_CONFIG_FILE } from '../../common/settings';
 
 async function main(): Promise<void> {
@@ -14,6 +21,7 @@ async function main(): Promise<void> {
   const pkgPath = path.join(root, 'package.json');
   const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
   pkg.contributes.configuration = packageConfiguration();
+  pkg.activationEvents = activationEvents(pkg.activationEvents ?? []);
   pkg.capabilities.untrustedWorkspaces.restrictedConfigurations = restrictedConfigurations();
   pkg.contributes.jsonValidation = [{ fileMatch: REPO_CONFIG_FILE, url: `./${REPO_CONFIG_SCHEMA}` }];
   const options = (await prettier.resolveConfig(pkgPath)) ?? {};
@@ -24,7 +32,7 @@ async function main(): Promise<void> {
   const readmePath = path.join(root, 'README.md');
   fs.writeFileSync(readmePath, withReadmeTable(fs.readFileSync(readmePath, 'utf8')));
   process.stdout.write(
-    `package.json (contributes.configuration, restrictedConfigurations, jsonValidation), ${REPO_CONFIG_SCHEMA} and README.md (settings table) written.\n`,
+    `package.json (contributes.configuration, restrictedConfigurations, jsonValidation, activationEvents), ${REPO_CONFIG_SCHEMA} and README.md (settings table) written.\n`,
   );
 }
 

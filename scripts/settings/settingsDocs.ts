@@ -71,6 +71,18 @@ export function restrictedConfigurations(): string[] {
   return SETTINGS.filter((s) => s.restricted).map((s) => `${SETTINGS_SECTION}.${s.key}`);
 }
 
+/**
+ * package.json `activationEvents`: the extension's own languages, then every language of the
+ * `embeddedLanguages` default (so a Python file that names a MediaWiki API wakes the extension), then
+ * what is not a language (`rest`, kept as package.json has it).
+ */
+export function activationEvents(rest: readonly string[]): string[] {
+  const spec = SETTINGS.find((s) => s.key === 'embeddedLanguages');
+  const embedded = (spec?.default ?? []) as string[];
+  const languages = ['wikiquery', 'mapquery', ...embedded].map((id) => `onLanguage:${id}`);
+  return [...languages, ...rest.filter((e) => !e.startsWith('onLanguage:'))];
+}
+
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }

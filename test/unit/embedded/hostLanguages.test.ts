@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOST_LANGUAGES } from '../../../server/src/service/embedded/hostLanguages';
+import { HOST_LANGUAGES, hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
+import { SETTINGS } from '../../../common/settings';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -27,5 +28,11 @@ describe('host languages table', () => {
     const hook = fs.readFileSync(path.join(root, '.pre-commit-hooks.yaml'), 'utf8');
     const pattern = new RegExp(/files: '(.*)'/.exec(hook)![1]);
     for (const l of HOST_LANGUAGES) for (const ext of l.extensions) assert.ok(pattern.test(`x${ext}`), `${l.id} ${ext}`);
+  });
+
+  it("the embeddedLanguages setting's default is markdown and exactly the table's languages (and their VS Code ids)", () => {
+    const defaults = SETTINGS.find((s) => s.key === 'embeddedLanguages')!.default as string[];
+    for (const id of defaults) assert.ok(id === 'markdown' || hostLanguage(id), `${id} is not a host language`);
+    for (const l of HOST_LANGUAGES) assert.ok(defaults.includes(l.id), `${l.id} is missing from the default`);
   });
 });

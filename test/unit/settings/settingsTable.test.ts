@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkSettingValue, layerSettings, readSettings, REPO_FILE_KEYS, SETTINGS, settingSpec } from '../../../common/settings';
 import {
+  activationEvents,
   packageConfiguration,
   readmeSettingsTable,
   REPO_CONFIG_SCHEMA,
@@ -24,6 +25,11 @@ describe('the settings table and what is derived from it', () => {
 
   it('package.json contributes.configuration is exactly the table', () => {
     assert.deepStrictEqual(pkg.contributes.configuration, packageConfiguration(), REGENERATE);
+  });
+
+  it('package.json activates on exactly the languages of the table (embeddedLanguages default)', () => {
+    assert.deepStrictEqual(pkg.activationEvents, activationEvents(pkg.activationEvents), REGENERATE);
+    assert.ok(pkg.activationEvents.includes('onLanguage:python'));
   });
 
   it('package.json restricts in untrusted workspaces exactly the settings the table marks restricted', () => {
