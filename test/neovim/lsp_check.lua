@@ -8,12 +8,8 @@ local env = os.getenv
 local out_path = env('WIKIMAP_NVIM_OUT')
 local result = { errors = {}, steps = {}, didChangeBatches = {} }
 
-local function finish()
-  local f = io.open(out_path, 'w')
-  f:write(vim.fn.json_encode(result))
-  f:close()
-  vim.cmd('qall!')
-end
+local steps_lib = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/steps.lua')
+local finish = steps_lib.finisher(out_path, result)
 
 local function wikimap_clients()
   local out = {}
@@ -257,33 +253,4 @@ local steps = {
   },
 }
 
-local function run_step(i)
-  local step = steps[i]
-  if not step then return finish() end
-  local ok, err = pcall(step.run)
-  if not ok then
-    table.insert(result.errors, step.name .. ': ' .. tostring(err))
-    return finish()
-  end
-  local deadline = vim.loop.now() + 20000
-  local function poll()
-    local ok2, is_done = pcall(step.done)
-    if ok2 and is_done then
-      if step.after then
-        local ok3, err3 = pcall(step.after)
-        if not ok3 then table.insert(result.errors, step.name .. ': ' .. tostring(err3)) end
-      end
-      table.insert(result.steps, step.name)
-      return run_step(i + 1)
-    end
-    if not ok2 then table.insert(result.errors, step.name .. ': ' .. tostring(is_done)) return finish() end
-    if vim.loop.now() > deadline then
-      table.insert(result.errors, step.name .. ': not done within 20 s')
-      return finish()
-    end
-    vim.defer_fn(poll, 50)
-  end
-  vim.defer_fn(poll, 50)
-end
-
-vim.schedule(function() run_step(1) end)
+steps_lib.run(steps, result, finish, 20)

@@ -4,12 +4,8 @@
 local out_path = os.getenv('WIKIMAP_SETTINGS_OUT')
 local result = { errors = {} }
 
-local function finish()
-  local f = io.open(out_path, 'w')
-  f:write(vim.fn.json_encode(result))
-  f:close()
-  vim.cmd('qall!')
-end
+local steps_lib = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/steps.lua')
+local finish = steps_lib.finisher(out_path, result)
 
 local function unrecognized(buf)
   local out = {}
