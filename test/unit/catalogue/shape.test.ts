@@ -12,34 +12,10 @@ const modules = queryModules.paraminfo.modules;
 const REVISION_MODULES = ['alldeletedrevisions', 'allrevisions', 'deletedrevisions', 'revisions'];
 const TYPE_NAMES = ['string', 'integer', 'boolean', 'timestamp', 'namespace', 'user', 'title', 'limit'];
 const INFO_NAMES = ['useronly', 'nonuseronly', 'modes', 'singlepageonly', 'preloadcontentonly', 'editintroonly'];
-const FLAGS = ['required', 'deprecated', 'sensitive', 'multi', 'allowsduplicates'];
-/** The order MediaWiki's ApiParamInfo and ParamValidator write a parameter's fields in. */
-const PARAM_KEY_ORDER = [
-  'index',
-  'name',
-  'templatevars',
-  'type',
-  'required',
-  'deprecated',
-  'sensitive',
-  'default',
-  'multi',
-  'lowlimit',
-  'highlimit',
-  'limit',
-  'allowsduplicates',
-  'allspecifier',
-  'min',
-  'max',
-  'highmax',
-  'submodules',
-  'submoduleparamprefix',
-  'subtypes',
-  'extranamespaces',
-  'deprecatedvalues',
-  'internalvalues',
-  'info',
-];
+/** The flags and the order MediaWiki's ApiParamInfo and ParamValidator write a parameter's fields in: the generator's tables. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { PARAM_KEY_ORDER, FLAG_KEYS } = require('../../../scripts/gen-wiki-catalogue.js') as { PARAM_KEY_ORDER: string[]; FLAG_KEYS: Set<string> };
+const FLAGS = [...FLAG_KEYS];
 const MODULE_KEY_ORDER = [
   'name',
   'path',
