@@ -8,72 +8,14 @@
  * service's index.
  */
 import { strict as assert } from 'node:assert';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CompletionItemTag, type CompletionList, type MarkupContent } from 'vscode-languageserver-types';
-import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+import { CompletionItemTag } from 'vscode-languageserver-types';
+import { complete, hoverAt, templatedNames, type RawModule, type RawParam } from './catalogueWalk';
 import { builtinCatalogue, readRepoJson } from './helpers';
-
-const service = getWikiLanguageService({ resolveCatalogue: () => builtinCatalogue() });
-
-interface RawParam {
-  name: string;
-  type: string | string[];
-  default?: string | number;
-  multi?: string;
-  required?: string;
-  deprecated?: string;
-  deprecatedvalues?: string[];
-  sensitive?: string;
-  tokentype?: string;
-  min?: number;
-  max?: number;
-  highmax?: number;
-  templatevars?: Record<string, string>;
-}
-interface RawModule {
-  name: string;
-  path: string;
-  group: string;
-  prefix: string;
-  deprecated?: string;
-  readrights?: string;
-  writerights?: string;
-  mustbeposted?: string;
-  helpurls: string[];
-  parameters: RawParam[];
-  templatedparameters: RawParam[];
-}
 
 const file = readRepoJson('descriptors/wiki/action-modules.json') as { mediawiki: string; paraminfo: { modules: RawModule[] } };
 const modules = file.paraminfo.modules;
 const core = readRepoJson('descriptors/wiki/api-core.json') as { paraminfo: { modules: RawModule[] } };
 const mainNames = new Set(core.paraminfo.modules.filter((m) => m.path === 'main').flatMap((m) => m.parameters.map((p) => p.name)));
-
-function open(text: string): TextDocument {
-  return TextDocument.create('file:///walk.wikiquery', 'wikiquery', 1, text);
-}
-
-function complete(text: string, offset = text.length): CompletionList {
-  const document = open(text);
-  return service.doComplete(document, service.parse(document), offset);
-}
-
-function hoverAt(text: string, offset: number): { covers: string; markdown: string } | undefined {
-  const document = open(text);
-  const h = service.doHover(document, service.parse(document), offset);
-  if (!h?.range) return undefined;
-  return { covers: document.getText(h.range), markdown: (h.contents as MarkupContent).value };
-}
-
-function templatedNames(m: RawModule, p: RawParam): string[] {
-  let names = [p.name];
-  for (const [v, target] of Object.entries(p.templatevars ?? {})) {
-    const t = m.parameters.find((x) => x.name === target);
-    const values = Array.isArray(t?.type) ? t.type : [];
-    names = names.flatMap((n) => values.map((x) => n.replace(`{${v}}`, x)));
-  }
-  return names;
-}
 
 /** The facts a parameter's hover must state, read from the raw descriptor. */
 function expectedFacts(p: RawParam): string[] {

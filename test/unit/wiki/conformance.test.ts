@@ -6,41 +6,9 @@
  * The facts are read from the catalogue files themselves (paraminfo JSON), not from the service's index.
  */
 import { strict as assert } from 'node:assert';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CompletionItemTag, type CompletionList, type MarkupContent } from 'vscode-languageserver-types';
-import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
-import { builtinCatalogue, readRepoJson } from './helpers';
-
-const service = getWikiLanguageService({ resolveCatalogue: () => builtinCatalogue() });
-
-interface RawParam {
-  name: string;
-  type: string | string[];
-  default?: string | number;
-  multi?: string;
-  required?: string;
-  deprecated?: string;
-  deprecatedvalues?: string[];
-  sensitive?: string;
-  allspecifier?: string;
-  min?: number;
-  max?: number;
-  highmax?: number;
-  info?: Array<{ name: string }>;
-  templatevars?: Record<string, string>;
-}
-interface RawModule {
-  name: string;
-  path: string;
-  group: string;
-  prefix: string;
-  generator?: string;
-  deprecated?: string;
-  readrights?: string;
-  helpurls: string[];
-  parameters: RawParam[];
-  templatedparameters: RawParam[];
-}
+import { CompletionItemTag } from 'vscode-languageserver-types';
+import { complete, hoverAt, templatedNames, type RawModule, type RawParam } from './catalogueWalk';
+import { readRepoJson } from './helpers';
 
 const raw = readRepoJson('descriptors/wiki/query-modules.json') as { paraminfo: { modules: RawModule[] } };
 const core = readRepoJson('descriptors/wiki/api-core.json') as { paraminfo: { modules: RawModule[] } };
@@ -48,33 +16,6 @@ const modules = raw.paraminfo.modules;
 const coreNames = new Set(
   core.paraminfo.modules.filter((m) => m.path === 'main' || m.path === 'query').flatMap((m) => m.parameters.map((p) => p.name)),
 );
-
-function open(text: string): TextDocument {
-  return TextDocument.create('file:///walk.wikiquery', 'wikiquery', 1, text);
-}
-
-function complete(text: string, offset = text.length): CompletionList {
-  const document = open(text);
-  return service.doComplete(document, service.parse(document), offset);
-}
-
-function hoverAt(text: string, offset: number): { covers: string; markdown: string } | undefined {
-  const document = open(text);
-  const h = service.doHover(document, service.parse(document), offset);
-  if (!h?.range) return undefined;
-  return { covers: document.getText(h.range), markdown: (h.contents as MarkupContent).value };
-}
-
-/** Wire names of a module's templated parameters, filled from the values of the parameters they name. */
-function templatedNames(m: RawModule, p: RawParam): string[] {
-  let names = [p.name];
-  for (const [v, target] of Object.entries(p.templatevars ?? {})) {
-    const t = m.parameters.find((x) => x.name === target);
-    const values = Array.isArray(t?.type) ? t.type : [];
-    names = names.flatMap((n) => values.map((x) => n.replace(`{${v}}`, x)));
-  }
-  return names;
-}
 
 /** The facts a parameter's hover must state, read from the raw descriptor. */
 function expectedFacts(p: RawParam): string[] {
