@@ -14,7 +14,10 @@ const TYPE_NAMES = ['string', 'integer', 'boolean', 'timestamp', 'namespace', 'u
 const INFO_NAMES = ['useronly', 'nonuseronly', 'modes', 'singlepageonly', 'preloadcontentonly', 'editintroonly'];
 /** The flags and the order MediaWiki's ApiParamInfo and ParamValidator write a parameter's fields in: the generator's tables. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PARAM_KEY_ORDER, FLAG_KEYS } = require('../../../scripts/gen-wiki-catalogue.js') as { PARAM_KEY_ORDER: string[]; FLAG_KEYS: Set<string> };
+const { PARAM_KEY_ORDER, FLAG_KEYS } = require('../../../scripts/gen-wiki-catalogue.js') as {
+  PARAM_KEY_ORDER: string[];
+  FLAG_KEYS: Set<string>;
+};
 const FLAGS = [...FLAG_KEYS];
 const MODULE_KEY_ORDER = [
   'name',
