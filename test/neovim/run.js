@@ -10,7 +10,7 @@ const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
-const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION } = require('../support/editorSession');
+const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION, SOURCE_SAMPLES } = require('../support/editorSession');
 const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -172,29 +172,17 @@ function settingsSession() {
   checkSettingsChange(check, { ...run, detail: `\nexit ${r.status}\n${r.stdout}\n${r.stderr}` }, (severity) => severity === ERROR);
 }
 
-const PY_SOURCE = [
-  'import requests',
-  '',
-  'API = "https://en.wikipedia.org/w/api.php"',
-  'params = {"action": "query", "list": "search", "srsearch": "cats", "srlimt": 5}',
-  'r = requests.get(API, params=params)',
-  '',
-].join('\n');
-const JS_SOURCE = [
-  'const api = new mw.Api();',
-  "api.get({ action: 'query', prop: 'revisions', titles: 'Main Page', rvprop: 'ids', rvlimt: 2 });",
-  '',
-].join('\n');
+const { python: PY_SOURCE, javascript: JS_SOURCE } = SOURCE_SAMPLES;
 
 /** Source files (a Python and a JavaScript file) in a Neovim session of their own: sources_check.lua. */
 function sourcesSession() {
   if (spawnSync('nvim', ['--version']).status !== 0 || !fs.existsSync(server)) return;
   const { dir, out, env } = prepareEditorSession('NVIM', server, { name: 'init.lua', text: editorConfig('neovim') });
   for (const xdg of ['CONFIG', 'DATA', 'STATE', 'CACHE']) env[`XDG_${xdg}_HOME`] = path.join(dir, xdg.toLowerCase());
-  env.WIKIMAP_NVIM_PYFILE = path.join(dir, 'search_bot.py');
-  env.WIKIMAP_NVIM_JSFILE = path.join(dir, 'gadget.js');
-  fs.writeFileSync(env.WIKIMAP_NVIM_PYFILE, PY_SOURCE);
-  fs.writeFileSync(env.WIKIMAP_NVIM_JSFILE, JS_SOURCE);
+  env.WIKIMAP_NVIM_PYFILE = path.join(dir, PY_SOURCE.file);
+  env.WIKIMAP_NVIM_JSFILE = path.join(dir, JS_SOURCE.file);
+  fs.writeFileSync(env.WIKIMAP_NVIM_PYFILE, PY_SOURCE.text);
+  fs.writeFileSync(env.WIKIMAP_NVIM_JSFILE, JS_SOURCE.text);
   const r = spawnSync(
     'nvim',
     ['--headless', '-n', '-i', 'NONE', '-u', String(env.WIKIMAP_NVIM_CONFIG), '-c', `luafile ${path.join(__dirname, 'sources_check.lua')}`],

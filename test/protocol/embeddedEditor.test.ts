@@ -8,20 +8,10 @@ import assert from 'node:assert/strict';
 import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent, SemanticTokens } from 'vscode-languageserver-types';
 import { applyEdits, cursor, ensureBuilt, LspClient, textOf } from './lspClient';
 
-const PY = [
-  'import requests',
-  '',
-  'API = "https://en.wikipedia.org/w/api.php"',
-  'params = {"action": "query", "list": "search", "srsearch": "cats", "srlimt": 5}',
-  'r = requests.get(API, params=params)',
-  '',
-].join('\n');
-
-const JS = [
-  'const api = new mw.Api();',
-  "api.get({ action: 'query', prop: 'revisions', titles: 'Main Page', rvprop: 'ids', rvlimt: 2 });",
-  '',
-].join('\n');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SOURCE_SAMPLES } = require('../support/editorSession') as { SOURCE_SAMPLES: Record<'python' | 'javascript', { text: string }> };
+const PY = SOURCE_SAMPLES.python.text;
+const JS = SOURCE_SAMPLES.javascript.text;
 
 describe('language server over stdio: requests in source files', function () {
   this.timeout(60000);

@@ -10,8 +10,12 @@ const DOC = path.resolve(__dirname, '..', '..', 'docs', 'editors.md');
 function readEditorConfigs(doc = DOC) {
   const text = fs.readFileSync(doc, 'utf8');
   const out = {};
-  const re = /^<!-- tested-config: ([\w-]+) -->\r?\n```[\w-]*\r?\n([\s\S]*?)^```\s*$/gm;
-  for (let m; (m = re.exec(text));) out[m[1]] = m[2];
+  // a block may be indented (inside a list item): its lines lose that indentation
+  const re = /^([ \t]*)<!-- tested-config: ([\w-]+) -->\r?\n\1```[\w-]*\r?\n([\s\S]*?)^\1```\s*$/gm;
+  for (let m; (m = re.exec(text));) {
+    const indent = m[1];
+    out[m[2]] = m[3].replace(/^.*$/gm, (line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
+  }
   return out;
 }
 

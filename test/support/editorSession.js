@@ -90,4 +90,34 @@ function prepareEditorSession(editor, serverBundle, config) {
   return { dir, sample, mapSample, plainJson, otherFile, out, env };
 }
 
-module.exports = { prepareEditorSession, SAMPLE_LINES, MAP_SAMPLE, TYPED_QUERY, MAP_FIX, MAP_COMPLETION };
+/**
+ * A Python and a JavaScript file whose MediaWiki API request has a misspelt key: the source-file
+ * samples of every editor's tests (the protocol suite, real VS Code, Neovim, Vim).
+ */
+const SOURCE_SAMPLES = {
+  python: {
+    file: 'search_bot.py',
+    misspelt: 'srlimt',
+    fixed: 'srlimit',
+    text: [
+      'import requests',
+      '',
+      'API = "https://en.wikipedia.org/w/api.php"',
+      'params = {"action": "query", "list": "search", "srsearch": "cats", "srlimt": 5}',
+      'r = requests.get(API, params=params)',
+      '',
+    ].join('\n'),
+  },
+  javascript: {
+    file: 'gadget.js',
+    misspelt: 'rvlimt',
+    fixed: 'rvlimit',
+    text: [
+      'const api = new mw.Api();',
+      "api.get({ action: 'query', prop: 'revisions', titles: 'Main Page', rvprop: 'ids', rvlimt: 2 });",
+      '',
+    ].join('\n'),
+  },
+};
+
+module.exports = { prepareEditorSession, SAMPLE_LINES, MAP_SAMPLE, TYPED_QUERY, MAP_FIX, MAP_COMPLETION, SOURCE_SAMPLES };

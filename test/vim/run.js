@@ -11,7 +11,7 @@ const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
-const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION } = require('../support/editorSession');
+const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION, SOURCE_SAMPLES } = require('../support/editorSession');
 const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -167,7 +167,59 @@ async function settingsSession() {
   checkSettingsChange(check, { ...run, detail: `\nexit ${r.status}\n${r.stderr}`.slice(-3000) }, (type) => type === 'E');
 }
 
+/** What a source file's fix leaves in the text, per language (the key renamed inside its own syntax). */
+const FIXED_TEXT = { python: '"srlimit": 5}', javascript: 'rvlimit: 2 });' };
+
+/**
+ * Source files (docs/editors.md's `vim` and `vim-sources` blocks) in a Vim session of their own:
+ * sources_check.vim opens a Python and a JavaScript file and fixes each misspelt key.
+ */
+async function sourcesSession() {
+  if (spawnSync('vim', ['--version']).status !== 0 || !fs.existsSync(ALE_DIR)) return;
+  const vimrc = `${editorConfig('vim')}\n${editorConfig('vim-sources')}`;
+  const { dir, out, env } = prepareEditorSession('VIM', server, { name: 'vimrc', text: vimrc });
+  const files = Object.entries(SOURCE_SAMPLES).map(([language, sample]) => {
+    fs.writeFileSync(path.join(dir, sample.file), sample.text);
+    return { ...sample, language, path: path.join(dir, sample.file), fixedText: FIXED_TEXT[language] };
+  });
+  Object.assign(env, { HOME: dir, TERM: 'xterm', WIKIMAP_VIM_SOURCES: JSON.stringify(files) });
+  const args = ['-N', '-n', '-i', 'NONE', '--not-a-term', '-u', env.WIKIMAP_VIM_CONFIG];
+  const r = await runVim([...args, '-c', `source ${path.join(__dirname, 'sources_check.vim')}`], { cwd: dir, env }, 120000);
+  if (!fs.existsSync(out)) {
+    check('Vim ran the source-file session and wrote its result', false, `exit ${r.status}\n${r.stderr}`.slice(-3000));
+    return;
+  }
+  const res = JSON.parse(fs.readFileSync(out, 'utf8'));
+  check('source files: no client or server errors, every step done', res.errors.length === 0, JSON.stringify(res));
+  for (const f of files) {
+    const seen = res.files[f.language] || {};
+    const d = seen.diagnostic || {};
+    const col =
+      f.text
+        .split('\n')
+        .find((l) => l.includes(f.misspelt))
+        .indexOf(f.misspelt) + 1;
+    check(
+      `${f.language}: ALE runs wikimap-query beside the filetype's other linters`,
+      seen.filetype === f.language && (seen.linters || []).includes('wikimap-query') && seen.linters.length > 1,
+      JSON.stringify([seen.filetype, seen.linters]),
+    );
+    check(
+      `${f.language}: the diagnostic of "${f.misspelt}" sits on the key (column ${col}), from wikimap-query`,
+      d.linter_name === 'wikimap-query' && d.col === col && d.end_col === col + f.misspelt.length - 1,
+      JSON.stringify(d),
+    );
+    check(
+      `${f.language}: :ALECodeAction's fix renames the key in the host syntax`,
+      (seen.fixedText || '').includes(f.fixedText),
+      JSON.stringify(seen.fixedText),
+    );
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 main()
   .then(settingsSession)
+  .then(sourcesSession)
   .catch((err) => check('the Vim suite ran', false, err && err.stack))
   .finally(finish);

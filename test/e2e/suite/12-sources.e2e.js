@@ -7,14 +7,7 @@ const assert = require('node:assert/strict');
 const vscode = require('vscode');
 const { waitFor, openFile, screenshot, writeWorkspaceFile } = require('./helpers');
 
-const PY = [
-  'import requests',
-  '',
-  'API = "https://en.wikipedia.org/w/api.php"',
-  'params = {"action": "query", "list": "search", "srsearch": "cats", "srlimt": 5}',
-  'r = requests.get(API, params=params)',
-  '',
-].join('\n');
+const PY = require('../../support/editorSession').SOURCE_SAMPLES.python.text;
 
 const code = (d) => (typeof d.code === 'object' ? d.code.value : d.code);
 const labelOf = (i) => (typeof i.label === 'string' ? i.label : i.label.label);
