@@ -4,9 +4,13 @@
 //     without a session with the error `readapidenied`, "You need read permission to use this module.";
 //   - the extension's session provider (OAuth extension, src/SessionProvider.php with its OAuth 2
 //     resource server) reads `Authorization: Bearer TOKEN` on API requests. A token it does not
-//     know makes the API answer `mwoauth-invalid-authorization`, "The authorization headers in your
-//     request are not valid: …" (the provider's makeException, raised in the ApiBeforeMain hook); a
-//     valid token reads as its owner. Errors come with HTTP 200 and
+//     know fails `verifyOAuth2Request` with the message `mwoauth-oauth2-invalid-access-token`
+//     ("Invalid access token"), which `provideSessionInfo` wraps as
+//     makeException('mwoauth-invalid-authorization', that text), thrown from the ApiBeforeMain hook:
+//     the API answers the code `mwoauth-invalid-authorization` with the extension's en.json text
+//     "The authorization headers in your request are not valid: $1", so "…: Invalid access token".
+//     Checked against the extension's source (SessionProvider.php, i18n/en.json). A valid token
+//     reads as its owner. Errors come with HTTP 200 and
 //     MediaWiki-API-Error, in the errorformat the request asks for (`errors` list) or the legacy one.
 // The answers it reads with are a real wiki's: a snapshot written by `wikimap-query catalogue save`
 // (siteinfo; paraminfo of the modules asked for, the wildcard forms answered with every module).
@@ -58,7 +62,7 @@ export async function startFakeOAuthWiki(snapshotFile: string, validToken: strin
       body = apiError(
         params,
         'mwoauth-invalid-authorization',
-        'The authorization headers in your request are not valid: The access token provided is invalid',
+        'The authorization headers in your request are not valid: Invalid access token',
       );
     } else if (auth === undefined) {
       res.setHeader('MediaWiki-API-Error', 'readapidenied');

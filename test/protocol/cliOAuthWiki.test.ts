@@ -68,7 +68,10 @@ describe('wikimap-query with an OAuth 2 owner-only token (fake wiki with the OAu
       WIKIMAP_QUERY_OAUTH_TOKEN: 'not-a-token',
     });
     assert.equal(res.code, 2);
-    assert.match(res.stderr, /refused the request: mwoauth-invalid-authorization: The authorization headers in your request are not valid/);
+    assert.match(
+      res.stderr,
+      /refused the request: mwoauth-invalid-authorization: The authorization headers in your request are not valid: Invalid access token/,
+    );
   });
 
   it('no token: readapidenied, explained with how to sign in', async () => {
