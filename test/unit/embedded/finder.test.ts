@@ -143,6 +143,54 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Kotlin mapOf with to-pairs',
+    language: 'kotlin',
+    source: `// ${WIKI}\nval p = mapOf("action" to "query", "list" to "allpages", "⟦aplimt⟧" to "5")\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Kotlin mutableMapOf with a type argument and a variable value',
+    language: 'kotlin',
+    source: `// ${WIKI}\nval p = mutableMapOf<String, String>("action" to "query", "prop" to "info", "⟦inprops⟧" to "url", "titles" to t)\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java Map.of positional pairs',
+    language: 'java',
+    source: `// ${WIKI}\nclass A { Map<String, String> p = Map.of("action", "query", "list", "allpages", "⟦aplimt⟧", "5"); }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java Map.ofEntries with entry(…)',
+    language: 'java',
+    source: `// ${WIKI}\nclass A { Map<String, String> p = Map.ofEntries(entry("action", "query"), Map.entry("list", "allpages"), entry("⟦aplimt⟧", "5")); }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'C# anonymous object',
+    language: 'csharp',
+    source: `// ${WIKI}\nclass A { void F() { Send(new { action = "query", meta = "siteinfo", ⟦siprops⟧ = "statistics" }); } }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'C# Dictionary collection initialiser',
+    language: 'csharp',
+    source: `// ${WIKI}\nclass A { object d = new Dictionary<string, string> { { "action", "query" }, { "list", "allpages" }, { "⟦aplimt⟧", "5" } }; }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'C# Dictionary index initialiser',
+    language: 'csharp',
+    source: `// ${WIKI}\nclass A { object d = new Dictionary<string, string> { ["action"] = "query", ["list"] = "allpages", ["⟦aplimt⟧"] = "5" }; }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'a closed Kotlin map lacking a required parameter',
+    language: 'kotlin',
+    source: `// ${WIKI}\nval p = mapOf("action" to "⟦delete⟧", "title" to "X")\n`,
+    codes: ['missingparam'],
+  },
+  {
     name: 'a closed object lacking a required parameter',
     language: 'javascript',
     source: `new mw.Api().post({ action: '⟦delete⟧', title: 'X' });\n`,
@@ -174,6 +222,21 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     name: 'an unknown module selector leaves every name unjudged',
     language: 'python',
     source: `u = "${WIKI}?action=query&list=" + mod + "&xyzlimit=5"\n`,
+  },
+  {
+    name: 'a Kotlin map with a spread of pairs lacks nothing',
+    language: 'kotlin',
+    source: `// ${WIKI}\nval p = mapOf("action" to "delete", "title" to "X", *more)\n`,
+  },
+  {
+    name: 'a C# object initialiser of a class is not a map',
+    language: 'csharp',
+    source: `// wikipedia\nvar o = new Options { Action = "query", Lst = "x" };\n`,
+  },
+  {
+    name: 'a Java Map.of of another API',
+    language: 'java',
+    source: `// wikipedia\nclass A { Map<String, String> p = Map.of("action", "login", "user", u, "pass", p); }\n`,
   },
   {
     name: 'pywikibot drops False',

@@ -7,6 +7,7 @@ import type { Node } from 'web-tree-sitter';
 import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { MappedText } from './virtualText';
+import { isMapLiteral, mapPairs } from './mapLiterals';
 
 /** A value as the source writes it. */
 export type EntryValue =
@@ -65,7 +66,15 @@ function readValue(node: Node, lang: HostLanguage, host: string, depth = 0): Ent
 
 /** A key node's name: literal text, or undefined when computed at run time. */
 function keyName(node: Node, lang: HostLanguage, host: string): MappedText | undefined {
-  const IDENT = new Set(['identifier', 'property_identifier', 'hash_key_symbol', 'simple_identifier', 'name', 'field_identifier']);
+  const IDENT = new Set([
+    'identifier',
+    'shorthand_property_identifier',
+    'property_identifier',
+    'hash_key_symbol',
+    'simple_identifier',
+    'name',
+    'field_identifier',
+  ]);
   if (IDENT.has(node.type)) {
     const m = new MappedText();
     m.pushRaw(host, node.startIndex, node.endIndex);
@@ -109,9 +118,24 @@ function pairParts(kid: Node, lang: HostLanguage): [Node | null, Node | null] | 
   }
 }
 
+/** Adds one entry from its key and value nodes (a computed key opens the object). */
+function addEntry(result: Entries, key: Node, value: Node, lang: HostLanguage, host: string, skip: ReadonlySet<string>): void {
+  const name = keyName(key, lang, host);
+  if (!name) result.closed = false;
+  else if (!skip.has(name.text))
+    result.entries.push({ name, value: key === value ? { kind: 'unknown', node: value } : readValue(value, lang, host) });
+}
+
 /** The entries of an object-like node (or the keyword arguments of a Python argument list). */
 export function readEntries(node: Node, lang: HostLanguage, host: string, skip: ReadonlySet<string> = new Set()): Entries {
   const result: Entries = { entries: [], closed: true };
+  if (isMapLiteral(node, lang)) {
+    for (const pair of mapPairs(node, lang)) {
+      if (pair === 'open') result.closed = false;
+      else addEntry(result, pair[0], pair[1], lang, host, skip);
+    }
+    return result;
+  }
   let container: Node | null = node;
   if (node.type === 'composite_literal') container = node.childForFieldName('body');
   if (node.type === 'table') container = node.namedChildren.find((c) => c?.type === 'field_list') ?? node;
@@ -122,20 +146,11 @@ export function readEntries(node: Node, lang: HostLanguage, host: string, skip: 
       continue;
     }
     if (kid.type === 'shorthand_property_identifier') {
-      const name = new MappedText();
-      name.pushRaw(host, kid.startIndex, kid.endIndex);
-      result.entries.push({ name, value: { kind: 'unknown', node: kid } });
+      addEntry(result, kid, kid, lang, host, skip);
       continue;
     }
     const parts = pairParts(kid, lang);
-    if (!parts || !parts[0] || !parts[1]) continue;
-    const name = keyName(parts[0], lang, host);
-    if (!name) {
-      result.closed = false;
-      continue;
-    }
-    if (skip.has(name.text)) continue;
-    result.entries.push({ name, value: readValue(parts[1], lang, host) });
+    if (parts && parts[0] && parts[1]) addEntry(result, parts[0], parts[1], lang, host, skip);
   }
   return result;
 }

@@ -16,9 +16,10 @@ import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { readEntries, type Entries } from './objectEntries';
 import { clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
 import { urlQueryOf } from './urlQuery';
+import { isMapLiteral } from './mapLiterals';
 import type { MappedText } from './virtualText';
 
-export type RequestForm = 'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'annotation';
+export type RequestForm = 'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'annotation';
 
 /** One request candidate found in a host file. */
 export interface FoundRequest {
@@ -173,6 +174,7 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
     return false;
   }
   if (t in OBJECT_FORMS) addObject(w, node, OBJECT_FORMS[t]);
+  else if (isMapLiteral(node, w.lang)) addObject(w, node, node.type.startsWith('anonymous_object') ? 'object' : 'map');
   else if (t === 'call' && w.lang.id === 'python') addKwargs(w, node);
   return true;
 }
