@@ -39,7 +39,7 @@ const LIST_TYPES = new Set(['list', 'tuple', 'array', 'literal_value']);
 const MAX_ITEMS = 500;
 
 /** What a value node holds. */
-function readValue(node: Node, lang: HostLanguage, host: string, depth = 0): EntryValue {
+export function readValue(node: Node, lang: HostLanguage, host: string, depth = 0): EntryValue {
   const t = node.type;
   if (isStringNode(node, lang) || isConcatNode(node, lang)) return { kind: 'text', text: decodeExpression(node, lang, host), node };
   if (NUMBER_TYPES.has(t)) return { kind: 'number', node };
@@ -65,7 +65,7 @@ function readValue(node: Node, lang: HostLanguage, host: string, depth = 0): Ent
 }
 
 /** A key node's name: literal text, or undefined when computed at run time. */
-function keyName(node: Node, lang: HostLanguage, host: string): MappedText | undefined {
+export function keyName(node: Node, lang: HostLanguage, host: string): MappedText | undefined {
   const IDENT = new Set([
     'identifier',
     'shorthand_property_identifier',

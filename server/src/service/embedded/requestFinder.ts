@@ -17,6 +17,7 @@ import { readEntries, type Entries } from './objectEntries';
 import { clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
 import { urlQueryOf } from './urlQuery';
 import { isMapLiteral } from './mapLiterals';
+import { keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
 import type { MappedText } from './virtualText';
 
 export type RequestForm = 'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'annotation';
@@ -60,6 +61,9 @@ interface Walk {
   fileNamesApi: boolean;
   /** The client a parameter object outside any known call is sent with, when the file says (a Python file using requests). */
   fileClient: ClientKind;
+  /** Maps built key by key, and the start of the function (or file) the walk is in. */
+  keyed: KeyedState;
+  scope: number;
 }
 
 function addUrl(w: Walk, node: Node): void {
@@ -136,7 +140,10 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
     client: client.kind,
     range: { start: node.startIndex, end: node.endIndex },
     query: entriesToQuery(entries.entries, client.kind, client.action),
-    closed: entries.closed,
+    // Ruby's `options.merge('action' => …)`: the options bring more.
+    closed:
+      entries.closed &&
+      !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
     namesApi: client.mediawiki || w.fileNamesApi,
   });
 }
@@ -173,9 +180,11 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
     if (!w.used.has(node.startIndex)) addUrl(w, node);
     return false;
   }
+  noteKeyed(w.keyed, node, w.lang, w.host, w.scope);
   if (t in OBJECT_FORMS) addObject(w, node, OBJECT_FORMS[t]);
   else if (isMapLiteral(node, w.lang)) addObject(w, node, node.type.startsWith('anonymous_object') ? 'object' : 'map');
   else if (t === 'call' && w.lang.id === 'python') addKwargs(w, node);
+  else if (t === 'argument_list' && w.lang.id === 'ruby' && node.namedChildren.some((k) => k?.type === 'pair')) addObject(w, node, 'hash');
   return true;
 }
 
@@ -197,14 +206,68 @@ function fileClientOf(lang: HostLanguage, host: string): ClientKind {
   return /^\s*(?:import|from)\s+(?:requests|httpx)\b/m.test(host) ? 'http' : 'unknown';
 }
 
+/** Nodes whose variables are their own: a map built key by key is read within one of them. */
+const SCOPES = new Set([
+  'module',
+  'program',
+  'source_file',
+  'compilation_unit',
+  'chunk',
+  'function_definition',
+  'function_declaration',
+  'function_expression',
+  'arrow_function',
+  'method_definition',
+  'method_declaration',
+  'constructor_declaration',
+  'method',
+  'singleton_method',
+  'lambda',
+  'lambda_expression',
+  'lambda_literal',
+  'anonymous_function',
+  'func_literal',
+  'local_function_statement',
+  'do_block',
+]);
+
+/** Maps built key by key become requests (or complete the request of their declaration). */
+function addKeyed(w: Walk): void {
+  for (const map of keyedMaps(w.keyed)) {
+    const existing = map.decl && w.out.find((r) => r.range.start === map.decl!.startIndex && r.range.end === map.decl!.endIndex);
+    const client = existing ? existing.client : w.fileClient;
+    const request: FoundRequest = {
+      language: w.lang.id,
+      form: existing ? existing.form : (map.decl && OBJECT_FORMS[map.decl.type]) || 'map',
+      client,
+      range: { start: map.start, end: map.end },
+      query: entriesToQuery(map.entries, client),
+      closed: false,
+      namesApi: existing ? existing.namesApi : w.fileNamesApi,
+    };
+    if (existing) Object.assign(existing, request);
+    else w.out.push(request);
+  }
+}
+
 /** Every request candidate of a parsed host file, in source order. */
 export function findRequests(tree: Tree, lang: HostLanguage, host: string): FoundRequest[] {
-  const w: Walk = { lang, host, out: [], used: new Set(), fileNamesApi: namesMediaWiki(host), fileClient: fileClientOf(lang, host) };
+  const w: Walk = {
+    lang,
+    host,
+    out: [],
+    used: new Set(),
+    fileNamesApi: namesMediaWiki(host),
+    fileClient: fileClientOf(lang, host),
+    keyed: newKeyedState(),
+    scope: 0,
+  };
   const cursor = tree.walk();
   // Iterative walk: pathological nesting cannot exhaust the stack. Whether each ancestor is a
-  // concatenation is kept here, since a node's parent costs a walk from the root in tree-sitter;
-  // nothing deeper than MAX_DEPTH is visited (no real request is nested that deep).
+  // concatenation (and the scope it is in) is kept here, since a node's parent costs a walk from
+  // the root in tree-sitter; nothing deeper than MAX_DEPTH is visited (no real request is nested that deep).
   const concats: boolean[] = [];
+  const scopes: number[] = [];
   for (;;) {
     const node = cursor.currentNode;
     const concat = isConcatNode(node, lang);
@@ -212,14 +275,18 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
       concats.length < MAX_DEPTH && visit(w, node, concat, concats[concats.length - 1] ?? false) && w.out.length < MAX_REQUESTS;
     if (descend && cursor.gotoFirstChild()) {
       concats.push(concat);
+      scopes.push(w.scope);
+      if (SCOPES.has(node.type)) w.scope = node.startIndex;
       continue;
     }
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) {
         cursor.delete();
+        addKeyed(w);
         return w.out.sort((a, b) => a.range.start - b.range.start);
       }
       concats.pop();
+      w.scope = scopes.pop() ?? 0;
     }
   }
 }

@@ -1,0 +1,173 @@
+/**
+ * Parameter maps built key by key: a variable given a map (`params = {…}`, `$p = []`,
+ * `new HashMap<>()`, `url.Values{}`, `mutableMapOf()`, …) and then filled in the same function
+ * (`params["list"] = …`, `$p['list'] = …`, `p[:list] = …`, `p.list = …` in JavaScript and Lua,
+ * `p.put("list", …)`, `p.Add(…)`, `p.Set(…)`, `p.append(…)`, Python `p.update(…)`). The entries of
+ * the declaration and of every setting are read as one request when one of them is `action`.
+ *
+ * Such a map can be filled elsewhere too (a helper adding a token, a loop over options), so the
+ * request is never closed: nothing is reported missing from it.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { HostLanguage } from './hostLanguages';
+import { isMapLiteral } from './mapLiterals';
+import { readEntries, readValue, keyName, type Entry } from './objectEntries';
+import { isStringNode } from './hostStrings';
+
+/** One variable of one scope: its map declaration (if seen) and what is set on it after. */
+export interface KeyedGroup {
+  /** The declared map node (an object literal, a constructor call), if the scope declares it. */
+  decl?: Node;
+  declEntries: Entry[];
+  sets: Array<{ entry: Entry; node: Node; dot: boolean }>;
+}
+
+export interface KeyedState {
+  open: Map<string, KeyedGroup>;
+  done: KeyedGroup[];
+}
+
+export function newKeyedState(): KeyedState {
+  return { open: new Map(), done: [] };
+}
+
+const BINDINGS = new Set([
+  'assignment',
+  'assignment_expression',
+  'variable_declarator',
+  'short_var_declaration',
+  'local_variable_declaration',
+  'property_declaration',
+]);
+const SETTINGS = new Set(['assignment', 'assignment_expression', 'variable_assignment', 'assignment_statement']);
+const CALLS = new Set(['call', 'call_expression', 'method_invocation', 'invocation_expression']);
+const WRAPPERS = new Set([
+  'expression_list',
+  'variable_list',
+  'equals_value_clause',
+  'variable_declaration',
+  'variable',
+  'argument',
+  'value_argument',
+  'indexing_suffix',
+  'bracketed_argument_list',
+]);
+const NOT_NAMES = new Set(['binding_pattern_kind', 'modifiers', 'type_identifier', 'generic_type', 'implicit_type']);
+const OBJECT_TYPES = new Set(['dictionary', 'object', 'array_creation_expression', 'table', 'hash', 'composite_literal']);
+const MAP_CONSTRUCTOR =
+  /^(?:new\s+)?(?:[\w.]+\.)?(?:\w*Map|\w*Dictionary|Hashtable|NameValueCollection|URLSearchParams|dict|OrderedDict|Hash\.new|mutableMapOf|hashMapOf|linkedMapOf|merge!?|make\(\s*(?:url|params)\.Values)\b/;
+const SETTERS = /^(put|add|set|append|Add|Set|update)$/;
+/** Languages where `p.name = v` sets a key of a map (objects and tables are maps there). */
+const DOT_LANGUAGES = new Set(['javascript', 'typescript', 'typescriptreact', 'lua']);
+
+function unwrap(node: Node | null | undefined): Node | undefined {
+  let n = node ?? undefined;
+  while (n && WRAPPERS.has(n.type) && n.namedChildren.length === 1) n = n.namedChildren[0] ?? undefined;
+  return n;
+}
+
+/** A plain variable name (`params`, `$p`), or undefined. */
+function variableName(node: Node | undefined): string | undefined {
+  const text = node?.text ?? '';
+  return text.length < 80 && /^\$?[A-Za-z_]\w*$/.test(text) && text !== 'this' && text !== 'self' ? text : undefined;
+}
+
+function isMapValue(node: Node, lang: HostLanguage): boolean {
+  return OBJECT_TYPES.has(node.type) || isMapLiteral(node, lang) || MAP_CONSTRUCTOR.test(node.text.slice(0, 120));
+}
+
+function groupOf(state: KeyedState, scope: number, name: string): KeyedGroup {
+  const key = `${scope}:${name}`;
+  let g = state.open.get(key);
+  if (!g) state.open.set(key, (g = { declEntries: [], sets: [] }));
+  return g;
+}
+
+/** `name = <map>`: starts a new group for the variable in this scope. */
+function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): boolean {
+  const kids = node.namedChildren.filter((c): c is Node => !!c && !NOT_NAMES.has(c.type) && c.type !== 'comment');
+  const left = unwrap(node.childForFieldName('left') ?? node.childForFieldName('name') ?? kids[0]);
+  const right = unwrap(node.childForFieldName('right') ?? node.childForFieldName('value') ?? kids[kids.length - 1]);
+  const name = variableName(left);
+  if (!name || !right || right === left || !isMapValue(right, lang)) return false;
+  const key = `${scope}:${name}`;
+  const old = state.open.get(key);
+  if (old?.sets.length) state.done.push(old);
+  // Python's `dict(action=…)` and Ruby's `options.merge('action' => …)` give their entries as arguments.
+  const source =
+    right.type === 'call' && (lang.id === 'python' || lang.id === 'ruby') ? (right.childForFieldName('arguments') ?? right) : right;
+  state.open.set(key, { decl: source, declEntries: readEntries(source, lang, host).entries, sets: [] });
+  return true;
+}
+
+/** `name[key] = v` / `name.key = v`. */
+function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
+  const left = unwrap(node.childForFieldName('left') ?? node.namedChildren[0]);
+  const right = unwrap(node.childForFieldName('right') ?? node.namedChildren[node.namedChildren.length - 1]);
+  const parts = left?.namedChildren.filter((c): c is Node => !!c) ?? [];
+  if (!left || !right || parts.length !== 2) return;
+  const name = variableName(parts[0]);
+  const keyNode = unwrap(parts[1]);
+  if (!name || !keyNode) return;
+  const dot = !host.slice(parts[0].endIndex, keyNode.startIndex).includes('[');
+  if (dot ? !DOT_LANGUAGES.has(lang.id) : !(isStringNode(keyNode, lang) || keyNode.type === 'simple_symbol')) return;
+  const key = keyName(keyNode, lang, host);
+  if (key) groupOf(state, scope, name).sets.push({ entry: { name: key, value: readValue(right, lang, host) }, node, dot });
+}
+
+/** `name.put(key, v)` and the like; Python's `name.update({…})` / `name.update(key=v)`. */
+function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
+  const argsNode =
+    node.childForFieldName('arguments') ??
+    node.namedChildren.find((c) => c?.type === 'call_suffix')?.namedChildren.find((c) => c?.type === 'value_arguments');
+  if (!argsNode) return;
+  const m = /^(\$?[A-Za-z_]\w*)\s*(?:\.|->)\s*(\w+)$/.exec(host.slice(node.startIndex, argsNode.startIndex).trim());
+  if (!m || !SETTERS.test(m[2]) || m[1] === 'this' || m[1] === 'self') return;
+  const args = argsNode.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => unwrap(c) ?? c);
+  const group = groupOf(state, scope, m[1]);
+  if (m[2] === 'update') {
+    if (lang.id !== 'python') return;
+    const source = args.length === 1 && args[0].type === 'dictionary' ? args[0] : argsNode;
+    for (const entry of readEntries(source, lang, host).entries) group.sets.push({ entry, node, dot: false });
+    return;
+  }
+  if (args.length !== 2 || !isStringNode(args[0], lang)) return;
+  const key = keyName(args[0], lang, host);
+  if (key) group.sets.push({ entry: { name: key, value: readValue(args[1], lang, host) }, node, dot: false });
+}
+
+/** Looks at one node of the walk (`scope`: start of the enclosing function or file). */
+export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
+  const t = node.type;
+  if (BINDINGS.has(t) && noteBinding(state, node, lang, host, scope)) return;
+  if (SETTINGS.has(t)) noteSetting(state, node, lang, host, scope);
+  else if (CALLS.has(t)) noteCall(state, node, lang, host, scope);
+}
+
+/** A map built key by key: its declaration node (if any), its entries in order, its host range. */
+export interface KeyedMap {
+  decl?: Node;
+  entries: Entry[];
+  start: number;
+  end: number;
+}
+
+/** The maps that were given keys after their declaration and name an `action`. */
+export function keyedMaps(state: KeyedState): KeyedMap[] {
+  const out: KeyedMap[] = [];
+  for (const g of [...state.done, ...state.open.values()]) {
+    const sets = g.sets.filter((s) => !s.dot || g.decl);
+    if (!sets.length) continue;
+    const entries = [...g.declEntries];
+    const seen = new Set(entries.map((e) => e.name.text));
+    for (const s of sets) {
+      if (seen.has(s.entry.name.text)) continue;
+      seen.add(s.entry.name.text);
+      entries.push(s.entry);
+    }
+    if (!seen.has('action')) continue;
+    const nodes = [...(g.decl ? [g.decl] : []), ...sets.map((s) => s.node)];
+    out.push({ decl: g.decl, entries, start: Math.min(...nodes.map((n) => n.startIndex)), end: Math.max(...nodes.map((n) => n.endIndex)) });
+  }
+  return out;
+}
