@@ -1,60 +1,112 @@
 /**
- * The browser's transport for the run code (`run/transport.ts`): the page's `fetch`, redirects not
- * followed, the body read from the stream and stopped past `maxBytes`, the request let go when the
- * signal aborts. The browser owns `User-Agent`, so the tool names itself in `Api-User-Agent`
- * (MediaWiki's header for browser clients); the address check is the browser's own (mixed content,
- * private network), and a refused or unreachable address comes back as the browser's bare TypeError,
- * said here with its likely causes.
+ * The one transport (`run/transport.ts`) over a `fetch` function: what the browser build uses, for wiki
+ * runs from the web client and for live catalogues and map config in the language server's worker.
+ * - Redirects are not followed (`redirect: 'manual'`); a browser shows one as an opaque answer (status 0,
+ *   no headers), returned as a 302 all the same.
+ * - A declared Content-Length over `maxBytes` is refused before reading; the body is read from the
+ *   stream into one buffer that grows by doubling, and reading stops past `maxBytes`.
+ * - The browser owns `User-Agent`, so the tool names itself in `Api-User-Agent` (MediaWiki's header for
+ *   browser clients).
+ * - The address check is the browser's own (mixed content, private network): `addressPolicy` is left to
+ *   it. A refused or unreachable address comes back as the browser's bare TypeError, said here with its
+ *   likely causes; a `fetch` that says why (Node's, with a `cause`, or one that explains) is quoted.
+ * - The signal aborts the request. Every failure, an abort after `fetch` already rejected included,
+ *   settles as one `TransportError`; nothing is left to reject unobserved.
  */
 import { TransportError, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
-const BROWSER_REFUSAL =
+export const BROWSER_REFUSAL =
   'the browser could not read it: the server must allow cross-origin reads (MediaWiki does for anonymous requests with origin=*; stock map servers do not), and an https:// page cannot reach http:// or private-network addresses';
 
-function browserHeaders(headers: Record<string, string>): Record<string, string> {
+const FIRST_BUFFER = 64 * 1024;
+
+/** The request's headers with `User-Agent` sent as `Api-User-Agent` (unless that is given already). */
+export function browserHeaders(headers: Record<string, string>): Record<string, string> {
+  const names = Object.keys(headers).map((name) => name.toLowerCase());
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === 'user-agent') out['Api-User-Agent'] = value;
-    else out[name] = value;
+    if (name.toLowerCase() !== 'user-agent') out[name] = value;
+    else if (!names.includes('api-user-agent')) out['Api-User-Agent'] = value;
   }
   return out;
 }
 
-async function readCapped(res: Response, req: TransportRequest): Promise<{ body: string; bytes: number }> {
-  const tooLarge = () =>
-    new TransportError('tooLarge', `the answer of ${req.url.host} is larger than ${req.maxBytes} bytes`, undefined, res.status);
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > req.maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!res.body) return { body: '', bytes: 0 };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > req.maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(bytes);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { body: new TextDecoder('utf-8').decode(all), bytes };
+function aborted(): TransportError {
+  return new TransportError('aborted', 'the request was aborted');
 }
 
+/** Why `fetch` itself rejected, in words. */
+function sendFailure(e: unknown, signal: AbortSignal): TransportError {
+  if (e instanceof TransportError) return e;
+  if (signal.aborted) return aborted();
+  const err = e as Error & { cause?: { code?: string; message?: string } };
+  if (err?.cause?.message || err?.cause?.code)
+    return new TransportError('network', String(err.cause.message ?? err.cause.code), err.cause.code);
+  if (e instanceof TypeError) return new TransportError('network', BROWSER_REFUSAL);
+  return new TransportError('network', String(err?.message ?? e));
+}
+
+function tooLarge(req: TransportRequest, status: number): TransportError {
+  return new TransportError('tooLarge', `the answer of ${req.url.host} is larger than ${req.maxBytes} bytes`, undefined, status);
+}
+
+/** The body, read from the stream into one buffer, at most `maxBytes` of it. */
+async function readCapped(res: Response, req: TransportRequest): Promise<{ body: string; bytes: number }> {
+  if (!res.body) return { body: '', bytes: 0 };
+  const reader = res.body.getReader();
+  let buf = new Uint8Array(Math.min(FIRST_BUFFER, req.maxBytes));
+  let length = 0;
+  try {
+    for (;;) {
+      const step = await reader.read();
+      if (step.done) break;
+      const chunk = step.value;
+      if (length + chunk.byteLength > req.maxBytes) throw tooLarge(req, res.status);
+      if (length + chunk.byteLength > buf.length) {
+        const next = new Uint8Array(Math.min(req.maxBytes, Math.max(length + chunk.byteLength, buf.length * 2)));
+        next.set(buf.subarray(0, length));
+        buf = next;
+      }
+      buf.set(chunk, length);
+      length += chunk.byteLength;
+    }
+  } catch (e) {
+    if (e instanceof TransportError) throw e;
+    if (req.signal.aborted) throw aborted();
+    throw new TransportError('network', `the answer broke off (${String(e)})`);
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return { body: new TextDecoder('utf-8').decode(buf.subarray(0, length)), bytes: length };
+}
+
+function headersOf(res: Response): BoundedResponse['headers'] {
+  const out: BoundedResponse['headers'] = {};
+  res.headers.forEach((value, name) => (out[name] = value));
+  return out;
+}
+
+async function answer(res: Response, req: TransportRequest): Promise<BoundedResponse> {
+  const headers = headersOf(res);
+  if (res.type === 'opaqueredirect') return { status: 302, statusText: 'redirect', headers, body: '', bytes: 0 };
+  const base = { status: res.status, statusText: res.statusText, headers };
+  if (res.status >= 300 && res.status < 400) {
+    await res.body?.cancel().catch(() => undefined);
+    return { ...base, body: '', bytes: 0 };
+  }
+  const declared = Number(res.headers.get('content-length') ?? undefined);
+  if (Number.isFinite(declared) && declared > req.maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge(req, res.status);
+  }
+  return { ...base, ...(await readCapped(res, req)) };
+}
+
+/** A transport that moves bytes with `fetchImpl` (the page's or worker's `fetch` by default). */
 export function fetchTransport(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): HttpTransport {
   return {
     async request(req) {
-      if (req.signal.aborted) throw new TransportError('aborted', 'the request was aborted');
+      if (req.signal.aborted) throw aborted();
       let res: Response;
       try {
         res = await fetchImpl(req.url.toString(), {
@@ -65,25 +117,9 @@ export function fetchTransport(fetchImpl: typeof fetch = (input, init) => fetch(
           redirect: 'manual',
         });
       } catch (e) {
-        if (req.signal.aborted) throw new TransportError('aborted', 'the request was aborted');
-        throw new TransportError('network', e instanceof TypeError ? BROWSER_REFUSAL : String(e));
+        throw sendFailure(e, req.signal);
       }
-      const headers: BoundedResponse['headers'] = {};
-      res.headers.forEach((value, name) => (headers[name] = value));
-      // A browser shows a manual redirect as an opaque answer (status 0, no headers): a redirect all the same.
-      if (res.type === 'opaqueredirect') return { status: 302, statusText: 'redirect', headers, body: '', bytes: 0 };
-      if (res.status >= 300 && res.status < 400) {
-        await res.body?.cancel().catch(() => undefined);
-        return { status: res.status, statusText: res.statusText, headers, body: '', bytes: 0 };
-      }
-      try {
-        const { body, bytes } = await readCapped(res, req);
-        return { status: res.status, statusText: res.statusText, headers, body, bytes };
-      } catch (e) {
-        if (e instanceof TransportError) throw e;
-        if (req.signal.aborted) throw new TransportError('aborted', 'the request was aborted');
-        throw new TransportError('network', `the answer broke off (${String(e)})`);
-      }
+      return answer(res, req);
     },
   };
 }

@@ -11,7 +11,7 @@
  * http/https with the address check at connect time, or a browser's `fetch`.
  */
 
-import { fetchTransport } from '../../../run/fetchTransport';
+import { fetchTransport } from '../../../run/browser/fetchTransport';
 import { redactUserInfo } from '../../../run/redact';
 import { RunError } from '../../../run/runErrors';
 import { TransportError, type AddressPolicy, type BoundedResponse as TransportResponse, type HttpTransport } from '../../../run/transport';

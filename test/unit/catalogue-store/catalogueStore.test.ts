@@ -14,6 +14,7 @@ import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatal
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { deadApiUrl, SAVED_PARAMINFO, SAVED_PARAMINFO_FILE, SAVED_SITEINFO, startFakeWiki, type FakeWiki } from './fakeWiki';
 import { nodeCatalogueFiles } from '../../../server/src/node/nodeCatalogueFiles';
+import { nodeTransport } from '../../../run/node/nodeTransport';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
@@ -39,6 +40,8 @@ function makeStore(extra: Partial<CatalogueStoreOptions> = {}): { store: Catalog
   const messages: string[] = [];
   const store = new CatalogueStore({
     files: nodeCatalogueFiles,
+    // The desktop's transport (Node's http/https, which sends User-Agent; a browser's fetch cannot).
+    transport: nodeTransport,
     builtin,
     constraints,
     userAgent: catalogueUserAgent('0.1.0'),
