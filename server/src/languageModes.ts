@@ -47,6 +47,8 @@ export interface EffectiveSettings {
   approvedCatalogues: string[];
   /** `wikimapQuery.wiki.maxCatalogueMB` in bytes: the largest catalogue answer read. */
   maxCatalogueBytes: number;
+  /** `wikimapQuery.wiki.targets`: names of configured wikis or built-in versions every wiki request is judged against. */
+  targets: string[];
   /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries (default `asWritten`). */
   queryLayout: QueryLayout;
   /** Every setting given (checked against the table), by key without the prefix; the rest have their defaults. */
@@ -316,6 +318,7 @@ export function effectiveSettings(values: SettingValues, defaultDelay?: number):
   const apiUrl = (v('wiki.apiUrl') as string).trim();
   return {
     queryLayout: v('format.queryLayout') as QueryLayout,
+    targets: v('wiki.targets') as string[],
     liveCatalogues: v('wiki.liveCatalogues') as LiveCataloguePolicy,
     approvedCatalogues: v('wiki.approvedCatalogues') as string[],
     maxCatalogueBytes: Math.round((v('wiki.maxCatalogueMB') as number) * 1024 * 1024),

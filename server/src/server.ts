@@ -66,6 +66,7 @@ import { errorMessage } from '../../common/errorMessage';
 import { redactUserInfo } from '../../run/redact';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
 import { withoutSnippets } from './service/snippetText';
+import { completeByTargets, EditorTargets, hoverByTargets, validateByTargets, type TargetChoice } from './editorTargets';
 
 /** The empty range at a position. */
 const at = (position: Position): Range => ({ start: position, end: position });
@@ -94,6 +95,8 @@ interface CachedParse {
   parsed: unknown;
   /** The diagnostics of this parse, once computed (code actions ask for them at every cursor move in some editors). */
   diagnostics?: Diagnostic[];
+  /** The target wikis of a wiki document (editorTargets.ts), once chosen; null when it has none. */
+  targets?: TargetChoice | null;
 }
 
 interface OpenDocument {
@@ -123,6 +126,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
 class QueryLanguageServer {
   private readonly documents = new Map<string, OpenDocument>();
   private services: LanguageServices | undefined;
+  /** The target wikis' services (`wikimapQuery.wiki.targets`, `# targets:`), made with the services. */
+  private targets: EditorTargets | undefined;
   private settings: EffectiveSettings;
   /** The settings of each route, layered key by key (settingsLayers.ts). */
   private readonly layers: SettingsLayers;
@@ -226,6 +231,12 @@ class QueryLanguageServer {
       }
       this.services.applyEndpoints(this.settings);
       this.services.setWorkspaceTrusted(this.trusted);
+      const services = this.services;
+      this.targets = new EditorTargets({
+        files: this.runtime.files,
+        resolveWiki: (name) => services.resolveCatalogue(name),
+        log: (message) => this.log(message),
+      });
       this.mapConfigs.bind(this.services.map as unknown as MapConfigTarget);
       this.services.onDidChangeCatalogue((apiUrl) => {
         this.log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
@@ -359,7 +370,12 @@ class QueryLanguageServer {
     if (size > ceiling) return [];
     const p = this.getParsed(open);
     if (!p) return [];
-    let found = p.mode.service.doValidation(p.document, p.parsed, this.languageSettings(open.document.uri));
+    const ls = this.languageSettings(open.document.uri);
+    const targets = this.targetChoice(p, open.document.uri);
+    let found = targets?.targets.length
+      ? validateByTargets(targets, p.document, p.parsed, ls)
+      : p.mode.service.doValidation(p.document, p.parsed, ls);
+    if (targets) found = found.concat(targets.problems);
     if (p.mode.kind === 'wiki') {
       const s = this.getServices();
       found = found.concat(
@@ -367,6 +383,14 @@ class QueryLanguageServer {
       );
     }
     return capProblems(found);
+  }
+
+  /** The target wikis of a wiki document, chosen once per parse (a change of settings or catalogues drops the parse). */
+  private targetChoice(p: CachedParse, uri: string): TargetChoice | undefined {
+    if (p.mode.kind !== 'wiki') return undefined;
+    this.getServices();
+    if (p.targets === undefined) p.targets = this.targets!.choose(p.document, this.settingsOf(uri), this.trusted) ?? null;
+    return p.targets ?? undefined;
   }
 
   /** The diagnostics of a document; when checking fails, one note saying so, so stale diagnostics never stay. */
@@ -716,12 +740,11 @@ class QueryLanguageServer {
           params.textDocument.uri,
           null,
           (p, service) => {
-            const found = service.doComplete(
-              p.document,
-              p.parsed,
-              p.document.offsetAt(params.position),
-              this.languageSettings(params.textDocument.uri),
-            );
+            const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
+            const targets = this.targetChoice(p, params.textDocument.uri);
+            const found = targets?.targets.length
+              ? completeByTargets(targets, p.document, p.parsed, offset, ls)
+              : service.doComplete(p.document, p.parsed, offset, ls);
             const list = this.snippetSupport ? found : withoutSnippets(found);
             if (list.items.length > MAX_COMPLETION_ITEMS) {
               return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
@@ -738,8 +761,13 @@ class QueryLanguageServer {
         this.withDocument(
           params.textDocument.uri,
           null,
-          (p, service) =>
-            service.doHover(p.document, p.parsed, p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)),
+          (p, service) => {
+            const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
+            const targets = this.targetChoice(p, params.textDocument.uri);
+            return targets?.targets.length
+              ? hoverByTargets(targets, p.document, p.parsed, offset, ls)
+              : service.doHover(p.document, p.parsed, offset, ls);
+          },
           at(params.position),
         ),
       ),

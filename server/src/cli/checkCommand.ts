@@ -26,7 +26,8 @@ import { errorMessage } from '../../../common/errorMessage';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { HostParsers } from '../embedded/hostParsers';
 import { applySafeFixes, checkHostFile, hostOfFile, judgeHostRequests, parseEmbeddedOption, withoutBaseline } from './embeddedSources';
-import { loadJudges, mergeByTarget, parseTargetSpec, targetsNote, type Judge, type TargetSpec } from './checkTargets';
+import { loadJudges, parseTargetSpec, type Judge, type TargetSpec } from './checkTargets';
+import { mergeByTarget, targetsNote } from '../targets';
 import { printMatrix, type MatrixFile } from './checkMatrix';
 
 export interface CliIo {

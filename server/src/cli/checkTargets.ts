@@ -6,12 +6,11 @@
  * diagnostics are merged: one result per range and code, naming the targets that produce it, with the
  * worst severity over them.
  */
-import type { Diagnostic } from 'vscode-languageserver-types';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import { errorMessage } from '../../../common/errorMessage';
-import { BUILTIN_CATALOGUE_FILES, createWikiCatalogue, type WikiCatalogue } from '../service/wiki/wikiCatalogue';
-import { builtinVersionFacts } from '../service/wiki/wikiVersions';
-import { createLanguageServices, readJsonFile, type LanguageServices } from '../languageModes';
+import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
+import { createLanguageServices, type LanguageServices } from '../languageModes';
+import { builtinVersionCatalogue, builtinVersionShort } from '../targets';
 import type { PackageFiles } from '../runtime';
 
 /** What loading targets needs of the CLI's I/O (the check command's `CliIo`). */
@@ -56,26 +55,6 @@ function defaultTargetName(source: string): string {
   return source.slice(Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\')) + 1) || source;
 }
 
-/** The short built-in version (`1.43`) a source names (`1.43`, `1.43.3`, `mediawiki-1.43`, `MediaWiki 1.43`), if any. */
-function builtinVersionShort(source: string): string | undefined {
-  const m = /^(?:mediawiki[-\s]?)?(1\.\d+)(?:\.\d+)?$/i.exec(source.trim());
-  if (!m) return undefined;
-  const facts = builtinVersionFacts();
-  return facts?.shorts.includes(m[1]) ? m[1] : undefined;
-}
-
-/** The catalogue of a built-in MediaWiki version: its recorded core modules, with the rules that hold for it. */
-function builtinVersionCatalogue(short: string, io: TargetIo): WikiCatalogue {
-  const facts = builtinVersionFacts()!;
-  const version = facts.versions.find((v) => v.name === `mediawiki-${short}`)!;
-  return createWikiCatalogue(facts.paraminfo(short), {
-    constraints: readJsonFile(io.files, BUILTIN_CATALOGUE_FILES.constraints),
-    actionConstraints: readJsonFile(io.files, BUILTIN_CATALOGUE_FILES.actionConstraints),
-    source: version.generator,
-    version: version.version,
-  });
-}
-
 /**
  * Loads every target. One that cannot be had is said once on stderr and left out; the others still
  * judge. Names must be distinct.
@@ -89,7 +68,7 @@ export async function loadJudges(specs: TargetSpec[], io: TargetIo, base: Langua
     const short = builtinVersionShort(spec.source);
     try {
       const catalogue = short
-        ? builtinVersionCatalogue(short, io)
+        ? builtinVersionCatalogue(short, io.files)
         : await io.loadCatalogue(spec.source, base.builtinCatalogue, { maxBytes });
       judges.push({
         name: spec.name,
@@ -102,37 +81,4 @@ export async function loadJudges(specs: TargetSpec[], io: TargetIo, base: Langua
     }
   }
   return judges;
-}
-
-/** A diagnostic of the merged judging, and the targets that produce it. */
-export interface TargetedDiagnostic {
-  diagnostic: Diagnostic;
-  targets: string[];
-}
-
-/**
- * Merges each target's diagnostics: one per range and code (the first target's message), the worst
- * severity over the targets that produce it, and their names in the order the targets were given.
- */
-export function mergeByTarget(perTarget: { name: string; diagnostics: Diagnostic[] }[]): TargetedDiagnostic[] {
-  const byKey = new Map<string, TargetedDiagnostic>();
-  for (const { name, diagnostics } of perTarget) {
-    for (const d of diagnostics) {
-      const r = d.range;
-      const key = `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\u0000${String(d.code ?? '')}`;
-      const seen = byKey.get(key);
-      if (!seen) byKey.set(key, { diagnostic: { ...d }, targets: [name] });
-      else {
-        if (!seen.targets.includes(name)) seen.targets.push(name);
-        if ((d.severity ?? 1) < (seen.diagnostic.severity ?? 1)) seen.diagnostic.severity = d.severity;
-      }
-    }
-  }
-  return [...byKey.values()];
-}
-
-/** What a message says of the targets: `[on A, B; accepted by C]`, or `[on every target: A, B]`. */
-export function targetsNote(targets: readonly string[], all: readonly string[]): string {
-  const accepted = all.filter((t) => !targets.includes(t));
-  return accepted.length ? `[on ${targets.join(', ')}; accepted by ${accepted.join(', ')}]` : `[on every target: ${targets.join(', ')}]`;
 }

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { mergeByTarget, parseTargetSpec, targetsNote } from '../../../server/src/cli/checkTargets';
+import { parseTargetSpec } from '../../../server/src/cli/checkTargets';
+import { mergeByTarget, targetsNote } from '../../../server/src/targets';
 
 describe('check --target: target specs', () => {
   const table: Array<[string, { name: string; source: string }]> = [

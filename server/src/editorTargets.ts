@@ -1,0 +1,208 @@
+/**
+ * The editor's target wikis: which wikis a wiki document's requests are judged against
+ * (`wikimapQuery.wiki.targets`, or a `# targets: …` line at the top of a `.wikiquery` file), and
+ * one wiki service per target whose catalogue is that target's only one. The merging of what the
+ * targets answer is shared with the CLI (targets.ts).
+ *
+ * A target is a name: an entry of `wikimapQuery.wikis` (its catalogue loaded by the live catalogue
+ * store like any configured wiki) or a built-in MediaWiki version. A document never brings a URL or a
+ * path this way. In a workspace the user does not trust, targets are ignored.
+ */
+import type { CompletionList, Diagnostic, Hover } from 'vscode-languageserver-types';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
+import { getWikiLanguageService, type WikiLanguageService } from './service/wiki/wikiLanguageService';
+import type { EffectiveSettings } from './languageModes';
+import type { PackageFiles } from './runtime';
+import type { LanguageSettings } from './service/languageTypes';
+import type { WikiDocument } from './service/wiki/wikiTypes';
+import {
+  builtinVersionCatalogue,
+  builtinVersionShort,
+  builtinVersionShorts,
+  diagnosticsNamingTargets,
+  mergeCompletionsByTarget,
+  mergeHoversByTarget,
+} from './targets';
+
+/** One target: the name shown in messages and the service that judges by its catalogue. */
+export interface EditorTarget {
+  name: string;
+  wiki: WikiLanguageService;
+}
+
+/** The targets of one document, and the problems of its `# targets:` line. */
+export interface TargetChoice {
+  targets: EditorTarget[];
+  problems: Diagnostic[];
+}
+
+/** A name written on a `# targets:` line, with its offsets in the document. */
+export interface TargetName {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** Only the first lines are looked at: the line belongs to the comment block that opens the file. */
+const HEADER_LINES = 50;
+const HEADER_CHARS = 10_000;
+
+/**
+ * The names of the `# targets: a, b` line among the comment lines (and blank lines) that open a
+ * document, or undefined when there is none.
+ */
+function readTargetsLine(text: string): { names: TargetName[]; start: number; end: number } | undefined {
+  let offset = 0;
+  for (let n = 0; n < HEADER_LINES && offset < Math.min(text.length, HEADER_CHARS); n++) {
+    const eol = text.indexOf('\n', offset);
+    const end = eol < 0 ? text.length : eol;
+    const line = text.slice(offset, end).replace(/\r$/, '');
+    if (line.trim() !== '' && !line.trimStart().startsWith('#')) return undefined;
+    const m = /^(\s*#\s*targets\s*:)(.*)$/i.exec(line);
+    if (m) return { names: splitNames(m[2], offset + m[1].length), start: offset, end: offset + line.length };
+    if (eol < 0) return undefined;
+    offset = eol + 1;
+  }
+  return undefined;
+}
+
+function splitNames(list: string, base: number): TargetName[] {
+  const names: TargetName[] = [];
+  let at = 0;
+  for (const part of list.split(',')) {
+    const lead = part.length - part.trimStart().length;
+    const name = part.trim();
+    if (name) names.push({ name, start: base + at + lead, end: base + at + lead + name.length });
+    at += part.length + 1;
+  }
+  return names;
+}
+
+/** What a target name is: a configured wiki, a built-in version, or neither (with why). */
+type Resolved = { kind: 'wiki'; name: string } | { kind: 'version'; short: string } | { kind: 'unknown'; why: string };
+
+function resolveName(name: string, wikis: Record<string, string>): Resolved {
+  if (Object.prototype.hasOwnProperty.call(wikis, name)) return { kind: 'wiki', name };
+  const short = builtinVersionShort(name);
+  if (short) return { kind: 'version', short };
+  const known = `a target is the name of an entry of wikimapQuery.wikis (${Object.keys(wikis).join(', ') || 'none configured'}) or a built-in MediaWiki version (${builtinVersionShorts().join(', ')})`;
+  if (/[/\\:]/.test(name))
+    return { kind: 'unknown', why: `"${name}" is not a target name: ${known}; a URL or a file goes into wikimapQuery.wikis, under a name` };
+  return { kind: 'unknown', why: `Unknown target "${name}": ${known}` };
+}
+
+export class EditorTargets {
+  /** One wiki service per target (`wiki:NAME` or `version:1.43`), made when first named. */
+  private readonly services = new Map<string, WikiLanguageService>();
+  private readonly versionCatalogues = new Map<string, WikiCatalogue>();
+  /** Problems of the setting already logged. */
+  private readonly told = new Set<string>();
+
+  constructor(
+    private readonly deps: {
+      files: PackageFiles;
+      /** The catalogue of a configured wiki, by its name (the live store's; the built-in one until loaded). */
+      resolveWiki(name: string): WikiCatalogue;
+      log(message: string): void;
+    },
+  ) {}
+
+  /** The targets of a wiki document: its `# targets:` line, else the setting; undefined when it has none. */
+  choose(document: TextDocument, settings: EffectiveSettings, trusted: boolean): TargetChoice | undefined {
+    const line = document.languageId === 'wikiquery' ? readTargetsLine(document.getText()) : undefined;
+    const setting = settings.targets;
+    if (!line && !setting?.length) return undefined;
+    if (!trusted) {
+      if (!line) return undefined;
+      const range = { start: document.positionAt(line.start), end: document.positionAt(line.end) };
+      const message = 'Targets are ignored in a workspace you do not trust: each request is judged by its own wiki.';
+      return {
+        targets: [],
+        problems: [{ range, severity: DiagnosticSeverity.Information, source: 'wikimap-query', code: 'targetsignored', message }],
+      };
+    }
+    const names: TargetName[] = line ? line.names : setting!.map((name) => ({ name, start: -1, end: -1 }));
+    const choice: TargetChoice = { targets: [], problems: [] };
+    for (const n of names) {
+      const resolved = resolveName(n.name, settings.wikis);
+      if (resolved.kind === 'unknown') this.tell(document, n, resolved.why, choice);
+      else if (!choice.targets.some((t) => t.name === this.display(resolved))) choice.targets.push(this.target(resolved));
+    }
+    return choice;
+  }
+
+  private tell(document: TextDocument, n: TargetName, why: string, choice: TargetChoice): void {
+    if (n.start >= 0) {
+      const range = { start: document.positionAt(n.start), end: document.positionAt(n.end) };
+      choice.problems.push({
+        range,
+        severity: DiagnosticSeverity.Warning,
+        source: 'wikimap-query',
+        code: 'unknowntarget',
+        message: `${why}.`,
+      });
+    } else if (!this.told.has(why)) {
+      this.told.add(why);
+      this.deps.log(`wikimapQuery.wiki.targets: ${why}; it is left out.`);
+    }
+  }
+
+  private display(r: Exclude<Resolved, { kind: 'unknown' }>): string {
+    return r.kind === 'wiki' ? r.name : `MediaWiki ${r.short}`;
+  }
+
+  private target(r: Exclude<Resolved, { kind: 'unknown' }>): EditorTarget {
+    const key = r.kind === 'wiki' ? `wiki:${r.name}` : `version:${r.short}`;
+    let wiki = this.services.get(key);
+    if (!wiki) {
+      // The target's catalogue judges every request, whatever wiki its URL names.
+      const resolveCatalogue = r.kind === 'wiki' ? () => this.deps.resolveWiki(r.name) : () => this.versionCatalogue(r.short);
+      wiki = getWikiLanguageService({ resolveCatalogue });
+      this.services.set(key, wiki);
+    }
+    return { name: this.display(r), wiki };
+  }
+
+  private versionCatalogue(short: string): WikiCatalogue {
+    let catalogue = this.versionCatalogues.get(short);
+    if (!catalogue) this.versionCatalogues.set(short, (catalogue = builtinVersionCatalogue(short, this.deps.files)));
+    return catalogue;
+  }
+}
+
+/** The document's diagnostics judged by each target: merged, each message naming the targets that reject and accept. */
+export function validateByTargets(choice: TargetChoice, document: TextDocument, parsed: unknown, settings: LanguageSettings): Diagnostic[] {
+  const perTarget = choice.targets.map((t) => ({
+    name: t.name,
+    diagnostics: t.wiki.doValidation(document, parsed as WikiDocument, settings),
+  }));
+  return diagnosticsNamingTargets(perTarget);
+}
+
+/** Hover by each target: one answer where they agree, the facts of each group of targets where they differ. */
+export function hoverByTargets(
+  choice: TargetChoice,
+  document: TextDocument,
+  parsed: unknown,
+  offset: number,
+  settings: LanguageSettings,
+): Hover | null {
+  return mergeHoversByTarget(
+    choice.targets.map((t) => ({ name: t.name, hover: t.wiki.doHover(document, parsed as WikiDocument, offset, settings) })),
+  );
+}
+
+/** Completion by each target: what every target accepts first, the rest marked with the targets that have it. */
+export function completeByTargets(
+  choice: TargetChoice,
+  document: TextDocument,
+  parsed: unknown,
+  offset: number,
+  settings: LanguageSettings,
+): CompletionList {
+  return mergeCompletionsByTarget(
+    choice.targets.map((t) => ({ name: t.name, list: t.wiki.doComplete(document, parsed as WikiDocument, offset, settings) })),
+  );
+}

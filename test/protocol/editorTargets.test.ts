@@ -1,0 +1,197 @@
+/**
+ * Target wikis in the editor, over stdio: `wikimapQuery.wiki.targets` and a `# targets: …` line judge
+ * every wiki request against each target (the built-in MediaWiki versions here; a live wiki in
+ * test/mediawiki/targetsEditor.test.ts). Diagnostics name the targets that reject and accept, with the
+ * worst severity; hover shows the facts of each group of targets where they differ; completion offers
+ * what every target accepts first. The editor and `wikimap-query check --target` agree (one code path).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import type { CompletionItem, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
+import type { CheckResult } from '../../server/src/cli/checkCommand';
+import { CLI, cursor, ensureBuilt, LspClient, ROOT, textOf } from './lspClient';
+
+/** Requests whose verdicts differ between the built-in versions (from their recorded core modules). */
+const DOCUMENT = [
+  'action=query&list=random&rnminsize=100', // rnminsize: from 1.45
+  'action=query&list=allusers&auexcludetemp=1', // auexcludetemp: from 1.43
+  'action=query&list=allpages&aplimit=10', // valid everywhere
+  'action=query&list=search', // srsearch missing everywhere
+  '',
+].join('\n');
+
+async function withServer<T>(
+  options: { settings?: Record<string, unknown>; trusted?: boolean },
+  work: (c: LspClient) => Promise<T>,
+): Promise<T> {
+  const client = await LspClient.start({
+    initializationOptions: {
+      diagnostics: { delay: 0 },
+      wiki: { liveCatalogues: 'off' },
+      ...options.settings,
+      ...(options.trusted === false ? { workspaceTrusted: false } : {}),
+    },
+  });
+  try {
+    return await work(client);
+  } finally {
+    await client.stop();
+  }
+}
+
+async function diagnosticsOf(c: LspClient, text: string, name = 'targets.wikiquery'): Promise<Diagnostic[]> {
+  const uri = `file:///home/user/queries/${name}`;
+  await c.open(uri, 'wikiquery', text, 1);
+  return c.diagnosticsFor(uri, 1);
+}
+
+/** A diagnostic's message (the server sends plain strings). */
+const msg = (d: Diagnostic) => d.message as string;
+const brief = (ds: Diagnostic[], text: string) => ds.map((d) => `${d.range.start.line}:${String(d.code)}:${textOf(text, d.range)}`);
+
+describe('target wikis in the editor (LSP over stdio)', function () {
+  this.timeout(60000);
+  before(() => ensureBuilt());
+
+  it('wiki.targets: each problem once, naming the targets that reject and accept, with the worst severity', async () => {
+    const ds = await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.39', '1.43', '1.45'] } } }, (c) =>
+      diagnosticsOf(c, DOCUMENT),
+    );
+    assert.deepEqual(brief(ds, DOCUMENT), [
+      '0:unrecognizedparams:rnminsize',
+      '1:unrecognizedparams:auexcludetemp',
+      '3:missingparam:search',
+    ]);
+    assert.match(msg(ds[0]), /rnminsize.* \[on MediaWiki 1\.39, MediaWiki 1\.43; accepted by MediaWiki 1\.45\]$/);
+    assert.match(msg(ds[1]), / \[on MediaWiki 1\.39; accepted by MediaWiki 1\.43, MediaWiki 1\.45\]$/);
+    assert.match(msg(ds[2]), / \[on every target: MediaWiki 1\.39, MediaWiki 1\.43, MediaWiki 1\.45\]$/);
+    assert.equal(ds[2].severity, 1, 'missingparam is an error');
+  });
+
+  it('the editor and check --target give the same problems and targets', async () => {
+    const ds = await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.39', '1.43', '1.45'] } } }, (c) =>
+      diagnosticsOf(c, DOCUMENT),
+    );
+    const run = spawnSync(
+      process.execPath,
+      [CLI, 'check', '--format', 'json', '--target', '1.39', '--target', '1.43', '--target', '1.45', '-'],
+      {
+        cwd: ROOT,
+        input: DOCUMENT,
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 1, run.stderr);
+    const fromCli = (JSON.parse(run.stdout) as CheckResult[]).map(
+      (r) => `${r.line - 1}:${r.column - 1}:${r.code}:${r.severity}:${r.targets!.join('+')}`,
+    );
+    const level = ['', 'error', 'warning', 'information', 'hint'];
+    const fromEditor = ds.map((d) => {
+      const on = /\[on (?:every target: )?([^;\]]*)/.exec(msg(d))![1].split(', ');
+      return `${d.range.start.line}:${d.range.start.character}:${String(d.code)}:${level[d.severity!]}:${on.join('+')}`;
+    });
+    assert.deepEqual(fromEditor, fromCli);
+  });
+
+  const LINE_CASES: Array<{ name: string; header: string; expected: string[]; problems: string[] }> = [
+    {
+      name: 'a # targets: line overrides the setting',
+      header: '# targets: 1.39, 1.45',
+      expected: [
+        'unrecognizedparams:rnminsize:MediaWiki 1.39',
+        'unrecognizedparams:auexcludetemp:MediaWiki 1.39',
+        'missingparam:search:MediaWiki 1.39, MediaWiki 1.45',
+      ],
+      problems: [],
+    },
+    {
+      name: 'a URL on the line is refused, the other names still judge',
+      header: '# A comment first\n# targets: https://en.wikipedia.org/w/api.php, 1.43',
+      expected: ['unrecognizedparams:rnminsize:MediaWiki 1.43', 'missingparam:search:MediaWiki 1.43'],
+      problems: ['unknowntarget:https://en.wikipedia.org/w/api.php:not a target name'],
+    },
+    {
+      name: 'an unknown name and a path are refused',
+      header: '# targets: enwiki, ./saved.json, 1.45',
+      expected: ['missingparam:search:MediaWiki 1.45'],
+      problems: ['unknowntarget:enwiki:Unknown target "enwiki"', 'unknowntarget:./saved.json:not a target name'],
+    },
+  ];
+  for (const c of LINE_CASES) {
+    it(c.name, async () => {
+      const text = `${c.header}\n${DOCUMENT}`;
+      const ds = await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.43'] } } }, (client) =>
+        diagnosticsOf(client, text),
+      );
+      const problems = ds.filter((d) => d.code === 'unknowntarget');
+      const judged = ds.filter((d) => d.code !== 'unknowntarget');
+      assert.deepEqual(
+        judged.map((d) => `${String(d.code)}:${textOf(text, d.range)}:${/\[on (?:every target: )?([^;\]]*)/.exec(msg(d))?.[1]}`),
+        c.expected,
+      );
+      assert.deepEqual(
+        problems.map((d) => `${String(d.code)}:${textOf(text, d.range)}`),
+        c.problems.map((p) => p.split(':').slice(0, -1).join(':')),
+      );
+      problems.forEach((d, i) => {
+        assert.ok(msg(d).includes(c.problems[i].split(':').at(-1)!), msg(d));
+        assert.match(msg(d), /wikimapQuery\.wikis .*\(1\.39, 1\.43, 1\.45\)/);
+      });
+    });
+  }
+
+  it('untrusted workspace: targets are ignored, and the # targets: line says so', async () => {
+    const text = `# targets: 1.39\n${DOCUMENT}`;
+    const ds = await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.39'] } }, trusted: false }, (c) =>
+      diagnosticsOf(c, text),
+    );
+    const note = ds.find((d) => d.code === 'targetsignored');
+    assert.ok(note, JSON.stringify(ds));
+    assert.equal(textOf(text, note.range), '# targets: 1.39');
+    assert.ok(
+      ds.every((d) => !msg(d).includes('[on ')),
+      'judged by the seed catalogue as without targets',
+    );
+  });
+
+  it('hover shows the facts of each group of targets where they differ, once where they agree', async () => {
+    await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.39', '1.43', '1.45'] } } }, async (c) => {
+      const uri = 'file:///home/user/queries/hover.wikiquery';
+      await c.open(uri, 'wikiquery', DOCUMENT, 1);
+      const at = (line: number, character: number) =>
+        c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+      const differ = ((await at(0, 'action=query&list=random&rnmi'.length))!.contents as MarkupContent).value;
+      assert.match(differ, /^\*\*MediaWiki 1\.39, MediaWiki 1\.43:\*\*/);
+      assert.match(differ, /\n---\n\n\*\*MediaWiki 1\.45:\*\*\n\n/);
+      const same = ((await at(2, 'action=query&list=allp'.length))!.contents as MarkupContent).value;
+      assert.doesNotMatch(same, /\*\*MediaWiki 1\.\d+/, 'allpages is the same on every target: one answer');
+    });
+  });
+
+  it('completion offers what every target accepts first and marks the rest with the targets that have it', async () => {
+    await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.39', '1.43', '1.45'] } } }, async (c) => {
+      const { text, position } = cursor('action=query&list=random&rn|\n');
+      const uri = 'file:///home/user/queries/complete.wikiquery';
+      await c.open(uri, 'wikiquery', text, 1);
+      const list = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+      const byLabel = new Map<string, CompletionItem>(list.items.map((i) => [i.label, i]));
+      const minsize = byLabel.get('rnminsize');
+      const limit = byLabel.get('rnlimit');
+      assert.ok(minsize && limit, list.items.map((i) => i.label).join(', '));
+      assert.equal(minsize.labelDetails?.description, 'only on MediaWiki 1.45');
+      assert.equal(limit.labelDetails?.description, undefined);
+      const order = [...list.items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+      assert.ok(order.indexOf('rnlimit') < order.indexOf('rnminsize'), order.join(', '));
+      for (const i of list.items) {
+        if (!i.labelDetails?.description?.startsWith('only on')) continue;
+        assert.ok(order.indexOf(i.label) > order.indexOf('rnlimit'), `${i.label} is after what every target has`);
+      }
+    });
+  });
+
+  it('without targets nothing changes: no note in messages', async () => {
+    const ds = await withServer({}, (c) => diagnosticsOf(c, DOCUMENT));
+    assert.ok(ds.length > 0);
+    assert.ok(ds.every((d) => !msg(d).includes('[on ')));
+  });
+});
