@@ -3,7 +3,8 @@
  * characters `⟦…⟧` marks; unknown values are never judged; look-alikes of other APIs get nothing.
  */
 import assert from 'node:assert/strict';
-import { diagnosticsOf, marked } from './helpers';
+import { checkSource, diagnosticsOf, marked } from './helpers';
+import { inventoryParams } from '../../../server/src/service/embedded/embeddedCheck';
 
 const WIKI = 'https://en.wikipedia.org/w/api.php';
 
@@ -257,6 +258,18 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'mw.Api sends action=query by default',
+    language: 'javascript',
+    source: `new mw.Api().get({ list: 'allpages', ⟦aplimt⟧: 5 });\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'mwn sends formatversion=2 by default, which format=xml does not read (at the end of the object)',
+    language: 'javascript',
+    source: `const bot = new mwn();\nbot.request({ action: 'query', list: 'allpages', format: 'xml' }⟦⟧);\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'a closed object lacking a required parameter',
     language: 'javascript',
     source: `new mw.Api().post({ action: '⟦delete⟧', title: 'X' });\n`,
@@ -344,4 +357,23 @@ describe('requests inside source code: precision (no diagnostic)', function () {
       assert.deepEqual(await diagnosticsOf(c.language, c.source), []);
     });
   }
+});
+
+describe('requests inside source code: what the client adds by default', function () {
+  this.timeout(60000);
+  it('says which client adds the parameter a verdict is about', async () => {
+    const { checked } = await checkSource('javascript', `bot.request({ action: 'query', list: 'allpages', format: 'xml' });\n`);
+    assert.deepEqual(
+      checked.flatMap((c) => c.diagnostics.map((d) => d.message)),
+      [
+        'Unrecognized parameter: "formatversion". format=xml does not read it (only the json and php formats do): remove it. (mwn sends format=json, formatversion=2 by default)',
+      ],
+    );
+  });
+  it('the inventory lists only what the source writes', async () => {
+    const { checked } = await checkSource('javascript', `new mw.Api().get({ list: 'allpages', aplimit: n });\n`);
+    assert.equal(checked[0].confidence, 'high');
+    assert.match(checked[0].virtual.getText(), /&action=query&format=json$/);
+    assert.deepEqual(inventoryParams(checked[0]), { list: 'allpages', aplimit: null });
+  });
 });

@@ -28,7 +28,8 @@ interface ClientRule {
 }
 
 const CLIENT_RULES: Record<ClientKind, ClientRule> = {
-  'mw.Api': { kind: 'mw.Api', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
+  // mediawiki.api's default parameters: a request without `action` is a query.
+  'mw.Api': { kind: 'mw.Api', dropsFalse: true, joinsLists: true, defaults: { action: 'query', format: 'json' } },
   mwn: { kind: 'mwn', dropsFalse: true, joinsLists: true, defaults: { format: 'json', formatversion: '2' } },
   pywikibot: { kind: 'pywikibot', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
   mwclient: { kind: 'mwclient', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
@@ -190,4 +191,25 @@ export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, acti
 function pushNodeText(out: MappedText, node: Node): void {
   const text = node.text;
   for (let i = 0; i < text.length; i++) out.push(text[i], node.startIndex + i, node.startIndex + i + 1);
+}
+
+/**
+ * Adds the parameters the client sends without being asked (`format=json`, mwn's `formatversion=2`)
+ * that the request does not give, at the end of the virtual query, each unit placed at host offset
+ * `at` (nothing is written there). Returns the virtual offset where they begin, if any was added.
+ */
+export function appendDefaults(query: MappedText, kind: ClientKind, at: number): number | undefined {
+  const given = new Set(query.text.split('&').map((pair) => pair.split('=')[0]));
+  const missing = Object.entries(CLIENT_RULES[kind].defaults).filter(([name]) => !given.has(name));
+  if (!missing.length) return undefined;
+  const from = query.text.length;
+  for (const [name, value] of missing) query.push(`${query.text ? '&' : ''}${name}=${value}`, at, at);
+  return from + (from ? 1 : 0);
+}
+
+/** What a client adds by default, for messages: `format=json, formatversion=2`. */
+export function defaultsOf(kind: ClientKind): string {
+  return Object.entries(CLIENT_RULES[kind].defaults)
+    .map(([n, v]) => `${n}=${v}`)
+    .join(', ');
 }

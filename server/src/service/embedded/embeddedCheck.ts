@@ -17,6 +17,7 @@ import type { WikiLanguageService } from '../wiki/wikiLanguageService';
 import type { WikiDocument, WikiParam, WikiQuery } from '../wiki/wikiTypes';
 import type { FoundRequest } from './requestFinder';
 import { HOLE } from './virtualText';
+import { defaultsOf } from './clientLibraries';
 
 export type Confidence = 'high' | 'low';
 
@@ -41,13 +42,29 @@ const ABOUT_ABSENT = new Set(['missingparam', 'noaction']);
 /** Parameters that choose modules: an unknown value leaves every other name unjudgeable. */
 const SELECTORS = ['action', 'list', 'prop', 'meta', 'generator', 'format'];
 
+/** Whether a pair is one the client adds by default (not written in the source). */
+function implied(request: FoundRequest, p: WikiParam): boolean {
+  return request.impliedFrom !== undefined && p.range.start >= request.impliedFrom;
+}
+
+/** A verdict on a parameter the client adds by default says so (it sits after the request in the host). */
+function withDefaultsNote(d: Diagnostic, request: FoundRequest): Diagnostic {
+  if (request.impliedFrom === undefined || d.range.start.line > 0 || d.range.start.character < request.impliedFrom) return d;
+  return { ...d, message: `${d.message} (${request.client} sends ${defaultsOf(request.client)} by default)` };
+}
+
 /** Whether a pair's name or value holds a run-time hole. */
 function holey(p: WikiParam, text: string): boolean {
   return text.slice(p.range.start, p.range.end).includes(HOLE);
 }
 
 /** Parameter names that are the wiki's own (or a misspelling of one) vs foreign names. */
-function foreignShare(query: WikiQuery, text: string, diagnostics: Diagnostic[]): { names: number; foreign: number } {
+function foreignShare(
+  request: FoundRequest,
+  query: WikiQuery,
+  text: string,
+  diagnostics: Diagnostic[],
+): { names: number; foreign: number } {
   const foreignNames = new Set<string>();
   const action = query.byName.get('action')?.value;
   for (const d of diagnostics) {
@@ -59,7 +76,8 @@ function foreignShare(query: WikiQuery, text: string, diagnostics: Diagnostic[])
   let names = 0;
   let foreign = 0;
   for (const p of query.byName.values()) {
-    if (p.name === 'action' || p.name === 'format' || text.slice(p.nameRange.start, p.nameRange.end).includes(HOLE)) continue;
+    if (p.name === 'action' || p.name === 'format' || implied(request, p) || text.slice(p.nameRange.start, p.nameRange.end).includes(HOLE))
+      continue;
     names++;
     if (foreignNames.has(p.name)) foreign++;
   }
@@ -71,7 +89,7 @@ function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parse
   if (!query || parsed.text.length > MAX_CHECKED_CHARS) return 'low';
   const action = query.byName.get('action');
   if (action && !holey(action, parsed.text) && !wiki.getCatalogue(query).getActionModule(action.value)) return 'low';
-  const { names, foreign } = foreignShare(query, parsed.text, diagnostics);
+  const { names, foreign } = foreignShare(request, query, parsed.text, diagnostics);
   // A file that names no MediaWiki API nor client: the request must speak for itself — a known
   // action and at least two more of the wiki's names, none foreign.
   if (!request.namesApi && !(action && !holey(action, parsed.text) && names - foreign >= 2 && foreign === 0)) return 'low';
@@ -138,7 +156,9 @@ export function checkRequests(
     const diagnostics =
       confidence === 'low' || selectorsUnknown
         ? []
-        : raw.filter((d) => keep(d, request, query, parsed.text)).map((d) => ({ ...d, range: toHost(request, host, d.range) }));
+        : raw
+            .filter((d) => keep(d, request, query, parsed.text))
+            .map((d) => ({ ...withDefaultsNote(d, request), range: toHost(request, host, d.range) }));
     return { request, confidence, virtual, parsed, diagnostics };
   });
 }
@@ -149,7 +169,7 @@ export function inventoryParams(checked: CheckedRequest): Record<string, string 
   const query = checked.parsed.queries[0];
   if (!query) return out;
   for (const p of query.params) {
-    if (p.name.includes(HOLE)) continue;
+    if (p.name.includes(HOLE) || implied(checked.request, p)) continue;
     out[p.name] = p.value.includes(HOLE) ? null : p.value;
   }
   return out;

@@ -125,7 +125,7 @@ function semanticTokens(wiki: WikiLanguageService, document: TextDocument, check
       char = data[i] === 0 ? char + data[i + 1] : data[i + 1];
       if (line !== 0) continue;
       const span = c.request.query.hostRange(char, char + data[i + 2]);
-      if (c.request.query.hasHole(char, char + data[i + 2])) continue;
+      if (c.request.query.hasHole(char, char + data[i + 2]) || span.end <= span.start) continue;
       sink.add(span.start, span.end, types[data[i + 3] & 0xffff], data[i + 4] !== 0);
     }
   }

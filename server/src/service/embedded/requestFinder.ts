@@ -14,7 +14,7 @@ import type { OffsetRange } from '../languageTypes';
 import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { readEntries, type Entries } from './objectEntries';
-import { clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
+import { appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
 import { urlQueryOf } from './urlQuery';
 import { isMapLiteral } from './mapLiterals';
 import { keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
@@ -35,6 +35,8 @@ export interface FoundRequest {
   closed: boolean;
   /** Whether the source names `api.php` (a URL) or a MediaWiki client: a strong sign of a MediaWiki request. */
   namesApi: boolean;
+  /** Virtual offset where the parameters the client adds by default begin (`format=json`…), if any. */
+  impliedFrom?: number;
 }
 
 const OBJECT_FORMS: Record<string, RequestForm> = {
@@ -134,12 +136,14 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   const entries = readEntries(node, w.lang, w.host);
   if (!entries.entries.length) return;
   if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams)) return;
+  const query = entriesToQuery(entries.entries, client.kind, client.action);
   w.out.push({
     language: w.lang.id,
     form,
     client: client.kind,
     range: { start: node.startIndex, end: node.endIndex },
-    query: entriesToQuery(entries.entries, client.kind, client.action),
+    query,
+    impliedFrom: appendDefaults(query, client.kind, node.endIndex),
     // Ruby's `options.merge('action' => …)`: the options bring more.
     closed:
       entries.closed &&
@@ -157,12 +161,14 @@ function addKwargs(w: Walk, call: Node): void {
   const entries = readEntries(args, w.lang, w.host, client.skipNames);
   if (!entries.entries.length && !client.action) return;
   if (!client.action && !hasActionKey(entries)) return;
+  const query = entriesToQuery(entries.entries, client.kind, client.action);
   w.out.push({
     language: w.lang.id,
     form: 'kwargs',
     client: client.kind,
     range: { start: call.startIndex, end: call.endIndex },
-    query: entriesToQuery(entries.entries, client.kind, client.action),
+    query,
+    impliedFrom: appendDefaults(query, client.kind, call.endIndex),
     closed: entries.closed,
     namesApi: w.fileNamesApi,
   });
@@ -188,9 +194,16 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
   return true;
 }
 
-/** Text worth a look: names api.php, an `action` parameter or a MediaWiki client (the prefilter, before any parse). */
+/** Text worth a look: names api.php, an `action` parameter, mw.Api or a Python MediaWiki client (the prefilter, before any parse). */
 export function mayHoldRequest(text: string): boolean {
-  return text.includes('api.php') || text.includes('action') || text.includes('mwclient') || text.includes('pywikibot');
+  // mw.Api sends action=query when the object names none.
+  return (
+    text.includes('api.php') ||
+    text.includes('action') ||
+    text.includes('mwclient') ||
+    text.includes('pywikibot') ||
+    text.includes('mw.Api')
+  );
 }
 
 /** Whether a file names a MediaWiki API or imports a MediaWiki client. */
@@ -236,12 +249,14 @@ function addKeyed(w: Walk): void {
   for (const map of keyedMaps(w.keyed)) {
     const existing = map.decl && w.out.find((r) => r.range.start === map.decl!.startIndex && r.range.end === map.decl!.endIndex);
     const client = existing ? existing.client : w.fileClient;
+    const query = entriesToQuery(map.entries, client);
     const request: FoundRequest = {
       language: w.lang.id,
       form: existing ? existing.form : (map.decl && OBJECT_FORMS[map.decl.type]) || 'map',
       client,
       range: { start: map.start, end: map.end },
-      query: entriesToQuery(map.entries, client),
+      query,
+      impliedFrom: appendDefaults(query, client, map.end),
       closed: false,
       namesApi: existing ? existing.namesApi : w.fileNamesApi,
     };
