@@ -9,6 +9,7 @@ import type { PackageFiles } from '../runtime';
 import type { HostLanguage } from '../service/embedded/hostLanguages';
 import { findRequests, mayHoldRequest, type FoundRequest } from '../service/embedded/requestFinder';
 import { findUrlLiterals } from '../service/embedded/lexerFinder';
+import { renameImports } from './wasmImports';
 
 /** Files larger than this many UTF-16 units are read by the lexer only (a parse would take seconds). */
 const MAX_PARSE_CHARS = 2_000_000;
@@ -48,12 +49,11 @@ export class HostParsers {
     if (!p) {
       this.init ??= Parser.init({ wasmBinary: readFirst(this.files, LOCATIONS.runtime) } as object);
       p = this.init.then(async () => {
-        const language = await Language.load(
-          readFirst(
-            this.files,
-            LOCATIONS.grammar.map((d) => `${d}tree-sitter-${lang.grammar}.wasm`),
-          ),
+        const wasm = readFirst(
+          this.files,
+          LOCATIONS.grammar.map((d) => `${d}tree-sitter-${lang.grammar}.wasm`),
         );
+        const language = await Language.load(renameImports(wasm));
         const parser = new Parser();
         parser.setLanguage(language);
         this.ready.set(lang.id, parser);
@@ -62,6 +62,13 @@ export class HostParsers {
       this.parsers.set(lang.id, p);
     }
     return p;
+  }
+
+  /** Forgets the runtime and every grammar: they load again when next needed. */
+  private reset(): void {
+    this.init = undefined;
+    this.parsers.clear();
+    this.ready.clear();
   }
 
   /** Loads the grammar a language needs (resolves at once when loaded or not needed). */
@@ -78,7 +85,15 @@ export class HostParsers {
     if (!lang.grammar || text.length > MAX_PARSE_CHARS || !this.files.readBytes) return findUrlLiterals(text, lang.id);
     const parser = this.ready.get(lang.id);
     if (!parser) return undefined;
-    const tree = parser.parse(text);
+    let tree;
+    try {
+      tree = parser.parse(text);
+    } catch {
+      // A parse that fails inside the runtime may leave its memory inconsistent: start afresh
+      // (the next file of each language loads its grammar again), and read this file's URL literals.
+      this.reset();
+      return findUrlLiterals(text, lang.id);
+    }
     if (!tree) return findUrlLiterals(text, lang.id);
     try {
       return findRequests(tree, lang, text);
