@@ -47,8 +47,9 @@ const IDENTIFIER_KEY_VALUE: Record<string, string> = {
 };
 
 /**
- * An identifier key being typed outside any string (`{ action: 'query', srl| }`, `site.api('query', srl|)`):
- * the text with a placeholder value after it, and the identifier's range; undefined elsewhere.
+ * An identifier key outside any string, being typed (`{ action: 'query', srl| }`, `site.api('query', srl|)`)
+ * or already followed by its value (`{ srl|imt: 5 }`): the text with a placeholder value after a key
+ * that has none, and the identifier's range; undefined elsewhere.
  */
 function identifierKey(text: string, offset: number, lang: HostLanguage): { modified: string; from: number; to: number } | undefined {
   const sep = IDENTIFIER_KEY_VALUE[lang.id];
@@ -59,7 +60,10 @@ function identifierKey(text: string, offset: number, lang: HostLanguage): { modi
   while (to < text.length && /[A-Za-z0-9_]/.test(text[to])) to++;
   if (from === to || !/^[A-Za-z_]/.test(text[from])) return undefined;
   if (!/[{,(]\s*$/.test(text.slice(Math.max(0, from - 200), from))) return undefined;
-  if (!/^\s*(?:[,})]|$)/.test(text.slice(to, to + 200))) return undefined;
+  const after = text.slice(to, to + 200);
+  // a key that already has its value (`{ srl|imt: 5 }`): the request holds it as it is
+  if (new RegExp(`^\\s*${sep.trim()}(?![:=])`).test(after)) return { modified: text, from, to };
+  if (!/^\s*(?:[,})]|$)/.test(after)) return undefined;
   return { modified: text.slice(0, to) + sep + '0' + text.slice(to), from, to };
 }
 

@@ -121,6 +121,8 @@ function addRetrofitParams(w: Walk, method: Node, request: FoundRequest): void {
     request.query.push('=', literal.endIndex, literal.endIndex);
     const holder = a.parent?.nextNamedSibling ?? a;
     request.query.pushHole(holder.startIndex, holder.endIndex);
+    // the request reaches over its parameters' names, so that fixes, hover and completion there find it
+    request.range.end = Math.max(request.range.end, literal.endIndex);
   }
 }
 

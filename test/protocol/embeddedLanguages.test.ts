@@ -1,0 +1,87 @@
+/**
+ * Every host language beyond Python and JavaScript (embeddedEditor.test.ts has those two) over LSP
+ * (the real `dist/server.js` over stdio), one table row each, in the form its code usually takes: the
+ * misspelt key `aplimt` gets its diagnostic on exactly those characters, the quick fix writes
+ * `aplimit` in the host syntax, hover on the module value explains it, and completion with the cursor
+ * (`|`) inside the key offers `aplimit`.
+ */
+import assert from 'node:assert/strict';
+import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
+import { applyEdits, cursor, ensureBuilt, LspClient, textOf } from './lspClient';
+
+const API = 'https://en.wikipedia.org/w/api.php';
+const QUERY = `${API}?action=query&list=allpages&apl|imt=5&format=json`;
+
+/** [language id, file name, text with | inside the misspelt key] */
+const LANGUAGES: Array<[string, string, string]> = [
+  ['typescript', 'pages.ts', "const api = new mw.Api();\napi.get({ action: 'query', list: 'allpages', apl|imt: 5 });\n"],
+  ['typescriptreact', 'Pages.tsx', "const api = new mw.Api();\napi.get({ action: 'query', list: 'allpages', apl|imt: 5 });\n"],
+  ['php', 'pages.php', `<?php\n$endPoint = "${API}";\n$params = [ "action" => "query", "list" => "allpages", "apl|imt" => "5" ];\n`],
+  [
+    'kotlin',
+    'WikiApi.kt',
+    'interface WikiApi {\n    @GET("w/api.php?action=query&list=allpages")\n    fun pages(@Query("apl|imt") limit: Int): Call<Pages>\n}\n',
+  ],
+  ['java', 'Pages.java', `class Pages {\n    static final String URL = "${QUERY}";\n}\n`],
+  [
+    'lua',
+    'pages.lua',
+    `local http = require("socket.http")\nlocal api = "${API}"\nlocal body = http.request(api, { action = "query", list = "allpages", apl|imt = 5 })\n`,
+  ],
+  [
+    'go',
+    'pages.go',
+    `package main\n\nimport "net/url"\n\n// ${API}\nfunc params() url.Values {\n\treturn url.Values{"action": {"query"}, "list": {"allpages"}, "apl|imt": {"5"}}\n}\n`,
+  ],
+  ['ruby', 'pages.rb', `url = "${QUERY}"\n`],
+  ['csharp', 'Pages.cs', `class Pages {\n    const string Url = "${QUERY}";\n}\n`],
+  ['perl', 'pages.pl', `my $url = "${QUERY}";\n`],
+  ['shellscript', 'pages.sh', `curl "${QUERY}"\n`],
+];
+
+describe('language server over stdio: requests in every host language', function () {
+  this.timeout(60000);
+  let client: LspClient;
+  before(async () => {
+    await ensureBuilt();
+    client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 20 } } });
+  });
+  after(() => client?.stop());
+
+  for (const [languageId, file, withCursor] of LANGUAGES) {
+    it(`${languageId} (${file}): diagnostic on the key, fix, hover, completion inside the key`, async () => {
+      const { text, position } = cursor(withCursor);
+      const uri = `file:///home/user/tool/${file}`;
+      await client.open(uri, languageId, text, 1);
+      // the first answer may come while the language's grammar still loads: the server publishes again once it has it
+      const diagnostics: Diagnostic[] = await client.waitFor(
+        `diagnostics of ${file}`,
+        () => client.published.filter((p) => p.uri === uri && p.diagnostics.length).at(0)?.diagnostics,
+      );
+      assert.deepEqual(
+        diagnostics.map((d) => [d.code, textOf(text, d.range)]),
+        [['unrecognizedparams', 'aplimt']],
+      );
+
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: diagnostics[0].range,
+        context: { diagnostics },
+      });
+      const fix = actions.find((a) => a.edit?.changes?.[uri]);
+      assert.ok(fix, JSON.stringify(actions));
+      assert.equal(applyEdits(text, fix.edit!.changes![uri]), text.replace('aplimt', 'aplimit'));
+
+      const at = text.indexOf('allpages') + 2;
+      const line = text.slice(0, at).split('\n').length - 1;
+      const hoverPosition = { line, character: at - text.lastIndexOf('\n', at - 1) - 1 };
+      const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: hoverPosition });
+      assert.ok(hover, 'hover on allpages');
+      assert.match((hover.contents as MarkupContent).value, /allpages/);
+
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+      const labels = list.items.map((i) => i.label);
+      assert.ok(labels.includes('aplimit'), `${labels.length}: ${labels.slice(0, 15).join(' ')}`);
+    });
+  }
+});
