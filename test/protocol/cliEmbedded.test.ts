@@ -35,6 +35,12 @@ dispatch({ action: 'delete', payload: 1 });
 fetch('https://example.com/api?list=all&action=go');
 `;
 
+/** A request that looks like MediaWiki's in a file that names no MediaWiki API or client: the editor does not serve it. */
+const UNNAMED_PY = `import requests
+from config import API
+requests.get(API, params={"action": "query", "list": "allpages", "aplimit": 5, "apfrm": "B"})
+`;
+
 const TOOL_PHP = `<?php
 $url = "https://en.wikipedia.org/w/api.php?action=query&list=categorymembers&cmtitle=" . urlencode($cat) . "&cmlimt=500";
 `;
@@ -77,13 +83,14 @@ describe('wikimap-query on source files (CLI)', function () {
     fs.writeFileSync(path.join(dir, 'src', 'bot.py'), BOT_PY);
     fs.writeFileSync(path.join(dir, 'src', 'gadget.js'), GADGET_JS);
     fs.writeFileSync(path.join(dir, 'src', 'lookalike.js'), LOOKALIKE_JS);
+    fs.writeFileSync(path.join(dir, 'src', 'unnamed.py'), UNNAMED_PY);
     fs.writeFileSync(path.join(dir, 'src', 'tool.php'), TOOL_PHP);
     fs.writeFileSync(path.join(dir, 'vendor', 'ignored.js'), GADGET_JS);
     fs.writeFileSync(path.join(dir, '.gitignore'), 'vendor/\n');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('check DIR: diagnostics at host line and column, .gitignore respected, look-alikes and suppressed lines silent', () => {
+  it('check DIR: diagnostics at host line and column, .gitignore respected, look-alikes, files naming no MediaWiki API and suppressed lines silent', () => {
     const r = cli(['check', '--format', 'json', '.'], dir);
     const results = JSON.parse(r.stdout) as CheckResult[];
     assert.deepEqual(

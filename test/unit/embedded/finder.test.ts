@@ -20,19 +20,19 @@ const FOUND: Case[] = [
   {
     name: 'Python requests params= dict: a misspelled name',
     language: 'python',
-    source: `import requests\nr = requests.get(API, params={"action": "query", "prop": "info", "inprop": "url", "⟦titlrs⟧": "Main Page"})\n`,
+    source: `import requests\nAPI = '${WIKI}'\nr = requests.get(API, params={"action": "query", "prop": "info", "inprop": "url", "⟦titlrs⟧": "Main Page"})\n`,
     codes: ['unrecognizedparams'],
   },
   {
     name: 'Python dict: False sent by a plain HTTP client still means true',
     language: 'python',
-    source: `import requests\nrequests.get(API, params={"action": "query", "titles": "A", "prop": "info", "redirects": ⟦False⟧})\n`,
+    source: `import requests\nAPI = '${WIKI}'\nrequests.get(API, params={"action": "query", "titles": "A", "prop": "info", "redirects": ⟦False⟧})\n`,
     codes: ['booleanfalse'],
   },
   {
     name: 'Python dict: an f-string value is unknown, its misspelled name is not',
     language: 'python',
-    source: `import requests\nrequests.get(API, params={"action": "query", "list": "allpages", "⟦apfrm⟧": f"{start}", "aplimit": n})\n`,
+    source: `import requests\nAPI = '${WIKI}'\nrequests.get(API, params={"action": "query", "list": "allpages", "⟦apfrm⟧": f"{start}", "aplimit": n})\n`,
     codes: ['unrecognizedparams'],
   },
   {
@@ -68,7 +68,7 @@ const FOUND: Case[] = [
   {
     name: 'TypeScript fetch template literal: ${} holes are unknown values',
     language: 'typescript',
-    source: 'fetch(`${API}?action=query&list=allpages&⟦apfrm⟧=${start}&aplimit=${n}`);\n',
+    source: `const API = '${WIKI}';\n` + 'fetch(`${API}?action=query&list=allpages&⟦apfrm⟧=${start}&aplimit=${n}`);\n',
     codes: ['unrecognizedparams'],
   },
   {
@@ -194,13 +194,13 @@ const FOUND: Case[] = [
   {
     name: 'Python dict filled key by key',
     language: 'python',
-    source: `import requests\ndef f(t):\n    p = {"action": "query"}\n    p["list"] = "allpages"\n    p["⟦aplimt⟧"] = 5\n    requests.get(API, params=p)\n`,
+    source: `import requests\nAPI = '${WIKI}'\ndef f(t):\n    p = {"action": "query"}\n    p["list"] = "allpages"\n    p["⟦aplimt⟧"] = 5\n    requests.get(API, params=p)\n`,
     codes: ['unrecognizedparams'],
   },
   {
     name: 'Python dict.update with a dict and with keywords',
     language: 'python',
-    source: `import requests\np = dict(action="query")\np.update({"prop": "info", "⟦inprops⟧": "url"})\np.update(titles=t, ⟦redirect⟧=1)\n`,
+    source: `import requests  # ${WIKI}\np = dict(action="query")\np.update({"prop": "info", "⟦inprops⟧": "url"})\np.update(titles=t, ⟦redirect⟧=1)\n`,
     codes: ['unrecognizedparams', 'unrecognizedparams'],
   },
   {
@@ -266,7 +266,7 @@ const FOUND: Case[] = [
   {
     name: 'mwn sends formatversion=2 by default, which format=xml does not read (at the end of the object)',
     language: 'javascript',
-    source: `const bot = new mwn();\nbot.request({ action: 'query', list: 'allpages', format: 'xml' }⟦⟧);\n`,
+    source: `const bot = new Mwn(); // mwn\nbot.request({ action: 'query', list: 'allpages', format: 'xml' }⟦⟧);\n`,
     codes: ['unrecognizedparams'],
   },
   {
@@ -333,6 +333,11 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     source: `// wikipedia\nconst o = {};\no.action = 'login';\no.user = u;\no.pass = p;\n`,
   },
   {
+    name: 'a request that looks like MediaWiki in a file naming no MediaWiki API or client (as in the editor, which does not serve it)',
+    language: 'python',
+    source: `import requests\nfrom config import API\nrequests.get(API, params={"action": "query", "list": "allpages", "aplimit": 5, "apfrm": "B"})\n`,
+  },
+  {
     name: 'pywikibot drops False',
     language: 'python',
     source: `import pywikibot\nsite.simple_request(action='query', titles='A', redirects=False)\n`,
@@ -362,7 +367,10 @@ describe('requests inside source code: precision (no diagnostic)', function () {
 describe('requests inside source code: what the client adds by default', function () {
   this.timeout(60000);
   it('says which client adds the parameter a verdict is about', async () => {
-    const { checked } = await checkSource('javascript', `bot.request({ action: 'query', list: 'allpages', format: 'xml' });\n`);
+    const { checked } = await checkSource(
+      'javascript',
+      `const { Mwn } = require('mwn');\nbot.request({ action: 'query', list: 'allpages', format: 'xml' });\n`,
+    );
     assert.deepEqual(
       checked.flatMap((c) => c.diagnostics.map((d) => d.message)),
       [

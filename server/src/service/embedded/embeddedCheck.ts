@@ -4,7 +4,7 @@
  * its ranges come back to the host file through the request's position map.
  *
  * Precision first: a candidate is judged a MediaWiki request (confidence `high`) only when the file
- * names a MediaWiki API or client (or the request names `api.php`), its `action` is a module of the
+ * names a MediaWiki API or client (`namesMediaWiki`, the editor's rule too), its `action` is a module of the
  * catalogue, and most of its parameter names are the wiki's (a misspelling the service can name a
  * correction for counts as the wiki's). Anything else is listed with confidence `low` and gets no
  * diagnostic. Unknown values (variables, holes, spreads) are never judged; checks for missing
@@ -90,9 +90,9 @@ function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parse
   const action = query.byName.get('action');
   if (action && !holey(action, parsed.text) && !wiki.getCatalogue(query).getActionModule(action.value)) return 'low';
   const { names, foreign } = foreignShare(request, query, parsed.text, diagnostics);
-  // A file that names no MediaWiki API nor client: the request must speak for itself — a known
-  // action and at least two more of the wiki's names, none foreign.
-  if (!request.namesApi && !(action && !holey(action, parsed.text) && names - foreign >= 2 && foreign === 0)) return 'low';
+  // A file that names no MediaWiki API nor client gets no diagnostic, in the CLI as in the editor
+  // (which does not even serve it): one rule, `namesMediaWiki`.
+  if (!request.namesApi) return 'low';
   if (!action && names === 0) return 'low';
   if (foreign * 2 > names) return 'low';
   // An object with only `action` (a Redux action, a form's action) is not a request without a client to say so.

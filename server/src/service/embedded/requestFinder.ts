@@ -33,7 +33,7 @@ export interface FoundRequest {
   query: MappedText;
   /** False when parameters can come from elsewhere at run time (spread, `**kwargs`, `@QueryMap`, a dynamic name). */
   closed: boolean;
-  /** Whether the source names `api.php` (a URL) or a MediaWiki client: a strong sign of a MediaWiki request. */
+  /** Whether the file names a MediaWiki API or client (`namesMediaWiki`): without it, no request is judged. */
   namesApi: boolean;
   /** Virtual offset where the parameters the client adds by default begin (`format=json`…), if any. */
   impliedFrom?: number;
@@ -81,7 +81,7 @@ function addUrl(w: Walk, node: Node): void {
     range: { start: node.startIndex, end: node.endIndex },
     query: found.query,
     closed: !found.query.hasHole(),
-    namesApi: found.api,
+    namesApi: w.fileNamesApi,
   };
   if (annotation) addRetrofitParams(w, annotation, request);
   w.out.push(request);
@@ -150,7 +150,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
     closed:
       entries.closed &&
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
-    namesApi: client.mediawiki || w.fileNamesApi,
+    namesApi: w.fileNamesApi,
   });
 }
 
