@@ -27,6 +27,8 @@ const SUITES = [
   // The web build: its bundles free of Node built-ins, its language server as a Web Worker in Chromium.
   { name: 'web', mocha: ['test/web/**/*.test.ts'], timeout: 180000, bundles: true },
   { name: 'e2e', cmd: ['node', 'test/e2e/run.js'], bundles: true },
+  // The web build in a real VS Code web workbench: code-server in Chromium, the extension in the web-worker extension host.
+  { name: 'web-e2e', cmd: ['node', 'test/web-e2e/run.js'], bundles: true },
   { name: 'neovim', cmd: ['node', 'test/neovim/run.js'], bundles: true },
   { name: 'emacs', cmd: ['node', 'test/emacs/run.js'], bundles: true },
   { name: 'vim', cmd: ['node', 'test/vim/run.js'], bundles: true },

@@ -34,6 +34,8 @@ export const CLIENT_NAME = 'Wiki & Map Query Language Server';
 /** Where the language server runs: creates a client (not started) talking to it. */
 export interface LanguageClientHost {
   create(clientOptions: LanguageClientOptions): BaseLanguageClient;
+  /** Settles before the first `create` (e.g. the browser reads the worker's script). */
+  prepare?(): Promise<void>;
   /** The catalogue cache folder handed to the server, if it keeps one on disk. */
   catalogueCacheDir?: string;
 }
@@ -71,11 +73,13 @@ export class QueryLanguageClient implements vscode.Disposable {
   start(): Promise<void> {
     const generation = ++this.generation;
     this.client = undefined;
-    this.starting = afterActivation().then(() => {
-      // Stopped (deactivated, restarted) before its turn came: nothing to start, nothing to report.
-      if (generation !== this.generation) return;
-      return this.startNow(generation);
-    });
+    this.starting = afterActivation()
+      .then(() => this.host.prepare?.())
+      .then(() => {
+        // Stopped (deactivated, restarted) before its turn came: nothing to start, nothing to report.
+        if (generation !== this.generation) return;
+        return this.startNow(generation);
+      });
     return this.starting;
   }
 

@@ -8,6 +8,7 @@
 // Environment:
 //   WIKIMAP_E2E_VSIX        install this .vsix into the extensions dir first (the packaged product)
 //   WIKIMAP_E2E_SCREENSHOTS folder where screenshots requested by the tests are written
+//   WIKIMAP_E2E_EXTENSION_KIND `web`: run the extensions under development in the web-worker extension host
 //   WIKIMAP_E2E_SIGNALS     folder where the answers to the tests' UI requests are written (see below)
 //
 // UI requests: the tests run in the extension host and cannot see or touch the workbench's DOM.
@@ -142,7 +143,8 @@ function parseArgs(argv) {
   const out = { positional: [] };
   for (const a of argv) {
     const m = /^--([^=]+)=(.*)$/.exec(a);
-    if (m) out[m[1]] = m[2];
+    if (m && m[1] === 'extensionDevelopmentPath') (out.developmentPaths = out.developmentPaths || []).push(m[2]);
+    if (m) out[m[1]] = out[m[1]] === undefined ? m[2] : out[m[1]];
     else if (!a.startsWith('--')) out.positional.push(a);
   }
   return out;
@@ -236,6 +238,10 @@ async function main() {
           'workbench.secondarySideBar.defaultVisibility': 'hidden',
           'chat.commandCenter.enabled': false,
           'workbench.layoutControl.enabled': false,
+          // the extension under development in the browser's web-worker extension host (its `browser` entry)
+          ...(process.env.WIKIMAP_E2E_EXTENSION_KIND === 'web'
+            ? { 'remote.extensionKind': { [String(devExtensionId(extDev))]: ['web'] } }
+            : {}),
         },
         null,
         2,
@@ -341,11 +347,18 @@ async function main() {
       process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
     });
     await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
+    // The web-worker extension host knows its extensions by the server's own authority; a test file is run
+    // by the host of the extension whose folder holds it, found by comparing these URIs.
+    const authority = process.env.WIKIMAP_E2E_EXTENSION_KIND === 'web' ? new URL(url).host : 'remote';
     const payload = [
-      ['extensionDevelopmentPath', `vscode-remote://remote${path.resolve(extDev)}`],
-      ['extensionTestsPath', `vscode-remote://remote${path.resolve(extTests)}`],
+      ...args.developmentPaths.map((p) => ['extensionDevelopmentPath', `vscode-remote://${authority}${path.resolve(p)}`]),
+      ['extensionTestsPath', `vscode-remote://${authority}${path.resolve(extTests)}`],
     ];
+    // `web`: the extensions under development (and the tests) run in the browser's web-worker extension host
+    if (process.env.WIKIMAP_E2E_EXTENSION_KIND) payload.push(['extensionDevelopmentKind', process.env.WIKIMAP_E2E_EXTENSION_KIND]);
     const target = `${url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    if (process.env.WIKIMAP_E2E_VERBOSE) page.on('console', (m) => log(`console ${m.type()}: ${m.text()}`));
+    if (process.env.WIKIMAP_E2E_VERBOSE) page.on('response', (r) => r.status() >= 400 && log(`HTTP ${r.status()} ${r.url()}`));
     await page.goto(target);
     const timer = new Promise((r) => setTimeout(() => r('timeout'), TEST_TIMEOUT_MS).unref());
     const result = await Promise.race([exited, timer]);

@@ -4,18 +4,26 @@
  * (server/src/browser/).
  */
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import { LanguageClient, type ServerOptions } from 'vscode-languageclient/browser';
 import { CLIENT_ID, CLIENT_NAME, type LanguageClientHost } from '../languageClient';
 
 /** The browser's Worker (this code runs in VS Code's web-worker extension host). */
-declare const Worker: new (scriptUrl: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3];
+declare const Worker: new (scriptUrl: string, options?: { name?: string }) => ServerOptions;
 
 export function browserLanguageClientHost(context: vscode.ExtensionContext): LanguageClientHost {
+  const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js');
+  let scriptUrl = script.toString(true);
   return {
+    // Where the extension is not served over http(s) (installed on a remote such as code-server:
+    // `vscode-remote:`), the browser cannot load the script by its URI: it is read and run from a blob.
+    async prepare() {
+      if (script.scheme === 'http' || script.scheme === 'https' || scriptUrl.startsWith('blob:')) return;
+      const bytes = await vscode.workspace.fs.readFile(script);
+      scriptUrl = URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+    },
     create(clientOptions) {
-      const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js');
-      const worker = new Worker(script.toString(true), { name: CLIENT_NAME });
-      return new LanguageClient(CLIENT_ID, CLIENT_NAME, clientOptions, worker);
+      const worker = new Worker(scriptUrl, { name: CLIENT_NAME });
+      return new LanguageClient(CLIENT_ID, CLIENT_NAME, worker, clientOptions);
     },
   };
 }

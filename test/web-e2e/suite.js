@@ -1,0 +1,212 @@
+// The browser end-to-end tests. This file is loaded by VS Code's web-worker extension host inside
+// code-server's web workbench in Chromium (./runWebE2e.ts); it lies in the extension's folder, so
+// VS Code runs it in the extension host of that extension (the web worker): it may import only `vscode`, and it runs
+// beside the extension under test, whose `browser` entry (dist/web/client.js) runs there too.
+// What a user of vscode.dev sees: wiki diagnostics, completion and a quick fix in a .wikiquery file,
+// a configured loopback wiki's own catalogue loaded, a run and its result beside the query, a file of
+// a virtual file system (`wmqvfs:`, the test extension in ./vfs), with screenshots. Prints `N passed, N failed`.
+'use strict';
+const vscode = require('vscode');
+
+const EXTENSION_ID = 'wikimap-query.wikimap-query';
+const DEADLINE_MS = 60000;
+
+function assert(ok, message) {
+  if (!ok) throw new Error(message);
+}
+
+/** Asks `probe` again until it returns something (no fixed sleeps), or fails naming `what`. */
+async function waitFor(probe, what, timeoutMs = DEADLINE_MS) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? ` (${last.message})` : ''}`);
+}
+
+function workspaceFolder() {
+  const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  assert(folder, 'a workspace folder is open');
+  return folder.uri;
+}
+
+async function readJson(uri) {
+  return JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+}
+
+let requests = 0;
+/** Has the launcher act in the browser (see test/e2e/codeServerLauncher.js): wait for, click, screenshot. */
+async function ui(request) {
+  const id = `web-${++requests}`;
+  console.log(`WIKIMAP_UI:${JSON.stringify({ id, ...request })}`);
+  const answer = vscode.Uri.joinPath(workspaceFolder(), '.signals', `${id}.json`);
+  const said = await waitFor(() => readJson(answer), `the browser's answer to ${JSON.stringify(request)}`, 90000);
+  assert(said.ok, `in the browser: ${said.error}`);
+  return said;
+}
+
+const screenshot = (name, waitFor, text) => ui({ waitFor, text, screenshot: name });
+
+async function writeFile(name, text) {
+  const uri = vscode.Uri.joinPath(workspaceFolder(), name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  return uri;
+}
+
+async function open(uri) {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  return doc;
+}
+
+const codeOf = (d) => String(typeof d.code === 'object' && d.code ? d.code.value : d.code);
+const problems = (uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
+
+function waitForCodes(uri, codes, what) {
+  return waitFor(
+    () => {
+      const found = problems(uri).map(codeOf).sort().join(',');
+      return found === codes ? problems(uri) : undefined;
+    },
+    `${what} (now: ${problems(uri).map(codeOf).join(',') || 'none'})`,
+  );
+}
+
+async function setGlobal(key, value) {
+  await vscode.workspace.getConfiguration('wikimapQuery').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+const state = {};
+
+test('the extension runs its browser entry in the web-worker extension host', async () => {
+  assert(vscode.env.uiKind === vscode.UIKind.Web, `uiKind is Web (${vscode.env.uiKind})`);
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert(ext, `${EXTENSION_ID} is loaded`);
+  const api = await ext.activate();
+  // the browser entry (dist/web/client.js) returns { serverReady }; the desktop one returns resultText() and more
+  const keys = `exports: ${api ? Object.keys(api).join(', ') : api}; ${typeof process}/${typeof navigator}`;
+  assert(api && typeof api.serverReady === 'object', `the browser entry’s API (serverReady; ${keys})`);
+  assert(api.resultText === undefined, 'not the desktop entry (its API has resultText)');
+  await api.serverReady;
+  const where = `process: ${typeof process}, navigator: ${typeof navigator}, window: ${typeof window}`;
+  assert(typeof process === 'undefined' || !(process.versions && process.versions.node), `no Node.js here (${where})`);
+  assert(typeof navigator === 'object' && /Chrome/.test(navigator.userAgent), `in Chromium (${where})`);
+});
+
+test('diagnostics: a misspelled parameter is reported with the wiki’s code', async () => {
+  const uri = await writeFile('typo.wikiquery', '# Two pages of the wiki\naction=query&list=allpages&aplimti=2\n');
+  state.typo = await open(uri);
+  const [d] = await waitForCodes(uri, 'unrecognizedparams', 'the unrecognized parameter');
+  assert(/aplimti/.test(d.message), d.message);
+  assert(d.range.start.line === 1, `on the query line (${d.range.start.line})`);
+  await screenshot('web-diagnostics', '.squiggly-warning, .squiggly-error');
+});
+
+test('completion offers the list modules after list=', async () => {
+  const uri = await writeFile('complete.wikiquery', 'action=query&list=\n');
+  const doc = await open(uri);
+  const list = await waitFor(async () => {
+    const r = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', uri, new vscode.Position(0, 18));
+    const labels = r.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    return labels.includes('allpages') && labels.includes('categorymembers') ? labels : undefined;
+  }, 'completion of list modules');
+  assert(list.length > 20, `many modules (${list.length})`);
+  await vscode.window.showTextDocument(doc, { selection: new vscode.Range(0, 18, 0, 18) });
+  await vscode.commands.executeCommand('editor.action.triggerSuggest');
+  await screenshot('web-completion', '.suggest-widget.visible .monaco-list-row', 'allpages');
+  await vscode.commands.executeCommand('hideSuggestWidget');
+});
+
+test('a quick fix replaces the misspelled name and the diagnostic goes', async () => {
+  const doc = state.typo;
+  await vscode.window.showTextDocument(doc);
+  const [d] = await waitForCodes(doc.uri, 'unrecognizedparams', 'the diagnostic to fix');
+  const actions = await vscode.commands.executeCommand(
+    'vscode.executeCodeActionProvider',
+    doc.uri,
+    d.range,
+    vscode.CodeActionKind.QuickFix.value,
+  );
+  const fix = (actions || []).find((a) => a.edit && /aplimit/.test(a.title));
+  assert(fix, `a fix to aplimit among: ${(actions || []).map((a) => a.title).join(' | ')}`);
+  assert(await vscode.workspace.applyEdit(fix.edit), 'the edit applies');
+  assert(doc.lineAt(1).text === 'action=query&list=allpages&aplimit=2', doc.lineAt(1).text);
+  await waitForCodes(doc.uri, '', 'no problem left');
+  await doc.save();
+});
+
+test('a configured loopback wiki: its own catalogue is loaded and judges the query', async () => {
+  // The Recipe namespace exists only on the test wiki: by the built-in catalogue it is a bad value.
+  const text = `action=query&list=allpages&apnamespace=${state.config.recipeNamespace}\n`;
+  const doc = await open(await writeFile('live.wikiquery', text));
+  await waitForCodes(doc.uri, 'badvalue', 'the built-in catalogue’s verdict');
+  await setGlobal('wiki.apiUrl', state.config.wikiApi);
+  await waitForCodes(doc.uri, '', 'the verdict by the wiki’s own catalogue');
+  await screenshot('web-live-catalogue', '.monaco-editor .view-lines', 'apnamespace');
+});
+
+test('the Run lens runs a query against the wiki and the result opens beside it', async () => {
+  const uri = await writeFile('run.wikiquery', '# Two pages\naction=query&list=allpages&aplimit=2\n');
+  await open(uri);
+  const lens = await waitFor(async () => {
+    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+    return (lenses || []).find((l) => l.command && l.command.title.includes('Run'));
+  }, 'a Run lens');
+  const resultUri = await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments || []));
+  assert(resultUri instanceof vscode.Uri && resultUri.scheme === 'wikimap-result', `a result document (${resultUri})`);
+  const result = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === resultUri.toString()), 'the result');
+  const lines = result.getText().split('\n');
+  assert(lines[0].startsWith(`// GET ${state.config.wikiApi}?action=query&list=allpages&aplimit=2`), lines[0]);
+  assert(/HTTP 200 .* 2 items \(allpages: 2\)/.test(lines[1]), lines[1]);
+  const json = JSON.parse(lines.filter((l) => !l.startsWith('//')).join('\n'));
+  assert(json.query.allpages.length === 2, JSON.stringify(json.query));
+  const direct = await (
+    await fetch(`${state.config.wikiApi}?action=query&list=allpages&aplimit=2&format=json&formatversion=2&origin=*`)
+  ).json();
+  assert(JSON.stringify(json.query.allpages) === JSON.stringify(direct.query.allpages), 'the same pages as the wiki answers');
+  const beside = vscode.window.tabGroups.all.find((g) =>
+    g.tabs.some((t) => t.input && t.input.uri && t.input.uri.toString() === resultUri.toString()),
+  );
+  assert(beside && beside.viewColumn !== vscode.ViewColumn.One, 'the result opens in the other column');
+  await screenshot('web-run-result', '.tab', 'allpages');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('a file of a virtual file system (wmqvfs:) is checked like a local one', async () => {
+  const uri = vscode.Uri.parse('wmqvfs:/repo/queries/remote.wikiquery');
+  const doc = await open(uri);
+  assert(doc.languageId === 'wikiquery', `language ${doc.languageId}`);
+  const [d] = await waitForCodes(uri, 'unrecognizedparams', 'the diagnostic on the virtual file');
+  assert(/aplimti/.test(d.message), d.message);
+  await screenshot('web-virtual-file', '.tab.active', 'remote.wikiquery');
+});
+
+async function run() {
+  state.config = await readJson(vscode.Uri.joinPath(workspaceFolder(), 'web-e2e.json'));
+  let passed = 0;
+  let failed = 0;
+  for (const t of tests) {
+    try {
+      await t.fn();
+      passed++;
+      console.log(`  ✓ ${t.name}`);
+    } catch (err) {
+      failed++;
+      console.log(`  ✗ ${t.name}\n    ${err && err.stack ? err.stack : err}`);
+    }
+  }
+  await setGlobal('wiki.apiUrl', undefined).catch(() => undefined);
+  console.log(`web-e2e: ${passed} passed, ${failed} failed`);
+  if (failed) throw new Error(`${failed} browser end-to-end test(s) failed`);
+}
+
+module.exports = { run };
