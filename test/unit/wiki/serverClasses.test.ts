@@ -288,6 +288,49 @@ table('What the module checks in its own code', [
     expect: [['compare-maintextrequired', 'error', 'toslots', 'toslots']],
   },
   {
+    mirrors: 'ApiComparePages::getDiffRevision (compare-no-title: frompst, no title on either side)',
+    query: 'action=compare&fromslots=main&fromtext-main=a&frompst=1&toslots=main&totext-main=b&tocontentmodel-main=wikitext',
+    expect: [['compare-no-title', 'error', 'frompst', 'fromtitle']],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (compare-no-title: topst, the deprecated text parameters)',
+    query: 'action=compare&fromslots=main&fromtext-main=a&fromcontentmodel-main=wikitext&totext=b&topst=1',
+    expect: [
+      ['deprecation', 'warning', 'totext', 'totext'],
+      ['compare-no-title', 'error', 'topst', 'totitle'],
+    ],
+  },
+  {
+    mirrors: 'ApiComparePages::guessTitle (the other side names a page: the title is guessed from it)',
+    query: 'action=compare&fromslots=main&fromtext-main=a&frompst=1&totitle=Alpha',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (compare-nofromrevision: a section of supplied text, no from revision)',
+    query: 'action=compare&fromslots=main&fromtext-main=a&fromsection-main=1&totitle=Alpha',
+    expect: [['compare-nofromrevision', 'error', 'fromsection-main', 'fromtitle']],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (pst is checked before the section: compare-no-title only)',
+    query: 'action=compare&fromslots=main&fromtext-main=a&fromsection-main=1&frompst=1&toslots=main&totext-main=b&tocontentmodel-main=css',
+    expect: [['compare-no-title', 'error', 'frompst', 'fromtitle']],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (compare-notorevision)',
+    query: 'action=compare&fromtitle=Alpha&toslots=main&totext-main=b&tosection-main=new',
+    expect: [['compare-notorevision', 'error', 'tosection-main', 'totitle']],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (an empty section is no section)',
+    query: 'action=compare&fromslots=main&fromtext-main=a&fromsection-main=&totitle=Alpha',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (a section of the revision fromtitle names)',
+    query: 'action=compare&fromtitle=Alpha&fromslots=main&fromtext-main=a&fromsection-main=1&totitle=Beta',
+    expect: [],
+  },
+  {
     mirrors: 'ApiExpandTemplates::execute (moduleswithoutvars)',
     query: 'action=expandtemplates&text=x&prop=modules',
     expect: [['moduleswithoutvars', 'warning', 'prop', 'prop']],

@@ -19,6 +19,9 @@
  * - `titleNamespace` a given title in `params[0]` whose namespace is one of `notNamespaces`
  *                 (a title that cannot exist: Special, Media) → `code`.
  *
+ * `diesFirst` lists error codes the module dies with before it reaches a rule (rules are listed in the
+ * order the module checks them): when one of them is reported, the rule is not.
+ *
  * Every rule says which MediaWiki class and method it mirrors (`mirrors`), the versions it holds
  * for (`since` inclusive, `until` exclusive; a versioned rule applies only where the catalogue knows
  * its wiki's version) and the versions whose real answers check it (`verified`).
@@ -77,6 +80,8 @@ export interface ActionRule {
   wildcards?: boolean;
   /** `titleNamespace`: the namespaces a title may not be in. */
   notNamespaces?: number[];
+  /** Codes of errors the module dies with before it reaches this rule: when one is reported, this rule is not. */
+  diesFirst?: string[];
   /** The MediaWiki class and method whose behaviour the rule mirrors. */
   mirrors: string;
   /** First MediaWiki version the rule holds for (inclusive). */
@@ -194,6 +199,7 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     rename: optString(raw.rename),
     wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
     notNamespaces: Array.isArray(raw.notNamespaces) ? (raw.notNamespaces as number[]) : undefined,
+    diesFirst: raw.diesFirst === undefined ? undefined : strings(raw.diesFirst, `${at}: "diesFirst"`),
     mirrors: raw.mirrors as string,
     since: optString(raw.since),
     until: optString(raw.until),

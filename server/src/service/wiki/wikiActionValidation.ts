@@ -344,6 +344,8 @@ const ACTION_RULE_KINDS: Readonly<Record<string, ActionRuleCheck>> = {
 };
 
 function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span): void {
+  // The module died earlier in its own code (rules are listed in the order the module checks them).
+  if (rule.diesFirst && ctx.out.some((d) => rule.diesFirst!.includes(d.code))) return;
   const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
   ACTION_RULE_KINDS[rule.kind]?.(ctx, am, rule, actionRange, sev ? { severity: sev } : undefined);
 }
