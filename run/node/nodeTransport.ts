@@ -4,6 +4,12 @@
  * arrives a byte at a time costs its size, not millions of small buffers), reading stopped past
  * `maxBytes`, the connection let go as soon as the signal aborts.
  *
+ * Answers may come compressed: the transport asks for `Accept-Encoding: gzip, deflate` and decodes an
+ * answer with one of those as it streams in. `maxBytes` counts the DECODED bytes (and the bytes on the
+ * wire, which are fewer): a "zip bomb" is refused when its decoded text reaches the cap, having never held
+ * more than the cap and one decoder chunk. Any other or several `Content-Encoding` values are not decoded
+ * (the bytes are handed on as they came; the caller finds they are not JSON).
+ *
  * With an `addressPolicy` that does not allow private addresses, the address is checked where the
  * connection is made: a host written as an address before connecting, a name in the `lookup` the
  * socket uses (every address it resolved to), so a name that resolves to 127.0.0.1 — or resolves to
@@ -13,6 +19,7 @@ import * as dns from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import * as zlib from 'node:zlib';
 import { isIpLiteral, isPrivateAddress } from '../address';
 import { TransportError, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
@@ -48,6 +55,67 @@ const FIRST_BUFFER = 64 * 1024;
 
 type Settle = (err: TransportError | null, res?: BoundedResponse) => void;
 
+/** The encodings decoded; `deflate` is zlib-wrapped as HTTP says, or raw deflate as some servers send. */
+type Encoding = 'gzip' | 'deflate';
+const ENCODINGS: Record<string, Encoding> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate' };
+
+function encodingOf(res: http.IncomingMessage): Encoding | undefined {
+  const value = res.headers['content-encoding'];
+  return typeof value === 'string' ? ENCODINGS[value.trim().toLowerCase()] : undefined;
+}
+
+/** The decoder for an answer whose first bytes are `first` (a zlib header tells zlib from raw deflate). */
+function decoderFor(encoding: Encoding, first: Buffer): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw {
+  if (encoding === 'gzip') return zlib.createGunzip();
+  const zlibHeader = first.length >= 2 && (first[0] & 0x0f) === 8 && ((first[0] << 8) | first[1]) % 31 === 0;
+  return zlibHeader ? zlib.createInflate() : zlib.createInflateRaw();
+}
+
+/**
+ * Where the bytes on the wire go: straight into `body`, or through a decoder made at the first chunk.
+ * Calls `done` once the (decoded) body is complete, `fail` when a chunk would pass the cap or the
+ * compressed stream is broken.
+ */
+function bodySink(
+  res: http.IncomingMessage,
+  req: TransportRequest,
+  body: GrowingBuffer,
+  events: SinkEvents,
+): (chunk: Buffer | null) => void {
+  const encoding = encodingOf(res);
+  let wire = 0;
+  let decoder: zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | undefined;
+  const take = (chunk: Buffer) => {
+    if (!body.push(chunk)) {
+      decoder?.destroy();
+      events.tooLarge();
+    }
+  };
+  return (chunk) => {
+    if (chunk === null) {
+      if (decoder) decoder.end();
+      else events.done();
+      return;
+    }
+    wire += chunk.byteLength;
+    if (!encoding) return take(chunk);
+    if (wire > req.maxBytes) return events.tooLarge();
+    if (!decoder) {
+      decoder = decoderFor(encoding, chunk);
+      decoder.on('data', take);
+      decoder.on('end', events.done);
+      decoder.on('error', (e) => events.broken(`the answer of ${req.url.host} is not valid ${encoding} (${e.message})`));
+    }
+    decoder.write(chunk);
+  };
+}
+
+interface SinkEvents {
+  done(): void;
+  tooLarge(): void;
+  broken(message: string): void;
+}
+
 function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Settle): void {
   const status = res.statusCode ?? 0;
   const answer = (body: string, bytes: number): BoundedResponse => ({
@@ -69,10 +137,13 @@ function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Sett
     return;
   }
   const body = new GrowingBuffer(Number.isFinite(declared) && declared > 0 ? declared : FIRST_BUFFER, req.maxBytes);
-  res.on('data', (chunk: Buffer) => {
-    if (!body.push(chunk)) settle(tooLarge());
+  const sink = bodySink(res, req, body, {
+    done: () => settle(null, answer(body.text(), body.length)),
+    tooLarge: () => settle(tooLarge()),
+    broken: (message) => settle(new TransportError('network', message, undefined, status)),
   });
-  res.on('end', () => settle(null, answer(body.text(), body.length)));
+  res.on('data', (chunk: Buffer) => sink(chunk));
+  res.on('end', () => sink(null));
   res.on('error', (e: NodeJS.ErrnoException) => settle(new TransportError('network', e.message, e.code ?? 'ECONNRESET')));
 }
 
@@ -119,6 +190,7 @@ function request(req: TransportRequest): Promise<BoundedResponse> {
   if (literal) return Promise.reject(literal);
   const lib = req.url.protocol === 'https:' ? https : http;
   const headers: Record<string, string> = { ...req.headers };
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) headers['Accept-Encoding'] = 'gzip, deflate';
   if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
   return new Promise<BoundedResponse>((resolve, reject) => {
     let settled = false;

@@ -3,6 +3,8 @@
  * stdio and the run code (each in a process of its own, its peak memory read from /proc):
  * - a catalogue whose first answer lists 5,000 modules it does not describe: no follow-up is made;
  * - answers with six Content-Encoding values: one clear message, no stack trace, the server lives on;
+ * - a gzip answer of 2 MB that decodes to 2 GB: refused at the cap (decoded bytes count), memory bounded,
+ *   in the CLI's catalogue load and in a run; a real catalogue sent gzip-encoded is loaded;
  * - names that resolve to 127.0.0.1, as `localtest.me` or a DNS-rebinding domain would: a private
  *   /etc/hosts is bound over the real one in a mount namespace of the process under test (`unshare -m`,
  *   as root; CI runs as root, so this runs there and is not skipped), and the address rule refuses the
@@ -71,6 +73,47 @@ describe('hostile catalogues and addresses', function () {
       assert.match(run.stderr, /did not answer with JSON/);
       assert.doesNotMatch(run.stderr, /AbortError|\n\s+at /);
       assertBounded(run);
+    });
+  });
+
+  describe('gzip: decoded bytes count against the cap', () => {
+    let dir: string;
+    before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-gzip-'))));
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('the CLI with --catalogue URL: 2 MB of gzip decoding to 2 GB stops at the 32 MB cap, exit 2', async () => {
+      const run = await runProcess(process.execPath, [CLI, 'check', '--catalogue', `${hostile.origin}/gzipbomb/api.php`, 'examples']);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /is larger than the cap of 32 MB; reading stopped/);
+      assert.doesNotMatch(run.stderr, /\n\s+at /);
+      assertBounded(run);
+    });
+
+    it('wikimap-query run: the same answer stops at --max-response-mb, exit 1', async () => {
+      const file = path.join(dir, 'bomb.wikiquery');
+      fs.writeFileSync(file, `${hostile.origin}/gzipbomb/api.php?action=query&list=allpages\n`);
+      const run = await runProcess(process.execPath, [CLI, 'run', '--max-response-mb', '100', file]);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, /The response from 127\.0\.0\.1:\d+ is larger than the cap of 100(\.0)? MB; reading stopped/);
+      assert.equal(run.stdout, '');
+      assertBounded(run);
+    });
+
+    it('a real catalogue sent gzip-encoded (a wiki that sends nothing else) is loaded and judges by it', async () => {
+      const file = path.join(dir, 'icons.wikiquery');
+      // MediaWiki 1.39 (the catalogue served) has no list=codexicons; the built-in catalogue has.
+      fs.writeFileSync(file, 'action=query&list=codexicons&names=cdxIconAdd\n');
+      const run = await runProcess(process.execPath, [CLI, 'check', '--catalogue', `${hostile.origin}/gzipped/api.php`, file]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /:1:19 warning unrecognizedvalues Unrecognized value for parameter "list": codexicons\./);
+      assertBounded(run);
+      const builtin = await runProcess(process.execPath, [CLI, 'check', file]);
+      assert.equal(builtin.status, 0, builtin.stderr);
+      assert.match(
+        builtin.stdout + builtin.stderr,
+        /No problems in 1 file/,
+        'the built-in catalogue has the module: the live one was used',
+      );
     });
   });
 

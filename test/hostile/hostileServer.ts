@@ -14,6 +14,8 @@
  *   /many/api.php      a real siteinfo, then a paraminfo whose `main` lists 5,000 actions it does not describe
  *                      (one follow-up request per 50 of them, were the first answer to decide)
  *   /encodings/api.php 64 KB answers with six Content-Encoding values
+ *   /gzipbomb/api.php  a gzip answer of 2 MB on the wire that decodes to 2 GB (32 members of 64 MB of spaces)
+ *   /gzipped/api.php   a real siteinfo and paraminfo (MediaWiki 1.39), gzip-encoded as asked
  *   /mapcreds/api/config  a map server's config redirecting to an address with `user:password@`
  *   anything else      404
  */
@@ -22,6 +24,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import * as zlib from 'node:zlib';
 import { ROOT } from '../protocol/lspClient';
 
 export interface HostileServer {
@@ -37,6 +40,7 @@ export interface HostileServer {
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
 const FIXTURES = path.join(__dirname, '..', 'unit', 'catalogue-store', 'fixtures');
 const SITEINFO = fs.readFileSync(path.join(FIXTURES, 'mediawiki-1.39-siteinfo.json'), 'utf8');
+const PARAMINFO = fs.readFileSync(path.join(FIXTURES, 'mediawiki-1.39-paraminfo.json'), 'utf8');
 
 /** A paraminfo answer whose `main` lists `n` actions it does not describe, and the real `query` module. */
 function manyModules(n: number): string {
@@ -47,6 +51,34 @@ function manyModules(n: number): string {
   return JSON.stringify({ paraminfo: { modules: [main, query] } });
 }
 const HUGE = 100 * 1024 * 1024;
+
+let bombMember: Buffer | undefined;
+/** A JSON-looking gzip stream decoding to 2 GB: one member of 64 MB of spaces (64 KB compressed), sent 32 times. */
+function gzipBomb(res: http.ServerResponse): void {
+  bombMember ??= zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, ' '), { level: 9 });
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+  res.write(zlib.gzipSync('{"batchcomplete":true,"x":"'));
+  let sent = 0;
+  const pump = () => {
+    while (!res.destroyed && sent < 32) {
+      sent++;
+      if (!res.write(bombMember)) return void res.once('drain', pump);
+    }
+    if (!res.destroyed) res.end(zlib.gzipSync('"}'));
+  };
+  pump();
+}
+
+/** A real 1.39 answer, gzip-encoded when the client asks for it. */
+function gzipped(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
+  const text = url.searchParams.get('action') === 'query' ? SITEINFO : PARAMINFO;
+  if (!/\bgzip\b/.test(String(req.headers['accept-encoding']))) {
+    res.writeHead(406, { 'Content-Type': 'text/plain' });
+    return void res.end('this wiki only sends gzip');
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+  res.end(zlib.gzipSync(text));
+}
 
 function stream(res: http.ServerResponse, limit = Infinity): void {
   let sent = 0;
@@ -167,6 +199,10 @@ export async function startHostileServer(): Promise<HostileServer> {
       case '/encodings/api.php':
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip, deflate, br, gzip, deflate, br' });
         return void res.end(Buffer.alloc(64 * 1024, 'x'));
+      case '/gzipbomb/api.php':
+        return gzipBomb(res);
+      case '/gzipped/api.php':
+        return gzipped(req, res, url);
       default:
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not found');
