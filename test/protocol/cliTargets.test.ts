@@ -3,8 +3,9 @@
  * versions, saved catalogue files, a wiki's URL), through the real `dist/cli.js` process.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +15,23 @@ import { CLI, ensureBuilt, ROOT } from './lspClient';
 function cli(args: string[], input = '', env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
   const res = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, ...env } });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+/** As `cli`, without blocking this process (a server of the test answers the CLI meanwhile). */
+function cliAsync(
+  args: string[],
+  input: string,
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }
 
 /** Requests whose verdicts differ between the built-in versions (from their recorded core modules). */
@@ -119,6 +137,50 @@ describe('wikimap-query check --target (CLI)', function () {
     const none = cli(['check', ...bad, '-'], DOCUMENT, env);
     assert.equal(none.status, 2, none.stderr);
     assert.match(none.stderr, /no target could be loaded/);
+  });
+
+  it('an oversized target catalogue (a saved file, a wiki’s answer) is left out, said once; the others still judge', async () => {
+    const big = path.join(dir, 'big.json');
+    fs.writeFileSync(big, JSON.stringify({ paraminfo: { modules: [{ name: 'x', parameters: [], pad: 'a'.repeat(3 * 1024 * 1024) }] } }));
+    // A wiki whose every answer is 3 MB of JSON (over the 1 MB budget given).
+    const huge = `{"batchcomplete":"","pad":"${'a'.repeat(3 * 1024 * 1024)}"}`;
+    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(huge));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const env = { XDG_CACHE_HOME: path.join(dir, 'cache-big') };
+      const args = ['--target', `bigfile=${big}`, '--target', `bigwiki=http://127.0.0.1:${port}/w/api.php`, '--target', '1.45'];
+      const run = await cliAsync(['check', '--format', 'json', '--max-catalogue-mb', '1', ...args, '-'], DOCUMENT, env);
+      assert.equal(run.status, 1, run.stderr);
+      assert.equal(run.stderr.split('target bigfile left out').length - 1, 1, run.stderr);
+      assert.match(run.stderr, /target bigfile left out: .*big\.json is 4 MB, over the catalogue budget of 1 MB/);
+      assert.equal(run.stderr.split('target bigwiki left out').length - 1, 1, run.stderr);
+      assert.match(run.stderr, /target bigwiki left out: .*1 MB/);
+      assert.ok((JSON.parse(run.stdout) as JsonResult[]).every((r) => r.targets!.join() === 'MediaWiki 1.45'));
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('--format matrix: two requests on one line are two rows, each with its own verdicts', () => {
+    const md = path.join(dir, 'two.md');
+    fs.writeFileSync(
+      md,
+      'Both on one line: `https://www.mediawiki.org/w/api.php?action=query&list=allpages&aplimit=10` and `https://www.mediawiki.org/w/api.php?action=query&list=random&rnminsize=100`.\n',
+    );
+    const run = cli(['check', '--format', 'matrix', '--target', '1.39', '--target', '1.45', md]);
+    assert.equal(run.status, 0, run.stderr);
+    const rows = run.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(/\s{2,}/).slice(1));
+    assert.deepEqual(rows, [
+      ['ok', 'ok'],
+      ['warn', 'ok'],
+    ]);
+    assert.match(run.stdout, /two\.md:1 https:\/\/www\.mediawiki\.org\/w\/api\.php\?action=query&list=allpa/);
   });
 
   it('refuses two targets of the same name', () => {

@@ -506,6 +506,14 @@ export class CatalogueStore {
 
   private async loadFile(file: string): Promise<WikiCatalogue> {
     let text: string | undefined;
+    // A saved catalogue is held to the same budget as a wiki's answers: a file over it is never read.
+    const budget =
+      (typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES;
+    const size = await this.files.size?.(file).catch(() => undefined);
+    if (size !== undefined && size > budget)
+      throw new Error(
+        `${file} is ${Math.ceil(size / 1048576)} MB, over the catalogue budget of ${Math.round(budget / 1048576)} MB (--max-catalogue-mb, wikimapQuery.wiki.maxCatalogueMB); it is not read`,
+      );
     try {
       text = await this.files.readText(file);
     } catch (err) {

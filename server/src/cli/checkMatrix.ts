@@ -2,13 +2,15 @@
  * `wikimap-query check --format matrix`: one line per request (a query of a .wikiquery file, an
  * api.php URL of a markdown file, a request found in source code, a map query file), one column per
  * target (or a single column without --target): `ok`, `note`, `warn` or `error`, the worst problem
- * of that request on that target.
+ * of that request on that target. A result belongs to the request its start lies in (two requests on
+ * one line of markdown or source code each get their own), else to the requests on its line.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** What the matrix reads of a check result (the check command's `CheckResult`). */
 interface CheckResult {
   line: number;
+  column: number;
   severity: string;
   targets?: string[];
 }
@@ -27,24 +29,35 @@ const CELL = ['ok', 'note', 'warn', 'error'];
 /** Longest request text shown in the first column. */
 const SHOWN_CHARS = 60;
 
-/** The worst rank of the results on lines first..last (1-based) that `target` produces (every result without targets). */
-function worst(results: CheckResult[], first: number, last: number, target: string | undefined): number {
+/** The worst rank of `results` that `target` produces (every result without targets). */
+function worst(results: CheckResult[], target: string | undefined): number {
   let rank = 0;
   for (const r of results) {
-    if (r.line < first || r.line > last) continue;
     if (target !== undefined && r.targets && !r.targets.includes(target)) continue;
     rank = Math.max(rank, RANK[r.severity] ?? 2);
   }
   return rank;
 }
 
-function requestLabel(m: MatrixFile<CheckResult>, req: { start: number; end: number }): { label: string; first: number; last: number } {
+/** Each request's results: those starting inside it; a result inside none goes to the requests on its line. */
+function resultsByRequest<R extends CheckResult>(m: MatrixFile<R>, results: R[]): R[][] {
+  const rows: R[][] = m.requests.map(() => []);
+  const lines = m.requests.map((req) => [m.document.positionAt(req.start).line + 1, m.document.positionAt(req.end).line + 1]);
+  for (const r of results) {
+    const at = m.document.offsetAt({ line: r.line - 1, character: r.column - 1 });
+    let inside = m.requests.map((req, i) => (at >= req.start && at <= req.end ? i : -1)).filter((i) => i >= 0);
+    if (!inside.length) inside = lines.map(([first, last], i) => (r.line >= first && r.line <= last ? i : -1)).filter((i) => i >= 0);
+    for (const i of inside) rows[i].push(r);
+  }
+  return rows;
+}
+
+function requestLabel(m: MatrixFile<CheckResult>, req: { start: number; end: number }): string {
   const first = m.document.positionAt(req.start).line + 1;
-  const last = m.document.positionAt(req.end).line + 1;
   const text = m.document.getText().slice(req.start, Math.min(req.end, req.start + SHOWN_CHARS * 4));
   const oneLine = text.replace(/\s+/g, ' ').trim();
   const shown = oneLine.length > SHOWN_CHARS ? `${oneLine.slice(0, SHOWN_CHARS - 1)}…` : oneLine;
-  return { label: `${m.file}:${first} ${shown}`, first, last };
+  return `${m.file}:${first} ${shown}`;
 }
 
 /** Prints the matrix on stdout and its totals on stderr. */
@@ -58,11 +71,14 @@ export function printMatrix<R extends CheckResult>(
   const rows: string[][] = [];
   const counts = columns.map(() => [0, 0, 0, 0]);
   for (const m of files) {
-    const results = m.results.filter((r) => kept.has(r));
-    for (const req of m.requests) {
-      const { label, first, last } = requestLabel(m, req);
+    const byRequest = resultsByRequest(
+      m,
+      m.results.filter((r) => kept.has(r)),
+    );
+    for (const [n, req] of m.requests.entries()) {
+      const label = requestLabel(m, req);
       const cells = columns.map((c, i) => {
-        const rank = worst(results, first, last, targets ? c : undefined);
+        const rank = worst(byRequest[n], targets ? c : undefined);
         counts[i][rank]++;
         return CELL[rank];
       });
