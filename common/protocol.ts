@@ -163,6 +163,26 @@ export interface MapConfigFileResult {
 export const MapConfigFileRequest = request<MapConfigFileParams, MapConfigFileResult>('wikimapQuery/mapConfigFile');
 
 // ---------------------------------------------------------------------------
+// wikimapQuery/wikiSecret (server → client)
+// ---------------------------------------------------------------------------
+
+/**
+ * `wikimapQuery/wikiSecret`, asked BY the server OF the client, only when the client said it can answer
+ * (`initializationOptions.wikiSignIn: true`) and only for a wiki the user configured: the sign-in the user
+ * stored for exactly that wiki ("Wiki Query: Sign in to Wiki…", kept in VS Code's SecretStorage), used to
+ * load its catalogue. `apiUrl` is the wiki's api.php URL without query (scheme, host, port, path); the
+ * answer is null when the user has not signed in to it. The secret is used for that wiki's requests only
+ * and never written to a log, a message or a file.
+ */
+export interface WikiSecretParams {
+  apiUrl: string;
+}
+
+export type WikiSecretResult = { kind: 'botPassword'; username: string; password: string } | { kind: 'oauth2'; accessToken: string } | null;
+
+export const WikiSecretRequest = request<WikiSecretParams, WikiSecretResult>('wikimapQuery/wikiSecret');
+
+// ---------------------------------------------------------------------------
 // Settings (section `wikimapQuery`), also accepted as `initializationOptions`
 // ---------------------------------------------------------------------------
 
@@ -183,6 +203,8 @@ export interface WikimapQueryInitializationOptions {
   catalogueCacheDir?: string;
   /** False in a workspace the user does not trust (VS Code Workspace Trust): then no catalogue or map config is fetched and the repository config file (`.wikimapquery.json`) is ignored. Default true. */
   workspaceTrusted?: boolean;
+  /** The client answers `wikimapQuery/wikiSecret` (VS Code: "Wiki Query: Sign in to Wiki…"). Default false: a private wiki's `readapidenied` then points to a saved catalogue. */
+  wikiSignIn?: boolean;
 }
 
 /** Extra range type re-exported for clients that build lenses from runnable queries. */

@@ -17,6 +17,9 @@ import { RunHistory } from '../../run/runHistory';
 import { registerRunCommands } from './runCommands';
 import { registerRunLens } from './runLens';
 import { registerWiki } from './wiki/register';
+import { registerSignInCommands, WikiSignIns } from './wiki/wikiSignIn';
+import { perWikiSignInTransport } from '../../run/wiki/wikiAuth';
+import { makeUserAgent } from '../../run/httpClient';
 
 const HISTORY_KEY = 'wikimapQuery.runHistory';
 
@@ -43,14 +46,18 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
   const log = new Log();
   context.subscriptions.push(log);
 
-  const client = startLanguageClient(context, log);
+  const signIns = new WikiSignIns(context.secrets, context.globalState, (m) => log.info(m));
+  const client = startLanguageClient(context, log, signIns);
   const history = new RunHistory(undefined, context.globalState.get(HISTORY_KEY));
   const recorder = { history, saveHistory: () => void context.globalState.update(HISTORY_KEY, history.toJSON()), log };
   const endpoints = new EndpointStatus();
   context.subscriptions.push(endpoints);
 
   const lenses = registerRunLens(context, client, log);
-  const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints, network: { transport: nodeTransport } });
+  // A run on a wiki signed in to carries that wiki's secret (the command line's sign-in code), no other's.
+  const transport = perWikiSignInTransport(nodeTransport, (apiUrl) => signIns.secretFor(apiUrl), makeUserAgent(version));
+  const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints, network: { transport, signIn: true } });
+  registerSignInCommands(context, signIns, (apiUrl) => vscode.commands.executeCommand('wikimapQuery.wiki.reloadCatalogue', apiUrl));
   const map = registerMap(context, { client, recorder, version, endpoints });
   registerRunCommands(context, { client, recorder, wiki, map });
   registerContentDbSafely(context, log);
@@ -68,8 +75,9 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
 }
 
 /** Starts the language server (an error is shown, the rest of the extension still works). */
-function startLanguageClient(context: vscode.ExtensionContext, log: Log): QueryLanguageClient {
+function startLanguageClient(context: vscode.ExtensionContext, log: Log, signIns: WikiSignIns): QueryLanguageClient {
   const client = new QueryLanguageClient((m) => log.info(m), nodeLanguageClientHost(context));
+  client.answerWikiSecrets((apiUrl) => signIns.secretFor(apiUrl));
   activeClient = client;
   client.start().catch((e: unknown) => {
     void vscode.window.showErrorMessage(

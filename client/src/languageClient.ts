@@ -22,6 +22,9 @@ import {
   type ReloadCatalogueResult,
   type RequestType,
   type RunnableQuery,
+  WikiSecretRequest,
+  type WikiSecretParams,
+  type WikiSecretResult,
 } from '../../common/protocol';
 import { SETTINGS_SECTION } from '../../common/settings';
 import { errorMessage } from '../../common/errorMessage';
@@ -60,11 +63,18 @@ export class QueryLanguageClient implements vscode.Disposable {
   private starting: Promise<void> | undefined;
   /** Bumped by stop/restart so that a start still waiting for its turn does not go on. */
   private generation = 0;
+  /** Answers the server's `wikimapQuery/wikiSecret` (desktop: SecretStorage); absent, the server never asks. */
+  private wikiSecrets: ((apiUrl: string) => Promise<WikiSecretResult | undefined>) | undefined;
 
   constructor(
     private readonly log: (message: string) => void,
     private readonly host: LanguageClientHost,
   ) {}
+
+  /** Lets the server load private wikis' catalogues with the user's stored sign-in (set before `start`). */
+  answerWikiSecrets(source: (apiUrl: string) => Promise<WikiSecretResult | undefined>): void {
+    this.wikiSecrets = source;
+  }
 
   /**
    * Starts the client: the library is loaded and the server process forked right after the
@@ -88,7 +98,7 @@ export class QueryLanguageClient implements vscode.Disposable {
       documentSelector: documentSelector(),
       synchronize: { configurationSection: SETTINGS_SECTION },
       // The settings (fetch policy included) travel with `initialize`, so they hold before the first document is processed.
-      initializationOptions: getInitializationOptions(this.host.catalogueCacheDir),
+      initializationOptions: { ...getInitializationOptions(this.host.catalogueCacheDir), wikiSignIn: this.wikiSecrets !== undefined },
       middleware: {
         workspace: {
           // Only the values the user set, so that the server's lower layers (repository file, defaults) show through.
@@ -104,6 +114,9 @@ export class QueryLanguageClient implements vscode.Disposable {
     };
     const client = this.host.create(clientOptions);
     if (generation === this.generation) this.client = client;
+    const secrets = this.wikiSecrets;
+    if (secrets)
+      client.onRequest(WikiSecretRequest.method, async (p: WikiSecretParams): Promise<unknown> => (await secrets(p.apiUrl)) ?? null);
     return client.start().then(
       () => this.log('language server started'),
       (e: unknown) => {

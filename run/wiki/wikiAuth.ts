@@ -29,7 +29,7 @@ export interface WikiSignIn {
 const LOGIN_MAX_BYTES = 256 * 1024;
 
 /** The wiki a URL belongs to, as compared: origin and path, no query or fragment. */
-function wikiKey(url: URL | string): string {
+export function wikiKey(url: URL | string): string {
   const u = new URL(String(url));
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
@@ -139,6 +139,51 @@ export function signedInTransport(inner: HttpTransport, signIn: WikiSignIn): Htt
   };
 }
 
-/** What a wiki's `readapidenied` means and what to do, for messages. */
+/** A secret, as compared to tell whether it changed (never shown). */
+function sameSecret(a: WikiSecret, b: WikiSecret): boolean {
+  if (a.kind === 'oauth2') return b.kind === 'oauth2' && a.accessToken === b.accessToken;
+  return b.kind === 'botPassword' && a.username === b.username && a.password === b.password;
+}
+
+/**
+ * A transport that signs each wiki's requests with that wiki's own secret, asked of `secretFor` (the
+ * editor's SecretStorage through the language client) at each request: signing in or out takes effect
+ * at the next request. `secretFor` gets the wiki of the request (origin and path, no query) and answers
+ * the secret stored for exactly that wiki, or undefined: the request then goes out as it came. A bot
+ * password's session is kept per wiki while its secret stays the same.
+ */
+export function perWikiSignInTransport(
+  inner: HttpTransport,
+  secretFor: (apiUrl: string) => Promise<WikiSecret | undefined>,
+  userAgent?: string,
+): HttpTransport {
+  const sessions = new Map<string, { secret: WikiSecret; transport: HttpTransport }>();
+  return {
+    async request(req: TransportRequest): Promise<BoundedResponse> {
+      const apiUrl = wikiKey(req.url);
+      const secret = await secretFor(apiUrl).catch(() => undefined);
+      if (!secret) {
+        sessions.delete(apiUrl);
+        return inner.request(req);
+      }
+      let session = sessions.get(apiUrl);
+      if (!session || !sameSecret(session.secret, secret)) {
+        session = { secret, transport: signedInTransport(inner, { apiUrl, secret, userAgent }) };
+        sessions.set(apiUrl, session);
+      }
+      return session.transport.request(req);
+    },
+  };
+}
+
+/** What a wiki's `readapidenied` means and what to do in VS Code, for messages. */
+export const READ_DENIED_HELP_EDITOR =
+  'the wiki is private: reading its API needs a sign-in. Run "Wiki Query: Sign in to Wiki…" with a bot password (Special:BotPasswords) or an OAuth 2 owner-only token; the secret is kept in VS Code\'s secret storage and sent to that wiki only';
+
+/** The same for an editor whose client cannot sign in (the language server over stdio elsewhere). */
+export const READ_DENIED_HELP_OTHER_EDITORS =
+  'the wiki is private: reading its API needs a sign-in, which this editor does not offer. Save its catalogue signed in with `wikimap-query catalogue save API_URL -o FILE --bot-user User@BotName` (password in WIKIMAP_QUERY_BOT_PASSWORD) and name the file in wikimapQuery.wikis';
+
+/** What a wiki's `readapidenied` means and what to do on the command line, for messages. */
 export const READ_DENIED_HELP =
   'the wiki is private: reading its API needs a sign-in. Give the command line a bot password (--bot-user User@BotName and WIKIMAP_QUERY_BOT_PASSWORD or --bot-password-file FILE) or an OAuth 2 owner-only token (WIKIMAP_QUERY_OAUTH_TOKEN or --oauth-token-file FILE)';

@@ -13,7 +13,7 @@ import {
   type ParaminfoParameter,
   type ReloadCatalogueResult,
 } from '../../common/protocol';
-import type { CatalogueStoreAccess, Disposable, PackageFiles, ServerRuntime } from './runtime';
+import type { CatalogueStoreAccess, CatalogueStoreOptions, Disposable, PackageFiles, ServerRuntime } from './runtime';
 import type { LanguageService } from './service/languageTypes';
 import { readSettings, settingSpec, settingValue, type QueryLayout, type SettingValues, type SeveritySetting } from '../../common/settings';
 import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
@@ -27,6 +27,7 @@ import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
 import { getMapLanguageService } from './service/map/mapLanguageService';
 import { errorMessage } from '../../common/errorMessage';
+import type { WikiSecret } from '../../run/wiki/wikiAuth';
 import { redactUserInfo } from '../../run/redact';
 
 export interface EffectiveSettings {
@@ -124,6 +125,24 @@ export interface CreateServicesOptions {
   builtin?: WikiCatalogue;
   /** Disk cache folder for live catalogues (from the client), else the runtime's default. */
   cacheDir?: string;
+  /** The secret the client stored for a wiki (VS Code's "Sign in to Wiki…"); asked only for configured wikis. */
+  secretFor?(apiUrl: string): Promise<WikiSecret | undefined>;
+  /** What a private wiki's `readapidenied` is explained with (how this client signs in). */
+  readDeniedHelp?: string;
+}
+
+/** The client's stored sign-in goes only to the wikis the user configured, never to one a document names. */
+function signInFor(
+  options: CreateServicesOptions,
+  policy: CatalogueFetchPolicy,
+): Pick<CatalogueStoreOptions, 'secretFor' | 'readDeniedHelp'> {
+  const secretFor = options.secretFor;
+  return {
+    readDeniedHelp: options.readDeniedHelp,
+    secretFor:
+      secretFor &&
+      ((apiUrl) => (decideCatalogueFetch(apiUrl, policy).why === 'configured' ? secretFor(apiUrl) : Promise.resolve(undefined))),
+  };
 }
 
 export function createLanguageServices(
@@ -147,6 +166,7 @@ export function createLanguageServices(
           // A loopback or private address (checked on the resolved address when connecting) only for a configured wiki.
           allowPrivate: (apiUrl) => decideCatalogueFetch(apiUrl, policy).why === 'configured',
           maxBytes: () => maxBytes,
+          ...signInFor(options, policy),
         })
       : undefined;
 

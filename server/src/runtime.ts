@@ -1,6 +1,7 @@
 import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { RepoConfig } from './repoConfig';
 import type { HttpTransport } from '../../run/transport';
+import type { WikiSecret } from '../../run/wiki/wikiAuth';
 import type { HostLanguage } from './service/embedded/hostLanguages';
 import type { FoundRequest } from './service/embedded/requestFinder';
 
@@ -44,7 +45,6 @@ export interface CatalogueStoreAccess<C = WikiCatalogue> {
   describe?(catalogue: C): string | undefined;
   dispose?(): void;
 }
-
 export interface CatalogueStoreOptions {
   builtin: WikiCatalogue;
   /** Folder of the disk cache (the editor's global storage); the runtime's default when absent. */
@@ -60,6 +60,13 @@ export interface CatalogueStoreOptions {
   allowPrivate?(apiUrl: string): boolean;
   /** Most bytes of one catalogue, all answers together (`wikimapQuery.wiki.maxCatalogueMB`), asked at each fetch. */
   maxBytes?(): number;
+  /**
+   * The secret the user stored for that wiki (the editor's "Sign in to Wiki…"), asked at each request of
+   * a catalogue load; undefined for none. Only asked for configured wikis; absent: every load is anonymous.
+   */
+  secretFor?(apiUrl: string): Promise<WikiSecret | undefined>;
+  /** What a private wiki's `readapidenied` is explained with (how this client signs in); the CLI's options when absent. */
+  readDeniedHelp?: string;
 }
 
 export interface ServerRuntime {

@@ -47,13 +47,23 @@ import {
   type ReloadCatalogueResult,
   type RunnableQueriesParams,
   type RunnableQueriesResult,
+  WikiSecretRequest,
+  type WikiSecretParams,
 } from '../../common/protocol';
+import { READ_DENIED_HELP_EDITOR, READ_DENIED_HELP_OTHER_EDITORS } from '../../run/wiki/wikiAuth';
 import type { Disposable, ServerRuntime } from './runtime';
 import type { RepoConfig } from './repoConfig';
 import { applyContentChanges } from './documentSync';
 import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures } from './editorFeatures';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
-import { createLanguageServices, pickMode, type EffectiveSettings, type LanguageServices, type Mode } from './languageModes';
+import {
+  createLanguageServices,
+  pickMode,
+  type CreateServicesOptions,
+  type EffectiveSettings,
+  type LanguageServices,
+  type Mode,
+} from './languageModes';
 import { pushedSettings, SettingsLayers } from './settingsLayers';
 import { nestSettings, PARSE_BUDGET_FACTOR, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
@@ -214,12 +224,26 @@ class QueryLanguageServer {
   }
 
   /** Services are created on first use, so `initialize` answers at once. */
+  /**
+   * Sign-in to private wikis: a client that keeps secrets (`initializationOptions.wikiSignIn`, VS Code) is
+   * asked for a configured wiki's secret when its catalogue is loaded; the answer is never logged.
+   */
+  private signInOptions(): Pick<CreateServicesOptions, 'secretFor' | 'readDeniedHelp'> {
+    if (!(isObject(this.initOptions) && this.initOptions.wikiSignIn === true)) return { readDeniedHelp: READ_DENIED_HELP_OTHER_EDITORS };
+    return {
+      readDeniedHelp: READ_DENIED_HELP_EDITOR,
+      secretFor: async (apiUrl) =>
+        (await this.connection.sendRequest(WikiSecretRequest.method, { apiUrl } satisfies WikiSecretParams)) ?? undefined,
+    };
+  }
+
   private getServices(): LanguageServices {
     if (!this.services) {
       try {
         this.services = createLanguageServices(this.runtime, {
           log: (message, kind) => this.catalogueLog(message, kind),
           cacheDir: cacheDirFrom(this.initOptions),
+          ...this.signInOptions(),
         });
       } catch (err) {
         // Broken package data: say it once; every request then answers with this error.

@@ -44,6 +44,8 @@ export interface ClientOptions {
   rootUri?: string;
   /** Wraps the server's command line (e.g. to start it in a mount namespace of its own); as is by default. */
   launch?: (command: string, args: string[]) => [string, string[]];
+  /** Answers to requests the server sends the client (method → handler), in place before `initialize`. */
+  handlers?: Record<string, (params: any) => unknown>;
 }
 
 /** `|` marks the cursor: returns the text without it and the cursor's position. Fails loudly without a marker. */
@@ -139,6 +141,7 @@ export class LspClient {
         return null;
       });
     }
+    for (const [method, handler] of Object.entries(options.handlers ?? {})) this.connection.onRequest(method, handler);
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;
       this.notify();

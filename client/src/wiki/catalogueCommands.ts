@@ -18,6 +18,14 @@ export interface CatalogueCommandDeps {
   endpoints: EndpointStatus;
 }
 
+/** A catalogue error; a private wiki's (`readapidenied`) offers the command that signs in, where there is one. */
+async function warnWithSignIn(message: string): Promise<void> {
+  const signIn = 'Sign in to Wiki…';
+  const offer = /readapidenied/.test(message) && (await vscode.commands.getCommands(true)).includes('wikimapQuery.wiki.signIn');
+  const pick = await vscode.window.showWarningMessage(message, ...(offer ? [signIn] : []));
+  if (pick === signIn) await vscode.commands.executeCommand('wikimapQuery.wiki.signIn');
+}
+
 /** Reload a catalogue, approve one (the quick fix "Load the catalogue of HOST"), pick the wiki. */
 export function registerWikiCatalogueCommands(
   context: vscode.ExtensionContext,
@@ -30,7 +38,7 @@ export function registerWikiCatalogueCommands(
         () => client.reloadCatalogue({ apiUrl }),
       );
       for (const err of r.errors) log.error(err);
-      if (r.errors.length) void vscode.window.showWarningMessage(r.errors.join(' '));
+      if (r.errors.length) void warnWithSignIn(r.errors.join(' '));
       else
         void vscode.window.showInformationMessage(
           r.loaded.length

@@ -39,6 +39,16 @@ export interface WikiRunRequest {
 export interface RunNetwork {
   transport: HttpTransport;
   crossOrigin?: boolean;
+  /** The transport signs in to the wikis the user signed in to ("Wiki Query: Sign in to Wiki…" exists). */
+  signIn?: boolean;
+}
+
+/** The wiki's error code of a run's answer, if it answered with one. */
+function errorCodeOf(json: unknown): string | undefined {
+  if (!json || typeof json !== 'object') return undefined;
+  const j = json as { error?: { code?: unknown }; errors?: Array<{ code?: unknown }> };
+  const code = j.error?.code ?? (Array.isArray(j.errors) ? j.errors[0]?.code : undefined);
+  return typeof code === 'string' ? code : undefined;
 }
 
 export class WikiRunner implements vscode.Disposable {
@@ -47,6 +57,8 @@ export class WikiRunner implements vscode.Disposable {
   private readonly byDocument = new Map<string, Map<number, { range: vscode.Range; diagnostics: vscode.Diagnostic[] }>>();
   private readonly subscriptions: vscode.Disposable[] = [];
   lastError: string | undefined;
+  /** Set by `show` when the wiki refused to be read (`readapidenied`): the run succeeded, the reading did not. */
+  private readDenied: string | undefined;
 
   constructor(
     private readonly results: WikiResultProvider,
@@ -223,7 +235,8 @@ export class WikiRunner implements vscode.Disposable {
       return undefined;
     }
     this.results.get(report.result)!.historyId = report.entry.id;
-    this.lastError = undefined;
+    this.lastError = this.readDenied;
+    this.readDenied = undefined;
     return report.result;
   }
 
@@ -241,11 +254,25 @@ export class WikiRunner implements vscode.Disposable {
       void vscode.window.showInformationMessage(result.limitsNote);
     }
     if (source) this.placeMessages(result, source);
+    if (errorCodeOf(result.json) === 'readapidenied') this.explainReadDenied(result.apiUrl);
     const doc = await vscode.workspace.openTextDocument(uri);
     const language = isXmlResult(result) ? 'xml' : 'jsonc';
     if (doc.languageId !== language) await vscode.languages.setTextDocumentLanguage(doc, language).then(undefined, () => undefined);
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
     return uri;
+  }
+
+  /** A private wiki refused an anonymous (or expired) read: say so, with the command that signs in. */
+  private explainReadDenied(apiUrl: string): void {
+    const signIn = 'Sign in to Wiki…';
+    this.readDenied = this.network.signIn
+      ? `${apiUrl} answered readapidenied: the wiki is private and reading its API needs a sign-in. Run "Wiki Query: ${signIn}" (a bot password from Special:BotPasswords, or an OAuth 2 owner-only token).`
+      : `${apiUrl} answered readapidenied: the wiki is private and reading its API needs a sign-in, which the desktop VS Code offers ("Wiki Query: ${signIn}").`;
+    this.recorder.log.info(`  ${this.readDenied}`);
+    const offer = this.network.signIn ? [signIn] : [];
+    void vscode.window.showWarningMessage(this.readDenied, ...offer).then((pick) => {
+      if (pick === signIn) void vscode.commands.executeCommand('wikimapQuery.wiki.signIn', apiUrl);
+    });
   }
 
   /** The wiki's warnings and errors as diagnostics on the query's parameters (whole query when unplaceable). */

@@ -61,6 +61,8 @@ export interface CatalogueStoreOptions {
   allowPrivate?(apiUrl: string): boolean;
   /** Used when no `transport` is given (defaults to the global `fetch`). */
   fetchImpl?: typeof fetch;
+  /** How a private wiki's `readapidenied` is explained (how this client signs in); the CLI's options when absent. */
+  readDeniedHelp?: string;
   /** `descriptors/wiki/constraints.json`: module-enforced rules, applied to every live catalogue too. */
   constraints?: unknown;
   /** `descriptors/wiki/action-constraints.json`: rules of top-level modules, applied to every live catalogue too. */
@@ -425,6 +427,7 @@ export class CatalogueStore {
       crossOrigin: this.options.crossOrigin,
       timeoutMs: this.options.timeoutMs,
       signal: this.abort.signal,
+      readDeniedHelp: this.options.readDeniedHelp,
       maxBytes: (typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES,
     };
   }

@@ -58,6 +58,8 @@ export interface FetchOptions {
   spent?: CatalogueSpent;
   /** Aborts every request (the store is being disposed). */
   signal?: AbortSignal;
+  /** How a private wiki's `readapidenied` is explained (how this client signs in); READ_DENIED_HELP (the CLI's options) when absent. */
+  readDeniedHelp?: string;
 }
 
 /** A fetch failure whose message says what went wrong and what to do. */
@@ -203,7 +205,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
     const e: Record<string, unknown> = isObject(error) ? error : {};
     const code = e.code ?? 'error';
     const info = e.info ?? e.text ?? e['*'] ?? '';
-    const hint = code === 'readapidenied' ? ` (${READ_DENIED_HELP})` : '';
+    const hint = code === 'readapidenied' ? ` (${opts.readDeniedHelp ?? READ_DENIED_HELP})` : '';
     throw new WikiFetchError(`${apiUrl} refused the request: ${code}${info ? `: ${info}` : ''}${hint}`, false);
   }
   return json;

@@ -14,6 +14,7 @@ import { defaultCatalogueCacheDir, nodeCatalogueFiles } from './nodeCatalogueFil
 import { liveCatalogueData, packageVersion } from '../packageData';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import type { HttpTransport } from '../../../run/transport';
+import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
 
 /** Per request to a wiki when fetching its catalogue. */
 const CATALOGUE_TIMEOUT_MS = 15000;
@@ -76,17 +77,21 @@ export function createNodeCatalogueStore(
   options: CatalogueStoreOptions,
   transport: HttpTransport = nodeTransport,
 ): CatalogueStore {
+  const userAgent = catalogueUserAgent(packageVersion(files));
+  // Signed in from the editor: each configured wiki's requests carry that wiki's own secret.
+  const signing = options.secretFor ? perWikiSignInTransport(transport, options.secretFor, userAgent) : transport;
   return new CatalogueStore({
     builtin: options.builtin,
     cacheDir: options.cacheDir ?? defaultCatalogueCacheDir(),
     files: nodeCatalogueFiles,
-    userAgent: catalogueUserAgent(packageVersion(files)),
+    userAgent,
     timeoutMs: CATALOGUE_TIMEOUT_MS,
     log: options.log,
     shouldFetch: options.shouldFetch,
     allowPrivate: options.allowPrivate,
-    transport,
+    transport: signing,
     maxBytes: options.maxBytes,
+    readDeniedHelp: options.readDeniedHelp,
     ...liveCatalogueData(files),
   });
 }

@@ -1,0 +1,125 @@
+/**
+ * Private wikis in an editor that keeps secrets (VS Code's "Wiki Query: Sign in to Wiki…"), over stdio:
+ * a client declaring `initializationOptions.wikiSignIn` is asked `wikimapQuery/wikiSecret` for a
+ * configured wiki's secret when its catalogue is loaded, and the server signs that wiki's requests with
+ * it (the command line's sign-in code). Against the fake wiki with the OAuth extension (an OAuth 2
+ * owner-only token; the bot-password path is run against the real MediaWiki in the VS Code end-to-end
+ * suite). Signed out, the load fails with `readapidenied` explained with the command that signs in; a
+ * client that cannot sign in is never asked and is pointed to a saved catalogue; the secret is asked
+ * only for configured wikis and appears in nothing the server sent or printed.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startFakeOAuthWiki, type FakeOAuthWiki } from '../fakes/oauthWiki';
+import { LspClient, ROOT } from './lspClient';
+
+const TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.wmq-editor-owner-only.c2lnbmF0dXJl';
+const SNAPSHOT = path.join(ROOT, 'test', 'fixtures', 'catalogues', 'mediawiki-1.39.json');
+
+interface Reload {
+  loaded: string[];
+  errors: string[];
+}
+
+describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret, fake wiki with the OAuth extension)', function () {
+  this.timeout(60000);
+  let wiki: FakeOAuthWiki;
+  let cacheDir: string;
+  const clients: LspClient[] = [];
+
+  before(async () => {
+    wiki = await startFakeOAuthWiki(SNAPSHOT, TOKEN);
+    cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-signin-'));
+  });
+  after(async () => {
+    await wiki?.stop();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) {
+      // Nothing the server sent or printed holds the secret.
+      const everything = [...c.logs, ...c.shown.map((m) => m.message), ...c.stderr, JSON.stringify(c.published)].join('\n');
+      assert.ok(!everything.includes(TOKEN), 'the token is in no log line, message or diagnostic');
+      await c.stop();
+    }
+  });
+
+  /** A server whose client keeps `secret` for the wiki (or nothing), recording what it was asked. */
+  async function start(opts: { signIn: boolean; secret?: string; extra?: Record<string, unknown> }) {
+    const asked: string[] = [];
+    const client = await LspClient.start({
+      initializationOptions: {
+        wikis: { intranet: wiki.apiUrl },
+        catalogueCacheDir: fs.mkdtempSync(path.join(cacheDir, 'c-')),
+        ...(opts.signIn ? { wikiSignIn: true } : {}),
+        ...opts.extra,
+      },
+      handlers: {
+        'wikimapQuery/wikiSecret': (p: { apiUrl: string }) => {
+          asked.push(p.apiUrl);
+          return opts.secret && p.apiUrl === wiki.apiUrl ? { kind: 'oauth2', accessToken: opts.secret } : null;
+        },
+      },
+    });
+    clients.push(client);
+    return { client, asked };
+  }
+
+  it("signed in: Reload Catalogue loads the private wiki's catalogue, every request to it signed", async () => {
+    const { client, asked } = await start({ signIn: true, secret: TOKEN });
+    const before = wiki.seen.length;
+    const reload = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' });
+    assert.deepEqual(reload, { loaded: [wiki.apiUrl], errors: [] });
+    const sent = wiki.seen.slice(before);
+    assert.ok(sent.length >= 2, 'siteinfo and paraminfo');
+    for (const r of sent) assert.equal(r.authorization, `Bearer ${TOKEN}`);
+    assert.ok(asked.length >= 1 && asked.every((u) => u === wiki.apiUrl), `asked only for the configured wiki: ${asked.join(', ')}`);
+    const catalogue = await client.request<{ source: string }>('wikimapQuery/catalogue', { apiUrl: 'intranet' });
+    assert.match(catalogue.source, new RegExp(`${wiki.apiUrl.replace(/[.?]/g, '\\$&')} \\(MediaWiki 1\\.39`));
+  });
+
+  it('signed out: readapidenied, explained with the command that signs in; nothing sent with a token', async () => {
+    const { client, asked } = await start({ signIn: true });
+    const before = wiki.seen.length;
+    const reload = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' });
+    assert.deepEqual(reload.loaded, []);
+    assert.equal(reload.errors.length, 1);
+    assert.match(reload.errors[0], /refused the request: readapidenied: You need read permission to use this module\./);
+    assert.match(
+      reload.errors[0],
+      /Run "Wiki Query: Sign in to Wiki…" with a bot password \(Special:BotPasswords\) or an OAuth 2 owner-only token/,
+    );
+    assert.ok(asked.includes(wiki.apiUrl));
+    for (const r of wiki.seen.slice(before)) assert.equal(r.authorization, undefined);
+  });
+
+  it('a client that cannot sign in is never asked, and is pointed to a saved catalogue', async () => {
+    const { client, asked } = await start({ signIn: false, secret: TOKEN });
+    const reload = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' });
+    assert.deepEqual(reload.loaded, []);
+    assert.match(
+      reload.errors[0],
+      /readapidenied.*which this editor does not offer\. Save its catalogue signed in with `wikimap-query catalogue save/,
+    );
+    assert.deepEqual(asked, []);
+  });
+
+  it('a wiki a document names is never signed in to, even with liveCatalogues "any"; an untrusted workspace asks nothing', async () => {
+    const other = await startFakeOAuthWiki(SNAPSHOT, TOKEN);
+    try {
+      const { client, asked } = await start({ signIn: true, secret: TOKEN, extra: { wiki: { liveCatalogues: 'any' } } });
+      await client.open('file:///q/other.wikiquery', 'wikiquery', `${other.apiUrl}?action=query&list=allpages\n`, 1);
+      await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: other.apiUrl }).catch(() => undefined);
+      assert.ok(!asked.includes(other.apiUrl), `not asked for ${other.apiUrl}: ${asked.join(', ')}`);
+      for (const r of other.seen) assert.equal(r.authorization, undefined);
+
+      const untrusted = await start({ signIn: true, secret: TOKEN, extra: { workspaceTrusted: false } });
+      await untrusted.client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' }).catch(() => undefined);
+      assert.deepEqual(untrusted.asked, []);
+    } finally {
+      await other.stop();
+    }
+  });
+});
