@@ -270,6 +270,24 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'shell curl: several -d pieces are one request',
+    language: 'shellscript',
+    source: `curl -d action=query -d list=allpages -d "⟦aplimt⟧=5" --data-raw 'apfrom=B' ${WIKI}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'shell curl: a -d piece with a variable is an unknown value, the URL query joins the pieces',
+    language: 'shellscript',
+    source: `curl "${WIKI}?action=query" --data "list=allpages&aplimit=$N" -d '⟦apfrm⟧=B'\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'shell curl: a closed request split over -d pieces lacks a required parameter',
+    language: 'shellscript',
+    source: `curl -d 'action=⟦delete⟧' -d 'reason=old' ${WIKI}\n`,
+    codes: ['missingparam'],
+  },
+  {
     name: 'a closed object lacking a required parameter',
     language: 'javascript',
     source: `new mw.Api().post({ action: '⟦delete⟧', title: 'X' });\n`,
@@ -336,6 +354,11 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     name: 'a request that looks like MediaWiki in a file naming no MediaWiki API or client (as in the editor, which does not serve it)',
     language: 'python',
     source: `import requests\nfrom config import API\nrequests.get(API, params={"action": "query", "list": "allpages", "aplimit": 5, "apfrm": "B"})\n`,
+  },
+  {
+    name: 'a curl post to another service in a script about Wikipedia',
+    language: 'shellscript',
+    source: `# wikipedia backup\ncurl -d action=login -d user=x -d pass=y https://example.com/login\n`,
   },
   {
     name: 'pywikibot drops False',

@@ -119,7 +119,7 @@ function kwargsClient(args: Node, lang: HostLanguage, host: string): CallClient 
 }
 
 /** Characters of a name or value the client percent-encodes (so the virtual query reads them as data). */
-function encodeInto(out: MappedText, text: MappedText, name: boolean): void {
+export function encodeInto(out: MappedText, text: MappedText, name: boolean): void {
   for (let i = 0; i < text.text.length; i++) {
     const c = text.text[i];
     const isHole = text.holes.includes(i);

@@ -17,6 +17,7 @@ import { readEntries, type Entries } from './objectEntries';
 import { appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
 import { urlQueryOf } from './urlQuery';
 import { isMapLiteral } from './mapLiterals';
+import { curlRequest } from './curlCommand';
 import { keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
 import type { MappedText } from './virtualText';
 
@@ -176,6 +177,22 @@ function addKwargs(w: Walk, call: Node): void {
   });
 }
 
+/** A shell `curl` command with data pieces: one request (its strings are not read again one by one). */
+function addCurl(w: Walk, command: Node): void {
+  const found = curlRequest(command, w.lang, w.host);
+  if (!found) return;
+  for (const s of found.strings) w.used.add(s.startIndex);
+  w.out.push({
+    language: w.lang.id,
+    form: 'url',
+    client: 'http',
+    range: { start: command.startIndex, end: command.endIndex },
+    query: found.query,
+    closed: !found.query.hasHole(),
+    namesApi: w.fileNamesApi,
+  });
+}
+
 /** Visits one node (`inConcat`: its parent is a concatenation); returns whether to look inside it. */
 function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean {
   const t = node.type;
@@ -192,6 +209,7 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
   if (t in OBJECT_FORMS) addObject(w, node, OBJECT_FORMS[t]);
   else if (isMapLiteral(node, w.lang)) addObject(w, node, node.type.startsWith('anonymous_object') ? 'object' : 'map');
   else if (t === 'call' && w.lang.id === 'python') addKwargs(w, node);
+  else if (t === 'command' && w.lang.id === 'shellscript') addCurl(w, node);
   else if (t === 'argument_list' && w.lang.id === 'ruby' && node.namedChildren.some((k) => k?.type === 'pair')) addObject(w, node, 'hash');
   return true;
 }
