@@ -9,6 +9,7 @@
 (require 'cl-lib)
 (require 'json)
 (load (getenv "WIKIMAP_EMACS_CONFIG") nil t)
+(load (expand-file-name "helpers.el" (file-name-directory load-file-name)) nil t)
 
 (defvar wikimap-result (list (cons 'errors nil)))
 (defvar wikimap-did-change-batches nil)
@@ -20,28 +21,6 @@
   (with-temp-file (getenv "WIKIMAP_EMACS_OUT")
     (insert (json-encode wikimap-result)))
   (kill-emacs 0))
-
-(defvar wikimap-idle-since (float-time) "When the person last typed.")
-(defvar wikimap-idle-fired nil "Idle timers already run in this idle period.")
-
-(defun wikimap-run-idle-timers ()
-  "Run the idle timers that are due, as the command loop does while the person waits.
-In batch mode Emacs is never idle, and eglot sends the batched changes from an idle timer."
-  (let ((idle (- (float-time) wikimap-idle-since)))
-    (dolist (timer (copy-sequence timer-idle-list))
-      (when (and (memq timer timer-idle-list)
-                 (not (memq timer wikimap-idle-fired))
-                 (< (float-time (timer--time timer)) idle))
-        (push timer wikimap-idle-fired)
-        (timer-event-handler timer)))))
-
-(defun wikimap-wait (pred seconds what)
-  "Poll PRED until it is true or SECONDS pass (then record WHAT as an error)."
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall pred)) (< (float-time) deadline))
-      (accept-process-output nil 0.05)
-      (wikimap-run-idle-timers))
-    (or (funcall pred) (progn (wikimap-error (format "%s: not within %s s" what seconds)) nil))))
 
 (defun wikimap-pos (line char)
   (goto-char (point-min))

@@ -10,7 +10,7 @@ const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
-const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION } = require('../support/editorSession');
+const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION, SOURCE_SAMPLES } = require('../support/editorSession');
 const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -163,9 +163,54 @@ function settingsSession() {
   checkSettingsChange(check, { ...run, detail: `\nexit ${r.status}\n${r.stderr}`.slice(-3000) }, (type) => /error/.test(type));
 }
 
+/** What a source file's fix leaves in the text, per language (the key renamed inside its own syntax). */
+const FIXED_TEXT = { python: '"srlimit": 5}', javascript: 'rvlimit: 2 });' };
+
+/** Source files (docs/editors.md's `emacs` and `emacs-sources` blocks) in an Emacs session of their own: sources_check.el. */
+function sourcesSession() {
+  if (spawnSync('emacs', ['--version']).status !== 0) return;
+  const config = `${editorConfig('emacs')}\n${editorConfig('emacs-sources')}`;
+  const { dir, out, env } = prepareEditorSession('EMACS', server, { name: 'wikimap-query.el', text: config });
+  const files = Object.entries(SOURCE_SAMPLES).map(([language, sample]) => {
+    fs.writeFileSync(path.join(dir, sample.file), sample.text);
+    return { ...sample, language, path: path.join(dir, sample.file) };
+  });
+  const r = spawnSync('emacs', ['--batch', '-q', '-l', path.join(__dirname, 'sources_check.el')], {
+    cwd: dir,
+    env: { ...env, HOME: dir, WIKIMAP_EMACS_SOURCES: JSON.stringify(files) },
+    encoding: 'utf8',
+    timeout: 120000,
+  });
+  if (!fs.existsSync(out)) {
+    check('Emacs ran the source-file session and wrote its result', false, `exit ${r.status}\n${r.stderr}`.slice(-3000));
+    return;
+  }
+  const res = JSON.parse(fs.readFileSync(out, 'utf8'));
+  check(
+    'source files: no client or server errors',
+    (res.errors || []).length === 0,
+    JSON.stringify(res.errors) + `\n${r.stderr}`.slice(-2000),
+  );
+  for (const f of files) {
+    const seen = (res.files || {})[f.language] || {};
+    check(
+      `${f.language}: the diagnostic of "${f.misspelt}" covers the key itself (${seen.mode}, sent as ${(res.languageIds || {})[f.file]})`,
+      seen.diagnosticText === f.misspelt,
+      JSON.stringify(seen),
+    );
+    check(
+      `${f.language}: eglot-code-actions' fix renames the key in the host syntax`,
+      (seen.fixedText || '').includes(FIXED_TEXT[f.language]),
+      JSON.stringify([seen.codeActionTitles, seen.fixedText]),
+    );
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 try {
   main();
   settingsSession();
+  sourcesSession();
 } catch (err) {
   check('the Emacs suite ran', false, err && err.stack);
 }

@@ -60,7 +60,16 @@ function helixMatches(fileTypes: Array<string | { glob: string }>, fileName: str
 
 describe('docs/editors.md: editor configurations', () => {
   it('has every tested configuration block', () => {
-    assert.deepEqual(Object.keys(configs).sort(), ['emacs', 'helix', 'kakoune-kak-lsp', 'kakoune-kakrc', 'neovim', 'vim', 'vim-sources']);
+    assert.deepEqual(Object.keys(configs).sort(), [
+      'emacs',
+      'emacs-sources',
+      'helix',
+      'kakoune-kak-lsp',
+      'kakoune-kakrc',
+      'neovim',
+      'vim',
+      'vim-sources',
+    ]);
   });
 
   const startsServer: Array<[string, RegExp]> = [

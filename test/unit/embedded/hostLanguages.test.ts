@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HOST_LANGUAGES, hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
 import { SETTINGS } from '../../../common/settings';
+import { hostLanguageOf } from '../../../server/src/service/embedded/embeddedLanguageService';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -35,4 +36,18 @@ describe('host languages table', () => {
     for (const id of defaults) assert.ok(id === 'markdown' || hostLanguage(id), `${id} is not a host language`);
     for (const l of HOST_LANGUAGES) assert.ok(defaults.includes(l.id), `${l.id} is missing from the default`);
   });
+
+  // [language id sent, document URI, host language read]
+  const cases: Array<[string, string, string | undefined]> = [
+    ['python', 'file:///tool/gadget.js', 'javascript'], // eglot 1.9: one language id for every file of a server
+    ['javascriptreact', 'file:///tool/App.jsx', 'javascript'],
+    ['js', 'untitled:Untitled-1', 'javascript'],
+    ['python', 'untitled:Untitled-2', 'python'],
+    ['plaintext', 'file:///tool/bot.py?x=1', 'python'],
+    ['markdown', 'file:///tool/README.md', undefined],
+  ];
+  for (const [languageId, uri, expected] of cases)
+    it(`a document sent as ${languageId} at ${uri} is read as ${expected ?? 'no host language'}`, () => {
+      assert.equal(hostLanguageOf(languageId, uri)?.id, expected);
+    });
 });

@@ -41,12 +41,14 @@ export interface EmbeddedServiceOptions {
 
 const EMPTY_LIST = { isIncomplete: false, items: [] };
 
-/** The host language of a document: its language id (or an editor's alias), else its file name. */
+/**
+ * The host language of a document: its file name's, else its language id's (or an editor's alias).
+ * The name decides first because a client may send one language id for every file of a server: eglot
+ * 1.9, given `(python-mode js-mode)` for one server, opens a `.js` file as `python`.
+ */
 export function hostLanguageOf(languageId: string, uri: string): HostLanguage | undefined {
-  const byId = hostLanguage(languageId);
-  if (byId) return byId;
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
-  return HOST_LANGUAGES.find((l) => l.extensions.some((e) => path.endsWith(e)));
+  return HOST_LANGUAGES.find((l) => l.extensions.some((e) => path.endsWith(e))) ?? hostLanguage(languageId);
 }
 
 export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): LanguageService<EmbeddedDocument> {
