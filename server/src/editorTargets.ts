@@ -16,7 +16,8 @@ import { getWikiLanguageService, type WikiLanguageService } from './service/wiki
 import type { EffectiveSettings } from './languageModes';
 import type { PackageFiles } from './runtime';
 import type { LanguageSettings } from './service/languageTypes';
-import type { WikiDocument } from './service/wiki/wikiTypes';
+import type { LanguageService } from './service/languageTypes';
+import type { EmbeddedDocument } from './service/embedded/embeddedLanguageService';
 import {
   builtinVersionCatalogue,
   builtinVersionShort,
@@ -26,11 +27,16 @@ import {
   mergeHoversByTarget,
 } from './targets';
 
-/** One target: the name shown in messages and the service that judges by its catalogue. */
+/** One target: the name shown in messages and the service that judges the document by its catalogue. */
 export interface EditorTarget {
   name: string;
-  wiki: WikiLanguageService;
+  service: LanguageService<unknown>;
+  /** What this target's service is handed of the document's one parse. */
+  view(parsed: unknown): unknown;
 }
+
+/** The kinds of documents targets judge: wiki documents, and the requests of source files. */
+export type TargetedKind = 'wiki' | 'host';
 
 /** The targets of one document, and the problems of its `# targets:` line. */
 export interface TargetChoice {
@@ -96,6 +102,13 @@ function resolveName(name: string, wikis: Record<string, string>): Resolved {
 export class EditorTargets {
   /** One wiki service per target (`wiki:NAME` or `version:1.43`), made when first named. */
   private readonly services = new Map<string, WikiLanguageService>();
+  /** The source-file service of each target, made when a source file first has targets. */
+  private readonly hostServices = new Map<string, LanguageService<unknown>>();
+  /**
+   * A source file's parse holds the requests checked by one wiki (cached on it): each target gets its
+   * own copy of that parse, made once per parse and target.
+   */
+  private readonly hostViews = new WeakMap<object, Map<string, unknown>>();
   private readonly versionCatalogues = new Map<string, WikiCatalogue>();
   /** Problems of the setting already logged. */
   private readonly told = new Set<string>();
@@ -105,12 +118,14 @@ export class EditorTargets {
       files: PackageFiles;
       /** The catalogue of a configured wiki, by its name (the live store's; the built-in one until loaded). */
       resolveWiki(name: string): WikiCatalogue;
+      /** The source-file service whose requests a target's wiki service judges. */
+      hostFor(wiki: LanguageService<unknown>): LanguageService<unknown>;
       log(message: string): void;
     },
   ) {}
 
-  /** The targets of a wiki document: its `# targets:` line, else the setting; undefined when it has none. */
-  choose(document: TextDocument, settings: EffectiveSettings, trusted: boolean): TargetChoice | undefined {
+  /** The targets of a document: a `.wikiquery` file's `# targets:` line, else the setting; undefined when it has none. */
+  choose(document: TextDocument, kind: TargetedKind, settings: EffectiveSettings, trusted: boolean): TargetChoice | undefined {
     const line = document.languageId === 'wikiquery' ? readTargetsLine(document.getText()) : undefined;
     const setting = settings.targets;
     if (!line && !setting?.length) return undefined;
@@ -128,7 +143,7 @@ export class EditorTargets {
     for (const n of names) {
       const resolved = resolveName(n.name, settings.wikis);
       if (resolved.kind === 'unknown') this.tell(document, n, resolved.why, choice);
-      else if (!choice.targets.some((t) => t.name === this.display(resolved))) choice.targets.push(this.target(resolved));
+      else if (!choice.targets.some((t) => t.name === this.display(resolved))) choice.targets.push(this.target(resolved, kind));
     }
     return choice;
   }
@@ -153,7 +168,7 @@ export class EditorTargets {
     return r.kind === 'wiki' ? r.name : `MediaWiki ${r.short}`;
   }
 
-  private target(r: Exclude<Resolved, { kind: 'unknown' }>): EditorTarget {
+  private target(r: Exclude<Resolved, { kind: 'unknown' }>, kind: TargetedKind): EditorTarget {
     const key = r.kind === 'wiki' ? `wiki:${r.name}` : `version:${r.short}`;
     let wiki = this.services.get(key);
     if (!wiki) {
@@ -162,7 +177,19 @@ export class EditorTargets {
       wiki = getWikiLanguageService({ resolveCatalogue });
       this.services.set(key, wiki);
     }
-    return { name: this.display(r), wiki };
+    const name = this.display(r);
+    if (kind === 'wiki') return { name, service: wiki as LanguageService<unknown>, view: (parsed) => parsed };
+    let host = this.hostServices.get(key);
+    if (!host) this.hostServices.set(key, (host = this.deps.hostFor(wiki as LanguageService<unknown>)));
+    return { name, service: host, view: (parsed) => this.hostView(parsed as EmbeddedDocument, key) };
+  }
+
+  private hostView(parsed: EmbeddedDocument, key: string): EmbeddedDocument {
+    let views = this.hostViews.get(parsed);
+    if (!views) this.hostViews.set(parsed, (views = new Map()));
+    let view = views.get(key) as EmbeddedDocument | undefined;
+    if (!view) views.set(key, (view = { ...parsed, checked: undefined }));
+    return view;
   }
 
   private versionCatalogue(short: string): WikiCatalogue {
@@ -176,7 +203,7 @@ export class EditorTargets {
 export function validateByTargets(choice: TargetChoice, document: TextDocument, parsed: unknown, settings: LanguageSettings): Diagnostic[] {
   const perTarget = choice.targets.map((t) => ({
     name: t.name,
-    diagnostics: t.wiki.doValidation(document, parsed as WikiDocument, settings),
+    diagnostics: t.service.doValidation(document, t.view(parsed), settings),
   }));
   return diagnosticsNamingTargets(perTarget);
 }
@@ -190,7 +217,7 @@ export function hoverByTargets(
   settings: LanguageSettings,
 ): Hover | null {
   return mergeHoversByTarget(
-    choice.targets.map((t) => ({ name: t.name, hover: t.wiki.doHover(document, parsed as WikiDocument, offset, settings) })),
+    choice.targets.map((t) => ({ name: t.name, hover: t.service.doHover(document, t.view(parsed), offset, settings) })),
   );
 }
 
@@ -203,6 +230,6 @@ export function completeByTargets(
   settings: LanguageSettings,
 ): CompletionList {
   return mergeCompletionsByTarget(
-    choice.targets.map((t) => ({ name: t.name, list: t.wiki.doComplete(document, parsed as WikiDocument, offset, settings) })),
+    choice.targets.map((t) => ({ name: t.name, list: t.service.doComplete(document, t.view(parsed), offset, settings) })),
   );
 }

@@ -73,6 +73,8 @@ export interface LanguageServices {
   builtinCatalogue: WikiCatalogue;
   /** The catalogue a query naming `apiUrl` (or a bare query, without it) is judged by. */
   resolveCatalogue(apiUrl?: string): WikiCatalogue;
+  /** A service of source files whose requests another wiki service judges (a target wiki's, editorTargets.ts). */
+  hostFor(wiki: LanguageService<unknown>): LanguageService<unknown>;
   applyEndpoints(settings: EffectiveSettings): void;
   onDidChangeCatalogue(listener: (apiUrl: string) => void): Disposable;
   describeCatalogue(apiUrlOrName?: string): CatalogueResult;
@@ -192,6 +194,7 @@ export function createLanguageServices(
     map,
     builtinCatalogue,
     resolveCatalogue,
+    hostFor: (judge) => createHostService(judge, runtime.hostFinder),
     applyEndpoints(settings) {
       wikis = settings.wikis;
       policy.mode = settings.liveCatalogues;

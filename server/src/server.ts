@@ -259,6 +259,7 @@ class QueryLanguageServer {
       this.targets = new EditorTargets({
         files: this.runtime.files,
         resolveWiki: (name) => services.resolveCatalogue(name),
+        hostFor: (wiki) => services.hostFor(wiki),
         log: (message) => this.log(message),
       });
       this.mapConfigs.bind(this.services.map as unknown as MapConfigTarget);
@@ -409,11 +410,12 @@ class QueryLanguageServer {
     return capProblems(found);
   }
 
-  /** The target wikis of a wiki document, chosen once per parse (a change of settings or catalogues drops the parse). */
+  /** The target wikis of a wiki document or a source file, chosen once per parse (a change of settings or catalogues drops the parse). */
   private targetChoice(p: CachedParse, uri: string): TargetChoice | undefined {
-    if (p.mode.kind !== 'wiki') return undefined;
+    const kind = p.mode.kind;
+    if (kind === 'map') return undefined;
     this.getServices();
-    if (p.targets === undefined) p.targets = this.targets!.choose(p.document, this.settingsOf(uri), this.trusted) ?? null;
+    if (p.targets === undefined) p.targets = this.targets!.choose(p.document, kind, this.settingsOf(uri), this.trusted) ?? null;
     return p.targets ?? undefined;
   }
 

@@ -189,6 +189,30 @@ describe('target wikis in the editor (LSP over stdio)', function () {
     });
   });
 
+  it('source files: the requests in a Python dict are judged by each target; hover groups the targets', async () => {
+    const py = [
+      'import requests',
+      'API = "https://en.wikipedia.org/w/api.php"',
+      'params = {"action": "query", "list": "random", "rnminsize": 100, "format": "json"}',
+      'requests.get(API, params=params)',
+      '',
+    ].join('\n');
+    await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.39', '1.45'] } } }, async (c) => {
+      const uri = 'file:///home/user/bot/random.py';
+      await c.open(uri, 'python', py, 1);
+      const ds = await c.diagnosticsFor(uri, 1);
+      assert.deepEqual(brief(ds, py), ['2:unrecognizedparams:rnminsize']);
+      assert.match(msg(ds[0]), / \[on MediaWiki 1\.39; accepted by MediaWiki 1\.45\]$/);
+      const hover = await c.request<Hover | null>('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 2, character: py.split('\n')[2].indexOf('rnminsize') + 3 },
+      });
+      const value = (hover!.contents as MarkupContent).value;
+      assert.match(value, /^\*\*MediaWiki 1\.39:\*\*/);
+      assert.match(value, /\*\*MediaWiki 1\.45:\*\*\n\n/);
+    });
+  });
+
   it('without targets nothing changes: no note in messages', async () => {
     const ds = await withServer({}, (c) => diagnosticsOf(c, DOCUMENT));
     assert.ok(ds.length > 0);
