@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
+import type { RunnableQuery } from '../../common/protocol';
 import { applyEdits, cursor, ensureBuilt, LspClient, textOf } from './lspClient';
 
 const API = 'https://en.wikipedia.org/w/api.php';
@@ -84,4 +85,62 @@ describe('language server over stdio: requests in every host language', function
       assert.ok(labels.includes('aplimit'), `${labels.length}: ${labels.slice(0, 15).join(' ')}`);
     });
   }
+});
+
+describe('language server over stdio: ▶ Run on requests in source files', function () {
+  this.timeout(60000);
+  let client: LspClient;
+  before(async () => {
+    await ensureBuilt();
+    client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 20 } } });
+  });
+  after(() => client?.stop());
+
+  // [language id, file name, text, the parameters each runnable request sends (none: not runnable)]
+  const CASES: Array<[string, string, string, Array<Array<[string, string]>>]> = [
+    [
+      'python',
+      'bot.py',
+      'import requests\nAPI = "https://en.wikipedia.org/w/api.php"\nr = requests.get(API, params={"action": "query", "list": "allpages", "aplimit": 5})\n',
+      [
+        [
+          ['action', 'query'],
+          ['list', 'allpages'],
+          ['aplimit', '5'],
+        ],
+      ],
+    ],
+    [
+      'python',
+      'dynamic.py',
+      'import requests\nAPI = "https://en.wikipedia.org/w/api.php"\nr = requests.get(API, params={"action": "query", "list": "allpages", "apfrom": start})\n',
+      [],
+    ],
+    [
+      'go',
+      'pages.go',
+      `package main\n\nconst url = "${API}?action=query&meta=siteinfo"\n`,
+      [
+        [
+          ['action', 'query'],
+          ['meta', 'siteinfo'],
+        ],
+      ],
+    ],
+  ];
+  for (const [languageId, file, text, expected] of CASES)
+    it(`${languageId} (${file}): ${expected.length ? 'a lens runs the request as written' : 'no lens: a value is known only at run time'}`, async () => {
+      const uri = `file:///home/user/tool/${file}`;
+      await client.open(uri, languageId, text, 1);
+      await client.waitFor(`diagnostics of ${file}`, () => client.published.find((p) => p.uri === uri)?.diagnostics);
+      const queries = await client.request<RunnableQuery[]>('wikimapQuery/runnableQueries', { uri });
+      assert.deepEqual(
+        queries.map((q) => q.params?.filter(([name]) => name !== 'format')),
+        expected,
+      );
+      for (const q of queries) {
+        assert.ok(textOf(text, q.range).length > 0);
+        for (const p of q.paramRanges ?? []) if (p.name !== 'format') assert.equal(textOf(text, p.nameRange), p.name, JSON.stringify(p));
+      }
+    });
 });

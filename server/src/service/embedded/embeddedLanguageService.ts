@@ -11,6 +11,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, Hover, Range, TextEdit } from 'vscode-languageserver-types';
 import type { LanguageService, LanguageSettings } from '../languageTypes';
+import type { RunnableQuery } from '../../../../common/queryTypes';
 import type { WikiLanguageService } from '../wiki/wikiLanguageService';
 import { TokenSink, encodeTokens, SEMANTIC_TOKENS_LEGEND, type TokenType } from '../semanticTokens';
 import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from './hostLanguages';
@@ -105,12 +106,32 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
 
     findDocumentSymbols: () => [],
     findDocumentLinks: () => [],
-    getRunnableQueries: () => [],
+    getRunnableQueries: (document, parsed) => runnableQueries(wiki, document, checkedOf(document, parsed)),
     getInlayHints: () => [],
     getFoldingRanges: () => [],
     getSelectionRanges: () => [],
     format: () => [],
   };
+}
+
+/**
+ * The requests that can run as written (▶ Run lenses): of high confidence, every value known in the
+ * source (no variable, hole or spread), at their host ranges. The run code decides as for any query
+ * whether it may run (read modules only) and where (the URL's wiki, else the configured one).
+ */
+function runnableQueries(wiki: WikiLanguageService, document: TextDocument, checked: CheckedRequest[]): RunnableQuery[] {
+  const out: RunnableQuery[] = [];
+  for (const c of checked) {
+    if (c.confidence !== 'high' || c.request.query.hasHole()) continue;
+    const host = (r: Range) => virtualToHost(c.request, document, r);
+    for (const q of wiki.getRunnableQueries(c.virtual, c.parsed))
+      out.push({
+        ...q,
+        range: { start: document.positionAt(c.request.range.start), end: document.positionAt(c.request.range.end) },
+        paramRanges: q.paramRanges?.map((p) => ({ name: p.name, nameRange: host(p.nameRange), valueRange: host(p.valueRange) })),
+      });
+  }
+  return out;
 }
 
 /** The wiki service's tokens of each request (only of high confidence), at the host characters they came from. */
