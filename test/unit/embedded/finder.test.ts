@@ -288,6 +288,24 @@ const FOUND: Case[] = [
     codes: ['missingparam'],
   },
   {
+    name: 'Java jwbf builder chain: action(…), formatXml() and param(…) calls',
+    language: 'java',
+    source: `// ${WIKI}\nclass A { HttpAction a = new ApiRequestBuilder().action("query").formatXml().param("list", "allpages").param("⟦aplimt⟧", 50).buildGet(); }\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java jwbf matcher chain split over lines, a value from a call is unknown',
+    language: 'java',
+    source: `// ${WIKI}\nclass A {\n  RequestMatcher m = ApiMatcherBuilder.of() //\n      .param("action", "query") //\n      .param("list", "watchlist") //\n      .param("wlnamespace", ns()) //\n      .param("⟦wlshows⟧", "bot") //\n      .build();\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'a closed jwbf chain lacking a required parameter',
+    language: 'java',
+    source: `// ${WIKI}\nclass A { Object a = new ApiRequestBuilder().action("⟦delete⟧").param("reason", "x").buildPost(); }\n`,
+    codes: ['missingparam'],
+  },
+  {
     name: 'a closed object lacking a required parameter',
     language: 'javascript',
     source: `new mw.Api().post({ action: '⟦delete⟧', title: 'X' });\n`,
@@ -359,6 +377,16 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     name: 'a curl post to another service in a script about Wikipedia',
     language: 'shellscript',
     source: `# wikipedia backup\ncurl -d action=login -d user=x -d pass=y https://example.com/login\n`,
+  },
+  {
+    name: 'a jwbf chain with a call that may add parameters lacks nothing',
+    language: 'java',
+    source: `// ${WIKI}\nclass A { Object a = new ApiRequestBuilder().action("delete").param("reason", "x").paramNewContinue(v).buildPost(); }\n`,
+  },
+  {
+    name: 'a builder chain of another API',
+    language: 'java',
+    source: `// wikipedia\nclass A { Object r = Request.builder().param("action", "login").param("user", u).param("pass", p).build(); }\n`,
   },
   {
     name: 'pywikibot drops False',

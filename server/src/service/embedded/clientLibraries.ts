@@ -15,7 +15,7 @@ import type { Entry, EntryValue } from './objectEntries';
 import { decodeExpression, isStringNode } from './hostStrings';
 import { MappedText } from './virtualText';
 
-export type ClientKind = 'mw.Api' | 'mwn' | 'pywikibot' | 'mwclient' | 'http' | 'retrofit' | 'unknown';
+export type ClientKind = 'mw.Api' | 'mwn' | 'pywikibot' | 'mwclient' | 'jwbf' | 'http' | 'retrofit' | 'unknown';
 
 interface ClientRule {
   kind: ClientKind;
@@ -33,6 +33,8 @@ const CLIENT_RULES: Record<ClientKind, ClientRule> = {
   mwn: { kind: 'mwn', dropsFalse: true, joinsLists: true, defaults: { format: 'json', formatversion: '2' } },
   pywikibot: { kind: 'pywikibot', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
   mwclient: { kind: 'mwclient', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
+  // jwbf's builders send each value's string form.
+  jwbf: { kind: 'jwbf', dropsFalse: false, joinsLists: false, defaults: {} },
   http: { kind: 'http', dropsFalse: false, joinsLists: false, defaults: {} },
   retrofit: { kind: 'retrofit', dropsFalse: false, joinsLists: false, defaults: {} },
   unknown: { kind: 'unknown', dropsFalse: true, joinsLists: false, defaults: {} },

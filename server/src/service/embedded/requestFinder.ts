@@ -18,10 +18,12 @@ import { appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from '.
 import { urlQueryOf } from './urlQuery';
 import { isMapLiteral } from './mapLiterals';
 import { curlRequest } from './curlCommand';
+import { builderChain } from './builderChains';
 import { keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
 import type { MappedText } from './virtualText';
 
-export type RequestForm = 'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'annotation';
+export type RequestForm =
+  'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'builder' | 'annotation';
 
 /** One request candidate found in a host file. */
 export interface FoundRequest {
@@ -67,6 +69,8 @@ interface Walk {
   /** Maps built key by key, and the start of the function (or file) the walk is in. */
   keyed: KeyedState;
   scope: number;
+  /** Start offsets of Java call chains already read (a chain's inner calls start where it starts). */
+  chains: Set<number>;
 }
 
 function addUrl(w: Walk, node: Node): void {
@@ -177,6 +181,23 @@ function addKwargs(w: Walk, call: Node): void {
   });
 }
 
+/** A jwbf-style builder chain (`….action("query").param("list", "allpages")`), read once from its outermost call. */
+function addChain(w: Walk, top: Node): void {
+  if (w.chains.has(top.startIndex)) return;
+  w.chains.add(top.startIndex);
+  const entries = builderChain(top, w.lang, w.host);
+  if (!entries) return;
+  w.out.push({
+    language: w.lang.id,
+    form: 'builder',
+    client: 'jwbf',
+    range: { start: top.startIndex, end: top.endIndex },
+    query: entriesToQuery(entries.entries, 'jwbf'),
+    closed: entries.closed,
+    namesApi: w.fileNamesApi,
+  });
+}
+
 /** A shell `curl` command with data pieces: one request (its strings are not read again one by one). */
 function addCurl(w: Walk, command: Node): void {
   const found = curlRequest(command, w.lang, w.host);
@@ -210,6 +231,7 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
   else if (isMapLiteral(node, w.lang)) addObject(w, node, node.type.startsWith('anonymous_object') ? 'object' : 'map');
   else if (t === 'call' && w.lang.id === 'python') addKwargs(w, node);
   else if (t === 'command' && w.lang.id === 'shellscript') addCurl(w, node);
+  else if (t === 'method_invocation' && w.lang.id === 'java') addChain(w, node);
   else if (t === 'argument_list' && w.lang.id === 'ruby' && node.namedChildren.some((k) => k?.type === 'pair')) addObject(w, node, 'hash');
   return true;
 }
@@ -296,6 +318,7 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     fileClient: fileClientOf(lang, host),
     keyed: newKeyedState(),
     scope: 0,
+    chains: new Set(),
   };
   const cursor = tree.walk();
   // Iterative walk: pathological nesting cannot exhaust the stack. Whether each ancestor is a
