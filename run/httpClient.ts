@@ -124,7 +124,7 @@ function transportError(e: unknown, opts: HttpRequestOptions, url: URL, shown: s
   if (e.kind === 'privateAddress')
     return new RunError(
       'refused',
-      `Not run: ${url.host} resolves to ${e.code ?? 'a private address'}, a loopback or private address, and is not a configured wiki or map server. Set it as wikimapQuery.wiki.apiUrl (or mapserver.url) to run it.`,
+      `Not run: ${url.host} resolves to ${e.code ?? 'a private address'}, a loopback or private address, and is not a configured wiki or map server. ${opts.addressPolicy?.howToAllow ?? 'Set it as wikimapQuery.wiki.apiUrl (or mapserver.url) to run it.'}`,
     );
   const what =
     e.code === 'ECONNREFUSED'

@@ -12,6 +12,8 @@
 export interface AddressPolicy {
   /** Loopback, private and link-local addresses are allowed (a configured wiki or map server). */
   allowPrivate: boolean;
+  /** How the user allows such an address, said in the refusal (default: the editor's settings). */
+  howToAllow?: string;
 }
 
 export interface TransportRequest {

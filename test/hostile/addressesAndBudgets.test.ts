@@ -92,7 +92,7 @@ describe('hostile catalogues and addresses', function () {
     it('wikimap-query run: the same answer stops at --max-response-mb, exit 1', async () => {
       const file = path.join(dir, 'bomb.wikiquery');
       fs.writeFileSync(file, `${hostile.origin}/gzipbomb/api.php?action=query&list=allpages\n`);
-      const run = await runProcess(process.execPath, [CLI, 'run', '--max-response-mb', '100', file]);
+      const run = await runProcess(process.execPath, [CLI, 'run', '--allow-private', '--max-response-mb', '100', file]);
       assert.equal(run.status, 1, run.stderr);
       assert.match(run.stderr, /The response from 127\.0\.0\.1:\d+ is larger than the cap of 100(\.0)? MB; reading stopped/);
       assert.equal(run.stdout, '');
@@ -252,6 +252,43 @@ describe('hostile catalogues and addresses', function () {
         await client.stop();
       }
     });
+  });
+
+  describe('wikimap-query run, with the private hosts file', () => {
+    let dir: string;
+    before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-run-rebind-'))));
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    const cases: Array<[string, (url: string) => string[], boolean]> = [
+      ['a file naming it: refused, exit 3, the address named', () => [], false],
+      ['the same with --allow-private: runs', () => ['--allow-private'], true],
+      ['the wiki of --api-url: runs (the user chose it)', (url) => ['--api-url', url], true],
+    ];
+    for (const [name, flags, runs] of cases) {
+      it(`a wiki whose name resolves to 127.0.0.1: ${name}`, async () => {
+        const before = hostile.hits.get('/cont/api.php') ?? 0;
+        const url = `http://${REBIND}:${hostile.port}/cont/api.php`;
+        const file = path.join(dir, 'rebind.wikiquery');
+        fs.writeFileSync(file, `${url}?action=query&list=allpages\n`);
+        const run = await runProcess(...inPrivateHosts(hosts)(process.execPath, [CLI, 'run', ...flags(url), file]));
+        if (runs) {
+          assert.equal(run.status, 0, run.stderr);
+          assert.equal(JSON.parse(run.stdout).query.allpages[0].title.slice(0, 6), 'Page 0');
+          assert.equal((hostile.hits.get('/cont/api.php') ?? 0) - before, 1);
+        } else {
+          assert.equal(run.status, 3, run.stderr);
+          assert.match(
+            run.stderr,
+            new RegExp(
+              `^wikimap-query run: Not run: ${REBIND.replace(/\./g, '\\.')}:\\d+ resolves to 127\\.0\\.0\\.1, a loopback or private address, and is not a configured wiki or map server\\. Give it as --api-url, or pass --allow-private, to run it\\.\n$`,
+            ),
+          );
+          assert.equal(run.stdout, '');
+          assert.equal(hostile.hits.get('/cont/api.php') ?? 0, before, 'nothing reached the loopback server');
+        }
+        assertBounded(run);
+      });
+    }
   });
 
   describe('the run code, in a process of its own with the private hosts file', () => {

@@ -286,7 +286,8 @@ describe('hostile servers', function () {
     async function runQuery(route: string, flags: string[]): Promise<MeasuredRun> {
       const file = path.join(dir, `${route.replace(/\W/g, '')}.wikiquery`);
       fs.writeFileSync(file, `${hostile.origin}${route}?action=query&list=allpages&aplimit=max\n`);
-      return runCli(['run', ...flags, file]);
+      // The hostile "wiki" is on 127.0.0.1, which a file may name only with --allow-private.
+      return runCli(['run', '--allow-private', ...flags, file]);
     }
 
     it('Fetch all of 49 MB pages of numbers keeps the pages that fit the memory budget and says why it stopped', async () => {

@@ -73,36 +73,42 @@ describe('wikimap-query run (CLI) against a real MediaWiki', function () {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const answers: Array<{ name: string; target: string; withApiUrl: boolean; query: string }> = [
+  const answers: Array<{ name: string; target: string; flags: string[]; query: string }> = [
     {
       name: 'a bare query, with --api-url',
       target: 'queries.wikiquery:2',
-      withApiUrl: true,
+      flags: ['--api-url'],
       query: 'action=query&list=allpages&aplimit=2',
     },
     {
-      name: 'a query naming its own wiki, without --api-url',
+      name: 'a query naming its own wiki (on 127.0.0.1), with --allow-private',
       target: 'queries.wikiquery:4',
-      withApiUrl: false,
+      flags: ['--allow-private'],
       query: 'action=query&prop=info&titles=Alpha|Beta',
     },
     {
       name: 'a multi-line query, LINE on a continuation line',
       target: 'queries.wikiquery:10',
-      withApiUrl: true,
+      flags: ['--api-url'],
       query: 'action=query&list=categorymembers&cmtitle=Category:Letters',
     },
-    { name: 'without LINE: the first query', target: 'queries.wikiquery', withApiUrl: true, query: 'action=query&list=allpages&aplimit=2' },
     {
-      name: 'an api.php URL in markdown',
+      name: 'without LINE: the first query',
+      target: 'queries.wikiquery',
+      flags: ['--api-url'],
+      query: 'action=query&list=allpages&aplimit=2',
+    },
+    {
+      name: 'an api.php URL in markdown, its wiki given as --api-url',
       target: 'notes.md',
-      withApiUrl: false,
+      flags: ['--api-url'],
       query: 'action=query&list=categorymembers&cmtitle=Category:Letters',
     },
   ];
   for (const c of answers) {
     it(`prints what the wiki answers: ${c.name}`, async () => {
-      const r = await cli(['run', ...(c.withApiUrl ? ['--api-url', wiki!.apiUrl] : []), c.target], dir);
+      const flags = c.flags.flatMap((f) => (f === '--api-url' ? [f, wiki!.apiUrl] : [f]));
+      const r = await cli(['run', ...flags, c.target], dir);
       assert.equal(r.status, 0, r.stderr);
       const printed = JSON.parse(r.stdout);
       const expected = await wikiSays(c.query);
@@ -158,6 +164,16 @@ describe('wikimap-query run (CLI) against a real MediaWiki', function () {
     const r = await cli(['run', 'queries.wikiquery:2'], dir);
     assert.equal(r.status, 2);
     assert.match(r.stderr, /--api-url URL/);
+  });
+
+  it('a query naming a wiki on 127.0.0.1, neither --api-url nor --allow-private: exit 3, the address named', async () => {
+    const r = await cli(['run', 'queries.wikiquery:4'], dir);
+    assert.equal(r.status, 3, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.match(
+      r.stderr,
+      /Not run: 127\.0\.0\.1:\d+ resolves to 127\.0\.0\.1, a loopback or private address, and is not a configured wiki or map server\. Give it as --api-url, or pass --allow-private, to run it\./,
+    );
   });
 
   it('a wiki that does not answer exits 1', async () => {

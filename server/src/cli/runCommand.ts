@@ -15,6 +15,7 @@ import { createLanguageServices, normaliseSettings, pickMode } from '../language
 import { runMapQuery } from '../../../run/map/mapRun';
 import { RunError, type RunErrorKind } from '../../../run/runErrors';
 import { checkReadOnly } from '../../../run/wiki/wikiRequest';
+import { addressPolicyFor } from '../../../run/address';
 import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../run/wiki/wikiRun';
 import type { HttpTransport } from '../../../run/transport';
 import { writeJson } from '../../../run/jsonText';
@@ -60,6 +61,12 @@ Options:
                          with a full URL always uses its own wiki.
   --map-server URL       The map server's base URL for map queries, like
                          wikimapQuery.mapserver.url (POST URL/api/mapobjects/).
+  --allow-private        Run a query naming a wiki whose address is loopback or
+                         private (127.0.0.1, 10.x, 192.168.x, a name resolving
+                         to one). Without it only the wiki of --api-url and the
+                         map server may be on such an address, as configured
+                         wikis in the editor; the address is checked when
+                         connecting, so a name cannot pass as public.
   --max-pages N          Most requests --all makes (1-1000, default 20, as
                          wikimapQuery.run.fetchAllMaxPages).
   --timeout SECONDS      Time limit of one request (1-600, default 30, as
@@ -84,7 +91,8 @@ Exit status:
      JSON), or the wiki answered with an API error (the answer is printed)
   2  bad usage: bad option, unreadable file, no query at LINE, no wiki or map
      server to send the query to
-  3  refused: the query could change the wiki or carries a secret`;
+  3  refused: the query could change the wiki or carries a secret, or its wiki
+     is on a loopback or private address (see --allow-private)`;
 
 class UsageError extends Error {}
 
@@ -92,6 +100,7 @@ interface RunCommandOptions {
   all: boolean;
   apiUrl?: string;
   mapServer?: string;
+  allowPrivate: boolean;
   maxPages: number;
   timeoutSeconds: number;
   maxResponseMb: number;
@@ -105,6 +114,7 @@ function parseRunArgs(args: string[]): RunCommandOptions {
   const opts: RunCommandOptions = {
     signIn: {},
     all: false,
+    allowPrivate: false,
     maxPages: 20,
     timeoutSeconds: 30,
     maxResponseMb: 50,
@@ -141,6 +151,9 @@ function parseRunArgs(args: string[]): RunCommandOptions {
         break;
       case '--map-server':
         opts.mapServer = take(arg);
+        break;
+      case '--allow-private':
+        opts.allowPrivate = true;
         break;
       case '--max-pages':
         opts.maxPages = number(arg, take(arg), 1, 1000, true);
@@ -282,6 +295,12 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
       'This query names no wiki: give one with --api-url URL (as wikimapQuery.wiki.apiUrl in the editor), or write the full api.php URL in the query.',
     );
   }
+  // A wiki the file names is the file's choice: on a loopback or private address only with --allow-private
+  // or when it is the wiki of --api-url (the user's), checked on the address connected to.
+  runOptions.addressPolicy = {
+    allowPrivate: opts.allowPrivate || addressPolicyFor(apiUrl, opts.apiUrl ? [opts.apiUrl] : []).allowPrivate,
+    howToAllow: 'Give it as --api-url, or pass --allow-private, to run it.',
+  };
   const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readFile);
   // Signed in: the requests to the wiki of --api-url (and only those) carry the session or the token.
   if (secret && !opts.apiUrl) throw new UsageError('signing in needs --api-url URL: the secret is sent to that wiki only.');
