@@ -59,7 +59,7 @@ const HEADER_CHARS = 10_000;
  * The names of the `# targets: a, b` line among the comment lines (and blank lines) that open a
  * document, or undefined when there is none.
  */
-function readTargetsLine(text: string): { names: TargetName[]; start: number; end: number } | undefined {
+export function readTargetsLine(text: string): { names: TargetName[]; start: number; end: number } | undefined {
   let offset = 0;
   for (let n = 0; n < HEADER_LINES && offset < Math.min(text.length, HEADER_CHARS); n++) {
     const eol = text.indexOf('\n', offset);
