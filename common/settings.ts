@@ -75,6 +75,32 @@ const SEVERITY_DESCRIPTIONS = [
  */
 export const PARSE_BUDGET_FACTOR = 2;
 
+/**
+ * The network budgets that are fixed, not settings (no real wiki or map server comes near them; a raise
+ * would only serve a hostile one). Read by the code that applies them; docs/security.md's budget table is
+ * rendered from them and from the settings' defaults (`npm run gen:settings-docs`).
+ */
+export const FIXED_LIMITS = {
+  /** Follow-up paraminfo requests (50 modules each) of one catalogue load after its first answer. */
+  catalogueFollowUps: 20,
+  /** The parsed answers of a catalogue load may take this many times `wiki.maxCatalogueMB` in memory. */
+  catalogueParsedPerByte: 8,
+  /** The largest catalogue cache file, written or read, in times `wiki.maxCatalogueMB`. */
+  catalogueCacheFileFactor: 1.25,
+  /** Time of one catalogue request (connect and body). */
+  catalogueTimeoutMs: 15_000,
+  /** Wikis whose catalogue is fetched in the background per session. */
+  catalogueBackgroundWikis: 20,
+  /** Catalogue cache files kept (the oldest evicted). */
+  catalogueCacheFiles: 50,
+  /** Bytes of a map server's `/api/config` (a real one is about 1 KB). */
+  mapConfigMaxBytes: 256 * 1024,
+  /** The parsed map config may take this many times its bytes in memory. */
+  mapConfigParsedPerByte: 16,
+  /** Time of the map-config request. */
+  mapConfigTimeoutMs: 10_000,
+} as const;
+
 const URL_VALUES = { type: 'string', format: 'uri', pattern: '^https?://' } as const;
 
 /** Every `wikimapQuery.*` setting, once, in the order the editor lists them. */

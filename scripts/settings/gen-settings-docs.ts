@@ -1,5 +1,5 @@
 /**
- * Writes what package.json and README.md say about the settings from the one table (common/settings.ts):
+ * Writes what package.json, README.md and docs/security.md (its budget table) say about the settings from the one table (common/settings.ts):
  *   npm run gen:settings-docs
  * Run it after changing the table; test/unit/settings fails until it was run.
  */
@@ -12,6 +12,7 @@ import {
   REPO_CONFIG_SCHEMA,
   repoConfigSchema,
   restrictedConfigurations,
+  withBudgetTable,
   withReadmeTable,
 } from './settingsDocs';
 import { REPO_CONFIG_FILE } from '../../common/settings';
@@ -31,8 +32,10 @@ async function main(): Promise<void> {
   fs.writeFileSync(schemaPath, await prettier.format(JSON.stringify(repoConfigSchema(), null, 2), { ...options, filepath: schemaPath }));
   const readmePath = path.join(root, 'README.md');
   fs.writeFileSync(readmePath, withReadmeTable(fs.readFileSync(readmePath, 'utf8')));
+  const securityPath = path.join(root, 'docs', 'security.md');
+  fs.writeFileSync(securityPath, withBudgetTable(fs.readFileSync(securityPath, 'utf8')));
   process.stdout.write(
-    `package.json (contributes.configuration, restrictedConfigurations, jsonValidation, activationEvents), ${REPO_CONFIG_SCHEMA} and README.md (settings table) written.\n`,
+    `package.json (contributes.configuration, restrictedConfigurations, jsonValidation, activationEvents), ${REPO_CONFIG_SCHEMA} README.md (settings table) and docs/security.md (budget table) written.\n`,
   );
 }
 

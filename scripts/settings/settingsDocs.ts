@@ -2,7 +2,15 @@
  * What package.json and the README say about the settings, rendered from the one table
  * (common/settings.ts). `npm run gen:settings-docs` writes them; test/unit/settings checks they agree.
  */
-import { REPO_CONFIG_FILE, REPO_FILE_KEYS, SETTINGS, SETTINGS_SECTION, type SettingSpec } from '../../common/settings';
+import {
+  FIXED_LIMITS,
+  REPO_CONFIG_FILE,
+  REPO_FILE_KEYS,
+  SETTINGS,
+  SETTINGS_SECTION,
+  settingSpec,
+  type SettingSpec,
+} from '../../common/settings';
 
 /** One property of package.json `contributes.configuration[].properties`. */
 function configurationProperty(s: SettingSpec): Record<string, unknown> {
@@ -108,4 +116,85 @@ export function withReadmeTable(readme: string): string {
   const end = readme.indexOf(README_END);
   if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${README_START} … ${README_END}`);
   return `${readme.slice(0, start + README_START.length)}\n${readmeSettingsTable()}\n${readme.slice(end)}`;
+}
+
+/** A setting's default, as a number. */
+function defaultOf(key: string): number {
+  return settingSpec(key).default as number;
+}
+
+/** `wikimapQuery.KEY`, and the CLI flag that sets the same, if any. */
+function settingCell(key: string, flag?: string): string {
+  return `\`${SETTINGS_SECTION}.${key}\`${flag ? `, \`${flag}\`` : ''}`;
+}
+
+/**
+ * docs/security.md's budget table: the settings users can raise (their defaults from the settings table)
+ * and the fixed limits (FIXED_LIMITS), one row each, so the document says what the code applies.
+ */
+export function securityBudgetTable(): string {
+  const f = FIXED_LIMITS;
+  const catalogueMb = defaultOf('wiki.maxCatalogueMB');
+  const rows: Array<[string, string, string]> = [
+    [
+      'Run: bytes of one answer (decoded)',
+      `${defaultOf('run.maxResponseMB')} MB`,
+      settingCell('run.maxResponseMB', 'run --max-response-mb'),
+    ],
+    [
+      'Run: bytes read by *Fetch all* over all pages',
+      `${defaultOf('run.fetchAllMaxMB')} MB`,
+      settingCell('run.fetchAllMaxMB', 'run --max-total-mb'),
+    ],
+    ['Run: pages of *Fetch all*', `${defaultOf('run.fetchAllMaxPages')}`, settingCell('run.fetchAllMaxPages', 'run --max-pages')],
+    [
+      'Run: parsed memory of an answer, and of all pages of *Fetch all*',
+      `${defaultOf('run.maxParsedMB')} MB`,
+      settingCell('run.maxParsedMB', 'run --max-parsed-mb'),
+    ],
+    ['Run: time of one request', `${defaultOf('run.timeoutSeconds')} s`, settingCell('run.timeoutSeconds', 'run --timeout')],
+    [
+      "Catalogue: bytes of all of a wiki's answers together (siteinfo, paraminfo, follow-ups; decoded)",
+      `${catalogueMb} MB`,
+      settingCell('wiki.maxCatalogueMB', 'check --max-catalogue-mb'),
+    ],
+    [
+      'Catalogue: parsed memory of its answers (estimated before parsing)',
+      `${f.catalogueParsedPerByte} × the byte budget (${f.catalogueParsedPerByte * catalogueMb} MB)`,
+      'follows `wiki.maxCatalogueMB`',
+    ],
+    [
+      'Catalogue: follow-up paraminfo requests (50 modules each) after the first answer',
+      `${f.catalogueFollowUps}`,
+      '— fixed (no wiki needs more; the first answer cannot decide)',
+    ],
+    [
+      'Catalogue: cache file (written and read)',
+      `${f.catalogueCacheFileFactor} × the byte budget (${f.catalogueCacheFileFactor * catalogueMb} MB)`,
+      'follows `wiki.maxCatalogueMB`',
+    ],
+    ['Catalogue: time of one request', `${f.catalogueTimeoutMs / 1000} s`, '— fixed'],
+    [
+      'Catalogue: wikis fetched in the background per session / cache files',
+      `${f.catalogueBackgroundWikis} / ${f.catalogueCacheFiles}`,
+      '— fixed',
+    ],
+    [
+      'Map server config: bytes (decoded) / parsed memory / time',
+      `${f.mapConfigMaxBytes / 1024} KB / ${f.mapConfigParsedPerByte} × bytes / ${f.mapConfigTimeoutMs / 1000} s`,
+      '— fixed (a real config is about 1 KB)',
+    ],
+  ];
+  return ['| Budget | Default | Setting / flag |', '|---|---|---|', ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+export const BUDGETS_START = '<!-- budget-table:start (generated from common/settings.ts: npm run gen:settings-docs) -->';
+export const BUDGETS_END = '<!-- budget-table:end -->';
+
+/** docs/security.md with its budget table replaced by the rendered one; throws when the markers are missing. */
+export function withBudgetTable(doc: string): string {
+  const start = doc.indexOf(BUDGETS_START);
+  const end = doc.indexOf(BUDGETS_END);
+  if (start < 0 || end < start) throw new Error(`docs/security.md lacks the markers ${BUDGETS_START} … ${BUDGETS_END}`);
+  return `${doc.slice(0, start + BUDGETS_START.length)}\n${securityBudgetTable()}\n${doc.slice(end)}`;
 }

@@ -9,9 +9,10 @@ import { liveCatalogueData, packageVersion } from '../packageData';
 import { createBundledPackageFiles } from './bundledFiles';
 import { explainingFetch, MAP_CONFIG_CORS_HINT, WIKI_CORS_HINT } from './browserFetch';
 import { memoryCatalogueFiles } from './memoryCatalogueFiles';
+import { FIXED_LIMITS } from '../../../common/settings';
 
 /** Per request to a wiki when fetching its catalogue (as on the desktop). */
-const CATALOGUE_TIMEOUT_MS = 15000;
+const CATALOGUE_TIMEOUT_MS = FIXED_LIMITS.catalogueTimeoutMs;
 /** Most text kept by the in-memory catalogue cache (a big wiki's catalogue is a few MB). */
 const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
 

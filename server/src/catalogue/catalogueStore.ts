@@ -25,6 +25,7 @@ import {
 } from './liveCatalogueFetcher';
 import { withoutUserInfo } from './boundedFetch';
 import type { HttpTransport } from '../../../run/transport';
+import { FIXED_LIMITS } from '../../../common/settings';
 
 export { normaliseApiUrl, WikiFetchError } from './liveCatalogueFetcher';
 
@@ -88,8 +89,8 @@ export interface CatalogueStoreOptions {
   shouldFetch?(apiUrl: string): boolean;
 }
 
-const DEFAULT_MAX_BACKGROUND_WIKIS = 20;
-const DEFAULT_MAX_CACHE_FILES = 50;
+const DEFAULT_MAX_BACKGROUND_WIKIS = FIXED_LIMITS.catalogueBackgroundWikis;
+const DEFAULT_MAX_CACHE_FILES = FIXED_LIMITS.catalogueCacheFiles;
 /** The default budget of one catalogue, all answers together (`wikimapQuery.wiki.maxCatalogueMB`). */
 const DEFAULT_CATALOGUE_BYTES = 32 * 1024 * 1024;
 
@@ -412,7 +413,7 @@ export class CatalogueStore {
   /** Largest cache file: the catalogue budget, with room for JSON written differently from how the wiki sent it. */
   private cacheFileCap(): number {
     const budget = typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes;
-    return Math.ceil((budget ?? DEFAULT_CATALOGUE_BYTES) * 1.25);
+    return Math.ceil((budget ?? DEFAULT_CATALOGUE_BYTES) * FIXED_LIMITS.catalogueCacheFileFactor);
   }
 
   /** The options of one load of that wiki: its own budget, its address rule. */

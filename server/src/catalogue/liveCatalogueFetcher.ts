@@ -15,6 +15,7 @@
  * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
 import { isObject } from '../../../common/isObject';
+import { FIXED_LIMITS } from '../../../common/settings';
 import { READ_DENIED_HELP } from '../../../run/wiki/wikiAuth';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import type { AddressPolicy, HttpTransport } from '../../../run/transport';
@@ -85,10 +86,10 @@ const PARAMINFO_BATCH = 50;
  * has; a wiki that expands the wildcards needs none). The first answer must not decide how many
  * requests are made.
  */
-const MAX_FOLLOW_UPS = 20;
+const MAX_FOLLOW_UPS = FIXED_LIMITS.catalogueFollowUps;
 
 /** The parsed answers of a catalogue may take this many times its byte budget in memory (estimated before parsing). */
-const PARSED_PER_BYTE = 8;
+const PARSED_PER_BYTE = FIXED_LIMITS.catalogueParsedPerByte;
 
 /** What one catalogue load has read and parsed so far, counted against its budgets. */
 export interface CatalogueSpent {

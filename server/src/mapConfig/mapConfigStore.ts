@@ -15,17 +15,17 @@ import type { Disposable, Timers } from '../runtime';
 import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapServerConfig';
 import type { MapDescriptor } from '../service/map/mapDescriptor';
 import { errorMessage } from '../../../common/errorMessage';
-import { readSettings, settingValue } from '../../../common/settings';
+import { FIXED_LIMITS, readSettings, settingValue } from '../../../common/settings';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import { redactUserInfo } from '../../../run/redact';
 import type { HttpTransport } from '../../../run/transport';
 import { boundedFetchText, BoundedFetchError, type BoundedResponse } from '../catalogue/boundedFetch';
 
-const MAP_CONFIG_TIMEOUT_MS = 10_000;
+const MAP_CONFIG_TIMEOUT_MS = FIXED_LIMITS.mapConfigTimeoutMs;
 /** A real answer is about 1 KB; anything near this cap is not a map server's config. */
-export const MAP_CONFIG_MAX_BYTES = 256 * 1024;
+export const MAP_CONFIG_MAX_BYTES = FIXED_LIMITS.mapConfigMaxBytes;
 /** A config's parsed JSON may take this many times the byte cap in memory (estimated before parsing). */
-const MAP_CONFIG_PARSED_PER_BYTE = 16;
+const MAP_CONFIG_PARSED_PER_BYTE = FIXED_LIMITS.mapConfigParsedPerByte;
 /** How long a loaded config is reused before it is asked for again. */
 const MAP_CONFIG_TTL_MS = 10 * 60_000;
 

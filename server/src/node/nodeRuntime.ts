@@ -15,9 +15,10 @@ import { liveCatalogueData, packageVersion } from '../packageData';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import type { HttpTransport } from '../../../run/transport';
 import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
+import { FIXED_LIMITS } from '../../../common/settings';
 
 /** Per request to a wiki when fetching its catalogue. */
-const CATALOGUE_TIMEOUT_MS = 15000;
+const CATALOGUE_TIMEOUT_MS = FIXED_LIMITS.catalogueTimeoutMs;
 
 /**
  * The package root: the nearest folder above this file holding `package.json` and `descriptors/`.

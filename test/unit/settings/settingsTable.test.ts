@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkSettingValue, layerSettings, readSettings, REPO_FILE_KEYS, SETTINGS, settingSpec } from '../../../common/settings';
+import {
+  checkSettingValue,
+  FIXED_LIMITS,
+  layerSettings,
+  readSettings,
+  REPO_FILE_KEYS,
+  SETTINGS,
+  settingSpec,
+} from '../../../common/settings';
 import {
   activationEvents,
   packageConfiguration,
@@ -14,6 +22,8 @@ import {
   REPO_CONFIG_SCHEMA,
   repoConfigSchema,
   restrictedConfigurations,
+  securityBudgetTable,
+  withBudgetTable,
   withReadmeTable,
 } from '../../../scripts/settings/settingsDocs';
 
@@ -42,6 +52,23 @@ describe('the settings table and what is derived from it', () => {
     assert.equal(readme, withReadmeTable(readme), REGENERATE);
     assert.ok(readme.includes(readmeSettingsTable()));
     assert.equal(readmeSettingsTable().split('\n').length, SETTINGS.length + 2, 'one row per setting');
+  });
+
+  it("docs/security.md's budget table is the one rendered from the settings' defaults and FIXED_LIMITS", () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'security.md'), 'utf8');
+    assert.equal(doc, withBudgetTable(doc), REGENERATE);
+    const table = securityBudgetTable();
+    for (const key of [
+      'run.maxResponseMB',
+      'run.fetchAllMaxMB',
+      'run.fetchAllMaxPages',
+      'run.maxParsedMB',
+      'run.timeoutSeconds',
+      'wiki.maxCatalogueMB',
+    ])
+      assert.ok(table.includes(`\`wikimapQuery.${key}\``), key);
+    assert.match(table, new RegExp(`follow-up paraminfo requests .*\\| ${FIXED_LIMITS.catalogueFollowUps} \\|`));
+    assert.match(table, new RegExp(`\\| ${FIXED_LIMITS.mapConfigMaxBytes / 1024} KB / ${FIXED_LIMITS.mapConfigParsedPerByte} × bytes`));
   });
 
   it('the JSON schema of .wikimapquery.json is the one rendered from the table, and VS Code is told to use it', () => {
