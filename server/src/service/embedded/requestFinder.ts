@@ -9,7 +9,7 @@
  * The finder only finds; whether a candidate is a MediaWiki request is decided with the catalogue
  * (embeddedCheck.ts).
  */
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Language, Node, Tree } from 'web-tree-sitter';
 import type { OffsetRange } from '../languageTypes';
 import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
@@ -307,6 +307,30 @@ function addKeyed(w: Walk): void {
   }
 }
 
+/** Named tokens no request form starts at (a string type of the language is never one of them). */
+const TOKEN_TYPES =
+  /^(?:[a-z_]*identifier|identifier|variable_name|name|number|integer|float|[a-z_]*integer_literal|real_literal|comment|line_comment|block_comment|true|false|null|none|nil|this|self)$/;
+
+const passiveCache = new WeakMap<Language, Uint8Array>();
+
+/**
+ * Per node type id of a grammar: 1 where the walk need not look at the node itself (anonymous
+ * nodes: punctuation and keywords; named tokens); it still goes inside, should one have children.
+ */
+function passiveTypes(language: Language, lang: HostLanguage): Uint8Array {
+  let table = passiveCache.get(language);
+  if (!table) {
+    table = new Uint8Array(language.nodeTypeCount + 1);
+    for (let id = 0; id < language.nodeTypeCount; id++) {
+      const type = language.types[id];
+      if (!type || type in lang.strings || lang.concat.types.includes(type)) continue;
+      if (!language.nodeTypeIsNamed(id) || TOKEN_TYPES.test(type)) table[id] = 1;
+    }
+    passiveCache.set(language, table);
+  }
+  return table;
+}
+
 /** Every request candidate of a parsed host file, in source order. */
 export function findRequests(tree: Tree, lang: HostLanguage, host: string): FoundRequest[] {
   const w: Walk = {
@@ -326,16 +350,30 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
   // the root in tree-sitter; nothing deeper than MAX_DEPTH is visited (no real request is nested that deep).
   const concats: boolean[] = [];
   const scopes: number[] = [];
+  const passive = passiveTypes(tree.language, lang);
   for (;;) {
-    const node = cursor.currentNode;
-    const concat = isConcatNode(node, lang);
-    const descend =
-      concats.length < MAX_DEPTH && visit(w, node, concat, concats[concats.length - 1] ?? false) && w.out.length < MAX_REQUESTS;
-    if (descend && cursor.gotoFirstChild()) {
-      concats.push(concat);
-      scopes.push(w.scope);
-      if (SCOPES.has(node.type)) w.scope = node.startIndex;
-      continue;
+    const typeId = cursor.nodeTypeId;
+    if (passive[typeId] && concats.length < MAX_DEPTH) {
+      // A token (punctuation, keyword, name, number, comment): nothing to read in it; its Node is
+      // never made, which is most of what a walk costs.
+      if (cursor.gotoFirstChild()) {
+        concats.push(false);
+        scopes.push(w.scope);
+        continue;
+      }
+    } else {
+      const node = cursor.currentNode;
+      // The finder asks a node's type many times; each ask is a call into the runtime. Known here.
+      Object.defineProperty(node, 'type', { value: tree.language.types[typeId] ?? 'ERROR' });
+      const concat = isConcatNode(node, lang);
+      const descend =
+        concats.length < MAX_DEPTH && visit(w, node, concat, concats[concats.length - 1] ?? false) && w.out.length < MAX_REQUESTS;
+      if (descend && cursor.gotoFirstChild()) {
+        concats.push(concat);
+        scopes.push(w.scope);
+        if (SCOPES.has(node.type)) w.scope = node.startIndex;
+        continue;
+      }
     }
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) {
