@@ -68,12 +68,18 @@ function unwrap(node: Node | null | undefined): Node | undefined {
 
 /** A plain variable name (`params`, `$p`), or undefined. */
 function variableName(node: Node | undefined): string | undefined {
-  const text = node?.text ?? '';
+  if (!node || node.endIndex - node.startIndex >= 80) return undefined;
+  const text = node.text;
   return text.length < 80 && /^\$?[A-Za-z_]\w*$/.test(text) && text !== 'this' && text !== 'self' ? text : undefined;
 }
 
-function isMapValue(node: Node, lang: HostLanguage): boolean {
-  return OBJECT_TYPES.has(node.type) || isMapLiteral(node, lang) || MAP_CONSTRUCTOR.test(node.text.slice(0, 120));
+function isMapValue(node: Node, lang: HostLanguage, host: string): boolean {
+  // The first characters only: never the whole text of a huge expression.
+  return (
+    OBJECT_TYPES.has(node.type) ||
+    isMapLiteral(node, lang) ||
+    MAP_CONSTRUCTOR.test(host.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 120)))
+  );
 }
 
 function groupOf(state: KeyedState, scope: number, name: string): KeyedGroup {
@@ -89,7 +95,7 @@ function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: st
   const left = unwrap(node.childForFieldName('left') ?? node.childForFieldName('name') ?? kids[0]);
   const right = unwrap(node.childForFieldName('right') ?? node.childForFieldName('value') ?? kids[kids.length - 1]);
   const name = variableName(left);
-  if (!name || !right || right === left || !isMapValue(right, lang)) return false;
+  if (!name || !right || right === left || !isMapValue(right, lang, host)) return false;
   const key = `${scope}:${name}`;
   const old = state.open.get(key);
   if (old?.sets.length) state.done.push(old);
@@ -121,6 +127,7 @@ function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: strin
     node.childForFieldName('arguments') ??
     node.namedChildren.find((c) => c?.type === 'call_suffix')?.namedChildren.find((c) => c?.type === 'value_arguments');
   if (!argsNode) return;
+  if (argsNode.startIndex - node.startIndex > 120) return;
   const m = /^(\$?[A-Za-z_]\w*)\s*(?:\.|->)\s*(\w+)$/.exec(host.slice(node.startIndex, argsNode.startIndex).trim());
   if (!m || !SETTERS.test(m[2]) || m[1] === 'this' || m[1] === 'self') return;
   const args = argsNode.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => unwrap(c) ?? c);

@@ -19,19 +19,24 @@ const CSHARP_MAP_TYPES = /^(?:System\.Collections\.Generic\.)?(?:I?Dictionary|So
 export function isMapLiteral(node: Node, lang: HostLanguage): boolean {
   switch (`${lang.id}:${node.type}`) {
     case 'kotlin:call_expression':
-      return KOTLIN_MAP_CALLS.has(node.namedChildren[0]?.text ?? '');
+      return KOTLIN_MAP_CALLS.has(shortText(node.namedChildren[0]));
     case 'java:method_invocation':
       return (
-        JAVA_MAP_OWNERS.has(node.childForFieldName('object')?.text ?? '') &&
-        /^of(?:Entries)?$/.test(node.childForFieldName('name')?.text ?? '')
+        JAVA_MAP_OWNERS.has(shortText(node.childForFieldName('object'))) &&
+        /^of(?:Entries)?$/.test(shortText(node.childForFieldName('name')))
       );
     case 'csharp:anonymous_object_creation_expression':
       return true;
     case 'csharp:object_creation_expression':
-      return CSHARP_MAP_TYPES.test(node.childForFieldName('type')?.text ?? '') && !!initializerOf(node);
+      return CSHARP_MAP_TYPES.test(shortText(node.childForFieldName('type'))) && !!initializerOf(node);
     default:
       return false;
   }
+}
+
+/** A short node's text ('' for a long one: a callee or type that is a whole expression is never a map's). */
+function shortText(node: Node | null | undefined): string {
+  return node && node.endIndex - node.startIndex <= 200 ? node.text : '';
 }
 
 function initializerOf(node: Node): Node | undefined {
