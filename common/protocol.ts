@@ -183,6 +183,39 @@ export type WikiSecretResult = { kind: 'botPassword'; username: string; password
 export const WikiSecretRequest = request<WikiSecretParams, WikiSecretResult>('wikimapQuery/wikiSecret');
 
 // ---------------------------------------------------------------------------
+// wikimapQuery/catalogueCacheFile (server → client)
+// ---------------------------------------------------------------------------
+
+/**
+ * `wikimapQuery/catalogueCacheFile`, asked by the server of the client: one operation on a file of the
+ * live catalogue cache that the client keeps for it. The web extension answers it (a language server in a
+ * Web Worker has no files: the cache lives in the extension's global storage, through VS Code's file
+ * system); the server asks only when `initializationOptions.catalogueCacheDir` was given and it cannot
+ * write files itself. `name` is a file name of the cache folder (`host-hash-version.json`), never a path:
+ * the client refuses any other name. The cache's bounds (file count, file size) are the server's, as on
+ * the desktop.
+ */
+export interface CatalogueCacheFileParams {
+  op: 'read' | 'write' | 'list' | 'remove' | 'stat';
+  /** The file (every operation but `list`). */
+  name?: string;
+  /** `write`: the whole text. */
+  text?: string;
+}
+
+export interface CatalogueCacheFileResult {
+  /** `read`: the text; absent when there is no such file. */
+  text?: string;
+  /** `list`: the file names of the cache folder. */
+  names?: string[];
+  /** `stat`: bytes and last modification (ms since epoch); absent when there is no such file. */
+  size?: number;
+  mtime?: number;
+}
+
+export const CatalogueCacheFileRequest = request<CatalogueCacheFileParams, CatalogueCacheFileResult>('wikimapQuery/catalogueCacheFile');
+
+// ---------------------------------------------------------------------------
 // Settings (section `wikimapQuery`), also accepted as `initializationOptions`
 // ---------------------------------------------------------------------------
 

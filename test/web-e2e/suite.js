@@ -154,6 +154,49 @@ test('a configured loopback wiki: its own catalogue is loaded and judges the que
   await screenshot('web-live-catalogue', '.monaco-editor .view-lines', 'apnamespace');
 });
 
+/** Renames allpages' `minsize` to `fromcache` in a cached catalogue: only that cache accepts `apfromcache`. */
+function markCachedCatalogue(data) {
+  let renamed = 0;
+  const walk = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (node.name === 'allpages' && Array.isArray(node.parameters)) {
+      for (const p of node.parameters) {
+        if (p.name !== 'minsize') continue;
+        p.name = 'fromcache';
+        renamed++;
+      }
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(data.paraminfo);
+  assert(renamed > 0, 'allpages has minsize in the cached paraminfo');
+}
+
+test('the wiki’s catalogue is cached in the extension’s storage and read again by a new server', async () => {
+  const { catalogueCache } = vscode.extensions.getExtension(EXTENSION_ID).exports;
+  assert(catalogueCache instanceof vscode.Uri, `the cache folder (${catalogueCache})`);
+  const host = new URL(state.config.wikiApi).host.replace(/[^A-Za-z0-9.]+/g, '-');
+  const name = await waitFor(async () => {
+    const entries = await vscode.workspace.fs.readDirectory(catalogueCache);
+    const found = entries.find(([n]) => n.startsWith(`${host}-`) && n.endsWith('.json'));
+    return found && found[0];
+  }, `a cache file of ${host} in ${catalogueCache}`);
+  const file = vscode.Uri.joinPath(catalogueCache, name);
+  const data = await readJson(file);
+  assert(data.format === 'wikimap-query/catalogue-cache' && data.apiUrl === state.config.wikiApi, `${name}: ${data.format} ${data.apiUrl}`);
+  assert(/^MediaWiki 1\.39/.test(data.generator), data.generator);
+  markCachedCatalogue(data);
+  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(data)));
+  const doc = await open(await writeFile('cached.wikiquery', 'action=query&list=allpages&apfromcache=1\n'));
+  await waitForCodes(doc.uri, 'unrecognizedparams', 'the verdict by the catalogue the running server holds');
+  // A new server in a new worker (a change of embeddedLanguages restarts it): the catalogue comes from the file.
+  const languages = vscode.workspace.getConfiguration('wikimapQuery').get('embeddedLanguages');
+  await setGlobal('embeddedLanguages', [...languages, 'plaintext']);
+  await waitForCodes(doc.uri, '', 'the verdict by the cached catalogue after the restart');
+  await setGlobal('embeddedLanguages', undefined);
+  await vscode.workspace.fs.delete(file);
+});
+
 test('the Run lens runs a query against the wiki and the result opens beside it', async () => {
   const uri = await writeFile('run.wikiquery', '# Two pages\naction=query&list=allpages&aplimit=2\n');
   await open(uri);

@@ -28,6 +28,8 @@ let activeClient: QueryLanguageClient | undefined;
 export interface WikimapQueryWebApi {
   /** Settles when the language server in its worker answered `initialize`. */
   serverReady: Promise<void>;
+  /** The folder where live catalogues are cached (the extension's global storage). */
+  catalogueCache: vscode.Uri;
 }
 
 export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
@@ -62,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
   registerContentDbExplanation(context);
   watchMapConfigFile(context, client, log);
   log.info(`Wiki & Map Query ${String(context.extension?.packageJSON?.version ?? '')} activated in the browser`);
-  return { serverReady };
+  return { serverReady, catalogueCache: context.globalStorageUri };
 }
 
 /** The Run lens's command: wiki queries run here; map queries say why they need the desktop. */

@@ -1,13 +1,15 @@
 /**
  * The runtime of the language server in a browser's Web Worker (the web extension): package files
  * bundled into the worker, the worker's timers, live catalogues fetched with the page's `fetch`
- * (`origin=*`, `Api-User-Agent`) and cached in memory. No Node API is used here or below.
+ * (`origin=*`, `Api-User-Agent`) and cached by the editor in the extension's storage (in memory when the
+ * client keeps no cache). No Node API is used here or below.
  */
 import type { CatalogueStoreAccess, CatalogueStoreOptions, PackageFiles, ServerRuntime, Timers } from '../runtime';
 import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore';
 import { liveCatalogueData, packageVersion } from '../packageData';
 import { createBundledPackageFiles } from './bundledFiles';
 import { explainingFetch, MAP_CONFIG_CORS_HINT, WIKI_CORS_HINT } from './browserFetch';
+import type { CatalogueFiles } from '../catalogue/catalogueCache';
 import { memoryCatalogueFiles } from './memoryCatalogueFiles';
 import { FIXED_LIMITS } from '../../../common/settings';
 
@@ -34,13 +36,24 @@ export interface BrowserRuntimeOptions {
   /** The worker's address: a request the browser would refuse from there is refused with the reason. */
   page?: URL;
   fetchImpl?: typeof fetch;
+  /**
+   * The cache files the client keeps (./editorCatalogueFiles.ts), used when the client names a cache folder
+   * (`initializationOptions.catalogueCacheDir`); otherwise catalogues are cached in memory for the session.
+   */
+  editorCacheFiles?: CatalogueFiles;
 }
 
-function createBrowserCatalogueStore(files: PackageFiles, network: typeof fetch, options: CatalogueStoreOptions): CatalogueStore {
+function createBrowserCatalogueStore(
+  files: PackageFiles,
+  network: typeof fetch,
+  options: CatalogueStoreOptions,
+  editorCacheFiles?: CatalogueFiles,
+): CatalogueStore {
+  const onEditor = options.cacheDir && editorCacheFiles;
   return new CatalogueStore({
     builtin: options.builtin,
-    cacheDir: 'memory',
-    files: memoryCatalogueFiles(MEMORY_CACHE_BYTES),
+    cacheDir: onEditor ? options.cacheDir : 'memory',
+    files: onEditor ? editorCacheFiles : memoryCatalogueFiles(MEMORY_CACHE_BYTES),
     userAgent: catalogueUserAgent(packageVersion(files)),
     crossOrigin: true,
     fetchImpl: network,
@@ -61,7 +74,7 @@ export function createBrowserRuntime(options: BrowserRuntimeOptions): ServerRunt
     timers: browserTimers,
     version: packageVersion(files),
     createCatalogueStore: (storeOptions): CatalogueStoreAccess =>
-      createBrowserCatalogueStore(files, explainingFetch(base, options.page, WIKI_CORS_HINT), storeOptions),
+      createBrowserCatalogueStore(files, explainingFetch(base, options.page, WIKI_CORS_HINT), storeOptions, options.editorCacheFiles),
     fetch: explainingFetch(base, options.page, MAP_CONFIG_CORS_HINT),
   };
 }

@@ -5,8 +5,10 @@
  */
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import packageFiles from 'wikimap-query:package-files';
+import { CatalogueCacheFileRequest, type CatalogueCacheFileResult } from '../../../common/protocol';
 import { startServer } from '../server';
 import { createBrowserRuntime } from './browserRuntime';
+import { editorCatalogueFiles } from './editorCatalogueFiles';
 
 interface WorkerScope {
   location?: { href: string };
@@ -23,4 +25,8 @@ const stack = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : Str
 scope.addEventListener('error', (event) => connection.console.error(`Unexpected error: ${stack(event.error)}`));
 scope.addEventListener('unhandledrejection', (event) => connection.console.error(`Unexpected rejection: ${stack(event.reason)}`));
 
-startServer(connection, createBrowserRuntime({ files: packageFiles, page }));
+// Live catalogues are cached by the client in the extension's storage (asked over the connection).
+const editorCacheFiles = editorCatalogueFiles((params) =>
+  connection.sendRequest<CatalogueCacheFileResult>(CatalogueCacheFileRequest.method, params),
+);
+startServer(connection, createBrowserRuntime({ files: packageFiles, page, editorCacheFiles }));

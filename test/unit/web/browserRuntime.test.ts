@@ -2,7 +2,8 @@
  * The web build's runtime, outside a browser: what the browser would refuse is refused with the reason,
  * the in-memory catalogue cache keeps to its bound, the bundled package files read like the package's,
  * live catalogues are asked for with `origin=*` and `Api-User-Agent` (against the fake wiki of the
- * catalogue-store suite), and the commands that need the desktop are hidden from the web's palette.
+ * catalogue-store suite) and cached by the client (`wikimapQuery/catalogueCacheFile`, file names only),
+ * and the commands that need the desktop are hidden from the web's palette.
  * The same runtime in a real browser's Worker: test/web/.
  */
 import assert from 'node:assert/strict';
@@ -11,7 +12,10 @@ import * as path from 'node:path';
 import { browserRefusal } from '../../../server/src/browser/browserFetch';
 import { createBrowserRuntime } from '../../../server/src/browser/browserRuntime';
 import { createBundledPackageFiles } from '../../../server/src/browser/bundledFiles';
+import { editorCatalogueFiles } from '../../../server/src/browser/editorCatalogueFiles';
 import { memoryCatalogueFiles } from '../../../server/src/browser/memoryCatalogueFiles';
+import type { CatalogueStore } from '../../../server/src/catalogue/catalogueStore';
+import type { CatalogueCacheFileParams, CatalogueCacheFileResult } from '../../../common/protocol';
 import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { DESKTOP_ONLY_COMMANDS } from '../../../client/src/browser/webOnlyCommands';
 import { startFakeWiki } from '../catalogue-store/fakeWiki';
@@ -99,6 +103,77 @@ describe('web build: live catalogues as a browser asks for them', () => {
       }
       assert.ok(wiki.requests.every((r) => r.params.get('origin') === '*'));
       store.dispose?.();
+    } finally {
+      await wiki.close();
+    }
+  });
+});
+
+/** The client's side of `wikimapQuery/catalogueCacheFile` over a map of files; every request recorded. */
+function editorKeptFiles() {
+  const files = new Map<string, { text: string; mtime: number }>();
+  const asked: CatalogueCacheFileParams[] = [];
+  let clock = 0;
+  const send = async (p: CatalogueCacheFileParams): Promise<CatalogueCacheFileResult> => {
+    asked.push(p);
+    const file = p.name === undefined ? undefined : files.get(p.name);
+    if (p.op === 'list') return { names: [...files.keys()] };
+    if (p.op === 'read') return file ? { text: file.text } : {};
+    if (p.op === 'stat') return file ? { size: file.text.length, mtime: file.mtime } : {};
+    if (p.op === 'write') files.set(p.name!, { text: p.text!, mtime: ++clock });
+    if (p.op === 'remove') files.delete(p.name!);
+    return {};
+  };
+  return { files, asked, cacheFiles: editorCatalogueFiles(send) };
+}
+
+describe('web build: live catalogues cached by the editor', () => {
+  const bundled: Record<string, string> = { 'package.json': '{"version":"1.0.0"}' };
+  for (const name of fs.readdirSync(path.join(ROOT, 'descriptors/wiki')).filter((n) => n.endsWith('.json'))) {
+    bundled[`descriptors/wiki/${name}`] = fs.readFileSync(path.join(ROOT, 'descriptors/wiki', name), 'utf8');
+  }
+  const storeOver = (editorCacheFiles: ReturnType<typeof editorKeptFiles>['cacheFiles'], cacheDir?: string) =>
+    createBrowserRuntime({ files: bundled, editorCacheFiles }).createCatalogueStore!({
+      builtin: loadBuiltinCatalogue(readJson),
+      log: () => undefined,
+      cacheDir,
+    }) as CatalogueStore;
+
+  it('writes the catalogue through the client by file name, and a new worker reads it back without paraminfo requests', async () => {
+    const wiki = await startFakeWiki();
+    const editor = editorKeptFiles();
+    try {
+      const first = storeOver(editor.cacheFiles, 'vscode-userdata:/User/globalStorage/wikimap-query.wikimap-query');
+      await first.load(wiki.apiUrl);
+      first.dispose();
+      assert.deepEqual(
+        [...editor.files.keys()].map((n) => n.replace(/-\d+-[0-9a-f]{16}-/, '-PORT-HASH-')),
+        ['127.0.0.1-PORT-HASH-MediaWiki-1.39.17.json'],
+      );
+      assert.ok(
+        editor.asked.every((p) => p.name === undefined || !/[/\\]/.test(p.name)),
+        'names only, never paths',
+      );
+      const before = wiki.paraminfoRequests().length;
+      const second = storeOver(editor.cacheFiles, 'vscode-userdata:/User/globalStorage/wikimap-query.wikimap-query');
+      const again = await second.load(wiki.apiUrl);
+      assert.equal(wiki.paraminfoRequests().length, before, 'the cache answered');
+      assert.equal(second.status(wiki.apiUrl).origin, 'cache');
+      assert.ok(again.namespaces.some((ns) => ns.id === 3000));
+      second.dispose();
+    } finally {
+      await wiki.close();
+    }
+  });
+
+  it('keeps the catalogues in memory when the client names no cache folder', async () => {
+    const wiki = await startFakeWiki();
+    const editor = editorKeptFiles();
+    try {
+      const store = storeOver(editor.cacheFiles);
+      await store.load(wiki.apiUrl);
+      store.dispose();
+      assert.deepEqual(editor.asked, []);
     } finally {
       await wiki.close();
     }
