@@ -77,7 +77,8 @@ export async function judgeAsWritten(
         const i = next++;
         const res = await fetch(`${apiUrl}?${asWrittenRequest(queries[i])}`, {
           headers: { 'user-agent': 'wikimap-query-tests/0 (as-written agreement suite)' },
-          signal: AbortSignal.timeout(30000),
+          // The whole help (recursivesubmodules) takes tens of seconds on a busy machine.
+          signal: AbortSignal.timeout(120000),
           redirect: 'manual',
         });
         out[i] = asWrittenVerdict(await res.text(), queries[i], prefixOf);

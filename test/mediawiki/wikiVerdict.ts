@@ -82,7 +82,7 @@ export function parseVerdict(text: string, where: string): VerdictItem[] {
   if (text === 'ok') return [];
   return text.split(/\s+/).map((item) => {
     // `code:` (nothing after the colon): the message names no parameter. Codes may hold digits (badutf8).
-    const m = /^([a-z0-9_-]+):([A-Za-z0-9_,-]*)$/.exec(item);
+    const m = /^([A-Za-z0-9_-]+):([A-Za-z0-9_,-]*)$/.exec(item);
     if (!m)
       throw new Error(
         `${where}: bad verdict item ${JSON.stringify(item)}; write code:param, code:param1,param2, or code: when the message names no parameter`,

@@ -24,7 +24,7 @@ function table(title: string, rows: Row[]): void {
   });
 }
 
-/** The built-in catalogue with a German wiki's siteinfo: Kategorie (14), Datei (6) and the alias Bild. */
+/** The built-in catalogue with a German wiki's siteinfo: Benutzer (2), Kategorie (14), Datei (6), the aliases Bild and Benutzerin. */
 let german: WikiCatalogue | undefined;
 function germanWiki(): WikiCatalogue {
   german ??= createWikiCatalogue(readRepoJson('descriptors/wiki/query-modules.json'), {
@@ -40,9 +40,13 @@ function germanWiki(): WikiCatalogue {
           '0': { id: 0, name: '' },
           '2': { id: 2, name: 'Benutzer', canonical: 'User' },
           '6': { id: 6, name: 'Datei', canonical: 'File' },
+          '8': { id: 8, name: 'MediaWiki', canonical: 'MediaWiki' },
           '14': { id: 14, name: 'Kategorie', canonical: 'Category' },
         },
-        namespacealiases: [{ id: 6, alias: 'Bild' }],
+        namespacealiases: [
+          { id: 6, alias: 'Bild' },
+          { id: 2, alias: 'Benutzerin' },
+        ],
       },
     },
   });
@@ -261,6 +265,30 @@ table('What the module checks in its own code', [
     mirrors: 'ApiParse::execute (a user subpage .js is javascript, MainSlotRoleHandler::getDefaultModel)',
     query: 'action=parse&title=User:X/common.js&text=a&prop=parsetree',
     expect: [['notwikitext', 'error', 'prop', 'prop']],
+  },
+  {
+    mirrors: "MainSlotRoleHandler::getDefaultModel (the wiki's own name of the User namespace: Benutzer)",
+    query: 'action=parse&title=Benutzer:X/common.js&text=a&prop=parsetree',
+    expect: [['notwikitext', 'error', 'prop', 'prop']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: "MainSlotRoleHandler::getDefaultModel (an alias of the User namespace from the wiki's siteinfo: Benutzerin)",
+    query: 'action=parse&title=Benutzerin:X/vector.css&text=a&prop=parsetree',
+    expect: [['notwikitext', 'error', 'prop', 'prop']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: 'MainSlotRoleHandler::getDefaultModel (Benutzer:X.css is not a subpage: wikitext)',
+    query: 'action=parse&title=Benutzer:X.css&text=a&prop=parsetree',
+    expect: [],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: 'MainSlotRoleHandler::getDefaultModel (a name no namespace of the wiki has is the main namespace: wikitext)',
+    query: 'action=parse&title=Usuario:X/common.js&text=a&prop=parsetree',
+    expect: [],
+    catalogue: germanWiki,
   },
   {
     mirrors: 'MainSlotRoleHandler::getDefaultModel (User:X.css is not a subpage: wikitext)',

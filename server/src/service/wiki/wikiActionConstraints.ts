@@ -49,6 +49,11 @@ export interface ActionCondition {
   notEquals?: string;
   /** Given, with a value this regular expression matches (a title's default content model). */
   matches?: RegExp;
+  /**
+   * Given as a title in one of these namespaces, named as the wiki names them (its siteinfo: local
+   * names, canonical names, aliases); `matches` then tests the title after its namespace prefix.
+   */
+  namespace?: number[];
 }
 
 export interface ActionRule {
@@ -130,6 +135,11 @@ function parseConditions(v: unknown, at: string): ActionCondition[] | undefined 
     if (typeof c.empty === 'boolean') out.empty = c.empty;
     if (typeof c.notEquals === 'string') out.notEquals = c.notEquals;
     if (typeof c.matches === 'string') out.matches = new RegExp(c.matches);
+    if (c.namespace !== undefined) {
+      if (!Array.isArray(c.namespace) || !c.namespace.every((n) => Number.isInteger(n)))
+        throw new Error(`${at}: condition #${j + 1} "namespace" must be a list of namespace numbers.`);
+      out.namespace = c.namespace as number[];
+    }
     return out;
   });
 }

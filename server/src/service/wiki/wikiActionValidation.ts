@@ -156,13 +156,25 @@ function given(ctx: QueryCheck, am: WikiModule, param: string): WikiParam | unde
   return ctx.query.byName.get(am.prefix + param);
 }
 
+/** The title after its namespace prefix when `value` is a title in one of `namespaces` (names as the wiki's siteinfo gives them). */
+function titleAfterNamespace(ctx: QueryCheck, value: string, namespaces: number[]): string | undefined {
+  const t = value.replace(/_/g, ' ').trim();
+  const colon = t.indexOf(':');
+  if (colon <= 0) return namespaces.includes(0) ? t : undefined;
+  const ns = ctx.catalogue.findNamespaceByName(t.slice(0, colon));
+  if (!ns) return namespaces.includes(0) ? t : undefined;
+  return namespaces.includes(ns.id) ? t.slice(colon + 1).trim() : undefined;
+}
+
 function conditionHolds(ctx: QueryCheck, am: WikiModule, c: ActionCondition): boolean {
   const p = given(ctx, am, c.param);
   if (c.present !== undefined && (p !== undefined) !== c.present) return false;
   if (c.equals !== undefined && (p === undefined || p.value !== c.equals)) return false;
   if (c.empty === false && p !== undefined && p.value === '') return false;
   if (c.notEquals !== undefined && (p === undefined || p.value === c.notEquals)) return false;
-  if (c.matches !== undefined && (p === undefined || !c.matches.test(p.value))) return false;
+  const tested = c.namespace !== undefined && p !== undefined ? titleAfterNamespace(ctx, p.value, c.namespace) : p?.value;
+  if (c.namespace !== undefined && tested === undefined) return false;
+  if (c.matches !== undefined && (tested === undefined || !c.matches.test(tested))) return false;
   if (c.has !== undefined || c.hasNone !== undefined) {
     const values = p ? getValueItems(ctx.text, p).map((i) => i.text) : [];
     if (c.has !== undefined && !values.includes(c.has)) return false;
