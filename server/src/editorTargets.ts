@@ -233,3 +233,26 @@ export function completeByTargets(
     choice.targets.map((t) => ({ name: t.name, list: t.service.doComplete(document, t.view(parsed), offset, settings) })),
   );
 }
+
+/**
+ * Completion on a `.wikiquery` file's `# targets:` line: the names it may hold (the configured wikis
+ * and the built-in versions), those already written left out; undefined when the cursor is elsewhere.
+ */
+export function completeTargetsLine(document: TextDocument, offset: number, wikis: Record<string, string>): CompletionList | undefined {
+  if (document.languageId !== 'wikiquery') return undefined;
+  const text = document.getText();
+  const line = readTargetsLine(text);
+  const colon = line ? text.indexOf(':', line.start) : -1;
+  if (!line || offset <= colon || offset > line.end) return undefined;
+  const start = Math.max(text.lastIndexOf(',', offset - 1), colon) + 1;
+  const lead = text.slice(start, offset).length - text.slice(start, offset).trimStart().length;
+  const range = { start: document.positionAt(start + lead), end: document.positionAt(offset) };
+  const written = new Set(line.names.filter((n) => n.end < start || n.start > offset).map((n) => n.name));
+  const items = [
+    ...Object.keys(wikis).map((name) => ({ label: name, detail: 'configured wiki (wikimapQuery.wikis)', kind: 18 as const })),
+    ...builtinVersionShorts().map((short) => ({ label: short, detail: `built-in MediaWiki ${short}`, kind: 12 as const })),
+  ]
+    .filter((i) => !written.has(i.label))
+    .map((i) => ({ ...i, textEdit: { range, newText: i.label } }));
+  return { isIncomplete: false, items };
+}

@@ -76,7 +76,14 @@ import { errorMessage } from '../../common/errorMessage';
 import { redactUserInfo } from '../../run/redact';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
 import { withoutSnippets } from './service/snippetText';
-import { completeByTargets, EditorTargets, hoverByTargets, validateByTargets, type TargetChoice } from './editorTargets';
+import {
+  completeByTargets,
+  completeTargetsLine,
+  EditorTargets,
+  hoverByTargets,
+  validateByTargets,
+  type TargetChoice,
+} from './editorTargets';
 
 /** The empty range at a position. */
 const at = (position: Position): Range => ({ start: position, end: position });
@@ -767,6 +774,8 @@ class QueryLanguageServer {
           null,
           (p, service) => {
             const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
+            const onTargetsLine = completeTargetsLine(p.document, offset, this.settingsOf(params.textDocument.uri).wikis);
+            if (onTargetsLine) return onTargetsLine;
             const targets = this.targetChoice(p, params.textDocument.uri);
             const found = targets?.targets.length
               ? completeByTargets(targets, p.document, p.parsed, offset, ls)

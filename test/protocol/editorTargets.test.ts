@@ -213,6 +213,27 @@ describe('target wikis in the editor (LSP over stdio)', function () {
     });
   });
 
+  it('completion on the # targets: line offers the configured wikis and the built-in versions not yet named', async () => {
+    const settings = { wikis: { commons: 'https://commons.wikimedia.org/w/api.php' }, wiki: { liveCatalogues: 'off' } };
+    await withServer({ settings }, async (c) => {
+      for (const [withCursor, labels, replaced] of [
+        ['# targets: 1.39, |\naction=query&list=random\n', ['commons', '1.43', '1.45'], ''],
+        ['# targets: co|\naction=query&list=random\n', ['commons', '1.39', '1.43', '1.45'], 'co'],
+      ] as const) {
+        const { text, position } = cursor(withCursor);
+        const uri = `file:///home/user/queries/line-${labels.length}.wikiquery`;
+        await c.open(uri, 'wikiquery', text, 1);
+        const list = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+        assert.deepEqual(
+          list.items.map((i) => i.label),
+          labels,
+        );
+        const edit = list.items[0].textEdit as { range: import('vscode-languageserver-types').Range; newText: string };
+        assert.equal(textOf(text, edit.range), replaced);
+      }
+    });
+  });
+
   it('without targets nothing changes: no note in messages', async () => {
     const ds = await withServer({}, (c) => diagnosticsOf(c, DOCUMENT));
     assert.ok(ds.length > 0);
