@@ -1,5 +1,6 @@
 // See run.js. Everything here runs in plain node outside the editor.
 import { execFileSync } from 'node:child_process';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -80,6 +81,22 @@ async function main(): Promise<number> {
     }),
   );
 
+  // A private wiki: a second real MediaWiki with anonymous reading off and a bot password made by its
+  // maintenance script; the password is new each run (32 of 0-9 and a-w, as MediaWiki makes them).
+  let botUser = '';
+  const botPassword = Array.from(crypto.randomBytes(32), (b) => '0123456789abcdefghijklmnopqrstuvw'[b % 33]).join('');
+  add(
+    await startOptional('private MediaWiki', 'test/mediawiki/mediawikiServer.ts', async (m) => {
+      const mw = await m.startMediaWiki({ seed: false });
+      botUser = m.createBotPassword(mw, m.ADMIN_USER, 'wmqeditor', botPassword);
+      m.makeWikiPrivate(mw);
+      return {
+        env: { WIKIMAP_E2E_PRIVATE_API: mw.apiUrl, WIKIMAP_E2E_PRIVATE_BOT_USER: botUser, WIKIMAP_E2E_PRIVATE_BOT_PASSWORD: botPassword },
+        stop: () => mw.stop(),
+      };
+    }),
+  );
+
   // 3. A workspace with the sample files.
   // The folder is always called `examples`, so the window title (which names it) is the same in every
   // run and a screenshot only changes when what it shows changes.
@@ -112,6 +129,8 @@ async function main(): Promise<number> {
     return write(chunk, ...rest);
   };
   let code: number;
+  let secretFoundIn: { searched: number; holding: string[] } | undefined;
+  let userFoundIn: string[] | undefined;
   try {
     code = await runTests({
       vscodeExecutablePath: path.join(__dirname, 'codeServerLauncher.js'),
@@ -126,15 +145,58 @@ async function main(): Promise<number> {
     console.log(`[e2e] ${err?.message ?? err}`);
   } finally {
     (process.stdout as any).write = write;
+    // The private wiki's bot password is in no file VS Code or the extension wrote: settings, state,
+    // logs (the output channel included), the extension's storage and catalogue cache, the workspace.
+    secretFoundIn = filesHolding([profile, ws], botPassword);
+    // The search reaches the output channel's log: the sign-in's log line names the bot user (not its password).
+    userFoundIn = botUser ? filesHolding([profile, ws], botUser).holding : [];
     for (const s of started.reverse()) await s.stop().catch(() => undefined);
     fs.rmSync(wsParent, { recursive: true, force: true });
     fs.rmSync(profile, { recursive: true, force: true });
     fs.rmSync(signals, { recursive: true, force: true });
   }
   const { passed, failed } = countFrom(captured);
-  const failedTotal = failed + (code !== 0 && failed === 0 ? 1 : 0);
+  const holding = secretFoundIn?.holding ?? [];
+  if (holding.length) console.log(`[e2e] the private wiki's bot password was found in: ${holding.join(', ')}`);
+  else
+    console.log(`[e2e] searched ${secretFoundIn?.searched ?? 0} files written by VS Code and the extension: none holds the bot password`);
+  const privateSuiteRan = /signed in with the bot password/.test(captured);
+  const logReached = !privateSuiteRan || (userFoundIn ?? []).some((f) => f.endsWith('.log'));
+  console.log(
+    `[e2e] the bot user name (logged at sign-in) is in: ${(userFoundIn ?? []).map((f) => path.basename(f)).join(', ') || 'no file'}${logReached ? '' : ' (the search did not reach the output log)'}`,
+  );
+  const failedTotal = failed + (code !== 0 && failed === 0 ? 1 : 0) + (holding.length ? 1 : 0) + (logReached ? 0 : 1);
   console.log(`${passed} passed, ${failedTotal} failed`);
   return failedTotal > 0 || passed === 0 ? 1 : 0;
+}
+
+/** The files under `dirs` (followed recursively, symlinks not followed) whose bytes hold `secret`. */
+function filesHolding(dirs: string[], secret: string): { searched: number; holding: string[] } {
+  const needle = Buffer.from(secret);
+  const holding: string[] = [];
+  let searched = 0;
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile()) {
+        searched++;
+        try {
+          if (fs.readFileSync(full).includes(needle)) holding.push(full);
+        } catch {
+          // unreadable (a socket, a lock): nothing written there by the editor
+        }
+      }
+    }
+  };
+  for (const d of dirs) walk(d);
+  return { searched, holding };
 }
 
 /** Ends with `code` once stdout has drained (a pipe to the test runner), even if a handle lingers. */
