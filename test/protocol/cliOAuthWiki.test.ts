@@ -83,6 +83,36 @@ describe('wikimap-query with an OAuth 2 owner-only token (fake wiki with the OAu
     );
   });
 
+  it('check --catalogue URL signs in with the same options: judged by the private wiki, every request signed', async () => {
+    fs.writeFileSync(path.join(dir, 'typo.wikiquery'), 'action=query&list=allpages&aplimitt=5\n');
+    const before = wiki.seen.length;
+    const res = await cli([
+      'check',
+      '--catalogue',
+      wiki.apiUrl,
+      '--oauth-token-file',
+      path.join(dir, 'token.txt'),
+      path.join(dir, 'typo.wikiquery'),
+    ]);
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /typo\.wikiquery:1:\d+ warning .*aplimitt/);
+    const sent = wiki.seen.slice(before);
+    assert.ok(sent.length >= 2, 'siteinfo and paraminfo');
+    for (const r of sent) assert.equal(r.authorization, `Bearer ${TOKEN}`);
+    // Without it: readapidenied, explained; with two --catalogue URLs the secret's wiki is ambiguous: refused.
+    const anon = await cli(['check', '--catalogue', wiki.apiUrl, path.join(dir, 'typo.wikiquery')]);
+    assert.equal(anon.code, 2);
+    assert.match(anon.stderr, /readapidenied.*--bot-user User@BotName/);
+    const two = await cli(
+      ['check', '--catalogue', wiki.apiUrl, '--catalogue', 'http://127.0.0.1:9/w/api.php', path.join(dir, 'typo.wikiquery')],
+      {
+        WIKIMAP_QUERY_OAUTH_TOKEN: TOKEN,
+      },
+    );
+    assert.equal(two.code, 2);
+    assert.match(two.stderr, /signing in needs exactly one --catalogue API_URL \(got 2\)/);
+  });
+
   it('the token is in no output and no file written', () => {
     for (const text of printed) assert.ok(!text.includes(TOKEN), text);
     const walk = (d: string): string[] =>

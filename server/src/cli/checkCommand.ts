@@ -12,6 +12,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { getLocation } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { WikiSecret } from '../../../run/wiki/wikiAuth';
+import { resolveSecret, SecretUsageError, takeSignInOption, type SignInOptions } from './cliSecrets';
 import type { PackageFiles } from '../runtime';
 import { PARSE_BUDGET_FACTOR, SEVERITY_LEVELS, settingSpec, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
@@ -49,7 +50,7 @@ export interface CliIo {
   /** Writes a file (`--fix`); without it, --fix is refused. */
   writeFile?(path: string, text: string): void;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
-  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }, secret?: WikiSecret): Promise<WikiCatalogue>;
   /** Fetches a wiki's whole catalogue now (`catalogue save`): the file text and what it holds. */
   snapshotCatalogue?(
     apiUrl: string,
@@ -112,6 +113,13 @@ Options:
                                --catalogue when it is given too). A target that
                                cannot be loaded is said once and left out; exit
                                2 only when none could be loaded.
+  --bot-user, --bot-password-file, --oauth-token-file
+                               Sign in to the wiki of the one --catalogue
+                               API_URL (a private wiki), as in run and
+                               catalogue save; secrets come from
+                               WIKIMAP_QUERY_BOT_PASSWORD /
+                               WIKIMAP_QUERY_OAUTH_TOKEN or a file, never an
+                               argument, and go to that wiki only.
   --max-catalogue-mb N         Largest answer read from a wiki given with
                                --catalogue URL, in MB (default 32); every
                                request also has a 15 s time limit and never
@@ -226,6 +234,8 @@ interface CheckOptions {
   embedded: HostLanguage[];
   baseline?: string;
   fix: boolean;
+  /** Sign-in to the one wiki given with --catalogue URL (private wikis; the secret from the environment or a file). */
+  signIn: SignInOptions;
 }
 
 function positiveNumber(flag: string, raw: string, unit: string): number {
@@ -245,6 +255,7 @@ function defaultCheckOptions(): CheckOptions {
     paths: [],
     embedded: [...HOST_LANGUAGES],
     fix: false,
+    signIn: {},
   };
 }
 
@@ -314,6 +325,7 @@ function parseCheckArgs(args: string[]): CheckOptions {
         i = args.length;
         break;
       default:
+        if (takeSignInOption(arg, () => take(arg), opts.signIn)) break;
         if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${args[i]}.`);
         opts.paths.push(args[i]);
     }
@@ -376,7 +388,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     opts = parseCheckArgs(rest);
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof SecretUsageError) {
       io.stderr(`wikimap-query check: ${err.message} See wikimap-query check --help.\n`);
       return 2;
     }
@@ -500,6 +512,19 @@ async function applyMapConfig(services: LanguageServices, spec: string, io: CliI
   }
 }
 
+/** The sign-in of `check --catalogue URL`: the secret goes to that one wiki (exactly one --catalogue URL). */
+function catalogueSignIn(opts: CheckOptions, io: CliIo): { apiUrl: string; secret: WikiSecret } | undefined {
+  const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readFile);
+  if (!secret) return undefined;
+  const urls = opts.catalogues.filter((c) => /^https?:\/\//i.test(c));
+  if (urls.length !== 1) {
+    throw new SecretUsageError(
+      `signing in needs exactly one --catalogue API_URL (got ${urls.length}): the secret is sent to that wiki only.`,
+    );
+  }
+  return { apiUrl: urls[0], secret };
+}
+
 /**
  * The services a check uses: the built-in catalogue, unless --catalogue ones replace it (a saved
  * file lacking main/query gets the built-in ones), and the map config --map-config names.
@@ -507,11 +532,13 @@ async function applyMapConfig(services: LanguageServices, spec: string, io: CliI
 async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageServices> {
   const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
   let services: LanguageServices = base;
+  const signIn = catalogueSignIn(opts, io);
   if (opts.catalogues.length) {
     const loaded: WikiCatalogue[] = [];
     for (const spec of opts.catalogues) {
       try {
-        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue, { maxBytes: opts.maxCatalogueBytes }));
+        const secret = signIn && spec === signIn.apiUrl ? signIn.secret : undefined;
+        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue, { maxBytes: opts.maxCatalogueBytes }, secret));
       } catch (err) {
         const message = errorMessage(err);
         const shown = withoutUserInfo(spec);

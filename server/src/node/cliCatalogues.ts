@@ -16,7 +16,17 @@ import type { CatalogueSnapshot } from '../cli/checkCommand';
 export function createCliCatalogueLoader(files: PackageFiles, log: (message: string, kind?: 'info' | 'warning') => void) {
   let store: CatalogueStore | undefined;
   return {
-    load(spec: string, builtin: WikiCatalogue, limits: { maxBytes?: number } = {}): Promise<WikiCatalogue> {
+    async load(spec: string, builtin: WikiCatalogue, limits: { maxBytes?: number } = {}, secret?: WikiSecret): Promise<WikiCatalogue> {
+      if (secret) {
+        // Signed in: a store of its own whose transport signs that wiki's requests (and no disk cache).
+        const maxBytes = limits.maxBytes ? () => limits.maxBytes! : undefined;
+        const signed = createNodeCatalogueStore(
+          files,
+          { builtin, log, maxBytes, cacheDir: '' },
+          signedInTransport(nodeTransport, { apiUrl: spec, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
+        );
+        return signed.load(spec).finally(() => signed.dispose());
+      }
       store ??= createNodeCatalogueStore(files, { builtin, log, maxBytes: limits.maxBytes ? () => limits.maxBytes! : undefined });
       return store.load(spec);
     },

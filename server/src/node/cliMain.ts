@@ -76,7 +76,7 @@ const io: CliIo & RunIo = {
   resolve: (p) => path.resolve(p),
   files,
   version: packageVersion(files),
-  loadCatalogue: (spec, builtin, limits) => catalogues.load(spec, builtin, limits),
+  loadCatalogue: (spec, builtin, limits, secret) => catalogues.load(spec, builtin, limits, secret),
   snapshotCatalogue: (apiUrl, builtin, limits, secret) => catalogues.snapshot(apiUrl, builtin, limits, secret),
   loadMapConfig,
   transport: nodeTransport,
