@@ -5,7 +5,7 @@
  * scrambles the document.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndexedDocument, type TextChange } from './lineIndexedDocument';
 import type { Range } from 'vscode-languageserver-types';
 
 /**
@@ -14,28 +14,25 @@ import type { Range } from 'vscode-languageserver-types';
  * before the notification). The version is set once all changes are in.
  */
 export function applyContentChanges(
-  document: TextDocument,
+  document: LineIndexedDocument,
   contentChanges: readonly TextDocumentContentChangeEvent[] | undefined,
   version: number,
-): TextDocument {
-  let doc = document;
+): LineIndexedDocument {
   for (const raw of Array.isArray(contentChanges) ? contentChanges : []) {
-    const change = sanitiseChange(doc, raw);
-    if (change) doc = TextDocument.update(doc, [change], doc.version);
+    const change = sanitiseChange(raw);
+    if (change) document.update([change], document.version);
   }
-  return TextDocument.update(doc, [], version);
+  document.update([], version);
+  return document;
 }
 
-/** Clamps a change to the document; drops changes that are not changes. Out-of-range edits never throw. */
-function sanitiseChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
+/** Drops changes that are not changes; the document clamps the rest to its text (out-of-range edits never throw). */
+function sanitiseChange(change: TextDocumentContentChangeEvent): TextChange | undefined {
   if (!change || typeof change !== 'object' || typeof (change as { text?: unknown }).text !== 'string') return undefined;
   if (!('range' in change) || change.range === undefined || change.range === null) return { text: change.text };
   const r = change.range as Range;
   if (!isPosition(r.start) || !isPosition(r.end)) return undefined;
-  let start = doc.offsetAt(r.start);
-  let end = doc.offsetAt(r.end);
-  if (end < start) [start, end] = [end, start];
-  return { range: { start: doc.positionAt(start), end: doc.positionAt(end) }, text: change.text };
+  return { range: { start: r.start, end: r.end }, text: change.text };
 }
 
 function isPosition(p: unknown): p is { line: number; character: number } {

@@ -300,11 +300,25 @@ function sameApiUrl(a: string, b: string): boolean {
 // Which service serves a document
 // ---------------------------------------------------------------------------
 
-/** A `.wikiquery` file whose client gave it another language id is still a whole wiki query document. */
-function asWikiDocument(document: TextDocument): TextDocument {
-  return document.languageId === WIKI_LANGUAGE_ID
-    ? document
-    : TextDocument.create(document.uri, WIKI_LANGUAGE_ID, document.version, document.getText());
+/**
+ * A `.wikiquery` file whose client gave it another language id is still a whole wiki query document:
+ * the same document under the wiki language id (its text and positions are not copied).
+ */
+function asWikiDocument(d: TextDocument): TextDocument {
+  if (d.languageId === WIKI_LANGUAGE_ID) return d;
+  return {
+    uri: d.uri,
+    languageId: WIKI_LANGUAGE_ID,
+    version: d.version,
+    get lineCount() {
+      return d.lineCount;
+    },
+    getText: (range) => d.getText(range),
+    positionAt: (offset) => d.positionAt(offset),
+    offsetAt: (position) => d.offsetAt(position),
+    getLineRange: (line) => d.getLineRange(line),
+    getEOLCharacters: (line) => d.getEOLCharacters(line),
+  };
 }
 
 /**

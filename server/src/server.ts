@@ -31,6 +31,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndexedDocument } from './lineIndexedDocument';
+import { MAX_WINDOW_CHARS, WINDOW_LINES, windowAround, WindowDocument } from './documentWindow';
 import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
@@ -92,10 +94,6 @@ const at = (position: Position): Range => ({ start: position, end: position });
 const MAX_COMPLETION_ITEMS = 1000;
 /** Most diagnostics sent for one document (the editor cannot show more usefully); the rest are counted. */
 const MAX_PROBLEMS = 1000;
-/** Lines either side of a position that a request on a document over the parse budget reads. */
-const WINDOW_LINES = 200;
-/** Most characters such a window may hold; a longer window (very long lines) gets an empty answer. */
-const MAX_WINDOW_CHARS = 1_000_000;
 /** Debounce for documents over maxFullCheckSize. */
 const LARGE_DOCUMENT_DELAY_MS = 1000;
 /** How long to wait for the client's `workspace/configuration` answer before using defaults. */
@@ -117,14 +115,14 @@ interface CachedParse {
 }
 
 interface OpenDocument {
-  document: TextDocument;
+  document: LineIndexedDocument;
   languageId: string;
   parse?: CachedParse;
   pending?: Disposable;
   /** The size warning was shown for this document. */
   toldTooLarge?: boolean;
   /** The lines around a position, parsed for a request on a document over the parse budget. */
-  window?: CachedParse & { first: number; last: number };
+  window?: CachedParse & { start: number; end: number };
 }
 
 export interface ServerOptions {
@@ -343,21 +341,19 @@ class QueryLanguageServer {
   }
 
   /**
-   * A parse of the lines around `at` only, in a text whose earlier lines are left empty, so that lines
-   * and characters (what the services answer in) are those of the whole document.
+   * A parse of the text around `at` only (`windowAround`: the lines around it, or the characters around
+   * it on a very long line), as a document in the positions of the whole one.
    */
   private windowParse(open: OpenDocument, at: Range): CachedParse | undefined {
     const doc = open.document;
-    const first = Math.max(0, at.start.line - WINDOW_LINES);
-    const last = Math.min(doc.lineCount - 1, at.end.line + WINDOW_LINES);
+    const { start, end } = windowAround(doc, at);
     const cached = open.window;
-    if (cached && cached.version === doc.version && cached.first === first && cached.last === last) return cached;
-    const text = doc.getText({ start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } });
-    if (text.length > MAX_WINDOW_CHARS) return undefined;
+    if (cached && cached.version === doc.version && cached.start === start && cached.end === end) return cached;
     const mode = pickMode(doc.uri, open.languageId, this.settings, this.getServices());
     if (!mode) return undefined;
-    const document = mode.view(TextDocument.create(doc.uri, doc.languageId, doc.version, '\n'.repeat(first) + text));
-    open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), first, last };
+    const text = doc.getText().slice(start, end);
+    const document = mode.view(new WindowDocument(doc.uri, doc.languageId, doc.version, text, doc.positionAt(start)));
+    open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), start, end };
     return open.window;
   }
 
@@ -501,7 +497,7 @@ class QueryLanguageServer {
       this.guard('didOpen', (params) => {
         const { uri, languageId, version, text } = params.textDocument;
         this.documents.get(uri)?.pending?.dispose();
-        this.documents.set(uri, { document: TextDocument.create(uri, languageId, version, text), languageId });
+        this.documents.set(uri, { document: new LineIndexedDocument(uri, languageId, version, text), languageId });
         this.scheduleValidation(uri);
       }),
     );
@@ -726,7 +722,7 @@ class QueryLanguageServer {
     const off = 'folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off for it';
     const text =
       open.document.getText().length > max * PARSE_BUDGET_FACTOR
-        ? `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion read the ${WINDOW_LINES} lines around what is shown.`
+        ? `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion read the ${WINDOW_LINES} lines around what is shown (on longer lines, the ${MAX_WINDOW_CHARS / 2} characters either side).`
         : `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;
     const full = `${text} Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`;
     this.connection.console.warn(full);

@@ -3,7 +3,7 @@
  * (LSP), clamped and sanitised against that text.
  */
 import assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndexedDocument } from '../../../server/src/lineIndexedDocument';
 import { applyContentChanges } from '../../../server/src/documentSync';
 
 const at = (line: number, character: number) => ({ line, character });
@@ -74,7 +74,7 @@ describe("document sync: applying one notification's changes", () => {
   ];
   for (const [what, before, changes, after] of TABLE) {
     it(what, () => {
-      const doc = applyContentChanges(TextDocument.create('file:///t.wikiquery', 'wikiquery', 1, before), changes as never, 2);
+      const doc = applyContentChanges(new LineIndexedDocument('file:///t.wikiquery', 'wikiquery', 1, before), changes as never, 2);
       assert.equal(doc.getText(), after);
       assert.equal(doc.version, 2);
     });
