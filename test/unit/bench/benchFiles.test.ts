@@ -33,6 +33,10 @@ const REVIEWED_WRITES: Record<string, string> = {
   'bench/targetsBench.ts: fs.writeFileSync(many': 'the 1,000-request document, in the mkdtemp folder above it',
   'bench/run.js: fs.mkdirSync(path.join(release': 'the release build, inside the mkdtemp folder',
   'bench/run.js: fs.symlinkSync(path.join(root': "links from the release folder (in the mkdtemp folder) to the project's files",
+  'bench/compare.js: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder for the other commit’s worktree (removed after)',
+  'bench/compare.js: fs.symlinkSync(path.join(root': "the other commit's node_modules, a link in its temporary worktree",
+  'bench/compare.js: fs.mkdirSync(path.dirname(OUT': 'bench/out (git-ignored)',
+  'bench/compare.js: fs.writeFileSync(OUT': 'bench/out/compare.json (git-ignored)',
 };
 
 function writeCalls(): string[] {
