@@ -65,6 +65,49 @@ function wiki139(): WikiCatalogue {
   return v139;
 }
 
+table('Continue values: the empty value, and the modules that parse their own', [
+  {
+    mirrors: 'ApiQueryRecentChanges::run (an empty value is one empty part: refused on 1.39, 1.43, 1.45)',
+    query: 'action=query&list=recentchanges&rccontinue=',
+    expect: [['badcontinue', 'error', '', 'rccontinue']],
+  },
+  { mirrors: 'ApiQueryAllPages::run (an empty value is accepted)', query: 'action=query&list=allpages&apcontinue=', expect: [] },
+  {
+    mirrors: 'ApiQueryBacklinksprop::run (linkshere: an empty value is refused)',
+    query: 'action=query&prop=linkshere&titles=Alpha&lhcontinue=',
+    expect: [['badcontinue', 'error', '', 'lhcontinue']],
+  },
+  {
+    mirrors: 'ApiQueryBacklinks::run (1.39: an int part written with a leading zero)',
+    query: 'action=query&list=backlinks&bltitle=Alpha&blcontinue=0|05',
+    expect: [['badcontinue', 'error', '0|05', 'blcontinue']],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: 'ApiQueryBacklinks::run (1.39: 6 parts)',
+    query: 'action=query&list=backlinks&bltitle=Alpha&blcontinue=0|5|0|Alpha|0|7',
+    expect: [],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: 'ApiQueryRandom::run (1.39: the random parts are 0.digits)',
+    query: 'action=query&list=random&rncontinue=.5|0.5|0|0',
+    expect: [['badcontinue', 'error', '.5|0.5|0|0', 'rncontinue']],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: 'ApiQueryUserContribs::execute (1.39: an empty value is refused; 1.43 and 1.45 accept it)',
+    query: 'action=query&list=usercontribs&ucuser=Tester&uccontinue=',
+    expect: [['badcontinue', 'error', '', 'uccontinue']],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: 'ApiQueryUserContribs::execute (1.40+: an empty value is accepted)',
+    query: 'action=query&list=usercontribs&ucuser=Tester&uccontinue=',
+    expect: [],
+  },
+]);
+
 const P = 'ApiBase::parseContinueParamOrDie';
 table("Each module's continue value (1.40+: parts and their types)", [
   {
