@@ -19,6 +19,7 @@ import { generateMapArrayDocument, generateMapDocuments, generateWikiDocument, r
 import { mapQuerySchema } from './mapQuerySchema';
 import { benchWeb } from './webBench';
 import { benchTargets } from './targetsBench';
+import { benchTree } from './treeBench';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bundleOptions } = require('../scripts/build.js') as { bundleOptions: (production: boolean) => esbuild.BuildOptions };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -605,6 +606,11 @@ async function main() {
     benchTargets(root, row);
     return;
   }
+  // `--only=tree`: check DIR on a generated 20,000-file source tree against ripgrep (no results.json).
+  if (only === 'tree') {
+    await benchTree(root, row, median);
+    return;
+  }
   benchWikiThroughput();
   benchEdit();
   benchCompletionHover();
@@ -616,6 +622,7 @@ async function main() {
   await benchSizes();
   await benchWeb(root, row, median);
   benchTargets(root, row);
+  await benchTree(root, row, median);
   activationFromE2e();
   const out = path.join(root, LAST_RUN);
   fs.mkdirSync(path.dirname(out), { recursive: true });
