@@ -236,15 +236,31 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
   return true;
 }
 
+/**
+ * Whether `action` is written as a key somewhere: a word of its own followed (after a closing quote
+ * or bracket and spaces) by `=`, `:`, `,` or Kotlin's `to`, or a builder's `.action(`. Not `action.type`,
+ * `(action)`, `transaction` or `handle_action`, which fill real code and hold no request.
+ */
+function writesActionKey(text: string): boolean {
+  for (let i = text.indexOf('action'); i >= 0; i = text.indexOf('action', i + 6)) {
+    const before = i > 0 ? text.charCodeAt(i - 1) : 32;
+    if (/[\w$]/.test(String.fromCharCode(before))) continue;
+    let j = i + 6;
+    if (/['"`]/.test(text.charAt(j))) j++;
+    if (text.charAt(j) === ']') j++;
+    while (j < text.length && j < i + 32 && /\s/.test(text.charAt(j))) j++;
+    const c = text.charAt(j);
+    if (c === '=' || c === ':' || c === ',' || (c === '(' && before === 46)) return true;
+    if (text.startsWith('to', j) && j > i + 6 && /\s/.test(text.charAt(j + 2))) return true;
+  }
+  return false;
+}
+
 /** Text worth a look: names api.php, an `action` parameter, mw.Api or a Python MediaWiki client (the prefilter, before any parse). */
 export function mayHoldRequest(text: string): boolean {
   // mw.Api sends action=query when the object names none.
   return (
-    text.includes('api.php') ||
-    text.includes('action') ||
-    text.includes('mwclient') ||
-    text.includes('pywikibot') ||
-    text.includes('mw.Api')
+    text.includes('api.php') || writesActionKey(text) || text.includes('mwclient') || text.includes('pywikibot') || text.includes('mw.Api')
   );
 }
 
