@@ -394,7 +394,9 @@ export class MediaWikiClient {
   async get(query: string): Promise<any> {
     const res = await fetch(`${this.apiUrl}?${query}`, {
       headers: { cookie: this.cookieHeader(), 'user-agent': 'wikimap-query-tests/0 (agreement suite)' },
-      signal: AbortSignal.timeout(30000),
+      // PHP's built-in server answers one request at a time: on a loaded 2-core machine a queue of
+      // slow requests (action=help, big paraminfo) can wait well over 30 s
+      signal: AbortSignal.timeout(120000),
     });
     this.keepCookies(res);
     const text = await res.text();

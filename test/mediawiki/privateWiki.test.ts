@@ -160,7 +160,9 @@ describe('a private wiki (real MediaWiki 1.39, anonymous read off, a bot passwor
       const port = (other.address() as { port: number }).port;
       const q = path.join(dir, 'other.wikiquery');
       fs.writeFileSync(q, `http://127.0.0.1:${port}/api.php?action=query&meta=siteinfo\n`);
-      const res = await cliAsync(['run', q, '--api-url', wiki!.apiUrl, '--bot-user', botUser], { WIKIMAP_QUERY_BOT_PASSWORD: SECRET });
+      // the other server is on loopback too: --allow-private lets the run reach it (the address rule is tested in runCli)
+      const args = ['run', q, '--api-url', wiki!.apiUrl, '--bot-user', botUser, '--allow-private'];
+      const res = await cliAsync(args, { WIKIMAP_QUERY_BOT_PASSWORD: SECRET });
       assert.equal(res.code, 0, res.stderr);
       assert.equal(seen.length, 1);
       assert.equal(seen[0].cookie, undefined);
