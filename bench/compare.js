@@ -65,16 +65,42 @@ function sameOrSuperset(otherRoot) {
   return Object.entries(theirs).every(([name, p]) => name === '' || (ours[name] && ours[name].version === p.version));
 }
 
-/** One `node bench/run.js` in `tree`; its rows, read from the results file it wrote. */
+/** A row as every version of the benchmark prints it: mark, name, value, unit, `target …`. */
+const PRINTED_ROW = /^(?: met | MISS| {2}- {2}) (.+?) +(-?[\d.e+]+|\S+) (\S*) *target (.*)$/;
+
+/** The rows a run printed (what a run that failed part-way, or wrote no results file, still measured). */
+function printedRows(stdout) {
+  const rows = [];
+  for (const line of stdout.split('\n')) {
+    const m = PRINTED_ROW.exec(line);
+    if (m) rows.push({ name: m[1].trim(), value: Number.isFinite(Number(m[2])) ? Number(m[2]) : m[2], unit: m[3], target: m[4] });
+  }
+  return rows;
+}
+
+/**
+ * One `node bench/run.js` in `tree`; its rows, read from the results file it wrote, else from what it
+ * printed (an older commit's benchmark may fail part-way, or `--only=…` writes no file).
+ */
 function benchOnce(tree, benchArgs) {
   const started = Date.now();
-  run(process.execPath, [path.join(tree, 'bench', 'run.js'), ...benchArgs], tree);
+  const r = spawnSync(process.execPath, [path.join(tree, 'bench', 'run.js'), ...benchArgs], {
+    cwd: tree,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(r.stdout ?? '');
   // Older commits wrote the tracked bench/results.json; newer ones bench/out/results.json.
   for (const rel of ['bench/out/results.json', 'bench/results.json']) {
     const file = path.join(tree, rel);
-    if (fs.existsSync(file) && fs.statSync(file).mtimeMs >= started - 1000) return JSON.parse(fs.readFileSync(file, 'utf8')).rows;
+    if (r.status === 0 && fs.existsSync(file) && fs.statSync(file).mtimeMs >= started - 1000)
+      return JSON.parse(fs.readFileSync(file, 'utf8')).rows;
   }
-  throw new Error(`The benchmark in ${tree} wrote no results (bench arguments that write none cannot be compared).`);
+  const rows = printedRows(r.stdout ?? '');
+  if (!rows.length) throw new Error(`The benchmark in ${tree} failed (exit ${r.status}) before it printed any row.`);
+  if (r.status !== 0) console.error(`(the benchmark in ${tree} failed, exit ${r.status}: the ${rows.length} rows it printed are compared)`);
+  return rows;
 }
 
 const median = (xs) => {
