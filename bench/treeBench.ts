@@ -9,12 +9,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { collectInputs, type CliIo } from '../server/src/cli/checkCommand';
 import { HOST_LANGUAGES } from '../server/src/service/embedded/hostLanguages';
 import { mayHoldRequest } from '../server/src/service/embedded/requestFinder';
 import { HostParsers } from '../server/src/embedded/hostParsers';
 import { createPackageFiles } from '../server/src/node/nodeRuntime';
+import { nodeFileIo } from '../server/src/node/nodeFileIo';
 import { writeSourceTree } from './sourceTree';
 
 type RowFn = (name: string, value: number | string, unit: string, target: string, met: boolean | null) => void;
@@ -34,28 +34,9 @@ function timed(cmd: string, args: string[]): { ms: number; rssMb: number; stdout
   return { ms, rssMb: m ? Number(m[1]) / 1024 : NaN, stdout: res.stdout };
 }
 
-/** The CLI's file access, as bin/cli gives it (only what the walk uses). */
-function nodeIo(): CliIo {
-  return {
-    readFile: (p) => fs.readFileSync(p, 'utf8'),
-    kind: (p) => {
-      try {
-        const st = fs.statSync(p);
-        return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    readDir: (p) => fs.readdirSync(p),
-    join: (...parts) => path.join(...parts),
-    resolve: (p) => path.resolve(p),
-    toUri: (p) => pathToFileURL(path.resolve(p)).href,
-  } as CliIo;
-}
-
 /** The prefilter alone: walk, read, decide; returns the candidate files. */
 function prefilterOnly(dir: string): string[] {
-  const io = nodeIo();
+  const io = nodeFileIo as CliIo;
   const out: string[] = [];
   for (const input of collectInputs([dir], io, HOST_LANGUAGES)) {
     if (input.host && mayHoldRequest(io.readFile(input.file))) out.push(input.file);

@@ -1,12 +1,10 @@
 /** Entry point of the `wikimap-query` checker CLI (see cli/checkCommand.ts). */
-import * as fs from 'fs';
-import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { runCli, type CliIo } from '../cli/checkCommand';
 import { runRunCommand, type RunIo } from '../cli/runCommand';
 import { runRequestsCommand } from '../cli/requestsCommand';
 import { runCatalogueCommand } from '../cli/catalogueCommand';
 import { createPackageFiles } from './nodeRuntime';
+import { nodeFileIo } from './nodeFileIo';
 import { packageVersion } from '../packageData';
 import { createCliCatalogueLoader } from './cliCatalogues';
 import { loadMapConfig } from './cliMapConfig';
@@ -59,21 +57,7 @@ const io: CliIo & RunIo = {
       process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
       process.stdin.on('error', reject);
     }),
-  readFile: (p) => fs.readFileSync(p, 'utf8'),
-  kind: (p) => {
-    try {
-      const st = fs.statSync(p);
-      return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-  readDir: (p) => fs.readdirSync(p),
-  fileSize: (p) => fs.statSync(p).size,
-  writeFile: (p, text) => fs.writeFileSync(p, text),
-  join: (...parts) => path.join(...parts),
-  toUri: (p) => pathToFileURL(path.resolve(p)).href,
-  resolve: (p) => path.resolve(p),
+  ...nodeFileIo,
   files,
   version: packageVersion(files),
   loadCatalogue: (spec, builtin, limits, secret) => catalogues.load(spec, builtin, limits, secret),
