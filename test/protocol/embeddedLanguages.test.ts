@@ -85,17 +85,8 @@ describe('language server over stdio: requests in every host language', function
       assert.ok(labels.includes('aplimit'), `${labels.length}: ${labels.slice(0, 15).join(' ')}`);
     });
   }
-});
 
-describe('language server over stdio: ▶ Run on requests in source files', function () {
-  this.timeout(60000);
-  let client: LspClient;
-  before(async () => {
-    await ensureBuilt();
-    client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 20 } } });
-  });
-  after(() => client?.stop());
-
+  // ▶ Run on requests in source files.
   // [language id, file name, text, the parameters each runnable request sends (none: not runnable)]
   const CASES: Array<[string, string, string, Array<Array<[string, string]>>]> = [
     [
