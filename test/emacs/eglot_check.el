@@ -4,11 +4,7 @@
 ;; changes into its didChange notifications), completes with completion-at-point, picks a quick fix
 ;; from eglot-code-actions, opens a map query and a plain JSON file.  Writes what it saw as JSON to
 ;; $WIKIMAP_EMACS_OUT.
-(require 'package)
-(package-initialize)
-(require 'cl-lib)
-(require 'json)
-(load (getenv "WIKIMAP_EMACS_CONFIG") nil t)
+;; helpers.el loads the packages and the configuration ($WIKIMAP_EMACS_CONFIG) first.
 (load (expand-file-name "helpers.el" (file-name-directory load-file-name)) nil t)
 
 (defvar wikimap-result (list (cons 'errors nil)))

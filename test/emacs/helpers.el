@@ -1,7 +1,14 @@
 ;;; helpers.el --- What the Emacs test scripts share -*- lexical-binding: t -*-
 ;; Waiting as a person waits in a batch-mode Emacs: idle timers run when due (eglot sends batched
 ;; changes and flymake starts its checks from them), process output is read, and a wait that ends
-;; without its condition is recorded through `wikimap-error', which each script defines.
+;; without its condition is recorded through `wikimap-error', which each script defines.  Loaded
+;; first by each script: the packages (eglot from Debian's elpa-eglot) and the configuration of
+;; docs/editors.md ($WIKIMAP_EMACS_CONFIG, written by run.js).
+(require 'package)
+(package-initialize)
+(require 'cl-lib)
+(require 'json)
+(load (getenv "WIKIMAP_EMACS_CONFIG") nil t)
 
 (defvar wikimap-idle-since (float-time) "When the person last typed.")
 (defvar wikimap-idle-fired nil "Idle timers already run in this idle period.")

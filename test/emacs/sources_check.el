@@ -4,11 +4,7 @@
 ;; works: the file is opened (C-x C-f), flymake shows the server's diagnostic, point goes on the key and
 ;; the fix naming the right parameter is picked from eglot-code-actions' menu.  Writes what it saw as
 ;; JSON to $WIKIMAP_EMACS_OUT.
-(require 'package)
-(package-initialize)
-(require 'cl-lib)
-(require 'json)
-(load (getenv "WIKIMAP_EMACS_CONFIG") nil t)
+;; helpers.el loads the packages and the configuration ($WIKIMAP_EMACS_CONFIG) first.
 (load (expand-file-name "helpers.el" (file-name-directory load-file-name)) nil t)
 
 (defvar wikimap-result (list (cons 'errors nil) (cons 'files nil)))
