@@ -14,27 +14,16 @@ import * as path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { loadBuiltinCatalogue } from '../../server/src/service/wiki/wikiCatalogue';
 import { LspClient } from '../protocol/lspClient';
-import { compareVerdicts, judgeByWiki, loadWikiCatalogue, type Agreement } from './agreementRunner';
+import { judgeByWiki, loadWikiCatalogue, type Agreement } from './agreementRunner';
 import { startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
-import { readRecording } from './recordedWiki';
-import { readCorpus, type CheckerDiagnostic, type CorpusEntry, type VerdictItem } from './wikiVerdict';
+import { itAgreesOnEachTarget, targetAgreements, type TargetNames } from './targetsRunner';
+import { readCorpus, type CheckerDiagnostic } from './wikiVerdict';
 
 const ROOT = path.join(__dirname, '..', '..');
 const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
 const FILE = 'corpus-rules.txt';
+const NAMES: TargetNames = ['live', 'MediaWiki 1.43', 'MediaWiki 1.45'];
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
-/** Verdicts that depend on the session or the wiki's pages (the recordings are anonymous): not compared. */
-const SESSION_OR_CONTENT = new Set([
-  'notloggedin',
-  'permissiondenied',
-  'assertuserfailed',
-  'assertnameduserfailed',
-  'bad_wlowner',
-  'nosuchpageid',
-]);
-const comparable = (items: VerdictItem[] | undefined) =>
-  items !== undefined && !items.some((i) => SESSION_OR_CONTENT.has(i.code) || i.code.startsWith('internal_api_error_'));
-
 /** The targets a message names as rejecting: `[on A, B; accepted by C]` or `[on every target: A, B, C]`. */
 function rejectingTargets(message: string): string[] {
   const m = /\[on (?:every target: )?([^;\]]*)(?:;[^\]]*)?\]$/.exec(message);
@@ -73,7 +62,7 @@ describe('the editor, three targets: MediaWiki 1.39 live (configured), built-in 
   let wiki: MediaWikiInstance | undefined;
   let client: LspClient | undefined;
   let cacheDir: string;
-  const agreements = new Map<string, Agreement>();
+  let agreements = new Map<string, Agreement>();
   let published: Diagnostic[] = [];
 
   before(async () => {
@@ -102,29 +91,10 @@ describe('the editor, three targets: MediaWiki 1.39 live (configured), built-in 
       () => c.published.slice(after).find((p) => p.uri === uri)?.diagnostics,
       120000,
     );
-    const r143 = readRecording('1.43.3');
-    const r145 = readRecording('1.45.0');
-    const wikis: Record<string, (e: CorpusEntry, i: number) => VerdictItem[] | undefined> = {
-      live: (_e, i) => live[i],
-      'MediaWiki 1.43': (e) => r143.verdicts.corpora[FILE]?.[e.query],
-      'MediaWiki 1.45': (e) => r145.verdicts.corpora[FILE]?.[e.query],
-    };
     const results = published.map((d) => ({ result: asResult(text, d), targets: rejectingTargets(d.message as string) }));
-    for (const [name, verdictOf] of Object.entries(wikis)) {
-      const kept = corpus.map((e, i) => ({ e, i, v: verdictOf(e, i) })).filter((x) => comparable(x.v));
-      const perQuery = kept.map(({ i }) =>
-        results.filter((r) => (r.result.line - 1) / 2 === i && r.targets.includes(name)).map((r) => r.result),
-      );
-      agreements.set(
-        name,
-        compareVerdicts(
-          kept.map((x) => x.e),
-          kept.map((x) => x.v!),
-          perQuery,
-          FILE,
-        ),
-      );
-    }
+    agreements = targetAgreements(corpus, FILE, live, NAMES, (i, name) =>
+      results.filter((r) => (r.result.line - 1) / 2 === i && r.targets.includes(name)).map((r) => r.result),
+    );
   });
   after(async () => {
     await client?.stop();
@@ -132,17 +102,7 @@ describe('the editor, three targets: MediaWiki 1.39 live (configured), built-in 
     if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 
-  for (const name of ['live', 'MediaWiki 1.43', 'MediaWiki 1.45']) {
-    it(`target ${name}: the diagnostics that name it give that wiki's verdicts, with no false alarm`, () => {
-      const a = agreements.get(name)!;
-      console.log(
-        `      ${FILE} in the editor, target ${name}: ${a.agree}/${a.total} agree; false alarms on ${a.validQueries} valid queries: ${a.falseAlarms.length}`,
-      );
-      assert.ok(a.total >= 50, `only ${a.total} queries compared`);
-      assert.deepEqual(a.disagreements, []);
-      assert.deepEqual(a.falseAlarms, []);
-    });
-  }
+  itAgreesOnEachTarget(NAMES, FILE, 'in the editor', () => agreements);
 
   it('a request the targets judge differently says where it is rejected and where accepted', () => {
     const i = corpus.findIndex((e) => e.query === 'list=recentchanges&rctitle=Alpha&rcnamespace=1');

@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckResult as JsonResult } from '../../server/src/cli/checkCommand';
 import { CLI, ensureBuilt, ROOT } from './lspClient';
+import { THREE_VERSIONS_DOCUMENT } from '../support/targetsDocument';
 
 function cli(args: string[], input = '', env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
   const res = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, ...env } });
@@ -34,14 +35,7 @@ function cliAsync(
   });
 }
 
-/** Requests whose verdicts differ between the built-in versions (from their recorded core modules). */
-const DOCUMENT = [
-  'action=query&list=random&rnminsize=100', // rnminsize: from 1.45
-  'action=query&list=allusers&auexcludetemp=1', // auexcludetemp: from 1.43
-  'action=query&list=allpages&aplimit=10', // valid everywhere
-  'action=query&list=search', // srsearch missing everywhere
-  '',
-].join('\n');
+const DOCUMENT = THREE_VERSIONS_DOCUMENT;
 const VERSIONS = ['--target', '1.39', '--target', '1.43', '--target', 'mediawiki-1.45'];
 const NAMES = ['MediaWiki 1.39', 'MediaWiki 1.43', 'MediaWiki 1.45'];
 

@@ -10,15 +10,9 @@ import { spawnSync } from 'node:child_process';
 import type { CompletionItem, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
 import { CLI, cursor, ensureBuilt, LspClient, ROOT, textOf } from './lspClient';
+import { THREE_VERSIONS_DOCUMENT } from '../support/targetsDocument';
 
-/** Requests whose verdicts differ between the built-in versions (from their recorded core modules). */
-const DOCUMENT = [
-  'action=query&list=random&rnminsize=100', // rnminsize: from 1.45
-  'action=query&list=allusers&auexcludetemp=1', // auexcludetemp: from 1.43
-  'action=query&list=allpages&aplimit=10', // valid everywhere
-  'action=query&list=search', // srsearch missing everywhere
-  '',
-].join('\n');
+const DOCUMENT = THREE_VERSIONS_DOCUMENT;
 
 async function withServer<T>(
   options: { settings?: Record<string, unknown>; trusted?: boolean },
