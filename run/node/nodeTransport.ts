@@ -4,8 +4,9 @@
  * arrives a byte at a time costs its size, not millions of small buffers), reading stopped past
  * `maxBytes`, the connection let go as soon as the signal aborts.
  *
- * Answers may come compressed: the transport asks for `Accept-Encoding: gzip, deflate` and decodes an
- * answer with one of those as it streams in. `maxBytes` counts the DECODED bytes (and the bytes on the
+ * Answers may come compressed: the transport asks for `Accept-Encoding: gzip, deflate, br` and decodes an
+ * answer with one of those as it streams in (zlib or raw deflate told apart by the first two bytes, however
+ * they are split into chunks). `maxBytes` counts the DECODED bytes (and the bytes on the
  * wire, which are fewer): a "zip bomb" is refused when its decoded text reaches the cap, having never held
  * more than the cap and one decoder chunk. Any other or several `Content-Encoding` values are not decoded
  * (the bytes are handed on as they came; the caller finds they are not JSON).
@@ -55,26 +56,49 @@ const FIRST_BUFFER = 64 * 1024;
 
 type Settle = (err: TransportError | null, res?: BoundedResponse) => void;
 
-/** The encodings decoded; `deflate` is zlib-wrapped as HTTP says, or raw deflate as some servers send. */
-type Encoding = 'gzip' | 'deflate';
-const ENCODINGS: Record<string, Encoding> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate' };
+/**
+ * The encodings decoded: gzip, brotli, and `deflate`, which is zlib-wrapped as HTTP says, or raw deflate as
+ * some servers send.
+ */
+type Encoding = 'gzip' | 'deflate' | 'br';
+const ENCODINGS: Record<string, Encoding> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate', br: 'br' };
+/** What the transport asks for when the caller does not say. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+type Decoder = zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress;
 
 function encodingOf(res: http.IncomingMessage): Encoding | undefined {
   const value = res.headers['content-encoding'];
   return typeof value === 'string' ? ENCODINGS[value.trim().toLowerCase()] : undefined;
 }
 
-/** The decoder for an answer whose first bytes are `first` (a zlib header tells zlib from raw deflate). */
-function decoderFor(encoding: Encoding, first: Buffer): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw {
+/**
+ * Whether `head` (the first two bytes of a deflate answer) is a zlib header (RFC 1950): compression method 8,
+ * a window of at most 32 KB, and the check bits. A raw deflate stream starts so only with a stored block
+ * whose padding bits are not zero, which no encoder writes.
+ */
+function isZlibHeader(head: Buffer): boolean {
+  const cmf = head[0];
+  return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && ((cmf << 8) | head[1]) % 31 === 0;
+}
+
+/** The bytes needed before the decoder can be chosen: a zlib header is two bytes, whatever the chunks. */
+function headBytes(encoding: Encoding): number {
+  return encoding === 'deflate' ? 2 : 1;
+}
+
+/** The decoder for an answer whose first bytes are `head` (at least `headBytes`, unless the answer is shorter). */
+function decoderFor(encoding: Encoding, head: Buffer): Decoder {
   if (encoding === 'gzip') return zlib.createGunzip();
-  const zlibHeader = first.length >= 2 && (first[0] & 0x0f) === 8 && ((first[0] << 8) | first[1]) % 31 === 0;
-  return zlibHeader ? zlib.createInflate() : zlib.createInflateRaw();
+  if (encoding === 'br') return zlib.createBrotliDecompress();
+  return head.length >= 2 && isZlibHeader(head) ? zlib.createInflate() : zlib.createInflateRaw();
 }
 
 /**
- * Where the bytes on the wire go: straight into `body`, or through a decoder made at the first chunk.
- * Calls `done` once the (decoded) body is complete, `fail` when a chunk would pass the cap or the
- * compressed stream is broken.
+ * Where the bytes on the wire go: straight into `body`, or through a decoder chosen once the first bytes
+ * are in (kept until then, so an answer sent a byte at a time is read as one sent at once). Calls `done`
+ * once the (decoded) body is complete, `fail` when a chunk would pass the cap or the compressed stream is
+ * broken.
  */
 function bodySink(
   res: http.IncomingMessage,
@@ -84,15 +108,26 @@ function bodySink(
 ): (chunk: Buffer | null) => void {
   const encoding = encodingOf(res);
   let wire = 0;
-  let decoder: zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | undefined;
+  let head: Buffer[] = [];
+  let decoder: Decoder | undefined;
   const take = (chunk: Buffer) => {
     if (!body.push(chunk)) {
       decoder?.destroy();
       events.tooLarge();
     }
   };
+  const start = (enc: Encoding) => {
+    const first = Buffer.concat(head);
+    head = [];
+    decoder = decoderFor(enc, first);
+    decoder.on('data', take);
+    decoder.on('end', events.done);
+    decoder.on('error', (e) => events.broken(`the answer of ${req.url.host} is not valid ${enc} (${e.message})`));
+    decoder.write(first);
+  };
   return (chunk) => {
     if (chunk === null) {
+      if (encoding && !decoder && wire > 0) start(encoding);
       if (decoder) decoder.end();
       else events.done();
       return;
@@ -100,13 +135,9 @@ function bodySink(
     wire += chunk.byteLength;
     if (!encoding) return take(chunk);
     if (wire > req.maxBytes) return events.tooLarge();
-    if (!decoder) {
-      decoder = decoderFor(encoding, chunk);
-      decoder.on('data', take);
-      decoder.on('end', events.done);
-      decoder.on('error', (e) => events.broken(`the answer of ${req.url.host} is not valid ${encoding} (${e.message})`));
-    }
-    decoder.write(chunk);
+    if (decoder) return void decoder.write(chunk);
+    head.push(chunk);
+    if (wire >= headBytes(encoding)) start(encoding);
   };
 }
 
@@ -190,7 +221,7 @@ function request(req: TransportRequest): Promise<BoundedResponse> {
   if (literal) return Promise.reject(literal);
   const lib = req.url.protocol === 'https:' ? https : http;
   const headers: Record<string, string> = { ...req.headers };
-  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) headers['Accept-Encoding'] = 'gzip, deflate';
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
   if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
   return new Promise<BoundedResponse>((resolve, reject) => {
     let settled = false;

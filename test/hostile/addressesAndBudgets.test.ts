@@ -4,7 +4,8 @@
  * - a catalogue whose first answer lists 5,000 modules it does not describe: no follow-up is made;
  * - answers with six Content-Encoding values: one clear message, no stack trace, the server lives on;
  * - a gzip answer of 2 MB that decodes to 2 GB: refused at the cap (decoded bytes count), memory bounded,
- *   in the CLI's catalogue load and in a run; a real catalogue sent gzip-encoded is loaded;
+ *   in the CLI's catalogue load and in a run; a real catalogue sent gzip-encoded is loaded; the same for
+ *   a brotli answer of a few KB that decodes to 1 GB;
  * - names that resolve to 127.0.0.1, as `localtest.me` or a DNS-rebinding domain would: a private
  *   /etc/hosts is bound over the real one in a mount namespace of the process under test (`unshare -m`,
  *   as root; CI runs as root, so this runs there and is not skipped), and the address rule refuses the
@@ -76,7 +77,7 @@ describe('hostile catalogues and addresses', function () {
     });
   });
 
-  describe('gzip: decoded bytes count against the cap', () => {
+  describe('gzip and brotli: decoded bytes count against the cap', () => {
     let dir: string;
     before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-gzip-'))));
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -92,6 +93,24 @@ describe('hostile catalogues and addresses', function () {
     it('wikimap-query run: the same answer stops at --max-response-mb, exit 1', async () => {
       const file = path.join(dir, 'bomb.wikiquery');
       fs.writeFileSync(file, `${hostile.origin}/gzipbomb/api.php?action=query&list=allpages\n`);
+      const run = await runProcess(process.execPath, [CLI, 'run', '--allow-private', '--max-response-mb', '100', file]);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, /The response from 127\.0\.0\.1:\d+ is larger than the cap of 100(\.0)? MB; reading stopped/);
+      assert.equal(run.stdout, '');
+      assertBounded(run);
+    });
+
+    it('the CLI with --catalogue URL: a few KB of brotli decoding to 1 GB stops at the 32 MB cap, exit 2', async () => {
+      const run = await runProcess(process.execPath, [CLI, 'check', '--catalogue', `${hostile.origin}/brbomb/api.php`, 'examples']);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /is larger than the cap of 32 MB; reading stopped/);
+      assert.doesNotMatch(run.stderr, /\n\s+at /);
+      assertBounded(run);
+    });
+
+    it('wikimap-query run: the brotli answer stops at --max-response-mb, exit 1', async () => {
+      const file = path.join(dir, 'brbomb.wikiquery');
+      fs.writeFileSync(file, `${hostile.origin}/brbomb/api.php?action=query&list=allpages\n`);
       const run = await runProcess(process.execPath, [CLI, 'run', '--allow-private', '--max-response-mb', '100', file]);
       assert.equal(run.status, 1, run.stderr);
       assert.match(run.stderr, /The response from 127\.0\.0\.1:\d+ is larger than the cap of 100(\.0)? MB; reading stopped/);

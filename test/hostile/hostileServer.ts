@@ -15,6 +15,7 @@
  *                      (one follow-up request per 50 of them, were the first answer to decide)
  *   /encodings/api.php 64 KB answers with six Content-Encoding values
  *   /gzipbomb/api.php  a gzip answer of 2 MB on the wire that decodes to 2 GB (32 members of 64 MB of spaces)
+ *   /brbomb/api.php    a brotli answer of a few KB on the wire that decodes to 1 GB (JSON-looking: spaces in a string)
  *   /gzipped/api.php   a real siteinfo and paraminfo (MediaWiki 1.39), gzip-encoded as asked
  *   /mapcreds/api/config  a map server's config redirecting to an address with `user:password@`
  *   anything else      404
@@ -67,6 +68,31 @@ function gzipBomb(res: http.ServerResponse): void {
     if (!res.destroyed) res.end(zlib.gzipSync('"}'));
   };
   pump();
+}
+
+let brotliBombBytes: Promise<Buffer> | undefined;
+/** `{"batchcomplete":true,"x":"` + 1 GB of spaces + `"}`, brotli-compressed as a stream (never 1 GB in memory here). */
+async function makeBrotliBomb(): Promise<Buffer> {
+  const encoder = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  const out: Buffer[] = [];
+  encoder.on('data', (b: Buffer) => out.push(b));
+  const ended = new Promise<void>((r) => encoder.on('end', r));
+  const spaces = Buffer.alloc(1024 * 1024, ' ');
+  encoder.write('{"batchcomplete":true,"x":"');
+  for (let i = 0; i < 1024; i++) {
+    if (!encoder.write(spaces)) await new Promise((r) => encoder.once('drain', r));
+  }
+  encoder.end('"}');
+  await ended;
+  return Buffer.concat(out);
+}
+
+function brotliBomb(res: http.ServerResponse): void {
+  brotliBombBytes ??= makeBrotliBomb();
+  void brotliBombBytes.then((bytes) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'br' });
+    res.end(bytes);
+  });
 }
 
 /** A real 1.39 answer, gzip-encoded when the client asks for it. */
@@ -201,6 +227,8 @@ export async function startHostileServer(): Promise<HostileServer> {
         return void res.end(Buffer.alloc(64 * 1024, 'x'));
       case '/gzipbomb/api.php':
         return gzipBomb(res);
+      case '/brbomb/api.php':
+        return brotliBomb(res);
       case '/gzipped/api.php':
         return gzipped(req, res, url);
       default:
