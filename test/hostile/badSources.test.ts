@@ -5,12 +5,7 @@
  * bounded in time and memory (VmHWM from /proc), never crashes, and finds what can be found.
  */
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
-import { peakRssMb, runMeasured } from './hostileServer';
-import { MAX_PEAK_MB, MAX_SECONDS } from './hugeDocumentsShared';
+import { assertRunBounded, assertServerBounded, checkMeasured, MAX_SECONDS, suiteFolder, withServer } from './hugeDocumentsShared';
 
 const API = 'https://en.wikipedia.org/w/api.php';
 const MISSPELT = `"${API}?action=query&list=allpages&aplimt=5"`;
@@ -51,30 +46,20 @@ const CASES: Array<[string, () => string | Buffer, RegExp]> = [
 
 describe('bad source files: bounded, no crash, in the CLI and the server', function () {
   this.timeout(MAX_SECONDS * 2 * 1000);
-  let dir: string;
-  before(() => {
-    ensureBuilt();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-badsrc-'));
-  });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = suiteFolder('wmq-badsrc-');
 
   for (const [file, make, expected] of CASES) {
     it(`${file} in the CLI`, async () => {
-      const target = path.join(dir, file);
-      fs.writeFileSync(target, make());
-      const run = await runMeasured(process.execPath, [CLI, 'check', target], MAX_SECONDS * 2);
-      fs.rmSync(target);
+      const run = await checkMeasured(dir(), file, make());
       assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}: ${run.stderr}`);
       assert.match(run.stdout + run.stderr, expected);
       assert.doesNotMatch(run.stderr, /checkfailed|Invalid string length|heap out of memory|RangeError|at .*\.js:\d+/);
-      assert.ok(run.peakMb < MAX_PEAK_MB, `peak RSS ${run.peakMb.toFixed(0)} MB`);
-      assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+      assertRunBounded(run);
     });
 
     it(`${file} over stdio: diagnostics published, hover answers, the server lives`, async () => {
-      const client = await LspClient.start();
-      const uri = `file:///bad/${file}`;
-      try {
+      await withServer(async (client) => {
+        const uri = `file:///bad/${file}`;
         const started = Date.now();
         const content = make();
         const text = typeof content === 'string' ? content : content.toString('utf8');
@@ -85,16 +70,8 @@ describe('bad source files: bounded, no crash, in the CLI and the server', funct
           p.uri === uri && (!found || p.diagnostics.some((d) => d.code === 'unrecognizedparams'));
         await client.waitFor('diagnostics', () => client.published.find(wanted), MAX_SECONDS * 1000);
         await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 30 } });
-        const seconds = (Date.now() - started) / 1000;
-        assert.ok(client.alive, 'the server lives');
-        const peak = peakRssMb(client.pid) ?? Infinity;
-        assert.ok(peak < MAX_PEAK_MB, `peak RSS ${peak.toFixed(0)} MB`);
-        assert.ok(seconds < MAX_SECONDS, `${seconds} s`);
-        const everything = [...client.logs, ...client.stderr].join('\n');
-        assert.doesNotMatch(everything, /Invalid string length|heap out of memory|RangeError|memory access out of bounds/i);
-      } finally {
-        await client.stop();
-      }
+        assertServerBounded(client, started);
+      });
     });
   }
 });

@@ -8,12 +8,19 @@
  * Each asserts peak memory (VmHWM from /proc), time and the message the user is told.
  */
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
-import { peakRssMb, runMeasured } from './hostileServer';
-import { assertEmptyOverBudget, editorRequests, MAX_SECONDS, repeatTo, TOLD } from './hugeDocumentsShared';
+import type { LspClient } from '../protocol/lspClient';
+import {
+  assertEmptyOverBudget,
+  assertRunBounded,
+  assertServerBounded,
+  assertToldOnce,
+  checkMeasured,
+  editorRequests,
+  MAX_SECONDS,
+  repeatTo,
+  suiteFolder,
+  withServer,
+} from './hugeDocumentsShared';
 
 /** A request line of its own; `apl` is a parameter being typed (completion offers aplimit). */
 const REQUEST = 'https://en.wikipedia.org/w/api.php?action=query&list=allpages&apl&apfrom=A';
@@ -81,47 +88,28 @@ async function completionAt(client: LspClient, uri: string, line: number, charac
 
 describe('huge documents: millions of short lines, one huge line', function () {
   this.timeout(MAX_SECONDS * 3 * 1000);
-  let dir: string;
-  before(() => {
-    ensureBuilt();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-lines-'));
-  });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = suiteFolder('wmq-lines-');
 
   for (const c of CASES) {
     it(`${c.what} over stdio: requests answered, hover and completion at the request, told once, bounded`, async () => {
-      const client = await LspClient.start();
-      const uri = `file:///huge/${c.file}`;
-      try {
+      await withServer(async (client) => {
+        const uri = `file:///huge/${c.file}`;
         const started = Date.now();
         await client.open(uri, c.languageId, c.make());
         assertEmptyOverBudget(await Promise.all(editorRequests(client, uri)));
         // The first line of the document and the request far down (or far along) both answer.
         assert.match(await hoverAt(client, uri, c.line, c.column + LIST_AT), /allpages/);
         assert.ok((await completionAt(client, uri, c.line, c.column + TYPED_AT)).includes('aplimit'), 'completion offers aplimit');
-        const seconds = (Date.now() - started) / 1000;
-        assert.ok(client.alive, 'the server lives');
-        const peak = peakRssMb(client.pid) ?? Infinity;
-        assert.ok(peak < c.maxPeakMb, `peak RSS ${peak.toFixed(0)} MB`);
-        assert.ok(seconds < MAX_SECONDS, `${seconds} s`);
-        const told = client.shown.filter((m) => TOLD.test(m.message));
-        assert.equal(told.length, 1, `told once: ${JSON.stringify(client.shown.map((m) => m.message))}`);
-        const everything = [...client.logs, ...client.stderr, ...client.shown.map((m) => m.message)].join('\n');
-        assert.doesNotMatch(everything, /Invalid string length|heap out of memory|invalid size|failed/i);
-      } finally {
-        await client.stop();
-      }
+        assertServerBounded(client, started, c.maxPeakMb);
+        assertToldOnce(client);
+      });
     });
 
     it(`${c.what} in the CLI: reported as too large (exit 1), bounded`, async () => {
-      const file = path.join(dir, c.file);
-      fs.writeFileSync(file, c.make());
-      const run = await runMeasured(process.execPath, [CLI, 'check', file], MAX_SECONDS * 2);
-      fs.rmSync(file);
+      const run = await checkMeasured(dir(), c.file, c.make());
       assert.equal(run.status, 1, run.stderr);
       assert.match(run.stdout, /error toolarge This file has \d{8} characters, more than the 10000000 checked \(--max-file-size\)/);
-      assert.ok(run.peakMb < c.maxPeakMb, `peak RSS ${run.peakMb.toFixed(0)} MB`);
-      assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+      assertRunBounded(run, c.maxPeakMb);
     });
   }
 });

@@ -1,9 +1,14 @@
 /**
- * What the huge-document suites share: the bounds, the message that says what is off, and the requests
- * an editor sends on its own for a document it opens.
+ * What the hostile document suites share: the bounds and their checks (peak RSS, time, no crash text), the
+ * message that says what is off, the requests an editor sends on its own for a document it opens, and
+ * the per-case set-up (a folder for the CLI's files, a server per case).
  */
 import { strict as assert } from 'node:assert';
-import type { LspClient } from '../protocol/lspClient';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
+import { peakRssMb, runMeasured, type MeasuredRun } from './hostileServer';
 
 export const MAX_PEAK_MB = 1024;
 export const MAX_SECONDS = 90;
@@ -45,4 +50,60 @@ export function assertEmptyOverBudget(answers: unknown[]): void {
     const noTokens = !!answer && Array.isArray((answer as { data?: unknown[] }).data) && (answer as { data: unknown[] }).data.length === 0;
     assert.ok(empty || noTokens || i <= 1, `answer ${i} is empty over the budget: ${JSON.stringify(answer).slice(0, 200)}`);
   }
+}
+
+/** A folder of the suite's own for the files the CLI reads (made before its cases, removed after); the CLI is built first. */
+export function suiteFolder(prefix: string): () => string {
+  let dir = '';
+  before(() => {
+    ensureBuilt();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return () => dir;
+}
+
+/** `wikimap-query check FILE` on `content` written to `dir`, measured; the file is removed afterwards. */
+export async function checkMeasured(dir: string, file: string, content: string | Buffer): Promise<MeasuredRun> {
+  const target = path.join(dir, file);
+  fs.writeFileSync(target, content);
+  try {
+    return await runMeasured(process.execPath, [CLI, 'check', target], MAX_SECONDS * 2);
+  } finally {
+    fs.rmSync(target);
+  }
+}
+
+/** A CLI run within the bounds: peak RSS under `maxPeakMb`, time under MAX_SECONDS. */
+export function assertRunBounded(run: MeasuredRun, maxPeakMb = MAX_PEAK_MB): void {
+  assert.ok(run.peakMb < maxPeakMb, `peak RSS ${run.peakMb.toFixed(0)} MB`);
+  assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+}
+
+/** A fresh language server over stdio for `fn`, stopped afterwards whatever happens. */
+export async function withServer(fn: (client: LspClient) => Promise<void>): Promise<void> {
+  const client = await LspClient.start();
+  try {
+    await fn(client);
+  } finally {
+    await client.stop();
+  }
+}
+
+/** The server lives, its peak RSS is under `maxPeakMb` and `started` is less than MAX_SECONDS ago; no crash text in its output. */
+export function assertServerBounded(client: LspClient, started: number, maxPeakMb = MAX_PEAK_MB): void {
+  const seconds = (Date.now() - started) / 1000;
+  assert.ok(client.alive, 'the server lives');
+  const peak = peakRssMb(client.pid) ?? Infinity;
+  assert.ok(peak < maxPeakMb, `peak RSS ${peak.toFixed(0)} MB`);
+  assert.ok(seconds < MAX_SECONDS, `${seconds} s`);
+  const everything = [...client.logs, ...client.stderr].join('\n');
+  assert.doesNotMatch(everything, /Invalid string length|heap out of memory|invalid size|RangeError|memory access out of bounds/i);
+}
+
+/** The user was told once that the document is over the budget, and nothing logged or shown says a request failed. */
+export function assertToldOnce(client: LspClient): void {
+  const told = client.shown.filter((m) => TOLD.test(m.message));
+  assert.equal(told.length, 1, `told once: ${JSON.stringify(client.shown.map((m) => m.message))}`);
+  assert.doesNotMatch([...client.logs, ...client.stderr, ...client.shown.map((m) => m.message)].join('\n'), /failed/i);
 }

@@ -223,10 +223,11 @@ export class LspClient {
   }
 
   /** The first diagnostics published for `uri` at `version`. */
-  diagnosticsFor(uri: string, version: number): Promise<Diagnostic[]> {
+  diagnosticsFor(uri: string, version: number, timeoutMs?: number): Promise<Diagnostic[]> {
     return this.waitFor(
       `diagnostics of ${uri} version ${version}`,
       () => this.published.find((p) => p.uri === uri && p.version === version)?.diagnostics,
+      timeoutMs,
     );
   }
 
