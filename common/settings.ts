@@ -158,9 +158,9 @@ export const SETTINGS: readonly SettingSpec[] = [
     readBy: 'server',
     restricted: true,
     markdownDescription:
-      "The wikis every wiki request must work on: names of entries in `#wikimapQuery.wikis#` or built-in MediaWiki versions (`1.39`, `1.43`, `1.45`). Each request is judged against each of them: a diagnostic says which targets reject it and which accept it (its severity the worst over them), hover shows the facts that differ between targets, and completion offers first what every target accepts. A `# targets: …` line at the top of a `.wikiquery` file names that file's targets instead (only these names, never a URL or a path). Empty: each request is judged by its own wiki. Ignored in a workspace you do not trust.",
+      "The wikis every wiki request must work on: names of entries in `#wikimapQuery.wikis#` or built-in MediaWiki versions (`1.39`, `1.43`, `1.45`). Each request is judged against each of them: a diagnostic says which targets reject it and which accept it (its severity the worst over them), hover shows the facts that differ between targets, and completion offers first what every target accepts. A `# targets: …` line at the top of a `.wikiquery` file (in a source file, in its own line comments: `// targets: …`, `-- targets: …`) names that file's targets instead (only these names, never a URL or a path). Empty: each request is judged by its own wiki. Ignored in a workspace you do not trust.",
     readme:
-      'Names of wikis (entries of `wikimapQuery.wikis`) or built-in MediaWiki versions (`1.39`, `1.43`, `1.45`) every request is judged against; a `# targets: …` line at the top of a `.wikiquery` file overrides it.',
+      'Names of wikis (entries of `wikimapQuery.wikis`) or built-in MediaWiki versions (`1.39`, `1.43`, `1.45`) every request is judged against; a `# targets: …` line at the top of a `.wikiquery` or source file (`// targets: …` in its comments) overrides it.',
   },
   {
     key: 'wiki.liveCatalogues',

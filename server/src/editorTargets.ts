@@ -17,7 +17,7 @@ import type { EffectiveSettings } from './languageModes';
 import type { PackageFiles } from './runtime';
 import type { LanguageSettings } from './service/languageTypes';
 import type { LanguageService } from './service/languageTypes';
-import type { EmbeddedDocument } from './service/embedded/embeddedLanguageService';
+import { hostLanguageOf, type EmbeddedDocument } from './service/embedded/embeddedLanguageService';
 import {
   builtinVersionCatalogue,
   builtinVersionShort,
@@ -55,23 +55,40 @@ export interface TargetName {
 const HEADER_LINES = 50;
 const HEADER_CHARS = 10_000;
 
+/** Opening lines a source file may have before its comment block: a shebang, PHP's open tag. */
+const PREAMBLE = /^\s*(?:#!.*|<\?php\b.*)$/;
+
 /**
  * The names of the `# targets: a, b` line among the comment lines (and blank lines) that open a
- * document, or undefined when there is none.
+ * document, or undefined when there is none. `comments` are the line comment starts of the
+ * document's language: `#` in a `.wikiquery` file; in a source file its host language's (`# targets:`
+ * in Python, `// targets:` in JavaScript, `-- targets:` in Lua), after a shebang or `<?php` line.
  */
-export function readTargetsLine(text: string): { names: TargetName[]; start: number; end: number } | undefined {
+export function readTargetsLine(
+  text: string,
+  comments: readonly string[] = ['#'],
+): { names: TargetName[]; start: number; end: number } | undefined {
+  const starts = comments.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const targetsLine = new RegExp(`^(\\s*(?:${starts})\\s*targets\\s*:)(.*)$`, 'i');
   let offset = 0;
   for (let n = 0; n < HEADER_LINES && offset < Math.min(text.length, HEADER_CHARS); n++) {
     const eol = text.indexOf('\n', offset);
     const end = eol < 0 ? text.length : eol;
     const line = text.slice(offset, end).replace(/\r$/, '');
-    if (line.trim() !== '' && !line.trimStart().startsWith('#')) return undefined;
-    const m = /^(\s*#\s*targets\s*:)(.*)$/i.exec(line);
+    const m = targetsLine.exec(line);
     if (m) return { names: splitNames(m[2], offset + m[1].length), start: offset, end: offset + line.length };
-    if (eol < 0) return undefined;
+    const opening = line.trim() === '' || comments.some((c) => line.trimStart().startsWith(c)) || (n === 0 && PREAMBLE.test(line));
+    if (!opening || eol < 0) return undefined;
     offset = eol + 1;
   }
   return undefined;
+}
+
+/** A `.wikiquery` file's `# targets:` line, or a source file's written with its host language's line comments. */
+function documentTargetsLine(document: TextDocument): ReturnType<typeof readTargetsLine> {
+  if (document.languageId === 'wikiquery') return readTargetsLine(document.getText());
+  const host = hostLanguageOf(document.languageId, document.uri);
+  return host ? readTargetsLine(document.getText(), host.comments) : undefined;
 }
 
 function splitNames(list: string, base: number): TargetName[] {
@@ -126,7 +143,7 @@ export class EditorTargets {
 
   /** The targets of a document: a `.wikiquery` file's `# targets:` line, else the setting; undefined when it has none. */
   choose(document: TextDocument, kind: TargetedKind, settings: EffectiveSettings, trusted: boolean): TargetChoice | undefined {
-    const line = document.languageId === 'wikiquery' ? readTargetsLine(document.getText()) : undefined;
+    const line = documentTargetsLine(document);
     const setting = settings.targets;
     if (!line && !setting?.length) return undefined;
     if (!trusted) {
@@ -235,13 +252,12 @@ export function completeByTargets(
 }
 
 /**
- * Completion on a `.wikiquery` file's `# targets:` line: the names it may hold (the configured wikis
+ * Completion on a document's `# targets:` line (`// targets:` … in a source file): the names it may hold (the configured wikis
  * and the built-in versions), those already written left out; undefined when the cursor is elsewhere.
  */
 export function completeTargetsLine(document: TextDocument, offset: number, wikis: Record<string, string>): CompletionList | undefined {
-  if (document.languageId !== 'wikiquery') return undefined;
   const text = document.getText();
-  const line = readTargetsLine(text);
+  const line = documentTargetsLine(document);
   const colon = line ? text.indexOf(':', line.start) : -1;
   if (!line || offset <= colon || offset > line.end) return undefined;
   const start = Math.max(text.lastIndexOf(',', offset - 1), colon) + 1;

@@ -207,6 +207,50 @@ describe('target wikis in the editor (LSP over stdio)', function () {
     });
   });
 
+  const SOURCE_LINE_CASES: Array<{ uri: string; languageId: string; text: string[]; expected: string[] }> = [
+    {
+      uri: 'file:///home/user/bot/random.py',
+      languageId: 'python',
+      text: [
+        '#!/usr/bin/env python3',
+        '# targets: 1.39, 1.45',
+        'import requests',
+        'params = {"action": "query", "list": "random", "rnminsize": 100, "format": "json"}',
+        'requests.get("https://en.wikipedia.org/w/api.php", params=params)',
+      ],
+      expected: ['3:unrecognizedparams:rnminsize:[on MediaWiki 1.39; accepted by MediaWiki 1.45]'],
+    },
+    {
+      uri: 'file:///home/user/gadget/random.js',
+      languageId: 'javascript',
+      text: [
+        '// A gadget',
+        '// targets: 1.45, enwiki',
+        "fetch('https://en.wikipedia.org/w/api.php?action=query&list=random&rnminsize=1');",
+      ],
+      expected: ['1:unknowntarget:enwiki:'],
+    },
+    {
+      uri: 'file:///home/user/gadget/old.js',
+      languageId: 'javascript',
+      text: ['// targets: 1.39', "fetch('https://en.wikipedia.org/w/api.php?action=query&list=allusers&auexcludetemp=1');"],
+      expected: ['1:unrecognizedparams:auexcludetemp:[on every target: MediaWiki 1.39]'],
+    },
+  ];
+  for (const c of SOURCE_LINE_CASES) {
+    it(`source files: a targets line in the host language's comments (${c.uri.split('/').pop()})`, async () => {
+      const text = `${c.text.join('\n')}\n`;
+      const ds = await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.43'] } } }, async (client) => {
+        await client.open(c.uri, c.languageId, text, 1);
+        return client.diagnosticsFor(c.uri, 1);
+      });
+      assert.deepEqual(
+        ds.map((d) => `${d.range.start.line}:${String(d.code)}:${textOf(text, d.range)}:${/\[on [^\]]*\]/.exec(msg(d))?.[0] ?? ''}`),
+        c.expected,
+      );
+    });
+  }
+
   it('completion on the # targets: line offers the configured wikis and the built-in versions not yet named', async () => {
     const settings = { wikis: { commons: 'https://commons.wikimedia.org/w/api.php' }, wiki: { liveCatalogues: 'off' } };
     await withServer({ settings }, async (c) => {

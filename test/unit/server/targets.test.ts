@@ -29,6 +29,27 @@ describe('the # targets: line', () => {
     });
   }
 
+  const SOURCE_CASES: Array<{ text: string; comments: string[]; names: string[] | undefined }> = [
+    { text: '# targets: 1.39, 1.45\nimport requests', comments: ['#'], names: ['1.39', '1.45'] },
+    { text: '#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# targets: 1.43\n', comments: ['#'], names: ['1.43'] },
+    { text: '#!/usr/bin/env node\n// A bot\n//targets: commons , 1.45\nfetch(u)', comments: ['//'], names: ['commons', '1.45'] },
+    { text: '<?php\n# targets: 1.39\n// targets: 1.45', comments: ['//', '#'], names: ['1.39'] },
+    { text: '-- targets: 1.39\nlocal api = mw.Api()', comments: ['--'], names: ['1.39'] },
+    { text: '# targets: 1.39\n', comments: ['//'], names: undefined },
+    { text: "'use strict';\n// targets: 1.39\n", comments: ['//'], names: undefined },
+    { text: '// A bot\n<?php\n// targets: 1.39\n', comments: ['//'], names: undefined },
+  ];
+  for (const c of SOURCE_CASES) {
+    it(`source file, comments ${c.comments.join(' ')}: ${JSON.stringify(c.text)}`, () => {
+      const line = readTargetsLine(c.text, c.comments);
+      assert.deepEqual(
+        line?.names.map((n) => n.name),
+        c.names,
+      );
+      for (const n of line?.names ?? []) assert.equal(c.text.slice(n.start, n.end), n.name);
+    });
+  }
+
   it('looks only at the comment block that opens the file (bounded)', () => {
     const text = '#\n'.repeat(100) + '# targets: 1.39\n';
     assert.equal(readTargetsLine(text), undefined);
