@@ -13,9 +13,9 @@
 //
 // UI requests: the tests run in the extension host and cannot see or touch the workbench's DOM.
 // A test prints one line `WIKIMAP_UI:{"id":…, "waitFor":css, "text":substring, "click":css,
-// "type":text, "press":key, "screenshot":name}`; the launcher plays the part of the user in the
+// "type":text, "press":key, "screenshot":name, "workers":true}`; the launcher plays the part of the user in the
 // browser (waits until the element is visible in any frame, clicks, types, takes the screenshot) and
-// answers with WIKIMAP_E2E_SIGNALS/<id>.json = {ok, text?, error?}, which the test polls for.
+// answers with WIKIMAP_E2E_SIGNALS/<id>.json = {ok, text?, workers?, error?}, which the test polls for.
 // The old form `WIKIMAP_SCREENSHOT:<name>` still takes a plain screenshot.
 //   WIKIMAP_QUERY_CACHE     where scripts/setup-codeserver.sh put code-server and Node 24
 'use strict';
@@ -128,6 +128,10 @@ async function handleUiRequest(page, req, shotsDir) {
   if (req.waitAfter) {
     const found = await waitForVisible(page, req.waitAfter, req.waitAfterText, req.timeoutMs || UI_WAIT_MS);
     out.text = found.text.trim().slice(0, 4000);
+  }
+  // the names of the page's workers, nested ones too (named `ExtensionHostWorker -> name` by the workbench)
+  if (req.workers) {
+    out.workers = await Promise.all(page.workers().map((w) => w.evaluate(() => globalThis.name).catch(() => '')));
   }
   if (req.screenshot) {
     if (!shotsDir) throw new Error('WIKIMAP_E2E_SCREENSHOTS is not set');

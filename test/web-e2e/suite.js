@@ -233,6 +233,50 @@ test('a file of a virtual file system (wmqvfs:) is checked like a local one', as
   await screenshot('web-virtual-file', '.tab.active', 'remote.wikiquery');
 });
 
+/** The server's workers are numbered (client/src/browser/browserLanguageClient.ts); nested ones are named `parent -> name`. */
+const SERVER_WORKER = /(?:^| -> )Wiki & Map Query Language Server #(\d+)$/;
+
+/** The numbers of the language server's workers alive in the page now (the browser's own list, not the extension's word). */
+async function serverWorkers() {
+  const { workers } = await ui({ workers: true });
+  return workers
+    .map((n) => SERVER_WORKER.exec(n))
+    .filter(Boolean)
+    .map((m) => Number(m[1]));
+}
+
+/** Waits until exactly one server worker runs, newer than `after`; answers its number. */
+async function oneServerWorker(after, what) {
+  let seen = [];
+  return waitFor(
+    async () => {
+      seen = await serverWorkers();
+      return seen.length === 1 && seen[0] > after ? seen[0] : undefined;
+    },
+    `${what} (server workers now: ${seen.map((n) => `#${n}`).join(', ') || 'none'})`,
+  ).catch(() => {
+    throw new Error(`${what}: server workers ${JSON.stringify(seen)}`);
+  });
+}
+
+test('a restart of the server ends the old worker: one worker, one set of diagnostics', async () => {
+  const uri = await writeFile('restart.wikiquery', 'action=query&list=allpages&aplimti=2\n');
+  await open(uri);
+  await waitForCodes(uri, 'unrecognizedparams', 'the diagnostic before the restart');
+  const first = await oneServerWorker(0, 'one server worker before the restart');
+  const languages = vscode.workspace.getConfiguration('wikimapQuery').get('embeddedLanguages');
+  await setGlobal('embeddedLanguages', [...languages, 'plaintext']);
+  const second = await oneServerWorker(first, 'a new server worker in place of the old one');
+  await waitForCodes(uri, 'unrecognizedparams', 'one diagnostic after the restart');
+  await setGlobal('embeddedLanguages', undefined);
+  await oneServerWorker(second, 'one server worker after the second restart');
+  await waitForCodes(uri, 'unrecognizedparams', 'one diagnostic after the second restart');
+  const vfs = vscode.Uri.parse('wmqvfs:/repo/queries/remote.wikiquery');
+  await open(vfs);
+  await waitForCodes(vfs, 'unrecognizedparams', 'one diagnostic on the virtual file after the restarts');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
 async function run() {
   state.config = await readJson(vscode.Uri.joinPath(workspaceFolder(), 'web-e2e.json'));
   let passed = 0;

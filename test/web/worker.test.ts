@@ -110,6 +110,18 @@ describe('the language server in a Web Worker (Chromium)', function () {
     await c.waitFor('map diagnostics', () => c.published.find((p) => p.uri === uri));
   });
 
+  it('ends its worker after shutdown and exit, as a Node server ends its process', async () => {
+    const c = await worker({});
+    const page = pages[pages.length - 1];
+    assert.equal(page.workers().length, 1, 'the server runs in one worker');
+    const closed = page.workers()[0].waitForEvent('close');
+    await c.connection.sendRequest('shutdown');
+    await c.connection.sendNotification('exit');
+    await closed;
+    assert.equal(page.workers().length, 0, 'no worker left');
+    assert.deepEqual(c.workerErrors, []);
+  });
+
   it('checks map queries against a workspace mapserver.json instead (what the web extension sends)', async () => {
     const c = await worker({ mapserver: { url: mapServer.url } });
     const uri = 'file:///web/high.mapquery.json';

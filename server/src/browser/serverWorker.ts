@@ -12,6 +12,7 @@ import { editorCatalogueFiles } from './editorCatalogueFiles';
 
 interface WorkerScope {
   location?: { href: string };
+  close?(): void;
   addEventListener(type: 'error' | 'unhandledrejection', listener: (event: { error?: unknown; reason?: unknown }) => void): void;
 }
 const scope = globalThis as unknown as WorkerScope;
@@ -30,3 +31,5 @@ const editorCacheFiles = editorCatalogueFiles((params) =>
   connection.sendRequest<CatalogueCacheFileResult>(CatalogueCacheFileRequest.method, params),
 );
 startServer(connection, createBrowserRuntime({ files: packageFiles, page, editorCacheFiles }));
+// After LSP `exit` the worker ends itself (a Node server's process exits; a worker has no process to end).
+connection.onExit(() => scope.close?.());
