@@ -125,6 +125,11 @@ export const RunnableQueriesRequestMethod = RunnableQueriesRequest.method;
  */
 export interface ReloadCatalogueParams {
   apiUrl?: string;
+  /**
+   * Drop what was loaded of that wiki first, in memory and in the disk cache (after signing out of it),
+   * so a catalogue a signed-in load brought is not kept when the reload fails.
+   */
+  forget?: boolean;
 }
 
 export interface ReloadCatalogueResult {

@@ -57,7 +57,11 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryApi {
   // A run on a wiki signed in to carries that wiki's secret (the command line's sign-in code), no other's.
   const transport = perWikiSignInTransport(nodeTransport, (apiUrl) => signIns.secretFor(apiUrl), makeUserAgent(version));
   const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints, network: { transport, signIn: true } });
-  registerSignInCommands(context, signIns, (apiUrl) => vscode.commands.executeCommand('wikimapQuery.wiki.reloadCatalogue', apiUrl));
+  registerSignInCommands(context, signIns, {
+    reloadCatalogue: (apiUrl) => vscode.commands.executeCommand('wikimapQuery.wiki.reloadCatalogue', apiUrl),
+    // After a sign-out, what the signed-in loads brought (in memory, in the disk cache) is dropped, then reloaded unsigned.
+    forgetCatalogue: (apiUrl) => client.reloadCatalogue({ apiUrl, forget: true }),
+  });
   const map = registerMap(context, { client, recorder, version, endpoints });
   registerRunCommands(context, { client, recorder, wiki, map });
   registerContentDbSafely(context, log);

@@ -78,7 +78,8 @@ export interface LanguageServices {
   applyEndpoints(settings: EffectiveSettings): void;
   onDidChangeCatalogue(listener: (apiUrl: string) => void): Disposable;
   describeCatalogue(apiUrlOrName?: string): CatalogueResult;
-  reloadCatalogues(apiUrlOrName: string | undefined, settings: EffectiveSettings): Promise<ReloadCatalogueResult>;
+  /** Reloads (`forget`: after dropping what was loaded, in memory and on disk: after a sign-out). */
+  reloadCatalogues(apiUrlOrName: string | undefined, settings: EffectiveSettings, forget?: boolean): Promise<ReloadCatalogueResult>;
   /**
    * Whether the catalogue of that wiki may be fetched (see catalogue/fetchPolicy.ts). Always allowed
    * where no live catalogues are fetched at all (the CLI with fixed catalogues, no store): nothing to approve.
@@ -214,11 +215,11 @@ export function createLanguageServices(
         namespaces: catalogue.namespaces.map((ns) => ({ id: ns.id, name: ns.name })),
       };
     },
-    async reloadCatalogues(apiUrlOrName, settings) {
+    async reloadCatalogues(apiUrlOrName, settings, forget) {
       const targets = apiUrlOrName
         ? [resolveName(apiUrlOrName)!]
         : [...new Set([settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u))];
-      return reloadTargets(targets, store, policy.trusted);
+      return reloadTargets(targets, store, policy.trusted, forget);
     },
     catalogueFetchDecision(apiUrl) {
       if (!store) return { allowed: true, why: 'configured' };
@@ -247,7 +248,10 @@ async function reloadTargets(
   targets: string[],
   store: CatalogueStoreAccess<WikiCatalogue> | undefined,
   trusted: boolean,
+  forget?: boolean,
 ): Promise<ReloadCatalogueResult> {
+  // Forgetting (after a sign-out) is done even where nothing may be fetched again.
+  if (forget && store?.forget) for (const t of targets) await store.forget(t);
   if (!targets.length) {
     return {
       loaded: [],

@@ -39,6 +39,8 @@ export interface CatalogueStoreAccess<C = WikiCatalogue> {
   onDidChange(listener: (apiUrl: string) => void): Disposable;
   /** Fetches a wiki's catalogue again (default wiki when no URL). Rejects with a message saying what to do. */
   reload(apiUrl?: string): Promise<void>;
+  /** Drops a wiki's catalogue in memory and on disk (after signing out of it); the built-in one until reloaded. */
+  forget?(apiUrl: string): Promise<void>;
   /** Default wiki for bare queries and the named endpoints of `wikimapQuery.wikis`. */
   setEndpoints(defaultApiUrl?: string, named?: Record<string, string>): void;
   /** Where a catalogue came from (`builtin`, an api.php URL, a file), if the store knows. */

@@ -895,7 +895,7 @@ class QueryLanguageServer {
       (params: ReloadCatalogueParams | undefined, token: CancellationToken) =>
         this.runSafe<ReloadCatalogueResult>('wikimapQuery/reloadCatalogue', token, async () => {
           await this.settingsReady;
-          const result = await this.getServices().reloadCatalogues(params?.apiUrl, this.settings);
+          const result = await this.getServices().reloadCatalogues(params?.apiUrl, this.settings, params?.forget === true);
           this.revalidateAll();
           return result;
         }),

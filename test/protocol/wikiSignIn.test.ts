@@ -47,18 +47,19 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
   });
 
   /** A server whose client keeps `secret` for the wiki (or nothing), recording what it was asked. */
-  async function start(opts: { signIn: boolean; secret?: string; extra?: Record<string, unknown> }) {
+  async function start(opts: { signIn: boolean; secret?: string; extra?: Record<string, unknown>; cache?: string }) {
     const asked: string[] = [];
     const client = await LspClient.start({
       initializationOptions: {
         wikis: { intranet: wiki.apiUrl },
-        catalogueCacheDir: fs.mkdtempSync(path.join(cacheDir, 'c-')),
+        catalogueCacheDir: opts.cache ?? fs.mkdtempSync(path.join(cacheDir, 'c-')),
         ...(opts.signIn ? { wikiSignIn: true } : {}),
         ...opts.extra,
       },
       handlers: {
         'wikimapQuery/wikiSecret': (p: { apiUrl: string }) => {
           asked.push(p.apiUrl);
+          // Read at each ask: a test signs out by clearing it.
           return opts.secret && p.apiUrl === wiki.apiUrl ? { kind: 'oauth2', accessToken: opts.secret } : null;
         },
       },
@@ -93,6 +94,30 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
     );
     assert.ok(asked.includes(wiki.apiUrl));
     for (const r of wiki.seen.slice(before)) assert.equal(r.authorization, undefined);
+  });
+
+  it('signed out (reload with forget): the catalogue the signed-in load brought is dropped from memory and the disk cache', async () => {
+    const cache = fs.mkdtempSync(path.join(cacheDir, 'out-'));
+    const opts = { signIn: true, secret: TOKEN as string | undefined, cache };
+    const { client } = await start(opts);
+    assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' }), {
+      loaded: [wiki.apiUrl],
+      errors: [],
+    });
+    assert.equal(fs.readdirSync(cache).length, 1, 'the signed-in catalogue was cached');
+    const sourceOf = async () => (await client.request<{ source: string }>('wikimapQuery/catalogue', { apiUrl: 'intranet' })).source;
+    assert.match(await sourceOf(), /MediaWiki 1\.39/);
+
+    opts.secret = undefined;
+    const plain = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' });
+    assert.match(plain.errors.join(' '), /readapidenied/);
+    assert.match(await sourceOf(), /MediaWiki 1\.39/, 'a plain reload that fails keeps what was loaded: why sign-out forgets');
+
+    const out = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet', forget: true });
+    assert.deepEqual(out.loaded, []);
+    assert.match(out.errors.join(' '), /readapidenied/);
+    assert.equal(await sourceOf(), 'built-in');
+    assert.deepEqual(fs.readdirSync(cache), [], 'no cache file of the private wiki is left');
   });
 
   it('a client that cannot sign in is never asked, and is pointed to a saved catalogue', async () => {

@@ -161,14 +161,19 @@ function secretOfArgument(arg: unknown): { apiUrl: string; secret: WikiSecret } 
 }
 
 /**
- * "Sign in to Wiki…" and "Sign out of Wiki". After either, the wiki's catalogue is reloaded
- * (`reloadCatalogue`), which shows whether the secret works. Both resolve with the wiki's api.php URL,
- * or undefined when nothing changed.
+ * "Sign in to Wiki…" and "Sign out of Wiki". After signing in, the wiki's catalogue is reloaded
+ * (`reloadCatalogue`), which shows whether the secret works. After signing out, the catalogue the
+ * signed-in loads brought is dropped from memory and the disk cache and loaded again without the
+ * secret (`forgetCatalogue`): a private wiki's documents are then judged by the built-in catalogue and
+ * say how to sign in. Both resolve with the wiki's api.php URL, or undefined when nothing changed.
  */
 export function registerSignInCommands(
   context: vscode.ExtensionContext,
   signIns: WikiSignIns,
-  reloadCatalogue: (apiUrl: string) => Thenable<unknown>,
+  catalogue: {
+    reloadCatalogue(apiUrl: string): Thenable<unknown>;
+    forgetCatalogue(apiUrl: string): Thenable<{ errors: string[] } | undefined>;
+  },
 ): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('wikimapQuery.wiki.signIn', async (arg?: unknown) => {
@@ -177,7 +182,7 @@ export function registerSignInCommands(
       if (!answer) return undefined;
       try {
         const key = await signIns.store(answer.apiUrl, answer.secret);
-        await reloadCatalogue(key);
+        await catalogue.reloadCatalogue(key);
         return key;
       } catch (e) {
         void vscode.window.showErrorMessage(`Signing in failed: ${errorMessage(e)}`);
@@ -197,8 +202,17 @@ export function registerSignInCommands(
         return undefined;
       }
       const had = await signIns.forget(apiUrl);
-      void vscode.window.showInformationMessage(had ? `Signed out of ${apiUrl}.` : `You were not signed in to ${apiUrl}.`);
-      return had ? apiUrl : undefined;
+      if (!had) {
+        void vscode.window.showInformationMessage(`You were not signed in to ${apiUrl}.`);
+        return undefined;
+      }
+      const reloaded = await Promise.resolve(catalogue.forgetCatalogue(apiUrl)).catch(() => undefined);
+      const unsigned =
+        reloaded && !reloaded.errors.length
+          ? 'its catalogue was loaded again without signing in'
+          : 'its catalogue is not loaded: the built-in one judges its queries';
+      void vscode.window.showInformationMessage(`Signed out of ${apiUrl}; ${unsigned}.`);
+      return apiUrl;
     }),
   );
 }

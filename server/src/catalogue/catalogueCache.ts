@@ -131,6 +131,21 @@ export class CatalogueCache {
     await this.files.remove(file);
   }
 
+  /** Removes every cache file of that wiki, whatever its version. Returns the files removed. */
+  async removeWiki(apiUrl: string): Promise<string[]> {
+    const prefix = cacheFilePrefix(apiUrl);
+    const names = (await this.files.list(this.dir).catch(() => [] as string[])).filter((n) => n.startsWith(prefix) && n.endsWith('.json'));
+    const gone: string[] = [];
+    for (const name of names) {
+      const file = this.files.join(this.dir, name);
+      await this.files.remove(file).then(
+        () => gone.push(file),
+        () => undefined,
+      );
+    }
+    return gone;
+  }
+
   /** Keeps at most `maxFiles` cache files, removing the oldest written first. Returns the files removed. */
   async evict(maxFiles: number): Promise<string[]> {
     const mtime = this.files.mtime?.bind(this.files);

@@ -254,6 +254,28 @@ export class CatalogueStore {
   }
 
   /**
+   * Forgets what was loaded of a wiki (after signing out of it: what a signed-in load brought must not
+   * stay in use): its catalogue in memory, a load in flight, and its cache files on disk. Documents of
+   * that wiki are judged by the built-in catalogue until it is loaded again (`reload`). Fires a change
+   * when a catalogue was in use.
+   */
+  async forget(apiUrl: string): Promise<void> {
+    const key = this.keyFor(apiUrl);
+    if (!key) return;
+    const state = this.wikis.get(key);
+    const had = !!state?.catalogue;
+    if (state) {
+      // A load still in flight (signed in) finishes into an older generation and is dropped.
+      state.generation++;
+      Object.assign(state, { catalogue: undefined, origin: undefined, generator: undefined, loading: undefined });
+      Object.assign(state, { error: undefined, failedAt: undefined, warned: false });
+    }
+    const gone = (await this.cache?.removeWiki(key)) ?? [];
+    if (gone.length) this.options.log(`Wiki Query: removed the cached catalogue of ${key} (${gone.length} file(s)).`, 'info');
+    if (had) this.fire(key);
+  }
+
+  /**
    * The catalogue of a wiki (an http(s) api.php URL or a name from `wikimapQuery.wikis`) or of a
    * saved paraminfo JSON file, once loaded. Rejects with a message saying what to do.
    */

@@ -280,6 +280,33 @@ describe('catalogue store: disk cache', () => {
     );
   });
 
+  it('forget (after a sign-out): drops the catalogue in memory and every cache file of that wiki, not of others; the built-in one judges until a reload works', async () => {
+    const [wiki, other] = [await startFakeWiki({ withoutModules: ['random'] }), await startFakeWiki()];
+    wikis.push(wiki, other);
+    const cacheDir = tempCacheDir();
+    const { store, messages } = makeStore({ cacheDir });
+    await store.load(other.apiUrl);
+    await store.load(wiki.apiUrl);
+    wiki.behaviour.generator = 'MediaWiki 1.43.0';
+    await store.reload(wiki.apiUrl);
+    assert.equal(fs.readdirSync(cacheDir).length, 3, 'two versions of the wiki, one of the other');
+    assert.equal(store.resolve(wiki.apiUrl).getQueryModule('random'), undefined, 'the wiki’s own catalogue');
+
+    const changed = nextChange(store, wiki.apiUrl);
+    await store.forget(wiki.apiUrl);
+    await changed;
+    assert.deepEqual(fs.readdirSync(cacheDir), [cacheFileName(other.apiUrl, 'MediaWiki 1.39.17')]);
+    assert.equal(store.status(wiki.apiUrl).origin, 'builtin');
+    assert.ok(store.resolve(wiki.apiUrl).getQueryModule('random'), 'the built-in catalogue judges it now');
+    assert.match(messages.join('\n'), /removed the cached catalogue of .* \(2 file\(s\)\)/);
+
+    // Unsigned, the wiki refuses: the reload fails and nothing of the old catalogue comes back.
+    wiki.behaviour.failWith = { status: 403, body: 'Forbidden' };
+    await assert.rejects(store.reload(wiki.apiUrl));
+    assert.equal(store.status(wiki.apiUrl).origin, 'builtin');
+    assert.ok(store.resolve(wiki.apiUrl).getQueryModule('random'));
+  });
+
   const corruptions: Array<[string, string]> = [
     ['cut-off JSON', '{"format":"wikimap-query/catalogue-cache","formatVersion":2,"paraminfo":[{"paraminfo":'],
     ['another file format', '{"hello": "world"}'],
