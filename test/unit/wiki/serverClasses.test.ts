@@ -65,6 +65,8 @@ function wiki139(): WikiCatalogue {
   return v139;
 }
 
+const P = 'ApiBase::parseContinueParamOrDie';
+
 table('Continue values: the empty value, and the modules that parse their own', [
   {
     mirrors: 'ApiQueryRecentChanges::run (an empty value is one empty part: refused on 1.39, 1.43, 1.45)',
@@ -96,19 +98,138 @@ table('Continue values: the empty value, and the modules that parse their own', 
     catalogue: wiki139,
   },
   {
-    mirrors: 'ApiQueryUserContribs::execute (1.39: an empty value is refused; 1.43 and 1.45 accept it)',
-    query: 'action=query&list=usercontribs&ucuser=Tester&uccontinue=',
+    mirrors: 'ApiQueryUserContribs::execute (1.39: an empty value is refused)',
+    query: 'action=query&list=usercontribs&ucuser=Admin&uccontinue=',
     expect: [['badcontinue', 'error', '', 'uccontinue']],
     catalogue: wiki139,
   },
   {
-    mirrors: 'ApiQueryUserContribs::execute (1.40+: an empty value is accepted)',
-    query: 'action=query&list=usercontribs&ucuser=Tester&uccontinue=',
-    expect: [],
+    mirrors: `ApiQueryUserContribs::execute via ${P} (1.40+: an empty value is refused too, for a user that exists)`,
+    query: 'action=query&list=usercontribs&ucuser=Admin&uccontinue=',
+    expect: [['badcontinue', 'error', '', 'uccontinue']],
   },
 ]);
 
-const P = 'ApiBase::parseContinueParamOrDie';
+table('Continue values of the modules that parse their own, on every version (issue 28)', [
+  ...(['1.40+', '1.39'] as const).flatMap((v) => {
+    const catalogue = v === '1.39' ? wiki139 : undefined;
+    return [
+      {
+        mirrors: `ApiQueryBacklinks::run (${v}: 3 parts)`,
+        query: 'action=query&list=backlinks&bltitle=Alpha&blcontinue=0|5|0',
+        expect: [['badcontinue', 'error', '0|5|0', 'blcontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryBacklinks::run (embeddedin, ${v}: a part that is not an int)`,
+        query: 'action=query&list=embeddedin&eititle=Template:Infobox&eicontinue=x|5',
+        expect: [['badcontinue', 'error', 'x|5', 'eicontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryBacklinks::run (imageusage, ${v}: 2 parts)`,
+        query: 'action=query&list=imageusage&iutitle=File:X.png&iucontinue=0|5',
+        expect: [],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryRandom::run (${v}: the last part is 0 or 1)`,
+        query: 'action=query&list=random&rncontinue=0.5|0.5|1|2',
+        expect: [['badcontinue', 'error', '0.5|0.5|1|2', 'rncontinue']] as Expected[],
+        catalogue,
+      },
+      { mirrors: `ApiQueryRandom::run (${v})`, query: 'action=query&list=random&rncontinue=0.5|0.6|0|0', expect: [], catalogue },
+      {
+        mirrors: `ApiQueryBacklinksprop::run (linkshere, ${v}: the last part is a page id)`,
+        query: 'action=query&prop=linkshere&titles=Alpha&lhcontinue=x',
+        expect: [['badcontinue', 'error', 'x', 'lhcontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryBacklinksprop::run (redirects, ${v}: more than 4 parts)`,
+        query: 'action=query&prop=redirects&titles=Alpha&rdcontinue=1|2|3|4|5',
+        expect: [['badcontinue', 'error', '1|2|3|4|5', 'rdcontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryBacklinksprop::run (transcludedin, ${v}: title|id)`,
+        query: 'action=query&prop=transcludedin&titles=A|B&ticontinue=B|5',
+        expect: [],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryBacklinksprop::run (linkshere, ${v}: no page set, the module returns before reading continue)`,
+        query: 'action=query&prop=linkshere&lhcontinue=x',
+        expect: [],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryLinks::run (${v}: no page set, getGoodTitleCount() == 0)`,
+        query: 'action=query&prop=links&plcontinue=x',
+        expect: [],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryLinks::run (${v}: an empty titles= is no page set)`,
+        query: 'action=query&prop=links&titles=&plcontinue=x',
+        expect: [],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryRevisions::run (${v}: a generator names pages)`,
+        query: 'action=query&generator=allpages&prop=revisions&rvcontinue=x',
+        expect: [['badcontinue', 'error', 'x', 'rvcontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryInfo::execute (${v}: read without a page set)`,
+        query: 'action=query&prop=info&incontinue=x',
+        expect: [['badcontinue', 'error', 'x', 'incontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryUserContribs::execute (${v}: several users continue from actor|…)`,
+        query: 'action=query&list=usercontribs&ucuser=Admin|Tester&uccontinue=name|1|20200101000000|5',
+        expect: [['badcontinue', 'error', 'name|1|20200101000000|5', 'uccontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryUserContribs::execute (${v}: ucuserprefix continues from name|…)`,
+        query: 'action=query&list=usercontribs&ucuserprefix=Adm&uccontinue=20200101000000|5',
+        expect: [['badcontinue', 'error', '20200101000000|5', 'uccontinue']] as Expected[],
+        catalogue,
+      },
+      {
+        mirrors: `ApiQueryUserContribs::execute (${v}: one user, the id part is not a number)`,
+        query: 'action=query&list=usercontribs&ucuser=Admin&uccontinue=20200101000000|x',
+        expect: [['badcontinue', 'error', '20200101000000|x', 'uccontinue']] as Expected[],
+        catalogue,
+      },
+    ];
+  }),
+  {
+    mirrors: `ApiQueryUserContribs::execute via ${P} (1.40+: the timestamp in the database's form)`,
+    query: 'action=query&list=usercontribs&ucuser=Admin&uccontinue=2020|5',
+    expect: [['badcontinue', 'error', '2020|5', 'uccontinue']],
+  },
+  {
+    mirrors: 'ApiQueryUserContribs::execute (1.39: the timestamp part is not checked)',
+    query: 'action=query&list=usercontribs&ucuser=Admin&uccontinue=2020|5',
+    expect: [],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: `ApiQueryExtLinksUsage::run via ${P} (1.40+: el_id alone, an empty value is one part)`,
+    query: 'action=query&list=exturlusage&eucontinue=',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryExtLinksUsage::run via ${P} (1.40+: two parts)`,
+    query: 'action=query&list=exturlusage&eucontinue=5|6',
+    expect: [['badcontinue', 'error', '5|6', 'eucontinue']],
+  },
+]);
+
 table("Each module's continue value (1.40+: parts and their types)", [
   {
     mirrors: `ApiQueryLogEvents::execute via ${P}`,
@@ -451,6 +572,19 @@ table('What PHP normalises', [
 ]);
 
 describe('content-dependent verdicts say so', () => {
+  for (const [module, query] of [
+    ['links', 'action=query&prop=links&titles=Alpha&plcontinue=x'],
+    ['revisions', 'action=query&prop=revisions&titles=Alpha&rvcontinue=x'],
+    ['usercontribs', 'action=query&list=usercontribs&ucuser=Admin&uccontinue=x'],
+  ]) {
+    it(`a ${module} continue value is an error that says the wiki reads it only for a page or user that exists`, () => {
+      const d = validate(query, { catalogue: builtinCatalogue() }).find((x) => x.code === 'badcontinue');
+      assert.ok(d, 'no badcontinue');
+      assert.equal(d.severity, 'error');
+      assert.match(d.message, /only when one of the pages exists|only once it finds the user/);
+    });
+  }
+
   it('the rvslots deprecation (ApiQueryRevisionsBase) is a warning that says it is given only for a page that exists', () => {
     const d = validate('action=query&prop=revisions&titles=Alpha&rvprop=content', { catalogue: builtinCatalogue() }).find(
       (x) => x.code === 'deprecation',

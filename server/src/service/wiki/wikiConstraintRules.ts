@@ -39,6 +39,11 @@ export interface ConstraintRule {
   all?: WarningCondition[];
   /** For `titleNamespace`: the namespace the title must be in (14 for a category). */
   namespace?: number;
+  /**
+   * For a prop module's value read only for a page set that is not empty: `named` (the query names
+   * pages: titles, pageids, revids or a generator), `existing` (one of them exists too; the message says so).
+   */
+  pages?: 'named' | 'existing';
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
@@ -169,6 +174,8 @@ function parseRule(r: unknown, i: number): ConstraintRule {
   }
   if (kind === 'titleNamespace' && (typeof o.namespace !== 'number' || typeof o.code !== 'string' || typeof o.message !== 'string'))
     throw new Error(`${where} (${id}): a titleNamespace rule needs "namespace" (a number), and the server's "code" and "message".`);
+  if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing')
+    throw new Error(`${where} (${id}): "pages" must be "named" or "existing".`);
   const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
   const code = typeof o.code === 'string' ? o.code : (DEFAULT_CODE[kind] ?? 'invalidparammix');
   return {
@@ -186,6 +193,7 @@ function parseRule(r: unknown, i: number): ConstraintRule {
     ...(all ? { all } : {}),
     ...(o.wildcard === true ? { wildcard: true } : {}),
     ...(typeof o.namespace === 'number' ? { namespace: o.namespace } : {}),
+    ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),
   };

@@ -45,6 +45,9 @@
  * when its value (or, absent, its catalogue default) includes one of `values`.
  * A parameter counts as given when present in the query (ApiBase::parameterNotEmpty treats only
  * null and false as "not given": an empty string value counts as given; a boolean is given when present).
+ * `pages` (pattern): the module reads the value only for a page set that is not empty, so the rule
+ * applies only when the query names pages (`titles`, `pageids`, `revids` or `generator` with a value);
+ * `existing` says that one of the pages must exist too, which the rule's message tells the user.
  */
 
 import type { ConstraintRule, RuleCondition } from './wikiConstraintRules';
@@ -212,12 +215,28 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
     case 'pattern':
       // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
       if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
+      if (rule.pages && !namesPages(ctx)) return;
       applyPattern(ctx, rule, names, use, module);
       return;
     case 'conflicts':
       applyConflicts(ctx, rule, names, module);
       return;
   }
+}
+
+const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'generator'];
+
+/**
+ * Whether the query names pages: a page-set parameter with a value (ApiPageSet). Without one the page
+ * set is empty, and prop modules return before reading their own parameters (ApiQueryBacklinksprop,
+ * ApiQueryLinks, …).
+ */
+function namesPages(ctx: QueryCheck): boolean {
+  for (const name of PAGE_SET_PARAMS) {
+    const p = ctx.present.get(name);
+    if (p && p.value !== '') return true;
+  }
+  return false;
 }
 
 /** exactlyOne / atLeastOne / atMostOne, given the names present (in the order written). */
