@@ -385,14 +385,13 @@ export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
 export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: WikiParam, hooks: ActionCheckHooks): void {
   const actionRange = actionP.valueRange;
   checkActionRequired(ctx, am, actionRange);
-  for (const rule of ctx.catalogue.actionRules)
-    if (rule.module === am.name && rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
+  const rules = ctx.catalogue.actionRulesOf(am.name);
+  for (const rule of rules) if (rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
 
   if (am.mustbeposted) checkWriteAsGet(ctx, am, actionRange);
 
   // What the server hides.
-  for (const rule of ctx.catalogue.actionRules)
-    if (rule.module === am.name && rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, am, rule, hooks);
+  for (const rule of rules) if (rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, am, rule, hooks);
 }
 
 /** Required parameters of the module (MediaWiki names the first missing one). */
@@ -455,8 +454,7 @@ function checkWriteAsGet(ctx: QueryCheck, am: WikiModule, actionRange: Span): vo
 export function finishQueryCheck(ctx: QueryCheck, hooks: ActionCheckHooks): void {
   const q = ctx.catalogue.query;
   if (!q) return;
-  for (const rule of ctx.catalogue.actionRules)
-    if (rule.module === 'query' && rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, rule, hooks);
+  for (const rule of ctx.catalogue.actionRulesOf('query')) if (rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, rule, hooks);
 }
 
 /**
@@ -468,7 +466,8 @@ const WARNED_BEFORE_DYING = new Set(['unsupportedarray']);
 
 /** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
 function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, rule: ActionRule, hooks: ActionCheckHooks): void {
-  if (rule.conditions && !rule.conditions.every((c) => conditionHolds(ctx, am, c))) return;
+  // (A loop, not every() with a closure: this runs for every query.)
+  if (rule.conditions) for (const c of rule.conditions) if (!conditionHolds(ctx, am, c)) return;
   const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
   const severity = (d: QueryCheck['out'][number]) => d.severity ?? hooks.defaultSeverity(d.code);
   const dies = ctx.out.some((d) => severity(d) === 'error');

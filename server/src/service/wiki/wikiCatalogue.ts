@@ -102,6 +102,24 @@ const DEFAULT_FORMAT_PARAMS: Record<string, string[]> = {
   none: [],
 };
 
+const NO_ACTION_RULES: readonly ActionRule[] = [];
+
+/**
+ * Constraint kinds that say nothing unless their first parameter is given (wikiConstraints.ts's
+ * applyRule returns at once otherwise): the value rules, `requires`, `conflicts` and `pattern`.
+ */
+const TRIGGERED_KINDS: ReadonlySet<string> = new Set([
+  'exclusiveValues',
+  'nonEmpty',
+  'moduleValues',
+  'titleInNamespaces',
+  'titleValue',
+  'titleNamespace',
+  'requires',
+  'conflicts',
+  'pattern',
+]);
+
 /** The indexed catalogue. Build with `createWikiCatalogue`. */
 export class WikiCatalogue {
   readonly source: string;
@@ -124,6 +142,8 @@ export class WikiCatalogue {
   /** The MediaWiki version it describes (`1.45.0`; siteinfo's generator), when known. */
   readonly mediaWikiVersion?: string;
 
+  private readonly triggersByPrefix = new Map<string, (string | undefined)[]>();
+  private actionRuleIndex?: { of: ActionRule[]; byModule: Map<string, ActionRule[]> };
   private readonly byPath = new Map<string, WikiModule>();
   private readonly queryByName = new Map<string, WikiModule>();
   private readonly byGroup = new Map<string, WikiModule[]>();
@@ -308,6 +328,38 @@ export class WikiCatalogue {
     let names = byPrefix.get(prefix);
     if (!names) byPrefix.set(prefix, (names = rule.params.map((n) => prefix + n)));
     return names;
+  }
+
+  /**
+   * The action rules of one module, in data order (an index over `actionRules`, rebuilt when that list
+   * is replaced): every query looks up its module's rules, not a scan of every rule.
+   */
+  actionRulesOf(module: string): readonly ActionRule[] {
+    let index = this.actionRuleIndex;
+    if (!index || index.of !== this.actionRules) {
+      const byModule = new Map<string, ActionRule[]>();
+      for (const r of this.actionRules) {
+        const list = byModule.get(r.module);
+        if (list) list.push(r);
+        else byModule.set(r.module, [r]);
+      }
+      index = this.actionRuleIndex = { of: this.actionRules, byModule };
+    }
+    return index.byModule.get(module) ?? NO_ACTION_RULES;
+  }
+
+  /**
+   * Per rule of `constraints` (same positions), under a wire prefix: the wire name that must be given
+   * for the rule to have anything to say, or undefined where no single name decides (counts,
+   * `missing`, runtime warnings). Lets a check skip a rule with one lookup (see TRIGGERED_KINDS).
+   */
+  ruleTriggers(prefix: string): readonly (string | undefined)[] {
+    let list = this.triggersByPrefix.get(prefix);
+    if (!list) {
+      list = this.constraints.map((r) => (TRIGGERED_KINDS.has(r.kind) ? this.ruleWireNames(r, prefix)[0] : undefined));
+      this.triggersByPrefix.set(prefix, list);
+    }
+    return list;
   }
 
   /** Positions in `constraints` of each module's rules (`query` for the query module's). */

@@ -75,31 +75,45 @@ function fill(template: string | undefined, names: string[], fallback: string): 
  * included under generator=).
  */
 export function applyConstraints(ctx: QueryCheck): void {
-  const rules = ctx.catalogue.constraints;
+  const cat = ctx.catalogue;
+  const rules = cat.constraints;
   if (rules.length === 0) return;
   // Only the rules of `query` and of the selected modules, in data order (an index, not a scan of
   // every rule for every query). Every query passes here: nothing is allocated unless a rule applies.
-  const byModule = ctx.catalogue.constraintsByModule;
+  // Most rules name a parameter that must be given for them to say anything (ruleTriggers): those
+  // are left out with one lookup, before the merge.
+  const byModule = cat.constraintsByModule;
+  const present = ctx.present;
   const picked = ctx.ruleScratch;
   picked.length = 0;
-  pickInOrder(picked, byModule.get('query'));
-  for (const use of ctx.uses) pickInOrder(picked, byModule.get(use.module.name));
+  pickInOrder(picked, byModule.get('query'), cat.ruleTriggers(''), present);
+  for (const use of ctx.uses) pickInOrder(picked, byModule.get(use.module.name), cat.ruleTriggers(use.wirePrefix), present);
   for (let k = 0; k < picked.length; k++) {
-    const rule = rules[picked[k]];
+    const i = picked[k];
+    const rule = rules[i];
     if (rule.module === 'query') {
       applyRule(ctx, rule, '', undefined);
       continue;
     }
     for (const use of ctx.uses) {
-      if (use.module.name === rule.module) applyRule(ctx, rule, use.wirePrefix, use);
+      if (use.module.name !== rule.module) continue;
+      // (Picked for one use of the module: another use, under another prefix, may not give it.)
+      const trigger = cat.ruleTriggers(use.wirePrefix)[i];
+      if (trigger === undefined || present.has(trigger)) applyRule(ctx, rule, use.wirePrefix, use);
     }
   }
 }
 
-/** Add the rule positions of `list` to `picked`, keeping it ascending and without repeats. */
-function pickInOrder(picked: number[], list: number[] | undefined): void {
+function pickInOrder(
+  picked: number[],
+  list: number[] | undefined,
+  triggers: readonly (string | undefined)[],
+  present: ReadonlyMap<string, unknown>,
+): void {
   if (!list) return;
   for (const i of list) {
+    const trigger = triggers[i];
+    if (trigger !== undefined && !present.has(trigger)) continue;
     let j = picked.length;
     while (j > 0 && picked[j - 1] > i) j--;
     if (j > 0 && picked[j - 1] === i) continue;
@@ -187,6 +201,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
     return;
   }
   // Cheap exits (nothing allocated) for the usual case: the rule holds.
+  if ((kind === 'requires' || kind === 'conflicts' || kind === 'pattern') && !ctx.present.has(names[0])) return;
   let count = 0;
   for (const n of names) if (ctx.present.has(n)) count++;
   if (kind === 'atMostOne' && count <= 1) return;
