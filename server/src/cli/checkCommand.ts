@@ -26,6 +26,7 @@ import { GitignoreMatcher, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { HostParsers } from '../embedded/hostParsers';
+import { mayHoldRequest, mayHoldRequestBytes, namesMediaWiki } from '../service/embedded/requestFinder';
 import { applySafeFixes, checkHostFile, hostOfFile, judgeHostRequests, parseEmbeddedOption, withoutBaseline } from './embeddedSources';
 import { loadJudges, parseTargetSpec, type Judge, type TargetSpec } from './checkTargets';
 import { mergeByTarget, targetsNote } from '../targets';
@@ -39,6 +40,14 @@ export interface CliIo {
   readFile(path: string): string;
   kind(path: string): 'file' | 'directory' | undefined;
   readDir(path: string): string[];
+  /** A folder's entries with their kinds (a symbolic link as what it points to), when the file system
+   *  says them with the names: the walk then asks no `kind` per entry. */
+  readDirKinds?(path: string): { name: string; kind: 'file' | 'directory' | undefined }[];
+  /**
+   * A file's text as `readFile` decodes it, when `wanted` says yes to its bytes; undefined when it
+   * says no (the file is then never decoded). `wanted` sees the bytes only during the call.
+   */
+  readTextIf?(path: string, wanted: (bytes: Uint8Array) => boolean): string | undefined;
   join(...parts: string[]): string;
   /** A `file://` URI for a path (used as the document URI). */
   toUri(path: string): string;
@@ -482,10 +491,17 @@ function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): stri
   const out: string[] = [];
   const visit = (dir: string, key: string) => {
     readGitignore(matcher, dir, key, io);
-    for (const name of io.readDir(dir).sort()) {
+    const entries = io.readDirKinds
+      ? io.readDirKinds(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      : io
+          .readDir(dir)
+          .sort()
+          .map((name) => ({ name, kind: undefined as 'file' | 'directory' | undefined, ask: true }));
+    for (const entry of entries) {
+      const name = entry.name;
       if (name === 'node_modules' || name === '.git') continue;
       const full = io.join(dir, name);
-      const kind = io.kind(full);
+      const kind = 'ask' in entry ? io.kind(full) : entry.kind;
       const childKey = `${key}/${name}`;
       if (kind === 'directory') {
         if (name.startsWith('.') || matcher.ignores(childKey, true)) continue;
@@ -705,13 +721,16 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   let results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];
   const matrix: MatrixFile<CheckResult>[] = [];
+  // Source files that cannot hold a judged request are passed over unparsed (the matrix lists every request, even unjudged ones).
+  const unservedSkipped = opts.format !== 'matrix';
   for (const input of inputs) {
-    let text: string;
+    let text: string | undefined;
     try {
-      text = await input.read();
+      text = await readInput(input, io, unservedSkipped ? opts.maxFileSize : -1);
     } catch (err) {
       throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
     }
+    if (text === undefined) continue;
     if (text.length > opts.maxFileSize) {
       results.push(tooLargeResult(input.file, text.length, opts.maxFileSize));
       if (!rules.some((r) => r.id === 'toolarge')) rules.push(ruleFor('toolarge', input.languageId === 'mapquery' ? 'map' : 'wiki'));
@@ -758,6 +777,20 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     );
   else printResults(results, rules, inputs, opts.format, io);
   return results.some((r) => r.severity === 'error') ? 1 : 0;
+}
+
+/**
+ * An input's text; undefined for a source file that can hold no judged request when `skipUpTo` is
+ * at least its size: the prefilter says no to its bytes (it is then not even decoded), or it names no
+ * MediaWiki API nor client (`namesMediaWiki`: such a file gets no diagnostic, in the editor as here).
+ */
+async function readInput(input: Input, io: CliIo, skipUpTo: number): Promise<string | undefined> {
+  if (!input.host || skipUpTo < 0) return input.read();
+  const text = io.readTextIf
+    ? io.readTextIf(input.file, (bytes) => bytes.length > skipUpTo || mayHoldRequestBytes(bytes))
+    : await input.read();
+  if (text === undefined || text.length > skipUpTo) return text;
+  return mayHoldRequest(text) && namesMediaWiki(text) ? text : undefined;
 }
 
 /** For text, SARIF and GitHub: the message names the targets that produce the problem (JSON has the field). */

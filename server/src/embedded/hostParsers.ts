@@ -37,6 +37,39 @@ function looksBinary(text: string): boolean {
   return text.slice(0, 8192).includes('\0');
 }
 
+/**
+ * WebAssembly instantiated at once on this thread. V8's asynchronous `WebAssembly.instantiate(bytes)`
+ * hands the module to background threads and resolves when they are done; on a busy machine the
+ * thread that waits sat idle for seconds per grammar (`check DIR` spent a quarter of its time so),
+ * while compiling here takes milliseconds (V8 compiles the functions lazily, when first called).
+ * Node only: a browser may refuse large synchronous compiles on its main thread.
+ */
+/** The part of the WebAssembly API used here (the project's type libraries do not declare it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports?: object) => object;
+  instantiate: unknown;
+}
+const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+const instantiateNow = (bytes: Uint8Array, imports?: object) => {
+  const module = new wasmApi.Module(bytes);
+  return Promise.resolve({ module, instance: new wasmApi.Instance(module, imports) });
+};
+const inNode = typeof process !== 'undefined' && !!process.versions?.node;
+const asyncInstantiate = wasmApi.instantiate;
+let nowDepth = 0;
+
+/** Runs `load` (web-tree-sitter's Language.load, which has no synchronous form) with `instantiateNow` in place. */
+async function instantiatingNow<T>(load: () => Promise<T>): Promise<T> {
+  if (!inNode) return load();
+  if (nowDepth++ === 0) wasmApi.instantiate = instantiateNow;
+  try {
+    return await load();
+  } finally {
+    if (--nowDepth === 0) wasmApi.instantiate = asyncInstantiate;
+  }
+}
+
 export class HostParsers {
   private init: Promise<void> | undefined;
   private readonly parsers = new Map<string, Promise<Parser>>();
@@ -47,13 +80,13 @@ export class HostParsers {
   private parserFor(lang: HostLanguage): Promise<Parser> {
     let p = this.parsers.get(lang.id);
     if (!p) {
-      this.init ??= Parser.init({ wasmBinary: readFirst(this.files, LOCATIONS.runtime) } as object);
+      this.init ??= this.initRuntime();
       p = this.init.then(async () => {
         const wasm = readFirst(
           this.files,
           LOCATIONS.grammar.map((d) => `${d}tree-sitter-${lang.grammar}.wasm`),
         );
-        const language = await Language.load(renameImports(wasm));
+        const language = await instantiatingNow(() => Language.load(renameImports(wasm)));
         const parser = new Parser();
         parser.setLanguage(language);
         this.ready.set(lang.id, parser);
@@ -62,6 +95,18 @@ export class HostParsers {
       this.parsers.set(lang.id, p);
     }
     return p;
+  }
+
+  private initRuntime(): Promise<void> {
+    const wasmBinary = readFirst(this.files, LOCATIONS.runtime);
+    if (!inNode) return Parser.init({ wasmBinary } as object);
+    // Emscripten's hook: the runtime instantiated at once (see instantiateNow).
+    const instantiateWasm = (imports: object, done: (instance: object, module: object) => void) => {
+      const module = new wasmApi.Module(wasmBinary);
+      done(new wasmApi.Instance(module, imports), module);
+      return {};
+    };
+    return Parser.init({ instantiateWasm } as object);
   }
 
   /** Forgets the runtime and every grammar: they load again when next needed. */

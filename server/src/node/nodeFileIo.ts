@@ -8,17 +8,56 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import type { CliIo } from '../cli/checkCommand';
 
-export const nodeFileIo: Pick<CliIo, 'readFile' | 'kind' | 'readDir' | 'fileSize' | 'writeFile' | 'join' | 'toUri' | 'resolve'> = {
-  readFile: (p) => fs.readFileSync(p, 'utf8'),
-  kind: (p) => {
-    try {
-      const st = fs.statSync(p);
-      return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : undefined;
-    } catch {
-      return undefined;
+function kindOf(p: string): 'file' | 'directory' | undefined {
+  try {
+    const st = fs.statSync(p);
+    return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One buffer for `readTextIf`, grown to the largest file read: most files of a walk are read and dropped. */
+let shared = Buffer.allocUnsafe(1 << 16);
+
+/** Reads a whole file into `shared`; returns its length. */
+function readShared(p: string): number {
+  const fd = fs.openSync(p, 'r');
+  try {
+    let n = 0;
+    for (;;) {
+      if (n === shared.length) {
+        const bigger = Buffer.allocUnsafe(shared.length * 2);
+        shared.copy(bigger, 0, 0, n);
+        shared = bigger;
+      }
+      const got = fs.readSync(fd, shared, n, shared.length - n, null);
+      if (got === 0) return n;
+      n += got;
     }
-  },
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export const nodeFileIo: Pick<
+  CliIo,
+  'readFile' | 'kind' | 'readDir' | 'readDirKinds' | 'readTextIf' | 'fileSize' | 'writeFile' | 'join' | 'toUri' | 'resolve'
+> = {
+  readFile: (p) => fs.readFileSync(p, 'utf8'),
+  kind: kindOf,
   readDir: (p) => fs.readdirSync(p),
+  readDirKinds: (p) =>
+    fs.readdirSync(p, { withFileTypes: true }).map((e) => ({
+      name: e.name,
+      kind: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : e.isSymbolicLink() ? kindOf(path.join(p, e.name)) : undefined,
+    })),
+  readTextIf: (p, wanted) => {
+    const n = readShared(p);
+    const text = wanted(shared.subarray(0, n)) ? shared.toString('utf8', 0, n) : undefined;
+    if (shared.length > 1 << 22) shared = Buffer.allocUnsafe(1 << 16); // a huge file's buffer is not kept
+    return text;
+  },
   fileSize: (p) => fs.statSync(p).size,
   writeFile: (p, text) => fs.writeFileSync(p, text),
   join: (...parts) => path.join(...parts),

@@ -264,6 +264,60 @@ export function mayHoldRequest(text: string): boolean {
   );
 }
 
+const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
+const API_PHP = ascii('api.php');
+const ACTION = ascii('action');
+const MWCLIENT = ascii('mwclient');
+const MW_API = ascii('mw.Api');
+const PYWIKIBOT = ascii('pywikibot');
+
+function bytesAt(bytes: Uint8Array, i: number, word: readonly number[]): boolean {
+  if (i + word.length > bytes.length) return false;
+  for (let k = 1; k < word.length; k++) if (bytes[i + k] !== word[k]) return false;
+  return true;
+}
+
+/** A byte of a word (`[A-Za-z0-9_$]`), as `\w` and `$` are in `writesActionKey`. */
+function wordByte(b: number): boolean {
+  return (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b === 95 || b === 36;
+}
+
+/** White space as `\s` sees it, or a byte of a non-ASCII character (which may be a space: a superset). */
+function spaceByte(b: number): boolean {
+  return b === 32 || (b >= 9 && b <= 13) || b >= 0x80;
+}
+
+/** `writesActionKey` on the UTF-8 bytes of a text, from an `action` at `i`: says yes wherever it would (and may say yes more often). */
+function actionKeyAt(bytes: Uint8Array, i: number): boolean {
+  const before = i > 0 ? bytes[i - 1] : 32;
+  if (wordByte(before)) return false;
+  let j = i + 6;
+  if (bytes[j] === 39 || bytes[j] === 34 || bytes[j] === 96) j++;
+  if (bytes[j] === 93) j++;
+  // 32 characters of space are at most 96 bytes (none is longer than 3 bytes in UTF-8)
+  while (j < bytes.length && j < i + 6 + 96 && spaceByte(bytes[j])) j++;
+  const c = bytes[j];
+  if (c === 61 || c === 58 || c === 44 || (c === 40 && before === 46)) return true;
+  return c === 116 && bytes[j + 1] === 111 && j > i + 6 && j + 2 < bytes.length && spaceByte(bytes[j + 2]);
+}
+
+/**
+ * `mayHoldRequest` on a file's bytes, before they are decoded: yes for every UTF-8 file whose text
+ * it says yes to (what it looks for is ASCII, which UTF-8 and its decoder keep as it is), in one pass.
+ */
+export function mayHoldRequestBytes(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i];
+    if (b === 97) {
+      if (bytesAt(bytes, i, API_PHP) || (bytesAt(bytes, i, ACTION) && actionKeyAt(bytes, i))) return true;
+    } else if (b === 109) {
+      if (bytes[i + 1] === 119 && (bytesAt(bytes, i, MWCLIENT) || bytesAt(bytes, i, MW_API))) return true;
+    } else if (b === 112 && bytes[i + 1] === 121 && bytesAt(bytes, i, PYWIKIBOT)) return true;
+  }
+  return false;
+}
+
 /** Whether a file names a MediaWiki API or imports a MediaWiki client. */
 export function namesMediaWiki(text: string): boolean {
   return /api\.php|\bmw\s*\.\s*(?:Api|ForeignApi)\b|\bmwn\b|pywikibot|mwclient|mediawiki|wikipedia|wikimedia|wikidata|wiktionary|wikisource|wikivoyage|wikiquote|wikibooks|fandom\.com|wikia\b/i.test(
