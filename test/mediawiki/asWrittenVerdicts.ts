@@ -40,7 +40,10 @@ export function unwrapAnswer(body: string): string {
   return body;
 }
 
-/** formatversion 1 with an errorformat keeps each message's text under `*`: move it to `text`. */
+/**
+ * Each message's text under `text`: formatversion 1 with an errorformat keeps it under `*`, and
+ * `errorformat=html` (the Wikipedia apps send it) under `html`, as HTML.
+ */
 function normaliseMessages(body: string): string {
   let json: unknown;
   try {
@@ -53,9 +56,16 @@ function normaliseMessages(body: string): string {
   for (const key of ['errors', 'warnings']) {
     const list = a[key];
     if (!Array.isArray(list)) continue;
-    a[key] = list.map((m: Record<string, unknown>) => (m.text === undefined && typeof m['*'] === 'string' ? { ...m, text: m['*'] } : m));
+    a[key] = list.map((m: Record<string, unknown>) => (m.text === undefined ? { ...m, text: messageText(m) } : m));
   }
   return JSON.stringify(a);
+}
+
+function messageText(m: Record<string, unknown>): unknown {
+  if (typeof m['*'] === 'string') return m['*'];
+  // As MediaWiki makes plaintext of it (ApiErrorFormatter::stripMarkup): quoting tags become quotes.
+  if (typeof m.html === 'string') return unescapeHtml(m.html.replace(/<\/?(var|kbd|samp|code)>/g, '"').replace(/<[^>]+>/g, ''));
+  return undefined;
 }
 
 /** The wiki's verdict on one answer to a request sent as written. */
