@@ -13,7 +13,7 @@
 //
 // UI requests: the tests run in the extension host and cannot see or touch the workbench's DOM.
 // A test prints one line `WIKIMAP_UI:{"id":…, "waitFor":css, "text":substring, "click":css,
-// "type":text, "press":key, "screenshot":name, "workers":true}`; the launcher plays the part of the user in the
+// "type":text, "press":key, "screenshot":name, "workers":true, "reload":true}`; the launcher plays the part of the user in the
 // browser (waits until the element is visible in any frame, clicks, types, takes the screenshot) and
 // answers with WIKIMAP_E2E_SIGNALS/<id>.json = {ok, text?, workers?, error?}, which the test polls for.
 // The old form `WIKIMAP_SCREENSHOT:<name>` still takes a plain screenshot.
@@ -133,6 +133,8 @@ async function handleUiRequest(page, req, shotsDir) {
   if (req.workers) {
     out.workers = await Promise.all(page.workers().map((w) => w.evaluate(() => globalThis.name).catch(() => '')));
   }
+  // a reload of the whole page, as the user's F5: the workbench loads again and runs the tests again
+  if (req.reload) await page.reload();
   if (req.screenshot) {
     if (!shotsDir) throw new Error('WIKIMAP_E2E_SCREENSHOTS is not set');
     await painted(page);

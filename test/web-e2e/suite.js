@@ -42,9 +42,11 @@ async function readJson(uri) {
 }
 
 let requests = 0;
+/** This load of the page: the answers of an earlier load (before a reload) are never read as this one's. */
+const LOAD = Date.now().toString(36);
 /** Has the launcher act in the browser (see test/e2e/codeServerLauncher.js): wait for, click, screenshot. */
 async function ui(request) {
-  const id = `web-${++requests}`;
+  const id = `web-${LOAD}-${++requests}`;
   console.log(`WIKIMAP_UI:${JSON.stringify({ id, ...request })}`);
   const answer = vscode.Uri.joinPath(workspaceFolder(), '.signals', `${id}.json`);
   const said = await waitFor(() => readJson(answer), `the browser's answer to ${JSON.stringify(request)}`, 90000);
@@ -154,6 +156,22 @@ test('a configured loopback wiki: its own catalogue is loaded and judges the que
   await screenshot('web-live-catalogue', '.monaco-editor .view-lines', 'apnamespace');
 });
 
+/**
+ * `apfromcache` is accepted only by the marked cached catalogue; `aplimti` is always unknown, so a set of
+ * diagnostics naming it alone shows the server judged the document by that cache (not "nothing yet").
+ */
+const CACHED_QUERY = 'action=query&list=allpages&apfromcache=1&aplimti=2\n';
+
+/** Waits until the problems are exactly one `unrecognizedparams` per name given (`names` sorted, comma-separated). */
+function waitForUnknown(uri, names, what) {
+  const unknown = () =>
+    problems(uri)
+      .map((d) => (codeOf(d) === 'unrecognizedparams' ? (/"(\w+)"/.exec(d.message) || [])[1] : `${codeOf(d)}?`))
+      .sort()
+      .join(',');
+  return waitFor(() => unknown() === names, `${what} (now: ${unknown() || 'none'})`);
+}
+
 /** Renames allpages' `minsize` to `fromcache` in a cached catalogue: only that cache accepts `apfromcache`. */
 function markCachedCatalogue(data) {
   let renamed = 0;
@@ -187,14 +205,15 @@ test('the wiki’s catalogue is cached in the extension’s storage and read aga
   assert(/^MediaWiki 1\.39/.test(data.generator), data.generator);
   markCachedCatalogue(data);
   await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(data)));
-  const doc = await open(await writeFile('cached.wikiquery', 'action=query&list=allpages&apfromcache=1\n'));
-  await waitForCodes(doc.uri, 'unrecognizedparams', 'the verdict by the catalogue the running server holds');
+  state.cacheFile = file;
+  const doc = await open(await writeFile('cached.wikiquery', CACHED_QUERY));
+  await waitForUnknown(doc.uri, 'apfromcache,aplimti', 'the verdict by the catalogue the running server holds');
   // A new server in a new worker (a change of embeddedLanguages restarts it): the catalogue comes from the file.
   const languages = vscode.workspace.getConfiguration('wikimapQuery').get('embeddedLanguages');
   await setGlobal('embeddedLanguages', [...languages, 'plaintext']);
-  await waitForCodes(doc.uri, '', 'the verdict by the cached catalogue after the restart');
+  await waitForUnknown(doc.uri, 'aplimti', 'the verdict by the cached catalogue after the restart');
   await setGlobal('embeddedLanguages', undefined);
-  await vscode.workspace.fs.delete(file);
+  // The marked file stays for the page reload at the end (reloadedTests).
 });
 
 test('the Run lens runs a query against the wiki and the result opens beside it', async () => {
@@ -277,11 +296,31 @@ test('a restart of the server ends the old worker: one worker, one set of diagno
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
-async function run() {
-  state.config = await readJson(vscode.Uri.joinPath(workspaceFolder(), 'web-e2e.json'));
+/**
+ * After a reload of the whole page (a new workbench, extension host and server worker): the tests run
+ * again from the start and find the note the first load left (RELOAD_NOTE), and run these instead.
+ */
+const reloadedTests = [];
+const afterReload = (name, fn) => reloadedTests.push({ name, fn });
+const RELOAD_NOTE = 'before-reload.json';
+
+afterReload('after a page reload the wiki’s catalogue is read from the extension’s storage, not asked again', async () => {
+  const { serverReady, catalogueCache } = await vscode.extensions.getExtension(EXTENSION_ID).activate();
+  await serverReady;
+  const file = vscode.Uri.parse(state.before.cacheFile);
+  assert(file.toString().startsWith(catalogueCache.toString()), `${file} lies in the cache folder ${catalogueCache}`);
+  const data = await readJson(file);
+  assert(JSON.stringify(data).includes('"fromcache"'), 'the cache file is the one marked before the reload');
+  const doc = await open(await writeFile('reloaded.wikiquery', CACHED_QUERY));
+  await waitForUnknown(doc.uri, 'aplimti', 'the verdict by the catalogue cached before the reload');
+  await screenshot('web-after-reload', '.squiggly-warning', undefined);
+  await vscode.workspace.fs.delete(file);
+});
+
+async function runTests(list) {
   let passed = 0;
   let failed = 0;
-  for (const t of tests) {
+  for (const t of list) {
     try {
       await t.fn();
       passed++;
@@ -291,6 +330,29 @@ async function run() {
       console.log(`  ✗ ${t.name}\n    ${err && err.stack ? err.stack : err}`);
     }
   }
+  return { passed, failed };
+}
+
+/** First load: the tests, then a note for the next load and a real reload of the page by the browser. */
+async function beforeReload(note) {
+  const { passed, failed } = await runTests(tests);
+  const cacheFile = state.cacheFile ? state.cacheFile.toString() : '';
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.writeFile(note, new TextEncoder().encode(JSON.stringify({ passed, failed, cacheFile })));
+  console.log('  … reloading the page');
+  await ui({ reload: true });
+  // The page is gone with this extension host; the next load runs afterReload's tests and ends the suite.
+  await new Promise(() => undefined);
+}
+
+async function run() {
+  state.config = await readJson(vscode.Uri.joinPath(workspaceFolder(), 'web-e2e.json'));
+  const note = vscode.Uri.joinPath(workspaceFolder(), '.signals', RELOAD_NOTE);
+  state.before = await readJson(note).catch(() => undefined);
+  if (!state.before) return beforeReload(note);
+  const after = await runTests(reloadedTests);
+  const passed = state.before.passed + after.passed;
+  const failed = state.before.failed + after.failed;
   await setGlobal('wiki.apiUrl', undefined).catch(() => undefined);
   console.log(`web-e2e: ${passed} passed, ${failed} failed`);
   if (failed) throw new Error(`${failed} browser end-to-end test(s) failed`);

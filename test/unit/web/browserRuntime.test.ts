@@ -194,6 +194,13 @@ describe('web build: commands that need the desktop', () => {
       }
     });
   }
+  it('every command hidden from the web answers there with its reason (none is left unregistered)', () => {
+    const hidden = palette.filter((e) => /^!isWeb( && |$)/.test(e.when ?? '')).map((e) => e.command);
+    assert.deepEqual(
+      hidden.filter((c) => !(c in DESKTOP_ONLY_COMMANDS)),
+      [],
+    );
+  });
   it('package.json has the web entry and declares virtual workspaces', () => {
     assert.equal(pkg.browser, './dist/web/client.js');
     assert.equal(pkg.capabilities.virtualWorkspaces, true);
