@@ -76,25 +76,22 @@ const SEVERITY_DESCRIPTIONS = [
 export const PARSE_BUDGET_FACTOR = 2;
 
 /**
- * The network budgets that are fixed, not settings (no real wiki or map server comes near them; a raise
- * would only serve a hostile one). Read by the code that applies them; docs/security.md's budget table is
- * rendered from them and from the settings' defaults (`npm run gen:settings-docs`).
+ * The network budgets that are fixed, not settings: each follows a setting's budget, or no real wiki or map
+ * server comes near it and a raise would only serve a hostile one (the reasons are in docs/security.md's
+ * budget table). The ones a user may need to raise are settings: `wiki.maxCatalogueMB`,
+ * `wiki.maxCatalogueFollowUps`, `wiki.catalogueTimeoutSeconds`, `mapserver.maxConfigKB`. Read by the code
+ * that applies them; docs/security.md's budget table is rendered from them and from the settings' defaults
+ * (`npm run gen:settings-docs`).
  */
 export const FIXED_LIMITS = {
-  /** Follow-up paraminfo requests (50 modules each) of one catalogue load after its first answer. */
-  catalogueFollowUps: 20,
   /** The parsed answers of a catalogue load may take this many times `wiki.maxCatalogueMB` in memory. */
   catalogueParsedPerByte: 8,
   /** The largest catalogue cache file, written or read, in times `wiki.maxCatalogueMB`. */
   catalogueCacheFileFactor: 1.25,
-  /** Time of one catalogue request (connect and body). */
-  catalogueTimeoutMs: 15_000,
   /** Wikis whose catalogue is fetched in the background per session. */
   catalogueBackgroundWikis: 20,
   /** Catalogue cache files kept (the oldest evicted). */
   catalogueCacheFiles: 50,
-  /** Bytes of a map server's `/api/config` (a real one is about 1 KB). */
-  mapConfigMaxBytes: 256 * 1024,
   /** The parsed map config may take this many times its bytes in memory. */
   mapConfigParsedPerByte: 16,
   /** Time of the map-config request. */
@@ -212,6 +209,37 @@ export const SETTINGS: readonly SettingSpec[] = [
     markdownDescription:
       "Most bytes read when fetching a wiki's catalogue, in MB, all of its answers together (siteinfo, paraminfo and any follow-up requests); past it reading stops and the built-in catalogue stays in use. Also the cap on a catalogue's cache file; the parsed answers may take at most 8 times as much memory.",
     readme: "Most bytes read of one wiki's catalogue, all answers together; also caps its cache file.",
+  },
+  {
+    key: 'wiki.maxCatalogueFollowUps',
+    type: 'integer',
+    default: 20,
+    minimum: 0,
+    maximum: 400,
+    scope: 'application',
+    order: 6,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      "Most follow-up `action=paraminfo` requests (50 modules each) of one catalogue load, after its first answer. A wiki that expands paraminfo's wildcards needs none; the default covers 1,000 modules more, far more than any public wiki has. The first answer never decides how many requests are made: a wiki that lists more is judged by the built-in catalogue, and the message says so. `#wikimapQuery.wiki.maxCatalogueMB#` still counts all answers together.",
+    readme:
+      'Most follow-up paraminfo requests (50 modules each) of one catalogue load; all its answers still count against `wiki.maxCatalogueMB`.',
+  },
+  {
+    key: 'wiki.catalogueTimeoutSeconds',
+    type: 'number',
+    default: 15,
+    minimum: 1,
+    maximum: 300,
+    scope: 'application',
+    order: 6,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      'Time limit, in seconds, of each request of a catalogue load (connecting and reading the answer); past it the wiki is judged by the built-in catalogue until it is reloaded. Raise it for a slow wiki (a private wiki behind a VPN, a wiki whose paraminfo takes long to build).',
+    readme: 'Time limit of each request of a catalogue load.',
   },
   {
     key: 'diagnostics.severity',
@@ -423,6 +451,21 @@ export const SETTINGS: readonly SettingSpec[] = [
     markdownDescription:
       'Named map servers, name → base URL, e.g. `{ "local": "http://127.0.0.1:8080" }`. Pick the current one with **Map Query: Select Map Server…**.',
     readme: 'Named map servers, name → base URL.',
+  },
+  {
+    key: 'mapserver.maxConfigKB',
+    type: 'number',
+    default: 256,
+    minimum: 1,
+    maximum: 65536,
+    scope: 'application',
+    order: 3,
+    group: 'Map Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      "Largest map-server config read, in KB: the server's `GET {base}/api/config` answer (decoded bytes) or a workspace `mapserver.json`. A real one is about 1 KB; raise it for a server with very many layers. Its parsed form may take at most 16 times as much memory.",
+    readme: 'Largest map-server config read (`/api/config` or `mapserver.json`), in KB.',
   },
   {
     key: 'contentDb.baseUrl',

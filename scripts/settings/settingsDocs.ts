@@ -159,30 +159,39 @@ export function securityBudgetTable(): string {
       settingCell('wiki.maxCatalogueMB', 'check --max-catalogue-mb'),
     ],
     [
-      'Catalogue: parsed memory of its answers (estimated before parsing)',
-      `${f.catalogueParsedPerByte} × the byte budget (${f.catalogueParsedPerByte * catalogueMb} MB)`,
-      'follows `wiki.maxCatalogueMB`',
+      'Catalogue: follow-up paraminfo requests (50 modules each) after the first answer',
+      `${defaultOf('wiki.maxCatalogueFollowUps')}`,
+      settingCell('wiki.maxCatalogueFollowUps', 'check --max-catalogue-follow-ups'),
     ],
     [
-      'Catalogue: follow-up paraminfo requests (50 modules each) after the first answer',
-      `${f.catalogueFollowUps}`,
-      '— fixed (no wiki needs more; the first answer cannot decide)',
+      'Catalogue: time of one request',
+      `${defaultOf('wiki.catalogueTimeoutSeconds')} s`,
+      settingCell('wiki.catalogueTimeoutSeconds', 'check --catalogue-timeout'),
+    ],
+    [
+      'Catalogue: parsed memory of its answers (estimated before parsing)',
+      `${f.catalogueParsedPerByte} × the byte budget (${f.catalogueParsedPerByte * catalogueMb} MB)`,
+      'follows `wiki.maxCatalogueMB` (a real paraminfo answer takes about its own size once parsed)',
     ],
     [
       'Catalogue: cache file (written and read)',
       `${f.catalogueCacheFileFactor} × the byte budget (${f.catalogueCacheFileFactor * catalogueMb} MB)`,
-      'follows `wiki.maxCatalogueMB`',
+      'follows `wiki.maxCatalogueMB` (room for JSON written differently from how the wiki sent it)',
     ],
-    ['Catalogue: time of one request', `${f.catalogueTimeoutMs / 1000} s`, '— fixed'],
     [
       'Catalogue: wikis fetched in the background per session / cache files',
       `${f.catalogueBackgroundWikis} / ${f.catalogueCacheFiles}`,
-      '— fixed',
+      '— fixed: they bound what documents can make the server fetch and keep; a wiki past them is still judged, by the built-in catalogue, and *Reload Catalogue* fetches it',
     ],
     [
-      'Map server config: bytes (decoded) / parsed memory / time',
-      `${f.mapConfigMaxBytes / 1024} KB / ${f.mapConfigParsedPerByte} × bytes / ${f.mapConfigTimeoutMs / 1000} s`,
-      '— fixed (a real config is about 1 KB)',
+      'Map server config: bytes (decoded)',
+      `${defaultOf('mapserver.maxConfigKB')} KB`,
+      settingCell('mapserver.maxConfigKB', 'check --max-map-config-kb'),
+    ],
+    [
+      'Map server config: parsed memory / time',
+      `${f.mapConfigParsedPerByte} × bytes / ${f.mapConfigTimeoutMs / 1000} s`,
+      '— fixed: the memory follows the byte cap; a real config is about 1 KB, answered at once',
     ],
   ];
   return ['| Budget | Default | Setting / flag |', '|---|---|---|', ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');

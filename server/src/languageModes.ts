@@ -15,7 +15,7 @@ import {
 } from '../../common/protocol';
 import type { CatalogueStoreAccess, CatalogueStoreOptions, Disposable, PackageFiles, ServerRuntime } from './runtime';
 import type { LanguageService } from './service/languageTypes';
-import { readSettings, settingSpec, settingValue, type QueryLayout, type SettingValues, type SeveritySetting } from '../../common/settings';
+import { readSettings, settingValue, type QueryLayout, type SettingValues, type SeveritySetting } from '../../common/settings';
 import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
 import { getWikiLanguageService, WIKI_LANGUAGE_ID, type WikiLanguageService } from './service/wiki/wikiLanguageService';
@@ -48,6 +48,10 @@ export interface EffectiveSettings {
   approvedCatalogues: string[];
   /** `wikimapQuery.wiki.maxCatalogueMB` in bytes: the largest catalogue answer read. */
   maxCatalogueBytes: number;
+  /** `wikimapQuery.wiki.maxCatalogueFollowUps`: most follow-up paraminfo requests of one catalogue load. */
+  maxCatalogueFollowUps: number;
+  /** `wikimapQuery.wiki.catalogueTimeoutSeconds` in ms: the time of one catalogue request. */
+  catalogueTimeoutMs: number;
   /** `wikimapQuery.wiki.targets`: names of configured wikis or built-in versions every wiki request is judged against. */
   targets: string[];
   /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries (default `asWritten`). */
@@ -148,6 +152,24 @@ function signInFor(
   };
 }
 
+/**
+ * The catalogue budgets of the settings, as the store's options: asked at each fetch, so a change applies
+ * to the next load.
+ */
+function catalogueLimits() {
+  let current = effectiveSettings(new Map());
+  return {
+    options: {
+      maxBytes: () => current.maxCatalogueBytes,
+      maxFollowUps: () => current.maxCatalogueFollowUps,
+      timeoutMs: () => current.catalogueTimeoutMs,
+    },
+    apply(settings: EffectiveSettings) {
+      current = settings;
+    },
+  };
+}
+
 export function createLanguageServices(
   runtime: Pick<ServerRuntime, 'files' | 'createCatalogueStore' | 'hostFinder'>,
   options: CreateServicesOptions,
@@ -157,7 +179,7 @@ export function createLanguageServices(
   let wikis: Record<string, string> = {};
   // Which wikis may be fetched (asked when a wiki is first met): see catalogue/fetchPolicy.ts.
   const policy: CatalogueFetchPolicy = { mode: 'configured', configured: [], approved: [], trusted: true };
-  let maxBytes = (settingSpec('wiki.maxCatalogueMB').default as number) * 1024 * 1024;
+  const limits = catalogueLimits();
   const shouldFetch = (apiUrl: string) => decideCatalogueFetch(apiUrl, policy).allowed;
   const store: CatalogueStoreAccess<WikiCatalogue> | undefined =
     !fixed && runtime.createCatalogueStore
@@ -168,7 +190,7 @@ export function createLanguageServices(
           shouldFetch,
           // A loopback or private address (checked on the resolved address when connecting) only for a configured wiki.
           allowPrivate: (apiUrl) => decideCatalogueFetch(apiUrl, policy).why === 'configured',
-          maxBytes: () => maxBytes,
+          ...limits.options,
           ...signInFor(options, policy),
         })
       : undefined;
@@ -201,7 +223,7 @@ export function createLanguageServices(
       policy.mode = settings.liveCatalogues;
       policy.configured = [settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u && /^https?:\/\//i.test(u));
       policy.approved = settings.approvedCatalogues;
-      maxBytes = settings.maxCatalogueBytes;
+      limits.apply(settings);
       store?.setEndpoints(settings.apiUrl, settings.wikis);
     },
     onDidChangeCatalogue(listener) {
@@ -363,6 +385,8 @@ export function effectiveSettings(values: SettingValues, defaultDelay?: number):
     liveCatalogues: v('wiki.liveCatalogues') as LiveCataloguePolicy,
     approvedCatalogues: v('wiki.approvedCatalogues') as string[],
     maxCatalogueBytes: Math.round((v('wiki.maxCatalogueMB') as number) * 1024 * 1024),
+    maxCatalogueFollowUps: v('wiki.maxCatalogueFollowUps') as number,
+    catalogueTimeoutMs: Math.round((v('wiki.catalogueTimeoutSeconds') as number) * 1000),
     apiUrl: apiUrl || undefined,
     wikis: v('wikis') as Record<string, string>,
     highLimits: v('wiki.highLimits') as boolean,

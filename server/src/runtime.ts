@@ -47,6 +47,16 @@ export interface CatalogueStoreAccess<C = WikiCatalogue> {
   describe?(catalogue: C): string | undefined;
   dispose?(): void;
 }
+/** The budgets of a catalogue load the command line gives (`--max-catalogue-mb`, …); the defaults where absent. */
+export interface CatalogueLimits {
+  /** Bytes of all of a catalogue's answers together. */
+  maxBytes?: number;
+  /** Follow-up paraminfo requests after the first answer. */
+  maxFollowUps?: number;
+  /** Time of one request, in ms. */
+  timeoutMs?: number;
+}
+
 export interface CatalogueStoreOptions {
   builtin: WikiCatalogue;
   /** Folder of the disk cache (the editor's global storage); the runtime's default when absent. */
@@ -62,6 +72,10 @@ export interface CatalogueStoreOptions {
   allowPrivate?(apiUrl: string): boolean;
   /** Most bytes of one catalogue, all answers together (`wikimapQuery.wiki.maxCatalogueMB`), asked at each fetch. */
   maxBytes?(): number;
+  /** Most follow-up paraminfo requests of one load (`wikimapQuery.wiki.maxCatalogueFollowUps`), asked at each fetch. */
+  maxFollowUps?(): number;
+  /** Time of one catalogue request, in ms (`wikimapQuery.wiki.catalogueTimeoutSeconds`), asked at each fetch. */
+  timeoutMs?(): number;
   /**
    * The secret the user stored for that wiki (the editor's "Sign in to Wiki…"), asked at each request of
    * a catalogue load; undefined for none. Only asked for configured wikis; absent: every load is anonymous.

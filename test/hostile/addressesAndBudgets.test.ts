@@ -68,6 +68,19 @@ describe('hostile catalogues and addresses', function () {
       assertBounded(run);
     });
 
+    it('--max-catalogue-follow-ups: a limit the user raises is applied (and named when still too low)', async () => {
+      const before = hostile.hits.get('/many/api.php') ?? 0;
+      const args = ['check', '--max-catalogue-follow-ups', '100', '--catalogue', `${hostile.origin}/many/api.php`, 'examples'];
+      const run = await runProcess(process.execPath, [CLI, ...args]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(
+        run.stderr,
+        /over the limit of 100 \(5000 modules\).*raise wikimapQuery\.wiki\.maxCatalogueFollowUps \(the CLI: --max-catalogue-follow-ups\)/,
+      );
+      assert.equal((hostile.hits.get('/many/api.php') ?? 0) - before, 2, 'siteinfo and the first paraminfo only');
+      assertBounded(run);
+    });
+
     it('six Content-Encoding values: one clear message, no stack trace, exit 2', async () => {
       const run = await runProcess(process.execPath, [CLI, 'check', '--catalogue', `${hostile.origin}/encodings/api.php`, 'examples']);
       assert.equal(run.status, 2, run.stderr);

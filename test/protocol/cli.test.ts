@@ -165,6 +165,16 @@ describe('wikimap-query check (CLI)', function () {
       message: /cannot use the catalogue missing-catalogue\.json: no such file/,
     },
     { args: ['check', '--severity', 'outofrange=loud', '-'], message: /CODE=LEVEL/ },
+    {
+      args: ['check', '--max-catalogue-follow-ups', '-1', '-'],
+      message: /--max-catalogue-follow-ups takes a whole number from 0 to 400 \(got "-1"\)/,
+    },
+    { args: ['check', '--catalogue-timeout=0', '-'], message: /--catalogue-timeout takes a number from 1 to 300/ },
+    { args: ['check', '--max-map-config-kb', 'big', '-'], message: /--max-map-config-kb takes a number from 1 to 65536/ },
+    {
+      args: ['catalogue', 'save', 'http://127.0.0.1:1/w/api.php', '-o', 'x.json', '--max-catalogue-mb', '0'],
+      message: /--max-catalogue-mb takes a number from 1 to 1000/,
+    },
   ];
   for (const { args, message } of usage) {
     it(`exits 2 with a clear message: ${args.join(' ') || '(no arguments)'}`, () => {

@@ -11,10 +11,8 @@ import { createBundledPackageFiles } from './bundledFiles';
 import { explainingFetch, MAP_CONFIG_CORS_HINT, WIKI_CORS_HINT } from './browserFetch';
 import type { CatalogueFiles } from '../catalogue/catalogueCache';
 import { memoryCatalogueFiles } from './memoryCatalogueFiles';
-import { FIXED_LIMITS } from '../../../common/settings';
 
 /** Per request to a wiki when fetching its catalogue (as on the desktop). */
-const CATALOGUE_TIMEOUT_MS = FIXED_LIMITS.catalogueTimeoutMs;
 /** Most text kept by the in-memory catalogue cache (a big wiki's catalogue is a few MB). */
 const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -57,11 +55,12 @@ function createBrowserCatalogueStore(
     userAgent: catalogueUserAgent(packageVersion(files)),
     crossOrigin: true,
     fetchImpl: network,
-    timeoutMs: CATALOGUE_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs,
     log: options.log,
     shouldFetch: options.shouldFetch,
     // The browser connects: the address a name resolves to is its business (no lookup from a worker).
     maxBytes: options.maxBytes,
+    maxFollowUps: options.maxFollowUps,
     ...liveCatalogueData(files),
   });
 }

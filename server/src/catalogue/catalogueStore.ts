@@ -25,7 +25,7 @@ import {
 } from './liveCatalogueFetcher';
 import { withoutUserInfo } from './boundedFetch';
 import type { HttpTransport } from '../../../run/transport';
-import { FIXED_LIMITS } from '../../../common/settings';
+import { FIXED_LIMITS, settingSpec } from '../../../common/settings';
 
 export { normaliseApiUrl, WikiFetchError } from './liveCatalogueFetcher';
 
@@ -36,13 +36,15 @@ export interface CatalogueStoreOptions {
   cacheDir?: string;
   /** Sent with every request; build it with `catalogueUserAgent(version)`. */
   userAgent: string;
-  /** Per request. */
-  timeoutMs: number;
+  /** Per request (default 15 s, `wikimapQuery.wiki.catalogueTimeoutSeconds`). A function is asked at each fetch. */
+  timeoutMs?: number | (() => number);
   /**
    * Most bytes of all of one catalogue's answers together (default 32 MB; `wikimapQuery.wiki.maxCatalogueMB`);
    * also the cap on a cache file. A function is asked at each fetch.
    */
   maxBytes?: number | (() => number);
+  /** Most follow-up paraminfo requests of one load (default 20; `wikimapQuery.wiki.maxCatalogueFollowUps`). Asked at each fetch. */
+  maxFollowUps?: number | (() => number);
   /** Most wikis fetched in the background in one session (default 20); more are judged by the built-in catalogue. */
   maxBackgroundWikis?: number;
   /** Most files kept in the disk cache (default 50); the oldest are removed first. */
@@ -93,6 +95,13 @@ const DEFAULT_MAX_BACKGROUND_WIKIS = FIXED_LIMITS.catalogueBackgroundWikis;
 const DEFAULT_MAX_CACHE_FILES = FIXED_LIMITS.catalogueCacheFiles;
 /** The default budget of one catalogue, all answers together (`wikimapQuery.wiki.maxCatalogueMB`). */
 const DEFAULT_CATALOGUE_BYTES = 32 * 1024 * 1024;
+/** The default time of one catalogue request (`wikimapQuery.wiki.catalogueTimeoutSeconds`). */
+const DEFAULT_TIMEOUT_MS = (settingSpec('wiki.catalogueTimeoutSeconds').default as number) * 1000;
+
+/** An option given as a value or as a function asked each time. */
+function valueOf(option: number | (() => number) | undefined): number | undefined {
+  return typeof option === 'function' ? option() : option;
+}
 
 /** `wikimap-query/<version> (language server; …)`: MediaWiki's API etiquette asks for a User-Agent naming the tool. */
 export function catalogueUserAgent(version = '0.0.0'): string {
@@ -434,7 +443,7 @@ export class CatalogueStore {
 
   /** Largest cache file: the catalogue budget, with room for JSON written differently from how the wiki sent it. */
   private cacheFileCap(): number {
-    const budget = typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes;
+    const budget = valueOf(this.options.maxBytes);
     return Math.ceil((budget ?? DEFAULT_CATALOGUE_BYTES) * FIXED_LIMITS.catalogueCacheFileFactor);
   }
 
@@ -448,10 +457,11 @@ export class CatalogueStore {
       fetchImpl: this.options.fetchImpl ?? fetch,
       userAgent: this.options.userAgent,
       crossOrigin: this.options.crossOrigin,
-      timeoutMs: this.options.timeoutMs,
+      timeoutMs: valueOf(this.options.timeoutMs) ?? DEFAULT_TIMEOUT_MS,
+      maxFollowUps: valueOf(this.options.maxFollowUps),
       signal: this.abort.signal,
       readDeniedHelp: this.options.readDeniedHelp,
-      maxBytes: (typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES,
+      maxBytes: valueOf(this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES,
     };
   }
 
@@ -533,8 +543,7 @@ export class CatalogueStore {
   private async loadFile(file: string): Promise<WikiCatalogue> {
     let text: string | undefined;
     // A saved catalogue is held to the same budget as a wiki's answers: a file over it is never read.
-    const budget =
-      (typeof this.options.maxBytes === 'function' ? this.options.maxBytes() : this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES;
+    const budget = valueOf(this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES;
     const size = await this.files.size?.(file).catch(() => undefined);
     if (size !== undefined && size > budget)
       throw new Error(

@@ -15,7 +15,7 @@
  * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
 import { isObject } from '../../../common/isObject';
-import { FIXED_LIMITS } from '../../../common/settings';
+import { FIXED_LIMITS, settingSpec } from '../../../common/settings';
 import { READ_DENIED_HELP } from '../../../run/wiki/wikiAuth';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import type { AddressPolicy, HttpTransport } from '../../../run/transport';
@@ -55,6 +55,11 @@ export interface FetchOptions {
    * answers is budgeted from it too (PARSED_PER_BYTE times as much).
    */
   maxBytes?: number;
+  /**
+   * Most follow-up paraminfo requests (50 modules each) after the first answer (default 20,
+   * `wikimapQuery.wiki.maxCatalogueFollowUps`): the first answer must not decide how many requests are made.
+   */
+  maxFollowUps?: number;
   /** What this load has spent so far; one per load (created by `fetchLiveCatalogueData` when absent). */
   spent?: CatalogueSpent;
   /** Aborts every request (the store is being disposed). */
@@ -82,11 +87,10 @@ const DEFAULT_CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
 const PARAMINFO_BATCH = 50;
 
 /**
- * Most follow-up paraminfo requests of one load (MAX_FOLLOW_UPS × 50 modules: far more than any wiki
- * has; a wiki that expands the wildcards needs none). The first answer must not decide how many
- * requests are made.
+ * Most follow-up paraminfo requests of one load by default (× 50 modules: far more than any wiki has; a
+ * wiki that expands the wildcards needs none). The first answer must not decide how many requests are made.
  */
-const MAX_FOLLOW_UPS = FIXED_LIMITS.catalogueFollowUps;
+const DEFAULT_MAX_FOLLOW_UPS = settingSpec('wiki.maxCatalogueFollowUps').default as number;
 
 /** The parsed answers of a catalogue may take this many times its byte budget in memory (estimated before parsing). */
 const PARSED_PER_BYTE = FIXED_LIMITS.catalogueParsedPerByte;
@@ -290,9 +294,10 @@ async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unkno
   const main = mods.find((m) => m.path === 'main' || m.name === 'main');
   const missing = [...topLevelNames(main), ...submoduleNames(query)].filter((path) => path !== 'query' && !have.has(path));
   const followUps = Math.ceil(missing.length / PARAMINFO_BATCH);
-  if (followUps > MAX_FOLLOW_UPS) {
+  const maxFollowUps = opts.maxFollowUps ?? DEFAULT_MAX_FOLLOW_UPS;
+  if (followUps > maxFollowUps) {
     throw new WikiFetchError(
-      `${apiUrl} lists ${missing.length} modules its first paraminfo answer does not describe; fetching them would take ${followUps} more requests, over the limit of ${MAX_FOLLOW_UPS} (${MAX_FOLLOW_UPS * PARAMINFO_BATCH} modules). This is not a wiki's usual answer; check the api.php URL`,
+      `${apiUrl} lists ${missing.length} modules its first paraminfo answer does not describe; fetching them would take ${followUps} more requests, over the limit of ${maxFollowUps} (${maxFollowUps * PARAMINFO_BATCH} modules). This is not a wiki's usual answer; check the api.php URL, or raise wikimapQuery.wiki.maxCatalogueFollowUps (the CLI: --max-catalogue-follow-ups) if this wiki really has that many modules`,
       false,
     );
   }

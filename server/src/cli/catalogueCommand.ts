@@ -2,7 +2,7 @@
  * `wikimap-query catalogue save|diff`: snapshots of a wiki's catalogue for offline CI, and what
  * changed between two catalogues.
  *
- *   wikimap-query catalogue save API_URL -o FILE [--max-catalogue-mb N]
+ *   wikimap-query catalogue save API_URL -o FILE [--max-catalogue-mb N] [--max-catalogue-follow-ups N] [--catalogue-timeout S]
  *   wikimap-query catalogue diff A B [--format text|json]
  *
  * All I/O goes through `CliIo`, so this runs in-process in tests as well as from cli.js.
@@ -13,15 +13,16 @@ import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { CliIo } from './checkCommand';
 import { resolveSecret, SecretUsageError, SIGN_IN_USAGE, takeSignInOption, type SignInOptions } from './cliSecrets';
 import { diffCatalogues, formatDifference, summariseDifferences } from './catalogueDiff';
+import { CATALOGUE_LIMITS_USAGE, takeCatalogueLimit } from './limitOptions';
+import type { CatalogueLimits } from '../runtime';
 
-const CATALOGUE_USAGE = `Usage: wikimap-query catalogue save API_URL -o FILE [--max-catalogue-mb N]
+const CATALOGUE_USAGE = `Usage: wikimap-query catalogue save API_URL -o FILE [LIMITS]
        wikimap-query catalogue diff A B [--format text|json]
 
 save  Fetches a wiki's whole catalogue — every module's action=paraminfo, its
       namespaces, name, version and extensions — and writes it to FILE, to
-      commit and check against offline (check --catalogue FILE). Every request
-      has a 15 s time limit, never follows a redirect and reads at most
-      --max-catalogue-mb MB (default 32).
+      commit and check against offline (check --catalogue FILE), within LIMITS:
+${CATALOGUE_LIMITS_USAGE}
 diff  Lists the modules, parameters, values and namespaces added (+), removed
       (-) or changed (~) from catalogue A to catalogue B (saved files or api.php
       URLs), then a count. --format json: an array of {kind, change, module,
@@ -38,12 +39,12 @@ interface CatalogueArgs {
   positional: string[];
   output?: string;
   format: 'text' | 'json';
-  maxBytes?: number;
+  limits: CatalogueLimits;
   signIn: SignInOptions;
 }
 
 function parseCatalogueArgs(args: string[]): CatalogueArgs {
-  const out: CatalogueArgs = { positional: [], format: 'text', signIn: {} };
+  const out: CatalogueArgs = { positional: [], format: 'text', limits: {}, signIn: {} };
   for (let i = 0; i < args.length; i++) {
     const raw = args[i];
     const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
@@ -58,11 +59,8 @@ function parseCatalogueArgs(args: string[]): CatalogueArgs {
       const f = value();
       if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not "${f}".`);
       out.format = f;
-    } else if (arg === '--max-catalogue-mb') {
-      const n = Number(value());
-      if (!Number.isFinite(n) || n <= 0) throw new UsageError('--max-catalogue-mb needs a positive number.');
-      out.maxBytes = Math.round(n * 1024 * 1024);
-    } else if (takeSignInOption(arg, value, out.signIn)) continue;
+    } else if (takeCatalogueLimit(arg, value, out.limits, (m) => new UsageError(m))) continue;
+    else if (takeSignInOption(arg, value, out.signIn)) continue;
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${raw}.`);
     else out.positional.push(raw);
   }
@@ -78,7 +76,7 @@ async function saveCatalogue(args: CatalogueArgs, io: CliIo): Promise<number> {
   const builtin = createLanguageServices({ files: io.files }, { log: () => undefined }).builtinCatalogue;
   let snap: Awaited<ReturnType<NonNullable<CliIo['snapshotCatalogue']>>>;
   try {
-    snap = await io.snapshotCatalogue(apiUrl, builtin, { maxBytes: args.maxBytes }, secret);
+    snap = await io.snapshotCatalogue(apiUrl, builtin, args.limits, secret);
   } catch (err) {
     io.stderr(`wikimap-query catalogue save: ${errorMessage(err)}\n`);
     return 2;
@@ -102,7 +100,7 @@ async function diffCommand(args: CatalogueArgs, io: CliIo): Promise<number> {
   const loaded = [];
   for (const spec of args.positional) {
     try {
-      loaded.push(await io.loadCatalogue(spec, builtin, { maxBytes: args.maxBytes }));
+      loaded.push(await io.loadCatalogue(spec, builtin, args.limits));
     } catch (err) {
       io.stderr(`wikimap-query catalogue diff: ${withoutUserInfo(spec)}: ${errorMessage(err)}\n`);
       return 2;

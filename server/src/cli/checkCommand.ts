@@ -13,7 +13,8 @@ import { getLocation } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 import { resolveSecret, SecretUsageError, takeSignInOption, type SignInOptions } from './cliSecrets';
-import type { PackageFiles } from '../runtime';
+import type { CatalogueLimits, PackageFiles } from '../runtime';
+import { CATALOGUE_LIMITS_USAGE, mapConfigLimit, takeCatalogueLimit } from './limitOptions';
 import { PARSE_BUDGET_FACTOR, SEVERITY_LEVELS, settingSpec, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
@@ -59,20 +60,15 @@ export interface CliIo {
   /** Writes a file (`--fix`); without it, --fix is refused. */
   writeFile?(path: string, text: string): void;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
-  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }, secret?: WikiSecret): Promise<WikiCatalogue>;
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits, secret?: WikiSecret): Promise<WikiCatalogue>;
   /** Fetches a wiki's whole catalogue now (`catalogue save`): the file text and what it holds. */
-  snapshotCatalogue?(
-    apiUrl: string,
-    builtin: WikiCatalogue,
-    limits?: { maxBytes?: number },
-    secret?: WikiSecret,
-  ): Promise<CatalogueSnapshot>;
+  snapshotCatalogue?(apiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits, secret?: WikiSecret): Promise<CatalogueSnapshot>;
   /** The environment (a sign-in's secret may come from it); none when absent. */
   env?: Record<string, string | undefined>;
   /** The size of a file in bytes (a huge repository config file is then never read). */
   fileSize?(path: string): number;
   /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */
-  loadMapConfig?(fileOrUrl: string): Promise<{ json: unknown; server: string }>;
+  loadMapConfig?(fileOrUrl: string, maxBytes?: number): Promise<{ json: unknown; server: string }>;
 }
 
 /** What `catalogue save` wrote. */
@@ -129,17 +125,15 @@ Options:
                                WIKIMAP_QUERY_BOT_PASSWORD /
                                WIKIMAP_QUERY_OAUTH_TOKEN or a file, never an
                                argument, and go to that wiki only.
-  --max-catalogue-mb N         Largest answer read from a wiki given with
-                               --catalogue URL, in MB (default 32); every
-                               request also has a 15 s time limit and never
-                               follows a redirect.
+${CATALOGUE_LIMITS_USAGE}
   --map-config FILE_OR_URL     Check map queries against this map server's
                                layers and enabled types: its base URL (asks
-                               GET URL/api/config, 10 s and 256 KB at most,
-                               no redirects) or a file (a saved /api/config
-                               answer, or the server's mapserver.json).
-                               Without it: the defaults of a map server
-                               without its own config (no network).
+                               GET URL/api/config, 10 s at most, no redirects)
+                               or a file (a saved /api/config answer, or the
+                               server's mapserver.json). Without it: the
+                               defaults of a map server without its own config
+                               (no network).
+  --max-map-config-kb N        Largest map config read, in KB (default ${settingSpec('mapserver.maxConfigKB').default}).
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
   --no-config                  Do not read the repository's .wikimapquery.json.
@@ -232,7 +226,10 @@ interface CheckOptions {
   catalogues: string[];
   /** --target: more wikis (or built-in versions) each request is judged against. */
   targets: TargetSpec[];
-  maxCatalogueBytes?: number;
+  /** --max-catalogue-mb, --max-catalogue-follow-ups, --catalogue-timeout. */
+  catalogueLimits: CatalogueLimits;
+  /** --max-map-config-kb, in bytes. */
+  maxMapConfigBytes?: number;
   /** --max-file-size: larger files are reported as too large, not parsed. */
   maxFileSize: number;
   mapConfig?: string;
@@ -257,6 +254,7 @@ function defaultCheckOptions(): CheckOptions {
   return {
     catalogues: [],
     targets: [],
+    catalogueLimits: {},
     maxFileSize: DEFAULT_MAX_FILE_SIZE,
     highLimits: false,
     format: 'text',
@@ -303,12 +301,6 @@ function parseCheckArgs(args: string[]): CheckOptions {
         if (opts.mapConfig !== undefined) throw new UsageError('--map-config can be given only once.');
         opts.mapConfig = take('--map-config');
         break;
-      case '--max-catalogue-mb':
-        opts.maxCatalogueBytes = megabytes(take('--max-catalogue-mb'));
-        break;
-      case '--max-file-size':
-        opts.maxFileSize = Math.ceil(positiveNumber('--max-file-size', take('--max-file-size'), 'characters'));
-        break;
       case '--format': {
         const f = take('--format');
         if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${f}".`);
@@ -335,6 +327,7 @@ function parseCheckArgs(args: string[]): CheckOptions {
         break;
       default:
         if (takeSignInOption(arg, () => take(arg), opts.signIn)) break;
+        if (parseLimitOption(opts, arg, () => take(arg))) break;
         if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${args[i]}.`);
         opts.paths.push(args[i]);
     }
@@ -350,11 +343,13 @@ function targetOption(raw: string): TargetSpec {
   return spec;
 }
 
-/** --max-catalogue-mb N, in bytes. */
-function megabytes(raw: string): number {
-  const mb = Number(raw);
-  if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-catalogue-mb takes a positive number of megabytes (got "${raw}").`);
-  return Math.round(mb * 1024 * 1024);
+/** The options that raise or lower a budget: false when `arg` is none of them. */
+function parseLimitOption(opts: CheckOptions, arg: string, take: () => string): boolean {
+  const usage = (message: string) => new UsageError(message);
+  if (arg === '--max-file-size') opts.maxFileSize = Math.ceil(positiveNumber(arg, take(), 'characters'));
+  else if (arg === '--max-map-config-kb') opts.maxMapConfigBytes = mapConfigLimit(take(), usage);
+  else return takeCatalogueLimit(arg, take, opts.catalogueLimits, usage);
+  return true;
 }
 
 /** The options about requests in source files. */
@@ -516,12 +511,12 @@ function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): stri
 }
 
 /** Hands the map service the config `--map-config` names (layers, enabled types). */
-async function applyMapConfig(services: LanguageServices, spec: string, io: CliIo): Promise<void> {
+async function applyMapConfig(services: LanguageServices, spec: string, io: CliIo, maxBytes?: number): Promise<void> {
   const shown = withoutUserInfo(spec);
   if (!io.loadMapConfig) throw new Error(`cannot use the map config ${shown}: map configs cannot be loaded here`);
   const map = services.map as unknown as MapLanguageService;
   try {
-    const { json, server } = await io.loadMapConfig(spec);
+    const { json, server } = await io.loadMapConfig(spec, maxBytes);
     map.setServerConfig(parseMapServerConfig(json, map.descriptor, server));
   } catch (err) {
     throw new Error(`cannot use the map config ${shown}: ${errorMessage(err)}`, { cause: err });
@@ -554,7 +549,7 @@ async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageSer
     for (const spec of opts.catalogues) {
       try {
         const secret = signIn && spec === signIn.apiUrl ? signIn.secret : undefined;
-        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue, { maxBytes: opts.maxCatalogueBytes }, secret));
+        loaded.push(await io.loadCatalogue(spec, base.builtinCatalogue, opts.catalogueLimits, secret));
       } catch (err) {
         const message = errorMessage(err);
         const shown = withoutUserInfo(spec);
@@ -566,7 +561,7 @@ async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageSer
       { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue },
     );
   }
-  if (opts.mapConfig !== undefined) await applyMapConfig(services, opts.mapConfig, io);
+  if (opts.mapConfig !== undefined) await applyMapConfig(services, opts.mapConfig, io, opts.maxMapConfigBytes);
   return services;
 }
 
@@ -704,7 +699,7 @@ async function diagnoseInput(input: Input, text: string, ctx: CheckContext, judg
 /** The judges of a run with --target: each target that could be loaded (and the --catalogue ones, when given). */
 async function checkJudges(opts: CheckOptions, io: CliIo, services: LanguageServices): Promise<Judge[] | undefined> {
   if (!opts.targets.length) return undefined;
-  const judges = await loadJudges(opts.targets, io, services, opts.maxCatalogueBytes);
+  const judges = await loadJudges(opts.targets, io, services, opts.catalogueLimits);
   if (!judges.length) throw new Error('no target could be loaded (each is said above)');
   if (opts.catalogues.length) judges.unshift({ name: 'catalogue', services });
   return judges;

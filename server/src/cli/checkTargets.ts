@@ -11,13 +11,13 @@ import { errorMessage } from '../../../common/errorMessage';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { createLanguageServices, type LanguageServices } from '../languageModes';
 import { builtinVersionCatalogue, builtinVersionShort } from '../targets';
-import type { PackageFiles } from '../runtime';
+import type { CatalogueLimits, PackageFiles } from '../runtime';
 
 /** What loading targets needs of the CLI's I/O (the check command's `CliIo`). */
 interface TargetIo {
   stderr(text: string): void;
   files: PackageFiles;
-  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: { maxBytes?: number }): Promise<WikiCatalogue>;
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits): Promise<WikiCatalogue>;
 }
 
 export interface TargetSpec {
@@ -59,7 +59,12 @@ function defaultTargetName(source: string): string {
  * Loads every target. One that cannot be had is said once on stderr and left out; the others still
  * judge. Names must be distinct.
  */
-export async function loadJudges(specs: TargetSpec[], io: TargetIo, base: LanguageServices, maxBytes?: number): Promise<Judge[]> {
+export async function loadJudges(
+  specs: TargetSpec[],
+  io: TargetIo,
+  base: LanguageServices,
+  limits: CatalogueLimits = {},
+): Promise<Judge[]> {
   const judges: Judge[] = [];
   const log = (m: string) => io.stderr(`${m}\n`);
   for (const spec of specs) {
@@ -69,7 +74,7 @@ export async function loadJudges(specs: TargetSpec[], io: TargetIo, base: Langua
     try {
       const catalogue = short
         ? builtinVersionCatalogue(short, io.files)
-        : await io.loadCatalogue(spec.source, base.builtinCatalogue, { maxBytes });
+        : await io.loadCatalogue(spec.source, base.builtinCatalogue, limits);
       judges.push({
         name: spec.name,
         services: createLanguageServices({ files: io.files }, { log, catalogues: [catalogue], builtin: base.builtinCatalogue }),

@@ -15,15 +15,25 @@ import type { Disposable, Timers } from '../runtime';
 import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapServerConfig';
 import type { MapDescriptor } from '../service/map/mapDescriptor';
 import { errorMessage } from '../../../common/errorMessage';
-import { FIXED_LIMITS, readSettings, settingValue } from '../../../common/settings';
+import { FIXED_LIMITS, readSettings, settingSpec, settingValue, type SettingValues } from '../../../common/settings';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import { redactUserInfo } from '../../../run/redact';
 import type { HttpTransport } from '../../../run/transport';
 import { boundedFetchText, BoundedFetchError, type BoundedResponse } from '../catalogue/boundedFetch';
 
 const MAP_CONFIG_TIMEOUT_MS = FIXED_LIMITS.mapConfigTimeoutMs;
-/** A real answer is about 1 KB; anything near this cap is not a map server's config. */
-export const MAP_CONFIG_MAX_BYTES = FIXED_LIMITS.mapConfigMaxBytes;
+/**
+ * The default cap of a config's bytes (`wikimapQuery.mapserver.maxConfigKB`): a real answer is about 1 KB;
+ * anything near this cap is not a map server's config.
+ */
+export const MAP_CONFIG_MAX_BYTES = (settingSpec('mapserver.maxConfigKB').default as number) * 1024;
+/** What raises the cap, named in the messages. */
+const RAISE_CAP = 'raise wikimapQuery.mapserver.maxConfigKB (the CLI: --max-map-config-kb) if it really is that large';
+
+/** `mapserver.maxConfigKB` of checked settings, in bytes. */
+function mapConfigMaxBytes(values: SettingValues): number {
+  return Math.round((settingValue(values, 'mapserver.maxConfigKB') as number) * 1024);
+}
 /** A config's parsed JSON may take this many times the byte cap in memory (estimated before parsing). */
 const MAP_CONFIG_PARSED_PER_BYTE = FIXED_LIMITS.mapConfigParsedPerByte;
 /** How long a loaded config is reused before it is asked for again. */
@@ -45,6 +55,7 @@ export interface MapConfigStoreOptions {
   transport?: HttpTransport;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
+  /** The byte cap; `wikimapQuery.mapserver.maxConfigKB` of the settings when absent. */
   maxBytes?: number;
   ttlMs?: number;
   /** Clock for the cache (tests). */
@@ -95,6 +106,8 @@ export class MapConfigStore implements Disposable {
   private disposed = false;
   /** A config given as a file (`useFile`): used instead of the server's. */
   private file: { name: string; json: unknown } | undefined;
+  /** The byte cap of the settings (`mapserver.maxConfigKB`). */
+  private settingsMaxBytes = MAP_CONFIG_MAX_BYTES;
 
   constructor(private readonly options: MapConfigStoreOptions) {}
 
@@ -106,6 +119,7 @@ export class MapConfigStore implements Disposable {
 
   /** New settings: switches to the configured server (loading its config) or back to the defaults. */
   configure(rawSettings: unknown): void {
+    this.settingsMaxBytes = mapConfigMaxBytes(readSettings(rawSettings).values);
     const server = readMapServerUrl(rawSettings);
     if (server === this.server) {
       if (server) void this.ensureLoaded(server);
@@ -129,8 +143,9 @@ export class MapConfigStore implements Disposable {
       }
       return { used: false };
     }
-    if (text.length > MAP_CONFIG_MAX_BYTES)
-      return { used: false, error: `${name} is over the ${MAP_CONFIG_MAX_BYTES}-byte limit of a map server's config` };
+    const maxBytes = this.maxBytes();
+    if (text.length > maxBytes)
+      return { used: false, error: `${name} is over the ${maxBytes}-byte limit of a map server's config; ${RAISE_CAP}` };
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -242,8 +257,12 @@ export class MapConfigStore implements Disposable {
   }
 
   private fetchConfig(server: string, controller: AbortController): Promise<unknown> {
-    const { timers, timeoutMs, maxBytes, fetchImpl, transport } = this.options;
-    return fetchMapServerConfig(server, { timers, controller, timeoutMs, maxBytes, fetchImpl, transport });
+    const { timers, timeoutMs, fetchImpl, transport } = this.options;
+    return fetchMapServerConfig(server, { timers, controller, timeoutMs, maxBytes: this.maxBytes(), fetchImpl, transport });
+  }
+
+  private maxBytes(): number {
+    return this.options.maxBytes ?? this.settingsMaxBytes;
   }
 }
 
@@ -265,7 +284,7 @@ function configFailure(e: BoundedFetchError, timeoutMs: number, maxBytes: number
     case 'timeout':
       return new Error(`the answer did not finish within ${timeoutMs / 1000} s`, { cause: e });
     case 'tooLarge':
-      return new Error(`the answer passed the ${maxBytes}-byte limit of a map server's config`, { cause: e });
+      return new Error(`the answer passed the ${maxBytes}-byte limit of a map server's config; ${RAISE_CAP}`, { cause: e });
     case 'redirect':
       return new Error(`HTTP ${e.status} redirect to ${e.target}, not followed: set ${setting} to the server's own address`, { cause: e });
     default:

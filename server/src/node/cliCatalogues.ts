@@ -2,7 +2,7 @@
  * Catalogues for `wikimap-query check --catalogue`: a saved `action=paraminfo` file or a wiki's
  * api.php URL, loaded through the same catalogue store the editor uses (disk cache included).
  */
-import type { PackageFiles } from '../runtime';
+import type { CatalogueLimits, CatalogueStoreOptions, PackageFiles } from '../runtime';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { createNodeCatalogueStore } from './nodeRuntime';
@@ -13,38 +13,41 @@ import { nodeTransport } from '../../../run/node/nodeTransport';
 import { signedInTransport, type WikiSecret } from '../../../run/wiki/wikiAuth';
 import type { CatalogueSnapshot } from '../cli/checkCommand';
 
+/** The store options that apply the command line's limits (each absent one: the setting's default). */
+function limitOptions(limits: CatalogueLimits): Pick<CatalogueStoreOptions, 'maxBytes' | 'maxFollowUps' | 'timeoutMs'> {
+  const { maxBytes, maxFollowUps, timeoutMs } = limits;
+  return {
+    maxBytes: maxBytes ? () => maxBytes : undefined,
+    maxFollowUps: maxFollowUps !== undefined ? () => maxFollowUps : undefined,
+    timeoutMs: timeoutMs ? () => timeoutMs : undefined,
+  };
+}
+
 export function createCliCatalogueLoader(files: PackageFiles, log: (message: string, kind?: 'info' | 'warning') => void) {
   let store: CatalogueStore | undefined;
   return {
-    async load(spec: string, builtin: WikiCatalogue, limits: { maxBytes?: number } = {}, secret?: WikiSecret): Promise<WikiCatalogue> {
+    async load(spec: string, builtin: WikiCatalogue, limits: CatalogueLimits = {}, secret?: WikiSecret): Promise<WikiCatalogue> {
       if (secret) {
         // Signed in: a store of its own whose transport signs that wiki's requests (and no disk cache).
-        const maxBytes = limits.maxBytes ? () => limits.maxBytes! : undefined;
         const signed = createNodeCatalogueStore(
           files,
-          { builtin, log, maxBytes, cacheDir: '' },
+          { builtin, log, ...limitOptions(limits), cacheDir: '' },
           signedInTransport(nodeTransport, { apiUrl: spec, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
         );
         return signed.load(spec).finally(() => signed.dispose());
       }
-      store ??= createNodeCatalogueStore(files, { builtin, log, maxBytes: limits.maxBytes ? () => limits.maxBytes! : undefined });
+      store ??= createNodeCatalogueStore(files, { builtin, log, ...limitOptions(limits) });
       return store.load(spec);
     },
-    async snapshot(
-      apiUrl: string,
-      builtin: WikiCatalogue,
-      limits: { maxBytes?: number } = {},
-      secret?: WikiSecret,
-    ): Promise<CatalogueSnapshot> {
-      const maxBytes = limits.maxBytes ? () => limits.maxBytes! : undefined;
+    async snapshot(apiUrl: string, builtin: WikiCatalogue, limits: CatalogueLimits = {}, secret?: WikiSecret): Promise<CatalogueSnapshot> {
       // Signed in: a store of its own whose transport signs that wiki's requests (and no disk cache).
       const snapshotStore = secret
         ? createNodeCatalogueStore(
             files,
-            { builtin, log, maxBytes, cacheDir: '' },
+            { builtin, log, ...limitOptions(limits), cacheDir: '' },
             signedInTransport(nodeTransport, { apiUrl, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
           )
-        : (store ??= createNodeCatalogueStore(files, { builtin, log, maxBytes }));
+        : (store ??= createNodeCatalogueStore(files, { builtin, log, ...limitOptions(limits) }));
       const { data, catalogue } = await snapshotStore.snapshot(apiUrl).finally(() => {
         if (secret) snapshotStore.dispose();
       });

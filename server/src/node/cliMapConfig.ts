@@ -15,11 +15,14 @@ export interface LoadedMapConfig {
   server: string;
 }
 
-export async function loadMapConfig(spec: string): Promise<LoadedMapConfig> {
+export async function loadMapConfig(spec: string, maxBytes = MAP_CONFIG_MAX_BYTES): Promise<LoadedMapConfig> {
   if (/^https?:\/\//i.test(spec)) {
     const server = normaliseBase(spec);
     if (!server) throw new Error("give the map server's base address as http(s)://host[:port][/path], without user name or password");
-    return { json: await fetchMapServerConfig(server, { timers: nodeTimers, transport: nodeTransport, setting: '--map-config' }), server };
+    return {
+      json: await fetchMapServerConfig(server, { timers: nodeTimers, transport: nodeTransport, maxBytes, setting: '--map-config' }),
+      server,
+    };
   }
   let size: number;
   try {
@@ -28,8 +31,10 @@ export async function loadMapConfig(spec: string): Promise<LoadedMapConfig> {
     throw new Error('no such file');
   }
   // A real config is about 1 KB: the cap of the live answer applies to files too.
-  if (size > MAP_CONFIG_MAX_BYTES)
-    throw new Error(`the file is ${size} bytes, over the ${MAP_CONFIG_MAX_BYTES}-byte limit of a map server's config`);
+  if (size > maxBytes)
+    throw new Error(
+      `the file is ${size} bytes, over the ${maxBytes}-byte limit of a map server's config (raise it with --max-map-config-kb)`,
+    );
   const text = fs.readFileSync(spec, 'utf8');
   try {
     return { json: JSON.parse(text), server: spec };

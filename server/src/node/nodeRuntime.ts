@@ -15,10 +15,8 @@ import { liveCatalogueData, packageVersion } from '../packageData';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import type { HttpTransport } from '../../../run/transport';
 import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
-import { FIXED_LIMITS } from '../../../common/settings';
 
 /** Per request to a wiki when fetching its catalogue. */
-const CATALOGUE_TIMEOUT_MS = FIXED_LIMITS.catalogueTimeoutMs;
 
 /**
  * The package root: the nearest folder above this file holding `package.json` and `descriptors/`.
@@ -86,12 +84,13 @@ export function createNodeCatalogueStore(
     cacheDir: options.cacheDir ?? defaultCatalogueCacheDir(),
     files: nodeCatalogueFiles,
     userAgent,
-    timeoutMs: CATALOGUE_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs,
     log: options.log,
     shouldFetch: options.shouldFetch,
     allowPrivate: options.allowPrivate,
     transport: signing,
     maxBytes: options.maxBytes,
+    maxFollowUps: options.maxFollowUps,
     readDeniedHelp: options.readDeniedHelp,
     ...liveCatalogueData(files),
   });

@@ -81,6 +81,61 @@ describe('catalogue store: budgets of a whole load', function () {
     }
   });
 
+  it('wiki.maxCatalogueFollowUps raises the limit: 212 modules beyond the first answer load with 5, are refused with 4', async () => {
+    // The first answer lists 150 actions and query's 62 submodules without describing them; each follow-up
+    // describes the modules it asks for (the real 1.39 ones where there are).
+    const wiki = await startHostileWiki((q) => {
+      const asked = q.get('modules') ?? '';
+      if (asked.includes('*')) return manyModules(150);
+      const real = new Map(SAVED_PARAMINFO.paraminfo.modules.map((m: { path: string }) => [m.path, m]));
+      const modules = asked.split('|').map((p) => real.get(p) ?? { name: p, path: p, parameters: [] });
+      return JSON.stringify({ paraminfo: { modules } });
+    });
+    try {
+      const refused = makeStore({ maxFollowUps: () => 4 });
+      await assert.rejects(refused.load(wiki.apiUrl), /lists 212 modules .* 5 more requests, over the limit of 4 .*maxCatalogueFollowUps/);
+      refused.dispose();
+      wiki.requests.length = 0;
+      const raised = makeStore({ maxFollowUps: () => 5 });
+      const catalogue = await raised.load(wiki.apiUrl);
+      assert.deepEqual(wiki.requests, ['query', ...Array(6).fill('paraminfo')]);
+      assert.ok(
+        catalogue.modules.some((m) => m.path === 'mod149'),
+        'the last follow-up module is in the catalogue',
+      );
+      raised.dispose();
+    } finally {
+      await wiki.close();
+    }
+  });
+
+  it('wiki.catalogueTimeoutSeconds is the time of each request, asked at each load', async () => {
+    let stall = true;
+    const wiki = await startHostileWiki(() => JSON.stringify(SAVED_PARAMINFO));
+    const slow = http.createServer((req, res) => {
+      if (stall) return; // never answers while stalling
+      res.setHeader('content-type', 'application/json');
+      const q = new URL(req.url ?? '/', 'http://x').searchParams;
+      res.end(JSON.stringify(q.get('action') === 'query' ? SAVED_SITEINFO : SAVED_PARAMINFO));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/w/api.php`;
+    let timeout = 300;
+    const store = makeStore({ timeoutMs: () => timeout });
+    try {
+      await assert.rejects(store.load(apiUrl), /0\.3 s|300 ms|did not answer within/);
+      stall = false;
+      timeout = 10_000;
+      const catalogue = await store.reload(apiUrl).then(() => store.resolve(apiUrl));
+      assert.notEqual(catalogue, builtin, 'loaded once the wiki answers within the time');
+    } finally {
+      store.dispose();
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      await wiki.close();
+    }
+  });
+
   it('counts every answer against one byte budget (each answer alone fits, together they do not)', async () => {
     const answer = JSON.stringify(SAVED_PARAMINFO);
     const wiki = await startHostileWiki(() => answer);

@@ -256,6 +256,27 @@ describe('map server config: live from the server', () => {
         store.dispose();
       });
     }
+
+    it('the byte cap is the setting wikimapQuery.mapserver.maxConfigKB, for a server and for a file', async () => {
+      const messages: Array<[string, string | undefined]> = [];
+      const { store } = storeFor(messages);
+      store.configure({ mapserver: { url: `${base}/huge`, maxConfigKB: 100 } });
+      await store.settled();
+      const warnings = messages.filter(([, k]) => k === 'warning').map(([m]) => m);
+      assert.match(
+        warnings.join('\n'),
+        /passed the 102400-byte limit of a map server's config; raise wikimapQuery\.mapserver\.maxConfigKB/,
+      );
+      // A workspace mapserver.json of 2 KB: over a 1 KB cap, within a 4 KB one.
+      const text = JSON.stringify({ ...CAVES, padding: 'x'.repeat(2048) });
+      store.configure({ mapserver: { maxConfigKB: 1 } });
+      const refused = store.useFile('mapserver.json', text);
+      assert.equal(refused.used, false);
+      assert.match(refused.error ?? '', /mapserver\.json is over the 1024-byte limit .*maxConfigKB/);
+      store.configure({ mapserver: { maxConfigKB: 4 } });
+      assert.deepEqual(store.useFile('mapserver.json', text), { used: true });
+      store.dispose();
+    });
   });
 
   describe('over LSP, with the real server process', () => {

@@ -15,6 +15,8 @@ import {
   SETTINGS,
   settingSpec,
 } from '../../../common/settings';
+import { mapConfigLimit, takeCatalogueLimit } from '../../../server/src/cli/limitOptions';
+import type { CatalogueLimits } from '../../../server/src/runtime';
 import {
   activationEvents,
   packageConfiguration,
@@ -65,10 +67,44 @@ describe('the settings table and what is derived from it', () => {
       'run.maxParsedMB',
       'run.timeoutSeconds',
       'wiki.maxCatalogueMB',
+      'wiki.maxCatalogueFollowUps',
+      'wiki.catalogueTimeoutSeconds',
+      'mapserver.maxConfigKB',
     ])
       assert.ok(table.includes(`\`wikimapQuery.${key}\``), key);
-    assert.match(table, new RegExp(`follow-up paraminfo requests .*\\| ${FIXED_LIMITS.catalogueFollowUps} \\|`));
-    assert.match(table, new RegExp(`\\| ${FIXED_LIMITS.mapConfigMaxBytes / 1024} KB / ${FIXED_LIMITS.mapConfigParsedPerByte} × bytes`));
+    assert.match(
+      table,
+      /follow-up paraminfo requests .*\| 20 \| `wikimapQuery\.wiki\.maxCatalogueFollowUps`, `check --max-catalogue-follow-ups`/,
+    );
+    assert.match(
+      table,
+      new RegExp(`\\| ${FIXED_LIMITS.mapConfigParsedPerByte} × bytes / ${FIXED_LIMITS.mapConfigTimeoutMs / 1000} s \\| — fixed: `),
+    );
+    // Every row that is not a setting says why it is fixed or which setting it follows.
+    for (const row of table.split('\n').slice(2)) assert.match(row, /wikimapQuery\.\w|— fixed: \w|follows `/, row);
+  });
+
+  it("each budget setting is a flag of the CLI, checked against the setting's range", () => {
+    const usage = (m: string) => new Error(m);
+    const limits: CatalogueLimits = {};
+    assert.ok(takeCatalogueLimit('--max-catalogue-follow-ups', () => '100', limits, usage));
+    assert.ok(takeCatalogueLimit('--catalogue-timeout', () => '60', limits, usage));
+    assert.ok(takeCatalogueLimit('--max-catalogue-mb', () => '64', limits, usage));
+    assert.deepStrictEqual(limits, { maxFollowUps: 100, timeoutMs: 60_000, maxBytes: 64 * 1024 * 1024 });
+    assert.equal(
+      takeCatalogueLimit('--max-file-size', () => '1', limits, usage),
+      false,
+    );
+    const bad: [string, string, RegExp][] = [
+      ['--max-catalogue-follow-ups', '1.5', /takes a whole number from 0 to 400/],
+      ['--max-catalogue-follow-ups', '401', /from 0 to 400 \(got "401"\)/],
+      ['--catalogue-timeout', '0', /from 1 to 300/],
+      ['--max-catalogue-mb', 'lots', /from 1 to 1000/],
+      ['--max-catalogue-mb', '', /got ""/],
+    ];
+    for (const [flag, raw, message] of bad) assert.throws(() => takeCatalogueLimit(flag, () => raw, {}, usage), message);
+    assert.equal(mapConfigLimit('1024', usage), 1024 * 1024);
+    assert.throws(() => mapConfigLimit('0', usage), /--max-map-config-kb takes a number from 1 to 65536/);
   });
 
   it('the JSON schema of .wikimapquery.json is the one rendered from the table, and VS Code is told to use it', () => {
