@@ -606,6 +606,11 @@ async function main() {
     benchTargets(root, row);
     return;
   }
+  // `--only=web`: the web build's rows alone, bundle sizes and the worker's start-up (no results.json).
+  if (only === 'web') {
+    await benchWeb(root, row, median);
+    return;
+  }
   // `--only=tree`: check DIR on a generated 20,000-file source tree against ripgrep (no results.json).
   if (only === 'tree') {
     await benchTree(root, row, median);
