@@ -20,6 +20,7 @@ import { namesMediaWiki, type FoundRequest } from './requestFinder';
 import { isSuppressed } from './suppressions';
 import { completeInHost } from './embeddedCompletion';
 import { hostToVirtual, virtualToHost } from './embeddedPositions';
+import { fillTemplate, urlInsertion } from './paramAdder';
 
 /** Finds the request candidates of a host text; undefined while the language's grammar is not loaded. */
 export type RequestFinder = (text: string, lang: HostLanguage) => FoundRequest[] | undefined;
@@ -158,11 +159,40 @@ function semanticTokens(wiki: WikiLanguageService, document: TextDocument, check
 /** Characters a replacement may hold to be written as is in any host string or identifier. */
 const SAFE_TEXT = /^[A-Za-z0-9_|.:*-]*$/;
 
+/** The wiki service's edit that adds a parameter at the end of the query: `&name=value`. */
+const ADDED_PARAM = /^&?([A-Za-z0-9_.:-]+)=([A-Za-z0-9_|.:*-]*)$/;
+
+/** Forms written as a URL or query string, where a parameter is added as `&name=`. */
+const URL_FORMS = new Set(['url', 'concat', 'annotation']);
+
+/** Adds parameter `name` to a request in the host language's syntax (see paramAdder.ts), when the source allows it. */
+function addedParam(c: CheckedRequest, document: TextDocument, name: string, value: string): TextEdit | undefined {
+  const { request } = c;
+  let at: number;
+  let newText: string | undefined;
+  if (URL_FORMS.has(request.form)) {
+    const place = urlInsertion(request.query, document.getText(), request.impliedFrom);
+    if (!place) return undefined;
+    at = place.at;
+    newText = `${place.sep}${name}=${value}`;
+  } else {
+    if (!request.entryTemplate) return undefined;
+    at = request.entryTemplate.at;
+    newText = fillTemplate(request.entryTemplate, request.language, name, value);
+  }
+  if (newText === undefined) return undefined;
+  const pos = document.positionAt(at);
+  return { range: { start: pos, end: pos }, newText };
+}
+
 /** An edit of the virtual query written in the host file, when that is safe (the replaced text is written as is). */
 function hostEdit(c: CheckedRequest, document: TextDocument, edit: TextEdit): TextEdit | undefined {
-  if (edit.range.start.line !== 0 || edit.range.end.line !== 0 || !SAFE_TEXT.test(edit.newText)) return undefined;
+  if (edit.range.start.line !== 0 || edit.range.end.line !== 0) return undefined;
   const from = edit.range.start.character;
   const to = edit.range.end.character;
+  const added = ADDED_PARAM.exec(edit.newText);
+  if (added && from === to && from === c.virtual.getText().length) return addedParam(c, document, added[1], added[2]);
+  if (!SAFE_TEXT.test(edit.newText)) return undefined;
   if (to <= from || c.request.query.hasHole(from, to)) return undefined;
   const span = c.request.query.hostRange(from, to);
   if (document.getText().slice(span.start, span.end) !== c.virtual.getText().slice(from, to)) return undefined;

@@ -21,6 +21,7 @@ import { curlRequest } from './curlCommand';
 import { builderChain } from './builderChains';
 import { keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
 import type { MappedText } from './virtualText';
+import { entryTemplate, type EntryTemplate } from './paramAdder';
 
 export type RequestForm =
   'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'builder' | 'annotation';
@@ -40,6 +41,8 @@ export interface FoundRequest {
   namesApi: boolean;
   /** Virtual offset where the parameters the client adds by default begin (`format=json`…), if any. */
   impliedFrom?: number;
+  /** How one more entry is written in an object's syntax (the fixes that add a parameter); none for URL forms. */
+  entryTemplate?: EntryTemplate;
 }
 
 const OBJECT_FORMS: Record<string, RequestForm> = {
@@ -131,6 +134,22 @@ function addRetrofitParams(w: Walk, method: Node, request: FoundRequest): void {
   }
 }
 
+/** Most entries of Java's `Map.of` (and Guava's `ImmutableMap.of`): one more does not compile. */
+const JAVA_MAP_OF_MAX: Record<string, number> = { Map: 10, ImmutableMap: 5 };
+
+/** How one more entry of an object-like node is written, when the source shows it safely. */
+function templateOf(node: Node, entries: Entries, w: Walk): EntryTemplate | undefined {
+  let single = true;
+  if (w.lang.id === 'java' && node.type === 'method_invocation') {
+    const max = JAVA_MAP_OF_MAX[node.childForFieldName('object')?.text ?? ''];
+    if (max !== undefined && entries.entries.length >= max) return undefined;
+    // `Map.ofEntries(entry(…))`: no `, ` list of its own to copy one entry into.
+    single = node.childForFieldName('name')?.text === 'of';
+  }
+  if (w.lang.id === 'csharp' && node.type === 'object_creation_expression') single = false;
+  return entryTemplate(entries.entries, w.host, single);
+}
+
 function hasActionKey(entries: Entries): boolean {
   return entries.entries.some((e) => e.name.text === 'action');
 }
@@ -156,6 +175,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
       entries.closed &&
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
     namesApi: w.fileNamesApi,
+    entryTemplate: templateOf(node, entries, w),
   });
 }
 
@@ -178,6 +198,7 @@ function addKwargs(w: Walk, call: Node): void {
     impliedFrom: appendDefaults(query, client.kind, call.endIndex),
     closed: entries.closed,
     namesApi: w.fileNamesApi,
+    entryTemplate: entryTemplate(entries.entries, w.host, true),
   });
 }
 
@@ -195,6 +216,7 @@ function addChain(w: Walk, top: Node): void {
     query: entriesToQuery(entries.entries, 'jwbf'),
     closed: entries.closed,
     namesApi: w.fileNamesApi,
+    entryTemplate: entryTemplate(entries.entries, w.host, false),
   });
 }
 
