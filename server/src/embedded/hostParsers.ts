@@ -4,7 +4,7 @@
  * The runtime and each grammar load lazily, on the first file of their language; a language without
  * a grammar (Perl) and a file too large to parse are read by the lexer-only finder.
  */
-import { Language, Parser } from 'web-tree-sitter';
+import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { PackageFiles } from '../runtime';
 import type { HostLanguage } from '../service/embedded/hostLanguages';
 import { findRequests, mayHoldRequest, type FoundRequest } from '../service/embedded/requestFinder';
@@ -145,6 +145,12 @@ export class HostParsers {
     } finally {
       tree.delete();
     }
+  }
+
+  /** The syntax tree of a host text (the caller deletes it), or undefined for a language without a grammar. */
+  async parseTree(text: string, lang: HostLanguage): Promise<Tree | undefined> {
+    if (!lang.grammar || !this.files.readBytes) return undefined;
+    return (await this.parserFor(lang)).parse(text) ?? undefined;
   }
 
   /** The request candidates of a host file, loading its grammar first when needed. */

@@ -7,13 +7,9 @@
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
-import { Language, Parser } from 'web-tree-sitter';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parsers, wiki } from './helpers';
 import { hostLanguage, type HostLanguage } from '../../../server/src/service/embedded/hostLanguages';
 import { getEmbeddedLanguageService, type EmbeddedDocument } from '../../../server/src/service/embedded/embeddedLanguageService';
-import { renameImports } from '../../../server/src/embedded/wasmImports';
 import { entryTemplate, fillTemplate } from '../../../server/src/service/embedded/paramAdder';
 import { MappedText } from '../../../server/src/service/embedded/virtualText';
 import type { Entry } from '../../../server/src/service/embedded/objectEntries';
@@ -200,14 +196,6 @@ const ADDS: FixCase[] = [
     fixed: `// ${WIKI}\nclass A { Dictionary<string, string> P = new Dictionary<string, string> { { "action", "query" }, { "list", "search" }, { "srsearch", "" } }; }\n`,
   },
   {
-    name: 'Lua table',
-    language: 'lua',
-    source: `local http = require("socket.http")\nlocal api = "${WIKI}"\nhttp.request(api, { action = "query", list = "search" })\n`,
-    code: 'missingparam',
-    title: 'srsearch=',
-    fixed: `local http = require("socket.http")\nlocal api = "${WIKI}"\nhttp.request(api, { action = "query", list = "search", srsearch = "" })\n`,
-  },
-  {
     name: 'Go url.Values',
     language: 'go',
     source: `package main\n\nimport "net/url"\n\n// ${WIKI}\nvar p = url.Values{"action": {"query"}, "list": {"search"}}\n`,
@@ -254,27 +242,9 @@ function entry(name: string, value: string, valueAt: number, nameAt: number): En
   return { name: n, value: { kind: 'text', text: v, node } };
 }
 
-const grammars = new Map<string, Promise<Parser>>();
-
-/** The host language's tree-sitter parser (the runtime is the one the finder initialised). */
-function parserOf(lang: HostLanguage): Promise<Parser> {
-  let p = grammars.get(lang.id);
-  if (!p) {
-    p = (async () => {
-      await parsers.prepare(lang);
-      const wasm = readFileSync(join('node_modules/tree-sitter-wasms/out', `tree-sitter-${lang.grammar}.wasm`));
-      const parser = new Parser();
-      parser.setLanguage(await Language.load(renameImports(wasm)));
-      return parser;
-    })();
-    grammars.set(lang.id, p);
-  }
-  return p;
-}
-
 /** Error and missing nodes of a host text, as `type at offset` (none for valid code). */
 async function syntaxErrors(lang: HostLanguage, text: string): Promise<string[]> {
-  const tree = (await parserOf(lang)).parse(text)!;
+  const tree = (await parsers.parseTree(text, lang))!;
   try {
     const out: string[] = [];
     const walk = tree.walk();
