@@ -4,7 +4,9 @@
  * and must not fall below what it is today; a miss is a file where no request was judged a
  * MediaWiki request (today: extension modules the built-in catalogue lacks, such as GeoData's
  * list=geosearch, FlaggedRevs' list=unreviewedpages or Flow's action=flow, and objects handed to mw.Api through a variable with nothing
- * but action and format).
+ * but action and format). Found is not all: a file counts when one request in it is found, and
+ * SOURCES says which requests of the newer files are missed (a table with nothing but `action`,
+ * dicts without `action` handed to a helper that adds it).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -24,14 +26,16 @@ function sourceFiles(dir: string): string[] {
 
 /** Files found at least: language → [found, of files]. */
 const FLOOR: Record<string, [number, number]> = {
-  python: [26, 28],
-  javascript: [34, 38],
+  python: [27, 29],
+  javascript: [35, 39],
   php: [17, 19],
   kotlin: [1, 1],
   java: [3, 4],
   ruby: [4, 4],
-  go: [2, 3],
+  go: [4, 5],
   csharp: [1, 2],
+  lua: [1, 1],
+  shellscript: [1, 1],
 };
 
 describe('requests inside source code: real files', function () {

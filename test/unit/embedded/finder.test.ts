@@ -359,6 +359,21 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     source: `import requests\np = {"action": "delete"}\np["reason"] = "x"\nadd_token(p)\n`,
   },
   {
+    name: 'a key changed with += is unknown: list=backlinks|imageusage reads iutitle (Twinkle, JavaScript)',
+    language: 'javascript',
+    source: `// ${WIKI}\nconst q = { action: 'query', list: 'backlinks', bltitle: t, format: 'json' };\nif (file) {\n  q.list += '|imageusage';\n  q.iutitle = q.bltitle;\n}\n`,
+  },
+  {
+    name: 'a key changed with += is unknown (Python)',
+    language: 'python',
+    source: `import requests  # ${WIKI}\ndef f(t):\n    p = {"action": "query", "list": "backlinks", "bltitle": t}\n    p["list"] += "|imageusage"\n    p["iutitle"] = t\n`,
+  },
+  {
+    name: 'a key changed with .= is unknown (PHP)',
+    language: 'php',
+    source: `<?php\n// ${WIKI}\n$p = ['action' => 'query', 'list' => 'backlinks'];\n$p['list'] .= '|imageusage';\n$p['iutitle'] = $t;\n`,
+  },
+  {
     name: 'keys set on a map in another function are another map',
     language: 'python',
     source: `# wikipedia\ndef a():\n    p = {"action": "query", "list": "allpages"}\ndef b():\n    p = {}\n    p["aplimt"] = 5\n`,

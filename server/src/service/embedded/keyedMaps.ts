@@ -19,7 +19,8 @@ export interface KeyedGroup {
   /** The declared map node (an object literal, a constructor call), if the scope declares it. */
   decl?: Node;
   declEntries: Entry[];
-  sets: Array<{ entry: Entry; node: Node; dot: boolean }>;
+  /** `changes`: an augmented setting (`p.list += '|imageusage'`), so the key's value is known only at run time. */
+  sets: Array<{ entry: Entry; node: Node; dot: boolean; changes?: boolean }>;
 }
 
 export interface KeyedState {
@@ -40,6 +41,8 @@ const BINDINGS = new Set([
   'property_declaration',
 ]);
 const SETTINGS = new Set(['assignment', 'assignment_expression', 'variable_assignment', 'assignment_statement']);
+/** `p.k += v`, `$p['k'] .= v`, Ruby `p[:k] += v` (JavaScript, TypeScript, Python, PHP, Ruby); Go, Kotlin and C# keep them in SETTINGS. */
+const AUGMENTED = new Set(['augmented_assignment_expression', 'augmented_assignment', 'operator_assignment']);
 const CALLS = new Set(['call', 'call_expression', 'method_invocation', 'invocation_expression']);
 const WRAPPERS = new Set([
   'expression_list',
@@ -106,7 +109,7 @@ function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: st
   return true;
 }
 
-/** `name[key] = v` / `name.key = v`. */
+/** `name[key] = v` / `name.key = v`; `name.key += v` and the like make the key's value unknown. */
 function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
   const left = unwrap(node.childForFieldName('left') ?? node.namedChildren[0]);
   const right = unwrap(node.childForFieldName('right') ?? node.namedChildren[node.namedChildren.length - 1]);
@@ -118,7 +121,10 @@ function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: st
   const dot = !host.slice(parts[0].endIndex, keyNode.startIndex).includes('[');
   if (dot ? !DOT_LANGUAGES.has(lang.id) : !(isStringNode(keyNode, lang) || keyNode.type === 'simple_symbol')) return;
   const key = keyName(keyNode, lang, host);
-  if (key) groupOf(state, scope, name).sets.push({ entry: { name: key, value: readValue(right, lang, host) }, node, dot });
+  if (!key) return;
+  const changes = AUGMENTED.has(node.type) || host.slice(left.endIndex, right.startIndex).trim() !== '=';
+  const value = changes ? { kind: 'unknown' as const, node: right } : readValue(right, lang, host);
+  groupOf(state, scope, name).sets.push({ entry: { name: key, value }, node, dot, changes });
 }
 
 /** `name.put(key, v)` and the like; Python's `name.update({…})` / `name.update(key=v)`. */
@@ -147,7 +153,7 @@ function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: strin
 export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
   const t = node.type;
   if (BINDINGS.has(t) && noteBinding(state, node, lang, host, scope)) return;
-  if (SETTINGS.has(t)) noteSetting(state, node, lang, host, scope);
+  if (SETTINGS.has(t) || AUGMENTED.has(t)) noteSetting(state, node, lang, host, scope);
   else if (CALLS.has(t)) noteCall(state, node, lang, host, scope);
 }
 
@@ -168,6 +174,8 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
     const entries = [...g.declEntries];
     const seen = new Set(entries.map((e) => e.name.text));
     for (const s of sets) {
+      const at = entries.findIndex((e) => e.name.text === s.entry.name.text);
+      if (at >= 0 && s.changes) entries[at] = { name: entries[at].name, value: s.entry.value };
       if (seen.has(s.entry.name.text)) continue;
       seen.add(s.entry.name.text);
       entries.push(s.entry);
