@@ -3,7 +3,8 @@
  * (the real `dist/server.js` over stdio), one table row each, in the form its code usually takes: the
  * misspelt key `aplimt` gets its diagnostic on exactly those characters, the quick fix writes
  * `aplimit` in the host syntax, hover on the module value explains it, and completion with the cursor
- * (`|`) inside the key offers `aplimit`.
+ * (`|`) inside the key offers `aplimit`. A fix that adds a missing parameter writes one more entry
+ * of the object, or `&name=` in the URL literal.
  */
 import assert from 'node:assert/strict';
 import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
@@ -85,6 +86,47 @@ describe('language server over stdio: requests in every host language', function
       assert.ok(labels.includes('aplimit'), `${labels.length}: ${labels.slice(0, 15).join(' ')}`);
     });
   }
+
+  // The fix that adds a missing parameter, written in the host syntax: [language id, file name, text, fixed text]
+  const ADDS: Array<[string, string, string, string]> = [
+    [
+      'python',
+      'search.py',
+      `import requests\nAPI = "${API}"\nrequests.get(API, params={"action": "query", "list": "search", "srlimit": "10"})\n`,
+      `import requests\nAPI = "${API}"\nrequests.get(API, params={"action": "query", "list": "search", "srlimit": "10", "srsearch": ""})\n`,
+    ],
+    [
+      'kotlin',
+      'Search.kt',
+      `// ${API}\nval p = mapOf("action" to "query", "list" to "search")\n`,
+      `// ${API}\nval p = mapOf("action" to "query", "list" to "search", "srsearch" to "")\n`,
+    ],
+    [
+      'typescript',
+      'search.ts',
+      `const u = '${API}?action=query&list=search';\n`,
+      `const u = '${API}?action=query&list=search&srsearch=';\n`,
+    ],
+  ];
+  for (const [languageId, file, text, fixed] of ADDS)
+    it(`${languageId} (${file}): the fix adds the missing parameter in the host syntax`, async () => {
+      const uri = `file:///home/user/tool/${file}`;
+      await client.open(uri, languageId, text, 1);
+      const diagnostics: Diagnostic[] = await client.waitFor(
+        `diagnostics of ${file}`,
+        () => client.published.filter((p) => p.uri === uri && p.diagnostics.length).at(0)?.diagnostics,
+      );
+      const missing = diagnostics.find((d) => d.code === 'missingparam');
+      assert.ok(missing, JSON.stringify(diagnostics));
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: missing.range,
+        context: { diagnostics: [missing] },
+      });
+      const fix = actions.find((a) => a.title.includes('srsearch='));
+      assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+      assert.equal(applyEdits(text, fix.edit!.changes![uri]), fixed);
+    });
 
   // ▶ Run on requests in source files.
   // [language id, file name, text, the parameters each runnable request sends (none: not runnable)]
