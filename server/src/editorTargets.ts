@@ -29,6 +29,8 @@ import {
 
 /** One target: the name shown in messages and the service that judges the document by its catalogue. */
 export interface EditorTarget {
+  /** `wiki:NAME` or `version:1.43`. */
+  key: string;
   name: string;
   service: LanguageService<unknown>;
   /** What this target's service is handed of the document's one parse. */
@@ -135,6 +137,8 @@ export class EditorTargets {
       files: PackageFiles;
       /** The catalogue of a configured wiki, by its name (the live store's; the built-in one until loaded). */
       resolveWiki(name: string): WikiCatalogue;
+      /** Why a configured wiki is judged by the built-in catalogue now (its own loading, failed, not fetched); undefined when not. */
+      builtinInUseFor(name: string): string | undefined;
       /** The source-file service whose requests a target's wiki service judges. */
       hostFor(wiki: LanguageService<unknown>): LanguageService<unknown>;
       log(message: string): void;
@@ -160,7 +164,7 @@ export class EditorTargets {
     for (const n of names) {
       const resolved = resolveName(n.name, settings.wikis);
       if (resolved.kind === 'unknown') this.tell(document, n, resolved.why, choice);
-      else if (!choice.targets.some((t) => t.name === this.display(resolved))) choice.targets.push(this.target(resolved, kind));
+      else if (!choice.targets.some((t) => t.key === this.key(resolved))) choice.targets.push(this.target(resolved, kind));
     }
     return choice;
   }
@@ -181,12 +185,23 @@ export class EditorTargets {
     }
   }
 
+  private key(r: Exclude<Resolved, { kind: 'unknown' }>): string {
+    return r.kind === 'wiki' ? `wiki:${r.name}` : `version:${r.short}`;
+  }
+
+  /**
+   * The name messages and hover give a target. A configured wiki judged by the built-in catalogue (its
+   * own still loading, or not to be had) says so; the documents are judged again when its own arrives.
+   */
   private display(r: Exclude<Resolved, { kind: 'unknown' }>): string {
-    return r.kind === 'wiki' ? r.name : `MediaWiki ${r.short}`;
+    if (r.kind === 'version') return `MediaWiki ${r.short}`;
+    this.deps.resolveWiki(r.name); // starts its load when first named
+    const why = this.deps.builtinInUseFor(r.name);
+    return why ? `${r.name} (${why})` : r.name;
   }
 
   private target(r: Exclude<Resolved, { kind: 'unknown' }>, kind: TargetedKind): EditorTarget {
-    const key = r.kind === 'wiki' ? `wiki:${r.name}` : `version:${r.short}`;
+    const key = this.key(r);
     let wiki = this.services.get(key);
     if (!wiki) {
       // The target's catalogue judges every request, whatever wiki its URL names.
@@ -195,10 +210,10 @@ export class EditorTargets {
       this.services.set(key, wiki);
     }
     const name = this.display(r);
-    if (kind === 'wiki') return { name, service: wiki as LanguageService<unknown>, view: (parsed) => parsed };
+    if (kind === 'wiki') return { key, name, service: wiki as LanguageService<unknown>, view: (parsed) => parsed };
     let host = this.hostServices.get(key);
     if (!host) this.hostServices.set(key, (host = this.deps.hostFor(wiki as LanguageService<unknown>)));
-    return { name, service: host, view: (parsed) => this.hostView(parsed as EmbeddedDocument, key) };
+    return { key, name, service: host, view: (parsed) => this.hostView(parsed as EmbeddedDocument, key) };
   }
 
   private hostView(parsed: EmbeddedDocument, key: string): EmbeddedDocument {

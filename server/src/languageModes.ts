@@ -77,6 +77,11 @@ export interface LanguageServices {
   builtinCatalogue: WikiCatalogue;
   /** The catalogue a query naming `apiUrl` (or a bare query, without it) is judged by. */
   resolveCatalogue(apiUrl?: string): WikiCatalogue;
+  /**
+   * Why a configured wiki's requests are judged by the built-in catalogue right now (its own is loading,
+   * could not be loaded, or is not fetched), for messages; undefined when its own is in use.
+   */
+  builtinInUseFor(apiUrlOrName: string): string | undefined;
   /** A service of source files whose requests another wiki service judges (a target wiki's, editorTargets.ts). */
   hostFor(wiki: LanguageService<unknown>): LanguageService<unknown>;
   applyEndpoints(settings: EffectiveSettings): void;
@@ -196,13 +201,7 @@ export function createLanguageServices(
       : undefined;
 
   const resolveCatalogue = (apiUrl?: string): WikiCatalogue => {
-    if (fixed) {
-      if (apiUrl) {
-        const match = fixed.find((c) => sameApiUrl(c.source, apiUrl));
-        if (match) return match;
-      }
-      return fixed[0];
-    }
+    if (fixed) return (apiUrl && fixed.find((c) => sameApiUrl(c.source, apiUrl))) || fixed[0];
     return store ? store.resolve(apiUrl) : builtinCatalogue;
   };
   const resolveName = (apiUrlOrName?: string) => (apiUrlOrName && wikis[apiUrlOrName]) || apiUrlOrName || undefined;
@@ -218,6 +217,7 @@ export function createLanguageServices(
     builtinCatalogue,
     resolveCatalogue,
     hostFor: (judge) => createHostService(judge, runtime.hostFinder),
+    builtinInUseFor: (apiUrlOrName) => whyBuiltin(store?.status?.(apiUrlOrName)),
     applyEndpoints(settings) {
       wikis = settings.wikis;
       policy.mode = settings.liveCatalogues;
@@ -254,6 +254,12 @@ export function createLanguageServices(
       store?.dispose?.();
     },
   };
+}
+
+function whyBuiltin(status: ReturnType<NonNullable<CatalogueStoreAccess['status']>> | undefined): string | undefined {
+  if (!status?.apiUrl || status.origin !== 'builtin') return undefined;
+  if (status.loading) return 'built-in catalogue until its own loads';
+  return status.error ? 'built-in catalogue: its own could not be loaded' : 'built-in catalogue: its own is not fetched';
 }
 
 /** The service of source files: the finder with the host parsers, or (without them, in a browser) the lexer that reads URL literals. */

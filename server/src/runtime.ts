@@ -39,6 +39,8 @@ export interface CatalogueStoreAccess<C = WikiCatalogue> {
   onDidChange(listener: (apiUrl: string) => void): Disposable;
   /** Fetches a wiki's catalogue again (default wiki when no URL). Rejects with a message saying what to do. */
   reload(apiUrl?: string): Promise<void>;
+  /** What is in use for a wiki (a URL or a name of `wikimapQuery.wikis`) and why. */
+  status?(apiUrl?: string): { apiUrl?: string; origin: string; loading: boolean; error?: string };
   /** Drops a wiki's catalogue in memory and on disk (after signing out of it); the built-in one until reloaded. */
   forget?(apiUrl: string): Promise<void>;
   /** Default wiki for bare queries and the named endpoints of `wikimapQuery.wikis`. */

@@ -264,6 +264,7 @@ class QueryLanguageServer {
       this.targets = new EditorTargets({
         files: this.runtime.files,
         resolveWiki: (name) => services.resolveCatalogue(name),
+        builtinInUseFor: (name) => services.builtinInUseFor(name),
         hostFor: (wiki) => services.hostFor(wiki),
         log: (message) => this.log(message),
       });

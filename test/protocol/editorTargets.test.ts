@@ -7,9 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { CompletionItem, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
 import { CLI, cursor, ensureBuilt, LspClient, ROOT, textOf } from './lspClient';
+import { startFakeWiki } from '../unit/catalogue-store/fakeWiki';
 import { THREE_VERSIONS_DOCUMENT } from '../support/targetsDocument';
 
 const DOCUMENT = THREE_VERSIONS_DOCUMENT;
@@ -270,6 +274,40 @@ describe('target wikis in the editor (LSP over stdio)', function () {
         assert.equal(textOf(text, edit.range), replaced);
       }
     });
+  });
+
+  it('a configured wiki judged by the built-in catalogue until its own loads says so, and is judged again when it arrives', async () => {
+    const wiki = await startFakeWiki({ withoutModules: ['random'] });
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-targets-pending-'));
+    const text = 'action=query&list=search\naction=query&list=random\n';
+    try {
+      const settings = { wikis: { intranet: wiki.apiUrl }, wiki: { targets: ['intranet', '1.45'] }, catalogueCacheDir: cacheDir };
+      await withServer({ settings }, async (c) => {
+        const uri = 'file:///home/user/queries/pending.wikiquery';
+        await c.open(uri, 'wikiquery', text, 1);
+        const first = await c.diagnosticsFor(uri, 1);
+        assert.deepEqual(
+          first.map((d) => `${d.range.start.line}:${String(d.code)}:${/\[on [^\]]*\]/.exec(msg(d))?.[0]}`),
+          ['0:missingparam:[on every target: intranet (built-in catalogue until its own loads), MediaWiki 1.45]'],
+        );
+        // Its own catalogue (without list=random) arrives in the background: the document is judged again.
+        const judged = await c.waitFor('diagnostics by the wiki’s own catalogue', () => {
+          const last = c.published.filter((p) => p.uri === uri).at(-1)!.diagnostics;
+          return last.some((d) => /\[on intranet;/.test(msg(d))) ? last : undefined;
+        });
+        assert.deepEqual(
+          judged.map((d) => `${d.range.start.line}:${String(d.code)}:${/\[on [^\]]*\]/.exec(msg(d))?.[0]}`),
+          ['0:missingparam:[on every target: intranet, MediaWiki 1.45]', '1:unrecognizedvalues:[on intranet; accepted by MediaWiki 1.45]'],
+        );
+      });
+      // A wiki that is not fetched (liveCatalogues off) says that the built-in catalogue stands in for it.
+      const off = { ...settings, wiki: { targets: ['intranet'], liveCatalogues: 'off' } };
+      const ds = await withServer({ settings: off }, (c) => diagnosticsOf(c, text, 'off.wikiquery'));
+      assert.match(msg(ds[0]), /\[on every target: intranet \(built-in catalogue: its own is not fetched\)\]$/);
+    } finally {
+      await wiki.close();
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 
   it('without targets nothing changes: no note in messages', async () => {
