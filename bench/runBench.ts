@@ -597,6 +597,14 @@ async function main() {
   // only the map service's; neither writes results.json.
   const args = process.argv.slice(2);
   const only = args.includes('map') ? 'map' : args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  // `--skip=tree,targets,web`: the full run without those groups (e.g. side by side with a commit that
+  // had none of them: `npm run bench:compare -- --against REV -- --skip=tree,targets`).
+  const skip = new Set(
+    args
+      .find((a) => a.startsWith('--skip='))
+      ?.slice('--skip='.length)
+      .split(',') ?? [],
+  );
   if (only === 'map') {
     await benchMapPeer();
     return;
@@ -625,9 +633,9 @@ async function main() {
   await benchServer();
   await benchMapPeer();
   await benchSizes();
-  await benchWeb(root, row, median);
-  benchTargets(root, row);
-  await benchTree(root, row, median);
+  if (!skip.has('web')) await benchWeb(root, row, median);
+  if (!skip.has('targets')) benchTargets(root, row);
+  if (!skip.has('tree')) await benchTree(root, row, median);
   activationFromE2e();
   const out = path.join(root, LAST_RUN);
   fs.mkdirSync(path.dirname(out), { recursive: true });

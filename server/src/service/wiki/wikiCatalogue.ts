@@ -928,6 +928,6 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   });
   const recorded = isObject(actions) ? actions.mediawiki : undefined;
   if (typeof recorded === 'string') cat.actionModulesVersion = recorded;
-  setBuiltinVersionFacts(createVersionFacts(readJson(BUILTIN_CATALOGUE_FILES.versions)));
+  setBuiltinVersionFacts(() => createVersionFacts(readJson(BUILTIN_CATALOGUE_FILES.versions)));
   return cat;
 }

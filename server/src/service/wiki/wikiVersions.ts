@@ -141,13 +141,29 @@ export function createVersionFacts(doc: unknown): WikiVersionFacts | undefined {
 }
 
 let builtin: WikiVersionFacts | undefined;
+let loadBuiltin: (() => WikiVersionFacts | undefined) | undefined;
 
-/** Set by the loader of the built-in catalogue (the caller owns the I/O). */
-export function setBuiltinVersionFacts(facts: WikiVersionFacts | undefined): void {
-  builtin = facts;
+/**
+ * Set by the loader of the built-in catalogue (the caller owns the I/O): how to read the facts. They
+ * are read on first use (a hover, a version target), not with the catalogue: three versions' core
+ * modules are several times the catalogue itself, and most sessions never ask.
+ */
+export function setBuiltinVersionFacts(load: () => WikiVersionFacts | undefined): void {
+  builtin = undefined;
+  loadBuiltin = load;
 }
 
-/** The built-in versions' facts, once loaded. */
+/** The built-in versions' facts (read on the first call), when the data is there. */
 export function builtinVersionFacts(): WikiVersionFacts | undefined {
+  if (loadBuiltin) {
+    const load = loadBuiltin;
+    loadBuiltin = undefined;
+    // Read during a hover or a check: unreadable data means no version facts, not a failed request.
+    try {
+      builtin = load();
+    } catch {
+      builtin = undefined;
+    }
+  }
   return builtin;
 }
