@@ -32,7 +32,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndexedDocument } from './lineIndexedDocument';
-import { MAX_WINDOW_CHARS, WINDOW_LINES, windowAround, WindowDocument } from './documentWindow';
+import { cutLineNote, MAX_WINDOW_CHARS, WINDOW_LINES, windowAround, WindowDocument, withNote } from './documentWindow';
 import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
@@ -112,6 +112,8 @@ interface CachedParse {
   diagnostics?: Diagnostic[];
   /** The target wikis of a wiki document (editorTargets.ts), once chosen; null when it has none. */
   targets?: TargetChoice | null;
+  /** A window parse whose position's line starts before it: the note hover adds (documentWindow.ts). */
+  cutNote?: string;
 }
 
 interface OpenDocument {
@@ -347,14 +349,15 @@ class QueryLanguageServer {
    */
   private windowParse(open: OpenDocument, at: Range): CachedParse | undefined {
     const doc = open.document;
-    const { start, end } = windowAround(doc, at);
+    const { start, end, lineCut } = windowAround(doc, at);
     const cached = open.window;
     if (cached && cached.version === doc.version && cached.start === start && cached.end === end) return cached;
     const mode = pickMode(doc.uri, open.languageId, this.settings, this.getServices());
     if (!mode) return undefined;
     const text = doc.getText().slice(start, end);
     const document = mode.view(new WindowDocument(doc.uri, doc.languageId, doc.version, text, doc.positionAt(start)));
-    open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), start, end };
+    const cutNote = lineCut > 0 ? cutLineNote(lineCut, end - start) : undefined;
+    open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), start, end, cutNote };
     return open.window;
   }
 
@@ -796,9 +799,10 @@ class QueryLanguageServer {
           (p, service) => {
             const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
             const targets = this.targetChoice(p, params.textDocument.uri);
-            return targets?.targets.length
+            const hover = targets?.targets.length
               ? hoverByTargets(targets, p.document, p.parsed, offset, ls)
               : service.doHover(p.document, p.parsed, offset, ls);
+            return p.cutNote ? withNote(hover, p.cutNote) : hover;
           },
           at(params.position),
         ),

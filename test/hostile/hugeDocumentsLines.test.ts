@@ -4,7 +4,9 @@
  * - tens of millions of very short lines (60 MB of "\n", 60 MB of "a\n") with a request in the middle:
  *   the server keeps no entry per line (a sparse line index), answers every request an editor sends
  *   on its own, and hover and completion answer at the request thirty million lines down;
- * - one 50 MB line: hover and completion read the characters around the cursor, not the whole line.
+ * - one 50 MB line: hover and completion read the characters around the cursor, not the whole line;
+ * - a request whose line starts 800,000 characters before the cursor is still read from its start
+ *   (completion knows its module); one that starts 3,000,000 characters before is cut, and hover says so.
  * Each asserts peak memory (VmHWM from /proc), time and the message the user is told.
  */
 import { strict as assert } from 'node:assert';
@@ -112,4 +114,35 @@ describe('huge documents: millions of short lines, one huge line', function () {
       assertRunBounded(run, c.maxPeakMb);
     });
   }
+
+  describe('a request that starts far before the cursor on its line (the document over the parse budget)', () => {
+    const HEAD = 'action=query&list=allpages&apfrom=';
+    /** One request line with a value of `valueLength` characters, then `&apl` being typed; 12 MB of other lines after. */
+    const make = (valueLength: number) => `${HEAD}${'A'.repeat(valueLength)}&apl\n${repeatTo(12 * 1024 * 1024, `${'B'.repeat(999)}\n`)}`;
+
+    it("800,000 characters before: the window starts at the line, completion offers the module's parameters", async () => {
+      await withServer(async (client) => {
+        const uri = 'file:///huge/longvalue.wikiquery';
+        const started = Date.now();
+        await client.open(uri, 'wikiquery', make(800_000));
+        const cursor = HEAD.length + 800_000 + '&apl'.length;
+        assert.ok((await completionAt(client, uri, 0, cursor)).includes('aplimit'), 'completion offers aplimit');
+        assert.doesNotMatch(await hoverAt(client, uri, 0, cursor - 1), /This line starts/);
+        assertServerBounded(client, started, 700);
+      });
+    });
+
+    it('3,000,000 characters before: hover says the line starts before what was read', async () => {
+      await withServer(async (client) => {
+        const uri = 'file:///huge/longervalue.wikiquery';
+        const started = Date.now();
+        await client.open(uri, 'wikiquery', make(3_000_000));
+        const hover = await hoverAt(client, uri, 0, HEAD.length + 3_000_000 + 2);
+        assert.match(hover, /This line starts 2,\d{3},\d{3} characters before the [\d,]+ read around the cursor \(the document is too large to parse whole\)/);
+        // The start of the line itself still answers in full.
+        assert.match(await hoverAt(client, uri, 0, HEAD.indexOf('allpages') + 2), /allpages/);
+        assertServerBounded(client, started, 700);
+      });
+    });
+  });
 });
