@@ -138,7 +138,10 @@ describe('huge documents: millions of short lines, one huge line', function () {
         const started = Date.now();
         await client.open(uri, 'wikiquery', make(3_000_000));
         const hover = await hoverAt(client, uri, 0, HEAD.length + 3_000_000 + 2);
-        assert.match(hover, /This line starts 2,\d{3},\d{3} characters before the [\d,]+ read around the cursor \(the document is too large to parse whole\)/);
+        assert.match(
+          hover,
+          /This line starts 2,\d{3},\d{3} characters before the [\d,]+ read around the cursor \(the document is too large to parse whole\)/,
+        );
         // The start of the line itself still answers in full.
         assert.match(await hoverAt(client, uri, 0, HEAD.indexOf('allpages') + 2), /allpages/);
         assertServerBounded(client, started, 700);
