@@ -27,8 +27,16 @@ import { GitignoreMatcher, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { HostParsers } from '../embedded/hostParsers';
-import { mayHoldRequest, mayHoldRequestBytes, namesMediaWiki } from '../service/embedded/requestFinder';
-import { applySafeFixes, checkHostFile, hostOfFile, judgeHostRequests, parseEmbeddedOption, withoutBaseline } from './embeddedSources';
+import type { FoundRequest } from '../service/embedded/requestFinder';
+import {
+  applySafeFixes,
+  checkHostFile,
+  hostOfFile,
+  judgeHostRequests,
+  parseEmbeddedOption,
+  readServedSource,
+  withoutBaseline,
+} from './embeddedSources';
 import { loadJudges, parseTargetSpec, type Judge, type TargetSpec } from './checkTargets';
 import { mergeByTarget, targetsNote } from '../targets';
 import { printMatrix, type MatrixFile } from './checkMatrix';
@@ -63,6 +71,17 @@ export interface CliIo {
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits, secret?: WikiSecret): Promise<WikiCatalogue>;
   /** Fetches a wiki's whole catalogue now (`catalogue save`): the file text and what it holds. */
   snapshotCatalogue?(apiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits, secret?: WikiSecret): Promise<CatalogueSnapshot>;
+  /**
+   * Scans source files ahead (read, prefilter, find the requests) on up to `workers` other threads;
+   * `scanned(i)` is the answer for `sources[i]` (undefined: read it here). Without it, all is done here.
+   */
+  scanSources?(
+    sources: { file: string; language: string }[],
+    skipUpTo: number,
+    workers: number,
+  ): { scanned(index: number): Promise<ScannedSource | undefined>; stop(): void };
+  /** How many processors the machine has (the default of --jobs, at most 4). */
+  processors?: number;
   /** The environment (a sign-in's secret may come from it); none when absent. */
   env?: Record<string, string | undefined>;
   /** The size of a file in bytes (a huge repository config file is then never read). */
@@ -70,6 +89,9 @@ export interface CliIo {
   /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */
   loadMapConfig?(fileOrUrl: string, maxBytes?: number): Promise<{ json: unknown; server: string }>;
 }
+
+/** A source file scanned ahead of the check (`scanSources`): nothing to judge in it, or its text and requests. */
+export type ScannedSource = 'skip' | { text: string; found: FoundRequest[] };
 
 /** What `catalogue save` wrote. */
 export interface CatalogueSnapshot {
@@ -176,6 +198,9 @@ ${CATALOGUE_LIMITS_USAGE}
                                diagnostics.maxFullCheckSize). A larger file is
                                not read further than its size: it gets one
                                error "toolarge" (exit status 1).
+  --jobs N                     Threads that read and parse source files on a
+                               big tree (default: the processors, at most 4;
+                               1: no other thread). The output is the same.
   --fix                        Apply the safe fixes to source files (a
                                misspelled parameter name with one correction),
                                then report what is left.
@@ -238,6 +263,8 @@ interface CheckOptions {
   severity: Record<string, SeveritySetting>;
   paths: string[];
   embedded: HostLanguage[];
+  /** --jobs: threads that read and parse source files (1: this one only); by default the processors, at most 4. */
+  jobs?: number;
   baseline?: string;
   fix: boolean;
   /** Sign-in to the one wiki given with --catalogue URL (private wikis; the secret from the environment or a file). */
@@ -301,6 +328,13 @@ function parseCheckArgs(args: string[]): CheckOptions {
         if (opts.mapConfig !== undefined) throw new UsageError('--map-config can be given only once.');
         opts.mapConfig = take('--map-config');
         break;
+      case '--jobs': {
+        const raw = take('--jobs');
+        opts.jobs = Number(raw);
+        if (!Number.isInteger(opts.jobs) || opts.jobs < 1 || opts.jobs > 64)
+          throw new UsageError(`--jobs takes a whole number of threads from 1 to 64 (got "${raw}").`);
+        break;
+      }
       case '--format': {
         const f = take('--format');
         if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${f}".`);
@@ -631,7 +665,15 @@ function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: I
   }
 }
 
-type CheckContext = { opts: CheckOptions; io: CliIo; services: LanguageServices; parsers: HostParsers; settings: EffectiveSettings };
+type CheckContext = {
+  opts: CheckOptions;
+  io: CliIo;
+  services: LanguageServices;
+  parsers: HostParsers;
+  settings: EffectiveSettings;
+  /** A source file's requests, when found ahead (on a worker thread). */
+  found?: FoundRequest[];
+};
 
 /** One input's diagnostics: with targets, each one's `targets` (parallel to `diagnostics`); the requests' offset ranges. */
 interface Diagnosed {
@@ -658,7 +700,7 @@ async function diagnoseHost(input: Input, text: string, ctx: CheckContext, judge
   const host = input.host!;
   const lsSettings = { highLimits: ctx.settings.highLimits, severity: ctx.settings.severity };
   const wiki = ctx.services.wiki as unknown as WikiLanguageService;
-  let checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, text, lsSettings);
+  let checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, text, lsSettings, ctx.found);
   const fixed = ctx.opts.fix ? applySafeFixes(checked.document, checked.diagnostics) : undefined;
   if (fixed) {
     if (!ctx.io.writeFile) throw new Error('--fix cannot write files here');
@@ -716,16 +758,15 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   let results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];
   const matrix: MatrixFile<CheckResult>[] = [];
-  // Source files that cannot hold a judged request are passed over unparsed (the matrix lists every request, even unjudged ones).
-  const unservedSkipped = opts.format !== 'matrix';
-  for (const input of inputs) {
-    let text: string | undefined;
-    try {
-      text = await readInput(input, io, unservedSkipped ? opts.maxFileSize : -1);
-    } catch (err) {
+  const reader = inputReader(inputs, opts, io);
+  for (let k = 0; k < inputs.length; k++) {
+    const input = inputs[k];
+    const got = await reader.read(k).catch((err: unknown) => {
+      reader.stop();
       throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
-    }
-    if (text === undefined) continue;
+    });
+    if (got === undefined) continue;
+    const { text, found } = got;
     if (text.length > opts.maxFileSize) {
       results.push(tooLargeResult(input.file, text.length, opts.maxFileSize));
       if (!rules.some((r) => r.id === 'toolarge')) rules.push(ruleFor('toolarge', input.languageId === 'mapquery' ? 'map' : 'wiki'));
@@ -734,7 +775,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     const settings = settingsOf(input);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
     try {
-      const diagnosed = await diagnoseInput(input, text, { ...ctx, settings }, judges);
+      const diagnosed = await diagnoseInput(input, text, { ...ctx, settings, found }, judges);
       const { document, kind, diagnostics } = diagnosed;
       const order = diagnostics.map((_d, i) => i);
       const pos = (i: number) => diagnostics[i];
@@ -758,6 +799,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       if (!rules.some((r) => r.id === 'checkfailed')) rules.push(ruleFor('checkfailed', input.languageId === 'mapquery' ? 'map' : 'wiki'));
     }
   }
+  reader.stop();
   if (baseline !== undefined) results = withoutBaseline(results, baseline);
   const names = judges?.map((j) => j.name);
   if (opts.format === 'matrix') printMatrix(matrix, new Set(results), names, io);
@@ -774,18 +816,47 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   return results.some((r) => r.severity === 'error') ? 1 : 0;
 }
 
+/** Fewest source files for which worker threads are started (each costs a start and its grammars). */
+const MIN_SCANNED_SOURCES = 200;
+
 /**
- * An input's text; undefined for a source file that can hold no judged request when `skipUpTo` is
- * at least its size: the prefilter says no to its bytes (it is then not even decoded), or it names no
- * MediaWiki API nor client (`namesMediaWiki`: such a file gets no diagnostic, in the editor as here).
+ * Reads the inputs in order: each one's text (and, for a source file scanned on a worker thread, its
+ * requests); undefined for a source file with no judged request. Source files that cannot hold one are
+ * passed over unparsed, except for the matrix (it lists every request, even unjudged ones).
  */
+function inputReader(
+  inputs: Input[],
+  opts: CheckOptions,
+  io: CliIo,
+): { read(k: number): Promise<{ text: string; found?: FoundRequest[] } | undefined>; stop(): void } {
+  const skipUpTo = opts.format !== 'matrix' ? opts.maxFileSize : -1;
+  const jobs = opts.jobs ?? Math.min(4, io.processors ?? 1);
+  const sources = inputs.flatMap((input, k) => (input.host ? [{ k, file: input.file, language: input.host.id }] : []));
+  const scan =
+    skipUpTo >= 0 && jobs > 1 && io.scanSources && sources.length >= MIN_SCANNED_SOURCES && !opts.fix
+      ? io.scanSources(sources, skipUpTo, jobs)
+      : undefined;
+  const position = new Map(sources.map((s, i) => [s.k, i]));
+  return {
+    read: async (k) => {
+      const at = position.get(k);
+      const ahead = scan && at !== undefined ? await scan.scanned(at) : undefined;
+      if (ahead === 'skip') return undefined;
+      if (ahead) return ahead;
+      const text = await readInput(inputs[k], io, skipUpTo);
+      return text === undefined ? undefined : { text };
+    },
+    stop: () => scan?.stop(),
+  };
+}
+
+/** An input's text; undefined for a source file that can hold no judged request (`readServedSource`) when `skipUpTo` ≥ 0. */
 async function readInput(input: Input, io: CliIo, skipUpTo: number): Promise<string | undefined> {
   if (!input.host || skipUpTo < 0) return input.read();
-  const text = io.readTextIf
-    ? io.readTextIf(input.file, (bytes) => bytes.length > skipUpTo || mayHoldRequestBytes(bytes))
-    : await input.read();
-  if (text === undefined || text.length > skipUpTo) return text;
-  return mayHoldRequest(text) && namesMediaWiki(text) ? text : undefined;
+  if (io.readTextIf) return readServedSource((wanted) => io.readTextIf!(input.file, wanted), skipUpTo);
+  const text = await input.read();
+  // (the text's own prefilter follows, which the bytes' only anticipates)
+  return readServedSource(() => text, skipUpTo);
 }
 
 /** For text, SARIF and GitHub: the message names the targets that produce the problem (JSON has the field). */

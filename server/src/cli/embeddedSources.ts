@@ -11,6 +11,7 @@ import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from '../service/embe
 import { checkRequests, type CheckedRequest } from '../service/embedded/embeddedCheck';
 import type { HostParsers } from '../embedded/hostParsers';
 import { isSuppressed } from '../service/embedded/suppressions';
+import { mayHoldRequest, mayHoldRequestBytes, namesMediaWiki } from '../service/embedded/requestFinder';
 
 /** The host languages a run reads (`--embedded on|off|LANG,LANG`; on by default). */
 export function parseEmbeddedOption(value: string): HostLanguage[] {
@@ -34,6 +35,22 @@ export function hostOfFile(name: string, langs: readonly HostLanguage[]): HostLa
   return langs.find((l) => l.extensions.some((e) => lower.endsWith(e)));
 }
 
+/**
+ * A source file's text when it may hold a judged request; undefined when not: the prefilter says no
+ * to its bytes (then they are not even decoded) or it names no MediaWiki API nor client
+ * (`namesMediaWiki`: such a file gets no diagnostic, in the editor as in the CLI). A file larger than
+ * `skipUpTo` characters is always read (it is reported as too large). `read` decodes the file when
+ * its `wanted` says yes to the bytes.
+ */
+export function readServedSource(
+  read: (wanted: (bytes: Uint8Array) => boolean) => string | undefined,
+  skipUpTo: number,
+): string | undefined {
+  const text = read((bytes) => bytes.length > skipUpTo || mayHoldRequestBytes(bytes));
+  if (text === undefined || text.length > skipUpTo) return text;
+  return mayHoldRequest(text) && namesMediaWiki(text) ? text : undefined;
+}
+
 /** Diagnostics of a host file: every high-confidence request, checked, less the suppressed ones. */
 function hostDiagnostics(
   wiki: WikiLanguageService,
@@ -55,9 +72,10 @@ export async function checkHostFile(
   lang: HostLanguage,
   text: string,
   settings: LanguageSettings,
+  foundBefore?: FoundRequests,
 ): Promise<{ document: TextDocument; found: FoundRequests; checked: CheckedRequest[]; diagnostics: Diagnostic[] }> {
   const document = TextDocument.create(uri, lang.id, 1, text);
-  const found = await parsers.find(text, lang);
+  const found = foundBefore ?? (await parsers.find(text, lang));
   return { document, found, ...judgeHostRequests(wiki, document, lang, found, settings) };
 }
 

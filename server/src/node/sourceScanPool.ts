@@ -1,0 +1,139 @@
+/**
+ * `check DIR` on a big tree: worker threads read, prefilter and parse the source files (the costly
+ * part, tree-sitter) while the main thread judges what they found, file by file in the walk's order,
+ * so the output is the same as with no worker. The workers run this same bundle (cliMain.ts starts
+ * `runSourceScanWorker` in them). A file a worker could not scan is done again on the main thread.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'worker_threads';
+import type { ScannedSource } from '../cli/checkCommand';
+import { readServedSource } from '../cli/embeddedSources';
+import { HostParsers } from '../embedded/hostParsers';
+import { hostLanguage } from '../service/embedded/hostLanguages';
+import type { FoundRequest } from '../service/embedded/requestFinder';
+import { MappedText } from '../service/embedded/virtualText';
+import { nodeFileIo } from './nodeFileIo';
+import { createPackageFiles } from './nodeRuntime';
+
+const ROLE = 'wikimap-query-source-scan';
+/** Files handed to a worker at a time: few messages, and the work stays spread to the end. */
+const BATCH = 16;
+
+interface Task {
+  index: number;
+  file: string;
+  language: string;
+}
+
+/** What a worker answers for one file: skipped, its text and requests, or failed (done again on the main thread). */
+type Answer = { index: number; skip: true } | { index: number; text: string; found: FoundRequest[] } | { index: number; failed: true };
+
+/** Whether this thread is a scan worker (then `runSourceScanWorker` is its whole job). */
+export function isSourceScanWorker(): boolean {
+  return !isMainThread && (workerData as { role?: string } | undefined)?.role === ROLE;
+}
+
+async function scanOne(parsers: HostParsers, task: Task, skipUpTo: number): Promise<Answer> {
+  try {
+    const lang = hostLanguage(task.language);
+    if (!lang) return { index: task.index, failed: true };
+    const text = readServedSource((wanted) => nodeFileIo.readTextIf!(task.file, wanted), skipUpTo);
+    if (text === undefined) return { index: task.index, skip: true };
+    // a file over the size limit is the main thread's to report
+    if (text.length > skipUpTo) return { index: task.index, failed: true };
+    return { index: task.index, text, found: await parsers.find(text, lang) };
+  } catch {
+    return { index: task.index, failed: true };
+  }
+}
+
+/** A scan worker: answers each batch of tasks with one message. */
+export function runSourceScanWorker(): void {
+  const { skipUpTo } = workerData as { skipUpTo: number };
+  const parsers = new HostParsers(createPackageFiles());
+  let queue = Promise.resolve();
+  parentPort!.on('message', (batch: Task[]) => {
+    queue = queue.then(async () => {
+      const answers: Answer[] = [];
+      for (const task of batch) answers.push(await scanOne(parsers, task, skipUpTo));
+      parentPort!.postMessage(answers);
+    });
+  });
+}
+
+/** A request as it came through a message: its mapped text gets its class back. */
+function revived(found: FoundRequest[]): FoundRequest[] {
+  for (const r of found) Object.setPrototypeOf(r.query, MappedText.prototype);
+  return found;
+}
+
+/**
+ * Starts `workers` threads scanning `sources` (indexes are positions in this list); returns the
+ * answer for each index (undefined: scan it on the main thread) and a function that ends the threads.
+ */
+export function startSourceScan(
+  entry: string,
+  sources: { file: string; language: string }[],
+  skipUpTo: number,
+  workers: number,
+): { scanned(index: number): Promise<ScannedSource | undefined>; stop(): void } {
+  const waiting = new Map<number, (answer: ScannedSource | undefined) => void>();
+  const answers = new Map<number, ScannedSource | undefined>();
+  const settle = (index: number, answer: ScannedSource | undefined) => {
+    const wake = waiting.get(index);
+    if (wake) {
+      waiting.delete(index);
+      wake(answer);
+    } else answers.set(index, answer);
+  };
+  let next = 0;
+  let alive = workers;
+  const threads: Worker[] = [];
+  const give = (worker: Worker, held: Set<number>) => {
+    const batch: Task[] = [];
+    for (; next < sources.length && batch.length < BATCH; next++) {
+      batch.push({ index: next, ...sources[next] });
+      held.add(next);
+    }
+    if (batch.length) worker.postMessage(batch);
+  };
+  for (let w = 0; w < workers; w++) {
+    const worker = new Worker(entry, { workerData: { role: ROLE, skipUpTo } });
+    const held = new Set<number>();
+    worker.on('message', (batch: Answer[]) => {
+      for (const a of batch) {
+        held.delete(a.index);
+        settle(a.index, 'skip' in a ? 'skip' : 'failed' in a ? undefined : { text: a.text, found: revived(a.found) });
+      }
+      give(worker, held);
+    });
+    // A worker that dies leaves its files to the main thread.
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
+      for (const i of held) settle(i, undefined);
+      held.clear();
+      // the last one gone: the files never handed out are the main thread's too
+      if (--alive === 0) for (; next < sources.length; next++) settle(next, undefined);
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    threads.push(worker);
+    give(worker, held);
+    give(worker, held);
+  }
+  return {
+    scanned: (index) => {
+      if (answers.has(index)) {
+        const a = answers.get(index);
+        answers.delete(index);
+        return Promise.resolve(a);
+      }
+      if ((alive === 0 && index >= next) || index >= sources.length) return Promise.resolve(undefined);
+      return new Promise((resolve) => waiting.set(index, resolve));
+    },
+    stop: () => {
+      for (const t of threads) void t.terminate();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * `wikimap-query check DIR --jobs N`: on a tree big enough for worker threads (the generated source
+ * tree of the benchmark, 1% of its files holding a request), the output is the same with workers as
+ * without, in JSON and text, and so is the exit status.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { writeSourceTree, type SourceTree } from '../../bench/sourceTree';
+import type { CheckResult } from '../../server/src/cli/checkCommand';
+import { CLI, ensureBuilt } from './lspClient';
+
+function check(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const res = spawnSync(process.execPath, [CLI, 'check', ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+describe('check DIR with worker threads (CLI)', function () {
+  this.timeout(300000);
+  let tree: SourceTree;
+
+  before(() => {
+    ensureBuilt();
+    tree = writeSourceTree(os.tmpdir(), 400, 7);
+  });
+  after(() => fs.rmSync(tree.dir, { recursive: true, force: true }));
+
+  it('json: the same results with 1, 2 and 3 threads, and every request of the tree is judged', () => {
+    const one = check(['--jobs', '1', '--format', 'json', '.'], tree.dir);
+    assert.equal(one.stderr, '');
+    const results = JSON.parse(one.stdout) as CheckResult[];
+    // every file with a request has a misspelt name or a valid request; the files with problems are among them
+    const files = new Set(results.map((r) => r.file));
+    assert.ok(
+      files.size > tree.withRequests / 2 && files.size <= tree.withRequests,
+      `${files.size} files with problems of ${tree.withRequests}`,
+    );
+    for (const jobs of ['2', '3']) {
+      const many = check(['--jobs', jobs, '--format', 'json', '.'], tree.dir);
+      assert.equal(many.status, one.status);
+      assert.equal(many.stdout, one.stdout, `--jobs ${jobs}`);
+    }
+  });
+
+  it('text: the same output and totals with workers as without', () => {
+    for (const format of ['text']) {
+      const one = check(['--jobs', '1', '--format', format, '.'], tree.dir);
+      const two = check(['--jobs', '2', '--format', format, '.'], tree.dir);
+      assert.equal(two.stdout, one.stdout, format);
+      assert.equal(two.stderr, one.stderr, format);
+      assert.equal(two.status, one.status, format);
+    }
+  });
+
+  it('--jobs takes a whole number from 1 to 64', () => {
+    for (const bad of ['0', 'x', '1.5', '65']) {
+      const r = check(['--jobs', bad, '.'], tree.dir);
+      assert.equal(r.status, 2, bad);
+      assert.match(r.stderr, /--jobs takes a whole number of threads from 1 to 64/);
+    }
+  });
+});
