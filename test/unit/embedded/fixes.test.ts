@@ -219,10 +219,23 @@ const ADDS: FixCase[] = [
     title: 'srsearch=',
     fixed: `curl "${WIKI}?action=query&list=search&format=json&srsearch="\n`,
   },
+  {
+    name: 'shell curl command: the last quoted -d piece gets it',
+    language: 'shellscript',
+    source: `curl "${WIKI}" -d 'action=query' -d 'list=search'\n`,
+    code: 'missingparam',
+    title: 'srsearch=',
+    fixed: `curl "${WIKI}" -d 'action=query' -d 'list=search&srsearch='\n`,
+  },
 ];
 
 /** Requests where adding a parameter cannot be written safely: no fix that adds one is offered. */
 const NO_ADD: Array<{ name: string; language: string; source: string }> = [
+  {
+    name: 'a curl command whose last piece is --data-urlencode (an & there would be data)',
+    language: 'shellscript',
+    source: `curl "${WIKI}" -d 'action=query' --data-urlencode 'list=search'\n`,
+  },
   {
     name: 'Java Map.of with its ten pairs (an eleventh does not compile)',
     language: 'java',
