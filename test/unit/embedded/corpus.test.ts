@@ -36,6 +36,7 @@ const FLOOR: Record<string, [number, number]> = {
   csharp: [1, 2],
   lua: [1, 1],
   shellscript: [1, 1],
+  typescript: [1, 1],
 };
 
 describe('requests inside source code: real files', function () {

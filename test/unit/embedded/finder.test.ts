@@ -374,6 +374,11 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     source: `<?php\n// ${WIKI}\n$p = ['action' => 'query', 'list' => 'backlinks'];\n$p['list'] .= '|imageusage';\n$p['iutitle'] = $t;\n`,
   },
   {
+    name: 'a URL literal handed to new URL() lacks nothing: its searchParams are set after (TypeScript)',
+    language: 'typescript',
+    source: `const u = new URL("${WIKI}?action=opensearch&limit=100&namespace=0&format=json&origin=*");\nu.searchParams.set("search", query);\n`,
+  },
+  {
     name: 'keys set on a map in another function are another map',
     language: 'python',
     source: `# wikipedia\ndef a():\n    p = {"action": "query", "list": "allpages"}\ndef b():\n    p = {}\n    p["aplimt"] = 5\n`,

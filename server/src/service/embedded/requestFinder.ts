@@ -76,6 +76,13 @@ interface Walk {
   chains: Set<number>;
 }
 
+/** A literal handed to `new URL(…)` in JavaScript/TypeScript: its `searchParams` may be set after, so it lacks nothing. */
+function givenToUrlObject(node: Node): boolean {
+  const args = node.parent;
+  const call = args?.type === 'arguments' ? args.parent : undefined;
+  return call?.type === 'new_expression' && call.childForFieldName('constructor')?.text === 'URL';
+}
+
 function addUrl(w: Walk, node: Node): void {
   const text = decodeExpression(node, w.lang, w.host);
   const found = urlQueryOf(text);
@@ -88,7 +95,7 @@ function addUrl(w: Walk, node: Node): void {
     client: annotation ? 'retrofit' : 'http',
     range: { start: node.startIndex, end: node.endIndex },
     query: found.query,
-    closed: !found.query.hasHole(),
+    closed: !found.query.hasHole() && !givenToUrlObject(node),
     namesApi: w.fileNamesApi,
   };
   if (annotation) addRetrofitParams(w, annotation, request);
