@@ -44,6 +44,7 @@ const CLASS_CODES = [
   'baduser',
   'unsupportedarray',
   'badmodule',
+  'invalidtitle',
 ];
 
 interface Judged {

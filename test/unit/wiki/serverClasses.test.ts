@@ -571,6 +571,55 @@ table('What PHP normalises', [
   },
 ]);
 
+const TITLE = 'Title::newFromText';
+table('A title the module parses itself (invalidtitle)', [
+  {
+    mirrors: `ApiParse::execute via ApiBase::getTitleOrPageId (${TITLE}: a character titles cannot have)`,
+    query: 'action=parse&page=A%5Bb%5D',
+    expect: [['invalidtitle', 'error', 'A%5Bb%5D', 'page']],
+  },
+  {
+    mirrors: `ApiParse::execute via ApiBase::getTitleOrPageId (${TITLE}: empty)`,
+    query: 'action=parse&page=',
+    expect: [['invalidtitle', 'error', '', 'page']],
+  },
+  {
+    mirrors: `ApiParse::execute via ApiBase::getTitleOrPageId (${TITLE}: only a namespace)`,
+    query: 'action=parse&page=Talk:',
+    expect: [['invalidtitle', 'error', 'Talk:', 'page']],
+  },
+  {
+    mirrors: 'ApiParse::execute (a #fragment is cut off: the page is Alpha)',
+    query: 'action=parse&page=Alpha%23Section&prop=wikitext',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiParse::execute (the section is checked before the page)',
+    query: 'action=parse&page=A%5Bb%5D&section=x',
+    expect: [['invalidsection', 'error', 'x', 'section']],
+  },
+  {
+    mirrors: `ApiParse::execute (${TITLE} on title, text or not)`,
+    query: 'action=parse&summary=x&title=A%5Bb%5D',
+    expect: [['invalidtitle', 'error', 'A%5Bb%5D', 'title']],
+  },
+  {
+    mirrors: `ApiExpandTemplates::execute (${TITLE})`,
+    query: 'action=expandtemplates&text=x&title=&prop=wikitext',
+    expect: [['invalidtitle', 'error', '', 'title']],
+  },
+  {
+    mirrors: `ApiComparePages::getDiffRevision (${TITLE} on totitle)`,
+    query: 'action=compare&fromtitle=Alpha&totitle=Talk:',
+    expect: [['invalidtitle', 'error', 'Talk:', 'totitle']],
+  },
+  {
+    mirrors: 'ApiComparePages::getDiffRevision (fromrev is read instead of fromtitle)',
+    query: 'action=compare&fromrev=1&fromtitle=A%5Bb%5D&totitle=Alpha',
+    expect: [],
+  },
+]);
+
 describe('content-dependent verdicts say so', () => {
   for (const [module, query] of [
     ['links', 'action=query&prop=links&titles=Alpha&plcontinue=x'],

@@ -18,6 +18,9 @@
  *                 export with exportnowrap, which replaces the API's envelope).
  * - `titleNamespace` a given title in `params[0]` whose namespace is one of `notNamespaces`
  *                 (a title that cannot exist: Special, Media) → `code`.
+ * - `titleValue`  a given value of `params[0]` that Title::newFromText refuses (empty, a character
+ *                 titles cannot have, only a namespace, …) → `code` (invalidtitle); `{why}` in the
+ *                 message says which.
  *
  * `diesFirst` lists error codes the module dies with before it reaches a rule (rules are listed in the
  * order the module checks them): when one of them is reported, the rule is not.
@@ -58,7 +61,17 @@ export interface ActionCondition {
 
 export interface ActionRule {
   module: string;
-  kind: 'onlyOne' | 'excludes' | 'atLeastOne' | 'pattern' | 'when' | 'modulePaths' | 'endsWith' | 'hidesWarnings' | 'titleNamespace';
+  kind:
+    | 'onlyOne'
+    | 'excludes'
+    | 'atLeastOne'
+    | 'pattern'
+    | 'when'
+    | 'modulePaths'
+    | 'endsWith'
+    | 'hidesWarnings'
+    | 'titleNamespace'
+    | 'titleValue';
   /** The rule's parameters (unprefixed), as declared; `params[0]` is the subject of single-parameter kinds. */
   params: string[];
   /** Every parameter the rule names (params, with, conditions, unless), for the "does it exist here" filter. */
@@ -107,6 +120,7 @@ const KINDS = new Set([
   'endsWith',
   'hidesWarnings',
   'titleNamespace',
+  'titleValue',
 ]);
 const VERSION = /^\d+\.\d+(?:\.\d+)?$/;
 

@@ -23,6 +23,7 @@ import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
 import type { ActionCondition, ActionRule } from './wikiActionConstraints';
 import { getValueItems } from './wikiQueryParser';
+import { titleProblem } from './wikiTitleRules';
 import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 
@@ -336,6 +337,22 @@ function ruleKindTitleNamespace(ctx: QueryCheck, am: WikiModule, rule: ActionRul
   );
 }
 
+/** `titleValue`: a title the module parses itself that Title::newFromText refuses (ApiBase::getTitleOrPageId, ApiParse, … → invalidtitle). */
+function ruleKindTitleValue(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
+  const p = given(ctx, am, rule.params[0]);
+  if (!p || (rule.conditions && !rule.conditions.every((c) => conditionHolds(ctx, am, c)))) return;
+  const why = titleProblem(p.value, ctx.catalogue);
+  if (!why) return;
+  ctx.add(
+    rule.code,
+    p.valueRange.start,
+    p.valueRange.end,
+    fill(rule.message, { value: p.value, why }),
+    { param: p.name, value: p.value, module: am.name },
+    extra,
+  );
+}
+
 function ruleKindEndsWith(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
   const p = given(ctx, am, rule.params[0]);
   if (!p || !p.value.endsWith(rule.suffix!)) return;
@@ -353,6 +370,7 @@ const ACTION_RULE_KINDS: Readonly<Record<string, ActionRuleCheck>> = {
   modulePaths: ruleKindModulePaths,
   endsWith: ruleKindEndsWith,
   titleNamespace: ruleKindTitleNamespace,
+  titleValue: ruleKindTitleValue,
 };
 
 function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span): void {
