@@ -116,8 +116,11 @@ function collect(runs) {
   for (const side of ['base', 'this']) {
     for (const list of runs[side]) {
       for (const r of list) {
-        if (!rows.has(r.name)) rows.set(r.name, { name: r.name, unit: r.unit, target: r.target, base: [], this: [] });
-        rows.get(r.name)[side].push(r.value);
+        // Keyed by the trimmed name: a results file keeps a sub-row's indent, rows read back from what a
+        // run printed do not (else the two sides of an indented row never meet).
+        const key = r.name.trim();
+        if (!rows.has(key)) rows.set(key, { name: r.name, unit: r.unit, target: r.target, base: [], this: [] });
+        rows.get(key)[side].push(r.value);
       }
     }
   }
