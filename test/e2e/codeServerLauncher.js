@@ -13,7 +13,7 @@
 //
 // UI requests: the tests run in the extension host and cannot see or touch the workbench's DOM.
 // A test prints one line `WIKIMAP_UI:{"id":…, "waitFor":css, "text":substring, "click":css,
-// "type":text, "press":key, "screenshot":name, "workers":true, "reload":true}`; the launcher plays the part of the user in the
+// "type":text, "typeEnv":WIKIMAP_E2E_NAME (types that variable's value), "press":key, "screenshot":name, "workers":true, "reload":true}`; the launcher plays the part of the user in the
 // browser (waits until the element is visible in any frame, clicks, types, takes the screenshot) and
 // answers with WIKIMAP_E2E_SIGNALS/<id>.json = {ok, text?, workers?, error?}, which the test polls for.
 // The old form `WIKIMAP_SCREENSHOT:<name>` still takes a plain screenshot.
@@ -124,6 +124,9 @@ async function handleUiRequest(page, req, shotsDir) {
     await found.handle.click();
   }
   if (typeof req.type === 'string') await page.keyboard.type(req.type, { delay: 10 });
+  // A secret is typed from the launcher's environment, named by the test, so it never travels in a request line.
+  if (typeof req.typeEnv === 'string' && /^WIKIMAP_E2E_/.test(req.typeEnv))
+    await page.keyboard.type(process.env[req.typeEnv] || '', { delay: 10 });
   if (typeof req.press === 'string') await page.keyboard.press(req.press);
   if (req.waitAfter) {
     const found = await waitForVisible(page, req.waitAfter, req.waitAfterText, req.timeoutMs || UI_WAIT_MS);
