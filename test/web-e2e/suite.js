@@ -252,6 +252,17 @@ test('a file of a virtual file system (wmqvfs:) is checked like a local one', as
   await screenshot('web-virtual-file', '.tab.active', 'remote.wikiquery');
 });
 
+test('Sign in to Wiki, reached in the browser, says why private wikis need the desktop', async () => {
+  await vscode.commands.executeCommand('wikimapQuery.wiki.signIn');
+  // the reason is in the notification list (whether or not its toast is still up)
+  await vscode.commands.executeCommand('notifications.showList');
+  const item = '.notifications-center .notification-list-item';
+  const shown = await ui({ waitFor: item, text: 'Signing in to a wiki works only in the desktop editor', screenshot: 'web-wiki-sign-in' });
+  assert(/\$wgCrossSiteAJAXdomains/.test(shown.text) && /crossorigin=1/.test(shown.text), shown.text);
+  await vscode.commands.executeCommand('notifications.hideList');
+  await vscode.commands.executeCommand('notifications.clearAll');
+});
+
 /** The server's workers are numbered (client/src/browser/browserLanguageClient.ts); nested ones are named `parent -> name`. */
 const SERVER_WORKER = /(?:^| -> )Wiki & Map Query Language Server #(\d+)$/;
 
