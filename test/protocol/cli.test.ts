@@ -206,6 +206,16 @@ describe('wikimap-query check (CLI)', function () {
     assert.match(run.stderr, /cannot use the catalogue .*bad-catalogue\.json: .*module "x": "parameters" must be an array/);
   });
 
+  it('control characters in a file (NUL, an escape sequence) are printed as escapes, never raw to the terminal', () => {
+    const input = 'action=query\0&list=allpages\x1b[2J&apfrom=\x9b31m\r\n';
+    for (const format of ['text', 'github']) {
+      const run = cli(['check', '--format', format, '-'], { input });
+      assert.equal(run.status, 1, run.stderr);
+      assert.doesNotMatch(run.stdout, /[\0\x1b\x9b\r]/, format);
+      assert.match(run.stdout, /Unrecognized value for parameter "action": "query\\u0000"/, format);
+    }
+  });
+
   it('--help and --version', () => {
     const help = cli(['--help']);
     assert.equal(help.status, 0);

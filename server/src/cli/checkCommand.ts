@@ -644,6 +644,14 @@ function createSettingsReader(opts: CheckOptions, io: CliIo): (input: Input) => 
   };
 }
 
+/**
+ * A line for a terminal: control characters (C0 but tab, DEL, C1) written as `\u001b`, so a file name or a
+ * value quoted in a message cannot move the cursor, clear the screen or hide text (an escape sequence).
+ */
+export function printable(line: string): string {
+  return line.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Writes the results in the chosen format (and, for text and github, the total on stderr). */
 function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: Input[], format: Format, io: CliIo): void {
   if (format === 'json') {
@@ -651,10 +659,10 @@ function printResults(results: CheckResult[], rules: DiagnosticRule[], inputs: I
   } else if (format === 'sarif') {
     io.stdout(JSON.stringify(toSarif(results, rules, inputs, io), null, 2) + '\n');
   } else {
-    if (format === 'github') for (const r of results) io.stdout(toGithubAnnotation(r));
+    if (format === 'github') for (const r of results) io.stdout(`${printable(toGithubAnnotation(r))}\n`);
     else
       for (const r of results)
-        io.stdout(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}\n`);
+        io.stdout(`${printable(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message.replace(/\s*\n\s*/g, ' ')}`)}\n`);
     const errors = results.filter((r) => r.severity === 'error').length;
     const files = new Set(results.map((r) => r.file)).size;
     io.stderr(
@@ -1014,5 +1022,5 @@ function toGithubAnnotation(r: CheckResult): string {
     `endColumn=${r.endColumn}`,
     `title=${escapeProperty(`wikimap-query ${r.code}`)}`,
   ];
-  return `::${GITHUB_COMMAND[r.severity] ?? 'warning'} ${props.join(',')}::${escapeData(r.message)}\n`;
+  return `::${GITHUB_COMMAND[r.severity] ?? 'warning'} ${props.join(',')}::${escapeData(r.message)}`;
 }

@@ -44,7 +44,9 @@ function isMediaWikiTimestamp(v: string): boolean {
 }
 
 export function quote(v: string): string {
-  return v.length > 60 ? `"${v.slice(0, 60)}…"` : `"${v}"`;
+  const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
+  // Control characters are shown as escapes: "query\u0000" is not mistaken for "query".
+  return `"${shown.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
 export function checkTimestampValue(
