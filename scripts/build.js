@@ -46,16 +46,20 @@ function bundleOptions(production) {
   };
 }
 
-/** The tree-sitter grammars the embedded-request finder loads (server/src/service/embedded/hostLanguages.ts,
- *  checked by test/unit/embedded/hostLanguages.test.ts), copied with the runtime to dist/grammars/. */
-const GRAMMARS = ['python', 'javascript', 'typescript', 'tsx', 'php', 'kotlin', 'java', 'lua', 'go', 'ruby', 'c_sharp', 'bash'];
+/** The tree-sitter grammars the embedded-request finder loads and their npm files (server/src/service/embedded/hostLanguages.ts,
+ *  checked by test/unit/embedded/hostLanguages.test.ts), copied with the runtime to dist/grammars/tree-sitter-NAME.wasm. */
+const fromWasms = (g) => [g, `tree-sitter-wasms/out/tree-sitter-${g}.wasm`];
+const GRAMMARS = Object.fromEntries([
+  ...['python', 'javascript', 'typescript', 'tsx', 'php', 'kotlin', 'java', 'go', 'ruby', 'c_sharp', 'bash'].map(fromWasms),
+  ['lua', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'],
+]);
 
 function copyGrammars(outDir) {
   const dir = path.resolve(root, outDir, 'grammars');
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(require.resolve('web-tree-sitter/tree-sitter.wasm'), path.join(dir, 'tree-sitter.wasm'));
-  const from = path.dirname(require.resolve('tree-sitter-wasms/package.json'));
-  for (const g of GRAMMARS) fs.copyFileSync(path.join(from, 'out', `tree-sitter-${g}.wasm`), path.join(dir, `tree-sitter-${g}.wasm`));
+  for (const [g, file] of Object.entries(GRAMMARS))
+    fs.copyFileSync(path.join(root, 'node_modules', file), path.join(dir, `tree-sitter-${g}.wasm`));
 }
 
 async function main() {

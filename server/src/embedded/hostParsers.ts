@@ -1,12 +1,13 @@
 /**
  * Host-language parsing for the embedded requests: web-tree-sitter 0.25 with the prebuilt grammar
- * WASM files of the npm package tree-sitter-wasms (docs/architecture.md, "Requests in source code").
+ * WASM files of the npm package tree-sitter-wasms, Lua's from its grammar's own package (docs/architecture.md,
+ * "Requests in source code").
  * The runtime and each grammar load lazily, on the first file of their language; a language without
  * a grammar (Perl) and a file too large to parse are read by the lexer-only finder.
  */
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { PackageFiles } from '../runtime';
-import type { HostLanguage } from '../service/embedded/hostLanguages';
+import { grammarPackageFile, type HostLanguage } from '../service/embedded/hostLanguages';
 import { findRequests, mayHoldRequest, type FoundRequest } from '../service/embedded/requestFinder';
 import { findUrlLiterals } from '../service/embedded/lexerFinder';
 import { renameImports } from './wasmImports';
@@ -15,10 +16,11 @@ import { renameImports } from './wasmImports';
 const MAX_PARSE_CHARS = 2_000_000;
 
 /** Where the WASM files are: shipped in dist/grammars, or (from the sources) in node_modules. */
-const LOCATIONS: Record<string, string[]> = {
-  runtime: ['dist/grammars/tree-sitter.wasm', 'node_modules/web-tree-sitter/tree-sitter.wasm'],
-  grammar: ['dist/grammars/', 'node_modules/tree-sitter-wasms/out/'],
-};
+const RUNTIME_LOCATIONS = ['dist/grammars/tree-sitter.wasm', 'node_modules/web-tree-sitter/tree-sitter.wasm'];
+const grammarLocations = (lang: HostLanguage) => [
+  `dist/grammars/tree-sitter-${lang.grammar}.wasm`,
+  `node_modules/${grammarPackageFile(lang)}`,
+];
 
 function readFirst(files: PackageFiles, paths: string[]): Uint8Array {
   let last: unknown;
@@ -82,10 +84,7 @@ export class HostParsers {
     if (!p) {
       this.init ??= this.initRuntime();
       p = this.init.then(async () => {
-        const wasm = readFirst(
-          this.files,
-          LOCATIONS.grammar.map((d) => `${d}tree-sitter-${lang.grammar}.wasm`),
-        );
+        const wasm = readFirst(this.files, grammarLocations(lang));
         const language = await instantiatingNow(() => Language.load(renameImports(wasm)));
         const parser = new Parser();
         parser.setLanguage(language);
@@ -98,7 +97,7 @@ export class HostParsers {
   }
 
   private initRuntime(): Promise<void> {
-    const wasmBinary = readFirst(this.files, LOCATIONS.runtime);
+    const wasmBinary = readFirst(this.files, RUNTIME_LOCATIONS);
     if (!inNode) return Parser.init({ wasmBinary } as object);
     // Emscripten's hook: the runtime instantiated at once (see instantiateNow).
     const instantiateWasm = (imports: object, done: (instance: object, module: object) => void) => {

@@ -12,8 +12,13 @@ export type EscapeStyle = 'c' | 'c-keep' | 'raw' | 'single' | 'verbatim';
 export interface HostLanguage {
   /** The editor's language id (VS Code's, also used in the inventory). */
   id: string;
-  /** Tree-sitter grammar file base name, or undefined: lexer only. */
+  /** Tree-sitter grammar file base name (`tree-sitter-NAME.wasm`), or undefined: lexer only. */
   grammar?: string;
+  /**
+   * The npm package file the grammar comes from, when not tree-sitter-wasms' `out/tree-sitter-NAME.wasm`
+   * (the build copies it to dist/grammars under the base name).
+   */
+  grammarPackageFile?: string;
   /** File name endings (lower case, with the dot). */
   extensions: string[];
   /** String node types and how their content is decoded (`python` strings look at their prefix). */
@@ -86,6 +91,9 @@ export const HOST_LANGUAGES: readonly HostLanguage[] = [
   {
     id: 'lua',
     grammar: 'lua',
+    // tree-sitter-wasms' Lua grammar (an older grammar format) parses only the first Lua text of a
+    // process correctly with web-tree-sitter 0.25; later parses lost their `=` tokens.
+    grammarPackageFile: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm',
     extensions: ['.lua'],
     strings: { string: 'c-keep' },
     concat: { types: ['binary_expression'], operators: ['..'] },
@@ -146,4 +154,10 @@ const ALIASES: Record<string, string> = {
 /** The host language of a language id (or an alias), if it is one. */
 export function hostLanguage(id: string): HostLanguage | undefined {
   return BY_ID.get(id) ?? BY_ID.get(ALIASES[id] ?? '');
+}
+
+/** Where a language's grammar file is in node_modules. */
+export function grammarPackageFile(lang: HostLanguage): string | undefined {
+  if (!lang.grammar) return undefined;
+  return lang.grammarPackageFile ?? `tree-sitter-wasms/out/tree-sitter-${lang.grammar}.wasm`;
 }

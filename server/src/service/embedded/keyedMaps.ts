@@ -43,7 +43,7 @@ const BINDINGS = new Set([
 const SETTINGS = new Set(['assignment', 'assignment_expression', 'variable_assignment', 'assignment_statement']);
 /** `p.k += v`, `$p['k'] .= v`, Ruby `p[:k] += v` (JavaScript, TypeScript, Python, PHP, Ruby); Go, Kotlin and C# keep them in SETTINGS. */
 const AUGMENTED = new Set(['augmented_assignment_expression', 'augmented_assignment', 'operator_assignment']);
-const CALLS = new Set(['call', 'call_expression', 'method_invocation', 'invocation_expression']);
+const CALLS = new Set(['call', 'call_expression', 'method_invocation', 'invocation_expression', 'function_call']);
 const WRAPPERS = new Set([
   'expression_list',
   'variable_list',
@@ -56,7 +56,7 @@ const WRAPPERS = new Set([
   'bracketed_argument_list',
 ]);
 const NOT_NAMES = new Set(['binding_pattern_kind', 'modifiers', 'type_identifier', 'generic_type', 'implicit_type']);
-const OBJECT_TYPES = new Set(['dictionary', 'object', 'array_creation_expression', 'table', 'hash', 'composite_literal']);
+const OBJECT_TYPES = new Set(['dictionary', 'object', 'array_creation_expression', 'table_constructor', 'hash', 'composite_literal']);
 const MAP_CONSTRUCTOR =
   /^(?:new\s+)?(?:[\w.]+\.)?(?:\w*Map|\w*Dictionary|Hashtable|NameValueCollection|URLSearchParams|dict|OrderedDict|Hash\.new|mutableMapOf|hashMapOf|linkedMapOf|merge!?|make\(\s*(?:url|params)\.Values)\b/;
 const SETTERS = /^(put|add|set|append|Add|Set|update)$/;
@@ -152,7 +152,9 @@ function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: strin
 /** Looks at one node of the walk (`scope`: start of the enclosing function or file). */
 export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
   const t = node.type;
-  if (BINDINGS.has(t) && noteBinding(state, node, lang, host, scope)) return;
+  // Lua writes `p = {…}` (and `local p = {…}` around it) and `p.k = v` as the same assignment statement.
+  const binds = BINDINGS.has(t) || (t === 'assignment_statement' && lang.id === 'lua');
+  if (binds && noteBinding(state, node, lang, host, scope)) return;
   if (SETTINGS.has(t) || AUGMENTED.has(t)) noteSetting(state, node, lang, host, scope);
   else if (CALLS.has(t)) noteCall(state, node, lang, host, scope);
 }

@@ -138,7 +138,6 @@ export function readEntries(node: Node, lang: HostLanguage, host: string, skip: 
   }
   let container: Node | null = node;
   if (node.type === 'composite_literal') container = node.childForFieldName('body');
-  if (node.type === 'table') container = node.namedChildren.find((c) => c?.type === 'field_list') ?? node;
   for (const kid of container?.namedChildren ?? []) {
     if (!kid || kid.type === 'comment') continue;
     if (SPREAD_TYPES.has(kid.type)) {

@@ -49,7 +49,7 @@ const OBJECT_FORMS: Record<string, RequestForm> = {
   dictionary: 'dict',
   object: 'object',
   array_creation_expression: 'array',
-  table: 'table',
+  table_constructor: 'table',
   hash: 'hash',
   composite_literal: 'values',
 };
