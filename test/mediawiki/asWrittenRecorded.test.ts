@@ -25,6 +25,8 @@ const CONTENT_CODES = new Set([
   'nosuchuser',
   'nosuchrevid',
   'compare-no-prev',
+  'bad_wlowner',
+  'bad_wltoken',
 ]);
 
 for (const version of ['1.45', '1.43']) {

@@ -224,6 +224,23 @@ table('Continue values of the modules that parse their own, on every version (is
     expect: [],
   },
   {
+    mirrors: `ApiQueryWatchlist::run via ${P} (1.40+: the id part is an int)`,
+    query: 'action=query&list=watchlist&wlcontinue=20200101000000|x',
+    expect: [['badcontinue', 'error', '20200101000000|x', 'wlcontinue']],
+  },
+  {
+    mirrors: 'ApiQueryWatchlist::run (1.39: the id part compared loosely, a numeric string)',
+    query: 'action=query&list=watchlist&wlcontinue=20200101000000|05',
+    expect: [],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: 'ApiQueryWatchlist::run (1.39: 2 parts)',
+    query: 'action=query&list=watchlist&wlcontinue=x',
+    expect: [['badcontinue', 'error', 'x', 'wlcontinue']],
+    catalogue: wiki139,
+  },
+  {
     mirrors: `ApiQueryExtLinksUsage::run via ${P} (1.40+: two parts)`,
     query: 'action=query&list=exturlusage&eucontinue=5|6',
     expect: [['badcontinue', 'error', '5|6', 'eucontinue']],
