@@ -918,9 +918,17 @@ class QueryLanguageServer {
   }
 }
 
-/** The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are. */
+/**
+ * The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are (with those
+ * a service counted but did not list: `data.notListed`).
+ */
 function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
   if (diagnostics.length <= MAX_PROBLEMS) return diagnostics;
+  let notListed = 0;
+  for (const d of diagnostics) {
+    const n = (d.data as { notListed?: unknown } | undefined)?.notListed;
+    if (typeof n === 'number') notListed += n;
+  }
   const sorted = [...diagnostics].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   );
@@ -931,7 +939,7 @@ function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
     severity: 3,
     code: 'toomanyproblems',
     source: 'wikimap-query',
-    message: `${diagnostics.length - MAX_PROBLEMS} more problems from here on are not shown (only the first ${MAX_PROBLEMS} are). Fix these first, or check the file with: wikimap-query check FILE`,
+    message: `${diagnostics.length - MAX_PROBLEMS + notListed} more problems from here on are not shown (only the first ${MAX_PROBLEMS} are). Fix these first, or check the file with: wikimap-query check FILE`,
   });
   return kept;
 }

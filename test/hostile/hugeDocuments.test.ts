@@ -8,6 +8,7 @@
  * (exit 1) instead of parsing it. Bounds are generous: the failures were 2.6 GB and minutes.
  */
 import { strict as assert } from 'node:assert';
+import { MAX_MAP_DIAGNOSTICS } from '../../server/src/service/map/mapDiagnostics';
 import {
   assertEmptyOverBudget,
   assertRunBounded,
@@ -130,4 +131,44 @@ describe('documents just under the parse budget (9.9 MB)', function () {
       });
     });
   }
+});
+
+// Millions of problems in a document under the parse budget: 2,900,000 `[]` elements (8.7 MB), each
+// "not an object". The CLI once took minutes (a path lookup per diagnostic that read the text from its
+// start) and passed 1 GB; now the document gets at most MAX_MAP_DIAGNOSTICS, the last saying how many
+// more there are.
+const EMPTIES = 2_900_000;
+const emptiesDocument = () => `[${'[],'.repeat(EMPTIES - 1)}[]]`;
+const NOT_LISTED = new RegExp(
+  `\\(${EMPTIES - MAX_MAP_DIAGNOSTICS} more problems in this document not listed \\(at most ${MAX_MAP_DIAGNOSTICS} are\\)\\.\\)$`,
+);
+
+describe('a document with millions of problems (2,900,000 elements that are not queries)', function () {
+  this.timeout(MAX_SECONDS * 3 * 1000);
+  const dir = suiteFolder('wmq-problems-');
+
+  it('in the CLI: the first problems listed, the last of them says how many more, bounded', async () => {
+    const run = await checkMeasured(dir(), 'empties.mapquery.json', emptiesDocument());
+    assert.equal(run.status, 1, run.stderr);
+    const lines = run.stdout.split('\n').filter((l) => l.includes(' notanobject '));
+    assert.equal(lines.length, MAX_MAP_DIAGNOSTICS);
+    assert.match(lines[lines.length - 1], NOT_LISTED);
+    assertRunBounded(run);
+  });
+
+  it('over stdio: the first problems published with a note counting the rest, hover answers, bounded', async () => {
+    await withServer(async (client) => {
+      const uri = 'file:///problems/empties.mapquery.json';
+      const started = Date.now();
+      await client.open(uri, 'mapquery', emptiesDocument());
+      const diagnostics = await client.diagnosticsFor(uri, 1, MAX_SECONDS * 1000);
+      // The server sends the first 1000 and a note that counts every other problem.
+      assert.equal(diagnostics.length, 1001);
+      assert.equal(diagnostics[1000].code, 'toomanyproblems');
+      assert.match(String(diagnostics[1000].message), new RegExp(`^${EMPTIES - 1000} more problems from here on are not shown`));
+      const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+      assert.ok(hover !== undefined, 'hover answers');
+      assertServerBounded(client, started);
+    });
+  });
 });

@@ -59,6 +59,40 @@ describe('wikimap-query check (CLI)', function () {
     assert.match(lines[1], /srsearch/, 'the message names the missing parameter');
   });
 
+  it('names the JSON property path of each map diagnostic (one pass over the document, whatever the number of problems)', () => {
+    const file = path.join(dir, 'paths.mapquery.json');
+    fs.writeFileSync(
+      file,
+      [
+        '[',
+        '  {"pos1": {"x": 0, "y": "a", "z": 0}, "pos2": {"x": 1, "y": 1}, "type": "bonez", "extra": 1},',
+        '  {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones", "attributelike": {"key": 5, "value": "x"}},',
+        '  [], 5,',
+        '  {"pos1": null, "pos2": {"x": 1e9, "y": -1e9, "z": 1.5}, "typ": "bones"}',
+        ']',
+        '',
+      ].join('\n'),
+    );
+    const run = cli(['check', '--format', 'json', file]);
+    fs.rmSync(file);
+    const seen = (JSON.parse(run.stdout) as JsonResult[]).map((r) => `${r.code} ${r.param}`);
+    assert.deepEqual(seen, [
+      'notinteger pos1.y',
+      'missingcoordinate pos2',
+      'unknowntype type',
+      'unknownfield extra',
+      'badattributelike attributelike.key',
+      'notanobject null',
+      'notanobject null',
+      'missingfield null',
+      'defaultcorner pos1',
+      'notinteger pos2.x',
+      'notinteger pos2.y',
+      'notinteger pos2.z',
+      'unknownfield typ',
+    ]);
+  });
+
   it('prints a JSON array with 1-based positions and the parameter each diagnostic is about', () => {
     const run = cli(['check', '--format', 'json', 'queries/mistakes.wikiquery'], { cwd: dir });
     assert.equal(run.status, 1, run.stderr);

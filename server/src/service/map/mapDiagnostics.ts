@@ -55,16 +55,38 @@ export const MAP_DIAGNOSTIC_CODES = {
 
 export type MapDiagnosticCode = keyof typeof MAP_DIAGNOSTIC_CODES;
 
+/**
+ * Most diagnostics one document gets. A generated file of 3,000,000 `[]` would otherwise get 3,000,000
+ * (over 1 GB in the CLI, and more than any editor shows); the last one kept says how many more there are.
+ */
+export const MAX_MAP_DIAGNOSTICS = 5000;
+
 /** Collects diagnostics, applying the user's per-code severity (or dropping codes set to `off`). */
 export class DiagnosticSink {
-  readonly diagnostics: Diagnostic[] = [];
+  private readonly kept: Diagnostic[] = [];
+  private dropped = 0;
   constructor(private readonly settings: LanguageSettings | undefined) {}
+
+  /**
+   * The diagnostics collected; past MAX_MAP_DIAGNOSTICS, the last says how many more were not listed
+   * (in its message, and as `data.notListed` for a client that shows fewer and counts the rest).
+   */
+  get diagnostics(): Diagnostic[] {
+    if (this.dropped === 0) return this.kept;
+    const last = this.kept[this.kept.length - 1];
+    const more = `${this.dropped} more problem${this.dropped === 1 ? '' : 's'} in this document not listed (at most ${MAX_MAP_DIAGNOSTICS} are)`;
+    return [...this.kept.slice(0, -1), { ...last, message: `${last.message} (${more}.)`, data: { ...last.data, notListed: this.dropped } }];
+  }
 
   add(code: MapDiagnosticCode, range: Range, message: string, data?: Record<string, unknown>): void {
     const severity = severityOf(code, MAP_DIAGNOSTIC_CODES[code], this.settings?.severity);
     if (severity === undefined) return;
+    if (this.kept.length >= MAX_MAP_DIAGNOSTICS) {
+      this.dropped++;
+      return;
+    }
     const diagnostic: Diagnostic = { range, severity, code, source: MAP_DIAGNOSTIC_SOURCE, message };
     if (data) diagnostic.data = data;
-    this.diagnostics.push(diagnostic);
+    this.kept.push(diagnostic);
   }
 }
