@@ -2,29 +2,14 @@
  * The `wikimap-query` CLI as CI pipelines run it: the real `dist/cli.js` process.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckResult as JsonResult } from '../../server/src/cli/checkCommand';
-import { CLI, ensureBuilt, ROOT } from './lspClient';
+import { ensureBuilt, ROOT, runCli } from './lspClient';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}): Run {
-  const res = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: options.cwd ?? ROOT,
-    input: options.input ?? '',
-    encoding: 'utf8',
-    env: { ...process.env, ...options.env },
-  });
-  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const cli = runCli;
 
 describe('wikimap-query check (CLI)', function () {
   this.timeout(30000);

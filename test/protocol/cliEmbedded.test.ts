@@ -4,18 +4,14 @@
  * format at the host file's line and column; suppressions, baseline, --fix, --embedded.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
 import type { InventoryEntry } from '../../server/src/cli/requestsCommand';
-import { CLI, ensureBuilt } from './lspClient';
+import { ensureBuilt, runCli } from './lspClient';
 
-function cli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
-  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const cli = (args: string[], cwd: string) => runCli(args, { cwd });
 
 const BOT_PY = `import requests
 

@@ -4,17 +4,13 @@
  * without, in JSON and text, and so is the exit status.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { writeSourceTree, type SourceTree } from '../../bench/sourceTree';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
-import { CLI, ensureBuilt } from './lspClient';
+import { ensureBuilt, runCli } from './lspClient';
 
-function check(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, [CLI, 'check', ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const check = (args: string[], cwd: string) => runCli(['check', ...args], { cwd });
 
 describe('check DIR with worker threads (CLI)', function () {
   this.timeout(300000);

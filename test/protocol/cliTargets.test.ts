@@ -3,20 +3,17 @@
  * versions, saved catalogue files, a wiki's URL), through the real `dist/cli.js` process.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckResult as JsonResult } from '../../server/src/cli/checkCommand';
-import { CLI, ensureBuilt, ROOT } from './lspClient';
+import { CLI, ensureBuilt, ROOT, runCli } from './lspClient';
 import { THREE_VERSIONS_DOCUMENT } from '../support/targetsDocument';
 
-function cli(args: string[], input = '', env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, ...env } });
-  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const cli = (args: string[], input = '', env: Record<string, string> = {}) => runCli(args, { input, env });
 
 /** As `cli`, without blocking this process (a server of the test answers the CLI meanwhile). */
 function cliAsync(

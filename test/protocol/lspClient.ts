@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
  * A real LSP client (vscode-jsonrpc) talking to the real `dist/server.js` process over stdio.
  * Waits are event-driven with a deadline; nothing sleeps.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver-types';
@@ -13,6 +13,24 @@ const { ensureFreshBuild } = require('../../scripts/lib/buildFreshness.js') as {
 export const ROOT = path.join(__dirname, '..', '..');
 export const SERVER = path.join(ROOT, 'dist', 'server.js');
 export const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `wikimap-query ARGS` (the built dist/cli.js) run to its end: in the repository unless `cwd`, `input` on stdin, `env` added to this process's. */
+export function runCli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}): CliRun {
+  const res = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
 
 let built = false;
 
