@@ -178,7 +178,10 @@ describe("wiki catalogue: any wiki's paraminfo", () => {
 describe('wiki catalogue: bad data gets a clear CatalogueError', () => {
   const TABLE: Array<[string, unknown, RegExp]> = [
     ['not an object', 42, /expected action=paraminfo output/],
-    ['no modules', { paraminfo: {} }, /"paraminfo\.modules" to be an array/],
+    ['no modules', { paraminfo: {} }, /"paraminfo\.modules" to be an array.*, but it is missing\.$/],
+    ['modules not an array', { paraminfo: { modules: 'x' } }, /"paraminfo\.modules" to be an array.*, but it is "x"\.$/],
+    ['paraminfo not an object', { paraminfo: 5 }, /"paraminfo\.modules" to be an array.*, but "paraminfo" is number\.$/],
+    ['an empty list', [], /or a list of module descriptors, got an empty list\.$/],
     ['an API error answer', { error: { code: 'badvalue', info: 'Unrecognized value' } }, /the wiki answered with an error \(badvalue/],
     ['a module without a name', { paraminfo: { modules: [{ path: 'query+x' }] } }, /module #1: has no "name"/],
     [

@@ -775,6 +775,10 @@ function normaliseModule(raw: unknown, position: number): WikiModule {
 function collectModules(input: unknown, label: string, out: unknown[]): void {
   if (Array.isArray(input)) {
     // Either a bare array of modules or an array of documents (batched fetch).
+    if (input.length === 0)
+      throw new CatalogueError(
+        `${label}: expected action=paraminfo output ({"paraminfo": {"modules": [...]}}) or a list of module descriptors, got an empty list.`,
+      );
     for (const item of input) {
       if (isObject(item) && (item.paraminfo !== undefined || Array.isArray(item.modules))) collectModules(item, label, out);
       else out.push(item);
@@ -791,8 +795,13 @@ function collectModules(input: unknown, label: string, out: unknown[]): void {
   }
   const pi = input.paraminfo !== undefined ? input.paraminfo : input;
   if (!isObject(pi) || !Array.isArray(pi.modules)) {
+    const found = !isObject(pi)
+      ? `"paraminfo" is ${describe(pi)}`
+      : pi.modules === undefined
+        ? 'it is missing'
+        : `it is ${describe(pi.modules)}`;
     throw new CatalogueError(
-      `${label}: expected "paraminfo.modules" to be an array of module descriptors (the output of action=paraminfo&modules=…), but it is missing.`,
+      `${label}: expected "paraminfo.modules" to be an array of module descriptors (the output of action=paraminfo&modules=…), but ${found}.`,
     );
   }
   for (const m of pi.modules) out.push(m);
