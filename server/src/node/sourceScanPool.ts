@@ -17,6 +17,12 @@ import { createPackageFiles } from './nodeRuntime';
 const ROLE = 'wikimap-query-source-scan';
 /** Files handed to a worker at a time: few messages, and the work stays spread to the end. */
 const BATCH = 16;
+/**
+ * Most files handed out beyond the one the main thread is waiting for: the answers of files scanned
+ * ahead wait in memory (their texts) until the main thread takes them, so a main thread slower than
+ * the workers (a big map file between the sources) does not have the whole tree read into memory.
+ */
+const AHEAD = 256;
 
 interface Task {
   index: number;
@@ -87,14 +93,19 @@ export function startSourceScan(
   };
   let next = 0;
   let alive = workers;
+  /** The index the main thread asked for last: files are handed out up to AHEAD beyond it. */
+  let asked = 0;
+  /** Workers with nothing in hand because the window was full: given more when the main thread moves on. */
+  const idle = new Map<Worker, Set<number>>();
   const threads: Worker[] = [];
   const give = (worker: Worker, held: Set<number>) => {
     const batch: Task[] = [];
-    for (; next < sources.length && batch.length < BATCH; next++) {
+    for (; next < sources.length && next < asked + AHEAD && batch.length < BATCH; next++) {
       batch.push({ index: next, ...sources[next] });
       held.add(next);
     }
     if (batch.length) worker.postMessage(batch);
+    else if (held.size === 0 && next < sources.length) idle.set(worker, held);
   };
   for (let w = 0; w < workers; w++) {
     const worker = new Worker(entry, { workerData: { role: ROLE, skipUpTo } });
@@ -111,6 +122,7 @@ export function startSourceScan(
     const lost = () => {
       if (gone) return;
       gone = true;
+      idle.delete(worker);
       for (const i of held) settle(i, undefined);
       held.clear();
       // the last one gone: the files never handed out are the main thread's too
@@ -124,6 +136,12 @@ export function startSourceScan(
   }
   return {
     scanned: (index) => {
+      if (index > asked) {
+        asked = index;
+        const resumed = [...idle];
+        idle.clear();
+        for (const [worker, held] of resumed) give(worker, held);
+      }
       if (answers.has(index)) {
         const a = answers.get(index);
         answers.delete(index);
