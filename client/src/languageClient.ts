@@ -63,6 +63,10 @@ export class QueryLanguageClient implements vscode.Disposable {
   private starting: Promise<void> | undefined;
   /** Bumped by stop/restart so that a start still waiting for its turn does not go on. */
   private generation = 0;
+  /** The restarts in order: one runs at a time, the next waits for it (settings may change twice in a row). */
+  private restarts: Promise<void> = Promise.resolve();
+  /** A restart asked for whose turn has not come yet: further asks join it (it reads the settings of then). */
+  private queuedRestart: Promise<void> | undefined;
   /** Answers the server's `wikimapQuery/wikiSecret` (desktop: SecretStorage); absent, the server never asks. */
   private wikiSecrets: ((apiUrl: string) => Promise<WikiSecretResult | undefined>) | undefined;
 
@@ -108,7 +112,8 @@ export class QueryLanguageClient implements vscode.Disposable {
             return params.items.map((item, i) => (item.section === SETTINGS_SECTION ? getServerSettings() : answers[i]));
           },
           // A change is announced without values (`settings: null`): the server pulls what the user set.
-          didChangeConfiguration: (_sections, next) => next(undefined),
+          // A server being replaced is not told (its successor reads the settings when it starts).
+          didChangeConfiguration: (_sections, next) => this.unlessReplaced(generation, () => next(undefined)),
         },
       },
     };
@@ -126,14 +131,38 @@ export class QueryLanguageClient implements vscode.Disposable {
     );
   }
 
-  /** Restarts with a new document selector (after `wikimapQuery.embeddedLanguages` changed). */
-  async restart(): Promise<void> {
-    await this.stop();
-    await this.start();
+  /** Sends to the server of `generation` unless it is being replaced (then a failure for that reason is no error). */
+  private async unlessReplaced(generation: number, send: () => Promise<void>): Promise<void> {
+    if (generation !== this.generation) return;
+    try {
+      await send();
+    } catch (e) {
+      if (generation === this.generation) throw e;
+    }
+  }
+
+  /**
+   * Restarts with a new document selector (after `wikimapQuery.embeddedLanguages` changed, or trust
+   * granted). Restarts never overlap: one asked for while another runs waits for it, and asks made
+   * meanwhile share that one. From the ask on, the running server is not told of settings changes.
+   */
+  restart(): Promise<void> {
+    this.generation++;
+    if (this.queuedRestart) return this.queuedRestart;
+    const restart = this.restarts.then(async () => {
+      this.queuedRestart = undefined;
+      await this.stop();
+      await this.start();
+    });
+    this.queuedRestart = restart;
+    this.restarts = restart.catch(() => undefined);
+    return restart;
   }
 
   private async ready(): Promise<LanguageClient> {
     const notRunning = 'The Wiki & Map Query language server is not running. Run "Developer: Reload Window".';
+    // Requests made during a restart go to the new server.
+    await this.restarts;
     if (!this.starting) throw new Error(notRunning);
     await this.starting;
     if (!this.client) throw new Error(notRunning);

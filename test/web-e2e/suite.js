@@ -307,6 +307,41 @@ test('a restart of the server ends the old worker: one worker, one set of diagno
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
+/** The text of every notification now in the list (a marker of ours is shown so that the list is never empty). */
+async function notificationTexts() {
+  const marker = `wmq-notifications-${LOAD}-${++requests}`;
+  void vscode.window.showInformationMessage(marker);
+  await vscode.commands.executeCommand('notifications.showList');
+  const shown = await ui({ waitFor: '.notifications-center', text: marker });
+  await vscode.commands.executeCommand('notifications.hideList');
+  return shown.text;
+}
+
+test('two quick changes of embeddedLanguages: no error notification, one server worker', async () => {
+  await vscode.commands.executeCommand('notifications.clearAll');
+  const uri = await writeFile('restart-twice.wikiquery', 'action=query&list=allpages&aplimti=2\n');
+  await open(uri);
+  await waitForCodes(uri, 'unrecognizedparams', 'the diagnostic before the changes');
+  const before = await oneServerWorker(0, 'one server worker before the changes');
+  const languages = vscode.workspace.getConfiguration('wikimapQuery').get('embeddedLanguages');
+  // the second change comes while the restart of the first is under way
+  await setGlobal('embeddedLanguages', [...languages, 'plaintext']);
+  await setGlobal('embeddedLanguages', undefined);
+  await oneServerWorker(before, 'one new server worker after two quick changes');
+  await waitForCodes(uri, 'unrecognizedparams', 'one diagnostic after the changes');
+  const { serverReady } = await vscode.extensions.getExtension(EXTENSION_ID).activate();
+  await serverReady;
+  const lenses = await waitFor(async () => {
+    const found = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+    return found && found.length ? found : undefined;
+  }, 'the Run lens from the restarted server');
+  assert(lenses.length === 1, `one Run lens (${lenses.length})`);
+  const texts = await notificationTexts();
+  assert(!/failed/i.test(texts), `no error notification: ${texts}`);
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
 /**
  * After a reload of the whole page (a new workbench, extension host and server worker): the tests run
  * again from the start and find the note the first load left (RELOAD_NOTE), and run these instead.
