@@ -6,7 +6,8 @@
  * list=geosearch, FlaggedRevs' list=unreviewedpages or Flow's action=flow, and objects handed to mw.Api through a variable with nothing
  * but action and format). Found is not all: a file counts when one request in it is found, and
  * SOURCES says which requests of the newer files are missed (a table with nothing but `action`,
- * dicts without `action` handed to a helper that adds it).
+ * dicts without `action` handed to a helper that adds it, addwiki's `ActionRequest::simpleGet('query', [...])`
+ * whose module is an argument beside the array, Perl hashes: Perl is read for URL literals only).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -26,17 +27,19 @@ function sourceFiles(dir: string): string[] {
 
 /** Files found at least: language → [found, of files]. */
 const FLOOR: Record<string, [number, number]> = {
-  python: [27, 29],
-  javascript: [35, 39],
-  php: [17, 19],
-  kotlin: [1, 1],
-  java: [3, 4],
-  ruby: [4, 4],
+  python: [29, 31],
+  javascript: [37, 44],
+  php: [19, 27],
+  kotlin: [5, 6],
+  java: [11, 12],
+  ruby: [9, 12],
   go: [4, 5],
-  csharp: [1, 2],
+  csharp: [5, 6],
   lua: [1, 1],
   shellscript: [1, 1],
   typescript: [1, 1],
+  // Perl is read by a lexer that finds URL literals only: MediaWiki::Bot's hashes are not read.
+  perl: [0, 1],
 };
 
 describe('requests inside source code: real files', function () {
