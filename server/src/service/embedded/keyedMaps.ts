@@ -149,6 +149,9 @@ function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: strin
   if (key) group.sets.push({ entry: { name: key, value: readValue(args[1], lang, host) }, node, dot: false });
 }
 
+/** The node types `noteKeyed` reads (the finder's walk looks only at the types it reads). */
+export const KEYED_TYPES: readonly string[] = [...BINDINGS, ...SETTINGS, ...AUGMENTED, ...CALLS, 'assignment_statement'];
+
 /** Looks at one node of the walk (`scope`: start of the enclosing function or file). */
 export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
   const t = node.type;

@@ -15,8 +15,16 @@ const KOTLIN_MAP_CALLS = new Set(['mapOf', 'mutableMapOf', 'hashMapOf', 'linkedM
 const JAVA_MAP_OWNERS = new Set(['Map', 'ImmutableMap']);
 const CSHARP_MAP_TYPES = /^(?:System\.Collections\.Generic\.)?(?:I?Dictionary|SortedDictionary|SortedList|Hashtable|NameValueCollection)\b/;
 
+/** The node types `isMapLiteral` can say yes to, per language (the finder's walk looks only at the types it reads). */
+export const MAP_LITERAL_TYPES: Readonly<Record<string, readonly string[]>> = {
+  kotlin: ['call_expression'],
+  java: ['method_invocation'],
+  csharp: ['anonymous_object_creation_expression', 'object_creation_expression'],
+};
+
 /** Whether a node is one of these maps (cheap: looks at the node's type and callee only). */
 export function isMapLiteral(node: Node, lang: HostLanguage): boolean {
+  if (!MAP_LITERAL_TYPES[lang.id]?.includes(node.type)) return false;
   switch (`${lang.id}:${node.type}`) {
     case 'kotlin:call_expression':
       return KOTLIN_MAP_CALLS.has(shortText(node.namedChildren[0]));

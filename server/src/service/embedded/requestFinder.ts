@@ -16,10 +16,10 @@ import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { readEntries, type Entries } from './objectEntries';
 import { appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
 import { urlQueryOf } from './urlQuery';
-import { isMapLiteral } from './mapLiterals';
+import { isMapLiteral, MAP_LITERAL_TYPES } from './mapLiterals';
 import { curlRequest } from './curlCommand';
 import { builderChain } from './builderChains';
-import { keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
+import { KEYED_TYPES, keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
 import type { MappedText } from './virtualText';
 import { entryTemplate, type EntryTemplate } from './paramAdder';
 
@@ -243,6 +243,14 @@ function addCurl(w: Walk, command: Node): void {
   });
 }
 
+/** Forms read at a node type of one language only. */
+const LANGUAGE_FORMS: Record<string, Record<string, (w: Walk, node: Node) => void>> = {
+  python: { call: addKwargs },
+  shellscript: { command: addCurl },
+  java: { method_invocation: addChain },
+  ruby: { argument_list: (w, node) => node.namedChildren.some((k) => k?.type === 'pair') && addObject(w, node, 'hash') },
+};
+
 /** Visits one node (`inConcat`: its parent is a concatenation); returns whether to look inside it. */
 function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean {
   const t = node.type;
@@ -258,10 +266,7 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
   noteKeyed(w.keyed, node, w.lang, w.host, w.scope);
   if (t in OBJECT_FORMS) addObject(w, node, OBJECT_FORMS[t]);
   else if (isMapLiteral(node, w.lang)) addObject(w, node, node.type.startsWith('anonymous_object') ? 'object' : 'map');
-  else if (t === 'call' && w.lang.id === 'python') addKwargs(w, node);
-  else if (t === 'command' && w.lang.id === 'shellscript') addCurl(w, node);
-  else if (t === 'method_invocation' && w.lang.id === 'java') addChain(w, node);
-  else if (t === 'argument_list' && w.lang.id === 'ruby' && node.namedChildren.some((k) => k?.type === 'pair')) addObject(w, node, 'hash');
+  else LANGUAGE_FORMS[w.lang.id]?.[t]?.(w, node);
   return true;
 }
 
@@ -406,28 +411,49 @@ function addKeyed(w: Walk): void {
   }
 }
 
-/** Named tokens no request form starts at (a string type of the language is never one of them). */
-const TOKEN_TYPES =
-  /^(?:[a-z_]*identifier|identifier|variable_name|name|number|integer|float|[a-z_]*integer_literal|real_literal|comment|line_comment|block_comment|true|false|null|none|nil|this|self)$/;
-
-const passiveCache = new WeakMap<Language, Uint8Array>();
+const activeCache = new WeakMap<Language, Map<string, string[]>>();
 
 /**
- * Per node type id of a grammar: 1 where the walk need not look at the node itself (anonymous
- * nodes: punctuation and keywords; named tokens); it still goes inside, should one have children.
+ * The node types the walk reads in a language: strings, concatenations, objects and maps, the
+ * calls and commands of a form, the bindings and settings of maps built key by key, and scopes.
+ * Every other node (most of a file) is passed over inside tree-sitter.
  */
-function passiveTypes(language: Language, lang: HostLanguage): Uint8Array {
-  let table = passiveCache.get(language);
-  if (!table) {
-    table = new Uint8Array(language.nodeTypeCount + 1);
-    for (let id = 0; id < language.nodeTypeCount; id++) {
-      const type = language.types[id];
-      if (!type || type in lang.strings || lang.concat.types.includes(type)) continue;
-      if (!language.nodeTypeIsNamed(id) || TOKEN_TYPES.test(type)) table[id] = 1;
-    }
-    passiveCache.set(language, table);
+function activeTypes(language: Language, lang: HostLanguage): string[] {
+  let byLang = activeCache.get(language);
+  if (!byLang) activeCache.set(language, (byLang = new Map()));
+  let types = byLang.get(lang.id);
+  if (!types) {
+    const all = [
+      ...Object.keys(lang.strings),
+      ...lang.concat.types,
+      ...Object.keys(OBJECT_FORMS),
+      ...(MAP_LITERAL_TYPES[lang.id] ?? []),
+      ...Object.keys(LANGUAGE_FORMS[lang.id] ?? {}),
+      ...KEYED_TYPES,
+      ...SCOPES,
+    ];
+    // only the types of this grammar (the C walk compares each node with every type asked for)
+    types = [...new Set(all)].filter((t) => language.idForNodeType(t, true) !== null);
+    byLang.set(lang.id, types);
   }
-  return table;
+  return types;
+}
+
+/** A node of the walk that holds the nodes after it up to `end`. */
+interface Open {
+  node: Node;
+  end: number;
+  concat: boolean;
+  /** The scope the walk was in before this node (restored when it closes). */
+  scopeBefore: number;
+  /** Ids of a concatenation's children (whether a node inside is an operand of its own), read when first asked. */
+  kids?: Set<number>;
+}
+
+/** Whether `node` is a child of the concatenation `open` (not deeper inside it). */
+function childOfConcat(open: Open, node: Node): boolean {
+  open.kids ??= new Set(open.node.children.map((c) => c?.id ?? -1));
+  return open.kids.has(node.id);
 }
 
 /** Every request candidate of a parsed host file, in source order. */
@@ -443,45 +469,36 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     scope: 0,
     chains: new Set(),
   };
-  const cursor = tree.walk();
-  // Iterative walk: pathological nesting cannot exhaust the stack. Whether each ancestor is a
-  // concatenation (and the scope it is in) is kept here, since a node's parent costs a walk from
-  // the root in tree-sitter; nothing deeper than MAX_DEPTH is visited (no real request is nested that deep).
-  const concats: boolean[] = [];
-  const scopes: number[] = [];
-  const passive = passiveTypes(tree.language, lang);
-  for (;;) {
-    const typeId = cursor.nodeTypeId;
-    if (passive[typeId] && concats.length < MAX_DEPTH) {
-      // A token (punctuation, keyword, name, number, comment): nothing to read in it; its Node is
-      // never made, which is most of what a walk costs.
-      if (cursor.gotoFirstChild()) {
-        concats.push(false);
-        scopes.push(w.scope);
-        continue;
-      }
-    } else {
-      const node = cursor.currentNode;
-      // The finder asks a node's type many times; each ask is a call into the runtime. Known here.
-      Object.defineProperty(node, 'type', { value: tree.language.types[typeId] ?? 'ERROR' });
-      const concat = isConcatNode(node, lang);
-      const descend =
-        concats.length < MAX_DEPTH && visit(w, node, concat, concats[concats.length - 1] ?? false) && w.out.length < MAX_REQUESTS;
-      if (descend && cursor.gotoFirstChild()) {
-        concats.push(concat);
-        scopes.push(w.scope);
-        if (SCOPES.has(node.type)) w.scope = node.startIndex;
-        continue;
-      }
+  // One walk inside tree-sitter hands over the nodes of the types read, in source order (a parent
+  // before its children); the nodes holding the current one are kept here, so the walk needs no
+  // parent lookup (each costs a walk from the root in tree-sitter) and no recursion. Nothing more
+  // than MAX_DEPTH such nodes deep is visited (no real request is nested that deep).
+  const nodes = tree.rootNode.descendantsOfType(activeTypes(tree.language, lang));
+  const types = tree.language.types;
+  const open: Open[] = [];
+  let skipEnd = -1;
+  for (const node of nodes) {
+    if (!node) continue;
+    const start = node.startIndex;
+    const end = node.endIndex;
+    // A node in one that is not read inside (a string, or one past the depth) is passed over.
+    if (start < skipEnd || (end <= skipEnd && start === skipEnd && end === start)) continue;
+    while (open.length && !(start >= open[open.length - 1].node.startIndex && end <= open[open.length - 1].end)) {
+      w.scope = open.pop()!.scopeBefore;
     }
-    while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) {
-        cursor.delete();
-        addKeyed(w);
-        return w.out.sort((a, b) => a.range.start - b.range.start);
-      }
-      concats.pop();
-      w.scope = scopes.pop() ?? 0;
+    // The finder asks a node's type and end many times; each ask is a call into the runtime. Known here.
+    Object.defineProperty(node, 'type', { value: types[node.typeId] ?? 'ERROR' });
+    Object.defineProperty(node, 'endIndex', { value: end });
+    const parent = open[open.length - 1];
+    const concat = isConcatNode(node, lang);
+    const descend = open.length < MAX_DEPTH && visit(w, node, concat, !!parent?.concat && childOfConcat(parent, node));
+    if (w.out.length >= MAX_REQUESTS) break;
+    if (!descend) skipEnd = end;
+    else if (end > start) {
+      open.push({ node, end, concat, scopeBefore: w.scope });
+      if (SCOPES.has(node.type)) w.scope = start;
     }
   }
+  addKeyed(w);
+  return w.out.sort((a, b) => a.range.start - b.range.start);
 }
