@@ -25,7 +25,7 @@ import { findUrlLiterals } from './service/embedded/lexerFinder';
 import { createMapDescriptor } from './service/map/mapDescriptor';
 import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
-import { getMapLanguageService } from './service/map/mapLanguageService';
+import { getMapLanguageService, type MapLanguageService } from './service/map/mapLanguageService';
 import { errorMessage } from '../../common/errorMessage';
 import type { WikiSecret } from '../../run/wiki/wikiAuth';
 import { redactUserInfo } from '../../run/redact';
@@ -207,8 +207,9 @@ export function createLanguageServices(
   const resolveName = (apiUrlOrName?: string) => (apiUrlOrName && wikis[apiUrlOrName]) || apiUrlOrName || undefined;
 
   const wiki = getWikiLanguageService({ resolveCatalogue }) as LanguageService<unknown>;
-  const host = createHostService(wiki, runtime.hostFinder);
-  const map = getMapLanguageService({ descriptor: createMapDescriptor(loadMapDescriptorJson(runtime.files)) }) as LanguageService<unknown>;
+  const mapService = getMapLanguageService({ descriptor: createMapDescriptor(loadMapDescriptorJson(runtime.files)) });
+  const map = mapService as LanguageService<unknown>;
+  const host = createHostService(wiki, runtime.hostFinder, mapService);
 
   return {
     wiki,
@@ -216,7 +217,7 @@ export function createLanguageServices(
     map,
     builtinCatalogue,
     resolveCatalogue,
-    hostFor: (judge) => createHostService(judge, runtime.hostFinder),
+    hostFor: (judge) => createHostService(judge, runtime.hostFinder, mapService),
     builtinInUseFor: (apiUrlOrName) => whyBuiltin(store?.status?.(apiUrlOrName)),
     applyEndpoints(settings) {
       wikis = settings.wikis;
@@ -263,9 +264,14 @@ function whyBuiltin(status: ReturnType<NonNullable<CatalogueStoreAccess['status'
 }
 
 /** The service of source files: the finder with the host parsers, or (without them, in a browser) the lexer that reads URL literals. */
-function createHostService(wiki: LanguageService<unknown>, hostFinder: ServerRuntime['hostFinder']): LanguageService<unknown> {
+function createHostService(
+  wiki: LanguageService<unknown>,
+  hostFinder: ServerRuntime['hostFinder'],
+  map: MapLanguageService,
+): LanguageService<unknown> {
   return getEmbeddedLanguageService({
     wiki: wiki as unknown as WikiLanguageService,
+    map,
     // The prefilter decides first everywhere (findLoaded applies it too).
     find: (text, lang) => (hostFinder ? hostFinder.findLoaded(text, lang) : mayHoldRequest(text) ? findUrlLiterals(text, lang.id) : []),
   }) as LanguageService<unknown>;

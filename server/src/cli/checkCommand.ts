@@ -708,20 +708,27 @@ async function diagnoseHost(input: Input, text: string, ctx: CheckContext, judge
   const host = input.host!;
   const lsSettings = { highLimits: ctx.settings.highLimits, severity: ctx.settings.severity };
   const wiki = ctx.services.wiki as unknown as WikiLanguageService;
-  let checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, text, lsSettings, ctx.found);
+  const map = ctx.services.map as unknown as MapLanguageService;
+  let checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, text, lsSettings, ctx.found, map);
   const fixed = ctx.opts.fix ? applySafeFixes(checked.document, checked.diagnostics) : undefined;
   if (fixed) {
     if (!ctx.io.writeFile) throw new Error('--fix cannot write files here');
     ctx.io.writeFile(input.file, fixed.text);
     ctx.io.stderr(`${input.file}: ${fixed.fixed} fix${fixed.fixed === 1 ? '' : 'es'} applied\n`);
-    checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, fixed.text, lsSettings);
+    checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, fixed.text, lsSettings, undefined, map);
   }
   const requests = checked.checked.map((c) => c.request.range);
   if (!judges) return { document: checked.document, kind: 'wiki', diagnostics: checked.diagnostics, requests };
   const perTarget = judges.map((j) => ({
     name: j.name,
-    diagnostics: judgeHostRequests(j.services.wiki as unknown as WikiLanguageService, checked.document, host, checked.found, lsSettings)
-      .diagnostics,
+    diagnostics: judgeHostRequests(
+      j.services.wiki as unknown as WikiLanguageService,
+      checked.document,
+      host,
+      checked.found,
+      lsSettings,
+      map,
+    ).diagnostics,
   }));
   return judged(checked.document, 'wiki', perTarget, requests);
 }

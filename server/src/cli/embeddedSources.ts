@@ -7,6 +7,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LanguageSettings } from '../service/languageTypes';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
+import type { MapLanguageService } from '../service/map/mapLanguageService';
+import { namesMapServer } from '../service/embedded/mapPosts';
 import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from '../service/embedded/hostLanguages';
 import { checkRequests, type CheckedRequest } from '../service/embedded/embeddedCheck';
 import type { HostParsers } from '../embedded/hostParsers';
@@ -48,7 +50,7 @@ export function readServedSource(
 ): string | undefined {
   const text = read((bytes) => bytes.length > skipUpTo || mayHoldRequestBytes(bytes));
   if (text === undefined || text.length > skipUpTo) return text;
-  return mayHoldRequest(text) && namesMediaWiki(text) ? text : undefined;
+  return mayHoldRequest(text) && (namesMediaWiki(text) || namesMapServer(text)) ? text : undefined;
 }
 
 /** Diagnostics of a host file: every high-confidence request, checked, less the suppressed ones. */
@@ -73,10 +75,11 @@ export async function checkHostFile(
   text: string,
   settings: LanguageSettings,
   foundBefore?: FoundRequests,
+  map?: MapLanguageService,
 ): Promise<{ document: TextDocument; found: FoundRequests; checked: CheckedRequest[]; diagnostics: Diagnostic[] }> {
   const document = TextDocument.create(uri, lang.id, 1, text);
   const found = foundBefore ?? (await parsers.find(text, lang));
-  return { document, found, ...judgeHostRequests(wiki, document, lang, found, settings) };
+  return { document, found, ...judgeHostRequests(wiki, document, lang, found, settings, map) };
 }
 
 type FoundRequests = Awaited<ReturnType<HostParsers['find']>>;
@@ -88,8 +91,9 @@ export function judgeHostRequests(
   lang: HostLanguage,
   found: FoundRequests,
   settings: LanguageSettings,
+  map?: MapLanguageService,
 ): { checked: CheckedRequest[]; diagnostics: Diagnostic[] } {
-  const checked = checkRequests(wiki, document, found, settings);
+  const checked = checkRequests(wiki, document, found, settings, map);
   return { checked, diagnostics: hostDiagnostics(wiki, document, lang, checked) };
 }
 

@@ -4,6 +4,7 @@
  * run time is null) — as JSON, or as a table by module.
  */
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
+import type { MapLanguageService } from '../service/map/mapLanguageService';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { inventoryParams, type CheckedRequest } from '../service/embedded/embeddedCheck';
 import { HostParsers } from '../embedded/hostParsers';
@@ -15,20 +16,25 @@ import { collectInputs, type CliIo } from './checkCommand';
 const USAGE = `Usage: wikimap-query requests [--format text|json] [--embedded LANGS] [--all] PATH...
 
 Lists the MediaWiki API requests found in source files (a directory is walked
-as check walks it, .gitignore respected).
+as check walks it, .gitignore respected), and the map-object queries posted
+to a map server's .../api/mapobjects/.
 
 Options:
-  --format json       An array of {file, line, column, language, form, client,
-                      confidence, params}: line and column (1-based) where the
-                      request starts; form is url, concat, dict, kwargs, object,
-                      array, table, values, hash or annotation; params maps each
-                      name to its value as written (null: known only at run time).
+  --format json       An array of {service, file, line, column, language, form,
+                      client, confidence, params}: service is wiki or map; line
+                      and column (1-based) where the request starts; form is
+                      url, concat, dict, kwargs, object, array, table, values,
+                      hash, map, builder, annotation or json (a JSON string);
+                      params maps each name (a map query: each field) to its
+                      value as written (null: known only at run time).
   --format text       (default) A table by module: requests and parameter names.
   --embedded LANGS    Only these languages (comma-separated), as check takes it.
   --all               Also list candidates of low confidence (not checked by check).
   -h, --help          Show this help.`;
 
 export interface InventoryEntry {
+  /** `wiki`: a MediaWiki API request; `map`: a map-object query posted to `…/api/mapobjects/`. */
+  service: 'wiki' | 'map';
   file: string;
   line: number;
   column: number;
@@ -76,12 +82,13 @@ function toEntry(file: string, text: string, c: CheckedRequest): InventoryEntry 
   const line = before.split('\n').length;
   const column = c.request.range.start - (before.lastIndexOf('\n') + 1) + 1;
   const { language, form, client } = c.request;
-  return { file, line, column, language, form, client, confidence: c.confidence, params: inventoryParams(c) };
+  return { service: c.service, file, line, column, language, form, client, confidence: c.confidence, params: inventoryParams(c) };
 }
 
 /** The module a request uses: action, plus its query submodules. */
 function moduleOf(e: InventoryEntry): string {
   const p = e.params;
+  if (e.service === 'map') return `map objects type=${p.type === undefined ? '(none)' : (p.type ?? '?')}`;
   const parts = [`action=${p.action === undefined ? '(none)' : (p.action ?? '?')}`];
   for (const k of ['list', 'prop', 'meta', 'generator']) if (k in p) parts.push(`${k}=${p[k] ?? '?'}`);
   return parts.join(' ');
@@ -94,7 +101,8 @@ function table(entries: InventoryEntry[]): string {
     const g = groups.get(key) ?? { count: 0, files: new Set(), names: new Set() };
     g.count++;
     g.files.add(e.file);
-    for (const n of Object.keys(e.params)) if (!['action', 'list', 'prop', 'meta', 'generator'].includes(n)) g.names.add(n);
+    const selectors = e.service === 'map' ? ['type'] : ['action', 'list', 'prop', 'meta', 'generator'];
+    for (const n of Object.keys(e.params)) if (!selectors.includes(n)) g.names.add(n);
     groups.set(key, g);
   }
   const rows = [...groups].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]));
@@ -124,11 +132,12 @@ export async function runRequestsCommand(args: string[], io: CliIo): Promise<num
     const inputs = collectInputs(opts.paths, io, opts.langs).filter((i) => i.host);
     const services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
     const wiki = services.wiki as unknown as WikiLanguageService;
+    const map = services.map as unknown as MapLanguageService;
     const parsers = new HostParsers(io.files);
     const entries: InventoryEntry[] = [];
     for (const input of inputs) {
       const text = await input.read();
-      const { checked } = await checkHostFile(parsers, wiki, input.uri, input.host!, text, {});
+      const { checked } = await checkHostFile(parsers, wiki, input.uri, input.host!, text, {}, undefined, map);
       for (const c of checked) if (opts.all || c.confidence === 'high') entries.push(toEntry(input.file, text, c));
     }
     io.stdout(opts.format === 'json' ? JSON.stringify(entries, null, 2) + '\n' : table(entries));

@@ -1,6 +1,6 @@
 /**
  * Test helpers for the requests inside source code: the real finder (web-tree-sitter with the npm
- * grammars) and the wiki service with the built-in catalogue; `⟦…⟧` marks an expected diagnostic range.
+ * grammars), the wiki service with the built-in catalogue and the map service; `⟦…⟧` marks an expected diagnostic range.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createPackageFiles } from '../../../server/src/node/nodeRuntime';
@@ -9,10 +9,14 @@ import { HostParsers } from '../../../server/src/embedded/hostParsers';
 import { hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
 import { checkRequests, type CheckedRequest } from '../../../server/src/service/embedded/embeddedCheck';
 import type { WikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+import type { MapLanguageService } from '../../../server/src/service/map/mapLanguageService';
 
 const files = createPackageFiles();
 export const parsers = new HostParsers(files);
-export const wiki = createLanguageServices({ files }, { log: () => {} }).wiki as unknown as WikiLanguageService;
+const services = createLanguageServices({ files }, { log: () => {} });
+export const wiki = services.wiki as unknown as WikiLanguageService;
+/** The map-query service: map queries posted to `…/api/mapobjects/` are judged by it. */
+export const map = services.map as unknown as MapLanguageService;
 
 /** Text without its `⟦…⟧` markers, and the offset ranges they marked. */
 export function marked(source: string): { text: string; ranges: Array<[number, number]> } {
@@ -35,7 +39,7 @@ export async function checkSource(language: string, text: string): Promise<{ doc
   if (!lang) throw new Error(`not a host language: ${language}`);
   const found = await parsers.find(text, lang);
   const document = TextDocument.create(`file:///test/file.${language}`, lang.id, 1, text);
-  return { document, checked: checkRequests(wiki, document, found, {}) };
+  return { document, checked: checkRequests(wiki, document, found, {}, map) };
 }
 
 /** Every diagnostic of a host text as `code start-end` (offsets). */

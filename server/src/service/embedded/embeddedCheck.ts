@@ -18,11 +18,14 @@ import type { WikiDocument, WikiParam, WikiQuery } from '../wiki/wikiTypes';
 import type { FoundRequest } from './requestFinder';
 import { HOLE } from './virtualText';
 import { defaultsOf } from './clientLibraries';
+import type { MapLanguageService } from '../map/mapLanguageService';
+import { checkMapRequest, mapInventoryParams, type CheckedMapRequest } from './mapCheck';
 
 export type Confidence = 'high' | 'low';
 
-/** One request of a host file with the service's verdicts on it. */
-export interface CheckedRequest {
+/** One MediaWiki API request of a host file with the wiki service's verdicts on it. */
+export interface CheckedWikiRequest {
+  service: 'wiki';
   request: FoundRequest;
   confidence: Confidence;
   /** The virtual query document and its parse (for hover, completion and the inventory). */
@@ -31,6 +34,9 @@ export interface CheckedRequest {
   /** Diagnostics in host ranges (none when confidence is low). */
   diagnostics: Diagnostic[];
 }
+
+/** One request of a host file (a MediaWiki API request or a map-object query) with its verdicts. */
+export type CheckedRequest = CheckedWikiRequest | CheckedMapRequest;
 
 /** Longest virtual request checked (a URL of MediaWiki's own limit is ~8 KB): longer ones are listed, not judged. */
 const MAX_CHECKED_CHARS = 16_384;
@@ -134,14 +140,19 @@ function toHost(request: FoundRequest, host: TextDocument, r: Range): Range {
   return { start: host.positionAt(span.start), end: host.positionAt(span.end) };
 }
 
-/** Checks one host file's requests (found by `findRequests`). */
+/**
+ * Checks one host file's requests (found by `findRequests`): MediaWiki API requests with `wiki`, map
+ * queries with `map` (without it they are listed with low confidence and not judged).
+ */
 export function checkRequests(
   wiki: WikiLanguageService,
   host: TextDocument,
   requests: readonly FoundRequest[],
   settings: LanguageSettings,
+  map?: MapLanguageService,
 ): CheckedRequest[] {
-  return requests.map((request, i) => {
+  return requests.map((request, i): CheckedRequest => {
+    if (request.service === 'map') return checkMapRequest(map, host, request, i, settings);
     const virtual = TextDocument.create(`${host.uri}#wikimap-request-${i}`, 'wikiquery', host.version, request.query.text);
     const parsed = wiki.parse(virtual);
     const query = parsed.queries[0];
@@ -159,12 +170,13 @@ export function checkRequests(
         : raw
             .filter((d) => keep(d, request, query, parsed.text))
             .map((d) => ({ ...withDefaultsNote(d, request), range: toHost(request, host, d.range) }));
-    return { request, confidence, virtual, parsed, diagnostics };
+    return { service: 'wiki', request, confidence, virtual, parsed, diagnostics };
   });
 }
 
 /** A value as the inventory shows it: as written, or null when known only at run time. */
 export function inventoryParams(checked: CheckedRequest): Record<string, string | null> {
+  if (checked.service === 'map') return mapInventoryParams(checked);
   const out: Record<string, string | null> = {};
   const query = checked.parsed.queries[0];
   if (!query) return out;

@@ -9,6 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { InsertTextFormat, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
 import type { LanguageSettings } from '../languageTypes';
 import type { WikiLanguageService } from '../wiki/wikiLanguageService';
+import type { MapLanguageService } from '../map/mapLanguageService';
 import type { HostLanguage } from './hostLanguages';
 import { checkRequests, type CheckedRequest } from './embeddedCheck';
 import type { FoundRequest } from './requestFinder';
@@ -16,6 +17,8 @@ import { hostToVirtual } from './embeddedPositions';
 
 export interface HostCompletionInput {
   wiki: WikiLanguageService;
+  /** Completes inside map-object queries posted to `…/api/mapobjects/`. */
+  map?: MapLanguageService;
   find(text: string, lang: HostLanguage): FoundRequest[] | undefined;
   document: TextDocument;
   parsed: { lang: HostLanguage };
@@ -123,6 +126,14 @@ function hostItem(item: CompletionItem, document: TextDocument, from: number, to
   };
 }
 
+/** A map item that writes a JSON string (`"bones"`) as its bare text, for the host's own string or key; others as they are. */
+function unquoted(item: CompletionItem): CompletionItem {
+  const edit = item.textEdit && 'newText' in item.textEdit ? item.textEdit : undefined;
+  const inner = /^"([^"\\]*)"$/.exec(edit?.newText ?? item.insertText ?? '');
+  if (!inner) return item;
+  return { ...item, insertText: inner[1], textEdit: edit ? { ...edit, newText: inner[1] } : undefined };
+}
+
 /** The word at the cursor inside a host string (a name, or one value of a `|` list). */
 function wordInString(text: string, s: HostString, offset: number): { from: number; to: number } {
   const end = s.close < 0 ? text.indexOf('\n', offset) >>> 0 : s.close;
@@ -145,13 +156,18 @@ export function completeInHost(input: HostCompletionInput): CompletionList {
   if (modified !== undefined) {
     const found = input.find(modified, lang) ?? [];
     const changed = TextDocument.create(document.uri, document.languageId, document.version, modified);
-    checked = checkRequests(wiki, changed, found, settings ?? {});
+    checked = checkRequests(wiki, changed, found, settings ?? {}, input.map);
   }
   const c = checked.find((r) => r.request.range.start <= offset && offset <= r.request.range.end);
   if (!c) return { isIncomplete: false, items: [] };
   const v = hostToVirtual(c.request.query, offset);
-  const list = wiki.doComplete(c.virtual, c.parsed, v, settings);
+  let list: CompletionList;
+  if (c.service === 'wiki') list = wiki.doComplete(c.virtual, c.parsed, v, settings);
+  else if (input.map && c.parsed && !c.request.query.hasHole(v - 1, v + 1)) list = input.map.doComplete(c.virtual, c.parsed, v, settings);
+  else return { isIncomplete: false, items: [] };
   const { from, to } = key ?? wordInString(text, s!, offset);
-  const items = list.items.map((i) => hostItem(i, document, from, to)).filter((i): i is CompletionItem => !!i);
+  const items = list.items
+    .map((i) => hostItem(c.service === 'map' ? unquoted(i) : i, document, from, to))
+    .filter((i): i is CompletionItem => !!i);
   return { isIncomplete: list.isIncomplete, items };
 }

@@ -15,8 +15,11 @@ import type { RunnableQuery } from '../../../../common/queryTypes';
 import type { WikiLanguageService } from '../wiki/wikiLanguageService';
 import { TokenSink, encodeTokens, SEMANTIC_TOKENS_LEGEND, type TokenType } from '../semanticTokens';
 import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from './hostLanguages';
-import { checkRequests, type CheckedRequest } from './embeddedCheck';
+import { checkRequests, type CheckedRequest, type CheckedWikiRequest } from './embeddedCheck';
+import type { MapLanguageService } from '../map/mapLanguageService';
+import { mapRangeToHost, type CheckedMapRequest } from './mapCheck';
 import { namesMediaWiki, type FoundRequest } from './requestFinder';
+import { namesMapServer } from './mapPosts';
 import { isSuppressed } from './suppressions';
 import { completeInHost } from './embeddedCompletion';
 import { hostToVirtual, virtualToHost } from './embeddedPositions';
@@ -29,7 +32,7 @@ export interface EmbeddedDocument {
   lang: HostLanguage;
   /** The grammar is still loading: nothing is known yet. */
   pending: boolean;
-  /** The file names a MediaWiki API or client (else nothing is served). */
+  /** The file names a MediaWiki API or client, or the map server's object query (else nothing is served). */
   served: boolean;
   requests: FoundRequest[];
   /** Checked once per parse, with the settings of the first feature that needs them. */
@@ -38,6 +41,8 @@ export interface EmbeddedDocument {
 
 export interface EmbeddedServiceOptions {
   wiki: WikiLanguageService;
+  /** Judges the map-object queries posted to `…/api/mapobjects/` (without it they are not judged). */
+  map?: MapLanguageService;
   find: RequestFinder;
 }
 
@@ -54,12 +59,14 @@ export function hostLanguageOf(languageId: string, uri: string): HostLanguage | 
 }
 
 export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): LanguageService<EmbeddedDocument> {
-  const { wiki, find } = options;
+  const { wiki, map, find } = options;
 
   const checkedOf = (document: TextDocument, parsed: EmbeddedDocument, settings?: LanguageSettings): CheckedRequest[] => {
-    parsed.checked ??= parsed.served ? checkRequests(wiki, document, parsed.requests, settings ?? {}) : [];
+    parsed.checked ??= parsed.served ? checkRequests(wiki, document, parsed.requests, settings ?? {}, map) : [];
     return parsed.checked;
   };
+  const wikiChecked = (document: TextDocument, parsed: EmbeddedDocument, settings?: LanguageSettings): CheckedWikiRequest[] =>
+    checkedOf(document, parsed, settings).filter((c): c is CheckedWikiRequest => c.service === 'wiki');
   /** The request whose host range holds `offset` (its end included: a cursor before the closing quote). */
   const requestAt = (checked: CheckedRequest[], offset: number) =>
     checked.find((c) => c.request.range.start <= offset && offset <= c.request.range.end);
@@ -68,7 +75,7 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
     parse(document) {
       const lang = hostLanguageOf(document.languageId, document.uri)!;
       const text = document.getText();
-      const served = !!lang && namesMediaWiki(text);
+      const served = !!lang && (namesMediaWiki(text) || namesMapServer(text));
       if (!served) return { lang, pending: false, served: false, requests: [] };
       const requests = find(text, lang);
       return { lang, pending: requests === undefined, served: true, requests: requests ?? [] };
@@ -85,12 +92,13 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
 
     doComplete(document, parsed, offset, settings) {
       if (!parsed.served || parsed.pending) return EMPTY_LIST;
-      return completeInHost({ wiki, find, document, parsed, offset, settings, checked: checkedOf(document, parsed, settings) });
+      return completeInHost({ wiki, map, find, document, parsed, offset, settings, checked: checkedOf(document, parsed, settings) });
     },
 
     doHover(document, parsed, offset, settings): Hover | null {
       const c = requestAt(checkedOf(document, parsed, settings), offset);
       if (!c) return null;
+      if (c.service === 'map') return map ? mapHover(map, c, document, offset) : null;
       const v = hostToVirtual(c.request.query, offset);
       const hover = wiki.doHover(c.virtual, c.parsed, Math.min(v, c.virtual.getText().length), settings);
       if (!hover) return null;
@@ -98,16 +106,16 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
     },
 
     doCodeActions(document, parsed, range, diagnostics, settings) {
-      return codeActions(wiki, document, checkedOf(document, parsed, settings), range, diagnostics, settings);
+      return codeActions(wiki, document, wikiChecked(document, parsed, settings), range, diagnostics, settings);
     },
 
     getSemanticTokens(document, parsed, range) {
-      return semanticTokens(wiki, document, checkedOf(document, parsed), range);
+      return semanticTokens(wiki, document, wikiChecked(document, parsed), range);
     },
 
     findDocumentSymbols: () => [],
     findDocumentLinks: () => [],
-    getRunnableQueries: (document, parsed) => runnableQueries(wiki, document, checkedOf(document, parsed)),
+    getRunnableQueries: (document, parsed) => runnableQueries(wiki, document, wikiChecked(document, parsed)),
     getInlayHints: () => [],
     getFoldingRanges: () => [],
     getSelectionRanges: () => [],
@@ -115,12 +123,22 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
   };
 }
 
+/** The map service's hover on a posted map query, at the host characters it came from. */
+function mapHover(map: MapLanguageService, c: CheckedMapRequest, document: TextDocument, offset: number): Hover | null {
+  if (!c.parsed) return null;
+  const v = Math.min(hostToVirtual(c.request.query, offset), c.virtual.getText().length);
+  if (c.request.query.hasHole(v, v + 1)) return null;
+  const hover = map.doHover(c.virtual, c.parsed, v);
+  if (!hover) return null;
+  return hover.range ? { ...hover, range: mapRangeToHost(c.request, c.virtual, document, hover.range) } : hover;
+}
+
 /**
  * The requests that can run as written (▶ Run lenses): of high confidence, every value known in the
  * source (no variable, hole or spread), at their host ranges. The run code decides as for any query
  * whether it may run (read modules only) and where (the URL's wiki, else the configured one).
  */
-function runnableQueries(wiki: WikiLanguageService, document: TextDocument, checked: CheckedRequest[]): RunnableQuery[] {
+function runnableQueries(wiki: WikiLanguageService, document: TextDocument, checked: CheckedWikiRequest[]): RunnableQuery[] {
   const out: RunnableQuery[] = [];
   for (const c of checked) {
     if (c.confidence !== 'high' || c.request.query.hasHole()) continue;
@@ -136,7 +154,7 @@ function runnableQueries(wiki: WikiLanguageService, document: TextDocument, chec
 }
 
 /** The wiki service's tokens of each request (only of high confidence), at the host characters they came from. */
-function semanticTokens(wiki: WikiLanguageService, document: TextDocument, checked: CheckedRequest[], range?: Range): number[] {
+function semanticTokens(wiki: WikiLanguageService, document: TextDocument, checked: CheckedWikiRequest[], range?: Range): number[] {
   const sink = new TokenSink();
   const types = SEMANTIC_TOKENS_LEGEND.tokenTypes as TokenType[];
   for (const c of checked) {
@@ -166,7 +184,7 @@ const ADDED_PARAM = /^&?([A-Za-z0-9_.:-]+)=([A-Za-z0-9_|.:*-]*)$/;
 const URL_FORMS = new Set(['url', 'concat', 'annotation']);
 
 /** Adds parameter `name` to a request in the host language's syntax (see paramAdder.ts), when the source allows it. */
-function addedParam(c: CheckedRequest, document: TextDocument, name: string, value: string): TextEdit | undefined {
+function addedParam(c: CheckedWikiRequest, document: TextDocument, name: string, value: string): TextEdit | undefined {
   const { request } = c;
   let at: number;
   let newText: string | undefined;
@@ -186,7 +204,7 @@ function addedParam(c: CheckedRequest, document: TextDocument, name: string, val
 }
 
 /** An edit of the virtual query written in the host file, when that is safe (the replaced text is written as is). */
-function hostEdit(c: CheckedRequest, document: TextDocument, edit: TextEdit): TextEdit | undefined {
+function hostEdit(c: CheckedWikiRequest, document: TextDocument, edit: TextEdit): TextEdit | undefined {
   if (edit.range.start.line !== 0 || edit.range.end.line !== 0) return undefined;
   const from = edit.range.start.character;
   const to = edit.range.end.character;
@@ -203,7 +221,7 @@ function hostEdit(c: CheckedRequest, document: TextDocument, edit: TextEdit): Te
 function codeActions(
   wiki: WikiLanguageService,
   document: TextDocument,
-  checked: CheckedRequest[],
+  checked: CheckedWikiRequest[],
   range: Range,
   diagnostics: Diagnostic[],
   settings?: LanguageSettings,

@@ -96,7 +96,7 @@ export function keyName(node: Node, lang: HostLanguage, host: string): MappedTex
 /** Node types that bring in entries from elsewhere. */
 const SPREAD_TYPES = new Set(['dictionary_splat', 'spread_element', 'variadic_unpacking', 'hash_splat_argument', 'list_splat']);
 
-function pairParts(kid: Node, lang: HostLanguage): [Node | null, Node | null] | undefined {
+export function pairParts(kid: Node, lang: HostLanguage): [Node | null, Node | null] | undefined {
   switch (kid.type) {
     case 'pair':
     case 'keyed_element':

@@ -22,12 +22,15 @@ import { builderChain } from './builderChains';
 import { KEYED_TYPES, keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
 import type { MappedText } from './virtualText';
 import { entryTemplate, type EntryTemplate } from './paramAdder';
+import { mapPostOf, namesMapServer } from './mapPosts';
 
 export type RequestForm =
-  'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'builder' | 'annotation';
+  'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'builder' | 'annotation' | 'json';
 
 /** One request candidate found in a host file. */
 export interface FoundRequest {
+  /** `map`: a map-object query posted to `…/api/mapobjects/` (its `query` is the JSON body); else a MediaWiki API request. */
+  service?: 'map';
   language: string;
   form: RequestForm;
   client: ClientKind;
@@ -74,6 +77,8 @@ interface Walk {
   scope: number;
   /** Start offsets of Java call chains already read (a chain's inner calls start where it starts). */
   chains: Set<number>;
+  /** The file names the map server's object query (`namesMapServer`): its calls may post map queries. */
+  mapFile: boolean;
 }
 
 /** A literal handed to `new URL(…)` in JavaScript/TypeScript: its `searchParams` may be set after, so it lacks nothing. */
@@ -251,6 +256,25 @@ const LANGUAGE_FORMS: Record<string, Record<string, (w: Walk, node: Node) => voi
   ruby: { argument_list: (w, node) => node.namedChildren.some((k) => k?.type === 'pair') && addObject(w, node, 'hash') },
 };
 
+/** Call node types that can post a map query (mapPosts.ts). */
+const CALL_TYPES = new Set(['call_expression', 'call', 'function_call', 'command']);
+
+/** A map-object query posted by this call: its JSON body, checked by the map service. */
+function addMapPost(w: Walk, call: Node): void {
+  const post = mapPostOf(call, w.lang, w.host);
+  if (!post) return;
+  w.out.push({
+    service: 'map',
+    language: w.lang.id,
+    form: post.form,
+    client: 'http',
+    range: post.range,
+    query: post.body.json,
+    closed: post.body.closed,
+    namesApi: true,
+  });
+}
+
 /** Visits one node (`inConcat`: its parent is a concatenation); returns whether to look inside it. */
 function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean {
   const t = node.type;
@@ -267,6 +291,7 @@ function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean
   if (t in OBJECT_FORMS) addObject(w, node, OBJECT_FORMS[t]);
   else if (isMapLiteral(node, w.lang)) addObject(w, node, node.type.startsWith('anonymous_object') ? 'object' : 'map');
   else LANGUAGE_FORMS[w.lang.id]?.[t]?.(w, node);
+  if (w.mapFile && CALL_TYPES.has(t)) addMapPost(w, node);
   return true;
 }
 
@@ -294,7 +319,12 @@ function writesActionKey(text: string): boolean {
 export function mayHoldRequest(text: string): boolean {
   // mw.Api sends action=query when the object names none.
   return (
-    text.includes('api.php') || writesActionKey(text) || text.includes('mwclient') || text.includes('pywikibot') || text.includes('mw.Api')
+    text.includes('api.php') ||
+    writesActionKey(text) ||
+    text.includes('mwclient') ||
+    text.includes('pywikibot') ||
+    text.includes('mw.Api') ||
+    namesMapServer(text)
   );
 }
 
@@ -304,6 +334,7 @@ const ACTION = ascii('action');
 const MWCLIENT = ascii('mwclient');
 const MW_API = ascii('mw.Api');
 const PYWIKIBOT = ascii('pywikibot');
+const API_MAPOBJECTS = ascii('api/mapobjects');
 
 function bytesAt(bytes: Uint8Array, i: number, word: readonly number[]): boolean {
   if (i + word.length > bytes.length) return false;
@@ -344,7 +375,8 @@ export function mayHoldRequestBytes(bytes: Uint8Array): boolean {
   for (let i = 0; i < n; i++) {
     const b = bytes[i];
     if (b === 97) {
-      if (bytesAt(bytes, i, API_PHP) || (bytesAt(bytes, i, ACTION) && actionKeyAt(bytes, i))) return true;
+      if (bytesAt(bytes, i, API_PHP) || (bytesAt(bytes, i, ACTION) && actionKeyAt(bytes, i)) || bytesAt(bytes, i, API_MAPOBJECTS))
+        return true;
     } else if (b === 109) {
       if (bytes[i + 1] === 119 && (bytesAt(bytes, i, MWCLIENT) || bytesAt(bytes, i, MW_API))) return true;
     } else if (b === 112 && bytes[i + 1] === 121 && bytesAt(bytes, i, PYWIKIBOT)) return true;
@@ -418,10 +450,11 @@ const activeCache = new WeakMap<Language, Map<string, string[]>>();
  * calls and commands of a form, the bindings and settings of maps built key by key, and scopes.
  * Every other node (most of a file) is passed over inside tree-sitter.
  */
-function activeTypes(language: Language, lang: HostLanguage): string[] {
+function activeTypes(language: Language, lang: HostLanguage, mapFile: boolean): string[] {
   let byLang = activeCache.get(language);
   if (!byLang) activeCache.set(language, (byLang = new Map()));
-  let types = byLang.get(lang.id);
+  const key = mapFile ? `${lang.id} map` : lang.id;
+  let types = byLang.get(key);
   if (!types) {
     const all = [
       ...Object.keys(lang.strings),
@@ -431,10 +464,12 @@ function activeTypes(language: Language, lang: HostLanguage): string[] {
       ...Object.keys(LANGUAGE_FORMS[lang.id] ?? {}),
       ...KEYED_TYPES,
       ...SCOPES,
+      // calls that may post a map query, only in a file that names api/mapobjects
+      ...(mapFile ? CALL_TYPES : []),
     ];
     // only the types of this grammar (the C walk compares each node with every type asked for)
     types = [...new Set(all)].filter((t) => language.idForNodeType(t, true) !== null);
-    byLang.set(lang.id, types);
+    byLang.set(key, types);
   }
   return types;
 }
@@ -468,12 +503,13 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     keyed: newKeyedState(),
     scope: 0,
     chains: new Set(),
+    mapFile: namesMapServer(host),
   };
   // One walk inside tree-sitter hands over the nodes of the types read, in source order (a parent
   // before its children); the nodes holding the current one are kept here, so the walk needs no
   // parent lookup (each costs a walk from the root in tree-sitter) and no recursion. Nothing more
   // than MAX_DEPTH such nodes deep is visited (no real request is nested that deep).
-  const nodes = tree.rootNode.descendantsOfType(activeTypes(tree.language, lang));
+  const nodes = tree.rootNode.descendantsOfType(activeTypes(tree.language, lang, w.mapFile));
   const types = tree.language.types;
   const open: Open[] = [];
   let skipEnd = -1;
