@@ -37,6 +37,14 @@ from config import API
 requests.get(API, params={"action": "query", "list": "allpages", "aplimit": 5, "apfrm": "B"})
 `;
 
+/** A Luanti mod posting a map-object query (with a misspelled type) to its map server. */
+const MAP_LUA = `local http = minetest.request_http_api()
+local function find_bones(base, cb)
+  http.fetch({url = base .. "/api/mapobjects/", method = "POST", extra_headers = {"Content-Type: application/json"},
+    data = minetest.write_json({pos1 = {x = -10, y = -2, z = -10}, pos2 = {x = 10, y = 2, z = 10}, type = "bone"})}, cb)
+end
+`;
+
 const TOOL_PHP = `<?php
 $url = "https://en.wikipedia.org/w/api.php?action=query&list=categorymembers&cmtitle=" . urlencode($cat) . "&cmlimt=500";
 `;
@@ -81,6 +89,7 @@ describe('wikimap-query on source files (CLI)', function () {
     fs.writeFileSync(path.join(dir, 'src', 'lookalike.js'), LOOKALIKE_JS);
     fs.writeFileSync(path.join(dir, 'src', 'unnamed.py'), UNNAMED_PY);
     fs.writeFileSync(path.join(dir, 'src', 'tool.php'), TOOL_PHP);
+    fs.writeFileSync(path.join(dir, 'src', 'map.lua'), MAP_LUA);
     fs.writeFileSync(path.join(dir, 'vendor', 'ignored.js'), GADGET_JS);
     fs.writeFileSync(path.join(dir, '.gitignore'), 'vendor/\n');
   });
@@ -95,6 +104,7 @@ describe('wikimap-query on source files (CLI)', function () {
         'src/bot.py:4:47 unrecognizedparams titlrs',
         'src/bot.py:4:82 booleanfalse redirects',
         'src/gadget.js:2:55 unrecognizedparams aplimt',
+        'src/map.lua:4:107 unknowntype null',
         'src/tool.php:2:110 unrecognizedparams cmlimt',
       ],
     );
@@ -154,6 +164,7 @@ describe('wikimap-query on source files (CLI)', function () {
     const inv = JSON.parse(r.stdout) as InventoryEntry[];
     const php = inv.find((e) => e.file === 'src/tool.php');
     assert.deepEqual(php, {
+      service: 'wiki',
       file: 'src/tool.php',
       line: 2,
       column: 8,
@@ -165,10 +176,25 @@ describe('wikimap-query on source files (CLI)', function () {
     });
     assert.deepEqual(
       inv.map((e) => `${e.file}:${e.line} ${e.form}`),
-      ['src/bot.py:4 dict', 'src/bot.py:7 dict', 'src/gadget.js:2 object', 'src/tool.php:2 concat'],
+      ['src/bot.py:4 dict', 'src/bot.py:7 dict', 'src/gadget.js:2 object', 'src/map.lua:3 table', 'src/tool.php:2 concat'],
+    );
+    assert.deepEqual(
+      inv.find((e) => e.service === 'map'),
+      {
+        service: 'map',
+        file: 'src/map.lua',
+        line: 3,
+        column: 3,
+        language: 'lua',
+        form: 'table',
+        client: 'http',
+        confidence: 'high',
+        params: { pos1: '{"x":-10,"y":-2,"z":-10}', pos2: '{"x":10,"y":2,"z":10}', type: 'bone' },
+      },
     );
     const table = cli(['requests', 'src'], dir);
     assert.match(table.stdout, /^module\s+requests\s+files\s+parameters\n/);
     assert.match(table.stdout, /action=query list=allpages\s+2\s+2\s+apfrm, aplimt/);
+    assert.match(table.stdout, /map objects type=bone\s+1\s+1\s+pos1, pos2/);
   });
 });

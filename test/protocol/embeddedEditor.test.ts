@@ -160,6 +160,39 @@ describe('language server over stdio: requests in source files', function () {
     assert.deepEqual(diagnostics, []);
   });
 
+  it('a map query posted to …/api/mapobjects/: map diagnostics at the host characters, hover and completion in the object', async () => {
+    const uri = 'file:///home/user/mapclient/search.js';
+    const text =
+      'export const search = (base) =>\n' +
+      '  fetch(`${base}/api/mapobjects/`, {\n' +
+      '    method: "POST",\n' +
+      '    body: JSON.stringify({ pos1: { x: 10, y: -2, z: -10 }, pos2: { x: -10, y: 2, z: 10 }, type: "bone", limit: 0.5 }),\n' +
+      '  });\n';
+    await client.open(uri, 'javascript', text, 1);
+    const diagnostics: Diagnostic[] = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(diagnostics.map((d) => [d.code, textOf(text, d.range)]).sort(), [
+      ['invertedbox', 'pos1'],
+      ['notinteger', '0.5'],
+      ['unknowntype', '"bone"'],
+    ]);
+    const at = text.indexOf('limit');
+    const hover = await client.request<Hover | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 3, character: at - text.lastIndexOf('\n', at) },
+    });
+    assert.ok(hover);
+    assert.equal(textOf(text, hover.range!), 'limit');
+    const { list } = await complete(
+      'file:///home/user/mapclient/type.js',
+      'javascript',
+      'fetch("api/mapobjects/", { method: "POST", body: JSON.stringify({ type: "sh|" }) });\n',
+    );
+    assert.ok(
+      list.items.some((i) => i.label === 'shop'),
+      list.items.map((i) => i.label).join(' '),
+    );
+  });
+
   it('incremental changes, several in one didChange: the fixed key clears the diagnostic', async () => {
     const uri = 'file:///home/user/bot/edit.py';
     await client.open(uri, 'python', PY, 1);
