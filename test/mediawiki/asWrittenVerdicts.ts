@@ -6,8 +6,8 @@
  * Only `errorformat=plaintext` is added (unless the request sets errorformat), so that every
  * message carries its code. The answer is read in whatever form the request asked for:
  * JSON (formatversion 1 keeps the text under `*`), JSONP (`/**\/cb(…)`), the HTML-wrapped
- * `jsonfm`/`xmlfm` (and the default `jsonfm` of a request without format), XML, and the
- * answers without a place for messages (opensearch's JSON array, feeds, rsd, an export dump).
+ * `jsonfm`/`xmlfm` (and the default `jsonfm` of a request without format), XML, PHP's serialized
+ * form (`format=php`, which the Peachy framework asks for), and the answers without a place for messages (opensearch's JSON array, feeds, rsd, an export dump).
  */
 import * as path from 'node:path';
 import { actionAnswerVerdict } from './actionVerdicts';
@@ -41,6 +41,48 @@ export function unwrapAnswer(body: string): string {
 }
 
 /**
+ * A PHP-serialized answer (`format=php`: `a:N:{…}` of `s:LEN:"…";`, `i:N;`, `d:N;`, `b:N;`, `N;`, with
+ * string lengths in bytes) as JSON text; an array keyed 0…n-1 becomes a list. Undefined when it is not one.
+ */
+export function phpAnswerAsJson(body: string): string | undefined {
+  if (!/^a:\d+:\{/.test(body)) return undefined;
+  const buf = Buffer.from(body, 'utf8');
+  let at = 0;
+  const upTo = (end: string): string => {
+    const i = buf.indexOf(end, at);
+    if (i < 0) throw new Error('truncated');
+    const text = buf.toString('latin1', at, i);
+    at = i + 1;
+    return text;
+  };
+  const value = (): unknown => {
+    const type = String.fromCharCode(buf[at]);
+    at += 2;
+    if (type === 'N') return null;
+    if (type === 'b') return upTo(';') === '1';
+    if (type === 'i' || type === 'd') return Number(upTo(';'));
+    if (type === 's') {
+      const len = Number(upTo(':'));
+      const text = buf.toString('utf8', at + 1, at + 1 + len);
+      at += len + 3;
+      return text;
+    }
+    if (type !== 'a') throw new Error(`PHP value of type ${type}`);
+    const n = Number(upTo(':'));
+    at++;
+    const entries: Array<[unknown, unknown]> = [];
+    for (let k = 0; k < n; k++) entries.push([value(), value()]);
+    at++;
+    return entries.every(([key], i) => key === i) ? entries.map(([, v]) => v) : Object.fromEntries(entries.map(([k, v]) => [String(k), v]));
+  };
+  try {
+    return JSON.stringify(value());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Each message's text under `text`: formatversion 1 with an errorformat keeps it under `*`, and
  * `errorformat=html` (the Wikipedia apps send it) under `html`, as HTML.
  */
@@ -70,7 +112,9 @@ function messageText(m: Record<string, unknown>): unknown {
 
 /** The wiki's verdict on one answer to a request sent as written. */
 export function asWrittenVerdict(body: string, query: string, prefixOf: (modulePath: string) => string): VerdictItem[] {
-  return actionAnswerVerdict(normaliseMessages(unwrapAnswer(body)), query, prefixOf, { keepFormatParams: true });
+  const unwrapped = unwrapAnswer(body);
+  const php = /(^|&)format=php(&|$)/.test(query) ? phpAnswerAsJson(unwrapped) : undefined;
+  return actionAnswerVerdict(normaliseMessages(php ?? unwrapped), query, prefixOf, { keepFormatParams: true });
 }
 
 /** The wiki's verdict on each request (anonymous GETs, four at a time). */
