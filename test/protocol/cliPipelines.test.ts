@@ -314,6 +314,8 @@ describe('the checker as a pre-commit hook and as an npm package', function () {
       for (const needed of [
         'dist/cli.js',
         'dist/server.js',
+        'dist/server.core.js',
+        'dist/server.hostParsers.js',
         'package.json',
         'README.md',
         'LICENSE',

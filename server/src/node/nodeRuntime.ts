@@ -3,7 +3,6 @@
  * Data files are read at run time from the installed package (`descriptors/` next to `dist/`), never
  * bundled into the JavaScript.
  */
-import { HostParsers } from '../embedded/hostParsers';
 import * as fs from 'fs';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
@@ -12,6 +11,7 @@ import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoCo
 import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore';
 import { defaultCatalogueCacheDir, nodeCatalogueFiles } from './nodeCatalogueFiles';
 import { liveCatalogueData, packageVersion } from '../packageData';
+import { lazyHostFinder } from './lazyHostFinder';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import type { HttpTransport } from '../../../run/transport';
 import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
@@ -105,7 +105,7 @@ export function createNodeRuntime(): ServerRuntime {
     createCatalogueStore: (options): CatalogueStoreAccess => createNodeCatalogueStore(files, options),
     repoConfig: readRepoConfigOfFolder,
     transport: nodeTransport,
-    hostFinder: new HostParsers(files),
+    hostFinder: lazyHostFinder(files),
   };
 }
 
