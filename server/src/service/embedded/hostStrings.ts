@@ -77,10 +77,21 @@ function decodeStringNode(node: Node, lang: HostLanguage, host: string, out: Map
   if (to > at) decodeInto(out, host, at, to, style);
 }
 
+/** Longest node whose source is searched for a concatenation operator before its children are read. */
+const OPERATOR_LOOK = 256;
+
 function isConcat(node: Node, lang: HostLanguage): boolean {
   if (!lang.concat.types.includes(node.type)) return false;
   // Adjacent literals (Python's "a" "b", the shell's a"b") join without an operator.
   if (!lang.concat.operators.length || node.type === 'concatenated_string') return true;
+  // Most are arithmetic or comparisons: a short node whose source lacks the operator is told at once.
+  if (node.endIndex - node.startIndex <= OPERATOR_LOOK) {
+    const source = node.text;
+    if (!lang.concat.operators.some((op) => source.includes(op))) return false;
+  }
+  // The operator, where the grammar names it (one child read rather than all).
+  const operator = node.childForFieldName('operator');
+  if (operator && !operator.isNamed) return lang.concat.operators.includes(operator.type);
   return node.children.some((c) => c !== null && !c.isNamed && lang.concat.operators.includes(c.type));
 }
 

@@ -60,6 +60,8 @@ const OBJECT_TYPES = new Set(['dictionary', 'object', 'array_creation_expression
 const MAP_CONSTRUCTOR =
   /^(?:new\s+)?(?:[\w.]+\.)?(?:\w*Map|\w*Dictionary|Hashtable|NameValueCollection|URLSearchParams|dict|OrderedDict|Hash\.new|mutableMapOf|hashMapOf|linkedMapOf|merge!?|make\(\s*(?:url|params)\.Values)\b/;
 const SETTERS = /^(put|add|set|append|Add|Set|update)$/;
+/** How such a call starts (`name.setter`, `$name->setter`), `noteCall`'s test below in one look at the source. */
+const SETTER_CALL = /^\$?[A-Za-z_]\w*\s*(?:\.|->)\s*(?:put|add|set|append|Add|Set|update)(?!\w)/;
 /** Languages where `p.name = v` sets a key of a map (objects and tables are maps there). */
 const DOT_LANGUAGES = new Set(['javascript', 'typescript', 'typescriptreact', 'lua']);
 
@@ -94,11 +96,14 @@ function groupOf(state: KeyedState, scope: number, name: string): KeyedGroup {
 
 /** `name = <map>`: starts a new group for the variable in this scope. */
 function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): boolean {
-  const kids = node.namedChildren.filter((c): c is Node => !!c && !NOT_NAMES.has(c.type) && c.type !== 'comment');
-  const left = unwrap(node.childForFieldName('left') ?? node.childForFieldName('name') ?? kids[0]);
-  const right = unwrap(node.childForFieldName('right') ?? node.childForFieldName('value') ?? kids[kids.length - 1]);
+  let kids: Node[] | undefined;
+  // read only when the binding has no field of that name (each read is calls into the runtime)
+  const named = () => (kids ??= node.namedChildren.filter((c): c is Node => !!c && !NOT_NAMES.has(c.type) && c.type !== 'comment'));
+  const right = unwrap(node.childForFieldName('right') ?? node.childForFieldName('value') ?? named()[named().length - 1]);
+  if (!right || !isMapValue(right, lang, host)) return false;
+  const left = unwrap(node.childForFieldName('left') ?? node.childForFieldName('name') ?? named()[0]);
   const name = variableName(left);
-  if (!name || !right || right === left || !isMapValue(right, lang, host)) return false;
+  if (!name || right === left) return false;
   const key = `${scope}:${name}`;
   const old = state.open.get(key);
   if (old?.sets.length) state.done.push(old);
@@ -129,6 +134,8 @@ function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: st
 
 /** `name.put(key, v)` and the like; Python's `name.update({…})` / `name.update(key=v)`. */
 function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
+  // most calls are not `name.setter(…)`: told from the source before any look at the node's children
+  if (!SETTER_CALL.test(host.slice(node.startIndex, node.startIndex + 130))) return;
   const argsNode =
     node.childForFieldName('arguments') ??
     node.namedChildren.find((c) => c?.type === 'call_suffix')?.namedChildren.find((c) => c?.type === 'value_arguments');

@@ -275,16 +275,27 @@ function addMapPost(w: Walk, call: Node): void {
   });
 }
 
+/**
+ * Whether a string literal can decode to a request (`…api.php?…`, `action=…`): without a backslash
+ * its text is its source's characters (holes aside), so only if the source holds one of them.
+ */
+function mayHoldUrl(host: string, start: number, end: number): boolean {
+  const source = host.slice(start, end);
+  return source.includes('api.php?') || source.includes('action=') || source.includes('\\');
+}
+
 /** Visits one node (`inConcat`: its parent is a concatenation); returns whether to look inside it. */
 function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean {
   const t = node.type;
   if (concat && !inConcat) {
-    for (const s of node.descendantsOfType(Object.keys(w.lang.strings))) if (s) w.used.add(s.startIndex);
-    addUrl(w, node);
+    const strings = node.descendantsOfType(Object.keys(w.lang.strings));
+    for (const s of strings) if (s) w.used.add(s.startIndex);
+    // without a string piece (`a + b` of numbers) it decodes to holes only: no request
+    if (strings.length) addUrl(w, node);
     return true;
   }
   if (isStringNode(node, w.lang)) {
-    if (!w.used.has(node.startIndex)) addUrl(w, node);
+    if (!w.used.has(node.startIndex) && mayHoldUrl(w.host, node.startIndex, node.endIndex)) addUrl(w, node);
     return false;
   }
   noteKeyed(w.keyed, node, w.lang, w.host, w.scope);
@@ -516,15 +527,15 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
   for (const node of nodes) {
     if (!node) continue;
     const start = node.startIndex;
-    const end = node.endIndex;
     // A node in one that is not read inside (a string, or one past the depth) is passed over.
-    if (start < skipEnd || (end <= skipEnd && start === skipEnd && end === start)) continue;
+    if (start < skipEnd) continue;
+    const end = node.endIndex;
+    if (start === skipEnd && end === start) continue;
     while (open.length && !(start >= open[open.length - 1].node.startIndex && end <= open[open.length - 1].end)) {
       w.scope = open.pop()!.scopeBefore;
     }
-    // The finder asks a node's type and end many times; each ask is a call into the runtime. Known here.
+    // The finder asks a node's type many times; each ask is a call into the runtime. Known here.
     Object.defineProperty(node, 'type', { value: types[node.typeId] ?? 'ERROR' });
-    Object.defineProperty(node, 'endIndex', { value: end });
     const parent = open[open.length - 1];
     const concat = isConcatNode(node, lang);
     const descend = open.length < MAX_DEPTH && visit(w, node, concat, !!parent?.concat && childOfConcat(parent, node));
