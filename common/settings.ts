@@ -45,6 +45,7 @@ export interface SettingSpec {
     readonly type: 'string';
     readonly format?: string;
     readonly pattern?: string;
+    readonly patternErrorMessage?: string;
     readonly enum?: readonly string[];
     readonly enumDescriptions?: readonly string[];
   };
@@ -99,6 +100,12 @@ export const FIXED_LIMITS = {
 } as const;
 
 const URL_VALUES = { type: 'string', format: 'uri', pattern: '^https?://' } as const;
+/** A wiki: its api.php URL, or a saved catalogue file (a path without a URL scheme). */
+const WIKI_VALUES = {
+  type: 'string',
+  pattern: '^(?:https?://|(?![A-Za-z][A-Za-z0-9+.-]*://)).+',
+  patternErrorMessage: 'An http(s) api.php URL, or the path of a saved catalogue file (wikimap-query catalogue save … -o FILE).',
+} as const;
 
 /** Every `wikimapQuery.*` setting, once, in the order the editor lists them. */
 export const SETTINGS: readonly SettingSpec[] = [
@@ -119,15 +126,16 @@ export const SETTINGS: readonly SettingSpec[] = [
     key: 'wikis',
     type: 'object',
     default: {},
-    values: URL_VALUES,
+    values: WIKI_VALUES,
     scope: 'resource',
     order: 2,
     group: 'Wiki Query',
     readBy: 'both',
     restricted: true,
     markdownDescription:
-      'Named wiki endpoints, name → `api.php` URL, e.g. `{ "local": "http://127.0.0.1:8080/api.php" }`. Pick the current one from the status bar or with **Wiki Query: Select Wiki…**.',
-    readme: 'Named wikis, name → `api.php` URL.',
+      'Named wikis, name → `api.php` URL, e.g. `{ "local": "http://127.0.0.1:8080/api.php" }`, or name → a saved catalogue file (`wikimap-query catalogue save API_URL -o FILE`), absolute or relative to the workspace folder, e.g. `{ "intranet": "catalogues/intranet.json" }`: judged by that file (read again when it changes, never fetched; only in a trusted workspace, and only by the desktop editor), e.g. as a target in `#wikimapQuery.wiki.targets#`. Pick the current one from the status bar or with **Wiki Query: Select Wiki…**.',
+    readme:
+      'Named wikis, name → `api.php` URL, or name → a saved catalogue file (absolute or workspace-relative path; read again when it changes; trusted workspaces, desktop only).',
   },
   {
     key: 'wiki.highLimits',

@@ -66,9 +66,14 @@ export function getEmbeddedLanguages(): string[] {
   return setting<string[]>('embeddedLanguages');
 }
 
-/** Named endpoints of a kind, as `[name, url]` pairs (entries that are not strings are skipped). */
+/**
+ * Named endpoints of a kind, as `[name, url]` pairs (entries that are not strings are skipped). A wiki
+ * entry that is a saved catalogue file (no `http(s)://`) is no endpoint: nothing is run against it or
+ * signed in to; the language server judges by it (a target).
+ */
 export function getNamedEndpoints(kind: 'wiki' | 'map'): Array<[string, string]> {
-  return Object.entries(setting<Record<string, string>>(kind === 'wiki' ? 'wikis' : 'mapservers'));
+  const entries = Object.entries(setting<Record<string, string>>(kind === 'wiki' ? 'wikis' : 'mapservers'));
+  return kind === 'wiki' ? entries.filter(([, u]) => typeof u === 'string' && /^https?:\/\//i.test(u.trim())) : entries;
 }
 
 /** The current endpoint URL of a kind: the setting, or the named endpoint it names. */

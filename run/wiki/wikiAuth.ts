@@ -182,7 +182,7 @@ export const READ_DENIED_HELP_EDITOR =
 
 /** The same for an editor whose client cannot sign in (the language server over stdio elsewhere). */
 export const READ_DENIED_HELP_OTHER_EDITORS =
-  'the wiki is private: reading its API needs a sign-in, which this editor does not offer. Save its catalogue signed in with `wikimap-query catalogue save API_URL -o FILE --bot-user User@BotName` (password in WIKIMAP_QUERY_BOT_PASSWORD) and check against it with `wikimap-query check --catalogue FILE` (the editor cannot take a saved catalogue for a wiki yet)';
+  'the wiki is private: reading its API needs a sign-in, which this editor does not offer. Save its catalogue signed in with `wikimap-query catalogue save API_URL -o FILE --bot-user User@BotName` (password in WIKIMAP_QUERY_BOT_PASSWORD) and name that file in wikimapQuery.wikis in place of the URL (`"intranet": "intranet.catalogue.json"`), or check against it with `wikimap-query check --catalogue FILE`';
 
 /** What a wiki's `readapidenied` means and what to do on the command line, for messages. */
 export const READ_DENIED_HELP =

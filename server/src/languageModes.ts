@@ -29,6 +29,7 @@ import { getMapLanguageService, type MapLanguageService } from './service/map/ma
 import { errorMessage } from '../../common/errorMessage';
 import type { WikiSecret } from '../../run/wiki/wikiAuth';
 import { redactUserInfo } from '../../run/redact';
+import { SavedCatalogueFiles, type SavedCatalogueEntry, type SplitWikis } from './catalogue/savedCatalogueEntries';
 
 export interface EffectiveSettings {
   apiUrl?: string;
@@ -85,7 +86,11 @@ export interface LanguageServices {
   /** A service of source files whose requests another wiki service judges (a target wiki's, editorTargets.ts). */
   hostFor(wiki: LanguageService<unknown>): LanguageService<unknown>;
   applyEndpoints(settings: EffectiveSettings): void;
-  onDidChangeCatalogue(listener: (apiUrl: string) => void): Disposable;
+  /** The saved catalogue files of `wikimapQuery.wikis` in use (read; the editor watches them). */
+  catalogueFiles(): readonly SavedCatalogueEntry[];
+  /** A watched saved catalogue file changed (its `file:` URI): it is read again; false when it is none of ours. */
+  catalogueFileChanged(uri: string): boolean;
+  onDidChangeCatalogue(listener: (apiUrl: string, failed?: boolean) => void): Disposable;
   describeCatalogue(apiUrlOrName?: string): CatalogueResult;
   /** Reloads (`forget`: after dropping what was loaded, in memory and on disk: after a sign-out). */
   reloadCatalogues(apiUrlOrName: string | undefined, settings: EffectiveSettings, forget?: boolean): Promise<ReloadCatalogueResult>;
@@ -141,6 +146,11 @@ export interface CreateServicesOptions {
   secretFor?(apiUrl: string): Promise<WikiSecret | undefined>;
   /** What a private wiki's `readapidenied` is explained with (how this client signs in). */
   readDeniedHelp?: string;
+  /**
+   * Where a saved catalogue file of `wikimapQuery.wikis` is (the runtime's resolution against the workspace
+   * folder); absent: such entries are not read (said once).
+   */
+  catalogueFilePath?(value: string): { path: string; uri: string } | undefined;
 }
 
 /** The client's stored sign-in goes only to the wikis the user configured, never to one a document names. */
@@ -204,7 +214,17 @@ export function createLanguageServices(
     if (fixed) return (apiUrl && fixed.find((c) => sameApiUrl(c.source, apiUrl))) || fixed[0];
     return store ? store.resolve(apiUrl) : builtinCatalogue;
   };
-  const resolveName = (apiUrlOrName?: string) => (apiUrlOrName && wikis[apiUrlOrName]) || apiUrlOrName || undefined;
+  const savedFiles = new SavedCatalogueFiles((message) => options.log(message, 'warning'));
+  // A saved catalogue file is passed by its name: the store knows it under that name.
+  const resolveName = (apiUrlOrName?: string) =>
+    (apiUrlOrName && !savedFiles.has(apiUrlOrName) && wikis[apiUrlOrName]) || apiUrlOrName || undefined;
+  let lastSettings: EffectiveSettings | undefined;
+  const applyEndpoints = (settings: EffectiveSettings) => {
+    lastSettings = settings;
+    wikis = settings.wikis;
+    limits.apply(settings);
+    applyWikis(settings, policy, savedFiles.apply(settings.wikis, { trusted: policy.trusted, resolve: options.catalogueFilePath }), store);
+  };
 
   const wiki = getWikiLanguageService({ resolveCatalogue }) as LanguageService<unknown>;
   const mapService = getMapLanguageService({ descriptor: createMapDescriptor(loadMapDescriptorJson(runtime.files)) });
@@ -219,17 +239,10 @@ export function createLanguageServices(
     resolveCatalogue,
     hostFor: (judge) => createHostService(judge, runtime.hostFinder, mapService),
     builtinInUseFor: (apiUrlOrName) => whyBuiltin(store?.status?.(apiUrlOrName)),
-    applyEndpoints(settings) {
-      wikis = settings.wikis;
-      policy.mode = settings.liveCatalogues;
-      policy.configured = [settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u && /^https?:\/\//i.test(u));
-      policy.approved = settings.approvedCatalogues;
-      limits.apply(settings);
-      store?.setEndpoints(settings.apiUrl, settings.wikis);
-    },
-    onDidChangeCatalogue(listener) {
-      return store ? store.onDidChange(listener) : { dispose() {} };
-    },
+    applyEndpoints,
+    catalogueFiles: () => savedFiles.entries,
+    catalogueFileChanged: (uri) => rereadSavedFile(savedFiles.byUri(uri), store, options.log),
+    onDidChangeCatalogue: (listener) => store?.onDidChange(listener) ?? { dispose() {} },
     describeCatalogue(apiUrlOrName) {
       const catalogue = resolveCatalogue(resolveName(apiUrlOrName));
       return {
@@ -239,22 +252,47 @@ export function createLanguageServices(
       };
     },
     async reloadCatalogues(apiUrlOrName, settings, forget) {
+      const configured = Object.entries(settings.wikis).map(([name, value]) => (savedFiles.has(name) ? name : value));
       const targets = apiUrlOrName
         ? [resolveName(apiUrlOrName)!]
-        : [...new Set([settings.apiUrl, ...Object.values(settings.wikis)].filter((u): u is string => !!u))];
+        : [...new Set([settings.apiUrl, ...configured].filter((u): u is string => !!u))];
       return reloadTargets(targets, store, policy.trusted, forget);
     },
-    catalogueFetchDecision(apiUrl) {
-      if (!store) return { allowed: true, why: 'configured' };
-      return decideCatalogueFetch(apiUrl, policy);
-    },
+    catalogueFetchDecision: (apiUrl) => (store ? decideCatalogueFetch(apiUrl, policy) : { allowed: true, why: 'configured' }),
     setWorkspaceTrusted(trusted) {
+      const changed = policy.trusted !== trusted;
       policy.trusted = trusted;
+      // Saved catalogue files are read only in a trusted workspace.
+      if (changed && lastSettings) applyEndpoints(lastSettings);
     },
     dispose() {
       store?.dispose?.();
     },
   };
+}
+
+/** The wikis of the settings to the fetch policy and the store: the api.php URLs, and the saved catalogue files that may be read. */
+function applyWikis(
+  settings: EffectiveSettings,
+  policy: CatalogueFetchPolicy,
+  split: SplitWikis,
+  store: CatalogueStoreAccess<WikiCatalogue> | undefined,
+): void {
+  policy.mode = settings.liveCatalogues;
+  policy.configured = [settings.apiUrl, ...Object.values(split.urls)].filter((u): u is string => !!u && /^https?:\/\//i.test(u));
+  policy.approved = settings.approvedCatalogues;
+  store?.setEndpoints(settings.apiUrl, split.urls, Object.fromEntries(split.files.map((f) => [f.name, f.path])));
+}
+
+/** A watched saved catalogue file changed: read again; a failure is said here (the store fires a change either way, so notes are shown at once). */
+function rereadSavedFile(
+  entry: SavedCatalogueEntry | undefined,
+  store: CatalogueStoreAccess<WikiCatalogue> | undefined,
+  log: CreateServicesOptions['log'],
+): boolean {
+  if (!entry || !store) return false;
+  store.reload(entry.name).catch((err) => log(`Wiki Query: cannot read ${entry.path}: ${errorMessage(err)}.`, 'warning'));
+  return true;
 }
 
 function whyBuiltin(status: ReturnType<NonNullable<CatalogueStoreAccess['status']>> | undefined): string | undefined {

@@ -36,7 +36,8 @@ export interface CatalogueStoreAccess<C = WikiCatalogue> {
   /** The loaded catalogue of that wiki, or the built-in one (then a background load starts, once). */
   resolve(apiUrl?: string): C;
   /** Fires when a wiki's catalogue arrived or changed. */
-  onDidChange(listener: (apiUrl: string) => void): Disposable;
+  /** `failed`: a load failed (the wiki is judged by the built-in or a stale catalogue, and notes say so). */
+  onDidChange(listener: (apiUrl: string, failed?: boolean) => void): Disposable;
   /** Fetches a wiki's catalogue again (default wiki when no URL). Rejects with a message saying what to do. */
   reload(apiUrl?: string): Promise<void>;
   /** What is in use for a wiki (a URL or a name of `wikimapQuery.wikis`) and why. */
@@ -44,7 +45,7 @@ export interface CatalogueStoreAccess<C = WikiCatalogue> {
   /** Drops a wiki's catalogue in memory and on disk (after signing out of it); the built-in one until reloaded. */
   forget?(apiUrl: string): Promise<void>;
   /** Default wiki for bare queries and the named endpoints of `wikimapQuery.wikis`. */
-  setEndpoints(defaultApiUrl?: string, named?: Record<string, string>): void;
+  setEndpoints(defaultApiUrl?: string, named?: Record<string, string>, files?: Record<string, string>): void;
   /** Where a catalogue came from (`builtin`, an api.php URL, a file), if the store knows. */
   describe?(catalogue: C): string | undefined;
   dispose?(): void;
@@ -102,6 +103,12 @@ export interface ServerRuntime {
    * and checked; undefined when there is none. Absent where the workspace's files cannot be read.
    */
   repoConfig?(folderUri: string): RepoConfig | undefined;
+  /**
+   * A saved catalogue file named in `wikimapQuery.wikis` (a path, absolute or relative to the workspace
+   * folder `folderUri`): its absolute path and `file:` URI; undefined when it cannot be one (a relative
+   * path without a workspace folder). Absent where the machine's files cannot be read (a browser).
+   */
+  catalogueFilePath?(value: string, folderUri: string | undefined): { path: string; uri: string } | undefined;
   /**
    * The `fetch` the server uses for the map server's `/api/config` (the global one when absent). A
    * browser's says why a request failed where the browser only says "failed" (CORS, mixed content).

@@ -153,8 +153,12 @@ class QueryLanguageServer {
   private trusted = true;
   /** The first workspace folder (or the root URI): where the repository config file is looked for. */
   private workspaceFolder: string | undefined;
-  /** The client can watch files for the server (the repository config file). */
+  /** The client can watch files for the server (the repository config file, saved catalogue files). */
   private canWatchFiles = false;
+  /** The client takes `{ baseUri, pattern }` glob patterns (LSP 3.17): how a file outside the workspace is watched. */
+  private relativePatterns = false;
+  /** The saved catalogue files of `wikimapQuery.wikis` watched now (their URIs), and their registration. */
+  private catalogueWatch?: { uris: string; registration: Promise<Disposable | undefined> };
   /** Problems of the repository config file already shown. */
   private readonly toldRepoProblems = new Set<string>();
   /** The repository config file of the workspace folder, if any. */
@@ -251,6 +255,7 @@ class QueryLanguageServer {
           log: (message, kind) => this.catalogueLog(message, kind),
           cacheDir: cacheDirFrom(this.initOptions),
           ...this.signInOptions(),
+          catalogueFilePath: this.runtime.catalogueFilePath && ((value) => this.runtime.catalogueFilePath!(value, this.workspaceFolder)),
         });
       } catch (err) {
         // Broken package data: say it once; every request then answers with this error.
@@ -260,8 +265,8 @@ class QueryLanguageServer {
         }
         throw err;
       }
-      this.services.applyEndpoints(this.settings);
       this.services.setWorkspaceTrusted(this.trusted);
+      this.applyEndpoints();
       const services = this.services;
       this.targets = new EditorTargets({
         files: this.runtime.files,
@@ -271,12 +276,34 @@ class QueryLanguageServer {
         log: (message) => this.log(message),
       });
       this.mapConfigs.bind(this.services.map as unknown as MapConfigTarget);
-      this.services.onDidChangeCatalogue((apiUrl) => {
-        this.log(`Catalogue of ${apiUrl} loaded; validating open documents again.`);
+      this.services.onDidChangeCatalogue((apiUrl, failed) => {
+        this.log(`Catalogue of ${apiUrl} ${failed ? 'could not be loaded' : 'loaded'}; validating open documents again.`);
         this.revalidateAll();
       });
     }
     return this.services;
+  }
+
+  /** The settings' wikis to the services, and the saved catalogue files among them watched (read again when they change). */
+  private applyEndpoints(): void {
+    if (!this.services) return;
+    this.services.applyEndpoints(this.settings);
+    const files = this.services.catalogueFiles();
+    const uris = files
+      .map((f) => f.uri)
+      .sort()
+      .join('\n');
+    if (!this.canWatchFiles || uris === (this.catalogueWatch?.uris ?? '')) return;
+    const previous = this.catalogueWatch?.registration;
+    void previous?.then((d) => d?.dispose());
+    const watchers = files.map((f) => {
+      const slash = f.uri.lastIndexOf('/');
+      return { globPattern: this.relativePatterns ? { baseUri: f.uri.slice(0, slash), pattern: f.uri.slice(slash + 1) } : f.path };
+    });
+    const registration = watchers.length
+      ? this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(() => undefined)
+      : Promise.resolve(undefined);
+    this.catalogueWatch = { uris, registration };
   }
 
   // ---------------------------------------------------------------------------
@@ -550,6 +577,7 @@ class QueryLanguageServer {
       this.layers.set('initializationOptions', this.initOptions);
       this.workspaceFolder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
       this.canWatchFiles = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+      this.relativePatterns = !!caps.workspace?.didChangeWatchedFiles?.relativePatternSupport;
       this.readRepoFile();
       this.applySettings();
       this.editorFeatures.setClientCapabilities(caps);
@@ -652,7 +680,7 @@ class QueryLanguageServer {
           this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(() => undefined);
         }
         this.editorFeatures.initialized();
-        this.settingsReady = this.fetchSettings().then(() => this.services?.applyEndpoints(this.settings));
+        this.settingsReady = this.fetchSettings().then(() => this.applyEndpoints());
         // Load and index the catalogues now, after `initialize` has answered, so the first request does not wait.
         this.runtime.timers.setImmediate(() => {
           try {
@@ -676,7 +704,7 @@ class QueryLanguageServer {
         // from their new settings: ask again either way, so an older pulled answer never hides the change.
         this.settingsReady = this.hasConfigurationCapability ? this.fetchSettings() : Promise.resolve();
         void this.settingsReady.then(() => {
-          this.services?.applyEndpoints(this.settings);
+          this.applyEndpoints();
           if (this.settings.maxFullCheckSize !== previousMax) for (const open of this.documents.values()) open.toldTooLarge = false;
           this.revalidateAll();
         });
@@ -689,11 +717,15 @@ class QueryLanguageServer {
   private registerRepoConfigWatch(): void {
     this.connection.onDidChangeWatchedFiles(
       this.guard('didChangeWatchedFiles', (params) => {
-        if (!params?.changes?.some((c) => typeof c?.uri === 'string' && c.uri.endsWith(`/${REPO_CONFIG_FILE}`))) return;
+        const changes: unknown[] = Array.isArray(params?.changes) ? params.changes : [];
+        const uris = changes.map((c) => (isObject(c) ? c.uri : undefined)).filter((u): u is string => typeof u === 'string');
+        // A saved catalogue file of wikimapQuery.wikis: read again (documents are judged again when it is).
+        for (const uri of new Set(uris)) this.services?.catalogueFileChanged(uri);
+        if (!uris.some((u) => u.endsWith(`/${REPO_CONFIG_FILE}`))) return;
         this.readRepoFile();
         this.applySettings();
         void this.settingsReady.then(() => {
-          this.services?.applyEndpoints(this.settings);
+          this.applyEndpoints();
           this.revalidateAll();
         });
       }),

@@ -12,17 +12,19 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CompletionItem, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
-import { CLI, cursor, ensureBuilt, LspClient, ROOT, textOf } from './lspClient';
+import { CLI, cursor, ensureBuilt, LspClient, ROOT, textOf, type ClientOptions } from './lspClient';
+import { pathToFileURL } from 'node:url';
 import { startFakeWiki } from '../unit/catalogue-store/fakeWiki';
 import { THREE_VERSIONS_DOCUMENT } from '../support/targetsDocument';
 
 const DOCUMENT = THREE_VERSIONS_DOCUMENT;
 
 async function withServer<T>(
-  options: { settings?: Record<string, unknown>; trusted?: boolean },
+  options: { settings?: Record<string, unknown>; trusted?: boolean; client?: Omit<ClientOptions, 'initializationOptions'> },
   work: (c: LspClient) => Promise<T>,
 ): Promise<T> {
   const client = await LspClient.start({
+    ...options.client,
     initializationOptions: {
       diagnostics: { delay: 0 },
       wiki: { liveCatalogues: 'off' },
@@ -307,6 +309,91 @@ describe('target wikis in the editor (LSP over stdio)', function () {
     } finally {
       await wiki.close();
       fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  /** The `[on …]` note of each diagnostic, by line and code. */
+  const notes = (ds: Diagnostic[]) => ds.map((d) => `${d.range.start.line}:${String(d.code)}:${/\[on [^\]]*\]/.exec(msg(d))?.[0]}`);
+  /** The diagnostics last published for `uri` once `done` holds for them (no edit in between). */
+  const settled = (c: LspClient, uri: string, what: string, done: (ds: Diagnostic[]) => boolean) =>
+    c.waitFor(what, () => {
+      const last = c.published.filter((p) => p.uri === uri).at(-1)?.diagnostics;
+      return last && done(last) ? last : undefined;
+    });
+
+  it('a wikimapQuery.wikis entry that is a saved catalogue file (workspace-relative) is a target, read again when the file changes', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-saved-target-'));
+    const file = path.join(root, 'catalogues', 'intranet.json');
+    fs.mkdirSync(path.dirname(file));
+    fs.copyFileSync(path.join(ROOT, 'test/fixtures/catalogues/mediawiki-1.39.json'), file);
+    const settings = { wikis: { intranet: 'catalogues/intranet.json' }, wiki: { targets: ['intranet', '1.45'], liveCatalogues: 'off' } };
+    const capabilities = { workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true } } };
+    try {
+      await withServer({ settings, client: { rootUri: pathToFileURL(root).href, capabilities } }, async (c) => {
+        const uri = pathToFileURL(path.join(root, 'targets.wikiquery')).href;
+        await c.open(uri, 'wikiquery', DOCUMENT, 1);
+        // Read in the background (never fetched, although live catalogues are off): the saved 1.39 judges.
+        const judged = await settled(c, uri, 'diagnostics by the saved file', (ds) => ds.some((d) => /\[on intranet;/.test(msg(d))));
+        assert.deepEqual(notes(judged), [
+          '0:unrecognizedparams:[on intranet; accepted by MediaWiki 1.45]',
+          '1:unrecognizedparams:[on intranet; accepted by MediaWiki 1.45]',
+          '3:missingparam:[on every target: intranet, MediaWiki 1.45]',
+        ]);
+        const watch = await c.waitFor('the saved file watched', () =>
+          c.registrations.find(
+            (r) => r.method === 'workspace/didChangeWatchedFiles' && JSON.stringify(r.registerOptions).includes('intranet.json'),
+          ),
+        );
+        assert.deepEqual(watch.registerOptions, {
+          watchers: [{ globPattern: { baseUri: pathToFileURL(path.dirname(file)).href, pattern: 'intranet.json' } }],
+        });
+        // The wiki is upgraded: the file is saved again from 1.45; the document is judged by it without an edit.
+        fs.copyFileSync(path.join(ROOT, 'test/fixtures/catalogues/mediawiki-1.45.0.json'), file);
+        await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(file).href, type: 2 }] });
+        const upgraded = await settled(c, uri, 'diagnostics by the new file', (ds) => ds.length === 1);
+        assert.deepEqual(notes(upgraded), ['3:missingparam:[on every target: intranet, MediaWiki 1.45]']);
+        const logs = c.logs.join('\n');
+        assert.match(logs, /using the catalogue of .*intranet\.json \(MediaWiki 1\.45\.0, \d+ modules, saved catalogue file\)/);
+      });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a target whose catalogue cannot be had says so at once after the failed load, without an edit (a wiki, a file)', async () => {
+    const wiki = await startFakeWiki({ failWith: { status: 500, body: 'down' } });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-failed-target-'));
+    const cacheDir = path.join(root, 'cache');
+    const settings = {
+      wikis: { down: wiki.apiUrl, gone: path.join(root, 'missing.json') },
+      wiki: { targets: ['down', 'gone'] },
+      catalogueCacheDir: cacheDir,
+    };
+    try {
+      await withServer({ settings }, async (c) => {
+        const uri = 'file:///home/user/queries/failed.wikiquery';
+        await c.open(uri, 'wikiquery', 'action=query&list=search\n', 1);
+        const first = await c.diagnosticsFor(uri, 1);
+        assert.match(msg(first[0]), /down \(built-in catalogue until its own loads\)/, 'judged before the wiki answered');
+        const failed = await settled(
+          c,
+          uri,
+          'both notes say could not be loaded',
+          (ds) => (msg(ds[0]).match(/could not be loaded/g) ?? []).length === 2,
+        );
+        assert.deepEqual(notes(failed), [
+          '0:missingparam:[on every target: down (built-in catalogue: its own could not be loaded), gone (built-in catalogue: its own could not be loaded)]',
+        ]);
+        assert.match(c.logs.join('\n'), /missing\.json: no such file/);
+      });
+      // Untrusted: the file entry is not read, and the log says why.
+      await withServer({ settings: { wikis: { gone: 'catalogues/x.json' } }, trusted: false }, async (c) => {
+        await diagnosticsOf(c, 'action=query&list=search\n', 'untrusted.wikiquery');
+        await c.waitFor('the untrusted note', () => c.logs.find((l) => /x\.json.*not read in a workspace you do not trust/.test(l)));
+      });
+    } finally {
+      await wiki.close();
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 

@@ -11,8 +11,11 @@ import type { LiveCatalogueData } from './liveCatalogueFetcher';
 
 /** The few file operations the cache needs (node's are in `nodeCatalogueFiles.ts`). */
 export interface CatalogueFiles {
-  /** Text of a file, or undefined when it does not exist. */
-  readText(path: string): Promise<string | undefined>;
+  /**
+   * Text of a file, or undefined when it does not exist. With `maxBytes`, a file that is not a regular
+   * file (a FIFO, a device) or holds more bytes is refused (rejects), never read whole.
+   */
+  readText(path: string, maxBytes?: number): Promise<string | undefined>;
   /** Writes a file whole (atomically where possible), creating its folder. */
   writeText(path: string, text: string): Promise<void>;
   /** File names (not paths) in a folder; empty when the folder does not exist. */

@@ -10,6 +10,9 @@
  *   catalogue stays in use — or that wiki's last cached catalogue, when there is one.
  * - `reload(apiUrl)` ("Wiki Query: Reload Catalogue") fetches again, bypassing the cache.
  * - `load(apiUrlOrFile)` is the awaitable form for the CLI: an api.php URL, or a saved paraminfo file.
+ * - A named wiki may be a saved catalogue file instead of a URL (`setEndpoints`' `files`): it is read
+ *   in the background like a wiki is fetched (bounded by the catalogue budget), and read again by
+ *   `reload` (the editor calls it when the file changes).
  *
  * Network and files enter through `fetchImpl` and `files`, so tests run it against a local server.
  */
@@ -140,13 +143,16 @@ export interface CatalogueStatus {
 
 export class CatalogueStore {
   private readonly wikis = new Map<string, WikiState>();
-  private readonly listeners = new Set<(apiUrl: string) => void>();
+  private readonly listeners = new Set<(apiUrl: string, failed?: boolean) => void>();
   private readonly cache?: CatalogueCache;
   private readonly files: CatalogueFiles;
   private readonly abort = new AbortController();
   private readonly origins = new WeakMap<WikiCatalogue, CatalogueOrigin>();
   private defaultApiUrl?: string;
   private named: Record<string, string> = {};
+  /** Named saved catalogue files (name → path); a file's path is its key. */
+  private namedFiles: Record<string, string> = {};
+  private readonly fileKeys = new Set<string>();
   private readonly badEndpointsSaid = new Set<string>();
   /** Wikis fetched in the background this session (the per-session cap counts them). */
   private backgroundWikis = 0;
@@ -164,17 +170,20 @@ export class CatalogueStore {
   }
 
   /**
-   * The default wiki (`wikimapQuery.wiki.apiUrl`) and the named ones (`wikimapQuery.wikis`).
-   * A name from `named` can be passed wherever an api.php URL is expected.
+   * The default wiki (`wikimapQuery.wiki.apiUrl`) and the named ones (`wikimapQuery.wikis`): api.php URLs
+   * (`named`) and saved catalogue files (`files`, name → path; only those the host may read).
+   * A name from `named` or `files` can be passed wherever an api.php URL is expected.
    */
-  setEndpoints(defaultApiUrl?: string, named?: Record<string, string>): void {
+  setEndpoints(defaultApiUrl?: string, named?: Record<string, string>, files?: Record<string, string>): void {
     this.named = {};
     for (const [name, url] of Object.entries(named ?? {})) {
       const key = this.normalise(url, `wikimapQuery.wikis["${name}"]`);
       if (key) this.named[name] = key;
     }
+    this.namedFiles = { ...files };
+    for (const file of Object.values(this.namedFiles)) this.fileKeys.add(file);
     this.defaultApiUrl = defaultApiUrl
-      ? (this.named[defaultApiUrl] ?? this.normalise(defaultApiUrl, 'wikimapQuery.wiki.apiUrl'))
+      ? (this.named[defaultApiUrl] ?? this.namedFiles[defaultApiUrl] ?? this.normalise(defaultApiUrl, 'wikimapQuery.wiki.apiUrl'))
       : undefined;
   }
 
@@ -182,6 +191,8 @@ export class CatalogueStore {
   keyFor(apiUrl?: string): string | undefined {
     if (apiUrl === undefined || apiUrl === '') return this.defaultApiUrl;
     if (Object.prototype.hasOwnProperty.call(this.named, apiUrl)) return this.named[apiUrl];
+    if (Object.prototype.hasOwnProperty.call(this.namedFiles, apiUrl)) return this.namedFiles[apiUrl];
+    if (this.fileKeys.has(apiUrl)) return apiUrl;
     return this.normalise(apiUrl, 'the query URL');
   }
 
@@ -193,7 +204,12 @@ export class CatalogueStore {
     const key = this.keyFor(apiUrl);
     if (!key || this.disposed) return this.options.builtin;
     let state = this.wikis.get(key);
-    if (!state) {
+    if (!state && this.fileKeys.has(key)) {
+      // A saved catalogue file the user named: read, never fetched (no fetch policy, no cap on wikis).
+      state = { apiUrl: key, generation: 0, warned: false };
+      this.wikis.set(key, state);
+      this.startBackgroundLoad(state);
+    } else if (!state) {
       if (this.options.shouldFetch && !this.options.shouldFetch(key)) return this.options.builtin;
       const cap = this.options.maxBackgroundWikis ?? DEFAULT_MAX_BACKGROUND_WIKIS;
       if (this.backgroundWikis >= cap) {
@@ -218,7 +234,11 @@ export class CatalogueStore {
     return state.catalogue ?? this.options.builtin;
   }
 
-  onDidChange(listener: (apiUrl: string) => void): { dispose(): void } {
+  /**
+   * `listener(key, failed)` fires when a wiki's catalogue arrived or changed, and when a load failed where
+   * the previous one did not (so notes that say "could not be loaded" are shown at once).
+   */
+  onDidChange(listener: (apiUrl: string, failed?: boolean) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => void this.listeners.delete(listener) };
   }
@@ -290,7 +310,8 @@ export class CatalogueStore {
    */
   async load(apiUrlOrFile: string): Promise<WikiCatalogue> {
     const isUrl = /^https?:\/\//i.test(apiUrlOrFile.trim());
-    if (!isUrl && !Object.prototype.hasOwnProperty.call(this.named, apiUrlOrFile)) return this.loadFile(apiUrlOrFile);
+    const isNamed = [this.named, this.namedFiles].some((n) => Object.prototype.hasOwnProperty.call(n, apiUrlOrFile));
+    if (!isUrl && !isNamed) return this.loadFile(apiUrlOrFile);
     const key = this.keyFor(apiUrlOrFile);
     if (!key) throw new Error(`${withoutUserInfo(apiUrlOrFile)} is not a usable api.php URL.`);
     let state = this.wikis.get(key);
@@ -328,6 +349,7 @@ export class CatalogueStore {
     const origin = this.origins.get(catalogue);
     if (origin === 'builtin') return 'built-in';
     for (const s of this.wikis.values()) {
+      if (s.catalogue === catalogue && origin === 'file') return `${s.apiUrl} (saved catalogue, ${s.generator ?? 'unknown version'})`;
       if (s.catalogue === catalogue) {
         const how = origin === 'live' ? 'fetched' : origin === 'cache' ? 'cached' : 'cached earlier; the wiki could not be reached';
         return `${s.apiUrl} (${s.generator ?? 'unknown version'}, ${how})`;
@@ -375,10 +397,10 @@ export class CatalogueStore {
     }
   }
 
-  private fire(apiUrl: string): void {
+  private fire(apiUrl: string, failed = false): void {
     for (const l of [...this.listeners]) {
       try {
-        l(apiUrl);
+        l(apiUrl, failed);
       } catch (err) {
         this.options.log(`Wiki Query: a catalogue listener failed: ${(err as Error).message}`, 'warning');
       }
@@ -392,7 +414,8 @@ export class CatalogueStore {
 
   private runLoad(state: WikiState, how: { bypassCache: boolean; background: boolean }): Promise<WikiCatalogue> {
     const generation = ++state.generation;
-    const promise = this.fetchCatalogue(state.apiUrl, how.bypassCache).then(
+    const load = this.fileKeys.has(state.apiUrl) ? this.readNamedFile(state.apiUrl) : this.fetchCatalogue(state.apiUrl, how.bypassCache);
+    const promise = load.then(
       ({ catalogue, origin, generator, notice }) => {
         if (state.generation === generation) {
           state.loading = undefined;
@@ -413,8 +436,9 @@ export class CatalogueStore {
             state.error = undefined;
             state.failedAt = undefined;
             state.warned = false;
+            const how = origin === 'cache' ? 'from the cache' : origin === 'file' ? 'saved catalogue file' : 'fetched';
             this.options.log(
-              `Wiki Query: using the catalogue of ${state.apiUrl} (${generator}, ${catalogue.modules.length} modules, ${origin === 'cache' ? 'from the cache' : 'fetched'}).`,
+              `Wiki Query: using the catalogue of ${state.apiUrl} (${generator}, ${catalogue.modules.length} modules, ${how}).`,
               'info',
             );
           }
@@ -425,8 +449,11 @@ export class CatalogueStore {
       (err: Error) => {
         if (state.generation === generation) {
           state.loading = undefined;
+          const before = state.error;
           state.error = err.message;
           state.failedAt = (this.options.now ?? Date.now)();
+          // Documents judged meanwhile said "until its own loads": they are judged again (once per new failure).
+          if (before !== err.message && !this.disposed) this.fire(state.apiUrl, true);
           // Said once, for background loads; awaited loads (CLI, reload command) reject with the message instead.
           if (how.background && !state.warned && !this.disposed) {
             state.warned = true;
@@ -540,6 +567,18 @@ export class CatalogueStore {
     return { catalogue, origin: 'live', generator: data.generator };
   }
 
+  /** A named saved catalogue file, read for `runLoad` (its version: the wiki's generator, when the file has siteinfo). */
+  private async readNamedFile(
+    file: string,
+  ): Promise<{ catalogue: WikiCatalogue; origin: CatalogueOrigin; generator: string; notice?: string }> {
+    const catalogue = await this.loadFile(file);
+    return {
+      catalogue,
+      origin: 'file',
+      generator: catalogue.mediaWikiVersion ? `MediaWiki ${catalogue.mediaWikiVersion}` : 'unknown version',
+    };
+  }
+
   private async loadFile(file: string): Promise<WikiCatalogue> {
     let text: string | undefined;
     // A saved catalogue is held to the same budget as a wiki's answers: a file over it is never read.
@@ -550,9 +589,14 @@ export class CatalogueStore {
         `${file} is ${Math.ceil(size / 1048576)} MB, over the catalogue budget of ${Math.round(budget / 1048576)} MB (--max-catalogue-mb, wikimapQuery.wiki.maxCatalogueMB); it is not read`,
       );
     try {
-      text = await this.files.readText(file);
+      text = await this.files.readText(file, budget);
     } catch (err) {
-      throw new Error(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EFBIG')
+        throw new Error(`${file} is over the catalogue budget of ${Math.round(budget / 1048576)} MB; it is not read`, { cause: err });
+      if (code === 'ENOTFILE')
+        throw new Error(`${file} is not a regular file (a saved catalogue is a JSON file); it is not read`, { cause: err });
+      throw new Error(`cannot read ${file} (${code ?? (err as Error).message})`, { cause: err });
     }
     if (text === undefined) throw new Error(`${file}: no such file; give a saved action=paraminfo JSON file or an http(s) api.php URL`);
     let json: unknown;

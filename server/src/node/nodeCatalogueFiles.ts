@@ -3,15 +3,41 @@
  * Writes go to a temporary file first and are renamed into place, so a crash or a second server
  * writing the same wiki's cache never leaves half a file behind.
  */
+import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CatalogueFiles } from '../catalogue/catalogueCache';
 import { userCacheDir } from './userCacheDir';
 
+/**
+ * At most `maxBytes` of a regular file, as text. Opened without blocking (a FIFO would wait for a writer)
+ * and checked on the open handle, so a FIFO, a device (`/dev/zero`) or a file that grew past the budget
+ * since it was measured is refused without reading more than `maxBytes + 1` bytes.
+ */
+async function readBounded(file: string, maxBytes: number): Promise<string> {
+  const handle = await fs.open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+  try {
+    if (!(await handle.stat()).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(1 << 20, maxBytes + 1 - length));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      length += bytesRead;
+      if (length > maxBytes) throw Object.assign(new Error(`over ${maxBytes} bytes`), { code: 'EFBIG' });
+    }
+    return Buffer.concat(chunks, length).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 export const nodeCatalogueFiles: CatalogueFiles = {
-  async readText(file) {
+  async readText(file, maxBytes) {
     try {
-      return await fs.readFile(file, 'utf8');
+      return maxBytes === undefined ? await fs.readFile(file, 'utf8') : await readBounded(file, maxBytes);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;

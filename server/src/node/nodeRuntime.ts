@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { fileURLToPath } from 'url';
+import { fileURLToPath, pathToFileURL } from 'url';
 import type { CatalogueStoreAccess, CatalogueStoreOptions, PackageFiles, ServerRuntime, Timers } from '../runtime';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore';
@@ -104,6 +104,7 @@ export function createNodeRuntime(): ServerRuntime {
     version: packageVersion(files),
     createCatalogueStore: (options): CatalogueStoreAccess => createNodeCatalogueStore(files, options),
     repoConfig: readRepoConfigOfFolder,
+    catalogueFilePath,
     transport: nodeTransport,
     hostFinder: lazyHostFinder(files),
   };
@@ -133,4 +134,20 @@ function readRepoConfigOfFolder(folderUri: string): RepoConfig | undefined {
     return undefined;
   }
   return loadRepoConfig(dir, diskFiles);
+}
+
+/** A saved catalogue file of `wikimapQuery.wikis`: absolute as given, or relative to the workspace folder (a `file:` URI). */
+function catalogueFilePath(value: string, folderUri: string | undefined): { path: string; uri: string } | undefined {
+  let file = value.trim();
+  if (file.startsWith('~/') && process.env.HOME) file = path.join(process.env.HOME, file.slice(2));
+  if (!path.isAbsolute(file)) {
+    if (!folderUri?.startsWith('file:')) return undefined;
+    try {
+      file = path.join(fileURLToPath(folderUri), file);
+    } catch {
+      return undefined;
+    }
+  }
+  const resolved = path.resolve(file);
+  return { path: resolved, uri: pathToFileURL(resolved).href };
 }

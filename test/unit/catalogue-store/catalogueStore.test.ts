@@ -4,6 +4,7 @@
  * wiki cannot be reached, and what the user then sees in diagnostics.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -238,6 +239,66 @@ describe('catalogue store: live catalogues', () => {
     fs.writeFileSync(notJson, '{"paraminfo": ');
     await assert.rejects(store.load(notJson), /is not JSON .*save the wiki's action=paraminfo&format=json output/);
   });
+
+  it('a named saved catalogue file: read in the background (by name, or as the default wiki), read again by reload, a failure told to listeners', async () => {
+    const dir = tempCacheDir();
+    const file = path.join(dir, 'intranet.json');
+    fs.copyFileSync(SAVED_PARAMINFO_FILE, file);
+    const { store } = makeStore({ shouldFetch: () => false });
+    store.setEndpoints('intranet', {}, { intranet: file });
+    const events: string[] = [];
+    store.onDidChange((key, failed) => events.push(`${key === file ? 'file' : key}:${failed ? 'failed' : 'loaded'}`));
+    const arrived = nextChange(store, file);
+    assert.equal(store.resolve('intranet'), builtin, 'read in the background (never fetched: shouldFetch says no to wikis)');
+    await arrived;
+    assert.ok(store.resolve('intranet').getQueryModule('allpages'));
+    assert.equal(store.resolve(), store.resolve('intranet'), 'wiki.apiUrl may name it');
+    assert.equal(store.status('intranet').origin, 'file');
+    fs.writeFileSync(file, '{"paraminfo": ');
+    await assert.rejects(store.reload('intranet'), /is not JSON/);
+    assert.deepEqual(events, ['file:loaded', 'file:failed']);
+    assert.ok(store.resolve('intranet').getQueryModule('allpages'), 'the catalogue read before stays in use');
+    store.dispose();
+  });
+
+  // A saved file is read bounded: what is not a regular file, or holds more than the budget, is refused unread.
+  const unreadable: Array<{ name: string; make(dir: string): string | undefined; refused: RegExp }> = [
+    {
+      name: 'a FIFO (no writer: opening it must not wait)',
+      make: (dir) => {
+        const fifo = path.join(dir, 'catalogue.json');
+        return spawnSync('mkfifo', [fifo]).status === 0 ? fifo : undefined;
+      },
+      refused: /is not a regular file/,
+    },
+    {
+      name: 'a link to /dev/zero (endless)',
+      make: (dir) => {
+        const link = path.join(dir, 'zero.json');
+        fs.symlinkSync('/dev/zero', link);
+        return link;
+      },
+      refused: /is not a regular file/,
+    },
+    {
+      name: 'a file over the budget',
+      make: (dir) => {
+        const big = path.join(dir, 'big.json');
+        fs.writeFileSync(big, `[${'0,'.repeat(600_000)}0]`);
+        return big;
+      },
+      refused: /is 2 MB, over the catalogue budget of 1 MB/,
+    },
+  ];
+  for (const c of unreadable) {
+    it(`refuses a saved catalogue that is ${c.name}`, async function () {
+      if (process.platform === 'win32') this.skip();
+      const file = c.make(tempCacheDir());
+      if (!file) this.skip();
+      const { store } = makeStore({ maxBytes: 1024 * 1024 });
+      await assert.rejects(store.load(file), c.refused);
+    });
+  }
 });
 
 describe('catalogue store: disk cache', () => {
