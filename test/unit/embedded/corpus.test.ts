@@ -5,9 +5,9 @@
  * MediaWiki request (today: extension modules the built-in catalogue lacks, such as GeoData's
  * list=geosearch, FlaggedRevs' list=unreviewedpages or Flow's action=flow, and objects handed to mw.Api through a variable with nothing
  * but action and format). Found is not all: a file counts when one request in it is found, and
- * SOURCES says which requests of the newer files are missed (a table with nothing but `action`,
- * dicts without `action` handed to a helper that adds it, addwiki's `ActionRequest::simpleGet('query', [...])`
- * whose module is an argument beside the array, Perl hashes: Perl is read for URL literals only).
+ * SOURCES says which requests of the newer files are missed (dicts without `action` handed to a
+ * helper that adds it, addwiki's `ActionRequest::simpleGet('query', [...])` whose module is an
+ * argument beside the array, Perl hashes: Perl is read for URL literals only).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

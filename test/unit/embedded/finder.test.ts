@@ -3,6 +3,8 @@
  * characters `⟦…⟧` marks; unknown values are never judged; look-alikes of other APIs get nothing.
  */
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { checkSource, diagnosticsOf, marked } from './helpers';
 import { inventoryParams } from '../../../server/src/service/embedded/embeddedCheck';
 
@@ -17,6 +19,18 @@ interface Case {
 }
 
 const FOUND: Case[] = [
+  {
+    name: 'Python dict: a deprecated parameter whose value is a variable is still deprecated (the name is known)',
+    language: 'python',
+    source: `import requests\nAPI = '${WIKI}'\nrequests.get(API, params={"action": "query", "prop": "revisions", "titles": "A", "rvslots": "main", "⟦rvcontentformat⟧": fmt})\n`,
+    codes: ['deprecation'],
+  },
+  {
+    name: 'Lua: a table naming nothing but the removed action=tokens, in a file that sends MediaWiki requests',
+    language: 'lua',
+    source: `-- ${WIKI}\nlocal a = { action = 'query', meta = 'siteinfo' }\nlocal t = { action = '⟦tokens⟧' }\nperformRequest(t)\n`,
+    codes: ['badvalue'],
+  },
   {
     name: 'Python requests params= dict: a misspelled name',
     language: 'python',
@@ -314,6 +328,16 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'Lua: a table naming nothing but action=tokens, in a file that sends no other MediaWiki request',
+    language: 'lua',
+    source: `-- ${WIKI}\nlocal t = { action = 'tokens' }\nperformRequest(t)\n`,
+  },
+  {
+    name: 'JavaScript: an object naming nothing but a non-module action beside real requests (a Redux-like action)',
+    language: 'javascript',
+    source: `new mw.Api().get({ action: 'query', meta: 'siteinfo' });\ndispatch({ action: 'save' });\n`,
+  },
   { name: 'a Redux action object', language: 'javascript', source: `dispatch({ action: 'delete', payload: 1, id: 3 });\n` },
   {
     name: 'an object with an action key of another API in a file about Wikipedia',
@@ -476,5 +500,15 @@ describe('requests inside source code: what the client adds by default', functio
     assert.equal(checked[0].confidence, 'high');
     assert.match(checked[0].virtual.getText(), /&action=query&format=json$/);
     assert.deepEqual(inventoryParams(checked[0]), { list: 'allpages', aplimit: null });
+  });
+});
+
+describe('requests inside source code: a removed module named alone in a real file', function () {
+  this.timeout(60000);
+  it("LrMediaWiki: { action = 'tokens' } handed to its own request function is told action=tokens does not exist", async () => {
+    const file = path.resolve(__dirname, '../../fixtures/embedded-corpus/mediawiki/LrMediaWiki/MediaWikiApi.lua');
+    const { document, checked } = await checkSource('lua', fs.readFileSync(file, 'utf8'));
+    const found = checked.flatMap((c) => c.diagnostics).map((d) => `${d.code} ${d.range.start.line + 1} ${document.getText(d.range)}`);
+    assert.deepEqual(found, ['badvalue 172 tokens']);
   });
 });

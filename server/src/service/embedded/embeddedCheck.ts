@@ -45,6 +45,11 @@ const MAX_CHECKED_CHARS = 16_384;
 const NOT_FROM_SOURCE = new Set(['mustbeposted', 'mustpostparams', 'postonly', 'urltoolong', 'largedocument', 'catalogue-not-loaded']);
 /** Codes about parameters that are absent: only a closed request can lack one. */
 const ABOUT_ABSENT = new Set(['missingparam', 'noaction']);
+/**
+ * Codes that, on a parameter's name, judge the name alone (a misspelled or deprecated parameter): they
+ * stand when the value is known only at run time. Others on a name may depend on the value.
+ */
+const NAME_VERDICTS = new Set(['unrecognizedparams', 'deprecation']);
 /** Parameters that choose modules: an unknown value leaves every other name unjudgeable. */
 const SELECTORS = ['action', 'list', 'prop', 'meta', 'generator', 'format'];
 
@@ -129,7 +134,7 @@ function keep(d: Diagnostic, request: FoundRequest, query: WikiQuery, text: stri
   const nameHole = text.slice(p.nameRange.start, p.nameRange.end).includes(HOLE);
   const valueHole = text.slice(p.valueRange.start, p.valueRange.end).includes(HOLE);
   if (!onName && !onValue) return !nameHole && !valueHole;
-  return !((onName && nameHole) || (onValue && valueHole) || (onName && valueHole && code !== 'unrecognizedparams'));
+  return !((onName && nameHole) || (onValue && valueHole) || (onName && valueHole && !NAME_VERDICTS.has(code)));
 }
 
 /** A virtual range in the host document. */
@@ -151,27 +156,48 @@ export function checkRequests(
   settings: LanguageSettings,
   map?: MapLanguageService,
 ): CheckedRequest[] {
-  return requests.map((request, i): CheckedRequest => {
+  const raws: Diagnostic[][] = [];
+  const out = requests.map((request, i): CheckedRequest => {
     if (request.service === 'map') return checkMapRequest(map, host, request, i, settings);
     const virtual = TextDocument.create(`${host.uri}#wikimap-request-${i}`, 'wikiquery', host.version, request.query.text);
     const parsed = wiki.parse(virtual);
-    const query = parsed.queries[0];
-    const raw = query && request.query.text.length <= MAX_CHECKED_CHARS ? wiki.doValidation(virtual, parsed, settings) : [];
+    const raw = parsed.queries[0] && request.query.text.length <= MAX_CHECKED_CHARS ? wiki.doValidation(virtual, parsed, settings) : [];
+    raws[i] = raw;
     const confidence = judgeConfidence(wiki, request, parsed, raw);
-    const selectorsUnknown = query
-      ? SELECTORS.some((s) => {
-          const p = query.byName.get(s);
-          return p !== undefined && holey(p, parsed.text);
-        })
-      : true;
-    const diagnostics =
-      confidence === 'low' || selectorsUnknown
-        ? []
-        : raw
-            .filter((d) => keep(d, request, query, parsed.text))
-            .map((d) => ({ ...withDefaultsNote(d, request), range: toHost(request, host, d.range) }));
+    const diagnostics = confidence === 'low' ? [] : hostDiagnostics(request, host, parsed, raw);
     return { service: 'wiki', request, confidence, virtual, parsed, diagnostics };
   });
+  // A former module named alone: judged once the file is known to send MediaWiki requests.
+  if (out.some((c) => c.service === 'wiki' && c.confidence === 'high'))
+    out.forEach((c, i) => {
+      if (c.service !== 'wiki' || c.confidence === 'high' || !namesFormerAction(c.request, c.parsed)) return;
+      c.confidence = 'high';
+      c.diagnostics = hostDiagnostics(c.request, host, c.parsed, raws[i]);
+    });
+  return out;
+}
+
+/**
+ * Action modules MediaWiki core had and removed (MediaWiki 1.39's source has no module of the name):
+ * `tokens`, deprecated in 1.24 for `action=query&meta=tokens`. Every request naming one fails,
+ * whatever a wrapper function adds to it, so a parameter object naming one (even with nothing else,
+ * as `{ action = 'tokens' }` handed to a client's own request function) is judged when the file
+ * names a MediaWiki API and sends other requests judged of high confidence.
+ */
+const FORMER_ACTIONS = new Set(['tokens']);
+
+function namesFormerAction(request: FoundRequest, parsed: WikiDocument): boolean {
+  const action = parsed.queries[0]?.byName.get('action');
+  return request.namesApi && !!action && !holey(action, parsed.text) && FORMER_ACTIONS.has(action.value);
+}
+
+/** The verdicts on a request that stand in the host file, at host ranges (none while a selector is unknown). */
+function hostDiagnostics(request: FoundRequest, host: TextDocument, parsed: WikiDocument, raw: Diagnostic[]): Diagnostic[] {
+  const query = parsed.queries[0];
+  if (!query || SELECTORS.some((s) => query.byName.has(s) && holey(query.byName.get(s)!, parsed.text))) return [];
+  return raw
+    .filter((d) => keep(d, request, query, parsed.text))
+    .map((d) => ({ ...withDefaultsNote(d, request), range: toHost(request, host, d.range) }));
 }
 
 /** A value as the inventory shows it: as written, or null when known only at run time. */
