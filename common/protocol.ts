@@ -173,7 +173,7 @@ export const MapConfigFileRequest = request<MapConfigFileParams, MapConfigFileRe
 
 /**
  * `wikimapQuery/wikiSecret`, asked BY the server OF the client, only when the client said it can answer
- * (`initializationOptions.wikiSignIn: true`) and only for a wiki the user configured: the sign-in the user
+ * (`initializationOptions.wikiSignIn`: `true` or `'oauth2'`) and only for a wiki the user configured: the sign-in the user
  * stored for exactly that wiki ("Wiki Query: Sign in to Wiki…", kept in VS Code's SecretStorage), used to
  * load its catalogue. `apiUrl` is the wiki's api.php URL without query (scheme, host, port, path); the
  * answer is null when the user has not signed in to it. The secret is used for that wiki's requests only
@@ -241,8 +241,13 @@ export interface WikimapQueryInitializationOptions {
   catalogueCacheDir?: string;
   /** False in a workspace the user does not trust (VS Code Workspace Trust): then no catalogue or map config is fetched and the repository config file (`.wikimapquery.json`) is ignored. Default true. */
   workspaceTrusted?: boolean;
-  /** The client answers `wikimapQuery/wikiSecret` (VS Code: "Wiki Query: Sign in to Wiki…"). Default false: a private wiki's `readapidenied` then points to a saved catalogue. */
-  wikiSignIn?: boolean;
+  /**
+   * The client answers `wikimapQuery/wikiSecret` (VS Code: "Wiki Query: Sign in to Wiki…"): `true` with
+   * bot passwords and OAuth 2 tokens (the desktop), `'oauth2'` with OAuth 2 tokens only (the browser,
+   * where a bot password's session cookie does not cross sites). Default false: a private wiki's
+   * `readapidenied` then points to a saved catalogue.
+   */
+  wikiSignIn?: boolean | 'oauth2';
 }
 
 /** Extra range type re-exported for clients that build lenses from runnable queries. */

@@ -75,9 +75,13 @@ export class QueryLanguageClient implements vscode.Disposable {
     private readonly host: LanguageClientHost,
   ) {}
 
+  /** How the client signs in (`initializationOptions.wikiSignIn`): every way, or OAuth 2 tokens only (the browser). */
+  private signInKind: true | 'oauth2' = true;
+
   /** Lets the server load private wikis' catalogues with the user's stored sign-in (set before `start`). */
-  answerWikiSecrets(source: (apiUrl: string) => Promise<WikiSecretResult | undefined>): void {
+  answerWikiSecrets(source: (apiUrl: string) => Promise<WikiSecretResult | undefined>, only?: 'oauth2'): void {
     this.wikiSecrets = source;
+    this.signInKind = only ?? true;
   }
 
   /**
@@ -102,7 +106,10 @@ export class QueryLanguageClient implements vscode.Disposable {
       documentSelector: documentSelector(),
       synchronize: { configurationSection: SETTINGS_SECTION },
       // The settings (fetch policy included) travel with `initialize`, so they hold before the first document is processed.
-      initializationOptions: { ...getInitializationOptions(this.host.catalogueCacheDir), wikiSignIn: this.wikiSecrets !== undefined },
+      initializationOptions: {
+        ...getInitializationOptions(this.host.catalogueCacheDir),
+        wikiSignIn: this.wikiSecrets ? this.signInKind : false,
+      },
       middleware: {
         workspace: {
           // Only the values the user set, so that the server's lower layers (repository file, defaults) show through.

@@ -12,7 +12,7 @@
 import { isObject } from '../../common/isObject';
 import { httpRequest } from '../httpClient';
 import { RunError } from '../runErrors';
-import type { BoundedResponse, HttpTransport, TransportRequest } from '../transport';
+import { TransportError, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
 export type WikiSecret = { kind: 'botPassword'; username: string; password: string } | { kind: 'oauth2'; accessToken: string };
 
@@ -110,6 +110,36 @@ async function botPasswordLogin(
   return jar;
 }
 
+/** `origin=*` as a query parameter: a browser page's anonymous cross-origin read (run/wiki/wikiRun.ts adds it). */
+const ANONYMOUS_CORS = /(^|&)origin=(?:\*|%2A)(?=&|$)/i;
+
+/** Said when a browser could not read a signed request's answer (MediaWiki sent it without CORS headers). */
+const SIGNED_CORS_HINT =
+  'signed in with an OAuth 2 token, a browser reads the answer only from MediaWiki 1.44 or later with the OAuth extension (crossorigin=1); a token the wiki does not take (mistyped, expired, revoked, for another wiki) is refused without CORS headers too. Check the token, run "Wiki Query: Sign in to Wiki…" again or sign out, or use the desktop editor';
+
+/**
+ * A request signed with an OAuth 2 token (`Authorization: Bearer`). From a browser page (`origin=*` in
+ * the query) the request asks for MediaWiki's authenticated cross-origin read instead, `crossorigin=1`
+ * (MediaWiki 1.44+; ApiMain refuses `origin` and `crossorigin` together, and answers `crossorigin`
+ * only where the session provider is safe against CSRF, as the OAuth extension's is); an answer the
+ * browser cannot read is then explained with what a signed request needs.
+ */
+async function bearerRequest(inner: HttpTransport, req: TransportRequest, accessToken: string): Promise<BoundedResponse> {
+  const headers = { ...req.headers, Authorization: `Bearer ${accessToken}` };
+  const query = req.url.search.slice(1);
+  if (!ANONYMOUS_CORS.test(query)) return inner.request({ ...req, headers });
+  const url = new URL(req.url.toString());
+  url.search = query.replace(ANONYMOUS_CORS, '$1crossorigin=1');
+  try {
+    return await inner.request({ ...req, url, headers });
+  } catch (err) {
+    if (err instanceof TransportError && err.kind === 'network') {
+      throw new TransportError('network', `${err.message}; ${SIGNED_CORS_HINT}`, err.code, err.status);
+    }
+    throw err;
+  }
+}
+
 /**
  * The transport `inner` with the requests to the signed-in wiki signed. A bot password logs in once,
  * at the first request to the wiki; a failed login is tried again at the next request.
@@ -121,9 +151,7 @@ export function signedInTransport(inner: HttpTransport, signIn: WikiSignIn): Htt
   return {
     async request(req: TransportRequest): Promise<BoundedResponse> {
       if (wikiKey(req.url) !== wiki) return inner.request(req);
-      if (secret.kind === 'oauth2') {
-        return inner.request({ ...req, headers: { ...req.headers, Authorization: `Bearer ${secret.accessToken}` } });
-      }
+      if (secret.kind === 'oauth2') return bearerRequest(inner, req, secret.accessToken);
       session ??= botPasswordLogin(inner, { ...signIn, secret }, req);
       let jar: Map<string, string>;
       try {
@@ -179,6 +207,10 @@ export function perWikiSignInTransport(
 /** What a wiki's `readapidenied` means and what to do in VS Code, for messages. */
 export const READ_DENIED_HELP_EDITOR =
   'the wiki is private: reading its API needs a sign-in. Run "Wiki Query: Sign in to Wiki…" with a bot password (Special:BotPasswords) or an OAuth 2 owner-only token; the secret is kept in VS Code\'s secret storage and sent to that wiki only';
+
+/** The same in VS Code in a browser (vscode.dev, github.dev), where only an OAuth 2 token can sign in. */
+export const READ_DENIED_HELP_BROWSER =
+  'the wiki is private: reading its API needs a sign-in. Run "Wiki Query: Sign in to Wiki…" with an OAuth 2 owner-only token (in the browser this needs MediaWiki 1.44 or later with the OAuth extension, which answers signed cross-origin reads with crossorigin=1; a bot password needs the desktop editor); the token is kept in the browser\'s secret storage and sent to that wiki only';
 
 /** The same for an editor whose client cannot sign in (the language server over stdio elsewhere). */
 export const READ_DENIED_HELP_OTHER_EDITORS =

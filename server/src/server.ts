@@ -52,7 +52,7 @@ import {
   WikiSecretRequest,
   type WikiSecretParams,
 } from '../../common/protocol';
-import { READ_DENIED_HELP_EDITOR, READ_DENIED_HELP_OTHER_EDITORS } from '../../run/wiki/wikiAuth';
+import { READ_DENIED_HELP_BROWSER, READ_DENIED_HELP_EDITOR, READ_DENIED_HELP_OTHER_EDITORS } from '../../run/wiki/wikiAuth';
 import type { Disposable, ServerRuntime } from './runtime';
 import type { RepoConfig } from './repoConfig';
 import { applyContentChanges } from './documentSync';
@@ -240,9 +240,10 @@ class QueryLanguageServer {
    * asked for a configured wiki's secret when its catalogue is loaded; the answer is never logged.
    */
   private signInOptions(): Pick<CreateServicesOptions, 'secretFor' | 'readDeniedHelp'> {
-    if (!(isObject(this.initOptions) && this.initOptions.wikiSignIn === true)) return { readDeniedHelp: READ_DENIED_HELP_OTHER_EDITORS };
+    const kind = isObject(this.initOptions) ? this.initOptions.wikiSignIn : undefined;
+    if (kind !== true && kind !== 'oauth2') return { readDeniedHelp: READ_DENIED_HELP_OTHER_EDITORS };
     return {
-      readDeniedHelp: READ_DENIED_HELP_EDITOR,
+      readDeniedHelp: kind === 'oauth2' ? READ_DENIED_HELP_BROWSER : READ_DENIED_HELP_EDITOR,
       secretFor: async (apiUrl) =>
         (await this.connection.sendRequest(WikiSecretRequest.method, { apiUrl } satisfies WikiSecretParams)) ?? undefined,
     };

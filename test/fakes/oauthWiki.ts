@@ -11,7 +11,11 @@
 //     "The authorization headers in your request are not valid: $1", so "…: Invalid access token".
 //     Checked against the extension's source (SessionProvider.php, i18n/en.json). A valid token
 //     reads as its owner. Errors come with HTTP 200 and
-//     MediaWiki-API-Error, in the errorformat the request asks for (`errors` list) or the legacy one.
+//     MediaWiki-API-Error, in the errorformat the request asks for (`errors` list) or the legacy one;
+//   - cross-origin reads from a browser page as ApiMain::handleCORS of MediaWiki 1.44+ answers them
+//     (`handleCors` below): `origin=*` anonymous, `crossorigin=1` with the OAuth session (whose
+//     provider is safe against CSRF: SessionProvider::safeAgainstCsrf), its preflight, and its refusals.
+//     The invalid-token error is sent before handleCORS runs, so it carries no CORS header.
 // The answers it reads with are a real wiki's: a snapshot written by `wikimap-query catalogue save`
 // (siteinfo; paraminfo of the modules asked for, the wildcard forms answered with every module).
 import * as http from 'node:http';
@@ -19,8 +23,8 @@ import * as fs from 'node:fs';
 
 export interface FakeOAuthWiki {
   apiUrl: string;
-  /** Every request's Authorization and Cookie headers, in order. */
-  seen: Array<{ authorization?: string; cookie?: string; query: string }>;
+  /** Every request's method, Authorization, Cookie and Origin headers and query, in order. */
+  seen: Array<{ method: string; authorization?: string; cookie?: string; query: string; origin?: string }>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +47,96 @@ function answerFrom(
   return { batchcomplete: true, query: { allpages: [{ pageid: 1, ns: 0, title: 'Main Page' }] } };
 }
 
+/** MediaWiki's default $wgAllowedCorsHeaders (MainConfigSchema), lower-cased: what a preflight may ask to send. */
+const ALLOWED_CORS_HEADERS = new Set(
+  [
+    'Accept',
+    'Accept-Language',
+    'Content-Language',
+    'Content-Type',
+    'Accept-Encoding',
+    'DNT',
+    'Origin',
+    'User-Agent',
+    'Api-User-Agent',
+    'Access-Control-Max-Age',
+    'Authorization',
+  ].map((h) => h.toLowerCase()),
+);
+
+/** A refusal of ApiMain::handleCORS: HTTP 403, a line of text, and no CORS header (the browser cannot read it). */
+function corsRefusal(res: http.ServerResponse, text: string): false {
+  res.statusCode = 403;
+  res.setHeader('Cache-control', 'no-cache');
+  res.setHeader('Content-Type', 'text/html; charset=UTF-8');
+  res.end(`${text}\n`);
+  return false;
+}
+
+/**
+ * ApiMain::handleCORS of MediaWiki 1.44+ (read in 1.45's source, answers compared with a real 1.45):
+ * nothing without `origin`/`crossorigin`; both together are refused; `crossorigin` without a session
+ * provider safe against CSRF (no OAuth header: the cookie session) is refused unless it is the preflight;
+ * `origin=*` and `crossorigin` are answered `Access-Control-Allow-Origin: *` without credentials, the
+ * preflight with the requested headers when every one is in $wgAllowedCorsHeaders; any other `origin`
+ * must equal the Origin header and be listed in $wgCrossSiteAJAXdomains (empty here). False: answered.
+ */
+function handleCors(req: http.IncomingMessage, res: http.ServerResponse, params: URLSearchParams, oauthSession: boolean): boolean {
+  const origin = params.get('origin');
+  const crossOrigin = crossOriginAsked(params);
+  if (origin === null && !crossOrigin) return true;
+  const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+  if (origin !== null && crossOrigin) return corsRefusal(res, "'origin' and 'crossorigin' parameters cannot be used together");
+  if (crossOrigin && !oauthSession && !preflight) return corsRefusal(res, "'crossorigin' cannot be used with cookie-based sessions");
+  if (origin !== '*' && !crossOrigin) {
+    const origins = String(req.headers.origin ?? '')
+      .trim()
+      .split(/\s+/);
+    if (!origins.includes(origin ?? '')) return corsRefusal(res, "'origin' parameter does not match Origin header");
+    res.setHeader('MediaWiki-CORS-Rejection', 'Origin mismatch');
+    res.setHeader('Vary', 'Origin');
+    return true;
+  }
+  if (preflight) {
+    const requested = req.headers['access-control-request-headers'];
+    if (requested !== undefined && requested.trim() !== '') {
+      const unknown = requested.split(',').some((h) => !ALLOWED_CORS_HEADERS.has(h.trim().toLowerCase()));
+      if (unknown) {
+        res.setHeader('MediaWiki-CORS-Rejection', 'Unsupported header requested in preflight');
+        return true;
+      }
+      res.setHeader('Access-Control-Allow-Headers', requested);
+    }
+    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, HEAD');
+  }
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Credentials', 'false');
+  if (!preflight)
+    res.setHeader('Access-Control-Expose-Headers', 'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed');
+  return true;
+}
+
+/**
+ * ApiMain::lacksSameOriginSecurity: JSONP, `origin=*` and `Treat-as-Untrusted` lack it (the user's
+ * credentials are stripped: anonymous), and so does `crossorigin` with a session provider not safe against
+ * CSRF (the cookie session); the OAuth extension's session (an Authorization header) is safe.
+ */
+function lacksSameOriginSecurity(req: http.IncomingMessage, params: URLSearchParams, oauthSession: boolean): boolean {
+  if (params.has('callback') || params.get('origin') === '*' || req.headers['treat-as-untrusted'] !== undefined) return true;
+  return crossOriginAsked(params) && !oauthSession;
+}
+
+/** `crossorigin` as ApiMain reads a boolean parameter: given at all (the value is not read). */
+function crossOriginAsked(params: URLSearchParams): boolean {
+  return params.has('crossorigin');
+}
+
+/** An API error answer (HTTP 200, MediaWiki-API-Error), in the errorformat asked for. */
+function sendApiError(res: http.ServerResponse, params: URLSearchParams, code: string, text: string): void {
+  res.setHeader('MediaWiki-API-Error', code);
+  res.end(JSON.stringify(apiError(params, code, text)));
+}
+
 /** Starts the fake on 127.0.0.1 (free port), reading with `snapshotFile`; `validToken` is the owner-only token it accepts. */
 export async function startFakeOAuthWiki(snapshotFile: string, validToken: string): Promise<FakeOAuthWiki> {
   const snapshot = JSON.parse(fs.readFileSync(snapshotFile, 'utf8'));
@@ -50,27 +144,45 @@ export async function startFakeOAuthWiki(snapshotFile: string, validToken: strin
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const params = url.searchParams;
-    seen.push({ authorization: req.headers.authorization, cookie: req.headers.cookie, query: url.search });
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
     const auth = req.headers.authorization;
-    let body: unknown;
+    seen.push({
+      method: req.method ?? 'GET',
+      authorization: auth,
+      cookie: req.headers.cookie,
+      query: url.search,
+      origin: req.headers.origin,
+    });
     if (url.pathname !== '/api.php') {
       res.statusCode = 404;
-      body = { error: 'not found' };
-    } else if (auth !== undefined && auth !== `Bearer ${validToken}`) {
-      res.setHeader('MediaWiki-API-Error', 'mwoauth-invalid-authorization');
-      body = apiError(
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ error: 'not found' }));
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    // ApiMain's constructor: where the same-origin policy does not hold, the user's credentials are stripped.
+    const lacks = lacksSameOriginSecurity(req, params, auth !== undefined);
+    if (lacks) res.setHeader('MediaWiki-Login-Suppressed', 'true');
+    const signedIn = auth !== undefined && !lacks;
+    // A token the extension does not know: its exception is thrown from the ApiBeforeMain hook, before
+    // ApiMain::execute and so before handleCORS: the error answer has no CORS header.
+    if (auth !== undefined && auth !== `Bearer ${validToken}`) {
+      sendApiError(
+        res,
         params,
         'mwoauth-invalid-authorization',
         'The authorization headers in your request are not valid: Invalid access token',
       );
-    } else if (auth === undefined) {
-      res.setHeader('MediaWiki-API-Error', 'readapidenied');
-      body = apiError(params, 'readapidenied', 'You need read permission to use this module.');
-    } else {
-      body = answerFrom(snapshot, params);
+      return;
     }
-    res.end(JSON.stringify(body));
+    if (!handleCors(req, res, params, auth !== undefined)) return;
+    // The preflight ends after handleCORS (ApiMain::executeActionWithErrorHandling).
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Content-Type', 'text/html; charset=UTF-8');
+      res.end();
+      return;
+    }
+    if (!signedIn) sendApiError(res, params, 'readapidenied', 'You need read permission to use this module.');
+    else res.end(JSON.stringify(answerFrom(snapshot, params)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;

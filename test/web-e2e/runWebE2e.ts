@@ -3,17 +3,57 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { startFakeOAuthWiki, type FakeOAuthWiki } from '../fakes/oauthWiki';
 import { RECIPE_NS, startMediaWiki } from '../mediawiki/mediawikiServer';
 
 const root = path.resolve(__dirname, '..', '..');
 const launcher = path.join(root, 'test', 'e2e', 'codeServerLauncher.js');
 
+/** The private wiki's OAuth 2 owner-only token: typed into the workbench by the browser driver from its environment. */
+const OAUTH_TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.wmq-web-e2e-owner-only.c2lnbmF0dXJl';
+
 /** A workspace folder named `examples` (the window title is the same in every run) with what the tests read. */
-function makeWorkspace(parent: string, wikiApi: string): string {
+function makeWorkspace(parent: string, wikiApi: string, privateApi: string): string {
   const ws = path.join(parent, 'examples');
   fs.mkdirSync(path.join(ws, '.signals'), { recursive: true });
-  fs.writeFileSync(path.join(ws, 'web-e2e.json'), JSON.stringify({ wikiApi, recipeNamespace: RECIPE_NS }));
+  fs.writeFileSync(path.join(ws, 'web-e2e.json'), JSON.stringify({ wikiApi, privateApi, recipeNamespace: RECIPE_NS }));
   return ws;
+}
+
+/**
+ * The private wiki (the fake with the OAuth extension) reads with the 1.39 snapshot, allpages' `minsize`
+ * renamed `fromprivate`: only its own catalogue accepts `apfromprivate`, so a verdict shows it loaded.
+ */
+function markedSnapshot(parent: string): string {
+  const data = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'catalogues', 'mediawiki-1.39.json'), 'utf8'));
+  let renamed = 0;
+  for (const answer of data.paraminfo) {
+    for (const m of answer.paraminfo.modules) {
+      if (m.name !== 'allpages') continue;
+      for (const p of m.parameters) if (p.name === 'minsize' && (p.name = 'fromprivate')) renamed++;
+    }
+  }
+  if (!renamed) throw new Error('allpages has no minsize in the 1.39 snapshot');
+  const file = path.join(parent, 'private-wiki.json');
+  fs.writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+/** What the private wiki was sent, checked after the browser run: each check a test of the summary. */
+function checkPrivateWikiRequests(wiki: FakeOAuthWiki, output: string): { passed: number; failed: number } {
+  const checks: Array<[string, boolean]> = [
+    ['the browser sent a preflight with crossorigin=1', wiki.seen.some((r) => r.method === 'OPTIONS' && /[?&]crossorigin=1/.test(r.query))],
+    [
+      'every request with the token asked crossorigin=1, never origin=*',
+      wiki.seen.some((r) => r.authorization) &&
+        wiki.seen.filter((r) => r.authorization).every((r) => /[?&]crossorigin=1/.test(r.query) && !/[?&]origin=/.test(r.query)),
+    ],
+    ['no cookie was sent to the private wiki', wiki.seen.every((r) => r.cookie === undefined)],
+    ['the token is in nothing the workbench printed', !output.includes(OAUTH_TOKEN)],
+  ];
+  for (const [name, ok] of checks) console.log(`  ${ok ? '✓' : '✗'} ${name}`);
+  const passed = checks.filter(([, ok]) => ok).length;
+  return { passed, failed: checks.length - passed };
 }
 
 /**
@@ -47,6 +87,7 @@ function launch(ws: string, profile: string, vsix: string): Promise<{ code: numb
     WIKIMAP_E2E_SCREENSHOTS: path.join(root, 'test-results', 'web-screenshots'),
     WIKIMAP_E2E_SIGNALS: path.join(ws, '.signals'),
     WIKIMAP_E2E_REPO: root,
+    WIKIMAP_E2E_OAUTH_TOKEN: OAUTH_TOKEN,
   };
   return new Promise((resolve) => {
     let output = '';
@@ -64,17 +105,19 @@ function launch(ws: string, profile: string, vsix: string): Promise<{ code: numb
 async function main(): Promise<number> {
   const wiki = await startMediaWiki();
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-web-e2e-'));
+  const privateWiki = await startFakeOAuthWiki(markedSnapshot(parent), OAUTH_TOKEN);
   try {
     console.log(`[web-e2e] the real MediaWiki at ${wiki.apiUrl}; screenshots go to test-results/web-screenshots/`);
-    const ws = makeWorkspace(parent, wiki.apiUrl);
+    const ws = makeWorkspace(parent, wiki.apiUrl, privateWiki.apiUrl);
     const { code, output } = await launch(ws, path.join(parent, 'profile'), packageVfsExtension(parent));
     const summary = /web-e2e: (\d+) passed, (\d+) failed/.exec(output);
-    const passed = summary ? Number(summary[1]) : 0;
-    const failed = (summary ? Number(summary[2]) : 0) + (code !== 0 && (!summary || summary[2] === '0') ? 1 : 0);
+    const after = checkPrivateWikiRequests(privateWiki, output);
+    const passed = (summary ? Number(summary[1]) : 0) + after.passed;
+    const failed = (summary ? Number(summary[2]) : 0) + after.failed + (code !== 0 && (!summary || summary[2] === '0') ? 1 : 0);
     console.log(`${passed} passed, ${failed} failed`);
     return failed > 0 || passed === 0 ? 1 : 0;
   } finally {
-    await wiki.stop();
+    await Promise.all([wiki.stop(), privateWiki.stop()]);
     fs.rmSync(parent, { recursive: true, force: true });
   }
 }

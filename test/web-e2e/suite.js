@@ -4,7 +4,8 @@
 // beside the extension under test, whose `browser` entry (dist/web/client.js) runs there too.
 // What a user of vscode.dev sees: wiki diagnostics, completion and a quick fix in a .wikiquery file,
 // a configured loopback wiki's own catalogue loaded, a run and its result beside the query, a file of
-// a virtual file system (`wmqvfs:`, the test extension in ./vfs), with screenshots. Prints `N passed, N failed`.
+// a virtual file system (`wmqvfs:`, the test extension in ./vfs), a private wiki signed in to with an
+// OAuth 2 token (the fake with the OAuth extension, across origins), with screenshots. Prints `N passed, N failed`.
 'use strict';
 const vscode = require('vscode');
 
@@ -252,17 +253,6 @@ test('a file of a virtual file system (wmqvfs:) is checked like a local one', as
   await screenshot('web-virtual-file', '.tab.active', 'remote.wikiquery');
 });
 
-test('Sign in to Wiki, reached in the browser, says why private wikis need the desktop', async () => {
-  await vscode.commands.executeCommand('wikimapQuery.wiki.signIn');
-  // the reason is in the notification list (whether or not its toast is still up)
-  await vscode.commands.executeCommand('notifications.showList');
-  const item = '.notifications-center .notification-list-item';
-  const shown = await ui({ waitFor: item, text: 'Signing in to a wiki works only in the desktop editor', screenshot: 'web-wiki-sign-in' });
-  assert(/\$wgCrossSiteAJAXdomains/.test(shown.text) && /crossorigin=1/.test(shown.text), shown.text);
-  await vscode.commands.executeCommand('notifications.hideList');
-  await vscode.commands.executeCommand('notifications.clearAll');
-});
-
 /** The server's workers are numbered (client/src/browser/browserLanguageClient.ts); nested ones are named `parent -> name`. */
 const SERVER_WORKER = /(?:^| -> )Wiki & Map Query Language Server #(\d+)$/;
 
@@ -341,6 +331,76 @@ test('two quick changes of embeddedLanguages: no error notification, one server 
   await vscode.commands.executeCommand('notifications.clearAll');
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
+
+/** The text of the notifications now in the list, once one holding `text` is there. */
+async function notificationWith(text, screenshotName) {
+  await vscode.commands.executeCommand('notifications.showList');
+  const shown = await ui({ waitFor: '.notifications-center .notification-list-item', text, screenshot: screenshotName });
+  await vscode.commands.executeCommand('notifications.hideList');
+  return shown.text;
+}
+
+/** Runs the query of `uri` by its Run lens; answers the result document. */
+async function runByLens(uri) {
+  const lens = await waitFor(async () => {
+    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+    return (lenses || []).find((l) => l.command && l.command.title.includes('Run'));
+  }, 'a Run lens');
+  const resultUri = await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments || []));
+  assert(resultUri instanceof vscode.Uri, `a result document (${resultUri})`);
+  return waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === resultUri.toString()), 'the result');
+}
+
+test('a private wiki: a bot password is refused with the reason, an OAuth 2 token signs in from the readapidenied button', async () => {
+  try {
+    await signInToPrivateWiki(state.config.privateApi);
+  } finally {
+    await setGlobal('wiki.apiUrl', state.config.wikiApi);
+  }
+});
+
+async function signInToPrivateWiki(api) {
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await setGlobal('wiki.apiUrl', api);
+  const doc = await open(await writeFile('private.wikiquery', 'action=query&list=allpages&apfromprivate=1&aplimti=2\n'));
+  await waitForUnknown(doc.uri, 'apfromprivate,aplimti', 'the built-in verdict while the wiki refuses anonymous reads');
+  // A bot password's session cookie does not cross sites: refused in the browser, with the reason.
+  const bot = await vscode.commands.executeCommand('wikimapQuery.wiki.signIn', {
+    apiUrl: api,
+    username: 'Admin@wmq',
+    password: 'not-sent',
+  });
+  assert(bot === undefined, `the bot password is not kept (${bot})`);
+  const why = await notificationWith('Signing in failed', 'web-bot-password-refused');
+  assert(/\$wgCrossSiteAJAXdomains/.test(why) && /OAuth 2 owner-only token/.test(why), why);
+  await vscode.commands.executeCommand('notifications.clearAll');
+  // Reload Catalogue: readapidenied, with the button that signs in; the token typed into its prompt.
+  const refused = await vscode.commands.executeCommand('wikimapQuery.wiki.reloadCatalogue', api);
+  assert(refused && /readapidenied/.test(refused.errors.join(' ')), `readapidenied (${JSON.stringify(refused)})`);
+  // The warning's button, clicked in the notification list (whether or not its toast is still up).
+  await vscode.commands.executeCommand('notifications.showList');
+  await ui({
+    waitFor: '.notifications-center .notification-list-item',
+    text: 'readapidenied',
+    click: '.notifications-center .notification-list-item .monaco-button',
+    clickText: 'Sign in to Wiki',
+    screenshot: 'web-private-wiki-readapidenied',
+  });
+  await ui({ waitFor: '.quick-input-widget', text: 'OAuth 2 owner-only access token', typeEnv: 'WIKIMAP_E2E_OAUTH_TOKEN', press: 'Enter' });
+  await waitForUnknown(doc.uri, 'aplimti', 'the verdict by the private wiki’s own catalogue, loaded signed in');
+  await screenshot('web-private-wiki-signed-in', '.monaco-editor .view-lines', 'apfromprivate');
+  const result = await runByLens(doc.uri);
+  const lines = result.getText().split('\n');
+  assert(/HTTP 200/.test(lines[1]), lines.slice(0, 3).join(' | '));
+  assert(result.getText().includes('"Main Page"') && !result.getText().includes('readapidenied'), result.getText().slice(0, 400));
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  // Signed out: the wiki's catalogue is dropped and the built-in one judges again.
+  assert((await vscode.commands.executeCommand('wikimapQuery.wiki.signOut', api)) === api, 'signed out of the wiki');
+  const again = await open(doc.uri);
+  await waitForUnknown(again.uri, 'apfromprivate,aplimti', 'the built-in verdict after signing out');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand('notifications.clearAll');
+}
 
 /**
  * After a reload of the whole page (a new workbench, extension host and server worker): the tests run

@@ -3,8 +3,9 @@
  * github.dev and other VS Code web workbenches: the language server runs in a Web Worker, so
  * diagnostics, completion, hover, fixes, symbols, semantic tokens and live wiki catalogues work as on
  * the desktop. Wiki runs, the catalogue commands and the wiki/map pickers are the desktop's own (runs
- * through the page's `fetch`, with `origin=*`); what needs the desktop (map runs, ContentDB sign-in,
- * the run history) answers with the reason (./webOnlyCommands.ts).
+ * through the page's `fetch`, with `origin=*`); private wikis sign in with an OAuth 2 token
+ * (`crossorigin=1`, MediaWiki 1.44+ with the OAuth extension); what needs the desktop (map runs,
+ * ContentDB sign-in, bot passwords, the run history) answers with the reason (./webOnlyCommands.ts).
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../../../common/errorMessage';
@@ -18,6 +19,9 @@ import { QueryLanguageClient } from '../languageClient';
 import { Log } from '../log';
 import { registerRunLens } from '../runLens';
 import { registerWiki, type WikiFeature } from '../wiki/register';
+import { BROWSER_SIGN_IN, registerSignInCommands, WikiSignIns } from '../wiki/wikiSignIn';
+import { makeUserAgent } from '../../../run/httpClient';
+import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
 import { browserLanguageClientHost } from './browserLanguageClient';
 import { watchMapConfigFile } from './mapConfigFile';
 import { DESKTOP_ONLY_COMMANDS, DESKTOP_ONLY_REASON } from './webOnlyCommands';
@@ -36,6 +40,10 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
   const log = new Log();
   context.subscriptions.push(log);
   const client = new QueryLanguageClient((m) => log.info(m), browserLanguageClientHost(context));
+  // Private wikis: OAuth 2 tokens in the browser's secret storage, for catalogue loads and runs (crossorigin=1).
+  const signIns = new WikiSignIns(context.secrets, context.globalState, (m) => log.info(m), BROWSER_SIGN_IN);
+  const secretFor = (apiUrl: string) => signIns.secretFor(apiUrl);
+  client.answerWikiSecrets(secretFor, 'oauth2');
   activeClient = client;
   const serverReady = client.start().catch((e: unknown) => {
     void vscode.window.showErrorMessage(
@@ -46,12 +54,18 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
   const endpoints = new EndpointStatus();
   context.subscriptions.push(endpoints);
   const lenses = registerRunLens(context, client, log);
-  // Wiki runs as on the desktop, through the page's fetch (origin=*, Api-User-Agent); the history lives for the session.
+  // Wiki runs as on the desktop, through the page's fetch (origin=*, Api-User-Agent; signed: crossorigin=1
+  // and the wiki's own token); the history lives for the session.
   const history = new RunHistory();
   const recorder = { history, saveHistory: () => undefined, log };
   const version = String(context.extension?.packageJSON?.version ?? '0.0.0');
-  const network = { transport: fetchTransport(), crossOrigin: true };
+  const transport = perWikiSignInTransport(fetchTransport(), secretFor, makeUserAgent(version));
+  const network = { transport, crossOrigin: true, signIn: 'oauth2' as const };
   const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints, network });
+  registerSignInCommands(context, signIns, {
+    reloadCatalogue: (apiUrl) => vscode.commands.executeCommand('wikimapQuery.wiki.reloadCatalogue', apiUrl),
+    forgetCatalogue: (apiUrl) => client.reloadCatalogue({ apiUrl, forget: true }),
+  });
   registerLensTarget(context, client, wiki);
   registerCommand(context, 'wikimapQuery.map.selectEndpoint', (choice?: string) => endpoints.select('map', choice));
   for (const [command, reason] of Object.entries(DESKTOP_ONLY_COMMANDS)) {

@@ -7,8 +7,6 @@ export const DESKTOP_ONLY_REASON = {
   map: "Map queries run only in the desktop editor: a browser page cannot POST to a map server, as stock map servers send no CORS headers. Diagnostics and completion work here; the map server's /api/config is not read either (its defaults are used).",
   contentDb:
     'ContentDB sign-in works only in the desktop editor: its token endpoint sends no CORS headers and needs the client secret, which a browser page cannot keep or send.',
-  wikiSignIn:
-    'Signing in to a wiki works only in the desktop editor. A bot password signs in with a session cookie, which a wiki accepts from another site only for origins its administrator lists in $wgCrossSiteAJAXdomains (and browsers block such third-party cookies more and more); an OAuth 2 token is sent across sites only by MediaWiki 1.44 or later (crossorigin=1) with the OAuth extension, which this build does not use yet. Here public wikis are read anonymously.',
   history: 'The run history is kept by the desktop editor; in the browser each result opens beside its query.',
 } as const;
 
@@ -18,8 +16,6 @@ export type DesktopOnlyReason = keyof typeof DESKTOP_ONLY_REASON;
 export const DESKTOP_ONLY_COMMANDS: Readonly<Record<string, DesktopOnlyReason>> = {
   'wikimapQuery.showHistory': 'history',
   'wikimapQuery.clearHistory': 'history',
-  'wikimapQuery.wiki.signIn': 'wikiSignIn',
-  'wikimapQuery.wiki.signOut': 'wikiSignIn',
   'wikimapQuery.map.runQuery': 'map',
   'wikimapQuery.map.exportCsv': 'map',
   'wikimapQuery.map.exportJson': 'map',

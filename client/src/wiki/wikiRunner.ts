@@ -39,8 +39,11 @@ export interface WikiRunRequest {
 export interface RunNetwork {
   transport: HttpTransport;
   crossOrigin?: boolean;
-  /** The transport signs in to the wikis the user signed in to ("Wiki Query: Sign in to Wiki…" exists). */
-  signIn?: boolean;
+  /**
+   * The transport signs in to the wikis the user signed in to ("Wiki Query: Sign in to Wiki…" exists):
+   * `true` with bot passwords and OAuth 2 tokens (desktop), `'oauth2'` with tokens only (browser).
+   */
+  signIn?: boolean | 'oauth2';
 }
 
 /** The wiki's error code of a run's answer, if it answered with one. */
@@ -265,8 +268,12 @@ export class WikiRunner implements vscode.Disposable {
   /** A private wiki refused an anonymous (or expired) read: say so, with the command that signs in. */
   private explainReadDenied(apiUrl: string): void {
     const signIn = 'Sign in to Wiki…';
+    const how =
+      this.network.signIn === 'oauth2'
+        ? 'an OAuth 2 owner-only token; in the browser this needs MediaWiki 1.44 or later with the OAuth extension, and a bot password the desktop editor'
+        : 'a bot password from Special:BotPasswords, or an OAuth 2 owner-only token';
     this.readDenied = this.network.signIn
-      ? `${apiUrl} answered readapidenied: the wiki is private and reading its API needs a sign-in. Run "Wiki Query: ${signIn}" (a bot password from Special:BotPasswords, or an OAuth 2 owner-only token).`
+      ? `${apiUrl} answered readapidenied: the wiki is private and reading its API needs a sign-in. Run "Wiki Query: ${signIn}" (${how}).`
       : `${apiUrl} answered readapidenied: the wiki is private and reading its API needs a sign-in, which the desktop VS Code offers ("Wiki Query: ${signIn}").`;
     this.recorder.log.info(`  ${this.readDenied}`);
     const offer = this.network.signIn ? [signIn] : [];

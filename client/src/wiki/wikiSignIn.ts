@@ -17,6 +17,24 @@ const SECRET_KEY_PREFIX = 'wikimapQuery.wikiSignIn:';
 /** globalState: the wikis signed in to (their api.php URLs only, never a secret), for "Sign out". */
 const SIGNED_IN_KEY = 'wikimapQuery.signedInWikis';
 
+/**
+ * Where signing in happens: the desktop takes bot passwords and OAuth 2 tokens and keeps them in the
+ * system keychain; the browser takes OAuth 2 tokens only (a bot password's session cookie does not cross
+ * sites) and keeps them in the browser's secret storage.
+ */
+export interface SignInPlace {
+  only?: 'oauth2';
+  /** Where the secret is kept, as the messages say it. */
+  storage: string;
+}
+
+const DESKTOP_SIGN_IN: SignInPlace = { storage: "VS Code's secret storage" };
+export const BROWSER_SIGN_IN: SignInPlace = { only: 'oauth2', storage: "the browser's secret storage" };
+
+/** Why a bot password cannot sign in from a browser page. */
+const BOT_PASSWORD_IN_BROWSER =
+  'A bot password signs in with a session cookie, which a wiki accepts from another site only for origins its administrator lists in $wgCrossSiteAJAXdomains (and browsers block such third-party cookies more and more): in the browser, sign in with an OAuth 2 owner-only token (MediaWiki 1.44 or later with the OAuth extension), or use the desktop editor.';
+
 /** What the sign-in command takes as its argument (from another command or a test) instead of asking. */
 export type SignInArgument = { apiUrl: string; username: string; password: string } | { apiUrl: string; accessToken: string };
 
@@ -47,6 +65,7 @@ export class WikiSignIns {
     private readonly secrets: vscode.SecretStorage,
     private readonly state: vscode.Memento,
     private readonly log: (message: string) => void,
+    readonly place: SignInPlace = DESKTOP_SIGN_IN,
   ) {}
 
   /** The configured wikis, as compared (api.php URL without query). */
@@ -66,12 +85,14 @@ export class WikiSignIns {
   async secretFor(apiUrl: string): Promise<WikiSecret | undefined> {
     const key = keyOf(apiUrl);
     if (!key || !vscode.workspace.isTrusted || !this.configured().includes(key)) return undefined;
-    return parseSecret(await this.secrets.get(SECRET_KEY_PREFIX + key));
+    const secret = parseSecret(await this.secrets.get(SECRET_KEY_PREFIX + key));
+    return secret && (!this.place.only || secret.kind === this.place.only) ? secret : undefined;
   }
 
   async store(apiUrl: string, secret: WikiSecret): Promise<string> {
     const key = keyOf(apiUrl);
     if (!key) throw new Error(`${apiUrl} is not an http(s) api.php URL.`);
+    if (this.place.only && secret.kind !== this.place.only) throw new Error(BOT_PASSWORD_IN_BROWSER);
     if (!this.configured().includes(key)) {
       throw new Error(
         `${key} is not a configured wiki. Add it to wikimapQuery.wikis (or set wikimapQuery.wiki.apiUrl) first: a secret goes only to a wiki you configured.`,
@@ -80,7 +101,7 @@ export class WikiSignIns {
     await this.secrets.store(SECRET_KEY_PREFIX + key, JSON.stringify(secret));
     await this.state.update(SIGNED_IN_KEY, [...new Set([...this.signedIn(), key])]);
     this.log(
-      `Signed in to ${key} (${secret.kind === 'botPassword' ? `bot password of ${secret.username}` : 'OAuth 2 token'}; kept in VS Code's secret storage).`,
+      `Signed in to ${key} (${secret.kind === 'botPassword' ? `bot password of ${secret.username}` : 'OAuth 2 token'}; kept in ${this.place.storage}).`,
     );
     return key;
   }
@@ -94,7 +115,7 @@ export class WikiSignIns {
       SIGNED_IN_KEY,
       this.signedIn().filter((k) => k !== key),
     );
-    if (had) this.log(`Signed out of ${key} (its secret is removed from VS Code's secret storage).`);
+    if (had) this.log(`Signed out of ${key} (its secret is removed from ${this.place.storage}).`);
     return had;
   }
 }
@@ -117,7 +138,36 @@ async function askSignIn(signIns: WikiSignIns, apiUrl?: string): Promise<{ apiUr
       void vscode.window.showWarningMessage('No wiki is configured: add it to wikimapQuery.wikis (or set wikimapQuery.wiki.apiUrl) first.');
     return undefined;
   }
-  const how = await vscode.window.showQuickPick(
+  const ask = (title: string, prompt: string, password: boolean, validate?: (v: string) => string | undefined) =>
+    vscode.window.showInputBox({ title, prompt, password, ignoreFocusOut: true, validateInput: validate });
+  const how = signIns.place.only ? { method: signIns.place.only } : await askMethod(wiki);
+  if (!how) return undefined;
+  if (how.method === 'oauth2') {
+    const where = signIns.place.only ? ' (MediaWiki 1.44 or later with the OAuth extension; bot passwords need the desktop editor)' : '';
+    const token = await ask(
+      `Sign in to ${wiki}`,
+      `The OAuth 2 owner-only access token${where} (kept in ${signIns.place.storage})`,
+      true,
+      (v) => (v.trim() ? undefined : 'Paste the access token.'),
+    );
+    return token ? { apiUrl: wiki, secret: { kind: 'oauth2', accessToken: token.trim() } } : undefined;
+  }
+  const username = await ask(`Sign in to ${wiki}`, "The bot password's user name, User@BotName", false, (v) =>
+    /^[^@]+@[^@]+$/.test(v.trim()) ? undefined : "A bot password's user name is User@BotName.",
+  );
+  if (!username) return undefined;
+  const password = await ask(
+    `Sign in to ${wiki} as ${username.trim()}`,
+    `The bot password (kept in ${signIns.place.storage})`,
+    true,
+    (v) => (v ? undefined : 'Type the bot password.'),
+  );
+  return password ? { apiUrl: wiki, secret: { kind: 'botPassword', username: username.trim(), password } } : undefined;
+}
+
+/** The desktop's choice: a bot password or an OAuth 2 token. */
+function askMethod(wiki: string): Thenable<{ method: WikiSecret['kind'] } | undefined> {
+  return vscode.window.showQuickPick(
     [
       { label: 'Bot password', description: 'Special:BotPasswords; user name User@BotName', method: 'botPassword' as const },
       {
@@ -128,26 +178,6 @@ async function askSignIn(signIns: WikiSignIns, apiUrl?: string): Promise<{ apiUr
     ],
     { title: `Sign in to ${wiki}`, placeHolder: 'How to sign in (read-only: write modules are never run)' },
   );
-  if (!how) return undefined;
-  const ask = (title: string, prompt: string, password: boolean, validate?: (v: string) => string | undefined) =>
-    vscode.window.showInputBox({ title, prompt, password, ignoreFocusOut: true, validateInput: validate });
-  if (how.method === 'oauth2') {
-    const token = await ask(`Sign in to ${wiki}`, "The OAuth 2 owner-only access token (kept in VS Code's secret storage)", true, (v) =>
-      v.trim() ? undefined : 'Paste the access token.',
-    );
-    return token ? { apiUrl: wiki, secret: { kind: 'oauth2', accessToken: token.trim() } } : undefined;
-  }
-  const username = await ask(`Sign in to ${wiki}`, "The bot password's user name, User@BotName", false, (v) =>
-    /^[^@]+@[^@]+$/.test(v.trim()) ? undefined : "A bot password's user name is User@BotName.",
-  );
-  if (!username) return undefined;
-  const password = await ask(
-    `Sign in to ${wiki} as ${username.trim()}`,
-    "The bot password (kept in VS Code's secret storage)",
-    true,
-    (v) => (v ? undefined : 'Type the bot password.'),
-  );
-  return password ? { apiUrl: wiki, secret: { kind: 'botPassword', username: username.trim(), password } } : undefined;
 }
 
 function secretOfArgument(arg: unknown): { apiUrl: string; secret: WikiSecret } | undefined {

@@ -11,6 +11,8 @@ import { createBundledPackageFiles } from './bundledFiles';
 import { explainingFetch, MAP_CONFIG_CORS_HINT, WIKI_CORS_HINT } from './browserFetch';
 import type { CatalogueFiles } from '../catalogue/catalogueCache';
 import { memoryCatalogueFiles } from './memoryCatalogueFiles';
+import { fetchTransport } from '../../../run/browser/fetchTransport';
+import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
 
 /** Per request to a wiki when fetching its catalogue (as on the desktop). */
 /** Most text kept by the in-memory catalogue cache (a big wiki's catalogue is a few MB). */
@@ -48,13 +50,19 @@ function createBrowserCatalogueStore(
   editorCacheFiles?: CatalogueFiles,
 ): CatalogueStore {
   const onEditor = options.cacheDir && editorCacheFiles;
+  const userAgent = catalogueUserAgent(packageVersion(files));
+  // Signed in from the editor (OAuth 2 tokens in the browser's secret storage): each configured wiki's
+  // requests carry that wiki's own token, with crossorigin=1 in place of origin=* (run/wiki/wikiAuth.ts).
+  const transport = options.secretFor ? perWikiSignInTransport(fetchTransport(network), options.secretFor, userAgent) : undefined;
   return new CatalogueStore({
     builtin: options.builtin,
     cacheDir: onEditor ? options.cacheDir : 'memory',
     files: onEditor ? editorCacheFiles : memoryCatalogueFiles(MEMORY_CACHE_BYTES),
-    userAgent: catalogueUserAgent(packageVersion(files)),
+    userAgent,
     crossOrigin: true,
     fetchImpl: network,
+    transport,
+    readDeniedHelp: options.readDeniedHelp,
     timeoutMs: options.timeoutMs,
     log: options.log,
     shouldFetch: options.shouldFetch,
