@@ -92,6 +92,20 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'PHP addwiki: the module is the argument before the array (ActionRequest::simpleGet)',
+    language: 'php',
+    source:
+      `<?php\nuse Addwiki\\Mediawiki\\Api\\Client\\Action\\Request\\ActionRequest;\n` +
+      `$r = $api->request( ActionRequest::simpleGet( 'query', [ 'meta' => 'siteinfo', 'siprop' => 'namespaces|⟦namespacealiasez⟧' ] ) );\n`,
+    codes: ['unrecognizedvalues'],
+  },
+  {
+    name: 'PHP addwiki: the older new SimpleRequest(module, array)',
+    language: 'php',
+    source: `<?php\nuse Mediawiki\\Api\\SimpleRequest;\n$r = $api->getRequest( new SimpleRequest( 'query', [ 'list' => 'allpages', '⟦aplimt⟧' => 5 ] ) );\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Kotlin Retrofit @GET with @Query arguments',
     language: 'kotlin',
     source: `interface Api {\n  @GET("w/api.php?action=query&⟦titlrs⟧=x")\n  fun get(@Query("titles") titles: String, @QueryMap more: Map<String, String>): Call<R>\n}\n`,
@@ -343,6 +357,11 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     name: 'an object with an action key of another API in a file about Wikipedia',
     language: 'javascript',
     source: `// wikipedia helper\nsend({ action: 'query', sql: 'select 1', db: 'main' });\n`,
+  },
+  {
+    name: 'PHP: a static simpleGet of another library, no MediaWiki named',
+    language: 'php',
+    source: `<?php\n$r = ActionRequest::simpleGet( 'query', [ 'q' => $term, 'limt' => 5 ] );\n`,
   },
   { name: 'an api.php of another application', language: 'php', source: `<?php $u = "api.php?method=getUser&id=" . $id;\n` },
   { name: 'a ?list= URL of another service', language: 'python', source: `u = "https://example.com/api?list=all&action=foo"\n` },

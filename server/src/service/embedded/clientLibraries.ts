@@ -15,7 +15,7 @@ import type { Entry, EntryValue } from './objectEntries';
 import { decodeExpression, isStringNode } from './hostStrings';
 import { MappedText } from './virtualText';
 
-export type ClientKind = 'mw.Api' | 'mwn' | 'pywikibot' | 'mwclient' | 'jwbf' | 'http' | 'retrofit' | 'unknown';
+export type ClientKind = 'mw.Api' | 'mwn' | 'pywikibot' | 'mwclient' | 'jwbf' | 'addwiki' | 'http' | 'retrofit' | 'unknown';
 
 interface ClientRule {
   kind: ClientKind;
@@ -35,6 +35,8 @@ const CLIENT_RULES: Record<ClientKind, ClientRule> = {
   mwclient: { kind: 'mwclient', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
   // jwbf's builders send each value's string form.
   jwbf: { kind: 'jwbf', dropsFalse: false, joinsLists: false, defaults: {} },
+  // addwiki (PHP) hands the array to Guzzle as it is (http_build_query: false is sent as 0) and sets format=json.
+  addwiki: { kind: 'addwiki', dropsFalse: false, joinsLists: false, defaults: { format: 'json' } },
   http: { kind: 'http', dropsFalse: false, joinsLists: false, defaults: {} },
   retrofit: { kind: 'retrofit', dropsFalse: false, joinsLists: false, defaults: {} },
   unknown: { kind: 'unknown', dropsFalse: true, joinsLists: false, defaults: {} },
@@ -94,11 +96,26 @@ function classify(callee: string, lang: HostLanguage): ClientKind | undefined {
   return undefined;
 }
 
+/** addwiki's `ActionRequest::simpleGet('query', [...])` / `simplePost(…)` and its older `new SimpleRequest('query', [...])`. */
+const ADDWIKI_CALL = /(?:^|[\s\\:])(?:ActionRequest::simple(?:Get|Post)|new SimpleRequest)$/;
+
+/** The module named by the string argument before a PHP array given to an addwiki request. */
+function addwikiClient(node: Node, at: { call: Node; args: Node }, lang: HostLanguage, host: string): CallClient | undefined {
+  if (lang.id !== 'php' || !ADDWIKI_CALL.test(calleeText(at.call, at.args, host))) return undefined;
+  const [first, second] = at.args.namedChildren.map((a) => (a?.type === 'argument' ? a.namedChildren[0] : a));
+  if (!first || !second || second.startIndex !== node.startIndex || !isStringNode(first, lang)) return undefined;
+  const action = decodeExpression(first, lang, host);
+  if (action.hasHole() || !/^[a-z][a-z0-9-]*$/.test(action.text)) return undefined;
+  return { ...NONE, kind: 'addwiki', mediawiki: true, holdsParams: true, action };
+}
+
 /** The client library of the call a parameter object (or a Python argument list) belongs to. */
 export function clientOfCall(node: Node, lang: HostLanguage, host: string): CallClient {
   if (node.type === 'argument_list') return kwargsClient(node, lang, host);
   const at = enclosingCall(node);
   if (!at) return NONE;
+  const addwiki = addwikiClient(node, at, lang, host);
+  if (addwiki) return addwiki;
   const kind = classify(calleeText(at.call, at.args, host), lang);
   if (!kind) return NONE;
   const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);

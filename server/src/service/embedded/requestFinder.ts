@@ -335,6 +335,8 @@ export function mayHoldRequest(text: string): boolean {
     text.includes('mwclient') ||
     text.includes('pywikibot') ||
     text.includes('mw.Api') ||
+    // addwiki (PHP) names the module beside the array: `ActionRequest::simpleGet('query', [...])`.
+    text.includes('Mediawiki\\Api') ||
     namesMapServer(text)
   );
 }
@@ -345,6 +347,7 @@ const ACTION = ascii('action');
 const MWCLIENT = ascii('mwclient');
 const MW_API = ascii('mw.Api');
 const PYWIKIBOT = ascii('pywikibot');
+const MEDIAWIKI_API_NS = ascii('Mediawiki\\Api');
 const API_MAPOBJECTS = ascii('api/mapobjects');
 
 function bytesAt(bytes: Uint8Array, i: number, word: readonly number[]): boolean {
@@ -391,6 +394,7 @@ export function mayHoldRequestBytes(bytes: Uint8Array): boolean {
     } else if (b === 109) {
       if (bytes[i + 1] === 119 && (bytesAt(bytes, i, MWCLIENT) || bytesAt(bytes, i, MW_API))) return true;
     } else if (b === 112 && bytes[i + 1] === 121 && bytesAt(bytes, i, PYWIKIBOT)) return true;
+    else if (b === 77 && bytes[i + 1] === 101 && bytesAt(bytes, i, MEDIAWIKI_API_NS)) return true;
   }
   return false;
 }
