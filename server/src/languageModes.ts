@@ -311,7 +311,8 @@ function createHostService(
     wiki: wiki as unknown as WikiLanguageService,
     map,
     // The prefilter decides first everywhere (findLoaded applies it too).
-    find: (text, lang) => (hostFinder ? hostFinder.findLoaded(text, lang) : mayHoldRequest(text) ? findUrlLiterals(text, lang.id) : []),
+    find: (text, lang, doc) =>
+      hostFinder ? hostFinder.findLoaded(text, lang, doc) : mayHoldRequest(text) ? findUrlLiterals(text, lang.id) : [],
   }) as LanguageService<unknown>;
 }
 

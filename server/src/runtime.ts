@@ -130,6 +130,11 @@ export interface ServerRuntime {
 export interface HostFinder {
   /** Loads the grammar of a language (resolves at once when loaded or not needed). */
   prepare(lang: HostLanguage): Promise<void>;
-  /** The request candidates of a text; undefined while its grammar is not loaded. */
-  findLoaded(text: string, lang: HostLanguage): FoundRequest[] | undefined;
+  /**
+   * The request candidates of a text; undefined while its grammar is not loaded. `doc` names an open
+   * document: its syntax tree is kept, and its next text parsed incrementally (until `forget`).
+   */
+  findLoaded(text: string, lang: HostLanguage, doc?: string): FoundRequest[] | undefined;
+  /** Drops the syntax tree kept for a document (it closed). */
+  forget?(doc: string): void;
 }

@@ -555,6 +555,7 @@ class QueryLanguageServer {
         open.pending?.dispose();
         this.documents.delete(uri);
         this.editorFeatures.forget(uri);
+        this.runtime.hostFinder?.forget?.(uri);
         if (!this.pullDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
       }),
     );

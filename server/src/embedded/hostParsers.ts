@@ -11,6 +11,7 @@ import { grammarPackageFile, type HostLanguage } from '../service/embedded/hostL
 import { findRequests, mayHoldRequest, type FoundRequest } from '../service/embedded/requestFinder';
 import { findUrlLiterals } from '../service/embedded/lexerFinder';
 import { renameImports } from './wasmImports';
+import { KeptTrees } from './keptTrees';
 
 /** Files larger than this many UTF-16 units are read by the lexer only (a parse would take seconds). */
 const MAX_PARSE_CHARS = 2_000_000;
@@ -76,6 +77,8 @@ export class HostParsers {
   private init: Promise<void> | undefined;
   private readonly parsers = new Map<string, Promise<Parser>>();
   private readonly ready = new Map<string, Parser>();
+  /** The last tree of each open document that was parsed with a key (the server's): its next parse is incremental. */
+  private readonly kept = new KeptTrees();
 
   constructor(private readonly files: PackageFiles) {}
 
@@ -110,6 +113,7 @@ export class HostParsers {
 
   /** Forgets the runtime and every grammar: they load again when next needed. */
   private reset(): void {
+    this.kept.clear();
     this.init = undefined;
     this.parsers.clear();
     this.ready.clear();
@@ -123,15 +127,19 @@ export class HostParsers {
   /**
    * The request candidates of a host file, when its grammar is loaded (see `prepare`); undefined
    * while it is not. The prefilter decides first: text naming neither `api.php` nor `action` is not parsed.
+   * With `doc` (an open document's key), the tree is kept and the document's next text is parsed
+   * incrementally from it (keptTrees.ts).
    */
-  findLoaded(text: string, lang: HostLanguage): FoundRequest[] | undefined {
-    if (!mayHoldRequest(text) || looksBinary(text)) return [];
-    if (!lang.grammar || text.length > MAX_PARSE_CHARS || !this.files.readBytes) return findUrlLiterals(text, lang.id);
+  findLoaded(text: string, lang: HostLanguage, doc?: string): FoundRequest[] | undefined {
+    if (!mayHoldRequest(text) || looksBinary(text)) return this.none(doc, []);
+    if (!lang.grammar || text.length > MAX_PARSE_CHARS || !this.files.readBytes) return this.none(doc, findUrlLiterals(text, lang.id));
     const parser = this.ready.get(lang.id);
     if (!parser) return undefined;
     let tree;
     try {
-      tree = parser.parse(text);
+      const previous = doc === undefined ? undefined : this.kept.take(doc, lang.id, text);
+      tree = parser.parse(text, previous);
+      previous?.delete();
     } catch {
       // A parse that fails inside the runtime may leave its memory inconsistent: start afresh
       // (the next file of each language loads its grammar again), and read this file's URL literals.
@@ -139,11 +147,26 @@ export class HostParsers {
       return findUrlLiterals(text, lang.id);
     }
     if (!tree) return findUrlLiterals(text, lang.id);
+    let kept = false;
     try {
-      return findRequests(tree, lang, text);
+      const found = findRequests(tree, lang, text);
+      if (doc !== undefined) this.kept.keep(doc, lang.id, text, tree);
+      kept = doc !== undefined;
+      return found;
     } finally {
-      tree.delete();
+      if (!kept) tree.delete();
     }
+  }
+
+  /** Drops a document's kept tree where it has no syntax tree now, and answers `found`. */
+  private none(doc: string | undefined, found: FoundRequest[]): FoundRequest[] {
+    if (doc !== undefined) this.kept.forget(doc);
+    return found;
+  }
+
+  /** Forgets the kept syntax tree of a document (it closed). */
+  forget(doc: string): void {
+    this.kept.forget(doc);
   }
 
   /** The syntax tree of a host text (the caller deletes it), or undefined for a language without a grammar. */

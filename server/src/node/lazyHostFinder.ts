@@ -48,7 +48,7 @@ export function lazyHostFinder(files: PackageFiles, load: () => HostParsersModul
   };
   return {
     prepare: async (lang) => get().prepare(lang),
-    findLoaded(text, lang) {
+    findLoaded(text, lang, doc) {
       if (!parsers) {
         // What HostParsers' prefilter would answer, without loading them.
         if (!mayHoldRequest(text)) return [];
@@ -58,7 +58,8 @@ export function lazyHostFinder(files: PackageFiles, load: () => HostParsersModul
           return findUrlLiterals(text, lang.id);
         }
       }
-      return parsers!.findLoaded(text, lang);
+      return parsers!.findLoaded(text, lang, doc);
     },
+    forget: (doc) => parsers?.forget(doc),
   };
 }

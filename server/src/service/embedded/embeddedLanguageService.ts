@@ -26,7 +26,8 @@ import { hostToVirtual, virtualToHost } from './embeddedPositions';
 import { fillTemplate, urlInsertion } from './paramAdder';
 
 /** Finds the request candidates of a host text; undefined while the language's grammar is not loaded. */
-export type RequestFinder = (text: string, lang: HostLanguage) => FoundRequest[] | undefined;
+/** Finds the requests of a host text; `doc` names the open document the text is (its syntax tree may be kept for the next parse). */
+export type RequestFinder = (text: string, lang: HostLanguage, doc?: string) => FoundRequest[] | undefined;
 
 export interface EmbeddedDocument {
   lang: HostLanguage;
@@ -77,7 +78,7 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
       const text = document.getText();
       const served = !!lang && (namesMediaWiki(text) || namesMapServer(text));
       if (!served) return { lang, pending: false, served: false, requests: [] };
-      const requests = find(text, lang);
+      const requests = find(text, lang, document.uri);
       return { lang, pending: requests === undefined, served: true, requests: requests ?? [] };
     },
 
