@@ -5,11 +5,11 @@
  * nothing is translated after them and the earlier text is never copied or indexed.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Hover, MarkedString, Position, Range } from 'vscode-languageserver-types';
+import type { CompletionItem, CompletionList, Hover, MarkedString, MarkupContent, Position, Range } from 'vscode-languageserver-types';
 import { LineIndexedDocument } from './lineIndexedDocument';
 
 /** Lines either side of a position that a request on a document over the parse budget reads. */
-export const WINDOW_LINES = 200;
+const WINDOW_LINES = 200;
 /** Most characters such a window holds; on longer lines it is cut to the characters around the position. */
 export const MAX_WINDOW_CHARS = 1_000_000;
 /**
@@ -79,40 +79,81 @@ export class WindowDocument implements TextDocument {
   }
 }
 
-/** A window's offsets in the whole document; `lineCut`: characters of the position's line before the window. */
+/**
+ * A window's offsets in the whole document. `lineCut`: characters of the position's line before the window;
+ * `requestCut`: the request at the position starts on an earlier line that the window does not read whole.
+ */
 export interface WindowBounds {
   start: number;
   end: number;
   lineCut: number;
+  requestCut: boolean;
 }
+
+/** Whether a line goes on with the request of the lines before it (`Mode.continues`). */
+export type ContinuesLine = (text: string, lineStart: number, limit: number) => boolean;
+
+/** The farthest back a window starts to read a request from its beginning (its line, or its first line). */
+const REACH = MAX_WINDOW_CHARS - MIN_AFTER;
 
 /**
  * The offsets of the window around `at`: WINDOW_LINES lines either side, cut to MAX_WINDOW_CHARS
- * characters around the start of `at` (one 50 MB line gets the 500,000 characters either side). When the
- * line of `at` starts further back than that but within MAX_WINDOW_CHARS − MIN_AFTER, the window starts
- * at the line's start instead (a request begins on its line, or before it): only a request that starts
- * further back than that is cut, and `lineCut` says by how much.
+ * characters around the start of `at` (one 50 MB line gets the MAX_WINDOW_CHARS / 2 characters either
+ * side). When the request at `at` starts further back than that (on its line, or on an earlier line that
+ * `continues` leads back to) but within REACH characters, the window starts where the request does: only
+ * a request that starts further back than that is cut, and `lineCut` / `requestCut` say so.
  */
-export function windowAround(doc: TextDocument, at: Range): WindowBounds {
+export function windowAround(doc: TextDocument, at: Range, continues?: ContinuesLine): WindowBounds {
   const from = doc.offsetAt(at.start);
   const to = Math.max(from, doc.offsetAt(at.end));
   const half = MAX_WINDOW_CHARS / 2;
   const lineStart = doc.offsetAt({ line: at.start.line, character: 0 });
+  // Where the request starts: the position's line, or the first line `continues` leads back to (-1: further back than REACH).
+  const begins = continues ? requestStart(doc.getText(), lineStart, Math.max(0, from - REACH), from, continues) : lineStart;
   let start = Math.max(doc.offsetAt({ line: Math.max(0, at.start.line - WINDOW_LINES), character: 0 }), from - half);
-  if (lineStart < start && from - lineStart <= MAX_WINDOW_CHARS - MIN_AFTER) start = lineStart;
+  if (begins >= 0 && begins < start && from - begins <= REACH) start = begins;
   const linesEnd = doc.offsetAt({ line: at.end.line + WINDOW_LINES + 1, character: 0 });
   const end = Math.min(linesEnd, Math.max(to, from + half), start + MAX_WINDOW_CHARS);
-  return { start, end, lineCut: Math.max(0, start - lineStart) };
+  const lineCut = Math.max(0, start - lineStart);
+  return { start, end, lineCut, requestCut: lineCut === 0 && begins !== lineStart && start > begins };
 }
 
 /**
- * What hover adds on a window whose line is cut: the request under the cursor may start before what was
- * read, so what hover shows (or does not) may be about a part of it only.
+ * The start of the first line of the request whose line starts at `lineStart`: back over the lines that
+ * `continues`, reading no further back than `floor`; -1 when the request starts before it.
+ */
+function requestStart(text: string, lineStart: number, floor: number, limit: number, continues: ContinuesLine): number {
+  let s = lineStart;
+  while (s > 0 && continues(text, s, limit)) {
+    let q = s - 2; // s - 1 is the line break that ends the line before
+    while (q >= floor && text.charCodeAt(q) !== 10) q--;
+    if (q < floor && q >= 0) return -1;
+    s = q + 1;
+    limit = s + REACH;
+  }
+  return s;
+}
+
+/**
+ * What hover and completion add on a window whose line is cut: the request under the cursor may start
+ * before what was read, so what they show (or do not) may be about a part of it only.
  */
 export function cutLineNote(lineCut: number, read: number): string {
-  const n = (x: number) => x.toLocaleString('en-US');
   return `*This line starts ${n(lineCut)} characters before the ${n(read)} read around the cursor (the document is too large to parse whole): a request that starts earlier on the line is not seen whole, so what is shown here may miss its parameters.*`;
 }
+
+/** The note of a window that does not read the earlier line where the request under the cursor starts. */
+function cutRequestNote(read: number): string {
+  return `*The request here starts on an earlier line, more than ${n(REACH)} characters before the cursor, outside the ${n(read)} read around it (the document is too large to parse whole): it is not seen whole, so what is shown here may miss its parameters.*`;
+}
+
+/** The note of a window, if it cuts the request at the position. */
+export function windowNote(w: WindowBounds): string | undefined {
+  if (w.lineCut > 0) return cutLineNote(w.lineCut, w.end - w.start);
+  return w.requestCut ? cutRequestNote(w.end - w.start) : undefined;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
 
 /** `hover` with `note` (markdown) after what it says; the note alone when there is no hover. */
 export function withNote(hover: Hover | null, note: string): Hover {
@@ -126,4 +167,26 @@ export function withNote(hover: Hover | null, note: string): Hover {
   }
   const list: MarkedString[] = Array.isArray(c) ? c : [c];
   return { ...hover, contents: [...list, note] };
+}
+
+/**
+ * A completion list on a window that cuts the request: every item's documentation ends with `note`, and
+ * the list is incomplete (asked again as the user types).
+ */
+export function withNoteOnItems(list: CompletionList, note: string): CompletionList {
+  const items = list.items.map((item): CompletionItem => ({ ...item, documentation: docWithNote(item.documentation, note) }));
+  return { ...list, isIncomplete: true, items };
+}
+
+function docWithNote(doc: string | MarkupContent | undefined, note: string): MarkupContent {
+  if (doc === undefined || doc === '') return { kind: 'markdown', value: note };
+  if (typeof doc === 'string') return { kind: 'plaintext', value: `${doc}\n\n${note.replace(/^\*|\*$/g, '')}` };
+  return doc.kind === 'markdown'
+    ? { kind: 'markdown', value: `${doc.value}\n\n---\n\n${note}` }
+    : { kind: doc.kind, value: `${doc.value}\n\n${note.replace(/^\*|\*$/g, '')}` };
+}
+
+/** What the server tells of the windows, in its one message on a document over the parse budget. */
+export function describeWindow(): string {
+  return `read the ${WINDOW_LINES} lines around what is shown (on longer lines, the ${n(MAX_WINDOW_CHARS / 2)} characters either side, or from the start of a request that begins up to ${n(REACH)} characters before the cursor)`;
 }

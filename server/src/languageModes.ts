@@ -19,6 +19,7 @@ import { readSettings, settingValue, type QueryLayout, type SettingValues, type 
 import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
 import { getWikiLanguageService, WIKI_LANGUAGE_ID, type WikiLanguageService } from './service/wiki/wikiLanguageService';
+import { continuesQuery } from './service/wiki/wikiQueryParser';
 import { getEmbeddedLanguageService, hostLanguageOf } from './service/embedded/embeddedLanguageService';
 import { mayHoldRequest } from './service/embedded/requestFinder';
 import { findUrlLiterals } from './service/embedded/lexerFinder';
@@ -68,6 +69,11 @@ export interface Mode {
   service: LanguageService<unknown>;
   /** The document the service sees (a `.wikiquery` file under another language id is given ours). */
   view(document: TextDocument): TextDocument;
+  /**
+   * Whether a line goes on with the request of the lines before it (wiki documents: `&…` and `#` lines),
+   * so that a window over a huge document can look back for where the request starts.
+   */
+  continues?: (text: string, lineStart: number, limit: number) => boolean;
 }
 
 export interface LanguageServices {
@@ -406,7 +412,8 @@ function asWikiDocument(d: TextDocument): TextDocument {
 export function pickMode(uri: string, languageId: string, settings: EffectiveSettings, services: LanguageServices): Mode | undefined {
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
   if (path.endsWith('.mapquery.json') || languageId === MAP_LANGUAGE_ID) return { kind: 'map', service: services.map, view: (d) => d };
-  if (path.endsWith('.wikiquery') || languageId === WIKI_LANGUAGE_ID) return { kind: 'wiki', service: services.wiki, view: asWikiDocument };
+  if (path.endsWith('.wikiquery') || languageId === WIKI_LANGUAGE_ID)
+    return { kind: 'wiki', service: services.wiki, view: asWikiDocument, continues: continuesQuery };
   // Source files of the host languages: the requests the finder reads in them.
   const lang = hostLanguageOf(languageId, uri);
   if (lang && (settings.embeddedLanguages.includes(languageId) || settings.embeddedLanguages.includes(lang.id)))

@@ -32,7 +32,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndexedDocument } from './lineIndexedDocument';
-import { cutLineNote, MAX_WINDOW_CHARS, WINDOW_LINES, windowAround, WindowDocument, withNote } from './documentWindow';
+import { describeWindow, windowAround, WindowDocument, windowNote, withNote, withNoteOnItems } from './documentWindow';
 import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
@@ -377,14 +377,15 @@ class QueryLanguageServer {
    */
   private windowParse(open: OpenDocument, at: Range): CachedParse | undefined {
     const doc = open.document;
-    const { start, end, lineCut } = windowAround(doc, at);
-    const cached = open.window;
-    if (cached && cached.version === doc.version && cached.start === start && cached.end === end) return cached;
     const mode = pickMode(doc.uri, open.languageId, this.settings, this.getServices());
     if (!mode) return undefined;
+    const bounds = windowAround(doc, at, mode.continues);
+    const { start, end } = bounds;
+    const cached = open.window;
+    if (cached && cached.version === doc.version && cached.start === start && cached.end === end) return cached;
     const text = doc.getText().slice(start, end);
     const document = mode.view(new WindowDocument(doc.uri, doc.languageId, doc.version, text, doc.positionAt(start)));
-    const cutNote = lineCut > 0 ? cutLineNote(lineCut, end - start) : undefined;
+    const cutNote = windowNote(bounds);
     open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), start, end, cutNote };
     return open.window;
   }
@@ -760,7 +761,7 @@ class QueryLanguageServer {
     const off = 'folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off for it';
     const text =
       open.document.getText().length > max * PARSE_BUDGET_FACTOR
-        ? `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion read the ${WINDOW_LINES} lines around what is shown (on longer lines, the ${MAX_WINDOW_CHARS / 2} characters either side).`
+        ? `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion ${describeWindow()}.`
         : `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;
     const full = `${text} Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`;
     this.connection.console.warn(full);
@@ -814,11 +815,12 @@ class QueryLanguageServer {
             const found = targets?.targets.length
               ? completeByTargets(targets, p.document, p.parsed, offset, ls)
               : service.doComplete(p.document, p.parsed, offset, ls);
-            const list = this.snippetSupport ? found : withoutSnippets(found);
-            if (list.items.length > MAX_COMPLETION_ITEMS) {
-              return { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: list.itemDefaults };
-            }
-            return list;
+            const all = this.snippetSupport ? found : withoutSnippets(found);
+            const list =
+              all.items.length > MAX_COMPLETION_ITEMS
+                ? { isIncomplete: true, items: all.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: all.itemDefaults }
+                : all;
+            return p.cutNote ? withNoteOnItems(list, p.cutNote) : list;
           },
           at(params.position),
         ),

@@ -6,7 +6,8 @@
  *   on its own, and hover and completion answer at the request thirty million lines down;
  * - one 50 MB line: hover and completion read the characters around the cursor, not the whole line;
  * - a request whose line starts 800,000 characters before the cursor is still read from its start
- *   (completion knows its module); one that starts 3,000,000 characters before is cut, and hover says so.
+ *   (completion knows its module); one that starts 3,000,000 characters before is cut, and hover and
+ *   completion say so; the same for a request whose first line (before `&` continuation lines) is that long.
  * Each asserts peak memory (VmHWM from /proc), time and the message the user is told.
  */
 import { strict as assert } from 'node:assert';
@@ -88,6 +89,19 @@ async function completionAt(client: LspClient, uri: string, line: number, charac
   return (list?.items ?? []).map((i) => i.label);
 }
 
+async function completionItemsAt(
+  client: LspClient,
+  uri: string,
+  line: number,
+  character: number,
+): Promise<Array<{ label: string; documentation?: unknown }>> {
+  const list = await client.request<{ items: Array<{ label: string; documentation?: unknown }> } | null>('textDocument/completion', {
+    textDocument: { uri },
+    position: { line, character },
+  });
+  return list?.items ?? [];
+}
+
 describe('huge documents: millions of short lines, one huge line', function () {
   this.timeout(MAX_SECONDS * 3 * 1000);
   const dir = suiteFolder('wmq-lines-');
@@ -144,6 +158,58 @@ describe('huge documents: millions of short lines, one huge line', function () {
         );
         // The start of the line itself still answers in full.
         assert.match(await hoverAt(client, uri, 0, HEAD.indexOf('allpages') + 2), /allpages/);
+        assertServerBounded(client, started, 700);
+      });
+    });
+
+    /** The request's first line with a value of `valueLength` characters, `&apl` typed on the next line; 12 MB after. */
+    const makeTwoLines = (valueLength: number) =>
+      `${HEAD}${'A'.repeat(valueLength)}\n# typing\n  &apl\n${repeatTo(12 * 1024 * 1024, `${'B'.repeat(999)}\n`)}`;
+
+    it('a first line of 800,000 characters, `&apl` typed two lines below: read from the request start', async () => {
+      await withServer(async (client) => {
+        const uri = 'file:///huge/longfirstline.wikiquery';
+        const started = Date.now();
+        await client.open(uri, 'wikiquery', makeTwoLines(800_000));
+        const items = await completionItemsAt(client, uri, 2, 6);
+        assert.ok(
+          items.some((i) => i.label === 'aplimit'),
+          'completion offers aplimit',
+        );
+        assert.doesNotMatch(JSON.stringify(items), /starts on an earlier line|This line starts/);
+        assertServerBounded(client, started, 700);
+        // The one message gives the window in the numbers the server uses.
+        assert.match(
+          client.shown.map((m) => m.message).join('\n'),
+          /the 500,000 characters either side, or from the start of a request that begins up to 950,000 characters before the cursor/,
+        );
+      });
+    });
+
+    it('a first line of 3,000,000 characters, `&apl` typed below: hover and completion say the request is cut', async () => {
+      await withServer(async (client) => {
+        const uri = 'file:///huge/longerfirstline.wikiquery';
+        const started = Date.now();
+        await client.open(uri, 'wikiquery', makeTwoLines(3_000_000));
+        const cut =
+          /The request here starts on an earlier line, more than 950,000 characters before the cursor, outside the [\d,]+ read around it/;
+        assert.match(await hoverAt(client, uri, 2, 4), cut);
+        const items = await completionItemsAt(client, uri, 2, 6);
+        assert.ok(items.length > 0, 'completion still answers');
+        for (const item of items) assert.match(JSON.stringify(item.documentation), cut, item.label);
+        assertServerBounded(client, started, 700);
+      });
+    });
+
+    it('completion on a line cut 3,000,000 characters before the cursor says so in its items', async () => {
+      await withServer(async (client) => {
+        const uri = 'file:///huge/longervalue-completion.wikiquery';
+        const started = Date.now();
+        await client.open(uri, 'wikiquery', make(3_000_000));
+        const items = await completionItemsAt(client, uri, 0, HEAD.length + 3_000_000 + '&apl'.length);
+        assert.ok(items.length > 0, 'completion still answers');
+        for (const item of items)
+          assert.match(JSON.stringify(item.documentation), /This line starts 2,\d{3},\d{3} characters before/, item.label);
         assertServerBounded(client, started, 700);
       });
     });

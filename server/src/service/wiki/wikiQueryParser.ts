@@ -190,6 +190,19 @@ class ParamsByName implements ParamLookup {
 }
 
 /**
+ * Whether the line starting at `lineStart` goes on with the query of the lines before it (as `parseLines`
+ * reads them): a `&…` continuation line or a `#` comment between them. Blanks before its first character
+ * are skipped up to `limit` (the line is taken as not continuing past it).
+ */
+export function continuesQuery(text: string, lineStart: number, limit: number): boolean {
+  let s = lineStart;
+  const end = Math.min(limit, text.length);
+  let c = text.charCodeAt(s);
+  while (s < end && (c === SP || c === TAB)) c = text.charCodeAt(++s);
+  return s < end && (c === AMP || c === HASH);
+}
+
+/**
  * Parse lines from `from` (a line start where no query is open). With `resync`, stop at the first
  * line that starts a query by its content alone (not blank, not `#`, not `&`) at or after
  * `resync.after`, and return where that query starts (the caller takes the rest from the previous
