@@ -7,7 +7,7 @@ import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MapDescriptor, MapFieldDescriptor } from './mapDescriptor';
 import type { QueryBox } from './mapTypes';
-import type { JsonTreeBuilder } from './mapJsonTree';
+import { MAX_JSON_NODES, type JsonTreeBuilder, type TreeBudget } from './mapJsonTree';
 
 /** One property of a query object that names a known request field. */
 export interface MapFieldProperty {
@@ -46,6 +46,11 @@ export interface MapDocument {
    * (root undefined, no queries) and the features say so instead of recursing into it.
    */
   tooDeep?: { offset: number; limit: number };
+  /**
+   * Set when the text holds more than MAX_JSON_NODES values, keys and properties: the tree ends before
+   * `offset` (the first value not kept), and what follows is not checked or known to the features.
+   */
+  cut?: { offset: number; limit: number };
 }
 
 /**
@@ -113,7 +118,8 @@ export function parseMapDocument(document: TextDocument, descriptor: MapDescript
   if (deep !== undefined)
     return { text, root: undefined, syntaxErrors: [], queries: [], notObjects: [], tooDeep: { offset: deep, limit: MAX_JSON_DEPTH } };
   const syntaxErrors: ParseError[] = [];
-  const root = buildTree(text, syntaxErrors);
+  const budget: TreeBudget = { maxNodes: MAX_JSON_NODES };
+  const root = buildTree(text, syntaxErrors, budget);
   const queries: MapQuery[] = [];
   const notObjects: Node[] = [];
   if (root) {
@@ -128,7 +134,11 @@ export function parseMapDocument(document: TextDocument, descriptor: MapDescript
       notObjects.push(root);
     }
   }
-  return { text, root, syntaxErrors, queries, notObjects };
+  if (budget.cutAt === undefined) return { text, root, syntaxErrors, queries, notObjects };
+  // A query object the cut goes through lacks its later fields: it is not judged (no false "missing").
+  const at = budget.cutAt;
+  const whole = queries.filter((q) => !(q.node.offset < at && at < q.node.offset + q.node.length));
+  return { text, root, syntaxErrors, queries: whole, notObjects, cut: { offset: at, limit: MAX_JSON_NODES } };
 }
 
 /** The property `name` of an object node (last one wins), as key and value. */
