@@ -23,6 +23,22 @@ const BATCH = 16;
  * the workers (a big map file between the sources) does not have the whole tree read into memory.
  */
 const AHEAD = 256;
+/**
+ * Most characters of scanned texts waiting for the main thread: AHEAD files of up to the size limit
+ * each would be gigabytes. The file the main thread waits for is handed out whatever this says.
+ */
+const AHEAD_CHARS = 32 * 1024 * 1024;
+/**
+ * Longest text a worker hands back: a longer file is left to the main thread (read again when its turn
+ * comes), so what is in flight is bounded too. A worker sends what it has once it holds this many.
+ */
+const MAX_HANDED_CHARS = 1024 * 1024;
+
+/** The windows of a scan (tests give small ones). */
+export interface ScanWindow {
+  files: number;
+  chars: number;
+}
 
 interface Task {
   index: number;
@@ -45,7 +61,7 @@ async function scanOne(parsers: HostParsers, task: Task, skipUpTo: number): Prom
     const text = readServedSource((wanted) => nodeFileIo.readTextIf!(task.file, wanted), skipUpTo);
     if (text === undefined) return { index: task.index, skip: true };
     // a file over the size limit is the main thread's to report
-    if (text.length > skipUpTo) return { index: task.index, failed: true };
+    if (text.length > skipUpTo || text.length > MAX_HANDED_CHARS) return { index: task.index, failed: true };
     return { index: task.index, text, found: await parsers.find(text, lang) };
   } catch {
     return { index: task.index, failed: true };
@@ -59,8 +75,18 @@ export function runSourceScanWorker(): void {
   let queue = Promise.resolve();
   parentPort!.on('message', (batch: Task[]) => {
     queue = queue.then(async () => {
-      const answers: Answer[] = [];
-      for (const task of batch) answers.push(await scanOne(parsers, task, skipUpTo));
+      let answers: Answer[] = [];
+      let held = 0;
+      for (const task of batch) {
+        const answer = await scanOne(parsers, task, skipUpTo);
+        answers.push(answer);
+        held += 'text' in answer ? answer.text.length : 0;
+        if (held >= MAX_HANDED_CHARS) {
+          parentPort!.postMessage(answers);
+          answers = [];
+          held = 0;
+        }
+      }
       parentPort!.postMessage(answers);
     });
   });
@@ -81,15 +107,24 @@ export function startSourceScan(
   sources: { file: string; language: string }[],
   skipUpTo: number,
   workers: number,
-): { scanned(index: number): Promise<ScannedSource | undefined>; stop(): void } {
+  window: ScanWindow = { files: AHEAD, chars: AHEAD_CHARS },
+): { scanned(index: number): Promise<ScannedSource | undefined>; stop(): void; peakAheadChars(): number } {
   const waiting = new Map<number, (answer: ScannedSource | undefined) => void>();
   const answers = new Map<number, ScannedSource | undefined>();
+  /** Characters of the texts in `answers` (scanned, not yet taken), and the most there ever were. */
+  let aheadChars = 0;
+  let peak = 0;
+  const charsOf = (a: ScannedSource | undefined) => (a && a !== 'skip' ? a.text.length : 0);
   const settle = (index: number, answer: ScannedSource | undefined) => {
     const wake = waiting.get(index);
     if (wake) {
       waiting.delete(index);
       wake(answer);
-    } else answers.set(index, answer);
+    } else {
+      answers.set(index, answer);
+      aheadChars += charsOf(answer);
+      peak = Math.max(peak, aheadChars);
+    }
   };
   let next = 0;
   let alive = workers;
@@ -100,7 +135,8 @@ export function startSourceScan(
   const threads: Worker[] = [];
   const give = (worker: Worker, held: Set<number>) => {
     const batch: Task[] = [];
-    for (; next < sources.length && next < asked + AHEAD && batch.length < BATCH; next++) {
+    const room = () => next <= asked || (next < asked + window.files && aheadChars < window.chars);
+    for (; next < sources.length && room() && batch.length < BATCH; next++) {
       batch.push({ index: next, ...sources[next] });
       held.add(next);
     }
@@ -115,7 +151,8 @@ export function startSourceScan(
         held.delete(a.index);
         settle(a.index, 'skip' in a ? 'skip' : 'failed' in a ? undefined : { text: a.text, found: revived(a.found) });
       }
-      give(worker, held);
+      // At most two batches in hand (one being scanned, one queued), as at the start.
+      if (held.size <= BATCH) give(worker, held);
     });
     // A worker that dies leaves its files to the main thread.
     let gone = false;
@@ -134,24 +171,34 @@ export function startSourceScan(
     give(worker, held);
     give(worker, held);
   }
+  const resume = () => {
+    const resumed = [...idle];
+    idle.clear();
+    for (const [worker, held] of resumed) give(worker, held);
+  };
   return {
     scanned: (index) => {
-      if (index > asked) {
-        asked = index;
-        const resumed = [...idle];
-        idle.clear();
-        for (const [worker, held] of resumed) give(worker, held);
+      if (index > asked) asked = index;
+      // Answers before the one asked for are never asked for again: their texts go.
+      for (const [i, a] of answers) {
+        if (i >= index) continue;
+        answers.delete(i);
+        aheadChars -= charsOf(a);
       }
-      if (answers.has(index)) {
-        const a = answers.get(index);
+      const ready = answers.has(index);
+      const a = answers.get(index);
+      if (ready) {
         answers.delete(index);
-        return Promise.resolve(a);
+        aheadChars -= charsOf(a);
       }
+      resume();
+      if (ready) return Promise.resolve(a);
       if ((alive === 0 && index >= next) || index >= sources.length) return Promise.resolve(undefined);
       return new Promise((resolve) => waiting.set(index, resolve));
     },
     stop: () => {
       for (const t of threads) void t.terminate();
     },
+    peakAheadChars: () => peak,
   };
 }
