@@ -99,6 +99,46 @@ function revived(found: FoundRequest[]): FoundRequest[] {
 }
 
 /**
+ * The answers the main thread has not taken yet, with the characters of their texts (and the most there
+ * ever were), and the main thread's wait for the one it asks for.
+ */
+class AheadAnswers {
+  private readonly waiting = new Map<number, (answer: ScannedSource | undefined) => void>();
+  private readonly answers = new Map<number, ScannedSource | undefined>();
+  chars = 0;
+  peak = 0;
+
+  settle(index: number, answer: ScannedSource | undefined): void {
+    const wake = this.waiting.get(index);
+    if (wake) {
+      this.waiting.delete(index);
+      wake(answer);
+      return;
+    }
+    this.answers.set(index, answer);
+    this.chars += charsOf(answer);
+    this.peak = Math.max(this.peak, this.chars);
+  }
+
+  /** The answer for `index` if it came; the answers before it (never asked for again) go too. */
+  take(index: number): { ready: boolean; answer?: ScannedSource } {
+    for (const [i, a] of this.answers) {
+      if (i > index) continue;
+      this.answers.delete(i);
+      this.chars -= charsOf(a);
+      if (i === index) return { ready: true, answer: a };
+    }
+    return { ready: false };
+  }
+
+  wait(index: number): Promise<ScannedSource | undefined> {
+    return new Promise((resolve) => this.waiting.set(index, resolve));
+  }
+}
+
+const charsOf = (a: ScannedSource | undefined) => (a && a !== 'skip' ? a.text.length : 0);
+
+/**
  * Starts `workers` threads scanning `sources` (indexes are positions in this list); returns the
  * answer for each index (undefined: scan it on the main thread) and a function that ends the threads.
  */
@@ -109,23 +149,8 @@ export function startSourceScan(
   workers: number,
   window: ScanWindow = { files: AHEAD, chars: AHEAD_CHARS },
 ): { scanned(index: number): Promise<ScannedSource | undefined>; stop(): void; peakAheadChars(): number } {
-  const waiting = new Map<number, (answer: ScannedSource | undefined) => void>();
-  const answers = new Map<number, ScannedSource | undefined>();
-  /** Characters of the texts in `answers` (scanned, not yet taken), and the most there ever were. */
-  let aheadChars = 0;
-  let peak = 0;
-  const charsOf = (a: ScannedSource | undefined) => (a && a !== 'skip' ? a.text.length : 0);
-  const settle = (index: number, answer: ScannedSource | undefined) => {
-    const wake = waiting.get(index);
-    if (wake) {
-      waiting.delete(index);
-      wake(answer);
-    } else {
-      answers.set(index, answer);
-      aheadChars += charsOf(answer);
-      peak = Math.max(peak, aheadChars);
-    }
-  };
+  const ahead = new AheadAnswers();
+  const settle = (index: number, answer: ScannedSource | undefined) => ahead.settle(index, answer);
   let next = 0;
   let alive = workers;
   /** The index the main thread asked for last: files are handed out up to AHEAD beyond it. */
@@ -135,7 +160,7 @@ export function startSourceScan(
   const threads: Worker[] = [];
   const give = (worker: Worker, held: Set<number>) => {
     const batch: Task[] = [];
-    const room = () => next <= asked || (next < asked + window.files && aheadChars < window.chars);
+    const room = () => next <= asked || (next < asked + window.files && ahead.chars < window.chars);
     for (; next < sources.length && room() && batch.length < BATCH; next++) {
       batch.push({ index: next, ...sources[next] });
       held.add(next);
@@ -179,26 +204,15 @@ export function startSourceScan(
   return {
     scanned: (index) => {
       if (index > asked) asked = index;
-      // Answers before the one asked for are never asked for again: their texts go.
-      for (const [i, a] of answers) {
-        if (i >= index) continue;
-        answers.delete(i);
-        aheadChars -= charsOf(a);
-      }
-      const ready = answers.has(index);
-      const a = answers.get(index);
-      if (ready) {
-        answers.delete(index);
-        aheadChars -= charsOf(a);
-      }
+      const { ready, answer } = ahead.take(index);
       resume();
-      if (ready) return Promise.resolve(a);
+      if (ready) return Promise.resolve(answer);
       if ((alive === 0 && index >= next) || index >= sources.length) return Promise.resolve(undefined);
-      return new Promise((resolve) => waiting.set(index, resolve));
+      return ahead.wait(index);
     },
     stop: () => {
       for (const t of threads) void t.terminate();
     },
-    peakAheadChars: () => peak,
+    peakAheadChars: () => ahead.peak,
   };
 }
