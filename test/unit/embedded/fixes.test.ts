@@ -229,6 +229,51 @@ const ADDS: FixCase[] = [
   },
 ];
 
+/** Fixes that add a value to one already written (`|value` after it, inside the same string). */
+const ADD_VALUES: FixCase[] = [
+  {
+    name: 'Python dict: a module added to list=',
+    language: 'python',
+    source: `import requests\nrequests.get("${WIKI}", params={"action": "query", "list": "allpages", "cmtitle": "Category:X"})\n`,
+    code: 'unrecognizedparams',
+    title: 'Add `categorymembers` to `list=`',
+    fixed: `import requests\nrequests.get("${WIKI}", params={"action": "query", "list": "allpages|categorymembers", "cmtitle": "Category:X"})\n`,
+  },
+  {
+    name: 'JavaScript mw.Api object, single quotes',
+    language: 'javascript',
+    source: `new mw.Api().get({ action: 'query', prop: 'info', titles: 'A', rvprop: 'content' });\n`,
+    code: 'unrecognizedparams',
+    title: 'Add `revisions` to `prop=`',
+    fixed: `new mw.Api().get({ action: 'query', prop: 'info|revisions', titles: 'A', rvprop: 'content' });\n`,
+  },
+  {
+    name: 'PHP URL literal: the value inside the URL, before the next pair',
+    language: 'php',
+    source: `<?php\n$u = "${WIKI}?action=query&list=allpages&cmtitle=Category:X";\n`,
+    code: 'unrecognizedparams',
+    title: 'Add `categorymembers` to `list=`',
+    fixed: `<?php\n$u = "${WIKI}?action=query&list=allpages|categorymembers&cmtitle=Category:X";\n`,
+  },
+  {
+    name: 'Lua table, the value at the end of its string',
+    language: 'lua',
+    source: `-- ${WIKI}\nlocal p = { action = 'query', list = 'allpages', cmtitle = 'Category:X' }\n`,
+    code: 'unrecognizedparams',
+    title: 'Add `categorymembers` to `list=`',
+    fixed: `-- ${WIKI}\nlocal p = { action = 'query', list = 'allpages|categorymembers', cmtitle = 'Category:X' }\n`,
+  },
+];
+
+/** Values where `|value` cannot be written as is: no fix adds a value there. */
+const NO_ADD_VALUE: Array<{ name: string; language: string; source: string }> = [
+  {
+    name: 'a value ending in an escape',
+    language: 'javascript',
+    source: `new mw.Api().get({ action: 'query', list: 'allpage\\x73', cmtitle: 'Category:X' });\n`,
+  },
+];
+
 /** Requests where adding a parameter cannot be written safely: no fix that adds one is offered. */
 const NO_ADD: Array<{ name: string; language: string; source: string }> = [
   {
@@ -335,6 +380,17 @@ describe('requests inside source code: quick fixes in the host syntax', function
   });
   describe('a fix that adds a parameter writes it in the form of the request', () => {
     for (const c of ADDS) it(`${c.language}: ${c.name}`, () => checkFix(c));
+  });
+  describe("a fix that adds a value writes it inside the value's own string", () => {
+    for (const c of ADD_VALUES) it(`${c.language}: ${c.name}`, () => checkFix(c));
+    for (const c of NO_ADD_VALUE)
+      it(`${c.language}: none for ${c.name}`, async () => {
+        const { actions } = await fixesOf(c.language, c.source, 'unrecognizedparams');
+        assert.deepEqual(
+          actions.filter((a) => / to `list=`/.test(a.title)).map((a) => a.title),
+          [],
+        );
+      });
   });
   describe('no fix adds a parameter where it cannot be written safely', () => {
     for (const c of NO_ADD)

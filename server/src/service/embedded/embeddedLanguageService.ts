@@ -204,6 +204,25 @@ function addedParam(c: CheckedWikiRequest, document: TextDocument, name: string,
   return { range: { start: pos, end: pos }, newText };
 }
 
+/**
+ * `|value` added after a value's last character (the fixes that add a module to `list=`/`prop=`, a
+ * value to a multi-valued parameter): written there in the host when that character is written as is
+ * and is the end of a string, or of a pair inside a URL literal (its closing quote, or the next `&`
+ * follows): `"allpages"` becomes `"allpages|categorymembers"`. Not after a number, an escape, a
+ * run-time value or a value the client adds by default.
+ */
+function appendedItem(c: CheckedWikiRequest, document: TextDocument, at: number, newText: string): TextEdit | undefined {
+  const q = c.request.query;
+  if (!SAFE_TEXT.test(newText) || at <= 0 || at > q.text.length || q.hasHole(at - 1, at)) return undefined;
+  if (c.request.impliedFrom !== undefined && at > c.request.impliedFrom) return undefined;
+  const start = q.starts[at - 1];
+  const end = q.ends[at - 1];
+  const host = document.getText();
+  if (end - start !== 1 || host[start] !== q.text[at - 1] || !/^["'`&#]/.test(host.charAt(end))) return undefined;
+  const pos = document.positionAt(end);
+  return { range: { start: pos, end: pos }, newText };
+}
+
 /** An edit of the virtual query written in the host file, when that is safe (the replaced text is written as is). */
 function hostEdit(c: CheckedWikiRequest, document: TextDocument, edit: TextEdit): TextEdit | undefined {
   if (edit.range.start.line !== 0 || edit.range.end.line !== 0) return undefined;
@@ -211,6 +230,7 @@ function hostEdit(c: CheckedWikiRequest, document: TextDocument, edit: TextEdit)
   const to = edit.range.end.character;
   const added = ADDED_PARAM.exec(edit.newText);
   if (added && from === to && from === c.virtual.getText().length) return addedParam(c, document, added[1], added[2]);
+  if (from === to && edit.newText.startsWith('|')) return appendedItem(c, document, from, edit.newText);
   if (!SAFE_TEXT.test(edit.newText)) return undefined;
   if (to <= from || c.request.query.hasHole(from, to)) return undefined;
   const span = c.request.query.hostRange(from, to);
