@@ -5,12 +5,12 @@
  * the checker from working or changes what they answer.
  */
 import { strict as assert } from 'node:assert';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'mocha';
-import { CLI, ensureBuilt, ROOT, SERVER } from './lspClient';
+import { ensureBuilt, runCli, SERVER } from './lspClient';
 
 interface Start {
   /** The `initialize` result. */
@@ -60,12 +60,9 @@ function startServer(cacheDir: string, untilCache = false): Promise<Start> {
   });
 }
 
-function runCli(cacheDir: string, args: string[]): { status: number | null; stdout: string; trace: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, WIKIMAP_QUERY_COMPILE_CACHE: cacheDir, WIKIMAP_QUERY_TRACE_START: '1' },
-  });
+/** The CLI with the code cache in `cacheDir` and its start-up traced (the trace is its stderr). */
+function cliTraced(cacheDir: string, args: string[]): { status: number | null; stdout: string; trace: string } {
+  const r = runCli(args, { env: { WIKIMAP_QUERY_COMPILE_CACHE: cacheDir, WIKIMAP_QUERY_TRACE_START: '1' } });
   return { status: r.status, stdout: r.stdout, trace: r.stderr };
 }
 
@@ -168,11 +165,11 @@ describe('V8 code cache of the commands', function () {
   it('the checker writes its cache when a run ends, and the next run uses it with the same output', () => {
     const dir = path.join(tmp, 'cli');
     const sample = path.join('examples', 'common-mistakes.wikiquery');
-    const first = runCli(dir, ['check', sample]);
+    const first = cliTraced(dir, ['check', sample]);
     assert.match(first.trace, /compile cache: missing/);
     assert.match(first.stdout, /common-mistakes\.wikiquery:\d+:\d+/, 'the check reports the sample’s mistakes');
     assert.equal(cacheFiles(dir, 'cli.core-').length, 1);
-    const second = runCli(dir, ['check', sample]);
+    const second = cliTraced(dir, ['check', sample]);
     assert.match(second.trace, /compile cache: used/);
     assert.equal(second.status, first.status);
     assert.equal(second.stdout, first.stdout);

@@ -4,13 +4,12 @@
  * workspace, and its mistakes said without stopping anything. Real processes over stdio.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { CLI, ensureBuilt, LspClient, type ClientOptions } from './lspClient';
+import { ensureBuilt, LspClient, runCli, type ClientOptions } from './lspClient';
 
 /** An unrecognized parameter (a warning by default) and 60 titles (more than 50 only with high limits). */
 const TEXT = `action=query&prop=info&apfoo=1&titles=${Array.from({ length: 60 }, (_, i) => `T${i}`).join('|')}\n`;
@@ -30,7 +29,7 @@ function makeRepo(config: unknown): { root: string; file: string } {
 }
 
 function cli(file: string, ...flags: string[]): { verdicts: string[]; stderr: string; status: number | null } {
-  const res = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...flags, file], { encoding: 'utf8', cwd: os.tmpdir() });
+  const res = runCli(['check', '--format', 'json', ...flags, file], { cwd: os.tmpdir() });
   const results = JSON.parse(res.stdout) as Array<{ line: number; column: number; severity: string; code: string }>;
   return { verdicts: results.map((r) => `${r.line}:${r.column} ${r.severity} ${r.code}`).sort(), stderr: res.stderr, status: res.status };
 }
