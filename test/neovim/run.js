@@ -234,10 +234,72 @@ function sourcesSession() {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * Targets (targets_check.lua): the documented configuration with `wiki.targets` and a saved catalogue file
+ * (the recorded MediaWiki 1.39, workspace-relative) in `wikis`, in a Neovim session of its own.
+ */
+function targetsSession() {
+  if (spawnSync('nvim', ['--version']).status !== 0 || !fs.existsSync(server)) return;
+  const documented = editorConfig('neovim');
+  const config = documented.replace(
+    /^(\s*)-- wiki = \{ apiUrl = [^}]*\},$/m,
+    "$1wiki = { targets = { '1.39', '1.45' } },\n$1wikis = { intranet = 'catalogues/intranet.json' },",
+  );
+  if (config === documented) {
+    check('targets session: the documented Neovim configuration has the commented wiki line to set', false, documented);
+    return;
+  }
+  const { dir, env } = prepareEditorSession('NVIM', server, { name: 'init.lua', text: config });
+  for (const xdg of ['CONFIG', 'DATA', 'STATE', 'CACHE']) env[`XDG_${xdg}_HOME`] = path.join(dir, xdg.toLowerCase());
+  fs.mkdirSync(path.join(dir, 'catalogues'));
+  fs.copyFileSync(path.join(root, 'test/fixtures/catalogues/mediawiki-1.39.json'), path.join(dir, 'catalogues', 'intranet.json'));
+  const query = ['action=query&list=random&rnminsize=100', 'action=query&list=allusers&auexcludetemp=1', ''].join('\n');
+  env.WIKIMAP_TARGETS_OUT = path.join(dir, 'targets-result.json');
+  env.WIKIMAP_TARGETS_SETTING_FILE = path.join(dir, 'setting.wikiquery');
+  env.WIKIMAP_TARGETS_LINE_FILE = path.join(dir, 'line.wikiquery');
+  fs.writeFileSync(env.WIKIMAP_TARGETS_SETTING_FILE, query);
+  fs.writeFileSync(env.WIKIMAP_TARGETS_LINE_FILE, `# targets: 1.43, intranet\n${query}`);
+  const r = spawnSync(
+    'nvim',
+    ['--headless', '-n', '-i', 'NONE', '-u', String(env.WIKIMAP_NVIM_CONFIG), '-c', `luafile ${path.join(__dirname, 'targets_check.lua')}`],
+    { cwd: dir, env, encoding: 'utf8', timeout: 120000 },
+  );
+  if (!fs.existsSync(env.WIKIMAP_TARGETS_OUT)) {
+    check('Neovim ran the targets session and wrote its result', false, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    return;
+  }
+  const res = JSON.parse(fs.readFileSync(env.WIKIMAP_TARGETS_OUT, 'utf8'));
+  check('targets: no client or server errors, every step done', res.errors.length === 0, JSON.stringify(res));
+  const notes = (ds) => (ds || []).map((d) => `${d.lnum}:${d.code}:${(/\[on [^\]]*\]/.exec(d.message) || [''])[0]}`);
+  const expect = [
+    [
+      'wiki.targets from the Neovim configuration: each diagnostic names the targets that reject and accept it',
+      res.files.setting,
+      [
+        '0:unrecognizedparams:[on MediaWiki 1.39; accepted by MediaWiki 1.45]',
+        '1:unrecognizedparams:[on MediaWiki 1.39; accepted by MediaWiki 1.45]',
+      ],
+    ],
+    [
+      'a # targets: line names its own targets, a saved catalogue file of wikimapQuery.wikis (workspace-relative) among them',
+      res.files.line,
+      [
+        '1:unrecognizedparams:[on every target: MediaWiki 1.43, intranet]',
+        '2:unrecognizedparams:[on intranet; accepted by MediaWiki 1.43]',
+      ],
+    ],
+  ];
+  for (const [what, got, want] of expect) {
+    check(what, JSON.stringify(notes(got)) === JSON.stringify(want), JSON.stringify(got));
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 try {
   main();
   settingsSession();
   sourcesSession();
+  targetsSession();
 } catch (err) {
   check('the Neovim suite ran', false, err && err.stack);
 }
