@@ -359,6 +359,11 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     source: `// wikipedia helper\nsend({ action: 'query', sql: 'select 1', db: 'main' });\n`,
   },
   {
+    name: "PHP Peachy: the library's own `_code`/`_limit` keys are not parameters",
+    language: 'php',
+    source: `<?php\n// ${WIKI}\n$a = [ '_code' => 'uc', 'ucuser' => $name, 'action' => 'query', 'list' => 'usercontribs', '_limit' => $limit ];\n`,
+  },
+  {
     name: 'PHP: a static simpleGet of another library, no MediaWiki named',
     language: 'php',
     source: `<?php\n$r = ActionRequest::simpleGet( 'query', [ 'q' => $term, 'limt' => 5 ] );\n`,

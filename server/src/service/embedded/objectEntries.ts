@@ -122,6 +122,9 @@ export function pairParts(kid: Node, lang: HostLanguage): [Node | null, Node | n
 function addEntry(result: Entries, key: Node, value: Node, lang: HostLanguage, host: string, skip: ReadonlySet<string>): void {
   const name = keyName(key, lang, host);
   if (!name) result.closed = false;
+  // No MediaWiki parameter starts with `_`: such a key is the client library's own (Peachy's `_code`,
+  // `_limit`), taken out before sending and perhaps turned into parameters, so the object is open.
+  else if (name.text.startsWith('_')) result.closed = false;
   else if (!skip.has(name.text))
     result.entries.push({ name, value: key === value ? { kind: 'unknown', node: value } : readValue(value, lang, host) });
 }
