@@ -152,6 +152,20 @@ export const SETTINGS: readonly SettingSpec[] = [
       'The account that sends your queries has `apihighlimits`: diagnostics accept 500 values per multi-valued parameter and limits up to the high maximum. Run Query never logs in: runs get the anonymous limits and say so when the wiki cuts one.',
   },
   {
+    key: 'wiki.loggedIn',
+    type: 'boolean',
+    default: false,
+    scope: 'resource',
+    order: 4,
+    group: 'Wiki Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      'Your program logs in before it sends your queries. Off (the default): requests MediaWiki refuses to a reader who is not logged in get the server\'s verdict, said to hold "when sent without logging in" (`notloggedin` for a watchlist without its owner and token, `permissiondenied` for the patrolled flag of recent changes). On: those verdicts are not shown (the checker cannot know the account\'s rights). `wikimap-query check --catalogue URL` signed in with a secret counts as logged in; in the editor, turn this on for the files of a wiki you signed in to. **Run Query** logs in only to a wiki you signed in to (**Sign in to Wiki…**).',
+    readme:
+      'Your program logs in before sending your queries: verdicts MediaWiki gives only to requests sent without logging in (`notloggedin`, `permissiondenied` for rights no anonymous reader has) are not shown. `check --catalogue URL` with a sign-in secret counts as logged in.',
+  },
+  {
     key: 'wiki.targets',
     type: 'array',
     default: [],

@@ -36,6 +36,7 @@ export interface EffectiveSettings {
   apiUrl?: string;
   wikis: Record<string, string>;
   highLimits: boolean;
+  loggedIn: boolean;
   severity: Record<string, SeveritySetting>;
   embeddedLanguages: string[];
   delay: number;
@@ -448,6 +449,7 @@ export function effectiveSettings(values: SettingValues, defaultDelay?: number):
     apiUrl: apiUrl || undefined,
     wikis: v('wikis') as Record<string, string>,
     highLimits: v('wiki.highLimits') as boolean,
+    loggedIn: v('wiki.loggedIn') as boolean,
     severity: v('diagnostics.severity') as Record<string, SeveritySetting>,
     embeddedLanguages: v('embeddedLanguages') as string[],
     delay: values.has('diagnostics.delay') || defaultDelay === undefined ? (v('diagnostics.delay') as number) : defaultDelay,

@@ -416,6 +416,7 @@ class QueryLanguageServer {
     const settings = this.settingsOf(uri);
     return {
       highLimits: settings.highLimits,
+      loggedIn: settings.loggedIn,
       severity: settings.severity,
       maxFullCheckSize: settings.maxFullCheckSize,
       queryLayout: settings.queryLayout,

@@ -60,12 +60,16 @@ export async function judgeByWiki(corpus: CorpusEntry[], wiki: MediaWikiInstance
   });
 }
 
-/** `wikimap-query check --catalogue <wiki> --format json` on every entry (bare queries: the catalogue is the default). */
+/**
+ * `wikimap-query check --catalogue <wiki> --logged-in --format json` on every entry (bare queries: the
+ * catalogue is the default). `--logged-in`: judgeByWiki sends them logged in.
+ */
 export async function judgeByChecker(corpus: CorpusEntry[], wiki: MediaWikiInstance, cacheHome: string): Promise<CheckerDiagnostic[][]> {
   const { perQuery } = await checkQueries(
     corpus.map((e) => `action=query&${e.query}`),
     [wiki.apiUrl],
     cacheHome,
+    ['--logged-in'],
   );
   return perQuery;
 }

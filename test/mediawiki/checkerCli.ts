@@ -59,14 +59,19 @@ export interface CheckedQueries {
 
 /**
  * Writes the queries to a .wikiquery file (one per line, a blank line between them, so each is its
- * own query) and checks it with the given `--catalogue` arguments.
+ * own query) and checks it with the given `--catalogue` arguments (and `flags`, e.g. `--logged-in`).
  */
-export async function checkQueries(lines: string[], catalogueArgs: string[], cacheHome: string): Promise<CheckedQueries> {
+export async function checkQueries(
+  lines: string[],
+  catalogueArgs: string[],
+  cacheHome: string,
+  flags: string[] = [],
+): Promise<CheckedQueries> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-check-'));
   try {
     const file = path.join(dir, 'corpus.wikiquery');
     fs.writeFileSync(file, lines.join('\n\n') + '\n');
-    const result = await runCheck([...catalogueArgs.flatMap((c) => ['--catalogue', c]), '--format', 'json', file], cacheHome);
+    const result = await runCheck([...catalogueArgs.flatMap((c) => ['--catalogue', c]), ...flags, '--format', 'json', file], cacheHome);
     if (result.code !== 0 && result.code !== 1) {
       throw new Error(`wikimap-query check failed (exit ${result.code}):\n${result.stderr}\n${result.stdout.slice(0, 2000)}`);
     }

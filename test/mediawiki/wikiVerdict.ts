@@ -87,7 +87,8 @@ export function parseVerdict(text: string, where: string): VerdictItem[] {
       throw new Error(
         `${where}: bad verdict item ${JSON.stringify(item)}; write code:param, code:param1,param2, or code: when the message names no parameter`,
       );
-    return { code: m[1], params: m[2].split(',').filter(Boolean).sort() };
+    // permissiondenied's message quotes rights, not parameters (wikiMessageParams): recordings made before kept them.
+    return { code: m[1], params: m[1] === 'permissiondenied' ? [] : m[2].split(',').filter(Boolean).sort() };
   });
 }
 
@@ -140,6 +141,8 @@ function queryParts(query: string): { names: Set<string>; values: Set<string> } 
  */
 export function wikiMessageParams(code: string, text: string, query: string, modulePrefix: string): string[] {
   if (code === 'badgenerator') return ['generator'];
+  // "You need the "patrol" or "patrolmarks" right to …" quotes rights, not parameters (checkerVerdict drops the checker's too).
+  if (code === 'permissiondenied') return [];
   // "Incorrect parameter - mutually exclusive values may not be supplied." names no parameter: it is the module's show.
   if (code === 'show')
     return [...queryParts(query).names].filter((n) => n === `${modulePrefix}show` || n === `g${modulePrefix}show`).sort();
@@ -205,7 +208,7 @@ export type CheckerDiagnostic = CheckResult;
 export function checkerVerdict(diagnostics: CheckerDiagnostic[]): VerdictItem[] {
   return diagnostics
     .filter((d) => WIKI_CODES.has(d.code) || d.severity === 'error' || d.severity === 'warning')
-    .map((d) => ({ code: d.code, params: d.param ? [d.param] : [] }));
+    .map((d) => ({ code: d.code, params: d.param && d.code !== 'permissiondenied' ? [d.param] : [] }));
 }
 
 const matches = (w: VerdictItem, c: VerdictItem) =>

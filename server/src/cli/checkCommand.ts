@@ -1,7 +1,7 @@
 /**
  * `wikimap-query check`: the editor's diagnostics for CI pipelines, from the same services.
  *
- *   wikimap-query check [--catalogue FILE_OR_API_URL]... [--target [NAME=]FILE_OR_URL]... [--high-limits]
+ *   wikimap-query check [--catalogue FILE_OR_API_URL]... [--target [NAME=]FILE_OR_URL]... [--high-limits] [--logged-in]
  *                       [--format text|json|sarif|github|matrix] [--severity CODE=LEVEL]... PATH...|-
  *
  * Exit status: 0 no error-level diagnostic, 1 at least one, 2 usage error (bad arguments, unreadable
@@ -158,12 +158,18 @@ ${CATALOGUE_LIMITS_USAGE}
   --max-map-config-kb N        Largest map config read, in KB (default ${settingSpec('mapserver.maxConfigKB').default}).
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
+  --logged-in                  The program sending the requests logs in: the
+                               verdicts MediaWiki gives only to requests sent
+                               without logging in (notloggedin, permissiondenied
+                               for rights no anonymous reader has) are not
+                               given. Implied by signing in to --catalogue URL.
   --no-config                  Do not read the repository's .wikimapquery.json.
                                Without it, each file is checked with the
                                settings of the .wikimapquery.json in its folder
                                or the nearest folder above it (up to the folder
                                holding .git): diagnostics.severity and
-                               wiki.highLimits; the flags above override it
+                               wiki.highLimits, wiki.loggedIn; the flags above
+                               override it
                                (--severity code by code). The file never makes
                                the checker contact a wiki or a map server.
   --format FORMAT              text (default): file:line:col severity code message
@@ -259,6 +265,8 @@ interface CheckOptions {
   maxFileSize: number;
   mapConfig?: string;
   highLimits: boolean;
+  /** --logged-in: the program sending the requests logs in (also when --catalogue URL is signed in to). */
+  loggedIn: boolean;
   format: Format;
   severity: Record<string, SeveritySetting>;
   paths: string[];
@@ -284,6 +292,7 @@ function defaultCheckOptions(): CheckOptions {
     catalogueLimits: {},
     maxFileSize: DEFAULT_MAX_FILE_SIZE,
     highLimits: false,
+    loggedIn: false,
     format: 'text',
     severity: {},
     paths: [],
@@ -320,6 +329,9 @@ function parseCheckArgs(args: string[]): CheckOptions {
         break;
       case '--high-limits':
         opts.highLimits = true;
+        break;
+      case '--logged-in':
+        opts.loggedIn = true;
         break;
       case '--no-config':
         opts.noConfig = true;
@@ -578,6 +590,8 @@ async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageSer
   const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
   let services: LanguageServices = base;
   const signIn = catalogueSignIn(opts, io);
+  // Requests judged by a wiki signed in to are sent logged in: its anonymous-only verdicts do not apply.
+  if (signIn) opts.loggedIn = true;
   if (opts.catalogues.length) {
     const loaded: WikiCatalogue[] = [];
     for (const spec of opts.catalogues) {
@@ -617,6 +631,7 @@ function checkSettings(opts: CheckOptions, config: RepoConfig | undefined): Effe
   const fileSeverity = config?.values.get('diagnostics.severity') as Record<string, string> | undefined;
   values.set('diagnostics.severity', { ...fileSeverity, ...opts.severity });
   values.set('wiki.highLimits', opts.highLimits || config?.values.get('wiki.highLimits') === true);
+  values.set('wiki.loggedIn', opts.loggedIn || config?.values.get('wiki.loggedIn') === true);
   values.set('embeddedLanguages', ['markdown']);
   return effectiveSettings(values);
 }
@@ -706,7 +721,7 @@ function judged(
 /** A source file's requests: found once, checked by the services (or by each target). */
 async function diagnoseHost(input: Input, text: string, ctx: CheckContext, judges: Judge[] | undefined): Promise<Diagnosed> {
   const host = input.host!;
-  const lsSettings = { highLimits: ctx.settings.highLimits, severity: ctx.settings.severity };
+  const lsSettings = { highLimits: ctx.settings.highLimits, loggedIn: ctx.settings.loggedIn, severity: ctx.settings.severity };
   const wiki = ctx.services.wiki as unknown as WikiLanguageService;
   const map = ctx.services.map as unknown as MapLanguageService;
   let checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, text, lsSettings, ctx.found, map);
@@ -737,7 +752,7 @@ async function diagnoseHost(input: Input, text: string, ctx: CheckContext, judge
 async function diagnoseInput(input: Input, text: string, ctx: CheckContext, judges: Judge[] | undefined): Promise<Diagnosed> {
   if (input.host) return diagnoseHost(input, text, ctx, judges);
   const { services, settings } = ctx;
-  const lsSettings = { highLimits: settings.highLimits, severity: settings.severity };
+  const lsSettings = { highLimits: settings.highLimits, loggedIn: settings.loggedIn, severity: settings.severity };
   const document = TextDocument.create(input.uri, input.languageId, 1, text);
   const mode = pickMode(input.uri, input.languageId, settings, services) ?? pickMode('stdin.wikiquery', 'wikiquery', settings, services)!;
   const view = mode.view(document);

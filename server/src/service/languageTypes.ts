@@ -35,6 +35,8 @@ export type { RunnableParamRange, RunnableQuery } from '../../../common/queryTyp
 export interface LanguageSettings {
   /** `wikimapQuery.wiki.highLimits`: the account has `apihighlimits`. */
   highLimits?: boolean;
+  /** `wikimapQuery.wiki.loggedIn`: the program sending the queries logs in (verdicts given only to anonymous requests are not shown). */
+  loggedIn?: boolean;
   /** `wikimapQuery.diagnostics.severity`: per-code severity overrides. */
   severity?: Record<string, SeveritySetting>;
   /** Documents larger than this many characters get fewer checks (said once). */

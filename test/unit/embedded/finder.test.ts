@@ -324,7 +324,7 @@ const FOUND: Case[] = [
   {
     name: 'Java jwbf matcher chain split over lines, a value from a call is unknown',
     language: 'java',
-    source: `// ${WIKI}\nclass A {\n  RequestMatcher m = ApiMatcherBuilder.of() //\n      .param("action", "query") //\n      .param("list", "watchlist") //\n      .param("wlnamespace", ns()) //\n      .param("⟦wlshows⟧", "bot") //\n      .build();\n}\n`,
+    source: `// ${WIKI}\nclass A {\n  RequestMatcher m = ApiMatcherBuilder.of() //\n      .param("action", "query") //\n      .param("list", "recentchanges") //\n      .param("rcnamespace", ns()) //\n      .param("⟦rcshows⟧", "bot") //\n      .build();\n}\n`,
     codes: ['unrecognizedparams'],
   },
   {

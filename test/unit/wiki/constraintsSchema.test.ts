@@ -47,11 +47,28 @@ describe('constraints.schema.json', () => {
     ['a pair of three', { pairs: [['a', 'b', 'c']] }],
     ['no mirrors', { mirrors: undefined }],
     ['a field the rules do not have', { sincee: '1.45' }],
+    ["an anonymous rule without the server's message", { kind: 'anonymous', pairs: undefined, params: ['owner'] }],
   ];
   for (const [name, change] of BROKEN) {
     it(`refuses ${name}`, async () => {
       const rule = JSON.parse(JSON.stringify({ ...ok, ...change }));
       assert.notDeepEqual(await validate(JSON.stringify({ rules: [rule] })), []);
+    });
+  }
+});
+
+describe('the versions rules name', () => {
+  // The built-in catalogues' releases (1.39.17, 1.43.3, 1.45.0) are the only ones whose real answers the
+  // agreement suites read: a rule may be `verified` only on them (1.40–1.42 are assumed to behave as 1.43).
+  const versions = JSON.parse(readFileSync(join(wikiDir, 'versions', 'core-modules.json'), 'utf8')) as { versions: { version: string }[] };
+  const builtin = versions.versions.map((v) => v.version.split('.').slice(0, 2).join('.'));
+  for (const file of ['constraints.json', 'action-constraints.json']) {
+    it(`${file}: verified lists only built-in versions (${builtin.join(', ')})`, () => {
+      const rules = (
+        JSON.parse(readFileSync(join(wikiDir, file), 'utf8')) as { rules: { id?: string; module: string; verified?: string[] }[] }
+      ).rules;
+      const beyond = rules.flatMap((r) => (r.verified ?? []).filter((v) => !builtin.includes(v)).map((v) => `${r.id ?? r.module}: ${v}`));
+      assert.deepEqual(beyond, []);
     });
   }
 });

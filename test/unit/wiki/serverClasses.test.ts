@@ -10,16 +10,17 @@ import { createWikiCatalogue, type WikiCatalogue } from '../../../server/src/ser
 import { builtinCatalogue, readRepoJson, validate, type SeenDiagnostic } from './helpers';
 
 type Expected = [string, SeenDiagnostic['severity'], string, string];
-type Row = { mirrors: string; query: string; expect: Expected[]; catalogue?: () => WikiCatalogue };
+/** `loggedIn`: the request is sent logged in (`wikimapQuery.wiki.loggedIn`). */
+type Row = { mirrors: string; query: string; expect: Expected[]; catalogue?: () => WikiCatalogue; loggedIn?: boolean };
 
-function seen(text: string, catalogue?: WikiCatalogue): Expected[] {
-  return validate(text, { catalogue }).map((d) => [d.code, d.severity, d.text, d.param]);
+function seen(text: string, catalogue?: WikiCatalogue, loggedIn?: boolean): Expected[] {
+  return validate(text, { catalogue, settings: { loggedIn } }).map((d) => [d.code, d.severity, d.text, d.param]);
 }
 
 function table(title: string, rows: Row[]): void {
   describe(title, () => {
     for (const row of rows) {
-      it(`${row.mirrors}: ${row.query}`, () => assert.deepEqual(seen(row.query, row.catalogue?.()), row.expect));
+      it(`${row.mirrors}: ${row.query}`, () => assert.deepEqual(seen(row.query, row.catalogue?.(), row.loggedIn), row.expect));
     }
   });
 }
@@ -227,17 +228,20 @@ table('Continue values of the modules that parse their own, on every version (is
     mirrors: `ApiQueryWatchlist::run via ${P} (1.40+: the id part is an int)`,
     query: 'action=query&list=watchlist&wlcontinue=20200101000000|x',
     expect: [['badcontinue', 'error', '20200101000000|x', 'wlcontinue']],
+    loggedIn: true,
   },
   {
     mirrors: 'ApiQueryWatchlist::run (1.39: the id part compared loosely, a numeric string)',
     query: 'action=query&list=watchlist&wlcontinue=20200101000000|05',
     expect: [],
+    loggedIn: true,
     catalogue: wiki139,
   },
   {
     mirrors: 'ApiQueryWatchlist::run (1.39: 2 parts)',
     query: 'action=query&list=watchlist&wlcontinue=x',
     expect: [['badcontinue', 'error', 'x', 'wlcontinue']],
+    loggedIn: true,
     catalogue: wiki139,
   },
   {
@@ -660,3 +664,88 @@ describe('content-dependent verdicts say so', () => {
     assert.match(d.message, /only when a page it returns has a revision/);
   });
 });
+
+const W = 'ApiBase::getWatchlistUser';
+const RC = 'ApiQueryRecentChanges::run';
+
+table('What the server refuses a reader who is not logged in (said to hold "when sent without logging in")', [
+  { mirrors: `${W} (no owner)`, query: 'action=query&list=watchlist', expect: [['notloggedin', 'error', 'watchlist', '']] },
+  { mirrors: `${W} (generator)`, query: 'action=query&generator=watchlist&prop=info', expect: [['notloggedin', 'error', 'watchlist', '']] },
+  {
+    mirrors: `${W} (owner without its token)`,
+    query: 'action=query&list=watchlist&wlowner=Tester',
+    expect: [['notloggedin', 'error', 'watchlist', '']],
+  },
+  {
+    mirrors: `${W} (another user's watchlist with its token)`,
+    query: 'action=query&list=watchlist&wlowner=Tester&wltoken=abc',
+    expect: [['sensitiveparam', 'information', 'abc', 'wltoken']],
+  },
+  {
+    mirrors: `${W} (watchlistraw)`,
+    query: 'action=query&list=watchlistraw&wrlimit=3',
+    expect: [['notloggedin', 'error', 'watchlistraw', '']],
+  },
+  {
+    mirrors: `${W} (watchlistraw of another user, empty token given)`,
+    query: 'action=query&list=watchlistraw&wrowner=Tester&wrtoken=',
+    expect: [],
+  },
+  {
+    mirrors: `${RC} (the patrolled flag)`,
+    query: 'action=query&list=recentchanges&rcprop=title|patrolled',
+    expect: [['permissiondenied', 'error', 'patrolled', 'rcprop']],
+  },
+  {
+    mirrors: `${RC} (a patrol value of show, generator)`,
+    query: 'action=query&generator=recentchanges&grcshow=!patrolled',
+    expect: [['permissiondenied', 'error', '!patrolled', 'grcshow']],
+  },
+  { mirrors: `${RC} (no patrol value)`, query: 'action=query&list=recentchanges&rcprop=title&rcshow=!bot', expect: [] },
+  {
+    mirrors: 'ApiQueryStashImageInfo::execute',
+    query: 'action=query&prop=stashimageinfo&siifilekey=abc',
+    expect: [['notloggedin', 'error', 'stashimageinfo', '']],
+  },
+]);
+
+describe('verdicts only anonymous requests get', () => {
+  const queries = [
+    'action=query&list=watchlist',
+    'action=query&list=recentchanges&rcprop=patrolled',
+    'action=query&prop=stashimageinfo&siifilekey=abc',
+  ];
+  for (const query of queries) {
+    it(`say when they hold and how to turn them off: ${query}`, () => {
+      const [d] = validate(query);
+      assert.match(d.message, /to a request sent without logging in; if the program sending it logs in, set wikimapQuery\.wiki\.loggedIn/);
+    });
+    it(`are not given when wiki.loggedIn says the program logs in: ${query}`, () => {
+      assert.deepEqual(validate(query, { settings: { loggedIn: true } }), []);
+    });
+  }
+  it('the setting changes the verdict of a query already checked (not kept from the anonymous run)', () => {
+    const catalogue = builtinCatalogue();
+    assert.equal(validate('action=query&list=watchlist', { catalogue }).length, 1);
+    assert.equal(validate('action=query&list=watchlist', { catalogue, settings: { loggedIn: true } }).length, 0);
+  });
+});
+
+table('Content-dependent verdicts of compare (severity as the server gives it when the revision exists)', [
+  {
+    mirrors: 'ApiComparePages::execute (revision 1 has no previous revision in its page)',
+    query: 'action=compare&fromrev=1&torelative=prev',
+    expect: [['compare-no-prev', 'warning', 'torelative', 'torelative']],
+  },
+  {
+    mirrors: 'ApiComparePages::execute (an integer written with a leading zero is still revision 1)',
+    query: 'action=compare&fromrev=01&torelative=prev',
+    expect: [['compare-no-prev', 'warning', 'torelative', 'torelative']],
+  },
+  { mirrors: 'ApiComparePages::execute (a later revision may have one)', query: 'action=compare&fromrev=2&torelative=prev', expect: [] },
+  {
+    mirrors: 'ApiComparePages::execute (the next revision of revision 1: content)',
+    query: 'action=compare&fromrev=1&torelative=next',
+    expect: [],
+  },
+]);

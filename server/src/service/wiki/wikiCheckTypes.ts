@@ -38,6 +38,8 @@ export interface QueryCheck {
   query: WikiQuery;
   catalogue: WikiCatalogue;
   highLimits: boolean;
+  /** The program sending the query logs in: verdicts only anonymous requests get are not given. */
+  loggedIn: boolean;
   /** Hints and did-you-mean (skipped for very large documents). */
   full: boolean;
   out: RelDiag[];

@@ -37,6 +37,8 @@ export interface ConstraintRule {
   wildcard?: boolean;
   /** For `runtimeWarning`: conditions that must all hold. */
   all?: WarningCondition[];
+  /** For `anonymous`: parameters that, all given, lift the refusal (the watchlist of `owner` read with its `token`). */
+  lifted?: string[];
   /** For `titleNamespace`: the namespace the title must be in (14 for a category). */
   namespace?: number;
   /**
@@ -73,7 +75,8 @@ type RuleKind =
   | 'titleInNamespaces'
   | 'runtimeWarning'
   | 'titleValue'
-  | 'titleNamespace';
+  | 'titleNamespace'
+  | 'anonymous';
 
 /** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
 export function parseMediaWikiVersion(text: string | undefined): number[] | undefined {
@@ -115,6 +118,7 @@ const KINDS = new Set([
   'runtimeWarning',
   'titleValue',
   'titleNamespace',
+  'anonymous',
 ]);
 /** Kinds whose rule names one parameter (the others name at least two). */
 const ONE_PARAM = new Set([
@@ -127,6 +131,7 @@ const ONE_PARAM = new Set([
   'runtimeWarning',
   'titleValue',
   'titleNamespace',
+  'anonymous',
 ]);
 const CONDITIONAL = new Set(['missing', 'forbidden']);
 
@@ -174,6 +179,9 @@ function parseRule(r: unknown, i: number): ConstraintRule {
   }
   if (kind === 'titleNamespace' && (typeof o.namespace !== 'number' || typeof o.code !== 'string' || typeof o.message !== 'string'))
     throw new Error(`${where} (${id}): a titleNamespace rule needs "namespace" (a number), and the server's "code" and "message".`);
+  if (kind === 'anonymous' && (typeof o.code !== 'string' || typeof o.message !== 'string'))
+    throw new Error(`${where} (${id}): an anonymous rule needs the server's "code" and "message".`);
+  const lifted = readLifted(o, `${where} (${id})`);
   if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing')
     throw new Error(`${where} (${id}): "pages" must be "named" or "existing".`);
   const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
@@ -193,10 +201,19 @@ function parseRule(r: unknown, i: number): ConstraintRule {
     ...(all ? { all } : {}),
     ...(o.wildcard === true ? { wildcard: true } : {}),
     ...(typeof o.namespace === 'number' ? { namespace: o.namespace } : {}),
+    ...(lifted ? { lifted } : {}),
     ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),
   };
+}
+
+/** An anonymous rule's `lifted`: parameter names, at least one, when given. */
+function readLifted(o: Record<string, unknown>, at: string): string[] | undefined {
+  if (o.lifted === undefined) return undefined;
+  if (!Array.isArray(o.lifted) || o.lifted.length === 0 || !o.lifted.every((p) => typeof p === 'string'))
+    throw new Error(`${at}: "lifted" must list parameter names.`);
+  return o.lifted as string[];
 }
 
 /** A rule's `when`: [{param, values?}, …], at least one. */
@@ -218,7 +235,8 @@ function readKindFields(
   at: string,
 ): { when?: RuleCondition[]; pattern?: RegExp; pairs?: [string, string][]; all?: WarningCondition[] } {
   // missing/forbidden need `when`; a pattern may have one (it then holds only while a condition does).
-  const when = CONDITIONAL.has(kind) || (kind === 'pattern' && o.when !== undefined) ? readWhen(o, kind, at) : undefined;
+  const when =
+    CONDITIONAL.has(kind) || ((kind === 'pattern' || kind === 'anonymous') && o.when !== undefined) ? readWhen(o, kind, at) : undefined;
   let pattern: RegExp | undefined;
   if (kind === 'pattern') {
     try {

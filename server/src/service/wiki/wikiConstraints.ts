@@ -38,6 +38,11 @@
  *                   (ApiQueryCategoryMembers → invalidcategory, imageusage → bad_image_title).
  * - `titleValue`    — the module parses params[0] as a title itself (ApiBase::getTitleOrPageId,
  *                   Title::newFromText): an invalid title dies with `code` (default invalidtitle).
+ * - `anonymous`     — the module refuses a reader who is not logged in (ApiBase::getWatchlistUser →
+ *                   `notloggedin`; ApiQueryRecentChanges' patrolled flag → `permissiondenied`): when one
+ *                   `when` condition holds (without `when`: whenever the module is used), unless every
+ *                   parameter of `lifted` is given. Said as holding "when sent without logging in", with
+ *                   the server's severity (error); not given when `wiki.loggedIn` says the program logs in.
  * `since` / `until` (optional): the MediaWiki versions a rule holds for — `since` inclusive,
  * `until` exclusive ("until": "1.45" holds up to 1.44). A versioned rule applies only where the
  * catalogue knows its wiki's version (siteinfo `generator`, or the built-in catalogue's own).
@@ -188,6 +193,10 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
     applyRuntimeWarning(ctx, rule, names, prefix, use);
     return;
   }
+  if (kind === 'anonymous') {
+    if (!ctx.loggedIn) applyAnonymous(ctx, rule, prefix, use);
+    return;
+  }
   if (
     kind === 'exclusiveValues' ||
     kind === 'nonEmpty' ||
@@ -237,6 +246,33 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
       applyConflicts(ctx, rule, names, module);
       return;
   }
+}
+
+/** What the suffix of an `anonymous` rule's message says: the verdict holds for requests sent without logging in. */
+const ANONYMOUS_NOTE =
+  'MediaWiki answers this to a request sent without logging in; if the program sending it logs in, set wikimapQuery.wiki.loggedIn (check: --logged-in).';
+
+/** `anonymous`: the module refuses a reader who is not logged in (the module's name, or the value that asks, is pointed at). */
+function applyAnonymous(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Use): void {
+  if (!use) return;
+  if (rule.lifted && rule.lifted.every((n) => ctx.present.has(prefix + n))) return;
+  let at: { start: number; end: number; wire: string } = { start: use.start, end: use.end, wire: '' };
+  if (rule.when) {
+    const hit = conditionHolds(ctx, rule.when, prefix, use);
+    if (!hit) return;
+    at = hit;
+  }
+  const args = [
+    rule.code,
+    at.start,
+    at.end,
+    `${rule.message} (${ANONYMOUS_NOTE})`,
+    { param: at.wire, module: use.module.name },
+    { severity: 'error' },
+  ] as const;
+  // (A value already in error stops the server first; the module's own name is never such a value.)
+  if (at.wire) report(ctx, ...args);
+  else ctx.add(...args);
 }
 
 const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'generator'];

@@ -69,6 +69,7 @@ export function checkQuery(
   full: boolean,
   scratch: ValueItemScratch,
   ruleScratch: number[],
+  loggedIn = false,
 ): RelDiag[] {
   const base = query.range.start;
   const out: RelDiag[] = [];
@@ -77,6 +78,7 @@ export function checkQuery(
     query,
     catalogue,
     highLimits,
+    loggedIn,
     full,
     out,
     base,

@@ -171,6 +171,7 @@ class Validator implements WikiValidator {
   ): Diagnostic[] {
     const out: Diagnostic[] = [];
     const highLimits = !!settings.highLimits;
+    const loggedIn = !!settings.loggedIn;
     const large = settings.maxFullCheckSize !== undefined && doc.text.length > settings.maxFullCheckSize;
     const severities = settings.severity;
     const range = this.rangesOf(doc, document);
@@ -182,7 +183,7 @@ class Validator implements WikiValidator {
       this.unindexed = undefined;
     }
     const run = ++this.runCounter;
-    const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}`;
+    const settingsKey = `|${highLimits ? 1 : 0}|${large ? 1 : 0}|${loggedIn ? 1 : 0}`;
     const catalogues = new Map<string | undefined, RunCatalogue>();
     const queries = doc.queries;
     const stored = this.verdictsOf(doc, queries.length);
@@ -195,7 +196,7 @@ class Validator implements WikiValidator {
         const key = this.cache.keyOf(cat, settingsKey);
         catalogues.set(query.apiUrl, (c = { cat, key, bucket: this.cache.bucket(key) }));
       }
-      const rel = this.verdictOf(doc.text, query, qi, c, stored, run, highLimits, !large);
+      const rel = this.verdictOf(doc.text, query, qi, c, stored, run, highLimits, !large, loggedIn);
       if (stored.runs[qi] === run) computedAny = true;
       const base = query.range.start;
       for (const d of rel) {
@@ -241,6 +242,7 @@ class Validator implements WikiValidator {
     run: number,
     highLimits: boolean,
     full: boolean,
+    loggedIn: boolean,
   ): RelDiag[] {
     let rel = stored.keys[qi] === c.key ? stored.verdicts[qi] : undefined;
     if (rel !== undefined) {
@@ -253,7 +255,7 @@ class Validator implements WikiValidator {
     if (rel !== undefined) {
       this.cacheStats.hits++;
     } else {
-      rel = computeVerdict(text, query, c.cat, highLimits, full, this.scratch, this.ruleScratch);
+      rel = computeVerdict(text, query, c.cat, highLimits, full, this.scratch, this.ruleScratch, loggedIn);
       this.cacheStats.misses++;
       // Kept for the query; put in the cache by text when another document is validated.
       verdictRun = run;
@@ -324,12 +326,13 @@ function computeVerdict(
   full: boolean,
   scratch: ValueItemScratch,
   ruleScratch: number[],
+  loggedIn: boolean,
 ): RelDiag[] {
   // Pairs split just for this check are dropped right after it (unless a feature had split
   // them already): a whole-document run then keeps no per-pair objects alive.
   const keep = paramsAreSplit(query);
   try {
-    const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch);
+    const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch, loggedIn);
     return computed.length === 0 ? NO_DIAGNOSTICS : computed;
   } finally {
     if (!keep) releaseSplitParams(query);
