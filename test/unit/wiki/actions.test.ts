@@ -92,7 +92,7 @@ table('action=parse', [
 
 table('action=compare', [
   { name: 'two titles', query: 'action=compare&fromtitle=A&totitle=B', expect: [] },
-  { name: 'revisions with torelative', query: 'action=compare&fromrev=1&torelative=prev', expect: [] },
+  { name: 'revisions with torelative', query: 'action=compare&fromrev=2&torelative=prev', expect: [] },
   { name: 'nothing to compare from', query: 'action=compare&torev=2', expect: [['missingparam', 'error', 'compare', 'fromtitle']] },
   { name: 'nothing to compare to', query: 'action=compare&fromrev=1', expect: [['missingparam', 'error', 'compare', 'totitle']] },
   {

@@ -749,3 +749,17 @@ table('Content-dependent verdicts of compare (severity as the server gives it wh
     expect: [],
   },
 ]);
+
+table('Invalid titles name no page (ApiPageSet lists them as invalid): prop modules do not read their continue value', [
+  { mirrors: 'ApiQueryLinks::run (only an invalid title)', query: 'action=query&titles=A%5Bb%5D&prop=links&plcontinue=x', expect: [] },
+  {
+    mirrors: 'ApiQueryBacklinksprop::run (a valid title beside an invalid one)',
+    query: 'action=query&titles=A%5Bb%5D|Zeta&prop=linkshere&lhcontinue=x',
+    expect: [['badcontinue', 'error', 'x', 'lhcontinue']],
+  },
+  {
+    mirrors: 'ApiQueryBacklinksprop::run (a special page is named, though it cannot exist)',
+    query: 'action=query&titles=Special:Foo&prop=linkshere&lhcontinue=x',
+    expect: [['badcontinue', 'error', 'x', 'lhcontinue']],
+  },
+]);

@@ -59,6 +59,7 @@ import type { ConstraintRule, RuleCondition } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
+import { titleProblem } from './wikiTitleRules';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
 const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
@@ -278,14 +279,17 @@ function applyAnonymous(ctx: QueryCheck, rule: ConstraintRule, prefix: string, u
 const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'generator'];
 
 /**
- * Whether the query names pages: a page-set parameter with a value (ApiPageSet). Without one the page
- * set is empty, and prop modules return before reading their own parameters (ApiQueryBacklinksprop,
+ * Whether the query names pages: a page-set parameter with a value (ApiPageSet), `titles` with at least
+ * one valid title (ApiPageSet::processTitlesArray lists invalid ones apart). Without one the page set is empty, and prop modules return before reading their own parameters (ApiQueryBacklinksprop,
  * ApiQueryLinks, …).
  */
 function namesPages(ctx: QueryCheck): boolean {
   for (const name of PAGE_SET_PARAMS) {
     const p = ctx.present.get(name);
-    if (p && p.value !== '') return true;
+    if (!p || p.value === '') continue;
+    // Invalid titles (`A[b]`, `|`) are listed as invalid, not looked up: they name no page.
+    if (name === 'titles' && !getValueItems(ctx.text, p).some((i) => titleProblem(i.text, ctx.catalogue) === undefined)) continue;
+    return true;
   }
   return false;
 }
