@@ -2,19 +2,26 @@
 // bot password made by its maintenance script (runE2e.ts starts it). Signed out, Reload Catalogue and a
 // run fail with readapidenied explained by the command that signs in; after "Wiki Query: Sign in to
 // Wiki…" (its prompts typed through in the workbench; the bot password kept in VS Code's secret storage) the catalogue loads and the run reads the
-// wiki; after "Sign out of Wiki" it is refused again. The secret is in no result, message, history
+// wiki; after "Sign out of Wiki" it is refused again, and a document of that wiki is judged by the
+// built-in catalogue again (list=codexicons: unknown to the wiki's 1.39, known to the built-in one). The secret is in no result, message, history
 // entry or run error here; runE2e.ts searches every file VS Code and the extension wrote for it.
 'use strict';
 const assert = require('node:assert/strict');
 const vscode = require('vscode');
-const { activeExtension, closeAllEditors, screenshot, ui } = require('./helpers');
+const { activeExtension, closeAllEditors, openFile, screenshot, ui, waitFor, writeWorkspaceFile } = require('./helpers');
 
 const API = process.env.WIKIMAP_E2E_PRIVATE_API;
 const BOT_USER = process.env.WIKIMAP_E2E_PRIVATE_BOT_USER;
 const BOT_PASSWORD = process.env.WIKIMAP_E2E_PRIVATE_BOT_PASSWORD;
 
+/** `list=codexicons` is a module of the built-in catalogue that the wiki's own 1.39 catalogue does not have. */
+const CODEX = (api) => `${api}?action=query&list=codexicons&names=cdxIconAdd\n`;
+const codexDiagnostic = (doc) =>
+  vscode.languages.getDiagnostics(doc.uri).find((d) => d.code === 'unrecognizedvalues' && d.message.includes('codexicons'));
+
 describe('a private wiki in a real VS Code (MediaWiki 1.39, anonymous read off, a bot password)', function () {
   let api;
+  let codexDoc;
   const seen = [];
   const reload = async () => {
     const r = await vscode.commands.executeCommand('wikimapQuery.wiki.reloadCatalogue', API);
@@ -73,10 +80,19 @@ describe('a private wiki in a real VS Code (MediaWiki 1.39, anonymous read off, 
     assert.match(text, /"allpages": \[/);
     assert.doesNotMatch(text, /readapidenied/);
     await screenshot('private-wiki-run', { waitFor: '.monaco-editor', text: 'allpages' });
+    // A document of that wiki is judged by its own (signed-in) catalogue: 1.39 has no codexicons.
+    codexDoc = await openFile(writeWorkspaceFile('private/codex.wikiquery', CODEX(API)));
+    await waitFor(() => codexDiagnostic(codexDoc), 'the wiki’s own catalogue to judge list=codexicons');
   });
 
   it('signed out again: refused again, and the secret is gone from the secret storage', async () => {
     assert.equal(await vscode.commands.executeCommand('wikimapQuery.wiki.signOut', API), API);
+    // The signed-in catalogue is dropped: the built-in one (which has codexicons) judges the document again.
+    assert.ok(codexDoc, 'the signed-in test opened the document');
+    await waitFor(
+      () => !codexDiagnostic(codexDoc) && vscode.languages.getDiagnostics(codexDoc.uri),
+      'the document judged by the built-in catalogue after the sign-out',
+    );
     const { error } = await run();
     assert.match(error, /readapidenied/);
     const r = await reload();

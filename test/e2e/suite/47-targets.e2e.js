@@ -4,6 +4,8 @@
 // `# targets:` line (a .wikiquery file, and `# targets:` in a Python file's comments) overrides the setting.
 'use strict';
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 const vscode = require('vscode');
 const { waitFor, openFile, writeWorkspaceFile, closeAllEditors, activeExtension } = require('./helpers');
 
@@ -63,5 +65,27 @@ describe('target wikis in a real VS Code', function () {
       vscode.languages.getDiagnostics(wq.uri).map((x) => wq.getText(x.range)),
       ['rnminsize'],
     );
+  });
+
+  it('a wikimapQuery.wikis entry that is a saved catalogue file (workspace-relative) is a target, read again when the file is saved anew', async () => {
+    const fixture = (name) => fs.readFileSync(path.resolve(__dirname, '..', '..', 'fixtures', 'catalogues', name), 'utf8');
+    const saved = writeWorkspaceFile('targets/catalogues/saved.json', fixture('mediawiki-1.39.json'));
+    const config = vscode.workspace.getConfiguration('wikimapQuery');
+    await config.update('wikis', { saved: 'targets/catalogues/saved.json' }, vscode.ConfigurationTarget.Global);
+    try {
+      const doc = await openFile(
+        writeWorkspaceFile('targets/saved.wikiquery', '# targets: saved, 1.45\naction=query&list=random&rnminsize=100\n'),
+      );
+      const d = await waitFor(
+        () => ((x) => x && on(x) === '[on saved; accepted by MediaWiki 1.45]' && x)(diagnosticAt(doc, 'rnminsize')()),
+        'rnminsize judged by the saved 1.39 catalogue',
+      );
+      assert.equal(d.code, 'unrecognizedparams');
+      // The wiki was upgraded and its catalogue saved again (1.45): VS Code's file watcher tells the server, no edit needed.
+      fs.writeFileSync(saved, fixture('mediawiki-1.45.0.json'));
+      await waitFor(() => !diagnosticAt(doc, 'rnminsize')(), 'the document judged by the file saved anew');
+    } finally {
+      await config.update('wikis', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });
