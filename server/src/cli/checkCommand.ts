@@ -895,7 +895,16 @@ function withTargetsNote(r: CheckResult, all: string[]): CheckResult {
   return r.targets ? { ...r, message: `${r.message} ${targetsNote(r.targets, all)}` } : r;
 }
 
+/** Largest baseline read: a result list of hundreds of thousands of problems; past it, not a baseline. */
+const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
+
+/** The baseline's text: a regular file (not a FIFO or a device, which could block or never end) of bounded size. */
 function readBaseline(file: string, io: CliIo): string {
+  const problem = (why: string) => new Error(`cannot read the baseline ${file}: ${why}`);
+  if (io.kind(file) !== 'file') throw problem(io.kind(file) === 'directory' ? 'it is a folder' : 'it is not a regular file');
+  const size = io.fileSize?.(file);
+  if (size !== undefined && size > MAX_BASELINE_BYTES)
+    throw problem(`it has ${size} bytes, more than the ${MAX_BASELINE_BYTES} read (a baseline is a result list from --format json)`);
   try {
     return io.readFile(file);
   } catch (err) {

@@ -130,9 +130,32 @@ interface BaselineKey {
   message: string;
 }
 
+/** Deepest nesting of arrays and objects a baseline may have. */
+const MAX_BASELINE_DEPTH = 16;
+
+/** Whether JSON `text` nests arrays/objects deeper than `limit` (a linear scan that skips strings). */
+function nestsDeeper(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+    else if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92 /* \ */) i++;
+    }
+  }
+  return false;
+}
+
 /** Results not in the baseline (a JSON array from `check --format json`); each entry excuses one result. */
 export function withoutBaseline<T extends BaselineKey>(results: T[], baselineJson: string): T[] {
   let base: unknown;
+  // A result list nests three levels (list, result, targets); V8's JSON.parse of 300 MB of `[` took 21 GB.
+  if (nestsDeeper(baselineJson, MAX_BASELINE_DEPTH))
+    throw new Error(
+      `the baseline nests deeper than ${MAX_BASELINE_DEPTH} levels: it is not a result list (write it with check --format json)`,
+    );
   try {
     base = JSON.parse(baselineJson);
   } catch (err) {
