@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// `npm run bench:wiki-cpu -- --against REV [--lines N] [--rounds N]`: the CPU time of a whole-document
+// wiki check (parse + validate, validation cache cleared) of this checkout and of commit REV, in ONE
+// process, alternating check by check (AB BA AB …).
+// `bench:compare` runs each side's benchmark in a process of its own, minutes apart: on a machine
+// loaded by other work (load average ~20 on 2 cores) the wiki rows' spreads were 30–400% wide and
+// decided nothing. Here both sides meet the same load within milliseconds, and each check's CPU time
+// (process.cpuUsage) is taken, not wall time, so the ratio of the medians holds under load.
+// - REV's wiki service is bundled from a detached git worktree in a temporary folder (removed at the
+//   end), with this checkout's node_modules; each side reads its own built-in catalogue.
+// - Both sides check the same generated document (this checkout's bench/generate.ts).
+'use strict';
+const esbuild = require('esbuild');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { bundleOptions } = require('../scripts/build.js');
+
+const root = path.join(__dirname, '..');
+
+function parseArgs(argv) {
+  const opts = { against: undefined, lines: 10000, rounds: 60 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => (inline !== undefined ? inline : argv[++i]);
+    if (flag === '--against') opts.against = value();
+    else if (flag === '--lines') opts.lines = Number(value());
+    else if (flag === '--rounds') opts.rounds = Number(value());
+    else throw new Error(`Unknown option ${argv[i]}`);
+  }
+  if (!opts.against) throw new Error('--against REV is required.');
+  for (const k of ['lines', 'rounds'])
+    if (!Number.isInteger(opts[k]) || opts[k] < 1 || opts[k] > 1e6) throw new Error(`--${k} is a whole number from 1 to 1000000.`);
+  return opts;
+}
+
+function git(args) {
+  const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
+  return r.stdout.trim();
+}
+
+/** The module of one side: a function that checks the document once. Paths inside `tree` only. */
+function entrySource(tree) {
+  const svc = JSON.stringify(path.join(tree, 'server/src/service/wiki/wikiLanguageService'));
+  const cat = JSON.stringify(path.join(tree, 'server/src/service/wiki/wikiCatalogue'));
+  return `
+import * as fs from 'fs';
+import * as path from 'path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getWikiLanguageService } from ${svc};
+import { loadBuiltinCatalogue } from ${cat};
+const catalogue = loadBuiltinCatalogue((p: string) => JSON.parse(fs.readFileSync(path.join(${JSON.stringify(tree)}, p), 'utf8')));
+const wiki = getWikiLanguageService({ resolveCatalogue: () => catalogue });
+let n = 0;
+export function checker(text: string): () => void {
+  return () => {
+    (wiki as { clearValidationCache?: () => void }).clearValidationCache?.();
+    const d = TextDocument.create('file:///bench/cpu-' + n++ + '.wikiquery', 'wikiquery', 1, text);
+    wiki.doValidation(d, wiki.parse(d));
+  };
+}
+`;
+}
+
+async function bundleSide(tree, dir, name) {
+  const entry = path.join(dir, `${name}.ts`);
+  fs.writeFileSync(entry, entrySource(tree));
+  const outfile = path.join(dir, `${name}.js`);
+  await esbuild.build({
+    ...bundleOptions(true),
+    sourcemap: false,
+    metafile: false,
+    entryPoints: [entry],
+    outfile,
+    nodePaths: [path.join(root, 'node_modules')],
+  });
+  return outfile;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const cpuMs = (fn) => {
+  const start = process.cpuUsage();
+  fn();
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
+};
+
+/** Alternates the two checks (the order swapped each round) and returns their CPU times. */
+function alternate(base, ours, rounds) {
+  for (let i = 0; i < 15; i++) {
+    base();
+    ours();
+  }
+  const a = [];
+  const b = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2) {
+      b.push(cpuMs(ours));
+      a.push(cpuMs(base));
+    } else {
+      a.push(cpuMs(base));
+      b.push(cpuMs(ours));
+    }
+  }
+  return { a, b };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const rev = git(['rev-parse', '--verify', `${opts.against}^{commit}`]);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-wiki-cpu-'));
+  const base = path.join(tmp, 'base');
+  git(['worktree', 'add', '--detach', base, rev]);
+  try {
+    const [baseFile, ourFile] = await Promise.all([bundleSide(base, tmp, 'base'), bundleSide(root, tmp, 'this')]);
+    const bundledGenerator = path.join(tmp, 'generate.js');
+    await esbuild.build({
+      ...bundleOptions(true),
+      sourcemap: false,
+      metafile: false,
+      entryPoints: [path.join(__dirname, 'generate.ts')],
+      outfile: bundledGenerator,
+    });
+    const text = require(bundledGenerator).generateWikiDocument(opts.lines);
+    const { a, b } = alternate(require(baseFile).checker(text), require(ourFile).checker(text), opts.rounds);
+    const ratio = median(b) / median(a);
+    const load = os.loadavg()[0].toFixed(1);
+    console.log(`wiki check CPU time, ${opts.lines} lines, ${opts.rounds} alternating rounds in one process (load average ${load}):`);
+    console.log(`  ${rev.slice(0, 10)}: median ${median(a).toFixed(2)} ms (min ${Math.min(...a).toFixed(2)})`);
+    console.log(`  this checkout: median ${median(b).toFixed(2)} ms (min ${Math.min(...b).toFixed(2)})`);
+    console.log(`  ratio this/${rev.slice(0, 10)}: ${ratio.toFixed(3)} (of the minima ${(Math.min(...b) / Math.min(...a)).toFixed(3)})`);
+  } finally {
+    git(['worktree', 'remove', '--force', base]);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});
