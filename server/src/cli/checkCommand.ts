@@ -514,6 +514,15 @@ function readGitignore(matcher: GitignoreMatcher, dir: string, key: string, io: 
   }
 }
 
+/** A folder's entries and their kinds, sorted by name: from one listing where the io gives kinds, else asked entry by entry. */
+function dirEntries(io: CliIo, dir: string): Array<{ name: string; kind: 'file' | 'directory' | undefined }> {
+  if (io.readDirKinds) return io.readDirKinds(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return io
+    .readDir(dir)
+    .sort()
+    .map((name) => ({ name, kind: io.kind(io.join(dir, name)) }));
+}
+
 /** The files to check under `root`, sorted, honouring .gitignore (see USAGE). */
 function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): string[] {
   const matcher = new GitignoreMatcher();
@@ -532,17 +541,9 @@ function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): stri
   const out: string[] = [];
   const visit = (dir: string, key: string) => {
     readGitignore(matcher, dir, key, io);
-    const entries = io.readDirKinds
-      ? io.readDirKinds(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      : io
-          .readDir(dir)
-          .sort()
-          .map((name) => ({ name, kind: undefined as 'file' | 'directory' | undefined, ask: true }));
-    for (const entry of entries) {
-      const name = entry.name;
+    for (const { name, kind } of dirEntries(io, dir)) {
       if (name === 'node_modules' || name === '.git') continue;
       const full = io.join(dir, name);
-      const kind = 'ask' in entry ? io.kind(full) : entry.kind;
       const childKey = `${key}/${name}`;
       if (kind === 'directory') {
         if (name.startsWith('.') || matcher.ignores(childKey, true)) continue;
@@ -787,6 +788,13 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
 
   let results: CheckResult[] = [];
   const rules: DiagnosticRule[] = [];
+  // the rules of the codes reported, each once, in the order first reported
+  const ruleIds = new Set<string>();
+  const noteRule = (code: string, kind: 'wiki' | 'map') => {
+    if (ruleIds.has(code)) return;
+    ruleIds.add(code);
+    rules.push(ruleFor(code, kind));
+  };
   const matrix: MatrixFile<CheckResult>[] = [];
   const reader = inputReader(inputs, opts, io);
   for (let k = 0; k < inputs.length; k++) {
@@ -799,7 +807,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
     const { text, found } = got;
     if (text.length > opts.maxFileSize) {
       results.push(tooLargeResult(input.file, text.length, opts.maxFileSize));
-      if (!rules.some((r) => r.id === 'toolarge')) rules.push(ruleFor('toolarge', input.languageId === 'mapquery' ? 'map' : 'wiki'));
+      noteRule('toolarge', input.languageId === 'mapquery' ? 'map' : 'wiki');
       continue;
     }
     const settings = settingsOf(input);
@@ -821,13 +829,13 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
         const result = toResult(input.file, document, kind, diagnostics[i], !!input.host, mapPaths);
         if (diagnosed.targets) result.targets = diagnosed.targets[i];
         fileResults.push(result);
-        if (!rules.some((r) => r.id === result.code)) rules.push(ruleFor(result.code, kind));
+        noteRule(result.code, kind);
       }
       for (const r of fileResults) results.push(r); // not push(...): a spread of 100,000s overflows the stack
       matrix.push({ file: input.file, document, requests: diagnosed.requests, results: fileResults });
     } catch (err) {
       results.push(failedResult(input.file, err));
-      if (!rules.some((r) => r.id === 'checkfailed')) rules.push(ruleFor('checkfailed', input.languageId === 'mapquery' ? 'map' : 'wiki'));
+      noteRule('checkfailed', input.languageId === 'mapquery' ? 'map' : 'wiki');
     }
   }
   reader.stop();
