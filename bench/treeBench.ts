@@ -16,6 +16,7 @@ import { HostParsers } from '../server/src/embedded/hostParsers';
 import { createPackageFiles } from '../server/src/node/nodeRuntime';
 import { nodeFileIo } from '../server/src/node/nodeFileIo';
 import { writeSourceTree } from './sourceTree';
+import { benchIncremental } from './incrementalBench';
 
 type RowFn = (name: string, value: number | string, unit: string, target: string, met: boolean | null) => void;
 
@@ -106,4 +107,5 @@ export async function benchTree(root: string, row: RowFn, median: (xs: number[])
   } finally {
     fs.rmSync(tree.dir, { recursive: true, force: true });
   }
+  await benchIncremental(root, row, median);
 }
