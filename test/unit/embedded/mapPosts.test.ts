@@ -4,6 +4,8 @@
  * time are never judged; calls to other paths, bodies built elsewhere and bodies that are not JSON get nothing.
  */
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent, TextEdit } from 'vscode-languageserver-types';
 import { checkSource, diagnosticsOf, map, marked, parsers, wiki } from './helpers';
@@ -267,5 +269,27 @@ describe('map queries posted from source code', () => {
     assert.ok(hover);
     assert.match((hover.contents as MarkupContent).value, /bones|type/i);
     assert.equal(document.getText(hover.range!), 'type');
+  });
+
+  describe('real files (test/fixtures/embedded-corpus/mapserver, sources in SOURCES)', () => {
+    const real = (name: string) => fs.readFileSync(path.resolve(__dirname, '../../fixtures/embedded-corpus/mapserver', name), 'utf8');
+
+    it("the mapserver documentation's curl example: one map query, the whole world without a limit", async () => {
+      const { document, checked } = await checkSource('shellscript', real('api-example.sh'));
+      assert.deepEqual(
+        checked.map((c) => `${c.service} ${c.request.form} ${c.confidence}`),
+        ['map json high'],
+      );
+      assert.deepEqual(
+        checked[0].diagnostics.map((d) => `${d.code} ${d.range.start.line + 1}`),
+        ['regiontoolarge 3'],
+      );
+      assert.equal(document.getText(checked[0].diagnostics[0].range), '"pos2"');
+    });
+
+    it("the mapserver web client: the body is the function's parameter, nothing is read", async () => {
+      const { checked } = await checkSource('javascript', real('api.js'));
+      assert.deepEqual(checked, []);
+    });
   });
 });
