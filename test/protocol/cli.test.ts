@@ -156,6 +156,21 @@ describe('wikimap-query check (CLI)', function () {
     assert.equal(cli(['check', '--high-limits', '-'], { input }).status, 0);
   });
 
+  it('gives the verdicts of a request sent without logging in unless --logged-in (or wiki.loggedIn in .wikimapquery.json) says otherwise', () => {
+    const input = 'action=query&list=watchlist\n';
+    const anonymous = cli(['check', '-'], { input });
+    assert.equal(anonymous.status, 1);
+    assert.match(anonymous.stdout, / error notloggedin .*sent without logging in/);
+    const loggedIn = cli(['check', '--logged-in', '-'], { input });
+    assert.equal(loggedIn.status, 0);
+    assert.equal(loggedIn.stdout, '');
+    const repo = path.join(dir, 'logged-in-repo');
+    fs.mkdirSync(repo, { recursive: true });
+    fs.writeFileSync(path.join(repo, '.wikimapquery.json'), JSON.stringify({ 'wiki.loggedIn': true }));
+    fs.writeFileSync(path.join(repo, 'watch.wikiquery'), input);
+    assert.equal(cli(['check', path.join(repo, 'watch.wikiquery')]).status, 0);
+  });
+
   it('judges by a saved paraminfo file given with --catalogue', () => {
     const builtin = JSON.parse(fs.readFileSync(path.join(ROOT, 'descriptors', 'wiki', 'query-modules.json'), 'utf8'));
     builtin.paraminfo.modules = builtin.paraminfo.modules.filter((m: { name: string }) => m.name !== 'categorymembers');
