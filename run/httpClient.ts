@@ -26,6 +26,11 @@ export interface RunOptions {
    * and the transport names the tool in `Api-User-Agent` (`run/browser/fetchTransport.ts`).
    */
   crossOrigin?: boolean;
+  /**
+   * From a browser page, signed in to the wiki with an OAuth 2 token: wiki requests carry `crossorigin=1`
+   * (MediaWiki 1.44+'s authenticated cross-origin read) instead of `origin=*`.
+   */
+  signedCrossOrigin?: boolean;
   /** Called before each request with the loggable URL (secrets removed). */
   onRequest?: (displayUrl: string, method: string) => void;
 }

@@ -112,6 +112,8 @@ async function botPasswordLogin(
 
 /** `origin=*` as a query parameter: a browser page's anonymous cross-origin read (run/wiki/wikiRun.ts adds it). */
 const ANONYMOUS_CORS = /(^|&)origin=(?:\*|%2A)(?=&|$)/i;
+/** `crossorigin=1`: asked already by a run that knew it goes signed from a browser page. */
+const SIGNED_CORS = /(^|&)crossorigin=1(?=&|$)/;
 
 /** Said when a browser could not read a signed request's answer (MediaWiki sent it without CORS headers). */
 const SIGNED_CORS_HINT =
@@ -127,9 +129,10 @@ const SIGNED_CORS_HINT =
 async function bearerRequest(inner: HttpTransport, req: TransportRequest, accessToken: string): Promise<BoundedResponse> {
   const headers = { ...req.headers, Authorization: `Bearer ${accessToken}` };
   const query = req.url.search.slice(1);
-  if (!ANONYMOUS_CORS.test(query)) return inner.request({ ...req, headers });
+  const asked = SIGNED_CORS.test(query);
+  if (!asked && !ANONYMOUS_CORS.test(query)) return inner.request({ ...req, headers });
   const url = new URL(req.url.toString());
-  url.search = query.replace(ANONYMOUS_CORS, '$1crossorigin=1');
+  if (!asked) url.search = query.replace(ANONYMOUS_CORS, '$1crossorigin=1');
   try {
     return await inner.request({ ...req, url, headers });
   } catch (err) {

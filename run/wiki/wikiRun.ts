@@ -74,8 +74,10 @@ export async function runWikiQuery(
 ): Promise<WikiRunResult> {
   checkReadOnly(params);
   const sent = withJsonFormat(params);
-  // From a browser page MediaWiki answers cross-origin only when asked with origin=* (anonymous, no cookies).
-  if (opts.crossOrigin && !sent.some(([k]) => k === 'origin')) sent.push(['origin', '*']);
+  // From a browser page MediaWiki answers cross-origin only when asked with origin=* (anonymous, no cookies),
+  // or, signed in with an OAuth 2 token, with crossorigin=1.
+  if (opts.crossOrigin && !sent.some(([k]) => k === 'origin' || k === 'crossorigin'))
+    sent.push(opts.signedCrossOrigin ? ['crossorigin', '1'] : ['origin', '*']);
   const url = buildWikiUrl(apiUrl, sent);
   const displayUrl = redactUrl(url);
   opts.onRequest?.(displayUrl, 'GET');

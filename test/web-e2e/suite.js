@@ -392,6 +392,7 @@ async function signInToPrivateWiki(api) {
   const result = await runByLens(doc.uri);
   const lines = result.getText().split('\n');
   assert(/HTTP 200/.test(lines[1]), lines.slice(0, 3).join(' | '));
+  assert(/[?&]crossorigin=1(&|$)/.test(lines[0]) && !/[?&]origin=/.test(lines[0]), `sent signed: ${lines[0]}`);
   assert(result.getText().includes('"Main Page"') && !result.getText().includes('readapidenied'), result.getText().slice(0, 400));
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   // Signed out: the wiki's catalogue is dropped and the built-in one judges again.

@@ -21,7 +21,7 @@ import { registerRunLens } from '../runLens';
 import { registerWiki, type WikiFeature } from '../wiki/register';
 import { BROWSER_SIGN_IN, registerSignInCommands, WikiSignIns } from '../wiki/wikiSignIn';
 import { makeUserAgent } from '../../../run/httpClient';
-import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
+import { perWikiSignInTransport, wikiKey } from '../../../run/wiki/wikiAuth';
 import { browserLanguageClientHost } from './browserLanguageClient';
 import { watchMapConfigFile } from './mapConfigFile';
 import { DESKTOP_ONLY_COMMANDS, DESKTOP_ONLY_REASON } from './webOnlyCommands';
@@ -60,7 +60,8 @@ export function activate(context: vscode.ExtensionContext): WikimapQueryWebApi {
   const recorder = { history, saveHistory: () => undefined, log };
   const version = String(context.extension?.packageJSON?.version ?? '0.0.0');
   const transport = perWikiSignInTransport(fetchTransport(), secretFor, makeUserAgent(version));
-  const network = { transport, crossOrigin: true, signIn: 'oauth2' as const };
+  const signedFor = async (apiUrl: string) => (await secretFor(wikiKey(apiUrl))) !== undefined;
+  const network = { transport, crossOrigin: true, signIn: 'oauth2' as const, signedFor };
   const wiki = registerWiki(context, { client, recorder, version, lenses, endpoints, network });
   registerSignInCommands(context, signIns, {
     reloadCatalogue: (apiUrl) => vscode.commands.executeCommand('wikimapQuery.wiki.reloadCatalogue', apiUrl),

@@ -44,6 +44,8 @@ export interface RunNetwork {
    * `true` with bot passwords and OAuth 2 tokens (desktop), `'oauth2'` with tokens only (browser).
    */
   signIn?: boolean | 'oauth2';
+  /** Whether a wiki's requests go signed (the browser asks `crossorigin=1` for those instead of `origin=*`). */
+  signedFor?: (apiUrl: string) => Promise<boolean>;
 }
 
 /** The wiki's error code of a run's answer, if it answered with one. */
@@ -90,11 +92,13 @@ export class WikiRunner implements vscode.Disposable {
   }
 
   /** A run's options; the address its host resolves to may be loopback or private only for a configured wiki. */
-  private runOptions(signal: AbortSignal, apiUrl: string): RunOptions {
+  private async runOptions(signal: AbortSignal, apiUrl: string): Promise<RunOptions> {
     const s = getRunSettings();
+    const signed = this.network.crossOrigin && (await this.network.signedFor?.(apiUrl).catch(() => false));
     return {
       transport: this.network.transport,
       crossOrigin: this.network.crossOrigin,
+      signedCrossOrigin: signed === true,
       addressPolicy: addressPolicyFor(apiUrl, getConfiguredEndpoints('wiki')),
       timeoutMs: s.timeoutMs,
       maxBytes: s.maxBytes,
@@ -163,13 +167,13 @@ export class WikiRunner implements vscode.Disposable {
         const result =
           mode === 'all'
             ? await fetchAll(apiUrl, req.params, {
-                ...this.runOptions(signal, apiUrl),
+                ...(await this.runOptions(signal, apiUrl)),
                 maxPages: settings.fetchAllMaxPages,
                 maxTotalBytes: settings.fetchAllMaxBytes,
                 onPage: (page, items) =>
                   progress.report({ message: `page ${page} of at most ${settings.fetchAllMaxPages}, ${items} items` }),
               })
-            : await runWikiQuery(apiUrl, req.params, this.runOptions(signal, apiUrl));
+            : await runWikiQuery(apiUrl, req.params, await this.runOptions(signal, apiUrl));
         return this.show(result, req.source);
       },
       label,
@@ -195,7 +199,7 @@ export class WikiRunner implements vscode.Disposable {
         `Fetching all: ${label}`,
         async (signal, progress) => {
           const all = await fetchAll(prev.apiUrl, prev.originalParams, {
-            ...this.runOptions(signal, prev.apiUrl),
+            ...(await this.runOptions(signal, prev.apiUrl)),
             maxPages: settings.fetchAllMaxPages,
             maxTotalBytes: settings.fetchAllMaxBytes,
             onPage: (page: number, items: number) =>
@@ -209,7 +213,7 @@ export class WikiRunner implements vscode.Disposable {
     }
     return this.withProgress(
       `Continuing: ${label}`,
-      async (signal) => this.show(await runContinuation(prev, this.runOptions(signal, prev.apiUrl)), stored.source),
+      async (signal) => this.show(await runContinuation(prev, await this.runOptions(signal, prev.apiUrl)), stored.source),
       label,
       {
         kind: 'wiki',
