@@ -14,8 +14,19 @@ interface Rule {
   negate: boolean;
   dirOnly: boolean;
   anchored: boolean;
-  regex: RegExp;
+  /** Whether a name or path matches: a regular expression for a pattern of at most one `*`, else a
+   *  linear-time matcher (`*a*a*a…*b` as a regular expression backtracks for minutes on a long name). */
+  matches: (subject: string) => boolean;
 }
+
+/** A pattern's pieces for the linear matcher. */
+type Token =
+  | { kind: 'char'; c: string }
+  | { kind: 'any' }
+  | { kind: 'class'; negated: boolean; ranges: Array<[number, number]> }
+  | { kind: 'star' }
+  | { kind: 'dirs' }
+  | { kind: 'rest' };
 
 function escapeChar(c: string): string {
   return /[.*+?^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
@@ -60,6 +71,100 @@ function globToRegex(glob: string): string {
   return re;
 }
 
+/** The pieces of a glob, read as globToRegex reads it. */
+function tokenize(glob: string): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*') {
+      if (glob[i + 1] === '*' && (i === 0 || glob[i - 1] === '/') && (i + 2 === glob.length || glob[i + 2] === '/')) {
+        out.push({ kind: i + 2 === glob.length ? 'rest' : 'dirs' });
+        i += i + 2 === glob.length ? 1 : 2;
+        continue;
+      }
+      while (glob[i + 1] === '*') i++;
+      out.push({ kind: 'star' });
+    } else if (c === '?') out.push({ kind: 'any' });
+    else if (c === '[' && glob.indexOf(']', i + 2) >= 0) {
+      const end = glob.indexOf(']', i + 2);
+      let cls = glob.slice(i + 1, end);
+      const negated = cls.startsWith('!') || cls.startsWith('^');
+      if (negated) cls = cls.slice(1);
+      const ranges: Array<[number, number]> = [];
+      for (let k = 0; k < cls.length; k++) {
+        const lo = cls.charCodeAt(k);
+        if (cls[k + 1] === '-' && k + 2 < cls.length) {
+          ranges.push([lo, cls.charCodeAt(k + 2)]);
+          k += 2;
+        } else ranges.push([lo, lo]);
+      }
+      out.push({ kind: 'class', negated, ranges });
+      i = end;
+    } else if (c === '\\' && i + 1 < glob.length) out.push({ kind: 'char', c: glob[++i] });
+    else out.push({ kind: 'char', c });
+  }
+  return out;
+}
+
+/** Whether `c` (a character of the subject) moves past token `t` (star, dirs and rest also stay). */
+function steps(t: Token, c: string): boolean {
+  switch (t.kind) {
+    case 'char':
+      return t.c === c;
+    case 'any':
+      return c !== '/';
+    case 'class': {
+      const code = c.charCodeAt(0);
+      return t.ranges.some(([lo, hi]) => code >= lo && code <= hi) !== t.negated;
+    }
+    case 'dirs':
+      return c === '/';
+    default:
+      return false;
+  }
+}
+
+/** A matcher that reads the subject once, keeping the set of pattern positions reached (no backtracking). */
+function linearMatcher(tokens: Token[]): (subject: string) => boolean {
+  const m = tokens.length;
+  const close = (set: Uint8Array) => {
+    // star, dirs and rest match nothing too
+    for (let i = 0; i < m; i++)
+      if (set[i] && tokens[i].kind !== 'char' && tokens[i].kind !== 'any' && tokens[i].kind !== 'class') set[i + 1] = 1;
+  };
+  return (subject) => {
+    let now = new Uint8Array(m + 1);
+    let next = new Uint8Array(m + 1);
+    now[0] = 1;
+    close(now);
+    for (const c of subject) {
+      next.fill(0);
+      let any = false;
+      for (let i = 0; i < m; i++) {
+        if (!now[i]) continue;
+        const t = tokens[i];
+        if ((t.kind === 'star' && c !== '/') || t.kind === 'rest' || t.kind === 'dirs') next[i] = 1;
+        if (steps(t, c)) next[i + 1] = 1;
+        any = true;
+      }
+      if (!any) return false;
+      close(next);
+      [now, next] = [next, now];
+    }
+    return now[m] === 1;
+  };
+}
+
+/** The matcher of one pattern. */
+function matcherOf(glob: string): (subject: string) => boolean {
+  const tokens = tokenize(glob);
+  if (tokens.filter((t) => t.kind === 'star' || t.kind === 'dirs' || t.kind === 'rest').length <= 1) {
+    const regex = new RegExp(`^${globToRegex(glob)}$`);
+    return (subject) => regex.test(subject);
+  }
+  return linearMatcher(tokens);
+}
+
 /** Parses the text of one `.gitignore` in folder `base` ('/'-separated, '' for the walk's root). */
 export function parseGitignore(text: string, base: string): Rule[] {
   const rules: Rule[] = [];
@@ -82,7 +187,7 @@ export function parseGitignore(text: string, base: string): Rule[] {
     if (!line) continue;
     const anchored = line.includes('/');
     if (line.startsWith('/')) line = line.slice(1);
-    rules.push({ base: base.replace(/\/+$/, ''), negate, dirOnly, anchored, regex: new RegExp(`^${globToRegex(line)}$`) });
+    rules.push({ base: base.replace(/\/+$/, ''), negate, dirOnly, anchored, matches: matcherOf(line) });
   }
   return rules;
 }
@@ -105,7 +210,7 @@ export class GitignoreMatcher {
       else if (path.startsWith(`${rule.base}/`)) rel = path.slice(rule.base.length + 1);
       else continue;
       const subject = rule.anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1);
-      if (rule.regex.test(subject)) ignored = !rule.negate;
+      if (rule.matches(subject)) ignored = !rule.negate;
     }
     return ignored;
   }
