@@ -959,9 +959,6 @@ class QueryLanguageServer {
  * The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are (with those
  * a service counted but did not list: `data.notListed`).
  */
-/** Codes capProblems keeps past MAX_PROBLEMS: at most one per document, saying where it stops being read. */
-const ALWAYS_SHOWN: ReadonlySet<string> = new Set(['toomanyjsonvalues']);
-
 function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
   if (diagnostics.length <= MAX_PROBLEMS) return diagnostics;
   let notListed = 0;
@@ -974,16 +971,14 @@ function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
   );
   const kept = sorted.slice(0, MAX_PROBLEMS);
   const next = sorted[MAX_PROBLEMS];
-  // A note on the whole document (where it stops being read) is shown wherever it is.
-  const shown = sorted.slice(MAX_PROBLEMS).filter((d) => ALWAYS_SHOWN.has(String(d.code)));
   kept.push({
     range: { start: next.range.start, end: next.range.start },
     severity: 3,
     code: 'toomanyproblems',
     source: 'wikimap-query',
-    message: `${diagnostics.length - MAX_PROBLEMS - shown.length + notListed} more problems from here on are not shown (only the first ${MAX_PROBLEMS} are). Fix these first, or check the file with: wikimap-query check FILE`,
+    message: `${diagnostics.length - MAX_PROBLEMS + notListed} more problems from here on are not shown (only the first ${MAX_PROBLEMS} are). Fix these first, or check the file with: wikimap-query check FILE`,
   });
-  return kept.concat(shown);
+  return kept;
 }
 
 /** `initializationOptions.catalogueCacheDir`: where the client wants live catalogues cached (VS Code: its global storage). */

@@ -221,10 +221,6 @@ const MAP: Record<string, [string, string]> = {
     'Nested too deep',
     'The JSON nests more than 512 levels: it is not checked further (the map server would reject such a body too).',
   ],
-  toomanyjsonvalues: [
-    'Too many JSON values',
-    'The document holds more than 500,000 JSON values (a map query has a few dozen): the values after the first 500,000 are not read or checked.',
-  ],
   nullvalue: ['null value', 'The server reads null as 0 (a coordinate) or as no value (limit): write the value meant.'],
   defaultcorner: [
     'Default corner',

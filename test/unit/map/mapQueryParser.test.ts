@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { createJsonTreeBuilder, MAX_SYNTAX_ERRORS } from '../../../server/src/service/map/mapJsonTree';
+import { createJsonTreeBuilder } from '../../../server/src/service/map/mapJsonTree';
 
 const buildTree = createJsonTreeBuilder();
 import { query } from './mapTestUtil';
@@ -49,35 +49,5 @@ describe('map query parser', () => {
       assert.deepEqual(strip(buildTree(text, actualErrors)), expected, JSON.stringify(text));
       assert.deepEqual(actualErrors, expectedErrors, JSON.stringify(text));
     }
-  });
-});
-
-describe('map query parser: the node budget', () => {
-  /** [what, text, budget, children of the root kept, cutAt] — the strict path and jsonc-parser's path (after a comment) alike. */
-  const cases: Array<[string, string, number, number, number | undefined]> = [
-    ['within the budget: nothing cut', '[[],[],[]]', 4, 3, undefined],
-    ['array elements past the budget (the root counts)', '[[],[],[],[],[]]', 3, 2, 7],
-    ['object properties (3 nodes each) past the budget', '{"a":{},"b":{},"c":{}}', 6, 2, 15],
-    ['a container whose children are cut keeps its extent', '[[1,2,3,4,5]]', 3, 1, 4],
-  ];
-  for (const [what, text, maxNodes, kept, cutAt] of cases) {
-    for (const [path, prefix] of [
-      ['strict', ''],
-      ['tolerant', '// c\n'],
-    ] as const) {
-      it(`${what} (${path})`, () => {
-        const budget: { maxNodes: number; cutAt?: number } = { maxNodes };
-        const root = buildTree(prefix + text, [], budget);
-        assert.equal(root?.children?.length, kept);
-        assert.equal(budget.cutAt, cutAt === undefined ? undefined : prefix.length + cutAt);
-        assert.equal(root?.length, text.length);
-      });
-    }
-  }
-
-  it('keeps the first syntax errors only', () => {
-    const errors: ParseError[] = [];
-    buildTree(`[${','.repeat(10_000)}]`, errors);
-    assert.equal(errors.length, MAX_SYNTAX_ERRORS);
   });
 });

@@ -13,8 +13,6 @@ export const MAP_DIAGNOSTIC_CODES = {
   invalidjson: 'error',
   /** Objects/arrays nested deeper than MAX_JSON_DEPTH: nothing else is checked. */
   toodeep: 'error',
-  /** More than MAX_JSON_NODES values: the rest of the document is not read (not a map query either). */
-  toomanyjsonvalues: 'warning',
   /** The document, an array element, or a corner is not a JSON object. */
   notanobject: 'error',
   /** pos1, pos2 or type is missing. */

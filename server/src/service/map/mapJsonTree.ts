@@ -34,25 +34,8 @@ const C_DOT = 46;
 /** Thrown inside `buildTreeStrict` when the text is not plain strict JSON: the caller falls back. */
 const NOT_STRICT = new Error('not strict JSON');
 
-/**
- * Most nodes (values, keys, properties) a tree holds. A map query is a few dozen; a generated 9 MB text of
- * tiny values (`[[],[],…]`, `{"a":{},…}`) is millions, a third of a gigabyte as a tree. Past this, the
- * text is still read to its end (syntax errors, the extent of every container) but its values are not
- * kept: the tree ends there and `TreeBudget.cutAt` says where.
- */
-export const MAX_JSON_NODES = 500_000;
-
-/** Syntax errors kept (the features read the first one); 9 MB of `,` would otherwise be millions. */
-export const MAX_SYNTAX_ERRORS = 100;
-
-/** The node budget of one build; the builder sets `cutAt` to the offset of the first value not kept. */
-export interface TreeBudget {
-  maxNodes: number;
-  cutAt?: number;
-}
-
 /** Builds the tree of a text, pushing syntax errors into `errors`; undefined for an empty text. */
-export type JsonTreeBuilder = (text: string, errors: ParseError[], budget?: TreeBudget) => Node | undefined;
+export type JsonTreeBuilder = (text: string, errors: ParseError[]) => Node | undefined;
 
 // The one named exception to the 80-line limit: the hand-tuned parser loops read plain closure variables
 // (as fast as the module variables they were; docs/architecture.md, docs/performance.md); each inner function is short.
@@ -71,24 +54,11 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     pendingKey: undefined as Node | undefined,
     colon: -1,
     errors: [] as ParseError[],
-    /** Nodes the tree may still take (both paths); `cutAt`: the first value not kept, or -1. */
-    left: MAX_JSON_NODES,
-    cutAt: -1,
   };
-
-  /** Whether a value starting at `offset` (with `cost` nodes: 3 for a property) is kept; notes the first one not. */
-  function spend(offset: number, cost: number): boolean {
-    if (build.left <= 0) {
-      if (build.cutAt < 0) build.cutAt = offset;
-      return false;
-    }
-    build.left -= cost;
-    return true;
-  }
 
   function flushKey(end: number): void {
     const key = build.pendingKey;
-    if (key && build.top && spend(key.offset, 2)) {
+    if (key && build.top) {
       build.top.children!.push({
         type: 'property',
         offset: key.offset,
@@ -104,12 +74,6 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
   function attach(node: BuildNode): BuildNode | undefined {
     const key = build.pendingKey;
     const top = build.top;
-    if (!spend(key && top?.type === 'object' ? key.offset : node.offset, key && top?.type === 'object' ? 3 : 1)) {
-      // Over the node budget: the value is read but not kept (a container's children then go nowhere).
-      build.pendingKey = undefined;
-      build.colon = -1;
-      return undefined;
-    }
     if (key && top?.type === 'object') {
       const property: BuildNode = {
         type: 'property',
@@ -170,7 +134,7 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
       else flushKey(offset);
     },
     onError(error, offset, length) {
-      if (build.errors.length < MAX_SYNTAX_ERRORS) build.errors.push({ error, offset, length });
+      build.errors.push({ error, offset, length });
     },
   };
 
@@ -260,30 +224,6 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     return { type: value === null ? 'null' : 'boolean', offset, length: word.length, value };
   }
 
-  /** A `"key": value` property at sPos (on the key's quote), added to `object` within the node budget. */
-  function strictProperty(object: BuildNode, depth: number): void {
-    const t = sText;
-    if (t.charCodeAt(sPos) !== C_QUOTE) throw NOT_STRICT;
-    const keyOffset = sPos;
-    const kept = spend(keyOffset, 3);
-    const name = strictString();
-    const key: BuildNode = { type: 'string', value: name, offset: keyOffset, length: sPos - keyOffset };
-    skipSpace();
-    if (t.charCodeAt(sPos) !== C_COLON) throw NOT_STRICT;
-    const colon = sPos;
-    sPos++;
-    skipSpace();
-    const value = strictValue(depth + 1);
-    if (!kept) return;
-    object.children!.push({
-      type: 'property',
-      offset: keyOffset,
-      length: value.offset + value.length - keyOffset,
-      children: [key, value],
-      colonOffset: colon,
-    });
-  }
-
   function strictValue(depth: number): BuildNode {
     const t = sText;
     const c = t.charCodeAt(sPos);
@@ -295,7 +235,23 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
       skipSpace();
       if (t.charCodeAt(sPos) !== C_RBRACE) {
         for (;;) {
-          strictProperty(node, depth);
+          if (t.charCodeAt(sPos) !== C_QUOTE) throw NOT_STRICT;
+          const keyOffset = sPos;
+          const name = strictString();
+          const key: BuildNode = { type: 'string', value: name, offset: keyOffset, length: sPos - keyOffset };
+          skipSpace();
+          if (t.charCodeAt(sPos) !== C_COLON) throw NOT_STRICT;
+          const colon = sPos;
+          sPos++;
+          skipSpace();
+          const value = strictValue(depth + 1);
+          node.children!.push({
+            type: 'property',
+            offset: keyOffset,
+            length: value.offset + value.length - keyOffset,
+            children: [key, value],
+            colonOffset: colon,
+          });
           skipSpace();
           const d = t.charCodeAt(sPos);
           if (d === C_COMMA) {
@@ -318,9 +274,7 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
       skipSpace();
       if (t.charCodeAt(sPos) !== C_RBRACKET) {
         for (;;) {
-          const kept = spend(sPos, 1);
-          const value = strictValue(depth + 1);
-          if (kept) node.children!.push(value);
+          node.children!.push(strictValue(depth + 1));
           skipSpace();
           const d = t.charCodeAt(sPos);
           if (d === C_COMMA) {
@@ -360,7 +314,6 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     try {
       skipSpace();
       if (sPos >= text.length) return undefined;
-      spend(sPos, 1);
       const root = strictValue(0);
       skipSpace();
       return sPos === text.length ? root : undefined;
@@ -378,19 +331,11 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
    * one push at a time, which makes it about twice as slow on large documents; nothing here needs parents.
    * A key whose value never came (`{"type": }`) still gets a property node, with the key as only child.
    */
-  function buildTree(text: string, errors: ParseError[], budget?: TreeBudget): Node | undefined {
+  function buildTree(text: string, errors: ParseError[]): Node | undefined {
     // Well-formed JSON (what saved query files nearly always are) takes the direct path; anything
     // else — comments, errors, unusual whitespace — goes through jsonc-parser for its recovery and errors.
-    const maxNodes = budget?.maxNodes ?? MAX_JSON_NODES;
-    build.left = maxNodes;
-    build.cutAt = -1;
     const fast = buildTreeStrict(text);
-    if (fast !== undefined) {
-      if (budget && build.cutAt >= 0) budget.cutAt = build.cutAt;
-      return fast;
-    }
-    build.left = maxNodes;
-    build.cutAt = -1;
+    if (fast !== undefined) return fast;
     build.containers.length = 0;
     build.holders.length = 0;
     build.top = undefined;
@@ -402,7 +347,6 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
       visit(text, treeVisitor, TREE_OPTIONS);
       // Unclosed containers at the end of the text (errors already reported): give them their extent.
       while (build.top) closeContainer(text.length, 0);
-      if (budget && build.cutAt >= 0) budget.cutAt = build.cutAt;
       return build.result;
     } finally {
       build.result = undefined;

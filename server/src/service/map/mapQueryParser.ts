@@ -7,7 +7,7 @@ import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MapDescriptor, MapFieldDescriptor } from './mapDescriptor';
 import type { QueryBox } from './mapTypes';
-import { MAX_JSON_NODES, type JsonTreeBuilder, type TreeBudget } from './mapJsonTree';
+import type { JsonTreeBuilder } from './mapJsonTree';
 
 /** One property of a query object that names a known request field. */
 export interface MapFieldProperty {
@@ -46,11 +46,6 @@ export interface MapDocument {
    * (root undefined, no queries) and the features say so instead of recursing into it.
    */
   tooDeep?: { offset: number; limit: number };
-  /**
-   * Set when the text holds more than MAX_JSON_NODES values, keys and properties: the tree ends before
-   * `offset` (the first value not kept), and what follows is not checked or known to the features.
-   */
-  cut?: { offset: number; limit: number };
 }
 
 /**
@@ -118,8 +113,7 @@ export function parseMapDocument(document: TextDocument, descriptor: MapDescript
   if (deep !== undefined)
     return { text, root: undefined, syntaxErrors: [], queries: [], notObjects: [], tooDeep: { offset: deep, limit: MAX_JSON_DEPTH } };
   const syntaxErrors: ParseError[] = [];
-  const budget: TreeBudget = { maxNodes: MAX_JSON_NODES };
-  const root = buildTree(text, syntaxErrors, budget);
+  const root = buildTree(text, syntaxErrors);
   const queries: MapQuery[] = [];
   const notObjects: Node[] = [];
   if (root) {
@@ -134,11 +128,7 @@ export function parseMapDocument(document: TextDocument, descriptor: MapDescript
       notObjects.push(root);
     }
   }
-  if (budget.cutAt === undefined) return { text, root, syntaxErrors, queries, notObjects };
-  // A query object the cut goes through lacks its later fields: it is not judged (no false "missing").
-  const at = budget.cutAt;
-  const whole = queries.filter((q) => !(q.node.offset < at && at < q.node.offset + q.node.length));
-  return { text, root, syntaxErrors, queries: whole, notObjects, cut: { offset: at, limit: MAX_JSON_NODES } };
+  return { text, root, syntaxErrors, queries, notObjects };
 }
 
 /** The property `name` of an object node (last one wins), as key and value. */

@@ -109,14 +109,6 @@ export function doMapValidation(
       'The document is empty. Write a query object such as {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}.',
     );
   }
-  if (parsed.cut) {
-    const limit = parsed.cut.limit.toLocaleString('en-US');
-    sink.add(
-      'toomanyjsonvalues',
-      rangeOf(document, { offset: parsed.cut.offset, length: 1 }),
-      `More than ${limit} JSON values (a map query has a few dozen): from here on the document is not read, so it is not checked and hover, completion and the outline do not know it. Split the file.`,
-    );
-  }
   for (const node of parsed.notObjects) {
     sink.add(
       'notanobject',
