@@ -8,13 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeOAuthWiki, type FakeOAuthWiki } from '../fakes/oauthWiki';
-import { ensureWebBuilt, launchChromium, ROOT, servePage, startWorkerClient, type WorkerClient } from './webHarness';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's own browser options
-const { webOptions } = require('../../scripts/build.js') as { webOptions: (production: boolean) => esbuild.BuildOptions };
+import { bundleForPage, ensureWebBuilt, launchChromium, ROOT, servePage, startWorkerClient, type WorkerClient } from './webHarness';
 
 const TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.wmq-browser-owner-only.c2lnbmF0dXJl';
 const SNAPSHOT = path.join(ROOT, 'test', 'fixtures', 'catalogues', 'mediawiki-1.39.json');
@@ -35,14 +31,7 @@ async function bundleSignedRunCode(): Promise<Uint8Array> {
         return { ok: false, kind: e.kind, message: e.message };
       }
     };`;
-  const result = await esbuild.build({
-    ...webOptions(false),
-    sourcemap: false,
-    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' },
-    format: 'iife',
-    write: false,
-  });
-  return result.outputFiles![0].contents;
+  return bundleForPage(entry);
 }
 
 interface RunAnswer {

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   AbstractMessageReader,
@@ -21,6 +22,8 @@ import {
 import type { Diagnostic } from 'vscode-languageserver-types';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureFreshBuild } = require('../../scripts/lib/buildFreshness.js') as { ensureFreshBuild: (root: string) => string | undefined };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { webOptions } = require('../../scripts/build.js') as { webOptions: (production: boolean) => esbuild.BuildOptions };
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const WEB_DIR = path.join(ROOT, 'dist', 'web');
@@ -30,6 +33,21 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Builds when a web bundle is missing or older than any file it is made of (scripts/lib/buildFreshness.js). */
 export function ensureWebBuilt(): void {
   ensureFreshBuild(ROOT);
+}
+
+/**
+ * A script for the test page: `entry` (TypeScript importing the project's modules from the repository root)
+ * bundled as the web extension is bundled (the web build's options), one script without a source map.
+ */
+export async function bundleForPage(entry: string): Promise<Uint8Array> {
+  const result = await esbuild.build({
+    ...webOptions(false),
+    sourcemap: false,
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' },
+    format: 'iife',
+    write: false,
+  });
+  return result.outputFiles![0].contents;
 }
 
 /** A loopback server for the test page and the worker script (its own origin, as a workbench's would be). */

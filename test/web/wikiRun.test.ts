@@ -5,13 +5,9 @@
  * arrives only because the request asks with `origin=*` and the wiki allows `Api-User-Agent`.
  */
 import assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { startMediaWiki, type MediaWikiInstance } from '../mediawiki/mediawikiServer';
-import { launchChromium, ROOT, servePage } from './webHarness';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's own browser options
-const { webOptions } = require('../../scripts/build.js') as { webOptions: (production: boolean) => esbuild.BuildOptions };
+import { bundleForPage, launchChromium, servePage } from './webHarness';
 
 /** The run code and the browser transport, bundled as the web extension bundles them, exposed to the page. */
 async function bundleRunCode(): Promise<Uint8Array> {
@@ -28,14 +24,7 @@ async function bundleRunCode(): Promise<Uint8Array> {
         return { ok: false, kind: e.kind, message: e.message };
       }
     };`;
-  const result = await esbuild.build({
-    ...webOptions(false),
-    sourcemap: false,
-    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' },
-    format: 'iife',
-    write: false,
-  });
-  return result.outputFiles![0].contents;
+  return bundleForPage(entry);
 }
 
 interface RunAnswer {
