@@ -31,7 +31,9 @@ export class EndpointStatus implements vscode.Disposable {
     this.wiki.text = `$(globe) ${w.name ?? (w.url ? (hostOf(w.url) ?? w.url) : undefined) ?? 'built-in catalogue'}`;
     this.wiki.tooltip = w.url
       ? `Wiki for bare queries: ${w.url}\nClick to switch`
-      : 'No wiki selected: bare queries cannot run. Click to pick one.';
+      : w.file !== undefined
+        ? `Bare queries are judged by the saved catalogue ${w.file}; they cannot run (it has no api.php URL).\nClick to switch`
+        : 'No wiki selected: bare queries cannot run. Click to pick one.';
     const m = getCurrentEndpoint('map');
     this.map.text = `$(map) ${m.name ?? (m.url ? (hostOf(m.url) ?? m.url) : undefined) ?? 'no map server'}`;
     this.map.tooltip = m.url ? `Map server: ${m.url}\nClick to switch` : 'No map server selected. Click to pick one.';

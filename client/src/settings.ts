@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { WikimapQueryInitializationOptions, WikimapQuerySettings } from '../../common/protocol';
+import { currentEndpoint, namedEndpoints, type CurrentEndpoint, type EndpointKind } from './endpointChoice';
 import { checkSettingValue, nestSettings, SETTINGS, SETTINGS_SECTION, settingSpec, type SettingSpec } from '../../common/settings';
 
 export interface RunSettings {
@@ -66,25 +67,20 @@ export function getEmbeddedLanguages(): string[] {
   return setting<string[]>('embeddedLanguages');
 }
 
+const endpointEntries = (kind: EndpointKind) => setting<Record<string, unknown>>(kind === 'wiki' ? 'wikis' : 'mapservers');
+
 /**
  * Named endpoints of a kind, as `[name, url]` pairs (entries that are not strings are skipped). A wiki
  * entry that is a saved catalogue file (no `http(s)://`) is no endpoint: nothing is run against it or
  * signed in to; the language server judges by it (a target).
  */
-export function getNamedEndpoints(kind: 'wiki' | 'map'): Array<[string, string]> {
-  const entries = Object.entries(setting<Record<string, string>>(kind === 'wiki' ? 'wikis' : 'mapservers'));
-  return kind === 'wiki' ? entries.filter(([, u]) => typeof u === 'string' && /^https?:\/\//i.test(u.trim())) : entries;
+export function getNamedEndpoints(kind: EndpointKind): Array<[string, string]> {
+  return namedEndpoints(kind, endpointEntries(kind));
 }
 
-/** The current endpoint URL of a kind: the setting, or the named endpoint it names. */
-export function getCurrentEndpoint(kind: 'wiki' | 'map'): { url?: string; name?: string } {
-  const raw = setting<string>(kind === 'wiki' ? 'wiki.apiUrl' : 'mapserver.url').trim();
-  const named = getNamedEndpoints(kind);
-  const byName = named.find(([n]) => n === raw);
-  if (byName) return { url: byName[1], name: byName[0] };
-  if (raw) return { url: raw, name: named.find(([, u]) => u === raw)?.[0] };
-  if (named.length === 1) return { url: named[0][1], name: named[0][0] };
-  return {};
+/** The current endpoint of a kind: the setting, or the named endpoint it names (or the saved catalogue file it names). */
+export function getCurrentEndpoint(kind: EndpointKind): CurrentEndpoint {
+  return currentEndpoint(kind, setting<string>(kind === 'wiki' ? 'wiki.apiUrl' : 'mapserver.url').trim(), endpointEntries(kind));
 }
 
 /** Every endpoint of a kind the user configured: the current setting's URL and each named one. */

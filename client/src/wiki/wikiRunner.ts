@@ -111,7 +111,14 @@ export class WikiRunner implements vscode.Disposable {
 
   /** The endpoint for a query: its own URL, else the selected wiki. Says what to do when there is none. */
   resolveApiUrl(own?: string): string {
-    const url = own || getCurrentEndpoint('wiki').url;
+    const current = getCurrentEndpoint('wiki');
+    const url = own || current.url;
+    if (!url && current.file !== undefined) {
+      throw new RunError(
+        'badUrl',
+        `The selected wiki "${current.name}" is a saved catalogue file (${current.file}): queries are judged by it, but there is no wiki to run them on. Select a wiki with an api.php URL ("Wiki Query: Select Wiki…"), or write the full api.php URL in the query.`,
+      );
+    }
     if (!url) {
       throw new RunError(
         'badUrl',
