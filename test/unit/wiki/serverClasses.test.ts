@@ -200,6 +200,30 @@ table('Continue values of the modules that parse their own, on every version (is
         expect: [['badcontinue', 'error', '20200101000000|5', 'uccontinue']] as Expected[],
         catalogue,
       },
+      ...(
+        [
+          ['a user name', 'name|Tester|20200101000000|5'],
+          ['an IPv4 range', 'name|1.2.3.0/24|20200101000000|5'],
+          ['an IPv4 byte past 255', 'name|1.2.3.256|20200101000000|5'],
+          ['two :: in an IPv6 address', 'name|1::2::3|20200101000000|5'],
+        ] as const
+      ).map(([what, value]) => ({
+        mirrors: `ApiQueryUserContribs::execute (${v}: uciprange continues from an IP, IPUtils::toHex refuses ${what})`,
+        query: `action=query&list=usercontribs&uciprange=1.2.3.0/24&uccontinue=${value}`,
+        expect: [['badcontinue', 'error', value, 'uccontinue']] as Expected[],
+        catalogue,
+      })),
+      ...[
+        'name|1.2.3.4|20200101000000|5',
+        'name|001.002.003.004|20200101000000|5',
+        'name|2001:DB8::1|20200101000000|5',
+        'name|2001:db8::/32|20200101000000|5',
+      ].map((value) => ({
+        mirrors: `ApiQueryUserContribs::execute (${v}: uciprange continues from an address IPUtils::toHex reads)`,
+        query: `action=query&list=usercontribs&uciprange=1.2.3.0/24&uccontinue=${value}`,
+        expect: [] as Expected[],
+        catalogue,
+      })),
       {
         mirrors: `ApiQueryUserContribs::execute (${v}: one user, the id part is not a number)`,
         query: 'action=query&list=usercontribs&ucuser=Admin&uccontinue=20200101000000|x',
