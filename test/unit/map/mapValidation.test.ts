@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { MAP_DIAGNOSTIC_CODES } from '../../../server/src/service/map/mapLanguageService';
+import { MAX_MAP_DIAGNOSTICS } from '../../../server/src/service/map/mapDiagnostics';
 import { diagnose, query } from './mapTestUtil';
 
 const SEV: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
@@ -241,4 +242,42 @@ describe('map query diagnostics', () => {
       ['unknowntype', 'invertedbox'],
     );
   });
+});
+
+describe('map diagnostics past MAX_MAP_DIAGNOSTICS', () => {
+  const empties = (n: number, tail = '') => `[${Array(n).fill('[]').join(',')}${tail}]`;
+  const notListed = (d: { data?: unknown }) => (d.data as { notListed?: number } | undefined)?.notListed;
+
+  /** [what, document, settings, diagnostics kept, problems counted past the cap (undefined: no note)] */
+  const CASES: Array<[string, string, Parameters<typeof diagnose>[1], number, number | undefined]> = [
+    ['exactly the cap: no note', empties(MAX_MAP_DIAGNOSTICS), undefined, MAX_MAP_DIAGNOSTICS, undefined],
+    ['one past the cap', empties(MAX_MAP_DIAGNOSTICS + 1), undefined, MAX_MAP_DIAGNOSTICS, 1],
+    ['elements past the cap counted, not listed', empties(MAX_MAP_DIAGNOSTICS + 1234), undefined, MAX_MAP_DIAGNOSTICS, 1234],
+    // 2 problems of the query past the cap: its unknown type, its inverted box
+    [
+      "a query's problems past the cap counted too",
+      empties(MAX_MAP_DIAGNOSTICS + 10, `, {"pos1": {"x": 1, "y": 1, "z": 1}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "bone"}`),
+      undefined,
+      MAX_MAP_DIAGNOSTICS,
+      12,
+    ],
+    [
+      'a code set to "off" is neither listed nor counted',
+      empties(MAX_MAP_DIAGNOSTICS + 50),
+      { severity: { notanobject: 'off' } },
+      0,
+      undefined,
+    ],
+  ];
+  for (const [what, text, settings, kept, more] of CASES) {
+    it(what, () => {
+      const d = diagnose(text, settings);
+      assert.equal(d.length, kept);
+      assert.equal(d.length === 0 ? undefined : notListed(d[d.length - 1]), more);
+      if (more !== undefined) {
+        const note = `(${more} more problem${more === 1 ? '' : 's'} in this document not listed (at most ${MAX_MAP_DIAGNOSTICS} are).)`;
+        assert.ok(d[d.length - 1].message.endsWith(note), d[d.length - 1].message);
+      }
+    });
+  }
 });

@@ -78,13 +78,26 @@ export class DiagnosticSink {
     return [...this.kept.slice(0, -1), { ...last, message: `${last.message} (${more}.)`, data: { ...last.data, notListed: this.dropped } }];
   }
 
+  /**
+   * True once MAX_MAP_DIAGNOSTICS are kept: a caller with many problems to report then `count`s them instead
+   * of building a range and message for each (2,900,000 of them once took the CLI past 900 MB).
+   */
+  get full(): boolean {
+    return this.kept.length >= MAX_MAP_DIAGNOSTICS;
+  }
+
+  /** Counts a problem the sink is `full` for, as `add` would (a code set to `off` is not counted). */
+  count(code: MapDiagnosticCode): void {
+    if (severityOf(code, MAP_DIAGNOSTIC_CODES[code], this.settings?.severity) !== undefined) this.dropped++;
+  }
+
   add(code: MapDiagnosticCode, range: Range, message: string, data?: Record<string, unknown>): void {
-    const severity = severityOf(code, MAP_DIAGNOSTIC_CODES[code], this.settings?.severity);
-    if (severity === undefined) return;
-    if (this.kept.length >= MAX_MAP_DIAGNOSTICS) {
-      this.dropped++;
+    if (this.full) {
+      this.count(code);
       return;
     }
+    const severity = severityOf(code, MAP_DIAGNOSTIC_CODES[code], this.settings?.severity);
+    if (severity === undefined) return;
     const diagnostic: Diagnostic = { range, severity, code, source: MAP_DIAGNOSTIC_SOURCE, message };
     if (data) diagnostic.data = data;
     this.kept.push(diagnostic);

@@ -110,6 +110,10 @@ export function doMapValidation(
     );
   }
   for (const node of parsed.notObjects) {
+    if (sink.full) {
+      sink.count('notanobject');
+      continue;
+    }
     sink.add(
       'notanobject',
       rangeOf(document, node),
