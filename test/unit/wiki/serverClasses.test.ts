@@ -158,6 +158,32 @@ table('Continue values of the modules that parse their own, on every version (is
         expect: [],
         catalogue,
       },
+      // [module (prefix), the rest of the request, continue value, refused]: the sort fields the titles decide.
+      ...(
+        [
+          ['linkshere', 'lh', 'titles=Alpha', '0|5', true],
+          ['linkshere', 'lh', 'titles=Alpha|Beta', '5', true],
+          ['linkshere', 'lh', 'titles=Alpha|Beta', 'Alpha|5', false],
+          ['linkshere', 'lh', 'titles=Alpha|Talk:Alpha', '0|5', false],
+          ['linkshere', 'lh', 'titles=Alpha|Talk:Beta', '0|5', true],
+          ['linkshere', 'lh', 'titles=Alpha|Talk:Beta', '0|Beta|5', false],
+          ['linkshere', 'lh', 'titles=Alpha|alpha', '5', false],
+          ['linkshere', 'lh', 'titles=Alpha&lhnamespace=0|1', '5', true],
+          ['linkshere', 'lh', 'titles=Alpha&lhnamespace=0|1', '0|5', false],
+          ['linkshere', 'lh', 'titles=Alpha&lhnamespace=*', '5', true],
+          ['linkshere', 'lh', 'titles=Alpha|Beta&redirects=1', '5', false],
+          ['linkshere', 'lh', 'titles=Alpha|Foo:Beta', '5', false],
+          ['transcludedin', 'ti', 'titles=Template:A|Template:B', '5', true],
+          ['transcludedin', 'ti', 'titles=Template:A&tinamespace=0|10', '10|5', false],
+          ['redirects', 'rd', 'titles=Alpha&rdnamespace=0|1', '0|5', true],
+          ['redirects', 'rd', 'titles=Alpha_One|Alpha One', '5', false],
+        ] as const
+      ).map(([module, p, rest, value, refused]) => ({
+        mirrors: `ApiQueryBacklinksprop::run (${module}, ${v}: one part per sort field: namespace, title, from namespace, id)`,
+        query: `action=query&prop=${module}&${rest}&${p}continue=${value}`,
+        expect: (refused ? [['badcontinue', 'error', value, `${p}continue`]] : []) as Expected[],
+        catalogue,
+      })),
       {
         mirrors: `ApiQueryBacklinksprop::run (linkshere, ${v}: no page set, the module returns before reading continue)`,
         query: 'action=query&prop=linkshere&lhcontinue=x',

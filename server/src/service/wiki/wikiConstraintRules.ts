@@ -46,6 +46,12 @@ export interface ConstraintRule {
    * pages: titles, pageids, revids or a generator), `existing` (one of them exists too; the message says so).
    */
   pages?: 'named' | 'existing';
+  /**
+   * For a continue `pattern` of ApiQueryBacklinksprop: the sort fields the page set decides, each
+   * part's form (`int`, a regular expression; a title part is any text without `|`), and the module's
+   * from-namespace parameter when it sorts by it (see wikiContinueParts.ts).
+   */
+  sortFields?: { int: RegExp; fromNamespace?: string };
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
@@ -184,6 +190,7 @@ function parseRule(r: unknown, i: number): ConstraintRule {
   const lifted = readLifted(o, `${where} (${id})`);
   if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing')
     throw new Error(`${where} (${id}): "pages" must be "named" or "existing".`);
+  const sortFields = readSortFields(o.sortFields, `${where} (${id})`);
   const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
   const code = typeof o.code === 'string' ? o.code : (DEFAULT_CODE[kind] ?? 'invalidparammix');
   return {
@@ -203,9 +210,30 @@ function parseRule(r: unknown, i: number): ConstraintRule {
     ...(typeof o.namespace === 'number' ? { namespace: o.namespace } : {}),
     ...(lifted ? { lifted } : {}),
     ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
+    ...(sortFields ? { sortFields } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),
   };
+}
+
+/** A rule's `sortFields`: {"int": regular expression of an int part, "fromNamespace"?: parameter name}. */
+function readSortFields(v: unknown, at: string): ConstraintRule['sortFields'] {
+  if (v === undefined) return undefined;
+  const o = v as Record<string, unknown>;
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    typeof o.int !== 'string' ||
+    (o.fromNamespace !== undefined && typeof o.fromNamespace !== 'string')
+  )
+    throw new Error(`${at}: "sortFields" must be {"int": a regular expression, "fromNamespace"?: a parameter name}.`);
+  let int: RegExp;
+  try {
+    int = new RegExp(`^(?:${o.int})$`);
+  } catch {
+    throw new Error(`${at}: "sortFields.int" is not a valid regular expression.`);
+  }
+  return { int, ...(typeof o.fromNamespace === 'string' ? { fromNamespace: o.fromNamespace } : {}) };
 }
 
 /** An anonymous rule's `lifted`: parameter names, at least one, when given. */

@@ -18,7 +18,9 @@
  * - `pattern`     — every value of `params[0]` must match `pattern` (a regular expression), else
  *                   `code` (default unrecognizedvalues); for values a module checks itself, e.g.
  *                   languageinfo's language codes; with `when`, only while one of its conditions
- *                   holds (the continue forms of ApiBase::parseContinueParamOrDie per module).
+ *                   holds (the continue forms of ApiBase::parseContinueParamOrDie per module); with
+ *                   `sortFields`, the exact part count ApiQueryBacklinksprop's sort fields give, when
+ *                   titles= alone decides it (wikiContinueParts.ts).
  * - `exclusiveValues` — values of the multi-valued `params[0]` that may not be given together
  *                   (`pairs`), e.g. ApiQueryRecentChanges' `show=minor|!minor` → code `show`
  *                   ("Incorrect parameter - mutually exclusive values may not be supplied.").
@@ -60,6 +62,7 @@ import type { QueryCheck } from './wikiCheckTypes';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { titleProblem } from './wikiTitleRules';
+import { backlinksSortFields } from './wikiContinueParts';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
 const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
@@ -241,7 +244,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
       // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
       if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
       if (rule.pages && !namesPages(ctx)) return;
-      applyPattern(ctx, rule, names, use, module);
+      applyPattern(ctx, rule, names, use, module, prefix);
       return;
     case 'conflicts':
       applyConflicts(ctx, rule, names, module);
@@ -371,7 +374,7 @@ function applyConditional(ctx: QueryCheck, rule: ConstraintRule, names: string[]
 }
 
 /** pattern: each value of the parameter must match (the module's all-specifier aside). */
-function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, module: string): void {
+function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], use: Use, module: string, prefix: string): void {
   const p = ctx.present.get(names[0]);
   if (!p || !rule.pattern) return;
   const d = use ? use.module.paramByName.get(rule.params[0]) : ctx.catalogue.query?.paramByName.get(names[0]);
@@ -379,14 +382,19 @@ function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], us
   const items = d && !d.multi ? [{ text: p.value, range: p.valueRange }] : getValueItems(ctx.text, p);
   if (d?.allspecifier !== undefined && items.length === 1 && items[0].text === d.allspecifier) return;
   for (const item of items) {
-    if (rule.pattern.test(item.text)) continue;
+    let message = rule.message;
+    if (rule.pattern.test(item.text)) {
+      const exact = rule.sortFields && sortFieldsProblem(ctx, rule.sortFields, prefix, item.text);
+      if (!exact) continue;
+      message = `${rule.message} ${exact}`;
+    }
     report(
       ctx,
       rule.code,
       item.range.start,
       item.range.end,
       fill(
-        rule.message,
+        message,
         names,
         `Unrecognized value for parameter "${names[0]}": ${item.text || '(empty)'}; the wiki ignores it. Use a value of the documented form.`,
       ),
@@ -394,6 +402,21 @@ function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], us
       DEFAULT_SEVERITY_KNOWN.has(rule.code) ? undefined : { severity: 'error' },
     );
   }
+}
+
+/** What is wrong with a continue value whose sort fields the request decides (backlinksSortFields), or undefined. */
+function sortFieldsProblem(
+  ctx: QueryCheck,
+  sort: NonNullable<ConstraintRule['sortFields']>,
+  prefix: string,
+  value: string,
+): string | undefined {
+  const fields = backlinksSortFields(ctx, sort.fromNamespace === undefined ? undefined : prefix + sort.fromNamespace);
+  if (!fields) return undefined;
+  const parts = value.split('|');
+  if (parts.length === fields.length && fields.every((f, i) => f === 'title' || sort.int.test(parts[i]))) return undefined;
+  const form = fields.map((f) => (f === 'title' ? 'title' : 'int')).join('|');
+  return `With these titles and namespaces the value has ${fields.length} part${fields.length === 1 ? '' : 's'}: ${form}.`;
 }
 
 /** conflicts: the first parameter not with any of the others. */
