@@ -9,6 +9,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { MAX_MAP_DIAGNOSTICS } from '../../server/src/service/map/mapDiagnostics';
+import { MAX_MAP_QUERIES } from '../../server/src/service/map/mapQueryParser';
 import {
   assertEmptyOverBudget,
   assertRunBounded,
@@ -172,6 +173,47 @@ describe('a document with millions of problems (2,900,000 elements that are not 
       const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
       assert.ok(hover !== undefined, 'hover answers');
       assertServerBounded(client, started, PROBLEMS_PEAK_MB);
+    });
+  });
+});
+
+// Millions of query objects: 3,300,000 `{}` (9.9 MB, under the parse budget). Each was kept as a query with
+// its fields and box and checked: the CLI reached 3.1 GB and 52 s. The first MAX_MAP_QUERIES are checked;
+// one warning marks the first that is not (measured since: 880 MB, 5 s in the CLI).
+const OBJECTS = 3_300_000;
+const objectsDocument = () => `[${'{},'.repeat(OBJECTS - 1)}{}]`;
+const UNCHECKED = new RegExp(
+  `warning toomanyqueries This query and the ${OBJECTS - MAX_MAP_QUERIES - 1} after it are not checked: a document gets at most ${MAX_MAP_QUERIES} queries checked`,
+);
+
+describe('a document with millions of query objects (3,300,000 `{}`)', function () {
+  this.timeout(MAX_SECONDS * 3 * 1000);
+  const dir = suiteFolder('wmq-objects-');
+
+  it('in the CLI: the first 200,000 checked, one warning for the rest, peak RSS < 1 GB', async () => {
+    const run = await checkMeasured(dir(), 'objects.mapquery.json', objectsDocument());
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, UNCHECKED);
+    assert.equal(run.stdout.split('\n').filter((l) => / (error|warning|information) [a-z]+ /.test(l)).length, MAX_MAP_DIAGNOSTICS);
+    assertRunBounded(run);
+  });
+
+  it('over stdio: the first problems published with a note counting the rest (the warning too), hover answers, peak RSS < 1 GB', async () => {
+    await withServer(async (client) => {
+      const uri = 'file:///objects/objects.mapquery.json';
+      const started = Date.now();
+      await client.open(uri, 'mapquery', objectsDocument());
+      const diagnostics = await client.diagnosticsFor(uri, 1, MAX_SECONDS * 1000);
+      // 4 problems in each checked `{}` (no type, two default corners, a region too large) and the warning:
+      // the server sends the first 1000 and a note counting the rest, the warning among them.
+      assert.equal(diagnostics.length, 1001);
+      assert.match(
+        String(diagnostics[1000].message),
+        new RegExp(`^${4 * MAX_MAP_QUERIES + 1 - 1000} more problems from here on are not shown`),
+      );
+      const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+      assert.ok(hover !== undefined, 'hover answers');
+      assertServerBounded(client, started);
     });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { WIKI_DIAGNOSTIC_CODES } from '../service/wiki/wikiDiagnosticCodes';
 import { MAP_DIAGNOSTIC_CODES } from '../service/map/mapDiagnostics';
+import { MAX_MAP_QUERIES } from '../service/map/mapQueryParser';
 
 export interface DiagnosticRule {
   id: string;
@@ -229,6 +230,10 @@ const MAP: Record<string, [string, string]> = {
   outsidelayers: [
     'Outside the layers',
     "The box lies outside every layer the map server's config (/api/config) declares: it matches nothing.",
+  ],
+  toomanyqueries: [
+    'Too many queries',
+    `A document gets at most ${MAX_MAP_QUERIES.toLocaleString('en')} query objects checked; those after them are not checked (split the file).`,
   ],
   typenotenabled: ['Type not indexed', "The map server's config (/api/config) disables indexing of this type: the query returns nothing."],
 };

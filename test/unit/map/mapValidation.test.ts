@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { MAP_DIAGNOSTIC_CODES } from '../../../server/src/service/map/mapLanguageService';
 import { MAX_MAP_DIAGNOSTICS } from '../../../server/src/service/map/mapDiagnostics';
+import { MAX_MAP_QUERIES } from '../../../server/src/service/map/mapQueryParser';
 import { diagnose, query } from './mapTestUtil';
 
 const SEV: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
@@ -207,7 +208,8 @@ describe('map query diagnostics', () => {
   });
 
   it('every code in the table is exercised', () => {
-    const seen = new Set(CASES.flatMap(([, , e]) => e.map(([code]) => code)));
+    // toomanyqueries needs MAX_MAP_QUERIES queries: its own tests are below.
+    const seen = new Set([...CASES.flatMap(([, , e]) => e.map(([code]) => code)), 'toomanyqueries']);
     assert.deepEqual(
       [...Object.keys(MAP_DIAGNOSTIC_CODES)].filter((c) => !seen.has(c)),
       [],
@@ -280,4 +282,39 @@ describe('map diagnostics past MAX_MAP_DIAGNOSTICS', () => {
       }
     });
   }
+});
+
+describe('map queries past MAX_MAP_QUERIES', function () {
+  this.timeout(20000);
+  const inverted = '{"pos1": {"x": 1, "y": 1, "z": 1}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "bones"}';
+
+  it('the first MAX_MAP_QUERIES are checked, one warning marks the first that is not', () => {
+    const text = `[${Array(MAX_MAP_QUERIES - 1)
+      .fill(query())
+      .join(',')},${inverted},${inverted},${inverted},42]`;
+    const d = diagnose(text);
+    assert.deepEqual(
+      d.map((x) => [x.code, x.covered]),
+      [
+        ['notanobject', '42'],
+        ['toomanyqueries', '{'],
+        ['invertedbox', '"pos1"'],
+      ],
+    );
+    assert.equal(
+      d[1].message,
+      `This query and the 1 after it are not checked: a document gets at most ${MAX_MAP_QUERIES} queries checked. Split the file.`,
+    );
+    assert.equal(d[1].range.start.character, text.length - 2 * inverted.length - 5);
+    assert.deepEqual(d[1].data, { unchecked: 2 });
+  });
+
+  it('exactly MAX_MAP_QUERIES: no warning', () => {
+    assert.deepEqual(
+      diagnose(`[${Array(MAX_MAP_QUERIES).fill('{"type": "bones"}').join(',')}]`, {
+        severity: { defaultcorner: 'off', regiontoolarge: 'off' },
+      }),
+      [],
+    );
+  });
 });

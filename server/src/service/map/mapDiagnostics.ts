@@ -51,6 +51,8 @@ export const MAP_DIAGNOSTIC_CODES = {
   badlimit: 'warning',
   /** A field written in other letter case: Go's decoder accepts it, but write it as documented. */
   fieldcase: 'information',
+  /** Query objects past MAX_MAP_QUERIES in one document: not checked (said once, at the first of them). */
+  toomanyqueries: 'warning',
 } as const satisfies Record<string, SeveritySetting>;
 
 export type MapDiagnosticCode = keyof typeof MAP_DIAGNOSTIC_CODES;

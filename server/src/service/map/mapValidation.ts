@@ -28,7 +28,7 @@ import {
   type MapServerConfig,
 } from './mapServerConfig';
 import { DiagnosticSink } from './mapDiagnostics';
-import { printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
+import { MAX_MAP_QUERIES, printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
 import { suggestMapNames } from './mapSuggestions';
 
 function rangeOf(document: TextDocument, node: { offset: number; length: number }): Range {
@@ -118,6 +118,15 @@ export function doMapValidation(
       'notanobject',
       rangeOf(document, node),
       `Expected a query object {"pos1", "pos2", "type"} here, found ${describeValue(node)}. A file holds one query object or an array of them.`,
+    );
+  }
+  if (parsed.unchecked) {
+    const { first, count } = parsed.unchecked;
+    sink.add(
+      'toomanyqueries',
+      rangeOf(document, { offset: first.offset, length: 1 }),
+      `This query and the ${count - 1} after it are not checked: a document gets at most ${MAX_MAP_QUERIES} queries checked. Split the file.`,
+      { unchecked: count },
     );
   }
   const complete = parsed.syntaxErrors.length === 0;
