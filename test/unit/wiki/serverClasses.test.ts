@@ -177,6 +177,18 @@ table('Continue values of the modules that parse their own, on every version (is
           ['transcludedin', 'ti', 'titles=Template:A&tinamespace=0|10', '10|5', false],
           ['redirects', 'rd', 'titles=Alpha&rdnamespace=0|1', '0|5', true],
           ['redirects', 'rd', 'titles=Alpha_One|Alpha One', '5', false],
+          ['fileusage', 'fu', 'titles=Alpha', 'x', false],
+          ['fileusage', 'fu', 'titles=Media:A.png', 'x', false],
+          ['fileusage', 'fu', 'pageids=5', 'x', false],
+          ['fileusage', 'fu', 'titles=File:A.png', 'x', true],
+          ['fileusage', 'fu', 'titles=File:A.png', '5', false],
+          ['fileusage', 'fu', 'titles=Image:A.png', '', true],
+          ['fileusage', 'fu', 'titles=File:A.png|File:B.png', '5', true],
+          ['fileusage', 'fu', 'titles=File:A.png|File:B.png', 'A.png|5', false],
+          ['fileusage', 'fu', 'titles=File:A.png|Alpha', '5', false],
+          ['fileusage', 'fu', 'titles=File:A.png|Alpha', 'A.png|5', true],
+          ['fileusage', 'fu', 'titles=File:A.png&funamespace=0|1', '5', true],
+          ['fileusage', 'fu', 'titles=File:A.png&funamespace=0|1', '0|5', false],
         ] as const
       ).map(([module, p, rest, value, refused]) => ({
         mirrors: `ApiQueryBacklinksprop::run (${module}, ${v}: one part per sort field: namespace, title, from namespace, id)`,

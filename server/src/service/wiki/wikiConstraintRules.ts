@@ -49,9 +49,10 @@ export interface ConstraintRule {
   /**
    * For a continue `pattern` of ApiQueryBacklinksprop: the sort fields the page set decides, each
    * part's form (`int`, a regular expression; a title part is any text without `|`), and the module's
-   * from-namespace parameter when it sorts by it (see wikiContinueParts.ts).
+   * from-namespace parameter when it sorts by it, the one namespace its pages are kept in (fileusage:
+   * 6, File; the value is read only when titles= names such a page) (see wikiContinueParts.ts).
    */
-  sortFields?: { int: RegExp; fromNamespace?: string };
+  sortFields?: { int: RegExp; fromNamespace?: string; toNamespace?: number };
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
@@ -216,7 +217,7 @@ function parseRule(r: unknown, i: number): ConstraintRule {
   };
 }
 
-/** A rule's `sortFields`: {"int": regular expression of an int part, "fromNamespace"?: parameter name}. */
+/** A rule's `sortFields`: {"int": regular expression of an int part, "fromNamespace"?: parameter name, "toNamespace"?: number}. */
 function readSortFields(v: unknown, at: string): ConstraintRule['sortFields'] {
   if (v === undefined) return undefined;
   const o = v as Record<string, unknown>;
@@ -224,16 +225,23 @@ function readSortFields(v: unknown, at: string): ConstraintRule['sortFields'] {
     typeof v !== 'object' ||
     v === null ||
     typeof o.int !== 'string' ||
-    (o.fromNamespace !== undefined && typeof o.fromNamespace !== 'string')
+    (o.fromNamespace !== undefined && typeof o.fromNamespace !== 'string') ||
+    (o.toNamespace !== undefined && !Number.isInteger(o.toNamespace))
   )
-    throw new Error(`${at}: "sortFields" must be {"int": a regular expression, "fromNamespace"?: a parameter name}.`);
+    throw new Error(
+      `${at}: "sortFields" must be {"int": a regular expression, "fromNamespace"?: a parameter name, "toNamespace"?: a namespace number}.`,
+    );
   let int: RegExp;
   try {
     int = new RegExp(`^(?:${o.int})$`);
   } catch {
     throw new Error(`${at}: "sortFields.int" is not a valid regular expression.`);
   }
-  return { int, ...(typeof o.fromNamespace === 'string' ? { fromNamespace: o.fromNamespace } : {}) };
+  return {
+    int,
+    ...(typeof o.fromNamespace === 'string' ? { fromNamespace: o.fromNamespace } : {}),
+    ...(typeof o.toNamespace === 'number' ? { toNamespace: o.toNamespace } : {}),
+  };
 }
 
 /** An anonymous rule's `lifted`: parameter names, at least one, when given. */

@@ -62,7 +62,7 @@ import type { QueryCheck } from './wikiCheckTypes';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { titleProblem } from './wikiTitleRules';
-import { backlinksSortFields } from './wikiContinueParts';
+import { backlinksSortFields, titlesNameNamespace } from './wikiContinueParts';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
 const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
@@ -244,6 +244,8 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
       // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
       if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
       if (rule.pages && !namesPages(ctx)) return;
+      // fileusage reads its continue value only for File: pages: judged only when titles= certainly names one.
+      if (rule.sortFields?.toNamespace !== undefined && !titlesNameNamespace(ctx, rule.sortFields.toNamespace)) return;
       applyPattern(ctx, rule, names, use, module, prefix);
       return;
     case 'conflicts':
@@ -411,7 +413,7 @@ function sortFieldsProblem(
   prefix: string,
   value: string,
 ): string | undefined {
-  const fields = backlinksSortFields(ctx, sort.fromNamespace === undefined ? undefined : prefix + sort.fromNamespace);
+  const fields = backlinksSortFields(ctx, sort.fromNamespace === undefined ? undefined : prefix + sort.fromNamespace, sort.toNamespace);
   if (!fields) return undefined;
   const parts = value.split('|');
   if (parts.length === fields.length && fields.every((f, i) => f === 'title' || sort.int.test(parts[i]))) return undefined;

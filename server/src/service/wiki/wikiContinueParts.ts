@@ -1,5 +1,5 @@
 /**
- * How many parts ApiQueryBacklinksprop::run (prop=linkshere, transcludedin, redirects) reads from its
+ * How many parts ApiQueryBacklinksprop::run (prop=linkshere, transcludedin, redirects, fileusage) reads from its
  * continue value, when the request alone decides it. The module sorts by: the target namespace if the
  * page set spans several namespaces, the target title if it holds several titles (by database key,
  * whatever their namespaces), the source namespace if its from-namespace parameter lists several, and
@@ -34,8 +34,19 @@ function titleKey(v: string, ctx: QueryCheck): { ns: number; key: string; writte
   return { ns, key: rest.charAt(0).toUpperCase() + rest.slice(1), written: rest };
 }
 
-/** The distinct namespaces and keys of `titles=`, undefined when any valid title's form is uncertain. */
-function pageSetOfTitles(ctx: QueryCheck): { namespaces: number; keys: number } | undefined {
+/**
+ * Whether `titles=` alone names the pages and one of them is certainly in namespace `ns` (fileusage keeps
+ * only File: pages, then returns before reading its continue value when none is left).
+ */
+export function titlesNameNamespace(ctx: QueryCheck, ns: number): boolean {
+  if (UNKNOWN_PAGE_SET.some((n) => ctx.present.has(n))) return false;
+  const p = ctx.present.get('titles');
+  if (!p || p.value === '') return false;
+  return getValueItems(ctx.text, p).some((i) => titleProblem(i.text, ctx.catalogue) === undefined && titleKey(i.text, ctx)?.ns === ns);
+}
+
+/** The distinct namespaces and keys of `titles=` (only those in `toNamespace` when given), undefined when any valid title's form is uncertain. */
+function pageSetOfTitles(ctx: QueryCheck, toNamespace: number | undefined): { namespaces: number; keys: number } | undefined {
   if (UNKNOWN_PAGE_SET.some((n) => ctx.present.has(n))) return undefined;
   const p = ctx.present.get('titles');
   if (!p || p.value === '') return undefined;
@@ -45,6 +56,7 @@ function pageSetOfTitles(ctx: QueryCheck): { namespaces: number; keys: number } 
     if (titleProblem(item.text, ctx.catalogue) !== undefined) continue;
     const k = titleKey(item.text, ctx);
     if (!k) return undefined;
+    if (toNamespace !== undefined && k.ns !== toNamespace) continue;
     // `alpha` and `Alpha` are one page only where the namespace capitalises: the wiki decides.
     const seen = keys.get(`${k.ns}:${k.key}`);
     if (seen !== undefined && seen !== k.written) return undefined;
@@ -68,13 +80,18 @@ function severalFromNamespaces(ctx: QueryCheck, wire: string): boolean | undefin
 }
 
 /** The sort fields' kinds (`int` or `title`) in continue order, or undefined when the request does not decide them. */
-export function backlinksSortFields(ctx: QueryCheck, fromNamespaceWire: string | undefined): ('int' | 'title')[] | undefined {
-  const set = pageSetOfTitles(ctx);
+export function backlinksSortFields(
+  ctx: QueryCheck,
+  fromNamespaceWire: string | undefined,
+  toNamespace: number | undefined,
+): ('int' | 'title')[] | undefined {
+  const set = pageSetOfTitles(ctx, toNamespace);
   if (!set) return undefined;
   const fromNs = fromNamespaceWire === undefined ? false : severalFromNamespaces(ctx, fromNamespaceWire);
   if (fromNs === undefined) return undefined;
   const fields: ('int' | 'title')[] = [];
-  if (set.namespaces > 1) fields.push('int');
+  // A module of one target namespace (fileusage: File) has no namespace field.
+  if (toNamespace === undefined && set.namespaces > 1) fields.push('int');
   if (set.keys > 1) fields.push('title');
   if (fromNs) fields.push('int');
   fields.push('int');
