@@ -50,9 +50,10 @@ export interface ConstraintRule {
    * For a continue `pattern` of ApiQueryBacklinksprop: the sort fields the page set decides, each
    * part's form (`int`, a regular expression; a title part is any text without `|`), and the module's
    * from-namespace parameter when it sorts by it, the one namespace its pages are kept in (fileusage:
-   * 6, File; the value is read only when titles= names such a page) (see wikiContinueParts.ts).
+   * 6, File; the value is read only when titles= names such a page), and its namespace parameter (given
+   * empty, the module returns before reading the value) (see wikiContinueParts.ts).
    */
-  sortFields?: { int: RegExp; fromNamespace?: string; toNamespace?: number };
+  sortFields?: { int: RegExp; fromNamespace?: string; toNamespace?: number; namespace?: string };
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
@@ -226,7 +227,8 @@ function readSortFields(v: unknown, at: string): ConstraintRule['sortFields'] {
     v === null ||
     typeof o.int !== 'string' ||
     (o.fromNamespace !== undefined && typeof o.fromNamespace !== 'string') ||
-    (o.toNamespace !== undefined && !Number.isInteger(o.toNamespace))
+    (o.toNamespace !== undefined && !Number.isInteger(o.toNamespace)) ||
+    (o.namespace !== undefined && typeof o.namespace !== 'string')
   )
     throw new Error(
       `${at}: "sortFields" must be {"int": a regular expression, "fromNamespace"?: a parameter name, "toNamespace"?: a namespace number}.`,
@@ -241,6 +243,7 @@ function readSortFields(v: unknown, at: string): ConstraintRule['sortFields'] {
     int,
     ...(typeof o.fromNamespace === 'string' ? { fromNamespace: o.fromNamespace } : {}),
     ...(typeof o.toNamespace === 'number' ? { toNamespace: o.toNamespace } : {}),
+    ...(typeof o.namespace === 'string' ? { namespace: o.namespace } : {}),
   };
 }
 

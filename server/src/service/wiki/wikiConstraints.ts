@@ -244,6 +244,8 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
       // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
       if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
       if (rule.pages && !namesPages(ctx)) return;
+      // ApiQueryBacklinksprop::run returns before reading continue for an empty namespace list.
+      if (rule.sortFields?.namespace !== undefined && ctx.present.get(prefix + rule.sortFields.namespace)?.value === '') return;
       // fileusage reads its continue value only for File: pages: judged only when titles= certainly names one.
       if (rule.sortFields?.toNamespace !== undefined && !titlesNameNamespace(ctx, rule.sortFields.toNamespace)) return;
       applyPattern(ctx, rule, names, use, module, prefix);
