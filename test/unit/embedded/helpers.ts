@@ -50,3 +50,20 @@ export async function diagnosticsOf(language: string, text: string): Promise<str
     .map((d) => `${String(d.code)} ${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`)
     .sort();
 }
+
+/** Error and missing nodes of a host text, as `type at offset` (none for valid code). */
+export async function syntaxErrors(language: string, text: string): Promise<string[]> {
+  const tree = (await parsers.parseTree(text, hostLanguage(language)!))!;
+  try {
+    const out: string[] = [];
+    const walk = tree.walk();
+    for (;;) {
+      const node = walk.currentNode;
+      if (node.isError || node.isMissing) out.push(`${node.type} at ${node.startIndex}`);
+      if (walk.gotoFirstChild()) continue;
+      while (!walk.gotoNextSibling()) if (!walk.gotoParent()) return out;
+    }
+  } finally {
+    tree.delete();
+  }
+}

@@ -24,6 +24,7 @@ import { isSuppressed } from './suppressions';
 import { completeInHost } from './embeddedCompletion';
 import { hostToVirtual, virtualToHost } from './embeddedPositions';
 import { fillTemplate, urlInsertion } from './paramAdder';
+import { addMapSemanticTokens, mapCodeActions } from './mapFixes';
 
 /** Finds the request candidates of a host text; undefined while the language's grammar is not loaded. */
 /** Finds the requests of a host text; `doc` names the open document the text is (its syntax tree may be kept for the next parse). */
@@ -68,6 +69,8 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
   };
   const wikiChecked = (document: TextDocument, parsed: EmbeddedDocument, settings?: LanguageSettings): CheckedWikiRequest[] =>
     checkedOf(document, parsed, settings).filter((c): c is CheckedWikiRequest => c.service === 'wiki');
+  const mapChecked = (document: TextDocument, parsed: EmbeddedDocument, settings?: LanguageSettings): CheckedMapRequest[] =>
+    checkedOf(document, parsed, settings).filter((c): c is CheckedMapRequest => c.service === 'map');
   /** The request whose host range holds `offset` (its end included: a cursor before the closing quote). */
   const requestAt = (checked: CheckedRequest[], offset: number) =>
     checked.find((c) => c.request.range.start <= offset && offset <= c.request.range.end);
@@ -107,11 +110,16 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
     },
 
     doCodeActions(document, parsed, range, diagnostics, settings) {
-      return codeActions(wiki, document, wikiChecked(document, parsed, settings), range, diagnostics, settings);
+      const actions = codeActions(wiki, document, wikiChecked(document, parsed, settings), range, diagnostics, settings);
+      if (map) actions.push(...mapCodeActions(map, document, mapChecked(document, parsed, settings), range, diagnostics, settings));
+      return actions;
     },
 
     getSemanticTokens(document, parsed, range) {
-      return semanticTokens(wiki, document, wikiChecked(document, parsed), range);
+      const sink = new TokenSink();
+      addWikiTokens(wiki, wikiChecked(document, parsed), sink);
+      if (map) addMapSemanticTokens(map, mapChecked(document, parsed), sink);
+      return encodeTokens(document, sink, range);
     },
 
     findDocumentSymbols: () => [],
@@ -155,8 +163,7 @@ function runnableQueries(wiki: WikiLanguageService, document: TextDocument, chec
 }
 
 /** The wiki service's tokens of each request (only of high confidence), at the host characters they came from. */
-function semanticTokens(wiki: WikiLanguageService, document: TextDocument, checked: CheckedWikiRequest[], range?: Range): number[] {
-  const sink = new TokenSink();
+function addWikiTokens(wiki: WikiLanguageService, checked: CheckedWikiRequest[], sink: TokenSink): void {
   const types = SEMANTIC_TOKENS_LEGEND.tokenTypes as TokenType[];
   for (const c of checked) {
     if (c.confidence !== 'high') continue;
@@ -172,7 +179,6 @@ function semanticTokens(wiki: WikiLanguageService, document: TextDocument, check
       sink.add(span.start, span.end, types[data[i + 3] & 0xffff], data[i + 4] !== 0);
     }
   }
-  return encodeTokens(document, sink, range);
 }
 
 /** Characters a replacement may hold to be written as is in any host string or identifier. */
