@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { map, parsers, syntaxErrors, wiki } from './helpers';
 import { hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
 import { getEmbeddedLanguageService } from '../../../server/src/service/embedded/embeddedLanguageService';
@@ -21,10 +21,6 @@ async function opened(language: string, text: string) {
   const document = TextDocument.create(`file:///home/user/map/client${lang.extensions[0]}`, lang.id, 1, text);
   const parsed = service.parse(document);
   return { document, parsed, diagnostics: service.doValidation(document, parsed, {}) as Diagnostic[] };
-}
-
-function apply(document: TextDocument, edits: TextEdit[]): string {
-  return TextDocument.applyEdits(document, edits);
 }
 
 interface FixCase {
