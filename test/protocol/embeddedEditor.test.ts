@@ -160,7 +160,7 @@ describe('language server over stdio: requests in source files', function () {
     assert.deepEqual(diagnostics, []);
   });
 
-  it('a map query posted to …/api/mapobjects/: map diagnostics at the host characters, hover and completion in the object', async () => {
+  it('a map query posted to …/api/mapobjects/: map diagnostics at the host characters, hover, a quick fix, semantic tokens and completion in the object', async () => {
     const uri = 'file:///home/user/mapclient/search.js';
     const text =
       'export const search = (base) =>\n' +
@@ -182,6 +182,21 @@ describe('language server over stdio: requests in source files', function () {
     });
     assert.ok(hover);
     assert.equal(textOf(text, hover.range!), 'limit');
+    const bone = diagnostics.find((d) => d.code === 'unknowntype')!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: bone.range,
+      context: { diagnostics: [bone] },
+    });
+    const fix = actions.find((a) => a.title === 'Change to "bones"');
+    assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+    assert.match(applyEdits(text, fix.edit!.changes![uri]), /type: "bones", limit/);
+    const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    let line = 0;
+    const lines = new Set<number>();
+    for (let i = 0; i < tokens.data.length; i += 5) lines.add((line += tokens.data[i]));
+    // the body's keys and values only (line 3), not the host code around it
+    assert.deepEqual([...lines], [3]);
     const { list } = await complete(
       'file:///home/user/mapclient/type.js',
       'javascript',
