@@ -221,6 +221,30 @@ export interface CatalogueCacheFileResult {
 export const CatalogueCacheFileRequest = request<CatalogueCacheFileParams, CatalogueCacheFileResult>('wikimapQuery/catalogueCacheFile');
 
 // ---------------------------------------------------------------------------
+// wikimapQuery/grammarFile (server -> client)
+// ---------------------------------------------------------------------------
+
+/**
+ * `wikimapQuery/grammarFile`, asked by the server of the client: a WebAssembly file of the host-language
+ * parsers (the tree-sitter runtime or one grammar) that the extension ships in `dist/grammars/`. The web
+ * extension answers it: a language server in a Web Worker reads no files, and its worker may run from a
+ * blob (an extension installed on a remote), so the client reads the file from the extension's own folder
+ * through VS Code's file system; nothing is fetched from anywhere else. `name` is a file name of that folder
+ * (`tree-sitter.wasm`, `tree-sitter-python.wasm`), never a path: the client refuses any other name.
+ * Asked only when a source document that may hold a request needs a grammar not loaded yet.
+ */
+export interface GrammarFileParams {
+  name: string;
+}
+
+export interface GrammarFileResult {
+  /** The file's bytes, base64. */
+  base64: string;
+}
+
+export const GrammarFileRequest = request<GrammarFileParams, GrammarFileResult>('wikimapQuery/grammarFile');
+
+// ---------------------------------------------------------------------------
 // Settings (section `wikimapQuery`), also accepted as `initializationOptions`
 // ---------------------------------------------------------------------------
 

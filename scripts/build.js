@@ -136,7 +136,29 @@ function webOptions(production) {
     target: 'es2022',
     // Browser builds first; the ES module builds as on the desktop.
     mainFields: ['browser', 'module', 'main'],
-    plugins: [packageFilesPlugin()],
+    plugins: [packageFilesPlugin(), treeSitterNodeOnlyPlugin()],
+  };
+}
+
+/**
+ * web-tree-sitter's build reads files with Node's fs and path, behind its own `ENVIRONMENT_IS_NODE` and
+ * `process.versions.node` tests; in a worker those branches never run (the server hands it the WASM bytes).
+ * Those imports, and only when web-tree-sitter makes them, resolve to a module that throws if ever evaluated:
+ * any other Node built-in in the web graph still fails the build.
+ */
+function treeSitterNodeOnlyPlugin() {
+  const fromTreeSitter = (importer) => importer.split(path.sep).join('/').includes('/node_modules/web-tree-sitter/');
+  return {
+    name: 'wikimap-query-tree-sitter-node-only',
+    setup(build) {
+      build.onResolve({ filter: /^(fs|path|fs\/promises)$/ }, (args) =>
+        fromTreeSitter(args.importer) ? { path: args.path, namespace: 'tree-sitter-node-only' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'tree-sitter-node-only' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${args.path} is Node's, not in a browser`)});`,
+        loader: 'js',
+      }));
+    },
   };
 }
 

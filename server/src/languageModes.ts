@@ -308,7 +308,7 @@ function whyBuiltin(status: ReturnType<NonNullable<CatalogueStoreAccess['status'
   return status.error ? 'built-in catalogue: its own could not be loaded' : 'built-in catalogue: its own is not fetched';
 }
 
-/** The service of source files: the finder with the host parsers, or (without them, in a browser) the lexer that reads URL literals. */
+/** The service of source files: the finder with the host parsers, or (without them) the lexer that reads URL literals. */
 function createHostService(
   wiki: LanguageService<unknown>,
   hostFinder: ServerRuntime['hostFinder'],

@@ -23,6 +23,11 @@ export interface PackageFiles {
   list(relativeDir: string): string[];
   /** Bytes of a file (the tree-sitter WASM grammars); absent where only text can be read. Throws when missing. */
   readBytes?(relativePath: string): Uint8Array;
+  /**
+   * Bytes of a file read asynchronously, where there is no synchronous read (the browser's worker asks the
+   * client for the grammar files). Rejects when missing.
+   */
+  loadBytes?(relativePath: string): Promise<Uint8Array>;
 }
 
 export interface Timers {

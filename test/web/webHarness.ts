@@ -120,6 +120,8 @@ export interface WorkerClient {
   shown: Array<{ type: number; message: string }>;
   /** Errors the worker raised (script errors); a test asserts there are none. */
   workerErrors: string[];
+  /** The grammar files the server asked for (`wikimapQuery/grammarFile`), in order. */
+  grammarFiles: string[];
   waitFor<T>(what: string, check: () => T | undefined, timeoutMs?: number): Promise<T>;
 }
 
@@ -133,10 +135,16 @@ export async function startWorkerClient(page: Page, initializationOptions: unkno
     published: [],
     shown: [],
     workerErrors: [],
+    grammarFiles: [],
     waitFor: (what, check, timeoutMs = 20000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`Timed out waiting for ${what}; shown: ${JSON.stringify(client.shown)}; errors: ${client.workerErrors}`)),
+          () =>
+            reject(
+              new Error(
+                `Timed out waiting for ${what}; grammar files: ${client.grammarFiles}; published: ${JSON.stringify(client.published).slice(0, 1500)}; shown: ${JSON.stringify(client.shown)}; errors: ${client.workerErrors}`,
+              ),
+            ),
           timeoutMs,
         );
         const attempt = () => {
@@ -167,6 +175,12 @@ export async function startWorkerClient(page: Page, initializationOptions: unkno
   connection.onRequest('window/showMessageRequest', (p) => (client.shown.push(p), notify(), null));
   connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
   connection.onRequest('client/registerCapability', () => null);
+  // As the web extension answers (client/src/browser/grammarFiles.ts): a file of the extension's dist/grammars, by name.
+  connection.onRequest('wikimapQuery/grammarFile', (p: { name: string }) => {
+    client.grammarFiles.push(p.name);
+    if (!/^tree-sitter(-[a-z_]+)?\.wasm$/.test(p.name)) throw new Error(`not a grammar file name: ${p.name}`);
+    return { base64: fs.readFileSync(path.join(ROOT, 'dist', 'grammars', p.name)).toString('base64') };
+  });
   connection.listen();
   await connection.sendRequest('initialize', {
     processId: null,

@@ -122,6 +122,63 @@ describe('the language server in a Web Worker (Chromium)', function () {
     assert.deepEqual(c.workerErrors, []);
   });
 
+  it('reads a Python params dict with the same finder as Node: the grammar loads when the file needs it, diagnostics and completion', async () => {
+    const c = await worker({});
+    // A .wikiquery loads no parser: nothing is asked of the editor until a source file may hold a request.
+    await c.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: 'file:///web/plain.wikiquery', languageId: 'wikiquery', version: 1, text: 'action=query&list=allpages' },
+    });
+    await c.waitFor('diagnostics of the query file', () => c.published.find((p) => p.uri === 'file:///web/plain.wikiquery'));
+    assert.deepEqual(c.grammarFiles, []);
+
+    const uri = 'file:///web/tool/list.py';
+    const lines = [
+      'import requests',
+      'API = "https://en.wikipedia.org/w/api.php"',
+      'params = {"action": "query", "list": "allpages", "aplimt": 10, "apfrom": "B"}',
+      'r = requests.get(API, params=params)',
+      'requests.get(API, params={"action": "query", "list": "allpages", "ap": 1})',
+    ];
+    await c.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'python', version: 1, text: lines.join('\n') + '\n' },
+    });
+    const published = await c.waitFor('the misspelled dict key', () =>
+      c.published.filter((p) => p.uri === uri).find((p) => p.diagnostics.some((d) => d.code === 'unrecognizedparams')),
+    );
+    const typo = published.diagnostics.find((d) => d.code === 'unrecognizedparams')!;
+    assert.match(String(typo.message), /aplimt/);
+    // The exact characters of the key inside its quotes, on line 2.
+    const keyAt = lines[2].indexOf('aplimt');
+    assert.deepEqual(typo.range, { start: { line: 2, character: keyAt }, end: { line: 2, character: keyAt + 'aplimt'.length } });
+    assert.deepEqual(c.grammarFiles, ['tree-sitter.wasm', 'tree-sitter-python.wasm']);
+
+    // Completion of a parameter name inside the dict's quotes: the list module's own parameters.
+    const character = lines[4].indexOf('"ap"') + 3;
+    const completion = await c.connection.sendRequest<CompletionList | CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 4, character },
+    });
+    const labels = (Array.isArray(completion) ? completion : completion.items).map((i) => i.label);
+    assert.ok(labels.includes('aplimit') && labels.includes('apfrom'), labels.slice(0, 20).join(', '));
+    assert.deepEqual(c.workerErrors, []);
+  });
+
+  it('reads a map query posted from JavaScript (an object literal sent to …/api/mapobjects/)', async () => {
+    const c = await worker({});
+    const uri = 'file:///web/map/query.js';
+    const text =
+      'fetch(base + "/api/mapobjects/", {method: "POST", body: JSON.stringify(' +
+      '{pos1: {x: -10, y: -2, z: -10}, pos2: {x: 10, y: 2, z: 10}, type: "bone"})});\n';
+    await c.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'javascript', version: 1, text } });
+    const published = await c.waitFor('the unknown map object type', () =>
+      c.published.filter((p) => p.uri === uri).find((p) => p.diagnostics.some((d) => d.code === 'unknowntype')),
+    );
+    const bad = published.diagnostics.find((d) => d.code === 'unknowntype')!;
+    assert.equal(text.slice(bad.range.start.character, bad.range.end.character), '"bone"');
+    assert.deepEqual(c.grammarFiles, ['tree-sitter.wasm', 'tree-sitter-javascript.wasm']);
+    assert.deepEqual(c.workerErrors, []);
+  });
+
   it('checks map queries against a workspace mapserver.json instead (what the web extension sends)', async () => {
     const c = await worker({ mapserver: { url: mapServer.url } });
     const uri = 'file:///web/high.mapquery.json';

@@ -12,9 +12,10 @@ import {
   type LanguageClientOptions,
   type MessageTransports,
 } from 'vscode-languageclient/browser';
-import { CatalogueCacheFileRequest } from '../../../common/protocol';
+import { CatalogueCacheFileRequest, GrammarFileRequest } from '../../../common/protocol';
 import { CLIENT_ID, CLIENT_NAME, type LanguageClientHost } from '../languageClient';
 import { catalogueCacheFileHandler } from './catalogueCacheFiles';
+import { grammarFileHandler } from './grammarFiles';
 
 /** What this code needs of the browser's Worker (it runs in VS Code's web-worker extension host). */
 interface ServerWorkerHandle {
@@ -81,6 +82,8 @@ export function browserLanguageClientHost(context: vscode.ExtensionContext): Lan
     create(clientOptions) {
       const client = new WorkerLanguageClient(clientOptions, new ServerWorker(() => scriptUrl));
       client.onRequest(CatalogueCacheFileRequest.method, catalogueCacheFileHandler(context.globalStorageUri));
+      // The host-language parsers' WebAssembly files, from the extension's own dist/grammars (./grammarFiles.ts).
+      client.onRequest(GrammarFileRequest.method, grammarFileHandler(context.extensionUri));
       return client;
     },
   };

@@ -13,6 +13,7 @@ import type { CatalogueFiles } from '../catalogue/catalogueCache';
 import { memoryCatalogueFiles } from './memoryCatalogueFiles';
 import { fetchTransport } from '../../../run/browser/fetchTransport';
 import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
+import { HostParsers } from '../embedded/hostParsers';
 
 /** Per request to a wiki when fetching its catalogue (as on the desktop). */
 /** Most text kept by the in-memory catalogue cache (a big wiki's catalogue is a few MB). */
@@ -41,6 +42,24 @@ export interface BrowserRuntimeOptions {
    * (`initializationOptions.catalogueCacheDir`); otherwise catalogues are cached in memory for the session.
    */
   editorCacheFiles?: CatalogueFiles;
+  /**
+   * Reads a file of the extension's dist/grammars (the tree-sitter runtime, a grammar) by its name: the client
+   * answers from the extension's own folder (`wikimapQuery/grammarFile`). Absent: source files are read for URL
+   * literals only, by the lexer.
+   */
+  grammarFile?: (name: string) => Promise<Uint8Array>;
+}
+
+/** The folder of the shipped grammar files (scripts/build.js `copyGrammars`), the only files read as bytes here. */
+const GRAMMARS_DIR = 'dist/grammars/';
+
+/** `loadBytes` of the package files: a file of dist/grammars from the client, nothing else. */
+function grammarBytes(grammarFile: (name: string) => Promise<Uint8Array>): (relativePath: string) => Promise<Uint8Array> {
+  return async (relativePath) => {
+    const name = relativePath.startsWith(GRAMMARS_DIR) ? relativePath.slice(GRAMMARS_DIR.length) : '';
+    if (!name || name.includes('/')) throw new Error(`${relativePath} is not in the web extension`);
+    return grammarFile(name);
+  };
 }
 
 function createBrowserCatalogueStore(
@@ -74,7 +93,8 @@ function createBrowserCatalogueStore(
 }
 
 export function createBrowserRuntime(options: BrowserRuntimeOptions): ServerRuntime {
-  const files = createBundledPackageFiles(options.files);
+  const bundled = createBundledPackageFiles(options.files);
+  const files = options.grammarFile ? { ...bundled, loadBytes: grammarBytes(options.grammarFile) } : bundled;
   const base = options.fetchImpl ?? ((input, init) => fetch(input, init));
   return {
     files,
@@ -83,5 +103,7 @@ export function createBrowserRuntime(options: BrowserRuntimeOptions): ServerRunt
     createCatalogueStore: (storeOptions): CatalogueStoreAccess =>
       createBrowserCatalogueStore(files, explainingFetch(base, options.page, WIKI_CORS_HINT), storeOptions, options.editorCacheFiles),
     fetch: explainingFetch(base, options.page, MAP_CONFIG_CORS_HINT),
+    // The same finder as on the desktop; the runtime and each grammar load when a document first needs them.
+    hostFinder: options.grammarFile ? new HostParsers(files) : undefined,
   };
 }

@@ -5,7 +5,12 @@
  */
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import packageFiles from 'wikimap-query:package-files';
-import { CatalogueCacheFileRequest, type CatalogueCacheFileResult } from '../../../common/protocol';
+import {
+  CatalogueCacheFileRequest,
+  GrammarFileRequest,
+  type CatalogueCacheFileResult,
+  type GrammarFileResult,
+} from '../../../common/protocol';
 import { startServer } from '../server';
 import { createBrowserRuntime } from './browserRuntime';
 import { editorCatalogueFiles } from './editorCatalogueFiles';
@@ -17,6 +22,13 @@ interface WorkerScope {
 }
 const scope = globalThis as unknown as WorkerScope;
 const port = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
+
+function fromBase64(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
 
 const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(port), new BrowserMessageWriter(port));
 const page = scope.location ? new URL(scope.location.href) : undefined;
@@ -30,6 +42,12 @@ scope.addEventListener('unhandledrejection', (event) => connection.console.error
 const editorCacheFiles = editorCatalogueFiles((params) =>
   connection.sendRequest<CatalogueCacheFileResult>(CatalogueCacheFileRequest.method, params),
 );
-startServer(connection, createBrowserRuntime({ files: packageFiles, page, editorCacheFiles }));
+// The host-language parsers' WebAssembly files, read by the client from the extension's own folder.
+const grammarFile = async (name: string) => {
+  const answer = await connection.sendRequest<GrammarFileResult>(GrammarFileRequest.method, { name });
+  if (typeof answer?.base64 !== 'string') throw new Error(`the editor did not send ${name}`);
+  return fromBase64(answer.base64);
+};
+startServer(connection, createBrowserRuntime({ files: packageFiles, page, editorCacheFiles, grammarFile }));
 // After LSP `exit` the worker ends itself (a Node server's process exits; a worker has no process to end).
 connection.onExit(() => scope.close?.());

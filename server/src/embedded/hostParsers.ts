@@ -23,11 +23,14 @@ const grammarLocations = (lang: HostLanguage) => [
   `node_modules/${grammarPackageFile(lang)}`,
 ];
 
-function readFirst(files: PackageFiles, paths: string[]): Uint8Array {
+/** Whether bytes can be read at all (the WASM files); where not, source files are read by the lexer. */
+const readsBytes = (files: PackageFiles) => !!(files.readBytes ?? files.loadBytes);
+
+async function readFirst(files: PackageFiles, paths: string[]): Promise<Uint8Array> {
   let last: unknown;
   for (const p of paths) {
     try {
-      return files.readBytes!(p);
+      return files.readBytes ? files.readBytes(p) : await files.loadBytes!(p);
     } catch (err) {
       last = err;
     }
@@ -87,7 +90,7 @@ export class HostParsers {
     if (!p) {
       this.init ??= this.initRuntime();
       p = this.init.then(async () => {
-        const wasm = readFirst(this.files, grammarLocations(lang));
+        const wasm = await readFirst(this.files, grammarLocations(lang));
         const language = await instantiatingNow(() => Language.load(renameImports(wasm)));
         const parser = new Parser();
         parser.setLanguage(language);
@@ -99,8 +102,8 @@ export class HostParsers {
     return p;
   }
 
-  private initRuntime(): Promise<void> {
-    const wasmBinary = readFirst(this.files, RUNTIME_LOCATIONS);
+  private async initRuntime(): Promise<void> {
+    const wasmBinary = await readFirst(this.files, RUNTIME_LOCATIONS);
     if (!inNode) return Parser.init({ wasmBinary } as object);
     // Emscripten's hook: the runtime instantiated at once (see instantiateNow).
     const instantiateWasm = (imports: object, done: (instance: object, module: object) => void) => {
@@ -121,7 +124,7 @@ export class HostParsers {
 
   /** Loads the grammar a language needs (resolves at once when loaded or not needed). */
   async prepare(lang: HostLanguage): Promise<void> {
-    if (lang.grammar && this.files.readBytes) await this.parserFor(lang);
+    if (lang.grammar && readsBytes(this.files)) await this.parserFor(lang);
   }
 
   /**
@@ -132,7 +135,7 @@ export class HostParsers {
    */
   findLoaded(text: string, lang: HostLanguage, doc?: string): FoundRequest[] | undefined {
     if (!mayHoldRequest(text) || looksBinary(text)) return this.none(doc, []);
-    if (!lang.grammar || text.length > MAX_PARSE_CHARS || !this.files.readBytes) return this.none(doc, findUrlLiterals(text, lang.id));
+    if (!lang.grammar || text.length > MAX_PARSE_CHARS || !readsBytes(this.files)) return this.none(doc, findUrlLiterals(text, lang.id));
     const parser = this.ready.get(lang.id);
     if (!parser) return undefined;
     let tree;
@@ -171,7 +174,7 @@ export class HostParsers {
 
   /** The syntax tree of a host text (the caller deletes it), or undefined for a language without a grammar. */
   async parseTree(text: string, lang: HostLanguage): Promise<Tree | undefined> {
-    if (!lang.grammar || !this.files.readBytes) return undefined;
+    if (!lang.grammar || !readsBytes(this.files)) return undefined;
     return (await this.parserFor(lang)).parse(text) ?? undefined;
   }
 
