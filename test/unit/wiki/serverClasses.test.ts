@@ -433,6 +433,71 @@ table('What the output format changes', [
   { mirrors: 'ApiRsd::getCustomPrinter (rsd answers its own XML whatever the format)', query: 'action=rsd&format=json', expect: [] },
 ]);
 
+const DIES = 'ApiMain::createErrorPrinter after ApiBase::extractRequestParams (every parameter read, then the first error thrown)';
+
+table('A module that hides warnings, dying: the error answer carries the warnings given while reading parameters', [
+  {
+    mirrors: `ApiOpenSearch::getFormat via ${DIES}`,
+    query: 'action=opensearch&search=Alpha&suggest=&format=php',
+    expect: [
+      ['deprecation', 'warning', 'suggest', 'suggest'],
+      ['badvalue', 'error', 'php', 'format'],
+    ],
+  },
+  {
+    mirrors: `ApiOpenSearch::getFormat via ${DIES} (limit is declared before suggest, and dies after it is read)`,
+    query: 'action=opensearch&search=Alpha&limit=abc&suggest=',
+    expect: [
+      ['badinteger', 'error', 'abc', 'limit'],
+      ['deprecation', 'warning', 'suggest', 'suggest'],
+    ],
+  },
+  {
+    mirrors: `ApiOpenSearch::getFormat via ${DIES} (the missing search is thrown after suggest is read)`,
+    query: 'action=opensearch&suggest=',
+    expect: [
+      ['deprecation', 'warning', 'suggest', 'suggest'],
+      ['missingparam', 'error', 'opensearch', 'search'],
+    ],
+  },
+  {
+    mirrors: `ApiOpenSearch::getFormat via ${DIES} (an unknown parameter is named only after execute: never)`,
+    query: 'action=opensearch&search=Alpha&limit=1000&namespace=0|abc&format=php&bogus=1',
+    expect: [
+      ['outofrange', 'warning', '1000', 'limit'],
+      ['unrecognizedvalues', 'warning', 'abc', 'namespace'],
+      ['badvalue', 'error', 'php', 'format'],
+      ['ignoredbyserver', 'information', 'bogus', 'bogus'],
+    ],
+  },
+  {
+    mirrors: `ApiOpenSearch::getFormat via ${DIES} (warningsaserror is not reached: the request died first)`,
+    query: 'action=opensearch&search=Alpha&suggest=&warningsaserror=1&format=php',
+    expect: [
+      ['deprecation', 'warning', 'suggest', 'suggest'],
+      ['badvalue', 'error', 'php', 'format'],
+    ],
+  },
+  {
+    mirrors: 'ApiOpenSearchFormatJson::execute (no error: the warning is dropped)',
+    query: 'action=opensearch&search=Alpha&suggest=',
+    expect: [['ignoredbyserver', 'information', 'suggest', 'suggest']],
+  },
+  {
+    mirrors: `ApiFeedRecentChanges::execute via ${DIES}`,
+    query: 'action=feedrecentchanges&feedformat=rss&limit=1000&from=notatimestamp',
+    expect: [
+      ['outofrange', 'warning', '1000', 'limit'],
+      ['badtimestamp', 'error', 'notatimestamp', 'from'],
+    ],
+  },
+  {
+    mirrors: 'ApiFeedRecentChanges::execute through ApiFormatFeedWrapper (no error: a feed has no place for warnings)',
+    query: 'action=feedrecentchanges&feedformat=rss&limit=1000',
+    expect: [['ignoredbyserver', 'information', '1000', 'limit']],
+  },
+]);
+
 table('What the module checks in its own code', [
   {
     mirrors: 'ApiQueryBlocks::execute (param_ip)',

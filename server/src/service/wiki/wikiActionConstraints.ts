@@ -15,7 +15,10 @@
  * - `hidesWarnings` the module's answer drops every warning (feeds), unless `unless` is given; with
  *                 `errorCode`, `unless` turns warnings into one error of that code (opensearch);
  *                 with `conditions`, only when they all hold (opensearch's JSON, not its XML; query's
- *                 export with exportnowrap, which replaces the API's envelope).
+ *                 export with exportnowrap, which replaces the API's envelope). When the request
+ *                 dies, the error answer comes from ApiMain's error printer, which carries the
+ *                 warnings given so far: `keptWhenDying` lists their codes (default: unsupportedarray,
+ *                 which ApiMain::getVal gives as each parameter is read).
  * - `titleNamespace` a given title in `params[0]` whose namespace is one of `notNamespaces`
  *                 (a title that cannot exist: Special, Media) → `code`.
  * - `titleValue`  a given value of `params[0]` that Title::newFromText refuses (empty, a character
@@ -88,6 +91,11 @@ export interface ActionRule {
   errorCode?: string;
   /** Why the wiki hides warnings (hidesWarnings), for the message. */
   why?: string;
+  /**
+   * hidesWarnings: codes of the warnings the wiki has already given when the request dies on an error
+   * (the module read its parameters first), so the error answer carries them.
+   */
+  keptWhenDying?: string[];
   /** `when` rules: the parameter whose name the diagnostic points at, when not the subject (params[0]). */
   at?: string;
   /** A quick fix: add this parameter with this value (or add the value to it). */
@@ -215,6 +223,7 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     unless: optString(raw.unless),
     errorCode: optString(raw.errorCode),
     why: optString(raw.why),
+    keptWhenDying: raw.keptWhenDying === undefined ? undefined : strings(raw.keptWhenDying, `${at}: "keptWhenDying"`),
     at: optString(raw.at),
     fix:
       isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string'

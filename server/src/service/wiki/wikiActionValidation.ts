@@ -476,11 +476,27 @@ export function finishQueryCheck(ctx: QueryCheck, hooks: ActionCheckHooks): void
 }
 
 /**
- * Warnings the wiki gives while reading parameters, before the module runs (ApiBase::getParameter →
- * apiwarn-unsupportedarray for `search[]=`). When the request then dies, ApiMain::handleException
- * answers with the error printer of `format` (not the module's custom printer), which carries them.
+ * Warnings the wiki gives while reading parameters (ApiMain::getVal → apiwarn-unsupportedarray for
+ * `search[]=`), unless the rule names more (`keptWhenDying`). When the request then dies,
+ * ApiMain::handleException answers with the error printer of `format` (not the module's custom
+ * printer), which carries the warnings given so far.
  */
-const WARNED_BEFORE_DYING = new Set(['unsupportedarray']);
+const KEPT_WHEN_DYING: readonly string[] = ['unsupportedarray'];
+
+/**
+ * The codes of the warnings the error answer carries when the request dies: none of the module's own
+ * when every error is on a parameter the module does not have (ApiMain dies on its own parameters
+ * before the module reads any), else the rule's `keptWhenDying`.
+ */
+function keptWhenDying(am: WikiModule, rule: ActionRule, errors: QueryCheck['out']): readonly string[] {
+  const kept = rule.keptWhenDying ?? KEPT_WHEN_DYING;
+  if (kept === KEPT_WHEN_DYING) return kept;
+  for (const e of errors) {
+    const param = e.data?.param;
+    if (!param || param === 'action' || am.parameters.some((d) => am.prefix + d.name === param)) return kept;
+  }
+  return KEPT_WHEN_DYING;
+}
 
 /** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
 function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, rule: ActionRule, hooks: ActionCheckHooks): void {
@@ -488,9 +504,10 @@ function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, rule: ActionRule, h
   if (rule.conditions) for (const c of rule.conditions) if (!conditionHolds(ctx, am, c)) return;
   const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
   const severity = (d: QueryCheck['out'][number]) => d.severity ?? hooks.defaultSeverity(d.code);
-  const dies = ctx.out.some((d) => severity(d) === 'error');
+  const errors = ctx.out.filter((d) => severity(d) === 'error');
+  const kept = errors.length > 0 ? keptWhenDying(am, rule, errors) : [];
   // (Everything in ctx.out belongs to this request: the main module's warnings are hidden too.)
-  const warnings = ctx.out.filter((d) => severity(d) === 'warning' && !(dies && WARNED_BEFORE_DYING.has(d.code)));
+  const warnings = ctx.out.filter((d) => severity(d) === 'warning' && !kept.includes(d.code));
   if (warnings.length === 0) return;
   if (unless && rule.errorCode) {
     ctx.add(rule.errorCode, unless.nameRange.start, unless.nameRange.end, rule.message, { param: '', module: am.name });
