@@ -274,12 +274,18 @@ export interface MeasuredRun {
 
 /**
  * Runs a command from the repository's root, reading its peak resident memory from /proc while it runs;
- * killed after `killAfterSeconds`. `env` is added to this process's environment.
+ * killed after `killAfterSeconds`. `env` is added to this process's environment; `user` runs it as another user (as root only).
  */
-export function runMeasured(command: string, args: string[], killAfterSeconds: number, env: NodeJS.ProcessEnv = {}): Promise<MeasuredRun> {
+export function runMeasured(
+  command: string,
+  args: string[],
+  killAfterSeconds: number,
+  env: NodeJS.ProcessEnv = {},
+  user?: { uid: number; gid: number },
+): Promise<MeasuredRun> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...user });
     let stdout = '';
     let stderr = '';
     let peakMb = 0;

@@ -48,6 +48,10 @@ export interface CliIo {
   /** File text; throws an Error whose message names the problem. */
   readFile(path: string): string;
   kind(path: string): 'file' | 'directory' | undefined;
+  /** Whether something is at the path (a FIFO, a device or a socket too), to tell "not there" from "not a file or folder". */
+  exists?(path: string): boolean;
+  /** A folder's real path (links resolved): a walk enters each real folder once, so a link loop ends. */
+  realPath?(path: string): string | undefined;
   readDir(path: string): string[];
   /** A folder's entries with their kinds (a symbolic link as what it points to), when the file system
    *  says them with the names: the walk then asks no `kind` per entry. */
@@ -458,6 +462,10 @@ interface Input {
   languageId: string;
   /** The host language of a source file (its requests are checked). */
   host?: HostLanguage;
+  /** Found by walking a folder (not named): when it cannot be read, that is reported and the run goes on. */
+  walked?: boolean;
+  /** A folder of a walk that could not be listed (its read rejects with why). */
+  unlisted?: boolean;
   read(): Promise<string>;
 }
 
@@ -472,17 +480,26 @@ export function collectInputs(paths: string[], io: CliIo, langs: readonly HostLa
       continue;
     }
     const kind = io.kind(p);
+    if (kind === undefined && io.exists?.(p))
+      throw new UsageError(`${p}: not a regular file or a folder (a FIFO, a device or a socket is not read).`);
     if (kind === undefined) throw new UsageError(`${p}: no such file or directory.`);
     if (kind === 'file') {
       inputs.push(fileInput(p, io, langs));
       continue;
     }
-    const found = walkTree(p, io, langs);
-    if (!found.length)
+    const { files, unreadable } = walkTree(p, io, langs);
+    if (!files.length && !unreadable.length)
       throw new UsageError(`${p}: no *.wikiquery, *.mapquery.json, *.md or source files in this directory (after .gitignore).`);
-    for (const f of found) inputs.push(fileInput(f, io, langs)); // not push(...): a spread of 100,000s overflows the stack
+    // not push(...): a spread of 100,000s overflows the stack
+    for (const f of files) inputs.push({ ...fileInput(f, io, langs), walked: true });
+    for (const u of unreadable) inputs.push(unreadableFolder(u.dir, u.error, io));
   }
   return inputs;
+}
+
+/** A folder of a walk that could not be listed: an input whose read fails with why (reported, the walk goes on). */
+function unreadableFolder(dir: string, error: unknown, io: CliIo): Input {
+  return { file: dir, uri: io.toUri(dir), languageId: 'wikiquery', walked: true, unlisted: true, read: () => Promise.reject(error) };
 }
 
 function fileInput(file: string, io: CliIo, langs: readonly HostLanguage[]): Input {
@@ -523,8 +540,16 @@ function dirEntries(io: CliIo, dir: string): Array<{ name: string; kind: 'file' 
     .map((name) => ({ name, kind: io.kind(io.join(dir, name)) }));
 }
 
-/** The files to check under `root`, sorted, honouring .gitignore (see USAGE). */
-function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): string[] {
+/**
+ * The files to check under `root`, sorted, honouring .gitignore (see USAGE), and the folders that could
+ * not be listed. A folder reached again through a link (a link loop, or two links to one folder) is
+ * entered once: where the io resolves real paths, each real folder is walked the first time it is met.
+ */
+function walkTree(
+  root: string,
+  io: CliIo,
+  langs: readonly HostLanguage[],
+): { files: string[]; unreadable: Array<{ dir: string; error: unknown }> } {
   const matcher = new GitignoreMatcher();
   const rootKey = slash(io.resolve ? io.resolve(root) : root).replace(/\/+$/, '') || '/';
   if (io.resolve && io.kind(io.join(root, '.git')) === undefined) {
@@ -539,9 +564,23 @@ function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): stri
     }
   }
   const out: string[] = [];
+  const unreadable: Array<{ dir: string; error: unknown }> = [];
+  const entered = new Set<string>();
   const visit = (dir: string, key: string) => {
+    const real = io.realPath?.(dir);
+    if (real !== undefined) {
+      if (entered.has(real)) return;
+      entered.add(real);
+    }
+    let entries: ReturnType<typeof dirEntries>;
+    try {
+      entries = dirEntries(io, dir);
+    } catch (error) {
+      unreadable.push({ dir, error });
+      return;
+    }
     readGitignore(matcher, dir, key, io);
-    for (const { name, kind } of dirEntries(io, dir)) {
+    for (const { name, kind } of entries) {
       if (name === 'node_modules' || name === '.git') continue;
       const full = io.join(dir, name);
       const childKey = `${key}/${name}`;
@@ -554,7 +593,7 @@ function walkTree(root: string, io: CliIo, langs: readonly HostLanguage[]): stri
     }
   };
   visit(root, rootKey);
-  return out;
+  return { files: out, unreadable };
 }
 
 /** Hands the map service the config `--map-config` names (layers, enabled types). */
@@ -800,10 +839,17 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   for (let k = 0; k < inputs.length; k++) {
     const input = inputs[k];
     const got = await reader.read(k).catch((err: unknown) => {
+      if (input.walked) return err instanceof Error ? err : new Error(String(err));
       reader.stop();
       throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
     });
     if (got === undefined) continue;
+    if (got instanceof Error) {
+      // a file or folder met in a walk that cannot be read (permissions, gone meanwhile): said, the others checked
+      results.push(unreadableResult(input.file, got));
+      noteRule('unreadable', 'wiki');
+      continue;
+    }
     const { text, found } = got;
     if (text.length > opts.maxFileSize) {
       results.push(tooLargeResult(input.file, text.length, opts.maxFileSize));
@@ -925,6 +971,15 @@ function tooLargeResult(file: string, size: number, max: number): CheckResult {
     ...failedResult(file, undefined),
     code: 'toolarge',
     message: `This file has ${size} characters, more than the ${max} checked (--max-file-size): it is not checked. Split it, or raise --max-file-size.`,
+  };
+}
+
+function unreadableResult(file: string, err: Error): CheckResult {
+  const why = (err as NodeJS.ErrnoException).code ?? errorMessage(err);
+  return {
+    ...failedResult(file, undefined),
+    code: 'unreadable',
+    message: `This could not be read (${why}): it is not checked. The other files are.`,
   };
 }
 

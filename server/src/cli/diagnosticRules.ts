@@ -186,6 +186,10 @@ const WIKI: Record<string, [string, string, string?]> = {
     'File could not be checked',
     'The checker failed on this file (a bug): the other files are still checked. Please report it with the file.',
   ],
+  unreadable: [
+    'File or folder could not be read',
+    'A file or folder met while walking a folder could not be read (no permission, or gone during the check): it is not checked; the other files are.',
+  ],
   toolarge: [
     'File too large',
     "The file is larger than the checker reads (--max-file-size, by default the editor's parse budget): it is not checked. Split it, or raise --max-file-size.",
@@ -196,6 +200,7 @@ const WIKI: Record<string, [string, string, string?]> = {
 const CLI_SEVERITY: Record<string, DiagnosticRule['defaultSeverity']> = {
   checkfailed: 'error',
   toolarge: 'error',
+  unreadable: 'error',
 };
 
 /** Wiki codes the rule list names after the map codes (where they have always been listed). */

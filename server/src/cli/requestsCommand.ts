@@ -129,21 +129,31 @@ export async function runRequestsCommand(args: string[], io: CliIo): Promise<num
     return 2;
   }
   try {
-    const inputs = collectInputs(opts.paths, io, opts.langs).filter((i) => i.host);
+    const inputs = collectInputs(opts.paths, io, opts.langs).filter((i) => i.host || i.unlisted);
     const services = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
     const wiki = services.wiki as unknown as WikiLanguageService;
     const map = services.map as unknown as MapLanguageService;
     const parsers = new HostParsers(io.files);
     const entries: InventoryEntry[] = [];
+    let unread = 0;
     for (const input of inputs) {
-      const text = await input.read();
+      const text = await input.read().catch((err: unknown) => {
+        // a file or folder met in a walk that cannot be read is said, and the others are listed
+        if (!input.walked) throw err;
+        unread++;
+        io.stderr(
+          `wikimap-query requests: cannot read ${input.file} (${(err as NodeJS.ErrnoException).code ?? errorMessage(err)}): not listed\n`,
+        );
+        return undefined;
+      });
+      if (text === undefined) continue;
       const { checked } = await checkHostFile(parsers, wiki, input.uri, input.host!, text, {}, undefined, map);
       for (const c of checked) if (opts.all || c.confidence === 'high') entries.push(toEntry(input.file, text, c));
     }
     io.stdout(opts.format === 'json' ? JSON.stringify(entries, null, 2) + '\n' : table(entries));
     if (opts.format === 'text')
       io.stderr(
-        `${entries.length} request${entries.length === 1 ? '' : 's'} in ${new Set(entries.map((e) => e.file)).size} of ${inputs.length} source files\n`,
+        `${entries.length} request${entries.length === 1 ? '' : 's'} in ${new Set(entries.map((e) => e.file)).size} of ${inputs.length - unread} source files${unread ? ` (${unread} could not be read)` : ''}\n`,
       );
     return 0;
   } catch (err) {

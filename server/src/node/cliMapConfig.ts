@@ -4,7 +4,7 @@
  * `/api/config` answer, or the server's own `mapserver.json`, which has the same `layers` and
  * `mapobjects`). Rejects with a message saying what is wrong.
  */
-import * as fs from 'fs';
+import { readBounded } from './nodeCatalogueFiles';
 import { fetchMapServerConfig, MAP_CONFIG_MAX_BYTES, normaliseBase } from '../mapConfig/mapConfigStore';
 import { nodeTimers } from './nodeRuntime';
 import { nodeTransport } from '../../../run/node/nodeTransport';
@@ -24,18 +24,22 @@ export async function loadMapConfig(spec: string, maxBytes = MAP_CONFIG_MAX_BYTE
       server,
     };
   }
-  let size: number;
+  // Opened without blocking and checked on the handle: a FIFO or a device (`/dev/zero`) is refused, and
+  // no more than the cap is read even from a file that grows meanwhile.
+  let text: string;
   try {
-    size = fs.statSync(spec).size;
-  } catch {
-    throw new Error('no such file');
+    text = await readBounded(spec, maxBytes);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new Error('no such file', { cause: err });
+    if (code === 'ENOTFILE') throw new Error('it is not a regular file (a FIFO, a device or a socket is not read)', { cause: err });
+    // A real config is about 1 KB: the cap of the live answer applies to files too.
+    if (code === 'EFBIG')
+      throw new Error(`the file is over the ${maxBytes}-byte limit of a map server's config (raise it with --max-map-config-kb)`, {
+        cause: err,
+      });
+    throw err;
   }
-  // A real config is about 1 KB: the cap of the live answer applies to files too.
-  if (size > maxBytes)
-    throw new Error(
-      `the file is ${size} bytes, over the ${maxBytes}-byte limit of a map server's config (raise it with --max-map-config-kb)`,
-    );
-  const text = fs.readFileSync(spec, 'utf8');
   try {
     return { json: JSON.parse(text), server: spec };
   } catch {

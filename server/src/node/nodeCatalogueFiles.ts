@@ -14,7 +14,7 @@ import { userCacheDir } from './userCacheDir';
  * and checked on the open handle, so a FIFO, a device (`/dev/zero`) or a file that grew past the budget
  * since it was measured is refused without reading more than `maxBytes + 1` bytes.
  */
-async function readBounded(file: string, maxBytes: number): Promise<string> {
+export async function readBounded(file: string, maxBytes: number): Promise<string> {
   const handle = await fs.open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
   try {
     if (!(await handle.stat()).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });

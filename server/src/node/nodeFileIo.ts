@@ -42,10 +42,29 @@ function readShared(p: string): number {
 
 export const nodeFileIo: Pick<
   CliIo,
-  'readFile' | 'kind' | 'readDir' | 'readDirKinds' | 'readTextIf' | 'fileSize' | 'writeFile' | 'join' | 'toUri' | 'resolve'
+  | 'readFile'
+  | 'kind'
+  | 'exists'
+  | 'realPath'
+  | 'readDir'
+  | 'readDirKinds'
+  | 'readTextIf'
+  | 'fileSize'
+  | 'writeFile'
+  | 'join'
+  | 'toUri'
+  | 'resolve'
 > = {
   readFile: (p) => fs.readFileSync(p, 'utf8'),
   kind: kindOf,
+  exists: (p) => fs.existsSync(p),
+  realPath: (p) => {
+    try {
+      return fs.realpathSync.native(p);
+    } catch {
+      return undefined;
+    }
+  },
   readDir: (p) => fs.readdirSync(p),
   readDirKinds: (p) =>
     fs.readdirSync(p, { withFileTypes: true }).map((e) => ({
