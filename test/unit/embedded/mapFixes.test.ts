@@ -39,6 +39,8 @@ const LUA_BOX = `pos1 = {x = -10, y = -2, z = -10}, pos2 = {x = 10, y = 2, z = 1
 const JSON_BOX = `"pos1":{"x":-10,"y":-2,"z":-10},"pos2":{"x":10,"y":2,"z":10}`;
 const PY_WORLD = `"pos1": {"x": -2000, "y": -20, "z": -2000}, "pos2": {"x": 2000, "y": 20, "z": 2000}`;
 const LUA_WORLD = `pos1 = {x = -2000, y = -20, z = -2000}, pos2 = {x = 2000, y = 20, z = 2000}`;
+const PHP_BOX = `'pos1' => ['x' => -10, 'y' => -2, 'z' => -10], 'pos2' => ['x' => 10, 'y' => 2, 'z' => 10]`;
+const RB_BOX = `pos1: { x: -10, y: -2, z: -10 }, pos2: { x: 10, y: 2, z: 10 }`;
 const JS_WORLD = `pos1: {x: -2000, y: -20, z: -2000}, pos2: {x: 2000, y: 20, z: 2000}`;
 
 const FETCH = (body: string) => `fetch("api/mapobjects/", {method: "POST", body: JSON.stringify(${body})});\n`;
@@ -159,6 +161,30 @@ const FIXES: FixCase[] = [
     title: 'Add "type"',
     fixed: CURL(`{${JSON_BOX}, "type": "bones"}`),
   },
+  {
+    name: "an unknown type in a Guzzle json array keeps the host's quotes",
+    language: 'php',
+    source: `<?php\n$client->post('http://h/api/mapobjects/', ['json' => [${PHP_BOX}, 'type' => 'bone']]);\n`,
+    code: 'unknowntype',
+    title: 'Change to "bones"',
+    fixed: `<?php\n$client->post('http://h/api/mapobjects/', ['json' => [${PHP_BOX}, 'type' => 'bones']]);\n`,
+  },
+  {
+    name: 'an ignored field removed from a hash given to to_json',
+    language: 'ruby',
+    source: `Net::HTTP.post(URI("http://h/api/mapobjects/"), { ${RB_BOX}, type: "bones", colour: "red" }.to_json)\n`,
+    code: 'unknownfield',
+    title: 'Remove the ignored field',
+    fixed: `Net::HTTP.post(URI("http://h/api/mapobjects/"), { ${RB_BOX}, type: "bones" }.to_json)\n`,
+  },
+  {
+    name: 'a misspelled key of mapOf renamed in its quotes',
+    language: 'kotlin',
+    source: `suspend fun f() {\n    client.post("http://h/api/mapobjects/") { setBody(mapOf("typ" to "bones")) }\n}\n`,
+    code: 'unknownfield',
+    title: 'Change to "type"',
+    fixed: `suspend fun f() {\n    client.post("http://h/api/mapobjects/") { setBody(mapOf("type" to "bones")) }\n}\n`,
+  },
 ];
 
 /** Queries with a diagnostic whose fix cannot be written safely in the host: no fix of that kind. */
@@ -167,6 +193,12 @@ const NO_FIX: Array<{ name: string; language: string; source: string; code: stri
     name: 'JSON escaped in a double-quoted string (\\" in the host)',
     language: 'javascript',
     source: `fetch("api/mapobjects/", {method: "POST", body: "{\\"pos1\\":{\\"x\\":-10,\\"y\\":-2,\\"z\\":-10},\\"pos2\\":{\\"x\\":10,\\"y\\":2,\\"z\\":10},\\"type\\":\\"bone\\"}"});\n`,
+    code: 'unknowntype',
+  },
+  {
+    name: 'JSON in a C# verbatim string (its quotes doubled in the host)',
+    language: 'csharp',
+    source: `class A {\n  async Task F() {\n    await http.PostAsync("http://h/api/mapobjects/", new StringContent(@"{""pos1"":{""x"":-1,""y"":0,""z"":-1},""pos2"":{""x"":1,""y"":0,""z"":1},""type"":""bone""}"));\n  }\n}\n`,
     code: 'unknowntype',
   },
   {

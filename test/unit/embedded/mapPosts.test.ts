@@ -42,6 +42,8 @@ const BOX = `pos1: {x: -10, y: -2, z: -10}, pos2: {x: 10, y: 2, z: 10}`;
 const PY_BOX = `"pos1": {"x": -10, "y": -2, "z": -10}, "pos2": {"x": 10, "y": 2, "z": 10}`;
 const LUA_BOX = `pos1 = {x = -10, y = -2, z = -10}, pos2 = {x = 10, y = 2, z = 10}`;
 const JSON_BOX = `"pos1":{"x":-10,"y":-2,"z":-10},"pos2":{"x":10,"y":2,"z":10}`;
+const PHP_BOX = `'pos1' => ['x' => -10, 'y' => -2, 'z' => -10], 'pos2' => ['x' => 10, 'y' => 2, 'z' => 10]`;
+const RB_BOX = `pos1: { x: -10, y: -2, z: -10 }, pos2: { x: 10, y: 2, z: 10 }`;
 
 const FOUND: Case[] = [
   {
@@ -114,6 +116,111 @@ const FOUND: Case[] = [
     codes: ['missingfield', 'unknownfield'],
     form: 'json',
   },
+  {
+    name: 'PHP Guzzle json option: an unknown type and a float coordinate (json_encode keeps 1.5)',
+    language: 'php',
+    source: `<?php\n$client->post('http://h/api/mapobjects/', ['json' => ['pos1' => ['x' => -10, 'y' => ⟦1.5⟧, 'z' => -10], 'pos2' => ['x' => 10, 'y' => 2, 'z' => 10], 'type' => ⟦'bone'⟧]]);\n`,
+    codes: ['notinteger', 'unknowntype'],
+    form: 'array',
+  },
+  {
+    name: 'PHP body => json_encode([...]) with the URL in an interpolated string: a misspelled field',
+    language: 'php',
+    source: `<?php\n$r = $client->request('POST', "$base/api/mapobjects/", ['body' => json_encode([${PHP_BOX}, ⟦'tpye'⟧ => 'bones', 'type' => 'bones'])]);\n`,
+    codes: ['unknownfield'],
+    form: 'array',
+  },
+  {
+    name: 'PHP Laravel Http::post sends its array as JSON',
+    language: 'php',
+    source: `<?php\n$r = Http::post($base . '/api/mapobjects/', [${PHP_BOX}, 'type' => 'bones', 'limit' => ⟦0⟧]);\n`,
+    codes: ['badlimit'],
+    form: 'array',
+  },
+  {
+    name: 'Go http.Post with a raw-string JSON body in strings.NewReader',
+    language: 'go',
+    source: `package main\n\nfunc f() {\n\thttp.Post(base+"/api/mapobjects/", "application/json", strings.NewReader(\`{${JSON_BOX},"type":⟦"bone"⟧}\`))\n}\n`,
+    codes: ['unknowntype'],
+    form: 'json',
+  },
+  {
+    name: 'Go http.NewRequest with bytes.NewBuffer([]byte(`…`)): node coordinates',
+    language: 'go',
+    source: `package main\n\nfunc f() {\n\treq, _ := http.NewRequest("POST", "http://h/api/mapobjects/", bytes.NewBuffer([]byte(\`{"pos1":⟦{"x":-16000,"y":0,"z":0}⟧,"pos2":⟦{"x":16000,"y":1,"z":1}⟧,"type":"bones"}\`)))\n\t_ = req\n}\n`,
+    codes: ['nodecoordinates', 'nodecoordinates'],
+    form: 'json',
+  },
+  {
+    name: 'Ruby Net::HTTP.post(URI(…), {…}.to_json): symbol keys, an unknown type',
+    language: 'ruby',
+    source: `Net::HTTP.post(URI("#{base}/api/mapobjects/"), { ${RB_BOX}, type: ⟦"bone"⟧ }.to_json, "Content-Type" => "application/json")\n`,
+    codes: ['unknowntype'],
+    form: 'hash',
+  },
+  {
+    name: 'Ruby HTTParty body: JSON.generate({…}): an inverted box',
+    language: 'ruby',
+    source: `HTTParty.post("http://h/api/mapobjects/", body: JSON.generate({ ⟦pos1⟧: { x: 10, y: -2, z: -10 }, pos2: { x: -10, y: 2, z: 10 }, "type" => "bones" }), headers: {})\n`,
+    codes: ['invertedbox'],
+    form: 'hash',
+  },
+  {
+    name: 'Ruby http.rb json: {…}: nil for the limit',
+    language: 'ruby',
+    source: `HTTP.post(base + "/api/mapobjects/", json: { ${RB_BOX}, type: "bones", limit: ⟦nil⟧ })\n`,
+    codes: ['nullvalue'],
+    form: 'hash',
+  },
+  {
+    name: 'Java HttpRequest builder: URI.create(url) and BodyPublishers.ofString(JSON) in the chain',
+    language: 'java',
+    source: `class A {\n  void f() {\n    HttpRequest r = HttpRequest.newBuilder(URI.create(base + "/api/mapobjects/")).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\\"pos1\\":{\\"x\\":-1,\\"y\\":0,\\"z\\":-1},\\"pos2\\":{\\"x\\":1,\\"y\\":0,\\"z\\":1},\\"type\\":\\"bones\\",\\"limit\\":⟦-5⟧}")).build();\n  }\n}\n`,
+    codes: ['badlimit'],
+    form: 'json',
+  },
+  {
+    name: 'Java Spring postForObject(url, Map.of(…)): a misspelled field',
+    language: 'java',
+    source: `class A {\n  void f() {\n    rest.postForObject("http://h/api/mapobjects/", Map.of("pos1", Map.of("x", -1, "y", 0, "z", -1), "pos2", Map.of("x", 1, "y", 0, "z", 1), "type", "bones", ⟦"lmit"⟧, 5), String.class);\n  }\n}\n`,
+    codes: ['unknownfield'],
+    form: 'map',
+  },
+  {
+    name: 'Java OkHttp: RequestBody.create(JSON, type) in the chain',
+    language: 'java',
+    source: `class A {\n  void f() {\n    Request q = new Request.Builder().url("http://h/api/mapobjects/").post(RequestBody.create("{\\"pos1\\": {\\"x\\": -1, \\"y\\": 0, \\"z\\": -1}, \\"pos2\\": {\\"x\\": 1, \\"y\\": 0, \\"z\\": 1}, \\"type\\": ⟦\\"bone\\"⟧}", JSON)).build();\n  }\n}\n`,
+    codes: ['unknowntype'],
+    form: 'json',
+  },
+  {
+    name: 'Kotlin Ktor post { setBody(mapOf(…)) }: a negative limit',
+    language: 'kotlin',
+    source: `suspend fun f() {\n    client.post("$base/api/mapobjects/") { contentType(ContentType.Application.Json); setBody(mapOf("pos1" to mapOf("x" to -1, "y" to 0, "z" to -1), "pos2" to mapOf("x" to 1, "y" to 0, "z" to 1), "type" to "bones", "limit" to ⟦-5⟧)) }\n}\n`,
+    codes: ['badlimit'],
+    form: 'map',
+  },
+  {
+    name: 'Kotlin OkHttp: a raw string .toRequestBody() in the chain',
+    language: 'kotlin',
+    source: `fun f() {\n    val r = Request.Builder().url("http://h/api/mapobjects/").post("""{${JSON_BOX},"type":⟦"bone"⟧}""".toRequestBody(JSON)).build()\n}\n`,
+    codes: ['unknowntype'],
+    form: 'json',
+  },
+  {
+    name: 'C# PostAsJsonAsync(url, new {…}): an anonymous object',
+    language: 'csharp',
+    source: `class A {\n  async Task F() {\n    await http.PostAsJsonAsync(baseUrl + "/api/mapobjects/", new { pos1 = new { x = -10, y = -2, z = -10 }, pos2 = new { x = 10, y = 2, z = 10 }, type = ⟦"bone"⟧ });\n  }\n}\n`,
+    codes: ['unknowntype'],
+    form: 'object',
+  },
+  {
+    name: 'C# PostAsync with new StringContent(verbatim JSON)',
+    language: 'csharp',
+    source: `class A {\n  async Task F() {\n    await http.PostAsync($"{b}/api/mapobjects/", new StringContent(@"{""pos1"":{""x"":-1,""y"":0,""z"":-1},""pos2"":{""x"":1,""y"":0,""z"":1},""type"":""bones"",""limit"":⟦0⟧}", Encoding.UTF8, "application/json"));\n  }\n}\n`,
+    codes: ['badlimit'],
+    form: 'json',
+  },
 ];
 
 const SILENT: Array<{ name: string; language: string; source: string; requests: number }> = [
@@ -169,6 +276,48 @@ const SILENT: Array<{ name: string; language: string; source: string; requests: 
     name: 'a Lua data table is sent as a form, not JSON',
     language: 'lua',
     source: `http.fetch({url = "http://h/api/mapobjects/", data = {type = "bone"}}, cb)\n`,
+    requests: 0,
+  },
+  {
+    name: 'PHP: a WordPress body array is sent as a form, not JSON',
+    language: 'php',
+    source: `<?php\nwp_remote_post('http://h/api/mapobjects/', ['body' => ['type' => 'bone']]);\n`,
+    requests: 0,
+  },
+  {
+    name: 'PHP Guzzle form_params: a form, not JSON',
+    language: 'php',
+    source: `<?php\n$client->post('http://h/api/mapobjects/', ['form_params' => ['type' => 'bone']]);\n`,
+    requests: 0,
+  },
+  {
+    name: 'Go: the body is a variable',
+    language: 'go',
+    source: `package main\n\nfunc f(body []byte) {\n\thttp.Post(base+"/api/mapobjects/", "application/json", bytes.NewReader(body))\n}\n`,
+    requests: 0,
+  },
+  {
+    name: 'Ruby: a hash given as a form (Net::HTTP.post_form)',
+    language: 'ruby',
+    source: `Net::HTTP.post_form(URI("http://h/api/mapobjects/"), { "type" => "bone" })\n`,
+    requests: 0,
+  },
+  {
+    name: 'Java: JSON posted to another path of the server',
+    language: 'java',
+    source: `class A {\n  void f() {\n    rest.postForObject("http://h/api/objects/", Map.of("type", "bone"), String.class);\n  }\n}\n`,
+    requests: 0,
+  },
+  {
+    name: 'C#: an anonymous object given to PostAsync is no body (it needs HttpContent)',
+    language: 'csharp',
+    source: `class A {\n  async Task F() {\n    await http.PostAsync("http://h/api/mapobjects/", new { type = "bone" });\n  }\n}\n`,
+    requests: 0,
+  },
+  {
+    name: 'Kotlin: a map given to a call that is not a sender',
+    language: 'kotlin',
+    source: `fun f() {\n    log("http://h/api/mapobjects/", mapOf("type" to "bone"))\n}\n`,
     requests: 0,
   },
   {

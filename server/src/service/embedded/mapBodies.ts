@@ -12,6 +12,7 @@ import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { keyName, pairParts } from './objectEntries';
 import { HOLE, MappedText } from './virtualText';
+import { isMapLiteral, mapPairs } from './mapLiterals';
 
 /** The JSON text of a body and whether every field is written there (no spread, no computed key). */
 export interface MapBody {
@@ -24,10 +25,30 @@ const MAX_DEPTH = 16;
 /** Most entries read of one object or array. */
 const MAX_ITEMS = 200;
 
-const OBJECT_TYPES = new Set(['object', 'dictionary', 'table_constructor']);
+const OBJECT_TYPES = new Set(['object', 'dictionary', 'table_constructor', 'hash']);
 const ARRAY_TYPES = new Set(['array', 'list', 'tuple']);
-const NUMBER_TYPES = new Set(['number', 'integer', 'float']);
-const NULL_TYPES = new Set(['null', 'none', 'nil', 'undefined']);
+const NUMBER_TYPES = new Set([
+  'number',
+  'integer',
+  'float',
+  'decimal_integer_literal',
+  'decimal_floating_point_literal',
+  'integer_literal',
+  'real_literal',
+  'int_literal',
+  'float_literal',
+]);
+const NULL_TYPES = new Set(['null', 'none', 'nil', 'undefined', 'null_literal']);
+const NEGATION_TYPES = new Set([
+  'unary_expression',
+  'unary_operator',
+  'unary_op_expression',
+  'unary',
+  'prefix_expression',
+  'prefix_unary_expression',
+]);
+/** Hosts whose JSON writer keeps a float written `10.0` a float (`json.dumps`, `json_encode`, `to_json`, Jackson, Gson, kotlinx). */
+const FLOATS_KEPT = new Set(['python', 'php', 'ruby', 'java', 'kotlin']);
 const SPREAD_TYPES = new Set(['spread_element', 'dictionary_splat']);
 
 interface Writer {
@@ -63,13 +84,13 @@ function writeString(w: Writer, text: MappedText, start: number, end: number): v
   punct(w, '"', end);
 }
 
-/** A number as the host's JSON writer writes it: Python keeps `10.0` a float; JavaScript and Lua write `10`. */
+/** A number as the host's JSON writer writes it: Python (PHP, Ruby, Java, Kotlin) keep `10.0` a float; JavaScript, Lua and C# write `10`. */
 function numberText(lang: HostLanguage, text: string, negative: boolean): string | undefined {
   const plain = text.replace(/_/g, '');
   const value = Number(plain);
   if (!Number.isFinite(value)) return undefined;
   const sign = negative ? '-' : '';
-  if (lang.id === 'python' && /^[0-9.]*[.eE]/.test(plain)) return sign + (Number.isInteger(value) ? `${value}.0` : String(value));
+  if (FLOATS_KEPT.has(lang.id) && /^[0-9.]*[.eE]/.test(plain)) return sign + (Number.isInteger(value) ? `${value}.0` : String(value));
   return sign + JSON.stringify(value);
 }
 
@@ -82,6 +103,7 @@ function writeNumber(w: Writer, node: Node, negative: boolean): void {
 
 /** The key and value nodes of an object's entries; undefined stands for an entry that opens the object. */
 function entriesOf(node: Node, lang: HostLanguage): Array<[Node, Node] | undefined> {
+  if (isMapLiteral(node, lang)) return mapPairs(node, lang).map((p) => (p === 'open' ? undefined : p));
   const out: Array<[Node, Node] | undefined> = [];
   for (const kid of node.namedChildren) {
     if (!kid || kid.type === 'comment') continue;
@@ -124,6 +146,19 @@ function writeArray(w: Writer, node: Node, items: Node[], depth: number): void {
   w.out.push(']', node.endIndex - 1, node.endIndex);
 }
 
+/** A PHP array: keyed, a JSON object; a list, a JSON array (as `json_encode` writes it). */
+function writePhpArray(w: Writer, node: Node, depth: number): void {
+  const items = node.namedChildren.filter((k): k is Node => !!k && k.type === 'array_element_initializer');
+  if (!items.length || items.some((k) => k.children.some((c) => c?.type === '=>'))) writeObject(w, node, depth);
+  else
+    writeArray(
+      w,
+      node,
+      items.map((k) => k.namedChildren[0] ?? k),
+      depth,
+    );
+}
+
 /** A Lua table of positional fields only is a JSON array. */
 function luaArrayItems(node: Node): Node[] | undefined {
   const fields = node.namedChildren.filter((k): k is Node => !!k && k.type === 'field');
@@ -137,12 +172,15 @@ function writeValue(w: Writer, node: Node, depth: number): void {
   else if (isStringNode(node, w.lang) || isConcatNode(node, w.lang))
     writeString(w, decodeExpression(node, w.lang, w.host), node.startIndex, node.endIndex);
   else if (NUMBER_TYPES.has(t)) writeNumber(w, node, false);
-  else if ((t === 'unary_expression' || t === 'unary_operator') && node.text.startsWith('-')) writeNumber(w, node, true);
+  else if (NEGATION_TYPES.has(t) && node.text.startsWith('-')) writeNumber(w, node, true);
   else if (t === 'true' || t === 'false') w.out.push(t, node.startIndex, node.endIndex);
+  else if ((t === 'boolean' || t === 'boolean_literal') && /^(?:true|false)$/i.test(node.text))
+    w.out.push(node.text.toLowerCase(), node.startIndex, node.endIndex);
   else if (NULL_TYPES.has(t)) w.out.push('null', node.startIndex, node.endIndex);
   else if (t === 'parenthesized_expression' && node.namedChildren[0]) writeValue(w, node.namedChildren[0], depth);
   else if (t === 'table_constructor' && luaArrayItems(node)) writeArray(w, node, luaArrayItems(node)!, depth);
-  else if (OBJECT_TYPES.has(t)) writeObject(w, node, depth);
+  else if (t === 'array_creation_expression') writePhpArray(w, node, depth);
+  else if (OBJECT_TYPES.has(t) || isMapLiteral(node, w.lang)) writeObject(w, node, depth);
   else if (ARRAY_TYPES.has(t))
     writeArray(
       w,

@@ -18,13 +18,14 @@ import type { OffsetRange } from '../languageTypes';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { keyName, pairParts } from './objectEntries';
 import { objectBody, stringBody, type MapBody } from './mapBodies';
+import { POST_CALL_TYPES, typedPostOf } from './mapPostCalls';
 
 /** A query body posted to the map server. */
 export interface MapPost {
   range: OffsetRange;
   body: MapBody;
   /** How the body is written: `json` (a string), or the host's object form. */
-  form: 'json' | 'object' | 'dict' | 'table';
+  form: 'json' | 'object' | 'dict' | 'table' | 'array' | 'hash' | 'map';
 }
 
 /** The map server's object query path, at the end of a URL's path (relative or after a host or a run-time prefix). */
@@ -143,9 +144,15 @@ function curlPost(command: Node, lang: HostLanguage, host: string): Pick<MapPost
   return at > 0 ? bodyOf(kids[at + 1], lang, host, false) : undefined;
 }
 
-/** The map query a call posts, if it is one (see the forms above). */
+/** The map query a call posts, if it is one (see the forms above, and mapPostCalls.ts for PHP, Go, Ruby, Java, Kotlin, C#). */
 export function mapPostOf(node: Node, lang: HostLanguage, host: string): MapPost | undefined {
   let found: Pick<MapPost, 'body' | 'form'> | undefined;
+  if (POST_CALL_TYPES[lang.id]?.includes(node.type)) {
+    const typed = typedPostOf(node, lang, host);
+    if (!typed || !/^\s*\{/.test(typed.body.json.text)) return undefined;
+    const range = { start: Math.min(node.startIndex, typed.node.startIndex), end: Math.max(node.endIndex, typed.node.endIndex) };
+    return { body: typed.body, form: typed.form, range };
+  }
   if (node.type === 'call_expression' && /^(?:javascript|typescript|typescriptreact)$/.test(lang.id)) found = scriptPost(node, lang, host);
   else if (node.type === 'call' && lang.id === 'python') found = pythonPost(node, lang, host);
   else if (node.type === 'function_call' && lang.id === 'lua') found = luaPost(node, lang, host);

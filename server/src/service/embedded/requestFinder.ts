@@ -23,6 +23,7 @@ import { KEYED_TYPES, keyedMaps, newKeyedState, noteKeyed, type KeyedState } fro
 import type { MappedText } from './virtualText';
 import { entryTemplate, type EntryTemplate } from './paramAdder';
 import { mapPostOf, namesMapServer } from './mapPosts';
+import { POST_CALL_TYPES } from './mapPostCalls';
 
 export type RequestForm =
   'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'builder' | 'annotation' | 'json';
@@ -256,8 +257,8 @@ const LANGUAGE_FORMS: Record<string, Record<string, (w: Walk, node: Node) => voi
   ruby: { argument_list: (w, node) => node.namedChildren.some((k) => k?.type === 'pair') && addObject(w, node, 'hash') },
 };
 
-/** Call node types that can post a map query (mapPosts.ts). */
-const CALL_TYPES = new Set(['call_expression', 'call', 'function_call', 'command']);
+/** Call node types that can post a map query (mapPosts.ts, mapPostCalls.ts). */
+const CALL_TYPES = new Set(['call_expression', 'call', 'function_call', 'command', ...Object.values(POST_CALL_TYPES).flat()]);
 
 /** A map-object query posted by this call: its JSON body, checked by the map service. */
 function addMapPost(w: Walk, call: Node): void {
