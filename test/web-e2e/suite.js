@@ -2,7 +2,8 @@
 // code-server's web workbench in Chromium (./runWebE2e.ts); it lies in the extension's folder, so
 // VS Code runs it in the extension host of that extension (the web worker): it may import only `vscode`, and it runs
 // beside the extension under test, whose `browser` entry (dist/web/client.js) runs there too.
-// What a user of vscode.dev sees: wiki diagnostics, completion and a quick fix in a .wikiquery file,
+// What a user of vscode.dev sees: wiki diagnostics, completion and a quick fix in a .wikiquery file and
+// in a Python file's params dict (the grammar read from the extension's own files),
 // a configured loopback wiki's own catalogue loaded, a run and its result beside the query, a file of
 // a virtual file system (`wmqvfs:`, the test extension in ./vfs), a private wiki signed in to with an
 // OAuth 2 token (the fake with the OAuth extension, across origins), with screenshots. Prints `N passed, N failed`.
@@ -145,6 +146,45 @@ test('a quick fix replaces the misspelled name and the diagnostic goes', async (
   assert(doc.lineAt(1).text === 'action=query&list=allpages&aplimit=2', doc.lineAt(1).text);
   await waitForCodes(doc.uri, '', 'no problem left');
   await doc.save();
+});
+
+test('a Python params dict: the grammar is read from the extension, the misspelled key is reported, completed and fixed', async () => {
+  const lines = [
+    'import requests',
+    'API = "https://en.wikipedia.org/w/api.php"',
+    'params = {"action": "query", "list": "allpages", "aplimt": 10, "apfrom": "B"}',
+    'r = requests.get(API, params=params)',
+  ];
+  const uri = await writeFile('list_pages.py', lines.join('\n') + '\n');
+  const doc = await open(uri);
+  assert(doc.languageId === 'python', `language ${doc.languageId}`);
+  const [d] = await waitForCodes(uri, 'unrecognizedparams', 'the misspelled key of the dict');
+  assert(/aplimt/.test(d.message), d.message);
+  assert(doc.getText(d.range) === 'aplimt', `the key inside its quotes (${JSON.stringify(doc.getText(d.range))})`);
+  await screenshot('web-python-dict', '.squiggly-warning, .squiggly-error');
+
+  // Completion inside the key's quotes: the list module's own parameters.
+  const at = new vscode.Position(2, lines[2].indexOf('aplimt') + 2);
+  const labels = await waitFor(async () => {
+    const r = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', uri, at);
+    const names = r.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    return names.includes('aplimit') && names.includes('apnamespace') ? names : undefined;
+  }, 'completion of allpages parameters inside the dict');
+  assert(!labels.includes('action=query'), `names only, not query text (${labels.slice(0, 10).join(', ')})`);
+
+  const actions = await vscode.commands.executeCommand(
+    'vscode.executeCodeActionProvider',
+    uri,
+    d.range,
+    vscode.CodeActionKind.QuickFix.value,
+  );
+  const fix = (actions || []).find((a) => a.edit && /aplimit/.test(a.title));
+  assert(fix, `a fix to aplimit among: ${(actions || []).map((a) => a.title).join(' | ')}`);
+  assert(await vscode.workspace.applyEdit(fix.edit), 'the edit applies');
+  assert(doc.lineAt(2).text === lines[2].replace('aplimt', 'aplimit'), doc.lineAt(2).text);
+  await waitForCodes(uri, '', 'no problem left in the Python file');
+  await doc.save();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
 test('a configured loopback wiki: its own catalogue is loaded and judges the query', async () => {
