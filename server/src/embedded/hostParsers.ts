@@ -26,11 +26,25 @@ const grammarLocations = (lang: HostLanguage) => [
 /** Whether bytes can be read at all (the WASM files); where not, source files are read by the lexer. */
 const readsBytes = (files: PackageFiles) => !!(files.readBytes ?? files.loadBytes);
 
-async function readFirst(files: PackageFiles, paths: string[]): Promise<Uint8Array> {
+/** The first of `paths` that can be read with `files.readBytes` (synchronous: Node). */
+function readFirstNow(files: PackageFiles, paths: string[]): Uint8Array {
   let last: unknown;
   for (const p of paths) {
     try {
-      return files.readBytes ? files.readBytes(p) : await files.loadBytes!(p);
+      return files.readBytes!(p);
+    } catch (err) {
+      last = err;
+    }
+  }
+  throw new Error(`cannot read ${paths[0]}: ${last instanceof Error ? last.message : String(last)}`);
+}
+
+async function readFirst(files: PackageFiles, paths: string[]): Promise<Uint8Array> {
+  if (files.readBytes) return readFirstNow(files, paths);
+  let last: unknown;
+  for (const p of paths) {
+    try {
+      return await files.loadBytes!(p);
     } catch (err) {
       last = err;
     }
@@ -57,8 +71,10 @@ interface WasmApi {
   instantiate: unknown;
 }
 const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+/** Modules compiled elsewhere (another thread: `CompiledGrammars`) for the bytes a load is about to instantiate. */
+const compiledFor = new WeakMap<Uint8Array, object>();
 const instantiateNow = (bytes: Uint8Array, imports?: object) => {
-  const module = new wasmApi.Module(bytes);
+  const module = compiledFor.get(bytes) ?? new wasmApi.Module(bytes);
   return Promise.resolve({ module, instance: new wasmApi.Instance(module, imports) });
 };
 const inNode = typeof process !== 'undefined' && !!process.versions?.node;
@@ -76,6 +92,27 @@ async function instantiatingNow<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * WebAssembly modules compiled once for several threads (Node's worker threads share a module posted
+ * to them): the runtime's and each grammar's, by grammar name. V8 compiles a module's functions when
+ * first called and compiles the busiest again, optimized, as they run; each thread compiling the same
+ * bytes itself did all that again (`check DIR` spent most of its parse time warming up a copy per thread).
+ */
+export interface CompiledGrammars {
+  runtime: object;
+  grammars: Record<string, object>;
+}
+
+/** The runtime and the grammars of `langs`, compiled (lazily: V8 compiles each function on first call) to be shared. */
+export function compileGrammars(files: PackageFiles, langs: readonly HostLanguage[]): CompiledGrammars | undefined {
+  if (!inNode || !files.readBytes) return undefined;
+  const grammars: Record<string, object> = {};
+  for (const lang of langs)
+    if (lang.grammar && !(lang.grammar in grammars))
+      grammars[lang.grammar] = new wasmApi.Module(renameImports(readFirstNow(files, grammarLocations(lang))));
+  return { runtime: new wasmApi.Module(readFirstNow(files, RUNTIME_LOCATIONS)), grammars };
+}
+
 export class HostParsers {
   private init: Promise<void> | undefined;
   private readonly parsers = new Map<string, Promise<Parser>>();
@@ -83,15 +120,21 @@ export class HostParsers {
   /** The last tree of each open document that was parsed with a key (the server's): its next parse is incremental. */
   private readonly kept = new KeptTrees();
 
-  constructor(private readonly files: PackageFiles) {}
+  /** `compiled`: modules compiled by another thread, used in place of compiling the same files here. */
+  constructor(
+    private readonly files: PackageFiles,
+    private readonly compiled?: CompiledGrammars,
+  ) {}
 
   private parserFor(lang: HostLanguage): Promise<Parser> {
     let p = this.parsers.get(lang.id);
     if (!p) {
       this.init ??= this.initRuntime();
       p = this.init.then(async () => {
-        const wasm = await readFirst(this.files, grammarLocations(lang));
-        const language = await instantiatingNow(() => Language.load(renameImports(wasm)));
+        const wasm = renameImports(await readFirst(this.files, grammarLocations(lang)));
+        const shared = lang.grammar ? this.compiled?.grammars[lang.grammar] : undefined;
+        if (shared) compiledFor.set(wasm, shared);
+        const language = await instantiatingNow(() => Language.load(wasm));
         const parser = new Parser();
         parser.setLanguage(language);
         this.ready.set(lang.id, parser);
@@ -107,7 +150,7 @@ export class HostParsers {
     if (!inNode) return Parser.init({ wasmBinary } as object);
     // Emscripten's hook: the runtime instantiated at once (see instantiateNow).
     const instantiateWasm = (imports: object, done: (instance: object, module: object) => void) => {
-      const module = new wasmApi.Module(wasmBinary);
+      const module = this.compiled?.runtime ?? new wasmApi.Module(wasmBinary);
       done(new wasmApi.Instance(module, imports), module);
       return {};
     };

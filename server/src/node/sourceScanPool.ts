@@ -7,7 +7,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'worker_threads';
 import type { ScannedSource } from '../cli/checkCommand';
 import { readServedSource } from '../cli/embeddedSources';
-import { HostParsers } from '../embedded/hostParsers';
+import { compileGrammars, HostParsers, type CompiledGrammars } from '../embedded/hostParsers';
 import { hostLanguage } from '../service/embedded/hostLanguages';
 import type { FoundRequest } from '../service/embedded/requestFinder';
 import { MappedText } from '../service/embedded/virtualText';
@@ -70,8 +70,8 @@ async function scanOne(parsers: HostParsers, task: Task, skipUpTo: number): Prom
 
 /** A scan worker: answers each batch of tasks with one message. */
 export function runSourceScanWorker(): void {
-  const { skipUpTo } = workerData as { skipUpTo: number };
-  const parsers = new HostParsers(createPackageFiles());
+  const { skipUpTo, compiled } = workerData as { skipUpTo: number; compiled?: CompiledGrammars };
+  const parsers = new HostParsers(createPackageFiles(), compiled);
   let queue = Promise.resolve();
   parentPort!.on('message', (batch: Task[]) => {
     queue = queue.then(async () => {
@@ -158,6 +158,9 @@ export function startSourceScan(
   /** Workers with nothing in hand because the window was full: given more when the main thread moves on. */
   const idle = new Map<Worker, Set<number>>();
   const threads: Worker[] = [];
+  // compiled here once for every worker (the parse's warm-up is then shared)
+  const langs = [...new Set(sources.map((s) => s.language))].flatMap((id) => hostLanguage(id) ?? []);
+  const compiled = compileGrammars(createPackageFiles(), langs);
   const give = (worker: Worker, held: Set<number>) => {
     const batch: Task[] = [];
     const room = () => next <= asked || (next < asked + window.files && ahead.chars < window.chars);
@@ -169,7 +172,7 @@ export function startSourceScan(
     else if (held.size === 0 && next < sources.length) idle.set(worker, held);
   };
   for (let w = 0; w < workers; w++) {
-    const worker = new Worker(entry, { workerData: { role: ROLE, skipUpTo } });
+    const worker = new Worker(entry, { workerData: { role: ROLE, skipUpTo, compiled } });
     const held = new Set<number>();
     worker.on('message', (batch: Answer[]) => {
       for (const a of batch) {
