@@ -53,6 +53,29 @@ function messageOf(body: string, code: string): string | undefined {
   }
 }
 
+/**
+ * The messages of an XML answer (rsd, `format=xml`): `<warning code="…" module="…">text</warning>`, or with the
+ * text in a `<text>` child beside a `<data>` one (a deprecation's feature), and `<error …>` the same way.
+ */
+function xmlAnswerVerdict(body: string, query: string, prefixOf: (modulePath: string) => string): VerdictItem[] {
+  const items: VerdictItem[] = [];
+  for (const m of body.matchAll(/<(warning|error)\s+code="([^"]+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
+    const inner = m[4] ?? '';
+    const raw = /<text[^>]*>([\s\S]*?)<\/text>/.exec(inner)?.[1] ?? inner.replace(/<[^>]+>/g, '');
+    const text = raw
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    const module = /\smodule="([^"]*)"/.exec(m[3])?.[1];
+    const error = m[1] === 'error';
+    const message = { code: m[2], text, module };
+    const [item] = wikiVerdict(error ? { errors: [message] } : { warnings: [message] }, query, prefixOf);
+    if (item) items.push(item); // not the ones that are never about the query (deprecation-help)
+  }
+  return items;
+}
+
 /** The wiki's verdict from one answer's body (any content type). */
 export function actionAnswerVerdict(
   body: string,
@@ -70,16 +93,7 @@ export function actionAnswerVerdict(
   if (json !== undefined && typeof json === 'object' && json !== null && !Array.isArray(json)) {
     items = wikiVerdict(json, query, prefixOf);
   } else if (json === undefined && /^\s*<\?xml/.test(body)) {
-    // rsd (and any XML answer): <warning code="…" module="…">text</warning>, <error code="…">.
-    items = [];
-    for (const m of body.matchAll(/<(warning|error)\s+code="([^"]+)"[^>]*>([^<]*)</g)) {
-      const text = m[3].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-      items.push({
-        code: m[2],
-        params: wikiVerdict({ warnings: [{ code: m[2], text }] }, query, prefixOf)[0].params,
-        error: m[1] === 'error',
-      });
-    }
+    items = xmlAnswerVerdict(body, query, prefixOf);
   } else {
     items = []; // an opensearch array, a feed, an HTML help page: no messages
   }
