@@ -24,8 +24,6 @@ import { formatVerdict, readCorpus, type CorpusEntry, type VerdictItem } from '.
 const SESSION_OR_CONTENT = new Set([
   'stashnotloggedin',
   'permissiondenied',
-  'assertuserfailed',
-  'assertnameduserfailed',
   'bad_wlowner',
   'nosuchpageid',
   'badformat',

@@ -844,6 +844,8 @@ describe('verdicts only anonymous requests get', () => {
     'action=query&list=watchlist',
     'action=query&list=recentchanges&rcprop=patrolled',
     'action=query&prop=stashimageinfo&siifilekey=abc',
+    'action=query&meta=siteinfo&assert=user',
+    'action=compare&fromrev=2&torelative=prev&format=xml&assert=user',
   ];
   for (const query of queries) {
     it(`say when they hold and how to turn them off: ${query}`, () => {
@@ -860,6 +862,40 @@ describe('verdicts only anonymous requests get', () => {
     assert.equal(validate('action=query&list=watchlist', { catalogue, settings: { loggedIn: true } }).length, 0);
   });
 });
+
+table('ApiMain::checkAsserts: assert and assertuser on a request sent without logging in', [
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=user: assertuserfailed, before the module runs)',
+    query: 'action=compare&fromrev=2&torelative=prev&format=xml&assert=user',
+    expect: [['assertuserfailed', 'error', 'assert', '']],
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=bot: assertbotfailed)',
+    query: 'action=query&meta=siteinfo&assert=bot',
+    expect: [['assertbotfailed', 'error', 'assert', '']],
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=anon holds for a request sent without logging in)',
+    query: 'action=query&meta=siteinfo&assert=anon',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assertuser: assertnameduserfailed, also with assert=anon)',
+    query: 'action=query&meta=siteinfo&assert=anon&assertuser=Admin',
+    expect: [['assertnameduserfailed', 'error', 'assertuser', '']],
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert is checked before assertuser)',
+    query: 'action=parse&page=Alpha&assert=user&assertuser=Admin',
+    expect: [['assertuserfailed', 'error', 'assert', '']],
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (not reached by a request that logs in)',
+    query: 'action=query&meta=siteinfo&assert=user&assertuser=Admin',
+    expect: [],
+    loggedIn: true,
+  },
+]);
 
 table('Content-dependent verdicts of compare (severity as the server gives it when the revision exists)', [
   {

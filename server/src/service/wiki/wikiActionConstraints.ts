@@ -25,6 +25,9 @@
  *                 titles cannot have, only a namespace, …) → `code` (invalidtitle); `{why}` in the
  *                 message says which.
  *
+ * Rules of module `main` are ApiMain's own, checked for every action before the module runs; `anonymous`
+ * marks a rule that holds only for a request sent without logging in (`assert=user`).
+ *
  * `diesFirst` lists error codes the module dies with before it reaches a rule (rules are listed in the
  * order the module checks them): when one of them is reported, the rule is not.
  *
@@ -98,6 +101,8 @@ export interface ActionRule {
   keptWhenDying?: string[];
   /** `when` rules: the parameter whose name the diagnostic points at, when not the subject (params[0]). */
   at?: string;
+  /** Holds only for a request sent without logging in (ApiMain::checkAsserts); off when the sender logs in. */
+  anonymous?: boolean;
   /** A quick fix: add this parameter with this value (or add the value to it). */
   fix?: { param: string; value: string };
   /** A quick fix: rename the parameter pointed at to this one (`title` → `page`). */
@@ -225,6 +230,7 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     why: optString(raw.why),
     keptWhenDying: raw.keptWhenDying === undefined ? undefined : strings(raw.keptWhenDying, `${at}: "keptWhenDying"`),
     at: optString(raw.at),
+    anonymous: raw.anonymous === true ? true : undefined,
     fix:
       isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string'
         ? { param: raw.fix.param, value: raw.fix.value }

@@ -26,6 +26,7 @@ import { getValueItems } from './wikiQueryParser';
 import { titleProblem } from './wikiTitleRules';
 import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
+import { ANONYMOUS_NOTE } from './wikiConstraints';
 
 /** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
@@ -296,7 +297,8 @@ function ruleKindWhen(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionR
   const at = p ? p.nameRange : actionRange;
   const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
   const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
-  ctx.add(rule.code, at.start, at.end, rule.message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
+  const message = rule.anonymous ? `${fill(rule.message, { value: p?.value ?? '' })} (${ANONYMOUS_NOTE})` : rule.message;
+  ctx.add(rule.code, at.start, at.end, message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
   return;
 }
 
@@ -397,6 +399,19 @@ function moduleRequirements(m: WikiModule): string[] {
 /** The parameter of `m` that carries a token of a type (`token`, `lgtoken` has none). */
 export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
   return m.parameters.find((d) => d.tokentype !== undefined);
+}
+
+/**
+ * ApiMain's own rules (`main` in action-constraints.json), for every action once its parameters are read:
+ * ApiMain::checkAsserts runs after the action is set up and before the module does.
+ */
+export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
+  const main = ctx.catalogue.main;
+  if (!main) return;
+  for (const rule of ctx.catalogue.actionRulesOf('main')) {
+    if (rule.anonymous && ctx.loggedIn) continue;
+    applyRule(ctx, main, rule, actionP.valueRange);
+  }
 }
 
 /** After every parameter was seen: required parameters, module rules, write modules as GET, hidden warnings. */

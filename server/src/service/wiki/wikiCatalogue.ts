@@ -889,7 +889,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       }
       // As for query rules: only where the module and every parameter the rule names exist here.
       cat.actionRules = rules.filter((r) => {
-        const m = cat.getActionModule(r.module);
+        const m = r.module === 'main' ? cat.main : cat.getActionModule(r.module);
         // A templated name (`fromcontentmodel-main`) counts when a templated parameter produces it.
         const has = (p: string) =>
           m!.paramByName.has(p) ||

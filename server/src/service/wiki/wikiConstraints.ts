@@ -257,7 +257,7 @@ function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: U
 }
 
 /** What the suffix of an `anonymous` rule's message says: the verdict holds for requests sent without logging in. */
-const ANONYMOUS_NOTE =
+export const ANONYMOUS_NOTE =
   'MediaWiki answers this to a request sent without logging in; if the program sending it logs in, set wikimapQuery.wiki.loggedIn (check: --logged-in).';
 
 /** `anonymous`: the module refuses a reader who is not logged in (the module's name, or the value that asks, is pointed at). */
