@@ -21,13 +21,7 @@ import { formatVerdict, readCorpus, type CorpusEntry, type VerdictItem } from '.
  * checker, not told the requests are sent logged in, gives it where the wiki refuses a reader who
  * is not (constraints.json's `anonymous` rules).
  */
-const SESSION_OR_CONTENT = new Set([
-  'stashnotloggedin',
-  'permissiondenied',
-  'bad_wlowner',
-  'nosuchpageid',
-  'badformat',
-]);
+const SESSION_OR_CONTENT = new Set(['stashnotloggedin', 'permissiondenied', 'bad_wlowner', 'nosuchpageid', 'badformat']);
 
 /**
  * Answers that are a bug of the recorded wiki, not a verdict: MediaWiki 1.45.0 answers
