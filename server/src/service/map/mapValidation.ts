@@ -4,7 +4,7 @@
  * descriptors/mapserver/README.md.
  */
 import type { Node } from 'jsonc-parser';
-import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LanguageSettings, TextDocument } from '../languageTypes';
 import {
   AXES,
@@ -15,10 +15,12 @@ import {
   nodeToBlock,
   readBox,
   readCorner,
+  type Axis,
   type CornerNodes,
   type Point,
+  type QueryBox,
 } from './mapBox';
-import type { MapDescriptor } from './mapDescriptor';
+import type { MapDescriptor, MapTypeDescriptor } from './mapDescriptor';
 import {
   defaultMapServerConfig,
   describeLayers,
@@ -27,12 +29,14 @@ import {
   serverLabel,
   type MapServerConfig,
 } from './mapServerConfig';
-import { DiagnosticSink } from './mapDiagnostics';
+import { DiagnosticSink, type Span } from './mapDiagnostics';
 import { MAX_MAP_QUERIES, printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
 import { suggestMapNames } from './mapSuggestions';
 
-function rangeOf(document: TextDocument, node: { offset: number; length: number }): Range {
-  return { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
+/** `make`'s result, made at the first call (suggestions both a message and its data show, made only when kept). */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** What a non-integer JSON value is, for messages. */
@@ -82,15 +86,16 @@ export function doMapValidation(
   settings?: LanguageSettings,
   config: MapServerConfig = defaultMapServerConfig(descriptor),
 ): Diagnostic[] {
-  const sink = new DiagnosticSink(settings);
+  const sink = new DiagnosticSink(document, settings);
   const full = settings?.maxFullCheckSize === undefined || parsed.text.length <= settings.maxFullCheckSize;
 
   // Only the first syntax error: later ones mostly follow from it, and the server too stops at the first.
-  if (parsed.tooDeep) {
+  const tooDeep = parsed.tooDeep;
+  if (tooDeep) {
     sink.add(
       'toodeep',
-      rangeOf(document, { offset: parsed.tooDeep.offset, length: 1 }),
-      `Nested deeper than ${parsed.tooDeep.limit} levels: this is not a map query (queries nest two levels), so it is not checked further.`,
+      { offset: tooDeep.offset, length: 1 },
+      () => `Nested deeper than ${tooDeep.limit} levels: this is not a map query (queries nest two levels), so it is not checked further.`,
     );
     return sink.diagnostics;
   }
@@ -98,35 +103,35 @@ export function doMapValidation(
   if (firstError) {
     sink.add(
       'invalidjson',
-      rangeOf(document, { offset: firstError.offset, length: firstError.length }),
-      `Invalid JSON: ${syntaxProblem(printParseErrorCode(firstError.error))}. Fix the syntax: the map server answers invalid JSON with HTTP 500 and a plain-text error.`,
+      { offset: firstError.offset, length: firstError.length },
+      () =>
+        `Invalid JSON: ${syntaxProblem(printParseErrorCode(firstError.error))}. Fix the syntax: the map server answers invalid JSON with HTTP 500 and a plain-text error.`,
     );
   }
   if (!parsed.root && parsed.syntaxErrors.length === 0) {
     sink.add(
       'invalidjson',
-      rangeOf(document, { offset: 0, length: 0 }),
-      'The document is empty. Write a query object such as {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}.',
+      { offset: 0, length: 0 },
+      () =>
+        'The document is empty. Write a query object such as {"pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bones"}.',
     );
   }
   for (const node of parsed.notObjects) {
-    if (sink.full) {
-      sink.count('notanobject');
-      continue;
-    }
     sink.add(
       'notanobject',
-      rangeOf(document, node),
-      `Expected a query object {"pos1", "pos2", "type"} here, found ${describeValue(node)}. A file holds one query object or an array of them.`,
+      node,
+      () =>
+        `Expected a query object {"pos1", "pos2", "type"} here, found ${describeValue(node)}. A file holds one query object or an array of them.`,
     );
   }
   if (parsed.unchecked) {
     const { first, count } = parsed.unchecked;
     sink.add(
       'toomanyqueries',
-      rangeOf(document, { offset: first.offset, length: 1 }),
-      `This query and the ${count - 1} after it are not checked: a document gets at most ${MAX_MAP_QUERIES} queries checked. Split the file.`,
-      { unchecked: count },
+      { offset: first.offset, length: 1 },
+      () =>
+        `This query and the ${count - 1} after it are not checked: a document gets at most ${MAX_MAP_QUERIES} queries checked. Split the file.`,
+      () => ({ unchecked: count }),
     );
   }
   const complete = parsed.syntaxErrors.length === 0;
@@ -143,27 +148,61 @@ function syntaxProblem(code: string): string {
 /** Required fields that are missing, and corners the server fills with its default (only once the JSON is complete). */
 function checkMissingFields(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink): void {
   for (const field of descriptor.fields) {
-    if (field.required && !query.fields.has(field.name)) {
-      sink.add(
-        'missingfield',
-        rangeOf(document, { offset: query.node.offset, length: 1 }),
-        `Missing "${field.name}": the server needs ${fieldNeed(field.name, descriptor)}. Add it.`,
-        { field: field.name },
-      );
-    }
+    if (field.required && !query.fields.has(field.name)) reportMissingField(sink, query, field.name, descriptor);
     // web/mapobjects.go: a nil pos1/pos2 (omitted, or null) becomes ±2048 map blocks.
     const value = query.fields.get(field.name)?.value;
-    if (field.default && (!query.fields.has(field.name) || value?.type === 'null')) {
-      const at = value ?? { offset: query.node.offset, length: 1 };
-      const how = value ? `"${field.name}": null is read as omitted` : `No "${field.name}"`;
-      sink.add(
-        'defaultcorner',
-        rangeOf(document, at),
-        `${how}: the server searches ${field.name === 'pos1' ? 'from' : 'up to'} map block ${formatPoint(field.default)} (its default), i.e. ${field.name === 'pos1' ? 'from the bottom corner' : 'to the top corner'} of the whole map. Give "${field.name}" to narrow the search.`,
-        { field: field.name, default: field.default },
-      );
-    }
+    if (field.default && (!query.fields.has(field.name) || value?.type === 'null'))
+      reportDefaultCorner(sink, query, field.name, field.default, value);
   }
+}
+
+// The report… functions build a problem's message (as functions: called only for the diagnostics kept).
+// They are apart from the checks so that a check that finds nothing allocates nothing for them.
+
+function reportMissingField(sink: DiagnosticSink, query: MapQuery, name: string, descriptor: MapDescriptor): void {
+  sink.add(
+    'missingfield',
+    { offset: query.node.offset, length: 1 },
+    () => `Missing "${name}": the server needs ${fieldNeed(name, descriptor)}. Add it.`,
+    () => ({ field: name }),
+  );
+}
+
+function reportDefaultCorner(sink: DiagnosticSink, query: MapQuery, name: string, corner: Point, value: Node | undefined): void {
+  sink.add(
+    'defaultcorner',
+    value ?? { offset: query.node.offset, length: 1 },
+    () =>
+      `${value ? `"${name}": null is read as omitted` : `No "${name}"`}: the server searches ${name === 'pos1' ? 'from' : 'up to'} map block ${formatPoint(corner)} (its default), i.e. ${name === 'pos1' ? 'from the bottom corner' : 'to the top corner'} of the whole map. Give "${name}" to narrow the search.`,
+    () => ({ field: name, default: corner }),
+  );
+}
+
+function reportFieldCase(sink: DiagnosticSink, key: Node, name: string): void {
+  sink.add(
+    'fieldcase',
+    key,
+    () => `Write "${name}": the server's JSON decoder matches "${key.value}" case-insensitively, but other tools will not.`,
+    () => ({ field: name, suggestions: [name] }),
+  );
+}
+
+function reportUnknownField(sink: DiagnosticSink, key: Node, descriptor: MapDescriptor, full: boolean): void {
+  const name = key.value as string;
+  const suggestions = once(() =>
+    full
+      ? suggestMapNames(
+          name,
+          descriptor.fields.map((f) => f.name),
+        )
+      : [],
+  );
+  sink.add(
+    'unknownfield',
+    key,
+    () => `Unknown field "${name}": the map server ignores it.${didYouMeanText(suggestions())}`,
+    () => ({ field: name, suggestions: suggestions() }),
+  );
 }
 
 function validateQuery(
@@ -178,37 +217,10 @@ function validateQuery(
 ): void {
   // While the JSON is broken (being typed), a missing field is not news yet.
   if (complete) checkMissingFields(document, query, descriptor, sink);
-  for (const prop of query.overridden) {
-    sink.add(
-      'duplicatefield',
-      rangeOf(document, prop.key),
-      `"${prop.field.name}" is set again later in this object; only the last one counts. Remove one of them.`,
-      { field: prop.field.name },
-    );
-  }
-  for (const property of query.unknown) {
-    const key = property.children![0];
-    const name = key.value as string;
-    const suggestions = full
-      ? suggestMapNames(
-          name,
-          descriptor.fields.map((f) => f.name),
-        )
-      : [];
-    sink.add('unknownfield', rangeOf(document, key), `Unknown field "${name}": the map server ignores it.${didYouMeanText(suggestions)}`, {
-      field: name,
-      suggestions,
-    });
-  }
+  for (const prop of query.overridden) reportDuplicate(sink, prop);
+  for (const property of query.unknown) reportUnknownField(sink, property.children![0], descriptor, full);
   for (const prop of query.fields.values()) {
-    if (prop.key.value !== prop.field.name) {
-      sink.add(
-        'fieldcase',
-        rangeOf(document, prop.key),
-        `Write "${prop.field.name}": the server's JSON decoder matches "${prop.key.value}" case-insensitively, but other tools will not.`,
-        { field: prop.field.name, suggestions: [prop.field.name] },
-      );
-    }
+    if (prop.key.value !== prop.field.name) reportFieldCase(sink, prop.key, prop.field.name);
     if (!prop.value) continue; // `"key":` without a value: already a syntax error
     switch (prop.field.kind) {
       case 'coordinates': {
@@ -222,17 +234,27 @@ function validateQuery(
         break;
       }
       case 'type':
-        validateType(document, prop, descriptor, state, sink, full, config);
+        validateType(prop, descriptor, state, sink, full, config);
         break;
       case 'attributelike':
-        validateAttributeLike(document, prop, query, descriptor, sink, full);
+        validateAttributeLike(prop, query, descriptor, sink, full);
         break;
       case 'integer':
         validateLimit(document, prop, sink, descriptor);
         break;
     }
   }
-  validateBox(document, query, descriptor, sink, config, complete);
+  validateBox(query, descriptor, sink, config, complete);
+}
+
+function reportDuplicate(sink: DiagnosticSink, prop: MapFieldProperty): void {
+  const name = prop.field.name;
+  sink.add(
+    'duplicatefield',
+    prop.key,
+    () => `"${name}" is set again later in this object; only the last one counts. Remove one of them.`,
+    () => ({ field: name }),
+  );
 }
 
 function fieldNeed(name: string, descriptor: MapDescriptor): string {
@@ -240,10 +262,6 @@ function fieldNeed(name: string, descriptor: MapDescriptor): string {
   if (field?.kind === 'coordinates') return `both corners of the region in map blocks, e.g. "${name}": {"x": 0, "y": 0, "z": 0}`;
   if (field?.kind === 'type') return 'the object type, e.g. "type": "bones" (without it nothing matches)';
   return 'this field';
-}
-
-function valueOrKeyRange(document: TextDocument, prop: MapFieldProperty): Range {
-  return rangeOf(document, prop.value ?? prop.key);
 }
 
 /**
@@ -264,68 +282,76 @@ function validateCorner(document: TextDocument, prop: MapFieldProperty, corner: 
   const name = prop.field.name;
   if (prop.value?.type === 'null') return; // a nil pointer: the default corner (reported as defaultcorner)
   if (!corner) {
-    sink.add(
-      'notanobject',
-      valueOrKeyRange(document, prop),
-      `"${name}" must be an object of integers {"x", "y", "z"} in map blocks, not ${describeValue(prop.value)}.`,
-      { field: name },
-    );
+    reportNotCorner(sink, prop);
     return;
   }
   for (const axis of AXES) {
     const entry = corner.axes[axis];
     if (!entry) {
       // Go's decoder leaves an absent int field at its zero value.
-      sink.add(
-        'missingcoordinate',
-        rangeOf(document, prop.key),
-        `"${name}" has no "${axis}": the server reads it as 0 (map block 0). Give all of x, y and z in map blocks.`,
-        { field: name, axis },
-      );
+      reportMissingCoordinate(sink, prop.key, name, axis);
       continue;
     }
     const key = entry.children![0];
-    if (key.value !== axis) {
-      sink.add(
-        'fieldcase',
-        rangeOf(document, key),
-        `Write "${axis}": the server's JSON decoder matches "${key.value}" case-insensitively, but other tools will not.`,
-        { field: axis, suggestions: [axis] },
-      );
-    }
+    if (key.value !== axis) reportFieldCase(sink, key, axis);
     const v = entry.children?.[1];
     if (!v) continue; // already a syntax error
-    if (v.type === 'null') {
-      // encoding/json: null into an int has no effect, so the coordinate stays 0.
-      sink.add('nullvalue', rangeOf(document, v), `"${name}.${axis}": null is read as 0 by the server. Write the number you mean.`, {
-        field: name,
-        axis,
-      });
-      continue;
-    }
-    if (!isGoInt(v, document)) {
-      const hint = v.type === 'number' ? ` Write a plain whole number, e.g. ${Math.floor(v.value as number)}.` : '';
-      sink.add(
-        'notinteger',
-        rangeOf(document, v),
-        `"${name}.${axis}" must be an integer (map blocks), not ${describeValue(v)}; the server answers HTTP 500 (json: cannot unmarshal … of type int).${hint}`,
-        { field: name, axis },
-      );
-    }
+    // encoding/json: null into an int has no effect, so the coordinate stays 0.
+    if (v.type === 'null') reportNullCoordinate(sink, v, name, axis);
+    else if (!isGoInt(v, document)) reportNotIntegerCoordinate(sink, v, name, axis);
   }
-  for (const property of corner.unknown) {
-    const key = property.children![0];
-    sink.add(
-      'unknownfield',
-      rangeOf(document, key),
-      `Unknown coordinate "${key.value}" in "${name}": only x, y and z count; the server ignores it.`,
-      { field: String(key.value), suggestions: [] },
-    );
-  }
+  for (const property of corner.unknown) reportUnknownCoordinate(sink, property.children![0], name);
+}
+
+function reportNotCorner(sink: DiagnosticSink, prop: MapFieldProperty): void {
+  const name = prop.field.name;
+  sink.add(
+    'notanobject',
+    prop.value ?? prop.key,
+    () => `"${name}" must be an object of integers {"x", "y", "z"} in map blocks, not ${describeValue(prop.value)}.`,
+    () => ({ field: name }),
+  );
+}
+
+function reportMissingCoordinate(sink: DiagnosticSink, key: Node, name: string, axis: string): void {
+  sink.add(
+    'missingcoordinate',
+    key,
+    () => `"${name}" has no "${axis}": the server reads it as 0 (map block 0). Give all of x, y and z in map blocks.`,
+    () => ({ field: name, axis }),
+  );
+}
+
+function reportNullCoordinate(sink: DiagnosticSink, v: Node, name: string, axis: string): void {
+  sink.add(
+    'nullvalue',
+    v,
+    () => `"${name}.${axis}": null is read as 0 by the server. Write the number you mean.`,
+    () => ({ field: name, axis }),
+  );
+}
+
+function reportNotIntegerCoordinate(sink: DiagnosticSink, v: Node, name: string, axis: string): void {
+  sink.add(
+    'notinteger',
+    v,
+    () =>
+      `"${name}.${axis}" must be an integer (map blocks), not ${describeValue(v)}; the server answers HTTP 500 (json: cannot unmarshal … of type int).` +
+      (v.type === 'number' ? ` Write a plain whole number, e.g. ${Math.floor(v.value as number)}.` : ''),
+    () => ({ field: name, axis }),
+  );
+}
+
+function reportUnknownCoordinate(sink: DiagnosticSink, key: Node, name: string): void {
+  sink.add(
+    'unknownfield',
+    key,
+    () => `Unknown coordinate "${key.value}" in "${name}": only x, y and z count; the server ignores it.`,
+    () => ({ field: String(key.value), suggestions: [] }),
+  );
 }
 
 function validateType(
-  document: TextDocument,
   prop: MapFieldProperty,
   descriptor: MapDescriptor,
   state: MapValidationState,
@@ -334,33 +360,42 @@ function validateType(
   config: MapServerConfig,
 ): void {
   const v = prop.value;
-  if (!v || v.type !== 'string') {
-    sink.add('typenotstring', valueOrKeyRange(document, prop), `"type" must be a string such as "bones", not ${describeValue(v)}.`);
-    return;
+  if (!v || v.type !== 'string') reportTypeNotString(sink, prop);
+  else {
+    const known = descriptor.typeByName.get(v.value as string);
+    if (!known) reportUnknownType(sink, v, descriptor, state, full);
+    else if (!config.enabledTypes.has(known.name)) reportTypeNotEnabled(sink, v, known, config);
   }
+}
+
+function reportTypeNotString(sink: DiagnosticSink, prop: MapFieldProperty): void {
+  sink.add('typenotstring', prop.value ?? prop.key, () => `"type" must be a string such as "bones", not ${describeValue(prop.value)}.`);
+}
+
+function reportTypeNotEnabled(sink: DiagnosticSink, v: Node, known: MapTypeDescriptor, config: MapServerConfig): void {
+  const name = known.name;
+  const where = () =>
+    config.server
+      ? `is not enabled on the map server ${config.server}: its config (GET /api/config) has ${known.configKeys.map((k) => `"${k}": ${config.mapobjects[k] === true}`).join(', ')} in "mapobjects"`
+      : `is not enabled on a map server with the default config: it is indexed only with ${describeSwitches(known.configKeys)} in the "mapobjects" of mapserver.json`;
+  sink.add(
+    'typenotenabled',
+    v,
+    () =>
+      `Type "${name}" ${where()}, so no such objects are indexed and the answer is an empty list (or only objects indexed before it was switched off).` +
+      (config.server ? '' : " Set wikimapQuery.mapserver.url to check against your server's own config."),
+    () => ({ type: name, server: config.server }),
+  );
+}
+
+function reportUnknownType(sink: DiagnosticSink, v: Node, descriptor: MapDescriptor, state: MapValidationState, full: boolean): void {
   const name = v.value as string;
-  const known = descriptor.typeByName.get(name);
-  if (known) {
-    if (!config.enabledTypes.has(name)) {
-      const where = config.server
-        ? `is not enabled on the map server ${config.server}: its config (GET /api/config) has ${known.configKeys.map((k) => `"${k}": ${config.mapobjects[k] === true}`).join(', ')} in "mapobjects"`
-        : `is not enabled on a map server with the default config: it is indexed only with ${describeSwitches(known.configKeys)} in the "mapobjects" of mapserver.json`;
-      sink.add(
-        'typenotenabled',
-        rangeOf(document, v),
-        `Type "${name}" ${where}, so no such objects are indexed and the answer is an empty list (or only objects indexed before it was switched off).` +
-          (config.server ? '' : " Set wikimapQuery.mapserver.url to check against your server's own config."),
-        { type: name, server: config.server },
-      );
-    }
-    return;
-  }
-  const suggestions = full ? typeSuggestions(name, descriptor, state) : [];
+  const suggestions = once(() => (full ? typeSuggestions(name, descriptor, state) : []));
   sink.add(
     'unknowntype',
-    rangeOf(document, v),
-    `Unknown type "${name}": the server matches the type exactly and silently returns an empty list.${didYouMeanText(suggestions)}`,
-    { type: name, suggestions },
+    v,
+    () => `Unknown type "${name}": the server matches the type exactly and silently returns an empty list.${didYouMeanText(suggestions())}`,
+    () => ({ type: name, suggestions: suggestions() }),
   );
 }
 
@@ -375,8 +410,9 @@ function typeSuggestions(name: string, descriptor: MapDescriptor, state: MapVali
   return result;
 }
 
+const ATTRIBUTELIKE_SHAPE = 'Write "attributelike": {"key": "owner", "value": "%name%"} (SQL LIKE pattern, % and _ wildcards).';
+
 function validateAttributeLike(
-  document: TextDocument,
   prop: MapFieldProperty,
   query: MapQuery,
   descriptor: MapDescriptor,
@@ -384,9 +420,8 @@ function validateAttributeLike(
   full: boolean,
 ): void {
   const v = prop.value;
-  const shape = 'Write "attributelike": {"key": "owner", "value": "%name%"} (SQL LIKE pattern, % and _ wildcards).';
   if (!v || v.type !== 'object') {
-    sink.add('badattributelike', valueOrKeyRange(document, prop), `"attributelike" must be an object, not ${describeValue(v)}. ${shape}`);
+    reportAttributeLikeNot(sink, prop.value ?? prop.key, '"attributelike" must be an object', prop.value);
     return;
   }
   let keyNode: Node | undefined;
@@ -396,162 +431,182 @@ function validateAttributeLike(
   for (const property of v.children ?? []) {
     const k = property.children?.[0];
     const name = typeof k?.value === 'string' ? k.value.toLowerCase() : '';
-    if ((name === 'key' || name === 'value') && k!.value !== name) {
-      sink.add(
-        'fieldcase',
-        rangeOf(document, k!),
-        `Write "${name}": the server's JSON decoder matches "${k!.value}" case-insensitively, but other tools will not.`,
-        { field: name, suggestions: [name] },
-      );
-    }
+    if ((name === 'key' || name === 'value') && k!.value !== name) reportFieldCase(sink, k!, name);
     if (name === 'key') {
       haveKey = true;
       keyNode = property.children?.[1];
     } else if (name === 'value') {
       haveValue = true;
       valueNode = property.children?.[1];
-    } else if (k)
-      sink.add(
-        'unknownfield',
-        rangeOf(document, k),
-        `Unknown field "${k.value}" in "attributelike": only "key" and "value" count; the server ignores it.`,
-        { field: String(k.value), suggestions: [] },
-      );
+    } else if (k) reportUnknownAttributeLikeField(sink, k);
   }
-  for (const [label, present, node] of [
-    ['key', haveKey, keyNode],
-    ['value', haveValue, valueNode],
-  ] as const) {
-    if (!present) sink.add('badattributelike', rangeOf(document, prop.key), `"attributelike" has no "${label}". ${shape}`);
-    else if (!node || node.type !== 'string')
-      sink.add(
-        'badattributelike',
-        rangeOf(document, node ?? v),
-        `"attributelike.${label}" must be a string, not ${describeValue(node)}. ${shape}`,
-      );
-  }
+  if (!haveKey) reportAttributeLikeMissing(sink, prop.key, 'key');
+  else if (keyNode?.type !== 'string') reportAttributeLikeNot(sink, keyNode ?? v, '"attributelike.key" must be a string', keyNode);
+  if (!haveValue) reportAttributeLikeMissing(sink, prop.key, 'value');
+  else if (valueNode?.type !== 'string') reportAttributeLikeNot(sink, valueNode ?? v, '"attributelike.value" must be a string', valueNode);
   if (!keyNode || keyNode.type !== 'string') return;
   const typeValue = query.fields.get('type')?.value;
   const type = typeValue?.type === 'string' ? descriptor.typeByName.get(typeValue.value as string) : undefined;
-  if (!type) return;
+  if (type && !type.attributes.some((a) => a.name === keyNode!.value)) reportUnknownAttribute(sink, keyNode, type, full);
+}
+
+function reportAttributeLikeMissing(sink: DiagnosticSink, at: Span, label: string): void {
+  sink.add('badattributelike', at, () => `"attributelike" has no "${label}". ${ATTRIBUTELIKE_SHAPE}`);
+}
+
+/** `rule` (what it must be), what was `found` instead, and how to write it. */
+function reportAttributeLikeNot(sink: DiagnosticSink, at: Span, rule: string, found: Node | undefined): void {
+  sink.add('badattributelike', at, () => `${rule}, not ${describeValue(found)}. ${ATTRIBUTELIKE_SHAPE}`);
+}
+
+function reportUnknownAttributeLikeField(sink: DiagnosticSink, k: Node): void {
+  sink.add(
+    'unknownfield',
+    k,
+    () => `Unknown field "${k.value}" in "attributelike": only "key" and "value" count; the server ignores it.`,
+    () => ({ field: String(k.value), suggestions: [] }),
+  );
+}
+
+function reportUnknownAttribute(sink: DiagnosticSink, keyNode: Node, type: MapTypeDescriptor, full: boolean): void {
   const key = keyNode.value as string;
   const keys = type.attributes.map((a) => a.name);
-  if (keys.includes(key)) return;
-  const suggestions = full ? suggestMapNames(key, keys) : [];
+  const suggestions = once(() => (full ? suggestMapNames(key, keys) : []));
   sink.add(
     'unknownattribute',
-    rangeOf(document, keyNode),
-    `"${type.name}" objects have no attribute "${key}", so nothing will match. Its attributes: ${keys.join(', ')}.${didYouMeanText(suggestions)}`,
-    { type: type.name, key, suggestions },
+    keyNode,
+    () =>
+      `"${type.name}" objects have no attribute "${key}", so nothing will match. Its attributes: ${keys.join(', ')}.${didYouMeanText(suggestions())}`,
+    () => ({ type: type.name, key, suggestions: suggestions() }),
   );
 }
 
 function validateLimit(document: TextDocument, prop: MapFieldProperty, sink: DiagnosticSink, descriptor: MapDescriptor): void {
   const v = prop.value;
-  if (v?.type === 'null') {
-    // limit is a *int: null leaves it nil, and the handler fills in the default.
-    sink.add(
-      'nullvalue',
-      rangeOf(document, v),
-      `"limit": null is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows. Give a number or remove "limit".`,
-      { field: 'limit' },
-    );
-    return;
-  }
-  if (!v || !isGoInt(v, document)) {
-    sink.add(
-      'notinteger',
-      valueOrKeyRange(document, prop),
-      `"limit" must be an integer (rows), not ${describeValue(v)}; the server answers HTTP 500 (json: cannot unmarshal … of type int).`,
-      { field: 'limit' },
-    );
-    return;
-  }
-  const n = v.value as number;
+  // limit is a *int: null leaves it nil, and the handler fills in the default.
+  if (v?.type === 'null') reportNullLimit(sink, v, descriptor);
+  else if (!v || !isGoInt(v, document)) reportNotIntegerLimit(sink, prop);
   // SQLite treats LIMIT 0 as "no rows" and a negative LIMIT as "no limit"; PostgreSQL rejects a negative LIMIT.
-  if (n === 0)
-    sink.add(
-      'badlimit',
-      rangeOf(document, v),
-      '"limit": 0 returns no objects. Give the number of rows (object × attribute) you want, or remove it for the default 1000.',
-    );
-  else if (n < 0)
-    sink.add(
-      'badlimit',
-      rangeOf(document, v),
-      `"limit": ${n} means "no limit" on SQLite and is an error on PostgreSQL. Give a positive number of rows.`,
-    );
+  else if ((v.value as number) <= 0) reportBadLimit(sink, v);
 }
 
-function validateBox(
-  document: TextDocument,
-  query: MapQuery,
-  descriptor: MapDescriptor,
-  sink: DiagnosticSink,
-  config: MapServerConfig,
-  complete: boolean,
-): void {
+function reportNullLimit(sink: DiagnosticSink, v: Node, descriptor: MapDescriptor): void {
+  sink.add(
+    'nullvalue',
+    v,
+    () =>
+      `"limit": null is read as no limit given: the server uses its default of ${descriptor.defaultLimit} rows. Give a number or remove "limit".`,
+    () => ({ field: 'limit' }),
+  );
+}
+
+function reportNotIntegerLimit(sink: DiagnosticSink, prop: MapFieldProperty): void {
+  sink.add(
+    'notinteger',
+    prop.value ?? prop.key,
+    () =>
+      `"limit" must be an integer (rows), not ${describeValue(prop.value)}; the server answers HTTP 500 (json: cannot unmarshal … of type int).`,
+    () => ({ field: 'limit' }),
+  );
+}
+
+function reportBadLimit(sink: DiagnosticSink, v: Node): void {
+  const n = v.value as number;
+  sink.add('badlimit', v, () =>
+    n === 0
+      ? '"limit": 0 returns no objects. Give the number of rows (object × attribute) you want, or remove it for the default 1000.'
+      : `"limit": ${n} means "no limit" on SQLite and is an error on PostgreSQL. Give a positive number of rows.`,
+  );
+}
+
+/** Where a box-wide problem is shown: the key of `name`, else the query's opening brace. */
+function anchorOf(query: MapQuery, name: string): Span {
+  return query.fields.get(name)?.key ?? { offset: query.node.offset, length: 1 };
+}
+
+function validateBox(query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink, config: MapServerConfig, complete: boolean): void {
   const box = readBox(query, descriptor);
   const { p1, p2 } = box;
-  // Where a corner is omitted or partly written, judge the box the server will search (while the JSON is
-  // broken, only corners that are written).
-  const judged = complete || (query.fields.has('pos1') && query.fields.has('pos2'));
-  const e1 = judged ? box.e1 : undefined;
-  const e2 = judged ? box.e2 : undefined;
-  let nodeLike = false;
   const out1 = !!p1 && !isInBounds(p1, descriptor);
   const out2 = !!p2 && !isInBounds(p2, descriptor);
   if (out1 || out2) {
-    nodeLike = true;
-    const fixed1 = p1 && toBlocks(p1, descriptor);
-    const fixed2 = p2 && toBlocks(p2, descriptor);
-    const advice = [fixed1 && `pos1 ${formatPoint(fixed1)}`, fixed2 && `pos2 ${formatPoint(fixed2)}`].filter(Boolean).join(', ');
-    for (const [name, p, corner, out] of [
-      ['pos1', p1, box.pos1, out1],
-      ['pos2', p2, box.pos2, out2],
-    ] as const) {
-      if (!out || !p || !corner) continue;
-      sink.add(
-        'nodecoordinates',
-        rangeOf(document, corner.node),
+    reportNodeCoordinates(sink, box, out1, out2, descriptor);
+    return;
+  }
+  // Where a corner is omitted or partly written, judge the box the server will search (while the JSON is
+  // broken, only corners that are written).
+  if (!complete && !(query.fields.has('pos1') && query.fields.has('pos2'))) return;
+  const { e1, e2 } = box;
+  if (!e1 || !e2) return;
+  const axes = invertedAxes(e1, e2);
+  if (axes.length > 0) reportInvertedBox(sink, anchorOf(query, 'pos1'), e1, e2, axes);
+  else if (!rangeTouchesLayers(config.layers, e1.y, e2.y))
+    reportOutsideLayers(sink, anchorOf(query, query.fields.has('pos1') ? 'pos1' : 'pos2'), e1, e2, descriptor, config);
+  else if (!query.fields.has('limit')) {
+    const volume = boxVolume(e1, e2);
+    if (volume > descriptor.largeRegionBlocks)
+      reportRegionTooLarge(sink, anchorOf(query, query.fields.has('pos2') ? 'pos2' : 'pos1'), volume, descriptor);
+  }
+}
+
+function reportNodeCoordinates(sink: DiagnosticSink, box: QueryBox, out1: boolean, out2: boolean, descriptor: MapDescriptor): void {
+  const { p1, p2 } = box;
+  const fixed1 = p1 && toBlocks(p1, descriptor);
+  const fixed2 = p2 && toBlocks(p2, descriptor);
+  const advice = () => [fixed1 && `pos1 ${formatPoint(fixed1)}`, fixed2 && `pos2 ${formatPoint(fixed2)}`].filter(Boolean).join(', ');
+  for (const [name, p, corner, out] of [
+    ['pos1', p1, box.pos1, out1],
+    ['pos2', p2, box.pos2, out2],
+  ] as const) {
+    if (!out || !p || !corner) continue;
+    sink.add(
+      'nodecoordinates',
+      corner.node,
+      () =>
         `"${name}" ${formatPoint(p)} is beyond the map's ±${descriptor.bounds.max} map blocks: these look like node coordinates. ` +
-          `Divide by ${descriptor.blockSize} (floored): ${advice}.`,
-        { pos1: fixed1, pos2: fixed2 },
-      );
-    }
+        `Divide by ${descriptor.blockSize} (floored): ${advice()}.`,
+      () => ({ pos1: fixed1, pos2: fixed2 }),
+    );
   }
-  const anchor = (name: string) => rangeOf(document, query.fields.get(name)?.key ?? { offset: query.node.offset, length: 1 });
-  if (e1 && e2 && !nodeLike) {
-    const axes = invertedAxes(e1, e2);
-    if (axes.length > 0) {
-      const detail = axes.map((a) => `pos1.${a} ${e1[a]} > pos2.${a} ${e2[a]}`).join(', ');
-      sink.add(
-        'invertedbox',
-        anchor('pos1'),
-        `Inverted box (${detail}): the server does not swap corners, so nothing matches. Swap the ${axes.join(', ')} values.`,
-        { axes },
-      );
-    } else if (!rangeTouchesLayers(config.layers, e1.y, e2.y)) {
-      const nodes = `nodes y ${e1.y * descriptor.blockSize}…${e2.y * descriptor.blockSize + descriptor.blockSize - 1}`;
-      sink.add(
-        'outsidelayers',
-        anchor(query.fields.has('pos1') ? 'pos1' : 'pos2'),
-        `The box spans map blocks y ${e1.y}…${e2.y} (${nodes}), outside every layer of ${serverLabel(config)}: ${describeLayers(config.layers, descriptor.blockSize)}. ` +
-          'The server indexes only map blocks inside its layers, so nothing is ever found here. Move the box into a layer.',
-        { layers: config.layers, server: config.server },
-      );
-    } else if (!query.fields.has('limit')) {
-      const volume = boxVolume(e1, e2);
-      if (volume > descriptor.largeRegionBlocks) {
-        sink.add(
-          'regiontoolarge',
-          anchor(query.fields.has('pos2') ? 'pos2' : 'pos1'),
-          `The region spans ${volume.toLocaleString('en-US')} map blocks; the server stops at ${descriptor.defaultLimit} rows (one row per object attribute), so results may be cut. Add "limit" or narrow the region.`,
-          { limit: descriptor.defaultLimit * 10 },
-        );
-      }
-    }
-  }
+}
+
+function reportInvertedBox(sink: DiagnosticSink, at: Span, e1: Point, e2: Point, axes: Axis[]): void {
+  sink.add(
+    'invertedbox',
+    at,
+    () =>
+      `Inverted box (${axes.map((a) => `pos1.${a} ${e1[a]} > pos2.${a} ${e2[a]}`).join(', ')}): the server does not swap corners, so nothing matches. Swap the ${axes.join(', ')} values.`,
+    () => ({ axes }),
+  );
+}
+
+function reportOutsideLayers(
+  sink: DiagnosticSink,
+  at: Span,
+  e1: Point,
+  e2: Point,
+  descriptor: MapDescriptor,
+  config: MapServerConfig,
+): void {
+  const size = descriptor.blockSize;
+  sink.add(
+    'outsidelayers',
+    at,
+    () =>
+      `The box spans map blocks y ${e1.y}…${e2.y} (nodes y ${e1.y * size}…${e2.y * size + size - 1}), outside every layer of ${serverLabel(config)}: ${describeLayers(config.layers, size)}. ` +
+      'The server indexes only map blocks inside its layers, so nothing is ever found here. Move the box into a layer.',
+    () => ({ layers: config.layers, server: config.server }),
+  );
+}
+
+function reportRegionTooLarge(sink: DiagnosticSink, at: Span, volume: number, descriptor: MapDescriptor): void {
+  sink.add(
+    'regiontoolarge',
+    at,
+    () =>
+      `The region spans ${volume.toLocaleString('en-US')} map blocks; the server stops at ${descriptor.defaultLimit} rows (one row per object attribute), so results may be cut. Add "limit" or narrow the region.`,
+    () => ({ limit: descriptor.defaultLimit * 10 }),
+  );
 }
 
 function toBlocks(p: Point, descriptor: MapDescriptor): Point {
