@@ -285,7 +285,8 @@ describe('map diagnostics past MAX_MAP_DIAGNOSTICS', () => {
 });
 
 describe('map queries past MAX_MAP_QUERIES', function () {
-  this.timeout(20000);
+  // 200,000 queries: 3-14 s alone, past 20 s among the other suites on a loaded machine.
+  this.timeout(60000);
   const inverted = '{"pos1": {"x": 1, "y": 1, "z": 1}, "pos2": {"x": 0, "y": 1, "z": 1}, "type": "bones"}';
 
   it('the first MAX_MAP_QUERIES are checked, one warning marks the first that is not', () => {
