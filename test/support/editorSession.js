@@ -120,4 +120,34 @@ const SOURCE_SAMPLES = {
   },
 };
 
-module.exports = { prepareEditorSession, SAMPLE_LINES, MAP_SAMPLE, TYPED_QUERY, MAP_FIX, MAP_COMPLETION, SOURCE_SAMPLES };
+/**
+ * A JavaScript file that posts a map-object query with a misspelled field (`tpye`): the map-query
+ * sample of the editors' source-file tests (real VS Code, Neovim). The fix renames the bare key.
+ */
+const MAP_SOURCE_SAMPLE = {
+  file: 'map_client.js',
+  code: 'unknownfield',
+  misspelt: 'tpye',
+  title: 'Change to "type"',
+  fixed: "type: 'bones' }),",
+  text: [
+    'export function bones(base) {',
+    '  return fetch(base + "/api/mapobjects/", {',
+    '    method: "POST",',
+    "    body: JSON.stringify({ pos1: { x: -10, y: -2, z: -10 }, pos2: { x: 10, y: 2, z: 10 }, tpye: 'bones' }),",
+    '  });',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+module.exports = {
+  prepareEditorSession,
+  SAMPLE_LINES,
+  MAP_SAMPLE,
+  TYPED_QUERY,
+  MAP_FIX,
+  MAP_COMPLETION,
+  SOURCE_SAMPLES,
+  MAP_SOURCE_SAMPLE,
+};

@@ -7,7 +7,9 @@ const assert = require('node:assert/strict');
 const vscode = require('vscode');
 const { waitFor, openFile, screenshot, writeWorkspaceFile } = require('./helpers');
 
-const PY = require('../../support/editorSession').SOURCE_SAMPLES.python.text;
+const { SOURCE_SAMPLES, MAP_SOURCE_SAMPLE: MAP } = require('../../support/editorSession');
+
+const PY = SOURCE_SAMPLES.python.text;
 
 const code = (d) => (typeof d.code === 'object' ? d.code.value : d.code);
 const labelOf = (i) => (typeof i.label === 'string' ? i.label : i.label.label);
@@ -68,5 +70,34 @@ describe('requests in a Python file, in a real VS Code', () => {
     await vscode.workspace.applyEdit(fix.edit);
     await waitFor(() => doc.getText().includes('"srlimit": 5}') || undefined, 'the fix is applied');
     await waitFor(() => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined), 'the diagnostic goes away');
+  });
+});
+
+describe('a map query posted from a JavaScript file, in a real VS Code', () => {
+  it('shows the diagnostic of a misspelled field at the key, and the quick fix renames it', async () => {
+    const doc = await openFile(writeWorkspaceFile(MAP.file, MAP.text));
+    assert.equal(doc.languageId, 'javascript');
+    const diag = await waitFor(
+      () => vscode.languages.getDiagnostics(doc.uri).find((d) => code(d) === MAP.code),
+      `the diagnostic on ${MAP.misspelt}`,
+    );
+    assert.equal(doc.getText(diag.range), MAP.misspelt);
+    assert.equal(diag.range.start.line, 3);
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    editor.selection = new vscode.Selection(diag.range.start, diag.range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const shown = await screenshot('javascript-map-diagnostic', { waitFor: '.monaco-hover', text: MAP.misspelt });
+    assert.match(shown.text, /type/);
+    const actions = await vscode.commands.executeCommand(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      diag.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    const fix = actions.find((a) => a.title === MAP.title);
+    assert.ok(fix, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+    await vscode.workspace.applyEdit(fix.edit);
+    await waitFor(() => doc.lineAt(3).text.endsWith(MAP.fixed) || undefined, 'the fix is applied');
+    await waitFor(() => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined), 'the diagnostics go away');
   });
 });
