@@ -10,7 +10,14 @@ const path = require('path');
 
 const { createCheckList } = require('../support/checkList');
 const { editorConfig } = require('../support/editorConfigs');
-const { prepareEditorSession, TYPED_QUERY, MAP_FIX, MAP_COMPLETION, SOURCE_SAMPLES } = require('../support/editorSession');
+const {
+  prepareEditorSession,
+  TYPED_QUERY,
+  MAP_FIX,
+  MAP_COMPLETION,
+  SOURCE_SAMPLES,
+  MAP_SOURCE_SAMPLE,
+} = require('../support/editorSession');
 const { prepareSettingsSession, checkSettingsChange } = require('../support/settingsChange');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -183,6 +190,10 @@ function sourcesSession() {
   env.WIKIMAP_NVIM_JSFILE = path.join(dir, JS_SOURCE.file);
   fs.writeFileSync(env.WIKIMAP_NVIM_PYFILE, PY_SOURCE.text);
   fs.writeFileSync(env.WIKIMAP_NVIM_JSFILE, JS_SOURCE.text);
+  env.WIKIMAP_NVIM_MAPJSFILE = path.join(dir, MAP_SOURCE_SAMPLE.file);
+  env.WIKIMAP_NVIM_MAPCODE = MAP_SOURCE_SAMPLE.code;
+  env.WIKIMAP_NVIM_MAPTITLE = MAP_SOURCE_SAMPLE.title;
+  fs.writeFileSync(env.WIKIMAP_NVIM_MAPJSFILE, MAP_SOURCE_SAMPLE.text);
   const r = spawnSync(
     'nvim',
     ['--headless', '-n', '-i', 'NONE', '-u', String(env.WIKIMAP_NVIM_CONFIG), '-c', `luafile ${path.join(__dirname, 'sources_check.lua')}`],
@@ -226,6 +237,17 @@ function sourcesSession() {
       JSON.stringify([f.completedLine, f.lineBeforeAccept]),
     );
   }
+  const m = res.files.map || {};
+  check(
+    `map query in JavaScript: the misspelled field's diagnostic is at the key (filetype ${m.filetype})`,
+    (m.diagnostic || {}).text === MAP_SOURCE_SAMPLE.misspelt && (m.diagnostic || {}).lnum === 3,
+    JSON.stringify(m.diagnostic),
+  );
+  check(
+    'map query in JavaScript: vim.lsp.buf.code_action() renames the bare key, and no diagnostic is left',
+    (m.fixedText || '').split('\n')[3]?.endsWith(MAP_SOURCE_SAMPLE.fixed),
+    JSON.stringify(m),
+  );
   check(
     'Python: the completion inside the dict offers the search module’s names, not others',
     (py.omniItems || []).includes('srlimit') && !(py.omniItems || []).includes('rvprop'),

@@ -2,7 +2,8 @@
 -- a JavaScript file whose MediaWiki API requests the server serves beside any other server. For each:
 -- the diagnostic of a misspelled parameter arrives at its key, vim.lsp.buf.code_action() fixes it in the
 -- host syntax, and a person types a new request in insert mode and completes inside its string with
--- <C-x><C-o>. Writes what it saw as JSON to $WIKIMAP_NVIM_OUT; run.js checks it.
+-- <C-x><C-o>. Then a JavaScript file posting a map query with a misspelled field: its diagnostic and
+-- its quick fix. Writes what it saw as JSON to $WIKIMAP_NVIM_OUT; run.js checks it.
 local env = os.getenv
 local result = { errors = {}, steps = {}, files = {} }
 
@@ -94,5 +95,52 @@ for _, s in ipairs(file_steps('python', env('WIKIMAP_NVIM_PYFILE'), 'srlimt', 's
   'p2 = {"action": "query", "list": "search", "srl"}<Esc>hha', 'srlimit')) do table.insert(steps, s) end
 for _, s in ipairs(file_steps('javascript', env('WIKIMAP_NVIM_JSFILE'), 'rvlimt', 'rvlimit',
   "api.get({ action: 'query', list: 'allp' });<Esc>4hi", 'allpages')) do table.insert(steps, s) end
+
+-- A map query posted from a JavaScript file: the misspelled field's diagnostic at the key, and the fix.
+local map_file = env('WIKIMAP_NVIM_MAPJSFILE')
+if map_file and map_file ~= '' then
+  local r = {}
+  result.files.map = r
+  local buf
+  local function field_diagnostic()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.code == env('WIKIMAP_NVIM_MAPCODE') then return d end
+    end
+  end
+  table.insert(steps, {
+    name = 'map: open the JavaScript file, the misspelled field\'s diagnostic arrives',
+    run = function()
+      vim.cmd('edit ' .. vim.fn.fnameescape(map_file))
+      buf = vim.api.nvim_get_current_buf()
+    end,
+    done = function() return field_diagnostic() ~= nil end,
+    after = function()
+      local d = field_diagnostic()
+      local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1]
+      r.filetype = vim.bo[buf].filetype
+      r.diagnostic = { lnum = d.lnum, code = d.code, text = line:sub(d.col + 1, d.end_col) }
+    end,
+  })
+  table.insert(steps, {
+    name = 'map: apply the quick fix with vim.lsp.buf.code_action()',
+    run = function()
+      local d = field_diagnostic()
+      vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+      vim.ui.select = function(items, opts, on_choice)
+        r.codeActionTitles = {}
+        local chosen
+        for i, item in ipairs(items) do
+          local title = opts.format_item and opts.format_item(item) or tostring(item)
+          table.insert(r.codeActionTitles, title)
+          if not chosen and title:find(env('WIKIMAP_NVIM_MAPTITLE'), 1, true) then chosen = i end
+        end
+        on_choice(chosen and items[chosen] or nil, chosen)
+      end
+      vim.lsp.buf.code_action()
+    end,
+    done = function() return r.codeActionTitles ~= nil and #vim.diagnostic.get(buf) == 0 end,
+    after = function() r.fixedText = buffer_text(buf) end,
+  })
+end
 
 steps_lib.run(steps, result, finish, 30)
