@@ -110,8 +110,14 @@ function messageText(m: Record<string, unknown>): unknown {
   return undefined;
 }
 
+/** ApiMain::handleCORS's whole answer (HTTP 403) to an origin= the request's Origin header does not hold. */
+const ORIGIN_REFUSAL = "'origin' parameter does not match Origin header";
+
 /** The wiki's verdict on one answer to a request sent as written. */
 export function asWrittenVerdict(body: string, query: string, prefixOf: (modulePath: string) => string): VerdictItem[] {
+  // ApiMain::handleCORS refuses an origin= that the (absent) Origin header does not hold: a bare HTTP 403 with no
+  // API message, before any parameter is read. The checker names it originmismatch.
+  if (body.trim() === ORIGIN_REFUSAL) return [{ code: 'originmismatch', params: ['origin'], error: true }];
   const unwrapped = unwrapAnswer(body);
   const php = /(^|&)format=php(&|$)/.test(query) ? phpAnswerAsJson(unwrapped) : undefined;
   return actionAnswerVerdict(normaliseMessages(php ?? unwrapped), query, prefixOf, { keepFormatParams: true });

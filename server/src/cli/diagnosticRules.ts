@@ -87,6 +87,11 @@ const WIKI: Record<string, [string, string, string?]> = {
     'URL too long',
     'The GET request line is longer than web servers accept by default (about 8 KB): the wiki answers HTTP 414. Send it as POST or split the values.',
   ],
+  originmismatch: [
+    'Origin never matches',
+    'origin= other than * must equal the Origin header a browser sends (scheme://host); any other value is refused with HTTP 403 before the request is read.',
+    'https://www.mediawiki.org/wiki/API:Cross-site_requests',
+  ],
   badutf8: [
     'Bad UTF-8 or control characters',
     'The wiki cleans the value (invalid UTF-8, control characters, text not in Unicode NFC) and warns.',

@@ -863,6 +863,37 @@ describe('verdicts only anonymous requests get', () => {
   });
 });
 
+table('ApiMain::handleCORS: an origin= no Origin header can equal (HTTP 403 before anything is read)', [
+  {
+    mirrors: 'ApiMain::handleCORS (a missing & joins the search to origin)',
+    query: 'action=opensearch&search=Alpha&limit=10&format=json&origin=*search=aAlpha',
+    expect: [['originmismatch', 'error', '*search=aAlpha', 'origin']],
+  },
+  {
+    mirrors: 'ApiMain::handleCORS (a host without a scheme)',
+    query: 'action=query&meta=siteinfo&origin=example.org',
+    expect: [['originmismatch', 'error', 'example.org', 'origin']],
+  },
+  {
+    mirrors: 'ApiMain::handleCORS (an origin has no path)',
+    query: 'action=query&meta=siteinfo&origin=https://example.org/w/',
+    expect: [['originmismatch', 'error', 'https://example.org/w/', 'origin']],
+  },
+  { mirrors: 'ApiMain::handleCORS (origin=*: anonymous CORS)', query: 'action=query&meta=siteinfo&origin=*', expect: [] },
+  { mirrors: 'ApiMain::handleCORS (origin=%2A is *)', query: 'action=query&meta=siteinfo&origin=%2A', expect: [] },
+  {
+    mirrors: "ApiMain::handleCORS (a serialized origin: depends on the page's Origin header, not judged)",
+    query: 'action=query&meta=siteinfo&origin=https://example.org',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiMain::handleCORS (a host and port, an IPv6 host)',
+    query: 'action=query&meta=siteinfo&origin=http://[::1]:8080',
+    expect: [],
+  },
+  { mirrors: 'ApiMain::handleCORS (an opaque origin sends Origin: null)', query: 'action=query&meta=siteinfo&origin=null', expect: [] },
+]);
+
 table('ApiMain::checkAsserts: assert and assertuser on a request sent without logging in', [
   {
     mirrors: 'ApiMain::checkAsserts (assert=user: assertuserfailed, before the module runs)',

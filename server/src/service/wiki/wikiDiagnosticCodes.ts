@@ -64,6 +64,8 @@ export const WIKI_DIAGNOSTIC_CODES = {
   // Listed last among the CLI's rules (after the map codes); found with their severity given.
   unsupportedarray: 'warning',
   urltoolong: 'warning',
+  /** `origin=` that no Origin header can equal: HTTP 403 before anything is read (ApiMain::handleCORS). */
+  originmismatch: 'error',
   'catalogue-not-loaded': 'information',
 } as const satisfies Record<string, Exclude<SeveritySetting, 'off'>>;
 

@@ -46,6 +46,7 @@ import { applyConstraints } from './wikiConstraints';
 import type { ModuleUse, ParamReaders, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './wikiPhpArrayParams';
 import { checkUrlLength } from './wikiUrlLength';
+import { checkOrigin } from './wikiOrigin';
 import { checkActionParam, finishActionCheck, finishMainCheck, finishQueryCheck, type ActionCheckHooks } from './wikiActionValidation';
 import { badUtf8Message } from './wikiUtf8Check';
 import { errorMessage } from '../../../../common/errorMessage';
@@ -235,6 +236,7 @@ function runChecks(ctx: QueryCheck): void {
   }
 
   checkUrlLength(ctx);
+  checkOrigin(ctx);
   if (actionP && (isQuery || actionModule)) finishMainCheck(ctx, actionP);
   if (!isQuery) {
     if (actionModule && actionP) finishActionCheck(ctx, actionModule, actionP, ACTION_HOOKS);
