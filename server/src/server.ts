@@ -394,21 +394,22 @@ class QueryLanguageServer {
   private loadGrammar(uri: string, lang: HostLanguage): void {
     const finder = this.runtime.hostFinder;
     if (!finder) return;
-    finder.prepare(lang).then(
-      () => {
-        const open = this.documents.get(uri);
-        if (!open || this.shutDown) return;
-        open.parse = undefined;
-        this.editorFeatures.refresh();
-        if (this.pullDiagnostics) {
-          // A new result id: the report pulled while the grammar loaded must not be answered "unchanged".
-          this.generation++;
-          if (this.canRefreshDiagnostics) this.connection.languages.diagnostics.refresh().catch(() => undefined);
-        } else this.scheduleValidation(uri);
-      },
-      (err) =>
-        this.logError(`Loading the ${lang.id} grammar failed: ${errorMessage(err)}; only URL literals are read in ${lang.id} files.`),
-    );
+    // Loaded or not, the file is checked again: by its parser, or (the load failed) by the lexer.
+    const checkAgain = () => {
+      const open = this.documents.get(uri);
+      if (!open || this.shutDown) return;
+      open.parse = undefined;
+      this.editorFeatures.refresh();
+      if (this.pullDiagnostics) {
+        // A new result id: the report pulled while the grammar loaded must not be answered "unchanged".
+        this.generation++;
+        if (this.canRefreshDiagnostics) this.connection.languages.diagnostics.refresh().catch(() => undefined);
+      } else this.scheduleValidation(uri);
+    };
+    finder.prepare(lang).then(checkAgain, (err) => {
+      this.logError(`Loading the ${lang.id} grammar failed: ${errorMessage(err)}; only URL literals are read in ${lang.id} files.`);
+      checkAgain();
+    });
   }
 
   /** What the services are told of the settings, for a document (its own repository file) or the workspace. */

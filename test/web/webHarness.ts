@@ -122,11 +122,16 @@ export interface WorkerClient {
   workerErrors: string[];
   /** The grammar files the server asked for (`wikimapQuery/grammarFile`), in order. */
   grammarFiles: string[];
+  /** The server's log (`window/logMessage`). */
+  logged: string[];
   waitFor<T>(what: string, check: () => T | undefined, timeoutMs?: number): Promise<T>;
 }
 
-/** Starts the web build's language server as a Worker of `page` and connects an LSP client to it. */
-export async function startWorkerClient(page: Page, initializationOptions: unknown): Promise<WorkerClient> {
+/**
+ * Starts the web build's language server as a Worker of `page` and connects an LSP client to it. `refuseGrammars`:
+ * the client answers `wikimapQuery/grammarFile` with an error (as an editor without the files would).
+ */
+export async function startWorkerClient(page: Page, initializationOptions: unknown, refuseGrammars = false): Promise<WorkerClient> {
   const reader = new PageReader();
   const waiters: Array<() => void> = [];
   const notify = () => waiters.splice(0).forEach((w) => w());
@@ -136,6 +141,7 @@ export async function startWorkerClient(page: Page, initializationOptions: unkno
     shown: [],
     workerErrors: [],
     grammarFiles: [],
+    logged: [],
     waitFor: (what, check, timeoutMs = 20000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
@@ -172,12 +178,14 @@ export async function startWorkerClient(page: Page, initializationOptions: unkno
   const { connection } = client;
   connection.onNotification('textDocument/publishDiagnostics', (p) => (client.published.push(p), notify()));
   connection.onNotification('window/showMessage', (p) => (client.shown.push(p), notify()));
+  connection.onNotification('window/logMessage', (p: { message: string }) => (client.logged.push(p.message), notify()));
   connection.onRequest('window/showMessageRequest', (p) => (client.shown.push(p), notify(), null));
   connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
   connection.onRequest('client/registerCapability', () => null);
   // As the web extension answers (client/src/browser/grammarFiles.ts): a file of the extension's dist/grammars, by name.
   connection.onRequest('wikimapQuery/grammarFile', (p: { name: string }) => {
     client.grammarFiles.push(p.name);
+    if (refuseGrammars) throw new Error(`${p.name} is not available`);
     if (!/^tree-sitter(-[a-z_]+)?\.wasm$/.test(p.name)) throw new Error(`not a grammar file name: ${p.name}`);
     return { base64: fs.readFileSync(path.join(ROOT, 'dist', 'grammars', p.name)).toString('base64') };
   });

@@ -36,11 +36,11 @@ describe('the language server in a Web Worker (Chromium)', function () {
     await Promise.all([site?.close(), wiki?.stop(), mapServer?.close()]);
   });
 
-  async function worker(initializationOptions: unknown): Promise<WorkerClient> {
+  async function worker(initializationOptions: unknown, refuseGrammars = false): Promise<WorkerClient> {
     const page = await browser.newPage();
     pages.push(page);
     await page.goto(site.url);
-    return startWorkerClient(page, { diagnostics: { delay: 0 }, ...(initializationOptions as object) });
+    return startWorkerClient(page, { diagnostics: { delay: 0 }, ...(initializationOptions as object) }, refuseGrammars);
   }
 
   it('answers initialize, publishes diagnostics for an opened .wikiquery, and completes', async () => {
@@ -160,6 +160,30 @@ describe('the language server in a Web Worker (Chromium)', function () {
     });
     const labels = (Array.isArray(completion) ? completion : completion.items).map((i) => i.label);
     assert.ok(labels.includes('aplimit') && labels.includes('apfrom'), labels.slice(0, 20).join(', '));
+    assert.deepEqual(c.workerErrors, []);
+  });
+
+  it('a grammar the editor cannot hand over: the log says so once and the file is read for URL literals by the lexer', async () => {
+    const c = await worker({}, true);
+    const uri = 'file:///web/tool/url.py';
+    const lines = [
+      'import requests',
+      'r = requests.get("https://en.wikipedia.org/w/api.php?action=query&list=allpages&aplimt=10")',
+      'requests.get(API, params={"action": "query", "list": "allpages", "apfrm": "B"})',
+    ];
+    await c.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'python', version: 1, text: lines.join('\n') + '\n' },
+    });
+    const published = await c.waitFor('diagnostics by the lexer', () => c.published.find((p) => p.uri === uri));
+    // The URL literal is checked; the dict is not read without its grammar.
+    assert.deepEqual(
+      published.diagnostics.map((d) => [d.range.start.line, d.code]),
+      [[1, 'unrecognizedparams']],
+    );
+    assert.deepEqual(c.grammarFiles, ['tree-sitter.wasm']);
+    const said = c.logged.filter((m) => /Loading the python grammar failed/.test(m));
+    assert.equal(said.length, 1, c.logged.join('\n'));
+    assert.match(said[0], /tree-sitter\.wasm is not available.*only URL literals are read in python files/);
     assert.deepEqual(c.workerErrors, []);
   });
 

@@ -26,30 +26,34 @@ const grammarLocations = (lang: HostLanguage) => [
 /** Whether bytes can be read at all (the WASM files); where not, source files are read by the lexer. */
 const readsBytes = (files: PackageFiles) => !!(files.readBytes ?? files.loadBytes);
 
+/** Why the shipped file (the first place) could not be read; the others are where the sources keep it. */
+const cannotRead = (paths: string[], first: unknown) =>
+  new Error(`cannot read ${paths[0]}: ${first instanceof Error ? first.message : String(first)}`);
+
 /** The first of `paths` that can be read with `files.readBytes` (synchronous: Node). */
 function readFirstNow(files: PackageFiles, paths: string[]): Uint8Array {
-  let last: unknown;
+  let first: unknown;
   for (const p of paths) {
     try {
       return files.readBytes!(p);
     } catch (err) {
-      last = err;
+      first ??= err;
     }
   }
-  throw new Error(`cannot read ${paths[0]}: ${last instanceof Error ? last.message : String(last)}`);
+  throw cannotRead(paths, first);
 }
 
 async function readFirst(files: PackageFiles, paths: string[]): Promise<Uint8Array> {
   if (files.readBytes) return readFirstNow(files, paths);
-  let last: unknown;
+  let first: unknown;
   for (const p of paths) {
     try {
       return await files.loadBytes!(p);
     } catch (err) {
-      last = err;
+      first ??= err;
     }
   }
-  throw new Error(`cannot read ${paths[0]}: ${last instanceof Error ? last.message : String(last)}`);
+  throw cannotRead(paths, first);
 }
 
 /** Whether text looks binary (a NUL in its first 8 KB). */
@@ -117,6 +121,8 @@ export class HostParsers {
   private init: Promise<void> | undefined;
   private readonly parsers = new Map<string, Promise<Parser>>();
   private readonly ready = new Map<string, Parser>();
+  /** Languages whose grammar (or the runtime) failed to load. */
+  private readonly failed = new Set<string>();
   /** The last tree of each open document that was parsed with a key (the server's): its next parse is incremental. */
   private readonly kept = new KeptTrees();
 
@@ -140,6 +146,9 @@ export class HostParsers {
         this.ready.set(lang.id, parser);
         return parser;
       });
+      // A grammar that cannot be loaded (a file missing, refused by the editor): that language's files are
+      // read by the lexer from now on, rather than waiting for a parser that never comes.
+      p.catch(() => this.failed.add(lang.id));
       this.parsers.set(lang.id, p);
     }
     return p;
@@ -180,7 +189,7 @@ export class HostParsers {
     if (!mayHoldRequest(text) || looksBinary(text)) return this.none(doc, []);
     if (!lang.grammar || text.length > MAX_PARSE_CHARS || !readsBytes(this.files)) return this.none(doc, findUrlLiterals(text, lang.id));
     const parser = this.ready.get(lang.id);
-    if (!parser) return undefined;
+    if (!parser) return this.failed.has(lang.id) ? this.none(doc, findUrlLiterals(text, lang.id)) : undefined;
     let tree;
     try {
       const previous = doc === undefined ? undefined : this.kept.take(doc, lang.id, text);
