@@ -12,6 +12,7 @@ import { nodeTransport } from '../../../run/node/nodeTransport';
 import { redactUserInfo } from '../../../run/redact';
 import { isSourceScanWorker, runSourceScanWorker, startSourceScan } from './sourceScanPool';
 import * as os from 'os';
+import { useBaselineWasmOnly } from './wasmTiering';
 
 /**
  * The last guard: whatever escapes (a rejection nobody awaited, an exception in a callback) ends the
@@ -43,6 +44,7 @@ function writeStdout(text: string): Promise<void> | undefined {
 /** The command: its I/O on this process, then the subcommand the arguments name. */
 function main(): void {
   installLastGuard();
+  useBaselineWasmOnly();
 
   const files = createPackageFiles();
   const catalogues = createCliCatalogueLoader(files, (message, kind) => {
