@@ -18,12 +18,27 @@ export function applyContentChanges(
   contentChanges: readonly TextDocumentContentChangeEvent[] | undefined,
   version: number,
 ): LineIndexedDocument {
-  for (const raw of Array.isArray(contentChanges) ? contentChanges : []) {
-    const change = sanitiseChange(raw);
+  const changes = Array.isArray(contentChanges) ? contentChanges : [];
+  for (let i = lastFullReplacement(changes); i < changes.length; i++) {
+    const change = sanitiseChange(changes[i]);
     if (change) document.update([change], document.version);
   }
   document.update([], version);
   return document;
+}
+
+/**
+ * Where applying starts: the last change that replaces the whole text (what came before it cannot show
+ * in the result), else the first change. A batch of 10,000 replacements, each followed by an edit in
+ * its text, built the line index of every text in turn (6.5 s for 100 lines each); now only the last
+ * replacement and the changes after it are applied.
+ */
+function lastFullReplacement(changes: readonly TextDocumentContentChangeEvent[]): number {
+  for (let i = changes.length - 1; i > 0; i--) {
+    const change = sanitiseChange(changes[i]);
+    if (change && !change.range) return i;
+  }
+  return 0;
 }
 
 /** Drops changes that are not changes; the document clamps the rest to its text (out-of-range edits never throw). */

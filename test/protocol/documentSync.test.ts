@@ -173,6 +173,33 @@ describe('document sync: batched content changes (LSP: applied in order)', funct
     });
   }
 
+  it('10,000 whole-text replacements in one batch, each followed by an edit in its text, then entries that are not changes: the last replacement and the edits after it', async () => {
+    const uri = 'file:///sync/replacements.wikiquery';
+    await client.open(uri, 'wikiquery', 'action=query&list=allpages\n', 1);
+    const changes: unknown[] = [];
+    let text = '';
+    for (let i = 0; i < 10_000; i++) {
+      text = `# version ${i}\naction=query&list=allpages&aplimit=${i}\n`;
+      changes.push({ text });
+      // An edit in the replacement's own positions: aplimit → aplimt.
+      const at = text.indexOf('aplimit') + 5;
+      changes.push({ range: { start: positionAt(text, at), end: positionAt(text, at + 1) }, text: '' });
+      text = text.slice(0, at) + text.slice(at + 1);
+    }
+    // Not changes (no text, a text that is not a string, a broken range): dropped, never taken for a replacement.
+    changes.push({}, { text: 42 }, { range: { start: { line: 'x' } }, text: 'junk' }, null);
+    await client.change(uri, 2, changes);
+    const diagnostics = await client.diagnosticsFor(uri, 2);
+    assert.ok(
+      diagnostics.some((d) => d.code === 'unrecognizedparams' && /aplimt/.test(String(d.message))),
+      JSON.stringify(seen(diagnostics)),
+    );
+    assert.deepEqual(seen(diagnostics), seen(expectedDiagnostics(wiki, uri, 'wikiquery', 2, text)));
+    const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    assert.deepEqual(tokens.data, expectedTokens(wiki, uri, 'wikiquery', 2, text));
+    assert.equal(text.split('\n')[0], '# version 9999');
+  });
+
   it('map queries: a batch of edits inside the JSON gives the reference text', async () => {
     const uri = 'file:///sync/batch.mapquery.json';
     let text = '{"pos1": {"x": 0, "y": 0, "z": 0},\n "pos2": {"x": 10, "y": 10, "z": 10},\n "type": "bones"}\n';
