@@ -458,7 +458,10 @@ export class CatalogueStore {
           if (how.background && !state.warned && !this.disposed) {
             state.warned = true;
             const using = state.catalogue ? 'Keeping the catalogue loaded before' : 'Using the built-in catalogue meanwhile';
-            this.options.log(`Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message}. ${using}.`, 'warning');
+            this.options.log(
+              `Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message.replace(/\.$/, '')}. ${using}.`,
+              'warning',
+            );
           }
         }
         throw err;

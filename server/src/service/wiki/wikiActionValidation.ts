@@ -27,6 +27,7 @@ import { titleProblem } from './wikiTitleRules';
 import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 import { ANONYMOUS_NOTE } from './wikiConstraints';
+import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 
 /** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
@@ -38,22 +39,9 @@ export interface ActionCheckHooks {
 /** A wire name matched to a templated parameter of the module (`fromtext-main` → `fromtext-{slot}`). */
 function matchTemplated(m: WikiModule, wire: string): { d: WikiParamDescriptor; values: Record<string, string> } | undefined {
   for (const d of m.templatedparameters) {
-    const name = m.prefix + d.name;
-    const vars: string[] = [];
-    const re = new RegExp(
-      '^' +
-        name.replace(/\{([^}]+)\}|[.*+?^$()|[\]\\]/g, (all, v: string | undefined) => {
-          if (v === undefined) return '\\' + all;
-          vars.push(v);
-          return '(.+?)';
-        }) +
-        '$',
-    );
-    const match = re.exec(wire);
-    if (!match) continue;
-    const values: Record<string, string> = {};
-    vars.forEach((v, i) => (values[v] = match[i + 1]));
-    return { d, values };
+    const { literals, vars } = splitTemplate(m.prefix + d.name);
+    const values = matchTemplate(wire, literals, vars);
+    if (values) return { d, values };
   }
   return undefined;
 }

@@ -21,6 +21,7 @@ import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './wikiConst
 import { parseActionConstraints, type ActionRule } from './wikiActionConstraints';
 import { errorMessage } from '../../../../common/errorMessage';
 import { isObject } from '../../../../common/isObject';
+import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
 export class CatalogueError extends Error {
@@ -530,46 +531,6 @@ function defaultNamespaces(): WikiNamespace[] {
   }));
 }
 
-function splitTemplate(name: string): { literals: string[]; vars: string[] } {
-  const literals: string[] = [];
-  const vars: string[] = [];
-  let pos = 0;
-  for (;;) {
-    const open = name.indexOf('{', pos);
-    const close = open < 0 ? -1 : name.indexOf('}', open);
-    if (open < 0 || close < 0) {
-      literals.push(name.slice(pos));
-      return { literals, vars };
-    }
-    literals.push(name.slice(pos, open));
-    vars.push(name.slice(open + 1, close));
-    pos = close + 1;
-  }
-}
-
-/** Match `rvcontentformat-main` against literals ['rvcontentformat-', ''] and vars ['slot']. */
-function matchTemplate(wire: string, literals: string[], vars: string[]): Record<string, string> | undefined {
-  if (!wire.startsWith(literals[0])) return undefined;
-  const last = literals[literals.length - 1];
-  if (!wire.endsWith(last) || wire.length < literals[0].length + last.length) return undefined;
-  const values: Record<string, string> = {};
-  let pos = literals[0].length;
-  const end = wire.length - last.length;
-  for (let i = 0; i < vars.length; i++) {
-    const nextLit = i + 1 < vars.length ? literals[i + 1] : undefined;
-    let stop = end;
-    if (nextLit !== undefined) {
-      stop = wire.indexOf(nextLit, pos);
-      if (stop < 0 || stop > end) return undefined;
-    }
-    const v = wire.slice(pos, stop);
-    if (v === '') return undefined;
-    values[vars[i]] = v;
-    pos = stop + (nextLit?.length ?? 0);
-  }
-  return values;
-}
-
 // ---------------------------------------------------------------------------
 // Normalisation and shape checks
 // ---------------------------------------------------------------------------
@@ -752,7 +713,11 @@ function normaliseModule(raw: unknown, position: number): WikiModule {
   if (!Array.isArray(params)) throw new CatalogueError(`${where()}: "parameters" must be an array, got ${describe(params)}.`);
   const templ = raw.templatedparameters === undefined ? [] : raw.templatedparameters;
   if (!Array.isArray(templ)) throw new CatalogueError(`${where()}: "templatedparameters" must be an array, got ${describe(templ)}.`);
-  const helpurls = Array.isArray(raw.helpurls) ? raw.helpurls.filter((u): u is string => typeof u === 'string') : [];
+  // A module has one to three help pages: more, or an address longer than a browser takes, is not one (a
+  // million, or one of 20 MB, made each hover of the module take a minute and send tens of megabytes).
+  const helpurls = Array.isArray(raw.helpurls)
+    ? raw.helpurls.filter((u): u is string => typeof u === 'string' && u.length <= MAX_HELP_URL_LENGTH).slice(0, MAX_HELP_URLS)
+    : [];
   return makeModule({
     name,
     path,
@@ -805,6 +770,29 @@ function collectModules(input: unknown, label: string, out: unknown[]): void {
     );
   }
   for (const m of pi.modules) out.push(m);
+}
+
+/**
+ * Most parameters and allowed values a catalogue may describe in all: a wiki's has about 1,000 and 2,500
+ * (MediaWiki 1.45), a wiki with many extensions a few times that. Past them the data is not a wiki's
+ * catalogue, and what it takes to judge and complete by it grows with them (640,000 parameters in a
+ * 32 MB file took the language server to 1.3 GB).
+ */
+export const MAX_CATALOGUE_PARAMETERS = 100_000;
+/** Most help URLs kept per module, and the longest kept. */
+export const MAX_HELP_URLS = 10;
+export const MAX_HELP_URL_LENGTH = 2000;
+export const MAX_CATALOGUE_VALUES = 1_000_000;
+
+function countSize(m: WikiModule, size: { params: number; values: number }): void {
+  for (const list of [m.parameters, m.templatedparameters]) {
+    size.params += list.length;
+    for (const d of list) size.values += d.values?.length ?? 0;
+  }
+  if (size.params > MAX_CATALOGUE_PARAMETERS || size.values > MAX_CATALOGUE_VALUES)
+    throw new CatalogueError(
+      `catalogue: it describes more than ${size.params > MAX_CATALOGUE_PARAMETERS ? `${MAX_CATALOGUE_PARAMETERS} parameters` : `${MAX_CATALOGUE_VALUES} allowed values`} (a wiki's catalogue has a few thousand): it is not read.`,
+    );
 }
 
 /** `MediaWiki 1.45.0` (siteinfo general.generator) → `1.45.0`. */
@@ -867,11 +855,13 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
     if (options.core !== undefined) collectModules(options.core, 'core catalogue', raws);
     const modules: WikiModule[] = [];
     const seen = new Set<string>();
+    const size = { params: 0, values: 0 };
     for (let i = 0; i < raws.length; i++) {
       const m = normaliseModule(raws[i], i);
       if (seen.has(m.path)) continue; // the first description of a module wins
       seen.add(m.path);
       modules.push(m);
+      countSize(m, size);
     }
     const cat = new WikiCatalogue(
       modules,

@@ -29,6 +29,9 @@ import { toRange } from './wikiRanges';
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
 const MAX_COMPLETION_ITEMS = 200;
 
+/** Most names one templated parameter is expanded to (its variables' allowed values multiply). */
+const MAX_TEMPLATE_NAMES = 10_000;
+
 /** VS Code's command to open the suggest widget again (value completion right after `name=`). */
 const TRIGGER_SUGGEST = { title: 'Suggest values', command: 'editor.action.triggerSuggest' };
 
@@ -101,21 +104,56 @@ function hasValueCompletions(d: WikiParamDescriptor, wireName: string): boolean 
   return !!d.values?.length || d.type === 'namespace' || d.type === 'limit' || d.type === 'timestamp';
 }
 
+/** A parameter name to offer, before its item (with its description) is built. */
+interface ParamCandidate {
+  wireName: string;
+  d: WikiParamDescriptor;
+  index: number;
+  rank: number;
+  module: WikiModule;
+  generator: boolean;
+  templateValues?: Record<string, string>;
+}
+
 function completeParamNames(
   document: TextDocument,
   context: Extract<WikiCursorContext, { kind: 'paramName' }>,
   catalogue: WikiCatalogue,
   settings?: LanguageSettings,
 ): CompletionList {
-  const { query } = context;
   const highLimits = settings?.highLimits === true;
-  const used = new Set<string>();
-  for (const p of query.params) if (p !== context.param) used.add(p.name);
   const range = toRange(document, context.range);
   const keepValue = !!context.param?.hasEquals;
+  const candidates = paramCandidates(context, catalogue);
+  // Only the candidates the capped list keeps get an item: a catalogue may give a module a million parameters.
+  const { picked, incomplete } = pick(candidates.length, (i) => candidates[i].wireName, context.prefix);
+  const items = picked.map((i): CompletionItem => {
+    const { wireName, d, index, rank, module, generator, templateValues } = candidates[i];
+    const wire: WikiWireParam = { module, descriptor: d, wireName, generator, templateValues };
+    const item: CompletionItem = {
+      label: wireName,
+      kind: CompletionItemKind.Property,
+      detail: paramDetail(wire),
+      documentation: md(describeParam(wire, catalogue, highLimits)),
+      sortText: `${rank}${d.deprecated ? 1 : 0}${String(index).padStart(4, '0')}${wireName}`,
+      filterText: wireName,
+      textEdit: { range, newText: keepValue ? wireName : `${wireName}=` },
+    };
+    if (d.deprecated) item.tags = [CompletionItemTag.Deprecated];
+    if (!keepValue && hasValueCompletions(d, wireName)) item.command = TRIGGER_SUGGEST;
+    return item;
+  });
+  return { isIncomplete: incomplete, items };
+}
+
+/** The parameter names the query's modules read, each once, without those already written. */
+function paramCandidates(context: Extract<WikiCursorContext, { kind: 'paramName' }>, catalogue: WikiCatalogue): ParamCandidate[] {
+  const { query } = context;
+  const used = new Set<string>();
+  for (const p of query.params) if (p !== context.param) used.add(p.name);
   const noModules = getSelectedModules(query, catalogue).length === 0;
   const noAction = !used.has('action');
-  const items: CompletionItem[] = [];
+  const out: ParamCandidate[] = [];
   const seen = new Set<string>();
   for (const source of getParamSources(query, catalogue)) {
     const { module, wirePrefix } = source;
@@ -125,26 +163,14 @@ function completeParamNames(
       let rank = d.required ? 0 : source.rank;
       if (module === catalogue.main && wireName === 'action' && noAction) rank = 0;
       if (module === catalogue.query && noModules && MODULE_LIST_PARAMS.includes(wireName as never)) rank = 0;
-      const wire: WikiWireParam = { module, descriptor: d, wireName, generator: source.generator, templateValues };
-      const item: CompletionItem = {
-        label: wireName,
-        kind: CompletionItemKind.Property,
-        detail: paramDetail(wire),
-        documentation: md(describeParam(wire, catalogue, highLimits)),
-        sortText: `${rank}${d.deprecated ? 1 : 0}${String(index).padStart(4, '0')}${wireName}`,
-        filterText: wireName,
-        textEdit: { range, newText: keepValue ? wireName : `${wireName}=` },
-      };
-      if (d.deprecated) item.tags = [CompletionItemTag.Deprecated];
-      if (!keepValue && hasValueCompletions(d, wireName)) item.command = TRIGGER_SUGGEST;
-      items.push(item);
+      out.push({ wireName, d, index, rank, module, generator: source.generator, templateValues });
     };
     module.parameters.forEach((d, i) => add(wirePrefix + d.name, d, i));
     module.templatedparameters.forEach((d, i) => {
-      for (const t of expandTemplate(module, d)) add(wirePrefix + t.name, d, module.parameters.length + i, t.values);
+      for (const t of expandTemplate(module, d, MAX_TEMPLATE_NAMES)) add(wirePrefix + t.name, d, module.parameters.length + i, t.values);
     });
   }
-  return capped(items, context.prefix);
+  return out;
 }
 
 /** Short detail line of a parameter item: "required · limit · list=categorymembers". */
@@ -278,7 +304,16 @@ function completeValues(
   }
   if (d.values) {
     const deprecated = new Set(d.deprecatedvalues ?? []);
-    for (const v of d.values) {
+    const values = d.values.filter((v) => !used.has(v));
+    const all = d.multi && d.allspecifier && !used.has(d.allspecifier) ? d.allspecifier : undefined;
+    // Only the values the capped list keeps get an item: a catalogue may list millions.
+    const { picked, incomplete } = pick(values.length + (all === undefined ? 0 : 1), (i) => values[i] ?? all!, context.prefix);
+    for (const i of picked) {
+      if (i === values.length) {
+        add(all!, { kind: CompletionItemKind.Constant, detail: 'all values', sortText: '~' });
+        continue;
+      }
+      const v = values[i];
       const isDeprecated = deprecated.has(v);
       const isDefault = defaults.includes(v);
       const named = namesModule?.(v);
@@ -291,9 +326,10 @@ function completeValues(
         kind: named ? CompletionItemKind.Module : CompletionItemKind.EnumMember,
         tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
         preselect: isDefault && !d.multi ? true : undefined,
-        sortText: `${isDeprecated ? 1 : 0}${String(items.length).padStart(5, '0')}`,
+        sortText: `${isDeprecated ? 1 : 0}${String(i).padStart(5, '0')}`,
       });
     }
+    return { isIncomplete: incomplete, items };
   } else if (d.type === 'namespace') {
     namespaceItems(add, catalogue, d, defaults);
   } else if (d.type === 'limit') {
@@ -322,10 +358,24 @@ function moduleFlags(m: WikiModule): string[] {
  * first) and mark the list incomplete, so the editor asks again as the user types.
  */
 function capped(items: CompletionItem[], typed: string): CompletionList {
-  if (items.length <= MAX_COMPLETION_ITEMS) return { isIncomplete: false, items };
+  const { picked, incomplete } = pick(items.length, (i) => items[i].filterText ?? items[i].label, typed);
+  return { isIncomplete: incomplete, items: incomplete ? picked.map((i) => items[i]) : items };
+}
+
+/**
+ * Which of `count` candidates a capped list keeps (see `capped`), by their filter keys: all of them up
+ * to MAX_COMPLETION_ITEMS; past it, those whose key starts with what is typed, then those holding it.
+ * Asked before the items are built, so that a list of millions costs one pass over their keys.
+ */
+function pick(count: number, key: (i: number) => string, typed: string): { picked: number[]; incomplete: boolean } {
+  if (count <= MAX_COMPLETION_ITEMS) return { picked: Array.from({ length: count }, (_, i) => i), incomplete: false };
   const t = typed.toLowerCase();
-  const key = (i: CompletionItem) => (i.filterText ?? i.label).toLowerCase();
-  const starts = items.filter((i) => key(i).startsWith(t));
-  const contains = t ? items.filter((i) => !key(i).startsWith(t) && key(i).includes(t)) : [];
-  return { isIncomplete: true, items: [...starts, ...contains].slice(0, MAX_COMPLETION_ITEMS) };
+  const starts: number[] = [];
+  const contains: number[] = [];
+  for (let i = 0; i < count && starts.length < MAX_COMPLETION_ITEMS; i++) {
+    const k = key(i).toLowerCase();
+    if (k.startsWith(t)) starts.push(i);
+    else if (t && contains.length < MAX_COMPLETION_ITEMS && k.includes(t)) contains.push(i);
+  }
+  return { picked: [...starts, ...contains].slice(0, MAX_COMPLETION_ITEMS), incomplete: true };
 }

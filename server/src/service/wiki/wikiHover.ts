@@ -22,7 +22,7 @@ import type {
   WikiQuery,
   WikiWireParam,
 } from './wikiTypes';
-import { expandTemplate } from './wikiSelectedModules';
+import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 import { toRange } from './wikiRanges';
 import { markdownCode, markdownHttpLink, markdownText } from '../markdown';
 
@@ -303,12 +303,32 @@ function resolveActionParam(am: WikiModule, name: string): WikiWireParam | undef
     const d = am.paramByName.get(name.slice(am.prefix.length));
     if (d) return { module: am, descriptor: d, wireName: name, generator: false };
   }
+  // Matched, not expanded: the names of a template multiply with its variables' allowed values.
   for (const d of am.templatedparameters) {
-    for (const t of expandTemplate(am, d)) {
-      if (am.prefix + t.name === name) return { module: am, descriptor: d, wireName: name, generator: false, templateValues: t.values };
-    }
+    const { literals, vars } = splitTemplate(am.prefix + d.name);
+    const matched = matchTemplate(name, literals, vars);
+    const templateValues = matched && allowedValues(am, d, matched, name);
+    if (templateValues) return { module: am, descriptor: d, wireName: name, generator: false, templateValues };
   }
   return undefined;
+}
+
+/** The template's variables as matched, when each is an allowed value of the parameter it refers to and they give `wire` back. */
+function allowedValues(
+  am: WikiModule,
+  d: WikiParamDescriptor,
+  matched: Record<string, string>,
+  wire: string,
+): Record<string, string> | undefined {
+  let name = d.name;
+  const values: Record<string, string> = {};
+  for (const [variable, target] of Object.entries(d.templatevars ?? {})) {
+    const value = matched[variable];
+    if (value === undefined || !(am.paramByName.get(target)?.values ?? []).includes(value)) return undefined;
+    name = name.split(`{${variable}}`).join(value);
+    values[variable] = value;
+  }
+  return am.prefix + name === wire ? values : undefined;
 }
 
 function overriddenNote(param: WikiParam): string {

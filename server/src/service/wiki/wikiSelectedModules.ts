@@ -87,18 +87,23 @@ export function getParamSources(query: WikiQuery, catalogue: WikiCatalogue): Mod
 /**
  * The names a templated parameter expands to (`contentformat-{slot}` with slots {main} →
  * `contentformat-main`, with `{ slot: 'main' }`), using the allowed values of the parameter each
- * variable refers to.
+ * variable refers to; at most `max` of them.
  */
 export function expandTemplate(
   module: WikiModule,
   descriptor: WikiParamDescriptor,
+  max = Infinity,
 ): Array<{ name: string; values: Record<string, string> }> {
   let out: Array<{ name: string; values: Record<string, string> }> = [{ name: descriptor.name, values: {} }];
   for (const [variable, target] of Object.entries(descriptor.templatevars ?? {})) {
     const allowed = module.paramByName.get(target)?.values ?? [];
     const next: typeof out = [];
     for (const t of out)
-      for (const v of allowed) next.push({ name: t.name.split(`{${variable}}`).join(v), values: { ...t.values, [variable]: v } });
+      for (const v of allowed) {
+        // the names multiply with each variable: a catalogue could make them billions
+        if (next.length >= max) break;
+        next.push({ name: t.name.split(`{${variable}}`).join(v), values: { ...t.values, [variable]: v } });
+      }
     out = next;
   }
   return out;
