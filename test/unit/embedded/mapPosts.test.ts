@@ -221,6 +221,62 @@ const FOUND: Case[] = [
     codes: ['badlimit'],
     form: 'json',
   },
+  {
+    name: 'JavaScript: the URL in a const (`const url = base + "/api/mapobjects/"; fetch(url, …)`)',
+    language: 'javascript',
+    source: `const url = base + "/api/mapobjects/";\nfetch(url, {method: "POST", body: JSON.stringify({${BOX}, type: ⟦"bone"⟧})});\n`,
+    codes: ['unknowntype'],
+    form: 'object',
+  },
+  {
+    name: 'Python: the URL in a module constant',
+    language: 'python',
+    source: `MAP_URL = f"{BASE}/api/mapobjects/"\n\ndef bones():\n    return requests.post(MAP_URL, json={${PY_BOX}, "type": ⟦"bone"⟧})\n`,
+    codes: ['unknowntype'],
+    form: 'dict',
+  },
+  {
+    name: 'Lua: the URL in a local',
+    language: 'lua',
+    source: `local url = base .. "/api/mapobjects/"\nhttp.fetch({url = url, data = minetest.write_json({${LUA_BOX}, type = ⟦"bone"⟧})}, cb)\n`,
+    codes: ['unknowntype'],
+    form: 'table',
+  },
+  {
+    name: 'PHP: the URL in a variable',
+    language: 'php',
+    source: `<?php\n$url = $base . '/api/mapobjects/';\n$client->post($url, ['json' => [${PHP_BOX}, 'type' => ⟦'bone'⟧]]);\n`,
+    codes: ['unknowntype'],
+    form: 'array',
+  },
+  {
+    name: 'C#: the URL in a var',
+    language: 'csharp',
+    source: `class A {\n  async Task F() {\n    var url = baseUrl + "/api/mapobjects/";\n    await http.PostAsJsonAsync(url, new { pos1 = new { x = -10, y = -2, z = -10 }, pos2 = new { x = 10, y = 2, z = 10 }, type = ⟦"bone"⟧ });\n  }\n}\n`,
+    codes: ['unknowntype'],
+    form: 'object',
+  },
+  {
+    name: 'JavaScript: a helper that posts its parameter, called with an object',
+    language: 'javascript',
+    source: `const URL = "api/mapobjects/";\nfunction postMapObjects(q) {\n  return fetch(URL, {method: "POST", body: JSON.stringify(q)}).then((r) => r.json());\n}\npostMapObjects({${BOX}, type: ⟦"bone"⟧});\n`,
+    codes: ['unknowntype'],
+    form: 'object',
+  },
+  {
+    name: 'TypeScript: an arrow helper with axios, called as a method of a module',
+    language: 'typescript',
+    source: `export const search = (server: string, query: object) => axios.post(\`\${server}/api/mapobjects/\`, query);\napi.search(base, {${BOX}, type: "bones", limit: ⟦0⟧});\n`,
+    codes: ['badlimit'],
+    form: 'object',
+  },
+  {
+    name: 'Python: a method that posts its parameter, called on self',
+    language: 'python',
+    source: `class Map:\n    def objects(self, query):\n        return self.session.post(self.base + "/api/mapobjects/", json=query)\n\n    def bones(self):\n        return self.objects({${PY_BOX}, "type": ⟦"bone"⟧})\n`,
+    codes: ['unknowntype'],
+    form: 'dict',
+  },
 ];
 
 const SILENT: Array<{ name: string; language: string; source: string; requests: number }> = [
@@ -318,6 +374,30 @@ const SILENT: Array<{ name: string; language: string; source: string; requests: 
     name: 'Kotlin: a map given to a call that is not a sender',
     language: 'kotlin',
     source: `fun f() {\n    log("http://h/api/mapobjects/", mapOf("type" to "bone"))\n}\n`,
+    requests: 0,
+  },
+  {
+    name: 'a URL variable bound to another path as well',
+    language: 'javascript',
+    source: `let url = base + "/api/mapobjects/";\nif (other) url = base + "/api/objects/";\nfetch(url, {method: "POST", body: JSON.stringify({type: "bone"})});\n`,
+    requests: 0,
+  },
+  {
+    name: 'a parameter of the same name as the URL constant',
+    language: 'javascript',
+    source: `const url = "api/mapobjects/";\nfunction send(url) {\n  return fetch(url, {method: "POST", body: JSON.stringify({type: "bone"})});\n}\n`,
+    requests: 0,
+  },
+  {
+    name: 'a helper called with a variable',
+    language: 'javascript',
+    source: `function postMapObjects(q) {\n  return fetch("api/mapobjects/", {method: "POST", body: JSON.stringify(q)});\n}\npostMapObjects(query);\n`,
+    requests: 0,
+  },
+  {
+    name: 'a helper of another path',
+    language: 'python',
+    source: `def post(q):\n    return requests.post(BASE + "/api/objects/", json=q)\n\npost({"type": "bone"})  # api/mapobjects is elsewhere\n`,
     requests: 0,
   },
   {

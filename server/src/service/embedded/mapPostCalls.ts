@@ -24,6 +24,7 @@ import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { keyName, pairParts } from './objectEntries';
 import { isMapLiteral } from './mapLiterals';
 import { objectBody, stringBody, type MapBody } from './mapBodies';
+import { isMapUrlName, MAP_PATH } from './mapUrlNames';
 
 export interface FoundBody {
   body: MapBody;
@@ -42,7 +43,6 @@ export const POST_CALL_TYPES: Readonly<Record<string, readonly string[]>> = {
   csharp: ['invocation_expression', 'object_creation_expression'],
 };
 
-const MAP_PATH = /(?:^|[/\uE000])api\/mapobjects\/?(?:[?#]|$)/;
 /** Calls that make a URL of their string argument (their own call is not a post). */
 const URL_MAKERS = new Set(['URI', 'create', 'Uri', 'parse', 'toHttpUrl', 'toURI', 'URL']);
 /** Calls that write their object argument (or receiver) as JSON. */
@@ -155,6 +155,7 @@ function isCall(node: Node | undefined, lang: HostLanguage): node is Node {
 
 function isMapUrl(node: Node | undefined, c: Ctx): boolean {
   if (!node) return false;
+  if (isMapUrlName(node, c.lang, c.host)) return true;
   if (isStringNode(node, c.lang) || isConcatNode(node, c.lang)) return MAP_PATH.test(decodeExpression(node, c.lang, c.host).text);
   if (isCall(node, c.lang) && URL_MAKERS.has(calleeName(node, c.lang)))
     return argsOf(node, c.lang).some((a) => isMapUrl(a, c)) || isMapUrl(receiverOf(node, c.lang), c);

@@ -19,6 +19,8 @@ import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { keyName, pairParts } from './objectEntries';
 import { objectBody, stringBody, type MapBody } from './mapBodies';
 import { POST_CALL_TYPES, typedPostOf } from './mapPostCalls';
+import { isMapUrlName, MAP_PATH } from './mapUrlNames';
+import { wrapperArgument } from './mapWrappers';
 
 /** A query body posted to the map server. */
 export interface MapPost {
@@ -27,9 +29,6 @@ export interface MapPost {
   /** How the body is written: `json` (a string), or the host's object form. */
   form: 'json' | 'object' | 'dict' | 'table' | 'array' | 'hash' | 'map';
 }
-
-/** The map server's object query path, at the end of a URL's path (relative or after a host or a run-time prefix). */
-const MAP_PATH = /(?:^|[/\uE000])api\/mapobjects\/?(?:[?#]|$)/;
 
 /** Callees that write their argument as JSON. */
 const JSON_WRITERS = /^(?:JSON\s*\.\s*stringify|json\s*\.\s*dumps|(?:minetest|core)\s*\.\s*write_json)$/;
@@ -49,6 +48,7 @@ function named(node: Node | null | undefined): Node[] {
 }
 
 function isMapUrl(node: Node | undefined, lang: HostLanguage, host: string): boolean {
+  if (node && isMapUrlName(node, lang, host)) return true;
   if (!node || !(isStringNode(node, lang) || isConcatNode(node, lang))) return false;
   return MAP_PATH.test(decodeExpression(node, lang, host).text);
 }
@@ -157,6 +157,10 @@ export function mapPostOf(node: Node, lang: HostLanguage, host: string): MapPost
   else if (node.type === 'call' && lang.id === 'python') found = pythonPost(node, lang, host);
   else if (node.type === 'function_call' && lang.id === 'lua') found = luaPost(node, lang, host);
   else if (node.type === 'command' && lang.id === 'shellscript') found = curlPost(node, lang, host);
+  if (!found && (node.type === 'call_expression' || node.type === 'call')) {
+    const arg = wrapperArgument(node, lang, host, (n) => isMapUrl(n, lang, host));
+    if (arg) found = { body: objectBody(arg, lang, host), form: OBJECT_FORMS[arg.type] };
+  }
   if (!found || !/^\s*\{/.test(found.body.json.text)) return undefined;
   return { ...found, range: { start: node.startIndex, end: node.endIndex } };
 }
