@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   if (!apiUrl) throw new Error('usage: record-as-written.ts http://HOST/api.php');
   const siteinfo = await getJson(
     apiUrl,
-    'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2',
+    'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases%7Cinterwikimap&format=json&formatversion=2',
   );
   const generator: string = siteinfo.query.general.generator;
   const version = generator.replace('MediaWiki ', '');

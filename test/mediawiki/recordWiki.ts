@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   }
   const siteinfo = await getJson(
     apiUrl,
-    'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases&format=json&formatversion=2',
+    'action=query&meta=siteinfo&siprop=general%7Cnamespaces%7Cnamespacealiases%7Cinterwikimap&format=json&formatversion=2',
   );
   const generator: unknown = siteinfo?.query?.general?.generator;
   if (typeof generator !== 'string' || !/^MediaWiki \d/.test(generator))

@@ -11,7 +11,7 @@ import type { VerdictItem } from './wikiVerdict';
 /** The corpora a recording covers (files next to this one). */
 export const RECORDED_CORPORA = ['corpus.txt', 'corpus-extensions.txt', 'corpus-rules.txt'] as const;
 
-/** [paraminfo answer (formatversion 2), siteinfo answer (general, namespaces, namespacealiases)]. */
+/** [paraminfo answer (formatversion 2), siteinfo answer (general, namespaces, namespacealiases, interwikimap)]. */
 export type RecordedCatalogue = [unknown, unknown];
 
 export interface RecordedVerdicts {

@@ -5,7 +5,7 @@
  * `fetchImpl` given by the caller.
  *
  * Requests (MediaWiki's API etiquette: a descriptive User-Agent, GET, one request at a time):
- *   api.php?action=query&meta=siteinfo&siprop=general|namespaces|namespacealiases&format=json&formatversion=2
+ *   api.php?action=query&meta=siteinfo&siprop=general|namespaces|namespacealiases|interwikimap&format=json&formatversion=2
  *   api.php?action=paraminfo&modules=main|query|query+*|*&helpformat=none&format=json
  * and, only where the wiki did not expand a wildcard (MediaWiki before 1.26 lacks them), the
  * missing modules by name — the actions and formats `main` lists, the submodules `query` lists —
@@ -225,7 +225,7 @@ export async function fetchSiteinfo(
   opts: FetchOptions,
   extraProps: readonly string[] = [],
 ): Promise<{ siteinfo: unknown; generator: string }> {
-  const siprop = ['general', 'namespaces', 'namespacealiases', ...extraProps].join('%7C');
+  const siprop = ['general', 'namespaces', 'namespacealiases', 'interwikimap', ...extraProps].join('%7C');
   const siteinfo = await getJson(apiUrl, `action=query&meta=siteinfo&siprop=${siprop}&format=json&formatversion=2`, opts);
   const query = field(siteinfo, 'query');
   const generator = field(field(query, 'general'), 'generator');

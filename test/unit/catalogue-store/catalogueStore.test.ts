@@ -121,7 +121,7 @@ describe('catalogue store: live catalogues', () => {
     store.dispose();
   });
 
-  it('asks the wiki for paraminfo of main|query|query+*|* and siteinfo, with a descriptive User-Agent', async () => {
+  it('asks the wiki for paraminfo of main|query|query+*|* and siteinfo (with its interwiki prefixes), with a descriptive User-Agent', async () => {
     const wiki = await fakeWiki();
     const { store } = makeStore();
     await store.load(wiki.apiUrl);
@@ -132,7 +132,7 @@ describe('catalogue store: live catalogues', () => {
     assert.equal(paraminfo[0].params.get('format'), 'json');
     const siteinfo = wiki.requests.filter((r) => r.params.get('meta') === 'siteinfo');
     assert.equal(siteinfo.length, 1);
-    assert.deepEqual(siteinfo[0].params.get('siprop')!.split('|').sort(), ['general', 'namespacealiases', 'namespaces']);
+    assert.deepEqual(siteinfo[0].params.get('siprop')!.split('|').sort(), ['general', 'interwikimap', 'namespacealiases', 'namespaces']);
     for (const r of wiki.requests) assert.match(r.userAgent ?? '', /^wikimap-query\/0\.1\.0 \(language server; .+\)$/);
   });
 

@@ -39,6 +39,7 @@ function germanWiki(): WikiCatalogue {
           '-2': { id: -2, name: 'Medium', canonical: 'Media' },
           '-1': { id: -1, name: 'Spezial', canonical: 'Special' },
           '0': { id: 0, name: '' },
+          '1': { id: 1, name: 'Diskussion', canonical: 'Talk' },
           '2': { id: 2, name: 'Benutzer', canonical: 'User' },
           '6': { id: 6, name: 'Datei', canonical: 'File' },
           '8': { id: 8, name: 'MediaWiki', canonical: 'MediaWiki' },
@@ -47,6 +48,12 @@ function germanWiki(): WikiCatalogue {
         namespacealiases: [
           { id: 6, alias: 'Bild' },
           { id: 2, alias: 'Benutzerin' },
+        ],
+        // As siteinfo's interwikimap (formatversion 2): `de` is the wiki itself (a local interwiki).
+        interwikimap: [
+          { prefix: 'en', url: 'https://en.wikipedia.org/wiki/$1', language: 'English' },
+          { prefix: 'commons', url: 'https://commons.wikimedia.org/wiki/$1' },
+          { prefix: 'de', url: 'https://de.wikipedia.org/wiki/$1', localinterwiki: true },
         ],
       },
     },
@@ -495,6 +502,83 @@ table('A module that hides warnings, dying: the error answer carries the warning
     mirrors: 'ApiFeedRecentChanges::execute through ApiFormatFeedWrapper (no error: a feed has no place for warnings)',
     query: 'action=feedrecentchanges&feedformat=rss&limit=1000',
     expect: [['ignoredbyserver', 'information', '1000', 'limit']],
+  },
+]);
+
+const EXTERNAL = 'Title::isExternal (MediaWikiTitleCodec::splitTitleString: an interwiki prefix of siteinfo interwikimap, in any case)';
+
+table("Titles of another wiki (interwiki prefixes, from the wiki's siteinfo interwikimap)", [
+  {
+    mirrors: `ApiBase::getTitleOrPageId via ${EXTERNAL}`,
+    query: 'action=query&list=backlinks&bltitle=EN:Foo',
+    expect: [['invalidtitle', 'error', 'EN:Foo', 'bltitle']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: `ApiBase::getTitleOrPageId via ${EXTERNAL} (invalidtitle comes before the category check)`,
+    query: 'action=query&list=categorymembers&cmtitle=commons:Kategorie:Briefe',
+    expect: [['invalidtitle', 'error', 'commons:Kategorie:Briefe', 'cmtitle']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: `ApiParse::execute via ${EXTERNAL}`,
+    query: 'action=parse&page=en:Foo',
+    expect: [['invalidtitle', 'error', 'en:Foo', 'page']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: "MediaWikiTitleCodec::splitTitleString (a local interwiki prefix is stripped: the wiki's own page)",
+    query: 'action=query&list=backlinks&bltitle=de:Foo',
+    expect: [],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: 'MediaWikiTitleCodec::splitTitleString (a namespace prefix is read before interwiki prefixes)',
+    query: 'action=query&list=backlinks&bltitle=Benutzer:Foo',
+    expect: [],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: 'MediaWikiTitleCodec::splitTitleString (title-invalid-talk-namespace: Talk: followed by an interwiki prefix)',
+    query: 'action=query&list=backlinks&bltitle=Diskussion:en:Foo',
+    expect: [['invalidtitle', 'error', 'Diskussion:en:Foo', 'bltitle']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: `UserDef::processUser via ${EXTERNAL}`,
+    query: 'action=query&list=usercontribs&ucuser=en:Foo',
+    expect: [['baduser', 'error', 'en:Foo', 'ucuser']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: 'UserDef::processUser (a user of another wiki is written prefix>Name)',
+    query: 'action=query&list=usercontribs&ucuser=en>Foo',
+    expect: [],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors:
+      'ApiPageSet::processTitlesArray (an interwiki title is listed under interwiki: no page, so linkshere does not read lhcontinue)',
+    query: 'action=query&prop=linkshere&titles=en:Foo&lhcontinue=bogus',
+    expect: [],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors:
+      'ApiQueryBacklinksprop::run (the interwiki title is no page: one title, one namespace, so namespace|pageid is one part too many)',
+    query: 'action=query&prop=linkshere&titles=en:Foo|Alpha&lhcontinue=0|1',
+    expect: [['badcontinue', 'error', '0|1', 'lhcontinue']],
+    catalogue: germanWiki,
+  },
+  {
+    mirrors: 'ApiQueryBacklinksprop::run (built-in catalogue: en: may be an interwiki prefix, so the page set is not known)',
+    query: 'action=query&prop=linkshere&titles=en:Foo&lhcontinue=bogus',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiBase::getTitleOrPageId (built-in catalogue: a prefix that may be an interwiki prefix is not judged)',
+    query: 'action=query&list=categorymembers&cmtitle=en:Category:Foo',
+    expect: [],
   },
 ]);
 

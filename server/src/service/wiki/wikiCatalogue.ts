@@ -142,6 +142,13 @@ export class WikiCatalogue {
   readonly namespacesFromSiteinfo: boolean;
   /** The MediaWiki version it describes (`1.45.0`; siteinfo's generator), when known. */
   readonly mediaWikiVersion?: string;
+  /**
+   * The wiki's interwiki prefixes (siteinfo `interwikimap`, lower case) that make a title another wiki's,
+   * when the catalogue has them; undefined when it does not (the built-in catalogue): then any prefix
+   * that is not a namespace may be one. Local interwikis (`localinterwiki`) are left out: the wiki
+   * strips them and reads the rest as its own title.
+   */
+  interwikiPrefixes?: ReadonlySet<string>;
 
   private readonly triggersByPrefix = new Map<string, (string | undefined)[]>();
   private actionRuleIndex?: { of: ActionRule[]; byModule: Map<string, ActionRule[]> };
@@ -844,6 +851,21 @@ function readNamespaces(siteinfo: unknown): WikiNamespace[] | undefined {
   return list;
 }
 
+/** siteinfo's `interwikimap` (formatversion 1 or 2): its prefixes in lower case, local interwikis left out; undefined without one. */
+function readInterwikiPrefixes(siteinfo: unknown): ReadonlySet<string> | undefined {
+  if (!isObject(siteinfo)) return undefined;
+  const q = isObject(siteinfo.query) ? siteinfo.query : siteinfo;
+  if (!Array.isArray(q.interwikimap)) return undefined;
+  const out = new Set<string>();
+  for (const e of q.interwikimap) {
+    if (!isObject(e) || typeof e.prefix !== 'string') continue;
+    // formatversion 1 writes flags as "" (present) or leaves them out; formatversion 2 as booleans.
+    const local = e.localinterwiki === true || e.localinterwiki === '';
+    if (!local) out.add(e.prefix.toLowerCase());
+  }
+  return out;
+}
+
 /**
  * Validate and index paraminfo output. Throws `CatalogueError` (only) when the shape is wrong.
  * @param paraminfo `action=paraminfo` output with the query submodules (and maybe main/query).
@@ -870,6 +892,7 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
       options.source ?? 'catalogue',
       options.version ?? readVersion(options.siteinfo),
     );
+    cat.interwikiPrefixes = readInterwikiPrefixes(options.siteinfo);
     if (options.actionConstraints !== undefined && options.actionConstraints !== null) {
       let rules: ActionRule[];
       try {

@@ -61,7 +61,7 @@ import type { ConstraintRule, RuleCondition } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
-import { titleProblem } from './wikiTitleRules';
+import { interwikiOf, titleProblem } from './wikiTitleRules';
 import { backlinksSortFields, titlesNameNamespace } from './wikiContinueParts';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
@@ -295,10 +295,16 @@ function namesPages(ctx: QueryCheck): boolean {
     const p = ctx.present.get(name);
     if (!p || p.value === '') continue;
     // Invalid titles (`A[b]`, `|`) are listed as invalid, not looked up: they name no page.
-    if (name === 'titles' && !getValueItems(ctx.text, p).some((i) => titleProblem(i.text, ctx.catalogue) === undefined)) continue;
+    // So are titles of other wikis (listed as interwiki); a prefix that may be one leaves it uncertain: not judged.
+    if (name === 'titles' && !getValueItems(ctx.text, p).some((i) => isOwnTitle(i.text, ctx))) continue;
     return true;
   }
   return false;
+}
+
+/** A valid title of this wiki, certainly not another wiki's. */
+function isOwnTitle(v: string, ctx: QueryCheck): boolean {
+  return titleProblem(v, ctx.catalogue) === undefined && interwikiOf(v, ctx.catalogue) === undefined;
 }
 
 /** exactlyOne / atLeastOne / atMostOne, given the names present (in the order written). */

@@ -44,13 +44,31 @@ export function userNameNamespace(v: string, catalogue: WikiCatalogue): string |
   return prefix;
 }
 
+/**
+ * Whether a title names a page of another wiki (MediaWikiTitleCodec::splitTitleString: a prefix that is not
+ * one of the wiki's namespaces but one of its interwiki prefixes, in any case): `yes` with the prefix as
+ * written; `maybe` when the catalogue does not know the wiki's interwiki prefixes; undefined when it is
+ * the wiki's own title.
+ */
+export function interwikiOf(v: string, catalogue: WikiCatalogue): { certain: boolean; prefix: string } | undefined {
+  const t = splitFragment(v).title.replace(/_/g, ' ').trim().replace(/^:\s*/, '');
+  const colon = t.indexOf(':');
+  if (colon <= 0) return undefined;
+  const prefix = t.slice(0, colon).trim();
+  if (prefix === '' || catalogue.findNamespaceByName(prefix)) return undefined;
+  const known = catalogue.interwikiPrefixes;
+  if (!known) return { certain: false, prefix };
+  return known.has(prefix.toLowerCase()) ? { certain: true, prefix } : undefined;
+}
+
 const ILLEGAL = /[<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
 
 /**
  * Why Title::newFromText would refuse a title a module parses itself (ApiBase::getTitleOrPageId,
  * ApiQueryRecentChanges' rctitle, ApiQueryLogEvents' letitle → apierror-invalidtitle), or undefined
  * when it accepts it: empty, a character titles cannot have, a relative path, `~~~`, or only a
- * namespace prefix. A `#fragment` is cut off first (`#Section` alone is accepted).
+ * namespace prefix, or an interwiki prefix (Title::isExternal, refused alike). A `#fragment` is cut off first
+ * (`#Section` alone is accepted).
  */
 export function titleProblem(v: string, catalogue: WikiCatalogue): string | undefined {
   const { title, fragment } = splitFragment(v);
@@ -63,5 +81,10 @@ export function titleProblem(v: string, catalogue: WikiCatalogue): string | unde
   if (t === '') return 'the title is empty';
   if (titlePathProblem(t)) return 'it is a relative path (./, ../, /. or /..)';
   if (t.includes('~~~')) return 'it contains ~~~';
+  const iw = interwikiOf(t, catalogue);
+  if (iw?.certain) return `"${iw.prefix}:" is an interwiki prefix of this wiki: the title names a page of another wiki`;
+  // Talk: followed by an interwiki prefix (title-invalid-talk-namespace).
+  if (colon > 0 && catalogue.findNamespaceByName(t.slice(0, colon))?.id === 1 && interwikiOf(t.slice(colon + 1), catalogue)?.certain)
+    return 'a Talk: title cannot name a page of another wiki (an interwiki prefix follows Talk:)';
   return undefined;
 }

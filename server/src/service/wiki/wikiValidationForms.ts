@@ -4,7 +4,7 @@
  */
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
-import { splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
+import { interwikiOf, splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
 
 /**
  * Timestamp forms MediaWiki accepts (wikimedia/timestamp ConvertibleTimestamp): TS_MW, TS_UNIX,
@@ -116,21 +116,26 @@ export function checkUserValue(
   const allowed = d.subtypes;
   // UserDef parses a name as a title in the User namespace: another namespace's prefix is baduser.
   const otherNs = kind === 'name' ? userNameNamespace(v, ctx.catalogue) : undefined;
+  // An interwiki prefix makes it another wiki's page (UserDef: the title is external).
+  const iw = kind === 'name' && otherNs === undefined ? interwikiOf(v, ctx.catalogue) : undefined;
   // `User:` alone: the User namespace's prefix and no name (UserDef finds no user in it).
   const noName = kind === 'name' && userPrefixOnly(v, ctx.catalogue);
   if (
     kind === undefined ||
     noName ||
     otherNs !== undefined ||
+    iw?.certain ||
     (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))
   ) {
     const why = noName
       ? "it is the User namespace's prefix without a name"
       : otherNs !== undefined
         ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace`
-        : kind === undefined
-          ? 'not a valid user name'
-          : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+        : iw?.certain
+          ? `"${iw.prefix}:" is an interwiki prefix of this wiki, so it names a page of another wiki (a user of another wiki is written with ">": prefix>Name)`
+          : kind === undefined
+            ? 'not a valid user name'
+            : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
     ctx.add(
       'baduser',
       s,

@@ -13,7 +13,7 @@
 import type { ConstraintRule } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam } from './wikiTypes';
-import { splitFragment, titleProblem } from './wikiTitleRules';
+import { interwikiOf, splitFragment, titleProblem } from './wikiTitleRules';
 import { getValueItems } from './wikiQueryParser';
 
 type Use = QueryCheck['uses'][number] | undefined;
@@ -213,6 +213,9 @@ function valueRuleTitleNamespace(
   const title = splitFragment(p.value).title;
   const ns = titleNamespace(ctx, title);
   if (ns === undefined || ns === rule.namespace) return;
+  // ApiBase::getTitleOrPageId dies first on a title it refuses (invalidtitle), another wiki's included;
+  // a prefix that may be an interwiki prefix (the catalogue does not know the wiki's) is not judged.
+  if (titleProblem(p.value, ctx.catalogue) !== undefined || interwikiOf(title, ctx.catalogue) !== undefined) return;
   const t = title.replace(/_/g, ' ').trim();
   if (ns === 0 && t.indexOf(':') > 0 && !ctx.catalogue.namespacesFromSiteinfo) return;
   const wanted = ctx.catalogue.getNamespace(rule.namespace!)?.name ?? String(rule.namespace);
