@@ -34,7 +34,7 @@ export class CatalogueError extends Error {
 export interface CatalogueOptions {
   /** paraminfo of `main`, `query` (and format modules), when not in the main document. */
   core?: unknown;
-  /** `action=query&meta=siteinfo&siprop=namespaces|namespacealiases|general` output (fv 1 or 2). */
+  /** `action=query&meta=siteinfo&siprop=namespaces|namespacealiases|general|interwikimap` output (fv 1 or 2). */
   siteinfo?: unknown;
   /** Module-enforced rules (descriptors/wiki/constraints.json). */
   constraints?: unknown;
