@@ -41,6 +41,8 @@ const PY_WORLD = `"pos1": {"x": -2000, "y": -20, "z": -2000}, "pos2": {"x": 2000
 const LUA_WORLD = `pos1 = {x = -2000, y = -20, z = -2000}, pos2 = {x = 2000, y = 20, z = 2000}`;
 const PHP_BOX = `'pos1' => ['x' => -10, 'y' => -2, 'z' => -10], 'pos2' => ['x' => 10, 'y' => 2, 'z' => 10]`;
 const RB_BOX = `pos1: { x: -10, y: -2, z: -10 }, pos2: { x: 10, y: 2, z: 10 }`;
+const PHP_WORLD = `'pos1' => ['x' => -2000, 'y' => -20, 'z' => -2000], 'pos2' => ['x' => 2000, 'y' => 20, 'z' => 2000]`;
+const KT_WORLD = `"pos1" to mapOf("x" to -2000, "y" to -20, "z" to -2000), "pos2" to mapOf("x" to 2000, "y" to 20, "z" to 2000)`;
 const JS_WORLD = `pos1: {x: -2000, y: -20, z: -2000}, pos2: {x: 2000, y: 20, z: 2000}`;
 
 const FETCH = (body: string) => `fetch("api/mapobjects/", {method: "POST", body: JSON.stringify(${body})});\n`;
@@ -184,6 +186,46 @@ const FIXES: FixCase[] = [
     code: 'unknownfield',
     title: 'Change to "type"',
     fixed: `suspend fun f() {\n    client.post("http://h/api/mapobjects/") { setBody(mapOf("type" to "bones")) }\n}\n`,
+  },
+  {
+    name: 'a limit added to a Guzzle json array as a keyed element',
+    language: 'php',
+    source: `<?php\n$client->post('http://h/api/mapobjects/', ['json' => [${PHP_WORLD}, 'type' => 'bones']]);\n`,
+    code: 'regiontoolarge',
+    title: 'Add "limit"',
+    fixed: `<?php\n$client->post('http://h/api/mapobjects/', ['json' => [${PHP_WORLD}, 'type' => 'bones', 'limit' => 10000]]);\n`,
+  },
+  {
+    name: 'a missing type added to a hash as a symbol key',
+    language: 'ruby',
+    source: `HTTP.post("http://h/api/mapobjects/", json: { ${RB_BOX} })\n`,
+    code: 'missingfield',
+    title: 'Add "type"',
+    fixed: `HTTP.post("http://h/api/mapobjects/", json: { ${RB_BOX}, type: "bones" })\n`,
+  },
+  {
+    name: 'a misspelled symbol key renamed bare',
+    language: 'ruby',
+    source: `HTTP.post("http://h/api/mapobjects/", json: { ${RB_BOX}, typ: "bones" })\n`,
+    code: 'unknownfield',
+    title: 'Change to "type"',
+    fixed: `HTTP.post("http://h/api/mapobjects/", json: { ${RB_BOX}, type: "bones" })\n`,
+  },
+  {
+    name: 'a limit added to mapOf as a `to` pair',
+    language: 'kotlin',
+    source: `suspend fun f() {\n    client.post("http://h/api/mapobjects/") { setBody(mapOf(${KT_WORLD}, "type" to "bones")) }\n}\n`,
+    code: 'regiontoolarge',
+    title: 'Add "limit"',
+    fixed: `suspend fun f() {\n    client.post("http://h/api/mapobjects/") { setBody(mapOf(${KT_WORLD}, "type" to "bones", "limit" to 10000)) }\n}\n`,
+  },
+  {
+    name: 'a missing type added to an anonymous object as a member',
+    language: 'csharp',
+    source: `class A {\n  async Task F() {\n    await http.PostAsJsonAsync("http://h/api/mapobjects/", new { pos1 = new { x = -1, y = 0, z = -1 }, pos2 = new { x = 1, y = 0, z = 1 } });\n  }\n}\n`,
+    code: 'missingfield',
+    title: 'Add "type"',
+    fixed: `class A {\n  async Task F() {\n    await http.PostAsJsonAsync("http://h/api/mapobjects/", new { pos1 = new { x = -1, y = 0, z = -1 }, pos2 = new { x = 1, y = 0, z = 1 }, type = "bones" });\n  }\n}\n`,
   },
 ];
 

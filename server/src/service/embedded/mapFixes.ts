@@ -26,14 +26,32 @@ const LUA_RESERVED = new Set(
   'and break do else elseif end false for function goto if in local nil not or repeat return then true until while'.split(' '),
 );
 
-type Style = 'script' | 'python' | 'lua';
+type Style = 'script' | 'python' | 'lua' | 'php' | 'ruby' | 'kotlin' | 'csharp';
+
+const STYLES: Record<string, Style> = {
+  python: 'python',
+  lua: 'lua',
+  php: 'php',
+  ruby: 'ruby',
+  kotlin: 'kotlin',
+  csharp: 'csharp',
+  javascript: 'script',
+  javascriptreact: 'script',
+  typescript: 'script',
+  typescriptreact: 'script',
+};
 
 /** How the host writes an object the client sends as JSON (the form's language); undefined: JSON in a string. */
 function styleOf(c: CheckedMapRequest): Style | undefined {
-  if (c.request.form === 'json') return undefined;
-  if (c.request.language === 'python') return 'python';
-  if (c.request.language === 'lua') return 'lua';
-  return /^(?:javascript|typescript|typescriptreact|javascriptreact)$/.test(c.request.language) ? 'script' : undefined;
+  return c.request.form === 'json' ? undefined : STYLES[c.request.language];
+}
+
+/** An object of entries in the host's syntax: `{…}`, PHP `[…]`, Kotlin `mapOf(…)`, C# `new { … }`. */
+function hostObject(parts: string[], style: Style): string {
+  if (style === 'php') return `[${parts.join(', ')}]`;
+  if (style === 'kotlin') return `mapOf(${parts.join(', ')})`;
+  if (style === 'csharp') return `new { ${parts.join(', ')} }`;
+  return style === 'ruby' ? `{ ${parts.join(', ')} }` : `{${parts.join(', ')}}`;
 }
 
 /** A JSON value (from a fix's text) in the host's object syntax; undefined where it has no plain form there. */
@@ -47,16 +65,29 @@ function hostValue(value: unknown, style: Style): string | undefined {
     if (entry === undefined) return undefined;
     parts.push(entry);
   }
-  return `{${parts.join(', ')}}`;
+  return hostObject(parts, style);
 }
 
 function hostEntry(key: string, value: unknown, style: Style): string | undefined {
   const v = hostValue(value, style);
   if (v === undefined || !PLAIN.test(key)) return undefined;
-  if (style === 'python') return `${JSON.stringify(key)}: ${v}`;
   const bare = IDENTIFIER.test(key) && !key.includes('$');
-  if (style === 'lua') return bare && !LUA_RESERVED.has(key) ? `${key} = ${v}` : `[${JSON.stringify(key)}] = ${v}`;
-  return `${bare ? key : JSON.stringify(key)}: ${v}`;
+  switch (style) {
+    case 'python':
+      return `${JSON.stringify(key)}: ${v}`;
+    case 'php':
+      return `'${key}' => ${v}`;
+    case 'kotlin':
+      return `${JSON.stringify(key)} to ${v}`;
+    case 'csharp':
+      return bare ? `${key} = ${v}` : undefined;
+    case 'ruby':
+      return bare ? `${key}: ${v}` : `${JSON.stringify(key)} => ${v}`;
+    case 'lua':
+      return bare && !LUA_RESERVED.has(key) ? `${key} = ${v}` : `[${JSON.stringify(key)}] = ${v}`;
+    default:
+      return `${bare ? key : JSON.stringify(key)}: ${v}`;
+  }
 }
 
 /** Text the map service adds to an object (`, "limit": 100`, `"type": "bones"`) in the host's syntax. */
@@ -118,6 +149,8 @@ function hostEdit(c: CheckedMapRequest, document: TextDocument, edit: TextEdit):
   if (from === to) {
     // an added field: after the last character before it (a value's end, or the object's `{`)
     if (from <= 0 || (!styleOf(c) && !quotesAsIs(c, host))) return undefined;
+    // in an empty `mapOf()` / `new { }` the object's `{` is no host character to write after
+    if (q.text[from - 1] === '{' && (styleOf(c) === 'kotlin' || styleOf(c) === 'csharp')) return undefined;
     start = end = q.ends[from - 1];
     newText = addedText(c, edit.newText);
   } else if (edit.newText === '') {
