@@ -40,7 +40,7 @@ function prefilterOnly(dir: string): string[] {
   const io = nodeFileIo as CliIo;
   const out: string[] = [];
   for (const input of collectInputs([dir], io, HOST_LANGUAGES)) {
-    if (input.host && io.readTextIf!(input.file, mayHoldRequestBytes) !== undefined) out.push(input.file);
+    if (input.host && io.readTextIf!(input.file, (bytes) => mayHoldRequestBytes(bytes, io.byteSearch)) !== undefined) out.push(input.file);
   }
   return out;
 }

@@ -27,7 +27,7 @@ import { GitignoreMatcher, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { HostParsers } from '../embedded/hostParsers';
-import type { FoundRequest } from '../service/embedded/requestFinder';
+import type { ByteSearch, FoundRequest } from '../service/embedded/requestFinder';
 import {
   applySafeFixes,
   checkHostFile,
@@ -61,6 +61,8 @@ export interface CliIo {
    * says no (the file is then never decoded). `wanted` sees the bytes only during the call.
    */
   readTextIf?(path: string, wanted: (bytes: Uint8Array) => boolean): string | undefined;
+  /** A native search for an ASCII word in bytes (the source files' prefilter), where the host has one. */
+  byteSearch?: ByteSearch;
   join(...parts: string[]): string;
   /** A `file://` URI for a path (used as the document URI). */
   toUri(path: string): string;
@@ -938,7 +940,7 @@ function inputReader(
 /** An input's text; undefined for a source file that can hold no judged request (`readServedSource`) when `skipUpTo` ≥ 0. */
 async function readInput(input: Input, io: CliIo, skipUpTo: number): Promise<string | undefined> {
   if (!input.host || skipUpTo < 0) return input.read();
-  if (io.readTextIf) return readServedSource((wanted) => io.readTextIf!(input.file, wanted), skipUpTo);
+  if (io.readTextIf) return readServedSource((wanted) => io.readTextIf!(input.file, wanted), skipUpTo, io.byteSearch);
   const text = await input.read();
   // (the text's own prefilter follows, which the bytes' only anticipates)
   return readServedSource(() => text, skipUpTo);

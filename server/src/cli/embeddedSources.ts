@@ -13,7 +13,7 @@ import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from '../service/embe
 import { checkRequests, type CheckedRequest } from '../service/embedded/embeddedCheck';
 import type { HostParsers } from '../embedded/hostParsers';
 import { isSuppressed } from '../service/embedded/suppressions';
-import { mayHoldRequest, mayHoldRequestBytes, namesMediaWiki } from '../service/embedded/requestFinder';
+import { mayHoldRequest, mayHoldRequestBytes, namesMediaWiki, type ByteSearch } from '../service/embedded/requestFinder';
 
 /** The host languages a run reads (`--embedded on|off|LANG,LANG`; on by default). */
 export function parseEmbeddedOption(value: string): HostLanguage[] {
@@ -42,13 +42,14 @@ export function hostOfFile(name: string, langs: readonly HostLanguage[]): HostLa
  * to its bytes (then they are not even decoded) or it names no MediaWiki API nor client
  * (`namesMediaWiki`: such a file gets no diagnostic, in the editor as in the CLI). A file larger than
  * `skipUpTo` characters is always read (it is reported as too large). `read` decodes the file when
- * its `wanted` says yes to the bytes.
+ * its `wanted` says yes to the bytes; `search`, a native byte search where the host has one.
  */
 export function readServedSource(
   read: (wanted: (bytes: Uint8Array) => boolean) => string | undefined,
   skipUpTo: number,
+  search?: ByteSearch,
 ): string | undefined {
-  const text = read((bytes) => bytes.length > skipUpTo || mayHoldRequestBytes(bytes));
+  const text = read((bytes) => bytes.length > skipUpTo || mayHoldRequestBytes(bytes, search));
   if (text === undefined || text.length > skipUpTo) return text;
   return mayHoldRequest(text) && (namesMediaWiki(text) || namesMapServer(text)) ? text : undefined;
 }

@@ -49,6 +49,7 @@ export const nodeFileIo: Pick<
   | 'readDir'
   | 'readDirKinds'
   | 'readTextIf'
+  | 'byteSearch'
   | 'fileSize'
   | 'writeFile'
   | 'join'
@@ -77,6 +78,8 @@ export const nodeFileIo: Pick<
     if (shared.length > 1 << 22) shared = Buffer.allocUnsafe(1 << 16); // a huge file's buffer is not kept
     return text;
   },
+  byteSearch: (bytes, word, from) =>
+    (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).indexOf(word, from, 'latin1'),
   fileSize: (p) => fs.statSync(p).size,
   writeFile: (p, text) => fs.writeFileSync(p, text),
   join: (...parts) => path.join(...parts),

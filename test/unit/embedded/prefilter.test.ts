@@ -6,10 +6,29 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { mayHoldRequest, mayHoldRequestBytes } from '../../../server/src/service/embedded/requestFinder';
+import { mayHoldRequest, mayHoldRequestBytes as inJs } from '../../../server/src/service/embedded/requestFinder';
+import { nodeFileIo } from '../../../server/src/node/nodeFileIo';
 import { seededRandom } from '../../support/seededRandom';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/**
+ * The bytes prefilter, in JavaScript and with Node's native search (`check DIR` in Node): both give
+ * the same answer on every input the tests here give; that answer is returned.
+ */
+function mayHoldRequestBytes(bytes: Uint8Array): boolean {
+  const js = inJs(bytes);
+  assert.equal(
+    inJs(bytes, nodeFileIo.byteSearch),
+    js,
+    `the native search and the loop agree on ${JSON.stringify(Buffer.from(bytes).toString('latin1').slice(0, 200))}`,
+  );
+  // a plain Uint8Array (not a Buffer) is searched too, and a view into a larger buffer from its own start
+  const padded = new Uint8Array(bytes.length + 8);
+  padded.set(bytes, 4);
+  assert.equal(inJs(padded.subarray(4, 4 + bytes.length), nodeFileIo.byteSearch), js, 'on a view');
+  return js;
+}
 
 const CASES: Array<{ text: string; holds: boolean }> = [
   { text: 'url = "https://w.example/w/api.php?action=query"', holds: true },
@@ -23,6 +42,10 @@ const CASES: Array<{ text: string; holds: boolean }> = [
   { text: 'site = mwclient.Site("en.wikipedia.org")', holds: true },
   { text: 'import pywikibot', holds: true },
   { text: 'new mw.Api().get({ list: "allpages" })', holds: true },
+  { text: 'use Mediawiki\\Api\\ActionRequest;', holds: true },
+  { text: 'fetch(base + "/api/mapobjects/", { method: "POST" })', holds: true },
+  { text: 'x = 1\naction', holds: false },
+  { text: 'action.type; action: 1', holds: true },
   { text: 'action\u00a0= 1', holds: true },
   { text: 'action\u3000\u3000: 1', holds: true },
   { text: 'switch (action.type) {}', holds: false },

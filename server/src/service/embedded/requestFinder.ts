@@ -382,10 +382,28 @@ function actionKeyAt(bytes: Uint8Array, i: number): boolean {
 }
 
 /**
- * `mayHoldRequest` on a file's bytes, before they are decoded: yes for every UTF-8 file whose text
- * it says yes to (what it looks for is ASCII, which UTF-8 and its decoder keep as it is), in one pass.
+ * Where an ASCII `word` first occurs in `bytes` at or after `from` (-1: nowhere): a host's native search
+ * (Node's `Buffer.indexOf`), many times faster than a loop in JavaScript over a big tree's bytes.
  */
-export function mayHoldRequestBytes(bytes: Uint8Array): boolean {
+export type ByteSearch = (bytes: Uint8Array, word: string, from: number) => number;
+
+/** The words other than `action` that make a file worth a look (`mayHoldRequest`). */
+const PLAIN_WORDS = ['api.php', 'mw.Api', 'mwclient', 'pywikibot', 'Mediawiki\\Api', 'api/mapobjects'];
+
+/** `mayHoldRequestBytes` with a native search: each word searched for in turn, `action` at each place it occurs. */
+function mayHoldRequestSearched(bytes: Uint8Array, search: ByteSearch): boolean {
+  for (const word of PLAIN_WORDS) if (search(bytes, word, 0) >= 0) return true;
+  for (let i = search(bytes, 'action', 0); i >= 0; i = search(bytes, 'action', i + 6)) if (actionKeyAt(bytes, i)) return true;
+  return false;
+}
+
+/**
+ * `mayHoldRequest` on a file's bytes, before they are decoded: yes for every UTF-8 file whose text
+ * it says yes to (what it looks for is ASCII, which UTF-8 and its decoder keep as it is), in one pass,
+ * or with `search` (a native search) word by word: the same answer.
+ */
+export function mayHoldRequestBytes(bytes: Uint8Array, search?: ByteSearch): boolean {
+  if (search) return mayHoldRequestSearched(bytes, search);
   const n = bytes.length;
   for (let i = 0; i < n; i++) {
     const b = bytes[i];
