@@ -23,7 +23,7 @@ import { parseMapServerConfig, type MapLanguageService } from '../service/map/ma
 import { createLanguageServices, effectiveSettings, pickMode, type EffectiveSettings, type LanguageServices } from '../languageModes';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
-import { GitignoreMatcher, parseGitignore } from './gitignore';
+import { GitignoreMatcher, MAX_GITIGNORE_BYTES, MAX_GITIGNORE_PATTERNS, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { HostParsers } from '../embedded/hostParsers';
@@ -526,8 +526,14 @@ function parentOf(dir: string): string | undefined {
 function readGitignore(matcher: GitignoreMatcher, dir: string, key: string, io: CliIo): void {
   const file = io.join(dir, '.gitignore');
   if (io.kind(file) !== 'file') return;
+  const cut = (what: string) => io.stderr(`wikimap-query: ${file}: ${what}; the files it would ignore are checked.\n`);
   try {
-    matcher.add(parseGitignore(io.readFile(file), key));
+    const size = io.fileSize?.(file);
+    if (size !== undefined && size > MAX_GITIGNORE_BYTES) return cut(`${size} bytes, more than the ${MAX_GITIGNORE_BYTES} read: not read`);
+    const room = matcher.room();
+    const rules = parseGitignore(io.readFile(file), key, room + 1);
+    if (rules.length > room) cut(`more than the ${MAX_GITIGNORE_PATTERNS} patterns applied in all: the rest not applied`);
+    matcher.add(rules.slice(0, room));
   } catch {
     // an unreadable .gitignore ignores nothing
   }
