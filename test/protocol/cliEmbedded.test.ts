@@ -197,4 +197,25 @@ describe('wikimap-query on source files (CLI)', function () {
     assert.match(table.stdout, /action=query list=allpages\s+2\s+2\s+apfrm, aplimt/);
     assert.match(table.stdout, /map objects type=bone\s+1\s+1\s+pos1, pos2/);
   });
+  it('map queries posted from Go and Kotlin (a URL in a variable, a builder chain): check and requests point at the host file', () => {
+    const go =
+      'package main\n\nconst mapURL = "http://127.0.0.1:8080/api/mapobjects/"\n\nfunc find() {\n\thttp.Post(mapURL, "application/json", strings.NewReader(`{"type":"bone","limit":5}`))\n}\n';
+    const kt =
+      'fun find(base: String) {\n    val r = Request.Builder().url("$base/api/mapobjects/").post("""{"type":"poi","lmit":5}""".toRequestBody(JSON)).build()\n}\n';
+    fs.mkdirSync(path.join(dir, 'map'));
+    fs.writeFileSync(path.join(dir, 'map', 'find.go'), go);
+    fs.writeFileSync(path.join(dir, 'map', 'Find.kt'), kt);
+    const r = cli(['check', '--format', 'json', 'map'], dir);
+    const results = JSON.parse(r.stdout) as CheckResult[];
+    // no corners given: the whole world, with the default limit where `lmit` is misspelled
+    assert.deepEqual(
+      results.filter((x) => x.code !== 'defaultcorner').map((x) => `${x.file}:${x.line}:${x.column} ${x.code}`),
+      ['map/Find.kt:2:68 regiontoolarge', 'map/Find.kt:2:82 unknownfield', 'map/find.go:6:67 unknowntype'],
+    );
+    const inv = JSON.parse(cli(['requests', '--format', 'json', 'map'], dir).stdout) as InventoryEntry[];
+    assert.deepEqual(
+      inv.map((e) => `${e.service} ${e.file}:${e.line}:${e.column} ${e.language} ${e.form} ${JSON.stringify(e.params)}`),
+      ['map map/Find.kt:2:13 kotlin json {"type":"poi","lmit":"5"}', 'map map/find.go:6:2 go json {"type":"bone","limit":"5"}'],
+    );
+  });
 });
