@@ -187,6 +187,11 @@ const WIKI: Record<string, [string, string, string?]> = {
     'Catalogue not loaded',
     'The query names a wiki whose own catalogue is not loaded: the built-in catalogue judges it. Approve the wiki (quick fix, or wikimapQuery.wiki.approvedCatalogues) to use its own.',
   ],
+  extensionmodule: [
+    'Extension module',
+    "A query module that an extension adds (TextExtracts' prop=extracts, GeoData's list=geosearch, …), in a request judged with the built-in catalogue, which describes MediaWiki core only: the module and its parameters are not checked. Load the wiki's catalogue (wikimapQuery.wiki.apiUrl, wikimapQuery.wikis, or --catalogue) to check them.",
+    'https://www.mediawiki.org/wiki/API:Extensions',
+  ],
   checkfailed: [
     'File could not be checked',
     'The checker failed on this file (a bug): the other files are still checked. Please report it with the file.',
@@ -209,7 +214,7 @@ const CLI_SEVERITY: Record<string, DiagnosticRule['defaultSeverity']> = {
 };
 
 /** Wiki codes the rule list names after the map codes (where they have always been listed). */
-const LISTED_AFTER_MAP: ReadonlySet<string> = new Set(['unsupportedarray', 'urltoolong', 'catalogue-not-loaded']);
+const LISTED_AFTER_MAP: ReadonlySet<string> = new Set(['unsupportedarray', 'urltoolong', 'catalogue-not-loaded', 'extensionmodule']);
 
 const MAP: Record<string, [string, string]> = {
   invalidjson: ['Invalid JSON', 'The text is not valid JSON; the map server answers HTTP 500 with a plain-text error.'],

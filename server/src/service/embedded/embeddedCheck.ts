@@ -20,6 +20,7 @@ import { HOLE } from './virtualText';
 import { defaultsOf } from './clientLibraries';
 import type { MapLanguageService } from '../map/mapLanguageService';
 import { checkMapRequest, mapInventoryParams, type CheckedMapRequest } from './mapCheck';
+import { withExtensionModules } from './extensionModules';
 
 export type Confidence = 'high' | 'low';
 
@@ -161,7 +162,11 @@ export function checkRequests(
     if (request.service === 'map') return checkMapRequest(map, host, request, i, settings);
     const virtual = TextDocument.create(`${host.uri}#wikimap-request-${i}`, 'wikiquery', host.version, request.query.text);
     const parsed = wiki.parse(virtual);
-    const raw = parsed.queries[0] && request.query.text.length <= MAX_CHECKED_CHARS ? wiki.doValidation(virtual, parsed, settings) : [];
+    const query = parsed.queries[0];
+    const raw =
+      query && request.query.text.length <= MAX_CHECKED_CHARS
+        ? withExtensionModules(wiki.doValidation(virtual, parsed, settings), parsed, wiki.getCatalogue(query), settings.severity)
+        : [];
     raws[i] = raw;
     const confidence = judgeConfidence(wiki, request, parsed, raw);
     const diagnostics = confidence === 'low' ? [] : hostDiagnostics(request, host, parsed, raw);

@@ -67,6 +67,8 @@ export const WIKI_DIAGNOSTIC_CODES = {
   /** `origin=` that no Origin header can equal: HTTP 403 before anything is read (ApiMain::handleCORS). */
   originmismatch: 'error',
   'catalogue-not-loaded': 'information',
+  /** A query module an extension adds (prop=extracts, list=geosearch), judged with the built-in catalogue, which lacks it. */
+  extensionmodule: 'hint',
 } as const satisfies Record<string, Exclude<SeveritySetting, 'off'>>;
 
 /** A code the wiki service reports (MediaWiki's own codes where its API has one). */
