@@ -54,6 +54,16 @@ const CASES: Case[] = [
     codes: ['extensionmodule', 'unrecognizedparams'],
   },
   {
+    name: "an extension's log type (GlobalBlocking's gblblock) and log action: hints, not badvalue errors; a misspelled core type stays an error",
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\n` +
+      `requests.get(API, params={"action": "query", "list": "logevents", "letype": "⟦gblblock⟧"})\n` +
+      `requests.get(API, params={"action": "query", "list": "logevents", "leaction": "⟦gblblock/gblock⟧"})\n` +
+      `requests.get(API, params={"action": "query", "list": "logevents", "letype": "⟦blok⟧"})\n`,
+    codes: ['extensionmodule', 'extensionmodule', 'badvalue'],
+  },
+  {
     name: 'an unknown module that is no extension module of the table keeps its warning',
     language: 'python',
     source: `import requests\nAPI = '${WIKI}'\nrequests.get(API, params={"action": "query", "prop": "info|⟦revison⟧", "titles": "Foo"})\n`,

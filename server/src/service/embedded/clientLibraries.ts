@@ -11,7 +11,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { HostLanguage } from './hostLanguages';
-import type { Entry, EntryValue } from './objectEntries';
+import type { Entry, EntryValue, ValueSpan } from './objectEntries';
 import { decodeExpression, isStringNode } from './hostStrings';
 import { MappedText } from './virtualText';
 
@@ -191,7 +191,9 @@ export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, acti
   const add = (name: MappedText, value: MappedText) => {
     if (out.text) out.push('&', name.starts[0] ?? 0, name.starts[0] ?? 0);
     encodeInto(out, name, true);
-    out.push('=', value.starts[0] ?? name.ends[name.ends.length - 1] ?? 0, value.starts[0] ?? 0);
+    // an empty value ('') has no unit of its own: `=` stands for the name's end
+    const at = value.starts[0] ?? name.ends[name.ends.length - 1] ?? 0;
+    out.push('=', at, at);
     encodeInto(out, value, false);
   };
   if (action) {
@@ -207,7 +209,7 @@ export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, acti
 }
 
 /** A node's own text, one to one. */
-function pushNodeText(out: MappedText, node: Node): void {
+function pushNodeText(out: MappedText, node: ValueSpan): void {
   const text = node.text;
   for (let i = 0; i < text.length; i++) out.push(text[i], node.startIndex + i, node.startIndex + i + 1);
 }

@@ -81,6 +81,41 @@ export const EXTENSION_MODULES: readonly ExtensionModule[] = [
   { group: 'prop', name: 'mapdata', prefix: 'mpd', extension: 'Kartographer' },
 ];
 
+/**
+ * Log types that extensions add (`list=logevents&letype=gblblock`, `leaction=gblblock/gblock`): the
+ * built-in catalogue's `letype` lists core's only. Those of AbuseFilter, OATHAuth, SpamBlacklist and
+ * TitleBlacklist are as their extension.json `LogTypes` name them (Debian's MediaWiki extensions).
+ */
+const EXTENSION_LOG_TYPES: Readonly<Record<string, string>> = {
+  abusefilter: 'AbuseFilter',
+  abusefilterprivatedetails: 'AbuseFilter',
+  oath: 'OATHAuth',
+  spamblacklist: 'SpamBlacklist',
+  titleblacklist: 'TitleBlacklist',
+  gblblock: 'GlobalBlocking',
+  globalauth: 'CentralAuth',
+  gblrights: 'CentralAuth',
+  gblrename: 'CentralAuth',
+  thanks: 'Thanks',
+  review: 'FlaggedRevs',
+  stable: 'FlaggedRevs',
+  'pagetriage-curation': 'PageTriage',
+  'pagetriage-deletion': 'PageTriage',
+  massmessage: 'MassMessage',
+  timedmediahandler: 'TimedMediaHandler',
+  usermerge: 'UserMerge',
+  newsletter: 'Newsletter',
+  pagetranslation: 'Translate',
+  translationreview: 'Translate',
+};
+
+/** The extension a `letype`/`leaction` value of a verdict belongs to, when the table knows it. */
+function logTypeExtension(param: string | undefined, value: string | undefined): string | undefined {
+  if (value === undefined || (param !== 'letype' && param !== 'leaction')) return undefined;
+  const type = param === 'leaction' ? value.split('/')[0] : value;
+  return Object.prototype.hasOwnProperty.call(EXTENSION_LOG_TYPES, type) ? EXTENSION_LOG_TYPES[type] : undefined;
+}
+
 const BY_NAME = new Map<string, ExtensionModule[]>();
 for (const m of EXTENSION_MODULES) BY_NAME.set(m.name, [...(BY_NAME.get(m.name) ?? []), m]);
 
@@ -139,10 +174,25 @@ function misspelled(d: Diagnostic, name: string, n: Named): Diagnostic {
   };
 }
 
+function logTypeNote(d: Diagnostic, param: string, value: string, extension: string, severity: Diagnostic['severity']): Diagnostic {
+  return {
+    range: d.range,
+    severity,
+    code: 'extensionmodule',
+    source: d.source,
+    message:
+      `"${value}" is a log ${param === 'leaction' ? 'action' : 'type'} of the ${extension} extension, which the built-in catalogue ` +
+      `does not describe. Load the wiki's catalogue to check it against what that wiki has.`,
+    data: { param, value, extension },
+  };
+}
+
 /** One verdict of the built-in catalogue, seen with the extension modules the query names. */
 function rejudge(d: Diagnostic, named: Named[], severity: Diagnostic['severity'] | undefined): Diagnostic | undefined {
   const data = (d.data ?? {}) as { param?: string; value?: string };
   const code = String(d.code ?? '');
+  const logExtension = logTypeExtension(data.param, data.value);
+  if (logExtension) return severity === undefined ? undefined : logTypeNote(d, data.param!, data.value!, logExtension, severity);
   if ((code === 'unrecognizedvalues' || code === 'badgenerator') && data.value !== undefined) {
     const as = code === 'badgenerator' ? 'generator' : data.param;
     const hit = named.find(
@@ -161,7 +211,8 @@ function rejudge(d: Diagnostic, named: Named[], severity: Diagnostic['severity']
 
 /**
  * The built-in catalogue's verdicts on a request, with the extension modules it names known: their
- * names get a note instead of a warning (or an error, as a generator), their parameters no warning.
+ * names get a note instead of a warning (or an error, as a generator), their parameters no warning;
+ * so do the log types of extensions given to `letype`/`leaction`.
  * Unchanged when the catalogue is a wiki's own (it knows what that wiki has).
  */
 export function withExtensionModules(
@@ -172,7 +223,8 @@ export function withExtensionModules(
 ): Diagnostic[] {
   if (catalogue.source !== 'built-in' || !raw.length) return raw;
   const named = namedModules(parsed, catalogue);
-  if (!named.length) return raw;
+  const logTypes = raw.some((d) => logTypeExtension((d.data as { param?: string })?.param, (d.data as { value?: string })?.value));
+  if (!named.length && !logTypes) return raw;
   const severity = severityOf('extensionmodule', DEFAULT_SEVERITIES.extensionmodule ?? 'hint', overrides);
   const out: Diagnostic[] = [];
   for (const d of raw) {

@@ -7,6 +7,7 @@
 import type { FoundRequest } from './requestFinder';
 import { MappedText, decodeInto } from './virtualText';
 import { urlQueryOf } from './urlQuery';
+import { findPerlHashes } from './perlHashes';
 
 /** Most requests reported for one file. */
 const MAX_REQUESTS = 5000;
@@ -56,8 +57,24 @@ function decodeDouble(out: MappedText, text: string, from: number, to: number): 
   decodeInto(out, text, at, to, 'c-keep');
 }
 
-/** URL literals holding `api.php?` in quotes, for a language read without a parser. */
+/** Perl files up to this many characters have their hashes read too (as the other languages are parsed up to it). */
+const MAX_PERL_HASH_CHARS = 2_000_000;
+
+/**
+ * The requests of a language read without a parser: URL literals holding `api.php?` in quotes, and
+ * in Perl (up to 2 M characters) the hashes that name `action` (perlHashes.ts), in source order.
+ */
 export function findUrlLiterals(text: string, language: string): FoundRequest[] {
+  const urls = urlLiterals(text, language);
+  if (language !== 'perl' || text.length > MAX_PERL_HASH_CHARS) return urls;
+  const hashes = findPerlHashes(text);
+  if (!hashes.length) return urls;
+  // a URL written as a value of a hash is that hash's, not a request of its own
+  const inHash = (r: FoundRequest) => hashes.some((h) => h.range.start <= r.range.start && r.range.end <= h.range.end);
+  return [...urls.filter((u) => !inHash(u)), ...hashes].sort((a, b) => a.range.start - b.range.start).slice(0, MAX_REQUESTS);
+}
+
+function urlLiterals(text: string, language: string): FoundRequest[] {
   const out: FoundRequest[] = [];
   let from = 0;
   while (out.length < MAX_REQUESTS) {

@@ -9,14 +9,17 @@ import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { MappedText } from './virtualText';
 import { isMapLiteral, mapPairs } from './mapLiterals';
 
+/** Where a value stands in the host: a syntax node, or a span the Perl lexer read (perlHashes.ts). */
+export type ValueSpan = Pick<Node, 'startIndex' | 'endIndex' | 'text' | 'type'>;
+
 /** A value as the source writes it. */
 export type EntryValue =
-  | { kind: 'text'; text: MappedText; node: Node }
-  | { kind: 'number'; node: Node }
-  | { kind: 'bool'; value: boolean; node: Node }
-  | { kind: 'none'; node: Node }
-  | { kind: 'list'; items: EntryValue[]; node: Node }
-  | { kind: 'unknown'; node: Node };
+  | { kind: 'text'; text: MappedText; node: ValueSpan }
+  | { kind: 'number'; node: ValueSpan }
+  | { kind: 'bool'; value: boolean; node: ValueSpan }
+  | { kind: 'none'; node: ValueSpan }
+  | { kind: 'list'; items: EntryValue[]; node: ValueSpan }
+  | { kind: 'unknown'; node: ValueSpan };
 
 export interface Entry {
   name: MappedText;

@@ -24,6 +24,7 @@ import type { MappedText } from './virtualText';
 import { entryTemplate, type EntryTemplate } from './paramAdder';
 import { mapPostOf, namesMapServer } from './mapPosts';
 import { POST_CALL_TYPES } from './mapPostCalls';
+import { namesMediaWiki } from './mediawikiNames';
 
 export type RequestForm =
   'url' | 'concat' | 'dict' | 'kwargs' | 'object' | 'array' | 'table' | 'values' | 'hash' | 'map' | 'builder' | 'annotation' | 'json';
@@ -418,12 +419,7 @@ export function mayHoldRequestBytes(bytes: Uint8Array, search?: ByteSearch): boo
   return false;
 }
 
-/** Whether a file names a MediaWiki API or imports a MediaWiki client. */
-export function namesMediaWiki(text: string): boolean {
-  return /api\.php|\bmw\s*\.\s*(?:Api|ForeignApi)\b|\bmwn\b|pywikibot|mwclient|mediawiki|wikipedia|wikimedia|wikidata|wiktionary|wikisource|wikivoyage|wikiquote|wikibooks|fandom\.com|wikia\b/i.test(
-    text,
-  );
-}
+export { namesMediaWiki };
 
 /** A Python file that sends with requests or httpx and uses no MediaWiki client: its dicts go out as plain HTTP parameters. */
 function fileClientOf(lang: HostLanguage, host: string): ClientKind {

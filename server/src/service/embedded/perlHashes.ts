@@ -1,0 +1,163 @@
+/**
+ * Perl parameter hashes, read from the Perl lexer's tokens (perlLexer.ts): an anonymous hash
+ * `{ action => 'query', list => 'users', ususers => $name }` (MediaWiki::API's `->api({…})`,
+ * MediaWiki::Bot), a hash or list `(action => 'query', …)` (`my %params = (…)`, LWP's
+ * `post($url, [ … ])` / `{ … }` forms), with barewords and strings as keys. Like the parameter
+ * objects of the other languages, only one that names `action` is a candidate. A key that is not
+ * written (`%$defaults`, an expression) leaves the hash open; so does a hash held in a variable
+ * that the file later sets a key of (`$hash->{rcuser} = $user`). Values: a string (its `$var` holes
+ * unknown), a number, else unknown. Perl has no booleans: `0` is sent as written (MediaWiki reads
+ * a present boolean as true, which the checker says).
+ */
+import type { FoundRequest } from './requestFinder';
+import type { Entry, EntryValue, ValueSpan } from './objectEntries';
+import { MappedText } from './virtualText';
+import { entriesToQuery } from './clientLibraries';
+import { entryTemplate } from './paramAdder';
+import { lexPerl, stringValue, type PerlToken } from './perlLexer';
+import { namesMediaWiki } from './mediawikiNames';
+
+/** Most requests reported for one file, and most entries read from one hash. */
+const MAX_REQUESTS = 5000;
+const MAX_ENTRIES = 500;
+
+/** For each opening bracket token, the index of its closing one (or the last token when unclosed). */
+function matchBrackets(tokens: readonly PerlToken[]): Int32Array {
+  const match = new Int32Array(tokens.length).fill(-1);
+  const stack: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind === 'open') stack.push(i);
+    else if (t.kind === 'close' && stack.length) match[stack.pop()!] = i;
+  });
+  for (const i of stack) match[i] = tokens.length;
+  return match;
+}
+
+function span(text: string, start: number, end: number, type: string): ValueSpan {
+  return { startIndex: start, endIndex: end, text: text.slice(start, end), type };
+}
+
+function valueOf(text: string, tokens: readonly PerlToken[], from: number, to: number): EntryValue {
+  const first = tokens[from];
+  const last = tokens[to - 1];
+  const node = span(text, first.start, last.end, from + 1 === to ? first.kind : 'expression');
+  const value = from + 1 === to && first.kind === 'str' ? stringValue(text, first) : undefined;
+  if (value) return { kind: 'text', text: value, node };
+  if (from + 1 === to && first.kind === 'num') return { kind: 'number', node };
+  if (from + 1 === to && first.kind === 'word' && node.text === 'undef') return { kind: 'none', node };
+  return { kind: 'unknown', node };
+}
+
+function keyOf(text: string, t: PerlToken): MappedText | undefined {
+  if (t.kind === 'str') {
+    const value = stringValue(text, t);
+    return value && !value.hasHole() ? value : undefined;
+  }
+  if (t.kind !== 'word') return undefined;
+  const m = new MappedText();
+  m.pushRaw(text, t.start, t.end);
+  return m;
+}
+
+/** The end (exclusive) of the expression starting at `i`: the next `,`/`=>` at this level, or `end`. */
+function expressionEnd(tokens: readonly PerlToken[], match: Int32Array, i: number, end: number): number {
+  while (i < end && tokens[i].kind !== 'comma' && tokens[i].kind !== 'arrow') {
+    if (tokens[i].kind === 'semi') return -1;
+    i = tokens[i].kind === 'open' ? Math.min(match[i], end) + 1 : i + 1;
+  }
+  return Math.min(i, end);
+}
+
+/** The entries of the hash or list between `open` and its closing bracket, or undefined when it is none. */
+function readHash(
+  text: string,
+  tokens: readonly PerlToken[],
+  match: Int32Array,
+  open: number,
+): { entries: Entry[]; closed: boolean } | undefined {
+  const end = match[open];
+  const entries: Entry[] = [];
+  let closed = true;
+  let i = open + 1;
+  while (i < end && entries.length < MAX_ENTRIES) {
+    const t = tokens[i];
+    const keyed = tokens[i + 1]?.kind === 'arrow' && i + 1 < end;
+    if (!keyed) {
+      // `%$defaults`, `%opts`, `@pairs`, `( $x ? (k => $v) : () )`: entries from elsewhere; anything else: no hash.
+      const spread =
+        (t.kind === 'var' && /^[%@]/.test(text[t.start])) || (t.kind === 'open' && text[t.start] === '(' && entries.length > 0);
+      if (!spread) return undefined;
+      closed = false;
+      const e = expressionEnd(tokens, match, i, end);
+      if (e < 0) return undefined;
+      i = e + 1;
+      continue;
+    }
+    const name = keyOf(text, t);
+    const e = expressionEnd(tokens, match, i + 2, end);
+    if (e < 0 || e === i + 2) return undefined;
+    if (name) entries.push({ name, value: valueOf(text, tokens, i + 2, e) });
+    else closed = false;
+    i = e + 1;
+  }
+  return entries.length ? { entries, closed: closed && i >= end } : undefined;
+}
+
+/** The variable a hash is assigned to (`my $hash = {`, `%params = (`), without its sigil. */
+function assignedTo(text: string, tokens: readonly PerlToken[], open: number): string | undefined {
+  const eq = tokens[open - 1];
+  const v = tokens[open - 2];
+  if (!eq || !v || eq.kind !== 'op' || text.slice(eq.start, eq.end) !== '=' || v.kind !== 'var') return undefined;
+  return text.slice(v.start + 1, v.end);
+}
+
+/** Variables whose keys the file sets or reads one by one (`$name->{…}`, `$name{…}`), by name. */
+function keyedVariables(text: string, tokens: readonly PerlToken[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  tokens.forEach((t, i) => {
+    if (t.kind !== 'var' || text[t.start] !== '$') return;
+    const next = tokens[i + 1];
+    const subscript =
+      next?.kind === 'open' && text[next.start] === '{'
+        ? true
+        : next?.kind === 'op' && text.startsWith('->', next.start) && tokens[i + 2]?.kind === 'open' && text[tokens[i + 2].start] === '{';
+    if (!subscript) return;
+    const name = text.slice(t.start + 1, t.end);
+    const at = out.get(name);
+    if (at) at.push(t.start);
+    else out.set(name, [t.start]);
+  });
+  return out;
+}
+
+/** Perl hashes that name `action`, as requests. */
+export function findPerlHashes(text: string): FoundRequest[] {
+  const tokens = lexPerl(text);
+  const match = matchBrackets(tokens);
+  const keyed = keyedVariables(text, tokens);
+  const out: FoundRequest[] = [];
+  const namesApi = namesMediaWiki(text);
+  for (let open = 0; open < tokens.length && out.length < MAX_REQUESTS; open++) {
+    if (tokens[open].kind !== 'open') continue;
+    const second = tokens[open + 2];
+    if (second?.kind !== 'arrow' && tokens[open + 1]?.kind !== 'var') continue;
+    const hash = readHash(text, tokens, match, open);
+    if (!hash || !hash.entries.some((e) => e.name.text === 'action')) continue;
+    const start = tokens[open].start;
+    const end = match[open] < tokens.length ? tokens[match[open]].end : text.length;
+    const variable = assignedTo(text, tokens, open);
+    const setLater = variable !== undefined && (keyed.get(variable) ?? []).some((at) => at > end);
+    const query = entriesToQuery(hash.entries, 'http');
+    out.push({
+      language: 'perl',
+      form: 'hash',
+      client: 'http',
+      range: { start, end },
+      query,
+      closed: hash.closed && !setLater,
+      namesApi,
+      entryTemplate: entryTemplate(hash.entries, text, true),
+    });
+  }
+  return out;
+}
