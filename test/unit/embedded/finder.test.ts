@@ -343,6 +343,30 @@ const FOUND: Case[] = [
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
   {
+    name: "PHP: another application's includes/api.php (WHMCS) with 'action' => arrays, a concatenated URL and http_build_query",
+    language: 'php',
+    source:
+      "<?php\n$postfields = array('identifier' => $id, 'secret' => $secret, 'action' => 'GetClients', 'responsetype' => 'json');\n" +
+      "curl_setopt($ch, CURLOPT_URL, $whmcsUrl . 'includes/api.php');\n" +
+      "curl_setopt($ch, CURLOPT_POSTFIELDS, http_build_query(array('action' => 'GetClientsDetails', 'clientid' => 1, 'stats' => true)));\n" +
+      "$r = file_get_contents($whmcsUrl . 'includes/api.php?action=GetInvoices&userid=1&status=Unpaid&limitnum=10');\n",
+  },
+  {
+    name: 'TypeScript: the same API from URLSearchParams and axios',
+    language: 'typescript',
+    source:
+      "const body = new URLSearchParams({ action: 'GetClients', responsetype: 'json', identifier: id, secret, limitnum: '25' });\n" +
+      'await fetch(`${base}/includes/api.php`, { method: "POST", body });\n' +
+      "await axios.post(WHMCS + '/includes/api.php?action=GetProducts&pid=1', { action: 'GetClientsDetails', clientid: 1, stats: true });\n",
+  },
+  {
+    name: 'Perl: Mojolicious routes ->to(controller => …, action => …), in a file that mentions Wikipedia',
+    language: 'perl',
+    source:
+      "# routes for the Wikipedia mirror\n$r->any('/test2')->to(namespace => 'MyApp', controller => 'Foo', action => 'test');\n" +
+      "$r->any('/')->to(controller => 'blog', action => 'welcome', list => 'recent');\n$b->any->to(action => 'query');\n",
+  },
+  {
     name: 'Lua: a table naming nothing but action=tokens, in a file that sends no other MediaWiki request',
     language: 'lua',
     source: `-- ${WIKI}\nlocal t = { action = 'tokens' }\nperformRequest(t)\n`,

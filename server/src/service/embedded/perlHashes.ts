@@ -6,8 +6,9 @@
  * objects of the other languages, only one that names `action` is a candidate. A key that is not
  * written (`%$defaults`, an expression) leaves the hash open; so does a hash held in a variable
  * that the file later sets a key of (`$hash->{rcuser} = $user`). Values: a string (its `$var` holes
- * unknown), a number, else unknown. Perl has no booleans: `0` is sent as written (MediaWiki reads
- * a present boolean as true, which the checker says).
+ * unknown), a number, else unknown. Perl has no booleans: MediaWiki::API and LWP send `0` as written
+ * (MediaWiki reads a present boolean as true, which the checker says) for a hash handed straight to
+ * them; a hash held elsewhere has an unknown client.
  */
 import type { FoundRequest } from './requestFinder';
 import type { Entry, EntryValue, ValueSpan } from './objectEntries';
@@ -21,16 +22,38 @@ import { namesMediaWiki } from './mediawikiNames';
 const MAX_REQUESTS = 5000;
 const MAX_ENTRIES = 500;
 
-/** For each opening bracket token, the index of its closing one (or the last token when unclosed). */
-function matchBrackets(tokens: readonly PerlToken[]): Int32Array {
+/**
+ * For each opening bracket token, the index of its closing one (or the token count when unclosed),
+ * and the opening bracket around it (-1 at the top).
+ */
+function matchBrackets(tokens: readonly PerlToken[]): { match: Int32Array; parent: Int32Array } {
   const match = new Int32Array(tokens.length).fill(-1);
+  const parent = new Int32Array(tokens.length).fill(-1);
   const stack: number[] = [];
   tokens.forEach((t, i) => {
-    if (t.kind === 'open') stack.push(i);
-    else if (t.kind === 'close' && stack.length) match[stack.pop()!] = i;
+    if (t.kind === 'open') {
+      parent[i] = stack.length ? stack[stack.length - 1] : -1;
+      stack.push(i);
+    } else if (t.kind === 'close' && stack.length) match[stack.pop()!] = i;
   });
   for (const i of stack) match[i] = tokens.length;
-  return match;
+  return { match, parent };
+}
+
+/** Methods that send a hash as the request's parameters: MediaWiki::API's and LWP::UserAgent's. */
+const SENDING_METHODS = new Set(['api', 'list', 'edit', 'upload', 'post', 'get', 'request']);
+
+/**
+ * The client of a hash handed straight to a sending method (`$mw->api({ … })`, `$ua->post($url, [ … ])`):
+ * both send every value as written (`0` too). Any other hash: unknown (a value of 0 may be left out).
+ */
+function clientOf(text: string, tokens: readonly PerlToken[], parent: Int32Array, open: number): 'http' | 'unknown' {
+  const call = tokens[open - 1]?.kind === 'open' ? open - 1 : parent[open];
+  if (call < 2 || text[tokens[call].start] !== '(' || (call !== open - 1 && tokens[open - 1]?.kind !== 'comma')) return 'unknown';
+  const method = tokens[call - 1];
+  const arrow = tokens[call - 2];
+  const sends = method.kind === 'word' && SENDING_METHODS.has(text.slice(method.start, method.end));
+  return sends && arrow.kind === 'op' && text.startsWith('->', arrow.start) ? 'http' : 'unknown';
 }
 
 function span(text: string, start: number, end: number, type: string): ValueSpan {
@@ -133,7 +156,7 @@ function keyedVariables(text: string, tokens: readonly PerlToken[]): Map<string,
 /** Perl hashes that name `action`, as requests. */
 export function findPerlHashes(text: string): FoundRequest[] {
   const tokens = lexPerl(text);
-  const match = matchBrackets(tokens);
+  const { match, parent } = matchBrackets(tokens);
   const keyed = keyedVariables(text, tokens);
   const out: FoundRequest[] = [];
   const namesApi = namesMediaWiki(text);
@@ -147,11 +170,12 @@ export function findPerlHashes(text: string): FoundRequest[] {
     const end = match[open] < tokens.length ? tokens[match[open]].end : text.length;
     const variable = assignedTo(text, tokens, open);
     const setLater = variable !== undefined && (keyed.get(variable) ?? []).some((at) => at > end);
-    const query = entriesToQuery(hash.entries, 'http');
+    const client = clientOf(text, tokens, parent, open);
+    const query = entriesToQuery(hash.entries, client);
     out.push({
       language: 'perl',
       form: 'hash',
-      client: 'http',
+      client,
       range: { start, end },
       query,
       closed: hash.closed && !setLater,
