@@ -5,8 +5,8 @@
  * MediaWiki request (today: action modules of extensions such as Flow's action=flow, and objects
  * handed to mw.Api through a variable with nothing but action and format; extension query modules
  * such as GeoData's list=geosearch are known by name, extensionModules.ts). Found is not all: a file counts when one request in it is found, and
- * SOURCES says which requests of the newer files are missed (dicts without `action` handed to a
- * helper that adds it, addwiki arrays built in a variable before `ActionRequest::simpleGet('query', $params)`).
+ * SOURCES says which requests of the newer files are missed. A parameter object without `action` that
+ * names a query module and a parameter the wiki knows is read as `action=query` (its wrapper adds it).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -28,10 +28,10 @@ function sourceFiles(dir: string): string[] {
 const FLOOR: Record<string, [number, number]> = {
   python: [31, 31],
   javascript: [39, 44],
-  php: [22, 27],
+  php: [26, 27],
   kotlin: [6, 6],
   java: [12, 12],
-  ruby: [9, 12],
+  ruby: [10, 12],
   go: [4, 5],
   csharp: [5, 6],
   lua: [1, 1],

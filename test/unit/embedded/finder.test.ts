@@ -20,6 +20,18 @@ interface Case {
 
 const FOUND: Case[] = [
   {
+    name: "Ruby (MediaWiki::Butt): a hash without action naming a query module, handed to the library's query: iwlinks read with another module's limit",
+    language: 'ruby',
+    source: `# ${WIKI}\ndef links(title, limit)\n  params = {\n    prop: 'iwlinks',\n    titles: title,\n    ⟦tllimit⟧: limit\n  }\n  query(params)\nend\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Python (the wikipedia library): a dict without action given to its _wiki_request, a deprecated parameter',
+    language: 'python',
+    source: `API_URL = 'http://en.wikipedia.org/w/api.php'\nquery_params = {\n  'prop': 'revisions',\n  'rvprop': 'ids',\n  '⟦rvparse⟧': '',\n  'titles': title\n}\nrequest = _wiki_request(query_params)\n`,
+    codes: ['deprecation'],
+  },
+  {
     name: 'Python dict: a deprecated parameter whose value is a variable is still deprecated (the name is known)',
     language: 'python',
     source: `import requests\nAPI = '${WIKI}'\nrequests.get(API, params={"action": "query", "prop": "revisions", "titles": "A", "rvslots": "main", "⟦rvcontentformat⟧": fmt})\n`,
@@ -342,6 +354,21 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'JavaScript: an object without action whose other name is foreign to the query module it names (another API)',
+    language: 'javascript',
+    source: `// ${WIKI}\nconst f = { list: 'search', query: term, page: 2 };\nsearchService(f);\n`,
+  },
+  {
+    name: 'Python: an open dict without action naming a query module (its titles given elsewhere): nothing is reported missing',
+    language: 'python',
+    source: `# ${WIKI}\nopts = {'prop': 'revisions', 'titles': t}\nhelper(opts)\n`,
+  },
+  {
+    name: "PHP (addwiki): an open array without action lacks nothing, not even the rvslots that rvprop=content's legacy warning names",
+    language: 'php',
+    source: `<?php\n// ${WIKI}\n$base = ['prop' => 'revisions|info', 'rvprop' => 'ids|content', 'inprop' => 'protection'];\n$r = $api->request(ActionRequest::simpleGet('query', array_merge($base, $extra)));\n`,
+  },
   {
     name: "PHP: another application's includes/api.php (WHMCS) with 'action' => arrays, a concatenated URL and http_build_query",
     language: 'php',

@@ -96,6 +96,15 @@ function foreignShare(
   return { names, foreign };
 }
 
+/** Whether a query holds a name besides action, format and the module selectors that no verdict calls unknown. */
+function knowsOneMore(query: WikiQuery, text: string, diagnostics: Diagnostic[]): boolean {
+  const unknown = new Set(diagnostics.filter((d) => d.code === 'unrecognizedparams').map((d) => (d.data as { param?: string })?.param));
+  const plain = ['action', 'format', ...SELECTORS];
+  return query.params.some(
+    (p) => !plain.includes(p.name) && !unknown.has(p.name) && !text.slice(p.nameRange.start, p.nameRange.end).includes(HOLE),
+  );
+}
+
 function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parsed: WikiDocument, diagnostics: Diagnostic[]): Confidence {
   const query = parsed.queries[0];
   if (!query || parsed.text.length > MAX_CHECKED_CHARS) return 'low';
@@ -109,6 +118,9 @@ function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parse
   if (foreign * 2 > names) return 'low';
   // An object with only `action` (a Redux action, a form's action) is not a request without a client to say so.
   if (names === 0 && request.form !== 'url' && request.form !== 'annotation' && request.client === 'unknown') return 'low';
+  // An object without `action` whose wrapper adds `action=query`: only when a query module is named and
+  // no name is foreign, and one other name is one the wiki knows as written (`bltitle` beside `list: 'backlinks'`).
+  if (request.impliedAction && (foreign > 0 || !knowsOneMore(query, parsed.text, diagnostics))) return 'low';
   return 'high';
 }
 
@@ -121,6 +133,10 @@ function keep(d: Diagnostic, request: FoundRequest, query: WikiQuery, text: stri
   const code = String(d.code ?? '');
   if (NOT_FROM_SOURCE.has(code)) return false;
   if (ABOUT_ABSENT.has(code) && !request.closed) return false;
+  // A verdict on a parameter the request does not write (rvprop=content's legacy-format warning names
+  // rvslots) is about its absence: an open request may get it elsewhere.
+  const param = (d.data as { param?: string } | undefined)?.param;
+  if (!request.closed && param !== undefined && !query.byName.has(param)) return false;
   if (d.range.start.line !== 0 || d.range.end.line !== 0) return true;
   const start = d.range.start.character;
   const end = Math.max(d.range.end.character, start + 1);

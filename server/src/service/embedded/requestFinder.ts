@@ -46,6 +46,8 @@ export interface FoundRequest {
   namesApi: boolean;
   /** Virtual offset where the parameters the client adds by default begin (`format=json`…), if any. */
   impliedFrom?: number;
+  /** An object without `action` naming a query module: `action=query` is assumed (a wrapper adds it). */
+  impliedAction?: true;
   /** How one more entry is written in an object's syntax (the fixes that add a parameter); none for URL forms. */
   entryTemplate?: EntryTemplate;
 }
@@ -168,6 +170,30 @@ function hasActionKey(entries: Entries): boolean {
   return entries.entries.some((e) => e.name.text === 'action');
 }
 
+const QUERY_SELECTORS = new Set(['list', 'prop', 'meta', 'generator']);
+
+/**
+ * An object without `action` that names a query module (`{ list: 'backlinks', bltitle: t }`), as
+ * MediaWiki::Butt, the `wikipedia` library and other wrappers build them before adding
+ * `action=query` themselves: read as `action=query`, open (the wrapper may add more). Whether it
+ * is a MediaWiki request is judged with the catalogue (`impliedAction`, embeddedCheck.ts).
+ */
+function selectsQueryModule(entries: Entries): boolean {
+  return (
+    entries.entries.length >= 2 &&
+    entries.entries.some(
+      (e) => QUERY_SELECTORS.has(e.name.text) && e.value.kind === 'text' && !e.value.text.hasHole() && !!e.value.text.text,
+    )
+  );
+}
+
+/** Appends the `action=query` a wrapper adds, placed at host offset `at`; returns where it begins in the virtual text. */
+function appendImpliedQuery(query: MappedText, at: number): number {
+  const from = query.text.length;
+  query.push(`${from ? '&' : ''}action=query`, at, at);
+  return from + (from ? 1 : 0);
+}
+
 function addObject(w: Walk, node: Node, form: RequestForm): void {
   // Go: net/url's url.Values and go-mwclient's params.Values (a map of plain strings).
   if (form === 'values' && !/^(?:url|params)\s*\.\s*Values$/.test(node.childForFieldName('type')?.text ?? '')) return;
@@ -175,17 +201,22 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   if (client.kind === 'unknown') client.kind = w.fileClient;
   const entries = readEntries(node, w.lang, w.host);
   if (!entries.entries.length) return;
-  if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams)) return;
+  const impliedAction = !hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && selectsQueryModule(entries);
+  if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && !impliedAction) return;
   const query = entriesToQuery(entries.entries, client.kind, client.action);
+  const impliedFrom = appendDefaults(query, client.kind, node.endIndex);
+  const actionFrom = impliedAction ? appendImpliedQuery(query, node.endIndex) : undefined;
   w.out.push({
     language: w.lang.id,
     form,
     client: client.kind,
     range: { start: node.startIndex, end: node.endIndex },
     query,
-    impliedFrom: appendDefaults(query, client.kind, node.endIndex),
+    impliedFrom: impliedFrom ?? actionFrom,
+    impliedAction: impliedAction || undefined,
     // Ruby's `options.merge('action' => …)`: the options bring more.
     closed:
+      !impliedAction &&
       entries.closed &&
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
     namesApi: w.fileNamesApi,
