@@ -50,6 +50,9 @@ function validRange(r: unknown): r is Range {
   return !!r && p((r as Range).start) && p((r as Range).end);
 }
 
+/** The most diagnostics a client's code action request is read for (the server publishes at most 1,000 per document). */
+const MAX_SENT_DIAGNOSTICS = 1000;
+
 /** Whether the lines of `a` and `b` overlap (a range ending at character 0 of a line does not reach into it). */
 function sharesLine(a: Range, b: Range): boolean {
   const lastLine = (r: Range) => (r.end.line > r.start.line && r.end.character === 0 ? r.end.line - 1 : r.end.line);
@@ -64,14 +67,19 @@ function sharesLine(a: Range, b: Range): boolean {
  * the server's own diagnostics; a sent diagnostic of another tool (another `source`) is ignored.
  */
 export function diagnosticsForCodeAction(own: Diagnostic[], range: Range, sent: readonly Diagnostic[] | undefined): Diagnostic[] {
-  const sentList = Array.isArray(sent) ? sent.filter((s) => !!s && typeof s === 'object' && validRange(s.range)) : [];
+  // At most as many as the server publishes: a client cannot send back more of its own (100,000 sent
+  // with a range of a few lines took the server 57 s).
+  const sentList = Array.isArray(sent)
+    ? sent.slice(0, MAX_SENT_DIAGNOSTICS).filter((s) => !!s && typeof s === 'object' && validRange(s.range))
+    : [];
   const asked = validRange(range);
-  const touching = asked ? own.filter((d) => touches(d.range, range)) : [];
-  const onLine = asked ? own.filter((d) => !touching.includes(d) && sharesLine(d.range, range)) : [];
+  // Sets, not arrays, to ask "already taken": a range of a whole 100,000-line document took 37 s.
+  const touching = new Set(asked ? own.filter((d) => touches(d.range, range)) : []);
+  const onLine = new Set(asked ? own.filter((d) => !touching.has(d) && sharesLine(d.range, range)) : []);
   const named = own.filter(
     (d) =>
-      !touching.includes(d) &&
-      !onLine.includes(d) &&
+      !touching.has(d) &&
+      !onLine.has(d) &&
       sentList.some(
         (s) =>
           (s.source === undefined || s.source === d.source) &&
