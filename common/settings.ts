@@ -161,9 +161,9 @@ export const SETTINGS: readonly SettingSpec[] = [
     readBy: 'server',
     restricted: false,
     markdownDescription:
-      'Your program logs in before it sends your queries. Off (the default): requests MediaWiki refuses to a reader who is not logged in get the server\'s verdict, said to hold "when sent without logging in" (`notloggedin` for a watchlist without its owner and token, `permissiondenied` for the patrolled flag of recent changes). On: those verdicts are not shown (the checker cannot know the account\'s rights). `wikimap-query check --catalogue URL` signed in with a secret counts as logged in; in the editor, turn this on for the files of a wiki you signed in to. **Run Query** logs in only to a wiki you signed in to (**Sign in to Wiki…**).',
+      'Your program logs in before it sends your queries. Off (the default): requests MediaWiki refuses to a reader who is not logged in get the server\'s verdict, said to hold "when sent without logging in" (`notloggedin` for a watchlist without its owner and token, `permissiondenied` for the patrolled flag of recent changes). On: those verdicts are not shown (the checker cannot know the account\'s rights). `wikimap-query check --catalogue URL` signed in with a secret counts as logged in; in the editor, the queries of a wiki you signed in to (**Sign in to Wiki…**) count as logged in without it. **Run Query** logs in only to a wiki you signed in to (**Sign in to Wiki…**).',
     readme:
-      'Your program logs in before sending your queries: verdicts MediaWiki gives only to requests sent without logging in (`notloggedin`, `permissiondenied` for rights no anonymous reader has) are not shown. `check --catalogue URL` with a sign-in secret counts as logged in.',
+      'Your program logs in before sending your queries: verdicts MediaWiki gives only to requests sent without logging in (`notloggedin`, `permissiondenied` for rights no anonymous reader has) are not shown. `check --catalogue URL` with a sign-in secret counts as logged in, and so does a wiki you signed in to in the editor.',
   },
   {
     key: 'wiki.targets',

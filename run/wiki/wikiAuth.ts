@@ -207,6 +207,17 @@ export function perWikiSignInTransport(
   };
 }
 
+/**
+ * Whether the user signed in to a wiki (a secret stored for it, as perWikiSignInTransport sends it), for
+ * verdicts that depend on a login; undefined without a secret store.
+ */
+export function signedInBy(
+  secretFor: ((apiUrl: string) => Promise<WikiSecret | undefined>) | undefined,
+): ((apiUrl: string) => Promise<boolean>) | undefined {
+  if (!secretFor) return undefined;
+  return async (apiUrl) => (await secretFor(wikiKey(apiUrl)).catch(() => undefined)) !== undefined;
+}
+
 /** What a wiki's `readapidenied` means and what to do in VS Code, for messages. */
 export const READ_DENIED_HELP_EDITOR =
   'the wiki is private: reading its API needs a sign-in. Run "Wiki Query: Sign in to Wiki…" with a bot password (Special:BotPasswords) or an OAuth 2 owner-only token; the secret is kept in VS Code\'s secret storage and sent to that wiki only';

@@ -12,7 +12,7 @@ import { explainingFetch, MAP_CONFIG_CORS_HINT, WIKI_CORS_HINT } from './browser
 import type { CatalogueFiles } from '../catalogue/catalogueCache';
 import { memoryCatalogueFiles } from './memoryCatalogueFiles';
 import { fetchTransport } from '../../../run/browser/fetchTransport';
-import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
+import { perWikiSignInTransport, signedInBy } from '../../../run/wiki/wikiAuth';
 import { HostParsers } from '../embedded/hostParsers';
 
 /** Per request to a wiki when fetching its catalogue (as on the desktop). */
@@ -82,6 +82,7 @@ function createBrowserCatalogueStore(
     fetchImpl: network,
     transport,
     readDeniedHelp: options.readDeniedHelp,
+    signedIn: signedInBy(options.secretFor),
     timeoutMs: options.timeoutMs,
     log: options.log,
     shouldFetch: options.shouldFetch,

@@ -69,6 +69,11 @@ export interface CatalogueStoreOptions {
   fetchImpl?: typeof fetch;
   /** How a private wiki's `readapidenied` is explained (how this client signs in); the CLI's options when absent. */
   readDeniedHelp?: string;
+  /**
+   * Whether the user signed in to that wiki in the editor (a stored secret its requests carry): its
+   * catalogue then counts as logged in for login-dependent verdicts. Absent: no wiki does.
+   */
+  signedIn?(apiUrl: string): Promise<boolean>;
   /** `descriptors/wiki/constraints.json`: module-enforced rules, applied to every live catalogue too. */
   constraints?: unknown;
   /** `descriptors/wiki/action-constraints.json`: rules of top-level modules, applied to every live catalogue too. */
@@ -414,7 +419,9 @@ export class CatalogueStore {
 
   private runLoad(state: WikiState, how: { bypassCache: boolean; background: boolean }): Promise<WikiCatalogue> {
     const generation = ++state.generation;
-    const load = this.fileKeys.has(state.apiUrl) ? this.readNamedFile(state.apiUrl) : this.fetchCatalogue(state.apiUrl, how.bypassCache);
+    const load = this.fileKeys.has(state.apiUrl)
+      ? this.readNamedFile(state.apiUrl)
+      : this.fetchCatalogue(state.apiUrl, how.bypassCache).then((r) => this.markSignedIn(state.apiUrl, r));
     const promise = load.then(
       ({ catalogue, origin, generator, notice }) => {
         if (state.generation === generation) {
@@ -469,6 +476,13 @@ export class CatalogueStore {
     );
     state.loading = promise;
     return promise;
+  }
+
+  /** A catalogue loaded through the user's sign-in counts as logged in (set before anyone sees it). */
+  private async markSignedIn<R extends { catalogue: WikiCatalogue }>(apiUrl: string, r: R): Promise<R> {
+    const signedIn = this.options.signedIn ? await this.options.signedIn(apiUrl).catch(() => false) : false;
+    if (signedIn) r.catalogue.signedIn = true;
+    return r;
   }
 
   /** Largest cache file: the catalogue budget, with room for JSON written differently from how the wiki sent it. */

@@ -14,7 +14,7 @@ import { liveCatalogueData, packageVersion } from '../packageData';
 import { lazyHostFinder } from './lazyHostFinder';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import type { HttpTransport } from '../../../run/transport';
-import { perWikiSignInTransport } from '../../../run/wiki/wikiAuth';
+import { perWikiSignInTransport, signedInBy } from '../../../run/wiki/wikiAuth';
 
 /** Per request to a wiki when fetching its catalogue. */
 
@@ -92,6 +92,7 @@ export function createNodeCatalogueStore(
     maxBytes: options.maxBytes,
     maxFollowUps: options.maxFollowUps,
     readDeniedHelp: options.readDeniedHelp,
+    signedIn: signedInBy(options.secretFor),
     ...liveCatalogueData(files),
   });
 }

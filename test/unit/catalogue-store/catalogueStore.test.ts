@@ -121,6 +121,28 @@ describe('catalogue store: live catalogues', () => {
     store.dispose();
   });
 
+  it('a wiki the user signed in to counts as logged in: no verdict only anonymous requests get', async () => {
+    const wiki = await fakeWiki();
+    const text = 'action=query&list=watchlist';
+    for (const signedIn of [false, true]) {
+      const asked: string[] = [];
+      const { store } = makeStore({
+        signedIn: async (apiUrl) => {
+          asked.push(apiUrl);
+          return signedIn;
+        },
+      });
+      store.setEndpoints(wiki.apiUrl);
+      const arrived = nextChange(store, wiki.apiUrl);
+      assert.equal(store.resolve(), builtin, 'the built-in catalogue answers while the wiki loads');
+      await arrived;
+      assert.equal(store.resolve().signedIn, signedIn);
+      assert.deepEqual(diagnose(store, text), signedIn ? [] : ['0:notloggedin']);
+      assert.deepEqual(asked, [wiki.apiUrl], 'asked once per load, for that wiki');
+      store.dispose();
+    }
+  });
+
   it('asks the wiki for paraminfo of main|query|query+*|* and siteinfo (with its interwiki prefixes), with a descriptive User-Agent', async () => {
     const wiki = await fakeWiki();
     const { store } = makeStore();

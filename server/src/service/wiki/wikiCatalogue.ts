@@ -149,6 +149,11 @@ export class WikiCatalogue {
    * strips them and reads the rest as its own title.
    */
   interwikiPrefixes?: ReadonlySet<string>;
+  /**
+   * Loaded through the user's sign-in to that wiki (the editor's "Sign in to Wiki…"): its requests count
+   * as logged in, as with `wikimapQuery.wiki.loggedIn`.
+   */
+  signedIn = false;
 
   private readonly triggersByPrefix = new Map<string, (string | undefined)[]>();
   private actionRuleIndex?: { of: ActionRule[]; byModule: Map<string, ActionRule[]> };
