@@ -230,7 +230,8 @@ export const CatalogueCacheFileRequest = request<CatalogueCacheFileParams, Catal
  * extension answers it: a language server in a Web Worker reads no files, and its worker may run from a
  * blob (an extension installed on a remote), so the client reads the file from the extension's own folder
  * through VS Code's file system; nothing is fetched from anywhere else. `name` is a file name of that folder
- * (`tree-sitter.wasm`, `tree-sitter-python.wasm`), never a path: the client refuses any other name.
+ * (`tree-sitter.wasm`, `tree-sitter-python.wasm`), or `server.hostParsers.js` (the parsers' code, in
+ * `dist/web/`), never a path: the client refuses any other name.
  * Asked only when a source document that may hold a request needs a grammar not loaded yet.
  */
 export interface GrammarFileParams {

@@ -167,6 +167,14 @@ function webBuilds(production) {
   return [
     esbuild.build({ ...web, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', external: ['vscode'] }),
     esbuild.build({ ...web, entryPoints: ['server/src/browser/serverWorker.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
+    // web-tree-sitter and the syntax-tree finder, evaluated by the worker when a source file first needs them
+    // (server/src/browser/lazyHostParsers.ts): a session of query documents never loads them.
+    esbuild.build({
+      ...web,
+      entryPoints: ['server/src/browser/hostParsersScript.ts'],
+      outfile: 'dist/web/server.hostParsers.js',
+      format: 'iife',
+    }),
   ];
 }
 

@@ -6,8 +6,11 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as esbuild from 'esbuild';
 import { isNodeBuiltin } from '../../scripts/lint/nodeBuiltins';
 import { ensureWebBuilt, WEB_BUNDLES } from './webHarness';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { webOptions } = require('../../scripts/build.js') as { webOptions: (production: boolean) => esbuild.BuildOptions };
 
 /** Every module a bundle still loads at run time: `require("…")`, `import … from "…"`, `import("…")`. */
 function loadedModules(code: string): string[] {
@@ -40,6 +43,17 @@ describe('the web bundles', function () {
       assert.deepEqual(modules, allowed);
     });
   }
+
+  it('the worker holds neither web-tree-sitter nor the host parsers (loaded when a source file needs them); their script does', async () => {
+    // The files each bundle is made of, built with the web build's own options.
+    const inputs = async (entry: string) => {
+      const r = await esbuild.build({ ...webOptions(false), entryPoints: [entry], outfile: 'dist/x.js', format: 'iife', write: false });
+      return Object.keys(r.metafile!.inputs);
+    };
+    const lazy = (f: string) => f.includes('node_modules/web-tree-sitter/') || f === 'server/src/embedded/hostParsers.ts';
+    assert.deepEqual((await inputs('server/src/browser/serverWorker.ts')).filter(lazy), []);
+    assert.equal((await inputs('server/src/browser/hostParsersScript.ts')).filter(lazy).length, 2);
+  });
 
   it('the worker carries the descriptors it reads (no package folder in a browser)', () => {
     const server = fs.readFileSync(WEB_BUNDLES[1], 'utf8');

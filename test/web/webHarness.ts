@@ -27,7 +27,7 @@ const { webOptions } = require('../../scripts/build.js') as { webOptions: (produ
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const WEB_DIR = path.join(ROOT, 'dist', 'web');
-export const WEB_BUNDLES = ['client.js', 'server.js'].map((f) => path.join(WEB_DIR, f));
+export const WEB_BUNDLES = ['client.js', 'server.js', 'server.hostParsers.js'].map((f) => path.join(WEB_DIR, f));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Builds when a web bundle is missing or older than any file it is made of (scripts/lib/buildFreshness.js). */
@@ -186,6 +186,7 @@ export async function startWorkerClient(page: Page, initializationOptions: unkno
   connection.onRequest('wikimapQuery/grammarFile', (p: { name: string }) => {
     client.grammarFiles.push(p.name);
     if (refuseGrammars) throw new Error(`${p.name} is not available`);
+    if (p.name === 'server.hostParsers.js') return { base64: fs.readFileSync(path.join(WEB_DIR, p.name)).toString('base64') };
     if (!/^tree-sitter(-[a-z_]+)?\.wasm$/.test(p.name)) throw new Error(`not a grammar file name: ${p.name}`);
     return { base64: fs.readFileSync(path.join(ROOT, 'dist', 'grammars', p.name)).toString('base64') };
   });

@@ -124,7 +124,8 @@ describe('the language server in a Web Worker (Chromium)', function () {
 
   it('reads a Python params dict with the same finder as Node: the grammar loads when the file needs it, diagnostics and completion', async () => {
     const c = await worker({});
-    // A .wikiquery loads no parser: nothing is asked of the editor until a source file may hold a request.
+    // A .wikiquery loads no parser: nothing is asked of the editor until a source file may hold a request;
+    // then the parsers' code (server.hostParsers.js), the runtime and the grammar, in that order.
     await c.connection.sendNotification('textDocument/didOpen', {
       textDocument: { uri: 'file:///web/plain.wikiquery', languageId: 'wikiquery', version: 1, text: 'action=query&list=allpages' },
     });
@@ -150,7 +151,7 @@ describe('the language server in a Web Worker (Chromium)', function () {
     // The exact characters of the key inside its quotes, on line 2.
     const keyAt = lines[2].indexOf('aplimt');
     assert.deepEqual(typo.range, { start: { line: 2, character: keyAt }, end: { line: 2, character: keyAt + 'aplimt'.length } });
-    assert.deepEqual(c.grammarFiles, ['tree-sitter.wasm', 'tree-sitter-python.wasm']);
+    assert.deepEqual(c.grammarFiles, ['server.hostParsers.js', 'tree-sitter.wasm', 'tree-sitter-python.wasm']);
 
     // Completion of a parameter name inside the dict's quotes: the list module's own parameters.
     const character = lines[4].indexOf('"ap"') + 3;
@@ -180,10 +181,10 @@ describe('the language server in a Web Worker (Chromium)', function () {
       published.diagnostics.map((d) => [d.range.start.line, d.code]),
       [[1, 'unrecognizedparams']],
     );
-    assert.deepEqual(c.grammarFiles, ['tree-sitter.wasm']);
+    assert.deepEqual(c.grammarFiles, ['server.hostParsers.js']);
     const said = c.logged.filter((m) => /Loading the python grammar failed/.test(m));
     assert.equal(said.length, 1, c.logged.join('\n'));
-    assert.match(said[0], /tree-sitter\.wasm is not available.*only URL literals are read in python files/);
+    assert.match(said[0], /server\.hostParsers\.js is not available.*only URL literals are read in python files/);
     assert.deepEqual(c.workerErrors, []);
   });
 
@@ -199,7 +200,7 @@ describe('the language server in a Web Worker (Chromium)', function () {
     );
     const bad = published.diagnostics.find((d) => d.code === 'unknowntype')!;
     assert.equal(text.slice(bad.range.start.character, bad.range.end.character), '"bone"');
-    assert.deepEqual(c.grammarFiles, ['tree-sitter.wasm', 'tree-sitter-javascript.wasm']);
+    assert.deepEqual(c.grammarFiles, ['server.hostParsers.js', 'tree-sitter.wasm', 'tree-sitter-javascript.wasm']);
     assert.deepEqual(c.workerErrors, []);
   });
 

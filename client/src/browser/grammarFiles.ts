@@ -1,6 +1,7 @@
 /**
  * The web extension hands the language server its parser files (`wikimapQuery/grammarFile`): the
- * tree-sitter runtime and the grammar WebAssembly files in the extension's own `dist/grammars/`, read
+ * tree-sitter runtime and the grammar WebAssembly files in the extension's own `dist/grammars/`, and the
+ * parsers' code `dist/web/server.hostParsers.js`, read
  * through VS Code's file system (the worker may run from a blob, with no URL of the extension to fetch
  * from). Only a file name of that folder is answered; a path, `..` or any other file is refused, so the
  * server can read nothing else.
@@ -10,6 +11,8 @@ import type { GrammarFileParams, GrammarFileResult } from '../../../common/proto
 
 /** The names the build writes to dist/grammars (scripts/build.js `copyGrammars`). */
 const GRAMMAR_FILE_NAME = /^tree-sitter(-[a-z_]{1,40})?\.wasm$/;
+/** The parsers' own code, loaded by the worker when first needed (server/src/browser/lazyHostParsers.ts), in dist/web. */
+const HOST_PARSERS_SCRIPT = 'server.hostParsers.js';
 
 /** The largest grammar shipped is ~4 MB (Kotlin); anything much larger is not one of ours. */
 const MAX_GRAMMAR_BYTES = 32 * 1024 * 1024;
@@ -26,8 +29,10 @@ export function grammarFileHandler(extensionUri: vscode.Uri): (params: GrammarFi
   const folder = vscode.Uri.joinPath(extensionUri, 'dist', 'grammars');
   return async (params) => {
     const name = params?.name;
-    if (typeof name !== 'string' || !GRAMMAR_FILE_NAME.test(name)) throw new Error(`not a grammar file name: ${JSON.stringify(name)}`);
-    const file = vscode.Uri.joinPath(folder, name);
+    const script = name === HOST_PARSERS_SCRIPT;
+    if (typeof name !== 'string' || (!script && !GRAMMAR_FILE_NAME.test(name)))
+      throw new Error(`not a grammar file name: ${JSON.stringify(name)}`);
+    const file = script ? vscode.Uri.joinPath(extensionUri, 'dist', 'web', name) : vscode.Uri.joinPath(folder, name);
     const { size } = await vscode.workspace.fs.stat(file);
     if (size > MAX_GRAMMAR_BYTES) throw new Error(`${name} is ${size} bytes, more than a grammar file can be`);
     return { base64: toBase64(await vscode.workspace.fs.readFile(file)) };

@@ -13,7 +13,7 @@ import type { CatalogueFiles } from '../catalogue/catalogueCache';
 import { memoryCatalogueFiles } from './memoryCatalogueFiles';
 import { fetchTransport } from '../../../run/browser/fetchTransport';
 import { perWikiSignInTransport, signedInBy } from '../../../run/wiki/wikiAuth';
-import { HostParsers } from '../embedded/hostParsers';
+import { HOST_PARSERS_SCRIPT, lazyBrowserHostFinder } from './lazyHostParsers';
 
 /** Per request to a wiki when fetching its catalogue (as on the desktop). */
 /** Most text kept by the in-memory catalogue cache (a big wiki's catalogue is a few MB). */
@@ -52,6 +52,10 @@ export interface BrowserRuntimeOptions {
 
 /** The folder of the shipped grammar files (scripts/build.js `copyGrammars`), the only files read as bytes here. */
 const GRAMMARS_DIR = 'dist/grammars/';
+
+/** The text of the host parsers' script (./lazyHostParsers.ts), read as the grammars are. */
+const hostParsersScript = (grammarFile: (name: string) => Promise<Uint8Array>) => async () =>
+  new TextDecoder().decode(await grammarFile(HOST_PARSERS_SCRIPT));
 
 /** `loadBytes` of the package files: a file of dist/grammars from the client, nothing else. */
 function grammarBytes(grammarFile: (name: string) => Promise<Uint8Array>): (relativePath: string) => Promise<Uint8Array> {
@@ -104,7 +108,7 @@ export function createBrowserRuntime(options: BrowserRuntimeOptions): ServerRunt
     createCatalogueStore: (storeOptions): CatalogueStoreAccess =>
       createBrowserCatalogueStore(files, explainingFetch(base, options.page, WIKI_CORS_HINT), storeOptions, options.editorCacheFiles),
     fetch: explainingFetch(base, options.page, MAP_CONFIG_CORS_HINT),
-    // The same finder as on the desktop; the runtime and each grammar load when a document first needs them.
-    hostFinder: options.grammarFile ? new HostParsers(files) : undefined,
+    // The same finder as on the desktop; its code, the runtime and each grammar load when a document first needs them.
+    hostFinder: options.grammarFile ? lazyBrowserHostFinder(files, hostParsersScript(options.grammarFile)) : undefined,
   };
 }
