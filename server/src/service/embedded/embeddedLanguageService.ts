@@ -25,6 +25,7 @@ import { completeInHost } from './embeddedCompletion';
 import { hostToVirtual, virtualToHost } from './embeddedPositions';
 import { fillTemplate, urlInsertion } from './paramAdder';
 import { addMapSemanticTokens, mapCodeActions } from './mapFixes';
+import { fixesInHost, wholeDocument } from './hostActions';
 
 /** Finds the request candidates of a host text; undefined while the language's grammar is not loaded. */
 /** Finds the requests of a host text; `doc` names the open document the text is (its syntax tree may be kept for the next parse). */
@@ -264,21 +265,16 @@ function codeActions(
     const pairs = mine
       .map((host) => ({ host, virtual: raw.find((r) => r.code === host.code && r.message === host.message) }))
       .filter((p): p is { host: Diagnostic; virtual: Diagnostic } => !!p.virtual);
-    const whole: Range = { start: { line: 0, character: 0 }, end: c.virtual.positionAt(c.virtual.getText().length) };
-    for (const action of wiki.doCodeActions(
+    const actions = wiki.doCodeActions(
       c.virtual,
       c.parsed,
-      whole,
+      wholeDocument(c.virtual),
       pairs.map((p) => p.virtual),
       settings,
-    )) {
-      const edits = action.edit?.changes?.[c.virtual.uri];
-      if (!edits?.length || action.command) continue;
-      const written = edits.map((e) => hostEdit(c, document, e));
-      if (written.some((e) => !e)) continue;
-      const about = pairs.filter((p) => action.diagnostics?.some((d) => d.code === p.virtual.code && d.message === p.virtual.message));
-      out.push({ ...action, diagnostics: about.map((p) => p.host), edit: { changes: { [document.uri]: written as TextEdit[] } } });
-    }
+    );
+    const sameProblem = (d: Diagnostic, v: Diagnostic): boolean => d.code === v.code && d.message === v.message;
+    for (const { action, edits, about } of fixesInHost(c.virtual, actions, pairs, (e) => hostEdit(c, document, e), sameProblem))
+      out.push({ ...action, diagnostics: about, edit: { changes: { [document.uri]: edits } } });
   }
   return out;
 }

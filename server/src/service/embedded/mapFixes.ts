@@ -17,6 +17,7 @@ import type { LanguageSettings } from '../languageTypes';
 import type { MapLanguageService } from '../map/mapLanguageService';
 import { SEMANTIC_TOKENS_LEGEND, type TokenSink, type TokenType } from '../semanticTokens';
 import type { CheckedMapRequest } from './mapCheck';
+import { fixesInHost, wholeDocument } from './hostActions';
 
 /** Characters written as is in any host string, number or identifier. */
 const PLAIN = /^[A-Za-z0-9_.:+-]*$/;
@@ -189,25 +190,27 @@ export function mapCodeActions(
       return virtual ? [{ host: d, virtual }] : [];
     });
     if (!pairs.length) continue;
-    const whole: Range = { start: { line: 0, character: 0 }, end: c.virtual.positionAt(c.virtual.getText().length) };
-    for (const action of map.doCodeActions(
+    const actions = map.doCodeActions(
       c.virtual,
       c.parsed,
-      whole,
+      wholeDocument(c.virtual),
       pairs.map((p) => p.virtual),
       settings,
-    )) {
-      const edits = action.edit?.changes?.[c.virtual.uri];
-      if (!edits?.length || action.command) continue;
-      const written = edits.map((e) => hostEdit(c, document, e));
-      if (written.some((e) => !e)) continue;
-      const about = pairs.filter((p) => action.diagnostics?.some((d) => d === p.virtual || same(d, p.virtual))).map((p) => p.host);
+    );
+    const fixes = fixesInHost(
+      c.virtual,
+      actions,
+      pairs,
+      (e) => hostEdit(c, document, e),
+      (d, v) => d === v || same(d, v),
+    );
+    for (const { action, edits, about } of fixes) {
       // one fix for several diagnostics (both corners in node coordinates) is offered once
       const twin = out.find(
-        (a) => a.title === action.title && JSON.stringify(a.edit) === JSON.stringify({ changes: { [document.uri]: written } }),
+        (a) => a.title === action.title && JSON.stringify(a.edit) === JSON.stringify({ changes: { [document.uri]: edits } }),
       );
       if (twin) twin.diagnostics = [...(twin.diagnostics ?? []), ...about];
-      else out.push({ ...action, diagnostics: about, edit: { changes: { [document.uri]: written as TextEdit[] } } });
+      else out.push({ ...action, diagnostics: about, edit: { changes: { [document.uri]: edits } } });
     }
   }
   return out;
