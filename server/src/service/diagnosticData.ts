@@ -50,8 +50,11 @@ function validRange(r: unknown): r is Range {
   return !!r && p((r as Range).start) && p((r as Range).end);
 }
 
-/** The most diagnostics a client's code action request is read for (the server publishes at most 1,000 per document). */
-const MAX_SENT_DIAGNOSTICS = 1000;
+/**
+ * The most diagnostics a code action request is read for, those the client sends back and those the
+ * answer is about (the server publishes at most 1,000 per document).
+ */
+export const MAX_CODE_ACTION_DIAGNOSTICS = 1000;
 
 /** Whether the lines of `a` and `b` overlap (a range ending at character 0 of a line does not reach into it). */
 function sharesLine(a: Range, b: Range): boolean {
@@ -70,7 +73,7 @@ export function diagnosticsForCodeAction(own: Diagnostic[], range: Range, sent: 
   // At most as many as the server publishes: a client cannot send back more of its own (100,000 sent
   // with a range of a few lines took the server 57 s).
   const sentList = Array.isArray(sent)
-    ? sent.slice(0, MAX_SENT_DIAGNOSTICS).filter((s) => !!s && typeof s === 'object' && validRange(s.range))
+    ? sent.slice(0, MAX_CODE_ACTION_DIAGNOSTICS).filter((s) => !!s && typeof s === 'object' && validRange(s.range))
     : [];
   const asked = validRange(range);
   // Sets, not arrays, to ask "already taken": a range of a whole 100,000-line document took 37 s.
@@ -87,5 +90,6 @@ export function diagnosticsForCodeAction(own: Diagnostic[], range: Range, sent: 
           sharesLine(s.range, d.range),
       ),
   );
-  return [...touching, ...onLine, ...named];
+  // A whole-document range over 100,000 problems would ask for 200,000 fixes: the first ones.
+  return [...touching, ...onLine, ...named].slice(0, MAX_CODE_ACTION_DIAGNOSTICS);
 }
