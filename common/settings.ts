@@ -97,6 +97,8 @@ export const FIXED_LIMITS = {
   mapConfigParsedPerByte: 16,
   /** Time of the map-config request. */
   mapConfigTimeoutMs: 10_000,
+  /** Deepest nesting of objects and arrays in a run's answer that is read (printing and merging recurse). */
+  runAnswerMaxDepth: 1000,
 } as const;
 
 const URL_VALUES = { type: 'string', format: 'uri', pattern: '^https?://' } as const;

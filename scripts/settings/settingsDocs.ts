@@ -193,6 +193,11 @@ export function securityBudgetTable(): string {
       `${f.mapConfigParsedPerByte} × bytes / ${f.mapConfigTimeoutMs / 1000} s`,
       '— fixed: the memory follows the byte cap; a real config is about 1 KB, answered at once',
     ],
+    [
+      'Run: nesting of an answer (objects and arrays)',
+      `${f.runAnswerMaxDepth} levels`,
+      '— fixed: printing and merging an answer recurse; real answers nest under 20 levels',
+    ],
   ];
   return ['| Budget | Default | Setting / flag |', '|---|---|---|', ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
 }

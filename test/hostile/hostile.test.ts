@@ -315,6 +315,23 @@ describe('hostile servers', function () {
       assert.equal(run.stdout, '');
     });
 
+    it('an answer nested 1,000,000 deep is refused before it is parsed (it overflowed the stack when printed)', async () => {
+      const run = await runQuery('/deep/api.php', []);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, /nests objects and arrays more than 1000 levels deep, which no wiki or map server answers; it was not read/);
+      assert.doesNotMatch(run.stderr, /call stack/);
+      assert.ok(run.peakMb < 300, `peak ${run.peakMb.toFixed(0)} MB`);
+      assert.equal(run.stdout, '');
+    });
+
+    it('an object of 4,000,000 distinct keys (48 MB) is refused before it is parsed (it took a run to 1.26 GB)', async () => {
+      const run = await runQuery('/keys/api.php', []);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, /about 4,000,00\d items\) would take about [\d.]+ MB of memory once read, over the budget of 512\.0 MB/);
+      assert.ok(run.peakMb < 400, `peak ${run.peakMb.toFixed(0)} MB`);
+      assert.equal(run.stdout, '');
+    });
+
     it('a 20 MB answer in 1-byte chunks costs its size, not an object per chunk', async () => {
       const run = await runQuery('/bytewise/api.php', ['--timeout', '600']);
       assert.equal(run.status, 0, run.stderr);

@@ -145,6 +145,16 @@ function bigPage(res: http.ServerResponse, url: URL, item: string): void {
   res.end(tail);
 }
 
+const DEEP = 1_000_000;
+const KEYS = 4_000_000;
+/** One object of 4,000,000 distinct keys (48 MB): V8 keeps each key as a string and a dictionary entry. */
+function manyKeys(res: http.ServerResponse): void {
+  const parts: string[] = [];
+  for (let i = 0; i < KEYS; i++) parts.push(`"k${i}":1`);
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(`{"batchcomplete":true,"query":{${parts.join(',')}}}`);
+}
+
 const BYTEWISE = 20 * 1024 * 1024;
 /** 20 MB of JSON as one HTTP chunk per byte (`1\r\nx\r\n`), written straight to the socket. */
 function bytewise(req: http.IncomingMessage): void {
@@ -216,6 +226,12 @@ export async function startHostileServer(): Promise<HostileServer> {
         return bigPage(res, url, '{}');
       case '/bytewise/api.php':
         return bytewise(req);
+      case '/deep/api.php':
+        // 1,000,000 nested arrays: 2 MB that printing or merging would recurse through
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return void res.end(`{"batchcomplete":true,"query":{"x":${'['.repeat(DEEP)}${']'.repeat(DEEP)}}}`);
+      case '/keys/api.php':
+        return manyKeys(res);
       case '/many/api.php':
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return void res.end(url.searchParams.get('action') === 'query' ? SITEINFO : manyModules(5000));

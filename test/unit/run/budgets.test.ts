@@ -4,7 +4,7 @@
  * JSON in pieces exactly as JSON.stringify does.
  */
 import assert from 'node:assert/strict';
-import { checkParsedBudget, estimateParsedSize } from '../../../run/jsonBudget';
+import { checkParsedBudget, estimateParsedSize, MAX_ANSWER_DEPTH } from '../../../run/jsonBudget';
 import { writeJson } from '../../../run/jsonText';
 import { redactUrl, redactUserInfo } from '../../../run/redact';
 import { RunError } from '../../../run/runErrors';
@@ -19,6 +19,9 @@ describe('run budgets and safety', () => {
       ['[' + '1,'.repeat(9) + '1]', 10, false],
       ['[' + '1,'.repeat(99) + '1]', 100, true],
       ['"' + 'x'.repeat(900) + '"', 1, false],
+      // brackets and commas inside strings are text: one value, no container
+      ['"' + '[{,'.repeat(300) + '"', 1, false],
+      ['{"t":"\\"[[[[,,,,"}', 1, false],
     ];
     for (const [text, items, refused] of cases) {
       it(`${text.slice(0, 24)}… (${text.length} bytes): about ${items} items, ${refused ? 'over' : 'within'} 1 KB`, () => {
@@ -30,6 +33,41 @@ describe('run budgets and safety', () => {
             (e: unknown) => e instanceof RunError && e.kind === 'tooLarge' && /wiki\.test .*wikimapQuery\.run\.maxParsedMB/.test(e.message),
           );
         else assert.doesNotThrow(() => checkParsedBudget(text, 1024, 'wiki.test'));
+      });
+    }
+  });
+
+  it('an object of many distinct keys costs what V8 keeps for them: 1,000 members as before, each further one 128 bytes more', () => {
+    const object = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')}}`;
+    const small = estimateParsedSize(object(1000));
+    assert.equal(small.bytes, object(1000).length + 80 + 999 * 16);
+    const large = estimateParsedSize(object(3000));
+    assert.equal(large.bytes, object(3000).length + 80 + 2999 * 16 + 2000 * 128);
+    // the same members spread over small objects (pages, revisions) cost no more than before
+    const pages = `[${Array.from({ length: 3000 }, (_, i) => `{"pageid":${i},"ns":0}`).join(',')}]`;
+    assert.equal(estimateParsedSize(pages).bytes, pages.length + 3001 * 80 + (3000 * 2 - 1) * 16);
+  });
+
+  describe('nesting depth', () => {
+    // [depth, refused]: printing and merging recurse, 1,000,000 nested arrays overflowed the stack
+    const cases: Array<[number, boolean]> = [
+      [20, false],
+      [MAX_ANSWER_DEPTH, false],
+      [MAX_ANSWER_DEPTH + 1, true],
+      [1_000_000, true],
+    ];
+    for (const [depth, refused] of cases) {
+      it(`${depth} levels: ${refused ? 'refused as no answer a server gives' : 'read'}`, () => {
+        // objects and arrays in turn ({"a":[ is two levels), an empty array for an odd depth
+        const half = Math.floor(depth / 2);
+        const nested = '{"a":['.repeat(half) + (depth % 2 ? '[]' : '1') + ']}'.repeat(half);
+        assert.equal(estimateParsedSize(nested).depth, Math.min(depth, MAX_ANSWER_DEPTH + 1));
+        if (refused)
+          assert.throws(
+            () => checkParsedBudget(nested, 1 << 30, 'wiki.test'),
+            (e: unknown) => e instanceof RunError && e.kind === 'notJson' && /wiki\.test nests .* more than 1000 levels/.test(e.message),
+          );
+        else assert.doesNotThrow(() => checkParsedBudget(nested, 1 << 30, 'wiki.test'));
       });
     }
   });
