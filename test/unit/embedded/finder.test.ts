@@ -202,6 +202,18 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Java text block holding a URL (its indentation is not part of the value)',
+    language: 'java',
+    source: `class A {\n  String u = """\n      ${WIKI}?action=query&list=allpages&⟦aplimt⟧=5\n      """;\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java text block: a query string over two lines joined by \\ at the line end, an escaped quote',
+    language: 'java',
+    source: `// ${WIKI}\nclass A {\n  String q = """\n      action=query&list=allpages\\\n      &⟦aplimt⟧=5&apfrom=A\\"\n      """;\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java Map.ofEntries with entry(…)',
     language: 'java',
     source: `// ${WIKI}\nclass A { Map<String, String> p = Map.ofEntries(entry("action", "query"), Map.entry("list", "allpages"), entry("⟦aplimt⟧", "5")); }\n`,

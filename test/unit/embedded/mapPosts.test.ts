@@ -180,6 +180,13 @@ const FOUND: Case[] = [
     form: 'json',
   },
   {
+    name: 'Java HttpRequest builder: the JSON in a text block',
+    language: 'java',
+    source: `class A {\n  HttpRequest r = HttpRequest.newBuilder(URI.create(base + "/api/mapobjects/"))\n      .POST(HttpRequest.BodyPublishers.ofString("""\n          {"pos1": {"x": -1, "y": 0, "z": -1}, "pos2": {"x": 1, "y": 0, "z": 1}, "type": ⟦"bone"⟧}\n          """)).build();\n}\n`,
+    codes: ['unknowntype'],
+    form: 'json',
+  },
+  {
     name: 'Java Spring postForObject(url, Map.of(…)): a misspelled field',
     language: 'java',
     source: `class A {\n  void f() {\n    rest.postForObject("http://h/api/mapobjects/", Map.of("pos1", Map.of("x", -1, "y", 0, "z", -1), "pos2", Map.of("x", 1, "y", 0, "z", 1), "type", "bones", ⟦"lmit"⟧, 5), String.class);\n  }\n}\n`,

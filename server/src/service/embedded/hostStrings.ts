@@ -7,7 +7,15 @@ import type { EscapeStyle, HostLanguage } from './hostLanguages';
 import { MappedText, decodeInto } from './virtualText';
 
 /** Children of a string node that are its text (everything else between the delimiters is a hole). */
-const CONTENT_TYPES = new Set(['string_content', 'string_fragment', 'escape_sequence', 'interpolated_string_text', 'text_fragment']);
+const CONTENT_TYPES = new Set([
+  'string_content',
+  'string_fragment',
+  'escape_sequence',
+  'interpolated_string_text',
+  'text_fragment',
+  // a Java text block's text ("""…""")
+  'multiline_string_fragment',
+]);
 const DELIMITER_TYPES = new Set(['string_start', 'string_end']);
 const OPEN_DELIMITER = /^[A-Za-z@$]*("""|'''|"|'|`|\[=*\[)/;
 
@@ -65,6 +73,7 @@ export function isStringNode(node: Node, lang: HostLanguage): boolean {
 function decodeStringNode(node: Node, lang: HostLanguage, host: string, out: MappedText): void {
   const { from, to, open } = contentBounds(node, host);
   const style = styleOf(node, lang, open);
+  if (lang.id === 'java' && open === '"""') return decodeTextBlock(host, from, to, out);
   let at = from;
   for (const kid of node.children) {
     if (!kid || kid.endIndex <= from || kid.startIndex >= to) continue;
@@ -75,6 +84,43 @@ function decodeStringNode(node: Node, lang: HostLanguage, host: string, out: Map
     at = Math.max(at, kid.endIndex);
   }
   if (to > at) decodeInto(out, host, at, to, style);
+}
+
+const isBlank = (c: string): boolean => c === ' ' || c === '\t' || c === '\f' || c === '\r';
+
+/**
+ * A Java text block's value (JLS 3.10.6): the text from the line after the opening `"""`, each line
+ * without the indentation all lines share (the closing delimiter's line counts) and without trailing
+ * blanks, then escapes (`\` at a line's end joins it to the next). Each character keeps its host offset.
+ */
+function decodeTextBlock(host: string, from: number, to: number, out: MappedText): void {
+  const firstBreak = host.indexOf('\n', from);
+  if (firstBreak < 0 || firstBreak >= to) return;
+  const lines: Array<[number, number]> = [];
+  for (let ls = firstBreak + 1; ls <= to;) {
+    const nl = host.indexOf('\n', ls);
+    const le = nl < 0 || nl > to ? to : nl;
+    lines.push([ls, le]);
+    ls = le + 1;
+  }
+  const indentOf = ([ls, le]: [number, number]): number => {
+    let i = ls;
+    while (i < le && isBlank(host[i])) i++;
+    return i === le ? Infinity : i - ls;
+  };
+  const last = lines[lines.length - 1];
+  const closingAlone = indentOf(last) === Infinity;
+  const indent = Math.min(closingAlone ? last[1] - last[0] : Infinity, ...lines.map(indentOf));
+  const body = closingAlone ? lines.slice(0, -1) : lines;
+  body.forEach(([ls, le], n) => {
+    let ce = le;
+    while (ce > ls && isBlank(host[ce - 1])) ce--;
+    const cs = Math.min(ls + (Number.isFinite(indent) ? indent : 0), ce);
+    decodeInto(out, host, cs, ce, 'c');
+    let slashes = 0;
+    while (ce - slashes - 1 >= cs && host[ce - slashes - 1] === '\\') slashes++;
+    if (slashes % 2 === 0 && (n < body.length - 1 || closingAlone)) out.push('\n', le, le + 1);
+  });
 }
 
 /** Longest node whose source is searched for a concatenation operator before its children are read. */
