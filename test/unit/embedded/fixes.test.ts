@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
-import { parsers, wiki } from './helpers';
-import { hostLanguage, type HostLanguage } from '../../../server/src/service/embedded/hostLanguages';
+import { parsers, syntaxErrors, wiki } from './helpers';
+import { hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
 import { getEmbeddedLanguageService, type EmbeddedDocument } from '../../../server/src/service/embedded/embeddedLanguageService';
 import { entryTemplate, fillTemplate } from '../../../server/src/service/embedded/paramAdder';
 import { MappedText } from '../../../server/src/service/embedded/virtualText';
@@ -300,23 +300,6 @@ function entry(name: string, value: string, valueAt: number, nameAt: number): En
   return { name: n, value: { kind: 'text', text: v, node } };
 }
 
-/** Error and missing nodes of a host text, as `type at offset` (none for valid code). */
-async function syntaxErrors(lang: HostLanguage, text: string): Promise<string[]> {
-  const tree = (await parsers.parseTree(text, lang))!;
-  try {
-    const out: string[] = [];
-    const walk = tree.walk();
-    for (;;) {
-      const node = walk.currentNode;
-      if (node.isError || node.isMissing) out.push(`${node.type} at ${node.startIndex}`);
-      if (walk.gotoFirstChild()) continue;
-      while (!walk.gotoNextSibling()) if (!walk.gotoParent()) return out;
-    }
-  } finally {
-    tree.delete();
-  }
-}
-
 function apply(text: string, edits: TextEdit[], document: TextDocument): string {
   const sorted = [...edits].sort((a, b) => document.offsetAt(b.range.start) - document.offsetAt(a.range.start));
   for (const e of sorted) text = text.slice(0, document.offsetAt(e.range.start)) + e.newText + text.slice(document.offsetAt(e.range.end));
@@ -349,13 +332,13 @@ async function fixesOf(
 
 async function checkFix(c: FixCase): Promise<void> {
   const lang = hostLanguage(c.language)!;
-  assert.deepEqual(await syntaxErrors(lang, c.source), [], 'the source parses');
+  assert.deepEqual(await syntaxErrors(lang.id, c.source), [], 'the source parses');
   const { document, diagnostic, actions } = await fixesOf(c.language, c.source, c.code);
   const fix = actions.find((a) => a.title.includes(c.title));
   assert.ok(fix, `no fix "${c.title}" among ${JSON.stringify(actions.map((a) => a.title))}`);
   const fixed = apply(c.source, fix.edit!.changes![document.uri], document);
   assert.equal(fixed, c.fixed);
-  assert.deepEqual(await syntaxErrors(lang, fixed), [], 'the fixed file parses without an error node');
+  assert.deepEqual(await syntaxErrors(lang.id, fixed), [], 'the fixed file parses without an error node');
   const after = await diagnose(c.language, fixed);
   assert.ok(
     !after.diagnostics.some((d) => d.code === diagnostic.code && d.message === diagnostic.message),
@@ -373,7 +356,7 @@ describe('requests inside source code: quick fixes in the host syntax', function
   });
   this.timeout(60000);
   it('the syntax check sees an error node in invalid code', async () => {
-    assert.notDeepEqual(await syntaxErrors(hostLanguage('python')!, 'p = {"action": "query",, }\n'), []);
+    assert.notDeepEqual(await syntaxErrors('python', 'p = {"action": "query",, }\n'), []);
   });
   describe('a fix that changes a name writes valid code of the language', () => {
     for (const c of RENAMES) it(`${c.language}: ${c.name}`, () => checkFix(c));

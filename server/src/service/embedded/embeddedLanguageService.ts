@@ -25,7 +25,7 @@ import { completeInHost } from './embeddedCompletion';
 import { hostToVirtual, virtualToHost } from './embeddedPositions';
 import { fillTemplate, urlInsertion } from './paramAdder';
 import { addMapSemanticTokens, mapCodeActions } from './mapFixes';
-import { fixesInHost, wholeDocument } from './hostActions';
+import { fixesInHost, sameDiagnostic, wholeDocument } from './hostActions';
 
 /** Finds the request candidates of a host text; undefined while the language's grammar is not loaded. */
 /** Finds the requests of a host text; `doc` names the open document the text is (its syntax tree may be kept for the next parse). */
@@ -277,13 +277,4 @@ function codeActions(
       out.push({ ...action, diagnostics: about, edit: { changes: { [document.uri]: edits } } });
   }
   return out;
-}
-
-function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
-  return (
-    String(a.code) === String(b.code) &&
-    a.message === b.message &&
-    a.range.start.line === b.range.start.line &&
-    a.range.start.character === b.range.start.character
-  );
 }

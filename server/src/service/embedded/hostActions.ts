@@ -47,3 +47,13 @@ export function fixesInHost(
   }
   return out;
 }
+
+/** Whether two diagnostics are the same problem at the same place (what a client sends back may lack `data`). */
+export function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  return (
+    String(a.code) === String(b.code) &&
+    a.message === b.message &&
+    a.range.start.line === b.range.start.line &&
+    a.range.start.character === b.range.start.character
+  );
+}

@@ -17,7 +17,7 @@ import type { LanguageSettings } from '../languageTypes';
 import type { MapLanguageService } from '../map/mapLanguageService';
 import { SEMANTIC_TOKENS_LEGEND, type TokenSink, type TokenType } from '../semanticTokens';
 import type { CheckedMapRequest } from './mapCheck';
-import { fixesInHost, wholeDocument } from './hostActions';
+import { fixesInHost, sameDiagnostic, wholeDocument } from './hostActions';
 
 /** Characters written as is in any host string, number or identifier. */
 const PLAIN = /^[A-Za-z0-9_.:+-]*$/;
@@ -185,7 +185,7 @@ export function mapCodeActions(
     const raw = map.doValidation(c.virtual, c.parsed, settings ?? {});
     // each host diagnostic of this query with the virtual one it came from
     const pairs = diagnostics.flatMap((d) => {
-      const mine = c.diagnostics.find((h) => same(h, d));
+      const mine = c.diagnostics.find((h) => sameDiagnostic(h, d));
       const virtual = mine && raw.find((r) => String(r.code) === String(d.code) && r.message === d.message);
       return virtual ? [{ host: d, virtual }] : [];
     });
@@ -202,7 +202,7 @@ export function mapCodeActions(
       actions,
       pairs,
       (e) => hostEdit(c, document, e),
-      (d, v) => d === v || same(d, v),
+      (d, v) => d === v || sameDiagnostic(d, v),
     );
     for (const { action, edits, about } of fixes) {
       // one fix for several diagnostics (both corners in node coordinates) is offered once
@@ -214,15 +214,6 @@ export function mapCodeActions(
     }
   }
   return out;
-}
-
-function same(a: Diagnostic, b: Diagnostic): boolean {
-  return (
-    String(a.code) === String(b.code) &&
-    a.message === b.message &&
-    a.range.start.line === b.range.start.line &&
-    a.range.start.character === b.range.start.character
-  );
 }
 
 /** The map service's semantic tokens of each posted query, at the host characters they came from (none on run-time values). */
