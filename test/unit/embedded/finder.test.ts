@@ -214,6 +214,12 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Java text block of 200,000 lines (their indentation found without one argument per line)',
+    language: 'java',
+    source: `// ${WIKI}\nclass A {\n  String q = """\n      action=query&list=allpages&⟦aplimt⟧=5\n${'      x\n'.repeat(200_000)}      """;\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java Map.ofEntries with entry(…)',
     language: 'java',
     source: `// ${WIKI}\nclass A { Map<String, String> p = Map.ofEntries(entry("action", "query"), Map.entry("list", "allpages"), entry("⟦aplimt⟧", "5")); }\n`,
