@@ -137,8 +137,15 @@ function sendApiError(res: http.ServerResponse, params: URLSearchParams, code: s
   res.end(JSON.stringify(apiError(params, code, text)));
 }
 
-/** Starts the fake on 127.0.0.1 (free port), reading with `snapshotFile`; `validToken` is the owner-only token it accepts. */
-export async function startFakeOAuthWiki(snapshotFile: string, validToken: string): Promise<FakeOAuthWiki> {
+/**
+ * Starts the fake on 127.0.0.1 (free port), reading with `snapshotFile`; `validToken` is the owner-only token it accepts.
+ * `anonymousRead`: a public wiki (MediaWiki's default $wgGroupPermissions['*']['read'] = true), read without a token too.
+ */
+export async function startFakeOAuthWiki(
+  snapshotFile: string,
+  validToken: string,
+  options: { anonymousRead?: boolean } = {},
+): Promise<FakeOAuthWiki> {
   const snapshot = JSON.parse(fs.readFileSync(snapshotFile, 'utf8'));
   const seen: FakeOAuthWiki['seen'] = [];
   const server = http.createServer((req, res) => {
@@ -181,7 +188,7 @@ export async function startFakeOAuthWiki(snapshotFile: string, validToken: strin
       res.end();
       return;
     }
-    if (!signedIn) sendApiError(res, params, 'readapidenied', 'You need read permission to use this module.');
+    if (!signedIn && !options.anonymousRead) sendApiError(res, params, 'readapidenied', 'You need read permission to use this module.');
     else res.end(JSON.stringify(answerFrom(snapshot, params)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -120,6 +120,85 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
     assert.deepEqual(fs.readdirSync(cache), [], 'no cache file of the private wiki is left');
   });
 
+  it('login-dependent verdicts follow the sign-in: assert=user and a watchlist judged anonymous, then logged in once signed in, then anonymous again after signing out', async () => {
+    const opts = { signIn: true, secret: undefined as string | undefined };
+    const { client } = await start(opts);
+    const uri = 'file:///q/private.wikiquery';
+    const text = `${wiki.apiUrl}?action=query&meta=userinfo&assert=user\n\n${wiki.apiUrl}?action=query&list=watchlist\n`;
+    const codesNow = () => {
+      const last = [...client.published].reverse().find((p) => p.uri === uri);
+      return last ? last.diagnostics.map((d) => String(d.code)).sort() : undefined;
+    };
+    const settle = (what: string, wanted: string[]) =>
+      client.waitFor(what, () => (JSON.stringify(codesNow()) === JSON.stringify(wanted) ? true : undefined), 20000);
+    const anonymous = ['assertuserfailed', 'notloggedin'];
+
+    // Signed out: the private wiki's load fails; the built-in catalogue judges, as a request sent without logging in.
+    await client.open(uri, 'wikiquery', text, 1);
+    await client.diagnosticsFor(uri, 1);
+    await settle('the anonymous verdicts', anonymous);
+
+    // "Sign in to Wiki…" stores the secret, then reloads the catalogue: the open document is judged again, logged in.
+    opts.secret = TOKEN;
+    assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' }), {
+      loaded: [wiki.apiUrl],
+      errors: [],
+    });
+    await settle('the signed-in verdicts (no login error left)', []);
+
+    // "Sign out of Wiki" forgets the secret and what the signed-in load brought: anonymous verdicts again.
+    opts.secret = undefined;
+    await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet', forget: true });
+    await settle('the anonymous verdicts after signing out', anonymous);
+  });
+
+  it('a public wiki whose catalogue was loaded before signing in: judged logged in once signed in (the sign-in reloads it)', async () => {
+    const open = await startFakeOAuthWiki(SNAPSHOT, TOKEN, { anonymousRead: true });
+    let secret: string | undefined;
+    const client = await LspClient.start({
+      initializationOptions: {
+        wikis: { public: open.apiUrl },
+        catalogueCacheDir: fs.mkdtempSync(path.join(cacheDir, 'p-')),
+        wikiSignIn: true,
+      },
+      handlers: {
+        'wikimapQuery/wikiSecret': (p: { apiUrl: string }) =>
+          secret && p.apiUrl === open.apiUrl ? { kind: 'oauth2', accessToken: secret } : null,
+      },
+    });
+    clients.push(client);
+    try {
+      const uri = 'file:///q/public.wikiquery';
+      const codesNow = () => {
+        const last = [...client.published].reverse().find((p) => p.uri === uri);
+        return last ? JSON.stringify(last.diagnostics.map((d) => String(d.code)).sort()) : undefined;
+      };
+      const settle = (what: string, wanted: string[]) =>
+        client.waitFor(what, () => (codesNow() === JSON.stringify(wanted) ? true : undefined), 20000);
+      await client.open(uri, 'wikiquery', `${open.apiUrl}?action=query&list=watchlist&assert=user\n`, 1);
+      // Loaded without signing in: the wiki's own catalogue, anonymous verdicts.
+      assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public' }), {
+        loaded: [open.apiUrl],
+        errors: [],
+      });
+      const source = await client.request<{ source: string }>('wikimapQuery/catalogue', { apiUrl: 'public' });
+      assert.match(source.source, /MediaWiki 1\.39/);
+      await settle('the anonymous verdicts', ['assertuserfailed', 'notloggedin']);
+      assert.ok(open.seen.every((r) => r.authorization === undefined));
+
+      secret = TOKEN;
+      const before = open.seen.length;
+      assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public' }), {
+        loaded: [open.apiUrl],
+        errors: [],
+      });
+      await settle('the signed-in verdicts', []);
+      for (const r of open.seen.slice(before)) assert.equal(r.authorization, `Bearer ${TOKEN}`);
+    } finally {
+      await open.stop();
+    }
+  });
+
   it('a client that cannot sign in is never asked, and is pointed to a saved catalogue', async () => {
     const { client, asked } = await start({ signIn: false, secret: TOKEN });
     const reload = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' });
