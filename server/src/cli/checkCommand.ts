@@ -37,7 +37,7 @@ import {
   readServedSource,
   withoutBaseline,
 } from './embeddedSources';
-import { loadJudges, parseTargetSpec, type Judge, type TargetSpec } from './checkTargets';
+import { loadJudges, parseTargetSpec, type Judge, type SignedInWiki, type TargetSpec } from './checkTargets';
 import { mergeByTarget, targetsNote } from '../targets';
 import { printMatrix, type MatrixFile } from './checkMatrix';
 
@@ -147,8 +147,8 @@ Options:
                                cannot be loaded is said once and left out; exit
                                2 only when none could be loaded.
   --bot-user, --bot-password-file, --oauth-token-file
-                               Sign in to the wiki of the one --catalogue
-                               API_URL (a private wiki), as in run and
+                               Sign in to the wiki of the one --catalogue or
+                               --target API_URL (a private wiki), as in run and
                                catalogue save; secrets come from
                                WIKIMAP_QUERY_BOT_PASSWORD /
                                WIKIMAP_QUERY_OAUTH_TOKEN or a file, never an
@@ -617,14 +617,18 @@ async function applyMapConfig(services: LanguageServices, spec: string, io: CliI
   }
 }
 
-/** The sign-in of `check --catalogue URL`: the secret goes to that one wiki (exactly one --catalogue URL). */
-function catalogueSignIn(opts: CheckOptions, io: CliIo): { apiUrl: string; secret: WikiSecret } | undefined {
+/**
+ * The sign-in of `check`: the secret goes to the one wiki named by URL in --catalogue and --target
+ * (exactly one such URL, the same wiki given to both counting once).
+ */
+function checkSignIn(opts: CheckOptions, io: CliIo): SignedInWiki | undefined {
   const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readFile);
   if (!secret) return undefined;
-  const urls = opts.catalogues.filter((c) => /^https?:\/\//i.test(c));
+  const isUrl = (c: string) => /^https?:\/\//i.test(c);
+  const urls = [...new Set([...opts.catalogues.filter(isUrl), ...opts.targets.map((t) => t.source).filter(isUrl)])];
   if (urls.length !== 1) {
     throw new SecretUsageError(
-      `signing in needs exactly one --catalogue API_URL (got ${urls.length}): the secret is sent to that wiki only.`,
+      `signing in needs exactly one wiki API_URL in --catalogue or --target (got ${urls.length}): the secret is sent to that wiki only.`,
     );
   }
   return { apiUrl: urls[0], secret };
@@ -634,10 +638,9 @@ function catalogueSignIn(opts: CheckOptions, io: CliIo): { apiUrl: string; secre
  * The services a check uses: the built-in catalogue, unless --catalogue ones replace it (a saved
  * file lacking main/query gets the built-in ones), and the map config --map-config names.
  */
-async function checkServices(opts: CheckOptions, io: CliIo): Promise<LanguageServices> {
+async function checkServices(opts: CheckOptions, io: CliIo, signIn: SignedInWiki | undefined): Promise<LanguageServices> {
   const base = createLanguageServices({ files: io.files }, { log: (m) => io.stderr(`${m}\n`) });
   let services: LanguageServices = base;
-  const signIn = catalogueSignIn(opts, io);
   // Requests judged by a wiki signed in to are sent logged in: its anonymous-only verdicts do not apply.
   if (signIn) opts.loggedIn = true;
   if (opts.catalogues.length) {
@@ -817,9 +820,14 @@ async function diagnoseInput(input: Input, text: string, ctx: CheckContext, judg
 }
 
 /** The judges of a run with --target: each target that could be loaded (and the --catalogue ones, when given). */
-async function checkJudges(opts: CheckOptions, io: CliIo, services: LanguageServices): Promise<Judge[] | undefined> {
+async function checkJudges(
+  opts: CheckOptions,
+  io: CliIo,
+  services: LanguageServices,
+  signIn: SignedInWiki | undefined,
+): Promise<Judge[] | undefined> {
   if (!opts.targets.length) return undefined;
-  const judges = await loadJudges(opts.targets, io, services, opts.catalogueLimits);
+  const judges = await loadJudges(opts.targets, io, services, opts.catalogueLimits, signIn);
   if (!judges.length) throw new Error('no target could be loaded (each is said above)');
   if (opts.catalogues.length) judges.unshift({ name: 'catalogue', services });
   return judges;
@@ -829,8 +837,9 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const inputs = collectInputs(opts.paths, io, opts.embedded);
   const settingsOf = createSettingsReader(opts, io);
   const baseline = opts.baseline !== undefined ? readBaseline(opts.baseline, io) : undefined;
-  const services = await checkServices(opts, io);
-  const judges = await checkJudges(opts, io, services);
+  const signIn = checkSignIn(opts, io);
+  const services = await checkServices(opts, io, signIn);
+  const judges = await checkJudges(opts, io, services, signIn);
   const ctx = { opts, io, services, parsers: new HostParsers(io.files) };
 
   let results: CheckResult[] = [];

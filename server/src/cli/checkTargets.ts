@@ -12,12 +12,19 @@ import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { createLanguageServices, type LanguageServices } from '../languageModes';
 import { builtinVersionCatalogue, builtinVersionShort } from '../targets';
 import type { CatalogueLimits, PackageFiles } from '../runtime';
+import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 
 /** What loading targets needs of the CLI's I/O (the check command's `CliIo`). */
 interface TargetIo {
   stderr(text: string): void;
   files: PackageFiles;
-  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits): Promise<WikiCatalogue>;
+  loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits, secret?: WikiSecret): Promise<WikiCatalogue>;
+}
+
+/** The one wiki a check signs in to (its api.php URL as given) and the secret its requests carry. */
+export interface SignedInWiki {
+  apiUrl: string;
+  secret: WikiSecret;
 }
 
 export interface TargetSpec {
@@ -57,13 +64,14 @@ function defaultTargetName(source: string): string {
 
 /**
  * Loads every target. One that cannot be had is said once on stderr and left out; the others still
- * judge. Names must be distinct.
+ * judge. Names must be distinct. The target whose source is `signIn`'s wiki is loaded with its secret.
  */
 export async function loadJudges(
   specs: TargetSpec[],
   io: TargetIo,
   base: LanguageServices,
   limits: CatalogueLimits = {},
+  signIn?: SignedInWiki,
 ): Promise<Judge[]> {
   const judges: Judge[] = [];
   const log = (m: string) => io.stderr(`${m}\n`);
@@ -74,7 +82,7 @@ export async function loadJudges(
     try {
       const catalogue = short
         ? builtinVersionCatalogue(short, io.files)
-        : await io.loadCatalogue(spec.source, base.builtinCatalogue, limits);
+        : await io.loadCatalogue(spec.source, base.builtinCatalogue, limits, signIn?.apiUrl === spec.source ? signIn.secret : undefined);
       judges.push({
         name: spec.name,
         services: createLanguageServices({ files: io.files }, { log, catalogues: [catalogue], builtin: base.builtinCatalogue }),
