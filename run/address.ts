@@ -1,6 +1,7 @@
 /**
  * Which IP addresses are not public: loopback, private, link-local, carrier-grade NAT, unique-local,
- * multicast and reserved ranges, and the IPv4-mapped IPv6 forms of those. The transport checks the
+ * multicast, documentation and reserved ranges, and the IPv6 forms that carry an IPv4 address of those
+ * (mapped, compatible, NAT64, 6to4, Teredo). The transport checks the
  * address a name resolved to, at connect time, against this rule (`run/node/nodeTransport.ts`); the
  * catalogue policy uses it for hosts written as addresses. Pure: no I/O.
  */
@@ -13,7 +14,7 @@ function parseIPv4(host: string): number[] | undefined {
   return nums.every((n) => n >= 0 && n <= 255) ? nums : undefined;
 }
 
-function isPrivateIPv4([a, b]: number[]): boolean {
+function isPrivateIPv4([a, b, c]: number[]): boolean {
   return (
     a === 0 ||
     a === 10 ||
@@ -23,21 +24,79 @@ function isPrivateIPv4([a, b]: number[]): boolean {
     (a === 192 && b === 168) ||
     (a === 100 && b >= 64 && b <= 127) ||
     (a === 198 && (b === 18 || b === 19)) ||
+    // IETF protocol assignments and the three documentation networks (RFC 6890): not reachable on the Internet
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
     a >= 224
   );
 }
 
-/** The IPv4 address an IPv4-mapped or -compatible IPv6 tail stands for (`::ffff:7f00:1`, `::ffff:127.0.0.1`). */
-function mappedIPv4(tail: string): number[] | undefined {
-  const dotted = parseIPv4(tail);
-  if (dotted) return dotted;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(tail);
-  if (!hex) return undefined;
-  const n = (parseInt(hex[1], 16) << 16) | parseInt(hex[2], 16);
-  return [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+/**
+ * The eight 16-bit groups of an IPv6 address in any textual form (`::` anywhere, a dotted IPv4 tail, leading
+ * zeros, upper case), or undefined when it is not one. Names resolve to the compressed form, but the rule must
+ * not depend on how an address is written.
+ */
+function parseIPv6(text: string): number[] | undefined {
+  let h = text;
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(h);
+  if (dotted) {
+    const v4 = parseIPv4(dotted[2]);
+    if (!v4) return undefined;
+    h = `${dotted[1]}${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
+  }
+  const halves = h.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  const all = [...head, ...Array<string>(missing).fill('0'), ...tail];
+  return all.every((g) => /^[0-9a-f]{1,4}$/.test(g)) ? all.map((g) => parseInt(g, 16)) : undefined;
 }
 
-/** Whether an IP address (v4 dotted, or v6 with or without brackets) is anything but a public unicast address. */
+/** The IPv4 address held in two 16-bit groups. */
+function ipv4Of(high: number, low: number): number[] {
+  return [high >> 8, high & 255, low >> 8, low & 255];
+}
+
+/**
+ * The IPv4 address an IPv6 address carries and stands for, when it is of a kind that does: IPv4-mapped
+ * (`::ffff:0:0/96`), IPv4-compatible (`::/96`), IPv4-translated (`::ffff:0:0:0/96`), NAT64 (`64:ff9b::/96`),
+ * 6to4 (`2002::/16`, the relay delivers to the IPv4 address) and Teredo (`2001::/32`, the client's address
+ * inverted). `null` for an address that carries none.
+ */
+function embeddedIPv4(g: number[]): number[] | null {
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0)) return ipv4Of(g[6], g[7]);
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return ipv4Of(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return ipv4Of(g[6], g[7]);
+  if (g[0] === 0x2002) return ipv4Of(g[1], g[2]);
+  if (g[0] === 0x2001 && g[1] === 0) return ipv4Of(g[6] ^ 0xffff, g[7] ^ 0xffff);
+  return null;
+}
+
+/** Whether an IPv6 address (its eight groups) is anything but a public unicast address. */
+function isPrivateIPv6(g: number[]): boolean {
+  const inner = embeddedIPv4(g);
+  if (inner) return isPrivateIPv4(inner);
+  const first = g[0];
+  return (
+    // ::/8 (unspecified, loopback, reserved), 64:ff9b:1::/48 (local-use NAT64), 100::/64 (discard only)
+    first < 0x100 ||
+    (first === 0x64 && g[1] === 0xff9b) ||
+    (first === 0x100 && g[1] === 0 && g[2] === 0 && g[3] === 0) ||
+    // 2001:db8::/32 (documentation), fc00::/7 (unique local), fe80::/10 and fec0::/10 (link and site local), ff00::/8 (multicast)
+    (first === 0x2001 && g[1] === 0xdb8) ||
+    (first & 0xfe00) === 0xfc00 ||
+    (first & 0xffc0) === 0xfe80 ||
+    (first & 0xffc0) === 0xfec0 ||
+    first >= 0xff00
+  );
+}
+
+/** Whether an IP address (v4 dotted, or v6 in any form, with or without brackets and zone) is anything but a public unicast address. */
 export function isPrivateAddress(address: string): boolean {
   let h = address.toLowerCase();
   if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
@@ -46,19 +105,9 @@ export function isPrivateAddress(address: string): boolean {
   const v4 = parseIPv4(h);
   if (v4) return isPrivateIPv4(v4);
   if (!h.includes(':')) return false;
-  if (h === '::1' || h === '::' || /^0*:0*:0*:0*:0*:0*:0*:0*1$/.test(h)) return true;
-  const mapped = /^::(?:ffff:)?(?:0:)?([0-9a-f.:]+)$/.exec(h);
-  if (mapped) {
-    const inner = mappedIPv4(mapped[1]);
-    return inner ? isPrivateIPv4(inner) : true;
-  }
-  // 64:ff9b::/96 (NAT64) carries an IPv4 address in its last 32 bits.
-  const nat64 = /^64:ff9b::([0-9a-f.:]+)$/.exec(h);
-  if (nat64) {
-    const inner = mappedIPv4(nat64[1]);
-    return inner ? isPrivateIPv4(inner) : true;
-  }
-  return /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || /^ff/.test(h) || /^2001:db8:/.test(h);
+  const v6 = parseIPv6(h);
+  // Not an address Node could connect to; refused rather than guessed.
+  return v6 ? isPrivateIPv6(v6) : true;
 }
 
 /** Whether a host is written as an IP address (so no name is looked up to connect to it). */

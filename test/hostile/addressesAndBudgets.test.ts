@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
-import { peakRssMb, runMeasured, startHostileServer, type HostileServer, type MeasuredRun } from './hostileServer';
+import { inPrivateHosts, peakRssMb, runMeasured, startHostileServer, type HostileServer, type MeasuredRun } from './hostileServer';
 
 const MAX_PEAK_MB = 600;
 const MAX_SECONDS = 60;
@@ -25,14 +25,6 @@ const REBIND = 'wiki.rebind.test';
 /** Runs a command, reading its peak resident memory from /proc while it runs. */
 function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<MeasuredRun> {
   return runMeasured(command, args, MAX_SECONDS * 2, { XDG_CACHE_HOME: '/nonexistent-wikimap-cache', ...env });
-}
-
-/** The command line that runs `command args` with `hosts` bound over /etc/hosts, in a mount namespace of its own. */
-function inPrivateHosts(hosts: string) {
-  return (command: string, args: string[]): [string, string[]] => [
-    'unshare',
-    ['-m', '--propagation', 'private', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, command, ...args],
-  ];
 }
 
 function assertBounded(run: { peakMb: number; seconds: number }): void {

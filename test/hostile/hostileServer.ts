@@ -268,6 +268,14 @@ export async function startHostileServer(): Promise<HostileServer> {
   };
 }
 
+/** The command line that runs `command args` with `hosts` bound over /etc/hosts, in a mount namespace of its own (as root). */
+export function inPrivateHosts(hosts: string) {
+  return (command: string, args: string[]): [string, string[]] => [
+    'unshare',
+    ['-m', '--propagation', 'private', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, command, ...args],
+  ];
+}
+
 /** Peak resident memory (VmHWM) of a process, in MB, or undefined when it has exited (Linux). */
 export function peakRssMb(pid: number): number | undefined {
   try {
