@@ -6,8 +6,8 @@
  * the extension, the CLI, the server and a browser.
  */
 import { RunError } from './runErrors';
-import { redactUrl } from './redact';
-import { TransportError, type AddressPolicy, type HttpTransport } from './transport';
+import { redirectTarget } from './redact';
+import { brokenAnswer, TransportError, type AddressPolicy, type HttpTransport } from './transport';
 
 /** What a wiki or map run is given: its bounds, its abort signal, its user agent. */
 export interface RunOptions {
@@ -100,12 +100,7 @@ function runnableUrl(raw: string, shown: string): URL | RunError {
 
 /** A redirect answer: never followed (it could point anywhere: another host, a write endpoint). */
 function redirectError(opts: HttpRequestOptions, url: URL, status: number, location: string | undefined): RunError {
-  let target = String(location ?? 'another address');
-  try {
-    target = redactUrl(new URL(target, url).toString());
-  } catch {
-    /* shown as sent */
-  }
+  const target = redirectTarget(location, url);
   return (
     opts.redirectError?.(status, target) ??
     new RunError(
@@ -131,6 +126,13 @@ function transportError(e: unknown, opts: HttpRequestOptions, url: URL, shown: s
       'refused',
       `Not run: ${url.host} resolves to ${e.code ?? 'a private address'}, a loopback or private address, and is not a configured wiki or map server. ${opts.addressPolicy?.howToAllow ?? 'Set it as wikimapQuery.wiki.apiUrl (or mapserver.url) to run it.'}`,
     );
+  const broken = brokenAnswer(e);
+  if (broken) {
+    return new RunError(
+      'network',
+      `${url.host} answered, but ${broken}. Check the endpoint URL (${shown}); a proxy in between may be at fault.`,
+    );
+  }
   const what =
     e.code === 'ECONNREFUSED'
       ? 'refused the connection'

@@ -31,8 +31,33 @@ export function redactUrl(raw: string): string {
     }
     kept.push(eq >= 0 && isSensitiveParam(name) ? `${rawName}=***` : part);
   }
-  const base = `${url.origin}${url.pathname}`;
+  // `origin` is "null" for other schemes (`file:`, `data:`): they are shown as written, without query or fragment.
+  const base =
+    url.origin === 'null' ? url.href.slice(0, url.href.length - url.search.length - url.hash.length) : `${url.origin}${url.pathname}`;
   return kept.length ? `${base}?${kept.join('&')}` : base;
+}
+
+/** Most characters of a refused redirect's target shown in a message (a `Location` may be up to 16 KB). */
+const MAX_TARGET = 200;
+
+/**
+ * Where a refused redirect points, for a message: resolved against the request's URL, credentials and
+ * secret parameters left out, at most 200 characters; a scheme other than http(s) (`file:`, `data:`,
+ * `javascript:`) is named as such.
+ */
+export function redirectTarget(location: string | undefined, base: URL): string {
+  if (!location) return 'another address';
+  let target: string;
+  try {
+    const url = new URL(location, base);
+    target =
+      url.protocol === 'http:' || url.protocol === 'https:'
+        ? redactUrl(url.toString())
+        : `a ${url.protocol} URL (${redactUrl(url.toString())})`;
+  } catch {
+    target = redactLooseParams(redactUserInfo(location));
+  }
+  return target.length > MAX_TARGET ? `${target.slice(0, MAX_TARGET)}…` : target;
 }
 
 /** Whether a character ends a URL's user-info part (white space, `/ ? # @ " ' < >`), or shows there is none. */

@@ -58,3 +58,25 @@ export class TransportError extends Error {
 export interface HttpTransport {
   request(req: TransportRequest): Promise<BoundedResponse>;
 }
+
+/** Node's HTTP parser errors (llhttp `HPE_*`) in words: the server answered, but not in valid HTTP. */
+const PARSE_PROBLEMS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: 'its headers are larger than 16 KB',
+  HPE_INVALID_CHUNK_SIZE: 'a chunk size of its chunked encoding is not a hex number, or too large',
+  HPE_INVALID_CONTENT_LENGTH: 'its Content-Length is not a number, or comes with chunked encoding',
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'it gives Content-Length twice, or with chunked encoding',
+  HPE_CLOSED_CONNECTION: 'it sent bytes after the end of its answer',
+  HPE_INVALID_CONSTANT: 'it does not start with an HTTP status line',
+  HPE_INVALID_HEADER_TOKEN: 'a header holds a character HTTP does not allow',
+  HPE_INVALID_STATUS: 'its status line is not valid',
+};
+
+/**
+ * What was wrong with the answer a transport failed on, in words; undefined when no answer was read (the
+ * server could not be reached, or broke the connection).
+ */
+export function brokenAnswer(e: TransportError): string | undefined {
+  if (e.code?.startsWith('HPE_')) return `the answer is not valid HTTP: ${PARSE_PROBLEMS[e.code] ?? e.code}`;
+  if (e.kind === 'network' && e.status !== undefined) return e.message;
+  return undefined;
+}

@@ -122,7 +122,7 @@ function bodySink(
     decoder = decoderFor(enc, first);
     decoder.on('data', take);
     decoder.on('end', events.done);
-    decoder.on('error', (e) => events.broken(`the answer of ${req.url.host} is not valid ${enc} (${e.message})`));
+    decoder.on('error', (e) => events.broken(`the answer is not valid ${enc} (${e.message})`));
     decoder.write(first);
   };
   return (chunk) => {

@@ -12,12 +12,18 @@
  */
 
 import { fetchTransport } from '../../../run/browser/fetchTransport';
-import { redactUserInfo } from '../../../run/redact';
+import { redirectTarget } from '../../../run/redact';
 import { RunError } from '../../../run/runErrors';
-import { TransportError, type AddressPolicy, type BoundedResponse as TransportResponse, type HttpTransport } from '../../../run/transport';
+import {
+  brokenAnswer,
+  TransportError,
+  type AddressPolicy,
+  type BoundedResponse as TransportResponse,
+  type HttpTransport,
+} from '../../../run/transport';
 
 export type BoundedFetchFailure =
-  'timeout' | 'tooLarge' | 'redirect' | 'network' | 'cancelled' | 'credentials' | 'badUrl' | 'privateAddress';
+  'timeout' | 'tooLarge' | 'redirect' | 'network' | 'badAnswer' | 'cancelled' | 'credentials' | 'badUrl' | 'privateAddress';
 
 export class BoundedFetchError extends Error {
   constructor(
@@ -98,13 +104,7 @@ function fetchableUrl(rawUrl: string): URL {
 /** A redirect answer, refused: said with where it points (credentials left out). */
 function redirectRefused(res: TransportResponse, url: URL): BoundedFetchError {
   const raw = res.headers.location;
-  const location = Array.isArray(raw) ? raw[0] : raw;
-  let target = location ? redactUserInfo(location) : 'another address';
-  try {
-    if (location) target = withoutUserInfo(new URL(location, url).toString());
-  } catch {
-    /* keep as sent, user info removed */
-  }
+  const target = redirectTarget(Array.isArray(raw) ? raw[0] : raw, url);
   return new BoundedFetchError(
     'redirect',
     `${url.host} answered HTTP ${res.status}, a redirect to ${target}; redirects are not followed — use the address it points to`,
@@ -132,6 +132,8 @@ function transportFailure(err: unknown, url: URL, opts: BoundedFetchOptions, tim
         'privateAddress',
         `${url.host} resolves to ${err.code ?? 'a private address'}, a loopback or private address; only a configured wiki or map server may be on one — set it in the settings to use it`,
       );
+    const broken = brokenAnswer(err);
+    if (broken) return new BoundedFetchError('badAnswer', `${url.host} answered, but ${broken}`, err.status);
     return new BoundedFetchError('network', err.code ?? err.message);
   }
   return new BoundedFetchError('network', err instanceof Error ? err.message : String(err));

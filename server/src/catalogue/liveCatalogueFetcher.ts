@@ -170,6 +170,8 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
       case 'badUrl':
       case 'privateAddress':
         throw new WikiFetchError(`${e.message}`, false);
+      case 'badAnswer':
+        throw new WikiFetchError(`${e.message}; check that ${shown} is the wiki's api.php URL (a proxy in between may be at fault)`, false);
       default:
         throw new WikiFetchError(
           `cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`,

@@ -1,0 +1,124 @@
+/**
+ * A server that lies in HTTP itself (issue 25, the network side; `lyingServer.ts`): Content-Length that
+ * lies or comes twice, chunk sizes that are not numbers or announce 2 GB, headers dripped a byte a second,
+ * 1,000 Set-Cookie headers, a 1 MB header, redirects to `file:` and `data:` URLs or to credentials, an HTML
+ * page, no status line, a flood of `100 Continue`, a body that says gzip and is not. Against
+ * `wikimap-query run` (the run code, a process of its own) and `check --catalogue URL`: each ends within its
+ * time limit with one message that says what the server did (not "could not be reached" when it answered),
+ * no stack trace, no credentials, at most a 200-character excerpt of a redirect target; memory bounded.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CLI, ensureBuilt } from '../protocol/lspClient';
+import { runMeasured, type MeasuredRun } from './hostileServer';
+import { startLyingServer, type LyingServer } from './lyingServer';
+
+const MAX_PEAK_MB = 300;
+const MAX_SECONDS = 20;
+const TIMEOUT = 3;
+const NOT_HTTP = 'answered, but the answer is not valid HTTP: ';
+
+/** What `run` says for each lie (exit 1). */
+const RUN_CASES: Array<[string, string, RegExp]> = [
+  ['cltoosmall', 'Content-Length 10, then 1 MB more', /127\.0\.0\.1:\d+ answered/],
+  ['cltoobig', 'Content-Length 1,000,000, 46 bytes sent, closed', /broke the connection \(aborted\)/],
+  ['clhang', 'Content-Length 1,000,000, 46 bytes sent, held open', /No complete answer from 127\.0\.0\.1:\d+ within 3 s/],
+  ['cltwo', 'Content-Length given twice', new RegExp(`${NOT_HTTP}it gives Content-Length twice`)],
+  ['clneg', 'Content-Length -5', new RegExp(`${NOT_HTTP}its Content-Length is not a number`)],
+  ['chunkbad', 'a chunk size "zz"', new RegExp(`${NOT_HTTP}a chunk size of its chunked encoding is not a hex number, or too large`)],
+  [
+    'chunkhuge',
+    'a chunk size of 18 hex digits',
+    new RegExp(`${NOT_HTTP}a chunk size of its chunked encoding is not a hex number, or too large`),
+  ],
+  ['chunkbig', 'a 2 GB chunk announced, 46 bytes sent, held open', /No complete answer from 127\.0\.0\.1:\d+ within 3 s/],
+  ['chunkandcl', 'chunked encoding and Content-Length', new RegExp(`${NOT_HTTP}.*chunked encoding`)],
+  ['slowhead', 'headers dripped a byte a second', /No complete answer from 127\.0\.0\.1:\d+ within 3 s/],
+  ['cookies', '1,000 Set-Cookie headers', new RegExp(`${NOT_HTTP}its headers are larger than 16 KB`)],
+  ['hugeheader', 'a header of 1 MB', new RegExp(`${NOT_HTTP}its headers are larger than 16 KB`)],
+  [
+    'redirfile',
+    'a redirect to file:///etc/passwd',
+    /answered HTTP 302, a redirect to a file: URL \(file:\/\/\/etc\/passwd\)\. Runs do not follow redirects/,
+  ],
+  [
+    'redirdata',
+    'a redirect to a 12 KB data: URL',
+    /answered HTTP 302, a redirect to a data: URL \(data:application\/json,[^\n]{100,200}…\. Runs do not follow/,
+  ],
+  [
+    'redirlocal',
+    'a redirect to user:password@ on a name for 127.0.0.1',
+    /a redirect to http:\/\/localtest\.me:1\/api\.php\?action=delete&token=\*\*\*\. Runs do not follow/,
+  ],
+  ['html', 'an HTML page said to be JSON', /answered HTTP 200 \(application\/json\) but not with JSON/],
+  ['http09', 'no status line', new RegExp(`${NOT_HTTP}it does not start with an HTTP status line`)],
+  ['continue100', 'an endless flood of 100 Continue', /No complete answer from 127\.0\.0\.1:\d+ within 3 s/],
+  ['gzipnot', 'gzip said, JSON sent', /answered, but the answer is not valid gzip \(incorrect header check\)/],
+];
+
+/** What `check --catalogue URL` says for some of them (exit 2). */
+const CATALOGUE_CASES: Array<[string, RegExp]> = [
+  ['redirfile', /HTTP 302, a redirect to a file: URL \(file:\/\/\/etc\/passwd\); redirects are not followed/],
+  ['redirdata', /HTTP 302, a redirect to a data: URL \(data:application\/json,[^\n]{100,200}…; redirects are not followed/],
+  ['hugeheader', /127\.0\.0\.1:\d+ answered, but the answer is not valid HTTP: its headers are larger than 16 KB; check that/],
+  ['chunkbad', /127\.0\.0\.1:\d+ answered, but the answer is not valid HTTP: a chunk size .*; check that/],
+  ['http09', /answered, but the answer is not valid HTTP: it does not start with an HTTP status line; check that/],
+  ['gzipnot', /answered, but the answer is not valid gzip \(incorrect header check\); check that/],
+  ['slowhead', /no answer within 3000 ms/],
+];
+
+function assertSaid(run: MeasuredRun, status: number, message: RegExp): void {
+  assert.equal(run.status, status, run.stderr);
+  assert.match(run.stderr, message);
+  assert.doesNotMatch(run.stderr, /\n\s+at |s3cret/);
+  // A server that answered is not said to be out of reach (it was, with Node's parser code, before).
+  if (!/within|no answer/.test(message.source)) assert.doesNotMatch(run.stderr, /could not be reached|cannot reach/);
+  assert.ok(run.stderr.length < 1000, `${run.stderr.length} characters said`);
+  assert.ok(run.peakMb > 0 && run.peakMb < MAX_PEAK_MB, `peak ${run.peakMb.toFixed(0)} MB`);
+  assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
+}
+
+describe('hostile HTTP: a server that lies in HTTP itself', function () {
+  this.timeout(MAX_SECONDS * 3 * 1000);
+  let lying: LyingServer;
+  let dir: string;
+  before(async () => {
+    ensureBuilt();
+    lying = await startLyingServer();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-lying-'));
+  });
+  after(async () => {
+    await lying.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const cli = (args: string[]) =>
+    runMeasured(process.execPath, [CLI, ...args], MAX_SECONDS * 2, { XDG_CACHE_HOME: path.join(dir, 'cache') });
+
+  for (const [name, what, message] of RUN_CASES) {
+    it(`wikimap-query run, ${what}: exit 1, said once, bounded`, async () => {
+      const file = path.join(dir, `${name}.wikiquery`);
+      fs.writeFileSync(file, `${lying.origin}/${name}/api.php?action=query&list=allpages\n`);
+      const run = await cli(['run', '--allow-private', '--timeout', String(TIMEOUT), file]);
+      assertSaid(run, 1, message);
+      assert.equal(run.stdout, '');
+    });
+  }
+
+  for (const [name, message] of CATALOGUE_CASES) {
+    it(`check --catalogue URL, ${name}: exit 2, said once, bounded`, async () => {
+      const run = await cli([
+        'check',
+        '--catalogue-timeout',
+        String(TIMEOUT),
+        '--catalogue',
+        `${lying.origin}/${name}/api.php`,
+        'examples',
+      ]);
+      assertSaid(run, 2, message);
+      assert.match(run.stderr, /^wikimap-query check: cannot use the catalogue /);
+    });
+  }
+});
