@@ -9,14 +9,10 @@ import type { Range, SemanticTokens, SemanticTokensDelta } from 'vscode-language
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import { diffTokens, SEMANTIC_TOKENS_LEGEND } from './service/semanticTokens';
+import { boundedTokens, MAX_TOKENS, MAX_TOKENS_CHARS } from './boundedTokens';
 
 /** Most inlay hints / folding ranges sent for one request. */
 const MAX_ITEMS = 5000;
-/**
- * Semantic tokens cover at most this many characters from the start of a document (or of the range
- * asked for): past it, a multi-megabyte document would cost a response of hundreds of megabytes.
- */
-const MAX_TOKENS_CHARS = 2 * 1024 * 1024;
 
 /**
  * Documents formatting is offered for: our own languages and files, not the embedded languages
@@ -60,6 +56,8 @@ export interface FeatureContext {
   /** False (and the user told once) when the document is over the size budget of whole-document answers. */
   withinBudget(uri: string): boolean;
   languageSettings(): LanguageSettings;
+  /** Tells the user (the log and a warning window). */
+  warn(message: string): void;
 }
 
 export interface EditorFeatures {
@@ -76,26 +74,38 @@ export interface EditorFeatures {
   refresh(): void;
 }
 
-/** The range semantic tokens are computed for: the one asked for (or the whole document), cut at MAX_TOKENS_CHARS. */
 /** Where a full answer starts: over the parse budget, only the lines around it are read. */
 const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-function boundedRange(document: TextDocument, range?: Range): Range | undefined {
-  const start = range ? document.offsetAt(range.start) : 0;
-  const end = range ? document.offsetAt(range.end) : document.getText().length;
-  if (end - start <= MAX_TOKENS_CHARS) return range;
-  return { start: document.positionAt(start), end: document.positionAt(start + MAX_TOKENS_CHARS) };
+/** The last path segment of a URI, as written. */
+function lastSegment(uri: string): string {
+  return uri.slice(uri.lastIndexOf('/') + 1).slice(0, 200);
 }
 
 /** Semantic tokens: full, delta (against the last full answer per document) and range. Returns how to forget a document. */
 function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (uri: string) => void {
   /** The last full semantic tokens per document, for deltas. */
   const lastTokens = new Map<string, { resultId: string; data: number[] }>();
+  /** Documents whose user was told their highlighting stops early. */
+  const toldCut = new Set<string>();
   let nextResultId = 0;
   const remember = (uri: string, data: number[]): SemanticTokens => {
     const resultId = String(++nextResultId);
     lastTokens.set(uri, { resultId, data });
     return { resultId, data };
+  };
+  /** The tokens of `range` (or all) within the budget (boundedTokens.ts); the user is told once per document when they stop early. */
+  const tokensOf = (uri: string, p: { document: TextDocument; parsed: unknown }, service: LanguageService<unknown>, range?: Range) => {
+    const { data, cut } = boundedTokens(p.document, (r) => service.getSemanticTokens(p.document, p.parsed, r), range);
+    if (cut && !toldCut.has(uri)) {
+      toldCut.add(uri);
+      const line = data.reduce((sum, n, i) => (i % 5 === 0 ? sum + n : sum), 0) + 1;
+      ctx.warn(
+        `${lastSegment(uri)}: highlighting stops at line ${line}: one answer holds at most ${MAX_TOKENS.toLocaleString('en-US')} tokens ` +
+          `read from ${MAX_TOKENS_CHARS.toLocaleString('en-US')} characters; past it the grammar's colours remain.`,
+      );
+    }
+    return data;
   };
 
   connection.languages.semanticTokens.on((params, token) =>
@@ -103,7 +113,7 @@ function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (u
       ctx.withDocument(
         params.textDocument.uri,
         { data: [] },
-        (p, service) => remember(params.textDocument.uri, service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document))),
+        (p, service) => remember(params.textDocument.uri, tokensOf(params.textDocument.uri, p, service)),
         TOP,
       ),
     ),
@@ -117,7 +127,7 @@ function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (u
         (p, service) => {
           const uri = params.textDocument.uri;
           const previous = lastTokens.get(uri);
-          const data = service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document));
+          const data = tokensOf(uri, p, service);
           if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
           const edits = diffTokens(previous.data, data);
           const { resultId } = remember(uri, data);
@@ -133,13 +143,16 @@ function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (u
       ctx.withDocument(
         params.textDocument.uri,
         { data: [] },
-        (p, service) => ({ data: service.getSemanticTokens(p.document, p.parsed, boundedRange(p.document, params.range)) }),
+        (p, service) => ({ data: tokensOf(params.textDocument.uri, p, service, params.range) }),
         params.range,
       ),
     ),
   );
 
-  return (uri) => lastTokens.delete(uri);
+  return (uri) => {
+    lastTokens.delete(uri);
+    toldCut.delete(uri);
+  };
 }
 
 export function registerEditorFeatures(connection: Connection, ctx: FeatureContext): EditorFeatures {

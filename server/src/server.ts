@@ -205,6 +205,10 @@ class QueryLanguageServer {
       withDocument: (uri, fallback, work, at) => this.withDocument(uri, fallback, work, at),
       withinBudget: (uri) => this.withinBudget(uri),
       languageSettings: () => this.languageSettings(),
+      warn: (message) => {
+        this.connection.console.warn(redactUserInfo(message));
+        void this.connection.window.showWarningMessage(redactUserInfo(message));
+      },
     });
   }
 

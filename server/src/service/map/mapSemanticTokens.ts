@@ -15,7 +15,10 @@ export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument
   const tokens = new TokenSink();
   /** Offset of a key or value node → its meaning, where it differs from the plain JSON type. */
   const meaning = new Map<number, TokenType | 'like'>();
+  const lo = range ? document.offsetAt(range.start) : 0;
+  const hi = range ? document.offsetAt(range.end) : parsed.text.length;
   for (const query of parsed.queries) {
+    if (query.node.offset > hi || query.node.offset + query.node.length < lo) continue; // outside the range asked for
     for (const property of query.node.children ?? []) {
       const key = property.children?.[0];
       if (key) meaning.set(key.offset, query.unknown.includes(property) ? 'variable' : 'property');
@@ -38,8 +41,6 @@ export function getMapSemanticTokens(document: TextDocument, parsed: MapDocument
       }
     }
   }
-  const lo = range ? document.offsetAt(range.start) : 0;
-  const hi = range ? document.offsetAt(range.end) : parsed.text.length;
   if (parsed.root) walk(parsed.root, parsed.text, meaning, tokens, lo, hi);
   comments(parsed.text, tokens);
   return encodeTokens(document, tokens, range);
