@@ -34,6 +34,12 @@ const SAMPLES = [
   '{"a": 1}}',
   '{,}',
   '{"a": 1, , "b": 2}',
+  // Strings seen before in a parse are shared: equal ones come back, and ones that land in the same slot of
+  // the table (same length and end characters) or differ only inside stay apart, keys and values alike.
+  '[{"type": "bones", "pos1": {"x": 1}}, {"type": "bones", "pos2": {"x": 2}}, {"tyXe": "boXes", "pos1": {"x": 3}}]',
+  '[{"axb": "ayb", "ayb": "axb", "a\\u0078b": 1}, {"axb": 1, "": "", "ayb": ""}]',
+  '// the tolerant path\n[{"type": "bones"}, {"type": "bones", "tyXe": "boXes", "bones": "type"}]',
+  `{"${'k'.repeat(64)}": 1, "${'k'.repeat(65)}": 2, "${'k'.repeat(64)}": 3, "${'k'.repeat(63)}x": "${'k'.repeat(65)}"}`,
 ];
 
 describe('map query parser', () => {
@@ -49,5 +55,11 @@ describe('map query parser', () => {
       assert.deepEqual(strip(buildTree(text, actualErrors)), expected, JSON.stringify(text));
       assert.deepEqual(actualErrors, expectedErrors, JSON.stringify(text));
     }
+  });
+
+  it('shares no string between parses: a second text with colliding keys gets its own', () => {
+    const keys = (text: string) => buildTree(text, [])!.children!.map((p) => p.children![0].value);
+    assert.deepEqual(keys('{"pos1": 1, "type": 2}'), ['pos1', 'type']);
+    assert.deepEqual(keys('{"pXs1": 1, "tXpe": 2, "pos1": 3}'), ['pXs1', 'tXpe', 'pos1']);
   });
 });
