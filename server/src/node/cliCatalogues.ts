@@ -9,7 +9,7 @@ import { createNodeCatalogueStore } from './nodeRuntime';
 import { catalogueFileText } from '../catalogue/catalogueCache';
 import { catalogueUserAgent } from '../catalogue/catalogueStore';
 import { packageVersion } from '../packageData';
-import { nodeTransport } from '../../../run/node/nodeTransport';
+import { lazyNodeTransport } from './lazyNodeTransport';
 import { signedInTransport, type WikiSecret } from '../../../run/wiki/wikiAuth';
 import type { CatalogueSnapshot } from '../cli/checkCommand';
 
@@ -32,7 +32,7 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
         const signed = createNodeCatalogueStore(
           files,
           { builtin, log, ...limitOptions(limits), cacheDir: '' },
-          signedInTransport(nodeTransport, { apiUrl: spec, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
+          signedInTransport(lazyNodeTransport, { apiUrl: spec, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
         );
         return signed.load(spec).finally(() => signed.dispose());
       }
@@ -45,7 +45,7 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
         ? createNodeCatalogueStore(
             files,
             { builtin, log, ...limitOptions(limits), cacheDir: '' },
-            signedInTransport(nodeTransport, { apiUrl, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
+            signedInTransport(lazyNodeTransport, { apiUrl, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
           )
         : (store ??= createNodeCatalogueStore(files, { builtin, log, ...limitOptions(limits) }));
       const { data, catalogue } = await snapshotStore.snapshot(apiUrl).finally(() => {

@@ -8,7 +8,7 @@ import { nodeFileIo } from './nodeFileIo';
 import { packageVersion } from '../packageData';
 import { createCliCatalogueLoader } from './cliCatalogues';
 import { loadMapConfig } from './cliMapConfig';
-import { nodeTransport } from '../../../run/node/nodeTransport';
+import { lazyNodeTransport } from './lazyNodeTransport';
 import { redactUserInfo } from '../../../run/redact';
 import { isSourceScanWorker, runSourceScanWorker, startSourceScan } from './sourceScanPool';
 import * as os from 'os';
@@ -72,7 +72,7 @@ function main(): void {
     loadCatalogue: (spec, builtin, limits, secret) => catalogues.load(spec, builtin, limits, secret),
     snapshotCatalogue: (apiUrl, builtin, limits, secret) => catalogues.snapshot(apiUrl, builtin, limits, secret),
     loadMapConfig,
-    transport: nodeTransport,
+    transport: lazyNodeTransport,
     env: process.env,
   };
 

@@ -7,7 +7,7 @@
 import { readBounded } from './nodeCatalogueFiles';
 import { fetchMapServerConfig, MAP_CONFIG_MAX_BYTES, normaliseBase } from '../mapConfig/mapConfigStore';
 import { nodeTimers } from './nodeRuntime';
-import { nodeTransport } from '../../../run/node/nodeTransport';
+import { lazyNodeTransport } from './lazyNodeTransport';
 
 export interface LoadedMapConfig {
   json: unknown;
@@ -20,7 +20,7 @@ export async function loadMapConfig(spec: string, maxBytes = MAP_CONFIG_MAX_BYTE
     const server = normaliseBase(spec);
     if (!server) throw new Error("give the map server's base address as http(s)://host[:port][/path], without user name or password");
     return {
-      json: await fetchMapServerConfig(server, { timers: nodeTimers, transport: nodeTransport, maxBytes, setting: '--map-config' }),
+      json: await fetchMapServerConfig(server, { timers: nodeTimers, transport: lazyNodeTransport, maxBytes, setting: '--map-config' }),
       server,
     };
   }

@@ -12,7 +12,7 @@ import { CatalogueStore, catalogueUserAgent } from '../catalogue/catalogueStore'
 import { defaultCatalogueCacheDir, nodeCatalogueFiles } from './nodeCatalogueFiles';
 import { liveCatalogueData, packageVersion } from '../packageData';
 import { lazyHostFinder } from './lazyHostFinder';
-import { nodeTransport } from '../../../run/node/nodeTransport';
+import { lazyNodeTransport } from './lazyNodeTransport';
 import type { HttpTransport } from '../../../run/transport';
 import { perWikiSignInTransport, signedInBy } from '../../../run/wiki/wikiAuth';
 
@@ -74,7 +74,7 @@ export const nodeTimers: Timers = {
 export function createNodeCatalogueStore(
   files: PackageFiles,
   options: CatalogueStoreOptions,
-  transport: HttpTransport = nodeTransport,
+  transport: HttpTransport = lazyNodeTransport,
 ): CatalogueStore {
   const userAgent = catalogueUserAgent(packageVersion(files));
   // Signed in from the editor: each configured wiki's requests carry that wiki's own secret.
@@ -106,7 +106,7 @@ export function createNodeRuntime(): ServerRuntime {
     createCatalogueStore: (options): CatalogueStoreAccess => createNodeCatalogueStore(files, options),
     repoConfig: readRepoConfigOfFolder,
     catalogueFilePath,
-    transport: nodeTransport,
+    transport: lazyNodeTransport,
     hostFinder: lazyHostFinder(files),
   };
 }
