@@ -160,11 +160,39 @@ export function continueParams(original: WikiParams, cont: Record<string, string
   return out;
 }
 
+/**
+ * Most characters of a `continue` section that is followed (names and values). A wiki's holds a title or
+ * two, a timestamp and ids: a few hundred characters; common servers refuse request lines over 8 KB anyway.
+ * A longer one is a server that grows it with each answer.
+ */
+const MAX_CONTINUE_CHARS = 16 * 1024;
+
+/** A request's parameters as one string, to tell whether it was sent before. */
+const paramsKey = (params: WikiParams): string => JSON.stringify(params);
+
+/**
+ * Why the `continue` section `cont` is not followed, or undefined: longer than any wiki's, or it asks
+ * again for a request already sent (`sent`: their `paramsKey`s) — a server that repeats or cycles its values.
+ */
+function continuationRefusal(cont: Record<string, string>, next: WikiParams, sent: ReadonlySet<string>): string | undefined {
+  let size = 0;
+  for (const k in cont) size += k.length + cont[k].length;
+  if (size > MAX_CONTINUE_CHARS) {
+    return `the wiki's "continue" section is ${size} characters long (a wiki's is a few hundred; at most ${MAX_CONTINUE_CHARS} are followed), so it is not followed`;
+  }
+  if (sent.has(paramsKey(next)))
+    return 'the wiki\'s "continue" values ask again for a batch already fetched (a loop), so they are not followed';
+  return undefined;
+}
+
 /** Runs the next batch of a result that has `continue`. */
 export async function runContinuation(previous: WikiRunResult, opts: RunOptions): Promise<WikiRunResult> {
   const cont = getContinuation(previous.json);
   if (!cont) throw new RunError('http', 'This result is complete: it has no "continue" section, so there is nothing more to fetch.');
-  return runWikiQuery(previous.apiUrl, continueParams(previous.originalParams, cont), opts, {
+  const next = continueParams(previous.originalParams, cont);
+  const refused = continuationRefusal(cont, next, new Set([paramsKey(previous.queryParams)]));
+  if (refused) throw new RunError('http', `Not continued: ${refused}.`);
+  return runWikiQuery(previous.apiUrl, next, opts, {
     originalParams: previous.originalParams,
     batch: previous.batch + 1,
   });
@@ -233,17 +261,21 @@ export async function fetchAll(apiUrl: string, params: WikiParams, opts: FetchAl
     parsed: first.parsedBytes ?? 0,
   };
   let stoppedEarly: string | undefined;
+  const sent = new Set([paramsKey(params)]);
   opts.onPage?.(st.pages, countItems(st.merged).total);
-  while (getContinuation(st.last.json) && !hasError(st.last.json)) {
-    stoppedEarly = budgetStop(st, opts, memory);
+  for (let cont = getContinuation(st.last.json); cont && !hasError(st.last.json); cont = getContinuation(st.last.json)) {
+    const next = continueParams(params, cont);
+    const refused = continuationRefusal(cont, next, sent);
+    stoppedEarly = refused ? `stopped after ${st.pages} pages: ${refused}` : budgetStop(st, opts, memory);
     if (stoppedEarly) break;
+    sent.add(paramsKey(next));
     // A page may use what is left of the budgets, never more than one response may.
     const pageCap = Math.min(opts.maxBytes, (opts.maxTotalBytes ?? Infinity) - st.bytes);
     const parsedCap = memory - st.parsed;
     try {
       st.last = await runWikiQuery(
         apiUrl,
-        continueParams(params, getContinuation(st.last.json)!),
+        next,
         { ...opts, maxBytes: pageCap, maxParsedBytes: parsedCap },
         { originalParams: params, batch: st.pages },
       );

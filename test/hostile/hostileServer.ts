@@ -8,6 +8,9 @@
  *   /redirect/api.php  302 to /target/api.php (which must never be asked)
  *   /cont/api.php      a list=allpages answer with `continue`; with `apcontinue`, page N answers
  *                      ~100 KB and continues again, and `apcontinue=endless` streams for ever
+ *   /loop/api.php      a list=allpages answer whose `continue` is always the same (`apcontinue=A`)
+ *   /cycle/api.php     the same, alternating `A` and `B`
+ *   /grow/api.php      the same, its `apcontinue` twice as long with each answer (from 1 KB)
  *   /numbers/api.php   a list=allpages answer of 49 MB of numbers (`[0,0,0,…]`) that always continues
  *   /objects/api.php   the same with `{}` items (`[{},{},…]`: 3 bytes each, ~80 once parsed)
  *   /bytewise/api.php  a 20 MB JSON answer in 1-byte HTTP chunks (one chunk per byte)
@@ -145,6 +148,24 @@ function bigPage(res: http.ServerResponse, url: URL, item: string): void {
   res.end(tail);
 }
 
+/**
+ * `continue` that never ends in other ways: /loop/ sends back the value it was sent (`apcontinue=A` first),
+ * /cycle/ alternates `A` and `B`, /grow/ doubles the value's length with each answer (from 1 KB).
+ */
+function continuing(res: http.ServerResponse, url: URL): void {
+  const from = url.searchParams.get('apcontinue');
+  const kind = url.pathname.split('/')[1];
+  const next = kind === 'loop' ? 'A' : kind === 'cycle' ? (from === 'A' ? 'B' : 'A') : from ? from + from : 'g'.repeat(1024);
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      batchcomplete: true,
+      continue: { apcontinue: next, continue: '-||' },
+      query: { allpages: [{ pageid: 1, ns: 0, title: `After ${(from ?? '').slice(0, 20)}` }] },
+    }),
+  );
+}
+
 const DEEP = 1_000_000;
 const KEYS = 4_000_000;
 /** One object of 4,000,000 distinct keys (48 MB): V8 keeps each key as a string and a dictionary entry. */
@@ -177,7 +198,8 @@ function bytewise(req: http.IncomingMessage): void {
 export async function startHostileServer(): Promise<HostileServer> {
   const hits = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
-  const server = http.createServer((req, res) => {
+  // Headers as large as a client sends (a /grow/ continue value of megabytes), not Node's 16 KB.
+  const server = http.createServer({ maxHeaderSize: 256 * 1024 * 1024 }, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     res.on('error', () => undefined);
@@ -220,6 +242,10 @@ export async function startHostileServer(): Promise<HostileServer> {
           }),
         );
       }
+      case '/loop/api.php':
+      case '/cycle/api.php':
+      case '/grow/api.php':
+        return continuing(res, url);
       case '/numbers/api.php':
         return bigPage(res, url, '0');
       case '/objects/api.php':

@@ -311,7 +311,9 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
   if (result.json === undefined) io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
   else await writeJson(result.json, io.stdout, '\n');
   if (result.stoppedEarly)
-    io.stderr(`wikimap-query run: ${result.stoppedEarly.replace('wikimapQuery.run.fetchAllMaxPages', '--max-pages')}.\n`);
+    io.stderr(
+      `wikimap-query run: ${result.stoppedEarly.replace('wikimapQuery.run.fetchAllMaxPages', '--max-pages').replace(/\.$/, '')}.\n`,
+    );
   if (hasApiError(result.json)) {
     const answer = result.json as { error?: { code?: unknown }; errors?: Array<{ code?: unknown }> };
     const denied = [answer.error, ...(answer.errors ?? [])].some((e) => e?.code === 'readapidenied');
