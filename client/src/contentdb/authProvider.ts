@@ -2,7 +2,7 @@
 // The account appears in the Accounts menu under the ContentDB user name from /api/whoami/.
 import * as vscode from 'vscode';
 import { ContentDbAccount, ContentDbConfig, CONTENTDB_SCOPES, StoredSession } from './contentDbAccount';
-import { ContentDbError } from './errors';
+import { ContentDbError, serverText } from './errors';
 import { errorMessage } from '../../../common/errorMessage';
 import { getContentDbSettings } from '../settings';
 
@@ -99,7 +99,7 @@ export class ContentDbAuthProvider implements vscode.AuthenticationProvider, vsc
     const added = toVsSession(session);
     this.lastSession = session;
     this.changed.fire({ added: [added], removed: previous ? [toVsSession(previous)] : [], changed: [] });
-    this.log(`ContentDB: signed in as ${session.username}.`);
+    this.log(`ContentDB: signed in as ${serverText(session.username)}.`);
     return added;
   }
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { UriCallbackRouter } from './callbackServer';
 import { baseUrlText, checkBaseUrl, HttpOptions, revokeToken, whoami } from './contentDbClient';
-import { ContentDbError, toSafeError } from './errors';
+import { ContentDbError, serverText, toSafeError } from './errors';
 import { signIn } from './oauthFlow';
 
 /** The subset of vscode.SecretStorage used here. */
@@ -207,12 +207,12 @@ export class ContentDbAccount {
       const known = await revokeToken(checkBaseUrl(session.baseUrl), session.accessToken, this.deps.http);
       this.deps.log(
         known
-          ? `ContentDB: signed out ${session.username} (${session.baseUrl}); the token was revoked on the server.`
-          : `ContentDB: signed out ${session.username} (${session.baseUrl}); the server no longer knew the token.`,
+          ? `ContentDB: signed out ${serverText(session.username)} (${session.baseUrl}); the token was revoked on the server.`
+          : `ContentDB: signed out ${serverText(session.username)} (${session.baseUrl}); the server no longer knew the token.`,
       );
     } catch (e) {
       this.deps.log(
-        `ContentDB: signed out ${session.username} locally, but the token could not be revoked on the server: ${toSafeError(e, [session.accessToken]).message}`,
+        `ContentDB: signed out ${serverText(session.username)} locally, but the token could not be revoked on the server: ${toSafeError(e, [session.accessToken]).message}`,
       );
     }
   }

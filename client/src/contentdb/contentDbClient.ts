@@ -1,7 +1,7 @@
 // HTTP calls to a ContentDB server: build the authorize URL, exchange a code for a token, check a token with
 // whoami, and revoke a token. No VS Code here; uses Node's built-in fetch/FormData.
 // Spec: the ContentDB product spec (where the real server differs: docs/contentdb.md), section 4.
-import { ContentDbError, SETTING_BASE_URL, SETTING_CLIENT_ID, SETTING_REDIRECT_URI, tokenEndpointError } from './errors';
+import { ContentDbError, serverText, SETTING_BASE_URL, SETTING_CLIENT_ID, SETTING_REDIRECT_URI, tokenEndpointError } from './errors';
 import { errorMessage } from '../../../common/errorMessage';
 
 export interface HttpOptions {
@@ -267,6 +267,13 @@ export interface CodeExchange {
   code: string;
 }
 
+/** The longest access token kept (ContentDB's are 32 characters). */
+const MAX_TOKEN_CHARS = 2048;
+/** A token as a bearer header carries it: visible ASCII, no spaces (RFC 6750's b64token is narrower still). */
+const TOKEN_SHAPE = new RegExp(`^[\\x21-\\x7e]{1,${MAX_TOKEN_CHARS}}$`);
+/** The longest user name taken from whoami (ContentDB's are short names; a message shows at most 200 characters anyway). */
+const MAX_USERNAME_CHARS = 100;
+
 /** POST /oauth/token/ as multipart form data; answers the access token. */
 export async function exchangeCode(base: URL, req: CodeExchange, http: HttpOptions = {}): Promise<string> {
   const form = new FormData();
@@ -283,7 +290,13 @@ export async function exchangeCode(base: URL, req: CodeExchange, http: HttpOptio
     if (body.token_type !== undefined && String(body.token_type).toLowerCase() !== 'bearer') {
       throw new ContentDbError(
         'badResponse',
-        `ContentDB issued a token of type "${String(body.token_type)}", not Bearer. Check ${SETTING_BASE_URL}.`,
+        `ContentDB issued a token of type "${serverText(String(body.token_type))}", not Bearer. Check ${SETTING_BASE_URL}.`,
+      );
+    }
+    if (!TOKEN_SHAPE.test(body.access_token)) {
+      throw new ContentDbError(
+        'badResponse',
+        `ContentDB issued a token of ${body.access_token.length} characters that cannot be sent in an Authorization header (a token is up to ${MAX_TOKEN_CHARS} visible ASCII characters). Check ${SETTING_BASE_URL}.`,
       );
     }
     return body.access_token;
@@ -308,9 +321,16 @@ export async function whoami(base: URL, accessToken: string, http: HttpOptions =
     http,
   );
   if (status === 200 && typeof body.is_authenticated === 'boolean') {
-    return { isAuthenticated: body.is_authenticated, username: typeof body.username === 'string' ? body.username : undefined };
+    const username = typeof body.username === 'string' ? body.username : undefined;
+    if (username !== undefined && (username.length > MAX_USERNAME_CHARS || /[\u0000-\u001f\u007f-\u009f]/.test(username))) {
+      throw new ContentDbError(
+        'badResponse',
+        `ContentDB answered whoami with a user name of ${username.length} characters${username.length > MAX_USERNAME_CHARS ? '' : ' with control characters'}, which no ContentDB account has. Check ${SETTING_BASE_URL}.`,
+      );
+    }
+    return { isAuthenticated: body.is_authenticated, username };
   }
-  const err = typeof body.error === 'string' ? body.error : `HTTP ${status}`;
+  const err = typeof body.error === 'string' ? serverText(body.error) : `HTTP ${status}`;
   if (status === 403 || status === 400 || status === 401) {
     // 403 "Unknown API token": revoked, or replaced because the user signed in again elsewhere with this client.
     throw new ContentDbError(
@@ -334,6 +354,6 @@ export async function revokeToken(base: URL, accessToken: string, http: HttpOpti
   );
   if (body.success === true) return true;
   if (status === 403 || status === 404) return false;
-  const err = typeof body.error === 'string' ? body.error : `HTTP ${status}`;
+  const err = typeof body.error === 'string' ? serverText(body.error) : `HTTP ${status}`;
   throw new ContentDbError('badResponse', `ContentDB did not revoke the token ("${err}").`);
 }

@@ -46,6 +46,19 @@ export const SETTING_BASE_URL = 'wikimapQuery.contentDb.baseUrl';
 export const SETTING_CLIENT_ID = 'wikimapQuery.contentDb.clientId';
 export const SETTING_REDIRECT_URI = 'wikimapQuery.contentDb.redirectUri';
 
+/** Most characters of a server's own text (an error, a user name) put into a message. */
+const MAX_SERVER_TEXT = 200;
+
+/**
+ * A server's own text as a message may carry it: control characters dropped, cut at 200 characters, and
+ * Markdown link syntax broken (`](` becomes `] (`), as VS Code turns `[label](command:…)` in a notification
+ * into a link the user could click.
+ */
+export function serverText(text: string): string {
+  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\]\(/g, '] (');
+  return plain.length > MAX_SERVER_TEXT ? `${plain.slice(0, MAX_SERVER_TEXT)}…` : plain;
+}
+
 /**
  * Maps a `{success:false, error}` answer of `/oauth/token/` to what the user should do.
  * The messages are the exact strings of the spec (and of the real server).
@@ -87,7 +100,7 @@ export function tokenEndpointError(serverMessage: string, status: number): Conte
     default:
       return new ContentDbError(
         'tokenRefused',
-        `ContentDB refused the sign-in (HTTP ${status}): "${serverMessage}". Sign in again; if it keeps failing, check the OAuth2 application on ContentDB.`,
+        `ContentDB refused the sign-in (HTTP ${status}): "${serverText(serverMessage)}". Sign in again; if it keeps failing, check the OAuth2 application on ContentDB.`,
       );
   }
 }

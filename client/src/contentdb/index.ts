@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { ContentDbAuthProvider, PROVIDER_ID, PROVIDER_LABEL, readConfig } from './authProvider';
 import { UriCallbackRouter } from './callbackServer';
 import { ContentDbAccount, CONTENTDB_SCOPES } from './contentDbAccount';
-import { ContentDbError, ContentDbErrorKind } from './errors';
+import { ContentDbError, ContentDbErrorKind, serverText } from './errors';
 
 const COMMANDS = {
   signIn: 'wikimapQuery.contentDb.signIn',
@@ -102,7 +102,7 @@ function registerSessionCommands(account: ContentDbAccount, provider: ContentDbA
         void vscode.window.showInformationMessage('You are not signed in to ContentDB: no ContentDB token is stored.');
         return false;
       }
-      const whom = removed.map((s) => `${s.username} on ${s.baseUrl}`).join(', ');
+      const whom = removed.map((s) => `${serverText(s.username)} on ${s.baseUrl}`).join(', ');
       void vscode.window.showInformationMessage(`Signed out of ContentDB: removed the token of ${whom}.`);
       return true;
     }),
@@ -110,7 +110,7 @@ function registerSessionCommands(account: ContentDbAccount, provider: ContentDbA
       const cfg = readConfig();
       try {
         const username = await account.whoAmI(cfg);
-        void vscode.window.showInformationMessage(`Signed in to ContentDB (${cfg.baseUrl}) as ${username}.`);
+        void vscode.window.showInformationMessage(`Signed in to ContentDB (${cfg.baseUrl}) as ${serverText(username)}.`);
         return username;
       } catch (e) {
         await provider.refresh();

@@ -15,7 +15,7 @@ import {
   HttpOptions,
   whoami,
 } from './contentDbClient';
-import { ContentDbError, SETTING_CLIENT_ID, toSafeError } from './errors';
+import { ContentDbError, serverText, SETTING_CLIENT_ID, toSafeError } from './errors';
 import { errorMessage } from '../../../common/errorMessage';
 
 const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
@@ -161,8 +161,8 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
     if (!me.isAuthenticated || !me.username) {
       throw new ContentDbError('tokenRejected', 'ContentDB issued a token but does not recognise it as signed in. Sign in again.');
     }
-    log(`ContentDB sign-in: signed in as ${me.username}.`);
-    receiver.finish({ ok: true, message: `Signed in to ContentDB as ${me.username}.` });
+    log(`ContentDB sign-in: signed in as ${serverText(me.username)}.`);
+    receiver.finish({ ok: true, message: `Signed in to ContentDB as ${serverText(me.username)}.` });
     return { accessToken, username: me.username, baseUrl: baseUrlText(base) };
   } catch (e) {
     const err = toSafeError(e, secrets);
