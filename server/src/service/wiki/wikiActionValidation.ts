@@ -263,9 +263,18 @@ function ruleKindAtLeastOne(ctx: QueryCheck, am: WikiModule, rule: ActionRule, a
   return;
 }
 
+/** The regular expressions of pattern rules, compiled once (they have no flags: `test` keeps no state). */
+const PATTERNS = new Map<string, RegExp>();
+
+function patternOf(source: string): RegExp {
+  let re = PATTERNS.get(source);
+  if (re === undefined) PATTERNS.set(source, (re = new RegExp(source)));
+  return re;
+}
+
 function ruleKindPattern(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span, extra: Extra): void {
   const p = given(ctx, am, rule.params[0]);
-  if (!p || new RegExp(rule.pattern!).test(p.value)) return;
+  if (!p || patternOf(rule.pattern!).test(p.value)) return;
   ctx.add(
     rule.code,
     p.valueRange.start,
@@ -363,11 +372,76 @@ const ACTION_RULE_KINDS: Readonly<Record<string, ActionRuleCheck>> = {
   titleValue: ruleKindTitleValue,
 };
 
-function applyRule(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionRange: Span): void {
+/**
+ * An action rule as the checks run it, planned once per module of a catalogue (`rulePlanOf`): the wire
+ * names of which at least one must be given for the rule to have anything to say (none: it always
+ * runs) and the severity it reports with. A query then pays only for the rules whose parameters it has.
+ */
+interface PlannedRule {
+  rule: ActionRule;
+  needs: readonly string[];
+  extra: Extra;
+}
+
+/** The plans, by module object (so they go with their catalogue), with the rule list they were made from. */
+const RULE_PLANS = new WeakMap<WikiModule, { of: readonly ActionRule[]; plan: readonly PlannedRule[] }>();
+
+/** The planned rules of `am`, in data order (made again when the catalogue's rules are replaced). */
+function rulePlanOf(ctx: QueryCheck, am: WikiModule): readonly PlannedRule[] {
+  const rules = ctx.catalogue.actionRulesOf(am.name);
+  let kept = RULE_PLANS.get(am);
+  if (kept === undefined || kept.of !== rules) {
+    const plan = rules.map((rule) => {
+      const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
+      return { rule, needs: ruleNeeds(rule).map((n) => am.prefix + n), extra: sev ? { severity: sev } : undefined };
+    });
+    RULE_PLANS.set(am, (kept = { of: rules, plan }));
+  }
+  return kept.plan;
+}
+
+/** Parameters (unprefixed) of which one must be given for the rule to report anything; empty when none is needed. */
+function ruleNeeds(rule: ActionRule): readonly string[] {
+  switch (rule.kind) {
+    case 'when':
+    case 'hidesWarnings': {
+      // Every condition must hold; one that holds only for a given parameter is the rule's trigger (conditionHolds).
+      const c = rule.conditions?.find(
+        (c) =>
+          c.present === true ||
+          c.equals !== undefined ||
+          c.notEquals !== undefined ||
+          c.has !== undefined ||
+          c.matches !== undefined ||
+          c.namespace !== undefined,
+      );
+      return c ? [c.param] : [];
+    }
+    case 'onlyOne':
+    case 'excludes':
+      return rule.params;
+    case 'pattern':
+    case 'modulePaths':
+    case 'endsWith':
+    case 'titleNamespace':
+    case 'titleValue':
+      return rule.params.length > 0 ? [rule.params[0]] : [];
+    default:
+      return [];
+  }
+}
+
+function applyRule(ctx: QueryCheck, am: WikiModule, planned: PlannedRule, actionRange: Span): void {
+  const needs = planned.needs;
+  if (needs.length > 0) {
+    let found = false;
+    for (let i = 0; i < needs.length && !found; i++) found = ctx.query.byName.get(needs[i]) !== undefined;
+    if (!found) return;
+  }
+  const rule = planned.rule;
   // The module died earlier in its own code (rules are listed in the order the module checks them).
   if (rule.diesFirst && ctx.out.some((d) => rule.diesFirst!.includes(d.code))) return;
-  const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
-  ACTION_RULE_KINDS[rule.kind]?.(ctx, am, rule, actionRange, sev ? { severity: sev } : undefined);
+  ACTION_RULE_KINDS[rule.kind]?.(ctx, am, rule, actionRange, planned.extra);
 }
 
 /** What a write module needs, in words (for the information note and hover). */
@@ -396,9 +470,9 @@ export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
 export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
   const main = ctx.catalogue.main;
   if (!main) return;
-  for (const rule of ctx.catalogue.actionRulesOf('main')) {
-    if (rule.anonymous && ctx.loggedIn) continue;
-    applyRule(ctx, main, rule, actionP.valueRange);
+  for (const planned of rulePlanOf(ctx, main)) {
+    if (planned.rule.anonymous && ctx.loggedIn) continue;
+    applyRule(ctx, main, planned, actionP.valueRange);
   }
 }
 
@@ -406,13 +480,13 @@ export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
 export function finishActionCheck(ctx: QueryCheck, am: WikiModule, actionP: WikiParam, hooks: ActionCheckHooks): void {
   const actionRange = actionP.valueRange;
   checkActionRequired(ctx, am, actionRange);
-  const rules = ctx.catalogue.actionRulesOf(am.name);
-  for (const rule of rules) if (rule.kind !== 'hidesWarnings') applyRule(ctx, am, rule, actionRange);
+  const plan = rulePlanOf(ctx, am);
+  for (const planned of plan) if (planned.rule.kind !== 'hidesWarnings') applyRule(ctx, am, planned, actionRange);
 
   if (am.mustbeposted) checkWriteAsGet(ctx, am, actionRange);
 
   // What the server hides.
-  for (const rule of rules) if (rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, am, rule, hooks);
+  for (const planned of plan) if (planned.rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, am, planned, hooks);
 }
 
 /** Required parameters of the module (MediaWiki names the first missing one). */
@@ -475,7 +549,7 @@ function checkWriteAsGet(ctx: QueryCheck, am: WikiModule, actionRange: Span): vo
 export function finishQueryCheck(ctx: QueryCheck, hooks: ActionCheckHooks): void {
   const q = ctx.catalogue.query;
   if (!q) return;
-  for (const rule of ctx.catalogue.actionRulesOf('query')) if (rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, rule, hooks);
+  for (const planned of rulePlanOf(ctx, q)) if (planned.rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, planned, hooks);
 }
 
 /**
@@ -502,8 +576,10 @@ function keptWhenDying(am: WikiModule, rule: ActionRule, errors: QueryCheck['out
 }
 
 /** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
-function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, rule: ActionRule, hooks: ActionCheckHooks): void {
-  // (A loop, not every() with a closure: this runs for every query.)
+function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, planned: PlannedRule, hooks: ActionCheckHooks): void {
+  // (Loops, not every() with a closure: this runs for every query.)
+  for (const n of planned.needs) if (ctx.query.byName.get(n) === undefined) return;
+  const rule = planned.rule;
   if (rule.conditions) for (const c of rule.conditions) if (!conditionHolds(ctx, am, c)) return;
   const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;
   const severity = (d: QueryCheck['out'][number]) => d.severity ?? hooks.defaultSeverity(d.code);

@@ -105,22 +105,6 @@ const DEFAULT_FORMAT_PARAMS: Record<string, string[]> = {
 
 const NO_ACTION_RULES: readonly ActionRule[] = [];
 
-/**
- * Constraint kinds that say nothing unless their first parameter is given (wikiConstraints.ts's
- * applyRule returns at once otherwise): the value rules, `requires`, `conflicts` and `pattern`.
- */
-const TRIGGERED_KINDS: ReadonlySet<string> = new Set([
-  'exclusiveValues',
-  'nonEmpty',
-  'moduleValues',
-  'titleInNamespaces',
-  'titleValue',
-  'titleNamespace',
-  'requires',
-  'conflicts',
-  'pattern',
-]);
-
 /** The indexed catalogue. Build with `createWikiCatalogue`. */
 export class WikiCatalogue {
   readonly source: string;
@@ -155,7 +139,6 @@ export class WikiCatalogue {
    */
   signedIn = false;
 
-  private readonly triggersByPrefix = new Map<string, (string | undefined)[]>();
   private actionRuleIndex?: { of: ActionRule[]; byModule: Map<string, ActionRule[]> };
   private readonly byPath = new Map<string, WikiModule>();
   private readonly queryByName = new Map<string, WikiModule>();
@@ -171,9 +154,7 @@ export class WikiCatalogue {
   private readonly enumSets = new Map<WikiParamDescriptor, ReadonlySet<string>>();
   private readonly nsValues = new Map<WikiParamDescriptor, { list: string[]; set: ReadonlySet<string> }>();
   private generatorList: readonly WikiModule[] | undefined;
-  private constraintIndex: Map<string, number[]> | undefined;
   private readonly docs = new Map<object, Map<string, string>>();
-  private readonly wireNamesOfRule = new Map<ConstraintRule, Map<string, string[]>>();
 
   /** @internal use createWikiCatalogue */
   constructor(modules: WikiModule[], namespaces: WikiNamespace[] | undefined, constraints: unknown, source: string, version?: string) {
@@ -334,15 +315,6 @@ export class WikiCatalogue {
     return text;
   }
 
-  /** A rule's parameter names with the module's wire prefix, made once per rule and prefix (read-only). */
-  ruleWireNames(rule: ConstraintRule, prefix: string): string[] {
-    let byPrefix = this.wireNamesOfRule.get(rule);
-    if (!byPrefix) this.wireNamesOfRule.set(rule, (byPrefix = new Map()));
-    let names = byPrefix.get(prefix);
-    if (!names) byPrefix.set(prefix, (names = rule.params.map((n) => prefix + n)));
-    return names;
-  }
-
   /**
    * The action rules of one module, in data order (an index over `actionRules`, rebuilt when that list
    * is replaced): every query looks up its module's rules, not a scan of every rule.
@@ -359,34 +331,6 @@ export class WikiCatalogue {
       index = this.actionRuleIndex = { of: this.actionRules, byModule };
     }
     return index.byModule.get(module) ?? NO_ACTION_RULES;
-  }
-
-  /**
-   * Per rule of `constraints` (same positions), under a wire prefix: the wire name that must be given
-   * for the rule to have anything to say, or undefined where no single name decides (counts,
-   * `missing`, runtime warnings). Lets a check skip a rule with one lookup (see TRIGGERED_KINDS).
-   */
-  ruleTriggers(prefix: string): readonly (string | undefined)[] {
-    let list = this.triggersByPrefix.get(prefix);
-    if (!list) {
-      list = this.constraints.map((r) => (TRIGGERED_KINDS.has(r.kind) ? this.ruleWireNames(r, prefix)[0] : undefined));
-      this.triggersByPrefix.set(prefix, list);
-    }
-    return list;
-  }
-
-  /** Positions in `constraints` of each module's rules (`query` for the query module's). */
-  get constraintsByModule(): ReadonlyMap<string, number[]> {
-    let m = this.constraintIndex;
-    if (!m) {
-      m = this.constraintIndex = new Map();
-      for (let i = 0; i < this.constraints.length; i++) {
-        const list = m.get(this.constraints[i].module);
-        if (list) list.push(i);
-        else m.set(this.constraints[i].module, [i]);
-      }
-    }
-    return m;
   }
 
   getGenerators(): WikiModule[] {

@@ -59,6 +59,7 @@
 
 import type { ConstraintRule, RuleCondition } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
+import type { WikiCatalogue } from './wikiCatalogue';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
@@ -79,56 +80,150 @@ function fill(template: string | undefined, names: string[], fallback: string): 
 }
 
 /**
- * Apply the catalogue's constraint rules to a checked query: for `query` rules always (when the
- * action is query), for module rules when the module is selected (its wire prefix applied, `g`
- * included under generator=).
+ * A constraint rule as a check runs it for one module under one wire prefix (planned once per catalogue,
+ * `usePlan`): its parameters' wire names, and a gate — at least `min` of the wire names `needs` must be
+ * given for the rule to have anything to say (`min` 0: it always runs).
  */
-export function applyConstraints(ctx: QueryCheck): void {
-  const cat = ctx.catalogue;
-  const rules = cat.constraints;
-  if (rules.length === 0) return;
-  // Only the rules of `query` and of the selected modules, in data order (an index, not a scan of
-  // every rule for every query). Every query passes here: nothing is allocated unless a rule applies.
-  // Most rules name a parameter that must be given for them to say anything (ruleTriggers): those
-  // are left out with one lookup, before the merge.
-  const byModule = cat.constraintsByModule;
-  const present = ctx.present;
-  const picked = ctx.ruleScratch;
-  picked.length = 0;
-  pickInOrder(picked, byModule.get('query'), cat.ruleTriggers(''), present);
-  for (const use of ctx.uses) pickInOrder(picked, byModule.get(use.module.name), cat.ruleTriggers(use.wirePrefix), present);
-  for (let k = 0; k < picked.length; k++) {
-    const i = picked[k];
-    const rule = rules[i];
-    if (rule.module === 'query') {
-      applyRule(ctx, rule, '', undefined);
-      continue;
+interface PlannedConstraint {
+  /** Position in the catalogue's `constraints` (data order). */
+  index: number;
+  rule: ConstraintRule;
+  /** The rule's parameters with the wire prefix (shared between queries: copied where they go into a diagnostic's data). */
+  names: string[];
+  needs: readonly string[];
+  min: number;
+}
+
+/** The planned rules of one module under one prefix, in data order, and by position in `constraints`. */
+interface UsePlan {
+  entries: readonly PlannedConstraint[];
+  at: readonly (PlannedConstraint | undefined)[];
+}
+
+/** Plans per catalogue (its `constraints` never change), by module name, then wire prefix. */
+const PLANS = new WeakMap<WikiCatalogue, Map<string, Map<string, UsePlan>>>();
+
+function usePlan(cat: WikiCatalogue, module: string, prefix: string): UsePlan {
+  let byModule = PLANS.get(cat);
+  if (byModule === undefined) PLANS.set(cat, (byModule = new Map()));
+  let byPrefix = byModule.get(module);
+  if (byPrefix === undefined) byModule.set(module, (byPrefix = new Map()));
+  let plan = byPrefix.get(prefix);
+  if (plan === undefined) byPrefix.set(prefix, (plan = makeUsePlan(cat.constraints, module, prefix)));
+  return plan;
+}
+
+function makeUsePlan(rules: readonly ConstraintRule[], module: string, prefix: string): UsePlan {
+  const entries: PlannedConstraint[] = [];
+  const at: (PlannedConstraint | undefined)[] = new Array(rules.length).fill(undefined);
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index];
+    if (rule.module !== module) continue;
+    const names = rule.params.map((n) => prefix + n);
+    const gate = ruleGate(rule, names, prefix);
+    entries.push((at[index] = { index, rule, names, needs: gate.needs, min: gate.min }));
+  }
+  return { entries, at };
+}
+
+const ALWAYS = { needs: [] as string[], min: 0 };
+
+/** What must be given for a rule to say anything (applyRule and the kinds' checks return at once otherwise). */
+function ruleGate(rule: ConstraintRule, names: string[], prefix: string): { needs: readonly string[]; min: number } {
+  switch (rule.kind) {
+    case 'atMostOne':
+      return { needs: names, min: 2 };
+    case 'forbidden':
+      return { needs: names, min: 1 };
+    case 'exactlyOne':
+    case 'atLeastOne':
+      return ALWAYS;
+    case 'missing':
+    case 'anonymous': {
+      // One `when` condition must hold; each without `values` holds only for a given parameter (a default can meet `values`).
+      const when = rule.when;
+      if (!when || when.length === 0 || when.some((c) => c.values)) return ALWAYS;
+      return { needs: when.map((c) => prefix + c.param), min: 1 };
     }
-    for (const use of ctx.uses) {
-      if (use.module.name !== rule.module) continue;
-      // (Picked for one use of the module: another use, under another prefix, may not give it.)
-      const trigger = cat.ruleTriggers(use.wirePrefix)[i];
-      if (trigger === undefined || present.has(trigger)) applyRule(ctx, rule, use.wirePrefix, use);
+    case 'runtimeWarning': {
+      // Every condition of `all` must hold; a bare {param} holds only when it is given.
+      const c = rule.all?.find((c) => c.param !== undefined && !c.absent && c.above === undefined && c.pages === undefined);
+      return c ? { needs: [prefix + c.param], min: 1 } : ALWAYS;
     }
+    case 'exclusiveValues':
+    case 'nonEmpty':
+    case 'moduleValues':
+    case 'titleInNamespaces':
+    case 'titleValue':
+    case 'titleNamespace':
+    case 'requires':
+    case 'conflicts':
+    case 'pattern':
+      // The value kinds, requires, conflicts and pattern say nothing unless their first parameter is given.
+      return { needs: [names[0]], min: 1 };
+    default:
+      return ALWAYS;
   }
 }
 
-function pickInOrder(
-  picked: number[],
-  list: number[] | undefined,
-  triggers: readonly (string | undefined)[],
-  present: ReadonlyMap<string, unknown>,
-): void {
-  if (!list) return;
-  for (const i of list) {
-    const trigger = triggers[i];
-    if (trigger !== undefined && !present.has(trigger)) continue;
+function gateOpen(planned: PlannedConstraint, present: ReadonlyMap<string, unknown>): boolean {
+  const min = planned.min;
+  if (min === 0) return true;
+  const needs = planned.needs;
+  let n = 0;
+  for (let i = 0; i < needs.length; i++) if (present.has(needs[i]) && ++n >= min) return true;
+  return false;
+}
+
+/** The plan of each slot of the check under way: the selected modules' uses, then `query` (no re-entry: one check at a time). */
+const slotPlans: UsePlan[] = [];
+
+/**
+ * Apply the catalogue's constraint rules to a checked query: for `query` rules always (when the
+ * action is query), for module rules when the module is selected (its wire prefix applied, `g`
+ * included under generator=). Only the rules whose gate is open, in data order, each use of a module
+ * in the order the modules were selected: nothing is allocated unless a rule applies.
+ */
+export function applyConstraints(ctx: QueryCheck): void {
+  const cat = ctx.catalogue;
+  if (cat.constraints.length === 0) return;
+  const present = ctx.present;
+  const uses = ctx.uses;
+  const slots = uses.length + 1;
+  const picked = ctx.ruleScratch;
+  picked.length = 0;
+  slotPlans.length = 0;
+  for (let u = 0; u < uses.length; u++) {
+    const plan = usePlan(cat, uses[u].module.name, uses[u].wirePrefix);
+    slotPlans.push(plan);
+    pickInOrder(picked, plan, present, slots, u);
+  }
+  const queryPlan = usePlan(cat, 'query', '');
+  slotPlans.push(queryPlan);
+  pickInOrder(picked, queryPlan, present, slots, uses.length);
+  for (let k = 0; k < picked.length; k++) {
+    const code = picked[k];
+    const u = code % slots;
+    const planned = slotPlans[u].at[(code - u) / slots]!;
+    if (u === uses.length) applyRule(ctx, planned, '', undefined);
+    else applyRule(ctx, planned, uses[u].wirePrefix, uses[u]);
+  }
+}
+
+/** Adds the open rules of one slot's plan to `picked`, kept sorted by (rule position, slot). */
+function pickInOrder(picked: number[], plan: UsePlan, present: ReadonlyMap<string, unknown>, slots: number, slot: number): void {
+  const entries = plan.entries;
+  for (let e = 0; e < entries.length; e++) {
+    const planned = entries[e];
+    if (!gateOpen(planned, present)) continue;
+    const code = planned.index * slots + slot;
     let j = picked.length;
-    while (j > 0 && picked[j - 1] > i) j--;
-    if (j > 0 && picked[j - 1] === i) continue;
-    picked.push(i);
-    for (let m = picked.length - 1; m > j; m--) picked[m] = picked[m - 1];
-    picked[j] = i;
+    picked.push(code);
+    while (j > 0 && picked[j - 1] > code) {
+      picked[j] = picked[j - 1];
+      j--;
+    }
+    picked[j] = code;
   }
 }
 
@@ -189,9 +284,8 @@ function givenInOrder(ctx: QueryCheck, names: string[], prefix: string, use: Que
 
 type Use = QueryCheck['uses'][number] | undefined;
 
-function applyRule(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Use): void {
-  // Shared between queries: read here, copied where it goes into a diagnostic's data.
-  const names = ctx.catalogue.ruleWireNames(rule, prefix);
+function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, use: Use): void {
+  const { rule, names } = planned;
   const kind = rule.kind;
   if (kind === 'runtimeWarning') {
     applyRuntimeWarning(ctx, rule, names, prefix, use);
