@@ -921,6 +921,16 @@ table('What the server refuses a reader who is not logged in (said to hold "when
     query: 'action=query&prop=stashimageinfo&siifilekey=abc',
     expect: [['notloggedin', 'error', 'stashimageinfo', '']],
   },
+  {
+    mirrors: 'ApiQueryMyStashedFiles::execute',
+    query: 'action=query&list=mystashedfiles&msfprop=size',
+    expect: [['stashnotloggedin', 'error', 'mystashedfiles', '']],
+  },
+  {
+    mirrors: 'ApiQueryMyStashedFiles::execute (no parameter of its own)',
+    query: 'action=query&list=mystashedfiles',
+    expect: [['stashnotloggedin', 'error', 'mystashedfiles', '']],
+  },
 ]);
 
 describe('verdicts only anonymous requests get', () => {
@@ -928,6 +938,7 @@ describe('verdicts only anonymous requests get', () => {
     'action=query&list=watchlist',
     'action=query&list=recentchanges&rcprop=patrolled',
     'action=query&prop=stashimageinfo&siifilekey=abc',
+    'action=query&list=mystashedfiles',
     'action=query&meta=siteinfo&assert=user',
     'action=compare&fromrev=2&torelative=prev&format=xml&assert=user',
   ];
