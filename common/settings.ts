@@ -97,6 +97,10 @@ export const FIXED_LIMITS = {
   mapConfigParsedPerByte: 16,
   /** Time of the map-config request. */
   mapConfigTimeoutMs: 10_000,
+  /** Most layers a map server's config may list (a real one has a few); more and the config is not used. */
+  mapConfigMaxLayers: 1000,
+  /** Most layers a message or hover lists by name (the rest are counted). */
+  mapLayersNamed: 10,
   /** Deepest nesting of objects and arrays in a run's answer that is read (printing and merging recurse). */
   runAnswerMaxDepth: 1000,
 } as const;

@@ -194,6 +194,11 @@ export function securityBudgetTable(): string {
       '— fixed: the memory follows the byte cap; a real config is about 1 KB, answered at once',
     ],
     [
+      'Map server config: layers read / named in a message or hover',
+      `${f.mapConfigMaxLayers} / ${f.mapLayersNamed}`,
+      '— fixed: a real config has a few layers; each diagnostic outside every layer listed them all (3,000 layers in the default 256 KB: 5,000 such boxes took `check` 162 s, 3.3 GB and 1.1 GB of output)',
+    ],
+    [
       'Run: nesting of an answer (objects and arrays)',
       `${f.runAnswerMaxDepth} levels`,
       '— fixed: printing and merging an answer recurse; real answers nest under 20 levels',

@@ -20,6 +20,7 @@
  *   /gzipbomb/api.php  a gzip answer of 2 MB on the wire that decodes to 2 GB (32 members of 64 MB of spaces)
  *   /brbomb/api.php    a brotli answer of a few KB on the wire that decodes to 1 GB (JSON-looking: spaces in a string)
  *   /gzipped/api.php   a real siteinfo and paraminfo (MediaWiki 1.39), gzip-encoded as asked
+ *   /layersN/api/config   a map server's config listing N layers, none holding the boxes near y 0
  *   /mapcreds/api/config  a map server's config redirecting to an address with `user:password@`
  *   anything else      404
  */
@@ -166,6 +167,22 @@ function continuing(res: http.ServerResponse, url: URL): void {
   );
 }
 
+const mapConfigs = new Map<number, string>();
+/** A map server's config listing `n` layers, none holding y −10…10 (the first named with 100,000 characters). */
+function mapConfig(res: http.ServerResponse, n: number): void {
+  if (!mapConfigs.has(n)) {
+    const layers = Array.from({ length: n }, (_, i) => ({
+      id: i,
+      name: `Layer ${i} ${'n'.repeat(i === 0 ? 100_000 : 10)}`,
+      from: 1000 + 2 * i,
+      to: 1001 + 2 * i,
+    }));
+    mapConfigs.set(n, JSON.stringify({ layers, mapobjects: { bones: true } }));
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(mapConfigs.get(n));
+}
+
 const DEEP = 1_000_000;
 const KEYS = 4_000_000;
 /** One object of 4,000,000 distinct keys (48 MB): V8 keeps each key as a string and a dictionary entry. */
@@ -203,6 +220,8 @@ export async function startHostileServer(): Promise<HostileServer> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     res.on('error', () => undefined);
+    const layers = /^\/layers(\d+)\/api\/config$/.exec(url.pathname);
+    if (layers) return mapConfig(res, Number(layers[1]));
     switch (url.pathname) {
       case '/endless/api.php':
         res.writeHead(200, { 'Content-Type': 'application/json' });

@@ -8,6 +8,7 @@
  * when its `mapobjects` switch is on (mapobject/setup.go). So objects outside every layer, or of a switched-off
  * type, are never in its database. Pure: the caller fetches the JSON and hands it in.
  */
+import { FIXED_LIMITS } from '../../../../common/settings';
 import { MapDescriptorError, readLayers, type MapDescriptor, type MapLayer } from './mapDescriptor';
 
 export interface MapServerConfig {
@@ -39,6 +40,9 @@ export function defaultMapServerConfig(descriptor: MapDescriptor): MapServerConf
 export function parseMapServerConfig(json: unknown, descriptor: MapDescriptor, server: string): MapServerConfig {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('the answer is not a JSON object');
   const raw = json as Record<string, unknown>;
+  if (Array.isArray(raw.layers) && raw.layers.length > FIXED_LIMITS.mapConfigMaxLayers) {
+    throw new Error(`it lists ${raw.layers.length} layers (a map server has a few; at most ${FIXED_LIMITS.mapConfigMaxLayers} are read)`);
+  }
   let layers: MapLayer[];
   try {
     layers = readLayers(raw.layers, 'layers');
@@ -73,14 +77,23 @@ export function rangeTouchesLayers(layers: readonly MapLayer[], lo: number, hi: 
   return layers.some((l) => l.from <= hi && l.to >= lo);
 }
 
-/** "Ground: map blocks y −1…10 (nodes −16…175); Sky: 11…24 (nodes 176…399)". */
+/** Most characters of a layer's name shown (names come from the map server). */
+const MAX_LAYER_NAME = 80;
+
+/**
+ * "Ground: map blocks y −1…10 (nodes −16…175); Sky: 11…24 (nodes 176…399)": the first 10 layers by name,
+ * the rest counted (a server's config may list up to 1,000, each message and hover would carry them all).
+ */
 export function describeLayers(layers: readonly MapLayer[], blockSize: number): string {
-  return layers
-    .map(
-      (l) =>
-        `${l.name ? `${l.name} ` : ''}(layer ${l.id}): map blocks y ${l.from}…${l.to} (nodes y ${l.from * blockSize}…${l.to * blockSize + blockSize - 1})`,
-    )
+  const named = FIXED_LIMITS.mapLayersNamed;
+  const text = layers
+    .slice(0, named)
+    .map((l) => {
+      const name = l.name.length > MAX_LAYER_NAME ? `${l.name.slice(0, MAX_LAYER_NAME)}…` : l.name;
+      return `${name ? `${name} ` : ''}(layer ${l.id}): map blocks y ${l.from}…${l.to} (nodes y ${l.from * blockSize}…${l.to * blockSize + blockSize - 1})`;
+    })
     .join('; ');
+  return layers.length > named ? `${text}; and ${layers.length - named} more layers` : text;
 }
 
 /** The switches that would enable a type, for messages: `"locator": true`. */
