@@ -89,6 +89,8 @@ export interface CatalogueStoreOptions {
    * a catalogue load; undefined for none. Only asked for configured wikis; absent: every load is anonymous.
    */
   secretFor?(apiUrl: string): Promise<WikiSecret | undefined>;
+  /** Every wiki this store loads is signed in to (the command line's signed store, whose transport signs): default from `secretFor`. */
+  signedInToAll?: boolean;
   /** What a private wiki's `readapidenied` is explained with (how this client signs in); the CLI's options when absent. */
   readDeniedHelp?: string;
 }

@@ -33,9 +33,13 @@ function apiError(params: URLSearchParams, code: string, text: string): unknown 
   return { error: { code, info: text } };
 }
 
+/** The account the valid token reads as (meta=userinfo&uiprop=rights): a wiki's owner without the bot right. */
+export const FAKE_ACCOUNT = { id: 2, name: 'Wiki owner', rights: ['read', 'edit', 'writeapi', 'apihighlimits'] };
+
 function answerFrom(
   snapshot: { siteinfo: unknown; paraminfo: Array<{ paraminfo: { modules: Array<{ path: string }> } }> },
   params: URLSearchParams,
+  signedIn: boolean,
 ) {
   if (params.get('action') === 'paraminfo') {
     const all = snapshot.paraminfo.flatMap((a) => a.paraminfo.modules);
@@ -44,6 +48,11 @@ function answerFrom(
     return { paraminfo: { helpformat: 'none', modules: wildcard ? all : all.filter((m) => asked.includes(m.path)) } };
   }
   if (params.get('meta') === 'siteinfo') return snapshot.siteinfo;
+  if (params.get('meta') === 'userinfo') {
+    const rights = params.get('uiprop')?.split('|').includes('rights');
+    const who = signedIn ? FAKE_ACCOUNT : { id: 0, name: '127.0.0.1', anon: true, rights: ['read'] };
+    return { batchcomplete: true, query: { userinfo: rights ? who : { ...who, rights: undefined } } };
+  }
   return { batchcomplete: true, query: { allpages: [{ pageid: 1, ns: 0, title: 'Main Page' }] } };
 }
 
@@ -189,7 +198,7 @@ export async function startFakeOAuthWiki(
       return;
     }
     if (!signedIn && !options.anonymousRead) sendApiError(res, params, 'readapidenied', 'You need read permission to use this module.');
-    else res.end(JSON.stringify(answerFrom(snapshot, params)));
+    else res.end(JSON.stringify(answerFrom(snapshot, params, signedIn)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;

@@ -114,17 +114,20 @@ describe('wikimap-query with an OAuth 2 owner-only token (fake wiki with the OAu
   });
 
   it('check --target URL signs in too: that target judged by the private wiki as a logged-in request, every request to it signed', async () => {
-    fs.writeFileSync(path.join(dir, 'targets.wikiquery'), 'action=query&list=allpages&aplimitt=5&assert=user\n');
+    fs.writeFileSync(path.join(dir, 'targets.wikiquery'), 'action=query&list=allpages&aplimitt=5&assert=user\n\naction=query&assert=bot\n');
     const file = path.join(dir, 'targets.wikiquery');
     const before = wiki.seen.length;
     const args = ['check', '--format', 'json', '--target', `intranet=${wiki.apiUrl}`, '--target', '1.39', file];
     const res = await cli([...args, '--oauth-token-file', path.join(dir, 'token.txt')]);
-    assert.equal(res.code, 0, res.stderr);
+    assert.equal(res.code, 1, res.stderr); // assertbotfailed is an error
     const problems = JSON.parse(res.stdout) as Array<{ code: string; targets?: string[] }>;
     assert.deepEqual(
       problems.map((p) => [p.code, p.targets]),
-      [['unrecognizedparams', ['intranet', 'MediaWiki 1.39']]],
-      'aplimitt on both targets; assert=user holds: the requests are sent logged in',
+      [
+        ['unrecognizedparams', ['intranet', 'MediaWiki 1.39']],
+        ['assertbotfailed', ['intranet']],
+      ],
+      'aplimitt on both targets; assert=user holds: the requests are sent logged in; the account signed in to lacks the bot right',
     );
     const sent = wiki.seen.slice(before);
     assert.ok(sent.length >= 2, 'siteinfo and paraminfo');
@@ -135,7 +138,7 @@ describe('wikimap-query with an OAuth 2 owner-only token (fake wiki with the OAu
     assert.equal(anon.code, 1, anon.stderr);
     assert.match(anon.stderr, /target intranet left out: .*readapidenied/);
     const anonProblems = (JSON.parse(anon.stdout) as Array<{ code: string }>).map((p) => p.code).sort();
-    assert.deepEqual(anonProblems, ['assertuserfailed', 'unrecognizedparams']);
+    assert.deepEqual(anonProblems, ['assertbotfailed', 'assertuserfailed', 'unrecognizedparams']);
 
     // A token with two wiki URLs among --catalogue and --target: whose it is cannot be told; refused.
     const two = await cli(['check', '--catalogue', 'http://127.0.0.1:9/w/api.php', ...args.slice(1)], { WIKIMAP_QUERY_OAUTH_TOKEN: TOKEN });

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startFakeOAuthWiki, type FakeOAuthWiki } from '../fakes/oauthWiki';
+import { FAKE_ACCOUNT, startFakeOAuthWiki, type FakeOAuthWiki } from '../fakes/oauthWiki';
 import { LspClient, ROOT } from './lspClient';
 
 const TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.wmq-editor-owner-only.c2lnbmF0dXJl';
@@ -120,18 +120,24 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
     assert.deepEqual(fs.readdirSync(cache), [], 'no cache file of the private wiki is left');
   });
 
-  it('login-dependent verdicts follow the sign-in: assert=user and a watchlist judged anonymous, then logged in once signed in, then anonymous again after signing out', async () => {
+  it('login-dependent verdicts follow the sign-in: anonymous, then as the account signed in to (its name and rights from meta=userinfo), then anonymous again after signing out', async () => {
     const opts = { signIn: true, secret: undefined as string | undefined };
     const { client } = await start(opts);
     const uri = 'file:///q/private.wikiquery';
-    const text = `${wiki.apiUrl}?action=query&meta=userinfo&assert=user\n\n${wiki.apiUrl}?action=query&list=watchlist\n`;
+    const text = [
+      `${wiki.apiUrl}?action=query&meta=userinfo&assert=user`,
+      `${wiki.apiUrl}?action=query&list=watchlist`,
+      `${wiki.apiUrl}?action=query&meta=siteinfo&assert=bot`,
+      `${wiki.apiUrl}?action=query&meta=siteinfo&assertuser=Wiki_owner`,
+      '',
+    ].join('\n\n');
     const codesNow = () => {
       const last = [...client.published].reverse().find((p) => p.uri === uri);
       return last ? last.diagnostics.map((d) => String(d.code)).sort() : undefined;
     };
     const settle = (what: string, wanted: string[]) =>
       client.waitFor(what, () => (JSON.stringify(codesNow()) === JSON.stringify(wanted) ? true : undefined), 20000);
-    const anonymous = ['assertuserfailed', 'notloggedin'];
+    const anonymous = ['assertbotfailed', 'assertnameduserfailed', 'assertuserfailed', 'notloggedin'];
 
     // Signed out: the private wiki's load fails; the built-in catalogue judges, as a request sent without logging in.
     await client.open(uri, 'wikiquery', text, 1);
@@ -144,7 +150,11 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
       loaded: [wiki.apiUrl],
       errors: [],
     });
-    await settle('the signed-in verdicts (no login error left)', []);
+    // The account (FAKE_ACCOUNT) lacks the bot right: assert=bot still fails, and the message names it; assertuser names it.
+    await settle('the signed-in verdicts (only assert=bot left)', ['assertbotfailed']);
+    const last = [...client.published].reverse().find((p) => p.uri === uri)!;
+    assert.match(String(last.diagnostics[0].message), new RegExp(`${FAKE_ACCOUNT.name}, the account this wiki was signed in to, lacks it`));
+    assert.ok(wiki.seen.some((r) => /meta=userinfo&uiprop=rights/.test(r.query) && r.authorization === `Bearer ${TOKEN}`));
 
     // "Sign out of Wiki" forgets the secret and what the signed-in load brought: anonymous verdicts again.
     opts.secret = undefined;
@@ -192,7 +202,7 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
         loaded: [open.apiUrl],
         errors: [],
       });
-      await settle('the signed-in verdicts', []);
+      await settle('the signed-in verdicts (the account, FAKE_ACCOUNT, is known: assert=user holds)', []);
       for (const r of open.seen.slice(before)) assert.equal(r.authorization, `Bearer ${TOKEN}`);
     } finally {
       await open.stop();

@@ -20,6 +20,7 @@ import { createWikiCatalogue, type WikiCatalogue } from '../service/wiki/wikiCat
 import { CACHE_FORMAT, CatalogueCache, type CatalogueFiles } from './catalogueCache';
 import {
   fetchLiveCatalogueData,
+  fetchAccount,
   fetchSiteinfo,
   normaliseApiUrl,
   WikiFetchError,
@@ -481,7 +482,11 @@ export class CatalogueStore {
   /** A catalogue loaded through the user's sign-in counts as logged in (set before anyone sees it). */
   private async markSignedIn<R extends { catalogue: WikiCatalogue }>(apiUrl: string, r: R): Promise<R> {
     const signedIn = this.options.signedIn ? await this.options.signedIn(apiUrl).catch(() => false) : false;
-    if (signedIn) r.catalogue.signedIn = true;
+    if (!signedIn) return r;
+    r.catalogue.signedIn = true;
+    // The account's name and rights, for the verdicts that depend on them (assert=bot, assertuser); unknown when not read.
+    const account = await fetchAccount(apiUrl, this.fetchOptions(apiUrl)).catch(() => undefined);
+    if (account) r.catalogue.account = { name: account.name, rights: new Set(account.rights) };
     return r;
   }
 

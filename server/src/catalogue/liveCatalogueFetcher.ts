@@ -219,6 +219,20 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
 }
 
 /**
+ * The account a signed-in load reads as (meta=userinfo, its rights as the session has them: a bot
+ * password's grants included); undefined when the wiki says the reader is anonymous or answers another shape.
+ */
+export async function fetchAccount(apiUrl: string, opts: FetchOptions): Promise<{ name: string; rights: string[] } | undefined> {
+  const answer = await getJson(apiUrl, 'action=query&meta=userinfo&uiprop=rights&format=json&formatversion=2', opts);
+  const info = field(field(answer, 'query'), 'userinfo');
+  const name = field(info, 'name');
+  const rights = field(info, 'rights');
+  if (typeof name !== 'string' || field(info, 'anon') === true || !Array.isArray(rights)) return undefined;
+  if (!rights.every((r) => typeof r === 'string')) return undefined;
+  return { name, rights: rights as string[] };
+}
+
+/**
  * siteinfo (formatversion 2): version and namespaces; `extraProps` adds siprop values (a snapshot
  * asks for `extensions` too).
  */

@@ -31,7 +31,7 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
         // Signed in: a store of its own whose transport signs that wiki's requests (and no disk cache).
         const signed = createNodeCatalogueStore(
           files,
-          { builtin, log, ...limitOptions(limits), cacheDir: '' },
+          { builtin, log, ...limitOptions(limits), cacheDir: '', signedInToAll: true },
           signedInTransport(lazyNodeTransport, { apiUrl: spec, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
         );
         return signed.load(spec).finally(() => signed.dispose());
@@ -44,7 +44,7 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
       const snapshotStore = secret
         ? createNodeCatalogueStore(
             files,
-            { builtin, log, ...limitOptions(limits), cacheDir: '' },
+            { builtin, log, ...limitOptions(limits), cacheDir: '', signedInToAll: true },
             signedInTransport(lazyNodeTransport, { apiUrl, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
           )
         : (store ??= createNodeCatalogueStore(files, { builtin, log, ...limitOptions(limits) }));

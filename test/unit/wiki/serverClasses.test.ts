@@ -1055,3 +1055,88 @@ table('Invalid titles name no page (ApiPageSet lists them as invalid): prop modu
     expect: [['badcontinue', 'error', 'x', 'lhcontinue']],
   },
 ]);
+
+/** The 1.39 catalogue as loaded signed in, as `account` (meta=userinfo at the load), or signed in with the account not known. */
+function signedIn(account?: { name: string; rights: string[] }): () => WikiCatalogue {
+  let cat: WikiCatalogue | undefined;
+  return () => {
+    cat ??= createWikiCatalogue(readRepoJson('descriptors/wiki/query-modules.json'), {
+      core: [readRepoJson('descriptors/wiki/api-core.json'), readRepoJson('descriptors/wiki/action-modules.json')],
+      constraints: readRepoJson('descriptors/wiki/constraints.json'),
+      actionConstraints: readRepoJson('descriptors/wiki/action-constraints.json'),
+      siteinfo: { query: { general: { generator: 'MediaWiki 1.39.17' } } },
+    });
+    cat.signedIn = true;
+    if (account) cat.account = { name: account.name, rights: new Set(account.rights) };
+    return cat;
+  };
+}
+const sysop = signedIn({ name: 'Admin', rights: ['read', 'edit', 'delete', 'apihighlimits'] });
+const bot = signedIn({ name: 'Wiki bot', rights: ['read', 'edit', 'bot'] });
+const unknownAccount = signedIn();
+
+table('The signed-in account: assert=bot and assertuser judged by its rights and name (meta=userinfo), silent when not known', [
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=bot, the account lacks the bot right: assertbotfailed)',
+    query: 'action=query&meta=siteinfo&assert=bot',
+    expect: [['assertbotfailed', 'error', 'assert', '']],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=bot, the account has the bot right)',
+    query: 'action=query&meta=siteinfo&assert=bot',
+    expect: [],
+    catalogue: bot,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=user holds for any account signed in to)',
+    query: 'action=query&meta=siteinfo&assert=user',
+    expect: [],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assertuser naming another user: assertnameduserfailed)',
+    query: 'action=query&meta=siteinfo&assertuser=Someone_else',
+    expect: [['assertnameduserfailed', 'error', 'assertuser', '']],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assertuser compared by canonical name: underscores, blanks, first letter)',
+    query: 'action=query&meta=siteinfo&assertuser=%20wiki_bot_',
+    expect: [],
+    catalogue: bot,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=bot fails first: assertuser is not reached)',
+    query: 'action=query&meta=siteinfo&assert=bot&assertuser=Someone',
+    expect: [['assertbotfailed', 'error', 'assert', '']],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (a name outside ASCII: its normal form is the wiki’s, not judged)',
+    query: 'action=query&meta=siteinfo&assertuser=%C3%A9mile',
+    expect: [],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (signed in, the account not known: not judged)',
+    query: 'action=query&meta=siteinfo&assert=bot&assertuser=Someone',
+    expect: [],
+    catalogue: unknownAccount,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (wiki.loggedIn without a sign-in: the account is not known, not judged)',
+    query: 'action=query&meta=siteinfo&assert=bot&assertuser=Someone',
+    expect: [],
+    loggedIn: true,
+  },
+]);
+
+describe('The signed-in account’s verdicts name it', () => {
+  it('assertbotfailed and assertnameduserfailed say which account the wiki was signed in to', () => {
+    const bots = validate('action=query&meta=siteinfo&assert=bot', { catalogue: sysop() });
+    assert.match(bots[0].message, /Admin, the account this wiki was signed in to, lacks it/);
+    const named = validate('action=query&meta=siteinfo&assertuser=Someone_else', { catalogue: sysop() });
+    assert.match(named[0].message, /logged in as "Someone_else".*signed in to as Admin/);
+  });
+});

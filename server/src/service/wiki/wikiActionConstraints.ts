@@ -103,6 +103,11 @@ export interface ActionRule {
   at?: string;
   /** Holds only for a request sent without logging in (ApiMain::checkAsserts); off when the sender logs in. */
   anonymous?: boolean;
+  /**
+   * Holds only for the account the wiki was signed in to (its catalogue's `account`): the account lacks
+   * that right (`lacksRight`), or is not the user that parameter names (`otherThan`). Not judged otherwise.
+   */
+  account?: { lacksRight?: string; otherThan?: string };
   /** A quick fix: add this parameter with this value (or add the value to it). */
   fix?: { param: string; value: string };
   /** A quick fix: rename the parameter pointed at to this one (`title` → `page`). */
@@ -231,6 +236,9 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     keptWhenDying: raw.keptWhenDying === undefined ? undefined : strings(raw.keptWhenDying, `${at}: "keptWhenDying"`),
     at: optString(raw.at),
     anonymous: raw.anonymous === true ? true : undefined,
+    account: isObject(raw.account)
+      ? { lacksRight: optString(raw.account.lacksRight), otherThan: optString(raw.account.otherThan) }
+      : undefined,
     fix:
       isObject(raw.fix) && typeof raw.fix.param === 'string' && typeof raw.fix.value === 'string'
         ? { param: raw.fix.param, value: raw.fix.value }

@@ -28,6 +28,7 @@ import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 import { ANONYMOUS_NOTE } from './wikiConstraints';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
+import { accountRuleHolds } from './wikiAccountRules';
 
 /** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
@@ -294,7 +295,11 @@ function ruleKindWhen(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionR
   const at = p ? p.nameRange : actionRange;
   const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
   const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
-  const message = rule.anonymous ? `${fill(rule.message, { value: p?.value ?? '' })} (${ANONYMOUS_NOTE})` : rule.message;
+  const message = rule.anonymous
+    ? `${fill(rule.message, { value: p?.value ?? '' })} (${ANONYMOUS_NOTE})`
+    : rule.account
+      ? fill(rule.message, { value: p?.value ?? '', account: ctx.catalogue.account?.name ?? '' })
+      : rule.message;
   ctx.add(rule.code, at.start, at.end, message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
   return;
 }
@@ -472,6 +477,7 @@ export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
   if (!main) return;
   for (const planned of rulePlanOf(ctx, main)) {
     if (planned.rule.anonymous && ctx.loggedIn) continue;
+    if (planned.rule.account && !accountRuleHolds(ctx, planned.rule.account)) continue;
     applyRule(ctx, main, planned, actionP.valueRange);
   }
 }

@@ -138,6 +138,11 @@ export class WikiCatalogue {
    * as logged in, as with `wikimapQuery.wiki.loggedIn`.
    */
   signedIn = false;
+  /**
+   * The account signed in as (meta=userinfo at that load: its name and rights, a bot password's grants
+   * applied), for the verdicts on assert=bot and assertuser; undefined when not known (then not judged).
+   */
+  account?: { name: string; rights: ReadonlySet<string> };
 
   private actionRuleIndex?: { of: ActionRule[]; byModule: Map<string, ActionRule[]> };
   private readonly byPath = new Map<string, WikiModule>();
