@@ -13,6 +13,7 @@ const fs = require('fs');
 const path = require('path');
 
 const { BUILD_INPUTS, buildInputs } = require('./lib/buildFreshness.js');
+const { settingsDocsStripPlugin } = require('./lib/settingsDocsStrip.js');
 
 const root = path.join(__dirname, '..');
 
@@ -45,6 +46,8 @@ function bundleOptions(production) {
     // The files each bundle is made of, written to dist/build-inputs.json: the suites rebuild when any
     // of them changed (scripts/lib/buildFreshness.js).
     metafile: true,
+    // The settings table without its descriptions, which only the generated docs read (~15 KB of each bundle).
+    plugins: [settingsDocsStripPlugin(root)],
   };
 }
 
@@ -136,7 +139,7 @@ function webOptions(production) {
     target: 'es2022',
     // Browser builds first; the ES module builds as on the desktop.
     mainFields: ['browser', 'module', 'main'],
-    plugins: [packageFilesPlugin(), treeSitterNodeOnlyPlugin()],
+    plugins: [settingsDocsStripPlugin(root), packageFilesPlugin(), treeSitterNodeOnlyPlugin()],
   };
 }
 
