@@ -3,7 +3,7 @@
  * paraminfo answers of `hostileWiki.ts` — millions of allowed values, a type nested a million deep, help
  * URLs of 10 MB and by the 500,000, a module listed 100,000 times, 100,000 modules, every field of the
  * wrong type, answers that always ask to continue, 100,000 namespaces, an interwikimap of a million
- * entries — against `check --catalogue URL`, `catalogue save URL`, and the language server's load of a
+ * entries, a site name with terminal escape sequences, a version of a million characters — against `check --catalogue URL`, `catalogue save URL`, and the language server's load of a
  * configured wiki over stdio. Each is refused with a message or read; either way peak memory (VmHWM from
  * /proc), time, the number of requests and the cache file stay bounded, and the server lives on.
  */
@@ -28,6 +28,8 @@ interface Case {
   what: string;
   /** Refused with this message, or read (undefined). */
   refused?: RegExp;
+  /** What `catalogue save` says when it saves (default: the site's real name and version). */
+  saved?: RegExp;
 }
 
 const CASES: Case[] = [
@@ -49,6 +51,17 @@ const CASES: Case[] = [
   },
   { name: 'continue', what: 'answers that always ask to continue' },
   { name: 'namespaces', what: 'siteinfo with 100,000 namespaces (19 MB)' },
+  {
+    name: 'sitename',
+    what: 'a site name with escape sequences, a command link and 100,000 characters',
+    saved:
+      /^Saved the catalogue of Evil\\u001b\]0;pwned\\u0007\\u001b\[2J\[click\]\(command:workbench\.action\.quit\)s+… \(http:\/\/127\.0\.0\.1:\d+\/sitename\/api\.php\): MediaWiki 1\.39\.17, 121 modules/,
+  },
+  {
+    name: 'generator',
+    what: 'a version of 1,000,000 characters with an escape sequence',
+    refused: /answered siteinfo with a version \("generator"\) of 1000022 characters, where MediaWiki says "MediaWiki 1\.43\.3"/,
+  },
   {
     name: 'interwiki',
     what: 'an interwikimap of 1,000,000 entries',
@@ -122,8 +135,10 @@ describe('hostile catalogue answers live from a loopback wiki', function () {
         assert.equal(run.status, 0, run.stderr);
         assert.match(
           run.stdout,
-          /^Saved the catalogue of WikimapTestWiki \(http:\/\/127\.0\.0\.1:\d+\/\w+\/api\.php\): MediaWiki 1\.39\.17, \d+ modules/,
+          c.saved ??
+            /^Saved the catalogue of WikimapTestWiki \(http:\/\/127\.0\.0\.1:\d+\/\w+\/api\.php\): MediaWiki 1\.39\.17, \d+ modules/,
         );
+        assert.ok(run.stdout.length < 1000 && !/[\u0000-\u0009\u000b-\u001f]/.test(run.stdout), 'one printable line');
         assert.ok(fs.statSync(out).size < 40 * 1024 * 1024, 'the saved file');
       }
       assert.doesNotMatch(run.stderr, /\n\s+at /);

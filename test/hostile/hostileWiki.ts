@@ -108,6 +108,15 @@ export const HOSTILE_WIKI_CASES: Record<string, (a: Answers) => void> = {
       ns[String(id)] = { id, case: 'first-letter', name: `Namespace ${i} ${'n'.repeat(40)}`, subpages: false, content: false };
     }
   },
+  /** A site name with terminal escape sequences (window title, clear screen), a command link and 100,000 characters more. */
+  sitename: (a) => {
+    const general = siteQuery(a).general as Json;
+    general.sitename = `Evil\u001b]0;pwned\u0007\u001b[2J[click](command:workbench.action.quit)${'s'.repeat(100_000)}`;
+  },
+  /** A version ("generator") with an escape sequence and 1,000,000 characters more. */
+  generator: (a) => {
+    (siteQuery(a).general as Json).generator = `MediaWiki 1.39.17\u001b[31m${'g'.repeat(1_000_000)}`;
+  },
   /** siteinfo with an interwikimap of 1,000,000 entries (about 30 MB). */
   interwiki: (a) => {
     siteQuery(a).interwikimap = Array.from({ length: 1_000_000 }, (_, i) => ({ prefix: `w${i}`, url: `//e/$1` }));

@@ -83,6 +83,9 @@ export class WikiFetchError extends Error {
 /** Largest catalogue answer read by default (a big wiki's paraminfo is a few MB). */
 const DEFAULT_CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** Longest siteinfo `generator` taken (MediaWiki's: "MediaWiki 1.45.0-wmf.5"). */
+const MAX_GENERATOR = 100;
+
 /** ApiParamInfo's limit for `modules` values for clients without `apihighlimits`. */
 const PARAMINFO_BATCH = 50;
 
@@ -248,6 +251,13 @@ export async function fetchSiteinfo(
   if (typeof generator !== 'string' || !field(query, 'namespaces')) {
     throw new WikiFetchError(
       `${apiUrl} answered siteinfo without a version or namespaces; check that it is a MediaWiki api.php URL`,
+      false,
+    );
+  }
+  // The version goes into messages, log lines and the cache file's name: a real one is "MediaWiki 1.43.3".
+  if (generator.length > MAX_GENERATOR || /[\u0000-\u001f\u007f-\u009f]/.test(generator)) {
+    throw new WikiFetchError(
+      `${apiUrl} answered siteinfo with a version ("generator") of ${generator.length} characters${generator.length > MAX_GENERATOR ? '' : ' holding control characters'}, where MediaWiki says "MediaWiki 1.43.3"; check that it is a MediaWiki api.php URL`,
       false,
     );
   }

@@ -10,7 +10,7 @@
 import { createLanguageServices } from '../languageModes';
 import { errorMessage } from '../../../common/errorMessage';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
-import type { CliIo } from './checkCommand';
+import { printable, type CliIo } from './checkCommand';
 import { resolveSecret, SecretUsageError, SIGN_IN_USAGE, takeSignInOption, type SignInOptions } from './cliSecrets';
 import { diffCatalogues, formatDifference, summariseDifferences } from './catalogueDiff';
 import { CATALOGUE_LIMITS_USAGE, takeCatalogueLimit } from './limitOptions';
@@ -87,8 +87,10 @@ async function saveCatalogue(args: CatalogueArgs, io: CliIo): Promise<number> {
     io.stderr(`wikimap-query catalogue save: cannot write ${args.output} (${errorMessage(err)})\n`);
     return 2;
   }
+  // The wiki's own name and version, as a terminal may show them: no escape sequences, at most 200 characters each.
+  const shown = (text: string) => (text.length > 200 ? `${printable(text.slice(0, 200))}…` : printable(text));
   io.stdout(
-    `Saved the catalogue of ${snap.sitename ? `${snap.sitename} (${snap.apiUrl})` : snap.apiUrl}: ${snap.generator}, ` +
+    `Saved the catalogue of ${snap.sitename ? `${shown(snap.sitename)} (${snap.apiUrl})` : snap.apiUrl}: ${shown(snap.generator)}, ` +
       `${snap.modules} modules, ${snap.namespaces} namespaces, ${snap.extensions} extensions, to ${args.output}.\n`,
   );
   return 0;
