@@ -10,6 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService, LanguageSettings } from './service/languageTypes';
 import { diffTokens, SEMANTIC_TOKENS_LEGEND } from './service/semanticTokens';
 import { boundedTokens, MAX_TOKENS, MAX_TOKENS_CHARS } from './boundedTokens';
+import { fileName } from './messages';
 
 /** Most inlay hints / folding ranges sent for one request. */
 const MAX_ITEMS = 5000;
@@ -77,11 +78,6 @@ export interface EditorFeatures {
 /** Where a full answer starts: over the parse budget, only the lines around it are read. */
 const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The last path segment of a URI, as written. */
-function lastSegment(uri: string): string {
-  return uri.slice(uri.lastIndexOf('/') + 1).slice(0, 200);
-}
-
 /** Semantic tokens: full, delta (against the last full answer per document) and range. Returns how to forget a document. */
 function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (uri: string) => void {
   /** The last full semantic tokens per document, for deltas. */
@@ -101,7 +97,7 @@ function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (u
       toldCut.add(uri);
       const line = data.reduce((sum, n, i) => (i % 5 === 0 ? sum + n : sum), 0) + 1;
       ctx.warn(
-        `${lastSegment(uri)}: highlighting stops at line ${line}: one answer holds at most ${MAX_TOKENS.toLocaleString('en-US')} tokens ` +
+        `${fileName(uri)}: highlighting stops at line ${line}: one answer holds at most ${MAX_TOKENS.toLocaleString('en-US')} tokens ` +
           `read from ${MAX_TOKENS_CHARS.toLocaleString('en-US')} characters; past it the grammar's colours remain.`,
       );
     }

@@ -75,7 +75,7 @@ import type { HostLanguage } from './service/embedded/hostLanguages';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
-import { redactUserInfo } from '../../run/redact';
+import { fileName, fit } from './messages';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
 import { withoutSnippets } from './service/snippetText';
 import {
@@ -206,8 +206,8 @@ class QueryLanguageServer {
       withinBudget: (uri) => this.withinBudget(uri),
       languageSettings: () => this.languageSettings(),
       warn: (message) => {
-        this.connection.console.warn(redactUserInfo(message));
-        void this.connection.window.showWarningMessage(redactUserInfo(message));
+        this.connection.console.warn(fit(message));
+        void this.connection.window.showWarningMessage(fit(message));
       },
     });
   }
@@ -225,17 +225,17 @@ class QueryLanguageServer {
 
   /** Every log line and shown message goes through here or `logError`: credentials in URLs are removed. */
   private log(message: string): void {
-    this.connection.console.log(redactUserInfo(message));
+    this.connection.console.log(fit(message));
   }
 
   /** The catalogue store says each warning once (a wiki that cannot be reached, a bad URL): shown to the user too. */
   private catalogueLog(message: string, kind?: 'info' | 'warning'): void {
     this.log(message);
-    if (kind === 'warning') void this.connection.window.showWarningMessage(redactUserInfo(message));
+    if (kind === 'warning') void this.connection.window.showWarningMessage(fit(message));
   }
 
   private logError(message: string): void {
-    this.connection.console.error(redactUserInfo(message));
+    this.connection.console.error(fit(message));
   }
 
   /** Services are created on first use, so `initialize` answers at once. */
@@ -266,7 +266,7 @@ class QueryLanguageServer {
         // Broken package data: say it once; every request then answers with this error.
         if (!this.toldBrokenData) {
           this.toldBrokenData = true;
-          void this.connection.window.showErrorMessage(`Wiki & Map Query cannot start its language services: ${errorMessage(err)}`);
+          void this.connection.window.showErrorMessage(fit(`Wiki & Map Query cannot start its language services: ${errorMessage(err)}`));
         }
         throw err;
       }
@@ -331,7 +331,7 @@ class QueryLanguageServer {
           const result = await work();
           resolve(token?.isCancellationRequested ? this.cancelled() : result);
         } catch (err) {
-          const message = redactUserInfo(errorMessage(err));
+          const message = fit(errorMessage(err));
           this.logError(`${name} failed: ${err instanceof Error && err.stack ? err.stack : message}`);
           resolve(new ResponseError(ErrorCodes.InternalError, `${name} failed: ${message}`));
         }
@@ -624,7 +624,7 @@ class QueryLanguageServer {
       if (this.toldRepoProblems.has(problem)) continue;
       this.toldRepoProblems.add(problem);
       this.log(problem);
-      void this.connection.window.showWarningMessage(`Wiki & Map Query: ${problem}`);
+      void this.connection.window.showWarningMessage(fit(`Wiki & Map Query: ${problem}`));
     }
     return config;
   }
@@ -770,8 +770,8 @@ class QueryLanguageServer {
         ? `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion ${describeWindow()}.`
         : `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;
     const full = `${text} Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`;
-    this.connection.console.warn(full);
-    void this.connection.window.showWarningMessage(full);
+    this.connection.console.warn(fit(full));
+    void this.connection.window.showWarningMessage(fit(full));
   }
 
   private withDocument<T>(uri: string, fallback: T, work: (p: CachedParse, service: LanguageService<unknown>) => T, at?: Range): T {
@@ -996,14 +996,4 @@ function formatSize(chars: number): string {
   if (chars >= 1024 * 1024) return `${+(chars / (1024 * 1024)).toFixed(1)} MB`;
   if (chars >= 1024) return `${+(chars / 1024).toFixed(1)} KB`;
   return `${chars} characters`;
-}
-
-/** The last path segment of a URI, decoded when it is valid percent-encoding (a malformed URI is shown as written). */
-function fileName(uri: string): string {
-  const last = uri.slice(uri.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
 }

@@ -5,6 +5,8 @@
  * - Semantic tokens of a 100,000-line document under the parse budget: full, delta with a bogus
  *   `previousResultId` (which answers in full) and range each stay within one answer's token budget
  *   (server/src/boundedTokens.ts), the user is told once that highlighting stops, hover still answers.
+ * - URIs of 1 MB: the file name in a message keeps its first and last 100 characters, and no line shown
+ *   or logged passes 4,000 characters (server/src/messages.ts); a 1 MB name was shown whole.
  */
 import { strict as assert } from 'node:assert';
 import { MAX_TOKENS } from '../../server/src/boundedTokens';
@@ -68,4 +70,30 @@ describe('hostile requests: semantic tokens of 100,000 lines (under the parse bu
       });
     });
   }
+});
+
+describe('hostile requests: URIs of 1 MB', function () {
+  this.timeout(MAX_SECONDS * 1000);
+  it('a document over the size budget under a 1 MB name, a change to an unopened 1 MB URI: every message shown or logged is short', async () => {
+    await withServer(async (client) => {
+      const started = Date.now();
+      const name = `${'n'.repeat(1024 * 1024)}.wikiquery`;
+      const uri = `file:///hostile/${name}`;
+      await client.open(uri, 'wikiquery', `${WIKI_LINE}\n`.repeat(60_000));
+      const folding = await client.request<unknown[]>('textDocument/foldingRange', { textDocument: { uri } });
+      assert.deepEqual(folding, [], 'over the size budget');
+      await client.change(`file:///hostile/unopened-${name}`, 2, [{ text: 'action=query' }]);
+      const hover = await client.request<{ contents: unknown } | null>('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 0, character: 25 },
+      });
+      assert.ok(hover, 'hover answers');
+      const told = client.shown.find((m) => /is larger than/.test(m.message));
+      assert.ok(told, 'told the document is too large');
+      assert.match(told.message, /^n{100}…n{90}\.wikiquery is larger than [\d.]+ MB: .* Split the file/);
+      for (const line of [...client.logs, ...client.shown.map((m) => m.message)])
+        assert.ok(line.length < 4200, `${line.length} characters`);
+      assertServerBounded(client, started, 400);
+    });
+  });
 });
