@@ -108,3 +108,16 @@ function redactLooseParams(text: string): string {
     return eq > 0 && LOOSE_SENSITIVE.test(piece.slice(0, eq)) ? `${piece.slice(0, eq)}=***` : piece;
   });
 }
+
+/** Most characters of a server's own text (an error, a reason, a user name) put into a message. */
+const MAX_SERVER_TEXT = 200;
+
+/**
+ * A server's own text as a message may carry it: control characters dropped, cut at 200 characters, and
+ * Markdown link syntax broken (`](` becomes `] (`), as VS Code turns `[label](command:…)` in a notification
+ * into a link the user could click.
+ */
+export function serverText(text: string): string {
+  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\]\(/g, '] (');
+  return plain.length > MAX_SERVER_TEXT ? `${plain.slice(0, MAX_SERVER_TEXT)}…` : plain;
+}

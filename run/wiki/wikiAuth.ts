@@ -11,6 +11,7 @@
  */
 import { isObject } from '../../common/isObject';
 import { httpRequest } from '../httpClient';
+import { serverText } from '../redact';
 import { RunError } from '../runErrors';
 import { TransportError, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
@@ -101,10 +102,14 @@ async function botPasswordLogin(
   keepCookies(jar, loginRes);
   const login = jsonOf(loginRes.body, host).login as { result?: unknown; reason?: unknown } | undefined;
   if (login?.result !== 'Success') {
-    const reason = typeof login?.reason === 'string' ? login.reason : isObject(login?.reason) ? JSON.stringify(login.reason) : '';
+    // The wiki's own words, bounded: a hostile one could send megabytes or a `[label](command:…)` link.
+    const reason = serverText(
+      typeof login?.reason === 'string' ? login.reason : isObject(login?.reason) ? JSON.stringify(login.reason) : '',
+    );
+    const result = serverText(typeof login?.result === 'string' ? login.result : (JSON.stringify(login?.result) ?? 'no result'));
     throw new RunError(
       'refused',
-      `Signing in to ${host} as ${signIn.secret.username} failed (${String(login?.result ?? 'no result')}${reason ? `: ${reason}` : ''}). Check the bot password (Special:BotPasswords; the user name is User@BotName).`,
+      `Signing in to ${host} as ${signIn.secret.username} failed (${result}${reason ? `: ${reason}` : ''}). Check the bot password (Special:BotPasswords; the user name is User@BotName).`,
     );
   }
   return jar;

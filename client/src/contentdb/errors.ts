@@ -4,6 +4,7 @@
 // `redactSecrets` is applied once more where messages leave the flow.
 
 import { errorMessage } from '../../../common/errorMessage';
+import { serverText } from '../../../run/redact';
 
 export type ContentDbErrorKind =
   | 'invalidBaseUrl'
@@ -46,18 +47,8 @@ export const SETTING_BASE_URL = 'wikimapQuery.contentDb.baseUrl';
 export const SETTING_CLIENT_ID = 'wikimapQuery.contentDb.clientId';
 export const SETTING_REDIRECT_URI = 'wikimapQuery.contentDb.redirectUri';
 
-/** Most characters of a server's own text (an error, a user name) put into a message. */
-const MAX_SERVER_TEXT = 200;
-
-/**
- * A server's own text as a message may carry it: control characters dropped, cut at 200 characters, and
- * Markdown link syntax broken (`](` becomes `] (`), as VS Code turns `[label](command:…)` in a notification
- * into a link the user could click.
- */
-export function serverText(text: string): string {
-  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\]\(/g, '] (');
-  return plain.length > MAX_SERVER_TEXT ? `${plain.slice(0, MAX_SERVER_TEXT)}…` : plain;
-}
+/** A server's own text as a message may carry it (shared with the run code's sign-in messages). */
+export { serverText };
 
 /**
  * Maps a `{success:false, error}` answer of `/oauth/token/` to what the user should do.
