@@ -4,7 +4,9 @@
  * (corpus-realworld.txt) or whose subject is the output format itself (corpus-classes.txt).
  *
  * Only `errorformat=plaintext` is added (unless the request sets errorformat), so that every
- * message carries its code. The answer is read in whatever form the request asked for:
+ * message carries its code, and `errorlang=en` (unless it sets errorlang), so that a request with its
+ * own `uselang` (which errorlang follows by default) still gets the English text the parameter names are
+ * read from. The answer is read in whatever form the request asked for:
  * JSON (formatversion 1 keeps the text under `*`), JSONP (`/**\/cb(…)`), the HTML-wrapped
  * `jsonfm`/`xmlfm` (and the default `jsonfm` of a request without format), XML, PHP's serialized
  * form (`format=php`, which the Peachy framework asks for), and the answers without a place for messages (opensearch's JSON array, feeds, rsd, an export dump).
@@ -17,9 +19,11 @@ export const REALWORLD_CORPUS_FILE = path.join(__dirname, 'corpus-realworld.txt'
 export const REALWORLD_SOURCES_FILE = path.join(__dirname, 'corpus-realworld-sources.tsv');
 export const CLASSES_CORPUS_FILE = path.join(__dirname, 'corpus-classes.txt');
 
-/** The query as the wiki is sent it: as written, plus errorformat=plaintext unless it sets one. */
+/** The query as the wiki is sent it: as written, plus errorformat=plaintext and errorlang=en unless it sets them. */
 export function asWrittenRequest(query: string): string {
-  return /(^|&)errorformat=/.test(query) ? query : `${query}&errorformat=plaintext`;
+  const format = /(^|&)errorformat=/.test(query) ? '' : '&errorformat=plaintext';
+  const lang = /(^|&)errorlang=/.test(query) ? '' : '&errorlang=en';
+  return `${query}${format}${lang}`;
 }
 
 function unescapeHtml(s: string): string {
