@@ -59,6 +59,19 @@ function jsonOf(body: string, host: string): Record<string, unknown> {
   throw new RunError('notJson', `${host} did not answer the login with JSON; check that the URL is the wiki's api.php.`);
 }
 
+/** One request of the login, its answer past the login cap said as what it is (not a query's answer to cut down). */
+async function loginRequest(host: string, opts: Parameters<typeof httpRequest>[0]): ReturnType<typeof httpRequest> {
+  try {
+    return await httpRequest(opts);
+  } catch (e) {
+    if (!(e instanceof RunError) || e.kind !== 'tooLarge') throw e;
+    throw new RunError(
+      'tooLarge',
+      `The login answer of ${host} is larger than ${LOGIN_MAX_BYTES / 1024} KB (a login answer is a few hundred bytes); check that the URL is the wiki's api.php.`,
+    );
+  }
+}
+
 /** Logs in with a bot password; resolves with the session cookies. */
 async function botPasswordLogin(
   inner: HttpTransport,
@@ -75,7 +88,7 @@ async function botPasswordLogin(
     signal: req.signal,
   };
   const ua: Record<string, string> = signIn.userAgent ? { 'User-Agent': signIn.userAgent } : {};
-  const tokenRes = await httpRequest({
+  const tokenRes = await loginRequest(host, {
     ...base,
     url: `${signIn.apiUrl}?action=query&meta=tokens&type=login&format=json&formatversion=2`,
     method: 'GET',
@@ -92,7 +105,7 @@ async function botPasswordLogin(
     format: 'json',
     formatversion: '2',
   });
-  const loginRes = await httpRequest({
+  const loginRes = await loginRequest(host, {
     ...base,
     url: signIn.apiUrl,
     method: 'POST',

@@ -16,6 +16,7 @@ describe('wiki sign-in: a hostile login answer', () => {
   before(async () => {
     server = http.createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
+      if (req.url?.startsWith('/huge/')) return void res.end(JSON.stringify({ query: { tokens: { logintoken: 'x'.repeat(300_000) } } }));
       if (req.method === 'GET') return void res.end(JSON.stringify({ query: { tokens: { logintoken: 'abc+\\' } } }));
       res.end(JSON.stringify({ login: { result: `Failed${LINK}\u001b[2J`, reason: `${LINK}\u001b]0;x\u0007${'r'.repeat(200_000)}` } }));
     });
@@ -25,6 +26,28 @@ describe('wiki sign-in: a hostile login answer', () => {
   after(async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('a login answer of 300 KB: said to be too large for a login answer, not a query to cut down', async () => {
+    const huge = apiUrl.replace('/w/', '/huge/');
+    const transport = signedInTransport(nodeTransport, {
+      apiUrl: huge,
+      secret: { kind: 'botPassword', username: 'Me@bot', password: 'pw-secret' },
+    });
+    await assert.rejects(
+      transport.request({
+        url: new URL(`${huge}?action=query`),
+        method: 'GET',
+        headers: {},
+        maxBytes: 1 << 20,
+        signal: new AbortController().signal,
+      }),
+      (e: unknown) =>
+        e instanceof RunError &&
+        /^The login answer of 127\.0\.0\.1:\d+ is larger than 256 KB \(a login answer is a few hundred bytes\); check that the URL is the wiki's api\.php\.$/.test(
+          e.message,
+        ),
+    );
   });
 
   it('the error says the wiki refused, in its words bounded, without a link or an escape sequence', async () => {
