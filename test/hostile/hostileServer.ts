@@ -351,15 +351,22 @@ export function runMeasured(
   killAfterSeconds: number,
   env: NodeJS.ProcessEnv = {},
   user?: { uid: number; gid: number },
+  /** What the process reads on its standard input (piped; nothing when absent). */
+  feed?: (stdin: NodeJS.WritableStream) => void,
 ): Promise<MeasuredRun> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...user });
+    const stdio = [feed ? 'pipe' : 'ignore', 'pipe', 'pipe'] as const;
+    const child = spawn(command, args, { cwd: ROOT, stdio: [...stdio], env: { ...process.env, ...env }, ...user });
+    if (feed) {
+      child.stdin!.on('error', () => undefined); // the process may stop reading early
+      feed(child.stdin!);
+    }
     let stdout = '';
     let stderr = '';
     let peakMb = 0;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const sample = setInterval(() => (peakMb = Math.max(peakMb, peakRssMb(child.pid!) ?? 0)), 20);
     const killer = setTimeout(() => child.kill('SIGKILL'), killAfterSeconds * 1000);
     child.on('close', (status) => {

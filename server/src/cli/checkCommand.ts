@@ -40,13 +40,17 @@ import {
 import { loadJudges, parseTargetSpec, type Judge, type SignedInWiki, type TargetSpec } from './checkTargets';
 import { mergeByTarget, targetsNote } from '../targets';
 import { printMatrix, type MatrixFile } from './checkMatrix';
+import { TooLargeInput } from './boundedText';
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  readStdin(): Promise<string>;
+  /** Standard input's text; TooLargeInput (boundedText.ts) past `maxChars`, which are never held. */
+  readStdin(maxChars: number): Promise<string>;
   /** File text; throws an Error whose message names the problem. */
   readFile(path: string): string;
+  /** File text within `maxChars` (TooLargeInput past them, the file never held whole); readFile where absent. */
+  readTextWithin?(path: string, maxChars: number): string;
   kind(path: string): 'file' | 'directory' | undefined;
   /** Whether something is at the path (a FIFO, a device or a socket too), to tell "not there" from "not a file or folder". */
   exists?(path: string): boolean;
@@ -111,7 +115,7 @@ export interface CatalogueSnapshot {
 }
 
 /** The editor's parse budget with the default settings: diagnostics.maxFullCheckSize × PARSE_BUDGET_FACTOR characters. */
-const DEFAULT_MAX_FILE_SIZE = PARSE_BUDGET_FACTOR * (settingSpec('diagnostics.maxFullCheckSize').default as number);
+export const DEFAULT_MAX_FILE_SIZE = PARSE_BUDGET_FACTOR * (settingSpec('diagnostics.maxFullCheckSize').default as number);
 
 const USAGE = `Usage: wikimap-query check [options] PATH... | -
        wikimap-query run [options] FILE[:LINE]   runs one read-only query
@@ -468,7 +472,8 @@ interface Input {
   walked?: boolean;
   /** A folder of a walk that could not be listed (its read rejects with why). */
   unlisted?: boolean;
-  read(): Promise<string>;
+  /** The text; TooLargeInput (boundedText.ts) when it has more than `maxChars`. */
+  read(maxChars: number): Promise<string>;
 }
 
 export function collectInputs(paths: string[], io: CliIo, langs: readonly HostLanguage[]): Input[] {
@@ -478,7 +483,7 @@ export function collectInputs(paths: string[], io: CliIo, langs: readonly HostLa
     if (p === '-') {
       if (stdinUsed) throw new UsageError('- (standard input) can be given only once.');
       stdinUsed = true;
-      inputs.push({ file: '<stdin>', uri: 'untitled:stdin.wikiquery', languageId: 'wikiquery', read: () => io.readStdin() });
+      inputs.push({ file: '<stdin>', uri: 'untitled:stdin.wikiquery', languageId: 'wikiquery', read: (max) => io.readStdin(max) });
       continue;
     }
     const kind = io.kind(p);
@@ -507,11 +512,12 @@ function unreadableFolder(dir: string, error: unknown, io: CliIo): Input {
 function fileInput(file: string, io: CliIo, langs: readonly HostLanguage[]): Input {
   const lower = file.toLowerCase();
   const host = CHECKED_NAME.test(lower) ? undefined : hostOfFile(lower, langs);
-  if (host) return { file, uri: io.toUri(file), languageId: host.id, host, read: async () => io.readFile(file) };
+  const read = async (max: number) => (io.readTextWithin ? io.readTextWithin(file, max) : io.readFile(file));
+  if (host) return { file, uri: io.toUri(file), languageId: host.id, host, read };
   // An explicitly named file is checked even without our extensions: JSON as a map query, markdown for the
   // api.php URLs in it (as the editor does with wikimapQuery.embeddedLanguages), anything else as wiki queries.
   const languageId = lower.endsWith('.json') ? 'mapquery' : /\.(md|markdown)$/.test(lower) ? 'markdown' : 'wikiquery';
-  return { file, uri: io.toUri(file), languageId, read: async () => io.readFile(file) };
+  return { file, uri: io.toUri(file), languageId, read };
 }
 
 const CHECKED_NAME = /\.(wikiquery|mapquery\.json|md)$/i;
@@ -833,6 +839,26 @@ async function checkJudges(
   return judges;
 }
 
+/**
+ * Input `k`'s text from `reader`; TooLargeInput past `maxChars`; the Error of a walked input that cannot be
+ * read (said, the others checked). A named input that cannot be read ends the run.
+ */
+function readChecked(
+  reader: ReturnType<typeof inputReader>,
+  k: number,
+  input: Input,
+  maxChars: number,
+): Promise<{ text: string; found?: FoundRequest[] } | TooLargeInput | Error | undefined> {
+  return reader.read(k).then(
+    (read) => (read && read.text.length > maxChars ? new TooLargeInput(read.text.length) : read),
+    (err: unknown) => {
+      if (input.walked || err instanceof TooLargeInput) return err instanceof Error ? err : new Error(String(err));
+      reader.stop();
+      throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
+    },
+  );
+}
+
 async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const inputs = collectInputs(opts.paths, io, opts.embedded);
   const settingsOf = createSettingsReader(opts, io);
@@ -855,12 +881,13 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
   const reader = inputReader(inputs, opts, io);
   for (let k = 0; k < inputs.length; k++) {
     const input = inputs[k];
-    const got = await reader.read(k).catch((err: unknown) => {
-      if (input.walked) return err instanceof Error ? err : new Error(String(err));
-      reader.stop();
-      throw new Error(`cannot read ${input.file}: ${errorMessage(err)}`, { cause: err });
-    });
+    const got = await readChecked(reader, k, input, opts.maxFileSize);
     if (got === undefined) continue;
+    if (got instanceof TooLargeInput) {
+      results.push(tooLargeResult(input.file, got.chars, opts.maxFileSize));
+      noteRule('toolarge', input.languageId === 'mapquery' ? 'map' : 'wiki');
+      continue;
+    }
     if (got instanceof Error) {
       // a file or folder met in a walk that cannot be read (permissions, gone meanwhile): said, the others checked
       results.push(unreadableResult(input.file, got));
@@ -868,11 +895,6 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
       continue;
     }
     const { text, found } = got;
-    if (text.length > opts.maxFileSize) {
-      results.push(tooLargeResult(input.file, text.length, opts.maxFileSize));
-      noteRule('toolarge', input.languageId === 'mapquery' ? 'map' : 'wiki');
-      continue;
-    }
     const settings = settingsOf(input);
     // No input file may end the run: a file that cannot be checked is reported as an error result.
     try {
@@ -945,7 +967,7 @@ function inputReader(
       const ahead = scan && at !== undefined ? await scan.scanned(at) : undefined;
       if (ahead === 'skip') return undefined;
       if (ahead) return ahead;
-      const text = await readInput(inputs[k], io, skipUpTo);
+      const text = await readInput(inputs[k], io, skipUpTo, opts.maxFileSize);
       return text === undefined ? undefined : { text };
     },
     stop: () => scan?.stop(),
@@ -953,10 +975,10 @@ function inputReader(
 }
 
 /** An input's text; undefined for a source file that can hold no judged request (`readServedSource`) when `skipUpTo` ≥ 0. */
-async function readInput(input: Input, io: CliIo, skipUpTo: number): Promise<string | undefined> {
-  if (!input.host || skipUpTo < 0) return input.read();
+async function readInput(input: Input, io: CliIo, skipUpTo: number, maxChars: number): Promise<string | undefined> {
+  if (!input.host || skipUpTo < 0) return input.read(maxChars);
   if (io.readTextIf) return readServedSource((wanted) => io.readTextIf!(input.file, wanted), skipUpTo, io.byteSearch);
-  const text = await input.read();
+  const text = await input.read(maxChars);
   // (the text's own prefilter follows, which the bytes' only anticipates)
   return readServedSource(() => text, skipUpTo);
 }

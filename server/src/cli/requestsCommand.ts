@@ -11,7 +11,8 @@ import { HostParsers } from '../embedded/hostParsers';
 import { createLanguageServices } from '../languageModes';
 import { errorMessage } from '../../../common/errorMessage';
 import { checkHostFile, parseEmbeddedOption } from './embeddedSources';
-import { collectInputs, type CliIo } from './checkCommand';
+import { collectInputs, DEFAULT_MAX_FILE_SIZE, type CliIo } from './checkCommand';
+import { TooLargeInput } from './boundedText';
 
 const USAGE = `Usage: wikimap-query requests [--format text|json] [--embedded LANGS] [--all] PATH...
 
@@ -137,7 +138,13 @@ export async function runRequestsCommand(args: string[], io: CliIo): Promise<num
     const entries: InventoryEntry[] = [];
     let unread = 0;
     for (const input of inputs) {
-      const text = await input.read().catch((err: unknown) => {
+      const text = await input.read(DEFAULT_MAX_FILE_SIZE).catch((err: unknown) => {
+        if (err instanceof TooLargeInput) {
+          io.stderr(
+            `wikimap-query requests: ${input.file} has ${err.chars} characters, more than the ${DEFAULT_MAX_FILE_SIZE} read: not listed\n`,
+          );
+          return undefined;
+        }
         // a file or folder met in a walk that cannot be read is said, and the others are listed
         if (!input.walked) throw err;
         unread++;

@@ -1,4 +1,5 @@
 /** Entry point of the `wikimap-query` checker CLI (see cli/checkCommand.ts). */
+import { readBoundedStream } from '../cli/boundedText';
 import { runCli, type CliIo } from '../cli/checkCommand';
 import { runRunCommand, type RunIo } from '../cli/runCommand';
 import { runRequestsCommand } from '../cli/requestsCommand';
@@ -56,13 +57,7 @@ function main(): void {
   const io: CliIo & RunIo = {
     stdout: writeStdout,
     stderr: (text) => process.stderr.write(text),
-    readStdin: () =>
-      new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        process.stdin.on('data', (c: Buffer) => chunks.push(c));
-        process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        process.stdin.on('error', reject);
-      }),
+    readStdin: (maxChars) => readBoundedStream(process.stdin, maxChars),
     ...nodeFileIo,
     processors: os.availableParallelism?.() ?? os.cpus().length,
     // the worker threads run this bundle (__filename: dist/cli.core.js)

@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import type { CliIo } from '../cli/checkCommand';
+import { BoundedTextDecoder } from '../cli/boundedText';
 
 function kindOf(p: string): 'file' | 'directory' | undefined {
   try {
@@ -40,9 +41,29 @@ function readShared(p: string): number {
   }
 }
 
+/**
+ * A file's text within `maxChars` (`check --max-file-size`): read whole as `readFile` does when its bytes
+ * cannot hold many more characters than that (4 ×), else decoded a megabyte at a time and counted
+ * (TooLargeInput with the count), never held.
+ */
+function readTextWithin(p: string, maxChars: number): string {
+  if (fs.statSync(p).size <= 4 * maxChars) return fs.readFileSync(p, 'utf8');
+  const decoder = new BoundedTextDecoder(maxChars);
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const fd = fs.openSync(p, 'r');
+  try {
+    for (let got = fs.readSync(fd, chunk, 0, chunk.length, null); got > 0; got = fs.readSync(fd, chunk, 0, chunk.length, null))
+      decoder.push(chunk.subarray(0, got));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return decoder.end();
+}
+
 export const nodeFileIo: Pick<
   CliIo,
   | 'readFile'
+  | 'readTextWithin'
   | 'kind'
   | 'exists'
   | 'realPath'
@@ -57,6 +78,7 @@ export const nodeFileIo: Pick<
   | 'resolve'
 > = {
   readFile: (p) => fs.readFileSync(p, 'utf8'),
+  readTextWithin,
   kind: kindOf,
   exists: (p) => fs.existsSync(p),
   realPath: (p) => {
