@@ -1140,3 +1140,53 @@ describe('The signed-in account’s verdicts name it', () => {
     assert.match(named[0].message, /logged in as "Someone_else".*signed in to as Admin/);
   });
 });
+
+table(
+  'One page named by a single pageids= or revids= value: the continue value of linkshere, transcludedin, redirects is its from-fields alone (read when that page exists)',
+  [
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (one page: no namespace or title field, one part)',
+      query: 'action=query&prop=linkshere&pageids=1&lhcontinue=0|5',
+      expect: [['badcontinue', 'error', '0|5', 'lhcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (one page: the from id alone)',
+      query: 'action=query&prop=linkshere&pageids=1&lhcontinue=5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (one page by its revision)',
+      query: 'action=query&prop=transcludedin&revids=1&ticontinue=Foo|5',
+      expect: [['badcontinue', 'error', 'Foo|5', 'ticontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (one page, several from-namespaces: two parts)',
+      query: 'action=query&prop=linkshere&pageids=1&lhnamespace=0|1&lhcontinue=5',
+      expect: [['badcontinue', 'error', '5', 'lhcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (one page, several from-namespaces: from namespace and id)',
+      query: 'action=query&prop=linkshere&pageids=1&lhnamespace=0|1&lhcontinue=0|5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids: their namespaces and titles are the wiki’s)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhcontinue=0|5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (fileusage keeps File: pages only; a page id’s namespace is not known)',
+      query: 'action=query&prop=fileusage&pageids=1&fucontinue=0|5',
+      expect: [],
+    },
+  ],
+);
+
+describe('A continue value judged for one page by id says the wiki reads it only when that page exists', () => {
+  it('names the id and the condition', () => {
+    const [d] = validate('action=query&prop=linkshere&pageids=1&lhcontinue=0|5');
+    assert.match(d.message, /With one page \(pageids=1\) the value has 1 part: int\. The wiki reads it only when that page exists\./);
+    const [r] = validate('action=query&prop=redirects&revids=7&rdcontinue=0|5');
+    assert.match(r.message, /one page \(revids=7\).*only when that revision exists/);
+  });
+});

@@ -63,7 +63,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
-import { backlinksSortFields, titlesNameNamespace } from './wikiContinueParts';
+import { backlinksSortFields, singleIdOfPageSet, titlesNameNamespace } from './wikiContinueParts';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
 const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
@@ -520,7 +520,11 @@ function sortFieldsProblem(
   const parts = value.split('|');
   if (parts.length === fields.length && fields.every((f, i) => f === 'title' || sort.int.test(parts[i]))) return undefined;
   const form = fields.map((f) => (f === 'title' ? 'title' : 'int')).join('|');
-  return `With these titles and namespaces the value has ${fields.length} part${fields.length === 1 ? '' : 's'}: ${form}.`;
+  const one = sort.toNamespace === undefined ? singleIdOfPageSet(ctx) : undefined;
+  const subject = one ? `one page (${one.wire}=${one.id})` : 'these titles and namespaces';
+  // A missing page id or revision names no page: the wiki then returns before reading the value.
+  const exists = one ? ` The wiki reads it only when ${one.wire === 'pageids' ? 'that page' : 'that revision'} exists.` : '';
+  return `With ${subject} the value has ${fields.length} part${fields.length === 1 ? '' : 's'}: ${form}.${exists}`;
 }
 
 /** conflicts: the first parameter not with any of the others. */

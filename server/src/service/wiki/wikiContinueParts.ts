@@ -5,16 +5,22 @@
  * whatever their namespaces), the source namespace if its from-namespace parameter lists several, and
  * the source page id; the continue value has one part per sort field.
  *
- * Only a page set named by `titles=` alone is known here: pageids, revids, a generator, `redirects` or
- * `converttitles` make the pages the wiki's to decide. A title is counted only when its normal form is
- * certain (printable ASCII, its prefix one of the wiki's namespaces ≥ 0 or none, no colon otherwise, so
- * no interwiki prefix); else the count is unknown and only the looser rule judges the value.
+ * Known here: a page set named by `titles=` alone, and one page named by a single `pageids=` or `revids=`
+ * value (one namespace, one title: the value is then the from-fields alone; read only when that page or
+ * revision exists, as ApiPageSet keeps a missing page id or revision out of the pages). Several ids, a
+ * generator, `redirects` or `converttitles` make the pages the wiki's to decide. A title is counted only
+ * when its normal form is certain (printable ASCII, its prefix one of the wiki's namespaces ≥ 0 or none,
+ * no colon otherwise, so no interwiki prefix); else the count is unknown and only the looser rule judges
+ * the value.
  */
 import type { QueryCheck } from './wikiCheckTypes';
 import { getValueItems } from './wikiQueryParser';
 import { splitFragment, titleProblem } from './wikiTitleRules';
 
 const UNKNOWN_PAGE_SET = ['pageids', 'revids', 'generator', 'redirects', 'converttitles'];
+/** What names the pages besides a single id: with any of them the page set is not one page by id. */
+const NOT_ONE_ID = ['titles', 'generator', 'redirects', 'converttitles'];
+const ONE_ID = /^[1-9]\d{0,9}$/;
 const SAFE_TITLE = /^[\x20-\x7e]*$/;
 
 /** A title's namespace id and key (first letter upper case), undefined when that is not certain. */
@@ -45,8 +51,21 @@ export function titlesNameNamespace(ctx: QueryCheck, ns: number): boolean {
   return getValueItems(ctx.text, p).some((i) => titleProblem(i.text, ctx.catalogue) === undefined && titleKey(i.text, ctx)?.ns === ns);
 }
 
+/** The id parameter (`pageids` or `revids`) when it alone names the pages and holds one id; else undefined. */
+export function singleIdOfPageSet(ctx: QueryCheck): { wire: string; id: string } | undefined {
+  const ids = ctx.present.get('pageids');
+  const revs = ctx.present.get('revids');
+  const p = ids && !revs ? ids : revs && !ids ? revs : undefined;
+  if (!p || NOT_ONE_ID.some((n) => ctx.present.has(n))) return undefined;
+  const items = getValueItems(ctx.text, p);
+  if (items.length !== 1 || !ONE_ID.test(items[0].text)) return undefined;
+  return { wire: p === ids ? 'pageids' : 'revids', id: items[0].text };
+}
+
 /** The distinct namespaces and keys of `titles=` (only those in `toNamespace` when given), undefined when any valid title's form is uncertain. */
 function pageSetOfTitles(ctx: QueryCheck, toNamespace: number | undefined): { namespaces: number; keys: number } | undefined {
+  // One page by id: one namespace and one title, in a namespace not known here (so not for fileusage).
+  if (toNamespace === undefined && singleIdOfPageSet(ctx)) return { namespaces: 1, keys: 1 };
   if (UNKNOWN_PAGE_SET.some((n) => ctx.present.has(n))) return undefined;
   const p = ctx.present.get('titles');
   if (!p || p.value === '') return undefined;
