@@ -7,6 +7,9 @@
  *   (server/src/boundedTokens.ts), the user is told once that highlighting stops, hover still answers.
  * - URIs of 1 MB: the file name in a message keeps its first and last 100 characters, and no line shown
  *   or logged passes 4,000 characters (server/src/messages.ts); a 1 MB name was shown whole.
+ * - 100,000 `$/cancelRequest` for unknown ids in one write (each costs one turn of the message queue:
+ *   about 5 s in all on a loaded machine, RSS ~150 MB), selectionRange with 100,000 positions (the first
+ *   5,000 answered), positions NaN, -1 and 2^53: every request answered, the server lives.
  */
 import { strict as assert } from 'node:assert';
 import { MAX_TOKENS } from '../../server/src/boundedTokens';
@@ -93,6 +96,42 @@ describe('hostile requests: URIs of 1 MB', function () {
       assert.match(told.message, /^n{100}…n{90}\.wikiquery is larger than [\d.]+ MB: .* Split the file/);
       for (const line of [...client.logs, ...client.shown.map((m) => m.message)])
         assert.ok(line.length < 4200, `${line.length} characters`);
+      assertServerBounded(client, started, 400);
+    });
+  });
+});
+
+describe('hostile requests: floods and odd positions', function () {
+  this.timeout(MAX_SECONDS * 1000);
+  it('100,000 $/cancelRequest in one write, selectionRange with 100,000 positions, positions NaN / -1 / 2^53: answered, bounded', async () => {
+    await withServer(async (client) => {
+      const started = Date.now();
+      const uri = 'file:///hostile/odd.wikiquery';
+      await client.open(uri, 'wikiquery', `${WIKI_LINE}\n`.repeat(1000));
+      const frame = (message: unknown) => {
+        const body = JSON.stringify(message);
+        return `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+      };
+      const cancels = Array.from({ length: 100_000 }, (_, id) => frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } }));
+      (client as unknown as { child: { stdin: NodeJS.WritableStream } }).child.stdin.write(cancels.join(''));
+      const doc = { textDocument: { uri } };
+      const hover = await client.request<{ contents: unknown } | null>('textDocument/hover', {
+        ...doc,
+        position: { line: 500, character: 25 },
+      });
+      assert.match(JSON.stringify(hover), /allpages/);
+      const positions = Array.from({ length: 100_000 }, (_, i) => ({ line: i % 1000, character: i % 90 }));
+      const ranges = await client.request<unknown[]>('textDocument/selectionRange', { ...doc, positions });
+      assert.ok(ranges.length > 0 && ranges.length <= 5000, `${ranges.length} selection ranges`);
+      for (const odd of [NaN, -1, 2 ** 53]) {
+        const position = { line: odd, character: odd };
+        await client.request('textDocument/hover', { ...doc, position });
+        await client.request('textDocument/completion', { ...doc, position });
+        await client.request('textDocument/semanticTokens/range', {
+          ...doc,
+          range: { start: position, end: { line: 2 ** 53, character: 0 } },
+        });
+      }
       assertServerBounded(client, started, 400);
     });
   });
