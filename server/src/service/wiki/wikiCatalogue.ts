@@ -17,7 +17,7 @@
  */
 import { createVersionFacts, setBuiltinVersionFacts } from './wikiVersions';
 import type { WikiModule, WikiNamespace, WikiParamDescriptor, WikiParamInfoNote, WikiWireParam } from './wikiTypes';
-import { parseConstraints, ruleHoldsFor, type ConstraintRule } from './wikiConstraintRules';
+import { parseConstraints, ruleHoldsFor, type ConstraintRule, type ConstraintUsePlan } from './wikiConstraintRules';
 import { parseActionConstraints, type ActionRule } from './wikiActionConstraints';
 import { errorMessage } from '../../../../common/errorMessage';
 import { isObject } from '../../../../common/isObject';
@@ -143,6 +143,8 @@ export class WikiCatalogue {
    * applied), for the verdicts on assert=bot and assertuser; undefined when not known (then not judged).
    */
   account?: { name: string; rights: ReadonlySet<string> };
+  /** The constraint rules planned for checks, by module name then wire prefix (made on first use by wikiConstraints.ts). */
+  readonly constraintPlans = new Map<string, Map<string, ConstraintUsePlan>>();
 
   private actionRuleIndex?: { of: ActionRule[]; byModule: Map<string, ActionRule[]> };
   private readonly byPath = new Map<string, WikiModule>();

@@ -60,6 +60,27 @@ export interface ConstraintRule {
   until?: string;
 }
 
+/**
+ * A constraint rule as a check runs it for one module under one wire prefix (planned once per catalogue
+ * by wikiConstraints.ts): its parameters' wire names, and a gate — at least `min` of the wire names
+ * `needs` must be given for the rule to have anything to say (`min` 0: it always runs).
+ */
+export interface PlannedConstraint {
+  /** Position in the catalogue's `constraints` (data order). */
+  index: number;
+  rule: ConstraintRule;
+  /** The rule's parameters with the wire prefix (shared between queries: copied where they go into a diagnostic's data). */
+  names: string[];
+  needs: readonly string[];
+  min: number;
+}
+
+/** The planned rules of one module under one prefix, in data order, and by position in `constraints`. */
+export interface ConstraintUsePlan {
+  entries: readonly PlannedConstraint[];
+  at: readonly (PlannedConstraint | undefined)[];
+}
+
 /** A condition of a `runtimeWarning` rule. */
 export interface WarningCondition {
   param?: string;

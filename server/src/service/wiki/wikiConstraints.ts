@@ -57,7 +57,7 @@
  * `existing` says that one of the pages must exist too, which the rule's message tells the user.
  */
 
-import type { ConstraintRule, RuleCondition } from './wikiConstraintRules';
+import type { ConstraintRule, ConstraintUsePlan, PlannedConstraint, RuleCondition } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
@@ -79,41 +79,23 @@ function fill(template: string | undefined, names: string[], fallback: string): 
   return template ? template.replace(/\{params\}/g, joinNames(names)) : fallback;
 }
 
+const NO_RULES: ConstraintUsePlan = { entries: [], at: [] };
+
 /**
- * A constraint rule as a check runs it for one module under one wire prefix (planned once per catalogue,
- * `usePlan`): its parameters' wire names, and a gate — at least `min` of the wire names `needs` must be
- * given for the rule to have anything to say (`min` 0: it always runs).
+ * The planned rules of one module under one wire prefix (the catalogue keeps them: `constraintPlans`, keyed
+ * only by the modules that have rules, so a document selecting many modules adds nothing there).
  */
-interface PlannedConstraint {
-  /** Position in the catalogue's `constraints` (data order). */
-  index: number;
-  rule: ConstraintRule;
-  /** The rule's parameters with the wire prefix (shared between queries: copied where they go into a diagnostic's data). */
-  names: string[];
-  needs: readonly string[];
-  min: number;
-}
-
-/** The planned rules of one module under one prefix, in data order, and by position in `constraints`. */
-interface UsePlan {
-  entries: readonly PlannedConstraint[];
-  at: readonly (PlannedConstraint | undefined)[];
-}
-
-/** Plans per catalogue (its `constraints` never change), by module name, then wire prefix. */
-const PLANS = new WeakMap<WikiCatalogue, Map<string, Map<string, UsePlan>>>();
-
-function usePlan(cat: WikiCatalogue, module: string, prefix: string): UsePlan {
-  let byModule = PLANS.get(cat);
-  if (byModule === undefined) PLANS.set(cat, (byModule = new Map()));
-  let byPrefix = byModule.get(module);
-  if (byPrefix === undefined) byModule.set(module, (byPrefix = new Map()));
+function usePlan(cat: WikiCatalogue, module: string, prefix: string): ConstraintUsePlan {
+  const plans = cat.constraintPlans;
+  if (plans.size === 0) for (const rule of cat.constraints) if (!plans.has(rule.module)) plans.set(rule.module, new Map());
+  const byPrefix = plans.get(module);
+  if (byPrefix === undefined) return NO_RULES;
   let plan = byPrefix.get(prefix);
   if (plan === undefined) byPrefix.set(prefix, (plan = makeUsePlan(cat.constraints, module, prefix)));
   return plan;
 }
 
-function makeUsePlan(rules: readonly ConstraintRule[], module: string, prefix: string): UsePlan {
+function makeUsePlan(rules: readonly ConstraintRule[], module: string, prefix: string): ConstraintUsePlan {
   const entries: PlannedConstraint[] = [];
   const at: (PlannedConstraint | undefined)[] = new Array(rules.length).fill(undefined);
   for (let index = 0; index < rules.length; index++) {
@@ -176,7 +158,7 @@ function gateOpen(planned: PlannedConstraint, present: ReadonlyMap<string, unkno
 }
 
 /** The plan of each slot of the check under way: the selected modules' uses, then `query` (no re-entry: one check at a time). */
-const slotPlans: UsePlan[] = [];
+const slotPlans: ConstraintUsePlan[] = [];
 
 /**
  * Apply the catalogue's constraint rules to a checked query: for `query` rules always (when the
@@ -190,18 +172,18 @@ export function applyConstraints(ctx: QueryCheck): void {
   const present = ctx.present;
   const uses = ctx.uses;
   const slots = uses.length + 1;
+  // (Scratch arrays written from 0 and read up to the counts kept here: resetting a length costs a call.)
   const picked = ctx.ruleScratch;
-  picked.length = 0;
-  slotPlans.length = 0;
+  let count = 0;
   for (let u = 0; u < uses.length; u++) {
     const plan = usePlan(cat, uses[u].module.name, uses[u].wirePrefix);
-    slotPlans.push(plan);
-    pickInOrder(picked, plan, present, slots, u);
+    slotPlans[u] = plan;
+    count = pickInOrder(picked, count, plan, present, slots, u);
   }
   const queryPlan = usePlan(cat, 'query', '');
-  slotPlans.push(queryPlan);
-  pickInOrder(picked, queryPlan, present, slots, uses.length);
-  for (let k = 0; k < picked.length; k++) {
+  slotPlans[uses.length] = queryPlan;
+  count = pickInOrder(picked, count, queryPlan, present, slots, uses.length);
+  for (let k = 0; k < count; k++) {
     const code = picked[k];
     const u = code % slots;
     const planned = slotPlans[u].at[(code - u) / slots]!;
@@ -210,21 +192,28 @@ export function applyConstraints(ctx: QueryCheck): void {
   }
 }
 
-/** Adds the open rules of one slot's plan to `picked`, kept sorted by (rule position, slot). */
-function pickInOrder(picked: number[], plan: UsePlan, present: ReadonlyMap<string, unknown>, slots: number, slot: number): void {
+/** Adds the open rules of one slot's plan to the first `count` of `picked`, kept sorted by (rule position, slot); the new count. */
+function pickInOrder(
+  picked: number[],
+  count: number,
+  plan: ConstraintUsePlan,
+  present: ReadonlyMap<string, unknown>,
+  slots: number,
+  slot: number,
+): number {
   const entries = plan.entries;
   for (let e = 0; e < entries.length; e++) {
     const planned = entries[e];
     if (!gateOpen(planned, present)) continue;
     const code = planned.index * slots + slot;
-    let j = picked.length;
-    picked.push(code);
+    let j = count++;
     while (j > 0 && picked[j - 1] > code) {
       picked[j] = picked[j - 1];
       j--;
     }
     picked[j] = code;
   }
+  return count;
 }
 
 // A parameter whose value is already an error (badinteger, badvalue, …) stops MediaWiki before the
