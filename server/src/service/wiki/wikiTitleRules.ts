@@ -35,6 +35,8 @@ export function titlePathProblem(t: string): boolean {
  * such namespace: the whole value is the name).
  */
 export function userNameNamespace(v: string, catalogue: WikiCatalogue): string | undefined {
+  // (Most names have no colon: nothing to look up, nothing allocated.)
+  if (v.indexOf(':') < 0) return undefined;
   const name = v.replace(/_/g, ' ').trim();
   const colon = name.indexOf(':');
   if (colon <= 0) return undefined;
@@ -51,6 +53,7 @@ export function userNameNamespace(v: string, catalogue: WikiCatalogue): string |
  * the wiki's own title.
  */
 export function interwikiOf(v: string, catalogue: WikiCatalogue): { certain: boolean; prefix: string } | undefined {
+  if (v.indexOf(':') < 0) return undefined;
   const t = splitFragment(v).title.replace(/_/g, ' ').trim().replace(/^:\s*/, '');
   const colon = t.indexOf(':');
   if (colon <= 0) return undefined;
@@ -77,14 +80,17 @@ export function titleProblem(v: string, catalogue: WikiCatalogue): string | unde
   if (ILLEGAL.test(t)) return 'it has a character titles cannot have (< > [ ] | { } or a percent-escape)';
   if (t.startsWith(':')) t = t.slice(1).trim();
   const colon = t.indexOf(':');
-  if (colon > 0 && catalogue.findNamespaceByName(t.slice(0, colon)) && t.slice(colon + 1).trim() === '') return 'it names only a namespace';
+  const ns = colon > 0 ? catalogue.findNamespaceByName(t.slice(0, colon)) : undefined;
+  if (ns && t.slice(colon + 1).trim() === '') return 'it names only a namespace';
   if (t === '') return 'the title is empty';
   if (titlePathProblem(t)) return 'it is a relative path (./, ../, /. or /..)';
   if (t.includes('~~~')) return 'it contains ~~~';
+  // (Without a colon there is no prefix of any kind.)
+  if (colon < 0) return undefined;
   const iw = interwikiOf(t, catalogue);
   if (iw?.certain) return `"${iw.prefix}:" is an interwiki prefix of this wiki: the title names a page of another wiki`;
   // Talk: followed by an interwiki prefix (title-invalid-talk-namespace).
-  if (colon > 0 && catalogue.findNamespaceByName(t.slice(0, colon))?.id === 1 && interwikiOf(t.slice(colon + 1), catalogue)?.certain)
+  if (ns?.id === 1 && interwikiOf(t.slice(colon + 1), catalogue)?.certain)
     return 'a Talk: title cannot name a page of another wiki (an interwiki prefix follows Talk:)';
   return undefined;
 }

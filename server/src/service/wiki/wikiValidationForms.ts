@@ -43,10 +43,14 @@ function isMediaWikiTimestamp(v: string): boolean {
   return false;
 }
 
+const CONTROL_CHAR = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+
 export function quote(v: string): string {
   const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
   // Control characters are shown as escapes: "query\u0000" is not mistaken for "query".
-  return `"${shown.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  if (!CONTROL_CHAR.test(shown)) return `"${shown}"`;
+  return `"${shown.replace(CONTROL_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
 export function checkTimestampValue(
@@ -149,6 +153,7 @@ export function checkUserValue(
 
 /** `User:` (or an alias of the User namespace) with nothing after it. */
 function userPrefixOnly(v: string, catalogue: QueryCheck['catalogue']): boolean {
+  if (v.indexOf(':') < 0) return false;
   const t = v.replace(/_/g, ' ').trim();
   const colon = t.indexOf(':');
   return colon > 0 && t.slice(colon + 1).trim() === '' && catalogue.findNamespaceByName(t.slice(0, colon))?.id === 2;
