@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { MAP_DIAGNOSTIC_CODES } from '../../../server/src/service/map/mapLanguageService';
-import { MAX_MAP_DIAGNOSTICS } from '../../../server/src/service/map/mapDiagnostics';
+import { MAX_MAP_DIAGNOSTICS, MAX_SHOWN_NAME } from '../../../server/src/service/map/mapDiagnostics';
 import { MAX_MAP_QUERIES } from '../../../server/src/service/map/mapQueryParser';
-import { diagnose, query } from './mapTestUtil';
+import { diagnose, hover, query } from './mapTestUtil';
 
 const SEV: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
 
@@ -317,5 +317,66 @@ describe('map queries past MAX_MAP_QUERIES', function () {
       }),
       [],
     );
+  });
+});
+
+describe('names from the document in messages, data and hovers', () => {
+  // A 9.8 MB "type" was repeated whole in its message and data; each now shows at most MAX_SHOWN_NAME characters.
+  const long = 'q'.repeat(50_000);
+  const shown = `${'q'.repeat(MAX_SHOWN_NAME)}…`;
+  const CASES: Array<{ what: string; text: string; code: string; message: string; data: Record<string, unknown> }> = [
+    { what: 'an unknown type', text: query('', long), code: 'unknowntype', message: `Unknown type "${shown}": `, data: { type: shown } },
+    {
+      what: 'an unknown field',
+      text: query(`, "${long}": 1`),
+      code: 'unknownfield',
+      message: `Unknown field "${shown}": `,
+      data: { field: shown },
+    },
+    {
+      what: 'an unknown coordinate',
+      text: query().replace('"z": 0}', `"z": 0, "${long}": 1}`),
+      code: 'unknownfield',
+      message: `Unknown coordinate "${shown}" in "pos1"`,
+      data: { field: shown },
+    },
+    {
+      what: 'an unknown attribute',
+      text: query(`, "attributelike": {"key": "${long}", "value": "x"}`),
+      code: 'unknownattribute',
+      message: `"bones" objects have no attribute "${shown}"`,
+      data: { key: shown },
+    },
+    {
+      what: 'an unknown field of attributelike',
+      text: query(`, "attributelike": {"key": "owner", "value": "x", "${long}": 1}`),
+      code: 'unknownfield',
+      message: `Unknown field "${shown}" in "attributelike"`,
+      data: { field: shown },
+    },
+    {
+      what: 'a string where a number belongs',
+      text: query(`, "limit": "${long}"`),
+      code: 'notinteger',
+      message: `the string "${shown}"`,
+      data: {},
+    },
+  ];
+  for (const c of CASES) {
+    it(`${c.what}: the message and data show its first ${MAX_SHOWN_NAME} characters and "…"`, () => {
+      const d = diagnose(c.text).find((x) => x.code === c.code);
+      assert.ok(d, JSON.stringify(diagnose(c.text).map((x) => x.code)));
+      assert.ok(d.message.includes(c.message), d.message.slice(0, 300));
+      assert.ok(d.message.length < 600, `${d.message.length} characters`);
+      assert.ok(JSON.stringify(d.data ?? {}).length < 600);
+      for (const [k, v] of Object.entries(c.data)) assert.equal((d.data as Record<string, unknown>)[k], v);
+    });
+  }
+
+  it('hover over an unknown field, type or attribute shows the name cut the same way', () => {
+    for (const text of [`{"${long}|": 1}`, `{"type": "${long}|"}`, `{"type": "bones", "attributelike": {"key": "${long}|"}}`]) {
+      const h = hover(text);
+      assert.ok(h && h.text.includes(`${'q'.repeat(MAX_SHOWN_NAME)}…`) && h.text.length < 1000, h?.text.slice(0, 300));
+    }
   });
 });

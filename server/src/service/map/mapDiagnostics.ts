@@ -63,6 +63,17 @@ export type MapDiagnosticCode = keyof typeof MAP_DIAGNOSTIC_CODES;
  */
 export const MAX_MAP_DIAGNOSTICS = 5000;
 
+/** Most characters of a name or string from the document that a message, its data or a hover repeats. */
+export const MAX_SHOWN_NAME = 100;
+
+/**
+ * `text` as a message repeats it: cut after MAX_SHOWN_NAME characters, with "…". A 9.8 MB `"type"` value was
+ * repeated whole in its `unknowntype` message (and data): 9.8 MB of CLI output, a 20 MB diagnostics message.
+ */
+export function shownName(text: string): string {
+  return text.length <= MAX_SHOWN_NAME ? text : `${text.slice(0, MAX_SHOWN_NAME)}…`;
+}
+
 /** Where a diagnostic goes: a node's extent (offsets into the document's text). */
 export interface Span {
   offset: number;

@@ -5,6 +5,7 @@ import { axisValue, cornerPoint, readCorner, type Axis } from './mapBox';
 import { getMapCursor, type EditSpot, type MapCursor } from './mapCursor';
 import type { MapDescriptor, MapFieldDescriptor, MapTypeDescriptor } from './mapDescriptor';
 import type { MapDocument } from './mapQueryParser';
+import { shownName } from './mapDiagnostics';
 import {
   defaultMapServerConfig,
   describeLayers,
@@ -110,7 +111,7 @@ function fieldValueMarkdown(
     const type = descriptor.typeByName.get(value.value as string);
     return type
       ? typeMarkdown(type, config)
-      : `Unknown type \`${value.value}\`: the server matches types exactly and returns an empty list for this one.`;
+      : `Unknown type \`${shownName(String(value.value))}\`: the server matches types exactly and returns an empty list for this one.`;
   }
   if (field.kind === 'integer') {
     if (value.type === 'null')
@@ -145,7 +146,7 @@ function attributeLikeValueMarkdown(cursor: Extract<MapCursor, { kind: 'attribut
   const attr = type?.attributes.find((a) => a.name === key);
   if (attr) return `**${type!.name}.${attr.name}**: ${attr.description}`;
   const owners = descriptor.types.filter((t) => t.attributes.some((a) => a.name === key)).map((t) => `\`${t.name}\``);
-  return owners.length ? `Attribute \`${key}\` of ${owners.join(', ')}.` : `No known type has an attribute \`${key}\`.`;
+  return owners.length ? `Attribute \`${key}\` of ${owners.join(', ')}.` : `No known type has an attribute \`${shownName(key)}\`.`;
 }
 
 export function doMapHover(
@@ -165,7 +166,7 @@ export function doMapHover(
       if (!cursor.name) return null;
       if (!cursor.field)
         return hover(
-          `Unknown field \`${cursor.name}\`: the map server ignores it. Known fields: ${descriptor.fields.map((f) => `\`${f.name}\``).join(', ')}.`,
+          `Unknown field \`${shownName(cursor.name)}\`: the map server ignores it. Known fields: ${descriptor.fields.map((f) => `\`${f.name}\``).join(', ')}.`,
           cursor.spot,
         );
       return hover(fieldMarkdown(cursor.field, descriptor, config), cursor.spot);

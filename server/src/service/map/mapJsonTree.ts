@@ -8,6 +8,7 @@
  * ~80-line rule (docs/architecture.md): a scope around the hand-tuned parser loops, each inner function short.
  */
 import { visit, type JSONVisitor, type Node, type ParseError } from 'jsonc-parser';
+import { MAX_JSON_DEPTH } from './mapQueryParser';
 
 type BuildNode = { -readonly [K in keyof Node]: Node[K] };
 
@@ -49,6 +50,13 @@ const C_DOT = 46;
 const SEEN_SLOTS = 256;
 /** Longer strings are not looked up: they are rarely repeated, and comparing them costs their length. */
 const SHARED_MAX_LENGTH = 64;
+
+/**
+ * Deepest nesting the direct path reads (as deep as a document may nest at all, MAX_JSON_DEPTH, which
+ * the parser checks first). It was 200: 9,700 arrays nested 511 deep (9.9 MB) went to jsonc-parser's
+ * path instead, whose growing children arrays took the CLI to 1.2 GB and 24 s.
+ */
+const STRICT_MAX_DEPTH = MAX_JSON_DEPTH;
 
 /** Thrown inside `buildTreeStrict` when the text is not plain strict JSON: the caller falls back. */
 const NOT_STRICT = new Error('not strict JSON');
@@ -298,7 +306,7 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
   function strictObject(depth: number): BuildNode {
     const t = sText;
     const offset = sPos;
-    if (depth > 200) throw NOT_STRICT;
+    if (depth > STRICT_MAX_DEPTH) throw NOT_STRICT;
     const node: BuildNode = { type: 'object', offset, length: -1, children: NO_CHILDREN };
     const base = sKids.length;
     sPos++;
@@ -343,7 +351,7 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
   function strictArray(depth: number): BuildNode {
     const t = sText;
     const offset = sPos;
-    if (depth > 200) throw NOT_STRICT;
+    if (depth > STRICT_MAX_DEPTH) throw NOT_STRICT;
     const node: BuildNode = { type: 'array', offset, length: -1, children: NO_CHILDREN };
     const base = sKids.length;
     sPos++;

@@ -29,7 +29,7 @@ import {
   serverLabel,
   type MapServerConfig,
 } from './mapServerConfig';
-import { DiagnosticSink, type Span } from './mapDiagnostics';
+import { DiagnosticSink, MAX_SHOWN_NAME, shownName, type Span } from './mapDiagnostics';
 import { MAX_MAP_QUERIES, printParseErrorCode, type MapDocument, type MapFieldProperty, type MapQuery } from './mapQueryParser';
 import { suggestMapNames } from './mapSuggestions';
 
@@ -46,7 +46,7 @@ export function describeValue(node: Node | undefined): string {
     case 'number':
       return `the number ${node.value}`;
     case 'string':
-      return `the string ${JSON.stringify(node.value)}`;
+      return `the string ${JSON.stringify(shownName(node.value as string))}`;
     case 'null':
       return 'null';
     case 'boolean':
@@ -182,17 +182,19 @@ function reportFieldCase(sink: DiagnosticSink, key: Node, name: string): void {
   sink.add(
     'fieldcase',
     key,
-    () => `Write "${name}": the server's JSON decoder matches "${key.value}" case-insensitively, but other tools will not.`,
+    () =>
+      `Write "${name}": the server's JSON decoder matches "${shownName(String(key.value))}" case-insensitively, but other tools will not.`,
     () => ({ field: name, suggestions: [name] }),
   );
 }
 
 function reportUnknownField(sink: DiagnosticSink, key: Node, descriptor: MapDescriptor, full: boolean): void {
-  const name = key.value as string;
+  const written = key.value as string;
+  const name = shownName(written);
   const suggestions = once(() =>
     full
       ? suggestMapNames(
-          name,
+          written,
           descriptor.fields.map((f) => f.name),
         )
       : [],
@@ -346,8 +348,8 @@ function reportUnknownCoordinate(sink: DiagnosticSink, key: Node, name: string):
   sink.add(
     'unknownfield',
     key,
-    () => `Unknown coordinate "${key.value}" in "${name}": only x, y and z count; the server ignores it.`,
-    () => ({ field: String(key.value), suggestions: [] }),
+    () => `Unknown coordinate "${shownName(String(key.value))}" in "${name}": only x, y and z count; the server ignores it.`,
+    () => ({ field: shownName(String(key.value)), suggestions: [] }),
   );
 }
 
@@ -389,8 +391,9 @@ function reportTypeNotEnabled(sink: DiagnosticSink, v: Node, known: MapTypeDescr
 }
 
 function reportUnknownType(sink: DiagnosticSink, v: Node, descriptor: MapDescriptor, state: MapValidationState, full: boolean): void {
-  const name = v.value as string;
-  const suggestions = once(() => (full ? typeSuggestions(name, descriptor, state) : []));
+  const written = v.value as string;
+  const name = shownName(written);
+  const suggestions = once(() => (full ? typeSuggestions(written, descriptor, state) : []));
   sink.add(
     'unknowntype',
     v,
@@ -405,7 +408,9 @@ function typeSuggestions(name: string, descriptor: MapDescriptor, state: MapVali
   let result = cache.get(name);
   if (!result) {
     result = suggestMapNames(name, descriptor.typeByName.keys());
-    if (cache.size < 1000) cache.set(name, result);
+    // Only short names, each kept as a copy of its own: a name taken from a document may be a slice that
+    // holds that version's whole text (up to 10 MB), and the cache outlives it.
+    if (cache.size < 1000 && name.length <= MAX_SHOWN_NAME) cache.set(JSON.parse(JSON.stringify(name)) as string, result);
   }
   return result;
 }
@@ -463,15 +468,16 @@ function reportUnknownAttributeLikeField(sink: DiagnosticSink, k: Node): void {
   sink.add(
     'unknownfield',
     k,
-    () => `Unknown field "${k.value}" in "attributelike": only "key" and "value" count; the server ignores it.`,
-    () => ({ field: String(k.value), suggestions: [] }),
+    () => `Unknown field "${shownName(String(k.value))}" in "attributelike": only "key" and "value" count; the server ignores it.`,
+    () => ({ field: shownName(String(k.value)), suggestions: [] }),
   );
 }
 
 function reportUnknownAttribute(sink: DiagnosticSink, keyNode: Node, type: MapTypeDescriptor, full: boolean): void {
-  const key = keyNode.value as string;
+  const written = keyNode.value as string;
+  const key = shownName(written);
   const keys = type.attributes.map((a) => a.name);
-  const suggestions = once(() => (full ? suggestMapNames(key, keys) : []));
+  const suggestions = once(() => (full ? suggestMapNames(written, keys) : []));
   sink.add(
     'unknownattribute',
     keyNode,
