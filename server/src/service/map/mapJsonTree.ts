@@ -8,7 +8,6 @@
  * ~80-line rule (docs/architecture.md): a scope around the hand-tuned parser loops, each inner function short.
  */
 import { visit, type JSONVisitor, type Node, type ParseError } from 'jsonc-parser';
-import { MAX_JSON_DEPTH } from './mapQueryParser';
 
 type BuildNode = { -readonly [K in keyof Node]: Node[K] };
 
@@ -50,6 +49,13 @@ const C_DOT = 46;
 const SEEN_SLOTS = 256;
 /** Longer strings are not looked up: they are rarely repeated, and comparing them costs their length. */
 const SHARED_MAX_LENGTH = 64;
+
+/**
+ * Deepest nesting of objects and arrays parsed (the parser measures it first, mapQueryParser.ts). The map
+ * server's queries are two levels deep; past this a document is not a query, and recursive parsing and
+ * checking would only risk the stack.
+ */
+export const MAX_JSON_DEPTH = 512;
 
 /**
  * Deepest nesting the direct path reads (as deep as a document may nest at all, MAX_JSON_DEPTH, which

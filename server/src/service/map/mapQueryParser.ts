@@ -7,7 +7,9 @@ import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MapDescriptor, MapFieldDescriptor } from './mapDescriptor';
 import type { QueryBox } from './mapTypes';
-import type { JsonTreeBuilder } from './mapJsonTree';
+import { MAX_JSON_DEPTH, type JsonTreeBuilder } from './mapJsonTree';
+
+export { MAX_JSON_DEPTH };
 
 /** One property of a query object that names a known request field. */
 export interface MapFieldProperty {
@@ -52,12 +54,6 @@ export interface MapDocument {
    */
   tooDeep?: { offset: number; limit: number };
 }
-
-/**
- * Deepest nesting of objects and arrays parsed. The map server's queries are two levels deep; past
- * this a document is not a query, and recursive parsing and checking would only risk the stack.
- */
-export const MAX_JSON_DEPTH = 512;
 
 /**
  * The offset of the bracket that opens level `limit + 1`, or undefined when the text never nests that
