@@ -103,6 +103,8 @@ export const FIXED_LIMITS = {
   mapLayersNamed: 10,
   /** Deepest nesting of objects and arrays in a run's answer that is read (printing and merging recurse). */
   runAnswerMaxDepth: 1000,
+  /** Most target names one document (`wiki.targets`, a `# targets:` line) or one `check` reads: each is a catalogue and a check per request. */
+  maxTargets: 20,
 } as const;
 
 const URL_VALUES = { type: 'string', format: 'uri', pattern: '^https?://' } as const;

@@ -203,6 +203,11 @@ export function securityBudgetTable(): string {
       `${f.runAnswerMaxDepth} levels`,
       '— fixed: printing and merging an answer recurse; real answers nest under 20 levels',
     ],
+    [
+      'Targets: names read per document (`wiki.targets`, a `# targets:` line) or per `check --target`',
+      `${f.maxTargets}`,
+      '— fixed: each target is a catalogue and a check of every request; the editor reads the first ones and says so once, `check` refuses more (100,000 names in the setting wrote 100,000 log lines, 28 MB in 21 s)',
+    ],
   ];
   return ['| Budget | Default | Setting / flag |', '|---|---|---|', ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
 }

@@ -14,6 +14,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
 import { getWikiLanguageService, type WikiLanguageService } from './service/wiki/wikiLanguageService';
 import type { EffectiveSettings } from './languageModes';
+import { FIXED_LIMITS } from '../../common/settings';
 import type { PackageFiles } from './runtime';
 import type { LanguageSettings } from './service/languageTypes';
 import type { LanguageService } from './service/languageTypes';
@@ -159,14 +160,36 @@ export class EditorTargets {
         problems: [{ range, severity: DiagnosticSeverity.Information, source: 'wikimap-query', code: 'targetsignored', message }],
       };
     }
-    const names: TargetName[] = line ? line.names : setting!.map((name) => ({ name, start: -1, end: -1 }));
+    const named: TargetName[] = line ? line.names : setting!.map((name) => ({ name, start: -1, end: -1 }));
     const choice: TargetChoice = { targets: [], problems: [] };
+    const names = named.slice(0, FIXED_LIMITS.maxTargets);
+    if (named.length > names.length) this.tellTooMany(document, named, choice);
     for (const n of names) {
       const resolved = resolveName(n.name, settings.wikis);
       if (resolved.kind === 'unknown') this.tell(document, n, resolved.why, choice);
       else if (!choice.targets.some((t) => t.key === this.key(resolved))) choice.targets.push(this.target(resolved, kind));
     }
     return choice;
+  }
+
+  /** More names than are read: the first are judged; the rest of the line is marked, or the setting's cut is logged once. */
+  private tellTooMany(document: TextDocument, named: readonly TargetName[], choice: TargetChoice): void {
+    const max = FIXED_LIMITS.maxTargets;
+    const why = `${named.length} targets are named; at most ${max} are read, the first ${max}: the rest are left out`;
+    const first = named[max];
+    if (first.start < 0) {
+      if (!this.told.has(why)) this.deps.log(`wikimapQuery.wiki.targets: ${why}.`);
+      this.told.add(why);
+      return;
+    }
+    const range = { start: document.positionAt(first.start), end: document.positionAt(named[named.length - 1].end) };
+    choice.problems.push({
+      range,
+      severity: DiagnosticSeverity.Warning,
+      source: 'wikimap-query',
+      code: 'toomanytargets',
+      message: `${why}.`,
+    });
   }
 
   private tell(document: TextDocument, n: TargetName, why: string, choice: TargetChoice): void {

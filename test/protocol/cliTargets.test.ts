@@ -174,6 +174,13 @@ describe('wikimap-query check --target (CLI)', function () {
     assert.match(run.stdout, /two\.md:1 https:\/\/www\.mediawiki\.org\/w\/api\.php\?action=query&list=allpa/);
   });
 
+  it('refuses more than 20 targets, before loading any', () => {
+    const targets = Array.from({ length: 21 }, (_, i) => ['--target', `t${i}=1.45`]).flat();
+    const run = cli(['check', ...targets, '-'], DOCUMENT);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /21 targets given; at most 20 are judged in one run \(check in several runs\)/);
+  });
+
   it('refuses two targets of the same name', () => {
     const run = cli(['check', '--target', 'a=1.39', '--target', 'a=1.45', '-'], DOCUMENT);
     assert.equal(run.status, 2);

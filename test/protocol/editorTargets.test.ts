@@ -140,6 +140,37 @@ describe('target wikis in the editor (LSP over stdio)', function () {
     });
   }
 
+  it('a # targets: line of 100,000 names: the first 20 are read, the rest marked once (toomanytargets)', async () => {
+    const names = ['1.39', '1.45', ...Array.from({ length: 99_998 }, (_, i) => `wiki${i}`)];
+    const text = `# targets: ${names.join(', ')}\n${DOCUMENT}`;
+    const ds = await withServer({}, (c) => diagnosticsOf(c, text));
+    const cut = ds.filter((d) => d.code === 'toomanytargets');
+    assert.equal(cut.length, 1, JSON.stringify(cut));
+    assert.match(msg(cut[0]), /^100000 targets are named; at most 20 are read, the first 20: the rest are left out\.$/);
+    assert.ok(textOf(text, cut[0].range).startsWith('wiki18, wiki19, '), textOf(text, cut[0].range).slice(0, 40));
+    assert.ok(textOf(text, cut[0].range).endsWith('wiki99997'));
+    assert.equal(ds.filter((d) => d.code === 'unknowntarget').length, 18, 'only the names read are judged as names');
+    assert.ok(
+      ds.some((d) => /\[on MediaWiki 1\.39; accepted by MediaWiki 1\.45\]/.test(msg(d))),
+      'the first names still judge',
+    );
+  });
+
+  it('wiki.targets of 100,000 names: the first 20 are read, the cut logged once', async () => {
+    const targets = ['1.39', '1.45', ...Array.from({ length: 99_998 }, (_, i) => `wiki${i}`)];
+    const logs = await withServer({ settings: { wiki: { liveCatalogues: 'off', targets } } }, async (c) => {
+      const ds = await diagnosticsOf(c, DOCUMENT);
+      assert.ok(
+        ds.some((d) => /\[on MediaWiki 1\.39; accepted by MediaWiki 1\.45\]/.test(msg(d))),
+        'the first names still judge',
+      );
+      await diagnosticsOf(c, DOCUMENT, 'second.wikiquery');
+      return c.logs.filter((l) => l.includes('wikimapQuery.wiki.targets'));
+    });
+    assert.equal(logs.filter((l) => l.includes('100000 targets are named; at most 20 are read')).length, 1, logs.join('\n').slice(0, 500));
+    assert.equal(logs.length, 19, `18 unknown names and the cut: ${logs.length} lines`);
+  });
+
   it('untrusted workspace: targets are ignored, and the # targets: line says so', async () => {
     const text = `# targets: 1.39\n${DOCUMENT}`;
     const ds = await withServer({ settings: { wiki: { liveCatalogues: 'off', targets: ['1.39'] } }, trusted: false }, (c) =>

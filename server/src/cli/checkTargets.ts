@@ -8,6 +8,7 @@
  */
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import { errorMessage } from '../../../common/errorMessage';
+import { FIXED_LIMITS } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { createLanguageServices, type LanguageServices } from '../languageModes';
 import { builtinVersionCatalogue, builtinVersionShort } from '../targets';
@@ -75,6 +76,8 @@ export async function loadJudges(
 ): Promise<Judge[]> {
   const judges: Judge[] = [];
   const log = (m: string) => io.stderr(`${m}\n`);
+  if (specs.length > FIXED_LIMITS.maxTargets)
+    throw new Error(`${specs.length} targets given; at most ${FIXED_LIMITS.maxTargets} are judged in one run (check in several runs)`);
   for (const spec of specs) {
     if (judges.some((j) => j.name === spec.name) || specs.filter((s) => s.name === spec.name).length > 1)
       throw new Error(`two targets are named "${spec.name}"; give each its own name with --target NAME=FILE_OR_URL`);
