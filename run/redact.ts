@@ -1,5 +1,6 @@
 // Keeping secrets out of what is logged or shown: sensitive parameter values and URL user-info.
 // Shared by the wiki and the map run code, the history and the log.
+import { cutText } from '../common/cutText';
 
 /** Names whose values never appear in logs or result headers. */
 const SENSITIVE_NAME = /token|password|passwd|secret|session|cookie|auth|key$|^key|signature|otp|code_verifier/i;
@@ -57,7 +58,7 @@ export function redirectTarget(location: string | undefined, base: URL): string 
   } catch {
     target = redactLooseParams(redactUserInfo(location));
   }
-  return target.length > MAX_TARGET ? `${target.slice(0, MAX_TARGET)}…` : target;
+  return cutText(target, MAX_TARGET);
 }
 
 /** Whether a character ends a URL's user-info part (white space, `/ ? # @ " ' < >`), or shows there is none. */
@@ -119,5 +120,5 @@ const MAX_SERVER_TEXT = 200;
  */
 export function serverText(text: string): string {
   const plain = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\]\(/g, '] (');
-  return plain.length > MAX_SERVER_TEXT ? `${plain.slice(0, MAX_SERVER_TEXT)}…` : plain;
+  return cutText(plain, MAX_SERVER_TEXT);
 }

@@ -5,6 +5,7 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { severityOf } from '../severity';
 import type { LanguageSettings, SeveritySetting, TextDocument } from '../languageTypes';
+import { cutText } from '../../../../common/cutText';
 
 export const MAP_DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -71,7 +72,7 @@ export const MAX_SHOWN_NAME = 100;
  * repeated whole in its `unknowntype` message (and data): 9.8 MB of CLI output, a 20 MB diagnostics message.
  */
 export function shownName(text: string): string {
-  return text.length <= MAX_SHOWN_NAME ? text : `${text.slice(0, MAX_SHOWN_NAME)}…`;
+  return cutText(text, MAX_SHOWN_NAME);
 }
 
 /** Where a diagnostic goes: a node's extent (offsets into the document's text). */

@@ -9,6 +9,7 @@
  * type, are never in its database. Pure: the caller fetches the JSON and hands it in.
  */
 import { FIXED_LIMITS } from '../../../../common/settings';
+import { cutText } from '../../../../common/cutText';
 import { MapDescriptorError, readLayers, type MapDescriptor, type MapLayer } from './mapDescriptor';
 
 export interface MapServerConfig {
@@ -89,7 +90,7 @@ export function describeLayers(layers: readonly MapLayer[], blockSize: number): 
   const text = layers
     .slice(0, named)
     .map((l) => {
-      const name = l.name.length > MAX_LAYER_NAME ? `${l.name.slice(0, MAX_LAYER_NAME)}…` : l.name;
+      const name = cutText(l.name, MAX_LAYER_NAME);
       return `${name ? `${name} ` : ''}(layer ${l.id}): map blocks y ${l.from}…${l.to} (nodes y ${l.from * blockSize}…${l.to * blockSize + blockSize - 1})`;
     })
     .join('; ');
