@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench:wiki-cpu -- --against REV [--lines N] [--rounds N]`: the CPU time of a whole-document
-// wiki check (parse + validate, validation cache cleared) of this checkout and of commit REV, in ONE
-// process, alternating check by check (AB BA AB …).
+// `npm run bench:wiki-cpu -- --against REV [--lines N] [--rounds N] [--one-process]`: the CPU time of a
+// whole-document wiki check (parse + validate, validation cache cleared) of this checkout and of commit
+// REV, alternating check by check (AB BA AB …).
+// - By default each side runs in a process of its own (bench/wikiCpuSide.js), both alive for the whole
+//   run; this process tells one side, then the other, to check once and collects the CPU time each
+//   measured of itself. Each side pays for its own garbage only.
+// - `--one-process` loads both sides into this process (the earlier measure). There the two sides share
+//   one heap: garbage left by one side is collected during the other's turn, which blurs the ratio.
 // `bench:compare` runs each side's benchmark in a process of its own, minutes apart: on a machine
 // loaded by other work (load average ~20 on 2 cores) the wiki rows' spreads were 30–400% wide and
 // decided nothing. Here both sides meet the same load within milliseconds, and each check's CPU time
@@ -14,19 +19,20 @@ const esbuild = require('esbuild');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { spawnSync, fork } = require('child_process');
 const { bundleOptions } = require('../scripts/build.js');
 
 const root = path.join(__dirname, '..');
 
 function parseArgs(argv) {
-  const opts = { against: undefined, lines: 10000, rounds: 60 };
+  const opts = { against: undefined, lines: 10000, rounds: 60, oneProcess: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => (inline !== undefined ? inline : argv[++i]);
     if (flag === '--against') opts.against = value();
     else if (flag === '--lines') opts.lines = Number(value());
     else if (flag === '--rounds') opts.rounds = Number(value());
+    else if (flag === '--one-process') opts.oneProcess = true;
     else throw new Error(`Unknown option ${argv[i]}`);
   }
   if (!opts.against) throw new Error('--against REV is required.');
@@ -87,24 +93,69 @@ const cpuMs = (fn) => {
   return (d.user + d.system) / 1000;
 };
 
-/** Alternates the two checks (the order swapped each round) and returns their CPU times. */
-function alternate(base, ours, rounds) {
+/**
+ * Alternates the two sides (the order swapped each round) and returns their CPU times. `base` and
+ * `ours` each check the document once and resolve to that check's CPU time in ms.
+ */
+async function alternate(base, ours, rounds) {
   for (let i = 0; i < 15; i++) {
-    base();
-    ours();
+    await base();
+    await ours();
   }
   const a = [];
   const b = [];
   for (let i = 0; i < rounds; i++) {
     if (i % 2) {
-      b.push(cpuMs(ours));
-      a.push(cpuMs(base));
+      b.push(await ours());
+      a.push(await base());
     } else {
-      a.push(cpuMs(base));
-      b.push(cpuMs(ours));
+      a.push(await base());
+      b.push(await ours());
     }
   }
   return { a, b };
+}
+
+/** A side in this process: its check, timed here. */
+function inProcess(bundle, text) {
+  const check = require(bundle).checker(text);
+  return async () => cpuMs(check);
+}
+
+/** A side in a process of its own; resolves once it has built its document. */
+function ownProcess(bundle, generator, lines) {
+  const child = fork(path.join(__dirname, 'wikiCpuSide.js'), [bundle, generator, String(lines)], { stdio: 'inherit' });
+  let pending;
+  child.on('message', (m) => pending && pending(m));
+  child.on('exit', (code) => pending && pending(new Error(`a benchmark side exited with code ${code}`)));
+  const next = () =>
+    new Promise((resolve, reject) => {
+      pending = (m) => (m instanceof Error ? reject(m) : resolve(m));
+    });
+  const run = () => {
+    const p = next();
+    child.send('run');
+    return p;
+  };
+  return next().then(() => ({ run, stop: () => child.connected && child.disconnect() }));
+}
+
+/** Both sides' CPU times, each side in the mode asked for. */
+async function measure(opts, files) {
+  if (opts.oneProcess) {
+    const text = require(files.generator).generateWikiDocument(opts.lines);
+    return alternate(inProcess(files.base, text), inProcess(files.ours, text), opts.rounds);
+  }
+  const [base, ours] = await Promise.all([
+    ownProcess(files.base, files.generator, opts.lines),
+    ownProcess(files.ours, files.generator, opts.lines),
+  ]);
+  try {
+    return await alternate(base.run, ours.run, opts.rounds);
+  } finally {
+    base.stop();
+    ours.stop();
+  }
 }
 
 async function main() {
@@ -123,14 +174,16 @@ async function main() {
       entryPoints: [path.join(__dirname, 'generate.ts')],
       outfile: bundledGenerator,
     });
-    const text = require(bundledGenerator).generateWikiDocument(opts.lines);
-    const { a, b } = alternate(require(baseFile).checker(text), require(ourFile).checker(text), opts.rounds);
+    const { a, b } = await measure(opts, { base: baseFile, ours: ourFile, generator: bundledGenerator });
     const ratio = median(b) / median(a);
     const load = os.loadavg()[0].toFixed(1);
-    console.log(`wiki check CPU time, ${opts.lines} lines, ${opts.rounds} alternating rounds in one process (load average ${load}):`);
+    const where = opts.oneProcess ? 'in one process' : 'each side in a process of its own';
+    console.log(`wiki check CPU time, ${opts.lines} lines, ${opts.rounds} alternating rounds, ${where} (load average ${load}):`);
     console.log(`  ${rev.slice(0, 10)}: median ${median(a).toFixed(2)} ms (min ${Math.min(...a).toFixed(2)})`);
     console.log(`  this checkout: median ${median(b).toFixed(2)} ms (min ${Math.min(...b).toFixed(2)})`);
+    const pairs = median(a.map((x, i) => b[i] / x));
     console.log(`  ratio this/${rev.slice(0, 10)}: ${ratio.toFixed(3)} (of the minima ${(Math.min(...b) / Math.min(...a)).toFixed(3)})`);
+    console.log(`  median of the round-by-round ratios: ${pairs.toFixed(3)}`);
   } finally {
     git(['worktree', 'remove', '--force', base]);
     fs.rmSync(tmp, { recursive: true, force: true });
