@@ -485,7 +485,15 @@ export class CatalogueStore {
     if (!signedIn) return r;
     r.catalogue.signedIn = true;
     // The account's name and rights, for the verdicts that depend on them (assert=bot, assertuser); unknown when not read.
-    const account = await fetchAccount(apiUrl, this.fetchOptions(apiUrl)).catch(() => undefined);
+    const account = await fetchAccount(apiUrl, this.fetchOptions(apiUrl)).catch((err: Error) => {
+      if (!this.disposed) {
+        this.options.log(
+          `Wiki Query: signed in to ${apiUrl}, but the account could not be read (${err.message.replace(/\.$/, '')}); assert=bot and assertuser are not judged for it.`,
+          'warning',
+        );
+      }
+      return undefined;
+    });
     if (account) r.catalogue.account = { name: account.name, rights: new Set(account.rights) };
     return r;
   }

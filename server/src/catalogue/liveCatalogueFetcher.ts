@@ -18,6 +18,7 @@ import { isObject } from '../../../common/isObject';
 import { FIXED_LIMITS, settingSpec } from '../../../common/settings';
 import { READ_DENIED_HELP } from '../../../run/wiki/wikiAuth';
 import { estimateParsedSize } from '../../../run/jsonBudget';
+import { serverText } from '../../../run/redact';
 import type { AddressPolicy, HttpTransport } from '../../../run/transport';
 import { boundedFetchText, formatMegabytes, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
 
@@ -213,26 +214,59 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
   const error: unknown = json.error ?? (Array.isArray(json.errors) ? json.errors[0] : undefined);
   if (error) {
     const e: Record<string, unknown> = isObject(error) ? error : {};
-    const code = e.code ?? 'error';
-    const info = e.info ?? e.text ?? e['*'] ?? '';
+    // The wiki's own words, bounded: a hostile one could send megabytes, terminal escapes or a `[label](command:…)` link.
+    const code = typeof e.code === 'string' ? serverText(e.code) : 'error';
+    const said = e.info ?? e.text ?? e['*'];
+    const info = typeof said === 'string' ? serverText(said) : '';
     const hint = code === 'readapidenied' ? ` (${opts.readDeniedHelp ?? READ_DENIED_HELP})` : '';
     throw new WikiFetchError(`${apiUrl} refused the request: ${code}${info ? `: ${info}` : ''}${hint}`, false);
   }
   return json;
 }
 
+/** Longest user name MediaWiki makes ($wgMaxNameChars, 255 by default; counted here in UTF-16 units, never fewer than bytes). */
+const MAX_USER_NAME = 255;
+/** Most rights an account's userinfo may list (MediaWiki 1.45 with many extensions has a few hundred). */
+const MAX_RIGHTS = 10_000;
+/** Longest right name taken (MediaWiki's are words: `editsemiprotected`, `apihighlimits`). */
+const MAX_RIGHT_NAME = 100;
+/** What a MediaWiki user name cannot hold: control characters and the characters no title may hold (Title::legalChars). */
+const NOT_IN_USER_NAME = /[\u0000-\u001f\u007f-\u009f#<>[\]|{}\ufffd]/;
+
+/** Why `name` cannot be a MediaWiki user name, or undefined when it can. */
+function badUserName(name: string): string | undefined {
+  if (name.trim() === '') return 'an empty user name';
+  if (name.length > MAX_USER_NAME) return `a user name of ${name.length} characters (MediaWiki's are at most ${MAX_USER_NAME})`;
+  if (NOT_IN_USER_NAME.test(name)) return 'a user name holding characters no MediaWiki user name holds (control characters, #<>[]|{})';
+  return undefined;
+}
+
+/** Why `rights` is not a userinfo rights list, or undefined when it is one. */
+function badRights(rights: unknown[]): string | undefined {
+  if (rights.length > MAX_RIGHTS) return `${rights.length} rights (at most ${MAX_RIGHTS} are read)`;
+  const bad = rights.find((r) => typeof r !== 'string' || r === '' || r.length > MAX_RIGHT_NAME || NOT_IN_USER_NAME.test(r));
+  if (bad !== undefined) return "a right that is not a right's name";
+  return undefined;
+}
+
 /**
  * The account a signed-in load reads as (meta=userinfo, its rights as the session has them: a bot
- * password's grants included); undefined when the wiki says the reader is anonymous or answers another shape.
+ * password's grants included); undefined when the wiki says the reader is anonymous. An answer of another
+ * shape, a name no MediaWiki user has (too long, control characters, link syntax) or a rights list that is
+ * not one is refused with a WikiFetchError saying why: the name goes into messages (assert=bot, assertuser).
  */
 export async function fetchAccount(apiUrl: string, opts: FetchOptions): Promise<{ name: string; rights: string[] } | undefined> {
   const answer = await getJson(apiUrl, 'action=query&meta=userinfo&uiprop=rights&format=json&formatversion=2', opts);
   const info = field(field(answer, 'query'), 'userinfo');
+  if (isObject(info) && info.anon === true) return undefined;
   const name = field(info, 'name');
   const rights = field(info, 'rights');
-  if (typeof name !== 'string' || field(info, 'anon') === true || !Array.isArray(rights)) return undefined;
-  if (!rights.every((r) => typeof r === 'string')) return undefined;
-  return { name, rights: rights as string[] };
+  const why =
+    typeof name !== 'string' || !Array.isArray(rights)
+      ? 'an answer without a user name and a list of rights'
+      : (badUserName(name) ?? badRights(rights));
+  if (why !== undefined) throw new WikiFetchError(`${withoutUserInfo(apiUrl)} answered meta=userinfo with ${why}`, false);
+  return { name: name as string, rights: rights as string[] };
 }
 
 /**
