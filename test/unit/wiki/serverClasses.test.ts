@@ -1182,6 +1182,128 @@ table(
   ],
 );
 
+table(
+  'A backlinks module that is itself the generator reads the pages of titles=, pageids= or revids= (ApiQueryGeneratorBase::getPageSet)',
+  [
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=linkshere with no page named: returns before reading glhcontinue)',
+      query: 'action=query&generator=linkshere&glhcontinue=x',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryLinks::run (generator=links with no page named: returns before reading gplcontinue)',
+      query: 'action=query&generator=links&gplcontinue=x',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryLinks::run (generator=links over an existing page reads gplcontinue)',
+      query: 'action=query&generator=links&titles=Main_Page&gplcontinue=x',
+      expect: [['badcontinue', 'error', 'x', 'gplcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=linkshere, one title: the from id alone)',
+      query: 'action=query&generator=linkshere&titles=Alpha&glhcontinue=0|5',
+      expect: [['badcontinue', 'error', '0|5', 'glhcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=linkshere, one title, one part)',
+      query: 'action=query&generator=linkshere&titles=Alpha&glhcontinue=5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=transcludedin, two titles: title|from)',
+      query: 'action=query&generator=transcludedin&titles=Alpha|Beta&gticontinue=5',
+      expect: [['badcontinue', 'error', '5', 'gticontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=fileusage over a File: title: the from id alone)',
+      query: 'action=query&generator=fileusage&titles=File:Example.png&gfucontinue=0|5',
+      expect: [['badcontinue', 'error', '0|5', 'gfucontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=fileusage keeps File: pages only: not read for Alpha)',
+      query: 'action=query&generator=fileusage&titles=Alpha&gfucontinue=x',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=redirects over one revision: the from id alone)',
+      query: 'action=query&generator=redirects&revids=1&grdcontinue=0|5',
+      expect: [['badcontinue', 'error', '0|5', 'grdcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (prop=linkshere over a generator’s pages: the wiki’s to decide)',
+      query: 'action=query&prop=linkshere&generator=allpages&lhcontinue=0|5',
+      expect: [],
+    },
+  ],
+);
+
+table(
+  'Several ids in pageids= or revids=: at most a namespace and a title field before the from-fields, whatever pages exist (ApiQueryBacklinksprop::run)',
+  [
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids, one from-namespace: 1 to 3 parts)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhcontinue=0|Alpha|0|5',
+      expect: [['badcontinue', 'error', '0|Alpha|0|5', 'lhcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids: namespace|title|from when they span namespaces)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhcontinue=0|Alpha|5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids: title|from when they hold several titles)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhcontinue=Alpha|5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids of which one exists: the from id alone)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhcontinue=5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids, several from-namespaces: the last two parts)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhnamespace=0|1&lhcontinue=5',
+      expect: [['badcontinue', 'error', '5', 'lhcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids, several from-namespaces: the from namespace must be an int)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhnamespace=0|1&lhcontinue=Alpha|5',
+      expect: [['badcontinue', 'error', 'Alpha|5', 'lhcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several page ids, several from-namespaces: title|from namespace|from)',
+      query: 'action=query&prop=linkshere&pageids=1|2&lhnamespace=0|1&lhcontinue=Alpha|0|5',
+      expect: [],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (several revisions, maybe of one page: 1 to 3 parts)',
+      query: 'action=query&prop=redirects&revids=1|2&rdcontinue=0|Alpha|0|5',
+      expect: [['badcontinue', 'error', '0|Alpha|0|5', 'rdcontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (generator=transcludedin over several page ids)',
+      query: 'action=query&generator=transcludedin&pageids=1|2&gticontinue=0|Alpha|0|5',
+      expect: [['badcontinue', 'error', '0|Alpha|0|5', 'gticontinue']],
+    },
+    {
+      mirrors: 'ApiQueryBacklinksprop::run (fileusage keeps File: pages only; no id says which pages are files)',
+      query: 'action=query&prop=fileusage&pageids=1|2&fucontinue=0|Alpha|0|5',
+      expect: [],
+    },
+  ],
+);
+
+describe('A continue value judged for several ids names them and says the wiki reads it only when one exists', () => {
+  it('gives the forms the pages found may take', () => {
+    const [d] = validate('action=query&prop=linkshere&pageids=1|2&lhcontinue=0|Alpha|0|5');
+    assert.match(
+      d.message,
+      /With several pages \(pageids=1\|2\) the value has 1 to 3 parts: \[int\|\]\[title\|\]int .*only when one of those pages exists\./,
+    );
+  });
+});
+
 describe('A continue value judged for one page by id says the wiki reads it only when that page exists', () => {
   it('names the id and the condition', () => {
     const [d] = validate('action=query&prop=linkshere&pageids=1&lhcontinue=0|5');

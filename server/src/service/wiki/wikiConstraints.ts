@@ -63,7 +63,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
-import { backlinksSortFields, singleIdOfPageSet, titlesNameNamespace } from './wikiContinueParts';
+import { backlinksSortFields, severalIdsProblem, singleIdOfPageSet, titlesNameNamespace } from './wikiContinueParts';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
 const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
@@ -326,11 +326,12 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     case 'pattern':
       // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
       if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
-      if (rule.pages && !namesPages(ctx)) return;
+      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
       // ApiQueryBacklinksprop::run returns before reading continue for an empty namespace list.
       if (rule.sortFields?.namespace !== undefined && ctx.present.get(prefix + rule.sortFields.namespace)?.value === '') return;
       // fileusage reads its continue value only for File: pages: judged only when titles= certainly names one.
-      if (rule.sortFields?.toNamespace !== undefined && !titlesNameNamespace(ctx, rule.sortFields.toNamespace)) return;
+      if (rule.sortFields?.toNamespace !== undefined && !titlesNameNamespace(ctx, rule.sortFields.toNamespace, use?.generator === true))
+        return;
       applyPattern(ctx, rule, names, use, module, prefix);
       return;
     case 'conflicts':
@@ -371,10 +372,12 @@ const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'generator'];
 /**
  * Whether the query names pages: a page-set parameter with a value (ApiPageSet), `titles` with at least
  * one valid title (ApiPageSet::processTitlesArray lists invalid ones apart). Without one the page set is empty, and prop modules return before reading their own parameters (ApiQueryBacklinksprop,
- * ApiQueryLinks, …).
+ * ApiQueryLinks, …). A prop module that is itself the generator reads the pages of titles/pageids/revids
+ * alone (ApiQueryGeneratorBase::getPageSet: the page set ApiPageSet builds for the generator).
  */
-function namesPages(ctx: QueryCheck): boolean {
+function namesPages(ctx: QueryCheck, asGenerator: boolean): boolean {
   for (const name of PAGE_SET_PARAMS) {
+    if (asGenerator && name === 'generator') continue;
     const p = ctx.present.get(name);
     if (!p || p.value === '') continue;
     // Invalid titles (`A[b]`, `|`) are listed as invalid, not looked up: they name no page.
@@ -477,7 +480,7 @@ function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], us
   for (const item of items) {
     let message = rule.message;
     if (rule.pattern.test(item.text)) {
-      const exact = rule.sortFields && sortFieldsProblem(ctx, rule.sortFields, prefix, item.text);
+      const exact = rule.sortFields && sortFieldsProblem(ctx, rule.sortFields, prefix, item.text, use?.generator === true);
       if (!exact) continue;
       message = `${rule.message} ${exact}`;
     }
@@ -503,13 +506,22 @@ function sortFieldsProblem(
   sort: NonNullable<ConstraintRule['sortFields']>,
   prefix: string,
   value: string,
+  asGenerator: boolean,
 ): string | undefined {
-  const fields = backlinksSortFields(ctx, sort.fromNamespace === undefined ? undefined : prefix + sort.fromNamespace, sort.toNamespace);
-  if (!fields) return undefined;
+  const fields = backlinksSortFields(
+    ctx,
+    sort.fromNamespace === undefined ? undefined : prefix + sort.fromNamespace,
+    sort.toNamespace,
+    asGenerator,
+  );
+  if (!fields) {
+    if (sort.toNamespace !== undefined) return undefined;
+    return severalIdsProblem(ctx, sort.fromNamespace === undefined ? undefined : prefix + sort.fromNamespace, sort.int, value, asGenerator);
+  }
   const parts = value.split('|');
   if (parts.length === fields.length && fields.every((f, i) => f === 'title' || sort.int.test(parts[i]))) return undefined;
   const form = fields.map((f) => (f === 'title' ? 'title' : 'int')).join('|');
-  const one = sort.toNamespace === undefined ? singleIdOfPageSet(ctx) : undefined;
+  const one = sort.toNamespace === undefined ? singleIdOfPageSet(ctx, asGenerator) : undefined;
   const subject = one ? `one page (${one.wire}=${one.id})` : 'these titles and namespaces';
   // A missing page id or revision names no page: the wiki then returns before reading the value.
   const exists = one ? ` The wiki reads it only when ${one.wire === 'pageids' ? 'that page' : 'that revision'} exists.` : '';

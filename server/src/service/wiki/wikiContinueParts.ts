@@ -8,7 +8,9 @@
  * Known here: a page set named by `titles=` alone, and one page named by a single `pageids=` or `revids=`
  * value (one namespace, one title: the value is then the from-fields alone; read only when that page or
  * revision exists, as ApiPageSet keeps a missing page id or revision out of the pages). Several ids, a
- * generator, `redirects` or `converttitles` make the pages the wiki's to decide. A title is counted only
+ * generator, `redirects` or `converttitles` make the pages the wiki's to decide. A module that is itself
+ * the generator (`generator=linkshere`) reads the pages of `titles=`, `pageids=` or `revids=` (the page set
+ * ApiPageSet builds for the generator), so `generator` then names none of its pages. A title is counted only
  * when its normal form is certain (printable ASCII, its prefix one of the wiki's namespaces ≥ 0 or none,
  * no colon otherwise, so no interwiki prefix); else the count is unknown and only the looser rule judges
  * the value.
@@ -21,6 +23,11 @@ const UNKNOWN_PAGE_SET = ['pageids', 'revids', 'generator', 'redirects', 'conver
 /** What names the pages besides a single id: with any of them the page set is not one page by id. */
 const NOT_ONE_ID = ['titles', 'generator', 'redirects', 'converttitles'];
 const ONE_ID = /^[1-9]\d{0,9}$/;
+
+/** Whether a parameter of `names` makes the module's pages unknown; `generator` does not when the module is the generator. */
+function anyGiven(ctx: QueryCheck, names: readonly string[], asGenerator: boolean): boolean {
+  return names.some((n) => ctx.present.has(n) && !(asGenerator && n === 'generator'));
+}
 const SAFE_TITLE = /^[\x20-\x7e]*$/;
 
 /** A title's namespace id and key (first letter upper case), undefined when that is not certain. */
@@ -44,29 +51,33 @@ function titleKey(v: string, ctx: QueryCheck): { ns: number; key: string; writte
  * Whether `titles=` alone names the pages and one of them is certainly in namespace `ns` (fileusage keeps
  * only File: pages, then returns before reading its continue value when none is left).
  */
-export function titlesNameNamespace(ctx: QueryCheck, ns: number): boolean {
-  if (UNKNOWN_PAGE_SET.some((n) => ctx.present.has(n))) return false;
+export function titlesNameNamespace(ctx: QueryCheck, ns: number, asGenerator: boolean): boolean {
+  if (anyGiven(ctx, UNKNOWN_PAGE_SET, asGenerator)) return false;
   const p = ctx.present.get('titles');
   if (!p || p.value === '') return false;
   return getValueItems(ctx.text, p).some((i) => titleProblem(i.text, ctx.catalogue) === undefined && titleKey(i.text, ctx)?.ns === ns);
 }
 
 /** The id parameter (`pageids` or `revids`) when it alone names the pages and holds one id; else undefined. */
-export function singleIdOfPageSet(ctx: QueryCheck): { wire: string; id: string } | undefined {
+export function singleIdOfPageSet(ctx: QueryCheck, asGenerator: boolean): { wire: string; id: string } | undefined {
   const ids = ctx.present.get('pageids');
   const revs = ctx.present.get('revids');
   const p = ids && !revs ? ids : revs && !ids ? revs : undefined;
-  if (!p || NOT_ONE_ID.some((n) => ctx.present.has(n))) return undefined;
+  if (!p || anyGiven(ctx, NOT_ONE_ID, asGenerator)) return undefined;
   const items = getValueItems(ctx.text, p);
   if (items.length !== 1 || !ONE_ID.test(items[0].text)) return undefined;
   return { wire: p === ids ? 'pageids' : 'revids', id: items[0].text };
 }
 
 /** The distinct namespaces and keys of `titles=` (only those in `toNamespace` when given), undefined when any valid title's form is uncertain. */
-function pageSetOfTitles(ctx: QueryCheck, toNamespace: number | undefined): { namespaces: number; keys: number } | undefined {
+function pageSetOfTitles(
+  ctx: QueryCheck,
+  toNamespace: number | undefined,
+  asGenerator: boolean,
+): { namespaces: number; keys: number } | undefined {
   // One page by id: one namespace and one title, in a namespace not known here (so not for fileusage).
-  if (toNamespace === undefined && singleIdOfPageSet(ctx)) return { namespaces: 1, keys: 1 };
-  if (UNKNOWN_PAGE_SET.some((n) => ctx.present.has(n))) return undefined;
+  if (toNamespace === undefined && singleIdOfPageSet(ctx, asGenerator)) return { namespaces: 1, keys: 1 };
+  if (anyGiven(ctx, UNKNOWN_PAGE_SET, asGenerator)) return undefined;
   const p = ctx.present.get('titles');
   if (!p || p.value === '') return undefined;
   const namespaces = new Set<number>();
@@ -103,8 +114,9 @@ export function backlinksSortFields(
   ctx: QueryCheck,
   fromNamespaceWire: string | undefined,
   toNamespace: number | undefined,
+  asGenerator: boolean,
 ): ('int' | 'title')[] | undefined {
-  const set = pageSetOfTitles(ctx, toNamespace);
+  const set = pageSetOfTitles(ctx, toNamespace, asGenerator);
   if (!set) return undefined;
   const fromNs = fromNamespaceWire === undefined ? false : severalFromNamespaces(ctx, fromNamespaceWire);
   if (fromNs === undefined) return undefined;
@@ -115,4 +127,47 @@ export function backlinksSortFields(
   if (fromNs) fields.push('int');
   fields.push('int');
   return fields;
+}
+
+/**
+ * Several ids in `pageids=` or `revids=` alone: the pages found are the wiki's to decide, but the continue value
+ * still has the from-fields last, after at most a namespace field (when the pages span namespaces) and a title
+ * field (when they hold several titles). What is wrong with `value` whatever pages exist, or undefined
+ * (also when the request does not name the pages that way). Not for a module of one target namespace
+ * (fileusage keeps File: pages only, which no id tells).
+ */
+export function severalIdsProblem(
+  ctx: QueryCheck,
+  fromNamespaceWire: string | undefined,
+  int: RegExp,
+  value: string,
+  asGenerator: boolean,
+): string | undefined {
+  const ids = severalIdsOfPageSet(ctx, asGenerator);
+  if (!ids) return undefined;
+  const fromNs = fromNamespaceWire === undefined ? false : severalFromNamespaces(ctx, fromNamespaceWire);
+  if (fromNs === undefined) return undefined;
+  const from = fromNs ? 2 : 1;
+  const parts = value.split('|');
+  const n = parts.length;
+  const fromOk = parts.slice(n - from).every((p) => int.test(p));
+  if (n >= from && n <= from + 2 && fromOk && (n < from + 2 || int.test(parts[0]))) return undefined;
+  const tail = fromNs ? 'int|int' : 'int';
+  const noun = ids.wire === 'pageids' ? 'pages' : 'revisions';
+  return (
+    `With several ${noun} (${ids.wire}=${ids.written}) the value has ${from} to ${from + 2} parts: [int|][title|]${tail} ` +
+    `(a namespace field when the pages found span namespaces, a title field when they hold several titles). ` +
+    `The wiki reads it only when one of those ${noun} exists.`
+  );
+}
+
+/** The id parameter when it alone names the pages and holds several ids (each a valid id); else undefined. */
+function severalIdsOfPageSet(ctx: QueryCheck, asGenerator: boolean): { wire: string; written: string } | undefined {
+  const ids = ctx.present.get('pageids');
+  const revs = ctx.present.get('revids');
+  const p = ids && !revs ? ids : revs && !ids ? revs : undefined;
+  if (!p || anyGiven(ctx, NOT_ONE_ID, asGenerator)) return undefined;
+  const items = getValueItems(ctx.text, p);
+  if (items.length < 2 || !items.every((i) => ONE_ID.test(i.text))) return undefined;
+  return { wire: p === ids ? 'pageids' : 'revids', written: p.value };
 }
