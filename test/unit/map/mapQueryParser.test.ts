@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { createJsonTreeBuilder } from '../../../server/src/service/map/mapJsonTree';
+import { createJsonTreeBuilder, MAX_JSON_DEPTH } from '../../../server/src/service/map/mapJsonTree';
 
-const buildTree = createJsonTreeBuilder();
+const builder = createJsonTreeBuilder();
+const buildTree = (text: string, errors: ParseError[]) => builder(text, errors).root;
 import { query } from './mapTestUtil';
 
 /** A node without parent links, to compare with jsonc-parser's own tree. */
@@ -62,4 +63,26 @@ describe('map query parser', () => {
     assert.deepEqual(keys('{"pos1": 1, "type": 2}'), ['pos1', 'type']);
     assert.deepEqual(keys('{"pXs1": 1, "tXpe": 2, "pos1": 3}'), ['pXs1', 'tXpe', 'pos1']);
   });
+
+  // The direct path counts its own depth (no scan first); the tolerant path is scanned before jsonc-parser
+  // recurses. Both stop at the same level: [what, text, the offset of the bracket past the limit].
+  const nest = (levels: number, open = '[', close = ']', inner = '') => `${open.repeat(levels)}${inner}${close.repeat(levels)}`;
+  const DEPTHS: Array<[string, string, number | undefined]> = [
+    ['strict, exactly at the limit', nest(MAX_JSON_DEPTH), undefined],
+    ['strict, one past the limit', nest(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH],
+    ['strict objects, one past the limit', `${'{"a":'.repeat(MAX_JSON_DEPTH)}{}${'}'.repeat(MAX_JSON_DEPTH)}`, 5 * MAX_JSON_DEPTH],
+    ['with a comment, exactly at the limit', `// c\n${nest(MAX_JSON_DEPTH)}`, undefined],
+    ['with a comment, one past the limit', `// c\n${nest(MAX_JSON_DEPTH + 1)}`, 5 + MAX_JSON_DEPTH],
+    ['broken, one past the limit', nest(MAX_JSON_DEPTH + 1, '[', '', '1,'), MAX_JSON_DEPTH],
+    ['brackets inside a string do not count', `["${'['.repeat(MAX_JSON_DEPTH + 5)}"]`, undefined],
+  ];
+  for (const [what, text, tooDeepAt] of DEPTHS) {
+    it(`nesting: ${what}`, () => {
+      const errors: ParseError[] = [];
+      const tree = builder(text, errors);
+      assert.equal(tree.tooDeepAt, tooDeepAt);
+      if (tooDeepAt === undefined) assert.ok(tree.root);
+      else assert.deepEqual([tree.root, errors], [undefined, []]);
+    });
+  }
 });

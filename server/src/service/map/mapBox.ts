@@ -51,9 +51,8 @@ export function cornerPoint(corner: CornerNodes | undefined): Point | undefined 
 }
 
 /** A corner as the server reads it; see QueryBox.e1. */
-function effectivePoint(node: Node | undefined, fallback: Point | undefined): Point | undefined {
+function effectivePoint(node: Node | undefined, corner: CornerNodes | undefined, fallback: Point | undefined): Point | undefined {
   if (!node || node.type === 'null') return fallback;
-  const corner = readCorner(node);
   if (!corner) return undefined;
   const p: Point = { x: 0, y: 0, z: 0 };
   for (const axis of AXES) {
@@ -72,10 +71,11 @@ export function readBox(query: MapQuery, descriptor: MapDescriptor): QueryBox {
   query.box = box;
   for (const field of descriptor.fields) {
     if (field.kind !== 'coordinates') continue;
-    const value = query.fields.get(field.name)?.value;
+    const property = query.fields.get(field.name);
+    const value = property?.value;
     const corner = readCorner(value);
     // `"pos1":` without a value (being typed) is no corner yet.
-    const effective = value === undefined && query.fields.has(field.name) ? undefined : effectivePoint(value, field.default);
+    const effective = value === undefined && property ? undefined : effectivePoint(value, corner, field.default);
     if (field.name === 'pos1') {
       box.pos1 = corner;
       box.p1 = cornerPoint(corner);

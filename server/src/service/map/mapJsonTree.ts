@@ -58,17 +58,57 @@ const SHARED_MAX_LENGTH = 64;
 export const MAX_JSON_DEPTH = 512;
 
 /**
- * Deepest nesting the direct path reads (as deep as a document may nest at all, MAX_JSON_DEPTH, which
- * the parser checks first). It was 200: 9,700 arrays nested 511 deep (9.9 MB) went to jsonc-parser's
- * path instead, whose growing children arrays took the CLI to 1.2 GB and 24 s.
+ * Deepest container the direct path reads: the root is at depth 0, so it reads MAX_JSON_DEPTH levels, as
+ * deep as a document may nest at all (a deeper one falls back, where `findExcessiveNesting` finds it). It
+ * was 200: 9,700 arrays nested 511 deep (9.9 MB) went to jsonc-parser's path instead, whose growing
+ * children arrays took the CLI to 1.2 GB and 24 s.
  */
-const STRICT_MAX_DEPTH = MAX_JSON_DEPTH;
+const STRICT_MAX_DEPTH = MAX_JSON_DEPTH - 1;
 
 /** Thrown inside `buildTreeStrict` when the text is not plain strict JSON: the caller falls back. */
 const NOT_STRICT = new Error('not strict JSON');
 
-/** Builds the tree of a text, pushing syntax errors into `errors`; undefined for an empty text. */
-export type JsonTreeBuilder = (text: string, errors: ParseError[]) => Node | undefined;
+/** A text's tree (undefined for an empty text), or where it nests deeper than MAX_JSON_DEPTH (then no tree). */
+export interface JsonTree {
+  root: Node | undefined;
+  /** The offset of the bracket that opens level MAX_JSON_DEPTH + 1: the text was not parsed. */
+  tooDeepAt?: number;
+}
+
+/** Builds the tree of a text, pushing syntax errors into `errors`. */
+export type JsonTreeBuilder = (text: string, errors: ParseError[]) => JsonTree;
+
+/**
+ * The offset of the bracket that opens level `limit + 1`, or undefined when the text never nests that
+ * deep. A linear scan without recursion that skips strings and comments (as jsonc-parser reads them),
+ * so it is safe on any input and runs before jsonc-parser's recursive parse. The direct path needs no
+ * scan: it counts its own depth and gives up past the same limit.
+ */
+function findExcessiveNesting(text: string, limit = MAX_JSON_DEPTH): number | undefined {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return i;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      if (depth > 0) depth--;
+    } else if (c === 34 /* " */) {
+      // To the closing quote; an unterminated string ends at the line break (jsonc-parser does too).
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34 || d === 10 || d === 13) break;
+      }
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      while (i < n && text.charCodeAt(i) !== 10) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 1;
+    }
+  }
+  return undefined;
+}
 
 // The one named exception to the 80-line limit: the hand-tuned parser loops read plain closure variables
 // (as fast as the module variables they were; docs/architecture.md, docs/performance.md); each inner function is short.
@@ -149,7 +189,9 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
    * Emptied after each parse, so no string (nor the text a slice of it points into) outlives its tree.
    */
   const seen: Array<string | undefined> = new Array<string | undefined>(SEEN_SLOTS).fill(undefined);
-  let seenUsed = false;
+  /** The slots filled in this parse (the first `seenCount`): emptied one by one, not all 256 per parse. */
+  const seenSlots = new Uint16Array(SEEN_SLOTS);
+  let seenCount = 0;
 
   /** The text between `start` and `end` (no escapes in it), shared with an equal string met before in this parse. */
   function sharedSlice(start: number, end: number): string {
@@ -160,8 +202,8 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     const known = seen[slot];
     if (known !== undefined && known.length === length && t.startsWith(known, start)) return known;
     const made = t.slice(start, end);
+    if (known === undefined) seenSlots[seenCount++] = slot;
     seen[slot] = made;
-    seenUsed = true;
     return made;
   }
 
@@ -172,15 +214,14 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     const slot = (length * 31 + name.charCodeAt(0) * 7 + name.charCodeAt(length - 1)) & (SEEN_SLOTS - 1);
     const known = seen[slot];
     if (known === name) return known;
+    if (known === undefined) seenSlots[seenCount++] = slot;
     seen[slot] = name;
-    seenUsed = true;
     return name;
   }
 
   function forgetSeen(): void {
-    if (!seenUsed) return;
-    seen.fill(undefined);
-    seenUsed = false;
+    for (let i = 0; i < seenCount; i++) seen[seenSlots[i]] = undefined;
+    seenCount = 0;
   }
 
   const treeVisitor: JSONVisitor = {
@@ -216,14 +257,19 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
   /** The strict path's text and position (closure variables: as fast as the module-level ones were). */
   let sText = '';
   let sPos = 0;
-  /** The children of the open containers, innermost last: each container takes its own when it closes. */
+  /**
+   * The children of the open containers, innermost last, up to `sTop`: each container takes its own when
+   * it closes. The slots above `sTop` hold children already taken (in the tree anyway); all are let go
+   * at the end of the parse.
+   */
   const sKids: Node[] = [];
+  let sTop = 0;
 
   /** Gives `node` the children pushed since `base`, in an array of their number (see `exactChildren`). */
   function takeKids(node: BuildNode, base: number): void {
-    if (sKids.length === base) return;
-    node.children = sKids.slice(base);
-    sKids.length = base;
+    if (sTop === base) return;
+    node.children = sKids.slice(base, sTop);
+    sTop = base;
   }
 
   function skipSpace(): void {
@@ -314,7 +360,7 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     const offset = sPos;
     if (depth > STRICT_MAX_DEPTH) throw NOT_STRICT;
     const node: BuildNode = { type: 'object', offset, length: -1, children: NO_CHILDREN };
-    const base = sKids.length;
+    const base = sTop;
     sPos++;
     skipSpace();
     if (t.charCodeAt(sPos) !== C_RBRACE) {
@@ -329,13 +375,13 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
         sPos++;
         skipSpace();
         const value = strictValue(depth + 1);
-        sKids.push({
+        sKids[sTop++] = {
           type: 'property',
           offset: keyOffset,
           length: value.offset + value.length - keyOffset,
           children: [key, value],
           colonOffset: colon,
-        });
+        };
         skipSpace();
         const d = t.charCodeAt(sPos);
         if (d === C_COMMA) {
@@ -359,12 +405,13 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     const offset = sPos;
     if (depth > STRICT_MAX_DEPTH) throw NOT_STRICT;
     const node: BuildNode = { type: 'array', offset, length: -1, children: NO_CHILDREN };
-    const base = sKids.length;
+    const base = sTop;
     sPos++;
     skipSpace();
     if (t.charCodeAt(sPos) !== C_RBRACKET) {
       for (;;) {
-        sKids.push(strictValue(depth + 1));
+        const value = strictValue(depth + 1);
+        sKids[sTop++] = value;
         skipSpace();
         const d = t.charCodeAt(sPos);
         if (d === C_COMMA) {
@@ -420,6 +467,7 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     } finally {
       sText = '';
       sKids.length = 0;
+      sTop = 0;
       forgetSeen();
     }
   }
@@ -430,11 +478,18 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
    * one push at a time, which makes it about twice as slow on large documents; nothing here needs parents.
    * A key whose value never came (`{"type": }`) still gets a property node, with the key as only child.
    */
-  function buildTree(text: string, errors: ParseError[]): Node | undefined {
+  function buildTree(text: string, errors: ParseError[]): JsonTree {
     // Well-formed JSON (what saved query files nearly always are) takes the direct path; anything
-    // else — comments, errors, unusual whitespace — goes through jsonc-parser for its recovery and errors.
+    // else — comments, errors, unusual whitespace — goes through jsonc-parser for its recovery and errors,
+    // once the text is known not to nest too deep for its recursion.
     const fast = buildTreeStrict(text);
-    if (fast !== undefined) return fast;
+    if (fast !== undefined) return { root: fast };
+    const tooDeepAt = findExcessiveNesting(text);
+    if (tooDeepAt !== undefined) return { root: undefined, tooDeepAt };
+    return { root: buildTreeTolerant(text, errors) };
+  }
+
+  function buildTreeTolerant(text: string, errors: ParseError[]): Node | undefined {
     build.containers.length = 0;
     build.holders.length = 0;
     build.top = undefined;

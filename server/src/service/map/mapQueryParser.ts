@@ -56,37 +56,6 @@ export interface MapDocument {
 }
 
 /**
- * The offset of the bracket that opens level `limit + 1`, or undefined when the text never nests that
- * deep. A linear scan without recursion that skips strings and comments (as jsonc-parser reads them),
- * so it is safe on any input and runs before any recursive parse.
- */
-function findExcessiveNesting(text: string, limit = MAX_JSON_DEPTH): number | undefined {
-  let depth = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (++depth > limit) return i;
-    } else if (c === 93 /* ] */ || c === 125 /* } */) {
-      if (depth > 0) depth--;
-    } else if (c === 34 /* " */) {
-      // To the closing quote; an unterminated string ends at the line break (jsonc-parser does too).
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34 || d === 10 || d === 13) break;
-      }
-    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      while (i < n && text.charCodeAt(i) !== 10) i++;
-    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 1;
-    }
-  }
-  return undefined;
-}
-
-/**
  * Most query objects collected from one document. A 9.9 MB document of real queries holds about 100,000;
  * 3,300,000 `{}` (9.9 MB) took the CLI to 3.1 GB and 52 s, each kept as a query with its fields and box.
  */
@@ -139,7 +108,8 @@ function collectQuery(node: Node, index: number, descriptor: MapDescriptor): Map
     }
     const counted: MapFieldProperty = { field, property, key, value: property.children?.[1] };
     fields ??= [];
-    const previous = fields.findIndex((p) => p.field.name === field.name);
+    let previous = fields.length - 1;
+    while (previous >= 0 && fields[previous].field !== field) previous--;
     if (previous < 0) fields.push(counted);
     else {
       (overridden ??= []).push(fields[previous]);
@@ -159,12 +129,11 @@ function collectQuery(node: Node, index: number, descriptor: MapDescriptor): Map
 /** Parse a document into its query objects, with the service's tree builder (mapJsonTree.ts). Never throws. */
 export function parseMapDocument(document: TextDocument, descriptor: MapDescriptor, buildTree: JsonTreeBuilder): MapDocument {
   const text = document.getText();
-  // Depth is measured before any recursive parse: a document nested too deep is not parsed at all.
-  const deep = findExcessiveNesting(text);
-  if (deep !== undefined)
-    return { text, root: undefined, syntaxErrors: [], queries: [], notObjects: [], tooDeep: { offset: deep, limit: MAX_JSON_DEPTH } };
   const syntaxErrors: ParseError[] = [];
-  const root = buildTree(text, syntaxErrors);
+  // A document nested too deep is not parsed at all (the builder finds it before any recursive parse).
+  const { root, tooDeepAt } = buildTree(text, syntaxErrors);
+  if (tooDeepAt !== undefined)
+    return { text, root: undefined, syntaxErrors, queries: [], notObjects: [], tooDeep: { offset: tooDeepAt, limit: MAX_JSON_DEPTH } };
   const queries: MapQuery[] = [];
   const notObjects: Node[] = [];
   let unchecked: MapDocument['unchecked'];

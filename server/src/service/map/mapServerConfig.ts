@@ -73,9 +73,48 @@ export function findLayerByY(layers: readonly MapLayer[], y: number): MapLayer |
   return layers.find((l) => y >= l.from && y <= l.to);
 }
 
-/** Whether any map-block y in lo…hi lies in a layer. */
+/**
+ * A config's layers sorted by their lowest y, with the highest y reached by each and those before it:
+ * whether a range touches a layer is then a binary search, not a scan of every layer (a config may list
+ * up to 1,000, and a document up to 200,000 queries).
+ */
+interface LayerIndex {
+  from: Float64Array;
+  reach: Float64Array;
+}
+
+/** One index per layers array (a config's layers are not changed once read). */
+const layerIndexes = new WeakMap<readonly MapLayer[], LayerIndex>();
+
+function layerIndex(layers: readonly MapLayer[]): LayerIndex {
+  let index = layerIndexes.get(layers);
+  if (index) return index;
+  const sorted = [...layers].sort((a, b) => a.from - b.from);
+  const from = new Float64Array(sorted.length);
+  const reach = new Float64Array(sorted.length);
+  let highest = -Infinity;
+  sorted.forEach((l, i) => {
+    from[i] = l.from;
+    highest = Math.max(highest, l.to);
+    reach[i] = highest;
+  });
+  index = { from, reach };
+  layerIndexes.set(layers, index);
+  return index;
+}
+
+/** Whether any map-block y in lo…hi lies in a layer (some layer has from ≤ hi and to ≥ lo). */
 export function rangeTouchesLayers(layers: readonly MapLayer[], lo: number, hi: number): boolean {
-  return layers.some((l) => l.from <= hi && l.to >= lo);
+  const { from, reach } = layerIndex(layers);
+  // The last layer (in `from` order) that starts at or below hi: those up to it are the ones with from ≤ hi.
+  let low = 0;
+  let high = from.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (from[mid] <= hi) low = mid + 1;
+    else high = mid;
+  }
+  return low > 0 && reach[low - 1] >= lo;
 }
 
 /** Most characters of a layer's name shown (names come from the map server). */
@@ -86,6 +125,17 @@ const MAX_LAYER_NAME = 80;
  * the rest counted (a server's config may list up to 1,000, each message and hover would carry them all).
  */
 export function describeLayers(layers: readonly MapLayer[], blockSize: number): string {
+  // Made once per layers array: every box outside the layers repeats it in its message.
+  const known = layerTexts.get(layers);
+  if (known?.blockSize === blockSize) return known.text;
+  const text = layerText(layers, blockSize);
+  layerTexts.set(layers, { blockSize, text });
+  return text;
+}
+
+const layerTexts = new WeakMap<readonly MapLayer[], { blockSize: number; text: string }>();
+
+function layerText(layers: readonly MapLayer[], blockSize: number): string {
   const named = FIXED_LIMITS.mapLayersNamed;
   const text = layers
     .slice(0, named)

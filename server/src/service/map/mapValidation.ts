@@ -148,11 +148,12 @@ function syntaxProblem(code: string): string {
 /** Required fields that are missing, and corners the server fills with its default (only once the JSON is complete). */
 function checkMissingFields(document: TextDocument, query: MapQuery, descriptor: MapDescriptor, sink: DiagnosticSink): void {
   for (const field of descriptor.fields) {
-    if (field.required && !query.fields.has(field.name)) reportMissingField(sink, query, field.name, descriptor);
+    if (!field.required && !field.default) continue;
+    const property = query.fields.get(field.name);
+    if (field.required && !property) reportMissingField(sink, query, field.name, descriptor);
     // web/mapobjects.go: a nil pos1/pos2 (omitted, or null) becomes ±2048 map blocks.
-    const value = query.fields.get(field.name)?.value;
-    if (field.default && (!query.fields.has(field.name) || value?.type === 'null'))
-      reportDefaultCorner(sink, query, field.name, field.default, value);
+    const value = property?.value;
+    if (field.default && (!property || value?.type === 'null')) reportDefaultCorner(sink, query, field.name, field.default, value);
   }
 }
 
