@@ -110,6 +110,16 @@ const median = (xs) => {
 };
 const higherIsBetter = (unit) => unit === 'MB/s' || unit === 'x';
 
+/**
+ * Rows renamed since an older version of the benchmark, old name → name now, so that the two sides meet.
+ * The server's bundle was split (scripts/build.js LAZY_CHUNKS): its row now says it measures the file read at
+ * start, which is what the older row measured (the whole server was read at start then).
+ */
+const RENAMED = {
+  'server bundle (minified)': 'server bundle read at start (minified, dist/server.core.js)',
+  'server bundle (minified, gzip)': 'server bundle read at start (minified, gzip)',
+};
+
 /** Per row name: the values of each side over the rounds, in the order rows first appeared. */
 function collect(runs) {
   const rows = new Map();
@@ -118,8 +128,8 @@ function collect(runs) {
       for (const r of list) {
         // Keyed by the trimmed name: a results file keeps a sub-row's indent, rows read back from what a
         // run printed do not (else the two sides of an indented row never meet).
-        const key = r.name.trim();
-        if (!rows.has(key)) rows.set(key, { name: r.name, unit: r.unit, target: r.target, base: [], this: [] });
+        const key = RENAMED[r.name.trim()] ?? r.name.trim();
+        if (!rows.has(key)) rows.set(key, { name: RENAMED[r.name.trim()] ?? r.name, unit: r.unit, target: r.target, base: [], this: [] });
         rows.get(key)[side].push(r.value);
       }
     }

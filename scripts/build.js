@@ -94,7 +94,39 @@ async function main() {
   fs.writeFileSync(path.join(root, BUILD_INPUTS), JSON.stringify(buildInputs(results), null, 1) + '\n');
 }
 
-/** The two commands: each launcher and the bundle it runs, and the server's host parsers, written to `outDir`. */
+/**
+ * Modules the server and the CLI require on first use (a `require` with a literal path in their code), each a
+ * bundle of its own beside theirs in dist/: module → file. Their bundles leave that `require` to run time,
+ * so a session that never needs the module neither reads nor compiles it. What a chunk imports from the
+ * rest of the sources is bundled into it again: those modules must hold no state the two copies would split
+ * (test/unit/build/lazyChunks.test.ts checks which ones they are).
+ */
+const LAZY_CHUNKS = {
+  // The service of source files (Python, JavaScript, …), required by server/src/languageModes.ts.
+  'server/src/service/embedded/embeddedLanguageService.ts': 'server.embedded.js',
+};
+
+/** Leaves the `require` of a LAZY_CHUNKS module to run time, as `require('./FILE')` of its bundle. */
+function lazyChunksPlugin() {
+  return {
+    name: 'wikimap-query-lazy-chunks',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'require-call') return undefined;
+        const target = path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+        const file = LAZY_CHUNKS[target] ?? LAZY_CHUNKS[`${target}.ts`];
+        return file ? { path: `./${file}`, external: true } : undefined;
+      });
+    },
+  };
+}
+
+/** The options of the bundles the two commands run (dist/server.core.js, dist/cli.core.js): the LAZY_CHUNKS left out. */
+function coreOptions(common) {
+  return { ...common, plugins: [...(common.plugins ?? []), lazyChunksPlugin()], external: ['vscode'] };
+}
+
+/** The two commands: each launcher and the bundle it runs, the server's host parsers and the LAZY_CHUNKS, written to `outDir`. */
 function launcherBuilds(common, outDir) {
   const builds = [];
   for (const [name, main, launcher] of [
@@ -102,7 +134,7 @@ function launcherBuilds(common, outDir) {
     ['cli', 'server/src/node/cliMain.ts', 'server/src/node/cliLauncher.ts'],
   ]) {
     builds.push(
-      esbuild.build({ ...common, entryPoints: [main], outfile: path.join(outDir, `${name}.core.js`), external: ['vscode'] }),
+      esbuild.build({ ...coreOptions(common), entryPoints: [main], outfile: path.join(outDir, `${name}.core.js`) }),
       esbuild.build({
         ...common,
         entryPoints: [launcher],
@@ -122,6 +154,9 @@ function launcherBuilds(common, outDir) {
       outfile: path.join(outDir, 'server.hostParsers.js'),
       external: ['vscode'],
     }),
+    ...Object.entries(LAZY_CHUNKS).map(([entry, file]) =>
+      esbuild.build({ ...common, entryPoints: [entry], outfile: path.join(outDir, file), external: ['vscode'] }),
+    ),
   );
   return builds;
 }
@@ -206,7 +241,7 @@ function listFiles(dir) {
     .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
-module.exports = { bundleOptions, launcherBuilds, webOptions, GRAMMARS, copyGrammars };
+module.exports = { bundleOptions, coreOptions, LAZY_CHUNKS, launcherBuilds, webOptions, GRAMMARS, copyGrammars };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -18,7 +18,8 @@ import { FIXED_LIMITS } from '../../common/settings';
 import type { PackageFiles } from './runtime';
 import type { LanguageSettings } from './service/languageTypes';
 import type { LanguageService } from './service/languageTypes';
-import { hostLanguageOf, type EmbeddedDocument } from './service/embedded/embeddedLanguageService';
+import type { EmbeddedDocument } from './service/embedded/embeddedLanguageService';
+import { hostLanguageOf } from './service/embedded/hostLanguages';
 import {
   builtinVersionCatalogue,
   builtinVersionShort,

@@ -20,9 +20,7 @@ import { loadBuiltinCatalogue, type WikiCatalogue } from './service/wiki/wikiCat
 import type { WikiModule, WikiParamDescriptor } from './service/wiki/wikiTypes';
 import { getWikiLanguageService, WIKI_LANGUAGE_ID, type WikiLanguageService } from './service/wiki/wikiLanguageService';
 import { continuesQuery } from './service/wiki/wikiQueryParser';
-import { getEmbeddedLanguageService, hostLanguageOf } from './service/embedded/embeddedLanguageService';
-import { mayHoldRequest } from './service/embedded/requestFinder';
-import { findUrlLiterals } from './service/embedded/lexerFinder';
+import { hostLanguageOf } from './service/embedded/hostLanguages';
 import { createMapDescriptor } from './service/map/mapDescriptor';
 import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
@@ -308,19 +306,50 @@ function whyBuiltin(status: ReturnType<NonNullable<CatalogueStoreAccess['status'
   return status.error ? 'built-in catalogue: its own could not be loaded' : 'built-in catalogue: its own is not fetched';
 }
 
-/** The service of source files: the finder with the host parsers, or (without them) the lexer that reads URL literals. */
+type EmbeddedModule = typeof import('./service/embedded/embeddedLanguageService');
+
+/**
+ * The service of source files: the finder with the host parsers, or (without them) the lexer that reads URL literals.
+ * Its module is required when a source file is first served: in the shipped server and CLI it is a bundle of its
+ * own (dist/server.embedded.js, scripts/build.js), which a session of query documents never reads or compiles.
+ */
 function createHostService(
   wiki: LanguageService<unknown>,
   hostFinder: ServerRuntime['hostFinder'],
   map: MapLanguageService,
 ): LanguageService<unknown> {
-  return getEmbeddedLanguageService({
-    wiki: wiki as unknown as WikiLanguageService,
-    map,
-    // The prefilter decides first everywhere (findLoaded applies it too).
-    find: (text, lang, doc) =>
-      hostFinder ? hostFinder.findLoaded(text, lang, doc) : mayHoldRequest(text) ? findUrlLiterals(text, lang.id) : [],
-  }) as LanguageService<unknown>;
+  return lazyLanguageService(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use on purpose
+    const embedded = require('./service/embedded/embeddedLanguageService') as EmbeddedModule;
+    return embedded.getEmbeddedLanguageService({
+      wiki: wiki as unknown as WikiLanguageService,
+      map,
+      // The prefilter decides first everywhere (findLoaded applies it too).
+      find: (text, lang, doc) =>
+        hostFinder ? hostFinder.findLoaded(text, lang, doc) : embedded.mayHoldRequest(text) ? embedded.findUrlLiterals(text, lang.id) : [],
+    }) as LanguageService<unknown>;
+  });
+}
+
+/** A language service made by `create` when one of its features is first asked for. */
+export function lazyLanguageService<P>(create: () => LanguageService<P>): LanguageService<P> {
+  let made: LanguageService<P> | undefined;
+  const s = (): LanguageService<P> => (made ??= create());
+  return {
+    parse: (d) => s().parse(d),
+    doValidation: (d, p, o) => s().doValidation(d, p, o),
+    doComplete: (d, p, offset, o) => s().doComplete(d, p, offset, o),
+    doHover: (d, p, offset, o) => s().doHover(d, p, offset, o),
+    doCodeActions: (d, p, range, diagnostics, o) => s().doCodeActions(d, p, range, diagnostics, o),
+    findDocumentSymbols: (d, p) => s().findDocumentSymbols(d, p),
+    findDocumentLinks: (d, p) => s().findDocumentLinks(d, p),
+    getRunnableQueries: (d, p) => s().getRunnableQueries(d, p),
+    getSemanticTokens: (d, p, range) => s().getSemanticTokens(d, p, range),
+    getInlayHints: (d, p, range, o) => s().getInlayHints(d, p, range, o),
+    getFoldingRanges: (d, p) => s().getFoldingRanges(d, p),
+    getSelectionRanges: (d, p, positions) => s().getSelectionRanges(d, p, positions),
+    format: (d, p, options, o) => s().format(d, p, options, o),
+  };
 }
 
 /** Reloads the catalogues of `targets`, or says why none is fetched (no wiki configured, untrusted workspace, no live catalogues here). */

@@ -18,6 +18,9 @@ import addFormats from 'ajv-formats';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
 import { CLI, ensureBuilt, ROOT } from './lspClient';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { LAZY_CHUNKS } = require('../../scripts/build.js') as { LAZY_CHUNKS: Record<string, string> };
+
 interface Run {
   status: number | null;
   stdout: string;
@@ -48,6 +51,7 @@ function write(dir: string, files: Record<string, string>): void {
 
 const MISTAKES = 'action=query&list=allpages&aplimit=9000\n\naction=query&list=search&srlimit=10\n';
 const MAP_MISTAKE = '{ "pos1": {"x": 20, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 1}, "type": "bones" }\n';
+const PY_MISTAKE = "import requests\nrequests.get('https://en.wikipedia.org/w/api.php?action=query&list=allpages&aplimit=9999')\n";
 const MARKDOWN =
   '# Notes\n\nThe query https://wiki.example.org/w/api.php?action=query&list=allpages&apfilterredir=sometimes lists pages.\n';
 
@@ -316,6 +320,7 @@ describe('the checker as a pre-commit hook and as an npm package', function () {
         'dist/server.js',
         'dist/server.core.js',
         'dist/server.hostParsers.js',
+        ...Object.values(LAZY_CHUNKS).map((file) => `dist/${file}`),
         'package.json',
         'README.md',
         'LICENSE',
@@ -327,14 +332,16 @@ describe('the checker as a pre-commit hook and as an npm package', function () {
       const stray = names.filter((n) => /^(server|client|test|scripts|bench|docs|examples|node_modules)\/|\.ts$|\.map$/.test(n));
       assert.deepEqual(stray, [], 'sources, tests and scripts stay out of the package');
 
-      write(project, { 'a.wikiquery': MISTAKES, 'b.mapquery.json': MAP_MISTAKE });
+      // c.py: the service of source files, a bundle of its own (scripts/build.js LAZY_CHUNKS), is in the package.
+      write(project, { 'a.wikiquery': MISTAKES, 'b.mapquery.json': MAP_MISTAKE, 'c.py': PY_MISTAKE });
       const install = run('npm', ['install', '--no-audit', '--no-fund', '--no-save', path.join(out, info.filename)], { cwd: project });
       assert.equal(install.status, 0, install.stderr);
-      const check = run('npx', ['--no-install', 'wikimap-query', 'check', 'a.wikiquery', 'b.mapquery.json'], { cwd: project });
+      const check = run('npx', ['--no-install', 'wikimap-query', 'check', 'a.wikiquery', 'b.mapquery.json', 'c.py'], { cwd: project });
       assert.equal(check.status, 1, check.stderr);
       assert.match(check.stdout, /^a\.wikiquery:1:36 warning outofrange /m);
       assert.match(check.stdout, /^a\.wikiquery:3:19 error missingparam /m);
       assert.match(check.stdout, /^b\.mapquery\.json:\d+:\d+ warning invertedbox /m);
+      assert.match(check.stdout, /^c\.py:2:85 warning outofrange /m);
       const version = run('npx', ['--no-install', 'wikimap-query', '--version'], { cwd: project });
       assert.equal(version.stdout.trim(), JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
     } finally {

@@ -11,8 +11,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { HostFinder, PackageFiles } from '../runtime';
 import type { HostParsers } from '../embedded/hostParsers';
-import { mayHoldRequest } from '../service/embedded/requestFinder';
-import { findUrlLiterals } from '../service/embedded/lexerFinder';
+
+/**
+ * The prefilter and the lexer, from the embedded service's module: `findLoaded` is only called by that service,
+ * so the module is loaded by then (in the shipped server, dist/server.embedded.js; scripts/build.js LAZY_CHUNKS).
+ */
+const embedded = (): typeof import('../service/embedded/embeddedLanguageService') =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module of the caller, loaded on first use
+  require('../service/embedded/embeddedLanguageService');
 
 /** The bundle holding ../embedded/hostParsers.ts, next to the server's (see scripts/build.js). */
 const HOST_PARSERS_FILE = 'server.hostParsers.js';
@@ -51,11 +57,11 @@ export function lazyHostFinder(files: PackageFiles, load: () => HostParsersModul
     findLoaded(text, lang, doc) {
       if (!parsers) {
         // What HostParsers' prefilter would answer, without loading them.
-        if (!mayHoldRequest(text)) return [];
+        if (!embedded().mayHoldRequest(text)) return [];
         try {
           get();
         } catch {
-          return findUrlLiterals(text, lang.id);
+          return embedded().findUrlLiterals(text, lang.id);
         }
       }
       return parsers!.findLoaded(text, lang, doc);

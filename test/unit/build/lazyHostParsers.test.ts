@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { lazyHostFinder } from '../../../server/src/node/lazyHostFinder';
 import * as hostParsers from '../../../server/src/embedded/hostParsers';
-import { hostLanguageOf } from '../../../server/src/service/embedded/embeddedLanguageService';
+import { hostLanguageOf } from '../../../server/src/service/embedded/hostLanguages';
 import { createPackageFiles } from '../../../server/src/node/nodeRuntime';
 
 const ROOT = path.join(__dirname, '..', '..', '..');

@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { grammarPackageFile, HOST_LANGUAGES, hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
+import { grammarPackageFile, HOST_LANGUAGES, hostLanguage, hostLanguageOf } from '../../../server/src/service/embedded/hostLanguages';
 import { SETTINGS } from '../../../common/settings';
-import { hostLanguageOf } from '../../../server/src/service/embedded/embeddedLanguageService';
 
 const root = path.resolve(__dirname, '../../..');
 

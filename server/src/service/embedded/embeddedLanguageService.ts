@@ -14,7 +14,7 @@ import type { LanguageService, LanguageSettings } from '../languageTypes';
 import type { RunnableQuery } from '../../../../common/queryTypes';
 import type { WikiLanguageService } from '../wiki/wikiLanguageService';
 import { TokenSink, encodeTokens, SEMANTIC_TOKENS_LEGEND, type TokenType } from '../semanticTokens';
-import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from './hostLanguages';
+import { hostLanguageOf, type HostLanguage } from './hostLanguages';
 import { checkRequests, type CheckedRequest, type CheckedWikiRequest } from './embeddedCheck';
 import type { MapLanguageService } from '../map/mapLanguageService';
 import { mapRangeToHost, type CheckedMapRequest } from './mapCheck';
@@ -29,6 +29,11 @@ import { fixesInHost, sameDiagnostic, wholeDocument } from './hostActions';
 
 /** Finds the request candidates of a host text; undefined while the language's grammar is not loaded. */
 /** Finds the requests of a host text; `doc` names the open document the text is (its syntax tree may be kept for the next parse). */
+// The prefilter and the lexer, for the finders of the server's runtimes (languageModes.ts, node/lazyHostFinder.ts):
+// they ask this module, which the shipped server loads as a bundle of its own with the first source file.
+export { mayHoldRequest } from './requestFinder';
+export { findUrlLiterals } from './lexerFinder';
+
 export type RequestFinder = (text: string, lang: HostLanguage, doc?: string) => FoundRequest[] | undefined;
 
 export interface EmbeddedDocument {
@@ -50,16 +55,6 @@ export interface EmbeddedServiceOptions {
 }
 
 const EMPTY_LIST = { isIncomplete: false, items: [] };
-
-/**
- * The host language of a document: its file name's, else its language id's (or an editor's alias).
- * The name decides first because a client may send one language id for every file of a server: eglot
- * 1.9, given `(python-mode js-mode)` for one server, opens a `.js` file as `python`.
- */
-export function hostLanguageOf(languageId: string, uri: string): HostLanguage | undefined {
-  const path = uri.replace(/[?#].*$/, '').toLowerCase();
-  return HOST_LANGUAGES.find((l) => l.extensions.some((e) => path.endsWith(e))) ?? hostLanguage(languageId);
-}
 
 export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): LanguageService<EmbeddedDocument> {
   const { wiki, map, find } = options;

@@ -156,6 +156,16 @@ export function hostLanguage(id: string): HostLanguage | undefined {
   return BY_ID.get(id) ?? BY_ID.get(ALIASES[id] ?? '');
 }
 
+/**
+ * The host language of a document: its file name's, else its language id's (or an editor's alias).
+ * The name decides first because a client may send one language id for every file of a server: eglot
+ * 1.9, given `(python-mode js-mode)` for one server, opens a `.js` file as `python`.
+ */
+export function hostLanguageOf(languageId: string, uri: string): HostLanguage | undefined {
+  const path = uri.replace(/[?#].*$/, '').toLowerCase();
+  return HOST_LANGUAGES.find((l) => l.extensions.some((e) => path.endsWith(e))) ?? hostLanguage(languageId);
+}
+
 /** Where a language's grammar file is in node_modules. */
 export function grammarPackageFile(lang: HostLanguage): string | undefined {
   if (!lang.grammar) return undefined;

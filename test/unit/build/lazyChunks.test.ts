@@ -1,0 +1,126 @@
+/**
+ * Modules the server and the CLI require on first use are bundles of their own (scripts/build.js, LAZY_CHUNKS):
+ * the bundles the two commands run leave their `require` to run time, and a chunk carries again only modules
+ * that hold no state (a second copy of a module with state would split it).
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { lazyLanguageService } from '../../../server/src/languageModes';
+import type { LanguageService } from '../../../server/src/service/languageTypes';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const build = require('../../../scripts/build.js') as {
+  bundleOptions: (production: boolean) => esbuild.BuildOptions;
+  coreOptions: (common: esbuild.BuildOptions) => esbuild.BuildOptions;
+  LAZY_CHUNKS: Record<string, string>;
+};
+
+/**
+ * What a chunk may carry again beside the command's bundle, reviewed: constants, pure functions and libraries
+ * without module state. A module added here must hold no state (no cache, no registry, no class tested with instanceof).
+ */
+const SHARED_WITHOUT_STATE: Record<string, string[]> = {
+  'server.embedded.js': [
+    'node_modules/vscode-languageserver-textdocument/lib/esm/main.js',
+    'node_modules/vscode-languageserver-types/lib/esm/main.js',
+    'server/src/service/embedded/hostLanguages.ts',
+    'server/src/service/semanticTokens.ts',
+    'server/src/service/severity.ts',
+    'server/src/service/wiki/wikiDiagnosticCodes.ts',
+    'server/src/service/wiki/wikiDidYouMean.ts',
+  ],
+};
+
+async function inputsAndText(options: esbuild.BuildOptions, entry: string): Promise<{ inputs: string[]; text: string }> {
+  const r = await esbuild.build({
+    ...options,
+    absWorkingDir: ROOT,
+    sourcemap: false,
+    entryPoints: [entry],
+    outfile: 'dist/x.js',
+    write: false,
+  });
+  return { inputs: Object.keys(r.metafile!.inputs), text: r.outputFiles![0].text };
+}
+
+describe('lazy chunks of the server and the CLI', () => {
+  const common = build.bundleOptions(true);
+  const core = build.coreOptions(common);
+  const chunks = Object.entries(build.LAZY_CHUNKS);
+
+  it('the embedded service is one of them', () => {
+    assert.equal(build.LAZY_CHUNKS['server/src/service/embedded/embeddedLanguageService.ts'], 'server.embedded.js');
+  });
+
+  for (const [main, name] of [
+    ['server/src/node/serverMain.ts', 'server'],
+    ['server/src/node/cliMain.ts', 'CLI'],
+  ]) {
+    it(`the ${name}'s bundle requires each chunk by its file and holds none of its modules`, async function () {
+      this.timeout(60000);
+      const bundle = await inputsAndText(core, main);
+      for (const [entry, file] of chunks) {
+        assert.ok(bundle.text.includes(`require("./${file}")`), `${main} requires ./${file}`);
+        assert.ok(!bundle.inputs.includes(entry), `${entry} is not in ${name}'s bundle`);
+      }
+    });
+  }
+
+  for (const [entry, file] of chunks) {
+    it(`${file} carries again only the reviewed modules without state`, async function () {
+      this.timeout(60000);
+      const [server, chunk] = await Promise.all([inputsAndText(core, 'server/src/node/serverMain.ts'), inputsAndText(common, entry)]);
+      const shared = chunk.inputs.filter((f) => server.inputs.includes(f)).sort();
+      assert.deepEqual(shared, SHARED_WITHOUT_STATE[file]);
+    });
+  }
+});
+
+describe('lazyLanguageService', () => {
+  const METHODS = [
+    'parse',
+    'doValidation',
+    'doComplete',
+    'doHover',
+    'doCodeActions',
+    'findDocumentSymbols',
+    'findDocumentLinks',
+    'getRunnableQueries',
+    'getSemanticTokens',
+    'getInlayHints',
+    'getFoldingRanges',
+    'getSelectionRanges',
+    'format',
+  ] as const;
+
+  /** A service whose every feature answers with its name and the arguments it was given. */
+  function echoService(): LanguageService<unknown> {
+    return Object.fromEntries(METHODS.map((m) => [m, (...args: unknown[]) => ({ m, args })])) as unknown as LanguageService<unknown>;
+  }
+
+  it('makes nothing until a feature is asked for, then makes the service once', () => {
+    let made = 0;
+    const lazy = lazyLanguageService(() => {
+      made++;
+      return echoService();
+    });
+    assert.equal(made, 0);
+    lazy.doHover({} as never, {}, 3);
+    lazy.format({} as never, {}, {} as never);
+    assert.equal(made, 1);
+  });
+
+  for (const m of METHODS) {
+    it(`${m}: passes every argument and returns the service's answer`, () => {
+      const lazy = lazyLanguageService(echoService) as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const args = ['doc', 'parsed', 'third', 'fourth', 'fifth'].slice(0, lazy[m].length);
+      assert.deepEqual(lazy[m](...args), { m, args });
+    });
+  }
+
+  it('covers every feature of LanguageService', () => {
+    assert.deepEqual(Object.keys(lazyLanguageService(echoService)).sort(), [...METHODS].sort());
+  });
+});
