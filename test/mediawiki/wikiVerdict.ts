@@ -115,7 +115,7 @@ function queryPairs(query: string): [string, string][] {
   });
 }
 
-/** Decoded parameter names and values of a query string (`+` is a space, as PHP reads it). */
+/** Decoded parameter names and values (each whole value and each of its items) of a query string (`+` is a space, as PHP reads it). */
 function queryParts(query: string): { names: Set<string>; values: Set<string> } {
   const names = new Set<string>();
   const values = new Set<string>();
@@ -129,7 +129,11 @@ function queryParts(query: string): { names: Set<string>; values: Set<string> } 
       }
     };
     names.add(dec(eq < 0 ? kv : kv.slice(0, eq)));
-    values.add(eq < 0 ? '' : dec(kv.slice(eq + 1)));
+    const value = eq < 0 ? '' : dec(kv.slice(eq + 1));
+    values.add(value);
+    // Each item of a multi-value too: "The title for "imageusage" must be a file" quotes the module
+    // named in list=backlinks|imageusage, not a parameter.
+    for (const item of value.split(/[|\x1f]/)) values.add(item);
   }
   return { names, values };
 }
