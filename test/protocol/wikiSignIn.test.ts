@@ -209,6 +209,70 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
     }
   });
 
+  it('a reload after signing in that fails says the real state: signed in, judged as signed in by the catalogue loaded before, the account unknown', async () => {
+    const open = await startFakeOAuthWiki(SNAPSHOT, TOKEN, { anonymousRead: true });
+    let secret: string | undefined;
+    const client = await LspClient.start({
+      initializationOptions: {
+        wikis: { public: open.apiUrl },
+        catalogueCacheDir: fs.mkdtempSync(path.join(cacheDir, 'f-')),
+        wikiSignIn: true,
+        diagnostics: { delay: 0 },
+      },
+      handlers: {
+        'wikimapQuery/wikiSecret': (p: { apiUrl: string }) =>
+          secret && p.apiUrl === open.apiUrl ? { kind: 'oauth2', accessToken: secret } : null,
+      },
+    });
+    clients.push(client);
+    try {
+      const uri = 'file:///q/failed.wikiquery';
+      const codesNow = () => {
+        const last = [...client.published].reverse().find((p) => p.uri === uri);
+        return last ? JSON.stringify(last.diagnostics.map((d) => String(d.code)).sort()) : undefined;
+      };
+      const settle = (what: string, wanted: string[]) =>
+        client.waitFor(what, () => (codesNow() === JSON.stringify(wanted) ? true : undefined), 20000);
+      const text = `${open.apiUrl}?action=query&list=watchlist&assert=user\n\n${open.apiUrl}?action=query&meta=siteinfo&assert=bot\n`;
+      await client.open(uri, 'wikiquery', text, 1);
+      assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public' }), {
+        loaded: [open.apiUrl],
+        errors: [],
+      });
+      await settle('the anonymous verdicts', ['assertbotfailed', 'assertuserfailed', 'notloggedin']);
+
+      // "Sign in to Wiki…" with a token the wiki refuses: the reload after it fails.
+      secret = 'a-token-the-wiki-does-not-know';
+      const failed = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public' });
+      assert.deepEqual(failed.loaded, []);
+      assert.equal(failed.errors.length, 1);
+      assert.match(failed.errors[0], /refused the request: mwoauth-invalid-authorization: .*Invalid access token\. You are signed in to /);
+      assert.match(
+        failed.errors[0],
+        /but its catalogue could not be loaded signed in: until a load works, its queries are judged as sent signed in, by the catalogue loaded before signing in, without the account's name and rights \(assert=bot and assertuser are not judged\)\. Run "Wiki Query: Reload Catalogue" to try again, or sign out\.$/,
+      );
+      // Judged as signed in (no verdict only anonymous requests get), nothing of the account: not "not logged in".
+      await settle('judged as signed in, the account unknown', []);
+      const source = await client.request<{ source: string }>('wikimapQuery/catalogue', { apiUrl: 'public' });
+      assert.match(source.source, /MediaWiki 1\.39/, 'the catalogue loaded before is still the one in use');
+
+      // The right token: loaded signed in, the account known (it lacks the bot right).
+      secret = TOKEN;
+      assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public' }), {
+        loaded: [open.apiUrl],
+        errors: [],
+      });
+      await settle('the account judged', ['assertbotfailed']);
+
+      // Signed out: anonymous again.
+      secret = undefined;
+      await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public', forget: true });
+      await settle('anonymous after signing out', ['assertbotfailed', 'assertuserfailed', 'notloggedin']);
+    } finally {
+      await open.stop();
+    }
+  });
+
   it('a client that cannot sign in is never asked, and is pointed to a saved catalogue', async () => {
     const { client, asked } = await start({ signIn: false, secret: TOKEN });
     const reload = await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' });

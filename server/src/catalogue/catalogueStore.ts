@@ -117,6 +117,9 @@ export function catalogueUserAgent(version = '0.0.0'): string {
   return `wikimap-query/${version} (language server; reads action=paraminfo and siteinfo to check MediaWiki API queries)`;
 }
 
+/** Load failures of a wiki the user was signed in to when it failed (marked by `noteSignedIn`). */
+const SIGNED_IN_FAILURE = new WeakSet<Error>();
+
 /** Where the catalogue in use for a wiki came from. */
 export type CatalogueOrigin = 'builtin' | 'live' | 'cache' | 'stale-cache' | 'file';
 
@@ -134,6 +137,11 @@ interface WikiState {
   failedAt?: number;
   /** The fallback message was shown for the current failure episode. */
   warned: boolean;
+  /**
+   * The last load failed while the user is signed in to the wiki and the catalogue in use (or the built-in
+   * one) was not loaded signed in: it judges as signed in (`signedInView`) until a load works.
+   */
+  signInFailed?: boolean;
 }
 
 export interface CatalogueStatus {
@@ -237,7 +245,8 @@ export class CatalogueStore {
       const now = (this.options.now ?? Date.now)();
       if (now - state.failedAt >= (this.options.retryAfterMs ?? 5 * 60_000)) this.startBackgroundLoad(state);
     }
-    return state.catalogue ?? this.options.builtin;
+    const catalogue = state.catalogue ?? this.options.builtin;
+    return state.signInFailed ? catalogue.signedInView() : catalogue;
   }
 
   /**
@@ -281,7 +290,9 @@ export class CatalogueStore {
         try {
           await this.runLoad(state, { bypassCache: true, background: false });
         } catch (err) {
-          errors.push((err as Error).message);
+          errors.push(
+            state.signInFailed ? `${(err as Error).message.replace(/\.$/, '')}. ${this.signInFailedNote(state)}` : (err as Error).message,
+          );
         }
       }),
     );
@@ -303,7 +314,7 @@ export class CatalogueStore {
       // A load still in flight (signed in) finishes into an older generation and is dropped.
       state.generation++;
       Object.assign(state, { catalogue: undefined, origin: undefined, generator: undefined, loading: undefined });
-      Object.assign(state, { error: undefined, failedAt: undefined, warned: false });
+      Object.assign(state, { error: undefined, failedAt: undefined, warned: false, signInFailed: false });
     }
     const gone = (await this.cache?.removeWiki(key)) ?? [];
     if (gone.length) this.options.log(`Wiki Query: removed the cached catalogue of ${key} (${gone.length} file(s)).`, 'info');
@@ -352,6 +363,7 @@ export class CatalogueStore {
 
   /** Where a catalogue came from (`built-in`, an api.php URL with its version, a file). */
   describe(catalogue: WikiCatalogue): string | undefined {
+    catalogue = catalogue.viewOf ?? catalogue;
     const origin = this.origins.get(catalogue);
     if (origin === 'builtin') return 'built-in';
     for (const s of this.wikis.values()) {
@@ -422,11 +434,14 @@ export class CatalogueStore {
     const generation = ++state.generation;
     const load = this.fileKeys.has(state.apiUrl)
       ? this.readNamedFile(state.apiUrl)
-      : this.fetchCatalogue(state.apiUrl, how.bypassCache).then((r) => this.markSignedIn(state.apiUrl, r));
+      : this.fetchCatalogue(state.apiUrl, how.bypassCache)
+          .then((r) => this.markSignedIn(state.apiUrl, r))
+          .catch((err: unknown) => this.noteSignedIn(state.apiUrl, err));
     const promise = load.then(
       ({ catalogue, origin, generator, notice }) => {
         if (state.generation === generation) {
           state.loading = undefined;
+          state.signInFailed = false;
           if (this.disposed) return catalogue;
           const changed = state.catalogue !== catalogue;
           state.catalogue = catalogue;
@@ -458,16 +473,22 @@ export class CatalogueStore {
         if (state.generation === generation) {
           state.loading = undefined;
           const before = state.error;
+          const wasSignInFailed = !!state.signInFailed;
+          state.signInFailed = SIGNED_IN_FAILURE.has(err) && !state.catalogue?.signedIn;
           state.error = err.message;
           state.failedAt = (this.options.now ?? Date.now)();
           // Documents judged meanwhile said "until its own loads": they are judged again (once per new failure).
-          if (before !== err.message && !this.disposed) this.fire(state.apiUrl, true);
+          if ((before !== err.message || wasSignInFailed !== state.signInFailed) && !this.disposed) this.fire(state.apiUrl, true);
           // Said once, for background loads; awaited loads (CLI, reload command) reject with the message instead.
           if (how.background && !state.warned && !this.disposed) {
             state.warned = true;
-            const using = state.catalogue ? 'Keeping the catalogue loaded before' : 'Using the built-in catalogue meanwhile';
+            const using = state.signInFailed
+              ? this.signInFailedNote(state)
+              : state.catalogue
+                ? 'Keeping the catalogue loaded before.'
+                : 'Using the built-in catalogue meanwhile.';
             this.options.log(
-              `Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message.replace(/\.$/, '')}. ${using}.`,
+              `Wiki Query: cannot load the catalogue of ${state.apiUrl}: ${err.message.replace(/\.$/, '')}. ${using}`,
               'warning',
             );
           }
@@ -477,6 +498,19 @@ export class CatalogueStore {
     );
     state.loading = promise;
     return promise;
+  }
+
+  /** Marks a load failure of a wiki the user is signed in to (SIGNED_IN_FAILURE); rethrows it. */
+  private async noteSignedIn(apiUrl: string, err: unknown): Promise<never> {
+    const signedIn = this.options.signedIn ? await this.options.signedIn(apiUrl).catch(() => false) : false;
+    if (signedIn && err instanceof Error) SIGNED_IN_FAILURE.add(err);
+    throw err;
+  }
+
+  /** What a failed load of a wiki signed in to leaves in use, said after the failure's own message. */
+  private signInFailedNote(state: WikiState): string {
+    const by = state.catalogue ? 'the catalogue loaded before signing in' : 'the built-in catalogue';
+    return `You are signed in to ${state.apiUrl}, but its catalogue could not be loaded signed in: until a load works, its queries are judged as sent signed in, by ${by}, without the account's name and rights (assert=bot and assertuser are not judged). Run "Wiki Query: Reload Catalogue" to try again, or sign out.`;
   }
 
   /** A catalogue loaded through the user's sign-in counts as logged in (set before anyone sees it). */

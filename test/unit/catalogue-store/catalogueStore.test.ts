@@ -143,6 +143,36 @@ describe('catalogue store: live catalogues', () => {
     }
   });
 
+  it('a wiki signed in to whose load fails: judged as signed in (the account unknown) by what was in use, said with the real state; not so for a wiki not signed in', async () => {
+    const wiki = await fakeWiki({ failWith: { status: 404, body: 'Not Found' } });
+    for (const signedIn of [false, true]) {
+      const { store, messages } = makeStore({ signedIn: async () => signedIn });
+      store.setEndpoints(wiki.apiUrl);
+      const failed = nextChange(store, wiki.apiUrl);
+      store.resolve();
+      await failed;
+      const said = await messageMatching(messages, /cannot load the catalogue of/);
+      const inUse = store.resolve();
+      assert.equal(inUse.signedIn, signedIn);
+      assert.equal(inUse.account, undefined);
+      assert.equal(store.describe(inUse), 'built-in');
+      assert.equal(inUse.modules, builtin.modules, 'the built-in catalogue, not a copy');
+      assert.equal(builtin.signedIn, false, 'the built-in catalogue itself is unchanged');
+      assert.deepEqual(diagnose(store, 'action=query&list=watchlist'), signedIn ? [] : ['0:notloggedin']);
+      if (signedIn) {
+        assert.match(said, /answered HTTP 404 Not Found; check that it is the wiki's api\.php URL.*\. You are signed in to /);
+        assert.match(said, /its queries are judged as sent signed in, by the built-in catalogue, without the account's name and rights/);
+        await assert.rejects(store.reload(wiki.apiUrl), /HTTP 404.*\. You are signed in to .*by the built-in catalogue/);
+      } else {
+        assert.match(said, /Using the built-in catalogue meanwhile\.$/);
+        await assert.rejects(store.reload(wiki.apiUrl), (err: Error) => !/signed in/.test(err.message));
+      }
+      await store.forget(wiki.apiUrl);
+      assert.equal(store.resolve().signedIn, false, 'forgotten (signed out): nothing judged as signed in');
+      store.dispose();
+    }
+  });
+
   it('asks the wiki for paraminfo of main|query|query+*|* and siteinfo (with its interwiki prefixes), with a descriptive User-Agent', async () => {
     const wiki = await fakeWiki();
     const { store } = makeStore();

@@ -143,6 +143,24 @@ export class WikiCatalogue {
    * applied), for the verdicts on assert=bot and assertuser; undefined when not known (then not judged).
    */
   account?: { name: string; rights: ReadonlySet<string> };
+  /** The catalogue this one is the signed-in view of (`signedInView`), else undefined. */
+  viewOf?: WikiCatalogue;
+  private signedInCopy?: WikiCatalogue;
+
+  /**
+   * This catalogue as it judges a wiki the user signed in to whose signed-in load failed: the same modules
+   * and rules (shared, not copied), counted as logged in (the editor's runs carry the secret), the account
+   * unknown (assert=bot and assertuser are not judged). Itself when already signed in; made once.
+   */
+  signedInView(): WikiCatalogue {
+    if (this.signedIn) return this;
+    if (this.signedInCopy === undefined) {
+      const view = Object.create(this) as WikiCatalogue;
+      Object.assign(view, { signedIn: true, account: undefined, viewOf: this });
+      this.signedInCopy = view;
+    }
+    return this.signedInCopy;
+  }
   /** The constraint rules planned for checks, by module name then wire prefix (made on first use by wikiConstraints.ts). */
   readonly constraintPlans = new Map<string, Map<string, ConstraintUsePlan>>();
 
