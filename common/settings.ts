@@ -105,6 +105,14 @@ export const FIXED_LIMITS = {
   runAnswerMaxDepth: 1000,
   /** Most target names one document (`wiki.targets`, a `# targets:` line) or one `check` reads: each is a catalogue and a check per request. */
   maxTargets: 20,
+  /**
+   * Longest text a setting holds, in characters: a string setting, a list's item, a map's name or value (a URL or
+   * a file path is far shorter). Longer is refused as the setting is read: a 10 MB `wiki.apiUrl` blocked the server
+   * for seconds.
+   */
+  settingTextChars: 4096,
+  /** Most entries a list or map setting holds (`wikis`, `mapservers`, …); the first ones are read, the rest said once. */
+  settingEntries: 1000,
 } as const;
 
 const URL_VALUES = { type: 'string', format: 'uri', pattern: '^https?://' } as const;
@@ -563,12 +571,59 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function describe(v: unknown): string {
-  const text = JSON.stringify(v);
-  return text === undefined ? String(v) : text.length > 60 ? `${text.slice(0, 57)}…` : text;
+/**
+ * JSON text of `v` for a message, cut after 60 characters. Written piece by piece and stopped there, so a huge
+ * value (a list of 100,000 names where a string belongs) is never written out whole.
+ */
+function describe(v: unknown, max = 60): string {
+  let out = '';
+  const write = (x: unknown): boolean => {
+    if (Array.isArray(x)) {
+      out += '[';
+      for (let i = 0; i < x.length && out.length <= max; i++) {
+        if (i) out += ',';
+        write(x[i]);
+      }
+      out += ']';
+    } else if (isPlainObject(x)) {
+      out += '{';
+      let first = true;
+      for (const name in x) {
+        if (out.length > max) break;
+        if (!Object.prototype.hasOwnProperty.call(x, name)) continue;
+        out += `${first ? '' : ','}${JSON.stringify(name.slice(0, max + 1))}:`;
+        first = false;
+        write(x[name]);
+      }
+      out += '}';
+    } else out += typeof x === 'string' ? JSON.stringify(x.slice(0, max + 1)) : (JSON.stringify(x) ?? String(x));
+    return out.length <= max;
+  };
+  write(v);
+  return out.length > max ? `${out.slice(0, max - 3)}…` : out;
 }
 
-type Checked = { ok: true; value: unknown } | { ok: false; why: string };
+/** A checked value, or why it is refused; `note` says what was left out of a value that is used (entries over the bounds). */
+type Checked = { ok: true; value: unknown; note?: string } | { ok: false; why: string };
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** A text over `FIXED_LIMITS.settingTextChars`: why it is refused, else undefined. */
+function tooLong(text: string): string | undefined {
+  const max = FIXED_LIMITS.settingTextChars;
+  return text.length > max ? `is ${count(text.length)} characters long, over the limit of ${count(max)}` : undefined;
+}
+
+/** What a list or map setting lost to the bounds: entries past the count, entries whose text is too long. */
+function entriesNote(total: number, long: number): string | undefined {
+  const notes: string[] = [];
+  if (total > FIXED_LIMITS.settingEntries)
+    notes.push(`has ${count(total)} entries; only the first ${count(FIXED_LIMITS.settingEntries)} are read`);
+  if (long) notes.push(`${count(long)} of its entries are over ${count(FIXED_LIMITS.settingTextChars)} characters and are ignored`);
+  return notes.length ? notes.join('; ') : undefined;
+}
 
 function checkNumber(spec: SettingSpec, v: unknown): Checked {
   if (typeof v !== 'number' || !Number.isFinite(v)) return { ok: false, why: `must be a number, not ${describe(v)}` };
@@ -581,29 +636,47 @@ function checkNumber(spec: SettingSpec, v: unknown): Checked {
 
 function checkString(spec: SettingSpec, v: unknown): Checked {
   if (typeof v !== 'string') return { ok: false, why: `must be a string, not ${describe(v)}` };
+  const long = tooLong(v);
+  if (long) return { ok: false, why: long };
   if (spec.enum && !spec.enum.includes(v)) return { ok: false, why: `must be one of ${spec.enum.join(', ')}, not ${describe(v)}` };
   return { ok: true, value: v };
 }
 
-/** Arrays of strings: entries that are not non-empty strings are dropped. */
+/** Arrays of strings: the first `settingEntries` entries; those that are not non-empty strings of at most `settingTextChars` are dropped. */
 function checkArray(v: unknown): Checked {
   if (!Array.isArray(v)) return { ok: false, why: `must be a list of strings, not ${describe(v)}` };
-  return { ok: true, value: v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') };
+  const value: string[] = [];
+  let long = 0;
+  for (let i = 0; i < v.length && i < FIXED_LIMITS.settingEntries; i++) {
+    const x: unknown = v[i];
+    if (typeof x !== 'string') continue;
+    if (tooLong(x)) long++;
+    else if (x.trim() !== '') value.push(x);
+  }
+  return { ok: true, value, note: entriesNote(v.length, long) };
 }
 
-/** Maps of strings: entries whose value is not a non-empty string (or not one of the allowed values) are dropped. */
+/**
+ * Maps of strings: the first `settingEntries` entries; those whose value is not a non-empty string (or not one
+ * of the allowed values), or whose name or value is over `settingTextChars`, are dropped.
+ */
 function checkObject(spec: SettingSpec, v: unknown): Checked {
   if (!isPlainObject(v)) return { ok: false, why: `must be an object, not ${describe(v)}` };
   const allowed = spec.values?.enum;
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(v)) {
-    if (typeof value !== 'string' || !value.trim()) continue;
-    if (allowed) {
+  const names = Object.keys(v);
+  let long = 0;
+  for (const name of names.slice(0, FIXED_LIMITS.settingEntries)) {
+    const value = v[name];
+    if (typeof value !== 'string') continue;
+    if (tooLong(name) || tooLong(value)) long++;
+    else if (!value.trim()) continue;
+    else if (allowed) {
       const lower = value.toLowerCase();
       if (allowed.includes(lower)) out[name] = lower;
     } else out[name] = value;
   }
-  return { ok: true, value: out };
+  return { ok: true, value: out, note: entriesNote(names.length, long) };
 }
 
 /** A value checked against its entry: the value to use (numbers brought into range, bad entries of lists dropped) or why it is refused. */
@@ -632,12 +705,20 @@ export function settingValue(values: SettingValues, key: string): unknown {
 // Reading settings objects in any shape
 // ---------------------------------------------------------------------------
 
+/** Most problems one settings object tells (a client may send 100,000 unknown names); the rest are counted. */
+const MAX_PROBLEMS = 20;
+
+/** A setting name as shown in a message: names are short, a client's unknown name need not be. */
+function cutName(path: string): string {
+  return path.length > 100 ? `${path.slice(0, 100)}…` : path;
+}
+
 export interface ReadSettings {
   /** The values given, each checked against the table (a refused value is not here). */
   values: Map<string, unknown>;
   /** One sentence per refused value or unknown name. */
   problems: string[];
-  /** Names that are no setting (dotted paths, without the prefix). */
+  /** Names that are no setting (dotted paths, without the prefix; the first 20, each cut at 100 characters). */
   unknown: string[];
 }
 
@@ -650,29 +731,42 @@ export interface ReadSettings {
 export function readSettings(raw: unknown, ignore: readonly string[] = []): ReadSettings {
   const out: ReadSettings = { values: new Map(), problems: [], unknown: [] };
   if (!isPlainObject(raw)) return out;
-  const walk = (obj: Record<string, unknown>, prefix: string) => {
+  let untold = 0;
+  const tell = (path: string, what: string) => {
+    if (out.problems.length < MAX_PROBLEMS) out.problems.push(`${SETTINGS_SECTION}.${cutName(path)} ${what}.`);
+    else untold++;
+  };
+  const walk = (obj: Record<string, unknown>, prefix: string, depth: number) => {
     for (const [name, value] of Object.entries(obj)) {
       let path = prefix ? `${prefix}.${name}` : name;
       if (!prefix && ignore.includes(name)) continue;
-      if (path === SETTINGS_SECTION && isPlainObject(value)) {
-        walk(value, '');
+      // `{ wikimapQuery: … }` is unwrapped at the top (a client may wrap twice), not at any depth a client sends.
+      if (path === SETTINGS_SECTION && isPlainObject(value) && depth < 2) {
+        walk(value, '', depth + 1);
         continue;
       }
       if (path.startsWith(`${SETTINGS_SECTION}.`)) path = path.slice(SETTINGS_SECTION.length + 1);
       const spec = BY_KEY.get(path);
       if (spec) {
         const checked = checkSettingValue(spec, value);
-        if (checked.ok) out.values.set(path, checked.value);
-        else out.problems.push(`${SETTINGS_SECTION}.${path} ${checked.why}; it is ignored.`);
+        if (!checked.ok) tell(path, `${checked.why}; it is ignored`);
+        else {
+          out.values.set(path, checked.value);
+          if (checked.note) tell(path, checked.note);
+        }
       } else if (isPlainObject(value) && SETTINGS.some((s) => s.key.startsWith(`${path}.`))) {
-        walk(value, path);
+        walk(value, path, depth);
       } else {
-        out.unknown.push(path);
-        out.problems.push(`${SETTINGS_SECTION}.${path} is not a setting of wikimap-query; it is ignored.`);
+        if (out.unknown.length < MAX_PROBLEMS) out.unknown.push(cutName(path));
+        tell(path, 'is not a setting of wikimap-query; it is ignored');
       }
     }
   };
-  walk(raw, '');
+  walk(raw, '', 0);
+  if (untold)
+    out.problems.push(
+      `…and ${count(untold)} more problems with the ${SETTINGS_SECTION} settings (only the first ${MAX_PROBLEMS} are told).`,
+    );
   return out;
 }
 

@@ -20,9 +20,17 @@ function configurationProperty(s: SettingSpec): Record<string, unknown> {
   p.default = s.default;
   if (s.minimum !== undefined) p.minimum = s.minimum;
   if (s.maximum !== undefined) p.maximum = s.maximum;
-  if (s.items) p.items = { ...s.items };
+  // The size bounds the settings are read with (common/settings.ts `readSettings`), so the editor marks a value over them.
+  const chars = FIXED_LIMITS.settingTextChars;
+  if (s.type === 'string') p.maxLength = chars;
+  if (s.type === 'array') p.maxItems = FIXED_LIMITS.settingEntries;
+  if (s.type === 'object') {
+    p.maxProperties = FIXED_LIMITS.settingEntries;
+    p.propertyNames = { maxLength: chars };
+  }
+  if (s.items) p.items = { ...s.items, maxLength: chars };
   if (s.values) {
-    const v: Record<string, unknown> = { ...s.values };
+    const v: Record<string, unknown> = { ...s.values, maxLength: chars };
     if (s.values.enum) v.enum = [...s.values.enum];
     if (s.values.enumDescriptions) v.enumDescriptions = [...s.values.enumDescriptions];
     p.additionalProperties = v;
@@ -128,6 +136,28 @@ function settingCell(key: string, flag?: string): string {
   return `\`${SETTINGS_SECTION}.${key}\`${flag ? `, \`${flag}\`` : ''}`;
 }
 
+/** The budget table's rows of fixed limits that follow no setting (answers' nesting, targets, settings' sizes). */
+function otherFixedRows(): Array<[string, string, string]> {
+  const f = FIXED_LIMITS;
+  return [
+    [
+      'Run: nesting of an answer (objects and arrays)',
+      `${f.runAnswerMaxDepth} levels`,
+      '— fixed: printing and merging an answer recurse; real answers nest under 20 levels',
+    ],
+    [
+      'Targets: names read per document (`wiki.targets`, a `# targets:` line) or per `check --target`',
+      `${f.maxTargets}`,
+      '— fixed: each target is a catalogue and a check of every request; the editor reads the first ones and says so once, `check` refuses more (100,000 names in the setting wrote 100,000 log lines, 28 MB in 21 s)',
+    ],
+    [
+      'Settings: characters of a text (a string setting, a list item, a map name or value) / entries of a list or map',
+      `${f.settingTextChars.toLocaleString('en-US')} / ${f.settingEntries.toLocaleString('en-US')}`,
+      '— fixed: every setting, as it is read (server, CLI, editor); a longer text is ignored, the entries past the count are not read, said once (a 10 MB `wiki.apiUrl` held the first diagnostics back 4 s, 100,000 `wikis` entries took 3 s per settings change)',
+    ],
+  ];
+}
+
 /**
  * docs/security.md's budget table: the settings users can raise (their defaults from the settings table)
  * and the fixed limits (FIXED_LIMITS), one row each, so the document says what the code applies.
@@ -198,16 +228,7 @@ export function securityBudgetTable(): string {
       `${f.mapConfigMaxLayers} / ${f.mapLayersNamed}`,
       '— fixed: a real config has a few layers; each diagnostic outside every layer listed them all (3,000 layers in the default 256 KB: 5,000 such boxes took `check` 162 s, 3.3 GB and 1.1 GB of output)',
     ],
-    [
-      'Run: nesting of an answer (objects and arrays)',
-      `${f.runAnswerMaxDepth} levels`,
-      '— fixed: printing and merging an answer recurse; real answers nest under 20 levels',
-    ],
-    [
-      'Targets: names read per document (`wiki.targets`, a `# targets:` line) or per `check --target`',
-      `${f.maxTargets}`,
-      '— fixed: each target is a catalogue and a check of every request; the editor reads the first ones and says so once, `check` refuses more (100,000 names in the setting wrote 100,000 log lines, 28 MB in 21 s)',
-    ],
+    ...otherFixedRows(),
   ];
   return ['| Budget | Default | Setting / flag |', '|---|---|---|', ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
 }

@@ -332,6 +332,18 @@ export function peakRssMb(pid: number): number | undefined {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in seconds, or undefined when it has exited (Linux). */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a process measured by runMeasured did. */
 export interface MeasuredRun {
   status: number | null;

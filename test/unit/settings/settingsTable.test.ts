@@ -176,6 +176,109 @@ describe('reading settings in every shape a client sends them', () => {
     assert.match(read.problems.join('\n'), /wikimapQuery\.typo is not a setting/);
   });
 
+  describe('size bounds, applied as a setting is read', () => {
+    const chars = FIXED_LIMITS.settingTextChars;
+    const entries = FIXED_LIMITS.settingEntries;
+    const url = (n: number) => `https://w${n}.example/api.php`;
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`w${i}`, url(i)]));
+    /** [what, key, value given, the value used (undefined: refused), the problem said (or none)] */
+    const BOUNDS: Array<[string, string, unknown, unknown, RegExp | undefined]> = [
+      ['a URL at the limit', 'wiki.apiUrl', `https://${'x'.repeat(chars - 8)}`, `https://${'x'.repeat(chars - 8)}`, undefined],
+      [
+        'a URL one over',
+        'wiki.apiUrl',
+        `https://${'x'.repeat(chars - 7)}`,
+        undefined,
+        /apiUrl is 4,097 characters long, over the limit of 4,096; it is ignored\.$/,
+      ],
+      ['10 MB without a scheme', 'wiki.apiUrl', 'x'.repeat(10_000_000), undefined, /is 10,000,000 characters long/],
+      ['a 10 MB enum value', 'format.queryLayout', 'x'.repeat(10_000_000), undefined, /is 10,000,000 characters long/],
+      [
+        'a list at the limit',
+        'wiki.approvedCatalogues',
+        Array.from({ length: entries }, (_, i) => url(i)),
+        Array.from({ length: entries }, (_, i) => url(i)),
+        undefined,
+      ],
+      [
+        'a list over',
+        'wiki.approvedCatalogues',
+        Array.from({ length: 100_000 }, (_, i) => url(i)),
+        Array.from({ length: entries }, (_, i) => url(i)),
+        /has 100,000 entries; only the first 1,000 are read\.$/,
+      ],
+      [
+        'a long list item',
+        'embeddedLanguages',
+        ['python', 'y'.repeat(chars + 1)],
+        ['python'],
+        /1 of its entries are over 4,096 characters and are ignored/,
+      ],
+      ['a map at the limit', 'wikis', many(entries), many(entries), undefined],
+      ['a map over', 'wikis', many(100_000), many(entries), /wikis has 100,000 entries; only the first 1,000 are read/],
+      ['a long map value', 'wikis', { a: url(1), b: `https://${'x'.repeat(chars)}` }, { a: url(1) }, /1 of its entries are over/],
+      [
+        'a long map name',
+        'mapservers',
+        { ['n'.repeat(chars + 1)]: 'http://127.0.0.1:1', m: 'http://127.0.0.1:2' },
+        { m: 'http://127.0.0.1:2' },
+        /1 of its entries are over/,
+      ],
+    ];
+    for (const [what, key, given, used, problem] of BOUNDS) {
+      it(`${key}: ${what}`, () => {
+        const read = readSettings({ [key]: given });
+        assert.deepStrictEqual(read.values.get(key), used);
+        if (problem) {
+          assert.equal(read.problems.length, 1, read.problems.join(' '));
+          assert.match(read.problems[0], problem);
+          assert.ok(read.problems[0].length < 200, 'a short message');
+        } else assert.deepStrictEqual(read.problems, []);
+      });
+    }
+
+    it('a huge value of the wrong type is described in a few characters', () => {
+      const read = readSettings({ wiki: { apiUrl: new Array<string>(1_000_000).fill('x'.repeat(100)) } });
+      assert.equal(read.problems.length, 1);
+      assert.match(read.problems[0], /^wikimapQuery\.wiki\.apiUrl must be a string, not \["x{50,}…; it is ignored\.$/);
+    });
+
+    it('100,000 names that are no setting: 20 told, the rest counted, each name cut', () => {
+      const raw = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`typo${i}${'z'.repeat(i ? 0 : 1000)}`, 1]));
+      const read = readSettings(raw);
+      assert.equal(read.problems.length, 21);
+      assert.equal(read.unknown.length, 20);
+      assert.ok(read.problems[0].length < 200, read.problems[0].slice(0, 300));
+      assert.match(read.problems[20], /^…and 99,980 more problems with the wikimapQuery settings/);
+    });
+
+    it('the wrapping is unwrapped at the top only, not at any depth', () => {
+      let raw: Record<string, unknown> = { wiki: { highLimits: true } };
+      for (let i = 0; i < 100_000; i++) raw = { wikimapQuery: raw };
+      const read = readSettings(raw);
+      assert.equal(read.values.size, 0);
+      assert.match(read.problems.join(' '), /wikimapQuery\.wikimapQuery is not a setting/);
+      assert.equal(readSettings({ wikimapQuery: { wikimapQuery: { wiki: { highLimits: true } } } }).values.get('wiki.highLimits'), true);
+    });
+
+    it('package.json and the repository schema carry the bounds, so the editor marks a value over them', () => {
+      for (const group of packageConfiguration()) {
+        for (const [name, property] of Object.entries(group.properties) as Array<[string, Record<string, any>]>) {
+          const type = property.type as string;
+          if (type === 'string') assert.equal(property.maxLength, chars, name);
+          if (type === 'array') assert.deepStrictEqual([property.maxItems, property.items.maxLength], [entries, chars], name);
+          if (type === 'object') {
+            assert.deepStrictEqual(
+              [property.maxProperties, property.propertyNames, property.additionalProperties.maxLength],
+              [entries, { maxLength: chars }, chars],
+              name,
+            );
+          }
+        }
+      }
+    });
+  });
+
   it('layers key by key: a higher layer replaces only the settings it gives', () => {
     const low = readSettings({ diagnostics: { delay: 5, severity: { a: 'off' } }, wiki: { highLimits: true } }).values;
     const high = readSettings({ diagnostics: { severity: { b: 'hint' } } }).values;
