@@ -13,12 +13,18 @@
  */
 const MARKDOWN_SPECIAL = /[\\`*_[\]()!|<>~&]/g;
 
+/** Text with nothing to escape or replace (the usual name or number): returned as it is. */
+const PLAIN_TEXT = /^[^\\`*_[\]()!|<>~&\r\n\u2028\u2029]*$/;
+
 /** `text` as plain Markdown text: every special character escaped, line breaks made spaces. */
 export function markdownText(value: unknown): string {
-  return String(value)
-    .replace(/[\r\n\u2028\u2029]+/g, ' ')
-    .replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+  const text = String(value);
+  if (PLAIN_TEXT.test(text)) return text;
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
 }
+
+/** Text that is a code span with a one-backtick fence and no padding (no backtick, no line break, not empty). */
+const PLAIN_CODE = /^[^`\r\n\u2028\u2029]+$/;
 
 /**
  * `text` as an inline code span: a fence longer than any run of backticks inside, spaces inside the
@@ -26,7 +32,9 @@ export function markdownText(value: unknown): string {
  * the span). The empty string reads "(empty string)".
  */
 export function markdownCode(value: unknown): string {
-  const text = String(value).replace(/[\r\n\u2028\u2029]+/g, ' ');
+  const plain = String(value);
+  if (PLAIN_CODE.test(plain)) return `\`${plain}\``;
+  const text = plain.replace(/[\r\n\u2028\u2029]+/g, ' ');
   if (text === '') return '(empty string)';
   const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longestRun + 1);

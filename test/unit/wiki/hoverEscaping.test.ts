@@ -122,6 +122,8 @@ describe('markdown helpers', () => {
     ['*em* _em_ ~s~ `c` | \\', '\\*em\\* \\_em\\_ \\~s\\~ \\`c\\` \\| \\\\'],
     ['line\n\n# heading\r\n- item', 'line # heading - item'],
     [42, '42'],
+    ['a\u2028b\u2029c', 'a b c'],
+    ['', ''],
   ];
   for (const [input, output] of TEXT) it(`markdownText(${JSON.stringify(input)})`, () => assert.equal(markdownText(input), output));
 
@@ -132,6 +134,9 @@ describe('markdown helpers', () => {
     ['`x', '`` `x ``'],
     ['a\n\nb', '`a b`'],
     ['', '(empty string)'],
+    [' ', '` `'],
+    ['a\u2029b', '`a b`'],
+    [42 as unknown as string, '`42`'],
   ];
   for (const [input, output] of CODE) it(`markdownCode(${JSON.stringify(input)})`, () => assert.equal(markdownCode(input), output));
 

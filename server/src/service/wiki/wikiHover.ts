@@ -256,11 +256,29 @@ function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalo
   }
 }
 
+/** Version lines kept per descriptor, for this many values each (a hover over any text may ask). */
+const VERSION_LINES_PER_PARAM = 64;
+/** The version line of each value hovered, per built-in facts and descriptor (`undefined`: none). */
+const VERSION_LINES = new WeakMap<object, WeakMap<WikiParamDescriptor, Map<string, string | undefined>>>();
+
+/** In which built-in MediaWiki versions `value` of `wire` is allowed, as a hover line (kept once made). */
+function valueVersionLine(value: string, wire: WikiWireParam): string | undefined {
+  const versions = builtinVersionFacts();
+  if (!versions) return undefined;
+  let byParam = VERSION_LINES.get(versions);
+  if (!byParam) VERSION_LINES.set(versions, (byParam = new WeakMap()));
+  let lines = byParam.get(wire.descriptor);
+  if (!lines) byParam.set(wire.descriptor, (lines = new Map()));
+  if (lines.has(value)) return lines.get(value);
+  const line = versions.describe(versions.valuePresence(wire.module.path, wire.descriptor.name, value));
+  if (lines.size < VERSION_LINES_PER_PARAM) lines.set(value, line);
+  return line;
+}
+
 /** describeValue, and in which built-in MediaWiki versions the value is allowed. */
 function describeValueWithVersions(value: string, wire: WikiWireParam, catalogue: WikiCatalogue, highLimits: boolean): string | undefined {
   const about = describeValue(value, wire, catalogue, highLimits);
-  const versions = builtinVersionFacts();
-  const line = versions?.describe(versions.valuePresence(wire.module.path, wire.descriptor.name, value));
+  const line = valueVersionLine(value, wire);
   if (!line) return about;
   return `${about ?? code(value)}\n\n${line} (value ${code(value)})`;
 }
@@ -384,9 +402,9 @@ export function doWikiHover(
           : undefined;
       if (named && context.item.range.end > context.item.range.start) return markdown(describeModule(named, catalogue), context.item.range);
       // paraminfo/help `modules=parse|query+allpages`: the module each path names.
-      const pathParam = catalogue.actionRules.some(
-        (r) => r.kind === 'modulePaths' && r.module === wire.module.name && wire.module.prefix + r.params[0] === context.param.name,
-      );
+      const pathParam = catalogue
+        .actionRulesOf(wire.module.name)
+        .some((r) => r.kind === 'modulePaths' && wire.module.prefix + r.params[0] === context.param.name);
       const byPath = pathParam ? (catalogue.getActionModule(context.item.text) ?? catalogue.getModule(context.item.text)) : undefined;
       if (byPath && context.item.range.end > context.item.range.start)
         return markdown(describeModule(byPath, catalogue), context.item.range);
