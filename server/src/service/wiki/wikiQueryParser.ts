@@ -124,6 +124,12 @@ class QueryNode implements WikiQuery {
   }
 }
 
+/** A name's bit in `ParamsByName.bits`: from its length and first and last characters (the empty name: bit 0). */
+function nameBit(name: string): number {
+  const n = name.length;
+  return n === 0 ? 1 : 1 << ((name.charCodeAt(0) * 7 + name.charCodeAt(n - 1) + n) & 31);
+}
+
 /** Up to this many pairs, names are looked up by a scan (a Map per query is most of a parse's garbage). */
 const SCAN_MAX = 24;
 
@@ -134,10 +140,18 @@ const SCAN_MAX = 24;
 class ParamsByName implements ParamLookup {
   private readonly map: Map<string, WikiParam> | undefined;
   private readonly repeats: boolean;
+  /**
+   * One bit per name given (`nameBit`): most lookups are of names a query does not have (`assert`,
+   * `origin`, every rule's trigger), and most of those end here, without comparing strings.
+   */
+  private readonly bits: number;
 
   constructor(private readonly params: readonly WikiParam[]) {
     const n = params.length;
     let repeats = false;
+    let bits = 0;
+    for (let i = 0; i < n; i++) bits |= nameBit(params[i].name);
+    this.bits = bits;
     if (n > SCAN_MAX) {
       const map = new Map<string, WikiParam>();
       for (let i = 0; i < n; i++) {
@@ -166,6 +180,7 @@ class ParamsByName implements ParamLookup {
   }
 
   get(name: string): WikiParam | undefined {
+    if ((this.bits & nameBit(name)) === 0) return undefined;
     if (this.map !== undefined) return this.map.get(name);
     const params = this.params;
     for (let i = params.length - 1; i >= 0; i--) if (params[i].name === name) return params[i];
