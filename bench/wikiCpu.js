@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench:wiki-cpu -- --against REV [--lines N] [--rounds N] [--one-process]`: the CPU time of a
-// whole-document wiki check (parse + validate, validation cache cleared) of this checkout and of commit
-// REV, alternating check by check (AB BA AB …).
+// `npm run bench:wiki-cpu -- --against REV [--lines N] [--rounds N] [--one-process] [--task T]`: the CPU
+// time of a whole-document wiki check (parse + validate, validation cache cleared) of this checkout and
+// of commit REV, alternating check by check (AB BA AB …); with `--task edit|complete|hover`, of edits
+// with fresh diagnostics, completions or hovers instead (TASKS below).
 // - By default each side runs in a process of its own (bench/wikiCpuSide.js), both alive for the whole
 //   run; this process tells one side, then the other, to check once and collects the CPU time each
 //   measured of itself. Each side pays for its own garbage only.
@@ -25,7 +26,7 @@ const { bundleOptions } = require('../scripts/build.js');
 const root = path.join(__dirname, '..');
 
 function parseArgs(argv) {
-  const opts = { against: undefined, lines: 10000, rounds: 60, oneProcess: false };
+  const opts = { against: undefined, lines: 10000, rounds: 60, oneProcess: false, task: 'check' };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => (inline !== undefined ? inline : argv[++i]);
@@ -33,9 +34,11 @@ function parseArgs(argv) {
     else if (flag === '--lines') opts.lines = Number(value());
     else if (flag === '--rounds') opts.rounds = Number(value());
     else if (flag === '--one-process') opts.oneProcess = true;
+    else if (flag === '--task') opts.task = value();
     else throw new Error(`Unknown option ${argv[i]}`);
   }
   if (!opts.against) throw new Error('--against REV is required.');
+  if (!Object.hasOwn(TASKS, opts.task)) throw new Error(`--task is one of ${Object.keys(TASKS).join(', ')}.`);
   for (const k of ['lines', 'rounds'])
     if (!Number.isInteger(opts[k]) || opts[k] < 1 || opts[k] > 1e6) throw new Error(`--${k} is a whole number from 1 to 1000000.`);
   return opts;
@@ -47,7 +50,26 @@ function git(args) {
   return r.stdout.trim();
 }
 
-/** The module of one side: a function that checks the document once. Paths inside `tree` only. */
+/** How many of each a round of a task does (a round's figure is divided by it: the time of one). */
+const EDITS_PER_ROUND = 20;
+const COMPLETIONS_PER_ROUND = 100;
+const HOVERS_PER_ROUND = 1000;
+
+/**
+ * What a round measures (`--task`), by the name of the export of a side's module that makes it, and
+ * how many operations one round is.
+ * - check: a whole-document check with an empty verdict cache (parse + validate);
+ * - edit: a one-character edit at a pseudo-random place, then fresh diagnostics (the document grows);
+ * - complete, hover: completion, hover at pseudo-random offsets of the (unchanged) document.
+ */
+const TASKS = {
+  check: { make: 'checker', per: 1, unit: 'a whole-document check' },
+  edit: { make: 'editor', per: EDITS_PER_ROUND, unit: 'an edit and fresh diagnostics' },
+  complete: { make: 'completer', per: COMPLETIONS_PER_ROUND, unit: 'a completion' },
+  hover: { make: 'hoverer', per: HOVERS_PER_ROUND, unit: 'a hover' },
+};
+
+/** The module of one side: a function per task that runs one round of it. Paths inside `tree` only. */
 function entrySource(tree) {
   const svc = JSON.stringify(path.join(tree, 'server/src/service/wiki/wikiLanguageService'));
   const cat = JSON.stringify(path.join(tree, 'server/src/service/wiki/wikiCatalogue'));
@@ -67,6 +89,36 @@ export function checker(text: string): () => void {
     wiki.doValidation(d, wiki.parse(d));
   };
 }
+/** The same pseudo-random offsets on both sides (a linear congruential generator, fixed seed). */
+function offsets(seed: number): (length: number) => number {
+  let s = seed >>> 0;
+  return (length) => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return Math.floor((s / 2 ** 32) * length);
+  };
+}
+export function editor(text: string): () => void {
+  let doc = TextDocument.create('file:///bench/edit.wikiquery', 'wikiquery', 1, text);
+  wiki.doValidation(doc, wiki.parse(doc));
+  const at = offsets(3);
+  return () => {
+    for (let i = 0; i < ${EDITS_PER_ROUND}; i++) {
+      const pos = doc.positionAt(at(doc.getText().length));
+      doc = TextDocument.update(doc, [{ range: { start: pos, end: pos }, text: i % 2 ? 'x' : '|' }], doc.version + 1);
+      wiki.doValidation(doc, wiki.parse(doc));
+    }
+  };
+}
+function atOffsets(text: string, count: number, ask: (doc: TextDocument, parsed: unknown, offset: number) => unknown): () => void {
+  const doc = TextDocument.create('file:///bench/ask.wikiquery', 'wikiquery', 1, text);
+  const parsed = wiki.parse(doc);
+  const at = offsets(5);
+  return () => {
+    for (let i = 0; i < count; i++) ask(doc, parsed, at(text.length));
+  };
+}
+export const completer = (text: string) => atOffsets(text, ${COMPLETIONS_PER_ROUND}, (d, p, o) => wiki.doComplete(d, p as never, o));
+export const hoverer = (text: string) => atOffsets(text, ${HOVERS_PER_ROUND}, (d, p, o) => wiki.doHover(d, p as never, o));
 `;
 }
 
@@ -117,14 +169,14 @@ async function alternate(base, ours, rounds) {
 }
 
 /** A side in this process: its check, timed here. */
-function inProcess(bundle, text) {
-  const check = require(bundle).checker(text);
-  return async () => cpuMs(check);
+function inProcess(bundle, make, text) {
+  const round = require(bundle)[make](text);
+  return async () => cpuMs(round);
 }
 
 /** A side in a process of its own; resolves once it has built its document. */
-function ownProcess(bundle, generator, lines) {
-  const child = fork(path.join(__dirname, 'wikiCpuSide.js'), [bundle, generator, String(lines)], { stdio: 'inherit' });
+function ownProcess(bundle, make, generator, lines) {
+  const child = fork(path.join(__dirname, 'wikiCpuSide.js'), [bundle, make, generator, String(lines)], { stdio: 'inherit' });
   let pending;
   child.on('message', (m) => pending && pending(m));
   child.on('exit', (code) => pending && pending(new Error(`a benchmark side exited with code ${code}`)));
@@ -140,15 +192,16 @@ function ownProcess(bundle, generator, lines) {
   return next().then(() => ({ run, stop: () => child.connected && child.disconnect() }));
 }
 
-/** Both sides' CPU times, each side in the mode asked for. */
+/** Both sides' CPU times per round, each side in the mode asked for. */
 async function measure(opts, files) {
+  const make = TASKS[opts.task].make;
   if (opts.oneProcess) {
     const text = require(files.generator).generateWikiDocument(opts.lines);
-    return alternate(inProcess(files.base, text), inProcess(files.ours, text), opts.rounds);
+    return alternate(inProcess(files.base, make, text), inProcess(files.ours, make, text), opts.rounds);
   }
   const [base, ours] = await Promise.all([
-    ownProcess(files.base, files.generator, opts.lines),
-    ownProcess(files.ours, files.generator, opts.lines),
+    ownProcess(files.base, make, files.generator, opts.lines),
+    ownProcess(files.ours, make, files.generator, opts.lines),
   ]);
   try {
     return await alternate(base.run, ours.run, opts.rounds);
@@ -174,13 +227,19 @@ async function main() {
       entryPoints: [path.join(__dirname, 'generate.ts')],
       outfile: bundledGenerator,
     });
-    const { a, b } = await measure(opts, { base: baseFile, ours: ourFile, generator: bundledGenerator });
+    const task = TASKS[opts.task];
+    const rounds = await measure(opts, { base: baseFile, ours: ourFile, generator: bundledGenerator });
+    const [a, b] = [rounds.a, rounds.b].map((xs) => xs.map((x) => x / task.per));
     const ratio = median(b) / median(a);
     const load = os.loadavg()[0].toFixed(1);
     const where = opts.oneProcess ? 'in one process' : 'each side in a process of its own';
-    console.log(`wiki check CPU time, ${opts.lines} lines, ${opts.rounds} alternating rounds, ${where} (load average ${load}):`);
-    console.log(`  ${rev.slice(0, 10)}: median ${median(a).toFixed(2)} ms (min ${Math.min(...a).toFixed(2)})`);
-    console.log(`  this checkout: median ${median(b).toFixed(2)} ms (min ${Math.min(...b).toFixed(2)})`);
+    const each = task.per > 1 ? `, ${task.per} per round` : '';
+    console.log(
+      `wiki CPU time of ${task.unit}, ${opts.lines} lines, ${opts.rounds} alternating rounds${each}, ${where} (load average ${load}):`,
+    );
+    const fmt = (x) => (x < 0.1 ? `${(x * 1000).toFixed(2)} µs` : `${x.toFixed(2)} ms`);
+    console.log(`  ${rev.slice(0, 10)}: median ${fmt(median(a))} (min ${fmt(Math.min(...a))})`);
+    console.log(`  this checkout: median ${fmt(median(b))} (min ${fmt(Math.min(...b))})`);
     const pairs = median(a.map((x, i) => b[i] / x));
     console.log(`  ratio this/${rev.slice(0, 10)}: ${ratio.toFixed(3)} (of the minima ${(Math.min(...b) / Math.min(...a)).toFixed(3)})`);
     console.log(`  median of the round-by-round ratios: ${pairs.toFixed(3)}`);
