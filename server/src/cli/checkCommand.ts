@@ -9,7 +9,7 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { visit, type JSONPath } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 import { resolveSecret, SecretUsageError, takeSignInOption, type SignInOptions } from './cliSecrets';
@@ -19,7 +19,7 @@ import { PARSE_BUDGET_FACTOR, SEVERITY_LEVELS, settingSpec, type SeveritySetting
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
 import type { WikiDocument } from '../service/wiki/wikiTypes';
-import { parseMapServerConfig, type MapLanguageService } from '../service/map/mapLanguageService';
+import { parseMapServerConfig, propertyPathAt, type MapDocument, type MapLanguageService } from '../service/map/mapLanguageService';
 import { createLanguageServices, effectiveSettings, pickMode, type EffectiveSettings, type LanguageServices } from '../languageModes';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
@@ -762,6 +762,8 @@ interface Diagnosed {
   diagnostics: Diagnostic[];
   targets?: string[][];
   requests: { start: number; end: number }[];
+  /** A map document's JSON tree, for the property paths of its diagnostics. */
+  mapRoot?: Node;
 }
 
 /** Merges what each judge found into one list, with the targets of each diagnostic. */
@@ -818,8 +820,15 @@ async function diagnoseInput(input: Input, text: string, ctx: CheckContext, judg
     mode.kind === 'wiki' ? (parsed as WikiDocument).queries.map((q) => q.range) : [{ start: 0, end: document.getText().length }];
   // No size limit here: a CI run has the time for every check, however large the file.
   const kind = mode.kind === 'map' ? 'map' : 'wiki';
-  if (!judges || mode.kind !== 'wiki')
-    return { document, kind, diagnostics: mode.service.doValidation(view, parsed, lsSettings), requests };
+  if (mode.kind === 'map')
+    return {
+      document,
+      kind,
+      diagnostics: mode.service.doValidation(view, parsed, lsSettings),
+      requests,
+      mapRoot: (parsed as MapDocument).root,
+    };
+  if (!judges) return { document, kind, diagnostics: mode.service.doValidation(view, parsed, lsSettings), requests };
   // The parse does not depend on the catalogue: each target validates the same parse.
   const perTarget = judges.map((j) => ({ name: j.name, diagnostics: j.services.wiki.doValidation(view, parsed, lsSettings) }));
   return judged(document, 'wiki', perTarget, requests);
@@ -909,7 +918,7 @@ async function check(opts: CheckOptions, io: CliIo): Promise<number> {
           (pos(a).severity ?? 1) - (pos(b).severity ?? 1),
       );
       const fileResults: CheckResult[] = [];
-      const mapPaths = kind === 'map' && !input.host ? mapPropertyPaths(document, diagnostics) : undefined;
+      const mapPaths = kind === 'map' && !input.host ? mapPropertyPaths(document, diagnostics, diagnosed.mapRoot) : undefined;
       for (const i of order) {
         const result = toResult(input.file, document, kind, diagnostics[i], !!input.host, mapPaths);
         if (diagnosed.targets) result.targets = diagnosed.targets[i];
@@ -1058,29 +1067,19 @@ function toResult(
 }
 
 /**
- * The property path (`pos1.x`) where each map diagnostic starts, from one pass over the JSON: the path of
+ * The property path (`pos1.x`) where each map diagnostic starts, read from the document's tree: the path of
  * the last property, value or container that starts at or before it. (Asking jsonc-parser's getLocation
  * once per diagnostic walked the text from its start each time: a 900 KB file of 300,000 `[]` took
- * minutes.) None for a document nested too deep to be walked.
+ * minutes; one more walk of the whole text with jsonc-parser's visit took 4 of the 10 s of a 9.9 MB file.)
+ * None for a document nested too deep to be parsed.
  */
-function mapPropertyPaths(document: TextDocument, diagnostics: Diagnostic[]): Map<number, string | null> {
+function mapPropertyPaths(document: TextDocument, diagnostics: Diagnostic[], root: Node | undefined): Map<number, string | null> {
   const paths = new Map<number, string | null>();
-  if (diagnostics.length === 0 || diagnostics.some((d) => d.code === 'toodeep')) return paths;
-  const wanted = [...new Set(diagnostics.map((d) => document.offsetAt(d.range.start)))].sort((a, b) => a - b);
-  const joined = (path: JSONPath) => path.filter((p) => typeof p === 'string').join('.') || null;
-  let next = 0;
-  let last: string | null = null;
-  const at = (offset: number, path: () => JSONPath) => {
-    while (next < wanted.length && wanted[next] < offset) paths.set(wanted[next++], last);
-    if (next < wanted.length) last = joined(path());
-  };
-  visit(document.getText(), {
-    onObjectBegin: (offset, _l, _sl, _sc, path) => at(offset, path),
-    onArrayBegin: (offset, _l, _sl, _sc, path) => at(offset, path),
-    onObjectProperty: (property, offset, _l, _sl, _sc, path) => at(offset, () => [...path(), property]),
-    onLiteralValue: (_v, offset, _l, _sl, _sc, path) => at(offset, path),
-  });
-  while (next < wanted.length) paths.set(wanted[next++], last);
+  if (!root) return paths;
+  for (const d of diagnostics) {
+    const offset = document.offsetAt(d.range.start);
+    if (!paths.has(offset)) paths.set(offset, propertyPathAt(root, offset));
+  }
   return paths;
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, visit, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 import { createJsonTreeBuilder, MAX_JSON_DEPTH } from '../../../server/src/service/map/mapJsonTree';
+import { propertyPathAt } from '../../../server/src/service/map/mapQueryParser';
 
 const builder = createJsonTreeBuilder();
 const buildTree = (text: string, errors: ParseError[]) => builder(text, errors).root;
@@ -55,6 +56,37 @@ describe('map query parser', () => {
       const expected = strip(parseTree(text, expectedErrors, { allowTrailingComma: false, disallowComments: false }));
       assert.deepEqual(strip(buildTree(text, actualErrors)), expected, JSON.stringify(text));
       assert.deepEqual(actualErrors, expectedErrors, JSON.stringify(text));
+    }
+  });
+
+  // The definition: walk the text with jsonc-parser's visit; the path of the last property, value or
+  // container that starts at or before the offset (array indices left out).
+  function visitedPaths(text: string): Array<string | null> {
+    const events: Array<[number, string | null]> = [];
+    const at = (start: number, path: JSONPath) => {
+      events.push([start, path.filter((p) => typeof p === 'string').join('.') || null]);
+    };
+    visit(text, {
+      onObjectBegin: (start, _l, _sl, _sc, path) => at(start, path()),
+      onArrayBegin: (start, _l, _sl, _sc, path) => at(start, path()),
+      onObjectProperty: (property, start, _l, _sl, _sc, path) => at(start, [...path(), property]),
+      onLiteralValue: (_v, start, _l, _sl, _sc, path) => at(start, path()),
+    });
+    return Array.from({ length: text.length + 1 }, (_, offset) => {
+      let last: string | null = null;
+      for (const [start, path] of events) if (start <= offset) last = path;
+      return last;
+    });
+  }
+
+  it('finds the property path at every offset of whole and broken documents as a walk of the text does', () => {
+    const full = `[${query(', "attributelike": {"key": "owner", "value": "%a%"}, "": {"": [1, {"x": 2}]}')}, 3, [{"a": {}}]]`;
+    const inputs = [...SAMPLES, full, ...Array.from({ length: full.length }, (_, i) => full.slice(0, i))];
+    for (const text of inputs) {
+      const root = buildTree(text, []);
+      const expected = visitedPaths(text);
+      for (let offset = 0; offset <= text.length; offset++)
+        assert.equal(propertyPathAt(root, offset), expected[offset], `${JSON.stringify(text)} at ${offset}`);
     }
   });
 

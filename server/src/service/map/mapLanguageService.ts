@@ -21,6 +21,7 @@ import { defaultMapServerConfig, type MapServerConfig } from './mapServerConfig'
 
 export type { MapDocument, MapDescriptor };
 export { createMapDescriptor, MapDescriptorError } from './mapDescriptor';
+export { propertyPathAt } from './mapQueryParser';
 export { defaultMapServerConfig, parseMapServerConfig, type MapServerConfig } from './mapServerConfig';
 export { MAP_DIAGNOSTIC_CODES, MAP_DIAGNOSTIC_SOURCE, type MapDiagnosticCode } from './mapDiagnostics';
 

@@ -164,3 +164,29 @@ export function getProperty(object: Node | undefined, name: string): { property:
   }
   return found;
 }
+
+/**
+ * The property path (`pos1.x`) at `offset`: the names of the properties holding the last node of the tree
+ * that starts at or before it (array indices left out), or null outside every property. Found by descending
+ * the tree (children are in text order), not by walking the text again: the CLI asks it for each
+ * diagnostic of a 10 MB document.
+ */
+export function propertyPathAt(root: Node | undefined, offset: number): string | null {
+  if (!root || root.offset > offset) return null;
+  const names: string[] = [];
+  for (let node = root; ;) {
+    const kids = node.children;
+    if (!kids) break;
+    let low = 0;
+    let high = kids.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (kids[mid].offset <= offset) low = mid + 1;
+      else high = mid;
+    }
+    if (low === 0) break;
+    node = kids[low - 1];
+    if (node.type === 'property') names.push(String(node.children![0].value));
+  }
+  return names.join('.') || null;
+}
