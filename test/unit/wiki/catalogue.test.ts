@@ -1,6 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'mocha';
-import { BUILTIN_MEDIAWIKI_VERSION, CatalogueError, createWikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
+import {
+  BUILTIN_CATALOGUE_FILES,
+  BUILTIN_MEDIAWIKI_VERSION,
+  CatalogueError,
+  createWikiCatalogue,
+  loadBuiltinCatalogue,
+} from '../../../server/src/service/wiki/wikiCatalogue';
+import { RuleBook } from '../../../server/src/service/wiki/wikiRuleBook';
 import { ruleHoldsFor } from '../../../server/src/service/wiki/wikiConstraintRules';
 import { builtinCatalogue, fixtureCatalogue, readRepoJson, validate } from './helpers';
 
@@ -264,6 +271,104 @@ describe('wiki catalogue: bad data gets a clear CatalogueError', () => {
       () => fixtureCatalogue({ constraints: { rules: [{ id: 'r1', module: 'x', kind: 'sometimes', params: ['a', 'b'] }] } }),
       (e: unknown) => e instanceof CatalogueError && /r1.*"kind" must be one of/.test(e.message),
     );
+  });
+});
+
+describe('wiki catalogue: rules read per module on first use', () => {
+  const constraints = readRepoJson('descriptors/wiki/constraints.json') as { rules: { module: string }[] };
+  const actionConstraints = readRepoJson('descriptors/wiki/action-constraints.json') as { rules: { module: string }[] };
+  const fresh = () =>
+    loadBuiltinCatalogue((rel) =>
+      rel === BUILTIN_CATALOGUE_FILES.constraints
+        ? constraints
+        : rel === BUILTIN_CATALOGUE_FILES.actionConstraints
+          ? actionConstraints
+          : readRepoJson(rel),
+    );
+
+  it("each module's rules are the rules that apply, in data order, with their positions in the data", () => {
+    const cat = fresh();
+    const all = cat.constraints;
+    for (const module of new Set(constraints.rules.map((r) => r.module))) {
+      const { rules, positions } = cat.constraintsOf(module);
+      assert.deepEqual(
+        rules,
+        all.filter((r) => r.module === module),
+        module,
+      );
+      assert.deepEqual(
+        positions.map((i) => constraints.rules[i]),
+        rules.map((r) => constraints.rules.find((raw) => (raw as { id?: string }).id === r.id)),
+        module,
+      );
+      assert.ok(
+        positions.every((p, k) => k === 0 || positions[k - 1] < p),
+        `${module}: positions in data order`,
+      );
+    }
+    const actions = cat.actionRules;
+    for (const module of new Set(actionConstraints.rules.map((r) => r.module)))
+      assert.deepEqual(
+        cat.actionRulesOf(module),
+        actions.filter((r) => r.module === module),
+        module,
+      );
+    assert.deepEqual(cat.constraintsOf('nosuchmodule').rules, []);
+    assert.deepEqual(cat.actionRulesOf('nosuchmodule'), []);
+  });
+
+  it('the same verdicts whichever module is read first', () => {
+    const queries = [
+      'action=query&list=categorymembers',
+      'action=query&list=allimages&aisort=name&aistart=20240101000000',
+      'action=parse&text=a&revid=1',
+      'action=query&prop=revisions&titles=A&rvslots=main&rvcontentformat-main=text/x-wiki',
+      'action=query&list=recentchanges&rcshow=minor|!minor',
+    ];
+    const expected = queries.map((q) => validate(q, { catalogue: fresh() }));
+    const cat = fresh();
+    const reversed = [...queries].reverse().map((q) => validate(q, { catalogue: cat }));
+    assert.deepEqual(reversed.reverse(), expected);
+    assert.ok(expected.some((d) => d.length > 0));
+  });
+
+  it('a rule that names no module or kind is refused at load; one malformed otherwise when its module is first read', () => {
+    for (const bad of [{ id: 'r1', kind: 'requires', params: ['a', 'b'] }, 7])
+      assert.throws(
+        () => fixtureCatalogue({ constraints: { rules: [bad] } }),
+        (e: unknown) => e instanceof CatalogueError && /constraints rule #1.*Fix the constraints data/.test(e.message),
+      );
+    const cat = fixtureCatalogue({ constraints: { rules: [{ id: 'r2', module: 'categorymembers', kind: 'pattern', params: ['title'] }] } });
+    assert.throws(
+      () => cat.constraintsOf('categorymembers'),
+      (e: unknown) => e instanceof CatalogueError && /r2.*"pattern".*Fix the constraints data/.test(e.message),
+    );
+  });
+});
+
+describe('wiki rule book', () => {
+  it("reads a module's rules once, on the first use of that module only, and keeps those the catalogue keeps", () => {
+    const data = [
+      { module: 'a', n: 1 },
+      { module: 'b', n: 2 },
+      { module: 'a', n: 3 },
+      { module: 'a', n: 4 },
+    ];
+    const read: number[] = [];
+    const book = new RuleBook(data, {
+      moduleOf: (raw) => (raw as { module: string }).module,
+      read: (raw, i) => (read.push(i), raw as { module: string; n: number }),
+      keep: (r) => r.n !== 3,
+    });
+    assert.deepEqual(read, []);
+    assert.equal(book.size, 4);
+    assert.ok(book.has('b') && !book.has('c'));
+    assert.deepEqual(book.of('a'), { rules: [data[0], data[3]], positions: [0, 3] });
+    assert.deepEqual(read, [0, 2, 3]);
+    book.of('a');
+    assert.deepEqual(read, [0, 2, 3]);
+    assert.deepEqual(book.all(), [data[0], data[1], data[3]]);
+    assert.deepEqual(read, [0, 2, 3, 1]);
   });
 });
 

@@ -149,8 +149,27 @@ function strings(v: unknown, where: string): string[] {
 
 /** Parse action-constraints.json (`{"rules": [...]}`). Throws an Error naming the bad rule. */
 export function parseActionConstraints(data: unknown): ActionRule[] {
+  return actionConstraintsList(data).map((raw, i): ActionRule => readActionRule(raw, i));
+}
+
+/** The raw rules of action-constraints data (`{"rules": [...]}`). */
+export function actionConstraintsList(data: unknown): readonly unknown[] {
   if (!isObject(data) || !Array.isArray(data.rules)) throw new Error('action constraints: expected {"rules": [...]}.');
-  return data.rules.map((raw, i): ActionRule => parseActionRule(raw, `action constraints rule #${i + 1}`));
+  return data.rules;
+}
+
+/** What a catalogue checks of a rule at load (the rest is read on first use): an object naming its module. */
+export function actionRuleModuleOf(raw: unknown, i: number): string {
+  const at = `action constraints rule #${i + 1}`;
+  if (!isObject(raw)) throw new Error(`${at}: must be an object.`);
+  if (typeof raw.module !== 'string' || raw.module === '')
+    throw new Error(`${at}: "module" must name a top-level module (parse, compare, …).`);
+  return raw.module;
+}
+
+/** A rule read and checked; throws naming it. */
+export function readActionRule(raw: unknown, i: number): ActionRule {
+  return parseActionRule(raw, `action constraints rule #${i + 1}`);
 }
 
 /** `conditions` of a `when` rule. */

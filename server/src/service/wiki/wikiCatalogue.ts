@@ -17,8 +17,16 @@
  */
 import { createVersionFacts, setBuiltinVersionFacts } from './wikiVersions';
 import type { WikiModule, WikiNamespace, WikiParamDescriptor, WikiParamInfoNote, WikiWireParam } from './wikiTypes';
-import { parseConstraints, ruleHoldsFor, type ConstraintRule, type ConstraintUsePlan } from './wikiConstraintRules';
-import { parseActionConstraints, type ActionRule } from './wikiActionConstraints';
+import {
+  constraintModuleOf,
+  constraintsList,
+  readConstraint,
+  ruleHoldsFor,
+  type ConstraintRule,
+  type ConstraintUsePlan,
+} from './wikiConstraintRules';
+import { actionConstraintsList, actionRuleModuleOf, readActionRule, type ActionRule } from './wikiActionConstraints';
+import { RuleBook, type ModuleRules } from './wikiRuleBook';
 import { errorMessage } from '../../../../common/errorMessage';
 import { isObject } from '../../../../common/isObject';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
@@ -103,7 +111,19 @@ const DEFAULT_FORMAT_PARAMS: Record<string, string[]> = {
   none: [],
 };
 
-const NO_ACTION_RULES: readonly ActionRule[] = [];
+const NO_ACTION_RULES = new RuleBook<ActionRule>([], { moduleOf: () => '', read: () => undefined as never, keep: () => false });
+
+/** A rule book's reading of data that throws a CatalogueError naming the rule and the file to fix. */
+function orCatalogueError<T>(read: () => T, file: string): T {
+  try {
+    return read();
+  } catch (e) {
+    throw new CatalogueError(`${errorMessage(e)} Fix the ${file}.`);
+  }
+}
+
+const CONSTRAINTS_FILE = 'constraints data (descriptors/wiki/constraints.json)';
+const ACTION_CONSTRAINTS_FILE = 'action constraints data (descriptors/wiki/action-constraints.json)';
 
 /** The indexed catalogue. Build with `createWikiCatalogue`. */
 export class WikiCatalogue {
@@ -114,10 +134,13 @@ export class WikiCatalogue {
   main?: WikiModule;
   /** `query` (prop/list/meta/generator and the page-set parameters) when the catalogue has it. */
   query?: WikiModule;
-  /** Module-enforced rules (from constraints data), only those whose modules exist here. */
-  readonly constraints: ConstraintRule[];
-  /** Rules of top-level modules (action-constraints data), only those whose module and parameters exist here. */
-  actionRules: ActionRule[] = [];
+  /**
+   * Module-enforced rules (from constraints data), by module: at load only grouped; a module's rules are
+   * read, and kept only when its module and every parameter they name exist here, on first use.
+   */
+  readonly constraintBook: RuleBook<ConstraintRule>;
+  /** Rules of top-level modules (action-constraints data), by module, read on first use as `constraintBook`'s. */
+  actionRuleBook: RuleBook<ActionRule> = NO_ACTION_RULES;
   /** Built-in catalogue: the MediaWiki version its top-level modules were recorded from (action-modules.json `mediawiki`). */
   actionModulesVersion?: string;
   /** Namespaces, sorted by id. */
@@ -164,7 +187,6 @@ export class WikiCatalogue {
   /** The constraint rules planned for checks, by module name then wire prefix (made on first use by wikiConstraints.ts). */
   readonly constraintPlans = new Map<string, Map<string, ConstraintUsePlan>>();
 
-  private actionRuleIndex?: { of: ActionRule[]; byModule: Map<string, ActionRule[]> };
   private readonly byPath = new Map<string, WikiModule>();
   private readonly queryByName = new Map<string, WikiModule>();
   private readonly byGroup = new Map<string, WikiModule[]>();
@@ -218,23 +240,32 @@ export class WikiCatalogue {
       this.nsById.set(ns.id, ns);
       for (const n of [ns.name, ns.canonical ?? '', ...ns.aliases]) this.nsByName.set(normaliseNsName(n), ns);
     }
-    let rules: ConstraintRule[];
-    try {
-      rules = parseConstraints(constraints);
-    } catch (e) {
-      throw new CatalogueError(`${errorMessage(e)} Fix the constraints data (descriptors/wiki/constraints.json).`);
-    }
+    const rules = orCatalogueError(() => constraintsList(constraints), CONSTRAINTS_FILE);
     // A rule applies only where the module, and every parameter it names, exist in this catalogue
     // (another MediaWiki version may lack a parameter; its rule would then be wrong there).
-    this.constraints = rules.filter((rule) => {
-      const m = rule.module === 'query' ? this.query : rule.module === 'main' ? this.main : this.queryByName.get(rule.module);
-      return (
-        m !== undefined &&
-        rule.params.every((p) => m.paramByName.has(p)) &&
-        (rule.when ?? []).every((c) => m.paramByName.has(c.param)) &&
-        ruleHoldsFor(rule, version)
-      );
+    this.constraintBook = new RuleBook(rules, {
+      moduleOf: (raw, i) => orCatalogueError(() => constraintModuleOf(raw, i), CONSTRAINTS_FILE),
+      read: (raw, i) => orCatalogueError(() => readConstraint(raw, i), CONSTRAINTS_FILE),
+      keep: (rule) => {
+        const m = rule.module === 'query' ? this.query : rule.module === 'main' ? this.main : this.queryByName.get(rule.module);
+        return (
+          m !== undefined &&
+          rule.params.every((p) => m.paramByName.has(p)) &&
+          (rule.when ?? []).every((c) => m.paramByName.has(c.param)) &&
+          ruleHoldsFor(rule, version)
+        );
+      },
     });
+  }
+
+  /** Every constraint rule that applies here, in data order (reads them all: for tests and tools, not checks). */
+  get constraints(): ConstraintRule[] {
+    return this.constraintBook.all();
+  }
+
+  /** Every action rule that applies here, in data order (reads them all: for tests and tools, not checks). */
+  get actionRules(): ActionRule[] {
+    return this.actionRuleBook.all();
   }
 
   private addModule(m: WikiModule): void {
@@ -340,22 +371,14 @@ export class WikiCatalogue {
     return text;
   }
 
-  /**
-   * The action rules of one module, in data order (an index over `actionRules`, rebuilt when that list
-   * is replaced): every query looks up its module's rules, not a scan of every rule.
-   */
+  /** The action rules of one module that apply here, in data order (read on the first call for that module). */
   actionRulesOf(module: string): readonly ActionRule[] {
-    let index = this.actionRuleIndex;
-    if (!index || index.of !== this.actionRules) {
-      const byModule = new Map<string, ActionRule[]>();
-      for (const r of this.actionRules) {
-        const list = byModule.get(r.module);
-        if (list) list.push(r);
-        else byModule.set(r.module, [r]);
-      }
-      index = this.actionRuleIndex = { of: this.actionRules, byModule };
-    }
-    return index.byModule.get(module) ?? NO_ACTION_RULES;
+    return this.actionRuleBook.of(module).rules;
+  }
+
+  /** The constraint rules of one module that apply here, with their positions in the data (read on the first call). */
+  constraintsOf(module: string): ModuleRules<ConstraintRule> {
+    return this.constraintBook.of(module);
   }
 
   getGenerators(): WikiModule[] {
@@ -868,20 +891,19 @@ export function createWikiCatalogue(paraminfo: unknown, options: CatalogueOption
     );
     cat.interwikiPrefixes = readInterwikiPrefixes(options.siteinfo);
     if (options.actionConstraints !== undefined && options.actionConstraints !== null) {
-      let rules: ActionRule[];
-      try {
-        rules = parseActionConstraints(options.actionConstraints);
-      } catch (e) {
-        throw new CatalogueError(`${errorMessage(e)} Fix the action constraints data (descriptors/wiki/action-constraints.json).`);
-      }
+      const rules = orCatalogueError(() => actionConstraintsList(options.actionConstraints), ACTION_CONSTRAINTS_FILE);
       // As for query rules: only where the module and every parameter the rule names exist here.
-      cat.actionRules = rules.filter((r) => {
-        const m = r.module === 'main' ? cat.main : cat.getActionModule(r.module);
-        // A templated name (`fromcontentmodel-main`) counts when a templated parameter produces it.
-        const has = (p: string) =>
-          m!.paramByName.has(p) ||
-          m!.templatedparameters.some((t) => p.startsWith(t.name.slice(0, t.name.indexOf('{'))) && t.name.indexOf('{') > 0);
-        return m !== undefined && r.uses.every(has) && ruleHoldsFor(r, cat.mediaWikiVersion);
+      cat.actionRuleBook = new RuleBook(rules, {
+        moduleOf: (raw, i) => orCatalogueError(() => actionRuleModuleOf(raw, i), ACTION_CONSTRAINTS_FILE),
+        read: (raw, i) => orCatalogueError(() => readActionRule(raw, i), ACTION_CONSTRAINTS_FILE),
+        keep: (r) => {
+          const m = r.module === 'main' ? cat.main : cat.getActionModule(r.module);
+          // A templated name (`fromcontentmodel-main`) counts when a templated parameter produces it.
+          const has = (p: string) =>
+            m!.paramByName.has(p) ||
+            m!.templatedparameters.some((t) => p.startsWith(t.name.slice(0, t.name.indexOf('{'))) && t.name.indexOf('{') > 0);
+          return m !== undefined && r.uses.every(has) && ruleHoldsFor(r, cat.mediaWikiVersion);
+        },
       });
     }
     return cat;

@@ -169,11 +169,33 @@ const CONDITIONAL = new Set(['missing', 'forbidden']);
  * naming the rule; absent data gives no rules.
  */
 export function parseConstraints(data: unknown): ConstraintRule[] {
+  return constraintsList(data).map((r, i) => {
+    constraintModuleOf(r, i);
+    return readConstraint(r, i);
+  });
+}
+
+/** The raw rules of constraints data (`{ "rules": [...] }` or a bare array; none when absent). */
+export function constraintsList(data: unknown): readonly unknown[] {
   if (data === undefined || data === null) return [];
   const rules = Array.isArray(data) ? data : typeof data === 'object' ? (data as { rules?: unknown }).rules : undefined;
   if (!Array.isArray(rules))
     throw new Error('constraints: expected {"rules": [...]} — an array of rules with id, module, kind and params.');
-  return rules.map(parseRule);
+  return rules;
+}
+
+function ruleAt(i: number, o?: Record<string, unknown>): string {
+  const at = `constraints rule #${i + 1}`;
+  return o === undefined ? at : `${at} (${typeof o.id === 'string' ? o.id : at})`;
+}
+
+/** What a catalogue checks of a rule at load (the rest is read on first use): an object naming its module and kind. */
+export function constraintModuleOf(r: unknown, i: number): string {
+  if (typeof r !== 'object' || r === null) throw new Error(`${ruleAt(i)}: must be an object.`);
+  const o = r as Record<string, unknown>;
+  if (typeof o.module !== 'string' || o.module === '') throw new Error(`${ruleAt(i, o)}: "module" must name a query module.`);
+  if (typeof o.kind !== 'string' || !KINDS.has(o.kind)) throw new Error(`${ruleAt(i, o)}: "kind" must be one of ${[...KINDS].join(', ')}.`);
+  return o.module;
 }
 
 /** The code of a rule that names none: the one MediaWiki's module uses for its kind. */
@@ -188,14 +210,11 @@ const DEFAULT_CODE: Readonly<Partial<Record<ConstraintRule['kind'], string>>> = 
   titleValue: 'invalidtitle',
 };
 
-function parseRule(r: unknown, i: number): ConstraintRule {
+/** A rule read and checked (after constraintModuleOf said it is an object with a module and a kind); throws naming it. */
+export function readConstraint(r: unknown, i: number): ConstraintRule {
   const where = `constraints rule #${i + 1}`;
-  if (typeof r !== 'object' || r === null) throw new Error(`${where}: must be an object.`);
-  const o = r as Record<string, unknown>;
+  const o = r as Record<string, unknown> & { module: string; kind: string };
   const id = typeof o.id === 'string' ? o.id : `${where}`;
-  if (typeof o.module !== 'string' || o.module === '') throw new Error(`${where} (${id}): "module" must name a query module.`);
-  if (typeof o.kind !== 'string' || !KINDS.has(o.kind))
-    throw new Error(`${where} (${id}): "kind" must be one of ${[...KINDS].join(', ')}.`);
   const minParams = ONE_PARAM.has(o.kind) ? 1 : 2;
   if (!Array.isArray(o.params) || o.params.length < minParams || !o.params.every((p) => typeof p === 'string')) {
     throw new Error(`${where} (${id}): "params" must list at least ${minParams === 1 ? 'one parameter name' : 'two parameter names'}.`);

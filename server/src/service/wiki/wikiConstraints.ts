@@ -86,21 +86,23 @@ const NO_RULES: ConstraintUsePlan = { entries: [], at: [] };
  * only by the modules that have rules, so a document selecting many modules adds nothing there).
  */
 function usePlan(cat: WikiCatalogue, module: string, prefix: string): ConstraintUsePlan {
+  const book = cat.constraintBook;
+  if (!book.has(module)) return NO_RULES;
   const plans = cat.constraintPlans;
-  if (plans.size === 0) for (const rule of cat.constraints) if (!plans.has(rule.module)) plans.set(rule.module, new Map());
-  const byPrefix = plans.get(module);
-  if (byPrefix === undefined) return NO_RULES;
+  let byPrefix = plans.get(module);
+  if (byPrefix === undefined) plans.set(module, (byPrefix = new Map()));
   let plan = byPrefix.get(prefix);
-  if (plan === undefined) byPrefix.set(prefix, (plan = makeUsePlan(cat.constraints, module, prefix)));
+  if (plan === undefined) byPrefix.set(prefix, (plan = makeUsePlan(cat, module, prefix)));
   return plan;
 }
 
-function makeUsePlan(rules: readonly ConstraintRule[], module: string, prefix: string): ConstraintUsePlan {
+function makeUsePlan(cat: WikiCatalogue, module: string, prefix: string): ConstraintUsePlan {
+  const { rules, positions } = cat.constraintsOf(module);
   const entries: PlannedConstraint[] = [];
-  const at: (PlannedConstraint | undefined)[] = new Array(rules.length).fill(undefined);
-  for (let index = 0; index < rules.length; index++) {
-    const rule = rules[index];
-    if (rule.module !== module) continue;
+  const at: (PlannedConstraint | undefined)[] = new Array(cat.constraintBook.size).fill(undefined);
+  for (let k = 0; k < rules.length; k++) {
+    const rule = rules[k];
+    const index = positions[k];
     const names = rule.params.map((n) => prefix + n);
     const gate = ruleGate(rule, names, prefix);
     entries.push((at[index] = { index, rule, names, needs: gate.needs, min: gate.min }));
@@ -168,7 +170,7 @@ const slotPlans: ConstraintUsePlan[] = [];
  */
 export function applyConstraints(ctx: QueryCheck): void {
   const cat = ctx.catalogue;
-  if (cat.constraints.length === 0) return;
+  if (cat.constraintBook.size === 0) return;
   const present = ctx.present;
   const uses = ctx.uses;
   const slots = uses.length + 1;

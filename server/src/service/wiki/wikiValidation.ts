@@ -247,7 +247,7 @@ function runChecks(ctx: QueryCheck): void {
   // explain the same condition in the catalogue's words and carry the data of their quick fixes.
   applyConstraints(ctx);
   checkConditions(ctx);
-  if (ctx.catalogue.actionRules.length > 0) finishQueryCheck(ctx, ACTION_HOOKS);
+  finishQueryCheck(ctx, ACTION_HOOKS);
 }
 
 /** One parameter other than `action`: the module that reads it judges it, or it is unrecognized. */
