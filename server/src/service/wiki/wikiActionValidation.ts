@@ -29,6 +29,7 @@ import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 import { ANONYMOUS_NOTE } from './wikiConstraints';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 import { accountRuleHolds } from './wikiAccountRules';
+import { anyOf, gateOpen, type PlannedRule, type RuleGate } from './wikiRulePlan';
 
 /** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
@@ -378,35 +379,40 @@ const ACTION_RULE_KINDS: Readonly<Record<string, ActionRuleCheck>> = {
 };
 
 /**
- * An action rule as the checks run it, planned once per module of a catalogue (`rulePlanOf`): the wire
- * names of which at least one must be given for the rule to have anything to say (none: it always
- * runs) and the severity it reports with. A query then pays only for the rules whose parameters it has.
+ * An action rule as the checks run it, planned once per module of a catalogue (`rulePlanOf`): its gate
+ * (wikiRulePlan.ts, the same plan as the module rules': here one of the wire names must be given, or
+ * none when it always runs) and the severity it reports with. A query then pays only for the rules
+ * whose parameters it has.
  */
-interface PlannedRule {
-  rule: ActionRule;
-  needs: readonly string[];
+interface PlannedActionRule extends PlannedRule<ActionRule> {
   extra: Extra;
 }
 
 /** The plans, by module object (so they go with their catalogue), with the rule list they were made from. */
-const RULE_PLANS = new WeakMap<WikiModule, { of: readonly ActionRule[]; plan: readonly PlannedRule[] }>();
+const RULE_PLANS = new WeakMap<WikiModule, { of: readonly ActionRule[]; plan: readonly PlannedActionRule[] }>();
 
 /** The planned rules of `am`, in data order (made again when the catalogue's rules are replaced). */
-function rulePlanOf(ctx: QueryCheck, am: WikiModule): readonly PlannedRule[] {
+function rulePlanOf(ctx: QueryCheck, am: WikiModule): readonly PlannedActionRule[] {
   const rules = ctx.catalogue.actionRulesOf(am.name);
   let kept = RULE_PLANS.get(am);
   if (kept === undefined || kept.of !== rules) {
     const plan = rules.map((rule) => {
       const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
-      return { rule, needs: ruleNeeds(rule).map((n) => am.prefix + n), extra: sev ? { severity: sev } : undefined };
+      const gate = actionRuleGate(rule, am.prefix);
+      return { rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined };
     });
     RULE_PLANS.set(am, (kept = { of: rules, plan }));
   }
   return kept.plan;
 }
 
+/** The gate of an action rule under the module's wire prefix: one of its parameters must be given for it to report anything. */
+function actionRuleGate(rule: ActionRule, prefix: string): RuleGate {
+  return anyOf(gateParams(rule).map((n) => prefix + n));
+}
+
 /** Parameters (unprefixed) of which one must be given for the rule to report anything; empty when none is needed. */
-function ruleNeeds(rule: ActionRule): readonly string[] {
+function gateParams(rule: ActionRule): readonly string[] {
   switch (rule.kind) {
     case 'when':
     case 'hidesWarnings': {
@@ -436,13 +442,8 @@ function ruleNeeds(rule: ActionRule): readonly string[] {
   }
 }
 
-function applyRule(ctx: QueryCheck, am: WikiModule, planned: PlannedRule, actionRange: Span): void {
-  const needs = planned.needs;
-  if (needs.length > 0) {
-    let found = false;
-    for (let i = 0; i < needs.length && !found; i++) found = ctx.query.byName.get(needs[i]) !== undefined;
-    if (!found) return;
-  }
+function applyRule(ctx: QueryCheck, am: WikiModule, planned: PlannedActionRule, actionRange: Span): void {
+  if (!gateOpen(planned, ctx.query.byName)) return;
   const rule = planned.rule;
   // The module died earlier in its own code (rules are listed in the order the module checks them).
   if (rule.diesFirst && ctx.out.some((d) => rule.diesFirst!.includes(d.code))) return;
@@ -582,9 +583,8 @@ function keptWhenDying(am: WikiModule, rule: ActionRule, errors: QueryCheck['out
 }
 
 /** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
-function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, planned: PlannedRule, hooks: ActionCheckHooks): void {
-  // (Loops, not every() with a closure: this runs for every query.)
-  for (const n of planned.needs) if (ctx.query.byName.get(n) === undefined) return;
+function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, planned: PlannedActionRule, hooks: ActionCheckHooks): void {
+  if (!gateOpen(planned, ctx.query.byName)) return;
   const rule = planned.rule;
   if (rule.conditions) for (const c of rule.conditions) if (!conditionHolds(ctx, am, c)) return;
   const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;

@@ -4,6 +4,8 @@
  * to a query, is in ./wikiConstraints.ts.
  */
 
+import type { PlannedRule } from './wikiRulePlan';
+
 /** A condition of a rule: the parameter is given, or its value (or default) includes one of `values`. */
 export interface RuleCondition {
   param: string;
@@ -62,17 +64,13 @@ export interface ConstraintRule {
 
 /**
  * A constraint rule as a check runs it for one module under one wire prefix (planned once per catalogue
- * by wikiConstraints.ts): its parameters' wire names, and a gate — at least `min` of the wire names
- * `needs` must be given for the rule to have anything to say (`min` 0: it always runs).
+ * by wikiConstraints.ts): its parameters' wire names, and its gate (wikiRulePlan.ts).
  */
-export interface PlannedConstraint {
-  /** Position in the catalogue's `constraints` (data order). */
+export interface PlannedConstraint extends PlannedRule<ConstraintRule> {
+  /** Position in the constraints data (data order). */
   index: number;
-  rule: ConstraintRule;
   /** The rule's parameters with the wire prefix (shared between queries: copied where they go into a diagnostic's data). */
   names: string[];
-  needs: readonly string[];
-  min: number;
 }
 
 /** The planned rules of one module under one prefix, in data order, and by position in `constraints`. */

@@ -63,6 +63,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
+import { ALWAYS, gateOpen, type RuleGate } from './wikiRulePlan';
 import { backlinksSortFields, severalIdsProblem, singleIdOfPageSet, titlesNameNamespace } from './wikiContinueParts';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
@@ -105,15 +106,13 @@ function makeUsePlan(cat: WikiCatalogue, module: string, prefix: string): Constr
     const index = positions[k];
     const names = rule.params.map((n) => prefix + n);
     const gate = ruleGate(rule, names, prefix);
-    entries.push((at[index] = { index, rule, names, needs: gate.needs, min: gate.min }));
+    entries.push((at[index] = { rule, needs: gate.needs, min: gate.min, index, names }));
   }
   return { entries, at };
 }
 
-const ALWAYS = { needs: [] as string[], min: 0 };
-
 /** What must be given for a rule to say anything (applyRule and the kinds' checks return at once otherwise). */
-function ruleGate(rule: ConstraintRule, names: string[], prefix: string): { needs: readonly string[]; min: number } {
+function ruleGate(rule: ConstraintRule, names: string[], prefix: string): RuleGate {
   switch (rule.kind) {
     case 'atMostOne':
       return { needs: names, min: 2 };
@@ -148,15 +147,6 @@ function ruleGate(rule: ConstraintRule, names: string[], prefix: string): { need
     default:
       return ALWAYS;
   }
-}
-
-function gateOpen(planned: PlannedConstraint, present: ReadonlyMap<string, unknown>): boolean {
-  const min = planned.min;
-  if (min === 0) return true;
-  const needs = planned.needs;
-  let n = 0;
-  for (let i = 0; i < needs.length; i++) if (present.has(needs[i]) && ++n >= min) return true;
-  return false;
 }
 
 /** The plan of each slot of the check under way: the selected modules' uses, then `query` (no re-entry: one check at a time). */
