@@ -33,8 +33,8 @@ function apiError(params: URLSearchParams, code: string, text: string): unknown 
   return { error: { code, info: text } };
 }
 
-/** The account the valid token reads as (meta=userinfo&uiprop=rights): a wiki's owner without the bot right. */
-export const FAKE_ACCOUNT = { id: 2, name: 'Wiki owner', rights: ['read', 'edit', 'writeapi', 'apihighlimits'] };
+/** The account the valid token reads as (meta=userinfo&uiprop=rights): a wiki's owner without the bot right, with the watchlist right every registered user has. */
+export const FAKE_ACCOUNT = { id: 2, name: 'Wiki owner', rights: ['read', 'edit', 'writeapi', 'apihighlimits', 'viewmywatchlist'] };
 
 function answerFrom(
   snapshot: { siteinfo: unknown; paraminfo: Array<{ paraminfo: { modules: Array<{ path: string }> } }> },

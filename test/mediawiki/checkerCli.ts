@@ -47,8 +47,8 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30
 }
 
 /** `node dist/cli.js check ARGS…` with its own cache folder (never the user's). */
-export function runCheck(args: string[], cacheHome: string): Promise<CliResult> {
-  return run(process.execPath, [CLI, 'check', ...args], { XDG_CACHE_HOME: cacheHome });
+export function runCheck(args: string[], cacheHome: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return run(process.execPath, [CLI, 'check', ...args], { ...env, XDG_CACHE_HOME: cacheHome });
 }
 
 export interface CheckedQueries {
@@ -59,19 +59,25 @@ export interface CheckedQueries {
 
 /**
  * Writes the queries to a .wikiquery file (one per line, a blank line between them, so each is its
- * own query) and checks it with the given `--catalogue` arguments (and `flags`, e.g. `--logged-in`).
+ * own query) and checks it with the given `--catalogue` arguments (and `flags`, e.g. `--logged-in`;
+ * `env`, e.g. the bot password of `--bot-user`).
  */
 export async function checkQueries(
   lines: string[],
   catalogueArgs: string[],
   cacheHome: string,
   flags: string[] = [],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<CheckedQueries> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-check-'));
   try {
     const file = path.join(dir, 'corpus.wikiquery');
     fs.writeFileSync(file, lines.join('\n\n') + '\n');
-    const result = await runCheck([...catalogueArgs.flatMap((c) => ['--catalogue', c]), ...flags, '--format', 'json', file], cacheHome);
+    const result = await runCheck(
+      [...catalogueArgs.flatMap((c) => ['--catalogue', c]), ...flags, '--format', 'json', file],
+      cacheHome,
+      env,
+    );
     if (result.code !== 0 && result.code !== 1) {
       throw new Error(`wikimap-query check failed (exit ${result.code}):\n${result.stderr}\n${result.stdout.slice(0, 2000)}`);
     }

@@ -418,6 +418,15 @@ export class MediaWikiClient {
     return res.json();
   }
 
+  /** Logs in with a bot password (`User@appId`), as bots do: action=login; throws with the wiki's answer when it fails. */
+  async botLogin(botUser: string, password: string): Promise<void> {
+    const tok = await this.get('action=query&meta=tokens&type=login&format=json&formatversion=2');
+    const lgtoken = tok?.query?.tokens?.logintoken;
+    if (!lgtoken) throw new Error(`no login token: ${JSON.stringify(tok)}`);
+    const res = await this.post({ action: 'login', lgname: botUser, lgpassword: password, lgtoken, format: 'json', formatversion: '2' });
+    if (res?.login?.result !== 'Success') throw new Error(`login as ${botUser} failed: ${JSON.stringify(res)}`);
+  }
+
   /** Logs in with action=clientlogin; throws with the wiki's answer when it fails. */
   async login(username: string, password: string): Promise<void> {
     const tok = await this.get('action=query&meta=tokens&type=login&format=json&formatversion=2');
@@ -449,6 +458,15 @@ export function makeWikiPrivate(wiki: MediaWikiInstance): void {
  * as an administrator would on Special:BotPasswords. Returns the login name (`User@appId`); the
  * password is the one given (at least 32 characters).
  */
+/**
+ * Creates an account with MediaWiki's own maintenance script (maintenance/createAndPromote.php), in the
+ * given groups of those it can grant (`bot`, `sysop`, …), as an administrator would.
+ */
+export function createUser(wiki: MediaWikiInstance, user: string, password: string, groups: string[] = []): void {
+  const env = { ...process.env, MW_CONFIG_FILE: path.join(wiki.dir, 'LocalSettings.php'), MW_INSTALL_PATH: MEDIAWIKI_DIR };
+  runPhp(['maintenance/createAndPromote.php', ...groups.map((g) => `--${g}`), user, password], env);
+}
+
 export function createBotPassword(wiki: MediaWikiInstance, user: string, appId: string, password: string, grants = ['basic']): string {
   const env = { ...process.env, MW_CONFIG_FILE: path.join(wiki.dir, 'LocalSettings.php'), MW_INSTALL_PATH: MEDIAWIKI_DIR };
   const out = runPhp(['maintenance/createBotPassword.php', `--appid=${appId}`, `--grants=${grants.join(',')}`, user, password], env);

@@ -1132,6 +1132,70 @@ table('The signed-in account: assert=bot and assertuser judged by its rights and
   },
 ]);
 
+const watcher = signedIn({ name: 'Watcher', rights: ['read', 'viewmywatchlist'] });
+
+table('The signed-in account: assert=anon, the watchlist right and high limits, judged by its rights (meta=userinfo)', [
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=anon from a registered user: assertanonfailed)',
+    query: 'action=query&meta=siteinfo&assert=anon',
+    expect: [['assertanonfailed', 'error', 'assert', '']],
+    catalogue: bot,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=anon: not judged when the account is not known)',
+    query: 'action=query&meta=siteinfo&assert=anon',
+    expect: [],
+    catalogue: unknownAccount,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=anon sent without logging in passes)',
+    query: 'action=query&meta=siteinfo&assert=anon',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiBase::getWatchlistUser (the account lacks viewmywatchlist: permissiondenied)',
+    query: 'action=query&list=watchlist',
+    expect: [['permissiondenied', 'error', 'watchlist', '']],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiBase::getWatchlistUser (generator=watchlistraw, the account lacks viewmywatchlist)',
+    query: 'action=query&generator=watchlistraw',
+    expect: [['permissiondenied', 'error', 'watchlistraw', '']],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiBase::getWatchlistUser (an owner and token read another watchlist: the right is not asked)',
+    query: 'action=query&list=watchlist&wlowner=Someone&wltoken=abc',
+    expect: [['sensitiveparam', 'information', 'abc', 'wltoken']],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiBase::getWatchlistUser (the account has viewmywatchlist)',
+    query: 'action=query&list=watchlist',
+    expect: [],
+    catalogue: watcher,
+  },
+  {
+    mirrors: 'ApiBase::getWatchlistUser (the account is not known: not judged)',
+    query: 'action=query&list=watchlist',
+    expect: [],
+    catalogue: unknownAccount,
+  },
+  {
+    mirrors: 'ApiBase::getParameter / IntegerDef (an account with apihighlimits: 5000 is in range)',
+    query: 'action=query&list=allpages&aplimit=5000',
+    expect: [],
+    catalogue: sysop,
+  },
+  {
+    mirrors: 'ApiBase::getParameter / IntegerDef (an account without apihighlimits: 5000 is cut to 500)',
+    query: 'action=query&list=allpages&aplimit=5000',
+    expect: [['outofrange', 'warning', '5000', 'aplimit']],
+    catalogue: watcher,
+  },
+]);
+
 describe('The signed-in account’s verdicts name it', () => {
   it('assertbotfailed and assertnameduserfailed say which account the wiki was signed in to', () => {
     const bots = validate('action=query&meta=siteinfo&assert=bot', { catalogue: sysop() });

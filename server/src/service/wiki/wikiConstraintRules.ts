@@ -41,6 +41,12 @@ export interface ConstraintRule {
   all?: WarningCondition[];
   /** For `anonymous`: parameters that, all given, lift the refusal (the watchlist of `owner` read with its `token`). */
   lifted?: string[];
+  /**
+   * For `anonymous`: the refusal is for the account this wiki was signed in to when it lacks this right (its
+   * rights read with meta=userinfo at the catalogue's load; a bot password's grants restrict them), not for a
+   * sender who is not logged in. Not judged when the account is not known.
+   */
+  account?: { lacksRight: string };
   /** For `titleNamespace`: the namespace the title must be in (14 for a category). */
   namespace?: number;
   /**
@@ -249,6 +255,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(o.wildcard === true ? { wildcard: true } : {}),
     ...(typeof o.namespace === 'number' ? { namespace: o.namespace } : {}),
     ...(lifted ? { lifted } : {}),
+    ...(readAccount(o, `${where} (${id})`) ?? {}),
     ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
     ...(sortFields ? { sortFields } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
@@ -283,6 +290,15 @@ function readSortFields(v: unknown, at: string): ConstraintRule['sortFields'] {
     ...(typeof o.toNamespace === 'number' ? { toNamespace: o.toNamespace } : {}),
     ...(typeof o.namespace === 'string' ? { namespace: o.namespace } : {}),
   };
+}
+
+/** An anonymous rule's `account`: {"lacksRight": a right}, when given. */
+function readAccount(o: Record<string, unknown>, at: string): { account: { lacksRight: string } } | undefined {
+  if (o.account === undefined) return undefined;
+  const a = o.account as { lacksRight?: unknown } | null;
+  if (o.kind !== 'anonymous' || typeof a !== 'object' || a === null || typeof a.lacksRight !== 'string' || a.lacksRight === '')
+    throw new Error(`${at}: "account" is for an anonymous rule: {"lacksRight": the right the signed-in account lacks}.`);
+  return { account: { lacksRight: a.lacksRight } };
 }
 
 /** An anonymous rule's `lifted`: parameter names, at least one, when given. */

@@ -63,6 +63,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
+import { accountRuleHolds } from './wikiAccountRules';
 import { ALWAYS, gateOpen, type RuleGate } from './wikiRulePlan';
 import { backlinksSortFields, severalIdsProblem, singleIdOfPageSet, titlesNameNamespace } from './wikiContinueParts';
 
@@ -273,7 +274,8 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     return;
   }
   if (kind === 'anonymous') {
-    if (!ctx.loggedIn) applyAnonymous(ctx, rule, prefix, use);
+    // Either for a sender not logged in, or (`account`) for the signed-in account lacking a right.
+    if (rule.account ? accountRuleHolds(ctx, rule.account) : !ctx.loggedIn) applyAnonymous(ctx, rule, prefix, use);
     return;
   }
   if (
@@ -350,13 +352,18 @@ function applyAnonymous(ctx: QueryCheck, rule: ConstraintRule, prefix: string, u
     rule.code,
     at.start,
     at.end,
-    `${rule.message} (${ANONYMOUS_NOTE})`,
+    rule.account ? accountMessage(rule.message ?? '', ctx) : `${rule.message} (${ANONYMOUS_NOTE})`,
     { param: at.wire, module: use.module.name },
     { severity: 'error' },
   ] as const;
   // (A value already in error stops the server first; the module's own name is never such a value.)
   if (at.wire) report(ctx, ...args);
   else ctx.add(...args);
+}
+
+/** An account rule's message, with the account the wiki was signed in to and where its rights come from. */
+function accountMessage(message: string, ctx: QueryCheck): string {
+  return `${message} (${ctx.catalogue.account?.name ?? ''}, the account this wiki was signed in to, lacks it: its rights as the wiki listed them when the catalogue was loaded; a bot password has only those of its grants.)`;
 }
 
 const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'generator'];

@@ -196,8 +196,10 @@ class Validator implements WikiValidator {
         const key = this.cache.keyOf(cat, settingsKey);
         catalogues.set(query.apiUrl, (c = { cat, key, bucket: this.cache.bucket(key) }));
       }
-      // A wiki the user signed in to counts as logged in (the catalogue's key tells its verdicts apart).
-      const rel = this.verdictOf(doc.text, query, qi, c, stored, run, highLimits, !large, loggedIn || c.cat.signedIn);
+      // A wiki the user signed in to counts as logged in, with high limits when its account has apihighlimits
+      // (the catalogue's key tells its verdicts apart).
+      const high = highLimits || c.cat.account?.rights.has('apihighlimits') === true;
+      const rel = this.verdictOf(doc.text, query, qi, c, stored, run, high, !large, loggedIn || c.cat.signedIn);
       if (stored.runs[qi] === run) computedAny = true;
       const base = query.range.start;
       for (const d of rel) {
