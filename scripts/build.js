@@ -104,6 +104,8 @@ async function main() {
 const LAZY_CHUNKS = {
   // The service of source files (Python, JavaScript, …), required by server/src/languageModes.ts.
   'server/src/service/embedded/embeddedLanguageService.ts': 'server.embedded.js',
+  // The map service (.mapquery.json documents, map requests in source files), required by server/src/languageModes.ts.
+  'server/src/service/map/mapLanguageService.ts': 'server.map.js',
 };
 
 /** Leaves the `require` of a LAZY_CHUNKS module to run time, as `require('./FILE')` of its bundle. */

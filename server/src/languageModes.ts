@@ -24,7 +24,8 @@ import { hostLanguageOf } from './service/embedded/hostLanguages';
 import { createMapDescriptor } from './service/map/mapDescriptor';
 import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
-import { getMapLanguageService, type MapLanguageService } from './service/map/mapLanguageService';
+import type { MapLanguageService, MapServerConfig } from './service/map/mapLanguageService';
+import type { MapDescriptor } from './service/map/mapDescriptor';
 import { errorMessage } from '../../common/errorMessage';
 import type { WikiSecret } from '../../run/wiki/wikiAuth';
 import { redactUserInfo } from '../../run/redact';
@@ -232,7 +233,7 @@ export function createLanguageServices(
   };
 
   const wiki = getWikiLanguageService({ resolveCatalogue }) as LanguageService<unknown>;
-  const mapService = getMapLanguageService({ descriptor: createMapDescriptor(loadMapDescriptorJson(runtime.files)) });
+  const mapService = lazyMapService(createMapDescriptor(loadMapDescriptorJson(runtime.files)));
   const map = mapService as LanguageService<unknown>;
   const host = createHostService(wiki, runtime.hostFinder, mapService);
 
@@ -330,6 +331,33 @@ function createHostService(
     }) as LanguageService<unknown>;
   });
 }
+
+type MapModule = typeof import('./service/map/mapLanguageService');
+
+/**
+ * The map service, its module required when a feature is first asked for: in the shipped server and CLI it is a
+ * bundle of its own (dist/server.map.js, scripts/build.js), which a session of wiki documents never reads or
+ * compiles. The descriptor is at hand at once; a map server's config handed in before is handed on when made.
+ */
+export function lazyMapService(descriptor: MapDescriptor, load: () => MapModule = loadMapModule): MapLanguageService {
+  let made: MapLanguageService | undefined;
+  let pending: { config: MapServerConfig | undefined } | undefined;
+  const make = (): MapLanguageService => {
+    if (made) return made;
+    made = load().getMapLanguageService({ descriptor });
+    if (pending) made.setServerConfig(pending.config);
+    return made;
+  };
+  return {
+    ...lazyLanguageService(make),
+    descriptor,
+    getServerConfig: () => make().getServerConfig(),
+    setServerConfig: (config) => (made ? made.setServerConfig(config) : (pending = { config })),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use on purpose
+const loadMapModule = (): MapModule => require('./service/map/mapLanguageService');
 
 /** A language service made by `create` when one of its features is first asked for. */
 export function lazyLanguageService<P>(create: () => LanguageService<P>): LanguageService<P> {

@@ -19,7 +19,9 @@ import { PARSE_BUDGET_FACTOR, SEVERITY_LEVELS, settingSpec, type SeveritySetting
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
 import type { WikiDocument } from '../service/wiki/wikiTypes';
-import { parseMapServerConfig, propertyPathAt, type MapDocument, type MapLanguageService } from '../service/map/mapLanguageService';
+import type { MapDocument, MapLanguageService } from '../service/map/mapLanguageService';
+import { parseMapServerConfig } from '../service/map/mapServerConfig';
+import { propertyPathAt } from '../service/map/mapQueryParser';
 import { createLanguageServices, effectiveSettings, pickMode, type EffectiveSettings, type LanguageServices } from '../languageModes';
 import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoConfig';
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';

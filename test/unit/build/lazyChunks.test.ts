@@ -4,9 +4,12 @@
  * that hold no state (a second copy of a module with state would split it).
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import { lazyLanguageService } from '../../../server/src/languageModes';
+import { lazyLanguageService, lazyMapService } from '../../../server/src/languageModes';
+import * as mapModule from '../../../server/src/service/map/mapLanguageService';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../../../server/src/service/languageTypes';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -18,8 +21,10 @@ const build = require('../../../scripts/build.js') as {
 };
 
 /**
- * What a chunk may carry again beside the command's bundle, reviewed: constants, pure functions and libraries
- * without module state. A module added here must hold no state (no cache, no registry, no class tested with instanceof).
+ * What a chunk may carry again beside the command's bundle, reviewed: constants, pure functions, libraries without
+ * module state, memos keyed by the very objects they describe (each copy computes the same), and classes tested with
+ * instanceof only by their own copy (mapDescriptor's error, by mapServerConfig). A module added here must hold no
+ * state the two copies would disagree on (no registry, no counter, no setting kept).
  */
 const SHARED_WITHOUT_STATE: Record<string, string[]> = {
   'server.embedded.js': [
@@ -30,6 +35,24 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
     'server/src/service/severity.ts',
     'server/src/service/wiki/wikiDiagnosticCodes.ts',
     'server/src/service/wiki/wikiDidYouMean.ts',
+  ],
+  'server.map.js': [
+    'common/cutText.ts',
+    'common/isObject.ts',
+    'common/settings.ts',
+    'node_modules/jsonc-parser/lib/esm/impl/edit.js',
+    'node_modules/jsonc-parser/lib/esm/impl/format.js',
+    'node_modules/jsonc-parser/lib/esm/impl/parser.js',
+    'node_modules/jsonc-parser/lib/esm/impl/scanner.js',
+    'node_modules/jsonc-parser/lib/esm/impl/string-intern.js',
+    'node_modules/jsonc-parser/lib/esm/main.js',
+    'node_modules/vscode-languageserver-types/lib/esm/main.js',
+    'server/src/service/diagnosticData.ts',
+    'server/src/service/map/mapDescriptor.ts',
+    'server/src/service/map/mapServerConfig.ts',
+    'server/src/service/markdown.ts',
+    'server/src/service/semanticTokens.ts',
+    'server/src/service/severity.ts',
   ],
 };
 
@@ -50,8 +73,9 @@ describe('lazy chunks of the server and the CLI', () => {
   const core = build.coreOptions(common);
   const chunks = Object.entries(build.LAZY_CHUNKS);
 
-  it('the embedded service is one of them', () => {
+  it('the embedded and the map services are two of them', () => {
     assert.equal(build.LAZY_CHUNKS['server/src/service/embedded/embeddedLanguageService.ts'], 'server.embedded.js');
+    assert.equal(build.LAZY_CHUNKS['server/src/service/map/mapLanguageService.ts'], 'server.map.js');
   });
 
   for (const [main, name] of [
@@ -122,5 +146,56 @@ describe('lazyLanguageService', () => {
 
   it('covers every feature of LanguageService', () => {
     assert.deepEqual(Object.keys(lazyLanguageService(echoService)).sort(), [...METHODS].sort());
+  });
+});
+
+describe('lazyMapService', () => {
+  const descriptor = mapModule.createMapDescriptor(
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'descriptors/mapserver/mapobjects.json'), 'utf8')),
+  );
+  const counted = () => {
+    const loads = { n: 0 };
+    const service = lazyMapService(descriptor, () => {
+      loads.n++;
+      return mapModule;
+    });
+    return { service, loads };
+  };
+  const doc = TextDocument.create(
+    'file:///a.mapquery.json',
+    'mapquery',
+    1,
+    '{ "pos1": {"x": 20, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 1, "z": 1}, "type": "bones" }',
+  );
+
+  it('gives its descriptor and takes a config without loading the module', () => {
+    const { service, loads } = counted();
+    assert.equal(service.descriptor, descriptor);
+    service.setServerConfig(undefined);
+    assert.equal(loads.n, 0);
+  });
+
+  it('checks as the service itself does, the module loaded once', () => {
+    const { service, loads } = counted();
+    const direct = mapModule.getMapLanguageService({ descriptor });
+    assert.deepEqual(service.doValidation(doc, service.parse(doc)), direct.doValidation(doc, direct.parse(doc)));
+    assert.ok(service.doValidation(doc, service.parse(doc)).some((d) => d.code === 'invertedbox'));
+    assert.equal(loads.n, 1);
+  });
+
+  it('a config handed in before the service was made is the one it uses', () => {
+    const { service } = counted();
+    const defaults = mapModule.defaultMapServerConfig(descriptor);
+    const config = mapModule.parseMapServerConfig(
+      { layers: defaults.layers, mapobjects: { ...defaults.mapobjects, bones: false } },
+      descriptor,
+      'http://127.0.0.1:8080',
+    );
+    service.setServerConfig(config);
+    assert.equal(service.getServerConfig(), config);
+    assert.ok(
+      service.doValidation(doc, service.parse(doc)).some((d) => d.code === 'typenotenabled'),
+      'bones is off on that server',
+    );
   });
 });
