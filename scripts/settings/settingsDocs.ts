@@ -158,31 +158,11 @@ function otherFixedRows(): Array<[string, string, string]> {
   ];
 }
 
-/**
- * docs/security.md's budget table: the settings users can raise (their defaults from the settings table)
- * and the fixed limits (FIXED_LIMITS), one row each, so the document says what the code applies.
- */
-export function securityBudgetTable(): string {
+/** The catalogue rows of the budget table (securityBudgetTable). */
+function catalogueBudgetRows(): Array<[string, string, string]> {
   const f = FIXED_LIMITS;
   const catalogueMb = defaultOf('wiki.maxCatalogueMB');
-  const rows: Array<[string, string, string]> = [
-    [
-      'Run: bytes of one answer (decoded)',
-      `${defaultOf('run.maxResponseMB')} MB`,
-      settingCell('run.maxResponseMB', 'run --max-response-mb'),
-    ],
-    [
-      'Run: bytes read by *Fetch all* over all pages',
-      `${defaultOf('run.fetchAllMaxMB')} MB`,
-      settingCell('run.fetchAllMaxMB', 'run --max-total-mb'),
-    ],
-    ['Run: pages of *Fetch all*', `${defaultOf('run.fetchAllMaxPages')}`, settingCell('run.fetchAllMaxPages', 'run --max-pages')],
-    [
-      'Run: parsed memory of an answer, and of all pages of *Fetch all*',
-      `${defaultOf('run.maxParsedMB')} MB`,
-      settingCell('run.maxParsedMB', 'run --max-parsed-mb'),
-    ],
-    ['Run: time of one request', `${defaultOf('run.timeoutSeconds')} s`, settingCell('run.timeoutSeconds', 'run --timeout')],
+  return [
     [
       "Catalogue: bytes of all of a wiki's answers together (siteinfo, paraminfo, follow-ups; decoded)",
       `${catalogueMb} MB`,
@@ -209,10 +189,43 @@ export function securityBudgetTable(): string {
       'follows `wiki.maxCatalogueMB` (room for JSON written differently from how the wiki sent it)',
     ],
     [
+      'Catalogue: file written by `catalogue save`',
+      `the byte budget (${catalogueMb} MB)`,
+      "follows `--max-catalogue-mb`, as a saved catalogue is read with that budget (`wiki.maxCatalogueMB` in the editor): indented when it fits, on one line when only that fits, else nothing is written; help URLs the catalogue never reads (past 10 per module, over 2,000 characters) are left out (a wiki's 10 MB help URL and 500,000 more made a 29 MB file)",
+    ],
+    [
       'Catalogue: wikis fetched in the background per session / cache files',
       `${f.catalogueBackgroundWikis} / ${f.catalogueCacheFiles}`,
       '— fixed: they bound what documents can make the server fetch and keep; a wiki past them is still judged, by the built-in catalogue, and *Reload Catalogue* fetches it',
     ],
+  ];
+}
+
+/**
+ * docs/security.md's budget table: the settings users can raise (their defaults from the settings table)
+ * and the fixed limits (FIXED_LIMITS), one row each, so the document says what the code applies.
+ */
+export function securityBudgetTable(): string {
+  const f = FIXED_LIMITS;
+  const rows: Array<[string, string, string]> = [
+    [
+      'Run: bytes of one answer (decoded)',
+      `${defaultOf('run.maxResponseMB')} MB`,
+      settingCell('run.maxResponseMB', 'run --max-response-mb'),
+    ],
+    [
+      'Run: bytes read by *Fetch all* over all pages',
+      `${defaultOf('run.fetchAllMaxMB')} MB`,
+      settingCell('run.fetchAllMaxMB', 'run --max-total-mb'),
+    ],
+    ['Run: pages of *Fetch all*', `${defaultOf('run.fetchAllMaxPages')}`, settingCell('run.fetchAllMaxPages', 'run --max-pages')],
+    [
+      'Run: parsed memory of an answer, and of all pages of *Fetch all*',
+      `${defaultOf('run.maxParsedMB')} MB`,
+      settingCell('run.maxParsedMB', 'run --max-parsed-mb'),
+    ],
+    ['Run: time of one request', `${defaultOf('run.timeoutSeconds')} s`, settingCell('run.timeoutSeconds', 'run --timeout')],
+    ...catalogueBudgetRows(),
     [
       'Map server config: bytes (decoded)',
       `${defaultOf('mapserver.maxConfigKB')} KB`,

@@ -139,7 +139,17 @@ describe('hostile catalogue answers live from a loopback wiki', function () {
             /^Saved the catalogue of WikimapTestWiki \(http:\/\/127\.0\.0\.1:\d+\/\w+\/api\.php\): MediaWiki 1\.39\.17, \d+ modules/,
         );
         assert.ok(run.stdout.length < 1000 && !/[\u0000-\u0009\u000b-\u001f]/.test(run.stdout), 'one printable line');
-        assert.ok(fs.statSync(out).size < 40 * 1024 * 1024, 'the saved file');
+        // Never over the budget a saved catalogue is read with (wiki.maxCatalogueMB), and read back by check.
+        assert.ok(fs.statSync(out).size <= 32 * 1024 * 1024, `the saved file: ${fs.statSync(out).size} bytes`);
+        if (c.name === 'helpurls') {
+          assert.match(run.stdout, /\(499991 help URLs the catalogue does not read left out\)\.\n$/);
+          assert.ok(fs.statSync(out).size < 3 * 1024 * 1024, `the saved file: ${fs.statSync(out).size} bytes (29 MB before)`);
+        }
+        const query = path.join(dir(), 'saved.wikiquery');
+        fs.writeFileSync(query, QUERY);
+        const back = await cli(c, ['check', '--catalogue', out, query]);
+        assert.equal(back.status, 0, back.stderr);
+        assert.match(back.stdout, /:1:46 warning unrecognizedparams Unrecognized parameter: "aplimt"/);
       }
       assert.doesNotMatch(run.stderr, /\n\s+at /);
       assertBounded(run);

@@ -10,7 +10,7 @@
 import { createLanguageServices } from '../languageModes';
 import { errorMessage } from '../../../common/errorMessage';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
-import { printable, type CliIo } from './checkCommand';
+import { printable, type CatalogueSnapshot, type CliIo } from './checkCommand';
 import { resolveSecret, SecretUsageError, SIGN_IN_USAGE, takeSignInOption, type SignInOptions } from './cliSecrets';
 import { diffCatalogues, formatDifference, summariseDifferences } from './catalogueDiff';
 import { CATALOGUE_LIMITS_USAGE, takeCatalogueLimit } from './limitOptions';
@@ -21,7 +21,8 @@ const CATALOGUE_USAGE = `Usage: wikimap-query catalogue save API_URL -o FILE [LI
 
 save  Fetches a wiki's whole catalogue — every module's action=paraminfo, its
       namespaces, name, version and extensions — and writes it to FILE, to
-      commit and check against offline (check --catalogue FILE), within LIMITS:
+      commit and check against offline (check --catalogue FILE), within LIMITS
+      (FILE itself is at most --max-catalogue-mb, the budget it is read with):
 ${CATALOGUE_LIMITS_USAGE}
 diff  Lists the modules, parameters, values and namespaces added (+), removed
       (-) or changed (~) from catalogue A to catalogue B (saved files or api.php
@@ -67,6 +68,14 @@ function parseCatalogueArgs(args: string[]): CatalogueArgs {
   return out;
 }
 
+/** What the saved file leaves out or writes differently from the wiki's answers, said after the file's name. */
+function savedNotes(snap: CatalogueSnapshot): string {
+  const notes: string[] = [];
+  if (snap.helpUrlsLeftOut) notes.push(`${snap.helpUrlsLeftOut} help URLs the catalogue does not read left out`);
+  if (snap.compact) notes.push('on one line, as indented it was over the catalogue budget');
+  return notes.length ? ` (${notes.join('; ')})` : '';
+}
+
 async function saveCatalogue(args: CatalogueArgs, io: CliIo): Promise<number> {
   if (args.positional.length !== 1 || !args.output) throw new UsageError('save needs one api.php URL and -o FILE.');
   const [apiUrl] = args.positional;
@@ -91,7 +100,7 @@ async function saveCatalogue(args: CatalogueArgs, io: CliIo): Promise<number> {
   const shown = (text: string) => (text.length > 200 ? `${printable(text.slice(0, 200))}…` : printable(text));
   io.stdout(
     `Saved the catalogue of ${snap.sitename ? `${shown(snap.sitename)} (${snap.apiUrl})` : snap.apiUrl}: ${shown(snap.generator)}, ` +
-      `${snap.modules} modules, ${snap.namespaces} namespaces, ${snap.extensions} extensions, to ${args.output}.\n`,
+      `${snap.modules} modules, ${snap.namespaces} namespaces, ${snap.extensions} extensions, to ${args.output}${savedNotes(snap)}.\n`,
   );
   return 0;
 }

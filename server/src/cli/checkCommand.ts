@@ -114,6 +114,10 @@ export interface CatalogueSnapshot {
   modules: number;
   namespaces: number;
   extensions: number;
+  /** Help URLs of the wiki's answers left out of the file (the catalogue reads at most 10 per module, each at most 2,000 characters). */
+  helpUrlsLeftOut?: number;
+  /** Written on one line: indented, it was over the catalogue budget. */
+  compact?: boolean;
 }
 
 /** The editor's parse budget with the default settings: diagnostics.maxFullCheckSize × PARSE_BUDGET_FACTOR characters. */

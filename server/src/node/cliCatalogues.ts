@@ -6,7 +6,8 @@ import type { CatalogueLimits, CatalogueStoreOptions, PackageFiles } from '../ru
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { createNodeCatalogueStore } from './nodeRuntime';
-import { catalogueFileText } from '../catalogue/catalogueCache';
+import { savedCatalogueText } from '../catalogue/savedCatalogueText';
+import { settingSpec } from '../../../common/settings';
 import { catalogueUserAgent } from '../catalogue/catalogueStore';
 import { packageVersion } from '../packageData';
 import { lazyNodeTransport } from './lazyNodeTransport';
@@ -52,8 +53,12 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
         if (secret) snapshotStore.dispose();
       });
       const query = (data.siteinfo as { query?: { general?: { sitename?: unknown }; extensions?: unknown } } | undefined)?.query;
+      // A saved catalogue is read back with the catalogue budget: no larger file is written.
+      const saved = savedCatalogueText(data, limits.maxBytes ?? (settingSpec('wiki.maxCatalogueMB').default as number) * 1024 * 1024);
       return {
-        text: catalogueFileText(data, 1),
+        text: saved.text,
+        helpUrlsLeftOut: saved.helpUrlsLeftOut,
+        compact: saved.compact,
         apiUrl: data.apiUrl,
         generator: data.generator,
         sitename: typeof query?.general?.sitename === 'string' ? query.general.sitename : undefined,
