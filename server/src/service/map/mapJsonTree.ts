@@ -200,11 +200,17 @@ export function createJsonTreeBuilder(): JsonTreeBuilder {
     if (length > SHARED_MAX_LENGTH) return t.slice(start, end);
     const slot = (length * 31 + t.charCodeAt(start) * 7 + t.charCodeAt(end - 1)) & (SEEN_SLOTS - 1);
     const known = seen[slot];
-    if (known !== undefined && known.length === length && t.startsWith(known, start)) return known;
+    if (known !== undefined && known.length === length && sameAt(t, start, known)) return known;
     const made = t.slice(start, end);
     if (known === undefined) seenSlots[seenCount++] = slot;
     seen[slot] = made;
     return made;
+  }
+
+  /** Whether `text` holds `known` at `start` (a loop: short strings, and no builtin call per key). */
+  function sameAt(text: string, start: number, known: string): boolean {
+    for (let i = 0; i < known.length; i++) if (text.charCodeAt(start + i) !== known.charCodeAt(i)) return false;
+    return true;
   }
 
   /** `name` (a key or string value jsonc-parser made), or an equal string met before in this parse. */
