@@ -231,8 +231,13 @@ function valueRuleTitleNamespace(
   );
 }
 
+/** A title that is empty once underscores are spaces and it is trimmed. */
+const BLANK_TITLE = /^[\s_]*$/;
+
 /** The namespace number of a title (its prefix, when that names a namespace of the catalogue); undefined when empty. */
 function titleNamespace(ctx: QueryCheck, title: string): number | undefined {
+  // The usual title has no colon: no prefix, and no copy of it to read one (trim() strips what \s matches).
+  if (title.indexOf(':') < 0) return BLANK_TITLE.test(title) ? undefined : 0;
   const t = title.replace(/_/g, ' ').trim();
   if (t === '') return undefined;
   const colon = t.indexOf(':');
