@@ -95,9 +95,16 @@ export interface CatalogueStoreOptions {
   readDeniedHelp?: string;
 }
 
+/** The messages the connection has handled, counted as it handles them (validationQueue.ts `MessageCounter`). */
+export interface MessageCount {
+  readonly handled: number;
+}
+
 export interface ServerRuntime {
   files: PackageFiles;
   timers: Timers;
+  /** The connection's count of handled messages: due checks wait while it moves (requests first). None: checks run when due. */
+  messages?: MessageCount;
   /** Version of the package, shown in `serverInfo`. */
   version?: string;
   /**

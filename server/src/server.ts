@@ -54,6 +54,7 @@ import {
 } from '../../common/protocol';
 import { READ_DENIED_HELP_BROWSER, READ_DENIED_HELP_EDITOR, READ_DENIED_HELP_OTHER_EDITORS } from '../../run/wiki/wikiAuth';
 import type { Disposable, ServerRuntime } from './runtime';
+import { ValidationQueue } from './validationQueue';
 import type { RepoConfig } from './repoConfig';
 import { applyContentChanges } from './documentSync';
 import { editorFeatureCapabilities, registerEditorFeatures, type EditorFeatures } from './editorFeatures';
@@ -166,6 +167,8 @@ class QueryLanguageServer {
   /** Settings of documents whose folder has a nearer repository config file (see `settingsOf`). */
   private readonly settingsByFolder = new Map<string, EffectiveSettings>();
   private hasConfigurationCapability = false;
+  /** The diagnostics runs that are due, run in slices (validationQueue.ts). */
+  private readonly validations: ValidationQueue;
   private hasDynamicConfigRegistration = false;
   private pullDiagnostics = false;
   private canRefreshDiagnostics = false;
@@ -189,6 +192,7 @@ class QueryLanguageServer {
     this.connection = connection;
     this.runtime = runtime;
     this.options = options;
+    this.validations = new ValidationQueue(runtime.timers, runtime.messages);
     this.layers = new SettingsLayers((message) => this.log(message), options.diagnosticsDelay);
     this.settings = this.layers.effective();
     this.mapConfigs = new MapConfigStore({
@@ -504,18 +508,21 @@ class QueryLanguageServer {
       open.document.getText().length > this.settings.maxFullCheckSize
         ? Math.max(this.settings.delay, LARGE_DOCUMENT_DELAY_MS)
         : this.settings.delay;
+    // Due runs go through one queue that lets waiting messages go first (validationQueue.ts): many never hold a request back.
+    const run = () => {
+      const current = this.documents.get(uri);
+      // Publish only for the version this run was scheduled for; a newer one has its own run.
+      if (current !== open || open.document.version !== version) return;
+      const diagnostics = this.safeDiagnostics(open);
+      if (this.documents.get(uri) !== open || open.document.version !== version) return;
+      // A source file whose grammar is still loading: its diagnostics come once it has (loadGrammar).
+      if (open.parse?.mode.kind === 'host' && (open.parse.parsed as EmbeddedDocument).pending) return;
+      void this.connection.sendDiagnostics({ uri, version, diagnostics });
+    };
+    const mark = this.validations.mark();
     open.pending = this.runtime.timers.setTimeout(() => {
       open.pending = undefined;
-      void this.settingsReady.then(() => {
-        const current = this.documents.get(uri);
-        // Publish only for the version this run was scheduled for; a newer one has its own run.
-        if (current !== open || open.document.version !== version) return;
-        const diagnostics = this.safeDiagnostics(open);
-        if (this.documents.get(uri) !== open || open.document.version !== version) return;
-        // A source file whose grammar is still loading: its diagnostics come once it has (loadGrammar).
-        if (open.parse?.mode.kind === 'host' && (open.parse.parsed as EmbeddedDocument).pending) return;
-        void this.connection.sendDiagnostics({ uri, version, diagnostics });
-      });
+      void this.settingsReady.then(() => this.validations.add(uri, run, mark));
     }, delay);
   }
 
@@ -560,6 +567,7 @@ class QueryLanguageServer {
         const open = this.documents.get(uri);
         if (!open) return;
         open.pending?.dispose();
+        this.validations.delete(uri);
         this.documents.delete(uri);
         this.editorFeatures.forget(uri);
         this.runtime.hostFinder?.forget?.(uri);
@@ -954,6 +962,7 @@ class QueryLanguageServer {
     this.connection.onShutdown(() => {
       this.shutDown = true;
       for (const open of this.documents.values()) open.pending?.dispose();
+      this.validations.dispose();
       this.services?.dispose();
       this.mapConfigs.dispose();
     });

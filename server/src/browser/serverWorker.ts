@@ -12,6 +12,7 @@ import {
   type GrammarFileResult,
 } from '../../../common/protocol';
 import { startServer } from '../server';
+import { MessageCounter } from '../validationQueue';
 import { createBrowserRuntime } from './browserRuntime';
 import { editorCatalogueFiles } from './editorCatalogueFiles';
 
@@ -30,7 +31,11 @@ function fromBase64(base64: string): Uint8Array {
   return bytes;
 }
 
-const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(port), new BrowserMessageWriter(port));
+// Counted so that due checks wait for the messages that wait (validationQueue.ts).
+const messages = new MessageCounter();
+const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(port), new BrowserMessageWriter(port), {
+  messageStrategy: messages.messageStrategy,
+});
 const page = scope.location ? new URL(scope.location.href) : undefined;
 
 // A stray exception outside a handler must not take the editor's server down: log it and go on.
@@ -48,6 +53,6 @@ const grammarFile = async (name: string) => {
   if (typeof answer?.base64 !== 'string') throw new Error(`the editor did not send ${name}`);
   return fromBase64(answer.base64);
 };
-startServer(connection, createBrowserRuntime({ files: packageFiles, page, editorCacheFiles, grammarFile }));
+startServer(connection, { ...createBrowserRuntime({ files: packageFiles, page, editorCacheFiles, grammarFile }), messages });
 // After LSP `exit` the worker ends itself (a Node server's process exits; a worker has no process to end).
 connection.onExit(() => scope.close?.());

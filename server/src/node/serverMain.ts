@@ -4,6 +4,7 @@
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../server';
+import { MessageCounter } from '../validationQueue';
 import { createNodeRuntime } from './nodeRuntime';
 import { redactUserInfo } from '../../../run/redact';
 
@@ -19,8 +20,10 @@ if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--s
   process.exit(2);
 }
 
-const connection = createConnection(ProposedFeatures.all);
-const runtime = createNodeRuntime();
+// Counted so that due checks wait for the messages that wait (a hover is answered before 10,000 checks).
+const messages = new MessageCounter();
+const connection = createConnection(ProposedFeatures.all, { messageStrategy: messages.messageStrategy });
+const runtime = { ...createNodeRuntime(), messages };
 
 // Last resort: a stray exception or rejection outside a handler (an abort after a request already
 // failed, say) must not take the editor's server down: one line in the log (credentials removed), and go on.
