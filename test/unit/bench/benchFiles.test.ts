@@ -23,6 +23,8 @@ const { LAST_RUN, RECORDED, record } = require('../../../bench/record.js') as {
 const REVIEWED_WRITES: Record<string, string> = {
   'bench/firstChecks.ts: fs.writeFileSync(entry': 'the entry of a bundle, in the mkdtemp folder it is given',
   'bench/firstChecks.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder',
+  'bench/catalogueLoad.ts: fs.writeFileSync(entry': 'the entry of a bundle, in the mkdtemp folder it is given',
+  'bench/catalogueLoad.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder (removed after)',
   'bench/runBench.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder',
   'bench/runBench.ts: fs.writeFileSync(preload': 'a preload script in the mkdtemp folder above it',
   'bench/runBench.ts: fs.mkdirSync(path.dirname(out': 'the folder of LAST_RUN (git-ignored)',
