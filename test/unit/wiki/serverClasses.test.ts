@@ -438,6 +438,30 @@ table('What the output format changes', [
   },
   { mirrors: 'ApiFormatJson::getAllowedParams', query: 'action=query&meta=siteinfo&format=json&formatversion=2', expect: [] },
   { mirrors: 'ApiRsd::getCustomPrinter (rsd answers its own XML whatever the format)', query: 'action=rsd&format=json', expect: [] },
+  ...[
+    'callback=jQuery1124_1700&format=json&action=query&titles=Alpha&prop=info&_=1700',
+    'action=parse&page=Alpha&prop=text&callback=cb&_=1700',
+    'action=opensearch&search=Alp&format=json&callback=cb&_=1700',
+    'action=query&meta=siteinfo&format=rawfm&callback=cb&_=1700',
+  ].map((query) => ({
+    mirrors: "ApiFormatJson::__construct (ApiMain::getCheck marks callback used, then jQuery's JSONP `_`, T94015)",
+    query,
+    expect: [],
+  })),
+  ...[
+    'action=query&meta=siteinfo&format=json&_=1700',
+    'action=query&meta=siteinfo&format=xml&callback=cb&_=1700',
+    'action=query&meta=siteinfo&format=php&callback=cb&_=1700',
+  ].map((query) => ({
+    mirrors: 'ApiMain::reportUnusedParams (without callback, or with a format other than json, jsonfm and rawfm, `_` is unused)',
+    query,
+    expect: query.includes('callback')
+      ? ([
+          ['unrecognizedparams', 'warning', 'callback', 'callback'],
+          ['unrecognizedparams', 'warning', '_', '_'],
+        ] as Expected[])
+      : ([['unrecognizedparams', 'warning', '_', '_']] as Expected[]),
+  })),
 ]);
 
 const DIES = 'ApiMain::createErrorPrinter after ApiBase::extractRequestParams (every parameter read, then the first error thrown)';

@@ -268,11 +268,34 @@ function runChecks(ctx: QueryCheck): void {
   finishQueryCheck(ctx, ACTION_HOOKS);
 }
 
+/**
+ * Parameters a format marks used itself, so that no module reports them. ApiFormatJson::__construct (json, jsonfm,
+ * rawfm, and opensearch's JSON printer, its subclass) asks ApiMain::getCheck( 'callback' ), which marks `callback`
+ * used (rawfm does not declare it), and then marks jQuery's JSONP cache buster `_` used (T94015). Feed and RSD
+ * answers use printers of their own that do neither.
+ */
+const FORMAT_MARKS_USED: Record<string, { params: readonly string[]; when: string }> = {
+  json: { params: ['_'], when: 'callback' },
+  jsonfm: { params: ['_'], when: 'callback' },
+  rawfm: { params: ['callback', '_'], when: 'callback' },
+};
+const OWN_PRINTER_ACTIONS = new Set(['feedcontributions', 'feedrecentchanges', 'feedwatchlist', 'rsd']);
+
+function formatMarksUsed(ctx: QueryCheck, name: string, r: ParamReaders): boolean {
+  const mark = r.formatModule && FORMAT_MARKS_USED[r.formatModule.name];
+  if (!mark || !mark.params.includes(name) || !ctx.query.byName.has(mark.when)) return false;
+  return !(r.actionModule && OWN_PRINTER_ACTIONS.has(r.actionModule.name));
+}
+
 /** One parameter other than `action`: the module that reads it judges it, or it is unrecognized. */
 function checkOtherParam(ctx: QueryCheck, p: WikiParam, r: ParamReaders): void {
   const { catalogue: cat } = ctx;
   const main = cat.main!;
   const name = p.name;
+  if (formatMarksUsed(ctx, name, r)) {
+    ctx.present.set(name, p);
+    return;
+  }
   const arrayBase = phpArrayBase(name);
   if (arrayBase !== undefined) {
     checkPhpArrayParam(ctx, p, arrayBase, r.isQuery, r.formatModule, r.actionModule);
