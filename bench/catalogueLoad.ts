@@ -3,13 +3,10 @@
 // built-in catalogue once cold (its first load) and then 40 times (the mean); the processes of this checkout and of
 // each OTHER_CHECKOUT (e.g. a worktree of an older commit) alternate, in swapped order every other run, and the
 // medians of the runs and their ratios are printed with the load average. Nothing here asserts a time.
-import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as esbuild from 'esbuild';
+import { median, parseCheckoutArgs, runProgram, withCheckoutPrograms } from './checkoutRuns';
 
-const here = path.resolve(__dirname, '..');
 const LOADS = 40;
 
 /** The program for one checkout: its loadBuiltinCatalogue, the files read as the benchmark reads them. */
@@ -37,39 +34,13 @@ console.log(JSON.stringify({ cold, warm: cpu(start) / ${LOADS} }));
 `;
 }
 
-function bundle(root: string, dir: string, name: string): string {
-  const entry = path.join(dir, `${name}.ts`);
-  fs.writeFileSync(entry, entryFor(root));
-  const outfile = path.join(dir, `${name}.js`);
-  esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', outfile, logLevel: 'error' });
-  return outfile;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** `[--runs N] [OTHER_CHECKOUT ...]` */
-function parseArgs(argv: string[]): { runs: number; others: string[] } {
-  let runs = 9;
-  const others: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--runs') runs = Math.max(1, Number(argv[++i]) || 9);
-    else others.push(path.resolve(argv[i]));
-  }
-  return { runs, others };
-}
-
 function main(): void {
-  const { runs, others } = parseArgs(process.argv.slice(2));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-catalogue-'));
-  try {
-    const programs: Array<[string, string]> = [['this checkout', bundle(here, dir, 'here')]];
-    others.forEach((other, i) => programs.push([other, bundle(other, dir, `other${i}`)]));
+  const { runs, others } = parseCheckoutArgs(process.argv.slice(2), 9);
+  withCheckoutPrograms('wikimap-catalogue-', others, entryFor, (programs) => {
     const results = new Map<string, { cold: number[]; warm: number[] }>(programs.map(([label]) => [label, { cold: [], warm: [] }]));
     for (let run = 0; run < runs; run++) {
       for (const [label, file] of run % 2 === 0 ? programs : [...programs].reverse()) {
-        const out = spawnSync(process.execPath, [file], { encoding: 'utf8' });
-        if (out.status !== 0) throw new Error(`${label}: ${out.stderr}`);
-        const { cold, warm } = JSON.parse(out.stdout.trim()) as { cold: number; warm: number };
+        const { cold, warm } = JSON.parse(runProgram(label, file)) as { cold: number; warm: number };
         results.get(label)!.cold.push(cold);
         results.get(label)!.warm.push(warm);
       }
@@ -84,9 +55,7 @@ function main(): void {
           : `  ratio this / it: first ${(median(mine.cold) / median(cold)).toFixed(3)}, then ${(median(mine.warm) / median(warm)).toFixed(3)}`;
       console.log(`${label}: first load ${median(cold).toFixed(2)} ms, then ${median(warm).toFixed(2)} ms a load${ratio}`);
     }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 main();

@@ -3,13 +3,9 @@
 // checks a 10k-line document 60 times (a fresh language service each time, so nothing is cached) and
 // prints the median; runs of this checkout and of each OTHER_CHECKOUT (e.g. worktrees of older commits)
 // alternate, and the medians of the runs and their ratios are printed. Nothing here asserts a time.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import * as esbuild from 'esbuild';
-
-const here = path.resolve(__dirname, '..');
+import { median, parseCheckoutArgs, runProgram, withCheckoutPrograms } from './checkoutRuns';
 
 /** The checking program for one checkout, importing that checkout's service (older layouts had a module cache to clear). */
 function entryFor(root: string): string {
@@ -40,40 +36,12 @@ console.log(times[30]);
 `;
 }
 
-function bundle(root: string, dir: string, name: string): string {
-  const entry = path.join(dir, `${name}.ts`);
-  fs.writeFileSync(entry, entryFor(root));
-  const outfile = path.join(dir, `${name}.js`);
-  esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', outfile, logLevel: 'error' });
-  return outfile;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** `[--runs N] [OTHER_CHECKOUT ...]` */
-function parseArgs(argv: string[]): { runs: number; others: string[] } {
-  let runs = 5;
-  const others: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--runs') runs = Math.max(1, Number(argv[++i]) || 5);
-    else others.push(path.resolve(argv[i]));
-  }
-  return { runs, others };
-}
-
 function main(): void {
-  const { runs, others } = parseArgs(process.argv.slice(2));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-first-'));
-  try {
-    const programs: Array<[string, string]> = [['this checkout', bundle(here, dir, 'here')]];
-    others.forEach((other, i) => programs.push([other, bundle(other, dir, `other${i}`)]));
+  const { runs, others } = parseCheckoutArgs(process.argv.slice(2), 5);
+  withCheckoutPrograms('wikimap-first-', others, entryFor, (programs) => {
     const results = new Map<string, number[]>(programs.map(([label]) => [label, []]));
     for (let run = 0; run < runs; run++) {
-      for (const [label, file] of programs) {
-        const out = spawnSync(process.execPath, [file], { encoding: 'utf8' });
-        if (out.status !== 0) throw new Error(`${label}: ${out.stderr}`);
-        results.get(label)!.push(Number(out.stdout.trim()));
-      }
+      for (const [label, file] of programs) results.get(label)!.push(Number(runProgram(label, file)));
     }
     console.log(`# whole-document wiki check, 10k lines, fresh process (median of 60 checks per run, ${runs} runs)`);
     const mine = median(results.get('this checkout')!);
@@ -81,9 +49,7 @@ function main(): void {
       const ratio = label === 'this checkout' ? '' : `  ratio this / it: ${(mine / median(times)).toFixed(3)}`;
       console.log(`${label}: median ${median(times).toFixed(1)} ms (runs ${times.map((t) => t.toFixed(1)).join(', ')})${ratio}`);
     }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 main();

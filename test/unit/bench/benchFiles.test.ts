@@ -21,10 +21,8 @@ const { LAST_RUN, RECORDED, record } = require('../../../bench/record.js') as {
 
 /** Each write call in bench/ (file: the call's text up to its first argument) and where it writes. */
 const REVIEWED_WRITES: Record<string, string> = {
-  'bench/firstChecks.ts: fs.writeFileSync(entry': 'the entry of a bundle, in the mkdtemp folder it is given',
-  'bench/firstChecks.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder',
-  'bench/catalogueLoad.ts: fs.writeFileSync(entry': 'the entry of a bundle, in the mkdtemp folder it is given',
-  'bench/catalogueLoad.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder (removed after)',
+  'bench/checkoutRuns.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder (removed after)',
+  'bench/checkoutRuns.ts: fs.writeFileSync(entry': 'the entry of a bundle, in the mkdtemp folder above it',
   'bench/runBench.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder',
   'bench/runBench.ts: fs.writeFileSync(preload': 'a preload script in the mkdtemp folder above it',
   'bench/runBench.ts: fs.mkdirSync(path.dirname(out': 'the folder of LAST_RUN (git-ignored)',

@@ -1,0 +1,57 @@
+// What bench:first and bench:catalogue share: a program per checkout, bundled with esbuild into a temporary
+// folder, run in fresh node processes alternating with the other checkouts' (`[--runs N] [OTHER_CHECKOUT ...]`).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+
+/** This checkout's root. */
+export const here = path.resolve(__dirname, '..');
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** `[--runs N] [OTHER_CHECKOUT ...]` */
+export function parseCheckoutArgs(argv: string[], defaultRuns: number): { runs: number; others: string[] } {
+  let runs = defaultRuns;
+  const others: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--runs') runs = Math.max(1, Number(argv[++i]) || defaultRuns);
+    else others.push(path.resolve(argv[i]));
+  }
+  return { runs, others };
+}
+
+/**
+ * Bundles `entryFor(root)` of this checkout and of each of `others` into a temporary folder (removed after),
+ * and hands `use` the programs as [label, file] pairs, this checkout first.
+ */
+export function withCheckoutPrograms(
+  prefix: string,
+  others: string[],
+  entryFor: (root: string) => string,
+  use: (programs: Array<[string, string]>) => void,
+): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const bundle = (root: string, name: string): string => {
+    const entry = path.join(dir, `${name}.ts`);
+    fs.writeFileSync(entry, entryFor(root));
+    const outfile = path.join(dir, `${name}.js`);
+    esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', outfile, logLevel: 'error' });
+    return outfile;
+  };
+  try {
+    const programs: Array<[string, string]> = [['this checkout', bundle(here, 'here')]];
+    others.forEach((other, i) => programs.push([other, bundle(other, `other${i}`)]));
+    use(programs);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs one program in a fresh node process; its standard output, trimmed. */
+export function runProgram(label: string, file: string): string {
+  const out = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`${label}: ${out.stderr}`);
+  return out.stdout.trim();
+}
