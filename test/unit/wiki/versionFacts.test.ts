@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+import { detach } from '../../../common/detach';
 import { builtinVersionFacts } from '../../../server/src/service/wiki/wikiVersions';
 import { builtinCatalogue, cursor, repoRoot } from './helpers';
 
@@ -73,6 +74,20 @@ describe('wiki version facts in hover', () => {
       assert.ok(md.includes(phrase), `expected «${phrase}» in:\n${md}`);
     });
   }
+
+  it('a value hovered again, in another document text, reads the same (its version line kept under a detached copy)', () => {
+    const first = hoverText('action=query&prop=info&inprop=edit¦intro');
+    const again = hoverText(`action=query&prop=info&inprop=edit¦intro&${'x'.repeat(5000)}=1`);
+    assert.equal(again.split('present from 1.43').length, 2, again);
+    assert.equal(first.slice(first.indexOf('MediaWiki')), again.slice(again.indexOf('MediaWiki')));
+  });
+
+  it('detach: an equal string', () => {
+    const text = `a=${'y'.repeat(100)}&b=1`;
+    const slice = text.slice(2, 102);
+    assert.equal(detach(slice), slice);
+    assert.equal(detach(''), '');
+  });
 });
 
 /** Every module and parameter of a recorded real wiki, held against the facts of its version. */

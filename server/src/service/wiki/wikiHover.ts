@@ -25,6 +25,7 @@ import type {
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 import { toRange } from './wikiRanges';
 import { markdownCode, markdownHttpLink, markdownText } from '../markdown';
+import { detach } from '../../../../common/detach';
 
 /** Allowed values shown in a hover before the list is shortened. */
 const HOVER_MAX_VALUES = 24;
@@ -271,7 +272,8 @@ function valueVersionLine(value: string, wire: WikiWireParam): string | undefine
   if (!lines) byParam.set(wire.descriptor, (lines = new Map()));
   if (lines.has(value)) return lines.get(value);
   const line = versions.describe(versions.valuePresence(wire.module.path, wire.descriptor.name, value));
-  if (lines.size < VERSION_LINES_PER_PARAM) lines.set(value, line);
+  // The value is a slice of the document text: a detached copy keeps no old text alive.
+  if (lines.size < VERSION_LINES_PER_PARAM) lines.set(detach(value), line);
   return line;
 }
 

@@ -13,6 +13,7 @@
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { detach } from '../../../../common/detach';
 import type { LanguageSettings } from '../languageTypes';
 import { severityOf } from '../severity';
 import type { WikiCatalogue } from './wikiCatalogue';
@@ -34,14 +35,6 @@ interface DocVerdicts {
   verdicts: (RelDiag[] | undefined)[];
   keys: (string | undefined)[];
   runs: number[];
-}
-
-/**
- * A copy of `s` that does not keep the document it was sliced from alive (V8 keeps the parent
- * of a sliced string): cache keys outlive many versions of a large document.
- */
-function detach(s: string): string {
-  return (' ' + s).slice(1);
 }
 
 /** Validates parsed documents, keeping verdicts per query (one per language service; see `createWikiValidator`). */
