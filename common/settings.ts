@@ -657,6 +657,16 @@ function checkArray(v: unknown): Checked {
 }
 
 /**
+ * `wiki.approvedCatalogues` after approving `origin`: the origin first (the settings are read only up to
+ * `settingEntries` entries, so an approval appended past them would not be honoured), once, then the earlier
+ * approvals, the oldest dropped beyond the bound. Entries that are not strings are dropped.
+ */
+export function withApprovedCatalogue(current: unknown, origin: string): string[] {
+  const earlier = Array.isArray(current) ? current.filter((x): x is string => typeof x === 'string' && x !== origin) : [];
+  return [origin, ...earlier].slice(0, FIXED_LIMITS.settingEntries);
+}
+
+/**
  * Maps of strings: the first `settingEntries` entries; those whose value is not a non-empty string (or not one
  * of the allowed values), or whose name or value is over `settingTextChars`, are dropped.
  */

@@ -6,7 +6,15 @@
 import * as vscode from 'vscode';
 import type { WikimapQueryInitializationOptions, WikimapQuerySettings } from '../../common/protocol';
 import { currentEndpoint, namedEndpoints, type CurrentEndpoint, type EndpointKind } from './endpointChoice';
-import { checkSettingValue, nestSettings, SETTINGS, SETTINGS_SECTION, settingSpec, type SettingSpec } from '../../common/settings';
+import {
+  checkSettingValue,
+  nestSettings,
+  SETTINGS,
+  SETTINGS_SECTION,
+  settingSpec,
+  withApprovedCatalogue,
+  type SettingSpec,
+} from '../../common/settings';
 
 export interface RunSettings {
   timeoutMs: number;
@@ -137,9 +145,7 @@ export function getInitializationOptions(catalogueCacheDir?: string): WikimapQue
 /** Records in the USER settings that the catalogue of this wiki (an origin) may be fetched. */
 export async function approveCatalogue(origin: string): Promise<string[]> {
   const c = cfg();
-  const current = c.inspect<string[]>('wiki.approvedCatalogues')?.globalValue ?? [];
-  const list = Array.isArray(current) ? current.filter((x) => typeof x === 'string') : [];
-  if (!list.includes(origin)) list.push(origin);
+  const list = withApprovedCatalogue(c.inspect<unknown>('wiki.approvedCatalogues')?.globalValue, origin);
   await c.update('wiki.approvedCatalogues', list, vscode.ConfigurationTarget.Global);
   return list;
 }

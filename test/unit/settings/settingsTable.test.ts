@@ -14,6 +14,7 @@ import {
   REPO_FILE_KEYS,
   SETTINGS,
   settingSpec,
+  withApprovedCatalogue,
 } from '../../../common/settings';
 import { mapConfigLimit, takeCatalogueLimit } from '../../../server/src/cli/limitOptions';
 import type { CatalogueLimits } from '../../../server/src/runtime';
@@ -289,6 +290,36 @@ describe('reading settings in every shape a client sends them', () => {
       'diagnostics.delay': 5,
       'diagnostics.severity': { b: 'hint' },
       'wiki.highLimits': true,
+    });
+  });
+
+  describe('approving a catalogue (wiki.approvedCatalogues)', () => {
+    const entries = FIXED_LIMITS.settingEntries;
+    const origins = (n: number) => Array.from({ length: n }, (_, i) => `https://w${i}.example`);
+    const read = (list: string[]) => readSettings({ wiki: { approvedCatalogues: list } }).values.get('wiki.approvedCatalogues');
+
+    it('puts the new origin first, once, keeping the earlier ones and dropping what is not a string', () => {
+      assert.deepStrictEqual(withApprovedCatalogue(undefined, 'https://a.example'), ['https://a.example']);
+      assert.deepStrictEqual(withApprovedCatalogue('https://b.example', 'https://a.example'), ['https://a.example']);
+      assert.deepStrictEqual(
+        withApprovedCatalogue(['https://b.example', 3, 'https://a.example', 'https://a.example'], 'https://a.example'),
+        ['https://a.example', 'https://b.example'],
+      );
+    });
+
+    it('a list full to the bound: the new origin is read, the oldest is dropped', () => {
+      const full = origins(entries);
+      const list = withApprovedCatalogue(full, 'https://new.example');
+      assert.equal(list.length, entries);
+      assert.equal(list[0], 'https://new.example');
+      assert.deepStrictEqual(list.slice(1), full.slice(0, entries - 1));
+      assert.ok((read(list) as string[]).includes('https://new.example'));
+    });
+
+    it('a list over the bound (set by hand) is cut to it, the new origin kept', () => {
+      const list = withApprovedCatalogue(origins(entries + 500), 'https://new.example');
+      assert.equal(list.length, entries);
+      assert.deepStrictEqual(read(list), list);
     });
   });
 
