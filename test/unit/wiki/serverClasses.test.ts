@@ -1390,6 +1390,31 @@ describe('A continue value judged for several ids names them and says the wiki r
       /With several pages \(pageids=1\|2\) the value has 1 to 3 parts: \[int\|\]\[title\|\]int .*only when one of those pages exists\./,
     );
   });
+
+  const many = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1)).join('|');
+  const CUT: Array<[string, string, string]> = [
+    ['a short list in full', `pageids=${many(3)}`, '(pageids=1|2|3) the value'],
+    ['a list of 100 characters in full', `pageids=${'1|'.repeat(49)}22`, `(pageids=${'1|'.repeat(49)}22) the value`],
+    [
+      'a longer list cut after 100 characters, with the count',
+      `pageids=${'1|'.repeat(50)}2`,
+      `(pageids=${'1|'.repeat(50)}…, 51 ids) the value`,
+    ],
+    [
+      '100,000 ids: 100 characters and the count',
+      `revids=${many(100000)}`,
+      `(revids=${many(100000).slice(0, 100)}…, 100,000 ids) the value`,
+    ],
+  ];
+  for (const [what, ids, phrase] of CUT) {
+    it(`names the ids: ${what}`, () => {
+      const prop = ids.startsWith('revids') ? 'prop=redirects&rdcontinue' : 'prop=linkshere&lhcontinue';
+      const d = validate(`action=query&${ids}&${prop}=0|Alpha|0|5`).find((x) => x.message.includes('With several'));
+      assert.ok(d, 'a message on the continue value');
+      assert.ok(d.message.includes(phrase), `expected «${phrase}» in:\n${d.message.slice(0, 500)}`);
+      assert.ok(d.message.length < 800, `${d.message.length} characters`);
+    });
+  }
 });
 
 describe('A continue value judged for one page by id says the wiki reads it only when that page exists', () => {

@@ -15,6 +15,7 @@
  * no colon otherwise, so no interwiki prefix); else the count is unknown and only the looser rule judges
  * the value.
  */
+import { cutText } from '../../../../common/cutText';
 import type { QueryCheck } from './wikiCheckTypes';
 import { getValueItems } from './wikiQueryParser';
 import { splitFragment, titleProblem } from './wikiTitleRules';
@@ -155,19 +156,27 @@ export function severalIdsProblem(
   const tail = fromNs ? 'int|int' : 'int';
   const noun = ids.wire === 'pageids' ? 'pages' : 'revisions';
   return (
-    `With several ${noun} (${ids.wire}=${ids.written}) the value has ${from} to ${from + 2} parts: [int|][title|]${tail} ` +
+    `With several ${noun} (${ids.wire}=${shownIds(ids.written, ids.count)}) the value has ${from} to ${from + 2} parts: [int|][title|]${tail} ` +
     `(a namespace field when the pages found span namespaces, a title field when they hold several titles). ` +
     `The wiki reads it only when one of those ${noun} exists.`
   );
 }
 
+/** The ids as written shown in a message up to this many characters (a request may give 100,000 of them). */
+const MAX_SHOWN_IDS = 100;
+
+/** `written` (`count` ids) for a message: cut after MAX_SHOWN_IDS characters, with the count of ids when cut. */
+function shownIds(written: string, count: number): string {
+  return written.length > MAX_SHOWN_IDS ? `${cutText(written, MAX_SHOWN_IDS)}, ${count.toLocaleString('en-US')} ids` : written;
+}
+
 /** The id parameter when it alone names the pages and holds several ids (each a valid id); else undefined. */
-function severalIdsOfPageSet(ctx: QueryCheck, asGenerator: boolean): { wire: string; written: string } | undefined {
+function severalIdsOfPageSet(ctx: QueryCheck, asGenerator: boolean): { wire: string; written: string; count: number } | undefined {
   const ids = ctx.present.get('pageids');
   const revs = ctx.present.get('revids');
   const p = ids && !revs ? ids : revs && !ids ? revs : undefined;
   if (!p || anyGiven(ctx, NOT_ONE_ID, asGenerator)) return undefined;
   const items = getValueItems(ctx.text, p);
   if (items.length < 2 || !items.every((i) => ONE_ID.test(i.text))) return undefined;
-  return { wire: p === ids ? 'pageids' : 'revids', written: p.value };
+  return { wire: p === ids ? 'pageids' : 'revids', written: p.value, count: items.length };
 }
