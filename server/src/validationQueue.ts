@@ -7,8 +7,13 @@
  * 10,000 checks. Here a run waits while messages are being handled (the connection counts them, `MessageCounter`),
  * and the runs then go in slices of at most `sliceMs`, each followed by a turn of the event loop for the messages
  * that arrived meanwhile. A run with no message handled since it was scheduled (typing in one document) runs at once.
+ * A client that never stops sending messages does not hold the runs back for ever: after `MAX_WAIT_MS` of waiting,
+ * one slice runs anyway.
  */
 import type { Disposable, MessageCount, Timers } from './runtime';
+
+/** Longest the due runs wait for the messages being handled before one slice runs anyway, in ms. */
+export const MAX_WAIT_MS = 250;
 
 /**
  * Counts the messages the connection handles (vscode-jsonrpc's `messageStrategy`): while its queue is not
@@ -33,6 +38,9 @@ export class ValidationQueue {
   private ranAt = -1;
   /** The message count the last look saw. */
   private seen = -1;
+  /** When the due runs began to wait for messages (the clock of `now`), since the last slice. */
+  private waitingSince: number | undefined;
+  private disposed = false;
 
   constructor(
     private readonly timers: Timers,
@@ -51,6 +59,7 @@ export class ValidationQueue {
    * run at once since that message), else in its turn.
    */
   add(uri: string, run: () => void, mark: number): void {
+    if (this.disposed) return;
     // At once: one run per handled message, none while others wait (10,000 timers that fire together are queued).
     if (!this.due.size && !this.running && mark === this.mark() && this.ranAt !== mark) {
       this.ranAt = mark;
@@ -66,8 +75,9 @@ export class ValidationQueue {
     this.due.delete(uri);
   }
 
-  /** Stops: what is due is dropped. */
+  /** Stops: what is due is dropped, and what is added later. */
   dispose(): void {
+    this.disposed = true;
     this.due.clear();
     this.next?.dispose();
     this.next = undefined;
@@ -80,15 +90,25 @@ export class ValidationQueue {
 
   private drain(): void {
     this.next = undefined;
-    const count = this.mark();
-    // Messages were handled since the last look: more may wait; they go first.
-    if (count !== this.seen) {
-      this.seen = count;
-      this.schedule();
+    if (this.disposed) return;
+    if (!this.due.size) {
+      this.waitingSince = undefined;
       return;
     }
+    const count = this.mark();
+    const now = this.now();
+    // Messages were handled since the last look: more may wait; they go first, for at most MAX_WAIT_MS.
+    if (count !== this.seen) {
+      this.seen = count;
+      this.waitingSince ??= now;
+      if (now - this.waitingSince < MAX_WAIT_MS) {
+        this.schedule();
+        return;
+      }
+    }
+    this.waitingSince = undefined;
     this.running = true;
-    const end = this.now() + this.sliceMs;
+    const end = now + this.sliceMs;
     try {
       for (const [uri, run] of this.due) {
         this.due.delete(uri);

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Disposable, MessageCount, Timers } from '../../../server/src/runtime';
-import { MessageCounter, ValidationQueue } from '../../../server/src/validationQueue';
+import { MAX_WAIT_MS, MessageCounter, ValidationQueue } from '../../../server/src/validationQueue';
 
 /** Timers whose immediates and timeouts run when `turn()` is called, as one turn of the event loop. */
 class SteppedTimers implements Timers {
@@ -37,7 +37,9 @@ function setUp(sliceMs = 20) {
       ran.push(name);
       clock += ms;
     };
-  return { timers, messages, ran, queue, run };
+  /** The clock moves on by `ms` (time spent handling messages). */
+  const advance = (ms: number) => (clock += ms);
+  return { timers, messages, ran, queue, run, advance };
 }
 
 describe('validation queue', () => {
@@ -69,6 +71,36 @@ describe('validation queue', () => {
     assert.deepEqual(ran, [], 'messages went on being handled');
     timers.turn();
     assert.deepEqual(ran, ['a']);
+  });
+
+  it('messages that never stop: one slice runs after waiting MAX_WAIT_MS, then it waits again', () => {
+    const { queue, ran, run, timers, messages, advance } = setUp(20);
+    const step = 10;
+    const turn = () => {
+      messages.handled++;
+      advance(step);
+      timers.turn();
+    };
+    for (let i = 0; i < 10; i++) queue.add(`d${i}`, run(`d${i}`, 8), -1);
+    const before = MAX_WAIT_MS / step;
+    for (let i = 0; i < before; i++) turn();
+    assert.deepEqual(ran, [], 'it waits for the messages until MAX_WAIT_MS is over');
+    turn();
+    assert.equal(ran.length, 3, 'one slice of 20 ms, though a message was handled');
+    turn();
+    assert.equal(ran.length, 3, 'then it waits again');
+    for (let i = 0; i < before; i++) turn();
+    assert.equal(ran.length, 6, 'and the next slice after MAX_WAIT_MS more');
+  });
+
+  it('after dispose, what is added is neither run nor scheduled', () => {
+    const { queue, ran, run, timers } = setUp();
+    queue.add('a', run('a'), -1);
+    queue.dispose();
+    queue.add('b', run('b'), queue.mark());
+    queue.add('c', run('c'), -1);
+    for (let i = 0; i < 3; i++) timers.turn();
+    assert.deepEqual(ran, []);
   });
 
   it('runs in slices of bounded time, a turn between them', () => {
