@@ -15,6 +15,12 @@ import { cpuSeconds, peakRssMb } from './hostileServer';
 const MAX_PEAK_MB = 400;
 /** CPU seconds the server may spend from receiving the settings to answering hover (before the bounds: 3–4 s). */
 const MAX_CPU_SECONDS = 1.5;
+/**
+ * By `initializationOptions` the settings are read as the server starts, before a measure taken once it answers could
+ * see them: the CPU seconds from the server's start (startup, the settings, the first check and the hover), which
+ * took 0.2–0.4 s when written, the startup about half of it.
+ */
+const MAX_CPU_FROM_START_SECONDS = 2;
 const MAX_SECONDS = 60;
 
 const TEN_MB = 10_000_000;
@@ -94,7 +100,6 @@ describe('huge settings: refused or cut as they are read, said once, the server 
   for (const route of ROUTES) {
     for (const [what, settings, said] of HUGE) {
       it(`${what}, by ${route.name}`, async () => {
-        const started = Date.now();
         const { options, send } = route.start(settings);
         const client = await LspClient.start(options);
         try {
@@ -104,7 +109,9 @@ describe('huge settings: refused or cut as they are read, said once, the server 
             (await client.diagnosticsFor(uri, 1)).map((d) => d.code),
             ['outofrange'],
           );
-          const cpuBefore = cpuSeconds(client.pid)!;
+          // Without `send` the settings came with `initialize`: measured from the server's start.
+          const cpuBefore = send ? cpuSeconds(client.pid)! : 0;
+          const maxCpu = send ? MAX_CPU_SECONDS : MAX_CPU_FROM_START_SECONDS;
           if (send) await send(client);
           const line = await client.waitFor('the log line', () => client.logs.find((l) => said.test(l)), MAX_SECONDS * 1000);
           const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 20 } });
@@ -113,10 +120,9 @@ describe('huge settings: refused or cut as they are read, said once, the server 
           assert.equal(client.logs.filter((l) => said.test(l)).length, 1, 'said once');
           assert.ok(line.length < 5000, `a short line (${line.length} characters)`);
           assert.ok(client.logs.join('\n').length < 20_000, 'a short log');
-          assert.ok(cpu < MAX_CPU_SECONDS, `${cpu.toFixed(2)} s of CPU`);
+          assert.ok(cpu < maxCpu, `${cpu.toFixed(2)} s of CPU`);
           const peak = peakRssMb(client.pid)!;
           assert.ok(peak > 0 && peak < MAX_PEAK_MB, `peak RSS ${peak.toFixed(0)} MB`);
-          assert.ok((Date.now() - started) / 1000 < MAX_SECONDS);
         } finally {
           await client.stop();
         }
