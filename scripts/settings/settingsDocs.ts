@@ -11,6 +11,7 @@ import {
   settingSpec,
   type SettingSpec,
 } from '../../common/settings';
+import { MAX_HELP_URL_LENGTH, MAX_HELP_URLS } from '../../server/src/service/wiki/wikiCatalogue';
 
 /** One property of package.json `contributes.configuration[].properties`. */
 function configurationProperty(s: SettingSpec): Record<string, unknown> {
@@ -191,7 +192,7 @@ function catalogueBudgetRows(): Array<[string, string, string]> {
     [
       'Catalogue: file written by `catalogue save`',
       `the byte budget (${catalogueMb} MB)`,
-      "follows `--max-catalogue-mb`, as a saved catalogue is read with that budget (`wiki.maxCatalogueMB` in the editor): indented when it fits, on one line when only that fits, else nothing is written; help URLs the catalogue never reads (past 10 per module, over 2,000 characters) are left out (a wiki's 10 MB help URL and 500,000 more made a 29 MB file)",
+      `follows \`--max-catalogue-mb\`, as a saved catalogue is read with that budget (\`wiki.maxCatalogueMB\` in the editor): indented when it fits, on one line when only that fits, else nothing is written; help URLs the catalogue never reads (past ${MAX_HELP_URLS} per module, over ${MAX_HELP_URL_LENGTH.toLocaleString('en-US')} characters) are left out (a wiki's 10 MB help URL and 500,000 more made a 29 MB file)`,
     ],
     [
       'Catalogue: wikis fetched in the background per session / cache files',

@@ -6,7 +6,8 @@
  * or longer than MAX_HELP_URL_LENGTH) are left out first: a wiki could send megabytes of them.
  */
 import { isObject } from '../../../common/isObject';
-import { MAX_HELP_URLS, MAX_HELP_URL_LENGTH } from '../service/wiki/wikiCatalogue';
+import { readableHelpUrls } from '../service/wiki/wikiCatalogue';
+import { utf8Length } from '../service/wiki/wikiStringLimits';
 import { catalogueFileText } from './catalogueCache';
 import type { LiveCatalogueData } from './liveCatalogueFetcher';
 
@@ -26,24 +27,12 @@ function dropUnreadHelpUrls(paraminfo: unknown[]): number {
     if (!Array.isArray(modules)) continue;
     for (const m of modules) {
       if (!isObject(m) || !Array.isArray(m.helpurls)) continue;
-      const kept = m.helpurls.filter((u) => typeof u === 'string' && u.length <= MAX_HELP_URL_LENGTH).slice(0, MAX_HELP_URLS);
+      const kept = readableHelpUrls(m.helpurls);
       dropped += m.helpurls.length - kept.length;
       m.helpurls = kept;
     }
   }
   return dropped;
-}
-
-/** Bytes of `text` in UTF-8 (counted, not encoded: the text may be tens of MB). */
-function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    // 2 bytes below U+0800, else 3; a surrogate pair (4 bytes) is two units of 2 each.
-    n += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
-  }
-  return n;
 }
 
 function megabytes(bytes: number): string {
@@ -57,6 +46,7 @@ function megabytes(bytes: number): string {
 export function savedCatalogueText(data: LiveCatalogueData, maxBytes: number): SavedCatalogueText {
   const helpUrlsLeftOut = dropUnreadHelpUrls(data.paraminfo);
   const indented = catalogueFileText(data, 1);
+  // Bytes counted, not encoded: the text may be tens of MB.
   if (utf8Length(indented) <= maxBytes) return { text: indented, helpUrlsLeftOut, compact: false };
   const compact = catalogueFileText(data);
   const bytes = utf8Length(compact);

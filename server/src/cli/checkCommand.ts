@@ -114,7 +114,10 @@ export interface CatalogueSnapshot {
   modules: number;
   namespaces: number;
   extensions: number;
-  /** Help URLs of the wiki's answers left out of the file (the catalogue reads at most 10 per module, each at most 2,000 characters). */
+  /**
+   * Help URLs of the wiki's answers left out of the file: those the catalogue does not read (`readableHelpUrls`:
+   * at most MAX_HELP_URLS per module, each at most MAX_HELP_URL_LENGTH characters).
+   */
   helpUrlsLeftOut?: number;
   /** Written on one line: indented, it was over the catalogue budget. */
   compact?: boolean;

@@ -719,9 +719,7 @@ function normaliseModule(raw: unknown, position: number): WikiModule {
   if (!Array.isArray(templ)) throw new CatalogueError(`${where()}: "templatedparameters" must be an array, got ${describe(templ)}.`);
   // A module has one to three help pages: more, or an address longer than a browser takes, is not one (a
   // million, or one of 20 MB, made each hover of the module take a minute and send tens of megabytes).
-  const helpurls = Array.isArray(raw.helpurls)
-    ? raw.helpurls.filter((u): u is string => typeof u === 'string' && u.length <= MAX_HELP_URL_LENGTH).slice(0, MAX_HELP_URLS)
-    : [];
+  const helpurls = Array.isArray(raw.helpurls) ? readableHelpUrls(raw.helpurls) : [];
   return makeModule({
     name,
     path,
@@ -786,6 +784,14 @@ export const MAX_CATALOGUE_PARAMETERS = 100_000;
 /** Most help URLs kept per module, and the longest kept. */
 export const MAX_HELP_URLS = 10;
 export const MAX_HELP_URL_LENGTH = 2000;
+
+/**
+ * The help URLs of a module the catalogue reads: the first MAX_HELP_URLS strings of at most
+ * MAX_HELP_URL_LENGTH characters (`catalogue save` leaves the others out of the file it writes).
+ */
+export function readableHelpUrls(urls: readonly unknown[]): string[] {
+  return urls.filter((u): u is string => typeof u === 'string' && u.length <= MAX_HELP_URL_LENGTH).slice(0, MAX_HELP_URLS);
+}
 export const MAX_CATALOGUE_VALUES = 1_000_000;
 
 function countSize(m: WikiModule, size: { params: number; values: number }): void {
