@@ -21,10 +21,10 @@ const build = require('../../../scripts/build.js') as {
 };
 
 /**
- * What a chunk may carry again beside the command's bundle, reviewed: constants, pure functions, libraries without
- * module state, memos keyed by the very objects they describe (each copy computes the same), and classes tested with
- * instanceof only by their own copy (mapDescriptor's error, by mapServerConfig). A module added here must hold no
- * state the two copies would disagree on (no registry, no counter, no setting kept).
+ * What a chunk may carry again beside the server's bundle (and the CLI's), reviewed: constants, pure functions,
+ * libraries without module state, memos keyed by the very objects they describe (each copy computes the same), and
+ * classes tested with instanceof only by their own copy (mapDescriptor's error, by mapServerConfig). A module added
+ * here must hold no state the two copies would disagree on (no registry, no counter, no setting kept).
  */
 const SHARED_WITHOUT_STATE: Record<string, string[]> = {
   'server.embedded.js': [
@@ -53,6 +53,45 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
     'server/src/service/markdown.ts',
     'server/src/service/semanticTokens.ts',
     'server/src/service/severity.ts',
+  ],
+};
+
+/**
+ * What a chunk carries again beside the CLI's bundle only (which checks embedded requests and map files itself),
+ * reviewed the same way: constant tables, pure functions, memos in WeakMaps keyed by the tree or language they
+ * describe, and classes used only inside their own module.
+ */
+const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
+  'server.embedded.js': [
+    'server/src/service/embedded/builderChains.ts',
+    'server/src/service/embedded/clientLibraries.ts',
+    'server/src/service/embedded/curlCommand.ts',
+    'server/src/service/embedded/embeddedCheck.ts',
+    'server/src/service/embedded/extensionModules.ts',
+    'server/src/service/embedded/hostStrings.ts',
+    'server/src/service/embedded/keyedMaps.ts',
+    'server/src/service/embedded/lexerFinder.ts',
+    'server/src/service/embedded/mapBodies.ts',
+    'server/src/service/embedded/mapCheck.ts',
+    'server/src/service/embedded/mapLiterals.ts',
+    'server/src/service/embedded/mapPostCalls.ts',
+    'server/src/service/embedded/mapPosts.ts',
+    'server/src/service/embedded/mapUrlNames.ts',
+    'server/src/service/embedded/mapWrappers.ts',
+    'server/src/service/embedded/mediawikiNames.ts',
+    'server/src/service/embedded/objectEntries.ts',
+    'server/src/service/embedded/paramAdder.ts',
+    'server/src/service/embedded/perlHashes.ts',
+    'server/src/service/embedded/perlLexer.ts',
+    'server/src/service/embedded/requestFinder.ts',
+    'server/src/service/embedded/suppressions.ts',
+    'server/src/service/embedded/urlQuery.ts',
+    'server/src/service/embedded/virtualText.ts',
+  ],
+  'server.map.js': [
+    'server/src/service/map/mapDiagnostics.ts',
+    'server/src/service/map/mapJsonTree.ts',
+    'server/src/service/map/mapQueryParser.ts',
   ],
 };
 
@@ -93,11 +132,20 @@ describe('lazy chunks of the server and the CLI', () => {
   }
 
   for (const [entry, file] of chunks) {
-    it(`${file} carries again only the reviewed modules without state`, async function () {
+    it(`${file} carries again only the reviewed modules without state, beside the server's and the CLI's bundles`, async function () {
       this.timeout(60000);
-      const [server, chunk] = await Promise.all([inputsAndText(core, 'server/src/node/serverMain.ts'), inputsAndText(common, entry)]);
-      const shared = chunk.inputs.filter((f) => server.inputs.includes(f)).sort();
-      assert.deepEqual(shared, SHARED_WITHOUT_STATE[file]);
+      const [server, cli, chunk] = await Promise.all([
+        inputsAndText(core, 'server/src/node/serverMain.ts'),
+        inputsAndText(core, 'server/src/node/cliMain.ts'),
+        inputsAndText(common, entry),
+      ]);
+      const sharedWith = (bundle: { inputs: string[] }) => chunk.inputs.filter((f) => bundle.inputs.includes(f)).sort();
+      assert.deepEqual(sharedWith(server), SHARED_WITHOUT_STATE[file], `${file} beside the server's bundle`);
+      assert.deepEqual(
+        sharedWith(cli),
+        [...SHARED_WITHOUT_STATE[file], ...SHARED_WITH_CLI_ONLY[file]].sort(),
+        `${file} beside the CLI's bundle`,
+      );
     });
   }
 });
