@@ -23,6 +23,15 @@ interface Reload {
   errors: string[];
 }
 
+/** Waits until the last diagnostics published for `uri` have exactly the codes `wanted` (sorted). */
+function codesSettle(client: LspClient, uri: string): (what: string, wanted: string[]) => Promise<unknown> {
+  const codesNow = () => {
+    const last = [...client.published].reverse().find((p) => p.uri === uri);
+    return last ? JSON.stringify(last.diagnostics.map((d) => String(d.code)).sort()) : undefined;
+  };
+  return (what, wanted) => client.waitFor(what, () => (codesNow() === JSON.stringify(wanted) ? true : undefined), 20000);
+}
+
 describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret, fake wiki with the OAuth extension)', function () {
   this.timeout(60000);
   let wiki: FakeOAuthWiki;
@@ -131,12 +140,7 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
       `${wiki.apiUrl}?action=query&meta=siteinfo&assertuser=Wiki_owner`,
       '',
     ].join('\n\n');
-    const codesNow = () => {
-      const last = [...client.published].reverse().find((p) => p.uri === uri);
-      return last ? last.diagnostics.map((d) => String(d.code)).sort() : undefined;
-    };
-    const settle = (what: string, wanted: string[]) =>
-      client.waitFor(what, () => (JSON.stringify(codesNow()) === JSON.stringify(wanted) ? true : undefined), 20000);
+    const settle = codesSettle(client, uri);
     const anonymous = ['assertbotfailed', 'assertnameduserfailed', 'assertuserfailed', 'notloggedin'];
 
     // Signed out: the private wiki's load fails; the built-in catalogue judges, as a request sent without logging in.
@@ -179,12 +183,7 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
     clients.push(client);
     try {
       const uri = 'file:///q/public.wikiquery';
-      const codesNow = () => {
-        const last = [...client.published].reverse().find((p) => p.uri === uri);
-        return last ? JSON.stringify(last.diagnostics.map((d) => String(d.code)).sort()) : undefined;
-      };
-      const settle = (what: string, wanted: string[]) =>
-        client.waitFor(what, () => (codesNow() === JSON.stringify(wanted) ? true : undefined), 20000);
+      const settle = codesSettle(client, uri);
       await client.open(uri, 'wikiquery', `${open.apiUrl}?action=query&list=watchlist&assert=user\n`, 1);
       // Loaded without signing in: the wiki's own catalogue, anonymous verdicts.
       assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public' }), {
@@ -227,12 +226,7 @@ describe('signing in to a private wiki from the editor (wikimapQuery/wikiSecret,
     clients.push(client);
     try {
       const uri = 'file:///q/failed.wikiquery';
-      const codesNow = () => {
-        const last = [...client.published].reverse().find((p) => p.uri === uri);
-        return last ? JSON.stringify(last.diagnostics.map((d) => String(d.code)).sort()) : undefined;
-      };
-      const settle = (what: string, wanted: string[]) =>
-        client.waitFor(what, () => (codesNow() === JSON.stringify(wanted) ? true : undefined), 20000);
+      const settle = codesSettle(client, uri);
       const text = `${open.apiUrl}?action=query&list=watchlist&assert=user\n\n${open.apiUrl}?action=query&meta=siteinfo&assert=bot\n`;
       await client.open(uri, 'wikiquery', text, 1);
       assert.deepEqual(await client.request<Reload>('wikimapQuery/reloadCatalogue', { apiUrl: 'public' }), {
