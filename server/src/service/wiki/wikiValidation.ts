@@ -280,8 +280,11 @@ const FORMAT_MARKS_USED: Record<string, { params: readonly string[]; when: strin
   rawfm: { params: ['callback', '_'], when: 'callback' },
 };
 const OWN_PRINTER_ACTIONS = new Set(['feedcontributions', 'feedrecentchanges', 'feedwatchlist', 'rsd']);
+/** Every name some format marks used: the one test most parameters pay on the check's hot path. */
+const MARKED_NAMES = new Set(Object.values(FORMAT_MARKS_USED).flatMap((m) => m.params));
 
 function formatMarksUsed(ctx: QueryCheck, name: string, r: ParamReaders): boolean {
+  if (!MARKED_NAMES.has(name)) return false;
   const mark = r.formatModule && FORMAT_MARKS_USED[r.formatModule.name];
   if (!mark || !mark.params.includes(name) || !ctx.query.byName.has(mark.when)) return false;
   return !(r.actionModule && OWN_PRINTER_ACTIONS.has(r.actionModule.name));
