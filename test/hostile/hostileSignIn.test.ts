@@ -27,9 +27,10 @@ const QUERIES = ['action=query&meta=siteinfo&assert=bot', 'action=query&meta=sit
 
 /** Why each case's account is not read, as the warning says it. */
 const WHY: Record<string, RegExp> = {
-  hugename: /answered meta=userinfo with a user name of 10000000 characters \(MediaWiki's are at most 255\)/,
-  escname: /answered meta=userinfo with a user name of 1000\d\d characters/,
-  linkname: /answered meta=userinfo with a user name holding characters no MediaWiki user name holds/,
+  hugename:
+    /answered meta=userinfo with a user name no MediaWiki account has: it is 10000000 bytes long, and a user name is at most 255 bytes/,
+  escname: /answered meta=userinfo with a user name no MediaWiki account has: it is 1000\d\d bytes long/,
+  linkname: /answered meta=userinfo with a user name no MediaWiki account has: it holds characters no title may hold/,
   rights: /answered meta=userinfo with 2000000 rights \(at most 10000 are read\)/,
   deep: /answered meta=userinfo with a right that is not a right's name|did not answer with JSON/,
   wrongtypes: /answered meta=userinfo with an answer without a user name and a list of rights/,

@@ -16,6 +16,7 @@
  */
 import { isObject } from '../../../common/isObject';
 import { FIXED_LIMITS, settingSpec } from '../../../common/settings';
+import { userNameProblem } from '../service/wiki/wikiUserName';
 import { READ_DENIED_HELP } from '../../../run/wiki/wikiAuth';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import { serverText } from '../../../run/redact';
@@ -224,27 +225,24 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
   return json;
 }
 
-/** Longest user name MediaWiki makes ($wgMaxNameChars, 255 by default; counted here in UTF-16 units, never fewer than bytes). */
-const MAX_USER_NAME = 255;
 /** Most rights an account's userinfo may list (MediaWiki 1.45 with many extensions has a few hundred). */
 const MAX_RIGHTS = 10_000;
 /** Longest right name taken (MediaWiki's are words: `editsemiprotected`, `apihighlimits`). */
 const MAX_RIGHT_NAME = 100;
-/** What a MediaWiki user name cannot hold: control characters and the characters no title may hold (Title::legalChars). */
-const NOT_IN_USER_NAME = /[\u0000-\u001f\u007f-\u009f#<>[\]|{}\ufffd]/;
+/** What a right's name cannot hold: control characters and link or markup syntax. */
+const NOT_IN_RIGHT_NAME = /[\u0000-\u001f\u007f-\u009f#<>[\]|{}\ufffd]/;
 
-/** Why `name` cannot be a MediaWiki user name, or undefined when it can. */
+/** Why `name` cannot be a MediaWiki user name (UserNameUtils::isValid), or undefined when it can. */
 function badUserName(name: string): string | undefined {
-  if (name.trim() === '') return 'an empty user name';
-  if (name.length > MAX_USER_NAME) return `a user name of ${name.length} characters (MediaWiki's are at most ${MAX_USER_NAME})`;
-  if (NOT_IN_USER_NAME.test(name)) return 'a user name holding characters no MediaWiki user name holds (control characters, #<>[]|{})';
-  return undefined;
+  const why = userNameProblem(name);
+  // The name may be megabytes: the reason says what is wrong, never the name.
+  return why === undefined ? undefined : `a user name no MediaWiki account has: ${why}`;
 }
 
 /** Why `rights` is not a userinfo rights list, or undefined when it is one. */
 function badRights(rights: unknown[]): string | undefined {
   if (rights.length > MAX_RIGHTS) return `${rights.length} rights (at most ${MAX_RIGHTS} are read)`;
-  const bad = rights.find((r) => typeof r !== 'string' || r === '' || r.length > MAX_RIGHT_NAME || NOT_IN_USER_NAME.test(r));
+  const bad = rights.find((r) => typeof r !== 'string' || r === '' || r.length > MAX_RIGHT_NAME || NOT_IN_RIGHT_NAME.test(r));
   if (bad !== undefined) return "a right that is not a right's name";
   return undefined;
 }

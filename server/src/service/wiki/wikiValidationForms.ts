@@ -5,6 +5,7 @@
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
 import { interwikiOf, splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
+import { ILLEGAL_TITLE, normaliseUserName, userNameProblem } from './wikiUserName';
 
 /**
  * Timestamp forms MediaWiki accepts (wikimedia/timestamp ConvertibleTimestamp): TS_MW, TS_UNIX,
@@ -86,22 +87,20 @@ export function checkTimestampValue(
   return;
 }
 
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+/** IPUtils::RE_IP_ADD: each byte as RE_IP_BYTE reads it (`01.2.3.4` is an address); `1.2.3.xxx` is an anonymous name too (UserDef::processUser). */
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|0?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|0?\d?\d)$/;
+const IPV4_XXX = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|0?\d?\d)\.){3}xxx$/;
 
 const IPV6 = /^(?=.*:)(?:[0-9A-Fa-f]{1,4}:{1,2}){1,7}[0-9A-Fa-f]{0,4}$|^::$|^::[0-9A-Fa-f]{1,4}$/;
-
-const ILLEGAL_TITLE = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
 
 function userKind(v: string): 'id' | 'interwiki' | 'ip' | 'cidr' | 'name' | undefined {
   if (/^#\d+$/.test(v)) return 'id';
   if (v.includes('>')) return 'interwiki';
-  if (IPV4.test(v) || IPV6.test(v)) return 'ip';
+  if (IPV4.test(v) || IPV6.test(v) || IPV4_XXX.test(v)) return 'ip';
   const slash = v.lastIndexOf('/');
   if (slash > 0 && /^\d{1,3}$/.test(v.slice(slash + 1)) && (IPV4.test(v.slice(0, slash)) || IPV6.test(v.slice(0, slash)))) return 'cidr';
-  // UserNameUtils::isValid: not empty, no "/", at most 255 characters, a valid title.
-  const name = v.replace(/_/g, ' ').trim();
-  if (name === '' || name.includes('/') || name.length > 255 || ILLEGAL_TITLE.test(name)) return undefined;
-  return 'name';
+  // UserNameUtils::getCanonical: the name as the title parser leaves it must pass UserNameUtils::isValid.
+  return userNameProblem(normaliseUserName(v)) === undefined ? 'name' : undefined;
 }
 
 export function checkUserValue(
@@ -138,7 +137,7 @@ export function checkUserValue(
         : iw?.certain
           ? `"${iw.prefix}:" is an interwiki prefix of this wiki, so it names a page of another wiki (a user of another wiki is written with ">": prefix>Name)`
           : kind === undefined
-            ? 'not a valid user name'
+            ? `not a valid user name: ${userNameProblem(normaliseUserName(v)) ?? 'MediaWiki refuses it'}`
             : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
     ctx.add(
       'baduser',
