@@ -8,7 +8,8 @@ import {
   loadBuiltinCatalogue,
 } from '../../../server/src/service/wiki/wikiCatalogue';
 import { RuleBook } from '../../../server/src/service/wiki/wikiRuleBook';
-import { ruleHoldsFor } from '../../../server/src/service/wiki/wikiConstraintRules';
+import { parseConstraints, ruleHoldsFor } from '../../../server/src/service/wiki/wikiConstraintRules';
+import { parseActionConstraints } from '../../../server/src/service/wiki/wikiActionConstraints';
 import { builtinCatalogue, fixtureCatalogue, readRepoJson, validate } from './helpers';
 
 describe('wiki catalogue: the built-in catalogue', () => {
@@ -286,36 +287,73 @@ describe('wiki catalogue: rules read per module on first use', () => {
           : readRepoJson(rel),
     );
 
-  it("each module's rules are the rules that apply, in data order, with their positions in the data", () => {
-    const cat = fresh();
-    const all = cat.constraints;
-    for (const module of new Set(constraints.rules.map((r) => r.module))) {
-      const { rules, positions } = cat.constraintsOf(module);
-      assert.deepEqual(
-        rules,
-        all.filter((r) => r.module === module),
-        module,
-      );
-      assert.deepEqual(
-        positions.map((i) => constraints.rules[i]),
-        rules.map((r) => constraints.rules.find((raw) => (raw as { id?: string }).id === r.id)),
-        module,
-      );
-      assert.ok(
-        positions.every((p, k) => k === 0 || positions[k - 1] < p),
-        `${module}: positions in data order`,
-      );
-    }
-    const actions = cat.actionRules;
-    for (const module of new Set(actionConstraints.rules.map((r) => r.module)))
-      assert.deepEqual(
-        cat.actionRulesOf(module),
-        actions.filter((r) => r.module === module),
-        module,
-      );
-    assert.deepEqual(cat.constraintsOf('nosuchmodule').rules, []);
-    assert.deepEqual(cat.actionRulesOf('nosuchmodule'), []);
-  });
+  /** The built-in catalogue as a 1.39 wiki's: the rules of later versions do not apply there. */
+  const older = () =>
+    createWikiCatalogue(readRepoJson(BUILTIN_CATALOGUE_FILES.modules), {
+      core: [readRepoJson(BUILTIN_CATALOGUE_FILES.core), readRepoJson(BUILTIN_CATALOGUE_FILES.actions)],
+      constraints,
+      actionConstraints,
+      siteinfo: { query: { general: { generator: 'MediaWiki 1.39.17' } } },
+    });
+
+  for (const [which, make] of [
+    ['the built-in catalogue', fresh],
+    ['a 1.39 catalogue', older],
+  ] as const) {
+    it(`${which}: each module's rules are those of the data read whole that apply, in data order, with their positions`, () => {
+      // The reference: every rule read at once, in data order, by the readers the data's own tests use,
+      // then filtered by what the catalogue has (module, parameters) and its version.
+      const cat = make();
+      const eager = parseConstraints(constraints);
+      const queryModule = (name: string) => (name === 'query' ? cat.query : name === 'main' ? cat.main : cat.getQueryModule(name));
+      const applies = (r: (typeof eager)[number]) => {
+        const m = queryModule(r.module);
+        return (
+          m !== undefined &&
+          r.params.every((p) => m.paramByName.has(p)) &&
+          (r.when ?? []).every((c) => m.paramByName.has(c.param)) &&
+          ruleHoldsFor(r, cat.mediaWikiVersion)
+        );
+      };
+      let kept = 0;
+      for (const module of new Set(eager.map((r) => r.module))) {
+        const expected = eager.map((rule, at) => ({ rule, at })).filter(({ rule }) => rule.module === module && applies(rule));
+        const { rules, positions } = cat.constraintsOf(module);
+        assert.deepEqual(
+          rules,
+          expected.map((x) => x.rule),
+          module,
+        );
+        assert.deepEqual(
+          positions,
+          expected.map((x) => x.at),
+          module,
+        );
+        kept += rules.length;
+      }
+      assert.ok(kept > 100, `${kept} constraint rules apply`);
+      if (make === older) assert.ok(kept < eager.length, 'some rules are for later versions');
+      assert.deepEqual(cat.constraintsOf('nosuchmodule').rules, []);
+
+      const eagerActions = parseActionConstraints(actionConstraints);
+      const actionApplies = (r: (typeof eagerActions)[number]) => {
+        const m = r.module === 'main' ? cat.main : cat.getActionModule(r.module);
+        if (m === undefined) return false;
+        const has = (p: string) =>
+          m.paramByName.has(p) ||
+          m.templatedparameters.some((t) => t.name.indexOf('{') > 0 && p.startsWith(t.name.slice(0, t.name.indexOf('{'))));
+        return r.uses.every(has) && ruleHoldsFor(r, cat.mediaWikiVersion);
+      };
+      let keptActions = 0;
+      for (const module of new Set(eagerActions.map((r) => r.module))) {
+        const expected = eagerActions.filter((r) => r.module === module && actionApplies(r));
+        assert.deepEqual(cat.actionRulesOf(module), expected, module);
+        keptActions += expected.length;
+      }
+      assert.ok(keptActions > 20, `${keptActions} action rules apply`);
+      assert.deepEqual(cat.actionRulesOf('nosuchmodule'), []);
+    });
+  }
 
   it('the same verdicts whichever module is read first', () => {
     const queries = [
