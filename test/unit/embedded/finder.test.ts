@@ -148,6 +148,30 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Go map[string]string literal handed to a requester (go-wiki, trietmn/go-wiki gowiki.go)',
+    language: 'go',
+    source: `package m\n// ${WIKI}\nfunc s(q string) {\n\targs := map[string]string{\n\t\t"action":   "query",\n\t\t"list":     "search",\n\t\t"⟦srlimt⟧":  "10",\n\t\t"srsearch": q,\n\t}\n\tutils.WikiRequester(args)\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Go map[string]interface{} literal',
+    language: 'go',
+    source: `package m\n// ${WIKI}\nvar p = map[string]interface{}{"action": "query", "prop": "revisions", "⟦rvprops⟧": "content"}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java: a query fragment handed to a wrapper that puts it after action=query (Mediawiki-Japi getQueryResult)',
+    language: 'java',
+    source: `class W {\n  String api = "https://en.wikipedia.org/w/api.php?";\n  void a() throws Exception {\n    Api r = getQueryResult("&list=allimages&aisort=timestamp&⟦ailimt⟧=5");\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java: a query fragment with a run-time title, a misspelled name after it',
+    language: 'java',
+    source: `class W {\n  String api = "https://en.wikipedia.org/w/api.php?";\n  Api b(String t) throws Exception {\n    return getQueryResult("&list=backlinks&bltitle=" + t + "&⟦bllimt⟧=50");\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Ruby hash',
     language: 'ruby',
     source: `# ${WIKI}\nparams = { action: 'query', list: 'allpages', ⟦aplimt⟧: 5 }\n`,
@@ -372,6 +396,26 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'Kotlin: the URL prefix constant the Retrofit annotations are written after is not a request without action (apps-android-wikipedia Service.kt)',
+    language: 'kotlin',
+    source: `interface Service {\n    @GET(MW_API_PREFIX + "action=query&meta=siteinfo")\n    suspend fun siteInfo(): MwQueryResponse\n    companion object {\n        const val MW_API_PREFIX = "w/api.php?format=json&formatversion=2&errorformat=html&errorsuselocal=1&"\n    }\n}\n`,
+  },
+  {
+    name: 'Java: an action=parse fragment handed to another wrapper is not read as a query (prop=sections is no query module)',
+    language: 'java',
+    source: `class W {\n  String api = "https://en.wikipedia.org/w/api.php?";\n  Parse s(String p) throws Exception {\n    return getParse("&prop=sections&page=" + p);\n  }\n}\n`,
+  },
+  {
+    name: 'Java: a query fragment naming only its module lacks nothing (the wrapper adds more)',
+    language: 'java',
+    source: `class W {\n  String api = "https://en.wikipedia.org/w/api.php?";\n  Api t() throws Exception {\n    return getActionResult("query", "&meta=tokens");\n  }\n}\n`,
+  },
+  {
+    name: 'Go: a map[string]string of another API keyed by action',
+    language: 'go',
+    source: `package m\n// ${WIKI}\nvar ev = map[string]string{"action": "click", "target": "button"}\n`,
+  },
   {
     name: 'JavaScript: an object without action whose other name is foreign to the query module it names (another API)',
     language: 'javascript',

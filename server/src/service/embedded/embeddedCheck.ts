@@ -114,7 +114,7 @@ function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parse
   // A file that names no MediaWiki API nor client gets no diagnostic, in the CLI as in the editor
   // (which does not even serve it): one rule, `namesMediaWiki`.
   if (!request.namesApi) return 'low';
-  if (!action && names === 0) return 'low';
+  if (!action && (names === 0 || request.prefix)) return 'low';
   if (foreign * 2 > names) return 'low';
   // An object with only `action` (a Redux action, a form's action) is not a request without a client to say so.
   if (names === 0 && request.form !== 'url' && request.form !== 'annotation' && request.client === 'unknown') return 'low';

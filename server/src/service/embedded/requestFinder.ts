@@ -48,6 +48,8 @@ export interface FoundRequest {
   impliedFrom?: number;
   /** An object without `action` naming a query module: `action=query` is assumed (a wrapper adds it). */
   impliedAction?: true;
+  /** A URL literal without `action` that ends in `&`: the start other strings are appended to, not a request. */
+  prefix?: true;
   /** How one more entry is written in an object's syntax (the fixes that add a parameter); none for URL forms. */
   entryTemplate?: EntryTemplate;
 }
@@ -94,7 +96,7 @@ function givenToUrlObject(node: Node): boolean {
 
 function addUrl(w: Walk, node: Node): void {
   const text = decodeExpression(node, w.lang, w.host);
-  const found = urlQueryOf(text);
+  const found = urlQueryOf(text, true);
   if (!found) return;
   const annotation = retrofitMethod(node);
   const form: RequestForm = annotation ? 'annotation' : isConcatNode(node, w.lang) ? 'concat' : 'url';
@@ -107,7 +109,17 @@ function addUrl(w: Walk, node: Node): void {
     closed: !found.query.hasHole() && !givenToUrlObject(node),
     namesApi: w.fileNamesApi,
   };
+  // `"w/api.php?format=json&formatversion=2&"` on its own (a constant the requests are written after):
+  // a prefix, not a request.
+  if (form === 'url' && /&$/.test(found.query.text) && !/(?:^|[?&])action=/.test(found.query.text)) request.prefix = true;
   if (annotation) addRetrofitParams(w, annotation, request);
+  // `"&meta=siteinfo&siprop=general"` handed to a wrapper that puts it after `action=query`: read as such,
+  // open (the wrapper may add more), judged only as the objects without `action` are (`impliedAction`).
+  if (found.fragment && !annotation) {
+    request.impliedFrom = appendImpliedQuery(request.query, node.endIndex);
+    request.impliedAction = true;
+    request.closed = false;
+  }
   w.out.push(request);
 }
 
@@ -194,9 +206,13 @@ function appendImpliedQuery(query: MappedText, at: number): number {
   return from + (from ? 1 : 0);
 }
 
+/** Go composite literals read as parameters: `url.Values`, `params.Values`, and maps from string to string or any value. */
+const GO_PARAM_TYPES = /^(?:(?:url|params)\s*\.\s*Values|map\s*\[\s*string\s*\]\s*(?:string|any|interface\s*\{\s*\}))$/;
+
 function addObject(w: Walk, node: Node, form: RequestForm): void {
-  // Go: net/url's url.Values and go-mwclient's params.Values (a map of plain strings).
-  if (form === 'values' && !/^(?:url|params)\s*\.\s*Values$/.test(node.childForFieldName('type')?.text ?? '')) return;
+  // Go: net/url's url.Values, go-mwclient's params.Values, and maps keyed by string (`map[string]string{…}`,
+  // as go-wiki builds its requests before handing them to its requester).
+  if (form === 'values' && !GO_PARAM_TYPES.test(node.childForFieldName('type')?.text ?? '')) return;
   const client = { ...clientOfCall(node, w.lang, w.host) };
   if (client.kind === 'unknown') client.kind = w.fileClient;
   const entries = readEntries(node, w.lang, w.host);
@@ -314,8 +330,11 @@ function addMapPost(w: Walk, call: Node): void {
  */
 function mayHoldUrl(host: string, start: number, end: number): boolean {
   const source = host.slice(start, end);
-  return source.includes('api.php?') || source.includes('action=') || source.includes('\\');
+  return source.includes('api.php?') || source.includes('action=') || source.includes('\\') || QUERY_FRAGMENT_SOURCE.test(source);
 }
+
+/** A string literal's source that may start a query-module fragment (`"&list=…`, urlQuery.ts). */
+const QUERY_FRAGMENT_SOURCE = /^[^&]{0,3}&(?:list|prop|meta|generator)=/;
 
 /** Visits one node (`inConcat`: its parent is a concatenation); returns whether to look inside it. */
 function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean {

@@ -2,7 +2,10 @@
 import { HOLE, MappedText } from './virtualText';
 
 /** Where a URL in decoded text starts and ends, and where its query string starts. */
-function locateQuery(text: string): { urlStart: number; queryStart: number; end: number; api: boolean } | undefined {
+function locateQuery(
+  text: string,
+  fragments: boolean,
+): { urlStart: number; queryStart: number; end: number; api: boolean; fragment?: true } | undefined {
   let lead = 0;
   while (text[lead] === HOLE) lead++;
   // `…/api.php?`, not another application's `yourls-api.php?` or `myapi.php?`.
@@ -17,19 +20,32 @@ function locateQuery(text: string): { urlStart: number; queryStart: number; end:
   } else if (/^[?&]?action=/.test(text.slice(lead))) {
     urlStart = lead;
     queryStart = text[lead] === '?' || text[lead] === '&' ? lead + 1 : lead;
+  } else if (fragments && QUERY_FRAGMENT.test(text)) {
+    let end = 1;
+    while (end < text.length && !/[\s"'<>`#]/.test(text[end])) end++;
+    return { urlStart: 0, queryStart: 1, end, api: false, fragment: true };
   } else return undefined;
   let end = queryStart;
   while (end < text.length && !/[\s"'<>`#]/.test(text[end])) end++;
   return { urlStart, queryStart, end, api: api >= 0 };
 }
 
-/** The virtual query of a URL literal: `https://host/…/api.php?` kept when wholly literal (it picks the wiki). */
-export function urlQueryOf(text: MappedText): { query: MappedText; api: boolean } | undefined {
-  const at = locateQuery(text.text);
+/**
+ * A literal that starts with `&list=`, `&prop=`, `&meta=` or `&generator=` and a module name: the rest of a query a
+ * wrapper appends to `…api.php?action=query` (Mediawiki-Japi's `getQueryResult("&meta=siteinfo&siprop=general")`).
+ */
+const QUERY_FRAGMENT = /^&(?:list|prop|meta|generator)=[a-z]/;
+
+/**
+ * The virtual query of a URL literal: `https://host/…/api.php?` kept when wholly literal (it picks the wiki).
+ * With `fragments`, a query-module fragment (`QUERY_FRAGMENT`) is read too, marked `fragment`.
+ */
+export function urlQueryOf(text: MappedText, fragments = false): { query: MappedText; api: boolean; fragment?: true } | undefined {
+  const at = locateQuery(text.text, fragments);
   if (!at) return undefined;
   const query = new MappedText();
   const prefix = text.text.slice(at.urlStart, at.queryStart);
   const keepUrl = at.api && /^https?:\/\/[^/\s]+\/\S*api\.php\?$/i.test(prefix) && !text.hasHole(at.urlStart, at.queryStart);
   query.append(text, keepUrl ? at.urlStart : at.queryStart, at.end);
-  return { query, api: at.api };
+  return { query, api: at.api, fragment: at.fragment };
 }
