@@ -3,17 +3,19 @@
  * lies or comes twice, chunk sizes that are not numbers or announce 2 GB, headers dripped a byte a second,
  * 1,000 Set-Cookie headers, a 1 MB header, redirects to `file:` and `data:` URLs or to credentials, an HTML
  * page, no status line, a flood of `100 Continue`, a body that says gzip and is not. Against
- * `wikimap-query run` (the run code, a process of its own) and `check --catalogue URL`: each ends within its
- * time limit with one message that says what the server did (not "could not be reached" when it answered),
- * no stack trace, no credentials, at most a 200-character excerpt of a redirect target; memory bounded.
+ * `wikimap-query run` (the run code, a process of its own), `check --catalogue URL` and the language server's
+ * catalogue load of configured wikis over stdio: each ends within its time limit with one message that says
+ * what the server did (not "could not be reached" when it answered), no stack trace, no credentials, at most
+ * a 200-character excerpt of a redirect target; memory bounded, and the language server answers hovers on.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLI, ensureBuilt } from '../protocol/lspClient';
-import { runMeasured, type MeasuredRun } from './hostileServer';
-import { startLyingServer, type LyingServer } from './lyingServer';
+import type { Hover } from 'vscode-languageserver-types';
+import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
+import { peakRssMb, runMeasured, type MeasuredRun } from './hostileServer';
+import { LIES, startLyingServer, type LyingServer } from './lyingServer';
 
 const MAX_PEAK_MB = 300;
 const MAX_SECONDS = 20;
@@ -59,15 +61,31 @@ const RUN_CASES: Array<[string, string, RegExp]> = [
   ['gzipnot', 'gzip said, JSON sent', /answered, but the answer is not valid gzip \(incorrect header check\)/],
 ];
 
-/** What `check --catalogue URL` says for some of them (exit 2). */
+const TIMED_OUT = /no answer within 3000 ms/;
+/**
+ * What a catalogue load says for each lie, after "cannot use the catalogue URL: " (`check --catalogue URL`,
+ * exit 2) or "cannot load the catalogue of URL: " (the language server, shown once).
+ */
 const CATALOGUE_CASES: Array<[string, RegExp]> = [
+  ['cltoosmall', new RegExp(`${NOT_HTTP}it sent bytes after the end of its answer; check that`)],
+  ['cltoobig', /127\.0\.0\.1:\d+ broke the connection \(aborted\) before its answer was complete; check that/],
+  ['clhang', TIMED_OUT],
+  ['cltwo', new RegExp(`${NOT_HTTP}it gives Content-Length twice`)],
+  ['clneg', new RegExp(`${NOT_HTTP}its Content-Length is not a number`)],
+  ['chunkbad', /127\.0\.0\.1:\d+ answered, but the answer is not valid HTTP: a chunk size .*; check that/],
+  ['chunkhuge', new RegExp(`${NOT_HTTP}a chunk size of its chunked encoding is not a hex number, or too large`)],
+  ['chunkbig', TIMED_OUT],
+  ['chunkandcl', new RegExp(`${NOT_HTTP}.*chunked encoding`)],
+  ['slowhead', TIMED_OUT],
+  ['cookies', new RegExp(`${NOT_HTTP}its headers are larger than 16 KB; check that`)],
+  ['hugeheader', /127\.0\.0\.1:\d+ answered, but the answer is not valid HTTP: its headers are larger than 16 KB; check that/],
   ['redirfile', /HTTP 302, a redirect to a file: URL \(file:\/\/\/etc\/passwd\); redirects are not followed/],
   ['redirdata', /HTTP 302, a redirect to a data: URL \(data:application\/json,[^\n]{100,200}…; redirects are not followed/],
-  ['hugeheader', /127\.0\.0\.1:\d+ answered, but the answer is not valid HTTP: its headers are larger than 16 KB; check that/],
-  ['chunkbad', /127\.0\.0\.1:\d+ answered, but the answer is not valid HTTP: a chunk size .*; check that/],
+  ['redirlocal', /HTTP 302, a redirect to http:\/\/localtest\.me:1\/api\.php\?action=delete&token=\*\*\*; redirects are not followed/],
+  ['html', /did not answer with JSON; check that it is the wiki's api\.php URL/],
   ['http09', /answered, but the answer is not valid HTTP: it does not start with an HTTP status line; check that/],
+  ['continue100', TIMED_OUT],
   ['gzipnot', /answered, but the answer is not valid gzip \(incorrect header check\); check that/],
-  ['slowhead', /no answer within 3000 ms/],
 ];
 
 function assertSaid(run: MeasuredRun, status: number, message: RegExp): void {
@@ -121,4 +139,55 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
       assert.match(run.stderr, /^wikimap-query check: cannot use the catalogue /);
     });
   }
+
+  it('every lie has its catalogue case', () => {
+    assert.deepEqual(CATALOGUE_CASES.map(([name]) => name).sort(), Object.keys(LIES).sort());
+  });
+
+  describe('the language server over stdio, every lie a configured wiki', () => {
+    let client: LspClient;
+    let started: number;
+    const apiUrl = (name: string) => `${lying.origin}/${name}/api.php`;
+    const uri = (name: string) => `file:///home/user/lying-${name}.wikiquery`;
+    before(async () => {
+      started = Date.now();
+      const wikis = Object.fromEntries(CATALOGUE_CASES.map(([name]) => [name, apiUrl(name)]));
+      client = await LspClient.start({
+        launch: (command, args) => ['env', [`XDG_CACHE_HOME=${path.join(dir, 'server-cache')}`, command, ...args]],
+        initializationOptions: { wikis, wiki: { catalogueTimeoutSeconds: TIMEOUT }, diagnostics: { delay: 0 } },
+      });
+      for (const [name] of CATALOGUE_CASES) await client.open(uri(name), 'wikiquery', `${apiUrl(name)}?action=query&list=allpages\n`);
+    });
+    after(async () => client.stop());
+
+    for (const [name, message] of CATALOGUE_CASES) {
+      it(`${name}: the load says what the server did, once; hover still answers`, async () => {
+        const prefix = `Wiki Query: cannot load the catalogue of ${apiUrl(name)}: `;
+        const shown = await client.waitFor(
+          `the message about ${name}`,
+          () => client.shown.find((m) => m.message.startsWith(prefix))?.message,
+          MAX_SECONDS * 1000,
+        );
+        assert.match(shown.slice(prefix.length), message);
+        assert.match(shown, /Using the built-in catalogue meanwhile\.$/);
+        assert.equal(client.shown.filter((m) => m.message.startsWith(prefix)).length, 1, 'said once');
+        assert.ok(shown.length < 1000, `${shown.length} characters shown`);
+        if (!TIMED_OUT.test(message.source)) assert.doesNotMatch(shown, /could not be reached|cannot reach/);
+        const hover = await client.request<Hover | null>('textDocument/hover', {
+          textDocument: { uri: uri(name) },
+          position: { line: 0, character: apiUrl(name).length + 10 },
+        });
+        assert.match(JSON.stringify(hover?.contents), /query/, 'hover answers, by the built-in catalogue');
+      });
+    }
+
+    it('all of them at once: the server lives, bounded, no stack trace or credentials said', () => {
+      assert.ok(client.alive, 'the server lives');
+      const said = [...client.logs, ...client.stderr, ...client.shown.map((m) => m.message)].join('\n');
+      assert.doesNotMatch(said, /\n\s+at |s3cret|Unexpected (error|rejection)/);
+      const peak = peakRssMb(client.pid) ?? Infinity;
+      assert.ok(peak < MAX_PEAK_MB, `peak ${peak.toFixed(0)} MB`);
+      assert.ok((Date.now() - started) / 1000 < MAX_SECONDS, `${(Date.now() - started) / 1000} s`);
+    });
+  });
 });

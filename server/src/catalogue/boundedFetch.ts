@@ -23,7 +23,7 @@ import {
 } from '../../../run/transport';
 
 export type BoundedFetchFailure =
-  'timeout' | 'tooLarge' | 'redirect' | 'network' | 'badAnswer' | 'cancelled' | 'credentials' | 'badUrl' | 'privateAddress';
+  'timeout' | 'tooLarge' | 'redirect' | 'network' | 'broken' | 'badAnswer' | 'cancelled' | 'credentials' | 'badUrl' | 'privateAddress';
 
 export class BoundedFetchError extends Error {
   constructor(
@@ -134,6 +134,8 @@ function transportFailure(err: unknown, url: URL, opts: BoundedFetchOptions, tim
       );
     const broken = brokenAnswer(err);
     if (broken) return new BoundedFetchError('badAnswer', `${url.host} answered, but ${broken}`, err.status);
+    // The server took the connection and then closed it mid-answer: it was reached (as the run code says it).
+    if (err.code === 'ECONNRESET') return new BoundedFetchError('broken', `${url.host} broke the connection (${err.message})`);
     return new BoundedFetchError('network', err.code ?? err.message);
   }
   return new BoundedFetchError('network', err instanceof Error ? err.message : String(err));

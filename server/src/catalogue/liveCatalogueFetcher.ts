@@ -145,6 +145,32 @@ export function normaliseApiUrl(apiUrl: string): string {
   return url.toString();
 }
 
+/** A failed request of a catalogue load, said for people: what the wiki did, and what to do. */
+function fetchFailure(e: BoundedFetchError, shown: string, opts: FetchOptions): WikiFetchError {
+  switch (e.kind) {
+    case 'tooLarge':
+      return new WikiFetchError(budgetMessage(shown, `is larger than the cap of ${formatMegabytes(budgetOf(opts))}`), false);
+    case 'redirect':
+      return new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
+    case 'credentials':
+    case 'badUrl':
+    case 'privateAddress':
+      return new WikiFetchError(`${e.message}`, false);
+    case 'badAnswer':
+      return new WikiFetchError(`${e.message}; check that ${shown} is the wiki's api.php URL (a proxy in between may be at fault)`, false);
+    case 'broken':
+      return new WikiFetchError(
+        `${e.message} before its answer was complete; check that ${shown} is the wiki's api.php URL, then run "Wiki Query: Reload Catalogue"`,
+        true,
+      );
+    default:
+      return new WikiFetchError(
+        `cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`,
+        true,
+      );
+  }
+}
+
 async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promise<Record<string, unknown>> {
   const url = `${apiUrl}?${query}${opts.crossOrigin ? '&origin=*' : ''}`;
   const shown = withoutUserInfo(apiUrl);
@@ -165,24 +191,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
         : { 'User-Agent': opts.userAgent, 'Api-User-Agent': opts.userAgent, Accept: 'application/json' },
     });
   } catch (err) {
-    const e = err as BoundedFetchError;
-    switch (e.kind) {
-      case 'tooLarge':
-        throw new WikiFetchError(budgetMessage(shown, `is larger than the cap of ${formatMegabytes(budgetOf(opts))}`), false);
-      case 'redirect':
-        throw new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
-      case 'credentials':
-      case 'badUrl':
-      case 'privateAddress':
-        throw new WikiFetchError(`${e.message}`, false);
-      case 'badAnswer':
-        throw new WikiFetchError(`${e.message}; check that ${shown} is the wiki's api.php URL (a proxy in between may be at fault)`, false);
-      default:
-        throw new WikiFetchError(
-          `cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`,
-          true,
-        );
-    }
+    throw fetchFailure(err as BoundedFetchError, shown, opts);
   }
   const text = res.text;
   if (spent) spent.bytes += res.bytes;
