@@ -4,14 +4,16 @@
  * do), and checked by `wikimap-query check --catalogue <that wiki> --bot-user <the same bot password>`,
  * which reads the account's name and rights at its signed-in catalogue load (meta=userinfo). Two
  * accounts: Admin (sysop, not a bot) and Robot (in the bot group). Both must give the same verdict —
- * code and parameter — with no false alarm on a request the wiki accepts.
+ * code and parameter — with no false alarm on a request the wiki accepts. Requests marked `checker=logged-in`
+ * are checked with `--logged-in` instead (the program logs in, its account not known to the checker).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { compareVerdicts, corpusMismatches, type Agreement } from './agreementRunner';
-import { checkQueries, ensureBuilt } from './checkerCli';
+import { ensureBuilt } from './checkerCli';
+import { checkAccountRequests } from './record-account';
 import { ADMIN_USER, MediaWikiClient, createBotPassword, createUser, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 import { readCorpus, wikiVerdict, type CorpusEntry, type VerdictItem } from './wikiVerdict';
 
@@ -49,13 +51,7 @@ describe('agreement with a real MediaWiki 1.39 signed in with a bot password (co
     const verdicts: VerdictItem[][] = [];
     // One at a time: PHP's built-in server answers one request at a time anyway.
     for (const e of entries) verdicts.push(wikiVerdict(await client.get(e.query + ANSWER), e.query, () => ''));
-    const { perQuery } = await checkQueries(
-      entries.map((e) => e.query),
-      [wiki!.apiUrl],
-      cacheHome,
-      ['--bot-user', botUser],
-      { WIKIMAP_QUERY_BOT_PASSWORD: SECRET },
-    );
+    const perQuery = await checkAccountRequests(entries, wiki!.apiUrl, account, SECRET, cacheHome);
     return { entries, wiki: verdicts, agreement: compareVerdicts(entries, verdicts, perQuery, `corpus-account.txt (as ${account})`) };
   }
 

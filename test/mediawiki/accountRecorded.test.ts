@@ -12,7 +12,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { compareVerdicts } from './agreementRunner';
 import { checkQueries, ensureBuilt } from './checkerCli';
-import { ACCOUNT_APP, ACCOUNT_CORPUS_FILE, accountFixtureFile, accountOf, type RecordedAccounts } from './record-account';
+import {
+  ACCOUNT_APP,
+  ACCOUNT_CORPUS_FILE,
+  accountFixtureFile,
+  accountOf,
+  checkAccountRequests,
+  type RecordedAccounts,
+} from './record-account';
 import { asWrittenFixtureFiles } from './record-as-written';
 import { startRecordedAccountWiki, type RecordedAccountWiki } from './recordedAccountWiki';
 import { formatVerdict, parseVerdict, readCorpus } from './wikiVerdict';
@@ -72,13 +79,7 @@ for (const version of VERSIONS) {
     for (const account of Object.keys(recorded.accounts)) {
       it(`as ${account}: \`wikimap-query check --bot-user\` gives the recorded wiki’s verdict, with no false alarm`, async () => {
         const entries = corpus.filter((e) => accountOf(e.notes) === account);
-        const { perQuery } = await checkQueries(
-          entries.map((e) => e.query),
-          [wiki!.apiUrl],
-          cacheHome,
-          ['--bot-user', `${account}@${ACCOUNT_APP}`],
-          { WIKIMAP_QUERY_BOT_PASSWORD: SECRET },
-        );
+        const perQuery = await checkAccountRequests(entries, wiki!.apiUrl, account, SECRET, cacheHome);
         const verdicts = entries.map((e) => parseVerdict(recorded.accounts[account].verdicts[e.query], `account-${version}.json`));
         const a = compareVerdicts(entries, verdicts, perQuery, `corpus-account.txt (as ${account})`);
         console.log(

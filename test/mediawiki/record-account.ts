@@ -19,8 +19,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { checkQueries } from './checkerCli';
 import { MediaWikiClient } from './mediawikiServer';
-import { formatVerdict, readCorpus, wikiVerdict } from './wikiVerdict';
+import { formatVerdict, readCorpus, wikiVerdict, type CheckerDiagnostic, type CorpusEntry } from './wikiVerdict';
 
 export const ACCOUNT_CORPUS_FILE = path.join(__dirname, 'corpus-account.txt');
 /** The bot password's application id (Special:BotPasswords), as in accountAgreement.test.ts. */
@@ -30,6 +31,40 @@ export const ACCOUNT_ANSWER = '&format=json&formatversion=2&errorformat=plaintex
 
 /** The account a request of corpus-account.txt is sent as (`as=NAME` in its notes). */
 export const accountOf = (notes: string | undefined): string | undefined => /(?:^|\s)as=(\S+)/.exec(notes ?? '')?.[1];
+
+/**
+ * Whether the checker of a request of corpus-account.txt is told only that the program logs in
+ * (`checker=logged-in` in its notes: `check --logged-in`, the account not known), not signed in with `--bot-user`.
+ */
+export const loggedInOnly = (notes: string | undefined): boolean => /(?:^|\s)checker=logged-in(?:\s|$)/.test(notes ?? '');
+
+/**
+ * The checker's diagnostics for one account's requests, in order: `check --catalogue API_URL --bot-user
+ * ACCOUNT@wmqcheck` (the password in WIKIMAP_QUERY_BOT_PASSWORD), or `check --catalogue API_URL --logged-in`
+ * for the requests marked `checker=logged-in`.
+ */
+export async function checkAccountRequests(
+  entries: CorpusEntry[],
+  apiUrl: string,
+  account: string,
+  password: string,
+  cacheHome: string,
+): Promise<CheckerDiagnostic[][]> {
+  const out: CheckerDiagnostic[][] = entries.map(() => []);
+  for (const plain of [false, true]) {
+    const at = entries.flatMap((e, i) => (loggedInOnly(e.notes) === plain ? [i] : []));
+    if (at.length === 0) continue;
+    const { perQuery } = await checkQueries(
+      at.map((i) => entries[i].query),
+      [apiUrl],
+      cacheHome,
+      plain ? ['--logged-in'] : ['--bot-user', `${account}@${ACCOUNT_APP}`],
+      plain ? {} : { WIKIMAP_QUERY_BOT_PASSWORD: password },
+    );
+    at.forEach((i, k) => (out[i] = perQuery[k]));
+  }
+  return out;
+}
 
 export interface RecordedAccounts {
   mediawiki: string;

@@ -1166,10 +1166,22 @@ table('The signed-in account: assert=anon, the watchlist right and high limits, 
     catalogue: bot,
   },
   {
-    mirrors: 'ApiMain::checkAsserts (assert=anon: not judged when the account is not known)',
+    mirrors: 'ApiMain::checkAsserts (assert=anon, signed in with the account not known: any registered user fails it)',
     query: 'action=query&meta=siteinfo&assert=anon',
-    expect: [],
+    expect: [['assertanonfailed', 'error', 'assert', '']],
     catalogue: unknownAccount,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=anon with wiki.loggedIn and no sign-in: $user->isRegistered())',
+    query: 'action=query&meta=siteinfo&assert=anon',
+    expect: [['assertanonfailed', 'error', 'assert', '']],
+    loggedIn: true,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=anon with wiki.loggedIn on another action)',
+    query: 'action=parse&page=Alpha&prop=text&assert=anon',
+    expect: [['assertanonfailed', 'error', 'assert', '']],
+    loggedIn: true,
   },
   {
     mirrors: 'ApiMain::checkAsserts (assert=anon sent without logging in passes)',
@@ -1423,5 +1435,116 @@ describe('A continue value judged for one page by id says the wiki reads it only
     assert.match(d.message, /With one page \(pageids=1\) the value has 1 part: int\. The wiki reads it only when that page exists\./);
     const [r] = validate('action=query&prop=redirects&revids=7&rdcontinue=0|5');
     assert.match(r.message, /one page \(revids=7\).*only when that revision exists/);
+  });
+});
+
+const SLOTS = 'ApiQueryRevisionsBase::parseParameters';
+table('Revision content without slots: the deprecation only where the module parses its parameters', [
+  {
+    mirrors: `${SLOTS} via ApiQueryRevisions::run (a valid title: the page may exist)`,
+    query: 'action=query&prop=revisions&rvprop=content&titles=Alpha',
+    expect: [['deprecation', 'warning', 'content', 'rvslots']],
+  },
+  {
+    mirrors: 'ApiQueryRevisions::run (a title escaped twice is invalid: ApiPageSet lists it apart, getGoodTitleCount() == 0)',
+    query: 'action=query&prop=revisions&rvprop=content&titles=Alpha%2520Beta',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryRevisions::run (only invalid titles: nothing to do)',
+    query: 'action=query&prop=revisions&rvprop=content&titles=A%5Bb%5D',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryRevisions::run (no page set: nothing to do)',
+    query: 'action=query&prop=revisions&rvprop=content',
+    expect: [],
+  },
+  {
+    mirrors: `${SLOTS} via ApiQueryRevisions::run (an invalid title beside a valid one)`,
+    query: 'action=query&prop=revisions&rvprop=content&titles=Alpha%2520Beta|Alpha',
+    expect: [['deprecation', 'warning', 'content', 'rvslots']],
+  },
+  {
+    mirrors: `${SLOTS} via ApiQueryRevisions::run (a generator names pages)`,
+    query: 'action=query&prop=revisions&rvprop=content&generator=allpages',
+    expect: [['deprecation', 'warning', 'content', 'rvslots']],
+  },
+  {
+    mirrors: 'ApiQueryRevisions::run (as the generator: parseParameters only when $resultPageSet === null)',
+    query: 'action=query&generator=revisions&grvprop=content&titles=Alpha',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryAllRevisions::run (as the generator: parseParameters only when $resultPageSet === null)',
+    query: 'action=query&generator=allrevisions&garvprop=content',
+    expect: [],
+  },
+  {
+    mirrors: `${SLOTS} via ApiQueryAllRevisions::run (a list module: no page set needed)`,
+    query: 'action=query&list=allrevisions&arvprop=content',
+    expect: [['deprecation', 'warning', 'content', 'arvslots']],
+  },
+  {
+    mirrors: 'ApiQueryDeletedRevisions::run (only an invalid title: no good or missing page)',
+    query: 'action=query&prop=deletedrevisions&drvprop=content&titles=A%5Bb%5D',
+    expect: [],
+  },
+]);
+
+describe('assert=anon sent logged in says who sends it logged in', () => {
+  const q = 'action=query&meta=siteinfo&assert=anon';
+  it('the account signed in to, when known', () => {
+    const [d] = validate(q, { catalogue: bot() });
+    assert.match(d.message, /assert=anon refuses a request from a logged-in user, and this wiki was signed in to as Wiki bot\.$/);
+  });
+  it('the setting (or an unknown account of a sign-in), when the account is not known', () => {
+    for (const d of [validate(q, { settings: { loggedIn: true } })[0], validate(q, { catalogue: unknownAccount() })[0]])
+      assert.match(
+        d.message,
+        /and the program sending it logs in \(wikimapQuery\.wiki\.loggedIn, check --logged-in, or a sign-in to this wiki\)\.$/,
+      );
+  });
+});
+
+table('JSONP and anonymous cross-origin requests are answered as a reader who is not logged in, whoever sends them', [
+  {
+    mirrors: 'ApiMain::__construct, lacksSameOriginSecurity (origin=*: credentials stripped, assert=anon passes when logged in)',
+    query: 'action=query&meta=siteinfo&assert=anon&origin=*',
+    expect: [],
+    loggedIn: true,
+  },
+  {
+    mirrors: 'ApiMain::__construct, lacksSameOriginSecurity (callback: credentials stripped, assert=anon passes for a signed-in account)',
+    query: 'action=query&meta=siteinfo&assert=anon&callback=cb',
+    expect: [],
+    catalogue: bot,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts after lacksSameOriginSecurity (origin=*: assert=user fails even when logged in)',
+    query: 'action=query&meta=siteinfo&assert=user&origin=*',
+    expect: [['assertuserfailed', 'error', 'assert', '']],
+    loggedIn: true,
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts after lacksSameOriginSecurity (origin=*: the signed-in bot is not the sender)',
+    query: 'action=query&meta=siteinfo&assert=bot&origin=*',
+    expect: [['assertbotfailed', 'error', 'assert', '']],
+    catalogue: bot,
+  },
+  {
+    mirrors: 'ApiBase::getWatchlistUser after lacksSameOriginSecurity (origin=*: notloggedin even when logged in)',
+    query: 'action=query&list=watchlist&origin=*',
+    expect: [['notloggedin', 'error', 'watchlist', '']],
+    catalogue: watcher,
+  },
+]);
+
+describe('a verdict for a request whose login MediaWiki drops says why', () => {
+  it('names origin=* and callback', () => {
+    const [d] = validate('action=query&meta=siteinfo&assert=user&origin=*', { settings: { loggedIn: true } });
+    assert.match(d.message, /with origin=\* it drops the sender's login/);
+    const [j] = validate('action=query&list=watchlist&callback=cb', { settings: { loggedIn: true } });
+    assert.match(j.message, /with callback \(JSONP\) it drops the sender's login/);
   });
 });

@@ -5,6 +5,17 @@
  */
 import type { ActionRule } from './wikiActionConstraints';
 import type { QueryCheck } from './wikiCheckTypes';
+import type { WikiQuery } from './wikiTypes';
+
+/**
+ * Whether MediaWiki strips the sender's credentials from this request, answering it as an anonymous user
+ * whoever sends it (ApiMain::__construct when ApiMain::lacksSameOriginSecurity(): a JSONP request, any
+ * `callback` given, or an anonymous cross-origin one, `origin=*`; 1.39, 1.43, 1.45). Such a request is judged
+ * as sent without logging in and without high limits, whatever `wiki.loggedIn` or a sign-in says.
+ */
+export function credentialsStripped(query: WikiQuery): boolean {
+  return query.byName.get('callback') !== undefined || query.byName.get('origin')?.value === '*';
+}
 
 /**
  * A user name as MediaWiki compares it (User::getCanonicalName: `_` is a space, runs of blanks one
@@ -17,8 +28,15 @@ function userNameKey(name: string): string | undefined {
   return n.charAt(0).toUpperCase() + n.slice(1);
 }
 
-/** Whether an `account` rule holds for the signed-in account; false when the account is not known. */
+/**
+ * Whether an `account` rule holds for the signed-in account; false when the account is not known. A rule
+ * with neither `lacksRight` nor `otherThan` holds for any registered account (ApiMain::checkAsserts,
+ * assert=anon: `$user->isRegistered()`), so for any request sent logged in, the account known or not (a
+ * signed-in catalogue, `wikimapQuery.wiki.loggedIn`, `check --logged-in`).
+ */
 export function accountRuleHolds(ctx: QueryCheck, account: NonNullable<ActionRule['account']>): boolean {
+  if (!ctx.loggedIn) return false;
+  if (account.lacksRight === undefined && account.otherThan === undefined) return true;
   const signedIn = ctx.catalogue.account;
   if (signedIn === undefined) return false;
   if (account.lacksRight !== undefined && signedIn.rights.has(account.lacksRight)) return false;
@@ -30,4 +48,18 @@ export function accountRuleHolds(ctx: QueryCheck, account: NonNullable<ActionRul
     if (asked === undefined || own === undefined || asked === own) return false;
   }
   return true;
+}
+
+/** Who sends the request logged in, for a message: the account signed in to when known, else the setting that says so. */
+export function loggedInSender(ctx: QueryCheck): string {
+  const name = ctx.catalogue.account?.name;
+  return name !== undefined
+    ? `this wiki was signed in to as ${name}`
+    : 'the program sending it logs in (wikimapQuery.wiki.loggedIn, check --logged-in, or a sign-in to this wiki)';
+}
+
+/** What an `anonymous` verdict's message adds: it holds for a request sent without logging in, or for any sender of one whose credentials MediaWiki strips. */
+export function anonymousNote(ctx: QueryCheck, note: string): string {
+  if (!credentialsStripped(ctx.query)) return note;
+  return `MediaWiki answers this whoever sends the request: with ${ctx.query.byName.get('callback') !== undefined ? 'callback (JSONP)' : 'origin=*'} it drops the sender's login and answers as a reader who is not logged in.`;
 }

@@ -28,7 +28,7 @@ import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 import { ANONYMOUS_NOTE } from './wikiConstraints';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
-import { accountRuleHolds } from './wikiAccountRules';
+import { accountRuleHolds, anonymousNote, loggedInSender } from './wikiAccountRules';
 import { anyOf, gateOpen, type PlannedRule, type RuleGate } from './wikiRulePlan';
 
 /** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
@@ -297,9 +297,9 @@ function ruleKindWhen(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionR
   const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
   const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
   const message = rule.anonymous
-    ? `${fill(rule.message, { value: p?.value ?? '' })} (${ANONYMOUS_NOTE})`
+    ? `${fill(rule.message, { value: p?.value ?? '' })} (${anonymousNote(ctx, ANONYMOUS_NOTE)})`
     : rule.account
-      ? fill(rule.message, { value: p?.value ?? '', account: ctx.catalogue.account?.name ?? '' })
+      ? fill(rule.message, { value: p?.value ?? '', account: ctx.catalogue.account?.name ?? '', sender: loggedInSender(ctx) })
       : rule.message;
   ctx.add(rule.code, at.start, at.end, message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
   return;

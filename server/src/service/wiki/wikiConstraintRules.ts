@@ -55,6 +55,11 @@ export interface ConstraintRule {
    */
   pages?: 'named' | 'existing';
   /**
+   * The module reads the rule's parameters only when it is not the generator (ApiQueryRevisions::run:
+   * `if ( $resultPageSet === null ) $this->parseParameters( $params )`): not applied under generator=.
+   */
+  notAsGenerator?: boolean;
+  /**
    * For a continue `pattern` of ApiQueryBacklinksprop: the sort fields the page set decides, each
    * part's form (`int`, a regular expression; a title part is any text without `|`), and the module's
    * from-namespace parameter when it sorts by it, the one namespace its pages are kept in (fileusage:
@@ -236,6 +241,8 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
   const lifted = readLifted(o, `${where} (${id})`);
   if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing')
     throw new Error(`${where} (${id}): "pages" must be "named" or "existing".`);
+  if (o.notAsGenerator !== undefined && o.notAsGenerator !== true)
+    throw new Error(`${where} (${id}): "notAsGenerator" must be true when given.`);
   const sortFields = readSortFields(o.sortFields, `${where} (${id})`);
   const allowedValues = Array.isArray(o.allowedValues) ? o.allowedValues.filter((v): v is string => typeof v === 'string') : undefined;
   const code = typeof o.code === 'string' ? o.code : (DEFAULT_CODE[kind] ?? 'invalidparammix');
@@ -257,6 +264,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(lifted ? { lifted } : {}),
     ...(readAccount(o, `${where} (${id})`) ?? {}),
     ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
+    ...(o.notAsGenerator === true ? { notAsGenerator: true } : {}),
     ...(sortFields ? { sortFields } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),

@@ -52,9 +52,10 @@
  * when its value (or, absent, its catalogue default) includes one of `values`.
  * A parameter counts as given when present in the query (ApiBase::parameterNotEmpty treats only
  * null and false as "not given": an empty string value counts as given; a boolean is given when present).
- * `pages` (pattern): the module reads the value only for a page set that is not empty, so the rule
+ * `pages` (pattern, missing, forbidden): the module reads the value only for a page set that is not empty, so the rule
  * applies only when the query names pages (`titles`, `pageids`, `revids` or `generator` with a value);
  * `existing` says that one of the pages must exist too, which the rule's message tells the user.
+ * `notAsGenerator` (missing, forbidden): the module reads those parameters only when it is not the generator.
  */
 
 import type { ConstraintRule, ConstraintUsePlan, PlannedConstraint, RuleCondition } from './wikiConstraintRules';
@@ -63,7 +64,7 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
 import { getValueItems } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
-import { accountRuleHolds } from './wikiAccountRules';
+import { accountRuleHolds, anonymousNote } from './wikiAccountRules';
 import { ALWAYS, gateOpen, type RuleGate } from './wikiRulePlan';
 import { backlinksSortFields, severalIdsProblem, singleIdOfPageSet, titlesNameNamespace } from './wikiContinueParts';
 
@@ -315,6 +316,9 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
       return;
     case 'missing':
     case 'forbidden':
+      // A prop module that returns before reading its parameters for an empty page set (ApiQueryRevisions::run).
+      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+      if (rule.notAsGenerator && use?.generator === true) return;
       applyConditional(ctx, rule, names, prefix, use, module);
       return;
     case 'pattern':
@@ -352,7 +356,7 @@ function applyAnonymous(ctx: QueryCheck, rule: ConstraintRule, prefix: string, u
     rule.code,
     at.start,
     at.end,
-    rule.account ? accountMessage(rule.message ?? '', ctx) : `${rule.message} (${ANONYMOUS_NOTE})`,
+    rule.account ? accountMessage(rule.message ?? '', ctx) : `${rule.message} (${anonymousNote(ctx, ANONYMOUS_NOTE)})`,
     { param: at.wire, module: use.module.name },
     { severity: 'error' },
   ] as const;

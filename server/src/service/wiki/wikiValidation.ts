@@ -38,6 +38,7 @@
  */
 import { describeMangling, phpParamName } from '../../../../common/phpParamName';
 import { DiagnosticTag } from 'vscode-languageserver-types';
+import { credentialsStripped } from './wikiAccountRules';
 import type { WikiModule, WikiParam, WikiQuery } from './wikiTypes';
 import type { ValueItemScratch } from './wikiQueryParser';
 import type { WikiCatalogue } from './wikiCatalogue';
@@ -72,7 +73,9 @@ export function checkQuery(
   ruleScratch: number[],
   loggedIn = false,
 ): RelDiag[] {
-  const ctx = new QueryChecker(text, query, catalogue, highLimits, full, scratch, ruleScratch, loggedIn);
+  // JSONP and anonymous CORS requests are answered as an anonymous user, whoever sends them (wikiAccountRules.ts).
+  const anonymous = (loggedIn || highLimits) && credentialsStripped(query);
+  const ctx = new QueryChecker(text, query, catalogue, highLimits && !anonymous, full, scratch, ruleScratch, loggedIn && !anonymous);
   try {
     runChecks(ctx);
   } catch (e) {
