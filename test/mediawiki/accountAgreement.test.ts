@@ -13,15 +13,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { compareVerdicts, corpusMismatches, type Agreement } from './agreementRunner';
 import { ensureBuilt } from './checkerCli';
-import { checkAccountRequests } from './record-account';
+import { accountVerdict, checkAccountRequests } from './record-account';
 import { ADMIN_USER, MediaWikiClient, createBotPassword, createUser, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
-import { readCorpus, wikiVerdict, type CorpusEntry, type VerdictItem } from './wikiVerdict';
+import { readCorpus, type CorpusEntry, type VerdictItem } from './wikiVerdict';
 
 export const ACCOUNT_CORPUS_FILE = path.join(__dirname, 'corpus-account.txt');
 /** Bot passwords: 32 or more of 0-9 and a-w, as MediaWiki makes them. */
 const SECRET = 'wmqaccount0123456789abcdefghijklm';
 const APP = 'wmqcheck';
-const GRANTS = ['basic', 'highvolume'];
+const GRANTS = ['basic', 'highvolume', 'viewdeleted'];
 const ROBOT = 'Robot';
 /** Sent with every request, to read the wiki's verdict in English. */
 const ANSWER = '&format=json&formatversion=2&errorformat=plaintext&errorlang=en';
@@ -50,7 +50,7 @@ describe('agreement with a real MediaWiki 1.39 signed in with a bot password (co
     await client.botLogin(botUser, SECRET);
     const verdicts: VerdictItem[][] = [];
     // One at a time: PHP's built-in server answers one request at a time anyway.
-    for (const e of entries) verdicts.push(wikiVerdict(await client.get(e.query + ANSWER), e.query, () => ''));
+    for (const e of entries) verdicts.push(accountVerdict(await client.get(e.query + ANSWER), e.query));
     const perQuery = await checkAccountRequests(entries, wiki!.apiUrl, account, SECRET, cacheHome);
     return { entries, wiki: verdicts, agreement: compareVerdicts(entries, verdicts, perQuery, `corpus-account.txt (as ${account})`) };
   }

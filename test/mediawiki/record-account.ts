@@ -9,9 +9,9 @@
  * recordings, without the wiki.
  *
  * The wiki needs the accounts of the live suite: `Robot` in the bot group, and bot passwords `wmqcheck` of
- * grants basic and highvolume for Admin and Robot, with the password in WIKIMAP_QUERY_BOT_PASSWORD
+ * grants basic, highvolume and viewdeleted for Admin and Robot, with the password in WIKIMAP_QUERY_BOT_PASSWORD
  * (on the wiki's host: `php maintenance/run.php createAndPromote --bot Robot PASSWORD`,
- * `php maintenance/run.php createBotPassword --appid=wmqcheck --grants=basic,highvolume USER PASSWORD`).
+ * `php maintenance/run.php createBotPassword --appid=wmqcheck --grants=basic,highvolume,viewdeleted USER PASSWORD`).
  *
  *   WIKIMAP_QUERY_BOT_PASSWORD=… npm run record-account -- http://HOST/api.php
  *
@@ -19,9 +19,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { loadBuiltinCatalogue, type WikiCatalogue } from '../../server/src/service/wiki/wikiCatalogue';
+import { actionAnswerVerdict } from './actionVerdicts';
 import { checkQueries } from './checkerCli';
 import { MediaWikiClient } from './mediawikiServer';
-import { formatVerdict, readCorpus, wikiVerdict, type CheckerDiagnostic, type CorpusEntry } from './wikiVerdict';
+import { formatVerdict, readCorpus, type CheckerDiagnostic, type CorpusEntry, type VerdictItem } from './wikiVerdict';
 
 export const ACCOUNT_CORPUS_FILE = path.join(__dirname, 'corpus-account.txt');
 /** The bot password's application id (Special:BotPasswords), as in accountAgreement.test.ts. */
@@ -66,6 +68,19 @@ export async function checkAccountRequests(
   return out;
 }
 
+let builtin: WikiCatalogue | undefined;
+/** A module's parameter prefix, to name the parameter of a wiki message that names none (`badcontinue`): the built-in catalogue's. */
+export function accountPrefixOf(modulePath: string): string {
+  const root = path.join(__dirname, '..', '..');
+  builtin ??= loadBuiltinCatalogue((rel) => JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8')));
+  return builtin.getModule(modulePath)?.prefix ?? '';
+}
+
+/** The wiki's verdict on one answer (messages that name no parameter, as `badcontinue`, pointed at the one they are about). */
+export function accountVerdict(answer: unknown, query: string): VerdictItem[] {
+  return actionAnswerVerdict(JSON.stringify(answer), query, accountPrefixOf);
+}
+
 export interface RecordedAccounts {
   mediawiki: string;
   /** The wiki's paraminfo answer for `main` (formatversion 2, helpformat none). */
@@ -96,7 +111,7 @@ async function main(): Promise<void> {
     if (u.name !== account) throw new Error(`signed in as ${account}, the wiki says ${u.name}`);
     const verdicts: Record<string, string> = {};
     for (const e of corpus.filter((c) => accountOf(c.notes) === account))
-      verdicts[e.query] = formatVerdict(wikiVerdict(await client.get(e.query + ACCOUNT_ANSWER), e.query, () => ''));
+      verdicts[e.query] = formatVerdict(accountVerdict(await client.get(e.query + ACCOUNT_ANSWER), e.query));
     out.accounts[account] = { userinfo: { id: u.id, name: u.name, rights: u.rights }, verdicts };
   }
   const file = accountFixtureFile(version);

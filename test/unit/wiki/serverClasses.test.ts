@@ -1548,3 +1548,67 @@ describe('a verdict for a request whose login MediaWiki drops says why', () => {
     assert.match(j.message, /with callback \(JSONP\) it drops the sender's login/);
   });
 });
+
+const DR = 'ApiQueryDeletedrevs::execute';
+table('Continue values of list=deletedrevs: the form its mode decides', [
+  {
+    mirrors: `${DR} (mode all: namespace|title|timestamp|id)`,
+    query: 'action=query&list=deletedrevs&drcontinue=0|Alpha|20240101000000|5',
+    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+  },
+  {
+    mirrors: `${DR} (mode all: one part)`,
+    query: 'action=query&list=deletedrevs&drcontinue=x',
+    expect: [
+      ['deprecation', 'warning', 'deletedrevs', 'list'],
+      ['badcontinue', 'error', 'x', 'drcontinue'],
+    ],
+  },
+  {
+    mirrors: `${DR} (mode all: a namespace part PHP would print otherwise)`,
+    query: 'action=query&list=deletedrevs&drcontinue=00|Alpha|20240101000000|5',
+    expect: [
+      ['deprecation', 'warning', 'deletedrevs', 'list'],
+      ['badcontinue', 'error', '00|Alpha|20240101000000|5', 'drcontinue'],
+    ],
+  },
+  {
+    mirrors: `${DR} (mode all: 2 parts)`,
+    query: 'action=query&list=deletedrevs&drcontinue=20240101000000|5',
+    expect: [
+      ['deprecation', 'warning', 'deletedrevs', 'list'],
+      ['badcontinue', 'error', '20240101000000|5', 'drcontinue'],
+    ],
+  },
+  {
+    mirrors: `${DR} (mode user: timestamp|id)`,
+    query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=20240101000000|5',
+    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+  },
+  {
+    mirrors: `${DR} (mode user: 4 parts)`,
+    query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=0|Alpha|20240101000000|5',
+    expect: [
+      ['deprecation', 'warning', 'deletedrevs', 'list'],
+      ['badcontinue', 'error', '0|Alpha|20240101000000|5', 'drcontinue'],
+    ],
+  },
+  {
+    mirrors: `${DR} (mode revs before user: a valid title is a page, 4 parts)`,
+    query: 'action=query&list=deletedrevs&titles=Alpha&druser=Admin&drcontinue=20240101000000|5',
+    expect: [
+      ['deprecation', 'warning', 'deletedrevs', 'list'],
+      ['badcontinue', 'error', '20240101000000|5', 'drcontinue'],
+    ],
+  },
+  {
+    mirrors: `${DR} (only an invalid title: no page, mode user)`,
+    query: 'action=query&list=deletedrevs&titles=A%5Bb%5D&druser=Admin&drcontinue=20240101000000|5',
+    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+  },
+  {
+    mirrors: `${DR} (pageids with the user: whether a page is found is the wiki's, either form)`,
+    query: 'action=query&list=deletedrevs&pageids=7&druser=Admin&drcontinue=20240101000000|5',
+    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+  },
+]);

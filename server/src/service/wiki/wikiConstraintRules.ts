@@ -67,6 +67,12 @@ export interface ConstraintRule {
    * empty, the module returns before reading the value) (see wikiContinueParts.ts).
    */
   sortFields?: { int: RegExp; fromNamespace?: string; toNamespace?: number; namespace?: string };
+  /**
+   * For the continue `pattern` of ApiQueryDeletedrevs: the parameter (unprefixed, `user`) that, given without
+   * pages, lists one user's deleted revisions, continued by timestamp|id; else namespace|title|timestamp|id
+   * (see wikiContinueParts.ts, deletedrevsContinueProblem).
+   */
+  userMode?: string;
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
@@ -241,6 +247,8 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
   const lifted = readLifted(o, `${where} (${id})`);
   if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing')
     throw new Error(`${where} (${id}): "pages" must be "named" or "existing".`);
+  if (o.userMode !== undefined && (typeof o.userMode !== 'string' || kind !== 'pattern'))
+    throw new Error(`${where} (${id}): "userMode" is a parameter name, on a pattern rule.`);
   if (o.notAsGenerator !== undefined && o.notAsGenerator !== true)
     throw new Error(`${where} (${id}): "notAsGenerator" must be true when given.`);
   const sortFields = readSortFields(o.sortFields, `${where} (${id})`);
@@ -266,6 +274,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
     ...(o.notAsGenerator === true ? { notAsGenerator: true } : {}),
     ...(sortFields ? { sortFields } : {}),
+    ...(typeof o.userMode === 'string' ? { userMode: o.userMode } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),
   };

@@ -66,7 +66,13 @@ import { getValueItems } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
 import { accountRuleHolds, anonymousNote } from './wikiAccountRules';
 import { ALWAYS, gateOpen, type RuleGate } from './wikiRulePlan';
-import { backlinksSortFields, severalIdsProblem, singleIdOfPageSet, titlesNameNamespace } from './wikiContinueParts';
+import {
+  backlinksSortFields,
+  deletedrevsContinueProblem,
+  severalIdsProblem,
+  singleIdOfPageSet,
+  titlesNameNamespace,
+} from './wikiContinueParts';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
 const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
@@ -483,7 +489,9 @@ function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], us
   for (const item of items) {
     let message = rule.message;
     if (rule.pattern.test(item.text)) {
-      const exact = rule.sortFields && sortFieldsProblem(ctx, rule.sortFields, prefix, item.text, use?.generator === true);
+      const exact = rule.sortFields
+        ? sortFieldsProblem(ctx, rule.sortFields, prefix, item.text, use?.generator === true)
+        : rule.userMode !== undefined && deletedrevsContinueProblem(ctx, prefix + rule.userMode, item.text);
       if (!exact) continue;
       message = `${rule.message} ${exact}`;
     }

@@ -18,7 +18,7 @@
 import { cutText } from '../../../../common/cutText';
 import type { QueryCheck } from './wikiCheckTypes';
 import { getValueItems } from './wikiQueryParser';
-import { splitFragment, titleProblem } from './wikiTitleRules';
+import { interwikiOf, splitFragment, titleProblem } from './wikiTitleRules';
 
 const UNKNOWN_PAGE_SET = ['pageids', 'revids', 'generator', 'redirects', 'converttitles'];
 /** What names the pages besides a single id: with any of them the page set is not one page by id. */
@@ -179,4 +179,42 @@ function severalIdsOfPageSet(ctx: QueryCheck, asGenerator: boolean): { wire: str
   const items = getValueItems(ctx.text, p);
   if (items.length < 2 || !items.every((i) => ONE_ID.test(i.text))) return undefined;
   return { wire: p === ids ? 'pageids' : 'revids', written: p.value, count: items.length };
+}
+
+/** A part PHP's `strval( (int)$v ) === $v` accepts: an integer written as PHP prints it. */
+const PHP_INT = /^(?:0|-?[1-9]\d*)$/;
+
+/**
+ * ApiQueryDeletedrevs::execute (1.39, 1.43, 1.45): the module lists the deleted revisions of its pages when the
+ * page set holds any (getPages(): good and missing titles; invalid and interwiki titles are not pages), else of
+ * the user `userWire` names when given, else of all pages; the continue value is timestamp|id for the user's,
+ * namespace|title|timestamp|id otherwise, each int part as PHP prints it (dieContinueUsageIf( count( $cont ) != …
+ * ), strval( (int) ) !== part). What is wrong with `value` when the request decides the form; undefined when it is
+ * right or the form is the wiki's to decide (pageids=, revids= or a generator with the user given: whether a page
+ * is found). The timestamp part is left to the wiki.
+ */
+export function deletedrevsContinueProblem(ctx: QueryCheck, userWire: string, value: string): string | undefined {
+  const byUser = ctx.present.has(userWire) ? userModeOfPageSet(ctx) : false;
+  if (byUser === undefined) return undefined;
+  const parts = value.split('|');
+  const ok = byUser ? parts.length === 2 && PHP_INT.test(parts[1]) : parts.length === 4 && PHP_INT.test(parts[0]) && PHP_INT.test(parts[3]);
+  if (ok) return undefined;
+  return byUser
+    ? `With ${userWire} and no pages, the module lists that user's deleted revisions: the value has 2 parts, timestamp|id.`
+    : `The module lists the deleted revisions of ${ctx.present.has(userWire) ? 'its pages (they come before ' + userWire + ')' : 'its pages or of all pages'}: the value has 4 parts, namespace|title|timestamp|id.`;
+}
+
+/** With the user given: true when no page is named (the user's mode), false when a page is, undefined when the wiki decides. */
+function userModeOfPageSet(ctx: QueryCheck): boolean | undefined {
+  if (anyGiven(ctx, ['pageids', 'revids', 'generator'], false)) return undefined;
+  const p = ctx.present.get('titles');
+  if (!p || p.value === '') return true;
+  let page = false;
+  for (const item of getValueItems(ctx.text, p)) {
+    if (titleProblem(item.text, ctx.catalogue) !== undefined) continue;
+    const iw = interwikiOf(item.text, ctx.catalogue);
+    if (iw === undefined) page = true;
+    else if (!iw.certain) return undefined;
+  }
+  return !page;
 }
