@@ -11,6 +11,8 @@ import type { LanguageService, LanguageSettings } from './service/languageTypes'
 import { diffTokens, SEMANTIC_TOKENS_LEGEND } from './service/semanticTokens';
 import { boundedTokens, MAX_TOKENS, MAX_TOKENS_CHARS } from './boundedTokens';
 import { fileName } from './messages';
+import { RecentlyUsed } from './recentlyUsed';
+import { FIXED_LIMITS } from '../../common/settings';
 
 /** Most inlay hints / folding ranges sent for one request. */
 const MAX_ITEMS = 5000;
@@ -82,12 +84,17 @@ const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 0, character
 function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (uri: string) => void {
   /** The last full semantic tokens per document, for deltas. */
   const lastTokens = new Map<string, { resultId: string; data: number[] }>();
+  /** Bounds lastTokens over all documents: a delta asked of a document whose tokens were dropped gets the full answer. */
+  const keptTokens = new RecentlyUsed<string>(FIXED_LIMITS.tokenResultsKept, FIXED_LIMITS.tokenResultsNumbers, (uri) =>
+    lastTokens.delete(uri),
+  );
   /** Documents whose user was told their highlighting stops early. */
   const toldCut = new Set<string>();
   let nextResultId = 0;
   const remember = (uri: string, data: number[]): SemanticTokens => {
     const resultId = String(++nextResultId);
     lastTokens.set(uri, { resultId, data });
+    keptTokens.use(uri, data.length);
     return { resultId, data };
   };
   /** The tokens of `range` (or all) within the budget (boundedTokens.ts); the user is told once per document when they stop early. */
@@ -147,6 +154,7 @@ function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (u
 
   return (uri) => {
     lastTokens.delete(uri);
+    keptTokens.forget(uri);
     toldCut.delete(uri);
   };
 }

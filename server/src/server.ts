@@ -68,7 +68,8 @@ import {
   type Mode,
 } from './languageModes';
 import { pushedSettings, SettingsLayers } from './settingsLayers';
-import { nestSettings, PARSE_BUDGET_FACTOR, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
+import { FIXED_LIMITS, nestSettings, PARSE_BUDGET_FACTOR, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
+import { RecentlyUsed } from './recentlyUsed';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
 import type { WikiDocument } from './service/wiki/wikiTypes';
 import type { EmbeddedDocument } from './service/embedded/embeddedLanguageService';
@@ -143,6 +144,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
  */
 class QueryLanguageServer {
   private readonly documents = new Map<string, OpenDocument>();
+  /** Which open documents keep their parse: the least recently used dropped past the budgets (recentlyUsed.ts). */
+  private readonly keptParses = new RecentlyUsed<OpenDocument>(FIXED_LIMITS.parsedDocuments, FIXED_LIMITS.parsedDocumentChars, (open) => {
+    open.parse = undefined;
+    open.window = undefined;
+  });
   private services: LanguageServices | undefined;
   /** The target wikis' services (`wikimapQuery.wiki.targets`, `# targets:`), made with the services. */
   private targets: EditorTargets | undefined;
@@ -365,7 +371,10 @@ class QueryLanguageServer {
    */
   private getParsed(open: OpenDocument, at?: Range): CachedParse | undefined {
     const doc = open.document;
-    if (open.parse && open.parse.version === doc.version) return open.parse;
+    if (open.parse && open.parse.version === doc.version) {
+      this.keptParses.use(open, doc.getText().length);
+      return open.parse;
+    }
     if (doc.getText().length > this.settingsOf(doc.uri).maxFullCheckSize * PARSE_BUDGET_FACTOR) {
       this.tellTooLarge(open);
       return at ? this.windowParse(open, at) : undefined;
@@ -374,6 +383,7 @@ class QueryLanguageServer {
     if (!mode) return undefined;
     const document = mode.view(doc);
     open.parse = { version: doc.version, mode, document, parsed: mode.service.parse(document) };
+    this.keptParses.use(open, doc.getText().length);
     if (mode.kind === 'host' && (open.parse.parsed as EmbeddedDocument).pending)
       this.loadGrammar(doc.uri, (open.parse.parsed as EmbeddedDocument).lang);
     return open.parse;
@@ -390,11 +400,15 @@ class QueryLanguageServer {
     const bounds = windowAround(doc, at, mode.continues);
     const { start, end } = bounds;
     const cached = open.window;
-    if (cached && cached.version === doc.version && cached.start === start && cached.end === end) return cached;
+    if (cached && cached.version === doc.version && cached.start === start && cached.end === end) {
+      this.keptParses.use(open, end - start);
+      return cached;
+    }
     const text = doc.getText().slice(start, end);
     const document = mode.view(new WindowDocument(doc.uri, doc.languageId, doc.version, text, doc.positionAt(start)));
     const cutNote = windowNote(bounds);
     open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), start, end, cutNote };
+    this.keptParses.use(open, end - start);
     return open.window;
   }
 
@@ -530,6 +544,7 @@ class QueryLanguageServer {
     this.generation++;
     this.editorFeatures.refresh();
     for (const open of this.documents.values()) open.parse = undefined;
+    this.keptParses.clear();
     if (this.pullDiagnostics) {
       if (this.canRefreshDiagnostics) this.connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
@@ -542,7 +557,11 @@ class QueryLanguageServer {
     this.connection.onDidOpenTextDocument(
       this.guard('didOpen', (params) => {
         const { uri, languageId, version, text } = params.textDocument;
-        this.documents.get(uri)?.pending?.dispose();
+        const before = this.documents.get(uri);
+        if (before) {
+          before.pending?.dispose();
+          this.keptParses.forget(before);
+        }
         this.documents.set(uri, { document: new LineIndexedDocument(uri, languageId, version, text), languageId });
         this.scheduleValidation(uri);
       }),
@@ -569,6 +588,7 @@ class QueryLanguageServer {
         open.pending?.dispose();
         this.validations.delete(uri);
         this.documents.delete(uri);
+        this.keptParses.forget(open);
         this.editorFeatures.forget(uri);
         this.runtime.hostFinder?.forget?.(uri);
         if (!this.pullDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
