@@ -388,11 +388,20 @@ interface PlannedActionRule extends PlannedRule<ActionRule> {
   extra: Extra;
 }
 
-/** The plans, by module object (so they go with their catalogue), with the rule list they were made from. */
-const RULE_PLANS = new WeakMap<WikiModule, { of: readonly ActionRule[]; plan: readonly PlannedActionRule[] }>();
+/** The plan of one module: its planned rules, and whether any of them is a hidesWarnings rule. */
+interface ActionPlan {
+  /** The rule list the plan was made from (a catalogue whose rules are replaced gets a new plan). */
+  readonly of: readonly ActionRule[];
+  readonly plan: readonly PlannedActionRule[];
+  /** Whether a rule is of kind hidesWarnings (most modules have none: finishQueryCheck stops at once). */
+  readonly hides: boolean;
+}
 
-/** The planned rules of `am`, in data order (made again when the catalogue's rules are replaced). */
-function rulePlanOf(ctx: QueryCheck, am: WikiModule): readonly PlannedActionRule[] {
+/** The plans, by module object (so they go with their catalogue). */
+const RULE_PLANS = new WeakMap<WikiModule, ActionPlan>();
+
+/** The plan of `am`, its rules in data order (made again when the catalogue's rules are replaced). */
+function actionPlanOf(ctx: QueryCheck, am: WikiModule): ActionPlan {
   const rules = ctx.catalogue.actionRulesOf(am.name);
   let kept = RULE_PLANS.get(am);
   if (kept === undefined || kept.of !== rules) {
@@ -401,9 +410,14 @@ function rulePlanOf(ctx: QueryCheck, am: WikiModule): readonly PlannedActionRule
       const gate = actionRuleGate(rule, am.prefix);
       return { rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined };
     });
-    RULE_PLANS.set(am, (kept = { of: rules, plan }));
+    RULE_PLANS.set(am, (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings') }));
   }
-  return kept.plan;
+  return kept;
+}
+
+/** The planned rules of `am`, in data order. */
+function rulePlanOf(ctx: QueryCheck, am: WikiModule): readonly PlannedActionRule[] {
+  return actionPlanOf(ctx, am).plan;
 }
 
 /** The gate of an action rule under the module's wire prefix: one of its parameters must be given for it to report anything. */
@@ -443,7 +457,11 @@ function gateParams(rule: ActionRule): readonly string[] {
 }
 
 function applyRule(ctx: QueryCheck, am: WikiModule, planned: PlannedActionRule, actionRange: Span): void {
-  if (!gateOpen(planned, ctx.query.byName)) return;
+  if (gateOpen(planned, ctx.query.byName)) applyOpenRule(ctx, am, planned, actionRange);
+}
+
+/** A rule whose gate is open. */
+function applyOpenRule(ctx: QueryCheck, am: WikiModule, planned: PlannedActionRule, actionRange: Span): void {
   const rule = planned.rule;
   // The module died earlier in its own code (rules are listed in the order the module checks them).
   if (rule.diesFirst && ctx.out.some((d) => rule.diesFirst!.includes(d.code))) return;
@@ -476,10 +494,15 @@ export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
 export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
   const main = ctx.catalogue.main;
   if (!main) return;
-  for (const planned of rulePlanOf(ctx, main)) {
+  const plan = rulePlanOf(ctx, main);
+  // (Each rule's gate first: most queries give none of assert/assertuser, and then nothing is allocated.)
+  let actionRange: Span | undefined;
+  for (let i = 0; i < plan.length; i++) {
+    const planned = plan[i];
+    if (!gateOpen(planned, ctx.query.byName)) continue;
     if (planned.rule.anonymous && ctx.loggedIn) continue;
     if (planned.rule.account && !accountRuleHolds(ctx, planned.rule.account)) continue;
-    applyRule(ctx, main, planned, actionP.valueRange);
+    applyOpenRule(ctx, main, planned, (actionRange ??= actionP.valueRange));
   }
 }
 
@@ -556,7 +579,9 @@ function checkWriteAsGet(ctx: QueryCheck, am: WikiModule, actionRange: Span): vo
 export function finishQueryCheck(ctx: QueryCheck, hooks: ActionCheckHooks): void {
   const q = ctx.catalogue.query;
   if (!q) return;
-  for (const planned of rulePlanOf(ctx, q)) if (planned.rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, planned, hooks);
+  const { plan, hides } = actionPlanOf(ctx, q);
+  if (!hides) return;
+  for (const planned of plan) if (planned.rule.kind === 'hidesWarnings') applyHidesWarnings(ctx, q, planned, hooks);
 }
 
 /**
