@@ -150,9 +150,8 @@ class ParamsByName implements ParamLookup {
     const n = params.length;
     let repeats = false;
     let bits = 0;
-    for (let i = 0; i < n; i++) bits |= nameBit(params[i].name);
-    this.bits = bits;
     if (n > SCAN_MAX) {
+      for (let i = 0; i < n; i++) bits |= nameBit(params[i].name);
       const map = new Map<string, WikiParam>();
       for (let i = 0; i < n; i++) {
         const p = params[i];
@@ -165,17 +164,23 @@ class ParamsByName implements ParamLookup {
       }
       this.map = map;
     } else {
-      for (let i = 0; i < n - 1; i++) {
+      // A name whose bit is not set yet was not given before: only the others are compared with the
+      // earlier names (every earlier pair of the same name is marked).
+      for (let i = 0; i < n; i++) {
         const name = params[i].name;
-        for (let j = i + 1; j < n; j++) {
-          if (params[j].name === name) {
-            params[i].overridden = true;
-            repeats = true;
-            break;
+        const bit = nameBit(name);
+        if ((bits & bit) !== 0) {
+          for (let j = 0; j < i; j++) {
+            if (params[j].name === name) {
+              params[j].overridden = true;
+              repeats = true;
+            }
           }
         }
+        bits |= bit;
       }
     }
+    this.bits = bits;
     this.repeats = repeats;
   }
 
