@@ -2,6 +2,7 @@
  * The context one query's check works on, shared by the validator (./wikiValidation.ts) and the
  * constraint rules (./wikiConstraints.ts) — a file of its own so that neither imports the other.
  */
+import type { PresentParams } from './wikiPresentParams';
 import type { DiagnosticTag } from 'vscode-languageserver-types';
 import type { SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
@@ -45,7 +46,7 @@ export interface QueryCheck {
   out: RelDiag[];
   base: number;
   /** Recognised parameters: wire name → pair. */
-  present: Map<string, WikiParam>;
+  present: PresentParams;
   uses: ModuleUse[];
   /** The validator's item scratch (only checkParam fills it; nothing it calls splits values into it). */
   scratch: ValueItemScratch;

@@ -197,7 +197,7 @@ function pickInOrder(
   picked: number[],
   count: number,
   plan: ConstraintUsePlan,
-  present: ReadonlyMap<string, unknown>,
+  present: { has(name: string): boolean },
   slots: number,
   slot: number,
 ): number {

@@ -44,6 +44,7 @@ import type { ValueItemScratch } from './wikiQueryParser';
 import type { WikiCatalogue } from './wikiCatalogue';
 import { didYouMean } from './wikiDidYouMean';
 import { applyConstraints } from './wikiConstraints';
+import { PresentParams } from './wikiPresentParams';
 import type { ModuleUse, ParamReaders, QueryCheck, RelDiag } from './wikiCheckTypes';
 import { checkPhpArrayParam, phpArrayBase } from './wikiPhpArrayParams';
 import { checkUrlLength } from './wikiUrlLength';
@@ -94,7 +95,7 @@ export function checkQuery(
 class QueryChecker implements QueryCheck {
   readonly out: RelDiag[] = [];
   readonly base: number;
-  readonly present = new Map<string, WikiParam>();
+  readonly present: PresentParams;
   readonly uses: ModuleUse[] = [];
   broken: Set<string> | undefined = undefined;
 
@@ -109,6 +110,7 @@ class QueryChecker implements QueryCheck {
     readonly loggedIn: boolean,
   ) {
     this.base = query.range.start;
+    this.present = new PresentParams(query.byName);
   }
 
   add(
