@@ -74,7 +74,7 @@ const ILLEGAL = /[<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
  * (`#Section` alone is accepted).
  */
 export function titleProblem(v: string, catalogue: WikiCatalogue): string | undefined {
-  if (plainTitle(v)) return undefined;
+  if (plainTitle(v, catalogue)) return undefined;
   const { title, fragment } = splitFragment(v);
   let t = title.replace(/_/g, ' ').trim();
   if (t === '') return fragment !== undefined ? undefined : 'the title is empty';
@@ -101,18 +101,34 @@ const PLAIN_MAX = 255;
 
 /**
  * Whether `v` is a title every check of `titleProblem` accepts, told by one scan without copies (the usual
- * title of a request): ASCII letters, digits, spaces, `_`, `-`, `(`, `)`, `,`, `'`, `!` and `/` only, not
- * blank. No `:` (no prefix), `.` (no relative path), `~`, `#`, `%` or character titles cannot have.
+ * title of a request): ASCII letters, digits, spaces and `_ - ( ) , ' ! / .` only, not blank; a `.` only
+ * when there is no `/` and the title does not start with it (no relative path); no `~`, `#`, `%` or
+ * character titles cannot have. At most one `:`, after a prefix that is one of the catalogue's namespaces
+ * and before a name that is not blank (an interwiki prefix is left to the full reading).
  */
-function plainTitle(v: string): boolean {
+function plainTitle(v: string, catalogue: WikiCatalogue): boolean {
   const n = v.length;
   if (n === 0 || n > PLAIN_MAX) return false;
   let blank = true;
+  let colon = -1;
+  let dot = false;
+  let slash = false;
   for (let i = 0; i < n; i++) {
     const c = v.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 /* - */) blank = false;
-    else if (c === 40 || c === 41 || c === 44 || c === 39 || c === 33 || c === 47) blank = false; // ( ) , ' ! /
-    else if (c !== 32 && c !== 95) return false; // (space and _ leave the title blank)
+    else if (c === 40 || c === 41 || c === 44 || c === 39 || c === 33) blank = false; // ( ) , ' !
+    else if (c === 47 /* / */) {
+      slash = true;
+      blank = false;
+    } else if (c === 46 /* . */) {
+      if (blank) return false; // a title starting with "."
+      dot = true;
+    } else if (c === 58 /* : */) {
+      if (colon >= 0 || blank) return false; // a second colon, or no prefix before it
+      colon = i;
+      blank = true;
+    } else if (c !== 32 && c !== 95) return false; // (space and _ leave the title blank)
   }
-  return !blank;
+  if (blank || (dot && slash)) return false;
+  return colon < 0 || catalogue.findNamespaceByName(v.slice(0, colon)) !== undefined;
 }
