@@ -116,7 +116,8 @@ function plainTitle(v: string, catalogue: WikiCatalogue): boolean {
   for (let i = 0; i < n; i++) {
     const c = v.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 /* - */) blank = false;
-    else if (c === 40 || c === 41 || c === 44 || c === 39 || c === 33) blank = false; // ( ) , ' !
+    else if (c === 40 || c === 41 || c === 44 || c === 39 || c === 33)
+      blank = false; // ( ) , ' !
     else if (c === 47 /* / */) {
       slash = true;
       blank = false;
