@@ -395,6 +395,11 @@ interface ActionPlan {
   readonly plan: readonly PlannedActionRule[];
   /** Whether a rule is of kind hidesWarnings (most modules have none: finishQueryCheck stops at once). */
   readonly hides: boolean;
+  /**
+   * The wire names of which one must be given for any rule to run, or undefined when a rule always runs
+   * (main's rules: assert and assertuser, which most queries do not give).
+   */
+  readonly triggers: readonly string[] | undefined;
 }
 
 /** The plans, by module object (so they go with their catalogue). */
@@ -410,7 +415,8 @@ function actionPlanOf(ctx: QueryCheck, am: WikiModule): ActionPlan {
       const gate = actionRuleGate(rule, am.prefix);
       return { rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined };
     });
-    RULE_PLANS.set(am, (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings') }));
+    const triggers = plan.some((p) => p.min === 0) ? undefined : [...new Set(plan.flatMap((p) => p.needs))];
+    RULE_PLANS.set(am, (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers }));
   }
   return kept;
 }
@@ -494,8 +500,9 @@ export function tokenParam(m: WikiModule): WikiParamDescriptor | undefined {
 export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
   const main = ctx.catalogue.main;
   if (!main) return;
-  const plan = rulePlanOf(ctx, main);
-  // (Each rule's gate first: most queries give none of assert/assertuser, and then nothing is allocated.)
+  const { plan, triggers } = actionPlanOf(ctx, main);
+  // (Most queries give none of the names main's rules need, assert and assertuser: then nothing else is done.)
+  if (triggers !== undefined && !anyGiven(triggers, ctx.query.byName)) return;
   let actionRange: Span | undefined;
   for (let i = 0; i < plan.length; i++) {
     const planned = plan[i];
@@ -504,6 +511,12 @@ export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
     if (planned.rule.account && !accountRuleHolds(ctx, planned.rule.account)) continue;
     applyOpenRule(ctx, main, planned, (actionRange ??= actionP.valueRange));
   }
+}
+
+/** Whether one of `names` is given. */
+function anyGiven(names: readonly string[], given: { has(name: string): boolean }): boolean {
+  for (let i = 0; i < names.length; i++) if (given.has(names[i])) return true;
+  return false;
 }
 
 /** After every parameter was seen: required parameters, module rules, write modules as GET, hidden warnings. */
