@@ -61,8 +61,9 @@
 import type { ConstraintRule, ConstraintUsePlan, PlannedConstraint, RuleCondition } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
+import type { WikiParam } from './wikiTypes';
 import { applyRuntimeWarning, applyValueRule } from './wikiValueRules';
-import { getValueItems } from './wikiQueryParser';
+import { getValueItems, splitValueItems, type ValueItemScratch } from './wikiQueryParser';
 import { interwikiOf, titleProblem } from './wikiTitleRules';
 import { accountRuleHolds, anonymousNote } from './wikiAccountRules';
 import { ALWAYS, gateOpen, type RuleGate } from './wikiRulePlan';
@@ -243,9 +244,8 @@ function conditionHolds(
       continue;
     }
     if (p) {
-      for (const item of getValueItems(ctx.text, p)) {
-        if (c.values.includes(item.text)) return { start: item.range.start, end: item.range.end, text: `${wire}=${item.text}`, wire };
-      }
+      const hit = itemIn(ctx.text, p, c.values, wire);
+      if (hit !== undefined) return hit;
       continue;
     }
     const d = use?.module.paramByName.get(c.param);
@@ -254,6 +254,27 @@ function conditionHolds(
     if (hit !== undefined && use) return { start: use.start, end: use.end, text: `${wire}=${hit} (the default)`, wire };
   }
   return undefined;
+}
+
+/** The items `itemIn` splits a value into (reused: one check at a time, emptied after each use). */
+const itemScratch: ValueItemScratch = { texts: [], starts: [], ends: [] };
+
+/** The first item of `p`'s value that is one of `values`, as conditionHolds answers it; no object per item. */
+function itemIn(
+  text: string,
+  p: WikiParam,
+  values: readonly string[],
+  wire: string,
+): { start: number; end: number; text: string; wire: string } | undefined {
+  const n = splitValueItems(text, p, itemScratch);
+  const texts = itemScratch.texts;
+  let hit: { start: number; end: number; text: string; wire: string } | undefined;
+  for (let i = 0; i < n; i++) {
+    if (hit === undefined && values.includes(texts[i]))
+      hit = { start: itemScratch.starts[i], end: itemScratch.ends[i], text: `${wire}=${texts[i]}`, wire };
+    texts[i] = ''; // (no slice of the document kept alive)
+  }
+  return hit;
 }
 
 const NONE_GIVEN: string[] = [];
