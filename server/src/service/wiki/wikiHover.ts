@@ -259,19 +259,30 @@ function describeValue(value: string, wire: WikiWireParam, catalogue: WikiCatalo
 
 /** Version lines kept per descriptor, for this many values each (a hover over any text may ask). */
 const VERSION_LINES_PER_PARAM = 64;
-/** The version line of each value hovered, per built-in facts and descriptor (`undefined`: none). */
-const VERSION_LINES = new WeakMap<object, WeakMap<WikiParamDescriptor, Map<string, string | undefined>>>();
+/**
+ * The version lines of one descriptor's values hovered (`undefined`: none), made with the built-in facts
+ * `versions`; `lines` is null for a parameter no built-in version enumerates (titles, limits, …): no
+ * value of it has a line. One lookup by descriptor per hover.
+ */
+const VERSION_LINES = new WeakMap<WikiParamDescriptor, { versions: object; lines: Map<string, string | undefined> | null }>();
 
 /** In which built-in MediaWiki versions `value` of `wire` is allowed, as a hover line (kept once made). */
 function valueVersionLine(value: string, wire: WikiWireParam): string | undefined {
   const versions = builtinVersionFacts();
   if (!versions) return undefined;
-  let byParam = VERSION_LINES.get(versions);
-  if (!byParam) VERSION_LINES.set(versions, (byParam = new WeakMap()));
-  let lines = byParam.get(wire.descriptor);
-  if (!lines) byParam.set(wire.descriptor, (lines = new Map()));
-  if (lines.has(value)) return lines.get(value);
-  const line = versions.describe(versions.valuePresence(wire.module.path, wire.descriptor.name, value));
+  let kept = VERSION_LINES.get(wire.descriptor);
+  if (kept === undefined || kept.versions !== versions) VERSION_LINES.set(wire.descriptor, (kept = { versions, lines: new Map() }));
+  const lines = kept.lines;
+  if (lines === null) return undefined;
+  const got = lines.get(value);
+  if (got !== undefined || lines.has(value)) return got;
+  const presence = versions.valuePresence(wire.module.path, wire.descriptor.name, value);
+  // (Undefined whatever the value: no built-in version enumerates the parameter's values.)
+  if (presence === undefined) {
+    kept.lines = null;
+    return undefined;
+  }
+  const line = versions.describe(presence);
   // The value is a slice of the document text: a detached copy keeps no old text alive.
   if (lines.size < VERSION_LINES_PER_PARAM) lines.set(detach(value), line);
   return line;
