@@ -33,7 +33,7 @@
 // Only listens on 127.0.0.1.
 import * as http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from '../support/loopbackServer';
 
 export interface FakeClient {
   id: string;
@@ -95,21 +95,20 @@ export class FakeContentDb {
         res.end(`fake ContentDB crashed: ${e instanceof Error ? e.stack : String(e)}`);
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(0, '127.0.0.1', () => resolve());
-    });
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const loopback = await listenLoopback(this.server);
+    this.closeServer = loopback.close;
+    this.base = loopback.origin;
     return this;
   }
 
   async stop(): Promise<void> {
-    const s = this.server;
+    const close = this.closeServer;
     this.server = undefined;
-    if (!s) return;
-    s.closeAllConnections();
-    await new Promise<void>((resolve) => s.close(() => resolve()));
+    this.closeServer = undefined;
+    await close?.();
   }
+
+  private closeServer?: () => Promise<void>;
 
   /**
    * Registers an OAuth2 application (Settings > OAuth2 Applications > Create in the real web UI). Like the real

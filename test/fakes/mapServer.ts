@@ -9,8 +9,8 @@
  * descriptors/mapserver/README.md ("The fake map server").
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseTree, ParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { listenLoopback } from '../support/loopbackServer';
 import { seededRandom } from '../support/seededRandom';
 
 export interface MapBlockPos {
@@ -670,23 +670,15 @@ export async function startFakeMapServer(options: FakeMapServerOptions = {}): Pr
       send(res, 404, TEXT, NOT_FOUND);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { origin, close } = await listenLoopback(server);
   const objects = [...stored].sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0)).map(({ uid: _uid, ...o }) => o as MapObject);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     objects,
     notIndexed,
     layers,
     mapobjects,
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close,
   };
 }

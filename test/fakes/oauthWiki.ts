@@ -20,6 +20,7 @@
 // (siteinfo; paraminfo of the modules asked for, the wildcard forms answered with every module).
 import * as http from 'node:http';
 import * as fs from 'node:fs';
+import { listenLoopback } from '../support/loopbackServer';
 
 export interface FakeOAuthWiki {
   apiUrl: string;
@@ -200,11 +201,6 @@ export async function startFakeOAuthWiki(
     if (!signedIn && !options.anonymousRead) sendApiError(res, params, 'readapidenied', 'You need read permission to use this module.');
     else res.end(JSON.stringify(answerFrom(snapshot, params, signedIn)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    apiUrl: `http://127.0.0.1:${port}/api.php`,
-    seen,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { origin, close } = await listenLoopback(server);
+  return { apiUrl: `${origin}/api.php`, seen, stop: close };
 }

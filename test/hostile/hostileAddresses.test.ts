@@ -12,12 +12,11 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { isIP } from 'node:net';
 import type { Hover } from 'vscode-languageserver-types';
-import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
-import { inPrivateHosts, peakRssMb, runMeasured, startHostileServer, type HostileServer } from './hostileServer';
+import { CLI, LspClient } from '../protocol/lspClient';
+import { inPrivateHosts, peakRssMb, runMeasured, startHostileServer, useHostileServer } from './hostileServer';
 
 const MAX_PEAK_MB = 300;
 const MAX_SECONDS = 30;
@@ -57,38 +56,29 @@ const CASES: Array<[string, string]> = [
 
 describe('hostile addresses: every way of writing a loopback or private host', function () {
   this.timeout(MAX_SECONDS * 3 * 1000);
-  let hostile: HostileServer;
-  let dir: string;
+  const suite = useHostileServer('wikimap-addresses-', startHostileServer);
   let hosts: string;
-
-  before(async () => {
-    ensureBuilt();
-    hostile = await startHostileServer();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-addresses-'));
-    hosts = path.join(dir, 'hosts');
+  before(() => {
+    hosts = path.join(suite.dir, 'hosts');
     fs.writeFileSync(hosts, HOSTS);
-  });
-  after(async () => {
-    await hostile.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   for (const [host, address] of CASES) {
     it(`wikimap-query run of http://${host}:PORT/…: refused (exit 3), ${address.replace(/\\/g, '')} named, nothing sent`, async () => {
-      const before = hostile.total();
-      const file = path.join(dir, 'q.wikiquery');
-      fs.writeFileSync(file, `http://${host}:${hostile.port}/cont/api.php?action=query&list=allpages\n`);
+      const before = suite.server.total();
+      const file = path.join(suite.dir, 'q.wikiquery');
+      fs.writeFileSync(file, `http://${host}:${suite.server.port}/cont/api.php?action=query&list=allpages\n`);
       const [command, args] = inPrivateHosts(hosts)(process.execPath, [CLI, 'run', file]);
       const run = await runMeasured(command, args, MAX_SECONDS * 2, { XDG_CACHE_HOME: '/nonexistent-wikimap-cache' });
       assert.equal(run.status, 3, run.stderr);
       assert.match(
         run.stderr,
         new RegExp(
-          `^wikimap-query run: Not run: \\S+:${hostile.port} resolves to ${address}, a loopback or private address, and is not a configured wiki or map server\\.`,
+          `^wikimap-query run: Not run: \\S+:${suite.server.port} resolves to ${address}, a loopback or private address, and is not a configured wiki or map server\\.`,
         ),
       );
       assert.equal(run.stdout, '');
-      assert.equal(hostile.total(), before, 'nothing reached the loopback server');
+      assert.equal(suite.server.total(), before, 'nothing reached the loopback server');
       assert.ok(run.peakMb > 0 && run.peakMb < MAX_PEAK_MB, `peak ${run.peakMb.toFixed(0)} MB`);
       assert.ok(run.seconds < MAX_SECONDS, `${run.seconds} s`);
     });
@@ -99,14 +89,14 @@ describe('hostile addresses: every way of writing a loopback or private host', f
     let started: number;
     let sentBefore: number;
     const uri = (i: number) => `file:///home/user/address-${i}.wikiquery`;
-    const urlOf = (host: string, port = hostile.port) => `http://${host}:${port}/cont/api.php`;
+    const urlOf = (host: string, port = suite.server.port) => `http://${host}:${port}/cont/api.php`;
     /** The host as the server names it: URL parsing lower-cases, maps look-alike letters, reads numbers as IPv4. */
     const shownHost = (host: string) => new URL(urlOf(host)).host;
     const written = (host: string) => isIP(new URL(urlOf(host, 1)).hostname.replace(/^\[|\]$/g, '')) !== 0;
 
     const boot = async () => {
       started = Date.now();
-      sentBefore = hostile.total();
+      sentBefore = suite.server.total();
       client = await LspClient.start({
         launch: inPrivateHosts(hosts),
         initializationOptions: { wiki: { liveCatalogues: 'any' }, diagnostics: { delay: 0 } },
@@ -147,7 +137,7 @@ describe('hostile addresses: every way of writing a loopback or private host', f
     }
 
     it('all of them: nothing reached the loopback server, the server lives, bounded', () => {
-      assert.equal(hostile.total(), sentBefore, 'nothing reached the loopback server');
+      assert.equal(suite.server.total(), sentBefore, 'nothing reached the loopback server');
       assert.ok(client.alive, 'the server lives');
       assert.doesNotMatch(client.logs.join('\n'), /\n\s+at |Unexpected (error|rejection)/);
       const peak = peakRssMb(client.pid) ?? Infinity;

@@ -7,14 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLI, ensureBuilt } from '../protocol/lspClient';
+import { CLI } from '../protocol/lspClient';
 import { nodeTransport } from '../../run/node/nodeTransport';
 import { RunError } from '../../run/runErrors';
 import { fetchAll, runContinuation, runWikiQuery } from '../../run/wiki/wikiRun';
 import { typedQuery } from '../support/typedQuery';
-import { runMeasured, startHostileServer, type HostileServer } from './hostileServer';
+import { runMeasured, startHostileServer, useHostileServer } from './hostileServer';
 
 const MAX_PEAK_MB = 300;
 const MAX_SECONDS = 30;
@@ -31,27 +30,17 @@ const CASES: Array<[string, string, number, RegExp]> = [
 
 describe('hostile continuation: continue values that repeat, cycle or grow', function () {
   this.timeout(MAX_SECONDS * 3 * 1000);
-  let hostile: HostileServer;
-  let dir: string;
-  before(async () => {
-    ensureBuilt();
-    hostile = await startHostileServer();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-continue-'));
-  });
-  after(async () => {
-    await hostile.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = useHostileServer('wikimap-continue-', startHostileServer);
   const requests = async (where: string, run: () => Promise<unknown>): Promise<number> => {
-    const before = hostile.hits.get(`/${where}/api.php`) ?? 0;
+    const before = suite.server.hits.get(`/${where}/api.php`) ?? 0;
     await run();
-    return (hostile.hits.get(`/${where}/api.php`) ?? 0) - before;
+    return (suite.server.hits.get(`/${where}/api.php`) ?? 0) - before;
   };
 
   for (const [what, where, pages, message] of CASES) {
     it(`wikimap-query run --all, ${what}: stops after ${pages} pages and says why, the pages kept`, async () => {
-      const file = path.join(dir, `${where}.wikiquery`);
-      fs.writeFileSync(file, `${hostile.origin}/${where}/api.php?action=query&list=allpages\n`);
+      const file = path.join(suite.dir, `${where}.wikiquery`);
+      fs.writeFileSync(file, `${suite.server.origin}/${where}/api.php?action=query&list=allpages\n`);
       let run: Awaited<ReturnType<typeof runMeasured>> | undefined;
       const made = await requests(where, async () => {
         run = await runMeasured(process.execPath, [CLI, 'run', '--all', '--allow-private', '--max-pages', '100', file], MAX_SECONDS * 2);
@@ -72,7 +61,7 @@ describe('hostile continuation: continue values that repeat, cycle or grow', fun
       const params = typedQuery('action=query&list=allpages').params;
       let stopped = '';
       const made = await requests(where, async () => {
-        stopped = (await fetchAll(`${hostile.origin}/${where}/api.php`, params, opts)).stoppedEarly ?? '';
+        stopped = (await fetchAll(`${suite.server.origin}/${where}/api.php`, params, opts)).stoppedEarly ?? '';
       });
       assert.equal(made, pages);
       assert.match(stopped, new RegExp(`^stopped after ${pages} pages: ${message.source}$`));
@@ -81,7 +70,7 @@ describe('hostile continuation: continue values that repeat, cycle or grow', fun
 
   it('Continue on a result whose continue values are the ones it was asked with: refused, nothing sent', async () => {
     const opts = { transport: nodeTransport, timeoutMs: 5000, maxBytes: 1024 * 1024 };
-    const url = `${hostile.origin}/loop/api.php`;
+    const url = `${suite.server.origin}/loop/api.php`;
     const first = await runWikiQuery(url, typedQuery('action=query&list=allpages').params, opts);
     const second = await runContinuation(first, opts);
     const made = await requests('loop', () =>
@@ -95,7 +84,7 @@ describe('hostile continuation: continue values that repeat, cycle or grow', fun
 
   it('Continue on a result whose continue section is 16 KB+: refused, nothing sent', async () => {
     const opts = { transport: nodeTransport, timeoutMs: 5000, maxBytes: 1024 * 1024 };
-    let result = await runWikiQuery(`${hostile.origin}/grow/api.php`, typedQuery('action=query&list=allpages').params, opts);
+    let result = await runWikiQuery(`${suite.server.origin}/grow/api.php`, typedQuery('action=query&list=allpages').params, opts);
     for (let i = 0; i < 4; i++) result = await runContinuation(result, opts);
     const made = await requests('grow', () =>
       assert.rejects(runContinuation(result, opts), (e: unknown) => e instanceof RunError && GROWN.test(e.message)),

@@ -10,12 +10,11 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Hover } from 'vscode-languageserver-types';
-import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
-import { peakRssMb, runMeasured, type MeasuredRun } from './hostileServer';
-import { LIES, startLyingServer, type LyingServer } from './lyingServer';
+import { CLI, LspClient } from '../protocol/lspClient';
+import { peakRssMb, runMeasured, useHostileServer, type MeasuredRun } from './hostileServer';
+import { LIES, startLyingServer } from './lyingServer';
 
 const MAX_PEAK_MB = 300;
 const MAX_SECONDS = 20;
@@ -101,24 +100,14 @@ function assertSaid(run: MeasuredRun, status: number, message: RegExp): void {
 
 describe('hostile HTTP: a server that lies in HTTP itself', function () {
   this.timeout(MAX_SECONDS * 3 * 1000);
-  let lying: LyingServer;
-  let dir: string;
-  before(async () => {
-    ensureBuilt();
-    lying = await startLyingServer();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-lying-'));
-  });
-  after(async () => {
-    await lying.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = useHostileServer('wikimap-lying-', startLyingServer);
   const cli = (args: string[]) =>
-    runMeasured(process.execPath, [CLI, ...args], MAX_SECONDS * 2, { XDG_CACHE_HOME: path.join(dir, 'cache') });
+    runMeasured(process.execPath, [CLI, ...args], MAX_SECONDS * 2, { XDG_CACHE_HOME: path.join(suite.dir, 'cache') });
 
   for (const [name, what, message] of RUN_CASES) {
     it(`wikimap-query run, ${what}: exit 1, said once, bounded`, async () => {
-      const file = path.join(dir, `${name}.wikiquery`);
-      fs.writeFileSync(file, `${lying.origin}/${name}/api.php?action=query&list=allpages\n`);
+      const file = path.join(suite.dir, `${name}.wikiquery`);
+      fs.writeFileSync(file, `${suite.server.origin}/${name}/api.php?action=query&list=allpages\n`);
       const run = await cli(['run', '--allow-private', '--timeout', String(TIMEOUT), file]);
       assertSaid(run, 1, message);
       assert.equal(run.stdout, '');
@@ -132,7 +121,7 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
         '--catalogue-timeout',
         String(TIMEOUT),
         '--catalogue',
-        `${lying.origin}/${name}/api.php`,
+        `${suite.server.origin}/${name}/api.php`,
         'examples',
       ]);
       assertSaid(run, 2, message);
@@ -147,13 +136,13 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
   describe('the language server over stdio, every lie a configured wiki', () => {
     let client: LspClient;
     let started: number;
-    const apiUrl = (name: string) => `${lying.origin}/${name}/api.php`;
+    const apiUrl = (name: string) => `${suite.server.origin}/${name}/api.php`;
     const uri = (name: string) => `file:///home/user/lying-${name}.wikiquery`;
     before(async () => {
       started = Date.now();
       const wikis = Object.fromEntries(CATALOGUE_CASES.map(([name]) => [name, apiUrl(name)]));
       client = await LspClient.start({
-        launch: (command, args) => ['env', [`XDG_CACHE_HOME=${path.join(dir, 'server-cache')}`, command, ...args]],
+        launch: (command, args) => ['env', [`XDG_CACHE_HOME=${path.join(suite.dir, 'server-cache')}`, command, ...args]],
         initializationOptions: { wikis, wiki: { catalogueTimeoutSeconds: TIMEOUT }, diagnostics: { delay: 0 } },
       });
       for (const [name] of CATALOGUE_CASES) await client.open(uri(name), 'wikiquery', `${apiUrl(name)}?action=query&list=allpages\n`);

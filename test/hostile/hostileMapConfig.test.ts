@@ -8,11 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Hover, MarkupContent } from 'vscode-languageserver-types';
-import { CLI, ensureBuilt, LspClient } from '../protocol/lspClient';
-import { peakRssMb, runMeasured, startHostileServer, type HostileServer } from './hostileServer';
+import { CLI, LspClient } from '../protocol/lspClient';
+import { peakRssMb, runMeasured, startHostileServer, useHostileServer } from './hostileServer';
 
 const MAX_PEAK_MB = 400;
 const MAX_SECONDS = 30;
@@ -22,22 +21,12 @@ const OUTSIDE =
 
 describe('hostile map server configs: huge layer lists', function () {
   this.timeout(MAX_SECONDS * 3 * 1000);
-  let hostile: HostileServer;
-  let dir: string;
-  before(async () => {
-    ensureBuilt();
-    hostile = await startHostileServer();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-maplayers-'));
-    fs.writeFileSync(path.join(dir, 'boxes.mapquery.json'), `[${Array(5000).fill(BOX).join(',\n')}]\n`);
-  });
-  after(async () => {
-    await hostile.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = useHostileServer('wikimap-maplayers-', startHostileServer);
+  before(() => fs.writeFileSync(path.join(suite.dir, 'boxes.mapquery.json'), `[${Array(5000).fill(BOX).join(',\n')}]\n`));
   const check = (layers: number, ...flags: string[]) =>
     runMeasured(
       process.execPath,
-      [CLI, 'check', ...flags, '--map-config', `${hostile.origin}/layers${layers}`, path.join(dir, 'boxes.mapquery.json')],
+      [CLI, 'check', ...flags, '--map-config', `${suite.server.origin}/layers${layers}`, path.join(suite.dir, 'boxes.mapquery.json')],
       MAX_SECONDS * 2,
     );
   const bounded = (run: { peakMb: number; seconds: number }) => {
@@ -75,7 +64,7 @@ describe('hostile map server configs: huge layer lists', function () {
   it('the language server with the 1,000-layer server configured: diagnostics and hover name 10 layers, bounded', async () => {
     const started = Date.now();
     const client = await LspClient.start({
-      initializationOptions: { diagnostics: { delay: 0 }, mapserver: { url: `${hostile.origin}/layers1000` } },
+      initializationOptions: { diagnostics: { delay: 0 }, mapserver: { url: `${suite.server.origin}/layers1000` } },
     });
     try {
       const uri = 'file:///home/user/boxes.mapquery.json';

@@ -27,10 +27,11 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
-import { ROOT } from '../protocol/lspClient';
+import { ensureBuilt, ROOT } from '../protocol/lspClient';
+import { listenLoopback } from '../support/loopbackServer';
 
 export interface HostileServer {
   /** `http://127.0.0.1:PORT` */
@@ -297,20 +298,44 @@ export async function startHostileServer(): Promise<HostileServer> {
         res.end('not found');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { origin, port, close } = await listenLoopback(server);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     port,
     hits,
     total: () => [...hits.values()].reduce((a, b) => a + b, 0),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearInterval(t);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const t of timers) clearInterval(t);
+      return close();
+    },
   };
+}
+
+/** What a suite set up by useHostileServer has, from its `before` on. */
+export interface HostileSuite<S> {
+  /** The server `start` made. */
+  server: S;
+  /** A temporary folder of the suite's own (files for the CLI, caches, a hosts file). */
+  dir: string;
+}
+
+/**
+ * The set-up the hostile suites share: before their cases the bundles are built, a loopback server is
+ * started by `start` (startHostileServer, startLyingServer, …) and a temporary folder made (named from
+ * `prefix`); after them both are closed and removed.
+ */
+export function useHostileServer<S extends { close(): Promise<void> }>(prefix: string, start: () => Promise<S>): HostileSuite<S> {
+  const suite = {} as HostileSuite<S>;
+  before(async () => {
+    ensureBuilt();
+    suite.server = await start();
+    suite.dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  });
+  after(async () => {
+    await suite.server?.close();
+    if (suite.dir) fs.rmSync(suite.dir, { recursive: true, force: true });
+  });
+  return suite;
 }
 
 /** The command line that runs `command args` with `hosts` bound over /etc/hosts, in a mount namespace of its own (as root). */

@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from '../support/loopbackServer';
 
 const FIXTURES = path.join(__dirname, '..', 'unit', 'catalogue-store', 'fixtures');
 const SITEINFO = fs.readFileSync(path.join(FIXTURES, 'mediawiki-1.39-siteinfo.json'), 'utf8');
@@ -153,16 +153,7 @@ export async function startHostileSignInWiki(token: string): Promise<HostileSign
     if (!signed) return apiError(res, 'readapidenied', 'You need read permission to use this module.');
     answer(m[1], url.searchParams, res, origin, built);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    apiUrl: (name) => `${origin}/${name}/api.php`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const loopback = await listenLoopback(server);
+  origin = loopback.origin;
+  return { origin, apiUrl: (name) => `${origin}/${name}/api.php`, seen, close: loopback.close };
 }

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from '../support/loopbackServer';
 
 const FIXTURES = path.join(__dirname, '..', 'unit', 'catalogue-store', 'fixtures');
 const read = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -159,17 +159,6 @@ export async function startHostileWiki(): Promise<HostileWiki> {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(url.searchParams.get('action') === 'paraminfo' ? answers.paraminfo : answers.siteinfo);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    apiUrl: (name) => `${origin}/${name}/api.php`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenLoopback(server);
+  return { origin, apiUrl: (name) => `${origin}/${name}/api.php`, hits, close };
 }

@@ -6,6 +6,7 @@
  * endless flood of `100 Continue`, a body that says gzip and is not. Every request is counted by name.
  */
 import * as net from 'node:net';
+import { listenLoopback } from '../support/loopbackServer';
 
 const OK = '{"batchcomplete":true,"query":{"allpages":[]}}';
 const head = (extra: string) => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n${extra}\r\n`;
@@ -70,10 +71,7 @@ export interface LyingServer {
 
 export async function startLyingServer(): Promise<LyingServer> {
   const hits = new Map<string, number>();
-  const sockets = new Set<net.Socket>();
   const server = net.createServer((s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
     s.on('error', () => undefined);
     s.once('data', (d) => {
       const name = /^[A-Z]+ \/(\w+)\//.exec(d.toString('latin1'))?.[1];
@@ -83,15 +81,6 @@ export async function startLyingServer(): Promise<LyingServer> {
       LIES[name](s);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenLoopback(server);
+  return { origin, hits, close };
 }
