@@ -174,4 +174,21 @@ describe('V8 code cache of the commands', function () {
     assert.equal(second.status, first.status);
     assert.equal(second.stdout, first.stdout);
   });
+
+  it('a bundle required on first use (the map service) gets a cache of its own, used by the next run with the same output', () => {
+    const dir = path.join(tmp, 'cli-chunk');
+    const sample = path.join('examples', 'map-mistakes.mapquery.json');
+    const first = cliTraced(dir, ['check', sample]);
+    assert.match(first.trace, /compile cache: missing/);
+    assert.match(first.trace, /compile cache of server\.map\.js: missing/);
+    assert.match(first.stdout, /map-mistakes\.mapquery\.json:\d+:\d+/, 'the check reports the sample’s mistakes');
+    assert.equal(cacheFiles(dir, 'server.map-').length, 1);
+    const second = cliTraced(dir, ['check', sample]);
+    assert.match(second.trace, /compile cache of server\.map\.js: used/);
+    assert.equal(second.status, first.status);
+    assert.equal(second.stdout, first.stdout);
+    const off = cliTraced('off', ['check', sample]);
+    assert.doesNotMatch(off.trace, /server\.map\.js/, 'without a cache, Node requires the bundle as before');
+    assert.equal(off.stdout, first.stdout);
+  });
 });

@@ -130,12 +130,36 @@ type ModuleFunction = ((exports: unknown, require: NodeJS.Require, module: unkno
  * holds the functions compiled while running and saves a few milliseconds more, but the server then
  * used ~2.5 MB more memory: docs/performance.md.) A rejected cache (another build, a corrupt file) is
  * removed; the next start writes a new one.
+ *
+ * The bundles it requires on first use from its own folder (scripts/build.js LAZY_CHUNKS: the map service,
+ * the service of source files, the host parsers) are loaded the same way, each with a cache file of its own,
+ * once: before, Node compiled them from scratch on every start that needed them.
  */
 export function runWithCompileCache(file: string, dir: string | undefined, options: CompileCacheOptions): CacheOutcome {
   const trace = options.trace ?? (() => undefined);
   const folder = dir === undefined ? undefined : safeFolder(dir);
+  const loaded = folder === undefined ? undefined : new Map<string, unknown>();
+  const requireFor = (from: string): NodeJS.Require =>
+    loaded === undefined || folder === undefined ? createRequire(from) : chunkRequire(from, folder, options, loaded, requireFor);
+  const { outcome } = loadWithCache(file, dir === undefined ? 'off' : 'unsafe-folder', folder, options, requireFor);
+  trace(`compile cache: ${outcome}${folder ? ` (${folder})` : ''}`);
+  return outcome;
+}
+
+/**
+ * Loads `file` as a CommonJS module with the cache of `folder` (Node's own `require` when that fails or there is
+ * no folder, `noFolder` then being the outcome). Answers the module's exports and what happened with the cache.
+ */
+function loadWithCache(
+  file: string,
+  noFolder: CacheOutcome,
+  folder: string | undefined,
+  options: CompileCacheOptions,
+  requireFor: (from: string) => NodeJS.Require,
+): { outcome: CacheOutcome; exports: unknown } {
+  const trace = options.trace ?? (() => undefined);
   let compiled: { fn: ModuleFunction; cacheFile: string } | undefined;
-  let outcome: CacheOutcome = dir === undefined ? 'off' : 'unsafe-folder';
+  let outcome: CacheOutcome = noFolder;
   if (folder !== undefined) {
     try {
       const source = fs.readFileSync(file, 'utf8');
@@ -153,11 +177,9 @@ export function runWithCompileCache(file: string, dir: string | undefined, optio
       trace(`compile cache not used (${e instanceof Error ? e.message : String(e)})`);
     }
   }
-  trace(`compile cache: ${outcome}${folder ? ` (${folder})` : ''}`);
   if (compiled === undefined) {
     // The usual way: Node compiles the bundle.
-    createRequire(file)(file);
-    return outcome;
+    return { outcome, exports: createRequire(file)(file) };
   }
   const { fn, cacheFile } = compiled;
   if (outcome === 'rejected') removeQuietly(cacheFile);
@@ -168,6 +190,42 @@ export function runWithCompileCache(file: string, dir: string | undefined, optio
     else setTimeout(write, WRITE_DELAY_MS).unref();
   }
   const mod = { exports: {}, filename: file, id: file, loaded: false };
-  fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
-  return outcome;
+  fn.call(mod.exports, mod.exports, requireFor(file), mod, file, path.dirname(file));
+  mod.loaded = true;
+  return { outcome, exports: mod.exports };
+}
+
+/**
+ * The `require` handed to a bundle run with the cache: a `.js` file beside the bundle (one of its lazy chunks,
+ * required by a relative or a computed absolute path) is loaded with the cache, once; anything else (Node's
+ * modules) goes to Node's own `require`.
+ */
+function chunkRequire(
+  from: string,
+  folder: string,
+  options: CompileCacheOptions,
+  loaded: Map<string, unknown>,
+  requireFor: (from: string) => NodeJS.Require,
+): NodeJS.Require {
+  const node = createRequire(from);
+  const here = path.dirname(from);
+  const chunkRequired = (id: string): unknown => {
+    if (id.startsWith('./') || path.isAbsolute(id)) {
+      const target = path.resolve(here, id);
+      if (loaded.has(target)) return loaded.get(target);
+      if (target !== from && path.dirname(target) === here && target.endsWith('.js') && fs.existsSync(target)) {
+        const { outcome, exports } = loadWithCache(target, 'off', folder, options, requireFor);
+        options.trace?.(`compile cache of ${path.basename(target)}: ${outcome}`);
+        loaded.set(target, exports);
+        return exports;
+      }
+    }
+    return node(id);
+  };
+  return Object.assign(chunkRequired, {
+    resolve: node.resolve,
+    cache: node.cache,
+    main: node.main,
+    extensions: node.extensions,
+  }) as NodeJS.Require;
 }
