@@ -407,8 +407,11 @@ class QueryLanguageServer {
     const text = doc.getText().slice(start, end);
     const document = mode.view(new WindowDocument(doc.uri, doc.languageId, doc.version, text, doc.positionAt(start)));
     const cutNote = windowNote(bounds);
-    open.window = { version: doc.version, mode, document, parsed: mode.service.parse(document), start, end, cutNote };
+    const parsed = mode.service.parse(document);
+    open.window = { version: doc.version, mode, document, parsed, start, end, cutNote };
     this.keptParses.use(open, end - start);
+    // A source file over the parse budget: its window is read by the file's grammar too, once loaded.
+    if (mode.kind === 'host' && (parsed as EmbeddedDocument).pending) this.loadGrammar(doc.uri, (parsed as EmbeddedDocument).lang);
     return open.window;
   }
 
@@ -421,6 +424,7 @@ class QueryLanguageServer {
       const open = this.documents.get(uri);
       if (!open || this.shutDown) return;
       open.parse = undefined;
+      open.window = undefined;
       this.editorFeatures.refresh();
       if (this.pullDiagnostics) {
         // A new result id: the report pulled while the grammar loaded must not be answered "unchanged".
