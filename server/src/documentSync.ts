@@ -19,11 +19,13 @@ export function applyContentChanges(
   version: number,
 ): LineIndexedDocument {
   const changes = Array.isArray(contentChanges) ? contentChanges : [];
+  // All in one update: a long batch is applied to the text in pieces (LineIndexedDocument.update).
+  const applied: TextChange[] = [];
   for (let i = lastFullReplacement(changes); i < changes.length; i++) {
     const change = sanitiseChange(changes[i]);
-    if (change) document.update([change], document.version);
+    if (change) applied.push(change);
   }
-  document.update([], version);
+  document.update(applied, version);
   return document;
 }
 

@@ -523,9 +523,7 @@ class QueryLanguageServer {
     const version = open.document.version;
     // A large document is validated after a longer pause, so typing in it does not queue long runs.
     const delay =
-      open.document.getText().length > this.settings.maxFullCheckSize
-        ? Math.max(this.settings.delay, LARGE_DOCUMENT_DELAY_MS)
-        : this.settings.delay;
+      open.document.length > this.settings.maxFullCheckSize ? Math.max(this.settings.delay, LARGE_DOCUMENT_DELAY_MS) : this.settings.delay;
     // Due runs go through one queue that lets waiting messages go first (validationQueue.ts): many never hold a request back.
     const run = () => {
       const current = this.documents.get(uri);

@@ -92,6 +92,44 @@ describe('LineIndexedDocument: positions as vscode-languageserver-textdocument g
     });
   }
 
+  // One update of many edits applies them to the text in pieces of 16 K characters, its index patched
+  // edit by edit: the same text and positions as the edits applied one at a time, pieces crossed and joined,
+  // `\r` and `\n` joined and parted by edits, edits past the end clamped.
+  for (const [what, size, edits] of [
+    ['a 2 KB text, 300 edits', 400, 300],
+    ['a 120 KB text (8 pieces), 400 edits', 25_000, 400],
+  ] as const) {
+    it(`full index: ${what} in one update, as one at a time`, () => {
+      const rnd = random(size);
+      const start = textOf(rnd, size);
+      let ref = TextDocument.create('file:///t', 'wikiquery', 1, start);
+      const changes: Array<{
+        range: { start: { line: number; character: number }; end: { line: number; character: number } };
+        text: string;
+      }> = [];
+      for (let i = 0; i < edits; i++) {
+        const lines = ref.lineCount + 2;
+        const at = () => ({ line: Math.floor(rnd() * lines), character: Math.floor(rnd() * 8) });
+        // Now and then a long insertion or deletion, across pieces.
+        const long = rnd() < 0.05;
+        const range = long ? { start: at(), end: { line: Math.floor(rnd() * lines), character: 0 } } : { start: at(), end: at() };
+        const change = { range, text: textOf(rnd, long ? 20_000 : 3) };
+        changes.push(change);
+        ref = TextDocument.update(TextDocument.create('file:///t', 'wikiquery', 1, ref.getText()), [change], 2);
+      }
+      const ours = new LineIndexedDocument('file:///t', 'wikiquery', 1, start);
+      assert.equal(
+        ours.lineCount,
+        TextDocument.create('file:///t', 'wikiquery', 1, start).lineCount,
+        'the index exists before the edits: patched, not built afresh',
+      );
+      ours.update(changes, 2);
+      assert.equal(ours.version, 2);
+      assert.equal(ours.getText(), ref.getText());
+      compare(ours, ref, 'after one update of all the edits');
+    });
+  }
+
   it(`a sparse index keeps one entry per ${SPARSE_STRIDE} lines: the 64,001st line of a text of line breaks`, () => {
     const text = '\n'.repeat(100_000) + 'action=query';
     const doc = new LineIndexedDocument('file:///t', 'wikiquery', 1, text, 0);
