@@ -18,6 +18,7 @@ import type { LanguageSettings } from '../languageTypes';
 import { severityOf } from '../severity';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { RelDiag } from './wikiCheckTypes';
+import { shownMessage } from './wikiShownMessage';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 import { paramsAreSplit, releaseSplitParams, type ValueItemScratch } from './wikiQueryParser';
 import type { WikiDiagnosticData, WikiDocument, WikiQuery } from './wikiTypes';
@@ -329,7 +330,10 @@ function computeVerdict(
   const keep = paramsAreSplit(query);
   try {
     const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch, loggedIn);
-    return computed.length === 0 ? NO_DIAGNOSTICS : computed;
+    if (computed.length === 0) return NO_DIAGNOSTICS;
+    // Names and values quoted in a message: bounded, and nothing invisible in them (wikiShownMessage.ts).
+    for (const d of computed) d.message = shownMessage(d.message);
+    return computed;
   } finally {
     if (!keep) releaseSplitParams(query);
   }

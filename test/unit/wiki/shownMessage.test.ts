@@ -1,0 +1,59 @@
+/**
+ * What a wiki diagnostic's message shows of the names and values it repeats (wikiShownMessage.ts): an
+ * invisible or reordering character in a name is written as `\uXXXX` (a zero-width space or a bidi
+ * override made the name look like the one suggested), and a huge name or value is cut, so a message
+ * stays short whatever the query holds.
+ */
+import assert from 'node:assert/strict';
+import { MAX_MESSAGE_CHARS, shownMessage } from '../../../server/src/service/wiki/wikiShownMessage';
+import { validate } from './helpers';
+
+const Q = 'action=query&list=allpages&';
+
+describe('wiki messages: names and values as shown', () => {
+  // [what, query, code, the message (a regular expression)]
+  const TABLE: Array<[string, string, string, RegExp]> = [
+    [
+      'a zero-width space',
+      `${Q}ap\u200blimit=5`,
+      'unrecognizedparams',
+      /^Unrecognized parameter: "ap\\u200blimit"\. Did you mean "aplimit"\?$/,
+    ],
+    ['a right-to-left override', `${Q}apli\u202emit=5`, 'unrecognizedparams', /"apli\\u202emit"/],
+    ['isolates', `${Q}\u2066aplimit\u2069=5`, 'unrecognizedparams', /"\\u2066aplimit\\u2069"/],
+    ['a byte-order mark', `${Q}\ufeffaplimit=5`, 'unrecognizedparams', /"\\ufeffaplimit"/],
+    ['a NUL', `${Q}a\u0000p=5`, 'unrecognizedparams', /"a\\u0000p"/],
+    ['an escape sequence', `${Q}x\u001b]0;title\u0007=1`, 'unrecognizedparams', /"x\\u001b]0;title\\u0007"/],
+    ['a 5 MB name', `${Q}${'x'.repeat(5_000_000)}=1`, 'unrecognizedparams', /^Unrecognized parameter: "x{100}…x{20}"\. No module/],
+    [
+      'a 1 MB generator',
+      `action=query&generator=${'y'.repeat(1_000_000)}`,
+      'badgenerator',
+      /^Unknown generator "y{100}…y{20}"\. Use a module/,
+    ],
+    [
+      'a name of a million quotes',
+      `${Q}${'"'.repeat(1_000_000)}=1`,
+      'unrecognizedparams',
+      /^Unrecognized parameter: "{900}.*…"+\. No module/,
+    ],
+  ];
+  for (const [what, query, code, message] of TABLE) {
+    it(`${what}: ${code}, ${message.source.slice(0, 60)}`, () => {
+      const found = validate(query).filter((d) => d.code === code);
+      assert.equal(found.length, 1, JSON.stringify(found.map((d) => d.message.slice(0, 200))));
+      assert.match(found[0].message, message);
+      assert.ok(found[0].message.length <= 4 * MAX_MESSAGE_CHARS + 200, `${found[0].message.length} characters`);
+    });
+  }
+
+  it('a message without anything to change is the same string; a long one of short runs is kept', () => {
+    const plain = 'Unrecognized parameter: "aplimt". Did you mean "aplimit"?';
+    assert.equal(shownMessage(plain), plain);
+    const list = `Use one of: ${Array.from({ length: 150 }, (_, i) => `"v${i}"`).join(', ')}.`;
+    assert.ok(list.length > MAX_MESSAGE_CHARS);
+    assert.equal(shownMessage(list), list);
+    // Letters of other scripts and emoji are not touched (a zero-width joiner inside an emoji is escaped).
+    assert.equal(shownMessage('"Ünïcödé ß ﬃ İ 漢字 😀"'), '"Ünïcödé ß ﬃ İ 漢字 😀"');
+  });
+});
