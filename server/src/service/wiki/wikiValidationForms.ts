@@ -96,11 +96,14 @@ const IPV6 = /^(?=.*:)(?:[0-9A-Fa-f]{1,4}:{1,2}){1,7}[0-9A-Fa-f]{0,4}$|^::$|^::[
 function userKind(v: string): 'id' | 'interwiki' | 'ip' | 'cidr' | 'name' | undefined {
   if (/^#\d+$/.test(v)) return 'id';
   if (v.includes('>')) return 'interwiki';
-  if (IPV4.test(v) || IPV6.test(v) || IPV4_XXX.test(v)) return 'ip';
-  const slash = v.lastIndexOf('/');
-  if (slash > 0 && /^\d{1,3}$/.test(v.slice(slash + 1)) && (IPV4.test(v.slice(0, slash)) || IPV6.test(v.slice(0, slash)))) return 'cidr';
+  // The IP and range tests read the value as the title parser leaves it (UserDef::processUser: `_1.2.3.4_`,
+  // ` 1.2.3.4 ` and a bidi mark around it are the address).
+  const n = normaliseUserName(v);
+  if (IPV4.test(n) || IPV6.test(n) || IPV4_XXX.test(n)) return 'ip';
+  const slash = n.lastIndexOf('/');
+  if (slash > 0 && /^\d{1,3}$/.test(n.slice(slash + 1)) && (IPV4.test(n.slice(0, slash)) || IPV6.test(n.slice(0, slash)))) return 'cidr';
   // UserNameUtils::getCanonical: the name as the title parser leaves it must pass UserNameUtils::isValid.
-  return userNameProblem(normaliseUserName(v)) === undefined ? 'name' : undefined;
+  return userNameProblem(n) === undefined ? 'name' : undefined;
 }
 
 export function checkUserValue(
