@@ -545,7 +545,10 @@ class QueryLanguageServer {
   private revalidateAll(): void {
     this.generation++;
     this.editorFeatures.refresh();
-    for (const open of this.documents.values()) open.parse = undefined;
+    for (const open of this.documents.values()) {
+      open.parse = undefined;
+      open.window = undefined;
+    }
     this.keptParses.clear();
     if (this.pullDiagnostics) {
       if (this.canRefreshDiagnostics) this.connection.languages.diagnostics.refresh().catch(() => undefined);
