@@ -23,6 +23,9 @@ describe('wiki messages: names and values as shown', () => {
     ['isolates', `${Q}\u2066aplimit\u2069=5`, 'unrecognizedparams', /"\\u2066aplimit\\u2069"/],
     ['a byte-order mark', `${Q}\ufeffaplimit=5`, 'unrecognizedparams', /"\\ufeffaplimit"/],
     ['a NUL', `${Q}a\u0000p=5`, 'unrecognizedparams', /"a\\u0000p"/],
+    ['a line separator', `${Q}ap\u2028limit=5`, 'unrecognizedparams', /"ap\\u2028limit"/],
+    ['a variation selector', `${Q}ap\ufe0flimit=5`, 'unrecognizedparams', /"ap\\ufe0flimit"/],
+    ['a tag character (two UTF-16 units)', `${Q}ap\udb40\udc41limit=5`, 'unrecognizedparams', /"ap\\udb40\\udc41limit"/],
     ['an escape sequence', `${Q}x\u001b]0;title\u0007=1`, 'unrecognizedparams', /"x\\u001b]0;title\\u0007"/],
     ['a 5 MB name', `${Q}${'x'.repeat(5_000_000)}=1`, 'unrecognizedparams', /^Unrecognized parameter: "x{100}…x{20}"\. No module/],
     [
@@ -46,6 +49,15 @@ describe('wiki messages: names and values as shown', () => {
       assert.ok(found[0].message.length <= 4 * MAX_MESSAGE_CHARS + 200, `${found[0].message.length} characters`);
     });
   }
+
+  it('a long message cuts its quoted values first, keeping the prose between them, and never splits a surrogate pair', () => {
+    const prose = `The rule's explanation, ${'which is long '.repeat(20)}and is kept`;
+    const shown = shownMessage(`Value "${'x'.repeat(5000)}" is refused. ${prose}.`);
+    assert.equal(shown, `Value "${'x'.repeat(100)}…${'x'.repeat(20)}" is refused. ${prose}.`);
+    const emoji = shownMessage(`"${'a'.repeat(99)}${'😀'.repeat(600)}"`);
+    assert.ok(emoji.length < MAX_MESSAGE_CHARS);
+    assert.doesNotMatch(emoji, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
 
   it('a message without anything to change is the same string; a long one of short runs is kept', () => {
     const plain = 'Unrecognized parameter: "aplimt". Did you mean "aplimit"?';

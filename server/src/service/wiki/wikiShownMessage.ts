@@ -6,9 +6,9 @@
  * (`Unrecognized parameter: "ap\u200blimit". Did you mean "aplimit"?`, with the escape a real zero-width space).
  * - Characters that are invisible or reorder text (bidi controls and marks, zero-width characters, the
  *   byte-order mark) and control characters other than tab and line feed are written as `\uXXXX`.
- * - A message over MAX_MESSAGE_CHARS has each run between double quotes (a quoted name or value, or the
- *   prose between them) over MAX_RUN_CHARS cut to its first and last characters around `…`; if that is
- *   not enough, the message itself is cut.
+ * - A message over MAX_MESSAGE_CHARS has each quoted name or value over MAX_RUN_CHARS cut to its first and
+ *   last characters around `…` (never inside a surrogate pair); the prose between them is cut the same way
+ *   only if that was not enough, and the message itself only if that was not enough either.
  */
 
 /** Longest message kept as written. */
@@ -20,26 +20,38 @@ const KEEP_TAIL = 20;
 
 /**
  * Invisible or reordering characters (Unicode's bidi controls and marks, the zero-width characters and
- * invisible operators, the byte-order mark, interlinear annotation marks) and C0/C1 controls but tab and
- * line feed.
+ * invisible operators, the line and paragraph separators, variation selectors, the byte-order mark,
+ * interlinear annotation marks, the tag characters U+E0000–E007F) and C0/C1 controls but tab and line feed.
  */
 const UNSEEN =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\ufff9-\ufffb]/;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/;
 const UNSEEN_ALL = new RegExp(UNSEEN.source, 'g');
 
+/** Each UTF-16 unit of `c` (a tag character is two) as `\uXXXX`. */
 function escaped(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  let out = '';
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
 }
 
+const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
 function cutRun(run: string): string {
-  return run.length > MAX_RUN_CHARS ? `${run.slice(0, KEEP_HEAD)}…${run.slice(-KEEP_TAIL)}` : run;
+  if (run.length <= MAX_RUN_CHARS) return run;
+  const head = isHigh(run.charCodeAt(KEEP_HEAD - 1)) ? KEEP_HEAD - 1 : KEEP_HEAD;
+  const tail = isLow(run.charCodeAt(run.length - KEEP_TAIL)) ? run.length - KEEP_TAIL + 1 : run.length - KEEP_TAIL;
+  return `${run.slice(0, head)}…${run.slice(tail)}`;
 }
 
 /** `message` as shown (the same string when nothing needs changing: the common case costs one test). */
 export function shownMessage(message: string): string {
   let shown = message;
   if (shown.length > MAX_MESSAGE_CHARS) {
-    shown = shown.split('"').map(cutRun).join('"');
+    // Odd runs are the quoted names and values; the prose between them is cut only when that was not enough.
+    const runs = shown.split('"');
+    shown = runs.map((run, i) => (i % 2 === 1 ? cutRun(run) : run)).join('"');
+    if (shown.length > MAX_MESSAGE_CHARS) shown = runs.map(cutRun).join('"');
     // Runs too short to cut, but many (a name of a million quotes): the message itself is cut.
     if (shown.length > 4 * MAX_MESSAGE_CHARS) shown = `${shown.slice(0, MAX_MESSAGE_CHARS)}…${shown.slice(-KEEP_HEAD)}`;
   }
