@@ -12,7 +12,9 @@
  *   take 4 MB of index, where an entry per line took gigabytes.
  *
  * Edits to a text with a full index are made in pieces (`Pieces`), the index patched edit by edit; the
- * pieces are joined when the text is next read, so a burst of edits costs what it touches.
+ * pieces are joined when the text is next read. An edit costs what it touches of the text, but the patch
+ * still copies the line index (4 bytes a line): 10,000 edits to a 10,000-line text are cheap, while many
+ * edits to a text of millions of short lines are not (a lazily applied shift would be the next step).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, Range } from 'vscode-languageserver-types';
