@@ -64,7 +64,8 @@ export function interwikiOf(v: string, catalogue: WikiCatalogue): { certain: boo
   return known.has(prefix.toLowerCase()) ? { certain: true, prefix } : undefined;
 }
 
-const ILLEGAL = /[<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
+/** Characters no title may hold (Title::legalChars) and percent-escapes (MediaWikiTitleCodec rejects `%41`); `#` starts a fragment here. */
+export const ILLEGAL = /[<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
 
 /**
  * Why Title::newFromText would refuse a title a module parses itself (ApiBase::getTitleOrPageId,

@@ -15,14 +15,14 @@
  * Not judged here: the first letter (getCanonical makes it upper case), a namespace prefix (that needs
  * the wiki's namespaces: see userNameNamespace in wikiTitleRules.ts) and the wiki's reserved names.
  */
-import { titlePathProblem } from './wikiTitleRules';
+import { ILLEGAL, titlePathProblem } from './wikiTitleRules';
 import { utf8Length } from './wikiStringLimits';
 
 /** $wgMaxNameChars's default: the longest user name, in UTF-8 bytes. */
 const MAX_USER_NAME_BYTES = 255;
 
-/** Characters no title may hold (Title::legalChars) and percent-escapes (MediaWikiTitleCodec rejects `%41`). */
-export const ILLEGAL_TITLE = /[#<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
+/** The title's illegal characters and `#`, which a user name (a whole title, no fragment) may not hold either. */
+export const ILLEGAL_TITLE = new RegExp(`#|${ILLEGAL.source}`);
 
 /** UserNameUtils::isValid's own list, beyond the title's. */
 const TROUBLEMAKER = /[\u0080-\u009f\u00a0\u2000-\u200f\u2028-\u202f\u3000\ue000-\uf8ff]/;
