@@ -265,13 +265,7 @@ export class LineIndexedDocument implements TextDocument {
   positionAt(offset: number): Position {
     const at = Math.max(0, Math.min(Math.floor(offset) || 0, this.text.length));
     const { stride, starts } = this.lineIndex();
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (starts[mid] > at) high = mid;
-      else low = mid + 1;
-    }
+    const low = upperBound(starts, at);
     let line = (low - 1) * stride;
     let start = starts[low - 1];
     // Sparse: the lines after the entry, up to the one holding `at`.
@@ -356,13 +350,7 @@ export class LineIndexedDocument implements TextDocument {
   private lineEnd(start: number): number {
     const { stride, starts, lineCount, hasCR } = this.lineIndex();
     if (stride === 1) {
-      let low = 0;
-      let high = starts.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if (starts[mid] > start) high = mid;
-        else low = mid + 1;
-      }
+      const low = upperBound(starts, start);
       if (low >= lineCount) return this.text.length;
       const next = starts[low];
       return next - (next >= 2 && this.text.charCodeAt(next - 1) === LF && this.text.charCodeAt(next - 2) === CR ? 2 : 1);
