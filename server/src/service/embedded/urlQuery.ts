@@ -13,6 +13,7 @@ function locateQuery(
   while (api > 0 && /[\w.-]/.test(text[api - 1])) api = text.indexOf('api.php?', api + 8);
   let queryStart: number;
   let urlStart: number;
+  let fragment: true | undefined;
   if (api >= 0) {
     queryStart = api + 8;
     urlStart = api;
@@ -21,13 +22,13 @@ function locateQuery(
     urlStart = lead;
     queryStart = text[lead] === '?' || text[lead] === '&' ? lead + 1 : lead;
   } else if (fragments && QUERY_FRAGMENT.test(text)) {
-    let end = 1;
-    while (end < text.length && !/[\s"'<>`#]/.test(text[end])) end++;
-    return { urlStart: 0, queryStart: 1, end, api: false, fragment: true };
+    urlStart = 0;
+    queryStart = 1;
+    fragment = true;
   } else return undefined;
   let end = queryStart;
   while (end < text.length && !/[\s"'<>`#]/.test(text[end])) end++;
-  return { urlStart, queryStart, end, api: api >= 0 };
+  return { urlStart, queryStart, end, api: api >= 0, fragment };
 }
 
 /**
