@@ -59,9 +59,9 @@ export interface CliIo {
   /** A folder's real path (links resolved): a walk enters each real folder once, so a link loop ends. */
   realPath?(path: string): string | undefined;
   readDir(path: string): string[];
-  /** A folder's entries with their kinds (a symbolic link as what it points to), when the file system
-   *  says them with the names: the walk then asks no `kind` per entry. */
-  readDirKinds?(path: string): { name: string; kind: 'file' | 'directory' | undefined }[];
+  /** A folder's entries with their kinds (a symbolic link as what it points to, and `link` set), when the
+   *  file system says them with the names: the walk then asks no `kind` per entry. */
+  readDirKinds?(path: string): { name: string; kind: 'file' | 'directory' | undefined; link?: boolean }[];
   /**
    * A file's text as `readFile` decodes it, when `wanted` says yes to its bytes; undefined when it
    * says no (the file is then never decoded). `wanted` sees the bytes only during the call.
@@ -77,8 +77,11 @@ export interface CliIo {
   /** The absolute form of a path (to find the `.gitignore` files above a checked folder and to write
    *  SARIF locations relative to the working folder); without it, paths are taken as given. */
   resolve?(path: string): string;
-  /** Writes a file (`--fix`); without it, --fix is refused. */
-  writeFile?(path: string, text: string): void;
+  /**
+   * Writes a file (`--fix`, `catalogue save`); without it, --fix is refused. `asBefore`: in the encoding the file
+   * has now (UTF-16 stays UTF-16, a byte-order mark is kept), as an editor saves a file it opened.
+   */
+  writeFile?(path: string, text: string, options?: { asBefore?: boolean }): void;
   /** Loads a catalogue from a saved paraminfo file or an api.php URL; rejects with a clear message. */
   loadCatalogue(fileOrApiUrl: string, builtin: WikiCatalogue, limits?: CatalogueLimits, secret?: WikiSecret): Promise<WikiCatalogue>;
   /** Fetches a wiki's whole catalogue now (`catalogue save`): the file text and what it holds. */
@@ -485,8 +488,14 @@ interface Input {
   read(maxChars: number): Promise<string>;
 }
 
+/**
+ * The inputs of the paths named, each file once: a file named twice, under two spellings (`a.py`, `./a.py`),
+ * through a link, or named and also met in a walk (or in two walks) is checked the first time it comes.
+ */
 export function collectInputs(paths: string[], io: CliIo, langs: readonly HostLanguage[]): Input[] {
   const inputs: Input[] = [];
+  const seen = new Set<string>();
+  const firstTime = (key: string) => !seen.has(key) && !!seen.add(key);
   let stdinUsed = false;
   for (const p of paths) {
     if (p === '-') {
@@ -500,17 +509,22 @@ export function collectInputs(paths: string[], io: CliIo, langs: readonly HostLa
       throw new UsageError(`${p}: not a regular file or a folder (a FIFO, a device or a socket is not read).`);
     if (kind === undefined) throw new UsageError(`${p}: no such file or directory.`);
     if (kind === 'file') {
-      inputs.push(fileInput(p, io, langs));
+      if (firstTime(fileKey(p, io))) inputs.push(fileInput(p, io, langs));
       continue;
     }
     const { files, unreadable } = walkTree(p, io, langs);
     if (!files.length && !unreadable.length)
       throw new UsageError(`${p}: no *.wikiquery, *.mapquery.json, *.md or source files in this directory (after .gitignore).`);
     // not push(...): a spread of 100,000s overflows the stack
-    for (const f of files) inputs.push({ ...fileInput(f, io, langs), walked: true });
+    for (const f of files) if (firstTime(f.key)) inputs.push({ ...fileInput(f.path, io, langs), walked: true });
     for (const u of unreadable) inputs.push(unreadableFolder(u.dir, u.error, io));
   }
   return inputs;
+}
+
+/** What tells a file from others however it is written: its real path (links resolved), else its absolute path. */
+function fileKey(file: string, io: CliIo): string {
+  return io.realPath?.(file) ?? (io.resolve ? io.resolve(file) : file);
 }
 
 /** A folder of a walk that could not be listed: an input whose read fails with why (reported, the walk goes on). */
@@ -555,7 +569,7 @@ function readGitignore(matcher: GitignoreMatcher, dir: string, key: string, io: 
 }
 
 /** A folder's entries and their kinds, sorted by name: from one listing where the io gives kinds, else asked entry by entry. */
-function dirEntries(io: CliIo, dir: string): Array<{ name: string; kind: 'file' | 'directory' | undefined }> {
+function dirEntries(io: CliIo, dir: string): Array<{ name: string; kind: 'file' | 'directory' | undefined; link?: boolean }> {
   if (io.readDirKinds) return io.readDirKinds(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return io
     .readDir(dir)
@@ -564,15 +578,16 @@ function dirEntries(io: CliIo, dir: string): Array<{ name: string; kind: 'file' 
 }
 
 /**
- * The files to check under `root`, sorted, honouring .gitignore (see USAGE), and the folders that could
- * not be listed. A folder reached again through a link (a link loop, or two links to one folder) is
- * entered once: where the io resolves real paths, each real folder is walked the first time it is met.
+ * The files to check under `root`, sorted, honouring .gitignore (see USAGE), each with its `fileKey`, and the
+ * folders that could not be listed. A folder reached again through a link (a link loop, or two links to one
+ * folder) is entered once: where the io resolves real paths, each real folder is walked the first time it is
+ * met. A file's key is its real folder's path and its name (no call per file), resolved only for a link.
  */
 function walkTree(
   root: string,
   io: CliIo,
   langs: readonly HostLanguage[],
-): { files: string[]; unreadable: Array<{ dir: string; error: unknown }> } {
+): { files: Array<{ path: string; key: string }>; unreadable: Array<{ dir: string; error: unknown }> } {
   const matcher = new GitignoreMatcher();
   const rootKey = slash(io.resolve ? io.resolve(root) : root).replace(/\/+$/, '') || '/';
   if (io.resolve && io.kind(io.join(root, '.git')) === undefined) {
@@ -586,7 +601,7 @@ function walkTree(
       }
     }
   }
-  const out: string[] = [];
+  const out: Array<{ path: string; key: string }> = [];
   const unreadable: Array<{ dir: string; error: unknown }> = [];
   const entered = new Set<string>();
   const visit = (dir: string, key: string) => {
@@ -603,7 +618,7 @@ function walkTree(
       return;
     }
     readGitignore(matcher, dir, key, io);
-    for (const { name, kind } of entries) {
+    for (const { name, kind, link } of entries) {
       if (name === 'node_modules' || name === '.git') continue;
       const full = io.join(dir, name);
       const childKey = `${key}/${name}`;
@@ -611,7 +626,9 @@ function walkTree(
         if (name.startsWith('.') || matcher.ignores(childKey, true)) continue;
         visit(full, childKey);
       } else if (kind === 'file' && (CHECKED_NAME.test(name) || hostOfFile(name, langs)) && !matcher.ignores(childKey, false)) {
-        out.push(full);
+        // (without readDirKinds, a link is not told from a file: each file's real path is asked)
+        const key = real !== undefined && link === false ? io.join(real, name) : fileKey(full, io);
+        out.push({ path: full, key });
       }
     }
   };
@@ -796,7 +813,7 @@ async function diagnoseHost(input: Input, text: string, ctx: CheckContext, judge
   const fixed = ctx.opts.fix ? applySafeFixes(checked.document, checked.diagnostics) : undefined;
   if (fixed) {
     if (!ctx.io.writeFile) throw new Error('--fix cannot write files here');
-    ctx.io.writeFile(input.file, fixed.text);
+    ctx.io.writeFile(input.file, fixed.text, { asBefore: true });
     ctx.io.stderr(`${input.file}: ${fixed.fixed} fix${fixed.fixed === 1 ? '' : 'es'} applied\n`);
     checked = await checkHostFile(ctx.parsers, wiki, input.uri, host, fixed.text, lsSettings, undefined, map);
   }

@@ -13,6 +13,7 @@ import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from '../service/embe
 import { checkRequests, type CheckedRequest } from '../service/embedded/embeddedCheck';
 import type { HostParsers } from '../embedded/hostParsers';
 import { isSuppressed } from '../service/embedded/suppressions';
+import { textEncodingOf } from './boundedText';
 import { mayHoldRequest, mayHoldRequestBytes, namesMediaWiki, type ByteSearch } from '../service/embedded/requestFinder';
 
 /** The host languages a run reads (`--embedded on|off|LANG,LANG`; on by default). */
@@ -49,7 +50,8 @@ export function readServedSource(
   skipUpTo: number,
   search?: ByteSearch,
 ): string | undefined {
-  const text = read((bytes) => bytes.length > skipUpTo || mayHoldRequestBytes(bytes, search));
+  // UTF-16 bytes are not searched as they are (their ASCII is interleaved with zeros): the text's prefilter decides
+  const text = read((bytes) => bytes.length > skipUpTo || textEncodingOf(bytes).encoding !== 'utf-8' || mayHoldRequestBytes(bytes, search));
   if (text === undefined || text.length > skipUpTo) return text;
   return mayHoldRequest(text) && (namesMediaWiki(text) || namesMapServer(text)) ? text : undefined;
 }

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import type { CliIo } from '../cli/checkCommand';
-import { BoundedTextDecoder } from '../cli/boundedText';
+import { BoundedTextDecoder, ENCODING_SNIFF_BYTES, encodeText, textEncodingOf, type TextEncoding } from '../cli/boundedText';
 
 function kindOf(p: string): 'file' | 'directory' | undefined {
   try {
@@ -41,13 +41,41 @@ function readShared(p: string): number {
   }
 }
 
+/** The first `n` bytes of `buf` decoded as editors read a file (`textEncodingOf`; Node's own decoders where they serve). */
+function decodeBuffer(buf: Buffer, n = buf.length): string {
+  const { encoding, bom } = textEncodingOf(buf.subarray(0, Math.min(n, ENCODING_SNIFF_BYTES)));
+  if (encoding === 'utf-8') return buf.toString('utf8', bom ? 3 : 0, n);
+  if (encoding === 'utf-16le') return new TextDecoder('utf-16le').decode(buf.subarray(0, n));
+  return new TextDecoder('utf-16be').decode(buf.subarray(0, n));
+}
+
+/** A whole file's text as editors read it (its byte-order mark dropped; UTF-16 decoded). */
+function readText(p: string): string {
+  return decodeBuffer(fs.readFileSync(p));
+}
+
+/** How a file is encoded now (UTF-8 without a mark when it cannot be read). */
+function encodingOnDisk(p: string): TextEncoding {
+  const head = Buffer.alloc(ENCODING_SNIFF_BYTES);
+  try {
+    const fd = fs.openSync(p, 'r');
+    try {
+      return textEncodingOf(head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return { encoding: 'utf-8', bom: false };
+  }
+}
+
 /**
  * A file's text within `maxChars` (`check --max-file-size`): read whole as `readFile` does when its bytes
  * cannot hold many more characters than that (4 ×), else decoded a megabyte at a time and counted
  * (TooLargeInput with the count), never held.
  */
 function readTextWithin(p: string, maxChars: number): string {
-  if (fs.statSync(p).size <= 4 * maxChars) return fs.readFileSync(p, 'utf8');
+  if (fs.statSync(p).size <= 4 * maxChars) return readText(p);
   const decoder = new BoundedTextDecoder(maxChars);
   const chunk = Buffer.allocUnsafe(1 << 20);
   const fd = fs.openSync(p, 'r');
@@ -77,7 +105,7 @@ export const nodeFileIo: Pick<
   | 'toUri'
   | 'resolve'
 > = {
-  readFile: (p) => fs.readFileSync(p, 'utf8'),
+  readFile: readText,
   readTextWithin,
   kind: kindOf,
   exists: (p) => fs.existsSync(p),
@@ -93,17 +121,21 @@ export const nodeFileIo: Pick<
     fs.readdirSync(p, { withFileTypes: true }).map((e) => ({
       name: e.name,
       kind: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : e.isSymbolicLink() ? kindOf(path.join(p, e.name)) : undefined,
+      link: e.isSymbolicLink(),
     })),
   readTextIf: (p, wanted) => {
     const n = readShared(p);
-    const text = wanted(shared.subarray(0, n)) ? shared.toString('utf8', 0, n) : undefined;
+    const text = wanted(shared.subarray(0, n)) ? decodeBuffer(shared, n) : undefined;
     if (shared.length > 1 << 22) shared = Buffer.allocUnsafe(1 << 16); // a huge file's buffer is not kept
     return text;
   },
   byteSearch: (bytes, word, from) =>
     (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).indexOf(word, from, 'latin1'),
   fileSize: (p) => fs.statSync(p).size,
-  writeFile: (p, text) => fs.writeFileSync(p, text),
+  writeFile: (p, text, options) => {
+    const as = options?.asBefore ? encodingOnDisk(p) : undefined;
+    fs.writeFileSync(p, as && (as.bom || as.encoding !== 'utf-8') ? encodeText(text, as) : text);
+  },
   join: (...parts) => path.join(...parts),
   toUri: (p) => pathToFileURL(path.resolve(p)).href,
   resolve: (p) => path.resolve(p),
