@@ -21,6 +21,7 @@ import { defaultsOf } from './clientLibraries';
 import type { MapLanguageService } from '../map/mapLanguageService';
 import { checkMapRequest, mapInventoryParams, type CheckedMapRequest } from './mapCheck';
 import { withExtensionModules } from './extensionModules';
+import { verdictsWhateverIsSent } from './absentParams';
 
 export type Confidence = 'high' | 'low';
 
@@ -174,17 +175,27 @@ export function checkRequests(
   map?: MapLanguageService,
 ): CheckedRequest[] {
   const raws: Diagnostic[][] = [];
+  const judge = (virtual: TextDocument, parsed: WikiDocument): Diagnostic[] => {
+    const query = parsed.queries[0];
+    return query && virtual.getText().length <= MAX_CHECKED_CHARS
+      ? withExtensionModules(wiki.doValidation(virtual, parsed, settings), parsed, wiki.getCatalogue(query), settings.severity)
+      : [];
+  };
   const out = requests.map((request, i): CheckedRequest => {
     if (request.service === 'map') return checkMapRequest(map, host, request, i, settings);
     const virtual = TextDocument.create(`${host.uri}#wikimap-request-${i}`, 'wikiquery', host.version, request.query.text);
     const parsed = wiki.parse(virtual);
-    const query = parsed.queries[0];
-    const raw =
-      query && request.query.text.length <= MAX_CHECKED_CHARS
-        ? withExtensionModules(wiki.doValidation(virtual, parsed, settings), parsed, wiki.getCatalogue(query), settings.severity)
-        : [];
-    raws[i] = raw;
+    let raw = judge(virtual, parsed);
     const confidence = judgeConfidence(wiki, request, parsed, raw);
+    // Parameters the client may leave out: only the verdicts that hold whichever are sent.
+    if (request.mayBeAbsent?.length && confidence === 'high' && raw.length) {
+      const uri = `${host.uri}#wikimap-request-${i}-sent`;
+      raw = verdictsWhateverIsSent(request.query.text, request.mayBeAbsent, raw, (text) => {
+        const variant = TextDocument.create(uri, 'wikiquery', host.version, text);
+        return judge(variant, wiki.parse(variant));
+      });
+    }
+    raws[i] = raw;
     const diagnostics = confidence === 'low' ? [] : hostDiagnostics(request, host, parsed, raw);
     return { service: 'wiki', request, confidence, virtual, parsed, diagnostics };
   });

@@ -52,6 +52,11 @@ export interface FoundRequest {
   prefix?: true;
   /** How one more entry is written in an object's syntax (the fixes that add a parameter); none for URL forms. */
   entryTemplate?: EntryTemplate;
+  /**
+   * Virtual ranges of pairs the client may leave out at run time (a Retrofit `@Query` whose argument may
+   * be null): a verdict stands only if it holds whichever of them are sent (absentParams.ts).
+   */
+  mayBeAbsent?: OffsetRange[];
 }
 
 const OBJECT_FORMS: Record<string, RequestForm> = {
@@ -152,14 +157,45 @@ function addRetrofitParams(w: Walk, method: Node, request: FoundRequest): void {
     if (!literal) continue;
     const key = decodeExpression(literal, w.lang, w.host);
     if (key.hasHole() || !key.text) continue;
+    const from = request.query.text.length;
     if (request.query.text && !/[?&]$/.test(request.query.text)) request.query.push('&', literal.startIndex, literal.startIndex);
     request.query.append(key);
     request.query.push('=', literal.endIndex, literal.endIndex);
     const holder = a.parent?.nextNamedSibling ?? a;
     request.query.pushHole(holder.startIndex, holder.endIndex);
+    if (retrofitMayOmit(a)) (request.mayBeAbsent ??= []).push({ start: from, end: request.query.text.length });
     // the request reaches over its parameters' names, so that fixes, hover and completion there find it
     request.range.end = Math.max(request.range.end, literal.endIndex);
   }
+}
+
+/** Java's primitive types: an argument of one is never null. */
+const JAVA_PRIMITIVES = new Set(['integral_type', 'floating_point_type', 'boolean_type']);
+/** Annotations that say a Java argument is never null. */
+const NON_NULL = /^@\s*(?:[\w.]+\.)?(?:NonNull|NotNull|Nonnull)\b/;
+/** Collection types: Retrofit sends one pair per item, so an empty one sends none. */
+const COLLECTIONS = /^(?:(?:Mutable)?(?:List|Set|Collection|Iterable)|Array|\w+Array)\b/;
+
+/**
+ * Whether Retrofit may leave out the parameter a `@Query`/`@Field` annotation stands on: its
+ * `ParameterHandler.Query`/`Field` skip a null value, and an empty list or array adds no pair. A
+ * Kotlin parameter may be null when its type is nullable (`String?`); a Java one unless its type is
+ * primitive or it is annotated non-null.
+ */
+function retrofitMayOmit(annotation: Node): boolean {
+  const holder = annotation.parent;
+  if (holder?.type === 'parameter_modifiers') {
+    // Kotlin: `@Query("titles") titles: String?`
+    const type = holder.nextNamedSibling?.type === 'parameter' ? holder.nextNamedSibling.namedChildren[1] : undefined;
+    if (!type) return false;
+    return type.type === 'nullable_type' || COLLECTIONS.test(type.text);
+  }
+  const parameter = holder?.type === 'modifiers' ? holder.parent : undefined;
+  if (parameter?.type === 'spread_parameter') return true;
+  if (parameter?.type !== 'formal_parameter') return false;
+  const type = parameter.childForFieldName('type');
+  if (!type || JAVA_PRIMITIVES.has(type.type)) return false;
+  return !holder!.namedChildren.some((m) => !!m && NON_NULL.test(m.text));
 }
 
 /** Most entries of Java's `Map.of` (and Guava's `ImmutableMap.of`): one more does not compile. */

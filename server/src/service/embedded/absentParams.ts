@@ -1,0 +1,82 @@
+/**
+ * Requests whose client may leave parameters out at run time (a Retrofit `@Query` whose argument may be
+ * null: `FoundRequest.mayBeAbsent`). The source shows every parameter the request may send, not which of
+ * them it does send: `getRevisionDetailsAscending(@Query("titles") titles: String?, @Query("pageids")
+ * pageIds: String?)` sends one of the two. A verdict stands only when it holds whichever of them are sent:
+ * the request is judged again without each combination of them, and a verdict of the whole request is
+ * kept only if every combination that still holds the place it is on gives it too. So a verdict on a
+ * parameter's own name or value stands; one that needs it present or absent together with another
+ * (mutual exclusion, "requires", missing parameters, single-page conditions) does not.
+ */
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { OffsetRange } from '../languageTypes';
+
+/** Most parameters whose every combination is judged (2^n − 1 more checks); past it, each one alone and all together. */
+const MAX_COMBINED = 6;
+
+/** The sets of the parameters left out, as bit masks (never the empty set: that is the request as written). */
+function leftOutSets(count: number): number[] {
+  if (count <= MAX_COMBINED) return Array.from({ length: (1 << count) - 1 }, (_, i) => i + 1);
+  // Too many for every combination: each one left out alone, each one sent alone, and none sent.
+  const sets: number[][] = [];
+  for (let i = 0; i < count; i++) {
+    sets.push([i]);
+    sets.push([...Array(count).keys()].filter((j) => j !== i));
+  }
+  sets.push([...Array(count).keys()]);
+  return sets.map((s) => s.reduce((mask, i) => mask | (2 ** i), 0));
+}
+
+/** A virtual range as offsets (the one-line virtual document: a position past line 0 is its end). */
+function offsets(r: Range, length: number): [number, number] {
+  const start = r.start.line > 0 ? length : r.start.character;
+  const end = r.end.line > 0 ? length : r.end.character;
+  return [start, Math.max(start, end)];
+}
+
+/** A pair's range with the `&` that joins it to the others, so that what is left is a well-formed query. */
+function removalOf(text: string, r: OffsetRange): OffsetRange {
+  if (text[r.start] === '&' || text[r.end] !== '&') return r;
+  return { start: r.start, end: r.end + 1 };
+}
+
+/**
+ * The verdicts of `raw` (on the request as written, `text`) that hold whichever of the `mayBeAbsent` pairs
+ * are sent; `judge` gives the verdicts on another text of the request.
+ */
+export function verdictsWhateverIsSent(
+  text: string,
+  mayBeAbsent: readonly OffsetRange[],
+  raw: readonly Diagnostic[],
+  judge: (text: string) => Diagnostic[],
+): Diagnostic[] {
+  const spans = mayBeAbsent.map((r) => removalOf(text, r)).sort((a, b) => a.start - b.start);
+  const standing = raw.map((d) => ({ d, at: offsets(d.range, text.length), holds: true }));
+  for (const mask of leftOutSets(spans.length)) {
+    const removed = spans.filter((_, i) => mask & (2 ** i));
+    // The text without them, and where each removal falls in it.
+    let variant = '';
+    let from = 0;
+    const cuts: Array<{ at: number; length: number }> = [];
+    for (const r of removed) {
+      variant += text.slice(from, r.start);
+      cuts.push({ at: variant.length, length: r.end - r.start });
+      from = r.end;
+    }
+    variant += text.slice(from);
+    // Back to the text as written: a start at a cut is the pair after it, an end there the pair before it.
+    const back = (o: number, isEnd: boolean) => cuts.reduce((n, c) => (o > c.at || (o === c.at && !isEnd) ? n + c.length : n), o);
+    const given = new Set<string>();
+    for (const d of judge(variant)) {
+      const [s, e] = offsets(d.range, variant.length);
+      given.add(`${String(d.code)} ${back(s, false)} ${s === e ? back(s, false) : back(e, true)}`);
+    }
+    for (const v of standing) {
+      if (!v.holds) continue;
+      // A verdict on a pair left out says nothing about this combination.
+      if (removed.some((r) => v.at[0] >= r.start && v.at[1] <= r.end && v.at[0] < r.end)) continue;
+      if (!given.has(`${String(v.d.code)} ${v.at[0]} ${v.at[1]}`)) v.holds = false;
+    }
+  }
+  return standing.filter((v) => v.holds).map((v) => v.d);
+}
