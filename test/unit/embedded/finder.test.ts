@@ -124,6 +124,22 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Java (Mediawiki-Japi): the module is the string argument before a fragment of pairs, getActionResult("login", "&lgname=" + …)',
+    language: 'java',
+    source:
+      `class W {\n  String api = "https://en.wikipedia.org/w/api.php?";\n  Api login(String u, String p) throws Exception {\n` +
+      `    return getActionResult("login", "&lgname=" + u + "&⟦lgpasword⟧=" + p, null, null);\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java (Mediawiki-Japi): a query fragment that starts with &titles= and names its module later',
+    language: 'java',
+    source:
+      `class W {\n  String api = "https://en.wikipedia.org/w/api.php?";\n  Api pages(String t) throws Exception {\n` +
+      `    return getQueryResult("&titles=" + t + "&prop=revisions&⟦rvprp⟧=content");\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java: &amp; written into a string is sent as part of a name',
     language: 'java',
     source: `class A {\n  @GET("w/api.php?action=query&⟦amp;prop⟧=info&titles=X")\n  Call<R> f();\n}\n`,
@@ -396,6 +412,16 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: "PHP: a fragment of pairs after a word that is a module name, but whose names are not the module's, is not judged",
+    language: 'php',
+    source: `<?php\n// https://en.wikipedia.org/w/api.php\n$log->write("edit", "&user=" . $u . "&when=" . $t);\n`,
+  },
+  {
+    name: 'Java: a fragment of pairs handed with a module to a wrapper is open: the wrapper may add the rest (a token)',
+    language: 'java',
+    source: `class W {\n  String api = "https://en.wikipedia.org/w/api.php?";\n  Api del(String t) throws Exception {\n    return getActionResult("delete", "&title=Foo", token, form);\n  }\n}\n`,
+  },
   {
     name: 'Kotlin: the URL prefix constant the Retrofit annotations are written after is not a request without action (apps-android-wikipedia Service.kt)',
     language: 'kotlin',

@@ -15,12 +15,12 @@ import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { readEntries, type Entries } from './objectEntries';
 import { appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
-import { urlQueryOf } from './urlQuery';
+import { PAIR_FRAGMENT, urlQueryOf } from './urlQuery';
 import { isMapLiteral, MAP_LITERAL_TYPES } from './mapLiterals';
 import { curlRequest } from './curlCommand';
 import { builderChain } from './builderChains';
 import { KEYED_TYPES, keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
-import type { MappedText } from './virtualText';
+import { MappedText } from './virtualText';
 import { entryTemplate, type EntryTemplate } from './paramAdder';
 import { mapPostOf, namesMapServer } from './mapPosts';
 import { POST_CALL_TYPES } from './mapPostCalls';
@@ -99,10 +99,32 @@ function givenToUrlObject(node: Node): boolean {
   return call?.type === 'new_expression' && call.childForFieldName('constructor')?.text === 'URL';
 }
 
+/**
+ * A string argument naming a module just before this one (`getActionResult("login", "&lgname=" + user)`):
+ * the wrapper sends `action=login` and appends the fragment.
+ */
+function actionArgumentBefore(node: Node, lang: HostLanguage, host: string): { action: MappedText; node: Node } | undefined {
+  let arg: Node | null = node;
+  if (arg.parent && ARGUMENT_WRAPPERS.has(arg.parent.type)) arg = arg.parent;
+  if (!arg.parent || !ARGUMENT_LISTS.has(arg.parent.type)) return undefined;
+  let before = arg.previousNamedSibling;
+  if (before && ARGUMENT_WRAPPERS.has(before.type)) before = before.namedChildren[0];
+  if (!before || !isStringNode(before, lang)) return undefined;
+  const action = decodeExpression(before, lang, host);
+  return !action.hasHole() && /^[a-z][a-z0-9-]*$/.test(action.text) ? { action, node: before } : undefined;
+}
+
+const ARGUMENT_LISTS = new Set(['argument_list', 'arguments', 'value_arguments']);
+/** Nodes that hold one argument (PHP's `argument`, Kotlin's `value_argument`). */
+const ARGUMENT_WRAPPERS = new Set(['argument', 'value_argument']);
+
 function addUrl(w: Walk, node: Node): void {
   const text = decodeExpression(node, w.lang, w.host);
   const found = urlQueryOf(text, true);
-  if (!found) return;
+  if (!found) {
+    if (PAIR_FRAGMENT.test(text.text)) addActionFragment(w, node, text);
+    return;
+  }
   const annotation = retrofitMethod(node);
   const form: RequestForm = annotation ? 'annotation' : isConcatNode(node, w.lang) ? 'concat' : 'url';
   const request: FoundRequest = {
@@ -126,6 +148,31 @@ function addUrl(w: Walk, node: Node): void {
     request.closed = false;
   }
   w.out.push(request);
+}
+
+/**
+ * `getActionResult("login", "&lgname=" + user)` (Mediawiki-Japi): a fragment of pairs handed to a wrapper with
+ * the module it sends as `action`, the argument before. Open: the wrapper may add more (a token, form data).
+ */
+function addActionFragment(w: Walk, node: Node, text: MappedText): void {
+  const before = actionArgumentBefore(node, w.lang, w.host);
+  if (!before) return;
+  const { action } = before;
+  const query = new MappedText();
+  query.push('action=', action.starts[0], action.starts[0]);
+  query.append(action);
+  let end = 1;
+  while (end < text.text.length && !/[\s"'<>`#]/.test(text.text[end])) end++;
+  query.append(text, 0, end);
+  w.out.push({
+    language: w.lang.id,
+    form: isConcatNode(node, w.lang) ? 'concat' : 'url',
+    client: 'http',
+    range: { start: before.node.startIndex, end: node.endIndex },
+    query,
+    closed: false,
+    namesApi: w.fileNamesApi,
+  });
 }
 
 const DECLARATIONS = new Set(['method_declaration', 'function_declaration', 'property_declaration']);
@@ -369,8 +416,8 @@ function mayHoldUrl(host: string, start: number, end: number): boolean {
   return source.includes('api.php?') || source.includes('action=') || source.includes('\\') || QUERY_FRAGMENT_SOURCE.test(source);
 }
 
-/** A string literal's source that may start a query-module fragment (`"&list=…`, urlQuery.ts). */
-const QUERY_FRAGMENT_SOURCE = /^[^&]{0,3}&(?:list|prop|meta|generator)=/;
+/** A string literal's source that may start a fragment (`"&list=…`, `"&titles=…`: urlQuery.ts, `addActionFragment`). */
+const QUERY_FRAGMENT_SOURCE = /^[^&]{0,3}&[a-z][a-z0-9_]*=/;
 
 /** Visits one node (`inConcat`: its parent is a concatenation); returns whether to look inside it. */
 function visit(w: Walk, node: Node, concat: boolean, inConcat: boolean): boolean {

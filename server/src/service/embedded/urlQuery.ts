@@ -21,7 +21,7 @@ function locateQuery(
   } else if (/^[?&]?action=/.test(text.slice(lead))) {
     urlStart = lead;
     queryStart = text[lead] === '?' || text[lead] === '&' ? lead + 1 : lead;
-  } else if (fragments && QUERY_FRAGMENT.test(text)) {
+  } else if (fragments && isQueryFragment(text)) {
     urlStart = 0;
     queryStart = 1;
     fragment = true;
@@ -36,6 +36,16 @@ function locateQuery(
  * wrapper appends to `…api.php?action=query` (Mediawiki-Japi's `getQueryResult("&meta=siteinfo&siprop=general")`).
  */
 const QUERY_FRAGMENT = /^&(?:list|prop|meta|generator)=[a-z]/;
+/** A pair of the page set or another plain name first, with the query module later (`&titles=…&prop=revisions`). */
+const LATER_MODULE = /&(?:list|prop|meta|generator)=[a-z]/;
+
+/** Whether a decoded literal is a query fragment: `QUERY_FRAGMENT`, or `&name=…` pairs that name a query module later. */
+function isQueryFragment(text: string): boolean {
+  return QUERY_FRAGMENT.test(text) || (PAIR_FRAGMENT.test(text) && LATER_MODULE.test(text));
+}
+
+/** A literal of `&name=value` pairs, the rest of a request a wrapper puts after the `action` it is given. */
+export const PAIR_FRAGMENT = /^&[a-z][a-z0-9_]*=/;
 
 /**
  * The virtual query of a URL literal: `https://host/…/api.php?` kept when wholly literal (it picks the wiki).
