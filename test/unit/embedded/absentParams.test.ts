@@ -1,6 +1,7 @@
 /**
  * Parameters a client may leave out at run time: Retrofit skips a `@Query`/`@Field` whose argument is
- * null (`ParameterHandler.Query.apply`: "Skip null values"), and an empty list adds no pair. A verdict on
+ * null (`ParameterHandler.Query.apply`: "Skip null values"), and an empty list adds no pair; python-requests
+ * leaves out a None value, pywikibot None and False, mw.Api and mwn `false` and `undefined`. A verdict on
  * such a request stands only when it holds whichever of them are sent; a verdict on the parameter's own
  * name still stands. `⟦…⟧` marks each expected diagnostic, with the codes in source order.
  */
@@ -15,6 +16,9 @@ interface Case {
 }
 
 const API = 'w/api.php?action=query&prop=revisions&rvslots=main&rvprop=ids';
+const WIKI = 'https://en.wikipedia.org/w/api.php';
+const PY_REVS = `'action': 'query', 'prop': 'revisions', 'rvprop': 'ids', 'rvslots': 'main'`;
+const JS_REVS = `action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main'`;
 
 const CASES: Case[] = [
   {
@@ -75,6 +79,50 @@ const CASES: Case[] = [
       `    @Query("rvlimit") c: Int?,\n    @Query("rvstart") d: String?,\n    @Query("rvend") e: String?,\n    @Query("rvuser") f: String?,\n` +
       `    @Query("⟦rvusr⟧") g: String?\n  ): R\n}\n`,
     codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'python-requests leaves out a None value: parameters defaulting to None may be absent',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\ndef revisions(title=None, pageid=None):\n` +
+      `    return requests.get(API, params={${PY_REVS}, 'titles': title, 'pageids': pageid, 'rvdir': 'newer'})\n`,
+    codes: [],
+  },
+  {
+    name: 'python-requests: a conditional whose other branch is None may be absent; a misspelled name is still judged',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\n` +
+      `requests.get(API, params={${PY_REVS}, 'titles': t if c else None, 'pageids': p if not c else None, 'rvdir': 'newer', '⟦rvlimt⟧': 5})\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'python-requests: plain variables are sent (whatever they hold), so both page sets are given',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\ndef revisions(title, pageid):\n` +
+      `    return requests.get(API, params={${PY_REVS}, 'titles': title, 'pageids': pageid, '⟦⟦rvdir⟧⟧': 'newer'})\n`,
+    codes: ['invalidparammix', 'singlepageonly'],
+  },
+  {
+    name: 'pywikibot leaves out None and False: a parameter defaulting to None in simple_request',
+    language: 'python',
+    source:
+      `import pywikibot\ndef revisions(site, title=None, pageid=None):\n` +
+      `    return site.simple_request(action='query', prop='revisions', rvprop='ids', rvslots='main', titles=title, pageids=pageid, rvdir='newer')\n`,
+    codes: [],
+  },
+  {
+    name: 'mw.Api leaves out undefined: `x || undefined` and a TypeScript optional parameter may be absent',
+    language: 'typescript',
+    source: `function revisions(title?: string, pageid?: number) {\n  return new mw.Api().get({ ${JS_REVS}, titles: title, pageids: pageid || undefined, rvdir: 'newer' });\n}\n`,
+    codes: [],
+  },
+  {
+    name: 'mw.Api sends null (jQuery sends it empty): a null branch is no reason to think the pair absent',
+    language: 'javascript',
+    source: `new mw.Api().get({ ${JS_REVS}, titles: t, pageids: p || null, ⟦⟦rvdir⟧⟧: 'newer' });\n`,
+    codes: ['invalidparammix', 'singlepageonly'],
   },
 ];
 

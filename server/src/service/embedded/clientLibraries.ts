@@ -14,6 +14,7 @@ import type { HostLanguage } from './hostLanguages';
 import type { Entry, EntryValue, ValueSpan } from './objectEntries';
 import { decodeExpression, isStringNode } from './hostStrings';
 import { MappedText } from './virtualText';
+import type { OffsetRange } from '../languageTypes';
 
 export type ClientKind = 'mw.Api' | 'mwn' | 'pywikibot' | 'mwclient' | 'jwbf' | 'addwiki' | 'http' | 'retrofit' | 'unknown';
 
@@ -25,21 +26,39 @@ interface ClientRule {
   joinsLists: boolean;
   /** Parameters the library adds when the code does not give them. */
   defaults: Record<string, string>;
+  /**
+   * Literals whose pair the library leaves out (node types: `none`, `null`, `undefined`, `false`): a value that
+   * may be one of them at run time (`x if c else None`) makes its pair maybe absent.
+   */
+  omits: ReadonlySet<string>;
 }
+
+const JS_OMITS: ReadonlySet<string> = new Set(['false', 'undefined']);
+const PY_OMITS: ReadonlySet<string> = new Set(['false', 'none']);
 
 const CLIENT_RULES: Record<ClientKind, ClientRule> = {
   // mediawiki.api's default parameters: a request without `action` is a query.
-  'mw.Api': { kind: 'mw.Api', dropsFalse: true, joinsLists: true, defaults: { action: 'query', format: 'json' } },
-  mwn: { kind: 'mwn', dropsFalse: true, joinsLists: true, defaults: { format: 'json', formatversion: '2' } },
-  pywikibot: { kind: 'pywikibot', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
-  mwclient: { kind: 'mwclient', dropsFalse: true, joinsLists: true, defaults: { format: 'json' } },
+  // mediawiki.api's preprocessParameters deletes `false` and `undefined` values (`null` goes on to jQuery, sent empty).
+  'mw.Api': { kind: 'mw.Api', dropsFalse: true, joinsLists: true, defaults: { action: 'query', format: 'json' }, omits: JS_OMITS },
+  // mwn's preprocessParameters does the same.
+  mwn: { kind: 'mwn', dropsFalse: true, joinsLists: true, defaults: { format: 'json', formatversion: '2' }, omits: JS_OMITS },
+  // pywikibot's Request._encoded_items: "False and None are not included in the http URI".
+  pywikibot: { kind: 'pywikibot', dropsFalse: true, joinsLists: true, defaults: { format: 'json' }, omits: PY_OMITS },
+  mwclient: { kind: 'mwclient', dropsFalse: true, joinsLists: true, defaults: { format: 'json' }, omits: PY_OMITS },
   // jwbf's builders send each value's string form.
-  jwbf: { kind: 'jwbf', dropsFalse: false, joinsLists: false, defaults: {} },
-  // addwiki (PHP) hands the array to Guzzle as it is (http_build_query: false is sent as 0) and sets format=json.
-  addwiki: { kind: 'addwiki', dropsFalse: false, joinsLists: false, defaults: { format: 'json' } },
-  http: { kind: 'http', dropsFalse: false, joinsLists: false, defaults: {} },
-  retrofit: { kind: 'retrofit', dropsFalse: false, joinsLists: false, defaults: {} },
-  unknown: { kind: 'unknown', dropsFalse: true, joinsLists: false, defaults: {} },
+  jwbf: { kind: 'jwbf', dropsFalse: false, joinsLists: false, defaults: {}, omits: new Set() },
+  // addwiki (PHP) hands the array to Guzzle as it is (http_build_query: false is sent as 0, null left out) and sets format=json.
+  addwiki: { kind: 'addwiki', dropsFalse: false, joinsLists: false, defaults: { format: 'json' }, omits: new Set(['null']) },
+  // python-requests leaves out a None value (httpx sends it empty); URLSearchParams sends `null` and `undefined` as words.
+  http: { kind: 'http', dropsFalse: false, joinsLists: false, defaults: {}, omits: new Set(['none']) },
+  retrofit: { kind: 'retrofit', dropsFalse: false, joinsLists: false, defaults: {}, omits: new Set() },
+  unknown: {
+    kind: 'unknown',
+    dropsFalse: true,
+    joinsLists: false,
+    defaults: {},
+    omits: new Set(['none', 'null', 'undefined', 'nil', 'false']),
+  },
 };
 
 /** What the call around a parameter object tells. */
@@ -184,8 +203,17 @@ function wireValue(v: EntryValue, rule: ClientRule): MappedText | undefined {
   return out;
 }
 
-/** The virtual query string of a parameter object as its client sends it. */
-export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, action?: MappedText): MappedText {
+/** Whether the client may leave a pair out at run time (its value may be a literal the client omits). */
+function mayOmit(v: EntryValue, rule: ClientRule): boolean {
+  if (v.kind === 'unknown') return !!v.orLiterals?.some((l) => rule.omits.has(l));
+  return v.kind === 'none' && !rule.dropsFalse && rule.omits.has(v.node.type);
+}
+
+/**
+ * The virtual query string of a parameter object as its client sends it; the virtual ranges of the pairs the
+ * client may leave out at run time go into `mayBeAbsent` (`FoundRequest.mayBeAbsent`).
+ */
+export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, action?: MappedText, mayBeAbsent?: OffsetRange[]): MappedText {
   const rule = CLIENT_RULES[kind];
   const out = new MappedText();
   const add = (name: MappedText, value: MappedText) => {
@@ -203,7 +231,10 @@ export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, acti
   }
   for (const e of entries) {
     const value = wireValue(e.value, rule);
-    if (value) add(e.name, value);
+    if (!value) continue;
+    const from = out.text.length;
+    add(e.name, value);
+    if (mayBeAbsent && mayOmit(e.value, rule)) mayBeAbsent.push({ start: from, end: out.text.length });
   }
   return out;
 }

@@ -19,7 +19,12 @@ export type EntryValue =
   | { kind: 'bool'; value: boolean; node: ValueSpan }
   | { kind: 'none'; node: ValueSpan }
   | { kind: 'list'; items: EntryValue[]; node: ValueSpan }
-  | { kind: 'unknown'; node: ValueSpan };
+  | {
+      kind: 'unknown';
+      node: ValueSpan;
+      /** Literals the value may be at run time (`x if c else None`, `y || undefined`, a parameter defaulting to `None`): a client may leave such a pair out. */
+      orLiterals?: readonly string[];
+    };
 
 export interface Entry {
   name: MappedText;
@@ -64,7 +69,70 @@ export function readValue(node: Node, lang: HostLanguage, host: string, depth = 
     }
     return { kind: 'list', items, node };
   }
-  return { kind: 'unknown', node };
+  const orLiterals = literalsItMayBe(node, lang);
+  return orLiterals ? { kind: 'unknown', node, orLiterals } : { kind: 'unknown', node };
+}
+
+/** Literal node types a client may leave out: `None`, `null`, `undefined`, `nil`, `false`. */
+const OMITTABLE = new Set(['none', 'null', 'undefined', 'nil', 'false']);
+
+/** Function node types whose parameters an identifier may be (Python, JavaScript, TypeScript). */
+const FUNCTIONS = new Set([
+  'function_definition',
+  'function_declaration',
+  'function_expression',
+  'function',
+  'arrow_function',
+  'method_definition',
+  'generator_function_declaration',
+]);
+
+/**
+ * The omittable literals (`OMITTABLE`) an expression may evaluate to, as written: a branch of a conditional
+ * (`x if c else None`, `c ? x : undefined`), the right side of `or` / `||` / `??`, or the default of the
+ * enclosing function's parameter it names (`def f(title=None)`, `function f(t = undefined)`, TypeScript's
+ * `t?: string`). Undefined when it is none of those.
+ */
+function literalsItMayBe(node: Node, lang: HostLanguage): string[] | undefined {
+  if (lang.id !== 'python' && lang.id !== 'javascript' && lang.id !== 'typescript') return undefined;
+  const branches: Array<Node | null> = [];
+  switch (node.type) {
+    case 'conditional_expression':
+      branches.push(node.namedChildren[0], node.namedChildren[2]);
+      break;
+    case 'ternary_expression':
+      branches.push(node.childForFieldName('consequence'), node.childForFieldName('alternative'));
+      break;
+    case 'boolean_operator':
+    case 'binary_expression': {
+      const op = node.childForFieldName('operator')?.type;
+      if (op === 'or' || op === '||' || op === '??') branches.push(node.childForFieldName('right'));
+      break;
+    }
+    case 'identifier':
+      return parameterDefault(node);
+    default:
+      return undefined;
+  }
+  const found = branches.filter((b): b is Node => !!b && OMITTABLE.has(b.type)).map((b) => b.type);
+  return found.length ? found : undefined;
+}
+
+/** The omittable default of the enclosing function's parameter an identifier names (`undefined` for TypeScript's `t?:`). */
+function parameterDefault(id: Node): string[] | undefined {
+  let fn: Node | null = id.parent;
+  for (let i = 0; fn && !FUNCTIONS.has(fn.type); i++) fn = i < 64 ? fn.parent : null;
+  const params = fn?.childForFieldName('parameters');
+  if (!params) return undefined;
+  for (const p of params.namedChildren) {
+    if (!p) continue;
+    const name = p.childForFieldName('name') ?? p.childForFieldName('left') ?? p.childForFieldName('pattern') ?? p.namedChildren[0];
+    if (name?.text !== id.text) continue;
+    if (p.type === 'optional_parameter') return ['undefined'];
+    const value = p.childForFieldName('value') ?? p.childForFieldName('right');
+    return value && OMITTABLE.has(value.type) ? [value.type] : undefined;
+  }
+  return undefined;
 }
 
 /** A key node's name: literal text, or undefined when computed at run time. */

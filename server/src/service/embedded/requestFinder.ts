@@ -302,7 +302,8 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   if (!entries.entries.length) return;
   const impliedAction = !hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && selectsQueryModule(entries);
   if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && !impliedAction) return;
-  const query = entriesToQuery(entries.entries, client.kind, client.action);
+  const mayBeAbsent: OffsetRange[] = [];
+  const query = entriesToQuery(entries.entries, client.kind, client.action, mayBeAbsent);
   const impliedFrom = appendDefaults(query, client.kind, node.endIndex);
   const actionFrom = impliedAction ? appendImpliedQuery(query, node.endIndex) : undefined;
   w.out.push({
@@ -320,6 +321,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
     namesApi: w.fileNamesApi,
     entryTemplate: templateOf(node, entries, w),
+    mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
   });
 }
 
@@ -332,7 +334,8 @@ function addKwargs(w: Walk, call: Node): void {
   const entries = readEntries(args, w.lang, w.host, client.skipNames);
   if (!entries.entries.length && !client.action) return;
   if (!client.action && !hasActionKey(entries)) return;
-  const query = entriesToQuery(entries.entries, client.kind, client.action);
+  const mayBeAbsent: OffsetRange[] = [];
+  const query = entriesToQuery(entries.entries, client.kind, client.action, mayBeAbsent);
   w.out.push({
     language: w.lang.id,
     form: 'kwargs',
@@ -343,6 +346,7 @@ function addKwargs(w: Walk, call: Node): void {
     closed: entries.closed,
     namesApi: w.fileNamesApi,
     entryTemplate: entryTemplate(entries.entries, w.host, true),
+    mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
   });
 }
 
@@ -590,7 +594,8 @@ function addKeyed(w: Walk): void {
   for (const map of keyedMaps(w.keyed)) {
     const existing = map.decl && w.out.find((r) => r.range.start === map.decl!.startIndex && r.range.end === map.decl!.endIndex);
     const client = existing ? existing.client : w.fileClient;
-    const query = entriesToQuery(map.entries, client);
+    const mayBeAbsent: OffsetRange[] = [];
+    const query = entriesToQuery(map.entries, client, undefined, mayBeAbsent);
     const request: FoundRequest = {
       language: w.lang.id,
       form: existing ? existing.form : (map.decl && OBJECT_FORMS[map.decl.type]) || 'map',
@@ -600,6 +605,8 @@ function addKeyed(w: Walk): void {
       impliedFrom: appendDefaults(query, client, map.end),
       closed: false,
       namesApi: existing ? existing.namesApi : w.fileNamesApi,
+      // set even when empty: the declaration's ranges were of its own query
+      mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
     };
     if (existing) Object.assign(existing, request);
     else w.out.push(request);
