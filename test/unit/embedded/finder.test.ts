@@ -140,6 +140,14 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: "TypeScript (OsmAPP): the module is the string argument before the object, POST('login', { lgname, … })",
+    language: 'typescript',
+    source:
+      `const WIKI_URL = '${WIKI}';\nconst POST = async (action: string, params: Params) => fetch(WIKI_URL, { method: 'POST', body: new URLSearchParams({ action, ...params }) });\n` +
+      `export const login = (lgname: string, lgpassword: string, lgtoken: string) => POST('login', { lgname, lgpassword, ⟦lgtokn⟧: lgtoken });\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java: &amp; written into a string is sent as part of a name',
     language: 'java',
     source: `class A {\n  @GET("w/api.php?action=query&⟦amp;prop⟧=info&titles=X")\n  Call<R> f();\n}\n`,
@@ -412,6 +420,16 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: "Python: a string argument before a dict that is no module is not read as one (BeautifulSoup's find('table', {...}))",
+    language: 'python',
+    source: `API = '${WIKI}'\ninfo = soup.find("table", {"class": "infobox"})\nroot = soup.find("div", {"class": "mw-parser-output"})\n`,
+  },
+  {
+    name: "TypeScript: a wrapper's generic builder, { action, ...params }, is no request of its own",
+    language: 'typescript',
+    source: `const WIKI_URL = '${WIKI}';\nconst GET = async (action: string, params: Params) => fetch(\`\${WIKI_URL}?\${new URLSearchParams({ action, ...params, format: 'json' })}\`);\n`,
+  },
   {
     name: "PHP: a fragment of pairs after a word that is a module name, but whose names are not the module's, is not judged",
     language: 'php',

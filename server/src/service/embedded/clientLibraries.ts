@@ -74,6 +74,8 @@ export interface CallClient {
   action?: MappedText;
   /** Keyword arguments of the library itself, not wiki parameters. */
   skipNames: ReadonlySet<string>;
+  /** `action` is a string argument of an unknown wrapper (`moduleBeside`). */
+  beside?: true;
 }
 
 const NONE: CallClient = { kind: 'unknown', mediawiki: false, holdsParams: false, kwargs: false, skipNames: new Set() };
@@ -128,6 +130,25 @@ function addwikiClient(node: Node, at: { call: Node; args: Node }, lang: HostLan
   return { ...NONE, kind: 'addwiki', mediawiki: true, holdsParams: true, action };
 }
 
+/**
+ * A parameter object handed to a wrapper with the module as the string argument before it (`GET('query', { meta:
+ * 'tokens' })`, `POST('login', { lgname, lgpassword, lgtoken })`): the wrapper sends it as `action`. Its client is
+ * unknown, and it may add more.
+ */
+function moduleBeside(
+  node: Node,
+  at: { call: Node; args: Node; keyword?: string },
+  lang: HostLanguage,
+  host: string,
+): CallClient | undefined {
+  if (at.keyword !== undefined) return undefined;
+  const [first, second] = at.args.namedChildren.map((a) => (a?.type === 'argument' ? a.namedChildren[0] : a));
+  if (!first || !second || second.startIndex !== node.startIndex || !isStringNode(first, lang)) return undefined;
+  const action = decodeExpression(first, lang, host);
+  if (action.hasHole() || !/^[a-z][a-z0-9-]*$/.test(action.text)) return undefined;
+  return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true };
+}
+
 /** The client library of the call a parameter object (or a Python argument list) belongs to. */
 export function clientOfCall(node: Node, lang: HostLanguage, host: string): CallClient {
   if (node.type === 'argument_list') return kwargsClient(node, lang, host);
@@ -136,7 +157,7 @@ export function clientOfCall(node: Node, lang: HostLanguage, host: string): Call
   const addwiki = addwikiClient(node, at, lang, host);
   if (addwiki) return addwiki;
   const kind = classify(calleeText(at.call, at.args, host), lang);
-  if (!kind) return NONE;
+  if (!kind) return moduleBeside(node, at, lang, host) ?? NONE;
   const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);
   return { ...NONE, kind, mediawiki: kind !== 'http', holdsParams };
 }

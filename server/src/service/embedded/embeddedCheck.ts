@@ -116,6 +116,8 @@ function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parse
   // (which does not even serve it): one rule, `namesMediaWiki`.
   if (!request.namesApi) return 'low';
   if (!action && (names === 0 || request.prefix)) return 'low';
+  // `{ action, ...params }`, `"action=" + action + "&format=" + f`: a wrapper's generic builder, no request of its own.
+  if (action && holey(action, parsed.text) && names === 0) return 'low';
   if (foreign * 2 > names) return 'low';
   // An object with only `action` (a Redux action, a form's action) is not a request without a client to say so.
   if (names === 0 && request.form !== 'url' && request.form !== 'annotation' && request.client === 'unknown') return 'low';
@@ -199,6 +201,10 @@ export function checkRequests(
     const diagnostics = confidence === 'low' ? [] : hostDiagnostics(request, host, parsed, raw);
     return { service: 'wiki', request, confidence, virtual, parsed, diagnostics };
   });
+  // A string argument beside parameters is a module only if the catalogue has it (`find('table', {…})` is not one).
+  const kept = out.filter(
+    (c) => c.service !== 'wiki' || !c.request.actionBeside || !!wiki.getCatalogue(c.parsed.queries[0]).getActionModule(actionOf(c.parsed)),
+  );
   // A former module named alone: judged once the file is known to send MediaWiki requests.
   if (out.some((c) => c.service === 'wiki' && c.confidence === 'high'))
     out.forEach((c, i) => {
@@ -206,7 +212,11 @@ export function checkRequests(
       c.confidence = 'high';
       c.diagnostics = hostDiagnostics(c.request, host, c.parsed, raws[i]);
     });
-  return out;
+  return kept.length === out.length ? out : kept;
+}
+
+function actionOf(parsed: WikiDocument): string {
+  return parsed.queries[0]?.byName.get('action')?.value ?? '';
 }
 
 /**

@@ -53,6 +53,11 @@ export interface FoundRequest {
   /** How one more entry is written in an object's syntax (the fixes that add a parameter); none for URL forms. */
   entryTemplate?: EntryTemplate;
   /**
+   * The `action` is a string argument beside the parameters, handed to a wrapper (`GET('query', {…})`,
+   * `getActionResult("login", "&lgname=…")`): a candidate only when it names an action module (embeddedCheck.ts).
+   */
+  actionBeside?: true;
+  /**
    * Virtual ranges of pairs the client may leave out at run time (a Retrofit `@Query` whose argument may
    * be null): a verdict stands only if it holds whichever of them are sent (absentParams.ts).
    */
@@ -172,6 +177,7 @@ function addActionFragment(w: Walk, node: Node, text: MappedText): void {
     query,
     closed: false,
     namesApi: w.fileNamesApi,
+    actionBeside: true,
   });
 }
 
@@ -322,6 +328,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
     namesApi: w.fileNamesApi,
     entryTemplate: templateOf(node, entries, w),
     mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
+    actionBeside: client.beside,
   });
 }
 
