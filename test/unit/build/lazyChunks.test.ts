@@ -63,6 +63,7 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
  */
 const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
   'server.embedded.js': [
+    'server/src/service/embedded/absentParams.ts',
     'server/src/service/embedded/builderChains.ts',
     'server/src/service/embedded/clientLibraries.ts',
     'server/src/service/embedded/curlCommand.ts',
