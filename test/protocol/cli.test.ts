@@ -250,6 +250,26 @@ describe('wikimap-query check (CLI)', function () {
     }
   });
 
+  it('invisible and reordering characters in a file name or a map message are printed as escapes (a bidi override, a zero-width space)', () => {
+    const wiki = path.join(dir, 'rev\u202eyreuqikiw.wikiquery');
+    const map = path.join(dir, 'zero\u200bwidth.mapquery.json');
+    fs.writeFileSync(wiki, 'action=query&list=allpages&aplimit=9000\n');
+    fs.writeFileSync(map, '{ "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 1, "y": 1, "z": 1}, "type": "bo\u200bnes" }\n');
+    try {
+      for (const format of ['text', 'github']) {
+        const run = cli(['check', '--format', format, wiki, map]);
+        assert.equal(run.status, 0, run.stderr);
+        assert.equal(run.stdout.trim().split('\n').length, 2, run.stdout);
+        assert.doesNotMatch(run.stdout, /[\u200b\u202e]/, format);
+        assert.match(run.stdout, /rev\\u202eyreuqikiw\.wikiquery/, format);
+        assert.match(run.stdout, /zero\\u200bwidth\.mapquery\.json.*"bo\\u200bnes"/, format);
+      }
+    } finally {
+      fs.rmSync(wiki);
+      fs.rmSync(map);
+    }
+  });
+
   it('--help and --version', () => {
     const help = cli(['--help']);
     assert.equal(help.status, 0);

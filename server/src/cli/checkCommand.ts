@@ -27,6 +27,7 @@ import { loadRepoConfig, type RepoConfig, type RepoConfigFiles } from '../repoCo
 import { ruleFor, type DiagnosticRule } from './diagnosticRules';
 import { GitignoreMatcher, MAX_GITIGNORE_BYTES, MAX_GITIGNORE_PATTERNS, parseGitignore } from './gitignore';
 import { errorMessage } from '../../../common/errorMessage';
+import { escapeUnseen } from '../../../common/unseenText';
 import { HOST_LANGUAGES, type HostLanguage } from '../service/embedded/hostLanguages';
 import { HostParsers } from '../embedded/hostParsers';
 import type { ByteSearch, FoundRequest } from '../service/embedded/requestFinder';
@@ -743,11 +744,13 @@ function createSettingsReader(opts: CheckOptions, io: CliIo): (input: Input) => 
 }
 
 /**
- * A line for a terminal: control characters (C0 but tab, DEL, C1) written as `\u001b`, so a file name or a
- * value quoted in a message cannot move the cursor, clear the screen or hide text (an escape sequence).
+ * A line for a terminal: control characters (C0 but tab, line feed included, DEL, C1) written as `\u001b`, so a
+ * file name or a value quoted in a message cannot move the cursor, clear the screen or hide text (an escape
+ * sequence), and invisible or reordering characters too (a bidi override, a zero-width space): the set the
+ * wiki's messages escape (`common/unseenText.ts`).
  */
 export function printable(line: string): string {
-  return line.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeUnseen(line, 'escaped');
 }
 
 /** Writes the results in the chosen format (and, for text and github, the total on stderr). */

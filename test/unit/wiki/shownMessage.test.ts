@@ -5,6 +5,7 @@
  * stays short whatever the query holds.
  */
 import assert from 'node:assert/strict';
+import { printable } from '../../../server/src/cli/checkCommand';
 import { MAX_MESSAGE_CHARS, shownMessage } from '../../../server/src/service/wiki/wikiShownMessage';
 import { validate } from './helpers';
 
@@ -67,5 +68,20 @@ describe('wiki messages: names and values as shown', () => {
     assert.equal(shownMessage(list), list);
     // Letters of other scripts and emoji are not touched (a zero-width joiner inside an emoji is escaped).
     assert.equal(shownMessage('"Ünïcödé ß ﬃ İ 漢字 😀"'), '"Ünïcödé ß ﬃ İ 漢字 😀"');
+  });
+
+  it("the CLI's lines escape the same characters as the messages, and line feed besides (one set: common/unseenText.ts)", () => {
+    const differ: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      const inMessage = shownMessage(`"${c}"`) !== `"${c}"`;
+      const inLine = printable(`"${c}"`) !== `"${c}"`;
+      if (inLine !== (inMessage || c === '\n')) differ.push(code.toString(16));
+    }
+    assert.deepEqual(differ, []);
+    // A tag character is two units, escaped together in both.
+    assert.equal(printable('a\udb40\udc41b'), 'a\\udb40\\udc41b');
+    assert.equal(shownMessage('a\udb40\udc41b'), 'a\\udb40\\udc41b');
+    assert.equal(printable('x\u202ey\ny\t'), 'x\\u202ey\\u000ay\t');
   });
 });

@@ -5,11 +5,14 @@
  * right-to-left override or a zero-width space was shown with it, looking like another name
  * (`Unrecognized parameter: "ap\u200blimit". Did you mean "aplimit"?`, with the escape a real zero-width space).
  * - Characters that are invisible or reorder text (bidi controls and marks, zero-width characters, the
- *   byte-order mark) and control characters other than tab and line feed are written as `\uXXXX`.
+ *   byte-order mark) and control characters other than tab and line feed are written as `\uXXXX`, by the
+ *   escaper the CLI's output uses too (`common/unseenText.ts`: one set of characters).
  * - A message over MAX_MESSAGE_CHARS has each quoted name or value over MAX_RUN_CHARS cut to its first and
  *   last characters around `…` (never inside a surrogate pair); the prose between them is cut the same way
  *   only if that was not enough, and the message itself only if that was not enough either.
  */
+
+import { escapeUnseen } from '../../../../common/unseenText';
 
 /** Longest message kept as written. */
 export const MAX_MESSAGE_CHARS = 1000;
@@ -17,25 +20,6 @@ export const MAX_MESSAGE_CHARS = 1000;
 const MAX_RUN_CHARS = 200;
 const KEEP_HEAD = 100;
 const KEEP_TAIL = 20;
-
-/**
- * Invisible or reordering characters (Unicode's bidi controls and marks, the zero-width characters and
- * invisible operators, the line and paragraph separators, variation selectors, the byte-order mark,
- * interlinear annotation marks, the tag characters U+E0000–E007F) and C0/C1 controls but tab and line feed.
- */
-// The class lists single code units on purpose (variation selectors among them): each one is escaped alone.
-const UNSEEN =
-  // eslint-disable-next-line no-misleading-character-class
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/;
-// eslint-disable-next-line no-misleading-character-class
-const UNSEEN_ALL = new RegExp(UNSEEN.source, 'g');
-
-/** Each UTF-16 unit of `c` (a tag character is two) as `\uXXXX`. */
-function escaped(c: string): string {
-  let out = '';
-  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
-  return out;
-}
 
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
@@ -58,6 +42,5 @@ export function shownMessage(message: string): string {
     // Runs too short to cut, but many (a name of a million quotes): the message itself is cut.
     if (shown.length > 4 * MAX_MESSAGE_CHARS) shown = `${shown.slice(0, MAX_MESSAGE_CHARS)}…${shown.slice(-KEEP_HEAD)}`;
   }
-  if (UNSEEN.test(shown)) shown = shown.replace(UNSEEN_ALL, escaped);
-  return shown;
+  return escapeUnseen(shown, 'kept');
 }
