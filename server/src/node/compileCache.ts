@@ -22,7 +22,7 @@ import * as vm from 'node:vm';
 import { userCacheDir } from './userCacheDir';
 
 /** How long after start the cache is written (functions compiled by then are in it); the timer never keeps the process alive. */
-const WRITE_DELAY_MS = Number(process.env.XP_DELAY ?? 1000);
+const WRITE_DELAY_MS = 1000;
 /** Cache files of other bundle versions are removed once this old. */
 const STALE_MS = 7 * 24 * 3600 * 1000;
 
@@ -138,17 +138,29 @@ type ModuleFunction = ((exports: unknown, require: NodeJS.Require, module: unkno
 export function runWithCompileCache(file: string, dir: string | undefined, options: CompileCacheOptions): CacheOutcome {
   const trace = options.trace ?? (() => undefined);
   const folder = dir === undefined ? undefined : safeFolder(dir);
-  const loaded = folder === undefined ? undefined : new Map<string, unknown>();
+  const loaded = new Map<string, LoadedModule>();
   const requireFor = (from: string): NodeJS.Require =>
-    loaded === undefined || folder === undefined ? createRequire(from) : chunkRequire(from, folder, options, loaded, requireFor);
-  const { outcome } = loadWithCache(file, dir === undefined ? 'off' : 'unsafe-folder', folder, options, requireFor);
+    folder === undefined ? createRequire(from) : chunkRequire(from, folder, options, loaded, requireFor);
+  const { outcome } = loadWithCache(file, dir === undefined ? 'off' : 'unsafe-folder', folder, options, requireFor, loaded);
   trace(`compile cache: ${outcome}${folder ? ` (${folder})` : ''}`);
   return outcome;
+}
+
+/** A module loaded with the cache: its exports so far while it runs, all of them once it ran. */
+interface LoadedModule {
+  exports: unknown;
+  filename: string;
+  id: string;
+  loaded: boolean;
 }
 
 /**
  * Loads `file` as a CommonJS module with the cache of `folder` (Node's own `require` when that fails or there is
  * no folder, `noFolder` then being the outcome). Answers the module's exports and what happened with the cache.
+ *
+ * The module is recorded in `loaded` before it runs, as Node records a module in its cache: a chunk that
+ * requires it back while it runs (a cycle) gets its exports so far, never a second run (nor an endless
+ * recursion). A module that throws is forgotten, as Node forgets it.
  */
 function loadWithCache(
   file: string,
@@ -156,6 +168,7 @@ function loadWithCache(
   folder: string | undefined,
   options: CompileCacheOptions,
   requireFor: (from: string) => NodeJS.Require,
+  loaded: Map<string, LoadedModule>,
 ): { outcome: CacheOutcome; exports: unknown } {
   const trace = options.trace ?? (() => undefined);
   let compiled: { fn: ModuleFunction; cacheFile: string } | undefined;
@@ -189,8 +202,14 @@ function loadWithCache(
     if (options.writeWhen === 'exit') process.once('exit', write);
     else setTimeout(write, WRITE_DELAY_MS).unref();
   }
-  const mod = { exports: {}, filename: file, id: file, loaded: false };
-  fn.call(mod.exports, mod.exports, requireFor(file), mod, file, path.dirname(file));
+  const mod: LoadedModule = { exports: {}, filename: file, id: file, loaded: false };
+  loaded.set(file, mod);
+  try {
+    fn.call(mod.exports, mod.exports, requireFor(file), mod, file, path.dirname(file));
+  } catch (e) {
+    loaded.delete(file);
+    throw e;
+  }
   mod.loaded = true;
   return { outcome, exports: mod.exports };
 }
@@ -204,7 +223,7 @@ function chunkRequire(
   from: string,
   folder: string,
   options: CompileCacheOptions,
-  loaded: Map<string, unknown>,
+  loaded: Map<string, LoadedModule>,
   requireFor: (from: string) => NodeJS.Require,
 ): NodeJS.Require {
   const node = createRequire(from);
@@ -212,11 +231,12 @@ function chunkRequire(
   const chunkRequired = (id: string): unknown => {
     if (id.startsWith('./') || path.isAbsolute(id)) {
       const target = path.resolve(here, id);
-      if (loaded.has(target)) return loaded.get(target);
-      if (target !== from && path.dirname(target) === here && target.endsWith('.js') && fs.existsSync(target)) {
-        const { outcome, exports } = loadWithCache(target, 'off', folder, options, requireFor);
+      // Loaded, or loading (a cycle): its exports as they are now, as Node's `require` answers.
+      const known = loaded.get(target);
+      if (known !== undefined) return known.exports;
+      if (path.dirname(target) === here && target.endsWith('.js') && fs.existsSync(target)) {
+        const { outcome, exports } = loadWithCache(target, 'off', folder, options, requireFor, loaded);
         options.trace?.(`compile cache of ${path.basename(target)}: ${outcome}`);
-        loaded.set(target, exports);
         return exports;
       }
     }
