@@ -12,6 +12,8 @@ export type RunErrorKind =
   | 'http' // the server answered with an error status and no usable body
   | 'notJson'; // the body is not the JSON we expected
 
+import { recognisedAcrossBundles } from '../common/bundleClass';
+
 export class RunError extends Error {
   constructor(
     readonly kind: RunErrorKind,
@@ -25,6 +27,7 @@ export class RunError extends Error {
     this.name = 'RunError';
   }
 }
+recognisedAcrossBundles(RunError, 'RunError');
 
 export function isRunError(e: unknown): e is RunError {
   return e instanceof RunError;

@@ -7,6 +7,7 @@
  *   - a browser build gives its own (`fetch`), and leaves the address check to the browser.
  * No I/O here: the run code imports no transport, it is handed one (`RunOptions.transport`).
  */
+import { recognisedAcrossBundles } from '../common/bundleClass';
 
 /** Whether a connection to a resolved address may be made; loopback and private ranges are refused unless allowed. */
 export interface AddressPolicy {
@@ -54,6 +55,7 @@ export class TransportError extends Error {
     this.name = 'TransportError';
   }
 }
+recognisedAcrossBundles(TransportError, 'TransportError');
 
 export interface HttpTransport {
   request(req: TransportRequest): Promise<BoundedResponse>;

@@ -106,6 +106,11 @@ const LAZY_CHUNKS = {
   'server/src/service/embedded/embeddedLanguageService.ts': 'server.embedded.js',
   // The map service (.mapquery.json documents, map requests in source files), required by server/src/languageModes.ts.
   'server/src/service/map/mapLanguageService.ts': 'server.map.js',
+  // The network code (catalogue loads, map config, signed-in requests), required by server/src/catalogue/lazyCatalogueNetwork.ts
+  // at the first fetch: a session checked against the built-in or a saved catalogue never reaches the network.
+  'server/src/catalogue/catalogueNetwork.ts': 'server.network.js',
+  // Node's transport (http, https, the address check), required by server/src/node/lazyNodeTransport.ts at the first request.
+  'run/node/nodeTransport.ts': 'server.nodeTransport.js',
 };
 
 /** Leaves the `require` of a LAZY_CHUNKS module to run time, as `require('./FILE')` of its bundle. */

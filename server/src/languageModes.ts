@@ -22,12 +22,12 @@ import { getWikiLanguageService, WIKI_LANGUAGE_ID, type WikiLanguageService } fr
 import { continuesQuery } from './service/wiki/wikiQueryParser';
 import { hostLanguageOf } from './service/embedded/hostLanguages';
 import { createMapDescriptor } from './service/map/mapDescriptor';
-import { normaliseApiUrl } from './catalogue/liveCatalogueFetcher';
+import { normaliseApiUrl } from './catalogue/apiUrl';
 import { decideCatalogueFetch, type CatalogueFetchPolicy, type FetchDecision, type LiveCataloguePolicy } from './catalogue/fetchPolicy';
 import type { MapLanguageService, MapServerConfig } from './service/map/mapLanguageService';
 import type { MapDescriptor } from './service/map/mapDescriptor';
 import { errorMessage } from '../../common/errorMessage';
-import type { WikiSecret } from '../../run/wiki/wikiAuth';
+import type { WikiSecret } from '../../run/wiki/wikiSecrets';
 import { redactUserInfo } from '../../run/redact';
 import { SavedCatalogueFiles, type SavedCatalogueEntry, type SplitWikis } from './catalogue/savedCatalogueEntries';
 

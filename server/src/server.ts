@@ -52,7 +52,7 @@ import {
   WikiSecretRequest,
   type WikiSecretParams,
 } from '../../common/protocol';
-import { READ_DENIED_HELP_BROWSER, READ_DENIED_HELP_EDITOR, READ_DENIED_HELP_OTHER_EDITORS } from '../../run/wiki/wikiAuth';
+import { READ_DENIED_HELP_BROWSER, READ_DENIED_HELP_EDITOR, READ_DENIED_HELP_OTHER_EDITORS } from '../../run/wiki/wikiSecrets';
 import type { Disposable, ServerRuntime } from './runtime';
 import { ValidationQueue } from './validationQueue';
 import type { RepoConfig } from './repoConfig';

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CatalogueCache } from '../../server/src/catalogue/catalogueCache';
 import { nodeCatalogueFiles } from '../../server/src/node/nodeCatalogueFiles';
-import { normaliseApiUrl } from '../../server/src/catalogue/liveCatalogueFetcher';
+import { normaliseApiUrl } from '../../server/src/catalogue/apiUrl';
 import { applyEdits, cursor, ensureBuilt, LspClient, ROOT, SERVER, textOf } from './lspClient';
 
 /** A loopback URL nobody listens on: a port that was free a moment ago. */

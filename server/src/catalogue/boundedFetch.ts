@@ -11,8 +11,10 @@
  * http/https with the address check at connect time, or a browser's `fetch`.
  */
 
+import { recognisedAcrossBundles } from '../../../common/bundleClass';
 import { fetchTransport } from '../../../run/browser/fetchTransport';
 import { redirectTarget } from '../../../run/redact';
+import { withoutUserInfo } from './apiUrl';
 import { RunError } from '../../../run/runErrors';
 import {
   brokenAnswer,
@@ -37,6 +39,7 @@ export class BoundedFetchError extends Error {
     this.name = 'BoundedFetchError';
   }
 }
+recognisedAcrossBundles(BoundedFetchError, 'BoundedFetchError');
 
 export interface BoundedFetchOptions {
   /** How the bytes travel (Node's: `run/node/nodeTransport.ts`); default: a transport over `fetchImpl`. */
@@ -62,23 +65,12 @@ export interface BoundedResponse {
   bytes: number;
 }
 
+export { withoutUserInfo } from './apiUrl';
+
 export function formatMegabytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
   return `${bytes} bytes`;
-}
-
-/** The URL with any `user:password@` removed, for messages and logs. */
-export function withoutUserInfo(raw: string): string {
-  try {
-    const url = new URL(raw);
-    if (!url.username && !url.password) return raw;
-    url.username = '';
-    url.password = '';
-    return url.toString();
-  } catch {
-    return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
-  }
 }
 
 /** The URL to fetch: http(s) only, never with credentials in it. */

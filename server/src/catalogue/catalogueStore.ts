@@ -18,20 +18,13 @@
  */
 import { createWikiCatalogue, type WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { CACHE_FORMAT, CatalogueCache, type CatalogueFiles } from './catalogueCache';
-import {
-  fetchLiveCatalogueData,
-  fetchAccount,
-  fetchSiteinfo,
-  normaliseApiUrl,
-  WikiFetchError,
-  type FetchOptions,
-  type LiveCatalogueData,
-} from './liveCatalogueFetcher';
-import { withoutUserInfo } from './boundedFetch';
+import type { FetchOptions, LiveCatalogueData } from './liveCatalogueFetcher';
+import { normaliseApiUrl, withoutUserInfo } from './apiUrl';
+import { catalogueNetwork } from './lazyCatalogueNetwork';
 import type { HttpTransport } from '../../../run/transport';
 import { FIXED_LIMITS, settingSpec } from '../../../common/settings';
 
-export { normaliseApiUrl, WikiFetchError } from './liveCatalogueFetcher';
+export { normaliseApiUrl } from './apiUrl';
 
 export interface CatalogueStoreOptions {
   /** The catalogue used for bare queries without a wiki, and while a wiki's own is not there. */
@@ -350,6 +343,7 @@ export class CatalogueStore {
     const key = this.keyFor(apiUrl);
     if (!key) throw new Error(`${withoutUserInfo(apiUrl)} is not a usable api.php URL.`);
     const opts = this.fetchOptions(key);
+    const { fetchSiteinfo, fetchLiveCatalogueData } = catalogueNetwork();
     const site = await fetchSiteinfo(key, opts, ['extensions']);
     const data = await fetchLiveCatalogueData(key, opts, site);
     try {
@@ -519,15 +513,17 @@ export class CatalogueStore {
     if (!signedIn) return r;
     r.catalogue.signedIn = true;
     // The account's name and rights, for the verdicts that depend on them (assert=bot, assertuser); unknown when not read.
-    const account = await fetchAccount(apiUrl, this.fetchOptions(apiUrl)).catch((err: Error) => {
-      if (!this.disposed) {
-        this.options.log(
-          `Wiki Query: signed in to ${apiUrl}, but the account could not be read (${err.message.replace(/\.$/, '')}); assert=bot and assertuser are not judged for it.`,
-          'warning',
-        );
-      }
-      return undefined;
-    });
+    const account = await catalogueNetwork()
+      .fetchAccount(apiUrl, this.fetchOptions(apiUrl))
+      .catch((err: Error) => {
+        if (!this.disposed) {
+          this.options.log(
+            `Wiki Query: signed in to ${apiUrl}, but the account could not be read (${err.message.replace(/\.$/, '')}); assert=bot and assertuser are not judged for it.`,
+            'warning',
+          );
+        }
+        return undefined;
+      });
     if (account) r.catalogue.account = { name: account.name, rights: new Set(account.rights) };
     return r;
   }
@@ -571,6 +567,7 @@ export class CatalogueStore {
     bypassCache: boolean,
   ): Promise<{ catalogue: WikiCatalogue; origin: CatalogueOrigin; generator: string; notice?: string }> {
     const opts = this.fetchOptions(apiUrl);
+    const { fetchSiteinfo, fetchLiveCatalogueData, WikiFetchError } = catalogueNetwork();
     let site: { siteinfo: unknown; generator: string };
     try {
       site = await fetchSiteinfo(apiUrl, opts);

@@ -15,9 +15,10 @@
  * Every request is bounded in time and bytes and never follows redirects (boundedFetch.ts).
  */
 import { isObject } from '../../../common/isObject';
+import { recognisedAcrossBundles } from '../../../common/bundleClass';
 import { FIXED_LIMITS, settingSpec } from '../../../common/settings';
 import { userNameProblem } from '../service/wiki/wikiUserName';
-import { READ_DENIED_HELP } from '../../../run/wiki/wikiAuth';
+import { READ_DENIED_HELP } from '../../../run/wiki/wikiSecrets';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import { serverText } from '../../../run/redact';
 import type { AddressPolicy, HttpTransport } from '../../../run/transport';
@@ -81,6 +82,7 @@ export class WikiFetchError extends Error {
     this.name = 'WikiFetchError';
   }
 }
+recognisedAcrossBundles(WikiFetchError, 'WikiFetchError');
 
 /** Largest catalogue answer read by default (a big wiki's paraminfo is a few MB). */
 const DEFAULT_CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
@@ -124,25 +126,6 @@ function countParsed(text: string, opts: FetchOptions, shown: string): void {
   if (spent.parsed > budget) {
     throw new WikiFetchError(budgetMessage(shown, `would take more than ${formatMegabytes(budget)} of memory once read`), false);
   }
-}
-
-/**
- * The canonical form of an api.php URL used as the store's key: no query string or fragment,
- * lower-case scheme and host (URL does that), default ports dropped.
- */
-export function normaliseApiUrl(apiUrl: string): string {
-  const url = new URL(apiUrl.trim());
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${apiUrl} is not an http(s) URL; give the wiki's api.php URL, e.g. https://www.mediawiki.org/w/api.php`);
-  }
-  if (url.username || url.password) {
-    throw new Error(
-      `${withoutUserInfo(apiUrl.trim())} carries a user name or password; credentials in URLs are never sent (catalogues are public, no login needed)`,
-    );
-  }
-  url.search = '';
-  url.hash = '';
-  return url.toString();
 }
 
 /** A failed request of a catalogue load, said for people: what the wiki did, and what to do. */

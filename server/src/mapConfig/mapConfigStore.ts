@@ -16,10 +16,10 @@ import { parseMapServerConfig, type MapServerConfig } from '../service/map/mapSe
 import type { MapDescriptor } from '../service/map/mapDescriptor';
 import { errorMessage } from '../../../common/errorMessage';
 import { FIXED_LIMITS, readSettings, settingSpec, settingValue, type SettingValues } from '../../../common/settings';
-import { estimateParsedSize } from '../../../run/jsonBudget';
 import { redactUserInfo } from '../../../run/redact';
 import type { HttpTransport } from '../../../run/transport';
-import { boundedFetchText, BoundedFetchError, type BoundedResponse } from '../catalogue/boundedFetch';
+import type { BoundedFetchError, BoundedResponse } from '../catalogue/boundedFetch';
+import { catalogueNetwork } from '../catalogue/lazyCatalogueNetwork';
 
 const MAP_CONFIG_TIMEOUT_MS = FIXED_LIMITS.mapConfigTimeoutMs;
 /**
@@ -302,6 +302,8 @@ export async function fetchMapServerConfig(server: string, options: MapConfigFet
   const timeoutMs = options.timeoutMs ?? MAP_CONFIG_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAP_CONFIG_MAX_BYTES;
   const setting = options.setting ?? 'wikimapQuery.mapserver.url';
+  // The network code (the bounded read, the answer budget), loaded at the first fetch.
+  const { boundedFetchText, BoundedFetchError, estimateParsedSize } = catalogueNetwork();
   let res: BoundedResponse;
   try {
     res = await boundedFetchText(`${server}/api/config`, {

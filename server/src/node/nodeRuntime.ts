@@ -14,7 +14,8 @@ import { liveCatalogueData, packageVersion } from '../packageData';
 import { lazyHostFinder } from './lazyHostFinder';
 import { lazyNodeTransport } from './lazyNodeTransport';
 import type { HttpTransport } from '../../../run/transport';
-import { perWikiSignInTransport, signedInBy } from '../../../run/wiki/wikiAuth';
+import { lazyPerWikiSignInTransport } from '../catalogue/lazyCatalogueNetwork';
+import { signedInBy } from '../../../run/wiki/wikiSecrets';
 
 /** Per request to a wiki when fetching its catalogue. */
 
@@ -78,7 +79,7 @@ export function createNodeCatalogueStore(
 ): CatalogueStore {
   const userAgent = catalogueUserAgent(packageVersion(files));
   // Signed in from the editor: each configured wiki's requests carry that wiki's own secret.
-  const signing = options.secretFor ? perWikiSignInTransport(transport, options.secretFor, userAgent) : transport;
+  const signing = options.secretFor ? lazyPerWikiSignInTransport(transport, options.secretFor, userAgent) : transport;
   return new CatalogueStore({
     builtin: options.builtin,
     cacheDir: options.cacheDir ?? defaultCatalogueCacheDir(),

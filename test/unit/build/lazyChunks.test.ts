@@ -54,6 +54,18 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
     'server/src/service/semanticTokens.ts',
     'server/src/service/severity.ts',
   ],
+  'server.network.js': [
+    'common/cutText.ts',
+    'common/isObject.ts',
+    'common/settings.ts',
+    'run/redact.ts',
+    'run/wiki/wikiSecrets.ts',
+    'server/src/catalogue/apiUrl.ts',
+    'server/src/service/wiki/wikiStringLimits.ts',
+    'server/src/service/wiki/wikiTitleRules.ts',
+    'server/src/service/wiki/wikiUserName.ts',
+  ],
+  'server.nodeTransport.js': ['run/address.ts'],
 };
 
 /**
@@ -94,6 +106,17 @@ const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
     'server/src/service/map/mapJsonTree.ts',
     'server/src/service/map/mapQueryParser.ts',
   ],
+  'server.network.js': [
+    'common/bundleClass.ts',
+    'run/browser/fetchTransport.ts',
+    'run/httpClient.ts',
+    'run/jsonBudget.ts',
+    'run/runErrors.ts',
+    'run/transport.ts',
+    'run/wiki/wikiAuth.ts',
+    'server/src/catalogue/boundedFetch.ts',
+  ],
+  'server.nodeTransport.js': ['common/bundleClass.ts', 'run/transport.ts'],
 };
 
 async function inputsAndText(options: esbuild.BuildOptions, entry: string): Promise<{ inputs: string[]; text: string }> {
@@ -147,6 +170,48 @@ describe('lazy chunks of the server and the CLI', () => {
         [...SHARED_WITHOUT_STATE[file], ...SHARED_WITH_CLI_ONLY[file]].sort(),
         `${file} beside the CLI's bundle`,
       );
+    });
+  }
+});
+
+describe('error classes thrown in one bundle and tested in another', () => {
+  // The network chunk and the transport chunk each carry their own copy of these classes, and the CLI's
+  // bundle a third: an error made by one copy must be `instanceof` the others (common/bundleClass.ts).
+  const CLASSES: Array<[string, string, unknown[]]> = [
+    ['run/transport.ts', 'TransportError', ['privateAddress', 'refused', '127.0.0.1']],
+    ['run/runErrors.ts', 'RunError', ['network', 'unreachable']],
+    ['server/src/catalogue/boundedFetch.ts', 'BoundedFetchError', ['timeout', 'no answer']],
+    ['server/src/catalogue/liveCatalogueFetcher.ts', 'WikiFetchError', ['unreachable', true]],
+  ];
+
+  /** The module bundled on its own, as a chunk carries it, and evaluated: a copy of its classes of its own. */
+  async function copyOf(entry: string): Promise<Record<string, new (...args: unknown[]) => Error>> {
+    const r = await esbuild.build({
+      ...build.bundleOptions(true),
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      write: false,
+      metafile: false,
+    });
+    const module = { exports: {} as Record<string, new (...args: unknown[]) => Error> };
+    new Function('module', 'exports', 'require', r.outputFiles[0].text)(module, module.exports, require);
+    return module.exports;
+  }
+
+  for (const [entry, name, args] of CLASSES) {
+    it(`${name}: an instance of one copy is instanceof another copy, a plain Error is not`, async function () {
+      this.timeout(60000);
+      const [a, b] = await Promise.all([copyOf(entry), copyOf(entry)]);
+      assert.notEqual(a[name], b[name], 'two copies of the class');
+      const err = new a[name](...args);
+      assert.ok(err instanceof b[name]);
+      assert.ok(err instanceof a[name]);
+      assert.ok(err instanceof Error);
+      assert.equal(new Error('x') instanceof b[name], false);
+      assert.equal(Object.keys(err).includes(name), false);
+      class Narrower extends b[name] {}
+      assert.equal(err instanceof Narrower, false, 'a subclass keeps the prototype-chain test');
+      assert.ok(new Narrower(...args) instanceof a[name]);
     });
   }
 });
