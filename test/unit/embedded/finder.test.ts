@@ -148,6 +148,14 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'PHP (Wikimate): an array without action, filled key by key and handed alone to a method named after the module, $wikimate->delete($data)',
+    language: 'php',
+    source:
+      `<?php\n// ${WIKI}\nfunction remove($w, $t, $reason) {\n  $data = array('title' => $t);\n  if ($reason) { $data['⟦reasn⟧'] = $reason; }\n` +
+      `  return $w->delete($data);\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java: &amp; written into a string is sent as part of a name',
     language: 'java',
     source: `class A {\n  @GET("w/api.php?action=query&⟦amp;prop⟧=info&titles=X")\n  Call<R> f();\n}\n`,
@@ -420,6 +428,11 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'PHP: an array handed alone to a method whose name is no module (a cache, a logger) is no request',
+    language: 'php',
+    source: `<?php\n// ${WIKI}\n$data = array('title' => $t, 'reasn' => $r);\n$cache->store($data);\n`,
+  },
   {
     name: "Python: a string argument before a dict that is no module is not read as one (BeautifulSoup's find('table', {...}))",
     language: 'python',

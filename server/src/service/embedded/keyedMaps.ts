@@ -21,6 +21,8 @@ export interface KeyedGroup {
   declEntries: Entry[];
   /** `changes`: an augmented setting (`p.list += '|imageusage'`), so the key's value is known only at run time. */
   sets: Array<{ entry: Entry; node: Node; dot: boolean; changes?: boolean }>;
+  /** The method the map is then handed to alone, named like a module (`$wikimate->edit($data)`): a wrapper that may add `action`. */
+  handedTo?: { start: number; end: number };
 }
 
 export interface KeyedState {
@@ -132,8 +134,26 @@ function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: st
   groupOf(state, scope, name).sets.push({ entry: { name: key, value }, node, dot, changes });
 }
 
+/**
+ * `$wikimate->edit($data)`, `api.delete(params)`: a map of this scope handed alone to a method named with a plain
+ * lower-case word, which may be a wrapper that sets `action` to it (Wikimate's `edit($array)` sets `action=edit`).
+ * The word is a module only if the catalogue says so (embeddedCheck.ts, `actionBeside`).
+ */
+function noteHandedTo(state: KeyedState, node: Node, host: string, scope: number): void {
+  if (node.endIndex - node.startIndex > 130) return;
+  const m = HANDED_TO.exec(host.slice(node.startIndex, node.endIndex));
+  if (!m?.indices?.[1]) return;
+  const group = state.open.get(`${scope}:${m[2]}`);
+  if (!group?.decl) return;
+  group.handedTo = { start: node.startIndex + m.indices[1][0], end: node.startIndex + m.indices[1][1] };
+}
+
+/** A call's whole text `….name($var)` (PHP `->`, or `.`), one plain variable as its only argument. */
+const HANDED_TO = /^[\w$]+(?:\s*(?:->|\.)\s*[\w$]+)*\s*(?:->|\.)\s*([a-z]+)\s*\(\s*(\$?[A-Za-z_]\w*)\s*\)$/d;
+
 /** `name.put(key, v)` and the like; Python's `name.update({…})` / `name.update(key=v)`. */
 function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
+  noteHandedTo(state, node, host, scope);
   // most calls are not `name.setter(…)`: told from the source before any look at the node's children
   if (!SETTER_CALL.test(host.slice(node.startIndex, node.startIndex + 130))) return;
   const argsNode =
@@ -157,7 +177,14 @@ function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: strin
 }
 
 /** The node types `noteKeyed` reads (the finder's walk looks only at the types it reads). */
-export const KEYED_TYPES: readonly string[] = [...BINDINGS, ...SETTINGS, ...AUGMENTED, ...CALLS, 'assignment_statement'];
+export const KEYED_TYPES: readonly string[] = [
+  ...BINDINGS,
+  ...SETTINGS,
+  ...AUGMENTED,
+  ...CALLS,
+  'assignment_statement',
+  'member_call_expression',
+];
 
 /** Looks at one node of the walk (`scope`: start of the enclosing function or file). */
 export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
@@ -167,6 +194,8 @@ export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, hos
   if (binds && noteBinding(state, node, lang, host, scope)) return;
   if (SETTINGS.has(t) || AUGMENTED.has(t)) noteSetting(state, node, lang, host, scope);
   else if (CALLS.has(t)) noteCall(state, node, lang, host, scope);
+  // PHP's `$api->edit($data)` (its setter calls are not read: `$p->set(…)` is rarely a map's)
+  else if (t === 'member_call_expression') noteHandedTo(state, node, host, scope);
 }
 
 /** A map built key by key: its declaration node (if any), its entries in order, its host range. */
@@ -175,6 +204,8 @@ export interface KeyedMap {
   entries: Entry[];
   start: number;
   end: number;
+  /** Host range of the method name the map is handed to, when it names no `action` itself (`noteHandedTo`). */
+  handedTo?: { start: number; end: number };
 }
 
 /** The maps that were given keys after their declaration and name an `action`. */
@@ -182,7 +213,7 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
   const out: KeyedMap[] = [];
   for (const g of [...state.done, ...state.open.values()]) {
     const sets = g.sets.filter((s) => !s.dot || g.decl);
-    if (!sets.length) continue;
+    if (!sets.length && !g.handedTo) continue;
     const entries = [...g.declEntries];
     const seen = new Set(entries.map((e) => e.name.text));
     for (const s of sets) {
@@ -192,9 +223,16 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
       seen.add(s.entry.name.text);
       entries.push(s.entry);
     }
-    if (!seen.has('action')) continue;
+    const handedTo = seen.has('action') ? undefined : g.handedTo;
+    if (!seen.has('action') && !handedTo) continue;
     const nodes = [...(g.decl ? [g.decl] : []), ...sets.map((s) => s.node)];
-    out.push({ decl: g.decl, entries, start: Math.min(...nodes.map((n) => n.startIndex)), end: Math.max(...nodes.map((n) => n.endIndex)) });
+    out.push({
+      decl: g.decl,
+      entries,
+      start: Math.min(...nodes.map((n) => n.startIndex)),
+      end: Math.max(...nodes.map((n) => n.endIndex)),
+      handedTo,
+    });
   }
   return out;
 }

@@ -600,9 +600,16 @@ const SCOPES = new Set([
 function addKeyed(w: Walk): void {
   for (const map of keyedMaps(w.keyed)) {
     const existing = map.decl && w.out.find((r) => r.range.start === map.decl!.startIndex && r.range.end === map.decl!.endIndex);
+    // A map without `action` handed to a method: only when its declaration was not a request already (read as before).
+    if (map.handedTo && existing) continue;
     const client = existing ? existing.client : w.fileClient;
     const mayBeAbsent: OffsetRange[] = [];
-    const query = entriesToQuery(map.entries, client, undefined, mayBeAbsent);
+    let action: MappedText | undefined;
+    if (map.handedTo) {
+      action = new MappedText();
+      action.pushRaw(w.host, map.handedTo.start, map.handedTo.end);
+    }
+    const query = entriesToQuery(map.entries, client, action, mayBeAbsent);
     const request: FoundRequest = {
       language: w.lang.id,
       form: existing ? existing.form : (map.decl && OBJECT_FORMS[map.decl.type]) || 'map',
@@ -614,6 +621,7 @@ function addKeyed(w: Walk): void {
       namesApi: existing ? existing.namesApi : w.fileNamesApi,
       // set even when empty: the declaration's ranges were of its own query
       mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
+      actionBeside: action ? true : undefined,
     };
     if (existing) Object.assign(existing, request);
     else w.out.push(request);
