@@ -62,6 +62,12 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Python mwclient kwargs: site.api hands False to requests, which sends "False" (still true)',
+    language: 'python',
+    source: `import mwclient\nsite.api('query', titles='A', prop='info', redirects=⟦False⟧)\n`,
+    codes: ['booleanfalse'],
+  },
+  {
     name: 'Python mwclient kwargs: site.api(module, …)',
     language: 'python',
     source: `import mwclient\nsite.api('query', list='allpages', ⟦apfrm⟧='B', http_method='GET')\n`,
