@@ -1492,6 +1492,72 @@ table('Revision content without slots: the deprecation only where the module par
   },
 ]);
 
+const CONTENT_LIMIT = 'ApiQueryRevisionsBase::parseParameters';
+table('A limit validated again with revision content: 50 (500 with apihighlimits), max read as that, outofrange over it', [
+  {
+    mirrors: `${CONTENT_LIMIT} via ApiQueryRevisions::run (fld_content: LIMIT_SML1, PARAM_IGNORE_RANGE)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvlimit=100',
+    expect: [['outofrange', 'warning', 'rvlimit', 'rvlimit']],
+  },
+  {
+    mirrors: `${CONTENT_LIMIT} via ApiQueryRevisions::run (max becomes LIMIT_SML1 without a warning)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvlimit=max',
+    expect: [],
+  },
+  {
+    mirrors: `${CONTENT_LIMIT} via ApiQueryRevisions::run (50 is within LIMIT_SML1)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvlimit=50',
+    expect: [],
+  },
+  {
+    mirrors: `${CONTENT_LIMIT} via ApiQueryRevisions::run (no content: LIMIT_BIG1, as paraminfo says)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvprop=ids|timestamp&rvlimit=100',
+    expect: [],
+  },
+  {
+    mirrors: `${CONTENT_LIMIT} via ApiQueryRevisions::run (diffto fetches content)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvdiffto=prev&rvlimit=60',
+    expect: [
+      ['deprecation', 'warning', 'rvdiffto', 'rvdiffto'],
+      ['deprecation', 'warning', 'rvdiffto', 'rvslots'],
+      ['outofrange', 'warning', 'rvlimit', 'rvlimit'],
+    ],
+  },
+  {
+    mirrors: 'ApiQueryRevisions::run (no page set: returns before parseParameters)',
+    query: 'action=query&prop=revisions&rvprop=content&rvslots=main&rvlimit=100',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryRevisions::run (as the generator: parseParameters only when $resultPageSet === null)',
+    query: 'action=query&generator=revisions&titles=Alpha&grvprop=content&grvlimit=100',
+    expect: [],
+  },
+  {
+    mirrors: `${CONTENT_LIMIT} via ApiQueryAllRevisions::run (a list module: no page set needed)`,
+    query: 'action=query&list=allrevisions&arvprop=content&arvslots=main&arvlimit=51',
+    expect: [['outofrange', 'warning', 'arvlimit', 'arvlimit']],
+  },
+  {
+    mirrors: 'ApiQueryAllRevisions::run (as the generator: parseParameters only when $resultPageSet === null)',
+    query: 'action=query&generator=allrevisions&garvprop=content&garvslots=main&garvlimit=100',
+    expect: [],
+  },
+]);
+
+describe('the content limit follows apihighlimits', () => {
+  it('ApiQueryRevisionsBase::parseParameters: LIMIT_SML2 (500) for an account with apihighlimits', () => {
+    const q = 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvlimit=';
+    const seenWith = (limit: string) => validate(q + limit, { settings: { highLimits: true } }).map((d) => [d.code, d.text]);
+    assert.deepEqual(seenWith('100'), []);
+    assert.deepEqual(seenWith('501'), [['outofrange', 'rvlimit']]);
+  });
+  it('its message says it assumes the page exists', () => {
+    const [d] = validate('action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvlimit=100');
+    assert.match(d.message, /may not be over 50 .*only when a page it returns exists/);
+  });
+});
+
 describe('assert=anon sent logged in says who sends it logged in', () => {
   const q = 'action=query&meta=siteinfo&assert=anon';
   it('the account signed in to, when known', () => {

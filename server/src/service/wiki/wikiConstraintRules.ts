@@ -101,6 +101,12 @@ export interface WarningCondition {
   param?: string;
   absent?: boolean;
   above?: number;
+  /**
+   * The parameter is given as a number over the first (a sender without apihighlimits) or the second
+   * (with apihighlimits) maximum: a limit the module validates again with its own maximum
+   * (ApiQueryRevisionsBase::parseParameters: 50 / 500 when fetching content). `max` never is.
+   */
+  over?: [number, number];
   pages?: 'several';
 }
 
@@ -346,7 +352,9 @@ function readKindFields(
 ): { when?: RuleCondition[]; pattern?: RegExp; pairs?: [string, string][]; all?: WarningCondition[] } {
   // missing/forbidden need `when`; a pattern may have one (it then holds only while a condition does).
   const when =
-    CONDITIONAL.has(kind) || ((kind === 'pattern' || kind === 'anonymous') && o.when !== undefined) ? readWhen(o, kind, at) : undefined;
+    CONDITIONAL.has(kind) || ((kind === 'pattern' || kind === 'anonymous' || kind === 'runtimeWarning') && o.when !== undefined)
+      ? readWhen(o, kind, at)
+      : undefined;
   let pattern: RegExp | undefined;
   if (kind === 'pattern') {
     try {
@@ -376,10 +384,16 @@ function readKindFields(
         (c) =>
           typeof c === 'object' &&
           c !== null &&
-          (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several'),
+          (typeof (c as WarningCondition).param === 'string' || (c as WarningCondition).pages === 'several') &&
+          ((c as WarningCondition).over === undefined ||
+            (Array.isArray((c as WarningCondition).over) &&
+              (c as WarningCondition).over!.length === 2 &&
+              (c as WarningCondition).over!.every((n) => Number.isInteger(n)))),
       )
     ) {
-      throw new Error(`${at}: a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n} or {"pages": "several"}].`);
+      throw new Error(
+        `${at}: a runtimeWarning rule needs "all": [{"param": …, "absent"?: true, "above"?: n, "over"?: [max, highmax]} or {"pages": "several"}].`,
+      );
     }
     all = o.all as WarningCondition[];
     if (typeof o.code !== 'string') throw new Error(`${at}: a runtimeWarning rule needs the warning's "code".`);

@@ -138,7 +138,7 @@ function ruleGate(rule: ConstraintRule, names: string[], prefix: string): RuleGa
       return { needs: when.map((c) => prefix + c.param), min: 1 };
     }
     case 'runtimeWarning': {
-      // Every condition of `all` must hold; a bare {param} holds only when it is given.
+      // Every condition of `all` must hold; a bare {param}, or one with `over`, holds only when it is given.
       const c = rule.all?.find((c) => c.param !== undefined && !c.absent && c.above === undefined && c.pages === undefined);
       return c ? { needs: [prefix + c.param], min: 1 } : ALWAYS;
     }
@@ -298,6 +298,11 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
   const { rule, names } = planned;
   const kind = rule.kind;
   if (kind === 'runtimeWarning') {
+    // A prop module that returns before reading its parameters for an empty page set, or reads them
+    // only when it is not the generator (ApiQueryRevisions::run); `when`: one of them must hold.
+    if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+    if (rule.notAsGenerator && use?.generator === true) return;
+    if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
     applyRuntimeWarning(ctx, rule, names, prefix, use);
     return;
   }

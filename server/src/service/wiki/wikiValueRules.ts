@@ -250,8 +250,8 @@ function titleNamespace(ctx: QueryCheck, title: string): number | undefined {
  * parameters — e.g. TextExtracts' ApiQueryExtracts::execute: with several pages and no exintro,
  * exlimit above 1 is cut to 1 (textextracts-limit); in HTML mode (no explaintext) exsentences
  * warns (textextracts-sentences-and-html) and every extract warns textextracts-malformed-html.
- * The module warns only for pages that exist (getGoodPages): the prediction assumes they do, and
- * the message says so.
+ * Where the module warns only for pages that exist (getGoodPages), the prediction assumes they do,
+ * and the rule's message says so.
  */
 export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names: string[], prefix: string, use: Use): void {
   if (!use) return;
@@ -263,6 +263,12 @@ export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names
     const p = ctx.present.get(prefix + c.param);
     if (c.absent) {
       if (p) return;
+      continue;
+    }
+    if (c.over !== undefined) {
+      // Given as a number (`max` is the module's own maximum, never over it).
+      const n = p ? Number(p.value.trim()) : NaN;
+      if (!p || p.value.trim() === '' || !Number.isFinite(n) || n <= (ctx.highLimits ? c.over[1] : c.over[0])) return;
       continue;
     }
     if (c.above !== undefined) {
@@ -281,14 +287,7 @@ export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names
   // when the rule needs params[0] absent (no explaintext: the message names no parameter).
   const about = p || !(rule.all ?? []).some((c) => c.param === rule.params[0] && c.absent) ? wire : '';
   const text = rule.message ?? `${use.module.name} warns ${rule.code} with these parameters.`;
-  ctx.add(
-    rule.code,
-    at.start,
-    at.end,
-    `${text} (The wiki says this for every page that exists.)`,
-    { param: about, module: use.module.name },
-    { severity: 'warning' },
-  );
+  ctx.add(rule.code, at.start, at.end, text, { param: about, module: use.module.name }, { severity: 'warning' });
 }
 
 /** More than one page: several titles, page IDs or revision IDs, or a generator whose limit is not 1. */
