@@ -893,6 +893,18 @@ describe('content-dependent verdicts say so', () => {
     });
   }
 
+  for (const [query, said] of [
+    ['action=query&prop=revisions&revids=123523&rvlimit=2', /only when a revision named exists/],
+    ['action=query&prop=revisions&titles=Alpha|Beta&rvlimit=2', /only when more than one of the pages exists/],
+  ] as const) {
+    it(`ApiQueryRevisions::run (returns before its single-page check for a page set with nothing found): ${query}`, () => {
+      const d = validate(query, { catalogue: builtinCatalogue() }).find((x) => x.code === 'invalidparammix');
+      assert.ok(d, 'no invalidparammix');
+      assert.equal(d.severity, 'error');
+      assert.match(d.message, said);
+    });
+  }
+
   it('the rvslots deprecation (ApiQueryRevisionsBase) is a warning that says it is given only for a page that exists', () => {
     const d = validate('action=query&prop=revisions&titles=Alpha&rvprop=content', { catalogue: builtinCatalogue() }).find(
       (x) => x.code === 'deprecation',
@@ -1557,6 +1569,35 @@ describe('the content limit follows apihighlimits', () => {
     assert.match(d.message, /may not be over 50 .*only when a page it returns exists/);
   });
 });
+
+const USERDEF = 'UserDef::processUser';
+table('A user name after the User namespace prefix must be valid in turn', [
+  {
+    mirrors: `${USERDEF} (TitleParser::parseTitle in NS_USER leaves ":Foo": UserNameUtils::isValid refuses a leading colon)`,
+    query: 'action=query&list=usercontribs&ucuser=User::Foo',
+    expect: [['baduser', 'error', 'User::Foo', 'ucuser']],
+  },
+  {
+    mirrors: `${USERDEF} (the prefix in any case, spaces around the colon)`,
+    query: 'action=query&list=usercontribs&ucuser=user%20:%20:Foo',
+    expect: [['baduser', 'error', 'user%20:%20:Foo', 'ucuser']],
+  },
+  {
+    mirrors: `${USERDEF} (UserNameUtils::isValid: an invalid IPv4 after the prefix)`,
+    query: 'action=query&list=usercontribs&ucuser=User:300.300.300.300',
+    expect: [['baduser', 'error', 'User:300.300.300.300', 'ucuser']],
+  },
+  {
+    mirrors: `${USERDEF} (an address after the prefix is the address)`,
+    query: 'action=query&list=usercontribs&ucuser=User:1.2.3.4',
+    expect: [],
+  },
+  {
+    mirrors: `${USERDEF} (a colon inside the name is valid)`,
+    query: 'action=query&list=usercontribs&ucuser=User:Foo:Bar',
+    expect: [],
+  },
+]);
 
 describe('assert=anon sent logged in says who sends it logged in', () => {
   const q = 'action=query&meta=siteinfo&assert=anon';

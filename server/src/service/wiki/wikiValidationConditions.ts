@@ -36,12 +36,14 @@ function checkSinglePageOnly(ctx: QueryCheck, use: ModuleUse, d: WikiParamDescri
     { remove: pairRemoval(ctx.text, ctx.query, p) },
   );
   // ApiQueryRevisions::run dies with invalidparammix in enumeration mode with revids
-  // (apierror-revisions-norevids) or with several pages (apierror-revisions-singlepage).
+  // (apierror-revisions-norevids) or with several pages (apierror-revisions-singlepage), after
+  // returning for a page set with no good title and no revision (or only deleted revisions): a
+  // verdict on the wiki's content, which the message says.
   const source = pages.revids > 0 ? 'revids' : fromGenerator ? 'generator' : pages.titles > 1 ? 'titles' : 'pageids';
   const msg =
     pages.revids > 0
-      ? `The revids parameter may not be used with the list options such as ${wire}. Give one page with titles= or pageids= instead, or remove ${wire}.`
-      : `${source === 'generator' ? 'A generator' : `${source}=`} supplies several pages, but ${wire} may only be used on a single page. Query one page, or remove ${wire}.`;
+      ? `The revids parameter may not be used with the list options such as ${wire}. Give one page with titles= or pageids= instead, or remove ${wire}. (The wiki says this only when a revision named exists: for revisions it does not have, it answers without an error.)`
+      : `${source === 'generator' ? 'A generator' : `${source}=`} supplies several pages, but ${wire} may only be used on a single page. Query one page, or remove ${wire}. (The wiki says this only when more than one of the pages exists.)`;
   ctx.add('invalidparammix', p.nameRange.start, p.nameRange.end, msg, {
     param: wire,
     module: use.module.name,

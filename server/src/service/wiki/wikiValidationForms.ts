@@ -126,22 +126,28 @@ export function checkUserValue(
   const iw = kind === 'name' && otherNs === undefined ? interwikiOf(v, ctx.catalogue) : undefined;
   // `User:` alone: the User namespace's prefix and no name (UserDef finds no user in it).
   const noName = kind === 'name' && userPrefixOnly(v, ctx.catalogue);
+  // After the User namespace's prefix, the name must be valid in turn (`User::Foo`, `User:300.300.300.300`);
+  // an address there is one (`User:1.2.3.4`).
+  const afterPrefix = kind === 'name' && !noName && otherNs === undefined ? userPrefixRestProblem(v, ctx.catalogue) : undefined;
   if (
     kind === undefined ||
     noName ||
+    afterPrefix !== undefined ||
     otherNs !== undefined ||
     iw?.certain ||
     (allowed && !allowed.includes(kind) && !(kind === 'name' && allowed.includes('temp')))
   ) {
     const why = noName
       ? "it is the User namespace's prefix without a name"
-      : otherNs !== undefined
-        ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace`
-        : iw?.certain
-          ? `"${iw.prefix}:" is an interwiki prefix of this wiki, so it names a page of another wiki (a user of another wiki is written with ">": prefix>Name)`
-          : kind === undefined
-            ? `not a valid user name: ${userNameProblem(normaliseUserName(v)) ?? 'MediaWiki refuses it'}`
-            : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
+      : afterPrefix !== undefined
+        ? `after the User namespace's prefix, not a valid user name: ${afterPrefix}`
+        : otherNs !== undefined
+          ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace`
+          : iw?.certain
+            ? `"${iw.prefix}:" is an interwiki prefix of this wiki, so it names a page of another wiki (a user of another wiki is written with ">": prefix>Name)`
+            : kind === undefined
+              ? `not a valid user name: ${userNameProblem(normaliseUserName(v)) ?? 'MediaWiki refuses it'}`
+              : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;
     ctx.add(
       'baduser',
       s,
@@ -151,6 +157,22 @@ export function checkUserValue(
     );
   }
   return;
+}
+
+/**
+ * Why the name after a prefix naming the User namespace (or an alias of it, as the catalogue knows
+ * them) is not valid, or undefined (no such prefix, a valid name, an address or range): UserDef parses
+ * the value as a title in the User namespace, and the rest must pass UserNameUtils::isValid.
+ */
+function userPrefixRestProblem(v: string, catalogue: QueryCheck['catalogue']): string | undefined {
+  if (v.indexOf(':') < 0) return undefined;
+  const t = v.replace(/_/g, ' ').trim();
+  const colon = t.indexOf(':');
+  if (colon <= 0 || catalogue.findNamespaceByName(t.slice(0, colon).trim())?.id !== 2) return undefined;
+  const rest = normaliseUserName(t.slice(colon + 1));
+  const kind = rest === '' ? undefined : userKind(rest);
+  if (kind === 'ip' || kind === 'cidr' || kind === 'name') return undefined;
+  return userNameProblem(rest) ?? 'MediaWiki refuses it';
 }
 
 /** `User:` (or an alias of the User namespace) with nothing after it. */
