@@ -701,6 +701,15 @@ describe('requests inside source code: what the client adds by default', functio
     assert.match(checked[0].virtual.getText(), /&action=query&format=json$/);
     assert.deepEqual(inventoryParams(checked[0]), { list: 'allpages', aplimit: null });
   });
+
+  it("mwclient's site.api does not join a list: requests sends one pair per item, so the value is not known as written", async () => {
+    const { checked } = await checkSource(
+      'python',
+      `import mwclient\nsite.api('query', titles='A', prop=['info', 'revisions'], rvprop='ids')\n`,
+    );
+    assert.equal(checked[0].confidence, 'high');
+    assert.deepEqual(inventoryParams(checked[0]), { action: 'query', titles: 'A', prop: null, rvprop: 'ids' });
+  });
 });
 
 describe('requests inside source code: a removed module named alone in a real file', function () {

@@ -45,8 +45,9 @@ const CLIENT_RULES: Record<ClientKind, ClientRule> = {
   // pywikibot's Request._encoded_items: "False and None are not included in the http URI".
   pywikibot: { kind: 'pywikibot', dropsFalse: true, joinsLists: true, defaults: { format: 'json' }, omits: PY_OMITS },
   // mwclient's Site.api/get/post hand their keyword arguments to requests as they are (Site._query_string): None is
-  // left out, False sent as "False" (only its listing helpers drop False).
-  mwclient: { kind: 'mwclient', dropsFalse: false, joinsLists: true, defaults: { format: 'json' }, omits: new Set(['none']) },
+  // left out, False sent as "False" (only its listing helpers drop False), and a list sent as one pair per item
+  // (of which PHP keeps the last), not joined with `|`.
+  mwclient: { kind: 'mwclient', dropsFalse: false, joinsLists: false, defaults: { format: 'json' }, omits: new Set(['none']) },
   // jwbf's builders send each value's string form.
   jwbf: { kind: 'jwbf', dropsFalse: false, joinsLists: false, defaults: {}, omits: new Set() },
   // addwiki (PHP) hands the array to Guzzle as it is (http_build_query: false is sent as 0, null left out) and sets format=json.
