@@ -7,7 +7,7 @@
  */
 import { RunError } from './runErrors';
 import { redirectTarget } from './redact';
-import { brokenAnswer, TransportError, type AddressPolicy, type HttpTransport } from './transport';
+import { brokenAnswer, TransportError, unfinishedAnswer, wasReached, type AddressPolicy, type HttpTransport } from './transport';
 
 /** What a wiki or map run is given: its bounds, its abort signal, its user agent. */
 export interface RunOptions {
@@ -144,6 +144,14 @@ function transportError(e: unknown, opts: HttpRequestOptions, url: URL, shown: s
   return new RunError('network', `${url.host} ${what}. Check that the server runs and the endpoint URL (${shown}) is right.`);
 }
 
+/** The time limit passed: what had come by then (transport.ts `unfinishedAnswer`, as catalogue loads say it), and what to check. */
+function timeoutError(e: unknown, opts: HttpRequestOptions, url: URL): RunError {
+  const progress = e instanceof TransportError ? e.progress : undefined;
+  const what = unfinishedAnswer(url.host, progress, opts.timeoutMs);
+  const check = wasReached(progress) ? 'Check the endpoint' : 'Check that the server runs and the endpoint is right';
+  return new RunError('timeout', `${what[0].toUpperCase()}${what.slice(1)}. ${check}, or raise wikimapQuery.run.timeoutSeconds.`);
+}
+
 /**
  * One bounded request through the options' transport: the URL checked (http(s), no user-info), an
  * overall timer covering connect and body, cancellation, the byte cap, redirects refused.
@@ -184,11 +192,7 @@ export async function httpRequest(opts: HttpRequestOptions): Promise<HttpRespons
       elapsedMs: Date.now() - started,
     };
   } catch (e) {
-    if (timedOut)
-      throw new RunError(
-        'timeout',
-        `No complete answer from ${url.host} within ${Math.round(opts.timeoutMs / 1000)} s. Check the endpoint, or raise wikimapQuery.run.timeoutSeconds.`,
-      );
+    if (timedOut) throw timeoutError(e, opts, url);
     if (opts.signal?.aborted) throw cancelled();
     throw transportError(e, opts, url, shown);
   } finally {

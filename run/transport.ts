@@ -42,6 +42,19 @@ export interface BoundedResponse {
 
 export type TransportFailure = 'tooLarge' | 'network' | 'aborted' | 'privateAddress';
 
+/**
+ * How far an answer had come when its request was let go (a time limit, a cancel): said in the message, so
+ * that a server that sent its headers and then held the body back (a Content-Length it never fills, a 2 GB
+ * chunk) is not said to be out of reach.
+ */
+export type AnswerProgress =
+  /** No connection yet (the name being looked up, or the connection not taken). */
+  | { stage: 'connecting' }
+  /** Connected; `received` bytes came, none of them the end of a final answer's headers; `interim` 1xx answers among them. */
+  | { stage: 'connected'; received: number; interim: number }
+  /** The final answer's headers came; `bodyBytes` of its body since (as on the wire), `declared` its Content-Length if given. */
+  | { stage: 'headers'; status: number; bodyBytes: number; declared?: number };
+
 /** Why a transport could not deliver an answer; the run code turns it into a message for people. */
 export class TransportError extends Error {
   constructor(
@@ -50,12 +63,66 @@ export class TransportError extends Error {
     /** `ECONNREFUSED`, `ENOTFOUND`, … for `network`; the refused address for `privateAddress`. */
     readonly code?: string,
     readonly status?: number,
+    /** For `aborted`: how far the answer had come (absent: not known, as with a browser's `fetch` before it answers). */
+    readonly progress?: AnswerProgress,
   ) {
     super(message);
     this.name = 'TransportError';
   }
 }
 recognisedAcrossBundles(TransportError, 'TransportError');
+
+/** A duration for people: `3 s`, `0.4 s`, `1.5 s`. */
+function formatSeconds(ms: number): string {
+  return `${+(ms / 1000).toFixed(1)} s`;
+}
+
+/** `n` with its thousands separated: `1,000,000`. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** `1 byte`, `1,000 bytes`. */
+function counted(n: number, unit: string): string {
+  return `${thousands(n)} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * What a request that ran out of time got from `host`, in words; the run code, the catalogue load and the
+ * map-config fetch each say it with their own advice around it:
+ * - `no connection to HOST within 3 s`;
+ * - `HOST took the connection but sent nothing within 3 s`;
+ * - `HOST sent 2,000 interim answers (HTTP 1xx, such as 100 Continue) but no final answer within 3 s`;
+ * - `HOST began its answer (12 bytes) but did not finish its headers within 3 s`;
+ * - `HOST answered HTTP 200, but its body was not complete within 3 s (46 of the 1,000,000 bytes announced came)`;
+ * - `no answer from HOST within 3 s` (how far it came is not known).
+ */
+export function unfinishedAnswer(host: string, progress: AnswerProgress | undefined, timeoutMs: number): string {
+  const within = `within ${formatSeconds(timeoutMs)}`;
+  switch (progress?.stage) {
+    case 'connecting':
+      return `no connection to ${host} ${within}`;
+    case 'connected':
+      if (progress.interim > 0)
+        return `${host} sent ${counted(progress.interim, 'interim answer')} (HTTP 1xx, such as 100 Continue) but no final answer ${within}`;
+      if (progress.received === 0) return `${host} took the connection but sent nothing ${within}`;
+      return `${host} began its answer (${counted(progress.received, 'byte')}) but did not finish its headers ${within}`;
+    case 'headers': {
+      const came =
+        progress.declared === undefined
+          ? `${counted(progress.bodyBytes, 'byte')} came`
+          : `${thousands(progress.bodyBytes)} of the ${counted(progress.declared, 'byte')} announced came`;
+      return `${host} answered HTTP ${progress.status}, but its body was not complete ${within} (${came})`;
+    }
+    default:
+      return `no answer from ${host} ${within}`;
+  }
+}
+
+/** Whether the server was reached before the time ran out (it took the connection). */
+export function wasReached(progress: AnswerProgress | undefined): boolean {
+  return progress !== undefined && progress.stage !== 'connecting';
+}
 
 export interface HttpTransport {
   request(req: TransportRequest): Promise<BoundedResponse>;

@@ -13,7 +13,7 @@
  * - The signal aborts the request. Every failure, an abort after `fetch` already rejected included,
  *   settles as one `TransportError`; nothing is left to reject unobserved.
  */
-import { TransportError, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
+import { TransportError, type AnswerProgress, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
 export const BROWSER_REFUSAL =
   'the browser could not read it: the server must allow cross-origin reads (MediaWiki does for anonymous requests with origin=*; stock map servers do not), and an https:// page cannot reach http:// or private-network addresses';
@@ -31,8 +31,9 @@ export function browserHeaders(headers: Record<string, string>): Record<string, 
   return out;
 }
 
-function aborted(): TransportError {
-  return new TransportError('aborted', 'the request was aborted');
+/** Let go; `progress` once the headers came (before that a `fetch` does not tell how far it got). */
+function aborted(progress?: AnswerProgress): TransportError {
+  return new TransportError('aborted', 'the request was aborted', undefined, undefined, progress);
 }
 
 /** Why `fetch` itself rejected, in words. */
@@ -72,12 +73,18 @@ async function readCapped(res: Response, req: TransportRequest): Promise<{ body:
     }
   } catch (e) {
     if (e instanceof TransportError) throw e;
-    if (req.signal.aborted) throw aborted();
+    if (req.signal.aborted) throw aborted({ stage: 'headers', status: res.status, bodyBytes: length, declared: declaredLength(res) });
     throw new TransportError('network', `the answer broke off (${String(e)})`);
   } finally {
     reader.cancel().catch(() => undefined);
   }
   return { body: new TextDecoder('utf-8').decode(buf.subarray(0, length)), bytes: length };
+}
+
+/** The Content-Length the answer announced, if any. */
+function declaredLength(res: Response): number | undefined {
+  const declared = Number(res.headers.get('content-length') ?? undefined);
+  return Number.isFinite(declared) ? declared : undefined;
 }
 
 function headersOf(res: Response): BoundedResponse['headers'] {
@@ -94,8 +101,8 @@ async function answer(res: Response, req: TransportRequest): Promise<BoundedResp
     await res.body?.cancel().catch(() => undefined);
     return { ...base, body: '', bytes: 0 };
   }
-  const declared = Number(res.headers.get('content-length') ?? undefined);
-  if (Number.isFinite(declared) && declared > req.maxBytes) {
+  const declared = declaredLength(res);
+  if (declared !== undefined && declared > req.maxBytes) {
     await res.body?.cancel().catch(() => undefined);
     throw tooLarge(req, res.status);
   }

@@ -19,10 +19,10 @@
 import * as dns from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { isIpLiteral, isPrivateAddress } from '../address';
-import { TransportError, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
+import { TransportError, type AnswerProgress, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
 /** The body so far, in one buffer that doubles when full (at most `cap` bytes kept). */
 class GrowingBuffer {
@@ -147,7 +147,22 @@ interface SinkEvents {
   broken(message: string): void;
 }
 
-function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Settle): void {
+/** What the request has seen so far, for the message when it is let go (`AnswerProgress`). */
+interface Watch {
+  socket?: Socket;
+  connected: boolean;
+  interim: number;
+  /** Set when the final answer's headers came. */
+  headers?: { status: number; bodyBytes: number; declared?: number };
+}
+
+function progressOf(watch: Watch): AnswerProgress {
+  if (watch.headers) return { stage: 'headers', ...watch.headers };
+  if (!watch.connected) return { stage: 'connecting' };
+  return { stage: 'connected', received: watch.socket?.bytesRead ?? 0, interim: watch.interim };
+}
+
+function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Settle, watch: Watch): void {
   const status = res.statusCode ?? 0;
   const answer = (body: string, bytes: number): BoundedResponse => ({
     status,
@@ -163,6 +178,12 @@ function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Sett
   const tooLarge = () =>
     new TransportError('tooLarge', `the answer of ${req.url.host} is larger than ${req.maxBytes} bytes`, undefined, status);
   const declared = Number(res.headers['content-length']);
+  const seen = {
+    status,
+    bodyBytes: 0,
+    declared: res.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : undefined,
+  };
+  watch.headers = seen;
   if (Number.isFinite(declared) && declared > req.maxBytes) {
     settle(tooLarge());
     return;
@@ -173,7 +194,10 @@ function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Sett
     tooLarge: () => settle(tooLarge()),
     broken: (message) => settle(new TransportError('network', message, undefined, status)),
   });
-  res.on('data', (chunk: Buffer) => sink(chunk));
+  res.on('data', (chunk: Buffer) => {
+    seen.bodyBytes += chunk.byteLength;
+    sink(chunk);
+  });
   res.on('end', () => sink(null));
   res.on('error', (e: NodeJS.ErrnoException) => settle(new TransportError('network', e.message, e.code ?? 'ECONNRESET')));
 }
@@ -234,11 +258,22 @@ function request(req: TransportRequest): Promise<BoundedResponse> {
       if (err) reject(err);
       else resolve(res!);
     };
-    const onAbort = () => settle(new TransportError('aborted', 'the request was aborted'));
+    const watch: Watch = { connected: false, interim: 0 };
+    // Let go (a time limit, a cancel): how far the answer had come goes with the error, to be said.
+    const onAbort = () => settle(new TransportError('aborted', 'the request was aborted', undefined, undefined, progressOf(watch)));
     // A connection of its own (agent: false): never a kept-alive socket another request is closing.
     const lookup = req.addressPolicy && !req.addressPolicy.allowPrivate ? publicOnlyLookup : undefined;
-    const outgoing = lib.request(req.url, { method: req.method, headers, agent: false, lookup }, (res) => readBody(res, req, settle));
+    const outgoing = lib.request(req.url, { method: req.method, headers, agent: false, lookup }, (res) =>
+      readBody(res, req, settle, watch),
+    );
     outgoing.on('error', (e: NodeJS.ErrnoException) => settle(connectError(req, e)));
+    outgoing.on('socket', (socket: Socket) => {
+      watch.socket = socket;
+      if (socket.connecting) socket.once('connect', () => (watch.connected = true));
+      else watch.connected = true;
+    });
+    // 1xx answers (100 Continue, 103 Early Hints) before the final one: counted, a flood of them is said so.
+    outgoing.on('information', () => watch.interim++);
     req.signal.addEventListener('abort', onAbort);
     if (req.body !== undefined) outgoing.write(req.body);
     outgoing.end();

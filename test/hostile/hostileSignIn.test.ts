@@ -36,7 +36,7 @@ const WHY: Record<string, RegExp> = {
   wrongtypes: /answered meta=userinfo with an answer without a user name and a list of rights/,
   wrongrights: /answered meta=userinfo with a right that is not a right's name/,
   notobject: /answered meta=userinfo with an answer without a user name and a list of rights/,
-  drip: /cannot reach http:\/\/127\.0\.0\.1:\d+\/drip\/api\.php \(no answer within 3000 ms\)/,
+  drip: /127\.0\.0\.1:\d+ answered HTTP 200, but its body was not complete within 3 s \(\d+ bytes came\); check that http:\/\/127\.0\.0\.1:\d+\/drip\/api\.php is the wiki's api\.php URL/,
   huge: /is larger than the cap of 32 MB/,
   redirect: /redirect/,
   refused:

@@ -19,7 +19,9 @@ import { RunError } from '../../../run/runErrors';
 import {
   brokenAnswer,
   TransportError,
+  unfinishedAnswer,
   type AddressPolicy,
+  type AnswerProgress,
   type BoundedResponse as TransportResponse,
   type HttpTransport,
 } from '../../../run/transport';
@@ -34,6 +36,8 @@ export class BoundedFetchError extends Error {
     readonly status?: number,
     /** Where a refused redirect pointed (credentials removed). */
     readonly target?: string,
+    /** For `timeout`: how far the answer had come (`run/transport.ts`). */
+    readonly progress?: AnswerProgress,
   ) {
     super(message);
     this.name = 'BoundedFetchError';
@@ -108,7 +112,11 @@ function redirectRefused(res: TransportResponse, url: URL): BoundedFetchError {
 /** A transport failure as a `BoundedFetchError`: what happened, in words. */
 function transportFailure(err: unknown, url: URL, opts: BoundedFetchOptions, timedOut: boolean): BoundedFetchError {
   if (err instanceof BoundedFetchError) return err;
-  if (timedOut) return new BoundedFetchError('timeout', `no answer within ${opts.timeoutMs} ms`);
+  if (timedOut) {
+    // What had come by then, said as the run code says it: a wiki that sent its headers was reached.
+    const progress = err instanceof TransportError ? err.progress : undefined;
+    return new BoundedFetchError('timeout', unfinishedAnswer(url.host, progress, opts.timeoutMs), undefined, undefined, progress);
+  }
   if (opts.signal?.aborted) return new BoundedFetchError('cancelled', 'the request was cancelled');
   // A signed-in transport (run/wiki/wikiAuth.ts) whose sign-in failed: said as the wiki said it.
   if (err instanceof RunError) return new BoundedFetchError('credentials', err.message);

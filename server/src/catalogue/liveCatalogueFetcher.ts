@@ -21,7 +21,7 @@ import { userNameProblem } from '../service/wiki/wikiUserName';
 import { READ_DENIED_HELP } from '../../../run/wiki/wikiSecrets';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import { serverText } from '../../../run/redact';
-import type { AddressPolicy, HttpTransport } from '../../../run/transport';
+import { wasReached, type AddressPolicy, type HttpTransport } from '../../../run/transport';
 import { boundedFetchText, formatMegabytes, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
 
 /** One wiki's raw answers, kept as received (this is also what the disk cache stores). */
@@ -144,6 +144,17 @@ function fetchFailure(e: BoundedFetchError, shown: string, opts: FetchOptions): 
     case 'broken':
       return new WikiFetchError(
         `${e.message} before its answer was complete; check that ${shown} is the wiki's api.php URL, then run "Wiki Query: Reload Catalogue"`,
+        true,
+      );
+    case 'timeout':
+      // Reached (it took the connection, perhaps sent its headers) is not "cannot reach": what came is said.
+      if (wasReached(e.progress))
+        return new WikiFetchError(
+          `${e.message}; check that ${shown} is the wiki's api.php URL (a proxy in between may be at fault), then run "Wiki Query: Reload Catalogue"`,
+          true,
+        );
+      return new WikiFetchError(
+        `cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`,
         true,
       );
     default:

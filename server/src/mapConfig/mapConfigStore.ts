@@ -279,10 +279,11 @@ export interface MapConfigFetchOptions {
 }
 
 /** A failure of the config request, said for people (credentials left out of any address). */
-function configFailure(e: BoundedFetchError, timeoutMs: number, maxBytes: number, setting: string): Error {
+function configFailure(e: BoundedFetchError, maxBytes: number, setting: string): Error {
   switch (e.kind) {
     case 'timeout':
-      return new Error(`the answer did not finish within ${timeoutMs / 1000} s`, { cause: e });
+      // What had come by then, said as catalogue loads and runs say it (run/transport.ts `unfinishedAnswer`).
+      return new Error(e.message, { cause: e });
     case 'tooLarge':
       return new Error(`the answer passed the ${maxBytes}-byte limit of a map server's config; ${RAISE_CAP}`, { cause: e });
     case 'redirect':
@@ -316,7 +317,7 @@ export async function fetchMapServerConfig(server: string, options: MapConfigFet
       headers: { accept: 'application/json' },
     });
   } catch (err) {
-    throw err instanceof BoundedFetchError ? configFailure(err, timeoutMs, maxBytes, setting) : err;
+    throw err instanceof BoundedFetchError ? configFailure(err, maxBytes, setting) : err;
   }
   if (res.status !== 200) throw new Error(`HTTP ${res.status}; is this a map server? Check ${setting}`);
   if (estimateParsedSize(res.text).bytes > maxBytes * MAP_CONFIG_PARSED_PER_BYTE) {
