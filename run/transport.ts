@@ -33,6 +33,7 @@ export interface TransportRequest {
 /** An answer read within its bounds. A redirect (3xx) is returned with its headers and no body read. */
 export interface BoundedResponse {
   status: number;
+  /** The status line's reason phrase, as messages may show it (`serverText`: at most 200 characters, no link syntax). */
   statusText: string;
   headers: Record<string, string | string[] | undefined>;
   /** The body as UTF-8 text (one buffer per answer, decoded once). */

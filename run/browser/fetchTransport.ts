@@ -13,6 +13,7 @@
  * - The signal aborts the request. Every failure, an abort after `fetch` already rejected included,
  *   settles as one `TransportError`; nothing is left to reject unobserved.
  */
+import { serverText } from '../redact';
 import { TransportError, type AnswerProgress, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
 export const BROWSER_REFUSAL =
@@ -96,7 +97,8 @@ function headersOf(res: Response): BoundedResponse['headers'] {
 async function answer(res: Response, req: TransportRequest): Promise<BoundedResponse> {
   const headers = headersOf(res);
   if (res.type === 'opaqueredirect') return { status: 302, statusText: 'redirect', headers, body: '', bytes: 0 };
-  const base = { status: res.status, statusText: res.statusText, headers };
+  // The server's own words, shown in messages: bounded, no link syntax (run/redact.ts).
+  const base = { status: res.status, statusText: serverText(res.statusText), headers };
   if (res.status >= 300 && res.status < 400) {
     await res.body?.cancel().catch(() => undefined);
     return { ...base, body: '', bytes: 0 };

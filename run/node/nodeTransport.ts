@@ -22,6 +22,7 @@ import * as https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { isIpLiteral, isPrivateAddress } from '../address';
+import { serverText } from '../redact';
 import { TransportError, type AnswerProgress, type BoundedResponse, type HttpTransport, type TransportRequest } from '../transport';
 
 /** The body so far, in one buffer that doubles when full (at most `cap` bytes kept). */
@@ -166,7 +167,8 @@ function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Sett
   const status = res.statusCode ?? 0;
   const answer = (body: string, bytes: number): BoundedResponse => ({
     status,
-    statusText: res.statusMessage ?? '',
+    // The server's own words, shown in messages ("answered HTTP 500 …"): bounded, no link syntax (run/redact.ts).
+    statusText: serverText(res.statusMessage ?? ''),
     headers: res.headers,
     body,
     bytes,

@@ -7,7 +7,8 @@
  *   - an OAuth 2 owner-only access token (the OAuth extension): `Authorization: Bearer TOKEN`.
  * "That wiki" is the api.php URL signed in to: same scheme, host, port and path. Any other request
  * (another host, another path of the same host) goes out as it came, without the secret. The secret
- * is never put in a URL, a message or a log line.
+ * is never put in a URL, a message or a log line, and the signed-in wiki's answers have any echo of it
+ * hidden before anything reads them.
  */
 import { isObject } from '../../common/isObject';
 import { httpRequest } from '../httpClient';
@@ -131,6 +132,46 @@ async function botPasswordLogin(
   return jar;
 }
 
+/** A secret shorter than this is not looked for in answers: it would match ordinary text (MediaWiki's bot passwords are 32 characters, OAuth 2 tokens hundreds). */
+const MIN_ECHOED_SECRET = 8;
+/** What an echoed secret becomes. */
+const HIDDEN = '***';
+
+/** The forms in which a wiki could send `secret` back: as sent, and percent-encoded. */
+function echoForms(secret: WikiSecret): string[] {
+  const raw = secret.kind === 'oauth2' ? secret.accessToken : secret.password;
+  if (raw.length < MIN_ECHOED_SECRET) return [];
+  const encoded = encodeURIComponent(raw);
+  return encoded === raw ? [raw] : [raw, encoded];
+}
+
+function hidden(text: string, forms: string[]): string {
+  let out = text;
+  for (const form of forms) if (out.includes(form)) out = out.split(form).join(HIDDEN);
+  return out;
+}
+
+/**
+ * `inner`, with each answer's echo of the secret (in its status text, a header, its body) replaced by `***`:
+ * a wiki that sends the token or password back (in an error's info, a redirect's address, the account's
+ * name, a help URL) cannot get it into a message, a log line, a hover or a cache file. The body is searched
+ * once per form (a linear scan; nothing is copied when the secret is not in it).
+ */
+function echoHidingTransport(inner: HttpTransport, secret: WikiSecret): HttpTransport {
+  const forms = echoForms(secret);
+  if (forms.length === 0) return inner;
+  return {
+    async request(req: TransportRequest): Promise<BoundedResponse> {
+      const res = await inner.request(req);
+      const headers: BoundedResponse['headers'] = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        headers[name] = Array.isArray(value) ? value.map((v) => hidden(v, forms)) : value === undefined ? value : hidden(value, forms);
+      }
+      return { ...res, statusText: hidden(res.statusText, forms), headers, body: hidden(res.body, forms) };
+    },
+  };
+}
+
 /** `origin=*` as a query parameter: a browser page's anonymous cross-origin read (run/wiki/wikiRun.ts adds it). */
 const ANONYMOUS_CORS = /(^|&)origin=(?:\*|%2A)(?=&|$)/i;
 /** `crossorigin=1`: asked already by a run that knew it goes signed from a browser page. */
@@ -172,11 +213,13 @@ export function signedInTransport(inner: HttpTransport, signIn: WikiSignIn): Htt
   const wiki = wikiKey(signIn.apiUrl);
   let session: Promise<Map<string, string>> | undefined;
   const secret = signIn.secret;
+  // The signed-in wiki's answers (the login's too) never carry the secret further.
+  const hiding = echoHidingTransport(inner, secret);
   return {
     async request(req: TransportRequest): Promise<BoundedResponse> {
       if (wikiKey(req.url) !== wiki) return inner.request(req);
-      if (secret.kind === 'oauth2') return bearerRequest(inner, req, secret.accessToken);
-      session ??= botPasswordLogin(inner, { ...signIn, secret }, req);
+      if (secret.kind === 'oauth2') return bearerRequest(hiding, req, secret.accessToken);
+      session ??= botPasswordLogin(hiding, { ...signIn, secret }, req);
       let jar: Map<string, string>;
       try {
         jar = await session;
@@ -184,7 +227,7 @@ export function signedInTransport(inner: HttpTransport, signIn: WikiSignIn): Htt
         session = undefined;
         throw err;
       }
-      const res = await inner.request({ ...req, headers: { ...req.headers, Cookie: cookieHeader(jar) } });
+      const res = await hiding.request({ ...req, headers: { ...req.headers, Cookie: cookieHeader(jar) } });
       keepCookies(jar, res);
       return res;
     },

@@ -65,7 +65,7 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
     'server/src/service/wiki/wikiTitleRules.ts',
     'server/src/service/wiki/wikiUserName.ts',
   ],
-  'server.nodeTransport.js': ['run/address.ts'],
+  'server.nodeTransport.js': ['common/cutText.ts', 'run/address.ts', 'run/redact.ts'],
 };
 
 /**
