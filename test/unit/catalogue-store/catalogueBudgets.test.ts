@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CatalogueStore, catalogueUserAgent, type CatalogueStoreOptions } from '../../../server/src/catalogue/catalogueStore';
@@ -16,6 +15,7 @@ import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatal
 import { nodeCatalogueFiles } from '../../../server/src/node/nodeCatalogueFiles';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import { SAVED_PARAMINFO, SAVED_SITEINFO } from './fakeWiki';
+import { listenLoopback } from '../../support/loopbackServer';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const builtin = loadBuiltinCatalogue((rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8')));
@@ -36,14 +36,8 @@ async function startHostileWiki(paraminfo: (query: URLSearchParams) => string): 
     res.setHeader('content-type', 'application/json');
     res.end(q.get('action') === 'query' ? JSON.stringify(SAVED_SITEINFO) : paraminfo(q));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    apiUrl: `http://127.0.0.1:${port}/w/api.php`,
-    port,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  const { origin, port, close } = await listenLoopback(server);
+  return { apiUrl: `${origin}/w/api.php`, port, requests, close };
 }
 
 function makeStore(extra: Partial<CatalogueStoreOptions> = {}): CatalogueStore {
@@ -118,8 +112,8 @@ describe('catalogue store: budgets of a whole load', function () {
       const q = new URL(req.url ?? '/', 'http://x').searchParams;
       res.end(JSON.stringify(q.get('action') === 'query' ? SAVED_SITEINFO : SAVED_PARAMINFO));
     });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const apiUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/w/api.php`;
+    const slowLoopback = await listenLoopback(slow);
+    const apiUrl = `${slowLoopback.origin}/w/api.php`;
     let timeout = 300;
     const store = makeStore({ timeoutMs: () => timeout });
     try {
@@ -130,8 +124,7 @@ describe('catalogue store: budgets of a whole load', function () {
       assert.notEqual(catalogue, builtin, 'loaded once the wiki answers within the time');
     } finally {
       store.dispose();
-      slow.closeAllConnections();
-      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      await slowLoopback.close();
       await wiki.close();
     }
   });

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { listenLoopback } from '../../support/loopbackServer';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 export const SAVED_PARAMINFO = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'mediawiki-1.39-paraminfo.json'), 'utf8'));
@@ -106,19 +107,16 @@ export async function startFakeWiki(behaviour: Partial<FakeWikiBehaviour> = {}):
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const loopback = await listenLoopback(server);
   return {
-    apiUrl: `http://127.0.0.1:${port}/w/api.php`,
+    apiUrl: `${loopback.origin}/w/api.php`,
     requests,
     behaviour: b,
     paraminfoRequests: () => requests.filter((r) => r.params.get('action') === 'paraminfo'),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const res of hanging) res.destroy();
+      return loopback.close();
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import {
   whoami,
 } from '../../../client/src/contentdb/contentDbClient';
 import { ContentDbError } from '../../../client/src/contentdb/errors';
+import { listenLoopback, type Loopback } from '../../support/loopbackServer';
 
 describe('ContentDB base URL', () => {
   const accepted: { base: string; token: string }[] = [
@@ -66,19 +67,14 @@ describe('ContentDB base URL', () => {
 });
 
 describe('ContentDB requests that get no answer', () => {
-  let silent: net.Server;
+  let silent: Loopback;
   let base: URL;
-  const sockets: net.Socket[] = [];
   before(async () => {
     // Accepts connections and never answers.
-    silent = net.createServer((s) => sockets.push(s));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
-    base = checkBaseUrl(`http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`);
+    silent = await listenLoopback(net.createServer());
+    base = checkBaseUrl(silent.origin);
   });
-  after(async () => {
-    sockets.forEach((s) => s.destroy());
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
-  });
+  after(async () => silent.close());
 
   it('the token request gives up after the configured timeout, without the secret in the message', async () => {
     await assert.rejects(
@@ -105,11 +101,11 @@ describe('ContentDB requests that get no answer', () => {
 });
 
 describe('ContentDB answers that never end or are huge', () => {
-  let server: http.Server;
+  let server: Loopback;
   let base: URL;
   const timers: NodeJS.Timeout[] = [];
   before(async () => {
-    server = http.createServer((req, res) => {
+    const answers = http.createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.url?.startsWith('/drip/')) {
         // A byte at a time, for ever: only the request's own timer ends it.
@@ -128,13 +124,12 @@ describe('ContentDB answers that never end or are huge', () => {
       res.write('{"is_authenticated": true, "username": "');
       pump();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    base = checkBaseUrl(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`);
+    server = await listenLoopback(answers);
+    base = checkBaseUrl(server.origin);
   });
   after(async () => {
     timers.forEach((t) => clearInterval(t));
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   });
 
   it(`reads at most about 1 MB (${MAX_ANSWER_BYTES} bytes) of an answer`, async () => {

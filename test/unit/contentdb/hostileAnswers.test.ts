@@ -4,9 +4,9 @@
 // message of bounded length, or shown with the link syntax broken; nothing throws but a ContentDbError.
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import * as net from 'node:net';
 import { checkBaseUrl, exchangeCode, revokeToken, whoami } from '../../../client/src/contentdb/contentDbClient';
 import { ContentDbError, serverText } from '../../../client/src/contentdb/errors';
+import { listenLoopback, type Loopback } from '../../support/loopbackServer';
 
 const LINK = '[Open settings](command:workbench.action.openSettings?%22x%22)';
 
@@ -44,21 +44,19 @@ const ANSWERS: Record<string, [number, string, string]> = {
 };
 
 describe('ContentDB: hostile token and whoami answers', () => {
-  let server: http.Server;
+  let server: Loopback;
   let origin: string;
   before(async () => {
-    server = http.createServer((req, res) => {
-      const [status, type, body] = ANSWERS[new URL(req.url ?? '/', 'http://x').pathname] ?? [404, 'text/plain', 'no'];
-      res.writeHead(status, { 'content-type': type });
-      res.end(body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    server = await listenLoopback(
+      http.createServer((req, res) => {
+        const [status, type, body] = ANSWERS[new URL(req.url ?? '/', 'http://x').pathname] ?? [404, 'text/plain', 'no'];
+        res.writeHead(status, { 'content-type': type });
+        res.end(body);
+      }),
+    );
+    origin = server.origin;
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  after(async () => server.close());
   const base = (name: string) => checkBaseUrl(`${origin}/${name}`);
   const exchange = (name: string) => exchangeCode(base(name), { clientId: 'id', clientSecret: 'the-client-secret', code: 'c0de' });
 

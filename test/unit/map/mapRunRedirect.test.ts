@@ -4,31 +4,31 @@
  * front of it may redirect too (http → https). Runs never follow: the user is told where it pointed.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
 import { runMapQuery } from '../../../run/map/mapRun';
 import { RunError } from '../../../run/runErrors';
 import { nodeTransport } from '../../../run/node/nodeTransport';
+import { listenLoopback, type Loopback } from '../../support/loopbackServer';
 
 describe('map runs and redirects', () => {
   let fake: FakeMapServer;
-  let proxy: Server;
+  let proxy: Loopback;
   let proxyUrl: string;
   before(async () => {
     fake = await startFakeMapServer();
-    proxy = createServer((req, res) => {
-      req.resume();
-      res.writeHead(301, { location: `https://maps.example.org${req.url}` });
-      res.end();
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    proxy = await listenLoopback(
+      createServer((req, res) => {
+        req.resume();
+        res.writeHead(301, { location: `https://maps.example.org${req.url}` });
+        res.end();
+      }),
+    );
+    proxyUrl = proxy.origin;
   });
   after(async () => {
     await fake.close();
-    proxy.closeAllConnections();
-    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await proxy.close();
   });
 
   it('the fake, like the real server, redirects the path without its slash with 301', async () => {

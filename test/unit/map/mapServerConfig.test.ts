@@ -5,8 +5,8 @@
  * whole path over LSP with the real server process.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { listenLoopback, type Loopback } from '../../support/loopbackServer';
 import { startFakeMapServer, type FakeMapServer } from '../../fakes/mapServer';
 import { MapConfigStore, readMapServerUrl } from '../../../server/src/mapConfig/mapConfigStore';
 import { nodeTimers } from '../../../server/src/node/nodeRuntime';
@@ -195,11 +195,11 @@ describe('map server config: live from the server', () => {
   });
 
   describe('the store against misbehaving servers: bounded, defaults, told once', () => {
-    let server: Server;
+    let server: Loopback;
     let base: string;
     const drips: NodeJS.Timeout[] = [];
     before(async () => {
-      server = createServer((req, res) => {
+      const misbehaving = createServer((req, res) => {
         if (req.url?.startsWith('/drip/')) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.write('{');
@@ -225,13 +225,12 @@ describe('map server config: live from the server', () => {
           res.end('404 page not found\n');
         }
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      server = await listenLoopback(misbehaving);
+      base = server.origin;
     });
     after(async () => {
       for (const d of drips) clearInterval(d);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     });
 
     /** [what, path prefix, store options, the warning must say] */

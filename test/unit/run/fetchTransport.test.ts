@@ -7,22 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { BROWSER_REFUSAL, browserHeaders, fetchTransport } from '../../../run/browser/fetchTransport';
 import { TransportError, type TransportRequest } from '../../../run/transport';
+import { listenLoopback } from '../../support/loopbackServer';
 
 async function serve(handler: http.RequestListener): Promise<{ url: URL; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: new URL(`http://127.0.0.1:${port}/w/api.php`),
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  const { origin, close } = await listenLoopback(http.createServer(handler));
+  return { url: new URL(`${origin}/w/api.php`), close };
 }
 
 function request(url: URL, maxBytes: number, extra: Partial<TransportRequest> = {}): TransportRequest {

@@ -4,23 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { httpRequest, makeUserAgent } from '../../../run/httpClient';
 import { RunError } from '../../../run/runErrors';
 import { nodeTransport } from '../../../run/node/nodeTransport';
+import { listenLoopback } from '../../support/loopbackServer';
 
 async function serve(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  const { origin, close } = await listenLoopback(http.createServer(handler));
+  return { url: `${origin}/`, close };
 }
 
 const isRunError = (kind: string, message?: RegExp) => (e: unknown) =>

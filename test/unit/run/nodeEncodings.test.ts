@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import { TransportError, type BoundedResponse } from '../../../run/transport';
+import { listenLoopback } from '../../support/loopbackServer';
 
 const TEXT = JSON.stringify({ batchcomplete: true, query: { general: { sitename: 'Wikí', generator: 'MediaWiki 1.39.17' } } });
 
@@ -36,15 +36,13 @@ async function answerWith(
     if (oneByteChunks) void byteByByte(res, body);
     else res.end(body);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  const { origin, close } = await listenLoopback(server);
   try {
-    const url = new URL(`http://127.0.0.1:${port}/w/api.php`);
+    const url = new URL(`${origin}/w/api.php`);
     const res = await nodeTransport.request({ url, method: 'GET', headers: {}, maxBytes, signal: new AbortController().signal });
     return { res, asked };
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
+    await close();
   }
 }
 

@@ -3,30 +3,27 @@
 // stderr). Now the wiki's words are cut at 200 characters, control characters dropped, link syntax broken.
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import { RunError } from '../../../run/runErrors';
 import { signedInTransport } from '../../../run/wiki/wikiAuth';
+import { listenLoopback, type Loopback } from '../../support/loopbackServer';
 
 const LINK = '[Open settings](command:workbench.action.openSettings)';
 
 describe('wiki sign-in: a hostile login answer', () => {
-  let server: http.Server;
+  let server: Loopback;
   let apiUrl: string;
   before(async () => {
-    server = http.createServer((req, res) => {
+    const wiki = http.createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       if (req.url?.startsWith('/huge/')) return void res.end(JSON.stringify({ query: { tokens: { logintoken: 'x'.repeat(300_000) } } }));
       if (req.method === 'GET') return void res.end(JSON.stringify({ query: { tokens: { logintoken: 'abc+\\' } } }));
       res.end(JSON.stringify({ login: { result: `Failed${LINK}\u001b[2J`, reason: `${LINK}\u001b]0;x\u0007${'r'.repeat(200_000)}` } }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php`;
+    server = await listenLoopback(wiki);
+    apiUrl = `${server.origin}/w/api.php`;
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  after(async () => server.close());
 
   it('a login answer of 300 KB: said to be too large for a login answer, not a query to cut down', async () => {
     const huge = apiUrl.replace('/w/', '/huge/');
