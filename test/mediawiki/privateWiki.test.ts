@@ -4,7 +4,8 @@
  * without the secret, the catalogue load and a run fail with `readapidenied` explained; with it
  * (from the environment or from a file), both succeed; a wrong password is said; a secret given as an
  * argument is refused; the secret goes to that wiki only; and it appears in no output, log or file
- * the commands wrote (searched for).
+ * the commands wrote (searched for). The language server's signed-in load with a wrong bot password says
+ * the wiki's refusal, over stdio.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -12,6 +13,7 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { LspClient } from '../protocol/lspClient';
 import { CLI, ensureBuilt } from './checkerCli';
 import { ADMIN_USER, createBotPassword, makeWikiPrivate, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 
@@ -135,6 +137,53 @@ describe('a private wiki (real MediaWiki 1.39, anonymous read off, a bot passwor
       /^wikimap-query catalogue save: Signing in to 127\.0\.0\.1:\d+ as Admin@wmqreader failed \(Failed: Incorrect username or password/,
     );
     assert.doesNotMatch(res.stderr, /cannot reach/);
+  });
+
+  it("the language server's signed-in load with a wrong bot password: the wiki's refusal said, no password in any message or log line", async () => {
+    const wrong = 'wrongpassword0123456789abcdefghij';
+    const client = await LspClient.start({
+      launch: (command, args) => ['env', [`XDG_CACHE_HOME=${path.join(dir, 'server-cache')}`, command, ...args]],
+      initializationOptions: {
+        diagnostics: { delay: 0 },
+        wikis: { intranet: wiki!.apiUrl },
+        wiki: { apiUrl: 'intranet' },
+        wikiSignIn: true,
+      },
+      handlers: {
+        'wikimapQuery/wikiSecret': (p: { apiUrl: string }) =>
+          p.apiUrl === wiki!.apiUrl ? { kind: 'botPassword', username: botUser, password: wrong } : null,
+      },
+    });
+    try {
+      const uri = 'file:///home/user/private.wikiquery';
+      await client.open(uri, 'wikiquery', 'action=query&meta=siteinfo&assert=bot\n');
+      const reload = await client.request<{ loaded: string[]; errors: string[] }>('wikimapQuery/reloadCatalogue', { apiUrl: 'intranet' });
+      assert.deepEqual(reload.loaded, []);
+      const said = reload.errors.join('\n');
+      // MediaWiki 1.39's own words (ApiLogin, BotPassword::login), then what is used meanwhile.
+      assert.match(
+        said,
+        new RegExp(
+          `Signing in to 127\\.0\\.0\\.1:\\d+ as ${botUser} failed \\(Failed: Incorrect username or password entered\\. Please try again\\.\\)\\. Check the bot password`,
+        ),
+      );
+      assert.match(said, /You are signed in to .*, by the built-in catalogue, without the account's name and rights/);
+      // Judged as sent signed in, the account unknown: the anonymous assert=bot verdict published before the load goes.
+      await client.waitFor(
+        'diagnostics judged as signed in',
+        () => {
+          const last = [...client.published].reverse().find((p) => p.uri === uri);
+          return last && !last.diagnostics.some((d) => d.code === 'assertbotfailed') ? last : undefined;
+        },
+        60000,
+      );
+      const everything = [said, ...client.logs, ...client.stderr, ...client.shown.map((m) => m.message)];
+      printed.push(...everything);
+      for (const text of everything) assert.ok(!text.includes(wrong) && !text.includes(SECRET), `said: ${text.slice(0, 500)}`);
+      assert.ok(client.alive);
+    } finally {
+      await client.stop();
+    }
   });
 
   it('a secret given as an argument is refused before anything is sent', () => {
