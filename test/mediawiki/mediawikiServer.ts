@@ -12,9 +12,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { unusedLoopbackPort } from '../support/loopbackServer';
 
 /** Where Debian's package puts MediaWiki (override with WIKIMAP_MEDIAWIKI_DIR for another install). */
 export const MEDIAWIKI_DIR = process.env.WIKIMAP_MEDIAWIKI_DIR || '/usr/share/mediawiki';
@@ -73,16 +73,7 @@ export function mediaWikiAvailable(): { ok: true } | { ok: false; reason: string
 
 /** A free TCP port on 127.0.0.1 (asks the OS for one). */
 export function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
+  return unusedLoopbackPort();
 }
 
 function runPhp(args: string[], env: NodeJS.ProcessEnv, input?: string): string {

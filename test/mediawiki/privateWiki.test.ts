@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { LspClient } from '../protocol/lspClient';
 import { CLI, ensureBuilt } from './checkerCli';
 import { ADMIN_USER, createBotPassword, makeWikiPrivate, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
+import { listenLoopback } from '../support/loopbackServer';
 
 const ROOT = path.join(__dirname, '..', '..');
 /** A bot password: 32 or more of 0-9 and a-w, as MediaWiki makes them (BotPassword::canonicalizeLoginData); easy to search for. */
@@ -199,14 +200,15 @@ describe('a private wiki (real MediaWiki 1.39, anonymous read off, a bot passwor
 
   it('the secret goes to the wiki of --api-url only: a query naming another server is sent without it', async () => {
     const seen: http.IncomingHttpHeaders[] = [];
-    const other = http.createServer((req, res) => {
-      seen.push(req.headers);
-      res.setHeader('content-type', 'application/json');
-      res.end('{"batchcomplete":true}');
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const other = await listenLoopback(
+      http.createServer((req, res) => {
+        seen.push(req.headers);
+        res.setHeader('content-type', 'application/json');
+        res.end('{"batchcomplete":true}');
+      }),
+    );
     try {
-      const port = (other.address() as { port: number }).port;
+      const { port } = other;
       const q = path.join(dir, 'other.wikiquery');
       fs.writeFileSync(q, `http://127.0.0.1:${port}/api.php?action=query&meta=siteinfo\n`);
       // the other server is on loopback too: --allow-private lets the run reach it (the address rule is tested in runCli)
@@ -217,7 +219,7 @@ describe('a private wiki (real MediaWiki 1.39, anonymous read off, a bot passwor
       assert.equal(seen[0].cookie, undefined);
       assert.equal(seen[0].authorization, undefined);
     } finally {
-      other.close();
+      await other.close();
     }
   });
 

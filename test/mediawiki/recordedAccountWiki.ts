@@ -14,7 +14,7 @@
  * shows as a failure rather than a made-up answer.
  */
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from '../support/loopbackServer';
 
 export interface RecordedAccountWiki {
   apiUrl: string;
@@ -41,7 +41,7 @@ function pathMatches(asked: string, path: string): boolean {
   return asked.endsWith('+*') && path.startsWith(asked.slice(0, -1)) && !path.slice(asked.length - 1).includes('+');
 }
 
-export function startRecordedAccountWiki(opts: RecordedAccountWikiOptions): Promise<RecordedAccountWiki> {
+export async function startRecordedAccountWiki(opts: RecordedAccountWikiOptions): Promise<RecordedAccountWiki> {
   const sessions = new Map<string, { id: number; name: string; rights: string[] } | undefined>();
   const unexpected: string[] = [];
   let nextSession = 1;
@@ -98,18 +98,6 @@ export function startRecordedAccountWiki(opts: RecordedAccountWikiOptions): Prom
       }
     });
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        apiUrl: `http://127.0.0.1:${port}/api.php`,
-        unexpected,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    }),
-  );
+  const { origin, close } = await listenLoopback(server);
+  return { apiUrl: `${origin}/api.php`, unexpected, stop: close };
 }

@@ -4,9 +4,9 @@
  * hover on a write action says what the server requires.
  */
 import assert from 'node:assert/strict';
-import * as net from 'node:net';
 import type { CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
 import { cursor, ensureBuilt, LspClient, textOf } from './lspClient';
+import { unusedLoopbackPort } from '../support/loopbackServer';
 
 const URI = 'file:///home/user/queries/actions.wikiquery';
 
@@ -43,10 +43,7 @@ describe('language server over stdio: every module, not only action=query', func
 
   it('an action the built-in catalogue does not know, on a URL of a wiki whose catalogue is not loaded: information, not an error', async () => {
     // A loopback port nobody listens on: the wiki's catalogue cannot load, the built-in one stays.
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await unusedLoopbackPort();
     const uri = 'file:///home/user/queries/wikidata.wikiquery';
     const text = `http://127.0.0.1:${port}/w/api.php?action=wbgetentities&ids=Q42\n`;
     await client.open(uri, 'wikiquery', text, 1);

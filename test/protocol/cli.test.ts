@@ -3,11 +3,11 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckResult as JsonResult } from '../../server/src/cli/checkCommand';
 import { ensureBuilt, ROOT, runCli } from './lspClient';
+import { unusedLoopbackPort } from '../support/loopbackServer';
 
 const cli = runCli;
 
@@ -219,10 +219,7 @@ describe('wikimap-query check (CLI)', function () {
   }
 
   it('exits 2 naming the wiki when --catalogue names a wiki that cannot be reached', async () => {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await unusedLoopbackPort();
     const apiUrl = `http://127.0.0.1:${port}/w/api.php`;
     const run = cli(['check', '--catalogue', apiUrl, '-'], {
       input: 'action=query&list=allpages\n',

@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
 import { startFakeMapServer, type FakeMapServer } from '../fakes/mapServer';
 import { CLI, ensureBuilt } from './lspClient';
+import { unusedLoopbackPort } from '../support/loopbackServer';
 
 const CAVES = { layers: [{ id: 7, name: 'Caves', from: -100, to: -50 }], mapobjects: { locator: true, bones: false } };
 /** Bones in the default Ground layer: outside the Caves server's layers, and a type it does not index. */
@@ -28,14 +28,6 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('wikimap-query check --map-config', function () {
@@ -96,7 +88,7 @@ describe('wikimap-query check --map-config', function () {
     ],
     [
       'a server that does not answer',
-      async () => `http://127.0.0.1:${await freePort()}`,
+      async () => `http://127.0.0.1:${await unusedLoopbackPort()}`,
       /cannot use the map config http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/,
     ],
     [

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckResult as JsonResult } from '../../server/src/cli/checkCommand';
 import { CLI, ensureBuilt, ROOT, runCli } from './lspClient';
 import { THREE_VERSIONS_DOCUMENT } from '../support/targetsDocument';
+import { listenLoopback, unusedLoopbackPort } from '../support/loopbackServer';
 
 const cli = (args: string[], input = '', env: Record<string, string> = {}) => runCli(args, { input, env });
 
@@ -106,10 +106,7 @@ describe('wikimap-query check --target (CLI)', function () {
   });
 
   it('a target that cannot be had is said once, the others still judge; exit 2 only when none is loaded', async () => {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await unusedLoopbackPort();
     const notParaminfo = path.join(dir, 'not-paraminfo.json');
     fs.writeFileSync(notParaminfo, '{"hello": "world"}');
     const bad = [
@@ -135,9 +132,10 @@ describe('wikimap-query check --target (CLI)', function () {
     fs.writeFileSync(big, JSON.stringify({ paraminfo: { modules: [{ name: 'x', parameters: [], pad: 'a'.repeat(3 * 1024 * 1024) }] } }));
     // A wiki whose every answer is 3 MB of JSON (over the 1 MB budget given).
     const huge = `{"batchcomplete":"","pad":"${'a'.repeat(3 * 1024 * 1024)}"}`;
-    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(huge));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
+    const server = await listenLoopback(
+      http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(huge)),
+    );
+    const { port } = server;
     try {
       const env = { XDG_CACHE_HOME: path.join(dir, 'cache-big') };
       const args = ['--target', `bigfile=${big}`, '--target', `bigwiki=http://127.0.0.1:${port}/w/api.php`, '--target', '1.45'];
@@ -149,8 +147,7 @@ describe('wikimap-query check --target (CLI)', function () {
       assert.match(run.stderr, /target bigwiki left out: .*1 MB/);
       assert.ok((JSON.parse(run.stdout) as JsonResult[]).every((r) => r.targets!.join() === 'MediaWiki 1.45'));
     } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   });
 

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import type { CodeAction, CompletionList, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
 import { spawn } from 'node:child_process';
-import * as net from 'node:net';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-jsonrpc/node';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -13,14 +12,11 @@ import { CatalogueCache } from '../../server/src/catalogue/catalogueCache';
 import { nodeCatalogueFiles } from '../../server/src/node/nodeCatalogueFiles';
 import { normaliseApiUrl } from '../../server/src/catalogue/apiUrl';
 import { applyEdits, cursor, ensureBuilt, LspClient, ROOT, SERVER, textOf } from './lspClient';
+import { unusedLoopbackPort } from '../support/loopbackServer';
 
 /** A loopback URL nobody listens on: a port that was free a moment ago. */
 async function closedLoopbackApiUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/w/api.php`;
+  return `http://127.0.0.1:${await unusedLoopbackPort()}/w/api.php`;
 }
 
 const WIKI_URI = 'file:///home/user/queries/sample.wikiquery';

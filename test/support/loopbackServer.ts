@@ -3,7 +3,7 @@
  * 127.0.0.1 at a free port, keeps its open connections, and on close destroys them and closes the listener,
  * so a server that holds a connection open (a drip, a hang) never keeps a suite from ending.
  */
-import type * as net from 'node:net';
+import * as net from 'node:net';
 
 export interface Loopback {
   /** `http://127.0.0.1:PORT` */
@@ -38,4 +38,14 @@ export async function listenLoopback(server: net.Server): Promise<Loopback> {
         server.close(() => resolve());
       })),
   };
+}
+
+/**
+ * A port of 127.0.0.1 nobody listens on: one that was free a moment ago (listened on, then closed). For a
+ * wiki or server that cannot be reached.
+ */
+export async function unusedLoopbackPort(): Promise<number> {
+  const { port, close } = await listenLoopback(net.createServer());
+  await close();
+  return port;
 }

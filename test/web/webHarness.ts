@@ -6,7 +6,6 @@
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -20,6 +19,7 @@ import {
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { listenLoopback } from '../support/loopbackServer';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureFreshBuild } = require('../../scripts/lib/buildFreshness.js') as { ensureFreshBuild: (root: string) => string | undefined };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,9 +67,8 @@ export async function servePage(scripts: Record<string, Uint8Array> = {}): Promi
       res.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const { origin, close } = await listenLoopback(server);
+  return { url: `${origin}/`, close };
 }
 
 export function launchChromium(): Promise<Browser> {

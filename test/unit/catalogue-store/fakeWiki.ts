@@ -6,9 +6,8 @@
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { listenLoopback } from '../../support/loopbackServer';
+import { listenLoopback, unusedLoopbackPort } from '../../support/loopbackServer';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 export const SAVED_PARAMINFO = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'mediawiki-1.39-paraminfo.json'), 'utf8'));
@@ -122,9 +121,5 @@ export async function startFakeWiki(behaviour: Partial<FakeWikiBehaviour> = {}):
 
 /** A loopback URL where nothing listens (a port that was free a moment ago). */
 export async function deadApiUrl(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/w/api.php`;
+  return `http://127.0.0.1:${await unusedLoopbackPort()}/w/api.php`;
 }

@@ -1,17 +1,11 @@
 // Shared pieces for the ContentDB tests: a free loopback port, an in-memory secret store, a log collector.
 import * as net from 'node:net';
 import type { SecretStore } from '../../../client/src/contentdb/contentDbAccount';
+import { unusedLoopbackPort } from '../../support/loopbackServer';
 
 /** A port on 127.0.0.1 that was free a moment ago (the OS hands out a fresh one). */
-export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
+export function freePort(): Promise<number> {
+  return unusedLoopbackPort();
 }
 
 /** Holds a port busy until `release()`. */
