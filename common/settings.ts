@@ -82,7 +82,8 @@ export const PARSE_BUDGET_FACTOR = 2;
  * budget table). The ones a user may need to raise are settings: `wiki.maxCatalogueMB`,
  * `wiki.maxCatalogueFollowUps`, `wiki.catalogueTimeoutSeconds`, `mapserver.maxConfigKB`. Read by the code
  * that applies them; docs/security.md's budget table is rendered from them and from the settings' defaults
- * (`npm run gen:settings-docs`).
+ * (`npm run gen:settings-docs`). The limits of one source file are `SOURCE_FILE_LIMITS` (common/sourceFileLimits.ts):
+ * the bundles of the source-file finder read them without this table.
  */
 export const FIXED_LIMITS = {
   /** The parsed answers of a catalogue load may take this many times `wiki.maxCatalogueMB` in memory. */

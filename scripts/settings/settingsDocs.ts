@@ -12,6 +12,7 @@ import {
   type SettingSpec,
 } from '../../common/settings';
 import { MAX_HELP_URL_LENGTH, MAX_HELP_URLS } from '../../server/src/service/wiki/wikiCatalogue';
+import { SOURCE_FILE_LIMITS } from '../../common/sourceFileLimits';
 
 /** One property of package.json `contributes.configuration[].properties`. */
 function configurationProperty(s: SettingSpec): Record<string, unknown> {
@@ -160,6 +161,11 @@ function otherFixedRows(): Array<[string, string, string]> {
       'Language server: open documents whose last semantic tokens are kept for delta answers / numbers kept (5 a token)',
       `${f.tokenResultsKept.toLocaleString('en-US')} / ${f.tokenResultsNumbers.toLocaleString('en-US')}`,
       '— fixed: a delta asked of a document whose tokens were dropped gets the full answer',
+    ],
+    [
+      'Source files: characters read with the grammar / requests read, per file',
+      `${SOURCE_FILE_LIMITS.parsedChars.toLocaleString('en-US')} / ${SOURCE_FILE_LIMITS.requests.toLocaleString('en-US')}`,
+      '— fixed: a longer file is read by the lexer, so only its api.php URLs written in one string are checked (a parse takes seconds), said once at its start (`largesource`); past the requests the rest is not checked, said at the first left (`toomanyrequests`); the editor and `check` alike (both were silent: `check` said "No problems")',
     ],
     [
       'Settings: characters of a text (a string setting, a list item, a map name or value) / entries of a list or map',

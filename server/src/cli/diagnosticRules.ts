@@ -7,6 +7,7 @@
 import { WIKI_DIAGNOSTIC_CODES } from '../service/wiki/wikiDiagnosticCodes';
 import { MAP_DIAGNOSTIC_CODES } from '../service/map/mapDiagnostics';
 import { MAX_MAP_QUERIES } from '../service/map/mapQueryParser';
+import { SOURCE_FILE_LIMITS } from '../../../common/sourceFileLimits';
 
 export interface DiagnosticRule {
   id: string;
@@ -74,6 +75,14 @@ const WIKI: Record<string, [string, string, string?]> = {
     'https://www.mediawiki.org/wiki/API:Main_module',
   ],
   largedocument: ['Large document', 'The document is large, so the editor runs fewer checks on it (the CLI always runs all).'],
+  largesource: [
+    'Large source file',
+    `A source file over ${SOURCE_FILE_LIMITS.parsedChars.toLocaleString('en-US')} characters is not parsed: only the api.php URLs written whole in one string are checked, not parameter objects, dictionaries or calls (the editor and the CLI alike). Split the file.`,
+  ],
+  toomanyrequests: [
+    'Too many requests in one file',
+    `At most ${SOURCE_FILE_LIMITS.requests.toLocaleString('en-US')} requests are read from one source file; the one marked and those after it are not checked. Split the file.`,
+  ],
   internal: ['Internal problem', 'The checker could not judge this query; please report it.'],
   phpname: [
     'Name PHP reads differently',
@@ -214,7 +223,14 @@ const CLI_SEVERITY: Record<string, DiagnosticRule['defaultSeverity']> = {
 };
 
 /** Wiki codes the rule list names after the map codes (where they have always been listed). */
-const LISTED_AFTER_MAP: ReadonlySet<string> = new Set(['unsupportedarray', 'urltoolong', 'catalogue-not-loaded', 'extensionmodule']);
+const LISTED_AFTER_MAP: ReadonlySet<string> = new Set([
+  'unsupportedarray',
+  'urltoolong',
+  'catalogue-not-loaded',
+  'extensionmodule',
+  'largesource',
+  'toomanyrequests',
+]);
 
 const MAP: Record<string, [string, string]> = {
   invalidjson: ['Invalid JSON', 'The text is not valid JSON; the map server answers HTTP 500 with a plain-text error.'],

@@ -13,6 +13,7 @@ import { HOST_LANGUAGES, hostLanguage, type HostLanguage } from '../service/embe
 import { checkRequests, type CheckedRequest } from '../service/embedded/embeddedCheck';
 import type { HostParsers } from '../embedded/hostParsers';
 import { isSuppressed } from '../service/embedded/suppressions';
+import { sourceLimitNotes, withinRequestLimit } from '../service/embedded/sourceLimits';
 import { textEncodingOf } from './boundedText';
 import { mayHoldRequest, mayHoldRequestBytes, namesMediaWiki, type ByteSearch } from '../service/embedded/requestFinder';
 
@@ -56,16 +57,20 @@ export function readServedSource(
   return mayHoldRequest(text) && (namesMediaWiki(text) || namesMapServer(text)) ? text : undefined;
 }
 
-/** Diagnostics of a host file: every high-confidence request, checked, less the suppressed ones. */
+/**
+ * Diagnostics of a host file: every high-confidence request, checked, and what the limits of one file left
+ * unread (sourceLimits.ts), less the suppressed ones.
+ */
 function hostDiagnostics(
-  wiki: WikiLanguageService,
   document: TextDocument,
   lang: HostLanguage,
   checked: readonly CheckedRequest[],
+  notes: readonly Diagnostic[],
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const c of checked)
     for (const d of c.diagnostics) if (!isSuppressed(document, lang, d.range.start.line, String(d.code ?? ''))) out.push(d);
+  for (const d of notes) if (!isSuppressed(document, lang, d.range.start.line, String(d.code ?? ''))) out.push(d);
   return out;
 }
 
@@ -96,8 +101,9 @@ export function judgeHostRequests(
   settings: LanguageSettings,
   map?: MapLanguageService,
 ): { checked: CheckedRequest[]; diagnostics: Diagnostic[] } {
-  const checked = checkRequests(wiki, document, found, settings, map);
-  return { checked, diagnostics: hostDiagnostics(wiki, document, lang, checked) };
+  const { requests, firstLeft } = withinRequestLimit(found);
+  const checked = checkRequests(wiki, document, requests, settings, map);
+  return { checked, diagnostics: hostDiagnostics(document, lang, checked, sourceLimitNotes(document, firstLeft, settings.severity)) };
 }
 
 /**

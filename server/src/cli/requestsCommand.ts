@@ -154,7 +154,11 @@ export async function runRequestsCommand(args: string[], io: CliIo): Promise<num
         return undefined;
       });
       if (text === undefined) continue;
-      const { checked } = await checkHostFile(parsers, wiki, input.uri, input.host!, text, {}, undefined, map);
+      const { checked, diagnostics } = await checkHostFile(parsers, wiki, input.uri, input.host!, text, {}, undefined, map);
+      // what the limits of one file left unread (sourceLimits.ts), said as check says it
+      for (const d of diagnostics)
+        if (d.code === 'largesource' || d.code === 'toomanyrequests')
+          io.stderr(`wikimap-query requests: ${input.file}:${d.range.start.line + 1}: ${d.message}\n`);
       for (const c of checked) if (opts.all || c.confidence === 'high') entries.push(toEntry(input.file, text, c));
     }
     io.stdout(opts.format === 'json' ? JSON.stringify(entries, null, 2) + '\n' : table(entries));

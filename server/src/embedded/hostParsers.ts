@@ -10,11 +10,12 @@ import type { PackageFiles } from '../runtime';
 import { grammarPackageFile, type HostLanguage } from '../service/embedded/hostLanguages';
 import { findRequests, mayHoldRequest, type FoundRequest } from '../service/embedded/requestFinder';
 import { findUrlLiterals } from '../service/embedded/lexerFinder';
+import { SOURCE_FILE_LIMITS } from '../../../common/sourceFileLimits';
 import { renameImports } from './wasmImports';
 import { KeptTrees } from './keptTrees';
 
-/** Files larger than this many UTF-16 units are read by the lexer only (a parse would take seconds). */
-const MAX_PARSE_CHARS = 2_000_000;
+/** Files larger than this many UTF-16 units are read by the lexer only (a parse would take seconds); said by sourceLimits.ts. */
+const MAX_PARSE_CHARS = SOURCE_FILE_LIMITS.parsedChars;
 
 /** Where the WASM files are: shipped in dist/grammars, or (from the sources) in node_modules. */
 const RUNTIME_LOCATIONS = ['dist/grammars/tree-sitter.wasm', 'node_modules/web-tree-sitter/tree-sitter.wasm'];

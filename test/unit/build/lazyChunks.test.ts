@@ -75,6 +75,7 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
  */
 const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
   'server.embedded.js': [
+    'common/sourceFileLimits.ts',
     'server/src/service/embedded/absentParams.ts',
     'server/src/service/embedded/builderChains.ts',
     'server/src/service/embedded/clientLibraries.ts',
@@ -97,6 +98,7 @@ const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
     'server/src/service/embedded/perlHashes.ts',
     'server/src/service/embedded/perlLexer.ts',
     'server/src/service/embedded/requestFinder.ts',
+    'server/src/service/embedded/sourceLimits.ts',
     'server/src/service/embedded/suppressions.ts',
     'server/src/service/embedded/urlQuery.ts',
     'server/src/service/embedded/virtualText.ts',

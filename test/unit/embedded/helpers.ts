@@ -8,6 +8,7 @@ import { createLanguageServices } from '../../../server/src/languageModes';
 import { HostParsers } from '../../../server/src/embedded/hostParsers';
 import { hostLanguage } from '../../../server/src/service/embedded/hostLanguages';
 import { checkRequests, type CheckedRequest } from '../../../server/src/service/embedded/embeddedCheck';
+import { withinRequestLimit } from '../../../server/src/service/embedded/sourceLimits';
 import type { WikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import type { MapLanguageService } from '../../../server/src/service/map/mapLanguageService';
 
@@ -33,11 +34,11 @@ export function marked(source: string): { text: string; ranges: Array<[number, n
   return { text, ranges };
 }
 
-/** The requests of a host text, found and checked. */
+/** The requests of a host text, found and checked (at most as many as the editor and the CLI read from one file). */
 export async function checkSource(language: string, text: string): Promise<{ document: TextDocument; checked: CheckedRequest[] }> {
   const lang = hostLanguage(language);
   if (!lang) throw new Error(`not a host language: ${language}`);
-  const found = await parsers.find(text, lang);
+  const { requests: found } = withinRequestLimit(await parsers.find(text, lang));
   const document = TextDocument.create(`file:///test/file.${language}`, lang.id, 1, text);
   return { document, checked: checkRequests(wiki, document, found, {}, map) };
 }

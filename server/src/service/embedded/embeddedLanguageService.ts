@@ -21,6 +21,7 @@ import { mapRangeToHost, type CheckedMapRequest } from './mapCheck';
 import { namesMediaWiki, type FoundRequest } from './requestFinder';
 import { namesMapServer } from './mapPosts';
 import { isSuppressed } from './suppressions';
+import { sourceLimitNotes, withinRequestLimit } from './sourceLimits';
 import { completeInHost } from './embeddedCompletion';
 import { hostToVirtual, virtualToHost } from './embeddedPositions';
 import { fillTemplate, urlInsertion } from './paramAdder';
@@ -43,6 +44,8 @@ export interface EmbeddedDocument {
   /** The file names a MediaWiki API or client, or the map server's object query (else nothing is served). */
   served: boolean;
   requests: FoundRequest[];
+  /** The first request past the most read from one file (sourceLimits.ts): it and those after it are not checked. */
+  firstLeft?: FoundRequest;
   /** Checked once per parse, with the settings of the first feature that needs them. */
   checked?: CheckedRequest[];
 }
@@ -77,8 +80,9 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
       const text = document.getText();
       const served = !!lang && (namesMediaWiki(text) || namesMapServer(text));
       if (!served) return { lang, pending: false, served: false, requests: [] };
-      const requests = find(text, lang, document.uri);
-      return { lang, pending: requests === undefined, served: true, requests: requests ?? [] };
+      const found = find(text, lang, document.uri);
+      if (found === undefined) return { lang, pending: true, served: true, requests: [] };
+      return { lang, pending: false, served: true, ...withinRequestLimit(found) };
     },
 
     doValidation(document, parsed, settings) {
@@ -87,6 +91,10 @@ export function getEmbeddedLanguageService(options: EmbeddedServiceOptions): Lan
         for (const d of c.diagnostics)
           if (!isSuppressed(document, parsed.lang, d.range.start.line, String(d.code ?? '')))
             out.push({ ...d, source: d.source ?? 'wikimap-query' });
+      // what the limits of one file left unread, once (not while the grammar loads: nothing is read yet)
+      if (parsed.served && !parsed.pending)
+        for (const d of sourceLimitNotes(document, parsed.firstLeft, settings?.severity))
+          if (!isSuppressed(document, parsed.lang, d.range.start.line, String(d.code))) out.push(d);
       return out;
     },
 

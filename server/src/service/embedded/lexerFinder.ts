@@ -4,13 +4,14 @@
  * (every language): `"…"` strings are decoded with C escapes and `$name`/`@name`/`${…}` holes,
  * `'…'` strings as written. Objects, concatenations and calls are not read here.
  */
+import { SOURCE_FILE_LIMITS } from '../../../../common/sourceFileLimits';
 import type { FoundRequest } from './requestFinder';
 import { MappedText, decodeInto } from './virtualText';
 import { urlQueryOf } from './urlQuery';
 import { findPerlHashes } from './perlHashes';
 
-/** Most requests reported for one file. */
-const MAX_REQUESTS = 5000;
+/** Most requests found in one file: one more than are read, so that a file past the limit is known (sourceLimits.ts). */
+const MAX_REQUESTS = SOURCE_FILE_LIMITS.requests + 1;
 
 function lineStart(text: string, at: number): number {
   return text.lastIndexOf('\n', at - 1) + 1;
@@ -58,7 +59,7 @@ function decodeDouble(out: MappedText, text: string, from: number, to: number): 
 }
 
 /** Perl files up to this many characters have their hashes read too (as the other languages are parsed up to it). */
-const MAX_PERL_HASH_CHARS = 2_000_000;
+const MAX_PERL_HASH_CHARS = SOURCE_FILE_LIMITS.parsedChars;
 
 /**
  * The requests of a language read without a parser: URL literals holding `api.php?` in quotes, and

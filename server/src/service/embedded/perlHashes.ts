@@ -10,6 +10,7 @@
  * (MediaWiki reads a present boolean as true, which the checker says) for a hash handed straight to
  * them; a hash held elsewhere has an unknown client.
  */
+import { SOURCE_FILE_LIMITS } from '../../../../common/sourceFileLimits';
 import type { FoundRequest } from './requestFinder';
 import type { Entry, EntryValue, ValueSpan } from './objectEntries';
 import { MappedText } from './virtualText';
@@ -18,8 +19,8 @@ import { entryTemplate } from './paramAdder';
 import { lexPerl, stringValue, type PerlToken } from './perlLexer';
 import { namesMediaWiki } from './mediawikiNames';
 
-/** Most requests reported for one file, and most entries read from one hash. */
-const MAX_REQUESTS = 5000;
+/** Most requests found in one file (one more than are read: sourceLimits.ts), and most entries read from one hash. */
+const MAX_REQUESTS = SOURCE_FILE_LIMITS.requests + 1;
 const MAX_ENTRIES = 500;
 
 /**

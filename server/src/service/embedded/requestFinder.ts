@@ -9,6 +9,7 @@
  * The finder only finds; whether a candidate is a MediaWiki request is decided with the catalogue
  * (embeddedCheck.ts).
  */
+import { SOURCE_FILE_LIMITS } from '../../../../common/sourceFileLimits';
 import type { Language, Node, Tree } from 'web-tree-sitter';
 import type { OffsetRange } from '../languageTypes';
 import type { HostLanguage } from './hostLanguages';
@@ -76,8 +77,11 @@ const OBJECT_FORMS: Record<string, RequestForm> = {
 /** Deepest syntax node visited. */
 const MAX_DEPTH = 400;
 
-/** Most requests reported for one file (a generated file full of URLs stays bounded). */
-const MAX_REQUESTS = 5000;
+/**
+ * Most requests found in one file (a generated file full of URLs stays bounded): one more than are read, so that
+ * a file past the limit is known and said (sourceLimits.ts).
+ */
+const MAX_REQUESTS = SOURCE_FILE_LIMITS.requests + 1;
 
 interface Walk {
   lang: HostLanguage;

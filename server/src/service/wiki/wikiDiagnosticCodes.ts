@@ -69,6 +69,10 @@ export const WIKI_DIAGNOSTIC_CODES = {
   'catalogue-not-loaded': 'information',
   /** A query module an extension adds (prop=extracts, list=geosearch), judged with the built-in catalogue, which lacks it. */
   extensionmodule: 'hint',
+  /** A source file over the size whose requests are read in full: only its api.php URL strings are checked (embedded/sourceLimits.ts). */
+  largesource: 'information',
+  /** A source file with more requests than are read: those from here on are not checked (embedded/sourceLimits.ts). */
+  toomanyrequests: 'warning',
 } as const satisfies Record<string, Exclude<SeveritySetting, 'off'>>;
 
 /** A code the wiki service reports (MediaWiki's own codes where its API has one). */
