@@ -389,6 +389,13 @@ describe('wiki quick fixes', () => {
       'Join the query into one line',
       'action=query&meta=siteinfo\n\naction=query&list=allpages',
     ],
+    [
+      'a URL alone on its line, to one line',
+      'https://w.org/w/api.php\n  &action=query\n  &list=allpages&',
+      1,
+      'Join the query into one line',
+      'https://w.org/w/api.php?action=query&list=allpages',
+    ],
   ];
   for (const [what, text, line, title, expected] of REWRITES) {
     it(`rewrites ${what}`, () => {
@@ -409,6 +416,21 @@ describe('wiki quick fixes', () => {
       );
     });
   }
+
+  it('rewrites with edits of what changes only: a 2 MB value is not carried back, and a query of over 1,000 parameters gets none', () => {
+    const long = `action=query&list=allpages&apfrom=${'x'.repeat(2_000_000)}&aplimit=5`;
+    const document = TextDocument.create(URI, 'wikiquery', 1, long);
+    const at = { line: 0, character: 1 };
+    const split = service
+      .doCodeActions(document, service.parse(document), { start: at, end: at }, [])
+      .find((a) => a.title === 'Split the query into one parameter per line');
+    assert.ok(split);
+    assert.ok(JSON.stringify(split).length < 1000, `${JSON.stringify(split).length} characters`);
+    assert.equal(apply(document, split), long.replace(/&/g, '\n  &'));
+    const many = TextDocument.create(URI, 'wikiquery', 1, `action=query&prop=info${'&x=1'.repeat(1000)}`);
+    const titles = service.doCodeActions(many, service.parse(many), { start: at, end: at }, []).map((a) => a.title);
+    assert.ok(!titles.includes('Split the query into one parameter per line'), JSON.stringify(titles));
+  });
 
   it('does not join a multi-line query with comment lines inside (they would be lost)', () => {
     const document = TextDocument.create(URI, 'wikiquery', 1, 'action=query\n# pages\n  &list=allpages');

@@ -347,36 +347,41 @@ function removalTitle(code: string, data: Partial<WikiDiagnosticData>, what: str
   }
 }
 
-/** Convert a query between the one-line and the multi-line form (continuation lines start with `&`). */
+/**
+ * Most edits of a rewrite between the one-line and the multi-line form (one per parameter): a query of more
+ * parameters is not offered one (a layout of thousands of lines helps no one, and the edits would be megabytes).
+ */
+const MAX_REWRITE_EDITS = 1000;
+
+/**
+ * Convert a query between the one-line and the multi-line form (continuation lines start with `&`). The edits
+ * cover only what changes (the text between parameters, the head, what trails the last one), never a parameter:
+ * one edit of the whole query carried a multi-megabyte line back whole (18 MB of JSON for a 9 MB line).
+ */
 function rewriteActions(document: TextDocument, parsed: WikiDocument, query: WikiQuery): CodeAction[] {
   const text = parsed.text;
   const params = query.params;
-  if (params.length < 2) return [];
+  if (params.length < 2 || params.length > MAX_REWRITE_EDITS) return [];
+  if (!query.multiLine && parsed.embedded) return [];
   // Comment lines inside a multi-line query would be lost when joining it: leave such queries alone.
   if (parsed.comments.some((c) => c.start > query.range.start && c.end < query.range.end)) return [];
-  let head = text.slice(query.range.start, params[0].range.start);
+  const edits: TextEdit[] = [];
+  const replace = (start: number, end: number, newText: string) => {
+    if (text.slice(start, end) !== newText)
+      edits.push({ range: { start: document.positionAt(start), end: document.positionAt(end) }, newText });
+  };
+  const head = text.slice(query.range.start, params[0].range.start);
   // `https://…/api.php` alone on the first line, every parameter on continuation lines.
-  if (head.includes('\n')) head = query.urlRange ? `${text.slice(query.urlRange.start, query.urlRange.end)}?` : '';
-  const raw = (p: WikiParam) => text.slice(p.range.start, p.range.end);
-  const range = { start: document.positionAt(query.range.start), end: document.positionAt(query.range.end) };
-  const action = (title: string, newText: string): CodeAction => ({
-    title,
-    kind: CodeActionKind.RefactorRewrite,
-    edit: { changes: { [document.uri]: [{ range, newText }] } },
-  });
-  if (query.multiLine) {
-    return [action('Join the query into one line', head + params.map(raw).join('&'))];
-  }
-  if (parsed.embedded) return [];
+  if (head.includes('\n'))
+    replace(query.range.start, params[0].range.start, query.urlRange ? `${text.slice(query.urlRange.start, query.urlRange.end)}?` : '');
+  const separator = query.multiLine ? '&' : `\n${CONTINUATION_INDENT}&`;
+  for (let i = 1; i < params.length; i++) replace(params[i - 1].range.end, params[i].range.start, separator);
+  replace(params[params.length - 1].range.end, query.range.end, '');
   return [
-    action(
-      'Split the query into one parameter per line',
-      head +
-        raw(params[0]) +
-        params
-          .slice(1)
-          .map((p) => `\n${CONTINUATION_INDENT}&${raw(p)}`)
-          .join(''),
-    ),
+    {
+      title: query.multiLine ? 'Join the query into one line' : 'Split the query into one parameter per line',
+      kind: CodeActionKind.RefactorRewrite,
+      edit: { changes: { [document.uri]: edits } },
+    },
   ];
 }
