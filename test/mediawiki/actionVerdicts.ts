@@ -42,6 +42,7 @@ const PARAM_SUFFIX_OF_CODE: Record<string, string> = {
   badcontinue: 'continue',
   pagecannotexist: 'page',
   'badformat-generic': 'contentformat',
+  includeAllDenied: 'showalldb',
 };
 
 function messageOf(body: string, code: string): string | undefined {

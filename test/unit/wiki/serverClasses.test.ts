@@ -1599,6 +1599,24 @@ table('A user name after the User namespace prefix must be valid in turn', [
   },
 ]);
 
+table('siprop=dbrepllag with showalldb: refused unless the wiki shows host names', [
+  {
+    mirrors: 'ApiQuerySiteinfo::appendDbReplLagInfo ($wgShowHostnames false, the default: includeAllDenied)',
+    query: 'action=query&meta=siteinfo&siprop=dbrepllag&sishowalldb=1',
+    expect: [['includeAllDenied', 'error', 'sishowalldb', 'sishowalldb']],
+  },
+  {
+    mirrors: 'ApiQuerySiteinfo::appendDbReplLagInfo (a boolean given empty is true)',
+    query: 'action=query&meta=siteinfo&siprop=general|dbrepllag&sishowalldb=',
+    expect: [['includeAllDenied', 'error', 'sishowalldb', 'sishowalldb']],
+  },
+  {
+    mirrors: 'ApiQuerySiteinfo::execute (showalldb is read only for dbrepllag)',
+    query: 'action=query&meta=siteinfo&siprop=general&sishowalldb=1',
+    expect: [],
+  },
+]);
+
 describe('assert=anon sent logged in says who sends it logged in', () => {
   const q = 'action=query&meta=siteinfo&assert=anon';
   it('the account signed in to, when known', () => {

@@ -74,6 +74,7 @@ import {
   singleIdOfPageSet,
   titlesNameNamespace,
 } from './wikiContinueParts';
+import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 
 /** Codes with a default severity of their own; a pattern rule's other codes are the module dying (errors). */
 const DEFAULT_SEVERITY_KNOWN = new Set(['unrecognizedvalues']);
@@ -500,6 +501,8 @@ function applyConditional(ctx: QueryCheck, rule: ConstraintRule, names: string[]
       p.nameRange.end,
       fill(rule.message, [n], `The ${n} parameter cannot be used with ${hold.text}. Remove it, or change ${hold.wire}.`),
       { param: n, module, params: [n, hold.wire] },
+      // A code without a default severity of its own is the module dying (ApiQuerySiteinfo's includeAllDenied).
+      DEFAULT_SEVERITIES[rule.code] === undefined ? { severity: 'error' } : undefined,
     );
   }
 }
