@@ -1737,3 +1737,72 @@ table('Continue values of list=deletedrevs: the form its mode decides', [
     expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
   },
 ]);
+
+const AUTH = 'ApiAuthManagerHelper::loadAuthenticationRequests';
+// Every row is a GET of a module that must be posted: the postonly information and the token's
+// mustpostparams and sensitiveparam come with each; the fields are what the rows are about.
+const LOGIN = 'action=clientlogin&loginreturnurl=http://x/&logintoken=t&';
+const CREATE = 'action=createaccount&createreturnurl=http://x/&createtoken=t&';
+
+table('Fields of the authentication requests (AuthManager): read without the module’s prefix', [
+  {
+    mirrors: `${AUTH} (PasswordAuthenticationRequest, RememberMeAuthenticationRequest on login)`,
+    query: LOGIN + 'username=A&rememberMe=1',
+    expect: [
+      ['sensitiveparam', 'information', 't', 'logintoken'],
+      ['postonly', 'information', 'clientlogin', 'action'],
+      ['mustpostparams', 'error', 'logintoken', 'logintoken'],
+    ],
+  },
+  {
+    mirrors: `${AUTH} (password is sensitive: requirePostedParameters)`,
+    query: LOGIN + 'username=A&password=secret',
+    expect: [
+      ['sensitiveparam', 'information', 't', 'logintoken'],
+      ['sensitiveparam', 'information', 'secret', 'password'],
+      ['postonly', 'information', 'clientlogin', 'action'],
+      ['mustpostparams', 'error', 'logintoken', 'logintoken'],
+    ],
+  },
+  {
+    mirrors: `${AUTH} (a field no login request has, and a bogus name, are still unrecognized)`,
+    query: LOGIN + 'retype=x&bogus=1',
+    expect: [
+      ['sensitiveparam', 'information', 't', 'logintoken'],
+      ['unrecognizedparams', 'warning', 'retype', 'retype'],
+      ['unrecognizedparams', 'warning', 'bogus', 'bogus'],
+      ['postonly', 'information', 'clientlogin', 'action'],
+      ['mustpostparams', 'error', 'logintoken', 'logintoken'],
+    ],
+  },
+  {
+    mirrors: `${AUTH} (an extension's request: OATHAuth's OATHToken is read only where OATHAuth is installed)`,
+    query: LOGIN + 'OATHToken=123456',
+    expect: [
+      ['sensitiveparam', 'information', 't', 'logintoken'],
+      ['unrecognizedparams', 'information', 'OATHToken', 'OATHToken'],
+      ['postonly', 'information', 'clientlogin', 'action'],
+      ['mustpostparams', 'error', 'logintoken', 'logintoken'],
+    ],
+  },
+  {
+    mirrors: `${AUTH} (UsernameAuthenticationRequest, PasswordAuthenticationRequest with retype, UserDataAuthenticationRequest on account creation)`,
+    query: CREATE + 'username=A&email=a@example.org&realname=R',
+    expect: [
+      ['sensitiveparam', 'information', 't', 'createtoken'],
+      ['postonly', 'information', 'createaccount', 'action'],
+      ['mustpostparams', 'error', 'createtoken', 'createtoken'],
+    ],
+  },
+  {
+    mirrors: `${AUTH} (reason only for a creator who is logged in; rememberMe is a login field)`,
+    query: CREATE + 'reason=r&rememberMe=1',
+    expect: [
+      ['sensitiveparam', 'information', 't', 'createtoken'],
+      ['unrecognizedparams', 'information', 'reason', 'reason'],
+      ['unrecognizedparams', 'warning', 'rememberMe', 'rememberMe'],
+      ['postonly', 'information', 'createaccount', 'action'],
+      ['mustpostparams', 'error', 'createtoken', 'createtoken'],
+    ],
+  },
+]);

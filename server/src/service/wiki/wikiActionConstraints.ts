@@ -24,6 +24,13 @@
  * - `titleValue`  a given value of `params[0]` that Title::newFromText refuses (empty, a character
  *                 titles cannot have, only a namespace, …) → `code` (invalidtitle); `{why}` in the
  *                 message says which.
+ * - `readsFields` the module also reads the names in `fields`, without its prefix, beyond its paraminfo
+ *                 parameters (AuthManager's authentication requests: ApiAuthManagerHelper::
+ *                 loadAuthenticationRequests marks them used): they are not unrecognizedparams; with
+ *                 severity information (a field of an extension's request, or one read only for a
+ *                 logged-in sender), reported as an information with `message` (`{a}` the name,
+ *                 `{extension}` the rule's `extension`). A field of `sensitive` (a password) given in the
+ *                 URL is a sensitiveparam: the module requires it in the POST body.
  *
  * Rules of module `main` are ApiMain's own, checked for every action before the module runs; `anonymous`
  * marks a rule that holds only for a request sent without logging in (`assert=user`).
@@ -77,7 +84,8 @@ export interface ActionRule {
     | 'endsWith'
     | 'hidesWarnings'
     | 'titleNamespace'
-    | 'titleValue';
+    | 'titleValue'
+    | 'readsFields';
   /** The rule's parameters (unprefixed), as declared; `params[0]` is the subject of single-parameter kinds. */
   params: string[];
   /** Every parameter the rule names (params, with, conditions, unless), for the "does it exist here" filter. */
@@ -114,6 +122,12 @@ export interface ActionRule {
   rename?: string;
   /** `modulePaths`: whether `*` and `query+*` are accepted (paraminfo: yes; help: no). */
   wildcards?: boolean;
+  /** `readsFields`: the names the module reads without its prefix beyond its paraminfo parameters. */
+  fields?: string[];
+  /** `readsFields`: the fields that are secrets, which the module requires in the POST body (requirePostedParameters). */
+  sensitive?: string[];
+  /** `readsFields`: the extensions whose authentication requests add the fields, for the message. */
+  extension?: string;
   /** `titleNamespace`: the namespaces a title may not be in. */
   notNamespaces?: number[];
   /** Codes of errors the module dies with before it reaches this rule: when one is reported, this rule is not. */
@@ -139,6 +153,7 @@ const KINDS = new Set([
   'hidesWarnings',
   'titleNamespace',
   'titleValue',
+  'readsFields',
 ]);
 const VERSION = /^\d+\.\d+(?:\.\d+)?$/;
 
@@ -206,6 +221,11 @@ function checkKindFields(raw: Record<string, unknown>, kind: string, withParams:
     }
   }
   if (kind === 'endsWith' && typeof raw.suffix !== 'string') throw new Error(`${at}: an endsWith rule needs "suffix".`);
+  if (
+    kind === 'readsFields' &&
+    (!Array.isArray(raw.fields) || raw.fields.length === 0 || !raw.fields.every((f) => typeof f === 'string' && f !== ''))
+  )
+    throw new Error(`${at}: a readsFields rule needs "fields" (the names the module reads).`);
   if (kind === 'excludes' && !withParams) throw new Error(`${at}: an excludes rule needs "with".`);
   if (kind === 'titleNamespace' && (!Array.isArray(raw.notNamespaces) || !raw.notNamespaces.every((n) => typeof n === 'number')))
     throw new Error(`${at}: a titleNamespace rule needs "notNamespaces" (namespace numbers).`);
@@ -265,6 +285,9 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     rename: optString(raw.rename),
     wildcards: typeof raw.wildcards === 'boolean' ? raw.wildcards : undefined,
     notNamespaces: Array.isArray(raw.notNamespaces) ? (raw.notNamespaces as number[]) : undefined,
+    fields: Array.isArray(raw.fields) ? (raw.fields as string[]) : undefined,
+    sensitive: raw.sensitive === undefined ? undefined : strings(raw.sensitive, `${at}: "sensitive"`),
+    extension: optString(raw.extension),
     diesFirst: raw.diesFirst === undefined ? undefined : strings(raw.diesFirst, `${at}: "diesFirst"`),
     mirrors: raw.mirrors as string,
     since: optString(raw.since),

@@ -101,6 +101,29 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     );
     return false;
   }
+  const fields = ctx.catalogue.actionRulesOf(am.name).find((r) => r.kind === 'readsFields' && r.fields!.includes(name));
+  if (fields) {
+    // An authentication request's field (ApiAuthManagerHelper::loadAuthenticationRequests marks it used):
+    // read on every wiki, or (an information) only with an extension or a logged-in sender.
+    if (fields.severity === 'information')
+      ctx.add(
+        fields.code,
+        p.nameRange.start,
+        p.nameRange.end,
+        fields.message.replaceAll('{a}', name).replaceAll('{extension}', fields.extension ?? ''),
+        { param: name, module: am.name },
+        { severity: 'information', remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
+      );
+    else if (fields.sensitive?.includes(name) && ctx.full && p.value !== '')
+      ctx.add(
+        'sensitiveparam',
+        p.valueRange.start,
+        p.valueRange.end,
+        `"${name}" is a secret (a password): anyone who sees this URL (logs, history, referrers) can read it, and action=${am.name} refuses it in a URL (mustpostparams, even in a POST request): send it in the POST body.`,
+        { param: name },
+      );
+    return true;
+  }
   const names = [...ctx.catalogue.main!.parameters.map((x) => x.name), ...am.parameters.map((x) => am.prefix + x.name)];
   const suggestion = ctx.full ? didYouMean(name, names) : undefined;
   ctx.add(
@@ -410,11 +433,14 @@ function actionPlanOf(ctx: QueryCheck, am: WikiModule): ActionPlan {
   const rules = ctx.catalogue.actionRulesOf(am.name);
   let kept = RULE_PLANS.get(am);
   if (kept === undefined || kept.of !== rules) {
-    const plan = rules.map((rule) => {
-      const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
-      const gate = actionRuleGate(rule, am.prefix);
-      return { rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined };
-    });
+    // readsFields rules are read where a parameter is judged unrecognized (checkActionParam), not run here.
+    const plan = rules
+      .filter((rule) => rule.kind !== 'readsFields')
+      .map((rule) => {
+        const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
+        const gate = actionRuleGate(rule, am.prefix);
+        return { rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined };
+      });
     const triggers = plan.some((p) => p.min === 0) ? undefined : [...new Set(plan.flatMap((p) => p.needs))];
     RULE_PLANS.set(am, (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers }));
   }
