@@ -2,17 +2,21 @@
  * Parameters a client may leave out at run time: Retrofit skips a `@Query`/`@Field` whose argument is
  * null (`ParameterHandler.Query.apply`: "Skip null values"), and an empty list adds no pair; python-requests
  * leaves out a None value, pywikibot None and False, mw.Api and mwn `false` and `undefined`. A verdict on
- * such a request stands only when it holds whichever of them are sent; a verdict on the parameter's own
- * name still stands. `⟦…⟧` marks each expected diagnostic, with the codes in source order.
+ * such a request stands when it holds whichever of them are sent (a verdict on the parameter's own name);
+ * one that holds whenever a given one of them is sent stands too, its message saying so (`says`), at the
+ * server's severity; one that needs two of them sent together, or fires only when one is left out, does
+ * not. `⟦…⟧` marks each expected diagnostic, with the codes in source order.
  */
 import assert from 'node:assert/strict';
-import { diagnosticsOf, marked } from './helpers';
+import { checkSource, diagnosticsOf, marked } from './helpers';
 
 interface Case {
   name: string;
   language: string;
   source: string;
   codes: string[];
+  /** What each diagnostic's message ends with (a verdict that holds when a parameter is sent says which). */
+  says?: string;
 }
 
 const API = 'w/api.php?action=query&prop=revisions&rvslots=main&rvprop=ids';
@@ -38,9 +42,46 @@ const CASES: Case[] = [
     codes: ['invalidparammix', 'singlepageonly'],
   },
   {
-    name: 'a nullable parameter with a fixed page: whether several pages are asked for depends on it',
+    name: 'a nullable parameter with a fixed page: the error holds whenever it is sent (several pages), said so',
     language: 'kotlin',
-    source: `interface Service {\n  @GET("${API}&titles=A&rvdir=newer")\n  fun f(@Query("pageids") ids: String?): R\n}\n`,
+    source: `interface Service {\n  @GET("${API}&titles=A&⟦⟦rvdir⟧⟧=newer")\n  fun f(@Query("pageids") ids: String?): R\n}\n`,
+    codes: ['invalidparammix', 'singlepageonly'],
+    says: '(This holds when pageids is sent, which the client may leave out.)',
+  },
+  {
+    name:
+      "Commons' MediaDetailInterface.getWikiText: content without rvslots warns whenever the nullable titles is sent " +
+      '(a page is asked for; ApiQueryRevisionsBase warns only on a page with a revision)',
+    language: 'kotlin',
+    source:
+      `interface Service {\n  @GET("w/api.php?action=query&prop=revisions&rvprop=⟦content⟧|timestamp&rvlimit=1&converttitles=")\n` +
+      `  fun getWikiText(@Query("titles") title: String?): R\n}\n`,
+    codes: ['deprecation'],
+    says: '(This holds when titles is sent, which the client may leave out.)',
+  },
+  {
+    name: 'titles and pageids both nullable: the rvslots warning holds when either is sent',
+    language: 'kotlin',
+    source:
+      `interface Service {\n  @GET("w/api.php?action=query&prop=revisions&rvprop=⟦content⟧&rvlimit=1")\n` +
+      `  fun f(@Query("titles") t: String?, @Query("pageids") p: String?): R\n}\n`,
+    codes: ['deprecation'],
+    says: '(This holds when titles or pageids is sent, which the client may leave out.)',
+  },
+  {
+    name: 'a verdict only a left-out parameter brings is dropped: rvslots nullable (the warning is for its absence)',
+    language: 'kotlin',
+    source:
+      `interface Service {\n  @GET("w/api.php?action=query&prop=revisions&rvprop=content&rvlimit=1&titles=A")\n` +
+      `  fun f(@Query("rvslots") slots: String?): R\n}\n`,
+    codes: [],
+  },
+  {
+    name: 'the same with the page nullable too: no warning (it needs titles sent and rvslots left out)',
+    language: 'kotlin',
+    source:
+      `interface Service {\n  @GET("w/api.php?action=query&prop=revisions&rvprop=content&rvlimit=1")\n` +
+      `  fun f(@Query("titles") t: String?, @Query("rvslots") slots: String?): R\n}\n`,
     codes: [],
   },
   {
@@ -124,6 +165,18 @@ const CASES: Case[] = [
     source: `new mw.Api().get({ ${JS_REVS}, titles: t, pageids: p || null, ⟦⟦rvdir⟧⟧: 'newer' });\n`,
     codes: ['invalidparammix', 'singlepageonly'],
   },
+  {
+    name: 'mw.Api sends a literal null empty (jQuery.param: `name=`): titles: null beside pageids is multisource, as the server answers',
+    language: 'javascript',
+    source: `new mw.Api().get({ action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main', titles: null, ⟦pageids⟧: 5 });\n`,
+    codes: ['multisource'],
+  },
+  {
+    name: 'mw.Api leaves out a literal undefined (preprocessParameters deletes it): pageids alone',
+    language: 'javascript',
+    source: `new mw.Api().get({ action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main', titles: undefined, pageids: 5 });\n`,
+    codes: [],
+  },
 ];
 
 describe('requests inside source code: parameters the client may leave out', function () {
@@ -136,6 +189,11 @@ describe('requests inside source code: parameters the client may leave out', fun
       const all = doubled ? ranges.flatMap((r) => [r, r]) : ranges;
       const expected = all.map(([s, e], i) => `${c.codes[i]} ${s}-${e}`).sort();
       assert.deepEqual(await diagnosticsOf(c.language, text), expected);
+      const messages = (await checkSource(c.language, text)).checked.flatMap((r) =>
+        r.diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value)),
+      );
+      for (const m of messages) assert.equal(m.endsWith(c.says ?? ''), true, m);
+      if (!c.says) for (const m of messages) assert.doesNotMatch(m, /which the client may leave out/);
     });
   }
 });

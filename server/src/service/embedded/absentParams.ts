@@ -2,14 +2,18 @@
  * Requests whose client may leave parameters out at run time (a Retrofit `@Query` whose argument may be
  * null: `FoundRequest.mayBeAbsent`). The source shows every parameter the request may send, not which of
  * them it does send: `getRevisionDetailsAscending(@Query("titles") titles: String?, @Query("pageids")
- * pageIds: String?)` sends one of the two. A verdict stands only when it holds whichever of them are sent:
- * the request is judged again without each combination of them, and a verdict of the whole request is
- * kept only if every combination that still holds the place it is on gives it too. So a verdict on a
- * parameter's own name or value stands; one that needs it present or absent together with another
- * (mutual exclusion, "requires", missing parameters, single-page conditions) does not.
+ * pageIds: String?)` sends one of the two. The request is judged again without each combination of them:
+ * - a verdict that every combination still holding its place gives stands as it is (a verdict on a
+ *   parameter's own name or value);
+ * - one that every combination sending a given one of them gives stands, said as holding when that one is
+ *   sent ("when titles is sent"), at the same severity: `prop=revisions&rvprop=content` warns about
+ *   `rvslots` only when a page is asked for, so only when the nullable `titles` is sent;
+ * - any other is dropped: one that needs two of them sent together (mutual exclusion, "requires",
+ *   single-page conditions when two page sets are nullable) or fires only when one is left out.
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { OffsetRange } from '../languageTypes';
+import { HOLE } from './virtualText';
 
 /** Most parameters whose every combination is judged (2^n − 1 more checks); past it, each one alone and all together. */
 const MAX_COMBINED = 6;
@@ -40,9 +44,27 @@ function removalOf(text: string, r: OffsetRange): OffsetRange {
   return { start: r.start, end: r.end + 1 };
 }
 
+/** A pair's name as the server reads it (the virtual query is percent-encoded; undefined when known only at run time). */
+function pairName(text: string, r: OffsetRange): string | undefined {
+  const pair = text.slice(r.start, r.end).replace(/^&/, '');
+  const raw = pair.slice(0, pair.includes('=') ? pair.indexOf('=') : pair.length);
+  if (raw.includes(HOLE)) return undefined;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** "titles", "titles or pageids", "titles, pageids or ids". */
+function either(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
 /**
  * The verdicts of `raw` (on the request as written, `text`) that hold whichever of the `mayBeAbsent` pairs
- * are sent; `judge` gives the verdicts on another text of the request.
+ * are sent, and those that hold whenever one of them is sent (their message says so); `judge` gives the
+ * verdicts on another text of the request.
  */
 export function verdictsWhateverIsSent(
   text: string,
@@ -51,7 +73,10 @@ export function verdictsWhateverIsSent(
   judge: (text: string) => Diagnostic[],
 ): Diagnostic[] {
   const spans = mayBeAbsent.map((r) => removalOf(text, r)).sort((a, b) => a.start - b.start);
-  const standing = raw.map((d) => ({ d, at: offsets(d.range, text.length), holds: true }));
+  // For each verdict, the bits of the pairs left out in every combination that does not give it (all set:
+  // none fails; a bit still set at the end is a pair whose being sent is enough for the verdict).
+  const all = 2 ** spans.length - 1;
+  const standing = raw.map((d) => ({ d, at: offsets(d.range, text.length), leftOutWhenNot: all, fails: false }));
   for (const mask of leftOutSets(spans.length)) {
     const removed = spans.filter((_, i) => mask & (2 ** i));
     // The text without them, and where each removal falls in it.
@@ -72,11 +97,25 @@ export function verdictsWhateverIsSent(
       given.add(`${String(d.code)} ${back(s, false)} ${s === e ? back(s, false) : back(e, true)}`);
     }
     for (const v of standing) {
-      if (!v.holds) continue;
       // A verdict on a pair left out says nothing about this combination.
       if (removed.some((r) => v.at[0] >= r.start && v.at[1] <= r.end && v.at[0] < r.end)) continue;
-      if (!given.has(`${String(v.d.code)} ${v.at[0]} ${v.at[1]}`)) v.holds = false;
+      if (given.has(`${String(v.d.code)} ${v.at[0]} ${v.at[1]}`)) continue;
+      v.fails = true;
+      v.leftOutWhenNot &= mask;
     }
   }
-  return standing.filter((v) => v.holds).map((v) => v.d);
+  const out: Diagnostic[] = [];
+  for (const v of standing) {
+    if (!v.fails) {
+      out.push(v.d);
+      continue;
+    }
+    const names = spans.flatMap((r, i) => (v.leftOutWhenNot & (2 ** i) ? [pairName(text, r)] : []));
+    if (!names.length || names.includes(undefined)) continue;
+    const list = either(names as string[]);
+    const note = ` (This holds when ${list} is sent, which the client may leave out.)`;
+    const m = v.d.message;
+    out.push({ ...v.d, message: typeof m === 'string' ? m + note : { ...m, value: m.value + note } });
+  }
+  return out;
 }

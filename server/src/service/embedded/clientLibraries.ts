@@ -5,8 +5,9 @@
  * - Plain HTTP clients (python-requests, httpx, `fetch`/`URLSearchParams`, jQuery, PHP
  *   `http_build_query`, curl) send a boolean as a value: `False` is sent as `False` (PHP: `0`), and
  *   MediaWiki reads any value of a boolean parameter as true.
- * - `mw.Api`, mwn and pywikibot leave out `false` (and `null`/`undefined`/`None`) values, send `true`
- *   as a plain presence, and join a list with `|` (one multi-value).
+ * - `mw.Api`, mwn and pywikibot leave out `false` (and `undefined`/`None`; mwn and pywikibot `null`) values,
+ *   send `true` as a plain presence, and join a list with `|` (one multi-value). `mw.Api` hands `null` on to
+ *   jQuery, which sends it as an empty value.
  * - A client the finder cannot name: a `false` is left out (no verdict on it), a list is unknown.
  */
 import type { Node } from 'web-tree-sitter';
@@ -31,6 +32,8 @@ interface ClientRule {
    * may be one of them at run time (`x if c else None`) makes its pair maybe absent.
    */
   omits: ReadonlySet<string>;
+  /** Literals (node types) the library sends as an empty value, where `dropsFalse` would leave them out. */
+  sendsEmpty?: ReadonlySet<string>;
 }
 
 const JS_OMITS: ReadonlySet<string> = new Set(['false', 'undefined']);
@@ -38,8 +41,16 @@ const PY_OMITS: ReadonlySet<string> = new Set(['false', 'none']);
 
 const CLIENT_RULES: Record<ClientKind, ClientRule> = {
   // mediawiki.api's default parameters: a request without `action` is a query.
-  // mediawiki.api's preprocessParameters deletes `false` and `undefined` values (`null` goes on to jQuery, sent empty).
-  'mw.Api': { kind: 'mw.Api', dropsFalse: true, joinsLists: true, defaults: { action: 'query', format: 'json' }, omits: JS_OMITS },
+  // mediawiki.api's preprocessParameters deletes `false` and `undefined` values; `null` goes on to jQuery.param,
+  // which sends `name=` (`value == null ? "" : value`). (A multipart upload's FormData would send "null".)
+  'mw.Api': {
+    kind: 'mw.Api',
+    dropsFalse: true,
+    joinsLists: true,
+    defaults: { action: 'query', format: 'json' },
+    omits: JS_OMITS,
+    sendsEmpty: new Set(['null']),
+  },
   // mwn's preprocessParameters does the same.
   mwn: { kind: 'mwn', dropsFalse: true, joinsLists: true, defaults: { format: 'json', formatversion: '2' }, omits: JS_OMITS },
   // pywikibot's Request._encoded_items: "False and None are not included in the http URI".
@@ -209,6 +220,7 @@ function wireValue(v: EntryValue, rule: ClientRule): MappedText | undefined {
       pushNodeText(out, v.node);
       return out;
     case 'none':
+      if (rule.sendsEmpty?.has(v.node.type)) return out;
       if (rule.dropsFalse) return undefined;
       break;
     case 'list':
