@@ -30,6 +30,7 @@ import { ANONYMOUS_NOTE } from './wikiConstraints';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 import { accountRuleHolds, anonymousNote, loggedInSender } from './wikiAccountRules';
 import { anyOf, gateOpen, type PlannedRule, type RuleGate } from './wikiRulePlan';
+import { checkSensitive } from './wikiValidationParam';
 
 /** What wikiValidation.ts lends this file (passed in, so the two files do not import each other at run time). */
 export interface ActionCheckHooks {
@@ -101,7 +102,7 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     );
     return false;
   }
-  const fields = ctx.catalogue.actionRulesOf(am.name).find((r) => r.kind === 'readsFields' && r.fields!.includes(name));
+  const fields = actionPlanOf(ctx, am).fields.get(name);
   if (fields) {
     // An authentication request's field (ApiAuthManagerHelper::loadAuthenticationRequests marks it used):
     // read on every wiki, or (an information) only with an extension or a logged-in sender.
@@ -114,14 +115,7 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
         { param: name, module: am.name },
         { severity: 'information', remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
       );
-    else if (fields.sensitive?.includes(name) && ctx.full && p.value !== '')
-      ctx.add(
-        'sensitiveparam',
-        p.valueRange.start,
-        p.valueRange.end,
-        `"${name}" is a secret (a password): anyone who sees this URL (logs, history, referrers) can read it, and action=${am.name} refuses it in a URL (mustpostparams, even in a POST request): send it in the POST body.`,
-        { param: name },
-      );
+    else if (fields.sensitive?.includes(name)) checkSensitive(ctx, p, name, 'password', am.name);
     return true;
   }
   const names = [...ctx.catalogue.main!.parameters.map((x) => x.name), ...am.parameters.map((x) => am.prefix + x.name)];
@@ -423,6 +417,11 @@ interface ActionPlan {
    * (main's rules: assert and assertuser, which most queries do not give).
    */
   readonly triggers: readonly string[] | undefined;
+  /**
+   * The readsFields rules by the field they name (the first rule naming it): read where a parameter is judged
+   * unrecognized (checkActionParam), not run with the plan.
+   */
+  readonly fields: ReadonlyMap<string, ActionRule>;
 }
 
 /** The plans, by module object (so they go with their catalogue). */
@@ -433,16 +432,19 @@ function actionPlanOf(ctx: QueryCheck, am: WikiModule): ActionPlan {
   const rules = ctx.catalogue.actionRulesOf(am.name);
   let kept = RULE_PLANS.get(am);
   if (kept === undefined || kept.of !== rules) {
-    // readsFields rules are read where a parameter is judged unrecognized (checkActionParam), not run here.
-    const plan = rules
-      .filter((rule) => rule.kind !== 'readsFields')
-      .map((rule) => {
-        const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
-        const gate = actionRuleGate(rule, am.prefix);
-        return { rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined };
-      });
+    const plan: PlannedActionRule[] = [];
+    const fields = new Map<string, ActionRule>();
+    for (const rule of rules) {
+      if (rule.kind === 'readsFields') {
+        for (const f of rule.fields!) if (!fields.has(f)) fields.set(f, rule);
+        continue;
+      }
+      const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
+      const gate = actionRuleGate(rule, am.prefix);
+      plan.push({ rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined });
+    }
     const triggers = plan.some((p) => p.min === 0) ? undefined : [...new Set(plan.flatMap((p) => p.needs))];
-    RULE_PLANS.set(am, (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers }));
+    RULE_PLANS.set(am, (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers, fields }));
   }
   return kept;
 }

@@ -77,6 +77,24 @@ function checkMultiValues(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor,
   return clearItemScratch(scratch, n);
 }
 
+/**
+ * `sensitiveparam`, the one check of a secret written in the URL: a parameter paraminfo marks sensitive (a
+ * token, or a `password`-typed one such as `lgpassword`), and a field an AuthManager module reads that its
+ * `readsFields` rule lists as `sensitive` (`refusedBy`: that module, which requires the field in the POST body,
+ * ApiBase::requirePostedParameters, and dies with mustpostparams when it is in the query string).
+ */
+export function checkSensitive(ctx: QueryCheck, p: WikiParam, wire: string, secret: 'token' | 'password', refusedBy?: string): void {
+  if (!ctx.full || p.value === '') return;
+  const refused = refusedBy ? ` action=${refusedBy} refuses it in the URL (mustpostparams), even in a POST request.` : '';
+  ctx.add(
+    'sensitiveparam',
+    p.valueRange.start,
+    p.valueRange.end,
+    `"${wire}" is a secret (a ${secret}): anyone who sees this URL (logs, history, referrers) can use it.${refused} Send it in a POST body instead, and keep it out of shared files.`,
+    { param: wire },
+  );
+}
+
 export function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, module: WikiModule, wire: string): void {
   const { text, query } = ctx;
   if (d.deprecated) {
@@ -89,15 +107,7 @@ export function checkParam(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor
       { remove: pairRemoval(text, query, p), tags: [DiagnosticTag.Deprecated] },
     );
   }
-  if (d.sensitive && ctx.full && p.value !== '') {
-    ctx.add(
-      'sensitiveparam',
-      p.valueRange.start,
-      p.valueRange.end,
-      `"${wire}" is a secret (a token): anyone who sees this URL (logs, history, referrers) can use it. Send it in a POST body instead, and keep it out of shared files.`,
-      { param: wire },
-    );
-  }
+  if (d.sensitive) checkSensitive(ctx, p, wire, d.type === 'password' ? 'password' : 'token');
   const type = d.type;
   if (type === 'boolean') {
     // PresenceBooleanDef: presence means true, whatever the value.
