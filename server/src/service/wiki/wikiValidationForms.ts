@@ -2,6 +2,7 @@
  * The written forms ParamValidator's TypeDefs recognise, and their value checks: timestamps
  * (TimestampDef), user names, IDs and IP ranges (UserDef), titles (TitleDef).
  */
+import { escapeUnseen } from '../../../../common/unseenText';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
 import { interwikiOf, splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
@@ -44,14 +45,21 @@ function isMediaWikiTimestamp(v: string): boolean {
   return false;
 }
 
-const CONTROL_CHAR = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** Longest part of a value a message quotes. */
+const QUOTED_CHARS = 60;
 
+/**
+ * A value as a message quotes it: its first 60 characters then `…` (a surrogate pair is not split), with the
+ * characters the product never shows raw written as `\uXXXX` — the one set of `common/unseenText.ts`, and
+ * line feed besides (a value is quoted on one line): "query\u0000" is not mistaken for "query".
+ */
 export function quote(v: string): string {
-  const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
-  // Control characters are shown as escapes: "query\u0000" is not mistaken for "query".
-  if (!CONTROL_CHAR.test(shown)) return `"${shown}"`;
-  return `"${shown.replace(CONTROL_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  let shown = v;
+  if (v.length > QUOTED_CHARS) {
+    const code = v.charCodeAt(QUOTED_CHARS - 1);
+    shown = `${v.slice(0, code >= 0xd800 && code <= 0xdbff ? QUOTED_CHARS - 1 : QUOTED_CHARS)}…`;
+  }
+  return `"${escapeUnseen(shown, 'escaped')}"`;
 }
 
 export function checkTimestampValue(
