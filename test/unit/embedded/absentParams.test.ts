@@ -177,6 +177,55 @@ const CASES: Case[] = [
     source: `new mw.Api().get({ action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main', titles: undefined, pageids: 5 });\n`,
     codes: [],
   },
+  {
+    name: 'a map filled key by key in if/else branches: titles in one, pageids in the other, never judged as sent together',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\ndef revisions(c):\n    params = {${PY_REVS}}\n    if c:\n        params['titles'] = 'A'\n` +
+      `    else:\n        params['pageids'] = '5'\n        params['⟦rvlimt⟧'] = 5\n    return requests.get(API, params=params)\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'the same keys set outside any branch are both sent: multisource, as the server answers',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\ndef revisions(c):\n    params = {${PY_REVS}}\n    params['titles'] = 'A'\n` +
+      `    params['⟦pageids⟧'] = '5'\n    return requests.get(API, params=params)\n`,
+    codes: ['multisource'],
+  },
+  {
+    name: 'a key set in a branch and again outside it is sent',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\ndef revisions(c):\n    params = {${PY_REVS}}\n    if c:\n        params['titles'] = 'A'\n` +
+      `    params['titles'] = 'B'\n    params['⟦pageids⟧'] = '5'\n    return requests.get(API, params=params)\n`,
+    codes: ['multisource'],
+  },
+  {
+    name: 'a map declared and filled inside one branch: its keys are all sent together',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\ndef revisions(c):\n    if c:\n        params = {${PY_REVS}}\n        params['titles'] = 'A'\n` +
+      `        params['⟦pageids⟧'] = '5'\n        return requests.get(API, params=params)\n`,
+    codes: ['multisource'],
+  },
+  {
+    name: 'HashMap.put in if/else branches (Mediawiki-Japi builds its forms so)',
+    language: 'java',
+    source:
+      `class A {\n  String api = "${WIKI}";\n  void f(boolean c) {\n    Map<String, String> p = new HashMap<>();\n` +
+      `    p.put("action", "query");\n    p.put("prop", "revisions");\n    p.put("rvprop", "ids");\n    p.put("rvslots", "main");\n` +
+      `    if (c) {\n      p.put("titles", "A");\n    } else {\n      p.put("pageids", "5");\n      p.put("⟦rvlimt⟧", "5");\n    }\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'keys set in the cases of a switch, for mw.Api',
+    language: 'javascript',
+    source:
+      `function f(kind) {\n  const q = { ${JS_REVS} };\n  switch (kind) {\n    case 'title': q.titles = 'A'; break;\n` +
+      `    default: q.pageids = '5'; q.⟦rvlimt⟧ = 5;\n  }\n  return new mw.Api().get(q);\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
 ];
 
 describe('requests inside source code: parameters the client may leave out', function () {

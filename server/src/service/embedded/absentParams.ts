@@ -5,8 +5,8 @@
  * pageIds: String?)` sends one of the two. The request is judged again without each combination of them:
  * - a verdict that every combination still holding its place gives stands as it is (a verdict on a
  *   parameter's own name or value);
- * - one that every combination sending a given one of them gives stands, said as holding when that one is
- *   sent ("when titles is sent"), at the same severity: `prop=revisions&rvprop=content` warns about
+ * - one that every combination sending a given one of them gives stands (unless it sits on another of them),
+ *   said as holding when that one is sent ("when titles is sent"), at the same severity: `prop=revisions&rvprop=content` warns about
  *   `rvslots` only when a page is asked for, so only when the nullable `titles` is sent;
  * - any other is dropped: one that needs two of them sent together (mutual exclusion, "requires",
  *   single-page conditions when two page sets are nullable) or fires only when one is left out.
@@ -42,6 +42,11 @@ function offsets(r: Range, length: number): [number, number] {
 function removalOf(text: string, r: OffsetRange): OffsetRange {
   if (text[r.start] === '&' || text[r.end] !== '&') return r;
   return { start: r.start, end: r.end + 1 };
+}
+
+/** Whether a verdict's place lies on a pair. */
+function within(at: [number, number], r: OffsetRange): boolean {
+  return at[0] >= r.start && at[1] <= r.end && at[0] < r.end;
 }
 
 /** A pair's name as the server reads it (the virtual query is percent-encoded; undefined when known only at run time). */
@@ -98,7 +103,7 @@ export function verdictsWhateverIsSent(
     }
     for (const v of standing) {
       // A verdict on a pair left out says nothing about this combination.
-      if (removed.some((r) => v.at[0] >= r.start && v.at[1] <= r.end && v.at[0] < r.end)) continue;
+      if (removed.some((r) => within(v.at, r))) continue;
       if (given.has(`${String(v.d.code)} ${v.at[0]} ${v.at[1]}`)) continue;
       v.fails = true;
       v.leftOutWhenNot &= mask;
@@ -110,6 +115,8 @@ export function verdictsWhateverIsSent(
       out.push(v.d);
       continue;
     }
+    // On a pair that may be left out, and needing another one too: it needs two of them sent.
+    if (spans.some((r) => within(v.at, r))) continue;
     const names = spans.flatMap((r, i) => (v.leftOutWhenNot & (2 ** i) ? [pairName(text, r)] : []));
     if (!names.length || names.includes(undefined)) continue;
     const list = either(names as string[]);

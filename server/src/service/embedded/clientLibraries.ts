@@ -270,7 +270,7 @@ export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, acti
     if (!value) continue;
     const from = out.text.length;
     add(e.name, value);
-    if (mayBeAbsent && mayOmit(e.value, rule)) mayBeAbsent.push({ start: from, end: out.text.length });
+    if (mayBeAbsent && (e.maybeAbsent || mayOmit(e.value, rule))) mayBeAbsent.push({ start: from, end: out.text.length });
   }
   return out;
 }

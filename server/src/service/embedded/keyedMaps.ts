@@ -6,7 +6,9 @@
  * the declaration and of every setting are read as one request when one of them is `action`.
  *
  * Such a map can be filled elsewhere too (a helper adding a token, a loop over options), so the
- * request is never closed: nothing is reported missing from it.
+ * request is never closed: nothing is reported missing from it. A key set in a branch or a loop that does
+ * not hold the declaration (`if t: p['titles'] = t` / `else: p['pageids'] = i`) may not be sent: it is
+ * maybe absent (absentParams.ts), so the two branches are never judged as one request sending both.
  */
 import type { Node } from 'web-tree-sitter';
 import type { HostLanguage } from './hostLanguages';
@@ -20,7 +22,7 @@ export interface KeyedGroup {
   decl?: Node;
   declEntries: Entry[];
   /** `changes`: an augmented setting (`p.list += '|imageusage'`), so the key's value is known only at run time. */
-  sets: Array<{ entry: Entry; node: Node; dot: boolean; changes?: boolean }>;
+  sets: Array<{ entry: Entry; node: Node; dot: boolean; changes?: boolean; branch?: boolean }>;
   /** The method the map is then handed to alone, named like a module (`$wikimate->edit($data)`): a wrapper that may add `action`. */
   handedTo?: { start: number; end: number };
 }
@@ -116,6 +118,30 @@ function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: st
   return true;
 }
 
+/**
+ * Node types of a branch or a loop in the grammars (`if_statement`, `else_clause`, `elif_clause`, Ruby's `if`
+ * and `when`, Kotlin's `when_entry`, `switch_case`, `conditional_expression`, `catch_clause`, `for_statement`,
+ * Lua's `repeat_statement`…): code inside one may not run each time the code around it does.
+ */
+const BRANCH =
+  /(?:^|_)(?:if|unless|elsif|elif|elseif|else|case|when|switch|conditional|ternary|catch|except|rescue|for|foreach|while|until|repeat|loop|match)(?:_|$)|^do_statement$/;
+
+/** Whether a setting lies in a branch or loop that does not also hold the map's declaration (within its scope). */
+function inBranch(node: Node, decl: Node | undefined, scope: number): boolean {
+  for (let n = node.parent; n && n.startIndex >= scope; n = n.parent) {
+    if (decl && n.startIndex <= decl.startIndex && decl.endIndex <= n.endIndex) return false;
+    if (BRANCH.test(n.type)) return true;
+  }
+  return false;
+}
+
+/** Records a setting of a key on the scope's map `name`. */
+function pushSet(state: KeyedState, scope: number, name: string, set: KeyedGroup['sets'][number]): void {
+  const group = groupOf(state, scope, name);
+  if (inBranch(set.node, group.decl, scope)) set.branch = true;
+  group.sets.push(set);
+}
+
 /** `name[key] = v` / `name.key = v`; `name.key += v` and the like make the key's value unknown. */
 function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
   const left = unwrap(node.childForFieldName('left') ?? node.namedChildren[0]);
@@ -131,7 +157,7 @@ function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: st
   if (!key) return;
   const changes = AUGMENTED.has(node.type) || host.slice(left.endIndex, right.startIndex).trim() !== '=';
   const value = changes ? { kind: 'unknown' as const, node: right } : readValue(right, lang, host);
-  groupOf(state, scope, name).sets.push({ entry: { name: key, value }, node, dot, changes });
+  pushSet(state, scope, name, { entry: { name: key, value }, node, dot, changes });
 }
 
 /**
@@ -164,16 +190,15 @@ function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: strin
   const m = /^(\$?[A-Za-z_]\w*)\s*(?:\.|->)\s*(\w+)$/.exec(host.slice(node.startIndex, argsNode.startIndex).trim());
   if (!m || !SETTERS.test(m[2]) || m[1] === 'this' || m[1] === 'self') return;
   const args = argsNode.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => unwrap(c) ?? c);
-  const group = groupOf(state, scope, m[1]);
   if (m[2] === 'update') {
     if (lang.id !== 'python') return;
     const source = args.length === 1 && args[0].type === 'dictionary' ? args[0] : argsNode;
-    for (const entry of readEntries(source, lang, host).entries) group.sets.push({ entry, node, dot: false });
+    for (const entry of readEntries(source, lang, host).entries) pushSet(state, scope, m[1], { entry, node, dot: false });
     return;
   }
   if (args.length !== 2 || !isStringNode(args[0], lang)) return;
   const key = keyName(args[0], lang, host);
-  if (key) group.sets.push({ entry: { name: key, value: readValue(args[1], lang, host) }, node, dot: false });
+  if (key) pushSet(state, scope, m[1], { entry: { name: key, value: readValue(args[1], lang, host) }, node, dot: false });
 }
 
 /** The node types `noteKeyed` reads (the finder's walk looks only at the types it reads). */
@@ -218,10 +243,12 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
     const seen = new Set(entries.map((e) => e.name.text));
     for (const s of sets) {
       const at = entries.findIndex((e) => e.name.text === s.entry.name.text);
-      if (at >= 0 && s.changes) entries[at] = { name: entries[at].name, value: s.entry.value };
+      if (at >= 0 && s.changes) entries[at] = { ...entries[at], value: s.entry.value };
+      // A key also set outside any branch is sent (`action` is never taken as maybe absent: it names the request).
+      if (at >= 0 && !s.branch && entries[at].maybeAbsent) entries[at] = { name: entries[at].name, value: entries[at].value };
       if (seen.has(s.entry.name.text)) continue;
       seen.add(s.entry.name.text);
-      entries.push(s.entry);
+      entries.push(s.branch && s.entry.name.text !== 'action' ? { ...s.entry, maybeAbsent: true } : s.entry);
     }
     const handedTo = seen.has('action') ? undefined : g.handedTo;
     if (!seen.has('action') && !handedTo) continue;

@@ -29,6 +29,8 @@ export type EntryValue =
 export interface Entry {
   name: MappedText;
   value: EntryValue;
+  /** Set in a branch or loop of the code that builds the map (keyedMaps.ts): it may not be sent. */
+  maybeAbsent?: true;
 }
 
 export interface Entries {
