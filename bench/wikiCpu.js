@@ -2,7 +2,7 @@
 // `npm run bench:wiki-cpu -- --against REV [--lines N] [--rounds N] [--one-process] [--task T]`: the CPU
 // time of a whole-document wiki check (parse + validate, validation cache cleared) of this checkout and
 // of commit REV, alternating check by check (AB BA AB …); with `--task edit|complete|hover`, of edits
-// with fresh diagnostics, completions or hovers instead (TASKS below).
+// with fresh diagnostics, completions or hovers instead, or the other tasks in TASKS below.
 // - By default each side runs in a process of its own (bench/wikiCpuSide.js), both alive for the whole
 //   run; this process tells one side, then the other, to check once and collects the CPU time each
 //   measured of itself. Each side pays for its own garbage only.
@@ -60,13 +60,21 @@ const HOVERS_PER_ROUND = 1000;
  * how many operations one round is.
  * - check: a whole-document check with an empty verdict cache (parse + validate);
  * - edit: a one-character edit at a pseudo-random place, then fresh diagnostics (the document grows);
- * - complete, hover: completion, hover at pseudo-random offsets of the (unchanged) document.
+ * - complete, hover: completion, hover at pseudo-random offsets of the (unchanged) document;
+ * - reopen: the same text under a new URI in one service (parsed in full, every verdict from the
+ *   per-query cache), as `npm run bench`'s "same text re-opened" row;
+ * - format, tokens, fold: formatting, semantic tokens, folding ranges of the whole (parsed) document,
+ *   as `npm run bench`'s editor-feature rows.
  */
 const TASKS = {
   check: { make: 'checker', per: 1, unit: 'a whole-document check' },
   edit: { make: 'editor', per: EDITS_PER_ROUND, unit: 'an edit and fresh diagnostics' },
   complete: { make: 'completer', per: COMPLETIONS_PER_ROUND, unit: 'a completion' },
   hover: { make: 'hoverer', per: HOVERS_PER_ROUND, unit: 'a hover' },
+  reopen: { make: 'reopener', per: 1, unit: 'a re-opened document (parse + every verdict from the per-query cache)' },
+  format: { make: 'formatter', per: 1, unit: 'formatting the whole document (multi-line layout)' },
+  tokens: { make: 'tokenizer', per: 1, unit: 'semantic tokens of the whole document' },
+  fold: { make: 'folder', per: 1, unit: 'folding ranges of the whole document' },
 };
 
 /** The module of one side: a function per task that runs one round of it. Paths inside `tree` only. */
@@ -119,6 +127,23 @@ function atOffsets(text: string, count: number, ask: (doc: TextDocument, parsed:
 }
 export const completer = (text: string) => atOffsets(text, ${COMPLETIONS_PER_ROUND}, (d, p, o) => wiki.doComplete(d, p as never, o));
 export const hoverer = (text: string) => atOffsets(text, ${HOVERS_PER_ROUND}, (d, p, o) => wiki.doHover(d, p as never, o));
+export function reopener(text: string): () => void {
+  const first = TextDocument.create('file:///bench/reopen.wikiquery', 'wikiquery', 1, text);
+  wiki.doValidation(first, wiki.parse(first));
+  return () => {
+    const d = TextDocument.create('file:///bench/reopen-' + n++ + '.wikiquery', 'wikiquery', 1, text);
+    wiki.doValidation(d, wiki.parse(d));
+  };
+}
+function wholeDocument(text: string, ask: (doc: TextDocument, parsed: unknown) => unknown): () => void {
+  const doc = TextDocument.create('file:///bench/whole.wikiquery', 'wikiquery', 1, text);
+  const parsed = wiki.parse(doc);
+  return () => void ask(doc, parsed);
+}
+export const formatter = (text: string) =>
+  wholeDocument(text, (d, p) => wiki.format(d, p as never, { tabSize: 2, insertSpaces: true }, { queryLayout: 'multiLine' }));
+export const tokenizer = (text: string) => wholeDocument(text, (d, p) => wiki.getSemanticTokens(d, p as never));
+export const folder = (text: string) => wholeDocument(text, (d, p) => wiki.getFoldingRanges(d, p as never));
 `;
 }
 

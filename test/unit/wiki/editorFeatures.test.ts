@@ -176,6 +176,12 @@ describe('wiki folding ranges', () => {
     ['a multi-line query folds to its first line', 'action=query\n  &list=allpages\n  &aplimit=5\n', [[0, 2, undefined]]],
     ['a one-line query does not fold', 'action=query&list=allpages\n', []],
     [
+      'CRLF line ends: a multi-line query folds, a one-line one does not',
+      'action=query\r\n  &list=x\r\naction=query&list=y\r\n',
+      [[0, 1, undefined]],
+    ],
+    ['a lone CR inside a query breaks its line in the editor: it folds', 'action=query&list=x\r&aplimit=5\n', [[0, 1, undefined]]],
+    [
       'a block of comment lines folds; one comment line does not',
       '# a\n# b\n# c\naction=query\n\n# d\naction=query\n',
       [[0, 2, 'comment']],
@@ -273,6 +279,21 @@ describe('wiki formatting', () => {
       'asWritten',
       'action=query&meta=siteinfo\n\n\n# c\naction=query&list=allpages\n',
     ],
+    [
+      'comments before, between and after queries: only the query with one inside is left alone',
+      '# a\naction=query&&list=x\n# b\n# c\naction=query\n# in\n  &list=y\naction=query&&meta=z\n# end\n',
+      'oneLine',
+      '# a\naction=query&list=x\n# b\n# c\naction=query\n# in\n  &list=y\naction=query&meta=z\n# end\n',
+    ],
+    [
+      'a comment right after a multi-line query does not keep it from being joined',
+      'action=query\n  &list=y\n# after\naction=query\n  &meta=z\n',
+      'oneLine',
+      'action=query&list=y\n# after\naction=query&meta=z\n',
+    ],
+    ['a leading ? stays', '?action=query&list=x&&\n', 'asWritten', '?action=query&list=x\n'],
+    ['api.php? keeps its path', 'api.php?action=query&&list=x\n', 'multiLine', 'api.php?action=query\n  &list=x\n'],
+    ['a query of empty pairs only keeps its ?', 'https://w.example/api.php?&&\n', 'oneLine', 'https://w.example/api.php?\n'],
   ];
   for (const [what, text, layout, expected] of TABLE) {
     it(`${what} (${layout})`, () => {

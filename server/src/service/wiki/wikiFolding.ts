@@ -10,7 +10,11 @@ import type { WikiDocument } from './wikiTypes';
 export function getWikiFoldingRanges(document: TextDocument, parsed: WikiDocument): FoldingRange[] {
   if (parsed.embedded) return [];
   const out: FoldingRange[] = [];
+  // A query of one line (no `&` continuation line) folds only if the editor breaks that line, at a
+  // lone CR: without a CR in the text, no position of it needs to be computed.
+  const lineBreaksOnlyAtLf = parsed.text.indexOf('\r') < 0;
   for (const query of parsed.queries) {
+    if (!query.multiLine && lineBreaksOnlyAtLf) continue;
     const startLine = document.positionAt(query.range.start).line;
     const endLine = document.positionAt(query.range.end).line;
     if (endLine > startLine) out.push({ startLine, endLine });

@@ -19,32 +19,55 @@ export const CONTINUATION_INDENT = '  ';
 export function formatWikiDocument(document: TextDocument, parsed: WikiDocument, layout: QueryLayout = 'asWritten'): TextEdit[] {
   if (parsed.embedded) return [];
   const edits: TextEdit[] = [];
+  const text = parsed.text;
+  // Comments and queries are in document order, and neither overlaps another: the first comment
+  // after a query's start is the only one that can be inside it (one pass over both).
+  const comments = parsed.comments;
+  let c = 0;
   for (const query of parsed.queries) {
-    if (parsed.comments.some((c) => c.start > query.range.start && c.end < query.range.end)) continue;
-    const formatted = canonicalQuery(parsed.text, query, layout);
-    if (formatted === undefined || formatted === parsed.text.slice(query.range.start, query.range.end)) continue;
-    edits.push({ range: { start: document.positionAt(query.range.start), end: document.positionAt(query.range.end) }, newText: formatted });
+    const { start, end } = query.range;
+    while (c < comments.length && comments[c].start <= start) c++;
+    if (c < comments.length && comments[c].start > start && comments[c].end < end) continue;
+    const formatted = canonicalQuery(text, query, layout);
+    if (formatted === undefined || sameText(text, start, end, formatted)) continue;
+    edits.push({ range: { start: document.positionAt(start), end: document.positionAt(end) }, newText: formatted });
   }
   return edits;
 }
 
+/** Whether `text[start, end)` is `s` (compared in place: no slice of the document is made). */
+function sameText(text: string, start: number, end: number, s: string): boolean {
+  return end - start === s.length && text.startsWith(s, start);
+}
+
+/** Whether `text[start, end)` has a `?`. */
+function hasQuestionMark(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 63 /* ? */) return true;
+  return false;
+}
+
 /** The canonical text of one query, or undefined when it has nothing to write. */
 function canonicalQuery(text: string, query: WikiQuery, layout: QueryLayout): string | undefined {
-  const params = query.params
-    .filter((p) => p.range.end > p.range.start)
-    .map((p) => text.slice(p.range.start, p.range.end).trim())
-    .filter((p) => p !== '');
-  const firstStart = query.params[0]?.range.start ?? query.range.end;
-  const lead = text.slice(query.range.start, firstStart);
-  const head = query.urlRange ? `${text.slice(query.urlRange.start, query.urlRange.end)}?` : lead.includes('?') ? '?' : '';
-  if (!params.length) return head || undefined;
+  const params = query.params;
+  const firstStart = params.length > 0 ? params[0].range.start : query.range.end;
+  const head = query.urlRange
+    ? `${text.slice(query.urlRange.start, query.urlRange.end)}?`
+    : hasQuestionMark(text, query.range.start, firstStart)
+      ? '?'
+      : '';
   const multi = layout === 'multiLine' || (layout === 'asWritten' && query.multiLine);
-  return multi
-    ? head +
-        params[0] +
-        params
-          .slice(1)
-          .map((p) => `\n${CONTINUATION_INDENT}&${p}`)
-          .join('')
-    : head + params.join('&');
+  const separator = multi ? `\n${CONTINUATION_INDENT}&` : '&';
+  // Each non-empty pair's written text, trimmed, in order.
+  let out = head;
+  let any = false;
+  for (let i = 0; i < params.length; i++) {
+    const r = params[i].range;
+    if (r.end <= r.start) continue;
+    const written = text.slice(r.start, r.end).trim();
+    if (written === '') continue;
+    out = any ? out + separator + written : out + written;
+    any = true;
+  }
+  if (!any) return head || undefined;
+  return out;
 }
