@@ -162,6 +162,30 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Java (Mediawiki-Japi): a HashMap filled key by key, handed to a call whose first argument names the module',
+    language: 'java',
+    source:
+      `class W {\n  String api = "${WIKI}";\n  Api delete(String t, String reason, TokenResult token) throws Exception {\n` +
+      `    Map<String, String> lFormData = new HashMap<String, String>();\n    lFormData.put("title", t);\n    lFormData.put("⟦reasn⟧", reason);\n` +
+      `    String params = "";\n    return this.getActionResult("delete", params, token, lFormData);\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Java (Mediawiki-Japi): a Jersey FormDataMultiPart filled by field(…), handed to getActionResult("upload", …)',
+    language: 'java',
+    source:
+      `class W {\n  String api = "${WIKI}";\n  void upload(InputStream in, String filename, String text) throws Exception {\n` +
+      `    final FormDataMultiPart multiPart = new FormDataMultiPart();\n    multiPart.field("filename", filename);\n    multiPart.field("⟦ignorewarning⟧", "true");\n` +
+      `    multiPart.field("text", text);\n    Api api = this.getActionResult("upload", "", token, multiPart);\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'mw.Api postWithToken sends a token: one the module does not read is unrecognized, as the server warns (action=query)',
+    language: 'javascript',
+    source: `var params = { action: 'query', meta: 'siteinfo', format: 'json' }⟦⟧, api = new mw.Api();\napi.postWithToken( 'csrf', params );\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java: &amp; written into a string is sent as part of a name',
     language: 'java',
     source: `class A {\n  @GET("w/api.php?action=query&⟦amp;prop⟧=info&titles=X")\n  Call<R> f();\n}\n`,
@@ -434,6 +458,21 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'mw.Api postWithToken adds the token: no missing token (inline object, a variable, postWithEditToken)',
+    language: 'javascript',
+    source:
+      `var api = new mw.Api();\napi.postWithToken( 'csrf', { action: 'undelete', title: 'Sandbox', reason: 'x' } );\n` +
+      `var params = { action: 'undelete', title: 'Sandbox', reason: 'x' };\napi.postWithToken( 'csrf', params );\n` +
+      `api.postWithEditToken( { action: 'undelete', title: 'Sandbox', reason: 'x' } );\nvar p2 = { action: 'delete', title: 'Sandbox' };\napi.postWithEditToken( p2 );\n`,
+  },
+  {
+    name: 'a map handed to a call whose first string names no module (a token type, a table) is not read with it',
+    language: 'java',
+    source:
+      `class W {\n  String api = "${WIKI}";\n  void f(String t) throws Exception {\n    Map<String, String> m = new HashMap<String, String>();\n` +
+      `    m.put("title", t);\n    m.put("reasn", "x");\n    store.save("pages", m);\n  }\n}\n`,
+  },
   {
     name: 'PHP: an array handed alone to a method whose name is no module (a cache, a logger) is no request',
     language: 'php',

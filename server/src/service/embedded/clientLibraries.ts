@@ -90,6 +90,8 @@ export interface CallClient {
   skipNames: ReadonlySet<string>;
   /** `action` is a string argument of an unknown wrapper (`moduleBeside`). */
   beside?: true;
+  /** The call adds the token (`mw.Api`/mwn `postWithToken(type, params)`, `postWithEditToken(params)`). */
+  addsToken?: true;
 }
 
 const NONE: CallClient = { kind: 'unknown', mediawiki: false, holdsParams: false, kwargs: false, skipNames: new Set() };
@@ -163,6 +165,20 @@ function moduleBeside(
   return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true };
 }
 
+/**
+ * Methods that fetch the token and send it with the parameters: mediawiki.api's `postWithToken( type, params )`
+ * and `postWithEditToken( params )` (`params.token = token` before posting), mwn's of the same names.
+ */
+export const TOKEN_ADDING = /(?:^|\.)postWith(?:Edit)?Token$/;
+
+/** Appends the `token` such a method adds (its value known only at run time) at host offset `at`; returns where it begins. */
+export function appendAddedToken(query: MappedText, at: number): number {
+  const from = query.text.length;
+  query.push(`${from ? '&' : ''}token=`, at, at);
+  query.pushHole(at, at);
+  return from + (from ? 1 : 0);
+}
+
 /** The client library of the call a parameter object (or a Python argument list) belongs to. */
 export function clientOfCall(node: Node, lang: HostLanguage, host: string): CallClient {
   if (node.type === 'argument_list') return kwargsClient(node, lang, host);
@@ -170,10 +186,12 @@ export function clientOfCall(node: Node, lang: HostLanguage, host: string): Call
   if (!at) return NONE;
   const addwiki = addwikiClient(node, at, lang, host);
   if (addwiki) return addwiki;
-  const kind = classify(calleeText(at.call, at.args, host), lang);
+  const callee = calleeText(at.call, at.args, host);
+  const kind = classify(callee, lang);
   if (!kind) return moduleBeside(node, at, lang, host) ?? NONE;
   const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);
-  return { ...NONE, kind, mediawiki: kind !== 'http', holdsParams };
+  const addsToken = kind !== 'http' && TOKEN_ADDING.test(callee) ? { addsToken: true as const } : {};
+  return { ...NONE, kind, mediawiki: kind !== 'http', holdsParams, ...addsToken };
 }
 
 /** mwclient's `site.api('query', …)`, `site.get('parse', …)` and pywikibot's `simple_request(…)`. */

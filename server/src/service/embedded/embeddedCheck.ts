@@ -63,7 +63,11 @@ function implied(request: FoundRequest, p: WikiParam): boolean {
 /** A verdict on a parameter the client adds by default says so (it sits after the request in the host). */
 function withDefaultsNote(d: Diagnostic, request: FoundRequest): Diagnostic {
   if (request.impliedFrom === undefined || d.range.start.line > 0 || d.range.start.character < request.impliedFrom) return d;
-  return { ...d, message: `${d.message} (${request.client} sends ${defaultsOf(request.client)} by default)` };
+  const note =
+    request.tokenFrom !== undefined && d.range.start.character >= request.tokenFrom
+      ? 'postWithToken and postWithEditToken add the token'
+      : `${request.client} sends ${defaultsOf(request.client)} by default`;
+  return { ...d, message: `${d.message} (${note})` };
 }
 
 /** Whether a pair's name or value holds a run-time hole. */

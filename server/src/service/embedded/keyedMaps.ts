@@ -2,8 +2,10 @@
  * Parameter maps built key by key: a variable given a map (`params = {…}`, `$p = []`,
  * `new HashMap<>()`, `url.Values{}`, `mutableMapOf()`, …) and then filled in the same function
  * (`params["list"] = …`, `$p['list'] = …`, `p[:list] = …`, `p.list = …` in JavaScript and Lua,
- * `p.put("list", …)`, `p.Add(…)`, `p.Set(…)`, `p.append(…)`, Python `p.update(…)`). The entries of
- * the declaration and of every setting are read as one request when one of them is `action`.
+ * `p.put("list", …)`, `p.Add(…)`, `p.Set(…)`, `p.append(…)`, Jersey's `multiPart.field(…)`, Python
+ * `p.update(…)`). The entries of the declaration and of every setting are read as one request when one of
+ * them is `action`, or when the map is then handed to a wrapper that names the module (`noteHandedTo`,
+ * `noteModuleArgument`).
  *
  * Such a map can be filled elsewhere too (a helper adding a token, a loop over options), so the
  * request is never closed: nothing is reported missing from it. A key set in a branch or a loop that does
@@ -15,6 +17,7 @@ import type { HostLanguage } from './hostLanguages';
 import { isMapLiteral } from './mapLiterals';
 import { readEntries, readValue, keyName, type Entry } from './objectEntries';
 import { isStringNode } from './hostStrings';
+import { TOKEN_ADDING } from './clientLibraries';
 
 /** One variable of one scope: its map declaration (if seen) and what is set on it after. */
 export interface KeyedGroup {
@@ -25,6 +28,8 @@ export interface KeyedGroup {
   sets: Array<{ entry: Entry; node: Node; dot: boolean; changes?: boolean; branch?: boolean }>;
   /** The method the map is then handed to alone, named like a module (`$wikimate->edit($data)`): a wrapper that may add `action`. */
   handedTo?: { start: number; end: number };
+  /** The map is then handed to a method that adds the token (`api.postWithToken('csrf', params)`, `TOKEN_ADDING`). */
+  addsToken?: true;
 }
 
 export interface KeyedState {
@@ -62,10 +67,10 @@ const WRAPPERS = new Set([
 const NOT_NAMES = new Set(['binding_pattern_kind', 'modifiers', 'type_identifier', 'generic_type', 'implicit_type']);
 const OBJECT_TYPES = new Set(['dictionary', 'object', 'array_creation_expression', 'table_constructor', 'hash', 'composite_literal']);
 const MAP_CONSTRUCTOR =
-  /^(?:new\s+)?(?:[\w.]+\.)?(?:\w*Map|\w*Dictionary|Hashtable|NameValueCollection|URLSearchParams|dict|OrderedDict|Hash\.new|mutableMapOf|hashMapOf|linkedMapOf|merge!?|make\(\s*(?:url|params)\.Values)\b/;
-const SETTERS = /^(put|add|set|append|Add|Set|update)$/;
+  /^(?:new\s+)?(?:[\w.]+\.)?(?:\w*Map|\w*Dictionary|Hashtable|NameValueCollection|URLSearchParams|FormDataMultiPart|dict|OrderedDict|Hash\.new|mutableMapOf|hashMapOf|linkedMapOf|merge!?|make\(\s*(?:url|params)\.Values)\b/;
+const SETTERS = /^(put|add|set|append|field|Add|Set|update)$/;
 /** How such a call starts (`name.setter`, `$name->setter`), `noteCall`'s test below in one look at the source. */
-const SETTER_CALL = /^\$?[A-Za-z_]\w*\s*(?:\.|->)\s*(?:put|add|set|append|Add|Set|update)(?!\w)/;
+const SETTER_CALL = /^\$?[A-Za-z_]\w*\s*(?:\.|->)\s*(?:put|add|set|append|field|Add|Set|update)(?!\w)/;
 /** Languages where `p.name = v` sets a key of a map (objects and tables are maps there). */
 const DOT_LANGUAGES = new Set(['javascript', 'typescript', 'typescriptreact', 'lua']);
 
@@ -174,12 +179,46 @@ function noteHandedTo(state: KeyedState, node: Node, host: string, scope: number
   group.handedTo = { start: node.startIndex + m.indices[1][0], end: node.startIndex + m.indices[1][1] };
 }
 
+/**
+ * `this.getActionResult("delete", params, token, lFormData)`: a map of this scope handed to a call whose first
+ * argument is a string naming a module (Mediawiki-Japi sends its form data so, with `action` that string). The
+ * string is a module only if the catalogue says so, as for `noteHandedTo`.
+ */
+function noteModuleArgument(state: KeyedState, node: Node, host: string, scope: number): void {
+  if (node.endIndex - node.startIndex > 200) return;
+  const m = MODULE_FIRST.exec(host.slice(node.startIndex, node.endIndex));
+  if (!m?.indices?.[3]) return;
+  // `api.postWithToken( 'csrf', params )`: the word is the token's type, and the method adds the token.
+  const addsToken = TOKEN_ADDING.test(m[1].replace(/\s+/g, ''));
+  for (const arg of m[4].split(',')) {
+    const group = state.open.get(`${scope}:${arg.trim()}`);
+    if (!group?.decl) continue;
+    if (addsToken) group.addsToken = true;
+    else group.handedTo = { start: node.startIndex + m.indices[3][0], end: node.startIndex + m.indices[3][1] };
+  }
+}
+
+/** A call's whole text `….name("module", a, b)`: a quoted lower-case word first, then plain arguments. */
+const MODULE_FIRST = /^((?:[\w$]+\s*(?:\.|->|::)\s*)*[\w$]+)\s*\(\s*(["'])([a-z][a-z0-9-]*)\2\s*,((?:[^()"']|"[^"]*"|'[^']*')*)\)$/d;
+
+/** `api.postWithEditToken( params )`: the map is sent with the token the method adds. */
+function noteTokenAdding(state: KeyedState, node: Node, host: string, scope: number): void {
+  if (node.endIndex - node.startIndex > 130) return;
+  const m = /^((?:[\w$]+\s*\.\s*)*postWithEditToken)\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]/.exec(host.slice(node.startIndex, node.endIndex));
+  const group = m ? state.open.get(`${scope}:${m[2]}`) : undefined;
+  if (group?.decl) group.addsToken = true;
+}
+
 /** A call's whole text `….name($var)` (PHP `->`, or `.`), one plain variable as its only argument. */
 const HANDED_TO = /^[\w$]+(?:\s*(?:->|\.)\s*[\w$]+)*\s*(?:->|\.)\s*([a-z]+)\s*\(\s*(\$?[A-Za-z_]\w*)\s*\)$/d;
 
 /** `name.put(key, v)` and the like; Python's `name.update({…})` / `name.update(key=v)`. */
 function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
-  noteHandedTo(state, node, host, scope);
+  if (state.open.size) {
+    noteHandedTo(state, node, host, scope);
+    noteModuleArgument(state, node, host, scope);
+    noteTokenAdding(state, node, host, scope);
+  }
   // most calls are not `name.setter(…)`: told from the source before any look at the node's children
   if (!SETTER_CALL.test(host.slice(node.startIndex, node.startIndex + 130))) return;
   const argsNode =
@@ -220,7 +259,10 @@ export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, hos
   if (SETTINGS.has(t) || AUGMENTED.has(t)) noteSetting(state, node, lang, host, scope);
   else if (CALLS.has(t)) noteCall(state, node, lang, host, scope);
   // PHP's `$api->edit($data)` (its setter calls are not read: `$p->set(…)` is rarely a map's)
-  else if (t === 'member_call_expression') noteHandedTo(state, node, host, scope);
+  else if (t === 'member_call_expression' && state.open.size) {
+    noteHandedTo(state, node, host, scope);
+    noteModuleArgument(state, node, host, scope);
+  }
 }
 
 /** A map built key by key: its declaration node (if any), its entries in order, its host range. */
@@ -231,6 +273,10 @@ export interface KeyedMap {
   end: number;
   /** Host range of the method name the map is handed to, when it names no `action` itself (`noteHandedTo`). */
   handedTo?: { start: number; end: number };
+  /** Handed to a method that adds the token. */
+  addsToken?: true;
+  /** Keys were set after the declaration (else the declaration alone, handed to a method that adds the token). */
+  filled: boolean;
 }
 
 /** The maps that were given keys after their declaration and name an `action`. */
@@ -238,7 +284,7 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
   const out: KeyedMap[] = [];
   for (const g of [...state.done, ...state.open.values()]) {
     const sets = g.sets.filter((s) => !s.dot || g.decl);
-    if (!sets.length && !g.handedTo) continue;
+    if (!sets.length && !g.handedTo && !g.addsToken) continue;
     const entries = [...g.declEntries];
     const seen = new Set(entries.map((e) => e.name.text));
     for (const s of sets) {
@@ -252,6 +298,7 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
     }
     const handedTo = seen.has('action') ? undefined : g.handedTo;
     if (!seen.has('action') && !handedTo) continue;
+    if (!sets.length && !handedTo && !g.addsToken) continue;
     const nodes = [...(g.decl ? [g.decl] : []), ...sets.map((s) => s.node)];
     out.push({
       decl: g.decl,
@@ -259,6 +306,8 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
       start: Math.min(...nodes.map((n) => n.startIndex)),
       end: Math.max(...nodes.map((n) => n.endIndex)),
       handedTo,
+      addsToken: g.addsToken,
+      filled: sets.length > 0,
     });
   }
   return out;

@@ -15,7 +15,7 @@ import type { OffsetRange } from '../languageTypes';
 import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { readEntries, type Entries } from './objectEntries';
-import { appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
+import { appendAddedToken, appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
 import { PAIR_FRAGMENT, urlQueryOf } from './urlQuery';
 import { isMapLiteral, MAP_LITERAL_TYPES } from './mapLiterals';
 import { curlRequest } from './curlCommand';
@@ -47,6 +47,8 @@ export interface FoundRequest {
   namesApi: boolean;
   /** Virtual offset where the parameters the client adds by default begin (`format=json`…), if any. */
   impliedFrom?: number;
+  /** Virtual offset of the `token` pair a method that adds it sends (`postWithToken`), after the defaults. */
+  tokenFrom?: number;
   /** An object without `action` naming a query module: `action=query` is assumed (a wrapper adds it). */
   impliedAction?: true;
   /** A URL literal without `action` that ends in `&`: the start other strings are appended to, not a request. */
@@ -314,7 +316,10 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && !impliedAction) return;
   const mayBeAbsent: OffsetRange[] = [];
   const query = entriesToQuery(entries.entries, client.kind, client.action, mayBeAbsent);
-  const impliedFrom = appendDefaults(query, client.kind, node.endIndex);
+  const defaultsFrom = appendDefaults(query, client.kind, node.endIndex);
+  const tokenFrom =
+    client.addsToken && !entries.entries.some((e) => e.name.text === 'token') ? appendAddedToken(query, node.endIndex) : undefined;
+  const impliedFrom = defaultsFrom ?? tokenFrom;
   const actionFrom = impliedAction ? appendImpliedQuery(query, node.endIndex) : undefined;
   w.out.push({
     language: w.lang.id,
@@ -323,6 +328,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
     range: { start: node.startIndex, end: node.endIndex },
     query,
     impliedFrom: impliedFrom ?? actionFrom,
+    tokenFrom,
     impliedAction: impliedAction || undefined,
     // Ruby's `options.merge('action' => …)`: the options bring more.
     closed:
@@ -614,14 +620,18 @@ function addKeyed(w: Walk): void {
       action.pushRaw(w.host, map.handedTo.start, map.handedTo.end);
     }
     const query = entriesToQuery(map.entries, client, action, mayBeAbsent);
+    const defaultsFrom = appendDefaults(query, client, map.end);
+    const tokenFrom = map.addsToken && !map.entries.some((e) => e.name.text === 'token') ? appendAddedToken(query, map.end) : undefined;
     const request: FoundRequest = {
       language: w.lang.id,
       form: existing ? existing.form : (map.decl && OBJECT_FORMS[map.decl.type]) || 'map',
       client,
       range: { start: map.start, end: map.end },
       query,
-      impliedFrom: appendDefaults(query, client, map.end),
-      closed: false,
+      impliedFrom: defaultsFrom ?? tokenFrom,
+      tokenFrom,
+      // A declaration only handed on keeps what it was; keys set one by one may be set elsewhere too.
+      closed: !map.filled && !!existing?.closed,
       namesApi: existing ? existing.namesApi : w.fileNamesApi,
       // set even when empty: the declaration's ranges were of its own query
       mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
