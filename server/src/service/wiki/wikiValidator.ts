@@ -140,7 +140,6 @@ interface RunCatalogue {
 class Validator implements WikiValidator {
   private readonly cache = new VerdictCache();
   private docVerdicts = new WeakMap<WikiDocument, DocVerdicts>();
-  private readonly lineIndexCache = new WeakMap<WikiDocument, number[]>();
   private readonly cacheStats = { hits: 0, misses: 0 };
   /**
    * The last document validated, whose computed verdicts are kept for its queries but not yet in
@@ -274,31 +273,79 @@ class Validator implements WikiValidator {
   }
 
   /**
-   * Offsets to ranges. Our own line index (found with the native indexOf) gives the document's
+   * Offsets to ranges. Our own line cursor (lines found with the native indexOf) gives the document's
    * positions when its text is the parsed text and has no CR (TextDocument also breaks lines at CR
-   * and CRLF): cheaper than having TextDocument scan the whole text character by character on first use.
+   * and CRLF): cheaper than having TextDocument scan the whole text character by character on first
+   * use, and than a line index of the whole document (an array per validated version).
    */
   private rangesOf(doc: WikiDocument, document: TextDocument | undefined): (s: number, e: number) => Range {
     const text = doc.text;
     const own = document === undefined || (text.indexOf('\r') < 0 && document.getText() === text);
-    let starts: number[] | undefined;
-    const pos = (offset: number) => (own ? positionAt((starts ??= this.lineStarts(doc)), offset) : document!.positionAt(offset));
-    return (s, e) => ({ start: pos(s), end: pos(e) });
+    if (!own) return (s, e) => ({ start: document!.positionAt(s), end: document!.positionAt(e) });
+    const lines = new LineCursor(text);
+    return (s, e) => ({ start: lines.positionAt(s), end: lines.positionAt(e) });
   }
+}
 
-  private lineStarts(doc: WikiDocument): number[] {
-    let starts = this.lineIndexCache.get(doc);
-    if (starts) return starts;
-    starts = [0];
-    const text = doc.text;
-    let i = text.indexOf('\n');
-    while (i >= 0) {
-      starts.push(i + 1);
-      i = text.indexOf('\n', i + 1);
+/**
+ * Positions in a text whose lines end at LF, for offsets asked mostly in increasing order (a
+ * validation's diagnostics come query by query): it moves from the line of the offset asked before,
+ * so a run scans the text once, up to its last diagnostic, and keeps nothing. Offsets asked far out
+ * of order (many steps back: diagnostics at both ends of a long multi-line query) switch it to an
+ * index of every line start, searched by halves: never worse than that index alone.
+ */
+export class LineCursor {
+  /** The line of `start`, and where it starts. */
+  private line = 0;
+  private start = 0;
+  /** Lines stepped back so far; past BACK_STEPS_BEFORE_INDEX, `starts` is made. */
+  private back = 0;
+  private starts: number[] | undefined;
+
+  constructor(private readonly text: string) {}
+
+  /** The position of `offset`: its line (LF-separated, counted from 0) and its distance from that line's start. */
+  positionAt(offset: number): { line: number; character: number } {
+    if (this.starts !== undefined) return indexedPosition(this.starts, offset);
+    const text = this.text;
+    let line = this.line;
+    let start = this.start;
+    // Back, line by line, while the offset is before this line (rare: within a query).
+    while (offset < start && line > 0) {
+      if (++this.back > BACK_STEPS_BEFORE_INDEX) return indexedPosition((this.starts = lineStarts(text)), offset);
+      start = start >= 2 ? text.lastIndexOf('\n', start - 2) + 1 : 0;
+      line--;
     }
-    this.lineIndexCache.set(doc, starts);
-    return starts;
+    // Forward, while a line end comes before the offset.
+    for (let nl = text.indexOf('\n', start); nl >= 0 && nl < offset; nl = text.indexOf('\n', start)) {
+      start = nl + 1;
+      line++;
+    }
+    this.line = line;
+    this.start = start;
+    return { line, character: offset - start };
   }
+}
+
+/** Lines a LineCursor steps back before it indexes the whole text. */
+const BACK_STEPS_BEFORE_INDEX = 4096;
+
+/** The start offset of every line of `text` (lines end at LF). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function indexedPosition(starts: number[], offset: number): { line: number; character: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, character: offset - starts[lo] };
 }
 
 /**
@@ -373,17 +420,6 @@ function toDiagnostic(
   };
   if (d.tags) diag.tags = d.tags;
   return diag;
-}
-
-function positionAt(starts: number[], offset: number): { line: number; character: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, character: offset - starts[lo] };
 }
 
 /**
