@@ -734,6 +734,26 @@ table('What the module checks in its own code', [
     expect: [['notwikitext', 'error', 'prop', 'prop']],
   },
   {
+    mirrors: 'ApiParse::execute (contentmodel is read only when text is parsed: page, pageid and oldid parse the revision, its own model)',
+    query: 'action=parse&contentmodel=text&prop=text|parsetree&page=Alpha',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiParse::execute (contentmodel ignored beside pageid)',
+    query: 'action=parse&contentmodel=css&prop=parsetree&pageid=2',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiParse::execute (contentmodel ignored beside oldid)',
+    query: 'action=parse&contentmodel=text&prop=parsetree&oldid=3',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiParse::execute (a title with text still takes contentmodel)',
+    query: 'action=parse&contentmodel=text&prop=parsetree&title=Alpha&text=x',
+    expect: [['notwikitext', 'error', 'prop', 'prop']],
+  },
+  {
     mirrors: 'ApiComparePages::getDiffRevision (compare-maintextrequired)',
     query: 'action=compare&fromtitle=Alpha&toslots=main',
     expect: [['compare-maintextrequired', 'error', 'toslots', 'toslots']],
