@@ -9,15 +9,15 @@ import { median, parseCheckoutArgs, runProgram, withCheckoutPrograms } from './c
 
 const LOADS = 40;
 
-/** The program for one checkout: its loadBuiltinCatalogue, the files read as the benchmark reads them. */
-function entryFor(root: string): string {
+/** The program for one checkout: its loadBuiltinCatalogue, the files read as its shipped bundles read them. */
+function entryFor(root: string, dataRoot: string): string {
   const q = (rel: string) => JSON.stringify(path.join(root, rel));
   return `
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadBuiltinCatalogue } from ${q('server/src/service/wiki/wikiCatalogue')};
 const readJson = (rel: string) => {
-  const full = path.join(${JSON.stringify(root)}, rel);
+  const full = path.join(${JSON.stringify(dataRoot)}, rel);
   return fs.existsSync(full) ? JSON.parse(fs.readFileSync(full, 'utf8')) : undefined;
 };
 const cpu = (since: NodeJS.CpuUsage) => {

@@ -23,19 +23,34 @@ export function parseCheckoutArgs(argv: string[], defaultRuns: number): { runs: 
 }
 
 /**
- * Bundles `entryFor(root)` of this checkout and of each of `others` into a temporary folder (removed after),
- * and hands `use` the programs as [label, file] pairs, this checkout first.
+ * Where a checkout's shipped bundles read `descriptors/…` from, made in `dir`: a checkout whose build writes run-time
+ * copies of the data (scripts/lib/runtimeData.js) gets them written into `dir/NAME-data` by its own script; an older
+ * checkout's bundles read its `descriptors/` as they are.
+ */
+function dataRootFor(root: string, dir: string, name: string): string {
+  const script = path.join(root, 'scripts', 'lib', 'runtimeData.js');
+  if (!fs.existsSync(script)) return root;
+  const out = path.join(dir, `${name}-data`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require(script) as { writeRuntimeData(root: string, outDir: string): string[] }).writeRuntimeData(root, out);
+  return out;
+}
+
+/**
+ * Bundles `entryFor(root, dataRoot)` of this checkout and of each of `others` into a temporary folder (removed after),
+ * and hands `use` the programs as [label, file] pairs, this checkout first. `dataRoot` is the folder the program reads
+ * `descriptors/…` from, as that checkout's shipped bundles read them.
  */
 export function withCheckoutPrograms(
   prefix: string,
   others: string[],
-  entryFor: (root: string) => string,
+  entryFor: (root: string, dataRoot: string) => string,
   use: (programs: Array<[string, string]>) => void,
 ): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const bundle = (root: string, name: string): string => {
     const entry = path.join(dir, `${name}.ts`);
-    fs.writeFileSync(entry, entryFor(root));
+    fs.writeFileSync(entry, entryFor(root, dataRootFor(root, dir, name)));
     const outfile = path.join(dir, `${name}.js`);
     esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', outfile, logLevel: 'error' });
     return outfile;

@@ -19,7 +19,7 @@ import * as path from 'node:path';
 import { median, parseCheckoutArgs, runProgram, withCheckoutPrograms } from './checkoutRuns';
 
 /** The checking program for one checkout, importing that checkout's service (older layouts had a module cache to clear). */
-function entryFor(root: string): string {
+function entryFor(root: string, dataRoot: string): string {
   const q = (rel: string) => JSON.stringify(path.join(root, rel));
   const oldValidation = path.join(root, 'server/src/service/wiki/validation.ts');
   const oldCache = fs.existsSync(oldValidation) && fs.readFileSync(oldValidation, 'utf8').includes('export function clearValidationCache');
@@ -55,7 +55,7 @@ const threadCpu = (): { main: number; others: number } | undefined => {
 const text = generateWikiDocument(10000);
 const threadsStart = threadCpu();
 const loadStart = process.cpuUsage();
-const catalogue = loadBuiltinCatalogue((p: string) => JSON.parse(fs.readFileSync(path.join(${JSON.stringify(root)}, p), 'utf8')));
+const catalogue = loadBuiltinCatalogue((p: string) => JSON.parse(fs.readFileSync(path.join(${JSON.stringify(dataRoot)}, p), 'utf8')));
 const load = cpuSince(loadStart);
 const times: number[] = [];
 const cpus: number[] = [];

@@ -11,6 +11,7 @@ const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { bundleOptions, launcherBuilds, copyGrammars } = require('../scripts/build.js');
+const { writeRuntimeData } = require('../scripts/lib/runtimeData.js');
 
 const root = path.join(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-bench-'));
@@ -44,12 +45,15 @@ async function main() {
   // The launcher and the bundle it runs, as scripts/build.js makes them.
   await Promise.all(launcherBuilds(bundleOptions(true), path.join(release, 'dist')));
   copyGrammars(path.join(release, 'dist'));
+  // The data as the bundles read it (dist/descriptors/), as scripts/build.js writes it.
+  writeRuntimeData(root, path.join(release, 'dist'));
   const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: {
       ...process.env,
       WIKIMAP_BENCH_ROOT: root,
       WIKIMAP_BENCH_SERVER: server,
+      WIKIMAP_BENCH_DATA: path.join(release, 'dist'),
       NODE_PATH: path.join(root, 'node_modules'),
       // The server's V8 code cache (server/src/node/compileCache.ts) in a folder of this run (`off`: without).
       WIKIMAP_QUERY_COMPILE_CACHE: process.env.WIKIMAP_QUERY_COMPILE_CACHE ?? path.join(dir, 'compile-cache'),

@@ -31,8 +31,10 @@ const { LAST_RUN } = require('./record.js') as { LAST_RUN: string };
 
 // run.js runs a bundle of this file from a temporary directory and says where the project is.
 const root = process.env.WIKIMAP_BENCH_ROOT ?? path.resolve(__dirname, '..');
+// The data files as the bundles read them: the run-time copies run.js wrote (dist/descriptors/ of its release folder).
+const dataRoot = process.env.WIKIMAP_BENCH_DATA ?? root;
 const readJson = (rel: string) => {
-  const full = path.join(root, rel);
+  const full = path.join(rel.startsWith('descriptors/') ? dataRoot : root, rel);
   return fs.existsSync(full) ? JSON.parse(fs.readFileSync(full, 'utf8')) : undefined;
 };
 

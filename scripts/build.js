@@ -4,7 +4,8 @@
 // before calling activate) and dist/client.languageClient.js (vscode-languageclient, ~420 KB
 // minified), which client/src/languageClient.ts requires when the client starts, right after
 // activate returned — so activation does not pay for evaluating the library.
-// `vscode` stays external; descriptors are read at run time from ../descriptors.
+// `vscode` stays external; descriptors are read at run time from their run-time copies in dist/descriptors/
+// (scripts/lib/runtimeData.js: without the rules' documentation fields, compact, ASCII), which the build writes.
 // `bundleOptions` is shared with bench/run.js and the size rows of the benchmark, so they measure
 // exactly what ships.
 'use strict';
@@ -14,6 +15,7 @@ const path = require('path');
 
 const { BUILD_INPUTS, buildInputs } = require('./lib/buildFreshness.js');
 const { settingsDocsStripPlugin } = require('./lib/settingsDocsStrip.js');
+const { dataFiles, runtimeDataText, writeRuntimeData } = require('./lib/runtimeData.js');
 
 const root = path.join(__dirname, '..');
 
@@ -91,7 +93,11 @@ async function main() {
       throw new Error(`${bin} does not start with #!/usr/bin/env node`);
     fs.chmodSync(file, 0o755);
   }
-  fs.writeFileSync(path.join(root, BUILD_INPUTS), JSON.stringify(buildInputs(results), null, 1) + '\n');
+  // The data files as the node bundles read them (dist/descriptors/), rewritten from descriptors/ at each build.
+  const data = writeRuntimeData(root, 'dist');
+  const list = buildInputs(results);
+  list.outputs = [...list.outputs, ...data].sort();
+  fs.writeFileSync(path.join(root, BUILD_INPUTS), JSON.stringify(list, null, 1) + '\n');
 }
 
 /**
@@ -223,7 +229,7 @@ function webBuilds(production) {
   ];
 }
 
-/** The package files the web worker reads (descriptors and the version), as one module: path → text. */
+/** The package files the web worker reads (the descriptors' run-time copies and the version), as one module: path → text. */
 function packageFilesPlugin() {
   return {
     name: 'wikimap-query-package-files',
@@ -232,20 +238,15 @@ function packageFilesPlugin() {
       build.onLoad({ filter: /.*/, namespace: 'wikimap-query' }, () => {
         const files = { 'package.json': JSON.stringify({ version: require(path.join(root, 'package.json')).version }) };
         const watchFiles = [path.join(root, 'package.json')];
-        for (const file of listFiles(path.join(root, 'descriptors')).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))) {
-          files[path.relative(root, file).split(path.sep).join('/')] = fs.readFileSync(file, 'utf8');
+        for (const rel of dataFiles(root)) {
+          const file = path.join(root, ...rel.split('/'));
+          files[rel] = runtimeDataText(rel, fs.readFileSync(file, 'utf8'));
           watchFiles.push(file);
         }
         return { contents: `export default ${JSON.stringify(files)};`, loader: 'js', watchFiles };
       });
     },
   };
-}
-
-function listFiles(dir) {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 module.exports = { bundleOptions, coreOptions, LAZY_CHUNKS, launcherBuilds, webOptions, GRAMMARS, copyGrammars };

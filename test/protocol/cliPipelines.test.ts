@@ -324,8 +324,10 @@ describe('the checker as a pre-commit hook and as an npm package', function () {
         'package.json',
         'README.md',
         'LICENSE',
-        'descriptors/wiki/query-modules.json',
-        'descriptors/mapserver/mapobjects.json',
+        // The data as the bundles read it (scripts/lib/runtimeData.js), not the sources in descriptors/.
+        'dist/descriptors/wiki/query-modules.json',
+        'dist/descriptors/wiki/constraints.json',
+        'dist/descriptors/mapserver/mapobjects.json',
       ]) {
         assert.ok(names.includes(needed), `${needed} is in the package`);
       }

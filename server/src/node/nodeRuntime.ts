@@ -1,7 +1,9 @@
 /**
  * The node runtime: package files from disk, node timers. Shared by the server process and the CLI.
- * Data files are read at run time from the installed package (`descriptors/` next to `dist/`), never
- * bundled into the JavaScript.
+ * Data files are read at run time from the installed package, never bundled into the JavaScript: by the
+ * bundles, from the run-time copies the build writes beside them (`dist/descriptors/`: the same data without
+ * the rules' documentation fields, compact, ASCII; scripts/lib/runtimeData.js); from the sources (tests under
+ * tsx), from `descriptors/` itself.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -33,10 +35,21 @@ function findPackageRoot(start: string = __dirname): string {
   }
 }
 
+/**
+ * Where `descriptors/…` is read from: a bundle running from the package's `dist/` reads the run-time copies the
+ * build wrote there (`dist/descriptors/`); the sources read the package's `descriptors/`.
+ */
+function dataRoot(root: string): string {
+  const dist = path.join(root, 'dist');
+  return path.resolve(__dirname) === path.resolve(dist) && fs.existsSync(path.join(dist, 'descriptors')) ? dist : root;
+}
+
 export function createPackageFiles(root: string = findPackageRoot()): PackageFiles {
+  const data = dataRoot(root);
+  const at = (relativePath: string) => path.join(relativePath.split('/')[0] === 'descriptors' ? data : root, ...relativePath.split('/'));
   return {
     readText(relativePath) {
-      const file = path.join(root, ...relativePath.split('/'));
+      const file = at(relativePath);
       try {
         return fs.readFileSync(file, 'utf8');
       } catch (err) {
@@ -48,11 +61,11 @@ export function createPackageFiles(root: string = findPackageRoot()): PackageFil
       }
     },
     readBytes(relativePath) {
-      return fs.readFileSync(path.join(root, ...relativePath.split('/')));
+      return fs.readFileSync(at(relativePath));
     },
     list(relativeDir) {
       try {
-        return fs.readdirSync(path.join(root, ...relativeDir.split('/')));
+        return fs.readdirSync(at(relativeDir));
       } catch {
         return [];
       }

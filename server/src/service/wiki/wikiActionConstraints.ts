@@ -132,7 +132,7 @@ export interface ActionRule {
   notNamespaces?: number[];
   /** Codes of errors the module dies with before it reaches this rule: when one is reported, this rule is not. */
   diesFirst?: string[];
-  /** The MediaWiki class and method whose behaviour the rule mirrors. */
+  /** The MediaWiki class and method whose behaviour the rule mirrors ('' in the bundles' run-time copy of the data). */
   mirrors: string;
   /** First MediaWiki version the rule holds for (inclusive). */
   since?: string;
@@ -229,7 +229,8 @@ function checkKindFields(raw: Record<string, unknown>, kind: string, withParams:
   if (kind === 'excludes' && !withParams) throw new Error(`${at}: an excludes rule needs "with".`);
   if (kind === 'titleNamespace' && (!Array.isArray(raw.notNamespaces) || !raw.notNamespaces.every((n) => typeof n === 'number')))
     throw new Error(`${at}: a titleNamespace rule needs "notNamespaces" (namespace numbers).`);
-  if (typeof raw.mirrors !== 'string' || raw.mirrors.length < 20)
+  // The run-time copy of the data has no `mirrors` (scripts/lib/runtimeData.js); the schema requires it of the source.
+  if (raw.mirrors !== undefined && (typeof raw.mirrors !== 'string' || raw.mirrors.length < 20))
     throw new Error(`${at}: "mirrors" must name the MediaWiki class and method whose behaviour the rule mirrors.`);
   for (const f of ['since', 'until'] as const)
     if (raw[f] !== undefined && (typeof raw[f] !== 'string' || !VERSION.test(raw[f])))
@@ -289,7 +290,7 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     sensitive: raw.sensitive === undefined ? undefined : strings(raw.sensitive, `${at}: "sensitive"`),
     extension: optString(raw.extension),
     diesFirst: raw.diesFirst === undefined ? undefined : strings(raw.diesFirst, `${at}: "diesFirst"`),
-    mirrors: raw.mirrors as string,
+    mirrors: typeof raw.mirrors === 'string' ? raw.mirrors : '',
     since: optString(raw.since),
     until: optString(raw.until),
     verified: Array.isArray(raw.verified) ? raw.verified.filter((v): v is string => typeof v === 'string') : undefined,

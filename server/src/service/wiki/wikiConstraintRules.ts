@@ -31,7 +31,7 @@ export interface ConstraintRule {
   code: string;
   /** Optional message template, `{params}` is replaced by the wire names. */
   message?: string;
-  /** What MediaWiki code this mirrors (documentation). */
+  /** What MediaWiki code this mirrors (documentation; '' in the bundles' run-time copy of the data). */
   mirrors: string;
   /** For `exclusiveValues`: values that may not be given together, two by two. */
   pairs?: [string, string][];

@@ -1,0 +1,78 @@
+// The package's data files as the bundles read them: the build's run-time copies of descriptors/**/*.json.
+//
+// The files in descriptors/ stay the one source of truth, written for people: indented, and each rule of
+// the rule data (descriptors/wiki/constraints.json, action-constraints.json) says which MediaWiki class and
+// method it mirrors (`mirrors`) and on which releases its verdict was checked (`verified`). Only the tests,
+// the schemas and the docs read those fields; the code that runs never does. Read as they are, they were
+// more than half of the rule data (constraints.json 133 KB, 111 KB without the indentation, 54 KB without
+// them), parsed at each catalogue load, and a few non-ASCII characters (…) made V8 decode and parse each
+// file as two-byte text. The run-time copy of each file is the same JSON without the fields below, without
+// indentation, and ASCII (other characters as \u escapes): the node bundles read dist/descriptors/ (written
+// by scripts/build.js), the web worker carries these texts (its package-files module).
+// @ts-check
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+/** Of each rule file: the fields of its rules only documentation reads, and the file's own `description`. */
+const DOCUMENTATION_FIELDS = {
+  'descriptors/wiki/constraints.json': ['mirrors', 'verified'],
+  'descriptors/wiki/action-constraints.json': ['mirrors', 'verified'],
+};
+
+/**
+ * The data files (relative paths, `/`-separated): every descriptors/**\/*.json but the JSON schemas.
+ * @param {string} root the repository's root
+ * @returns {string[]}
+ */
+function dataFiles(root) {
+  /** @param {string} dir @returns {string[]} */
+  const walk = (dir) =>
+    fs
+      .readdirSync(path.join(root, dir), { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`]))
+      .sort();
+  return walk('descriptors').filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'));
+}
+
+/**
+ * The run-time copy of one data file: its JSON without the documentation fields, compact and ASCII.
+ * @param {string} relPath relative to the repository's root, `/`-separated
+ * @param {string} text the file's text
+ * @returns {string}
+ */
+function runtimeDataText(relPath, text) {
+  const data = JSON.parse(text);
+  const fields = /** @type {Record<string, string[]>} */ (DOCUMENTATION_FIELDS)[relPath];
+  if (fields && data && typeof data === 'object' && Array.isArray(data.rules)) {
+    delete data.description;
+    for (const rule of data.rules) if (rule && typeof rule === 'object') for (const f of fields) delete rule[f];
+  }
+  return JSON.stringify(data).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Writes the run-time copy of every data file under `outDir` (as `outDir/descriptors/…`).
+ * @param {string} root the repository's root
+ * @param {string} outDir absolute, or relative to `root`
+ * @returns {string[]} the files written, relative to `root` when `outDir` is
+ */
+function writeRuntimeData(root, outDir) {
+  const written = [];
+  const target = path.resolve(root, outDir);
+  fs.rmSync(path.join(target, 'descriptors'), { recursive: true, force: true });
+  for (const rel of dataFiles(root)) {
+    const out = path.join(target, ...rel.split('/'));
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, runtimeDataText(rel, fs.readFileSync(path.join(root, ...rel.split('/')), 'utf8')));
+    written.push(
+      path
+        .join(outDir, ...rel.split('/'))
+        .split(path.sep)
+        .join('/'),
+    );
+  }
+  return written;
+}
+
+module.exports = { DOCUMENTATION_FIELDS, dataFiles, runtimeDataText, writeRuntimeData };
