@@ -7,7 +7,7 @@
  */
 import { RunError } from './runErrors';
 import { redirectTarget } from './redact';
-import { brokenAnswer, TransportError, unfinishedAnswer, wasReached, type AddressPolicy, type HttpTransport } from './transport';
+import { brokenAnswer, timeLimitAdvice, TransportError, unfinishedAnswer, type AddressPolicy, type HttpTransport } from './transport';
 
 /** What a wiki or map run is given: its bounds, its abort signal, its user agent. */
 export interface RunOptions {
@@ -144,12 +144,14 @@ function transportError(e: unknown, opts: HttpRequestOptions, url: URL, shown: s
   return new RunError('network', `${url.host} ${what}. Check that the server runs and the endpoint URL (${shown}) is right.`);
 }
 
-/** The time limit passed: what had come by then (transport.ts `unfinishedAnswer`, as catalogue loads say it), and what to check. */
+/**
+ * The time limit passed: what had come by then (transport.ts `unfinishedAnswer`, as catalogue loads say it), and
+ * what to do, fitting what came (`timeLimitAdvice`: more time only where it can help).
+ */
 function timeoutError(e: unknown, opts: HttpRequestOptions, url: URL): RunError {
   const progress = e instanceof TransportError ? e.progress : undefined;
   const what = unfinishedAnswer(url.host, progress, opts.timeoutMs);
-  const check = wasReached(progress) ? 'Check the endpoint' : 'Check that the server runs and the endpoint is right';
-  return new RunError('timeout', `${what[0].toUpperCase()}${what.slice(1)}. ${check}, or raise wikimapQuery.run.timeoutSeconds.`);
+  return new RunError('timeout', `${what[0].toUpperCase()}${what.slice(1)}. ${timeLimitAdvice(progress, opts.timeoutMs)}`);
 }
 
 /**

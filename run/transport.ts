@@ -53,8 +53,11 @@ export type AnswerProgress =
   | { stage: 'connecting' }
   /** Connected; `received` bytes came, none of them the end of a final answer's headers; `interim` 1xx answers among them. */
   | { stage: 'connected'; received: number; interim: number }
-  /** The final answer's headers came; `bodyBytes` of its body since (as on the wire), `declared` its Content-Length if given. */
-  | { stage: 'headers'; status: number; bodyBytes: number; declared?: number };
+  /**
+   * The final answer's headers came; `bodyBytes` of its body since (as on the wire), `declared` its Content-Length if
+   * given, `quietMs` how long before it was let go the last byte came (the headers or a body chunk), when known.
+   */
+  | { stage: 'headers'; status: number; bodyBytes: number; declared?: number; quietMs?: number };
 
 /** Why a transport could not deliver an answer; the run code turns it into a message for people. */
 export class TransportError extends Error {
@@ -117,6 +120,39 @@ export function unfinishedAnswer(host: string, progress: AnswerProgress | undefi
     }
     default:
       return `no answer from ${host} ${within}`;
+  }
+}
+
+/**
+ * Whether an answer whose headers came was held back rather than slow: nothing came in the last half of the time
+ * limit (or the last 10 s). More time does not help against such a server; it helps one still sending.
+ */
+export function heldBack(progress: AnswerProgress | undefined, timeoutMs: number): boolean {
+  return progress?.stage === 'headers' && progress.quietMs !== undefined && progress.quietMs >= Math.min(timeoutMs / 2, 10_000);
+}
+
+/**
+ * What to do about a run that ran out of time, fitting what came (`unfinishedAnswer`): raising
+ * `wikimapQuery.run.timeoutSeconds` is advised only where more time can help — a server that took the
+ * connection and is still working on the query, or one still sending its body; not one that was never
+ * reached, that floods interim answers or drips its headers, or that sent part of its body and then held the
+ * rest back.
+ */
+export function timeLimitAdvice(progress: AnswerProgress | undefined, timeoutMs: number): string {
+  const raise = 'raise wikimapQuery.run.timeoutSeconds';
+  switch (progress?.stage) {
+    case 'connecting':
+      return 'Check that the server runs and that the endpoint URL is right (a firewall that drops connections looks the same).';
+    case 'connected':
+      if (progress.interim > 0 || progress.received > 0)
+        return 'More time would not help: check the endpoint (a proxy in between may be at fault).';
+      return `It may still be working on the query: ask for less (a lower limit), or ${raise}.`;
+    case 'headers':
+      if (heldBack(progress, timeoutMs))
+        return `Nothing came in its last ${formatSeconds(progress.quietMs!)}: it held the rest back, and more time would not help. Check the endpoint (a proxy in between may be at fault).`;
+      return `It was still sending: ask for less (a lower limit), or ${raise}.`;
+    default:
+      return `Check that the server runs and that the endpoint URL is right, or ${raise}.`;
   }
 }
 

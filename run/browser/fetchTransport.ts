@@ -58,11 +58,13 @@ async function readCapped(res: Response, req: TransportRequest): Promise<{ body:
   const reader = res.body.getReader();
   let buf = new Uint8Array(Math.min(FIRST_BUFFER, req.maxBytes));
   let length = 0;
+  let lastAt = Date.now();
   try {
     for (;;) {
       const step = await reader.read();
       if (step.done) break;
       const chunk = step.value;
+      lastAt = Date.now();
       if (length + chunk.byteLength > req.maxBytes) throw tooLarge(req, res.status);
       if (length + chunk.byteLength > buf.length) {
         const next = new Uint8Array(Math.min(req.maxBytes, Math.max(length + chunk.byteLength, buf.length * 2)));
@@ -74,7 +76,8 @@ async function readCapped(res: Response, req: TransportRequest): Promise<{ body:
     }
   } catch (e) {
     if (e instanceof TransportError) throw e;
-    if (req.signal.aborted) throw aborted({ stage: 'headers', status: res.status, bodyBytes: length, declared: declaredLength(res) });
+    if (req.signal.aborted)
+      throw aborted({ stage: 'headers', status: res.status, bodyBytes: length, declared: declaredLength(res), quietMs: Date.now() - lastAt });
     throw new TransportError('network', `the answer broke off (${String(e)})`);
   } finally {
     reader.cancel().catch(() => undefined);

@@ -153,12 +153,15 @@ interface Watch {
   socket?: Socket;
   connected: boolean;
   interim: number;
-  /** Set when the final answer's headers came. */
-  headers?: { status: number; bodyBytes: number; declared?: number };
+  /** Set when the final answer's headers came; `lastAt` when the last byte came (the headers, then each body chunk). */
+  headers?: { status: number; bodyBytes: number; declared?: number; lastAt: number };
 }
 
 function progressOf(watch: Watch): AnswerProgress {
-  if (watch.headers) return { stage: 'headers', ...watch.headers };
+  if (watch.headers) {
+    const { lastAt, ...seen } = watch.headers;
+    return { stage: 'headers', ...seen, quietMs: Date.now() - lastAt };
+  }
   if (!watch.connected) return { stage: 'connecting' };
   return { stage: 'connected', received: watch.socket?.bytesRead ?? 0, interim: watch.interim };
 }
@@ -184,6 +187,7 @@ function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Sett
     status,
     bodyBytes: 0,
     declared: res.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : undefined,
+    lastAt: Date.now(),
   };
   watch.headers = seen;
   if (Number.isFinite(declared) && declared > req.maxBytes) {
@@ -198,6 +202,7 @@ function readBody(res: http.IncomingMessage, req: TransportRequest, settle: Sett
   });
   res.on('data', (chunk: Buffer) => {
     seen.bodyBytes += chunk.byteLength;
+    seen.lastAt = Date.now();
     sink(chunk);
   });
   res.on('end', () => sink(null));

@@ -35,8 +35,14 @@ const HELD: Record<string, (seconds?: number) => string> = {
   continue100: (seconds = TIMEOUT) =>
     `${HOST} sent [\\d,]+ interim answers \\(HTTP 1xx, such as 100 Continue\\) but no final answer within ${seconds} s`,
 };
-const RUN_ADVICE = '\\. Check the endpoint, or raise wikimapQuery\\.run\\.timeoutSeconds\\.\\n$';
-const runHeld = (name: string) => new RegExp(`^wikimap-query run: ${HELD[name]()}${RUN_ADVICE}`);
+/**
+ * What a run advises after each (run/transport.ts `timeLimitAdvice`): none of these servers would finish with more
+ * time, so raising wikimapQuery.run.timeoutSeconds is not advised.
+ */
+const HELD_BACK = `\\. Nothing came in its last [\\d.]+ s: it held the rest back, and more time would not help\\. Check the endpoint \\(a proxy in between may be at fault\\)\\.\\n$`;
+const NO_MORE_TIME = '\\. More time would not help: check the endpoint \\(a proxy in between may be at fault\\)\\.\\n$';
+const RUN_ADVICE: Record<string, string> = { clhang: HELD_BACK, chunkbig: HELD_BACK, slowhead: NO_MORE_TIME, continue100: NO_MORE_TIME };
+const runHeld = (name: string) => new RegExp(`^wikimap-query run: ${HELD[name]()}${RUN_ADVICE[name]}`);
 const catalogueHeld = (name: string) =>
   new RegExp(
     `${HELD[name]()}; check that http://${HOST}/${name}/api\\.php is the wiki's api\\.php URL \\(a proxy in between may be at fault\\), then run "Wiki Query: Reload Catalogue"`,

@@ -12,7 +12,7 @@ import { fetchTransport } from '../../../run/browser/fetchTransport';
 import { httpRequest } from '../../../run/httpClient';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 import { RunError } from '../../../run/runErrors';
-import { unfinishedAnswer, type AnswerProgress } from '../../../run/transport';
+import { timeLimitAdvice, unfinishedAnswer, type AnswerProgress } from '../../../run/transport';
 import { listenLoopback, type Loopback } from '../../support/loopbackServer';
 
 const BODY = '{"batchcomplete":true,"query":{"allpages":[]}}';
@@ -26,6 +26,20 @@ const SHAPES: Record<string, string> = {
   continue3: 'HTTP/1.1 100 Continue\r\n\r\n'.repeat(3),
   continue1: 'HTTP/1.1 100 Continue\r\n\r\n',
   halfhead: 'HTTP/1.1 200 OK\r\nX-Slow: aaa',
+};
+
+/** What a run advises after what came (`timeLimitAdvice`): more time only where it can help. */
+const RAISE = 'raise wikimapQuery.run.timeoutSeconds.';
+const STILL_WORKING = `It may still be working on the query: ask for less (a lower limit), or ${RAISE}`;
+const NO_MORE_TIME = 'More time would not help: check the endpoint (a proxy in between may be at fault).';
+const HELD_BACK = /^Nothing came in its last [\d.]+ s: it held the rest back, and more time would not help\. Check the endpoint \(a proxy in between may be at fault\)\.$/;
+const ADVICE: Record<string, string | RegExp> = {
+  silent: STILL_WORKING,
+  clhang: HELD_BACK,
+  chunkbig: HELD_BACK,
+  continue3: NO_MORE_TIME,
+  continue1: NO_MORE_TIME,
+  halfhead: NO_MORE_TIME,
 };
 
 describe('an answer cut off by the time limit: what came is said, the same way everywhere', () => {
@@ -59,10 +73,11 @@ describe('an answer cut off by the time limit: what came is said, the same way e
       await assert.rejects(httpRequest({ url, method: 'GET', transport: nodeTransport, timeoutMs: 400, maxBytes: 1e6 }), (e: unknown) => {
         assert.ok(e instanceof RunError && e.kind === 'timeout', String(e));
         const expected = said.replace('HOST', host());
-        assert.equal(
-          e.message,
-          `${expected[0].toUpperCase()}${expected.slice(1)}. Check the endpoint, or raise wikimapQuery.run.timeoutSeconds.`,
-        );
+        const what = `${expected[0].toUpperCase()}${expected.slice(1)}. `;
+        assert.ok(e.message.startsWith(what), e.message);
+        const advice = ADVICE[shape];
+        if (typeof advice === 'string') assert.equal(e.message.slice(what.length), advice);
+        else assert.match(e.message.slice(what.length), advice);
         return true;
       });
     });
@@ -108,6 +123,67 @@ describe('an answer cut off by the time limit: what came is said, the same way e
   for (const [progress, said] of PHRASES) {
     it(`${progress?.stage ?? 'not known'}: "${said}"`, () => assert.equal(unfinishedAnswer('h:1', progress, 3000), said));
   }
+  // What a run advises after each stage: raising the time limit only where more time can help.
+  const ADVISED: Array<[string, AnswerProgress | undefined, string]> = [
+    ['not known (a browser before the headers)', undefined, `Check that the server runs and that the endpoint URL is right, or ${RAISE}`],
+    [
+      'never connected',
+      { stage: 'connecting' },
+      'Check that the server runs and that the endpoint URL is right (a firewall that drops connections looks the same).',
+    ],
+    ['connected, nothing sent (working on the query)', { stage: 'connected', received: 0, interim: 0 }, STILL_WORKING],
+    ['headers begun, not finished', { stage: 'connected', received: 12, interim: 0 }, NO_MORE_TIME],
+    ['interim answers only', { stage: 'connected', received: 100, interim: 4 }, NO_MORE_TIME],
+    [
+      'body still coming at the end',
+      { stage: 'headers', status: 200, bodyBytes: 5000, quietMs: 200 },
+      `It was still sending: ask for less (a lower limit), or ${RAISE}`,
+    ],
+    [
+      'body held back for half the time',
+      { stage: 'headers', status: 200, bodyBytes: 46, quietMs: 1500 },
+      'Nothing came in its last 1.5 s: it held the rest back, and more time would not help. Check the endpoint (a proxy in between may be at fault).',
+    ],
+    [
+      'held back 10 s of a 60 s limit',
+      { stage: 'headers', status: 200, bodyBytes: 46, quietMs: 10_000 },
+      'Nothing came in its last 10 s: it held the rest back, and more time would not help. Check the endpoint (a proxy in between may be at fault).',
+    ],
+    [
+      'quiet not known (a transport that does not tell)',
+      { stage: 'headers', status: 200, bodyBytes: 46 },
+      `It was still sending: ask for less (a lower limit), or ${RAISE}`,
+    ],
+  ];
+  for (const [what, progress, advice] of ADVISED) {
+    it(`advice, ${what}: "${advice.slice(0, 50)}…"`, () =>
+      assert.equal(timeLimitAdvice(progress, what.includes('60 s') ? 60_000 : 3000), advice),
+    );
+  }
+
+  it('a run whose body is still coming when the time runs out is told to ask for less or raise the limit', async () => {
+    const dripping = await listenLoopback(
+      net.createServer((s) => {
+        s.on('error', () => undefined);
+        s.once('data', () => {
+          s.write(`${HEAD}Content-Length: 1000000\r\n\r\n`);
+          const timer = setInterval(() => s.write('['), 40);
+          s.on('close', () => clearInterval(timer));
+        });
+      }),
+    );
+    try {
+      const url = `${dripping.origin}/drip/api.php?action=query`;
+      await assert.rejects(httpRequest({ url, method: 'GET', transport: nodeTransport, timeoutMs: 1000, maxBytes: 1e6 }), (e: unknown) => {
+        assert.ok(e instanceof RunError && e.kind === 'timeout', String(e));
+        assert.match(e.message, /answered HTTP 200, but its body was not complete within 1 s \(\d+ of the 1,000,000 bytes announced came\)\. It was still sending: ask for less \(a lower limit\), or raise wikimapQuery\.run\.timeoutSeconds\.$/);
+        return true;
+      });
+    } finally {
+      await dripping.close();
+    }
+  });
+
   it('durations: whole seconds, or tenths', () => {
     assert.equal(unfinishedAnswer('h', undefined, 15000), 'no answer from h within 15 s');
     assert.equal(unfinishedAnswer('h', undefined, 1500), 'no answer from h within 1.5 s');
