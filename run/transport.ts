@@ -127,7 +127,7 @@ export function unfinishedAnswer(host: string, progress: AnswerProgress | undefi
  * Whether an answer whose headers came was held back rather than slow: nothing came in the last half of the time
  * limit (or the last 10 s). More time does not help against such a server; it helps one still sending.
  */
-export function heldBack(progress: AnswerProgress | undefined, timeoutMs: number): boolean {
+function heldBack(progress: AnswerProgress | undefined, timeoutMs: number): boolean {
   return progress?.stage === 'headers' && progress.quietMs !== undefined && progress.quietMs >= Math.min(timeoutMs / 2, 10_000);
 }
 

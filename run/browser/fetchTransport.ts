@@ -77,7 +77,13 @@ async function readCapped(res: Response, req: TransportRequest): Promise<{ body:
   } catch (e) {
     if (e instanceof TransportError) throw e;
     if (req.signal.aborted)
-      throw aborted({ stage: 'headers', status: res.status, bodyBytes: length, declared: declaredLength(res), quietMs: Date.now() - lastAt });
+      throw aborted({
+        stage: 'headers',
+        status: res.status,
+        bodyBytes: length,
+        declared: declaredLength(res),
+        quietMs: Date.now() - lastAt,
+      });
     throw new TransportError('network', `the answer broke off (${String(e)})`);
   } finally {
     reader.cancel().catch(() => undefined);

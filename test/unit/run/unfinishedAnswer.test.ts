@@ -32,7 +32,8 @@ const SHAPES: Record<string, string> = {
 const RAISE = 'raise wikimapQuery.run.timeoutSeconds.';
 const STILL_WORKING = `It may still be working on the query: ask for less (a lower limit), or ${RAISE}`;
 const NO_MORE_TIME = 'More time would not help: check the endpoint (a proxy in between may be at fault).';
-const HELD_BACK = /^Nothing came in its last [\d.]+ s: it held the rest back, and more time would not help\. Check the endpoint \(a proxy in between may be at fault\)\.$/;
+const HELD_BACK =
+  /^Nothing came in its last [\d.]+ s: it held the rest back, and more time would not help\. Check the endpoint \(a proxy in between may be at fault\)\.$/;
 const ADVICE: Record<string, string | RegExp> = {
   silent: STILL_WORKING,
   clhang: HELD_BACK,
@@ -157,8 +158,7 @@ describe('an answer cut off by the time limit: what came is said, the same way e
   ];
   for (const [what, progress, advice] of ADVISED) {
     it(`advice, ${what}: "${advice.slice(0, 50)}…"`, () =>
-      assert.equal(timeLimitAdvice(progress, what.includes('60 s') ? 60_000 : 3000), advice),
-    );
+      assert.equal(timeLimitAdvice(progress, what.includes('60 s') ? 60_000 : 3000), advice));
   }
 
   it('a run whose body is still coming when the time runs out is told to ask for less or raise the limit', async () => {
@@ -176,7 +176,10 @@ describe('an answer cut off by the time limit: what came is said, the same way e
       const url = `${dripping.origin}/drip/api.php?action=query`;
       await assert.rejects(httpRequest({ url, method: 'GET', transport: nodeTransport, timeoutMs: 1000, maxBytes: 1e6 }), (e: unknown) => {
         assert.ok(e instanceof RunError && e.kind === 'timeout', String(e));
-        assert.match(e.message, /answered HTTP 200, but its body was not complete within 1 s \(\d+ of the 1,000,000 bytes announced came\)\. It was still sending: ask for less \(a lower limit\), or raise wikimapQuery\.run\.timeoutSeconds\.$/);
+        assert.match(
+          e.message,
+          /answered HTTP 200, but its body was not complete within 1 s \(\d+ of the 1,000,000 bytes announced came\)\. It was still sending: ask for less \(a lower limit\), or raise wikimapQuery\.run\.timeoutSeconds\.$/,
+        );
         return true;
       });
     } finally {
