@@ -186,6 +186,15 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: "PHP (Wikimate's uploadCommon): a parameter array set key by key and handed alone to the upload() wrapper",
+    language: 'php',
+    source:
+      `<?php\n// ${WIKI}\nclass F {\n  private function uploadCommon(array $params, $comment, $text = null) {\n` +
+      `    $params['filename'] = $this->filename;\n    $params['comment'] = $comment;\n    $params['⟦ignorewarning⟧'] = true;\n` +
+      `    $r = $this->wikimate->upload($params);\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java: &amp; written into a string is sent as part of a name',
     language: 'java',
     source: `class A {\n  @GET("w/api.php?action=query&⟦amp;prop⟧=info&titles=X")\n  Call<R> f();\n}\n`,
@@ -458,6 +467,11 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'PHP: a parameter array given one key and handed to a method named like a module (a cache) is no request',
+    language: 'php',
+    source: `<?php\n// ${WIKI}\nfunction drop($keys) {\n  $keys['prefx'] = 'x';\n  return $this->cache->delete($keys);\n}\n`,
+  },
   {
     name: 'mw.Api postWithToken adds the token: no missing token (inline object, a variable, postWithEditToken)',
     language: 'javascript',

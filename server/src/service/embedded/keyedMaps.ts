@@ -175,7 +175,8 @@ function noteHandedTo(state: KeyedState, node: Node, host: string, scope: number
   const m = HANDED_TO.exec(host.slice(node.startIndex, node.endIndex));
   if (!m?.indices?.[1]) return;
   const group = state.open.get(`${scope}:${m[2]}`);
-  if (!group?.decl) return;
+  // A map declared in the scope, or one it fills by keys (a parameter: Wikimate's `uploadCommon(array $params, …)`).
+  if (!group || (!group.decl && group.sets.filter((s) => !s.dot).length < 2)) return;
   group.handedTo = { start: node.startIndex + m.indices[1][0], end: node.startIndex + m.indices[1][1] };
 }
 
