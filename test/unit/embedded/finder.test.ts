@@ -195,6 +195,26 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Python: the module taken from a constant of the file (ACTION = "query"), its value mapped to the constant',
+    language: 'python',
+    source: `import requests\nAPI = '${WIKI}'\nACTION = 'query'\nLIST = '⟦allpagez⟧'\nrequests.get(API, params={'action': ACTION, 'list': LIST})\n`,
+    codes: ['unrecognizedvalues'],
+  },
+  {
+    name: 'Java: a static final String constant in a concatenation ("action=" + ACTION + …)',
+    language: 'java',
+    source:
+      `class W {\n  static final String API = "${WIKI}?";\n  private static final String ACTION = "query";\n` +
+      `  String u = API + "action=" + ACTION + "&list=allpages&⟦aplimt⟧=5";\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Kotlin: const val in mapOf',
+    language: 'kotlin',
+    source: `const val ACTION_QUERY = "query"\nval api = "${WIKI}"\nfun f() = mapOf("action" to ACTION_QUERY, "list" to "allpages", "⟦aplimt⟧" to "5")\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Java: &amp; written into a string is sent as part of a name',
     language: 'java',
     source: `class A {\n  @GET("w/api.php?action=query&⟦amp;prop⟧=info&titles=X")\n  Call<R> f();\n}\n`,
@@ -467,6 +487,16 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'a name in capitals given two values in the file is no constant: its value is known only at run time',
+    language: 'python',
+    source: `import requests\nAPI = '${WIKI}'\nLIST = 'allpagez'\nif x:\n    LIST = 'allpages'\nrequests.get(API, params={'action': 'query', 'list': LIST})\n`,
+  },
+  {
+    name: 'a constant holding pairs or an address is not read as a value (the Android app prefix stays unknown)',
+    language: 'python',
+    source: `import requests\nAPI = '${WIKI}'\nQ = 'query&list=allpagez'\nrequests.get(API, params={'action': Q})\n`,
+  },
   {
     name: 'PHP: a parameter array given one key and handed to a method named like a module (a cache) is no request',
     language: 'php',

@@ -5,6 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { EscapeStyle, HostLanguage } from './hostLanguages';
 import { MappedText, decodeInto } from './virtualText';
+import { constantText } from './fileConstants';
 
 /** Children of a string node that are its text (everything else between the delimiters is a hole). */
 const CONTENT_TYPES = new Set([
@@ -171,7 +172,11 @@ export function decodeExpression(node: Node, lang: HostLanguage, host: string): 
   const operands = isConcat(node, lang) ? concatOperands(node, lang) : [node];
   for (const op of operands) {
     if (isStringNode(op, lang)) decodeStringNode(op, lang, host, out);
-    else out.pushHole(op.startIndex, op.endIndex);
+    else {
+      const constant = isConcat(node, lang) ? constantText(op, host) : undefined;
+      if (constant) out.append(constant);
+      else out.pushHole(op.startIndex, op.endIndex);
+    }
   }
   return out;
 }

@@ -8,6 +8,7 @@ import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { MappedText } from './virtualText';
 import { isMapLiteral, mapPairs } from './mapLiterals';
+import { constantText } from './fileConstants';
 
 /** Where a value stands in the host: a syntax node, or a span the Perl lexer read (perlHashes.ts). */
 export type ValueSpan = Pick<Node, 'startIndex' | 'endIndex' | 'text' | 'type'>;
@@ -71,6 +72,8 @@ export function readValue(node: Node, lang: HostLanguage, host: string, depth = 
     }
     return { kind: 'list', items, node };
   }
+  const constant = constantText(node, host);
+  if (constant) return { kind: 'text', text: constant, node };
   const orLiterals = literalsItMayBe(node, lang);
   return orLiterals ? { kind: 'unknown', node, orLiterals } : { kind: 'unknown', node };
 }
