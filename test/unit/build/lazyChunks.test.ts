@@ -71,7 +71,8 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
 /**
  * What a chunk carries again beside the CLI's bundle only (which checks embedded requests and map files itself),
  * reviewed the same way: constant tables, pure functions, memos in WeakMaps keyed by the tree or language they
- * describe, and classes used only inside their own module.
+ * describe, a one-entry memo keyed by the text it describes (fileConstants.ts: a copy in each bundle only reads
+ * again what the other copy read), and classes used only inside their own module.
  */
 const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
   'server.embedded.js': [
@@ -82,6 +83,7 @@ const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
     'server/src/service/embedded/curlCommand.ts',
     'server/src/service/embedded/embeddedCheck.ts',
     'server/src/service/embedded/extensionModules.ts',
+    'server/src/service/embedded/fileConstants.ts',
     'server/src/service/embedded/hostStrings.ts',
     'server/src/service/embedded/keyedMaps.ts',
     'server/src/service/embedded/lexerFinder.ts',
