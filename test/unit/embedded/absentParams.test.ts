@@ -24,6 +24,13 @@ const WIKI = 'https://en.wikipedia.org/w/api.php';
 const PY_REVS = `'action': 'query', 'prop': 'revisions', 'rvprop': 'ids', 'rvslots': 'main'`;
 const JS_REVS = `action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main'`;
 
+/** 28 parameters of action=query and prop=revisions, none deprecated. */
+const MANY = (
+  'rvlimit rvsection errorformat rvstartid rvendid rvstart rvend rvuser rvexcludeuser rvtag rvcontinue redirects ' +
+  'converttitles indexpageids iwurl continue maxlag smaxage maxage assertuser requestid servedby curtimestamp ' +
+  'responselanginfo uselang variant errorlang errorsuselocal'
+).split(' ');
+
 const CASES: Case[] = [
   {
     name: "the Wikipedia app's getRevisionDetailsAscending: titles or pageids, both nullable (sends one): no error on rvdir",
@@ -224,6 +231,15 @@ const CASES: Case[] = [
     source:
       `function f(kind) {\n  const q = { ${JS_REVS} };\n  switch (kind) {\n    case 'title': q.titles = 'A'; break;\n` +
       `    default: q.pageids = '5'; q.⟦rvlimt⟧ = 5;\n  }\n  return new mw.Api().get(q);\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'more nullable parameters than a bit mask holds (31): only verdicts on their own names, no error that needs two',
+    language: 'kotlin',
+    source:
+      `interface Service {\n  @GET("${API}&rvdir=newer")\n  fun f(\n    @Query("titles") a: String?,\n    @Query("pageids") b: String?,\n` +
+      MANY.map((n, i) => `    @Query("${n}") x${i}: String?,\n`).join('') +
+      `    @Query("⟦rvusr⟧") g: String?\n  ): R\n}\n`,
     codes: ['unrecognizedparams'],
   },
 ];

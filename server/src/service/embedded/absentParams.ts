@@ -15,6 +15,9 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { OffsetRange } from '../languageTypes';
 import { HOLE } from './virtualText';
 
+/** Most maybe-absent pairs judged by combinations (bits of a 32-bit mask). */
+const MAX_MASKED = 30;
+
 /** Most parameters whose every combination is judged (2^n − 1 more checks); past it, each one alone and all together. */
 const MAX_COMBINED = 6;
 
@@ -78,6 +81,8 @@ export function verdictsWhateverIsSent(
   judge: (text: string) => Diagnostic[],
 ): Diagnostic[] {
   const spans = mayBeAbsent.map((r) => removalOf(text, r)).sort((a, b) => a.start - b.start);
+  // Past what a bit mask holds: only the verdicts on such a pair itself (which hold whenever it is sent).
+  if (spans.length > MAX_MASKED) return raw.filter((d) => spans.some((r) => within(offsets(d.range, text.length), r)));
   // For each verdict, the bits of the pairs left out in every combination that does not give it (all set:
   // none fails; a bit still set at the end is a pair whose being sent is enough for the verdict).
   const all = 2 ** spans.length - 1;
