@@ -46,7 +46,11 @@ const SERVICE_FORBIDDEN = [
 ];
 
 /** The sign-in flow's VS Code glue; every other file of client/src/contentdb is pure (no vscode). */
-const CONTENTDB_GLUE = ['client/src/contentdb/authProvider.ts', 'client/src/contentdb/index.ts'];
+const CONTENTDB_GLUE = [
+  'client/src/contentdb/authProvider.ts',
+  'client/src/contentdb/contentDbFeature.ts',
+  'client/src/contentdb/index.ts',
+];
 
 /** Node's own modules that move bytes or touch the machine: the shared run code reaches them only through its transport. */
 const NODE_IO = ['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'child_process', 'worker_threads'].flatMap(

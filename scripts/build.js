@@ -73,7 +73,10 @@ async function main() {
   const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
   const common = bundleOptions(production);
   const results = await Promise.all([
-    esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+    esbuild.build({ ...clientOptions(common), entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js' }),
+    ...Object.entries(CLIENT_LAZY_CHUNKS).map(([entry, file]) =>
+      esbuild.build({ ...common, entryPoints: [entry], outfile: path.join('dist', file), external: ['vscode'] }),
+    ),
     esbuild.build({
       ...common,
       entryPoints: ['client/src/languageClientLibrary.ts'],
@@ -119,15 +122,25 @@ const LAZY_CHUNKS = {
   'run/node/nodeTransport.ts': 'server.nodeTransport.js',
 };
 
-/** Leaves the `require` of a LAZY_CHUNKS module to run time, as `require('./FILE')` of its bundle. */
-function lazyChunksPlugin() {
+/**
+ * The client's modules required on first use, each a bundle of its own beside dist/client.js: module → file.
+ * VS Code evaluates dist/client.js before it calls `activate`; what only a command needs waits for that command.
+ */
+const CLIENT_LAZY_CHUNKS = {
+  // ContentDB sign-in's work (the account, the OAuth flow and its loopback callback server, the ContentDB client),
+  // required by client/src/contentdb/index.ts at the first command, sessions request or redirect.
+  'client/src/contentdb/contentDbFeature.ts': 'client.contentDb.js',
+};
+
+/** Leaves the `require` of a module of `chunks` to run time, as `require('./FILE')` of its bundle. */
+function lazyChunksPlugin(chunks = LAZY_CHUNKS) {
   return {
     name: 'wikimap-query-lazy-chunks',
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.kind !== 'require-call') return undefined;
         const target = path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
-        const file = LAZY_CHUNKS[target] ?? LAZY_CHUNKS[`${target}.ts`];
+        const file = chunks[target] ?? chunks[`${target}.ts`];
         return file ? { path: `./${file}`, external: true } : undefined;
       });
     },
@@ -137,6 +150,11 @@ function lazyChunksPlugin() {
 /** The options of the bundles the two commands run (dist/server.core.js, dist/cli.core.js): the LAZY_CHUNKS left out. */
 function coreOptions(common) {
   return { ...common, plugins: [...(common.plugins ?? []), lazyChunksPlugin()], external: ['vscode'] };
+}
+
+/** The options of dist/client.js, the extension's code VS Code evaluates at activation: the CLIENT_LAZY_CHUNKS left out. */
+function clientOptions(common) {
+  return { ...common, plugins: [...(common.plugins ?? []), lazyChunksPlugin(CLIENT_LAZY_CHUNKS)], external: ['vscode'] };
 }
 
 /** The two commands: each launcher and the bundle it runs, the server's host parsers and the LAZY_CHUNKS, written to `outDir`. */
@@ -249,7 +267,17 @@ function packageFilesPlugin() {
   };
 }
 
-module.exports = { bundleOptions, coreOptions, LAZY_CHUNKS, launcherBuilds, webOptions, GRAMMARS, copyGrammars };
+module.exports = {
+  bundleOptions,
+  coreOptions,
+  clientOptions,
+  LAZY_CHUNKS,
+  CLIENT_LAZY_CHUNKS,
+  launcherBuilds,
+  webOptions,
+  GRAMMARS,
+  copyGrammars,
+};
 
 if (require.main === module) {
   main().catch((err) => {

@@ -6,8 +6,6 @@ import { ContentDbError, serverText } from './errors';
 import { errorMessage } from '../../../common/errorMessage';
 import { getContentDbSettings } from '../settings';
 
-export const PROVIDER_ID = 'contentdb';
-export const PROVIDER_LABEL = 'ContentDB';
 /** The sign-in settings (`wikimapQuery.contentDb.*`, read through the settings table). */
 export function readConfig(): ContentDbConfig {
   return getContentDbSettings();

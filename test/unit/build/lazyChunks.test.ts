@@ -17,7 +17,9 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 const build = require('../../../scripts/build.js') as {
   bundleOptions: (production: boolean) => esbuild.BuildOptions;
   coreOptions: (common: esbuild.BuildOptions) => esbuild.BuildOptions;
+  clientOptions: (common: esbuild.BuildOptions) => esbuild.BuildOptions;
   LAZY_CHUNKS: Record<string, string>;
+  CLIENT_LAZY_CHUNKS: Record<string, string>;
 };
 
 /**
@@ -174,6 +176,50 @@ describe('lazy chunks of the server and the CLI', () => {
         [...SHARED_WITHOUT_STATE[file], ...SHARED_WITH_CLI_ONLY[file]].sort(),
         `${file} beside the CLI's bundle`,
       );
+    });
+  }
+});
+
+/** What a client chunk may carry again beside dist/client.js, reviewed as above: constants, pure functions, settings read when asked. */
+const CLIENT_SHARED_WITHOUT_STATE: Record<string, string[]> = {
+  'client.contentDb.js': [
+    'client/src/contentdb/contentDbIds.ts',
+    'client/src/endpointChoice.ts',
+    'client/src/settings.ts',
+    'common/cutText.ts',
+    'common/errorMessage.ts',
+    'common/settings.ts',
+    'run/redact.ts',
+  ],
+};
+
+describe('lazy chunks of the client', () => {
+  const common = build.bundleOptions(true);
+  const chunks = Object.entries(build.CLIENT_LAZY_CHUNKS);
+
+  it("ContentDB sign-in's work is one of them", () => {
+    assert.equal(build.CLIENT_LAZY_CHUNKS['client/src/contentdb/contentDbFeature.ts'], 'client.contentDb.js');
+  });
+
+  it('dist/client.js requires each chunk by its file and holds none of its modules (the OAuth flow, its server, the client)', async function () {
+    this.timeout(60000);
+    const bundle = await inputsAndText({ ...build.clientOptions(common) }, 'client/src/extension.ts');
+    for (const [entry, file] of chunks) {
+      assert.ok(bundle.text.includes(`require("./${file}")`), `client.js requires ./${file}`);
+      assert.ok(!bundle.inputs.includes(entry), `${entry} is not in client.js`);
+    }
+    const signIn = bundle.inputs.filter((f) => f.startsWith('client/src/contentdb/')).sort();
+    assert.deepEqual(signIn, ['client/src/contentdb/contentDbIds.ts', 'client/src/contentdb/index.ts']);
+  });
+
+  for (const [entry, file] of chunks) {
+    it(`${file} carries again only the reviewed modules without state, beside dist/client.js`, async function () {
+      this.timeout(60000);
+      const [client, chunk] = await Promise.all([
+        inputsAndText(build.clientOptions(common), 'client/src/extension.ts'),
+        inputsAndText({ ...common, external: ['vscode'] }, entry),
+      ]);
+      assert.deepEqual(chunk.inputs.filter((f) => client.inputs.includes(f)).sort(), CLIENT_SHARED_WITHOUT_STATE[file]);
     });
   }
 });
