@@ -1796,11 +1796,11 @@ table('Fields of the authentication requests (AuthManager): read without the mod
     ],
   },
   {
-    mirrors: `${AUTH} (an extension's request: OATHAuth's OATHToken is read only where OATHAuth is installed)`,
-    query: LOGIN + 'OATHToken=123456',
+    mirrors: `${AUTH} (an extension's request: ConfirmEdit's captchaWord is read only where ConfirmEdit is installed)`,
+    query: LOGIN + 'captchaWord=x',
     expect: [
       ['sensitiveparam', 'information', 't', 'logintoken'],
-      ['unrecognizedparams', 'information', 'OATHToken', 'OATHToken'],
+      ['unrecognizedparams', 'information', 'captchaWord', 'captchaWord'],
       ['postonly', 'information', 'clientlogin', 'action'],
       ['mustpostparams', 'error', 'logintoken', 'logintoken'],
     ],
@@ -1826,3 +1826,105 @@ table('Fields of the authentication requests (AuthManager): read without the mod
     ],
   },
 ]);
+
+const AUTH_NS = 'MediaWiki%5CAuth%5C';
+const TOKENS_OF = (token: string, action: string): Expected[] => [
+  ['postonly', 'information', action, 'action'],
+  ['mustpostparams', 'error', token, token],
+];
+
+table(
+  'Fields of the authentication requests: the step and the requests named decide which are read (probed by POST on 1.43.3 and 1.45.0)',
+  [
+    {
+      mirrors: `${AUTH} (loginrequests keeps the requests it names: RememberMeAuthenticationRequest left out)`,
+      query: LOGIN + `loginrequests=${AUTH_NS}PasswordAuthenticationRequest&username=A&rememberMe=1`,
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'warning', 'rememberMe', 'rememberMe'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (loginrequests naming only RememberMeAuthenticationRequest: username is not read)`,
+      query: LOGIN + `loginrequests=${AUTH_NS}RememberMeAuthenticationRequest&username=A&rememberMe=1`,
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'warning', 'username', 'username'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (an extension's request named by its id in any namespace: ConfirmEdit's CaptchaAuthenticationRequest)`,
+      query: LOGIN + 'loginrequests=MediaWiki%5CExtension%5CConfirmEdit%5CAuth%5CCaptchaAuthenticationRequest&captchaWord=x',
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'information', 'captchaWord', 'captchaWord'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (logincontinue: ACTION_LOGIN_CONTINUE reads the requests the last answer asked for; username is a first-step field, OATHToken and a new password a later step's)`,
+      query: 'action=clientlogin&logintoken=t&logincontinue=1&username=A&OATHToken=123456&retype=x',
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'warning', 'username', 'username'],
+        ['unrecognizedparams', 'information', 'OATHToken', 'OATHToken'],
+        ['unrecognizedparams', 'information', 'retype', 'retype'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (OATHAuth asks for OATHToken only on a later step: TOTPSecondaryAuthenticationProvider)`,
+      query: LOGIN + 'OATHToken=123456',
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'warning', 'OATHToken', 'OATHToken'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (createrequests naming only UsernameAuthenticationRequest: UserDataAuthenticationRequest's email is not read)`,
+      query: CREATE + `createrequests=${AUTH_NS}UsernameAuthenticationRequest&username=A&email=a@example.org`,
+      expect: [
+        ['sensitiveparam', 'information', 't', 'createtoken'],
+        ['unrecognizedparams', 'warning', 'email', 'email'],
+        ...TOKENS_OF('createtoken', 'createaccount'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (createcontinue: no first-step field is read)`,
+      query: 'action=createaccount&createtoken=t&createcontinue=1&username=A',
+      expect: [
+        ['sensitiveparam', 'information', 't', 'createtoken'],
+        ['unrecognizedparams', 'warning', 'username', 'username'],
+        ...TOKENS_OF('createtoken', 'createaccount'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (a registered creator: CreationReasonAuthenticationRequest and TemporaryPasswordAuthenticationRequest are asked for, reason and mailpassword read)`,
+      query: CREATE + 'reason=r&mailpassword=1',
+      loggedIn: true,
+      expect: [['sensitiveparam', 'information', 't', 'createtoken'], ...TOKENS_OF('createtoken', 'createaccount')],
+    },
+    {
+      mirrors: `${AUTH} (ApiChangeAuthenticationData: the one request changeauthrequest names, PasswordAuthenticationRequest for a change: password and retype, sensitive; not username)`,
+      query: `action=changeauthenticationdata&changeauthtoken=t&changeauthrequest=${AUTH_NS}PasswordAuthenticationRequest&retype=x&username=A`,
+      expect: [
+        ['sensitiveparam', 'information', 't', 'changeauthtoken'],
+        ['sensitiveparam', 'information', 'x', 'retype'],
+        ['unrecognizedparams', 'warning', 'username', 'username'],
+        ...TOKENS_OF('changeauthtoken', 'changeauthenticationdata'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (ApiRemoveAuthenticationData: a request for removal declares no field in core, mailpassword is not read)`,
+      query: `action=removeauthenticationdata&token=t&request=${AUTH_NS}TemporaryPasswordAuthenticationRequest&mailpassword=1`,
+      expect: [
+        ['sensitiveparam', 'information', 't', 'token'],
+        ['unrecognizedparams', 'warning', 'mailpassword', 'mailpassword'],
+        ...TOKENS_OF('token', 'removeauthenticationdata'),
+      ],
+    },
+  ],
+);

@@ -86,9 +86,11 @@ function foreignShare(
   const action = query.byName.get('action')?.value;
   for (const d of diagnostics) {
     if (d.code !== 'unrecognizedparams') continue;
-    const data = (d.data ?? {}) as { param?: string; suggestion?: string; replacement?: string; module?: string };
-    // A name the service can place (a misspelling, a module this query does not use) is the wiki's.
-    if (!data.suggestion && !data.replacement && (!data.module || data.module === action) && data.param) foreignNames.add(data.param);
+    const data = (d.data ?? {}) as { param?: string; suggestion?: string; replacement?: string; module?: string; field?: boolean };
+    // A name the service can place (a misspelling, a module this query does not use, a field of AuthManager's
+    // requests that this step or the requests named do not read) is the wiki's.
+    if (!data.suggestion && !data.replacement && !data.field && (!data.module || data.module === action) && data.param)
+      foreignNames.add(data.param);
   }
   let names = 0;
   let foreign = 0;

@@ -30,7 +30,12 @@
  *                 severity information (a field of an extension's request, or one read only for a
  *                 logged-in sender), reported as an information with `message` (`{a}` the name,
  *                 `{extension}` the rule's `extension`). A field of `sensitive` (a password) given in the
- *                 URL is a sensitiveparam: the module requires it in the POST body.
+ *                 URL is a sensitiveparam: the module requires it in the POST body. `requests` names the
+ *                 AuthManager requests that declare the fields: the module's `requests`/`request` parameter,
+ *                 when given, keeps only the fields of the requests it names. `continue`: the fields are
+ *                 those of a later step (read only with the module's `continue`); without it, of the first
+ *                 step (not read with `continue`). `loggedIn`: an information rule whose fields are read,
+ *                 silently, when the sender is logged in.
  *
  * Rules of module `main` are ApiMain's own, checked for every action before the module runs; `anonymous`
  * marks a rule that holds only for a request sent without logging in (`assert=user`).
@@ -128,6 +133,16 @@ export interface ActionRule {
   sensitive?: string[];
   /** `readsFields`: the extensions whose authentication requests add the fields, for the message. */
   extension?: string;
+  /**
+   * `readsFields`: the AuthManager requests that declare the fields, by unique id (`MediaWiki\Auth\…`, matched
+   * exactly, as ApiAuthManagerHelper::loadAuthenticationRequests does), or by class name alone for an extension's
+   * (whose namespace changed between versions: any id ending in `\` and that name).
+   */
+  requests?: string[];
+  /** `readsFields`: the fields belong to a later step (read only with the module's `continue`). */
+  continue?: boolean;
+  /** `readsFields` of severity information: read, silently, when the request is sent logged in. */
+  loggedIn?: boolean;
   /** `titleNamespace`: the namespaces a title may not be in. */
   notNamespaces?: number[];
   /** Codes of errors the module dies with before it reaches this rule: when one is reported, this rule is not. */
@@ -226,6 +241,8 @@ function checkKindFields(raw: Record<string, unknown>, kind: string, withParams:
     (!Array.isArray(raw.fields) || raw.fields.length === 0 || !raw.fields.every((f) => typeof f === 'string' && f !== ''))
   )
     throw new Error(`${at}: a readsFields rule needs "fields" (the names the module reads).`);
+  if (kind === 'readsFields' && (!Array.isArray(raw.requests) || raw.requests.length === 0))
+    throw new Error(`${at}: a readsFields rule needs "requests" (the AuthManager requests that declare its fields).`);
   if (kind === 'excludes' && !withParams) throw new Error(`${at}: an excludes rule needs "with".`);
   if (kind === 'titleNamespace' && (!Array.isArray(raw.notNamespaces) || !raw.notNamespaces.every((n) => typeof n === 'number')))
     throw new Error(`${at}: a titleNamespace rule needs "notNamespaces" (namespace numbers).`);
@@ -289,6 +306,9 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     fields: Array.isArray(raw.fields) ? (raw.fields as string[]) : undefined,
     sensitive: raw.sensitive === undefined ? undefined : strings(raw.sensitive, `${at}: "sensitive"`),
     extension: optString(raw.extension),
+    requests: raw.requests === undefined ? undefined : strings(raw.requests, `${at}: "requests"`),
+    continue: raw.continue === true ? true : undefined,
+    loggedIn: raw.loggedIn === true ? true : undefined,
     diesFirst: raw.diesFirst === undefined ? undefined : strings(raw.diesFirst, `${at}: "diesFirst"`),
     mirrors: typeof raw.mirrors === 'string' ? raw.mirrors : '',
     since: optString(raw.since),

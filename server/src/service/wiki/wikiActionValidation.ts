@@ -28,7 +28,7 @@ import { didYouMean } from './wikiDidYouMean';
 import { DEFAULT_SEVERITIES } from './wikiDiagnosticCodes';
 import { ANONYMOUS_NOTE } from './wikiConstraints';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
-import { accountRuleHolds, anonymousNote, loggedInSender } from './wikiAccountRules';
+import { accountRuleHolds, anonymousNote, credentialsStripped, loggedInSender } from './wikiAccountRules';
 import { anyOf, gateOpen, type PlannedRule, type RuleGate } from './wikiRulePlan';
 import { checkSensitive } from './wikiValidationParam';
 
@@ -103,21 +103,7 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     return false;
   }
   const fields = actionPlanOf(ctx, am).fields.get(name);
-  if (fields) {
-    // An authentication request's field (ApiAuthManagerHelper::loadAuthenticationRequests marks it used):
-    // read on every wiki, or (an information) only with an extension or a logged-in sender.
-    if (fields.severity === 'information')
-      ctx.add(
-        fields.code,
-        p.nameRange.start,
-        p.nameRange.end,
-        fields.message.replaceAll('{a}', name).replaceAll('{extension}', fields.extension ?? ''),
-        { param: name, module: am.name },
-        { severity: 'information', remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
-      );
-    else if (fields.sensitive?.includes(name)) checkSensitive(ctx, p, name, 'password', am.name);
-    return true;
-  }
+  if (fields) return checkFieldParam(ctx, p, am, fields, hooks);
   const names = [...ctx.catalogue.main!.parameters.map((x) => x.name), ...am.parameters.map((x) => am.prefix + x.name)];
   const suggestion = ctx.full ? didYouMean(name, names) : undefined;
   ctx.add(
@@ -129,6 +115,78 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     { remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
   );
   return false;
+}
+
+/** A parameter some readsFields rule names (a field of AuthManager's requests): read, an information, or unrecognized. */
+function checkFieldParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, fields: readonly ActionRule[], hooks: ActionCheckHooks): boolean {
+  const name = p.name;
+  const read = fieldReading(ctx, am, name, fields);
+  if (read.rule) {
+    // An authentication request's field (ApiAuthManagerHelper::loadAuthenticationRequests marks it used).
+    if (read.information)
+      ctx.add(
+        read.rule.code,
+        p.nameRange.start,
+        p.nameRange.end,
+        read.rule.message.replaceAll('{a}', name).replaceAll('{extension}', read.rule.extension ?? ''),
+        { param: name, module: am.name, field: true },
+        { severity: 'information', remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
+      );
+    else if (read.rule.sensitive?.includes(name)) checkSensitive(ctx, p, name, 'password', am.name);
+    return true;
+  }
+  ctx.add(
+    'unrecognizedparams',
+    p.nameRange.start,
+    p.nameRange.end,
+    `Unrecognized parameter: "${name}". ${read.why}`,
+    { param: name, module: am.name, field: true },
+    { remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
+  );
+  return false;
+}
+
+/** Whether an AuthManager request id the query names is one of a rule's (`requests`: a full id exactly, an extension's class name by its end). */
+function namesRequest(given: string, id: string): boolean {
+  return given === id || (!id.includes('\\') && given.endsWith(`\\${id}`));
+}
+
+/**
+ * How the module reads a field its readsFields rules name, as ApiAuthManagerHelper::loadAuthenticationRequests
+ * does: only the fields of the requests of this step (the first, or with `continue` a later one), and of those the
+ * module's `requests` (`request`) parameter names when it is given. `rule`: the rule that reads it (a rule of
+ * severity warning first; `information` when only an information rule does, and it is not one read silently for a
+ * sender who is logged in); else `why` it is not read.
+ */
+function fieldReading(
+  ctx: QueryCheck,
+  am: WikiModule,
+  name: string,
+  rules: readonly ActionRule[],
+): { rule?: ActionRule; information?: boolean; why: string } {
+  const continuing = ctx.query.byName.has(am.prefix + 'continue');
+  const narrowing = am.paramByName.has('requests') ? 'requests' : am.paramByName.has('request') ? 'request' : undefined;
+  const np = narrowing === undefined ? undefined : ctx.query.byName.get(am.prefix + narrowing);
+  const wanted = np === undefined ? undefined : narrowing === 'requests' ? getValueItems(ctx.text, np).map((i) => i.text) : [np.value];
+  const ofStep = rules.filter((r) => (r.continue === true) === continuing);
+  const kept = wanted === undefined ? ofStep : ofStep.filter((r) => r.requests!.some((id) => wanted.some((w) => namesRequest(w, id))));
+  const reads = kept.find((r) => r.severity !== 'information');
+  if (reads) return { rule: reads, why: '' };
+  const informs = kept[0];
+  if (informs) {
+    const silent = informs.loggedIn === true && ctx.loggedIn && !credentialsStripped(ctx.query);
+    return { rule: informs, information: !silent, why: '' };
+  }
+  const cont = am.prefix + 'continue';
+  if (ofStep.length > 0)
+    return {
+      why: `It is a field of ${ofStep[0].requests!.join(' or ')}, which ${am.prefix + narrowing} does not name, so action=${am.name} does not read it: add that request to ${am.prefix + narrowing}, or remove the parameter.`,
+    };
+  return continuing
+    ? {
+        why: `With ${cont}, action=${am.name} reads only the fields of the requests its previous answer asked for, and this one belongs to the first step: remove it.`,
+      }
+    : { why: `action=${am.name} reads it only with ${cont}, on a later step when the wiki's previous answer asks for it: remove it.` };
 }
 
 /**
@@ -418,10 +476,10 @@ interface ActionPlan {
    */
   readonly triggers: readonly string[] | undefined;
   /**
-   * The readsFields rules by the field they name (the first rule naming it): read where a parameter is judged
-   * unrecognized (checkActionParam), not run with the plan.
+   * The readsFields rules by the field they name, in data order: read where a parameter is judged unrecognized
+   * (checkActionParam), not run with the plan.
    */
-  readonly fields: ReadonlyMap<string, ActionRule>;
+  readonly fields: ReadonlyMap<string, readonly ActionRule[]>;
 }
 
 /** The plans, by module object (so they go with their catalogue). */
@@ -433,10 +491,10 @@ function actionPlanOf(ctx: QueryCheck, am: WikiModule): ActionPlan {
   let kept = RULE_PLANS.get(am);
   if (kept === undefined || kept.of !== rules) {
     const plan: PlannedActionRule[] = [];
-    const fields = new Map<string, ActionRule>();
+    const fields = new Map<string, ActionRule[]>();
     for (const rule of rules) {
       if (rule.kind === 'readsFields') {
-        for (const f of rule.fields!) if (!fields.has(f)) fields.set(f, rule);
+        for (const f of rule.fields!) fields.set(f, [...(fields.get(f) ?? []), rule]);
         continue;
       }
       const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;

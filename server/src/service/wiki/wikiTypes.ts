@@ -257,6 +257,8 @@ export interface WikiDiagnosticData {
   addParam?: string;
   /** The module the diagnostic concerns (`categorymembers`), when there is one. */
   module?: string;
+  /** `unrecognizedparams` of a field of AuthManager's requests (readsFields): a MediaWiki name, read on another step, with other requests, or with an extension. */
+  field?: boolean;
   /** The value (decoded) the diagnostic is about, when it is about one value. */
   value?: string;
   /** All parameters involved (invalidparammix, multisource, conditions). */
