@@ -25,6 +25,7 @@ import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiWireParam 
 import { describeModule, describeParam, resolveWire } from './wikiHover';
 import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
+import { authFieldDetail, authFieldsOf, describeAuthField } from './wikiAuthFields';
 
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
 const MAX_COMPLETION_ITEMS = 200;
@@ -143,6 +144,20 @@ function completeParamNames(
     if (!keepValue && hasValueCompletions(d, wireName)) item.command = TRIGGER_SUGGEST;
     return item;
   });
+  // The fields of AuthManager's requests the action module reads without its prefix (readsFields): after its parameters.
+  const am = catalogue.getActionModule(context.query.byName.get('action')?.value ?? '');
+  for (const field of am ? authFieldsOf(catalogue, am) : []) {
+    if (context.query.params.some((p) => p !== context.param && p.name === field.name)) continue;
+    items.push({
+      label: field.name,
+      kind: CompletionItemKind.Field,
+      detail: authFieldDetail(field),
+      documentation: md(describeAuthField(am!, field)),
+      sortText: `9${field.name}`,
+      filterText: field.name,
+      textEdit: { range, newText: keepValue ? field.name : `${field.name}=` },
+    });
+  }
   return { isIncomplete: incomplete, items };
 }
 

@@ -24,6 +24,7 @@ import type {
 } from './wikiTypes';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 import { toRange } from './wikiRanges';
+import { authFieldOf, describeAuthField } from './wikiAuthFields';
 import { markdownCode, markdownHttpLink, markdownText } from '../markdown';
 import { detach } from '../../../../common/detach';
 
@@ -384,7 +385,12 @@ export function doWikiHover(
     case 'paramName': {
       if (!context.param) return null;
       const wire = resolveWire(catalogue, context.param.name, context.query);
-      if (!wire) return null;
+      if (!wire) {
+        // A field of AuthManager's requests the action module reads without its prefix (readsFields).
+        const am = catalogue.getActionModule(context.query.byName.get('action')?.value ?? '');
+        const field = am && authFieldOf(catalogue, am, context.param.name);
+        return am && field ? markdown(describeAuthField(am, field), context.param.nameRange) : null;
+      }
       return markdown(describeParam(wire, catalogue, highLimits) + overriddenNote(context.param), context.param.nameRange);
     }
     case 'moduleList': {
