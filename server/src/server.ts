@@ -68,6 +68,7 @@ import {
   type Mode,
 } from './languageModes';
 import { pushedSettings, SettingsLayers } from './settingsLayers';
+import { SOURCE_FILE_LIMITS } from '../../common/sourceFileLimits';
 import { FIXED_LIMITS, nestSettings, PARSE_BUDGET_FACTOR, REPO_CONFIG_FILE, SETTINGS_SECTION } from '../../common/settings';
 import { RecentlyUsed } from './recentlyUsed';
 import { catalogueApprovalActions, catalogueApprovalDiagnostics } from './catalogueApproval';
@@ -465,6 +466,7 @@ class QueryLanguageServer {
       ? validateByTargets(targets, p.document, p.parsed, ls)
       : p.mode.service.doValidation(p.document, p.parsed, ls);
     if (targets) found = found.concat(targets.problems);
+    if (p.mode.kind === 'host' && size > settings.maxFullCheckSize) found = withRunLensesOff(found, settings.maxFullCheckSize);
     if (p.mode.kind === 'wiki') {
       const s = this.getServices();
       found = found.concat(
@@ -791,20 +793,35 @@ class QueryLanguageServer {
     return false;
   }
 
-  /** The one message (a warning window and the log) that says what a large document does without. */
+  /**
+   * The one message (a warning window and the log) that says what a large document does without. A source file
+   * (Python, JavaScript, …) under the parse budget is checked as any other (its checks do not follow
+   * maxFullCheckSize) and has no folding, outline, links, inlay hints or formatting from this server at any size:
+   * what it does without is its ▶ Run lenses. Over `SOURCE_FILE_LIMITS.parsedChars` its `largesource` note says
+   * that too (`withRunLensesOff`), so no window repeats it; under, the window says only that.
+   */
   private tellTooLarge(open: OpenDocument): void {
     if (open.toldTooLarge) return;
     open.toldTooLarge = true;
     const max = this.settingsOf(open.document.uri).maxFullCheckSize;
     const name = fileName(open.document.uri);
+    const size = open.document.getText().length;
     const off = 'folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off for it';
-    const text =
-      open.document.getText().length > max * PARSE_BUDGET_FACTOR
-        ? `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion ${describeWindow()}.`
-        : `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;
+    let text: string;
+    if (size > max * PARSE_BUDGET_FACTOR)
+      text = `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion ${describeWindow()}.`;
+    else if (this.isSourceFile(open)) {
+      if (size > SOURCE_FILE_LIMITS.parsedChars) return;
+      text = `${name} is larger than ${formatSize(max)}: the ▶ Run lenses are off for it; its requests are all checked, hover and completion still work.`;
+    } else text = `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;
     const full = `${text} Split the file, or raise wikimapQuery.diagnostics.maxFullCheckSize.`;
     this.connection.console.warn(fit(full));
     void this.connection.window.showWarningMessage(fit(full));
+  }
+
+  /** Whether the document is a source file whose requests the server reads (not a query document). */
+  private isSourceFile(open: OpenDocument): boolean {
+    return pickMode(open.document.uri, open.languageId, this.settings, this.getServices())?.kind === 'host';
   }
 
   private withDocument<T>(uri: string, fallback: T, work: (p: CachedParse, service: LanguageService<unknown>) => T, at?: Range): T {
@@ -995,11 +1012,21 @@ class QueryLanguageServer {
 }
 
 /**
- * The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are (with those
- * a service counted but did not list: `data.notListed`).
+ * The notes that say what was left unchecked (a budget passed): published whatever the count of problems, as
+ * a `toomanyrequests` past the first 1,000 problems of a source file would otherwise be hidden, and with it
+ * the fact that the rest of the file is not checked.
  */
-function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
-  if (diagnostics.length <= MAX_PROBLEMS) return diagnostics;
+const LIMIT_NOTES: ReadonlySet<unknown> = new Set(['largedocument', 'largesource', 'toomanyrequests']);
+
+/**
+ * The first MAX_PROBLEMS diagnostics by position, and one note saying how many more there are (with those
+ * a service counted but did not list: `data.notListed`); the notes of a budget (`LIMIT_NOTES`) always.
+ */
+function capProblems(all: Diagnostic[]): Diagnostic[] {
+  if (all.length <= MAX_PROBLEMS) return all;
+  const notes = all.filter((d) => LIMIT_NOTES.has(d.code));
+  const diagnostics = notes.length === 0 ? all : all.filter((d) => !LIMIT_NOTES.has(d.code));
+  if (diagnostics.length <= MAX_PROBLEMS) return all;
   let notListed = 0;
   for (const d of diagnostics) {
     const n = (d.data as { notListed?: unknown } | undefined)?.notListed;
@@ -1017,7 +1044,23 @@ function capProblems(diagnostics: Diagnostic[]): Diagnostic[] {
     source: 'wikimap-query',
     message: `${diagnostics.length - MAX_PROBLEMS + notListed} more problems from here on are not shown (only the first ${MAX_PROBLEMS} are). Fix these first, or check the file with: wikimap-query check FILE`,
   });
+  kept.push(...notes);
   return kept;
+}
+
+/**
+ * A source file over diagnostics.maxFullCheckSize: its `largesource` note (what the checks leave out) also says
+ * what the editor leaves out, so that it is the one note (`tellTooLarge` shows no window for it).
+ */
+function withRunLensesOff(found: Diagnostic[], max: number): Diagnostic[] {
+  return found.map((d) =>
+    d.code === 'largesource'
+      ? {
+          ...d,
+          message: `${d.message} Being larger than ${formatSize(max)}, it has no ▶ Run lenses in the editor either (wikimapQuery.diagnostics.maxFullCheckSize).`,
+        }
+      : d,
+  );
 }
 
 /** `initializationOptions.catalogueCacheDir`: where the client wants live catalogues cached (VS Code: its global storage). */

@@ -14,9 +14,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CheckResult } from '../../server/src/cli/checkCommand';
 import { SOURCE_FILE_LIMITS } from '../../common/sourceFileLimits';
-import { CLI } from '../protocol/lspClient';
+import { CLI, LspClient } from '../protocol/lspClient';
 import { runMeasured } from './hostileServer';
-import { assertRunBounded, assertServerBounded, MAX_SECONDS, repeatTo, suiteFolder, withServer } from './hugeDocumentsShared';
+import {
+  assertRunBounded,
+  assertServerBounded,
+  editorRequests,
+  MAX_SECONDS,
+  repeatTo,
+  suiteFolder,
+  withServer,
+} from './hugeDocumentsShared';
 
 const MAX_PEAK_MB = 600;
 const API = 'https://en.wikipedia.org/w/api.php';
@@ -36,6 +44,10 @@ function manyRequests(): string {
   const lines = ['import requests\n'];
   for (let i = 1; i <= 6000; i++) lines.push(i === 1 || i === 5500 ? BAD : GOOD);
   return lines.join('');
+}
+/** 6,000 requests, every one misspelt: 5,000 problems, more than the 1,000 the server publishes. */
+function manyProblems(): string {
+  return `import requests\n${BAD.repeat(6000)}`;
 }
 /** The line (1-based) of the first request past the limit in manyRequests(). */
 const FIRST_LEFT_LINE = SOURCE_FILE_LIMITS.requests + 2;
@@ -109,6 +121,82 @@ describe('the limits of one source file, said (CLI and server)', function () {
       expected: ['1:76 unrecognizedparams', `${FIRST_LEFT_LINE - 1}:13 toomanyrequests`],
     },
   ];
+  it('over stdio, 6,000 requests each with a problem: the first 1,000 problems, the note of the rest, and toomanyrequests', async () => {
+    await withServer(async (client) => {
+      const started = Date.now();
+      const uri = 'file:///limits/problems.py';
+      await client.open(uri, 'python', manyProblems());
+      const published = await client.waitFor(
+        'the problems',
+        () => client.published.find((p) => p.uri === uri && p.diagnostics.length > 1000),
+        MAX_SECONDS * 1000,
+      );
+      const count = new Map<string, number>();
+      for (const d of published.diagnostics) count.set(String(d.code), (count.get(String(d.code)) ?? 0) + 1);
+      // Before, the warning on line 5,002 was cut with the 4,000 problems after the first 1,000.
+      assert.deepEqual(Object.fromEntries(count), { unrecognizedparams: 1000, toomanyproblems: 1, toomanyrequests: 1 });
+      const note = published.diagnostics.find((d) => d.code === 'toomanyrequests')!;
+      assert.equal(note.range.start.line, FIRST_LEFT_LINE - 1);
+      assert.match(
+        String(published.diagnostics.find((d) => d.code === 'toomanyproblems')!.message),
+        /^4000 more problems from here on are not shown/,
+      );
+      assertServerBounded(client, started, MAX_PEAK_MB);
+    });
+  });
+
+  // A source file over diagnostics.maxFullCheckSize (5,000,000 by default) and under twice it: checked as any
+  // other source file; what the editor leaves out is its ▶ Run lenses. Before, a 5–10 MB file got both a window
+  // saying "only the basic checks run on it, folding, outline, … are off" (none of which a source file has) and the
+  // largesource note: now the note says both, once.
+  const BETWEEN: Array<{ what: string; size: number; max?: number; note?: RegExp; window?: RegExp }> = [
+    {
+      what: 'a 6 MB file (over the 5,000,000 of maxFullCheckSize and the 2,000,000 read in full)',
+      size: 6_000_000,
+      note: /^This file has 6,000,\d{3} characters, more than the 2,000,000 whose requests are read in full: .* Split the file to have them checked\. Being larger than 4\.8 MB, it has no ▶ Run lenses in the editor either \(wikimapQuery\.diagnostics\.maxFullCheckSize\)\.$/,
+    },
+    {
+      what: 'a 1.5 MB file with maxFullCheckSize 1,000,000 (read in full)',
+      size: 1_500_000,
+      max: 1_000_000,
+      window:
+        /^large\.py is larger than 976\.6 KB: the ▶ Run lenses are off for it; its requests are all checked, hover and completion still work\. Split the file, or raise wikimapQuery\.diagnostics\.maxFullCheckSize\.$/,
+    },
+  ];
+  for (const c of BETWEEN) {
+    it(`over stdio, ${c.what}: one note of what is left out`, async () => {
+      const client = await LspClient.start({
+        initializationOptions: { diagnostics: { delay: 0, ...(c.max ? { maxFullCheckSize: c.max } : {}) } },
+      });
+      try {
+        const started = Date.now();
+        const uri = 'file:///limits/large.py';
+        await client.open(uri, 'python', repeatTo(c.size, FILLER, HEAD + REQUESTS));
+        const answers = await Promise.all(editorRequests(client, uri));
+        assert.deepEqual(answers[6], [], 'no runnable queries (the ▶ Run lenses)');
+        const expected = c.note ? ['0:0 largesource', '5:80 unrecognizedparams'] : ['3:50 unrecognizedparams', '5:80 unrecognizedparams'];
+        const published = await client.waitFor(
+          'the diagnostics',
+          () => client.published.find((p) => p.uri === uri && p.diagnostics.length >= expected.length),
+          MAX_SECONDS * 1000,
+        );
+        assert.deepEqual(
+          published.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character} ${String(d.code)}`).sort(),
+          expected,
+        );
+        if (c.note) assert.match(String(published.diagnostics.find((d) => d.code === 'largesource')!.message), c.note);
+        const windows = client.shown.map((m) => m.message).filter((m) => /is larger than/.test(m));
+        if (c.window) {
+          assert.equal(windows.length, 1, JSON.stringify(windows));
+          assert.match(windows[0], c.window);
+        } else assert.deepEqual(windows, [], 'no window besides the note');
+        assertServerBounded(client, started, MAX_PEAK_MB);
+      } finally {
+        await client.stop();
+      }
+    });
+  }
+
   for (const c of OVER_STDIO) {
     it(`over stdio, ${c.what}: the same notes, once, after the grammar loaded; the server stays bounded`, async () => {
       await withServer(async (client) => {
