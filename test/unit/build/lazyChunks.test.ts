@@ -30,6 +30,7 @@ const build = require('../../../scripts/build.js') as {
  */
 const SHARED_WITHOUT_STATE: Record<string, string[]> = {
   'server.embedded.js': [
+    'common/sourceFileLimits.ts',
     'node_modules/vscode-languageserver-textdocument/lib/esm/main.js',
     'node_modules/vscode-languageserver-types/lib/esm/main.js',
     'server/src/service/embedded/hostLanguages.ts',
@@ -78,7 +79,6 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
  */
 const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
   'server.embedded.js': [
-    'common/sourceFileLimits.ts',
     'server/src/service/embedded/absentParams.ts',
     'server/src/service/embedded/builderChains.ts',
     'server/src/service/embedded/clientLibraries.ts',
