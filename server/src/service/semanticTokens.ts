@@ -42,28 +42,42 @@ export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TO
 const TYPE_INDEX = new Map<string, number>(TOKEN_TYPES.map((t, i) => [t, i]));
 
 /**
- * Tokens as offsets into the document text, collected in parallel arrays (a large document has
- * hundreds of thousands of tokens: no object per token).
+ * Tokens as offsets into the document text: three numbers each (start, end, kind) in one Int32Array,
+ * doubled when full (a large document has hundreds of thousands of tokens: no object per token, and
+ * no plain arrays grown push by push, which cost several times more).
  */
 export class TokenSink {
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-  /** Index into TOKEN_TYPES, plus 1 << 16 for the `deprecated` modifier. */
-  readonly kinds: number[] = [];
+  /** start, end and kind of each token; kind is the index into TOKEN_TYPES, plus 1 << 16 for the `deprecated` modifier. */
+  private data = new Int32Array(3 * 256);
+  private count = 0;
 
   add(start: number, end: number, type: TokenType, deprecated?: boolean): void {
     if (end <= start) return;
-    this.starts.push(start);
-    this.ends.push(end);
-    this.kinds.push(TYPE_INDEX.get(type)! | (deprecated ? DEPRECATED_BIT : 0));
+    let data = this.data;
+    const at = 3 * this.count;
+    if (at === data.length) {
+      const grown = new Int32Array(2 * data.length);
+      grown.set(data);
+      this.data = data = grown;
+    }
+    data[at] = start;
+    data[at + 1] = end < INT32_MAX ? end : INT32_MAX; // (an end past any text: encodeTokens cuts it at the text's end)
+    data[at + 2] = TYPE_INDEX.get(type)! | (deprecated ? DEPRECATED_BIT : 0);
+    this.count++;
   }
 
   get length(): number {
-    return this.starts.length;
+    return this.count;
+  }
+
+  /** The tokens, three numbers each (start, end, kind), for the first `3 * length` entries. */
+  get triples(): Int32Array {
+    return this.data;
   }
 }
 
 const DEPRECATED_BIT = 1 << 16;
+const INT32_MAX = 0x7fffffff;
 
 /**
  * Encodes tokens (in any order; overlapping ones: the earlier-starting wins) as LSP data. Tokens that
@@ -71,19 +85,21 @@ const DEPRECATED_BIT = 1 << 16;
  * touch it are encoded.
  */
 export function encodeTokens(document: TextDocument, tokens: TokenSink, range?: Range): number[] {
-  const { starts, ends, kinds } = tokens;
-  const n = starts.length;
+  const t = tokens.triples;
+  const n = tokens.length;
   let inOrder = true;
-  for (let i = 1; i < n && inOrder; i++) inOrder = starts[i - 1] <= starts[i];
+  for (let i = 1; i < n && inOrder; i++) inOrder = t[3 * i - 3] <= t[3 * i];
   let order: number[] | undefined;
   if (!inOrder) {
     order = Array.from({ length: n }, (_, i) => i);
-    order.sort((x, y) => starts[x] - starts[y] || ends[x] - ends[y]);
+    order.sort((x, y) => t[3 * x] - t[3 * y] || t[3 * x + 1] - t[3 * y + 1]);
   }
   const text = document.getText();
   const lo = range ? document.offsetAt(range.start) : 0;
   const hi = range ? document.offsetAt(range.end) : text.length;
-  const out: Encoder = { data: [], prevLine: 0, prevChar: 0 };
+  // Five numbers per token, written by index into an array made at its likely size (pushing them one by
+  // one made a large document's array grow, and be copied, over and over); cut to what was written.
+  const out: Encoder = { data: new Array<number>(range ? 0 : n * 5), length: 0, prevLine: 0, prevChar: 0 };
   const lineCount = document.lineCount;
   /** The line of the previous token: its number, where it starts, and where its text ends (before the line break). */
   let line = 0;
@@ -91,13 +107,13 @@ export function encodeTokens(document: TextDocument, tokens: TokenSink, range?: 
   let contentEnd = -1;
   let covered = 0;
   for (let k = 0; k < n; k++) {
-    const i = order ? order[k] : k;
-    const start = Math.max(starts[i], covered);
-    const end = Math.min(ends[i], text.length);
+    const i = 3 * (order ? order[k] : k);
+    const start = Math.max(t[i], covered);
+    const end = Math.min(t[i + 1], text.length);
     if (start >= end || end <= lo || start >= hi) continue; // empty, covered by an earlier token, or outside the range
     covered = end;
-    const type = kinds[i] & 0xffff;
-    const mods = kinds[i] & DEPRECATED_BIT ? 1 : 0;
+    const type = t[i + 2] & 0xffff;
+    const mods = t[i + 2] & DEPRECATED_BIT ? 1 : 0;
     // Tokens come in order: move the line cursor forward (positionAt only when changing lines).
     if (start >= contentEnd || start < lineStart) {
       const p = document.positionAt(start);
@@ -124,18 +140,28 @@ export function encodeTokens(document: TextDocument, tokens: TokenSink, range?: 
       if (to > from) push(out, l, l === first.line ? first.character : 0, to - from, type, mods);
     }
   }
+  out.data.length = out.length;
   return out.data;
 }
 
 interface Encoder {
   data: number[];
+  /** How many numbers of `data` are written. */
+  length: number;
   prevLine: number;
   prevChar: number;
 }
 
 function push(out: Encoder, line: number, character: number, length: number, type: number, mods: number): void {
   const deltaLine = line - out.prevLine;
-  out.data.push(deltaLine, deltaLine === 0 ? character - out.prevChar : character, length, type, mods);
+  const data = out.data;
+  let at = out.length;
+  data[at++] = deltaLine;
+  data[at++] = deltaLine === 0 ? character - out.prevChar : character;
+  data[at++] = length;
+  data[at++] = type;
+  data[at++] = mods;
+  out.length = at;
   out.prevLine = line;
   out.prevChar = character;
 }
