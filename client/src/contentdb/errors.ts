@@ -5,6 +5,7 @@
 
 import { errorMessage } from '../../../common/errorMessage';
 import { serverText } from '../../../run/redact';
+import { recognisedAcrossBundles } from '../../../common/bundleClass';
 
 export type ContentDbErrorKind =
   | 'invalidBaseUrl'
@@ -42,6 +43,9 @@ export class ContentDbError extends Error {
     super(message);
   }
 }
+// Recognised by instanceof in any bundle that carries a copy (the sign-in is a chunk of the client's own,
+// dist/client.contentDb.js): an error thrown by one copy is still a ContentDbError to another.
+recognisedAcrossBundles(ContentDbError, 'ContentDbError');
 
 export const SETTING_BASE_URL = 'wikimapQuery.contentDb.baseUrl';
 export const SETTING_CLIENT_ID = 'wikimapQuery.contentDb.clientId';

@@ -186,6 +186,7 @@ const CLIENT_SHARED_WITHOUT_STATE: Record<string, string[]> = {
     'client/src/contentdb/contentDbIds.ts',
     'client/src/endpointChoice.ts',
     'client/src/settings.ts',
+    'common/bundleClass.ts',
     'common/cutText.ts',
     'common/errorMessage.ts',
     'common/settings.ts',
@@ -226,12 +227,14 @@ describe('lazy chunks of the client', () => {
 
 describe('error classes thrown in one bundle and tested in another', () => {
   // The network chunk and the transport chunk each carry their own copy of these classes, and the CLI's
-  // bundle a third: an error made by one copy must be `instanceof` the others (common/bundleClass.ts).
+  // bundle a third (the client's ContentDB chunk, ContentDbError): an error made by one copy must be
+  // `instanceof` the others (common/bundleClass.ts).
   const CLASSES: Array<[string, string, unknown[]]> = [
     ['run/transport.ts', 'TransportError', ['privateAddress', 'refused', '127.0.0.1']],
     ['run/runErrors.ts', 'RunError', ['network', 'unreachable']],
     ['server/src/catalogue/boundedFetch.ts', 'BoundedFetchError', ['timeout', 'no answer']],
     ['server/src/catalogue/liveCatalogueFetcher.ts', 'WikiFetchError', ['unreachable', true]],
+    ['client/src/contentdb/errors.ts', 'ContentDbError', ['timeout', 'no answer from the browser']],
   ];
 
   /** The module bundled on its own, as a chunk carries it, and evaluated: a copy of its classes of its own. */
