@@ -1577,12 +1577,80 @@ table('A limit validated again with revision content: 50 (500 with apihighlimits
   },
 ]);
 
+const PARSE_LIMIT = 'ApiQueryRevisionsBase::parseParameters';
+table('rvparse with revision content: the limit is validated again with a maximum of 1', [
+  {
+    mirrors: `${PARSE_LIMIT} via ApiQueryRevisions::run (parseContent: $userMax = $botMax = 1, PARAM_IGNORE_RANGE)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvparse=1&rvlimit=2',
+    expect: [
+      ['deprecation', 'warning', 'rvparse', 'rvparse'],
+      ['deprecation', 'warning', 'content', 'rvslots'],
+      ['outofrange', 'warning', 'rvlimit', 'rvlimit'],
+    ],
+  },
+  {
+    mirrors: `${PARSE_LIMIT} via ApiQueryRevisions::run (no content fetched: parse is not read, LIMIT_BIG1)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvparse=1&rvlimit=2',
+    expect: [['deprecation', 'warning', 'rvparse', 'rvparse']],
+  },
+  {
+    mirrors: `${PARSE_LIMIT} via ApiQueryRevisions::run (max becomes 1 without a warning)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvparse=1&rvlimit=max',
+    expect: [
+      ['deprecation', 'warning', 'rvparse', 'rvparse'],
+      ['invalidparammix', 'error', 'rvparse', 'rvparse'],
+    ],
+  },
+  {
+    mirrors: `${PARSE_LIMIT} via ApiQueryRevisions::run (one outofrange over 50 too: the maximum is 1, not LIMIT_SML1)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvprop=ids|content&rvparse=&rvlimit=51',
+    expect: [
+      ['deprecation', 'warning', 'rvparse', 'rvparse'],
+      ['deprecation', 'warning', 'content', 'rvslots'],
+      ['outofrange', 'warning', 'rvlimit', 'rvlimit'],
+    ],
+  },
+  {
+    mirrors: `${PARSE_LIMIT} via ApiQueryRevisions::run (diffto fetches content)`,
+    query: 'action=query&prop=revisions&titles=Alpha&rvdiffto=prev&rvparse=1&rvlimit=3',
+    expect: [
+      ['deprecation', 'warning', 'rvdiffto', 'rvdiffto'],
+      ['deprecation', 'warning', 'rvparse', 'rvparse'],
+      ['deprecation', 'warning', 'rvdiffto', 'rvslots'],
+      ['outofrange', 'warning', 'rvlimit', 'rvlimit'],
+    ],
+  },
+  {
+    mirrors: `${PARSE_LIMIT} via ApiQueryAllRevisions::run`,
+    query: 'action=query&list=allrevisions&arvprop=content&arvslots=main&arvparse=1&arvlimit=2',
+    expect: [
+      ['deprecation', 'warning', 'arvparse', 'arvparse'],
+      ['invalidparammix', 'error', 'arvparse', 'arvparse'],
+      ['outofrange', 'warning', 'arvlimit', 'arvlimit'],
+    ],
+  },
+  {
+    mirrors: 'ApiQueryRevisions::run (as the generator: parseParameters only when $resultPageSet === null)',
+    query: 'action=query&generator=revisions&titles=Alpha&grvprop=content&grvparse=1&grvlimit=2',
+    expect: [['deprecation', 'warning', 'grvparse', 'grvparse']],
+  },
+]);
+
 describe('the content limit follows apihighlimits', () => {
   it('ApiQueryRevisionsBase::parseParameters: LIMIT_SML2 (500) for an account with apihighlimits', () => {
     const q = 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvlimit=';
     const seenWith = (limit: string) => validate(q + limit, { settings: { highLimits: true } }).map((d) => [d.code, d.text]);
     assert.deepEqual(seenWith('100'), []);
     assert.deepEqual(seenWith('501'), [['outofrange', 'rvlimit']]);
+  });
+  it('ApiQueryRevisionsBase::parseParameters: with rvparse the maximum is 1 for an account with apihighlimits too', () => {
+    const q = 'action=query&prop=revisions&titles=Alpha&rvprop=content&rvparse=1&rvlimit=';
+    const seenWith = (limit: string) =>
+      validate(q + limit, { settings: { highLimits: true } })
+        .filter((d) => d.code === 'outofrange')
+        .map((d) => [d.code, d.text]);
+    assert.deepEqual(seenWith('1'), []);
+    assert.deepEqual(seenWith('2'), [['outofrange', 'rvlimit']]);
   });
   it('its message says it assumes the page exists', () => {
     const [d] = validate('action=query&prop=revisions&titles=Alpha&rvprop=content&rvslots=main&rvlimit=100');
