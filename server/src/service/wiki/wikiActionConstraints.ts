@@ -157,6 +157,23 @@ export interface ActionRule {
   verified?: string[];
 }
 
+/** The readsFields rules of a module's rule list by the field they name, in data order (made once per list). */
+const FIELD_RULES = new WeakMap<readonly ActionRule[], ReadonlyMap<string, readonly ActionRule[]>>();
+
+/**
+ * The readsFields rules of `rules` (one module's, as `actionRulesOf` gives them) by the field they name: what the
+ * validator reads where a parameter would be unrecognized, and what hover and completion show.
+ */
+export function fieldRulesOf(rules: readonly ActionRule[]): ReadonlyMap<string, readonly ActionRule[]> {
+  let kept = FIELD_RULES.get(rules);
+  if (kept === undefined) {
+    const byName = new Map<string, ActionRule[]>();
+    for (const r of rules) if (r.kind === 'readsFields') for (const f of r.fields!) byName.set(f, [...(byName.get(f) ?? []), r]);
+    FIELD_RULES.set(rules, (kept = byName));
+  }
+  return kept;
+}
+
 const KINDS = new Set([
   'onlyOne',
   'excludes',

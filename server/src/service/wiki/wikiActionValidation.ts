@@ -21,7 +21,7 @@
 import type { SeveritySetting } from '../languageTypes';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiModule, WikiParam, WikiParamDescriptor } from './wikiTypes';
-import type { ActionCondition, ActionRule } from './wikiActionConstraints';
+import { fieldRulesOf, type ActionCondition, type ActionRule } from './wikiActionConstraints';
 import { getValueItems } from './wikiQueryParser';
 import { titleProblem } from './wikiTitleRules';
 import { didYouMean } from './wikiDidYouMean';
@@ -491,18 +491,17 @@ function actionPlanOf(ctx: QueryCheck, am: WikiModule): ActionPlan {
   let kept = RULE_PLANS.get(am);
   if (kept === undefined || kept.of !== rules) {
     const plan: PlannedActionRule[] = [];
-    const fields = new Map<string, ActionRule[]>();
     for (const rule of rules) {
-      if (rule.kind === 'readsFields') {
-        for (const f of rule.fields!) fields.set(f, [...(fields.get(f) ?? []), rule]);
-        continue;
-      }
+      if (rule.kind === 'readsFields') continue;
       const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
       const gate = actionRuleGate(rule, am.prefix);
       plan.push({ rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined });
     }
     const triggers = plan.some((p) => p.min === 0) ? undefined : [...new Set(plan.flatMap((p) => p.needs))];
-    RULE_PLANS.set(am, (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers, fields }));
+    RULE_PLANS.set(
+      am,
+      (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers, fields: fieldRulesOf(rules) }),
+    );
   }
   return kept;
 }

@@ -3,7 +3,7 @@
  * `readsFields` rules of action-constraints.json), as hover and completion show them: which request declares each,
  * on which step, and whether only a wiki with an extension or a logged-in sender has it read.
  */
-import type { ActionRule } from './wikiActionConstraints';
+import { fieldRulesOf, type ActionRule } from './wikiActionConstraints';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiModule } from './wikiTypes';
 import { markdownCode as code } from '../markdown';
@@ -14,23 +14,15 @@ export interface AuthField {
   rules: readonly ActionRule[];
 }
 
-const FIELDS = new WeakMap<readonly ActionRule[], readonly AuthField[]>();
-
-/** The fields `am` reads without its prefix (none for most modules), made once per rule list. */
+/** The fields `am` reads without its prefix (none for most modules), in data order. */
 export function authFieldsOf(catalogue: WikiCatalogue, am: WikiModule): readonly AuthField[] {
-  const rules = catalogue.actionRulesOf(am.name);
-  let kept = FIELDS.get(rules);
-  if (kept === undefined) {
-    const byName = new Map<string, ActionRule[]>();
-    for (const r of rules) if (r.kind === 'readsFields') for (const f of r.fields!) byName.set(f, [...(byName.get(f) ?? []), r]);
-    FIELDS.set(rules, (kept = [...byName].map(([name, rs]) => ({ name, rules: rs }))));
-  }
-  return kept;
+  return Array.from(fieldRulesOf(catalogue.actionRulesOf(am.name)), ([name, rules]) => ({ name, rules }));
 }
 
 /** The field `name` of `am`, when one of its readsFields rules names it. */
 export function authFieldOf(catalogue: WikiCatalogue, am: WikiModule, name: string): AuthField | undefined {
-  return authFieldsOf(catalogue, am).find((f) => f.name === name);
+  const rules = fieldRulesOf(catalogue.actionRulesOf(am.name)).get(name);
+  return rules && { name, rules };
 }
 
 /** A rule's request names, shortest form (`PasswordAuthenticationRequest`). */
