@@ -44,16 +44,24 @@ export interface TargetedDiagnostic {
   targets: string[];
 }
 
+/** The parameter a diagnostic names (its `data.param`), or '' when it names none. */
+function paramOfDiagnostic(d: Diagnostic): string {
+  const data = d.data as { param?: unknown } | undefined;
+  return typeof data === 'object' && data !== null && typeof data.param === 'string' ? data.param : '';
+}
+
 /**
- * Merges each target's diagnostics: one per range and code (the first target's message), the worst
- * severity over the targets that produce it, and their names in the order the targets were given.
+ * Merges each target's diagnostics: one per range, code and parameter (the first target's message),
+ * the worst severity over the targets that produce it, and their names in the order the targets were
+ * given. The parameter keeps apart two verdicts of one code at one place: `rvdifftotext` deprecated
+ * and the deprecation for the `rvslots` left out both stand on `rvdifftotext`.
  */
 export function mergeByTarget(perTarget: { name: string; diagnostics: Diagnostic[] }[]): TargetedDiagnostic[] {
   const byKey = new Map<string, TargetedDiagnostic>();
   for (const { name, diagnostics } of perTarget) {
     for (const d of diagnostics) {
       const r = d.range;
-      const key = `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\u0000${String(d.code ?? '')}`;
+      const key = `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\u0000${String(d.code ?? '')}\u0000${paramOfDiagnostic(d)}`;
       const seen = byKey.get(key);
       if (!seen) byKey.set(key, { diagnostic: { ...d }, targets: [name] });
       else {

@@ -3,7 +3,9 @@
  * corpus-actions.txt (parse, compare, opensearch, expandtemplates, paraminfo, help, checktoken, rsd,
  * the feeds, and the write modules sent as GET) goes to a freshly installed wiki and through
  * `wikimap-query check --catalogue <that wiki's api.php>` (the wiki's whole catalogue, fetched
- * live by the store users use); both must give the same verdict — code and parameter.
+ * live by the store users use); both must give the same verdict — code and parameter. The same
+ * holds for `wikimap-query check --target 1.39`, the built-in version recorded from Debian's 1.39
+ * (descriptors/wiki/versions/core-modules.json), judging without the wiki.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -41,6 +43,7 @@ describe('agreement with a real MediaWiki on every module (corpus-actions.txt)',
   let catalogue: WikiCatalogue;
   let wikiVerdicts: VerdictItem[][] = [];
   let agreement: Agreement;
+  let builtin139: Agreement;
   let cacheHome: string;
 
   before(async () => {
@@ -59,6 +62,13 @@ describe('agreement with a real MediaWiki on every module (corpus-actions.txt)',
       cacheHome,
     );
     agreement = compareVerdicts(corpus, wikiVerdicts, perQuery, ACTIONS_CORPUS_FILE);
+    const byVersion = await checkQueries(
+      corpus.map((e) => e.query),
+      [],
+      cacheHome,
+      ['--target', '1.39'],
+    );
+    builtin139 = compareVerdicts(corpus, wikiVerdicts, byVersion.perQuery, ACTIONS_CORPUS_FILE);
   });
 
   after(async () => {
@@ -129,5 +139,14 @@ describe('agreement with a real MediaWiki on every module (corpus-actions.txt)',
   it('raises no alarm (error or warning) on any request the wiki accepts', () => {
     console.log(`      false alarms on ${agreement.validQueries} valid requests: ${agreement.falseAlarms.length}`);
     assert.equal(agreement.falseAlarms.length, 0, `${agreement.falseAlarms.length} false alarms:\n${agreement.falseAlarms.join('\n')}`);
+  });
+
+  it('`wikimap-query check --target 1.39` (the built-in 1.39, no wiki) gives the wiki’s verdict, with no false alarm', () => {
+    assert.ok(wiki!.generator.startsWith('MediaWiki 1.39.'), wiki!.generator);
+    console.log(
+      `      the built-in 1.39: ${builtin139.agree}/${builtin139.total} agree; false alarms on ${builtin139.validQueries} valid requests: ${builtin139.falseAlarms.length}`,
+    );
+    assert.equal(builtin139.disagreements.length, 0, builtin139.disagreements.join('\n'));
+    assert.equal(builtin139.falseAlarms.length, 0, builtin139.falseAlarms.join('\n'));
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Records what a real MediaWiki says about every request of corpus-actions.txt (requests to parse,
  * compare, opensearch, the feeds, the write modules as GET, …) into
- * test/mediawiki/fixtures/actions-<version>.json. CI cannot start MediaWiki 1.45 (it is built from
- * source, see README.md); actionsRecorded.test.ts then checks `wikimap-query check` against the
- * recording, with the built-in catalogue (whose action modules descriptors/wiki/action-modules.json
- * recorded from the same version).
+ * test/mediawiki/fixtures/actions-<version>.json (1.45 and 1.43 so far). CI cannot start MediaWiki
+ * 1.45 or 1.43 (they are built from source, see README.md); actionsRecorded.test.ts then checks
+ * `wikimap-query check` against each recording, with the built-in version of that release
+ * (`--target 1.45`, `--target 1.43`) and, for 1.45, the built-in catalogue (whose action modules
+ * descriptors/wiki/action-modules.json recorded from the same version).
  *
  *   node --import tsx test/mediawiki/record-actions-1.45.ts http://127.0.0.1:8091/api.php
  *

@@ -46,6 +46,20 @@ describe('check --target: merging the targets diagnostics', () => {
       ],
     );
   });
+  it('two diagnostics of one code at one range about different parameters stay two (rvdifftotext deprecated, rvslots left out)', () => {
+    const about = (param: string): Diagnostic => ({ ...at(0, 'deprecation', 2, param), data: { param } });
+    const merged = mergeByTarget([
+      { name: 'A', diagnostics: [about('rvdifftotext'), about('rvslots')] },
+      { name: 'B', diagnostics: [about('rvslots')] },
+    ]);
+    assert.deepEqual(
+      merged.map((m) => [m.diagnostic.message, m.targets]),
+      [
+        ['rvdifftotext', ['A']],
+        ['rvslots', ['A', 'B']],
+      ],
+    );
+  });
   it('does not change the targets diagnostics', () => {
     const d = at(0, 'x', 2);
     mergeByTarget([
