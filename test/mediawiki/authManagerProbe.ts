@@ -15,8 +15,11 @@ import { MediaWikiClient } from './mediawikiServer';
 import type { CheckerDiagnostic, CorpusEntry, VerdictItem } from './wikiVerdict';
 
 export const AUTHMANAGER_CORPUS_FILE = path.join(__dirname, 'corpus-authmanager.txt');
-/** The throwaway account the `as=probe` requests are sent as. */
-export const PROBE_USER = 'ProbeAuthUser';
+/**
+ * The throwaway account the `as=probe` requests are sent as; WIKIMAP_QUERY_PROBE_USER names another (a wiki that has
+ * the account with a password the recorder does not know).
+ */
+export const PROBE_USER = process.env.WIKIMAP_QUERY_PROBE_USER || 'ProbeAuthUser';
 /** Replaced in a body by the probe account's password. */
 const PASSWORD_MARK = '$PROBE';
 /** Sent with every request, to read the wiki's verdict in English. */

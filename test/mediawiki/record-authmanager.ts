@@ -6,8 +6,8 @@
  *
  *   WIKIMAP_QUERY_PROBE_PASSWORD=… npm run record-authmanager -- http://HOST/api.php
  *
- * The `as=probe` requests are sent logged in as the throwaway account ProbeAuthUser, created over the API with that
- * password when the wiki lacks it; its password is "changed" to the one it has. No other account is touched: the
+ * The `as=probe` requests are sent logged in as the throwaway account ProbeAuthUser (WIKIMAP_QUERY_PROBE_USER names
+ * another), created over the API with that password when the wiki lacks it; its password is "changed" to the one it has. No other account is touched: the
  * logins and creations sent anonymously name an account that does not exist or one that does (they fail).
  */
 import * as fs from 'node:fs';

@@ -66,8 +66,14 @@ describe('AuthManager fields: completion', () => {
 
   // [text with cursor, the fields offered, in order]
   const TABLE: Array<[string, string[]]> = [
-    ['action=clientlogin&|', ['username', 'password', 'rememberMe', 'captchaId', 'captchaWord', 'OATHToken', 'token', 'retype']],
-    ['action=clientlogin&username=A&|', ['password', 'rememberMe', 'captchaId', 'captchaWord', 'OATHToken', 'token', 'retype']],
+    [
+      'action=clientlogin&|',
+      ['username', 'password', 'rememberMe', 'captchaId', 'captchaWord', 'OATHToken', 'token', 'retype', 'skipReset'],
+    ],
+    [
+      'action=clientlogin&username=A&|',
+      ['password', 'rememberMe', 'captchaId', 'captchaWord', 'OATHToken', 'token', 'retype', 'skipReset'],
+    ],
     ['action=changeauthenticationdata&|', ['password', 'retype']],
     ['action=removeauthenticationdata&|', []],
     ['action=query&|', []],
@@ -81,4 +87,36 @@ describe('AuthManager fields: completion', () => {
     assert.equal(item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : undefined, 'OATHToken=');
     assert.match((item.documentation as MarkupContent).value, /later step/);
   });
+});
+
+describe('AuthManager fields: a name no rule reads', () => {
+  function warning(text: string, name: string): string | undefined {
+    const document = TextDocument.create('file:///test.wikiquery', 'wikiquery', 1, text);
+    const found = service
+      .doValidation(document, service.parse(document), {})
+      .find((d) => d.code === 'unrecognizedparams' && (d.data as { param?: string } | undefined)?.param === name);
+    return typeof found?.message === 'string' ? found.message : undefined;
+  }
+  // [request, the name, phrases of its warning]: modules whose paraminfo has dynamicparameters read the fields of
+  // the wiki's providers' requests (an extension's may declare the name); the others read nothing beyond their list.
+  const TABLE: Array<[string, string, string[]]> = [
+    [
+      'action=linkaccount&linkreturnurl=http://x/&linktoken=t&provider=Example',
+      'provider',
+      ['action=linkaccount also reads the fields of the authentication requests', "MediaWiki core's declare none", 'unless an extension'],
+    ],
+    ['action=clientlogin&loginreturnurl=http://x/&logintoken=t&bogus=1', 'bogus', ['action=clientlogin also reads the fields']],
+    [
+      'action=removeauthenticationdata&token=t&request=MediaWiki%5CAuth%5CTemporaryPasswordAuthenticationRequest&mailpassword=1',
+      'mailpassword',
+      ['action=removeauthenticationdata does not read it: remove it.'],
+    ],
+  ];
+  for (const [text, name, phrases] of TABLE) {
+    it(text, () => {
+      const got = warning(text, name);
+      assert.ok(got, `an unrecognizedparams warning on ${name}`);
+      for (const phrase of phrases) assert.ok(got.includes(phrase), `${JSON.stringify(phrase)} in:\n${got}`);
+    });
+  }
 });

@@ -1943,6 +1943,39 @@ table(
       ],
     },
     {
+      mirrors: `${AUTH} (ResetPasswordSecondaryAuthenticationProvider::tryReset asks for ButtonAuthenticationRequest skipReset only on a later step, when the reset may be skipped)`,
+      query: 'action=clientlogin&logintoken=t&logincontinue=1&skipReset=1',
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'information', 'skipReset', 'skipReset'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (ResetPasswordSecondaryAuthenticationProvider: skipReset on the first step is read by no request)`,
+      query: LOGIN + 'skipReset=1',
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'warning', 'skipReset', 'skipReset'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (loginrequests naming ButtonAuthenticationRequest:skipReset by its unique id keeps skipReset and drops the new password)`,
+      query: `action=clientlogin&logintoken=t&logincontinue=1&loginrequests=${AUTH_NS}ButtonAuthenticationRequest:skipReset&skipReset=1&retype=x`,
+      expect: [
+        ['sensitiveparam', 'information', 't', 'logintoken'],
+        ['unrecognizedparams', 'information', 'skipReset', 'skipReset'],
+        ['unrecognizedparams', 'warning', 'retype', 'retype'],
+        ...TOKENS_OF('logintoken', 'clientlogin'),
+      ],
+    },
+    {
+      mirrors: `${AUTH} (ApiAuthManagerHelper::getStandardParams: loginpreservestate and loginmergerequestfields are the module's own, read on either step)`,
+      query: 'action=clientlogin&logintoken=t&logincontinue=1&loginpreservestate=1&loginmergerequestfields=1',
+      expect: [['sensitiveparam', 'information', 't', 'logintoken'], ...TOKENS_OF('logintoken', 'clientlogin')],
+    },
+    {
       mirrors: `${AUTH} (OATHAuth asks for OATHToken only on a later step: TOTPSecondaryAuthenticationProvider)`,
       query: LOGIN + 'OATHToken=123456',
       expect: [

@@ -110,11 +110,22 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     'unrecognizedparams',
     p.nameRange.start,
     p.nameRange.end,
-    `Unrecognized parameter: "${name}". ${suggestion ? `Did you mean "${suggestion}"?` : `action=${am.name} does not read it: remove it.`}`,
+    `Unrecognized parameter: "${name}". ${suggestion ? `Did you mean "${suggestion}"?` : am.dynamicparameters ? providerFieldNote(am) : `action=${am.name} does not read it: remove it.`}`,
     { param: name, suggestion, module: am.name },
     { remove: hooks.pairRemoval(ctx.text, ctx.query, p) },
   );
   return false;
+}
+
+/**
+ * An unknown name given to a module that also reads the fields of AuthManager's authentication requests (paraminfo's
+ * `dynamicparameters`): MediaWiki core's providers declare no field of that name (the readsFields rules list theirs),
+ * so a wiki without extensions warns it; an extension's provider may declare it. `linkaccount` reads fields only on a
+ * wiki where a provider links accounts (ApiLinkAccount::execute returns first when AuthManager::canLinkAccounts is
+ * false; core has none).
+ */
+function providerFieldNote(am: WikiModule): string {
+  return `action=${am.name} also reads the fields of the authentication requests the wiki's providers declare (paraminfo does not list them), and MediaWiki core's declare none of this name for it: remove it, unless an extension on the wiki asks for it.`;
 }
 
 /** A parameter some readsFields rule names (a field of AuthManager's requests): read, an information, or unrecognized. */

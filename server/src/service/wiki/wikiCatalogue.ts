@@ -585,6 +585,7 @@ function makeModule(m: Partial<WikiModule> & { name: string; path: string; group
     readrights: false,
     writerights: false,
     mustbeposted: false,
+    dynamicparameters: false,
     helpurls: [],
     templatedparameters: [],
     ...m,
@@ -731,6 +732,8 @@ function normaliseModule(raw: unknown, position: number): WikiModule {
     readrights: flag(raw.readrights),
     writerights: flag(raw.writerights),
     mustbeposted: flag(raw.mustbeposted),
+    // A flag with helpformat=none, the help text of the extra parameters otherwise.
+    dynamicparameters: raw.dynamicparameters !== undefined && raw.dynamicparameters !== null && raw.dynamicparameters !== false,
     source: typeof raw.source === 'string' ? raw.source : undefined,
     helpurls,
     parameters: params.map((p, i) => normaliseParam(p, () => `${where()} (parameter #${i + 1})`, false)),

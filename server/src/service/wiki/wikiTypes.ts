@@ -206,6 +206,11 @@ export interface WikiModule {
   readrights: boolean;
   writerights: boolean;
   mustbeposted: boolean;
+  /**
+   * paraminfo's `dynamicparameters`: the module reads parameters its list does not hold (AuthManager's modules: the
+   * fields of the wiki's providers' authentication requests, which extensions may add).
+   */
+  dynamicparameters: boolean;
   source?: string;
   helpurls: string[];
   parameters: WikiParamDescriptor[];
