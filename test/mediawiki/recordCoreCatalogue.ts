@@ -85,7 +85,11 @@ function merge(file: CoreModulesFile, entry: VersionEntry, modules: Record<strin
     else variants.push({ in: [short], module: m });
   }
   const order = versions.map((v) => v.name.replace(/^mediawiki-/, ''));
-  for (const variants of Object.values(out)) for (const v of variants) v.in.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  for (const variants of Object.values(out)) {
+    for (const v of variants) v.in.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    // Oldest first, whatever order the versions were recorded in: recording again changes no line.
+    variants.sort((a, b) => order.indexOf(a.in[0]) - order.indexOf(b.in[0]));
+  }
   const sorted = Object.fromEntries(
     Object.keys(out)
       .sort()
