@@ -339,7 +339,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     readBy: 'server',
     restricted: false,
     markdownDescription:
-      'How **Format Document** lays out wiki queries (`.wikiquery`). Parameters keep their written text; empty pairs (`&&`, a trailing `&`) are removed. Map queries (`*.mapquery.json`) are formatted as JSON.',
+      'How **Format Document** lays out wiki queries (`.wikiquery`). Only the layout changes, never the request sent: parameters keep their written text, blanks at their ends included; empty pairs (`&&`, a trailing `&`) are removed. Map queries (`*.mapquery.json`) are formatted as JSON.',
     readme:
       'How **Format Document** lays out wiki queries: `asWritten` (each keeps its layout), `oneLine`, or `multiLine` (one parameter per continuation line).',
   },

@@ -9,6 +9,7 @@ import type { SelectionRange } from 'vscode-languageserver-types';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { decodeTokens } from '../../../server/src/service/semanticTokens';
 import { builtinCatalogue, cursor } from './helpers';
+import { seededRandom } from '../../support/seededRandom';
 
 const service = getWikiLanguageService({ resolveCatalogue: () => builtinCatalogue() });
 let n = 0;
@@ -294,6 +295,46 @@ describe('wiki formatting', () => {
     ['a leading ? stays', '?action=query&list=x&&\n', 'asWritten', '?action=query&list=x\n'],
     ['api.php? keeps its path', 'api.php?action=query&&list=x\n', 'multiLine', 'api.php?action=query\n  &list=x\n'],
     ['a query of empty pairs only keeps its ?', 'https://w.example/api.php?&&\n', 'oneLine', 'https://w.example/api.php?\n'],
+    // Formatting never changes what is sent: blanks inside a line belong to the pair they touch.
+    ['a value ending in a space keeps it', 'action=query&list=x &meta=y\n', 'asWritten', 'action=query&list=x &meta=y\n'],
+    ['a value starting with a space keeps it', 'action=query&titles= A&meta=y\n', 'oneLine', 'action=query&titles= A&meta=y\n'],
+    ['a name starting with a space keeps it', 'action=query& list=x\n', 'multiLine', 'action=query\n  & list=x\n'],
+    ['a name ending in a space keeps it (PHP reads list_)', 'action=query&list =x\n', 'multiLine', 'action=query\n  &list =x\n'],
+    [
+      'a trailing space that would end a line is written %20',
+      'action=query&titles=A &meta=y\n',
+      'multiLine',
+      'action=query\n  &titles=A%20\n  &meta=y\n',
+    ],
+    [
+      'a trailing tab that would end a line is written %09',
+      'action=query&titles=A\t&meta=y\n',
+      'multiLine',
+      'action=query\n  &titles=A%09\n  &meta=y\n',
+    ],
+    [
+      'a trailing carriage return that would end a line is written %0D',
+      'action=query&titles=A\r&meta=y\n',
+      'multiLine',
+      'action=query\n  &titles=A%0D\n  &meta=y\n',
+    ],
+    ['%20 and + are kept as written', 'action=query&titles=A%20&list=+x+\n', 'multiLine', 'action=query\n  &titles=A%20\n  &list=+x+\n'],
+    ['blanks at a line end are outside the query and stay', 'action=query  \n  &list=x\t \n', 'oneLine', 'action=query&list=x\t \n'],
+    ['a pair of spaces only (PHP drops it) goes', 'action=query&  &list=x\n', 'asWritten', 'action=query&list=x\n'],
+    ['a pair of one tab (sent as a name) stays', 'action=query&\t&list=x\n', 'asWritten', 'action=query&\t&list=x\n'],
+    [
+      'a # moved onto the first line of a ? query is written %23 (there it would start the fragment)',
+      'api.php?action=query\n  &titles=A#B\n',
+      'oneLine',
+      'api.php?action=query&titles=A%23B\n',
+    ],
+    [
+      'a # on a continuation line stays',
+      'api.php?action=query&titles=A\n  &list=B#C\n',
+      'multiLine',
+      'api.php?action=query\n  &titles=A\n  &list=B#C\n',
+    ],
+    ['a # in a query without ? stays', 'action=query\n  &titles=A#B\n', 'oneLine', 'action=query&titles=A#B\n'],
   ];
   for (const [what, text, layout, expected] of TABLE) {
     it(`${what} (${layout})`, () => {
@@ -312,6 +353,57 @@ describe('wiki formatting', () => {
       assert.deepEqual(service.format(again.document, again.parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: layout }), []);
     });
   }
+  it('random documents: every layout sends the same requests, and a second formatting changes nothing (seeded)', () => {
+    const r = seededRandom(2025);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+    const NAMES = ['action', 'list', 'titles', ' list', 'list ', 'a.b', 'x[', 'x[1]', '', '\t', ' ', '%20', 'm+n', 'p%26q'];
+    const VALUES = ['', 'x', ' x', 'x ', ' ', '\t', 'x\t', 'A%20B', 'A+B', '+', '%', '%2', 'a#b', '#', 'a?b', '=', 'x\r', '%7C|y', 'ü'];
+    const HEADS = ['', '', '?', 'api.php?', 'https://w.example/w/api.php?', '//w.example/api.php?', ' ? '];
+    const pair = (): string => {
+      const name = pick(NAMES);
+      if (r() < 0.1) return name;
+      return `${name}=${pick(VALUES)}${r() < 0.2 ? pick(VALUES) : ''}`;
+    };
+    const pairs = (): string => {
+      const n = 1 + Math.floor(r() * 4);
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) out.push(r() < 0.1 ? '' : pair());
+      return out.join('&');
+    };
+    const blanks = (): string => pick(['', '', ' ', '\t', '  ', ' \t']);
+    const randomDocument = (): string => {
+      const lines: string[] = [];
+      const queries = 1 + Math.floor(r() * 4);
+      for (let q = 0; q < queries; q++) {
+        lines.push(`${pick(HEADS)}action=${pick(VALUES)}&${pairs()}${r() < 0.2 ? '#frag' : ''}${blanks()}`);
+        const more = Math.floor(r() * 3);
+        for (let i = 0; i < more; i++) lines.push(`${blanks()}&${pairs()}${blanks()}`);
+        if (r() < 0.3) lines.push(pick(['', '# c', '\t']));
+      }
+      return lines.join(r() < 0.2 ? '\r\n' : '\n') + (r() < 0.5 ? '\n' : '');
+    };
+    const requests = (text: string) => {
+      const { document, parsed } = open(text);
+      return service.getRunnableQueries(document, parsed).map((q) => [q.apiUrl, q.params]);
+    };
+    for (let round = 0; round < 3000; round++) {
+      const text = randomDocument();
+      const { document, parsed } = open(text);
+      for (const layout of ['asWritten', 'oneLine', 'multiLine'] as const) {
+        const formatted = TextDocument.applyEdits(
+          document,
+          service.format(document, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: layout }),
+        );
+        assert.deepEqual(requests(formatted), requests(text), `${layout}: ${JSON.stringify(text)} → ${JSON.stringify(formatted)}`);
+        const again = open(formatted);
+        assert.deepEqual(
+          service.format(again.document, again.parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: layout }),
+          [],
+          `${layout}, formatted twice: ${JSON.stringify(formatted)}`,
+        );
+      }
+    }
+  });
   it('markdown is not formatted', () => {
     const { document, parsed } = open('x https://w.example/api.php?action=query&&list=allpages y\n', 'markdown');
     assert.deepEqual(service.format(document, parsed, { tabSize: 2, insertSpaces: true }, { queryLayout: 'multiLine' }), []);

@@ -1,9 +1,13 @@
 /**
- * Formatting of `.wikiquery` documents: every query in its canonical form. Parameters keep their
- * written text (nothing is re-encoded, so the wiki reads the same request); empty pairs (`&&`, a
- * trailing `&`) go; the layout is one line (`name=value&name=value`), or multi-line (first parameter
- * on the query's first line, each other on a continuation line `  &name=value`), as the setting
+ * Formatting of `.wikiquery` documents: every query in its canonical form. Formatting changes the
+ * layout only, never the request sent: each pair keeps its written text, blanks at its ends
+ * included (`list=x ` sends `x `); empty pairs (`&&`, a trailing `&`, a pair of spaces, which PHP
+ * drops) go; the layout is one line (`name=value&name=value`), or multi-line (first parameter on
+ * the query's first line, each other on a continuation line `  &name=value`), as the setting
  * `wikimapQuery.format.queryLayout` says (`asWritten` keeps each query's own layout).
+ * Where the new layout would make the parser read a character differently, only that character is
+ * percent-encoded: blanks a pair ends with when it ends a line (the parser drops a line's trailing
+ * blanks), and a `#` moved onto the first line of a `?` query (there it starts the URL's fragment).
  * Queries with comment lines inside are left alone (joining them would lose the comments), and so
  * are embedded documents (markdown is not ours to format).
  */
@@ -57,17 +61,53 @@ function canonicalQuery(text: string, query: WikiQuery, layout: QueryLayout): st
       : '';
   const multi = layout === 'multiLine' || (layout === 'asWritten' && query.multiLine);
   const separator = multi ? `\n${CONTINUATION_INDENT}&` : '&';
-  // Each non-empty pair's written text, trimmed, in order.
-  let out = head;
-  let any = false;
+  // A `?` head makes the parser end the first line's pairs at a `#` (a URL's fragment).
+  const fragmentOnFirstLine = head.endsWith('?');
+  // Each pair's written text, in order; the empty ones (nothing sent) go.
+  const kept: string[] = [];
   for (let i = 0; i < params.length; i++) {
-    const r = params[i].range;
+    const p = params[i];
+    const r = p.range;
     if (r.end <= r.start) continue;
-    const written = text.slice(r.start, r.end).trim();
-    if (written === '') continue;
-    out = any ? out + separator + written : out + written;
-    any = true;
+    const written = text.slice(r.start, r.end);
+    if (p.name === '' && isBlank(written)) continue;
+    kept.push(written);
   }
-  if (!any) return head || undefined;
+  if (kept.length === 0) return head || undefined;
+  let out = head;
+  for (let i = 0; i < kept.length; i++) {
+    let written = kept[i];
+    const onFirstLine = i === 0 || !multi;
+    const endsLine = multi || i === kept.length - 1;
+    if (onFirstLine && fragmentOnFirstLine) written = written.replace(/#/g, '%23');
+    if (endsLine) written = encodeTrailingBlanks(written);
+    out = i === 0 ? out + written : out + separator + written;
+  }
   return out;
+}
+
+/** Whether `s` is only spaces, tabs and carriage returns (what the parser trims at a line's ends). */
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
+/** `s` with the blanks it ends with percent-encoded (the parser drops them at a line's end; the wiki reads the same). */
+function encodeTrailingBlanks(s: string): string {
+  let t = s.length;
+  while (t > 0) {
+    const c = s.charCodeAt(t - 1);
+    if (c !== 32 && c !== 9 && c !== 13) break;
+    t--;
+  }
+  if (t === s.length) return s;
+  let tail = '';
+  for (let i = t; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    tail += c === 32 ? '%20' : c === 9 ? '%09' : '%0D';
+  }
+  return s.slice(0, t) + tail;
 }
