@@ -12,12 +12,26 @@ import { builtinVersionFacts } from './service/wiki/wikiVersions';
 import { readJsonFile } from './languageModes';
 import type { PackageFiles } from './runtime';
 
+/** The short version (`1.43`) a source written as a MediaWiki version names (`1.43`, `1.43.3`, `mediawiki-1.43`, `MediaWiki 1.43`), built in or not. */
+export function versionShortOf(source: string): string | undefined {
+  return /^(?:mediawiki[-\s]?)?(1\.\d+)(?:\.\d+)?$/i.exec(source.trim())?.[1];
+}
+
 /** The short built-in version (`1.43`) a source names (`1.43`, `1.43.3`, `mediawiki-1.43`, `MediaWiki 1.43`), if any. */
 export function builtinVersionShort(source: string): string | undefined {
-  const m = /^(?:mediawiki[-\s]?)?(1\.\d+)(?:\.\d+)?$/i.exec(source.trim());
-  if (!m) return undefined;
+  const short = versionShortOf(source);
+  if (!short) return undefined;
   const facts = builtinVersionFacts();
-  return facts?.shorts.includes(m[1]) ? m[1] : undefined;
+  return facts?.shorts.includes(short) ? short : undefined;
+}
+
+/**
+ * What to say of a version that is not built in (`1.44`, `1.35`): the versions that are, and that no other is
+ * assumed to behave as one of them.
+ */
+export function notBuiltinVersion(short: string): string {
+  const known = builtinVersionShorts();
+  return `MediaWiki ${short} is not a built-in version (those are ${known.join(', ') || 'none here'}; another version is not judged as if it were one of them): give that wiki's api.php URL, or a saved action=paraminfo file of it`;
 }
 
 /** The short names of the built-in versions (`1.39`, `1.43`, `1.45`), once the built-in catalogue is loaded. */

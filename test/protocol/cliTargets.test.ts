@@ -127,6 +127,21 @@ describe('wikimap-query check --target (CLI)', function () {
     assert.match(none.stderr, /no target could be loaded/);
   });
 
+  it('a MediaWiki version that is not built in is left out, naming the built-in ones', () => {
+    const run = cli(['check', '--target', '1.44', '--target', 'MediaWiki 1.35.2', '--target', '1.45', '-'], DOCUMENT, {
+      XDG_CACHE_HOME: path.join(dir, 'cache'),
+    });
+    assert.equal(run.status, 1, run.stderr);
+    for (const [name, short] of [
+      ['MediaWiki 1.44', '1.44'],
+      ['MediaWiki 1.35.2', '1.35'],
+    ])
+      assert.ok(
+        run.stderr.includes(`target ${name} left out: MediaWiki ${short} is not a built-in version (those are 1.39, 1.43, 1.45;`),
+        run.stderr,
+      );
+  });
+
   it('an oversized target catalogue (a saved file, a wiki’s answer) is left out, said once; the others still judge', async () => {
     const big = path.join(dir, 'big.json');
     fs.writeFileSync(big, JSON.stringify({ paraminfo: { modules: [{ name: 'x', parameters: [], pad: 'a'.repeat(3 * 1024 * 1024) }] } }));

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../common/errorMessage';
 import { FIXED_LIMITS } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { createLanguageServices, type LanguageServices } from '../languageModes';
-import { builtinVersionCatalogue, builtinVersionShort } from '../targets';
+import { builtinVersionCatalogue, builtinVersionShort, notBuiltinVersion, versionShortOf } from '../targets';
 import type { CatalogueLimits, PackageFiles } from '../runtime';
 import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 
@@ -92,8 +92,11 @@ export async function loadJudges(
       });
     } catch (err) {
       const shown = withoutUserInfo(spec.source);
+      // `1.44` (read as a file name, and no such file): a version that is not built in.
+      const version = short ? undefined : versionShortOf(spec.source);
       const message = errorMessage(err);
-      io.stderr(`wikimap-query check: target ${spec.name} left out: ${message.startsWith(shown) ? message : `${shown}: ${message}`}\n`);
+      const why = version ? notBuiltinVersion(version) : message.startsWith(shown) ? message : `${shown}: ${message}`;
+      io.stderr(`wikimap-query check: target ${spec.name} left out: ${why}\n`);
     }
   }
   return judges;
