@@ -33,7 +33,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndexedDocument } from './lineIndexedDocument';
 import { describeWindow, windowAround, WindowDocument, windowNote, withNote, withNoteOnItems } from './documentWindow';
-import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
+import type { CompletionList, Diagnostic, Position, Range, TextDocumentItem } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
   MAX_RUN_QUERY_TEXT,
@@ -563,22 +563,30 @@ class QueryLanguageServer {
   private registerDocumentSync(): void {
     this.connection.onDidOpenTextDocument(
       this.guard('didOpen', (params) => {
-        const { uri, languageId, version, text } = params.textDocument;
+        const { uri, languageId, version, text } = (params?.textDocument ?? {}) as Partial<TextDocumentItem>;
+        // A document without a text or URI is not one: kept, it failed every later check of all documents.
+        if (typeof uri !== 'string' || typeof text !== 'string') {
+          this.logError('didOpen without a text or URI (the LSP asks strings for both); ignored.');
+          return;
+        }
         const before = this.documents.get(uri);
         if (before) {
           before.pending?.dispose();
           this.keptParses.forget(before);
         }
-        this.documents.set(uri, { document: new LineIndexedDocument(uri, languageId, version, text), languageId });
+        const language = typeof languageId === 'string' ? languageId : '';
+        const document = new LineIndexedDocument(uri, language, Number.isFinite(version) ? version! : 0, text);
+        this.documents.set(uri, { document, languageId: language });
         this.scheduleValidation(uri);
       }),
     );
 
     this.connection.onDidChangeTextDocument(
       this.guard('didChange', (params) => {
-        const open = this.documents.get(params.textDocument.uri);
+        const uri: unknown = params?.textDocument?.uri;
+        const open = typeof uri === 'string' ? this.documents.get(uri) : undefined;
         if (!open) {
-          this.logError(`didChange for ${params.textDocument.uri}, which is not open; ignored.`);
+          this.logError(`didChange for ${typeof uri === 'string' ? uri : 'no URI'}, which is not open; ignored.`);
           return;
         }
         const version = typeof params.textDocument.version === 'number' ? params.textDocument.version : open.document.version + 1;
@@ -589,8 +597,8 @@ class QueryLanguageServer {
 
     this.connection.onDidCloseTextDocument(
       this.guard('didClose', (params) => {
-        const uri = params.textDocument.uri;
-        const open = this.documents.get(uri);
+        const uri = params?.textDocument?.uri;
+        const open = typeof uri === 'string' ? this.documents.get(uri) : undefined;
         if (!open) return;
         open.pending?.dispose();
         this.validations.delete(uri);
