@@ -19,7 +19,11 @@ const GOOD_TEXT = 'api.php?action=query&list=allpages&aplimit=max&apfoo=1\n';
 
 /** The diagnostics published for `uri` after the `count` publications already seen. */
 function nextDiagnostics(client: LspClient, uri: string, count: number): Promise<Diagnostic[]> {
-  return client.waitFor(`publication ${count + 1} of ${uri}`, () => client.published.filter((p) => p.uri === uri)[count]?.diagnostics, 20000);
+  return client.waitFor(
+    `publication ${count + 1} of ${uri}`,
+    () => client.published.filter((p) => p.uri === uri)[count]?.diagnostics,
+    20000,
+  );
 }
 
 const publications = (client: LspClient, uri: string) => client.published.filter((p) => p.uri === uri).length;
@@ -41,14 +45,19 @@ describe('redteam: protocol abuse over stdio', function () {
       for (const [, params] of BAD_OPENS) await client.connection.sendNotification('textDocument/didOpen', params as never);
       await client.open(GOOD, 'wikiquery', GOOD_TEXT);
       const first = await client.diagnosticsFor(GOOD, 1);
-      assert.ok(first.some((d) => /apfoo/.test(d.message)), JSON.stringify(first));
+      assert.ok(
+        first.some((d) => /apfoo/.test(String(d.message))),
+        JSON.stringify(first),
+      );
       for (const params of [null, {}, { textDocument: null }, { textDocument: { uri: 7 } }]) {
         await client.connection.sendNotification('textDocument/didClose', params as never);
         await client.connection.sendNotification('textDocument/didChange', { ...params, contentChanges: [{ text: 'x' }] } as never);
       }
       // A settings change checks every open document again.
       let seen = publications(client, GOOD);
-      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { wikimapQuery: { diagnostics: { delay: 0 } } } });
+      await client.connection.sendNotification('workspace/didChangeConfiguration', {
+        settings: { wikimapQuery: { diagnostics: { delay: 0 } } },
+      });
       const again = await nextDiagnostics(client, GOOD, seen);
       assert.deepEqual(again, first);
       // So does Reload Catalogue (of the built-in catalogue: nothing is fetched).
@@ -109,10 +118,16 @@ describe('redteam: protocol abuse over stdio', function () {
       }
       assert.equal(answered, DOCUMENTS.length * POSITIONS.length * 6);
       // Formatting options of the wrong types, a method the server does not have.
-      await client.request('textDocument/formatting', { textDocument: { uri: DOCUMENTS[0][0] }, options: { tabSize: -1, insertSpaces: 'x' } });
+      await client.request('textDocument/formatting', {
+        textDocument: { uri: DOCUMENTS[0][0] },
+        options: { tabSize: -1, insertSpaces: 'x' },
+      });
       await assert.rejects(client.request('redteam/unknown', { x: 1 }), (err: { code?: number }) => err.code === -32601);
       await client.connection.sendNotification('redteam/unknown', { x: 1 });
-      const hover = await client.request('textDocument/hover', { textDocument: { uri: DOCUMENTS[0][0] }, position: { line: 0, character: 30 } });
+      const hover = await client.request('textDocument/hover', {
+        textDocument: { uri: DOCUMENTS[0][0] },
+        position: { line: 0, character: 30 },
+      });
       assert.ok(hover, 'hover answers afterwards');
       assertServerBounded(client, started, 400);
     });
@@ -125,9 +140,9 @@ describe('redteam: protocol abuse over stdio', function () {
       await client.diagnosticsFor(uri, 1);
       await client.open(uri, 'mapquery', '[{"type": 5}]', 2);
       const map = await client.diagnosticsFor(uri, 2);
-      assert.ok(map.length > 0 && map.every((d) => !/apfoo/.test(d.message)), JSON.stringify(map));
+      assert.ok(map.length > 0 && map.every((d) => !/apfoo/.test(String(d.message))), JSON.stringify(map));
       await client.open(uri, 'wikiquery', GOOD_TEXT, 3);
-      assert.ok((await client.diagnosticsFor(uri, 3)).some((d) => /apfoo/.test(d.message)));
+      assert.ok((await client.diagnosticsFor(uri, 3)).some((d) => /apfoo/.test(String(d.message))));
       // A second initialize is answered (vscode-languageserver answers it again) and changes nothing the server serves.
       await client.request('initialize', { processId: null, rootUri: null, capabilities: {} }).catch(() => undefined);
       assert.ok(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 30 } }));
