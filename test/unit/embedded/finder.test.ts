@@ -511,6 +511,13 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
       `api.postWithEditToken( { action: 'undelete', title: 'Sandbox', reason: 'x' } );\nvar p2 = { action: 'delete', title: 'Sandbox' };\napi.postWithEditToken( p2 );\n`,
   },
   {
+    name: 'postWithToken on a receiver not named api (bot., this.wikiApi.): the token type is no module, and the method adds the token',
+    language: 'javascript',
+    source:
+      `var bot = new mw.Api();\nbot.postWithToken( 'csrf', { action: 'edit', title: 'Sandbox', text: 'x', summary: 'y' } );\n` +
+      `this.wikiApi.postWithEditToken( { action: 'undelete', title: 'Sandbox', reason: 'x' } );\n`,
+  },
+  {
     name: 'a map handed to a call whose first string names no module (a token type, a table) is not read with it',
     language: 'java',
     source:

@@ -90,7 +90,7 @@ export interface CallClient {
   skipNames: ReadonlySet<string>;
   /** `action` is a string argument of an unknown wrapper (`moduleBeside`). */
   beside?: true;
-  /** The call adds the token (`mw.Api`/mwn `postWithToken(type, params)`, `postWithEditToken(params)`). */
+  /** The call adds the token (`mw.Api`'s `postWithToken(type, params)`, `postWithEditToken(params)`). */
   addsToken?: true;
 }
 
@@ -125,7 +125,8 @@ function calleeText(call: Node, args: Node, host: string): string {
 }
 
 function classify(callee: string, lang: HostLanguage): ClientKind | undefined {
-  if (/\bmw\.(?:Api|ForeignApi)\b|(?:^|\.)api\.(?:get|post|postWithToken|postWithEditToken)$/i.test(callee)) return 'mw.Api';
+  // postWithToken/postWithEditToken are mediawiki.api's own names (mwn has neither): any receiver (`bot.`, `this.api.`).
+  if (/\bmw\.(?:Api|ForeignApi)\b|(?:^|\.)api\.(?:get|post)$|(?:^|\.)postWith(?:Edit)?Token$/i.test(callee)) return 'mw.Api';
   if (lang.id !== 'python' && /\.(?:request|continuedQuery|massQuery|queryGen|continuedQueryGen)$/.test(callee)) return 'mwn';
   if (/(?:simple_request|(?:^|\.)(?:Cached)?Request)$/.test(callee) && lang.id === 'python') return 'pywikibot';
   if (/URLSearchParams$|(?:^|\.)fetch$|axios|\$\.(?:get|post|ajax|getJSON)$|http_build_query$/.test(callee)) return 'http';
@@ -167,7 +168,7 @@ function moduleBeside(
 
 /**
  * Methods that fetch the token and send it with the parameters: mediawiki.api's `postWithToken( type, params )`
- * and `postWithEditToken( params )` (`params.token = token` before posting), mwn's of the same names.
+ * and `postWithEditToken( params )` (`params.token = token` before posting), on any receiver.
  */
 export const TOKEN_ADDING = /(?:^|\.)postWith(?:Edit)?Token$/;
 
