@@ -54,6 +54,7 @@ function git(args) {
 const EDITS_PER_ROUND = 20;
 const COMPLETIONS_PER_ROUND = 100;
 const HOVERS_PER_ROUND = 1000;
+const VIEWPORTS_PER_ROUND = 200;
 
 /**
  * What a round measures (`--task`), by the name of the export of a side's module that makes it, and
@@ -64,7 +65,9 @@ const HOVERS_PER_ROUND = 1000;
  * - reopen: the same text under a new URI in one service (parsed in full, every verdict from the
  *   per-query cache), as `npm run bench`'s "same text re-opened" row;
  * - format, tokens, fold: formatting, semantic tokens, folding ranges of the whole (parsed) document,
- *   as `npm run bench`'s editor-feature rows.
+ *   as `npm run bench`'s editor-feature rows;
+ * - viewport: semantic tokens and inlay hints of a 50-line range at a pseudo-random line, as `npm run
+ *   bench`'s viewport rows.
  */
 const TASKS = {
   check: { make: 'checker', per: 1, unit: 'a whole-document check' },
@@ -75,6 +78,7 @@ const TASKS = {
   format: { make: 'formatter', per: 1, unit: 'formatting the whole document (multi-line layout)' },
   tokens: { make: 'tokenizer', per: 1, unit: 'semantic tokens of the whole document' },
   fold: { make: 'folder', per: 1, unit: 'folding ranges of the whole document' },
+  viewport: { make: 'viewporter', per: VIEWPORTS_PER_ROUND, unit: 'semantic tokens + inlay hints of a 50-line viewport' },
 };
 
 /** The module of one side: a function per task that runs one round of it. Paths inside `tree` only. */
@@ -144,6 +148,20 @@ export const formatter = (text: string) =>
   wholeDocument(text, (d, p) => wiki.format(d, p as never, { tabSize: 2, insertSpaces: true }, { queryLayout: 'multiLine' }));
 export const tokenizer = (text: string) => wholeDocument(text, (d, p) => wiki.getSemanticTokens(d, p as never));
 export const folder = (text: string) => wholeDocument(text, (d, p) => wiki.getFoldingRanges(d, p as never));
+export function viewporter(text: string): () => void {
+  const doc = TextDocument.create('file:///bench/viewport.wikiquery', 'wikiquery', 1, text);
+  const parsed = wiki.parse(doc);
+  const lines = doc.lineCount;
+  const at = offsets(6);
+  return () => {
+    for (let i = 0; i < ${VIEWPORTS_PER_ROUND}; i++) {
+      const line = at(Math.max(1, lines - 50));
+      const range = { start: { line, character: 0 }, end: { line: line + 50, character: 0 } };
+      wiki.getSemanticTokens(doc, parsed as never, range);
+      wiki.getInlayHints(doc, parsed as never, range, {});
+    }
+  };
+}
 `;
 }
 
