@@ -5,7 +5,7 @@
 // minified), which client/src/languageClient.ts requires when the client starts, right after
 // activate returned — so activation does not pay for evaluating the library.
 // `vscode` stays external; descriptors are read at run time from their run-time copies in dist/descriptors/
-// (scripts/lib/runtimeData.js: without the rules' documentation fields, compact, ASCII), which the build writes.
+// (scripts/lib/runtimeData.js: without the fields no code reads, compact, ASCII), which the build writes.
 // `bundleOptions` is shared with bench/run.js and the size rows of the benchmark, so they measure
 // exactly what ships.
 'use strict';

@@ -21,6 +21,18 @@ const DOCUMENTATION_FIELDS = {
 };
 
 /**
+ * Of each paraminfo file (its `paraminfo.modules`): the module fields nothing reads. The paraminfo answer's
+ * attribution of each module (`sourcename`, `licensetag`, `licenselink`: about 16 KB of the three files) is
+ * kept in the sources, as the wiki sent it; the catalogue reads each module's `source` (hover's "Source:")
+ * and none of these.
+ */
+const UNREAD_MODULE_FIELDS = {
+  'descriptors/wiki/query-modules.json': ['sourcename', 'licensetag', 'licenselink'],
+  'descriptors/wiki/action-modules.json': ['sourcename', 'licensetag', 'licenselink'],
+  'descriptors/wiki/api-core.json': ['sourcename', 'licensetag', 'licenselink'],
+};
+
+/**
  * The data files (relative paths, `/`-separated): every descriptors/**\/*.json but the JSON schemas.
  * @param {string} root the repository's root
  * @returns {string[]}
@@ -36,7 +48,8 @@ function dataFiles(root) {
 }
 
 /**
- * The run-time copy of one data file: its JSON without the documentation fields, compact and ASCII.
+ * The run-time copy of one data file: its JSON without the documentation fields and the paraminfo modules'
+ * unread fields, compact and ASCII.
  * @param {string} relPath relative to the repository's root, `/`-separated
  * @param {string} text the file's text
  * @returns {string}
@@ -47,6 +60,11 @@ function runtimeDataText(relPath, text) {
   if (fields && data && typeof data === 'object' && Array.isArray(data.rules)) {
     delete data.description;
     for (const rule of data.rules) if (rule && typeof rule === 'object') for (const f of fields) delete rule[f];
+  }
+  const unread = /** @type {Record<string, string[]>} */ (UNREAD_MODULE_FIELDS)[relPath];
+  const modules = data && typeof data === 'object' && data.paraminfo ? data.paraminfo.modules : undefined;
+  if (unread && Array.isArray(modules)) {
+    for (const m of modules) if (m && typeof m === 'object') for (const f of unread) delete m[f];
   }
   return JSON.stringify(data).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -75,4 +93,4 @@ function writeRuntimeData(root, outDir) {
   return written;
 }
 
-module.exports = { DOCUMENTATION_FIELDS, dataFiles, runtimeDataText, writeRuntimeData };
+module.exports = { DOCUMENTATION_FIELDS, UNREAD_MODULE_FIELDS, dataFiles, runtimeDataText, writeRuntimeData };

@@ -1,8 +1,9 @@
 /**
  * The bundles read the data files' run-time copies (scripts/lib/runtimeData.js, written by the build to
  * dist/descriptors/ and carried by the web worker): each is its source's JSON, compact and ASCII, and the rule
- * data without the fields only tests and docs read (`mirrors`, `verified`). The catalogue built from them
- * judges every request of the agreement corpora exactly as the one built from the sources.
+ * data without the fields only tests and docs read (`mirrors`, `verified`), the paraminfo modules without the
+ * attribution fields nothing reads (`sourcename`, `licensetag`, `licenselink`). The catalogue built from them
+ * has the same modules and judges every request of the agreement corpora exactly as the one built from the sources.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -14,6 +15,7 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const runtimeData = require('../../../scripts/lib/runtimeData.js') as {
   DOCUMENTATION_FIELDS: Record<string, string[]>;
+  UNREAD_MODULE_FIELDS: Record<string, string[]>;
   dataFiles(root: string): string[];
   runtimeDataText(relPath: string, text: string): string;
 };
@@ -42,13 +44,20 @@ describe('the data files as the bundles read them', () => {
 
   for (const [rel, text] of copies) {
     const fields = runtimeData.DOCUMENTATION_FIELDS[rel] ?? [];
-    it(`${rel}: compact, ASCII, and the source's JSON${fields.length ? ` without ${fields.join(', ')}` : ''}`, () => {
+    const unread = runtimeData.UNREAD_MODULE_FIELDS[rel] ?? [];
+    const without = [...fields, ...unread.map((f) => `modules' ${f}`)];
+    it(`${rel}: compact, ASCII, and the source's JSON${without.length ? ` without ${without.join(', ')}` : ''}`, () => {
       assert.doesNotMatch(text, /[^\x00-\x7f]/);
       assert.doesNotMatch(text, /\n/);
       const expected = JSON.parse(source(rel));
       if (fields.length) {
         delete expected.description;
         for (const rule of expected.rules) for (const f of fields) delete rule[f];
+      }
+      if (unread.length) {
+        const modules = (expected as { paraminfo: { modules: Record<string, unknown>[] } }).paraminfo.modules;
+        assert.ok(modules.some((m) => unread.some((f) => f in m)), 'the source has the fields left out');
+        for (const m of modules) for (const f of unread) delete m[f];
       }
       assert.deepEqual(JSON.parse(text), expected);
       assert.ok(text.length < source(rel).length, 'smaller than the source');
@@ -69,6 +78,8 @@ describe('the data files as the bundles read them', () => {
   it('a catalogue from the run-time copies judges each request of the agreement corpora as one from the sources', () => {
     const fromSources = loadBuiltinCatalogue((rel) => JSON.parse(source(rel)));
     const fromCopies = loadBuiltinCatalogue((rel) => JSON.parse(copies.get(rel)!));
+    // What hover, completion and the catalogue request read: each module as normalised.
+    assert.deepEqual(fromCopies.modules, fromSources.modules);
     const dir = path.join(ROOT, 'test', 'mediawiki');
     const requests = fs
       .readdirSync(dir)
