@@ -150,12 +150,10 @@ export const tokenizer = (text: string) => wholeDocument(text, (d, p) => wiki.ge
 export const folder = (text: string) => wholeDocument(text, (d, p) => wiki.getFoldingRanges(d, p as never));
 export function viewporter(text: string): () => void {
   const doc = TextDocument.create('file:///bench/viewport.wikiquery', 'wikiquery', 1, text);
-  const parsed = wiki.parse(doc);
-  const lines = doc.lineCount;
-  const at = offsets(6);
+  const [parsed, at] = [wiki.parse(doc), offsets(6)];
   return () => {
     for (let i = 0; i < ${VIEWPORTS_PER_ROUND}; i++) {
-      const line = at(Math.max(1, lines - 50));
+      const line = at(Math.max(1, doc.lineCount - 50));
       const range = { start: { line, character: 0 }, end: { line: line + 50, character: 0 } };
       wiki.getSemanticTokens(doc, parsed as never, range);
       wiki.getInlayHints(doc, parsed as never, range, {});
