@@ -56,7 +56,10 @@ describe('the data files as the bundles read them', () => {
       }
       if (unread.length) {
         const modules = (expected as { paraminfo: { modules: Record<string, unknown>[] } }).paraminfo.modules;
-        assert.ok(modules.some((m) => unread.some((f) => f in m)), 'the source has the fields left out');
+        assert.ok(
+          modules.some((m) => unread.some((f) => f in m)),
+          'the source has the fields left out',
+        );
         for (const m of modules) for (const f of unread) delete m[f];
       }
       assert.deepEqual(JSON.parse(text), expected);
