@@ -2029,3 +2029,70 @@ table(
     },
   ],
 );
+
+const BACKLINKS = 'ApiQueryBacklinks::run';
+table('With redirect, backlinks and imageusage halve the limit: 250 (2500 with apihighlimits)', [
+  {
+    mirrors: `${BACKLINKS} (list=backlinks: $userMax = LIMIT_BIG1 / 2 with redirect, PARAM_IGNORE_RANGE)`,
+    query: 'action=query&list=backlinks&bltitle=Alpha&blredirect=1&bllimit=500',
+    expect: [['outofrange', 'warning', 'bllimit', 'bllimit']],
+  },
+  {
+    mirrors: `${BACKLINKS} (without redirect the maximum stays LIMIT_BIG1)`,
+    query: 'action=query&list=backlinks&bltitle=Alpha&bllimit=500',
+    expect: [],
+  },
+  {
+    mirrors: `${BACKLINKS} (max becomes 250 without a warning)`,
+    query: 'action=query&list=backlinks&bltitle=Alpha&blredirect=&bllimit=max',
+    expect: [],
+  },
+  {
+    mirrors: `${BACKLINKS} (250 is within the halved maximum)`,
+    query: 'action=query&list=backlinks&bltitle=Alpha&blredirect=1&bllimit=250',
+    expect: [],
+  },
+  {
+    mirrors: `${BACKLINKS} (list=imageusage)`,
+    query: 'action=query&list=imageusage&iutitle=File:Example.png&iuredirect=1&iulimit=251',
+    expect: [['outofrange', 'warning', 'iulimit', 'iulimit']],
+  },
+  {
+    mirrors: `${BACKLINKS} (as the generator: run( $resultPageSet ) validates the same way)`,
+    query: 'action=query&generator=backlinks&gbltitle=Alpha&gblredirect=1&gbllimit=300',
+    expect: [['outofrange', 'warning', 'gbllimit', 'gbllimit']],
+  },
+]);
+
+describe('the halved backlinks limit follows apihighlimits', () => {
+  it(`${BACKLINKS}: LIMIT_BIG2 / 2 (2500) for an account with apihighlimits`, () => {
+    const q = 'action=query&list=backlinks&bltitle=Alpha&blredirect=1&bllimit=';
+    const seenWith = (limit: string) => validate(q + limit, { settings: { highLimits: true } }).map((d) => [d.code, d.text]);
+    assert.deepEqual(seenWith('2500'), []);
+    assert.deepEqual(seenWith('2501'), [['outofrange', 'bllimit']]);
+  });
+});
+
+const BACKLINKSPROP = 'ApiQueryBacklinksprop::run';
+table('linkshere and transcludedin: redirect with !redirect is the show error', [
+  {
+    mirrors: `${BACKLINKSPROP} (prop=linkshere)`,
+    query: 'action=query&titles=Alpha&prop=linkshere&lhshow=!redirect|redirect',
+    expect: [['show', 'error', '!redirect', 'lhshow']],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (prop=transcludedin)`,
+    query: 'action=query&titles=Template:Infobox&prop=transcludedin&tishow=redirect|!redirect',
+    expect: [['show', 'error', '!redirect', 'tishow']],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (no title: it returns before reading show)`,
+    query: 'action=query&prop=linkshere&lhshow=!redirect|redirect',
+    expect: [],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (one of the two is a filter, not an error)`,
+    query: 'action=query&titles=Alpha&prop=linkshere&lhshow=!redirect',
+    expect: [],
+  },
+]);

@@ -320,6 +320,18 @@ describe('rules read in MediaWiki source', () => {
         expect: [['textextracts-malformed-html', 'warning', 'extracts', '']],
       },
       {
+        mirrors: 'ApiQueryExtracts::execute: no page set (getGoodTitles() is empty) → it returns before any warning',
+        query: 'action=query&prop=extracts&list=search&srsearch=Alpha',
+        version: v,
+        expect: [],
+      },
+      {
+        mirrors: 'ApiQueryExtracts::execute: requireMaxOneParameter( chars, sentences ) comes after that return too',
+        query: 'action=query&prop=extracts&exchars=100&exsentences=2&explaintext=1',
+        version: v,
+        expect: [],
+      },
+      {
         mirrors: 'ApiQueryExtracts::execute: exsentences in HTML mode → textextracts-sentences-and-html',
         query: 'action=query&prop=extracts&titles=A&exsentences=2',
         version: v,

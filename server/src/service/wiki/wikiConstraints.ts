@@ -321,6 +321,8 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     kind === 'titleNamespace'
   ) {
     if (!ctx.present.has(names[0])) return;
+    // A prop module that returns before reading its parameters for an empty page set (ApiQueryBacklinksprop::run).
+    if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
     applyValueRule(ctx, rule, names, use, report);
     return;
   }
@@ -342,6 +344,8 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     case 'exactlyOne':
     case 'atLeastOne':
     case 'atMostOne':
+      // A prop module that returns before reading its parameters for an empty page set (TextExtracts' ApiQueryExtracts::execute).
+      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
       applyCountRule(ctx, rule, names, count > 0 ? givenInOrder(ctx, names, prefix, use) : NONE_GIVEN, use, module);
       return;
     case 'requires':
