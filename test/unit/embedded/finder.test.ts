@@ -389,6 +389,14 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Ruby (the mediawiki_api gem): the module as a symbol before a hash or keyword arguments, action(:query, { … }), action(:delete, …)',
+    language: 'ruby',
+    source:
+      `# ${WIKI}\ndef f(t)\n  action(:query, { meta: 'tokens', ⟦typ⟧: 'csrf', token_type: false })\n` +
+      `  action(:delete, title: t, ⟦reasn⟧: 'x')\n  client.action(:watch, token_type: 'watch', titles: t, ⟦unwach⟧: true)\nend\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
     name: 'Ruby hash filled key by key (string and symbol keys)',
     language: 'ruby',
     source: `# ${WIKI}\ndef f\n  form_data = { 'action' => 'query' }\n  form_data['list'] = 'allpages'\n  form_data[:⟦aplimt⟧] = 5\nend\n`,
@@ -509,6 +517,13 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
       `var api = new mw.Api();\napi.postWithToken( 'csrf', { action: 'undelete', title: 'Sandbox', reason: 'x' } );\n` +
       `var params = { action: 'undelete', title: 'Sandbox', reason: 'x' };\napi.postWithToken( 'csrf', params );\n` +
       `api.postWithEditToken( { action: 'undelete', title: 'Sandbox', reason: 'x' } );\nvar p2 = { action: 'delete', title: 'Sandbox' };\napi.postWithEditToken( p2 );\n`,
+  },
+  {
+    name: 'Ruby (the mediawiki_api gem): action(:delete, title: t) is open (the gem adds the token) and its own keys (token_type, http_method) are no parameters; a symbol naming no module is no request',
+    language: 'ruby',
+    source:
+      `# ${WIKI}\ndef f(t)\n  action(:delete, title: t, reason: 'x')\n  action(:watch, token_type: 'watch', titles: t)\n` +
+      `  action(:query, { list: 'allpages', http_method: :get, envelope: ['query'] })\n  cache.fetch(:pages, titel: t, reasn: 'x')\nend\n`,
   },
   {
     name: 'postWithToken on a receiver not named api (bot., this.wikiApi.): the token type is no module, and the method adds the token',

@@ -160,10 +160,20 @@ function moduleBeside(
 ): CallClient | undefined {
   if (at.keyword !== undefined) return undefined;
   const [first, second] = at.args.namedChildren.map((a) => (a?.type === 'argument' ? a.namedChildren[0] : a));
-  if (!first || !second || second.startIndex !== node.startIndex || !isStringNode(first, lang)) return undefined;
-  const action = decodeExpression(first, lang, host);
+  if (!first || !second || second.startIndex !== node.startIndex) return undefined;
+  // Ruby names the module with a symbol as often as with a string (mediawiki_api's `action(:createaccount, {…})`).
+  const symbol = lang.id === 'ruby' && first.type === 'simple_symbol';
+  if (!symbol && !isStringNode(first, lang)) return undefined;
+  const action = symbol ? rubySymbolText(first, host) : decodeExpression(first, lang, host);
   if (action.hasHole() || !/^[a-z][a-z0-9-]*$/.test(action.text)) return undefined;
-  return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true };
+  return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true, skipNames: besideOwnNames(at, lang, host) };
+}
+
+/** A Ruby symbol's name (`:query` → `query`), mapped to the source after the colon. */
+function rubySymbolText(node: Node, host: string): MappedText {
+  const m = new MappedText();
+  m.pushRaw(host, node.startIndex + 1, node.endIndex);
+  return m;
 }
 
 /**
@@ -182,7 +192,7 @@ export function appendAddedToken(query: MappedText, at: number): number {
 
 /** The client library of the call a parameter object (or a Python argument list) belongs to. */
 export function clientOfCall(node: Node, lang: HostLanguage, host: string): CallClient {
-  if (node.type === 'argument_list') return kwargsClient(node, lang, host);
+  if (node.type === 'argument_list') return lang.id === 'ruby' ? rubyPairsClient(node, lang, host) : kwargsClient(node, lang, host);
   const at = enclosingCall(node);
   if (!at) return NONE;
   const addwiki = addwikiClient(node, at, lang, host);
@@ -193,6 +203,32 @@ export function clientOfCall(node: Node, lang: HostLanguage, host: string): Call
   const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);
   const addsToken = kind !== 'http' && TOKEN_ADDING.test(callee) ? { addsToken: true as const } : {};
   return { ...NONE, kind, mediawiki: kind !== 'http', holdsParams, ...addsToken };
+}
+
+/**
+ * Ruby's keyword arguments without braces after the module (mediawiki_api's `action(:delete, title: t, reason: r)`):
+ * the pairs are one hash, handed to a wrapper that sends the symbol or string before them as `action`.
+ */
+function rubyPairsClient(args: Node, lang: HostLanguage, host: string): CallClient {
+  const [first, second] = args.namedChildren;
+  if (!first || second?.type !== 'pair') return NONE;
+  const symbol = first.type === 'simple_symbol';
+  if (!symbol && !isStringNode(first, lang)) return NONE;
+  const action = symbol ? rubySymbolText(first, host) : decodeExpression(first, lang, host);
+  if (action.hasHole() || !/^[a-z][a-z0-9-]*$/.test(action.text)) return NONE;
+  const call = args.parent;
+  const skipNames = call ? besideOwnNames({ call, args }, lang, host) : NONE.skipNames;
+  return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true, skipNames };
+}
+
+/**
+ * Keys of the mediawiki_api gem (Ruby) that its `Client#action(name, params)` takes out of the parameters
+ * before sending them (raw_action: `http_method`, `token_type`, `envelope`): not wiki parameters.
+ */
+const MEDIAWIKI_API_GEM_OWN = new Set(['http_method', 'token_type', 'envelope']);
+
+function besideOwnNames(at: { call: Node; args: Node }, lang: HostLanguage, host: string): ReadonlySet<string> {
+  return lang.id === 'ruby' && /(?:^|\.)action$/.test(calleeText(at.call, at.args, host)) ? MEDIAWIKI_API_GEM_OWN : NONE.skipNames;
 }
 
 /** mwclient's `site.api('query', …)`, `site.get('parse', …)` and pywikibot's `simple_request(…)`. */

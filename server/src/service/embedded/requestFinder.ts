@@ -310,7 +310,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   if (form === 'values' && !GO_PARAM_TYPES.test(node.childForFieldName('type')?.text ?? '')) return;
   const client = { ...clientOfCall(node, w.lang, w.host) };
   if (client.kind === 'unknown') client.kind = w.fileClient;
-  const entries = readEntries(node, w.lang, w.host);
+  const entries = readEntries(node, w.lang, w.host, client.skipNames);
   if (!entries.entries.length) return;
   const impliedAction = !hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && selectsQueryModule(entries);
   if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && !impliedAction) return;
@@ -333,6 +333,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
     // Ruby's `options.merge('action' => …)`: the options bring more.
     closed:
       !impliedAction &&
+      !client.beside &&
       entries.closed &&
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
     namesApi: w.fileNamesApi,
