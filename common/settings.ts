@@ -80,7 +80,8 @@ export const PARSE_BUDGET_FACTOR = 2;
  * The network budgets that are fixed, not settings: each follows a setting's budget, or no real wiki or map
  * server comes near it and a raise would only serve a hostile one (the reasons are in docs/security.md's
  * budget table). The ones a user may need to raise are settings: `wiki.maxCatalogueMB`,
- * `wiki.maxCatalogueFollowUps`, `wiki.catalogueTimeoutSeconds`, `mapserver.maxConfigKB`. Read by the code
+ * `wiki.maxCatalogueFollowUps`, `wiki.catalogueTimeoutSeconds`, `mapserver.maxConfigKB`,
+ * `mapserver.configTimeoutSeconds`. Read by the code
  * that applies them; docs/security.md's budget table is rendered from them and from the settings' defaults
  * (`npm run gen:settings-docs`). The limits of one source file are `SOURCE_FILE_LIMITS` (common/sourceFileLimits.ts):
  * the bundles of the source-file finder read them without this table.
@@ -96,8 +97,6 @@ export const FIXED_LIMITS = {
   catalogueCacheFiles: 50,
   /** The parsed map config may take this many times its bytes in memory. */
   mapConfigParsedPerByte: 16,
-  /** Time of the map-config request. */
-  mapConfigTimeoutMs: 10_000,
   /** Most layers a map server's config may list (a real one has a few); more and the config is not used. */
   mapConfigMaxLayers: 1000,
   /** Most layers a message or hover lists by name (the rest are counted). */
@@ -518,6 +517,21 @@ export const SETTINGS: readonly SettingSpec[] = [
     markdownDescription:
       "Largest map-server config read, in KB: the server's `GET {base}/api/config` answer (decoded bytes) or a workspace `mapserver.json`. A real one is about 1 KB; raise it for a server with very many layers. Its parsed form may take at most 16 times as much memory.",
     readme: 'Largest map-server config read (`/api/config` or `mapserver.json`), in KB.',
+  },
+  {
+    key: 'mapserver.configTimeoutSeconds',
+    type: 'number',
+    default: 10,
+    minimum: 1,
+    maximum: 300,
+    scope: 'application',
+    order: 4,
+    group: 'Map Query',
+    readBy: 'server',
+    restricted: false,
+    markdownDescription:
+      "Time limit, in seconds, of the map server's `GET {base}/api/config` (connecting and reading the answer); past it map queries are checked against the default layers and types. A real server answers at once; raise it for one behind a slow link.",
+    readme: "Time limit of the map server's `/api/config` request.",
   },
   {
     key: 'contentDb.baseUrl',

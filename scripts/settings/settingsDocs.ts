@@ -249,9 +249,14 @@ export function securityBudgetTable(): string {
       settingCell('mapserver.maxConfigKB', 'check --max-map-config-kb'),
     ],
     [
-      'Map server config: parsed memory / time',
-      `${f.mapConfigParsedPerByte} × bytes / ${f.mapConfigTimeoutMs / 1000} s`,
-      '— fixed: the memory follows the byte cap; a real config is about 1 KB, answered at once',
+      'Map server config: parsed memory',
+      `${f.mapConfigParsedPerByte} × bytes`,
+      '— fixed: the memory follows the byte cap; a real config is about 1 KB',
+    ],
+    [
+      'Map server config: time of the request',
+      `${defaultOf('mapserver.configTimeoutSeconds')} s`,
+      settingCell('mapserver.configTimeoutSeconds', 'check --map-config-timeout'),
     ],
     [
       'Map server config: layers read / named in a message or hover',

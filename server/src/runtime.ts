@@ -65,6 +65,14 @@ export interface CatalogueLimits {
   timeoutMs?: number;
 }
 
+/** The bounds of a map server's config the checker reads (`--max-map-config-kb`, `--map-config-timeout`). */
+export interface MapConfigLimits {
+  /** Bytes of the answer or file. */
+  maxBytes?: number;
+  /** Time of the `/api/config` request, in ms. */
+  timeoutMs?: number;
+}
+
 export interface CatalogueStoreOptions {
   builtin: WikiCatalogue;
   /** Folder of the disk cache (the editor's global storage); the runtime's default when absent. */

@@ -12,7 +12,6 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Hover } from 'vscode-languageserver-types';
-import { FIXED_LIMITS } from '../../common/settings';
 import { CLI, LspClient } from '../protocol/lspClient';
 import { peakRssMb, runMeasured, useHostileServer, type MeasuredRun } from './hostileServer';
 import { LIES, startLyingServer } from './lyingServer';
@@ -160,9 +159,9 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
     assert.deepEqual(CATALOGUE_CASES.map(([name]) => name).sort(), Object.keys(LIES).sort());
   });
 
-  describe('map config from a server that holds its answer back (the time limit of 10 s, fixed; the cap of 256 KB)', () => {
+  describe('map config from a server that holds its answer back (the time limit set to 3 s by --map-config-timeout / mapserver.configTimeoutSeconds; the cap of 256 KB)', () => {
     const HELD_NAMES = Object.keys(HELD);
-    const MAP_SECONDS = FIXED_LIMITS.mapConfigTimeoutMs / 1000;
+    const MAP_SECONDS = TIMEOUT;
     const BOX = '{"pos1":{"x":0,"y":0,"z":0},"pos2":{"x":1,"y":1,"z":1},"type":"bones"}';
     const runs = new Map<string, MeasuredRun>();
     // A map config is at most 256 KB: a Content-Length of 1,000,000 is refused before anything is read.
@@ -174,7 +173,11 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
     before(async () => {
       const file = path.join(suite.dir, 'box.mapquery.json');
       fs.writeFileSync(file, `${BOX}\n`);
-      const done = await Promise.all(HELD_NAMES.map((name) => cli(['check', '--map-config', `${suite.server.origin}/${name}`, file])));
+      const done = await Promise.all(
+        HELD_NAMES.map((name) =>
+          cli(['check', '--map-config-timeout', String(MAP_SECONDS), '--map-config', `${suite.server.origin}/${name}`, file]),
+        ),
+      );
       HELD_NAMES.forEach((name, i) => runs.set(name, done[i]));
     });
 
@@ -189,7 +192,12 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
       const started = Date.now();
       const clients = await Promise.all(
         HELD_NAMES.map((name) =>
-          LspClient.start({ initializationOptions: { mapserver: { url: `${suite.server.origin}/${name}` }, diagnostics: { delay: 0 } } }),
+          LspClient.start({
+            initializationOptions: {
+              mapserver: { url: `${suite.server.origin}/${name}`, configTimeoutSeconds: MAP_SECONDS },
+              diagnostics: { delay: 0 },
+            },
+          }),
         ),
       );
       try {

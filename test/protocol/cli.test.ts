@@ -204,6 +204,7 @@ describe('wikimap-query check (CLI)', function () {
       message: /--max-catalogue-follow-ups takes a whole number from 0 to 400 \(got "-1"\)/,
     },
     { args: ['check', '--catalogue-timeout=0', '-'], message: /--catalogue-timeout takes a number from 1 to 300/ },
+    { args: ['check', '--map-config-timeout=0', '-'], message: /--map-config-timeout takes a number from 1 to 300/ },
     { args: ['check', '--max-map-config-kb', 'big', '-'], message: /--max-map-config-kb takes a number from 1 to 65536/ },
     {
       args: ['catalogue', 'save', 'http://127.0.0.1:1/w/api.php', '-o', 'x.json', '--max-catalogue-mb', '0'],

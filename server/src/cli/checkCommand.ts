@@ -13,8 +13,8 @@ import type { Node } from 'jsonc-parser';
 import { withoutUserInfo } from '../catalogue/boundedFetch';
 import type { WikiSecret } from '../../../run/wiki/wikiAuth';
 import { resolveSecret, SecretUsageError, takeSignInOption, type SignInOptions } from './cliSecrets';
-import type { CatalogueLimits, PackageFiles } from '../runtime';
-import { CATALOGUE_LIMITS_USAGE, mapConfigLimit, takeCatalogueLimit } from './limitOptions';
+import type { CatalogueLimits, MapConfigLimits, PackageFiles } from '../runtime';
+import { CATALOGUE_LIMITS_USAGE, mapConfigLimit, mapConfigTimeout, takeCatalogueLimit } from './limitOptions';
 import { PARSE_BUDGET_FACTOR, SEVERITY_LEVELS, settingSpec, type SeveritySetting } from '../../../common/settings';
 import type { WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import type { WikiLanguageService } from '../service/wiki/wikiLanguageService';
@@ -103,7 +103,7 @@ export interface CliIo {
   /** The size of a file in bytes (a huge repository config file is then never read). */
   fileSize?(path: string): number;
   /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */
-  loadMapConfig?(fileOrUrl: string, maxBytes?: number): Promise<{ json: unknown; server: string }>;
+  loadMapConfig?(fileOrUrl: string, limits?: MapConfigLimits): Promise<{ json: unknown; server: string }>;
 }
 
 /** A source file scanned ahead of the check (`scanSources`): nothing to judge in it, or its text and requests. */
@@ -173,12 +173,14 @@ Options:
 ${CATALOGUE_LIMITS_USAGE}
   --map-config FILE_OR_URL     Check map queries against this map server's
                                layers and enabled types: its base URL (asks
-                               GET URL/api/config, 10 s at most, no redirects)
+                               GET URL/api/config, no redirects)
                                or a file (a saved /api/config answer, or the
                                server's mapserver.json). Without it: the
                                defaults of a map server without its own config
                                (no network).
   --max-map-config-kb N        Largest map config read, in KB (default ${settingSpec('mapserver.maxConfigKB').default}).
+  --map-config-timeout S       Time limit of the map config request, in seconds
+                               (default ${settingSpec('mapserver.configTimeoutSeconds').default}).
   --high-limits                The account has apihighlimits (500 values per
                                multi-valued parameter instead of 50).
   --logged-in                  The program sending the requests logs in: the
@@ -282,8 +284,8 @@ interface CheckOptions {
   targets: TargetSpec[];
   /** --max-catalogue-mb, --max-catalogue-follow-ups, --catalogue-timeout. */
   catalogueLimits: CatalogueLimits;
-  /** --max-map-config-kb, in bytes. */
-  maxMapConfigBytes?: number;
+  /** --max-map-config-kb (`maxBytes`, in bytes) and --map-config-timeout (`timeoutMs`). */
+  mapConfigLimits: MapConfigLimits;
   /** --max-file-size: larger files are reported as too large, not parsed. */
   maxFileSize: number;
   mapConfig?: string;
@@ -313,6 +315,7 @@ function defaultCheckOptions(): CheckOptions {
     catalogues: [],
     targets: [],
     catalogueLimits: {},
+    mapConfigLimits: {},
     maxFileSize: DEFAULT_MAX_FILE_SIZE,
     highLimits: false,
     loggedIn: false,
@@ -416,7 +419,8 @@ function targetOption(raw: string): TargetSpec {
 function parseLimitOption(opts: CheckOptions, arg: string, take: () => string): boolean {
   const usage = (message: string) => new UsageError(message);
   if (arg === '--max-file-size') opts.maxFileSize = Math.ceil(positiveNumber(arg, take(), 'characters'));
-  else if (arg === '--max-map-config-kb') opts.maxMapConfigBytes = mapConfigLimit(take(), usage);
+  else if (arg === '--max-map-config-kb') opts.mapConfigLimits.maxBytes = mapConfigLimit(take(), usage);
+  else if (arg === '--map-config-timeout') opts.mapConfigLimits.timeoutMs = mapConfigTimeout(take(), usage);
   else return takeCatalogueLimit(arg, take, opts.catalogueLimits, usage);
   return true;
 }
@@ -638,12 +642,12 @@ function walkTree(
 }
 
 /** Hands the map service the config `--map-config` names (layers, enabled types). */
-async function applyMapConfig(services: LanguageServices, spec: string, io: CliIo, maxBytes?: number): Promise<void> {
+async function applyMapConfig(services: LanguageServices, spec: string, io: CliIo, limits: MapConfigLimits): Promise<void> {
   const shown = withoutUserInfo(spec);
   if (!io.loadMapConfig) throw new Error(`cannot use the map config ${shown}: map configs cannot be loaded here`);
   const map = services.map as unknown as MapLanguageService;
   try {
-    const { json, server } = await io.loadMapConfig(spec, maxBytes);
+    const { json, server } = await io.loadMapConfig(spec, limits);
     map.setServerConfig(parseMapServerConfig(json, map.descriptor, server));
   } catch (err) {
     throw new Error(`cannot use the map config ${shown}: ${errorMessage(err)}`, { cause: err });
@@ -693,7 +697,7 @@ async function checkServices(opts: CheckOptions, io: CliIo, signIn: SignedInWiki
       { log: (m) => io.stderr(`${m}\n`), catalogues: loaded, builtin: base.builtinCatalogue },
     );
   }
-  if (opts.mapConfig !== undefined) await applyMapConfig(services, opts.mapConfig, io, opts.maxMapConfigBytes);
+  if (opts.mapConfig !== undefined) await applyMapConfig(services, opts.mapConfig, io, opts.mapConfigLimits);
   return services;
 }
 

@@ -47,3 +47,8 @@ export function takeCatalogueLimit(flag: string, value: () => string, limits: Ca
 export function mapConfigLimit(raw: string, usage: (message: string) => Error): number {
   return Math.round(settingNumber('--max-map-config-kb', 'mapserver.maxConfigKB', raw, usage) * 1024);
 }
+
+/** `--map-config-timeout S` (`wikimapQuery.mapserver.configTimeoutSeconds`), in ms. */
+export function mapConfigTimeout(raw: string, usage: (message: string) => Error): number {
+  return Math.round(settingNumber('--map-config-timeout', 'mapserver.configTimeoutSeconds', raw, usage) * 1000);
+}

@@ -21,7 +21,8 @@ import type { HttpTransport } from '../../../run/transport';
 import type { BoundedFetchError, BoundedResponse } from '../catalogue/boundedFetch';
 import { catalogueNetwork } from '../catalogue/lazyCatalogueNetwork';
 
-const MAP_CONFIG_TIMEOUT_MS = FIXED_LIMITS.mapConfigTimeoutMs;
+/** The default time of the config request (`wikimapQuery.mapserver.configTimeoutSeconds`). */
+const MAP_CONFIG_TIMEOUT_MS = (settingSpec('mapserver.configTimeoutSeconds').default as number) * 1000;
 /**
  * The default cap of a config's bytes (`wikimapQuery.mapserver.maxConfigKB`): a real answer is about 1 KB;
  * anything near this cap is not a map server's config.
@@ -33,6 +34,10 @@ const RAISE_CAP = 'raise wikimapQuery.mapserver.maxConfigKB (the CLI: --max-map-
 /** `mapserver.maxConfigKB` of checked settings, in bytes. */
 function mapConfigMaxBytes(values: SettingValues): number {
   return Math.round((settingValue(values, 'mapserver.maxConfigKB') as number) * 1024);
+}
+/** `mapserver.configTimeoutSeconds` of checked settings, in ms. */
+function mapConfigTimeoutMs(values: SettingValues): number {
+  return Math.round((settingValue(values, 'mapserver.configTimeoutSeconds') as number) * 1000);
 }
 /** A config's parsed JSON may take this many times the byte cap in memory (estimated before parsing). */
 const MAP_CONFIG_PARSED_PER_BYTE = FIXED_LIMITS.mapConfigParsedPerByte;
@@ -54,6 +59,7 @@ export interface MapConfigStoreOptions {
   /** How the bytes travel (`run/transport.ts`); default: a transport over `fetchImpl`. */
   transport?: HttpTransport;
   fetchImpl?: typeof fetch;
+  /** The time of the request; `wikimapQuery.mapserver.configTimeoutSeconds` of the settings when absent. */
   timeoutMs?: number;
   /** The byte cap; `wikimapQuery.mapserver.maxConfigKB` of the settings when absent. */
   maxBytes?: number;
@@ -108,6 +114,8 @@ export class MapConfigStore implements Disposable {
   private file: { name: string; json: unknown } | undefined;
   /** The byte cap of the settings (`mapserver.maxConfigKB`). */
   private settingsMaxBytes = MAP_CONFIG_MAX_BYTES;
+  /** The time of the request of the settings (`mapserver.configTimeoutSeconds`). */
+  private settingsTimeoutMs = MAP_CONFIG_TIMEOUT_MS;
 
   constructor(private readonly options: MapConfigStoreOptions) {}
 
@@ -119,7 +127,9 @@ export class MapConfigStore implements Disposable {
 
   /** New settings: switches to the configured server (loading its config) or back to the defaults. */
   configure(rawSettings: unknown): void {
-    this.settingsMaxBytes = mapConfigMaxBytes(readSettings(rawSettings).values);
+    const { values } = readSettings(rawSettings);
+    this.settingsMaxBytes = mapConfigMaxBytes(values);
+    this.settingsTimeoutMs = mapConfigTimeoutMs(values);
     const server = readMapServerUrl(rawSettings);
     if (server === this.server) {
       if (server) void this.ensureLoaded(server);
@@ -257,7 +267,8 @@ export class MapConfigStore implements Disposable {
   }
 
   private fetchConfig(server: string, controller: AbortController): Promise<unknown> {
-    const { timers, timeoutMs, fetchImpl, transport } = this.options;
+    const { timers, fetchImpl, transport } = this.options;
+    const timeoutMs = this.options.timeoutMs ?? this.settingsTimeoutMs;
     return fetchMapServerConfig(server, { timers, controller, timeoutMs, maxBytes: this.maxBytes(), fetchImpl, transport });
   }
 

@@ -8,6 +8,7 @@ import { readBounded } from './nodeCatalogueFiles';
 import { fetchMapServerConfig, MAP_CONFIG_MAX_BYTES, normaliseBase } from '../mapConfig/mapConfigStore';
 import { nodeTimers } from './nodeRuntime';
 import { lazyNodeTransport } from './lazyNodeTransport';
+import type { MapConfigLimits } from '../runtime';
 
 export interface LoadedMapConfig {
   json: unknown;
@@ -15,12 +16,19 @@ export interface LoadedMapConfig {
   server: string;
 }
 
-export async function loadMapConfig(spec: string, maxBytes = MAP_CONFIG_MAX_BYTES): Promise<LoadedMapConfig> {
+export async function loadMapConfig(spec: string, limits: MapConfigLimits = {}): Promise<LoadedMapConfig> {
+  const maxBytes = limits.maxBytes ?? MAP_CONFIG_MAX_BYTES;
   if (/^https?:\/\//i.test(spec)) {
     const server = normaliseBase(spec);
     if (!server) throw new Error("give the map server's base address as http(s)://host[:port][/path], without user name or password");
     return {
-      json: await fetchMapServerConfig(server, { timers: nodeTimers, transport: lazyNodeTransport, maxBytes, setting: '--map-config' }),
+      json: await fetchMapServerConfig(server, {
+        timers: nodeTimers,
+        transport: lazyNodeTransport,
+        maxBytes,
+        timeoutMs: limits.timeoutMs,
+        setting: '--map-config',
+      }),
       server,
     };
   }

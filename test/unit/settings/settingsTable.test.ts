@@ -16,7 +16,7 @@ import {
   settingSpec,
   withApprovedCatalogue,
 } from '../../../common/settings';
-import { mapConfigLimit, takeCatalogueLimit } from '../../../server/src/cli/limitOptions';
+import { mapConfigLimit, mapConfigTimeout, takeCatalogueLimit } from '../../../server/src/cli/limitOptions';
 import type { CatalogueLimits } from '../../../server/src/runtime';
 import {
   activationEvents,
@@ -71,15 +71,17 @@ describe('the settings table and what is derived from it', () => {
       'wiki.maxCatalogueFollowUps',
       'wiki.catalogueTimeoutSeconds',
       'mapserver.maxConfigKB',
+      'mapserver.configTimeoutSeconds',
     ])
       assert.ok(table.includes(`\`wikimapQuery.${key}\``), key);
     assert.match(
       table,
       /follow-up paraminfo requests .*\| 20 \| `wikimapQuery\.wiki\.maxCatalogueFollowUps`, `check --max-catalogue-follow-ups`/,
     );
+    assert.match(table, new RegExp(`\\| ${FIXED_LIMITS.mapConfigParsedPerByte} × bytes \\| — fixed: `));
     assert.match(
       table,
-      new RegExp(`\\| ${FIXED_LIMITS.mapConfigParsedPerByte} × bytes / ${FIXED_LIMITS.mapConfigTimeoutMs / 1000} s \\| — fixed: `),
+      /Map server config: time of the request \| 10 s \| `wikimapQuery\.mapserver\.configTimeoutSeconds`, `check --map-config-timeout`/,
     );
     // Every row that is not a setting says why it is fixed or which setting it follows.
     for (const row of table.split('\n').slice(2)) assert.match(row, /wikimapQuery\.\w|— fixed: \w|follows `/, row);
@@ -106,6 +108,8 @@ describe('the settings table and what is derived from it', () => {
     for (const [flag, raw, message] of bad) assert.throws(() => takeCatalogueLimit(flag, () => raw, {}, usage), message);
     assert.equal(mapConfigLimit('1024', usage), 1024 * 1024);
     assert.throws(() => mapConfigLimit('0', usage), /--max-map-config-kb takes a number from 1 to 65536/);
+    assert.equal(mapConfigTimeout('60', usage), 60_000);
+    assert.throws(() => mapConfigTimeout('301', usage), /--map-config-timeout takes a number from 1 to 300 \(got "301"\)/);
   });
 
   it('the JSON schema of .wikimapquery.json is the one rendered from the table, and VS Code is told to use it', () => {
