@@ -806,7 +806,8 @@ class QueryLanguageServer {
    * (Python, JavaScript, …) under the parse budget is checked as any other (its checks do not follow
    * maxFullCheckSize) and has no folding, outline, links, inlay hints or formatting from this server at any size:
    * what it does without is its ▶ Run lenses. Over `SOURCE_FILE_LIMITS.parsedChars` its `largesource` note says
-   * that too (`withRunLensesOff`), so no window repeats it; under, the window says only that.
+   * that too (`withRunLensesOff`), so no window repeats it; under, the window says only that. Over the parse budget
+   * a source file is not checked: the window says so and names the ▶ Run lenses, not features it never had.
    */
   private tellTooLarge(open: OpenDocument): void {
     if (open.toldTooLarge) return;
@@ -816,9 +817,12 @@ class QueryLanguageServer {
     const size = open.document.getText().length;
     const off = 'folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off for it';
     let text: string;
-    if (size > max * PARSE_BUDGET_FACTOR)
-      text = `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: it is not checked, ${off}; highlighting, hover and completion ${describeWindow()}.`;
-    else if (this.isSourceFile(open)) {
+    if (size > max * PARSE_BUDGET_FACTOR) {
+      const what = this.isSourceFile(open)
+        ? 'its requests are not checked and the ▶ Run lenses are off for it'
+        : `it is not checked, ${off}`;
+      text = `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: ${what}; highlighting, hover and completion ${describeWindow()}.`;
+    } else if (this.isSourceFile(open)) {
       if (size > SOURCE_FILE_LIMITS.parsedChars) return;
       text = `${name} is larger than ${formatSize(max)}: the ▶ Run lenses are off for it; its requests are all checked, hover and completion still work.`;
     } else text = `${name} is larger than ${formatSize(max)}: only the basic checks run on it, ${off}; hover and completion still work.`;

@@ -197,6 +197,38 @@ describe('the limits of one source file, said (CLI and server)', function () {
     });
   }
 
+  // Over twice maxFullCheckSize (the parse budget) a source file is not checked. The window said "it is not checked,
+  // folding, outline, links, inlay hints, the ▶ Run lenses and formatting are off", features a source file never has:
+  // it now says what such a file does without, as under the budget.
+  it('over stdio, a 2.5 MB file with maxFullCheckSize 1,000,000 (over the parse budget): one window, about its requests and ▶ Run lenses', async () => {
+    const client = await LspClient.start({ initializationOptions: { diagnostics: { delay: 0, maxFullCheckSize: 1_000_000 } } });
+    try {
+      const started = Date.now();
+      const uri = 'file:///limits/huge.py';
+      await client.open(uri, 'python', repeatTo(2_500_000, FILLER, HEAD + REQUESTS));
+      const answers = await Promise.all(editorRequests(client, uri));
+      assert.deepEqual(answers[6], [], 'no runnable queries (the ▶ Run lenses)');
+      const window = await client.waitFor(
+        'the window',
+        () => client.shown.map((m) => m.message).find((m) => /is larger than/.test(m)),
+        MAX_SECONDS * 1000,
+      );
+      assert.match(
+        window,
+        /^huge\.py is larger than 1\.9 MB: its requests are not checked and the ▶ Run lenses are off for it; highlighting, hover and completion read the [\d,]+ lines around what is shown .* Split the file, or raise wikimapQuery\.diagnostics\.maxFullCheckSize\.$/,
+      );
+      assert.equal(client.shown.filter((m) => /is larger than/.test(m.message)).length, 1, 'said once');
+      assert.deepEqual(
+        client.published.filter((p) => p.uri === uri).flatMap((p) => p.diagnostics),
+        [],
+        'not checked',
+      );
+      assertServerBounded(client, started, MAX_PEAK_MB);
+    } finally {
+      await client.stop();
+    }
+  });
+
   for (const c of OVER_STDIO) {
     it(`over stdio, ${c.what}: the same notes, once, after the grammar loaded; the server stays bounded`, async () => {
       await withServer(async (client) => {
