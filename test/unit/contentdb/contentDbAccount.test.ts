@@ -110,6 +110,21 @@ describe('ContentDB account', () => {
     assert.deepEqual(await account.getSession(cfg), before);
   });
 
+  // ContentDB's /api/whoami/ answers `token.owner.username` as stored (app/blueprints/api/endpoints.py): a name
+  // with capitals, a first capital or letters outside ASCII is shown as it came, in the session, "Who Am I" and the log.
+  for (const name of ['RubenWardy', 'Wuzzy', 'ÉLodie_ü', 'x_Y-z']) {
+    it(`the user name is kept as ContentDB answers it: ${name}`, async () => {
+      const session = await account.signIn(cfg, ui(client.secret, 'authorize', name));
+      assert.equal(session.username, name);
+      assert.equal((await account.getSession(cfg))?.username, name);
+      assert.equal(await account.whoAmI(cfg), name);
+      assert.ok(logs.text.includes(`ContentDB sign-in: signed in as ${name}.`), logs.text);
+      // Signing out names the account as it came too.
+      await account.signOut(cfg);
+      assert.ok(logs.text.includes(`ContentDB: signed out ${name} (`), logs.text);
+    });
+  }
+
   it('"Who Am I" names the user; a token replaced elsewhere is dropped with "sign in again"', async () => {
     const session = await account.signIn(cfg, ui());
     assert.equal(await account.whoAmI(cfg), 'alice');
