@@ -1,8 +1,8 @@
 /**
  * A server whose connection never completes (issue 25, the network side): the time limit's wording "no
  * connection to HOST within N s" (run/transport.ts `unfinishedAnswer`) and its advice, reached end to end
- * through `wikimap-query run`, `check --catalogue URL`, `check --map-config URL` and the language server
- * over stdio (a configured wiki and map server).
+ * through `wikimap-query run`, `check --catalogue URL`, `catalogue save URL`, `check --map-config URL` and the
+ * language server over stdio (a configured wiki and map server).
  *
  * A connect that never completes, on loopback: a listener with a backlog of 1 in a process of its own that
  * stops running its event loop once it listens (blocked in `Atomics.wait`, no CPU), so it never accepts.
@@ -134,6 +134,19 @@ describe('hostile network: a connection that never completes', function () {
         `^wikimap-query check: cannot use the catalogue http://${HOST}/w/api\\.php: cannot reach http://${HOST}/w/api\\.php \\(${NO_CONNECTION}\\); check the URL and your connection`,
       ),
     );
+  });
+
+  it('catalogue save URL: exit 2, cannot reach the wiki (no connection … within 3 s), nothing written', async () => {
+    const out = path.join(suite.dir, 'saved.json');
+    const run = await cli(['catalogue', 'save', `${suite.server.origin}/w/api.php`, '-o', out, '--catalogue-timeout', String(TIMEOUT)]);
+    assertSaid(
+      run,
+      2,
+      new RegExp(
+        `^wikimap-query catalogue save: cannot reach http://${HOST}/w/api\\.php \\(${NO_CONNECTION}\\); check the URL and your connection`,
+      ),
+    );
+    assert.equal(fs.existsSync(out), false, 'no file written');
   });
 
   it('check --map-config URL: exit 2, no connection … within 3 s', async () => {
