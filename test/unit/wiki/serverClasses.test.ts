@@ -2096,3 +2096,33 @@ table('linkshere and transcludedin: redirect with !redirect is the show error', 
     expect: [],
   },
 ]);
+
+const SINGLE_PAGE = 'ApiQueryRevisions::run';
+table("A generator's pages are the prop module's pages: with a limit of 1, the list options apply", [
+  {
+    mirrors: `${SINGLE_PAGE} (generator=allpages&gaplimit=1: one page, no apierror-revisions-singlepage)`,
+    query: 'action=query&generator=allpages&gaplimit=1&prop=revisions&rvlimit=2',
+    expect: [],
+  },
+  {
+    mirrors: `${SINGLE_PAGE} (the generator's output replaces titles as the input: still one page)`,
+    query: 'action=query&generator=links&titles=Alpha&gpllimit=1&prop=revisions&rvdir=newer',
+    expect: [],
+  },
+  {
+    mirrors: `${SINGLE_PAGE} (gaplimit=2: several pages, apierror-revisions-singlepage)`,
+    query: 'action=query&generator=allpages&gaplimit=2&prop=revisions&rvlimit=2',
+    expect: [
+      ['singlepageonly', 'information', 'rvlimit', 'rvlimit'],
+      ['invalidparammix', 'error', 'rvlimit', 'rvlimit'],
+    ],
+  },
+  {
+    mirrors: `${SINGLE_PAGE} (a generator's default limit, 10 for allpages)`,
+    query: 'action=query&generator=allpages&prop=revisions&rvlimit=2',
+    expect: [
+      ['singlepageonly', 'information', 'rvlimit', 'rvlimit'],
+      ['invalidparammix', 'error', 'rvlimit', 'rvlimit'],
+    ],
+  },
+]);

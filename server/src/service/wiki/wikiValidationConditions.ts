@@ -8,12 +8,27 @@ import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
 import { getValueItems } from './wikiQueryParser';
 import { pairRemoval } from './wikiValidationRemoval';
 
-function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids: number; generator: boolean } {
+function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids: number; generator: boolean; generatorOne: boolean } {
   const count = (n: string) => {
     const p = ctx.query.byName.get(n);
     return p ? getValueItems(ctx.text, p).length : 0;
   };
-  return { titles: count('titles'), pageids: count('pageids'), revids: count('revids'), generator: ctx.uses.some((u) => u.generator) };
+  const gen = ctx.uses.find((u) => u.generator);
+  return {
+    titles: count('titles'),
+    pageids: count('pageids'),
+    revids: count('revids'),
+    generator: gen !== undefined,
+    generatorOne: gen ? yieldsOnePage(ctx, gen) : false,
+  };
+}
+
+/** A generator whose limit is 1 gives the prop modules one page at most (generator=allpages&gaplimit=1). */
+function yieldsOnePage(ctx: QueryCheck, gen: ModuleUse): boolean {
+  const limit = gen.module.parameters.find((d) => d.type === 'limit');
+  if (!limit) return false;
+  const value = ctx.present.get(gen.wirePrefix + limit.name)?.value.trim() ?? (limit.default !== undefined ? String(limit.default) : 'max');
+  return value === '1';
 }
 
 type PageSource = ReturnType<typeof pageSource>;
@@ -24,7 +39,8 @@ function checkSinglePageOnly(ctx: QueryCheck, use: ModuleUse, d: WikiParamDescri
   // The pages a module works on: for the generator itself, only titles/pageids/revids
   // (its own output is not its input); for a prop module, the generator's pages too.
   const fromGenerator = pages.generator && !use.generator;
-  const single = !fromGenerator && pages.revids === 0 && pages.titles + pages.pageids <= 1;
+  // The generator's pages replace titles/pageids as the prop module's input: with a limit of 1, one page.
+  const single = pages.revids === 0 && (fromGenerator ? pages.generatorOne : pages.titles + pages.pageids <= 1);
   // Given with its default (rvdir=older) it does not switch the module to enumeration mode.
   if (single || (d.default !== undefined && p.value === String(d.default))) return;
   ctx.add(
