@@ -64,32 +64,33 @@ function canonicalQuery(text: string, query: WikiQuery, layout: QueryLayout): st
   // A `?` head makes the parser end the first line's pairs at a `#` (a URL's fragment).
   const fragmentOnFirstLine = head.endsWith('?');
   // Each pair's written text, in order; the empty ones (nothing sent) go.
-  const kept: string[] = [];
+  let out = head;
+  let any = false;
   for (let i = 0; i < params.length; i++) {
     const p = params[i];
     const r = p.range;
     if (r.end <= r.start) continue;
-    const written = text.slice(r.start, r.end);
-    if (p.name === '' && isBlank(written)) continue;
-    kept.push(written);
+    if (p.name === '' && isBlank(text, r.start, r.end)) continue;
+    let written = text.slice(r.start, r.end);
+    if (fragmentOnFirstLine && (!any || !multi) && written.indexOf('#') >= 0) written = written.replace(/#/g, '%23');
+    if (multi && isBlankCode(text.charCodeAt(r.end - 1))) written = encodeTrailingBlanks(written);
+    out = any ? out + separator + written : out + written;
+    any = true;
   }
-  if (kept.length === 0) return head || undefined;
-  let out = head;
-  for (let i = 0; i < kept.length; i++) {
-    let written = kept[i];
-    const onFirstLine = i === 0 || !multi;
-    const endsLine = multi || i === kept.length - 1;
-    if (onFirstLine && fragmentOnFirstLine) written = written.replace(/#/g, '%23');
-    if (endsLine) written = encodeTrailingBlanks(written);
-    out = i === 0 ? out + written : out + separator + written;
-  }
-  return out;
+  if (!any) return head || undefined;
+  // On one line, the last pair ends it (the separator `&` is no blank: the blanks `out` ends with are that pair's).
+  return multi || !isBlankCode(out.charCodeAt(out.length - 1)) ? out : encodeTrailingBlanks(out);
 }
 
-/** Whether `s` is only spaces, tabs and carriage returns (what the parser trims at a line's ends). */
-function isBlank(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+/** Whether a character is a space, a tab or a carriage return (what the parser trims at a line's ends). */
+function isBlankCode(c: number): boolean {
+  return c === 32 || c === 9 || c === 13;
+}
+
+/** Whether `text[start, end)` is only spaces, tabs and carriage returns (what the parser trims at a line's ends). */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13) return false;
   }
   return true;
