@@ -2126,3 +2126,30 @@ table("A generator's pages are the prop module's pages: with a limit of 1, the l
     ],
   },
 ]);
+
+const SLOTS_MIX = 'ApiQueryRevisionsBase::parseParameters';
+table('rvparse or parsetree with rvslots: invalidparammix only for an existing page, not for the generator', [
+  {
+    mirrors: `${SLOTS_MIX} via ApiQueryRevisions::run (a page named: assumed to exist, the message says so)`,
+    query: 'action=query&titles=Alpha&prop=revisions&rvparse=1&rvslots=main',
+    expect: [
+      ['deprecation', 'warning', 'rvparse', 'rvparse'],
+      ['invalidparammix', 'error', 'rvparse', 'rvparse'],
+    ],
+  },
+  {
+    mirrors: `${SLOTS_MIX} (ApiQueryRevisions::run returns first for an empty page set)`,
+    query: 'action=query&prop=revisions&rvparse=1&rvslots=main',
+    expect: [['deprecation', 'warning', 'rvparse', 'rvparse']],
+  },
+  {
+    mirrors: `${SLOTS_MIX} (not called for the generator: $resultPageSet !== null)`,
+    query: 'action=query&generator=revisions&titles=Alpha&grvparse=1&grvslots=main',
+    expect: [['deprecation', 'warning', 'grvparse', 'grvparse']],
+  },
+  {
+    mirrors: `${SLOTS_MIX} (prop=parsetree with slots, no page set)`,
+    query: 'action=query&prop=revisions&rvprop=parsetree&rvslots=main',
+    expect: [['deprecation', 'warning', 'parsetree', 'rvprop']],
+  },
+]);

@@ -370,6 +370,9 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
       applyPattern(ctx, rule, names, use, module, prefix);
       return;
     case 'conflicts':
+      // ApiQueryRevisionsBase::parseParameters: after the return for an empty page set, and not for the generator.
+      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+      if (rule.notAsGenerator && use?.generator === true) return;
       applyConflicts(ctx, rule, names, module);
       return;
   }
