@@ -287,25 +287,39 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
     const sets = g.sets.filter((s) => !s.dot || g.decl);
     if (!sets.length && !g.handedTo && !g.addsToken) continue;
     const entries = [...g.declEntries];
-    const seen = new Set(entries.map((e) => e.name.text));
+    // Each name's first entry, by name: looking it up in the list for each setting was quadratic (100,000 settings of
+    // one map, a 1.8 MB file: over two minutes).
+    const firstAt = new Map<string, number>();
+    entries.forEach((e, i) => {
+      if (!firstAt.has(e.name.text)) firstAt.set(e.name.text, i);
+    });
+    const seen = new Set(firstAt.keys());
     for (const s of sets) {
-      const at = entries.findIndex((e) => e.name.text === s.entry.name.text);
+      const at = firstAt.get(s.entry.name.text) ?? -1;
       if (at >= 0 && s.changes) entries[at] = { ...entries[at], value: s.entry.value };
       // A key also set outside any branch is sent (`action` is never taken as maybe absent: it names the request).
       if (at >= 0 && !s.branch && entries[at].maybeAbsent) entries[at] = { name: entries[at].name, value: entries[at].value };
       if (seen.has(s.entry.name.text)) continue;
       seen.add(s.entry.name.text);
+      firstAt.set(s.entry.name.text, entries.length);
       entries.push(s.branch && s.entry.name.text !== 'action' ? { ...s.entry, maybeAbsent: true } : s.entry);
     }
     const handedTo = seen.has('action') ? undefined : g.handedTo;
     if (!seen.has('action') && !handedTo) continue;
     if (!sets.length && !handedTo && !g.addsToken) continue;
     const nodes = [...(g.decl ? [g.decl] : []), ...sets.map((s) => s.node)];
+    // A loop, not Math.min(...nodes): spread arguments of some hundred thousand settings overflow the stack.
+    let start = Infinity;
+    let end = -Infinity;
+    for (const n of nodes) {
+      start = Math.min(start, n.startIndex);
+      end = Math.max(end, n.endIndex);
+    }
     out.push({
       decl: g.decl,
       entries,
-      start: Math.min(...nodes.map((n) => n.startIndex)),
-      end: Math.max(...nodes.map((n) => n.endIndex)),
+      start,
+      end,
       handedTo,
       addsToken: g.addsToken,
       filled: sets.length > 0,
