@@ -13,7 +13,10 @@
 import { strict as assert } from 'node:assert';
 import type { LspClient } from '../protocol/lspClient';
 import { cpuSeconds, peakRssMb } from './hostileServer';
-import { repeatTo, TOLD, withServer } from './hugeDocumentsShared';
+import { repeatTo, withServer } from './hugeDocumentsShared';
+
+/** What a source file over the parse budget is told (once): not the query documents' list of features it never has. */
+const SOURCE_TOLD = /huge50\.py is larger than [\d.]+ MB: its requests are not checked and the ▶ Run lenses are off for it/;
 import { MAX_TOKENS } from '../../server/src/boundedTokens';
 
 const MAX_SECONDS = 240;
@@ -103,7 +106,7 @@ describe('semantic tokens of huge source files', function () {
       });
       assert.ok(range.data.length > 0, 'tokens of the request deep inside');
       assertBounded(client, cpu0, started);
-      assert.equal([...client.shown.map((m) => m.message)].filter((m) => /huge50\.py is larger than/.test(m) && TOLD.test(m)).length, 1);
+      assert.equal(client.shown.filter((m) => SOURCE_TOLD.test(m.message)).length, 1);
     });
   });
 
