@@ -293,19 +293,17 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
     entries.forEach((e, i) => {
       if (!firstAt.has(e.name.text)) firstAt.set(e.name.text, i);
     });
-    const seen = new Set(firstAt.keys());
     for (const s of sets) {
       const at = firstAt.get(s.entry.name.text) ?? -1;
       if (at >= 0 && s.changes) entries[at] = { ...entries[at], value: s.entry.value };
       // A key also set outside any branch is sent (`action` is never taken as maybe absent: it names the request).
       if (at >= 0 && !s.branch && entries[at].maybeAbsent) entries[at] = { name: entries[at].name, value: entries[at].value };
-      if (seen.has(s.entry.name.text)) continue;
-      seen.add(s.entry.name.text);
+      if (at >= 0) continue;
       firstAt.set(s.entry.name.text, entries.length);
       entries.push(s.branch && s.entry.name.text !== 'action' ? { ...s.entry, maybeAbsent: true } : s.entry);
     }
-    const handedTo = seen.has('action') ? undefined : g.handedTo;
-    if (!seen.has('action') && !handedTo) continue;
+    const handedTo = firstAt.has('action') ? undefined : g.handedTo;
+    if (!firstAt.has('action') && !handedTo) continue;
     if (!sets.length && !handedTo && !g.addsToken) continue;
     const nodes = [...(g.decl ? [g.decl] : []), ...sets.map((s) => s.node)];
     // A loop, not Math.min(...nodes): spread arguments of some hundred thousand settings overflow the stack.
