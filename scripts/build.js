@@ -15,7 +15,7 @@ const path = require('path');
 
 const { BUILD_INPUTS, buildInputs } = require('./lib/buildFreshness.js');
 const { settingsDocsStripPlugin } = require('./lib/settingsDocsStrip.js');
-const { dataFiles, runtimeDataText, writeRuntimeData } = require('./lib/runtimeData.js');
+const { DERIVED_FILES, dataFiles, runtimeDataFiles, writeRuntimeData } = require('./lib/runtimeData.js');
 
 const root = path.join(__dirname, '..');
 
@@ -256,11 +256,10 @@ function packageFilesPlugin() {
       build.onLoad({ filter: /.*/, namespace: 'wikimap-query' }, () => {
         const files = { 'package.json': JSON.stringify({ version: require(path.join(root, 'package.json')).version }) };
         const watchFiles = [path.join(root, 'package.json')];
-        for (const rel of dataFiles(root)) {
-          const file = path.join(root, ...rel.split('/'));
-          files[rel] = runtimeDataText(rel, fs.readFileSync(file, 'utf8'));
-          watchFiles.push(file);
-        }
+        for (const [rel, text] of runtimeDataFiles(root)) files[rel] = text;
+        for (const rel of dataFiles(root)) watchFiles.push(path.join(root, ...rel.split('/')));
+        for (const derived of Object.values(DERIVED_FILES))
+          for (const [, source] of derived) watchFiles.push(path.join(root, ...source.split('/')));
         return { contents: `export default ${JSON.stringify(files)};`, loader: 'js', watchFiles };
       });
     },

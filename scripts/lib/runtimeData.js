@@ -13,6 +13,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const Module = require('module');
 
 /** Of each rule file: the fields of its rules only documentation reads, and the file's own `description`. */
 const DOCUMENTATION_FIELDS = {
@@ -31,6 +32,63 @@ const UNREAD_MODULE_FIELDS = {
   'descriptors/wiki/action-modules.json': ['sourcename', 'licensetag', 'licenselink'],
   'descriptors/wiki/api-core.json': ['sourcename', 'licensetag', 'licenselink'],
 };
+
+/**
+ * Files the build derives from a data file, written beside the run-time copies: data file -> [the derived
+ * file, the module of the sources (TypeScript) whose export makes it from the data]. The presence index of
+ * the built-in versions (server/src/service/wiki/wikiVersionPresence.ts, about 70 KB) is what the first hover
+ * or completion that describes a parameter reads, instead of the three versions' every module (310 KB).
+ */
+const DERIVED_FILES = {
+  'descriptors/wiki/versions/core-modules.json': [
+    ['descriptors/wiki/versions/core-presence.json', 'server/src/service/wiki/wikiVersionPresence.ts', 'presenceIndex'],
+  ],
+};
+
+/**
+ * The export `name` of the TypeScript module `rel` of the sources under `root` (bundled by esbuild, run here).
+ * @param {string} root @param {string} rel @param {string} name
+ * @returns {(data: unknown) => unknown}
+ */
+function sourceExport(root, rel, name) {
+  const esbuild = require('esbuild');
+  const file = path.join(root, ...rel.split('/'));
+  const built = esbuild.buildSync({ entryPoints: [file], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent' });
+  const mod = new Module(file);
+  mod.filename = file;
+  // @ts-expect-error Module#_compile is Node's own way to run CommonJS text as a module.
+  mod._compile(built.outputFiles[0].text, file);
+  return mod.exports[name];
+}
+
+/**
+ * The files derived from one data file, each as [relative path, text] (compact, ASCII as the copies).
+ * @param {string} root the repository's root
+ * @param {string} relPath the data file, relative to `root`, `/`-separated
+ * @param {string} text the data file's text
+ * @returns {[string, string][]}
+ */
+function derivedDataFiles(root, relPath, text) {
+  const derived = /** @type {Record<string, string[][]>} */ (DERIVED_FILES)[relPath] ?? [];
+  return derived.map(([rel, source, name]) => [rel, asciiJson(sourceExport(root, source, name)(JSON.parse(text)))]);
+}
+
+/**
+ * Every file the bundles read from descriptors/: each data file's run-time copy and the files derived from it.
+ * @param {string} root the repository's root
+ * @returns {[string, string][]} [relative path, text]
+ */
+function runtimeDataFiles(root) {
+  return dataFiles(root).flatMap((rel) => {
+    const text = fs.readFileSync(path.join(root, ...rel.split('/')), 'utf8');
+    return [[rel, runtimeDataText(rel, text)], ...derivedDataFiles(root, rel, text)];
+  });
+}
+
+/** @param {unknown} data @returns {string} compact JSON, non-ASCII characters as \u escapes */
+function asciiJson(data) {
+  return JSON.stringify(data).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /**
  * The data files (relative paths, `/`-separated): every descriptors/**\/*.json but the JSON schemas.
@@ -66,7 +124,7 @@ function runtimeDataText(relPath, text) {
   if (unread && Array.isArray(modules)) {
     for (const m of modules) if (m && typeof m === 'object') for (const f of unread) delete m[f];
   }
-  return JSON.stringify(data).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return asciiJson(data);
 }
 
 /**
@@ -79,10 +137,10 @@ function writeRuntimeData(root, outDir) {
   const written = [];
   const target = path.resolve(root, outDir);
   fs.rmSync(path.join(target, 'descriptors'), { recursive: true, force: true });
-  for (const rel of dataFiles(root)) {
+  for (const [rel, text] of runtimeDataFiles(root)) {
     const out = path.join(target, ...rel.split('/'));
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, runtimeDataText(rel, fs.readFileSync(path.join(root, ...rel.split('/')), 'utf8')));
+    fs.writeFileSync(out, text);
     written.push(
       path
         .join(outDir, ...rel.split('/'))
@@ -93,4 +151,13 @@ function writeRuntimeData(root, outDir) {
   return written;
 }
 
-module.exports = { DOCUMENTATION_FIELDS, UNREAD_MODULE_FIELDS, dataFiles, runtimeDataText, writeRuntimeData };
+module.exports = {
+  DOCUMENTATION_FIELDS,
+  UNREAD_MODULE_FIELDS,
+  DERIVED_FILES,
+  dataFiles,
+  runtimeDataText,
+  derivedDataFiles,
+  runtimeDataFiles,
+  writeRuntimeData,
+};

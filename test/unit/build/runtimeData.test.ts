@@ -9,6 +9,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
+import { presenceIndex } from '../../../server/src/service/wiki/wikiVersionPresence';
+import { createVersionFacts } from '../../../server/src/service/wiki/wikiVersions';
 import { validate } from '../wiki/helpers';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -18,6 +20,7 @@ const runtimeData = require('../../../scripts/lib/runtimeData.js') as {
   UNREAD_MODULE_FIELDS: Record<string, string[]>;
   dataFiles(root: string): string[];
   runtimeDataText(relPath: string, text: string): string;
+  derivedDataFiles(root: string, relPath: string, text: string): [string, string][];
 };
 
 const source = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -76,6 +79,46 @@ describe('the data files as the bundles read them', () => {
         rel,
       );
     }
+  });
+
+  it("the built-in versions' presence index (derived by the build) answers hover's questions as the whole data does", () => {
+    const rel = 'descriptors/wiki/versions/core-modules.json';
+    const derived = runtimeData.derivedDataFiles(ROOT, rel, source(rel));
+    assert.deepEqual(
+      derived.map(([name]) => name),
+      ['descriptors/wiki/versions/core-presence.json'],
+    );
+    const index = derived[0][1];
+    assert.doesNotMatch(index, /[^\x00-\x7f]|\n/);
+    assert.ok(index.length * 3 < copies.get(rel)!.length, `${index.length} characters`);
+    assert.deepEqual(JSON.parse(index), presenceIndex(JSON.parse(source(rel))));
+    let dataRead = 0;
+    const fromIndex = createVersionFacts(() => (dataRead++, JSON.parse(source(rel))), JSON.parse(index))!;
+    const fromData = createVersionFacts(() => JSON.parse(source(rel)))!;
+    assert.deepEqual(fromIndex.versions, fromData.versions);
+    assert.deepEqual(fromIndex.shorts, ['1.39', '1.43', '1.45']);
+    // Every module, parameter and enumerated value of every version, and names no version has.
+    const doc = JSON.parse(source(rel)) as { modules: Record<string, { module: { parameters?: { name: string; type?: unknown }[] } }[]> };
+    let asked = 0;
+    for (const [p, variants] of Object.entries(doc.modules)) {
+      for (const name of [p, `${p}x`]) assert.deepEqual(fromIndex.modulePresence(name), fromData.modulePresence(name), name);
+      for (const { module } of variants) {
+        for (const param of [...(module.parameters ?? []), { name: 'constructor', type: ['__proto__'] }]) {
+          assert.deepEqual(fromIndex.paramPresence(p, param.name), fromData.paramPresence(p, param.name), `${p} ${param.name}`);
+          for (const value of [...(Array.isArray(param.type) ? (param.type as unknown[]) : []), 'none-such', 'toString']) {
+            assert.deepEqual(
+              fromIndex.valuePresence(p, param.name, value as string),
+              fromData.valuePresence(p, param.name, value as string),
+            );
+            asked++;
+          }
+        }
+      }
+    }
+    assert.ok(asked > 5000, `${asked} values asked`);
+    assert.equal(dataRead, 0, 'hover questions do not read the whole data');
+    for (const s of fromData.shorts) assert.deepEqual(fromIndex.paraminfo(s), fromData.paraminfo(s), s);
+    assert.equal(dataRead, 1, 'a version catalogue reads it once');
   });
 
   it('a catalogue from the run-time copies judges each request of the agreement corpora as one from the sources', () => {

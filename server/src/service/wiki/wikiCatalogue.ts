@@ -932,6 +932,11 @@ export const BUILTIN_CATALOGUE_FILES = {
   actionConstraints: 'descriptors/wiki/action-constraints.json',
   /** Core modules of the built-in MediaWiki versions (1.39, 1.43, 1.45), recorded from real releases. */
   versions: 'descriptors/wiki/versions/core-modules.json',
+  /**
+   * Where each core module, parameter and value of the built-in versions is present (wikiVersionPresence.ts):
+   * written by the build beside the run-time copies, derived from `versions`; not in the sources.
+   */
+  versionPresence: 'descriptors/wiki/versions/core-presence.json',
 } as const;
 
 /**
@@ -955,6 +960,17 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   });
   const recorded = isObject(actions) ? actions.mediawiki : undefined;
   if (typeof recorded === 'string') cat.actionModulesVersion = recorded;
-  setBuiltinVersionFacts(() => createVersionFacts(readJson(BUILTIN_CATALOGUE_FILES.versions)));
+  setBuiltinVersionFacts(() =>
+    createVersionFacts(() => readJson(BUILTIN_CATALOGUE_FILES.versions), readBuildFile(readJson, BUILTIN_CATALOGUE_FILES.versionPresence)),
+  );
   return cat;
+}
+
+/** A file the build derives (absent when the sources are read as they are): undefined when it cannot be read. */
+function readBuildFile(readJson: (relPath: string) => unknown, relPath: string): unknown {
+  try {
+    return readJson(relPath);
+  } catch {
+    return undefined;
+  }
 }

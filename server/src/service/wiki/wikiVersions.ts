@@ -12,6 +12,15 @@ export interface BuiltinVersion {
   generator: string;
 }
 
+import {
+  presenceIndex,
+  readPresenceIndex,
+  shortOfVersion,
+  type ModulePresenceEntry,
+  type ParamPresenceEntry,
+  type PresenceIndex,
+} from './wikiVersionPresence';
+
 interface RawParam {
   name: string;
   type?: unknown;
@@ -33,18 +42,29 @@ export interface VersionPresence {
 class WikiVersionFacts {
   /** Short version numbers, oldest first. */
   readonly shorts: string[];
-  /** version → module path → module. */
-  private readonly byVersion = new Map<string, Map<string, RawModule>>();
+  /** Module path → its presence entry (wikiVersionPresence.ts), and each module's parameters by name when asked. */
+  private readonly presence = new Map<string, ModulePresenceEntry>();
+  private readonly paramsOf = new Map<string, Map<string, ParamPresenceEntry>>();
+  /** version → module path → module, read from the whole data on first use (a target's catalogue, `module`). */
+  private byVersionRead: Map<string, Map<string, RawModule>> | undefined;
 
   constructor(
     readonly versions: BuiltinVersion[],
-    modules: Record<string, { in: string[]; module: RawModule }[]>,
+    index: PresenceIndex,
+    private readonly loadModules: () => Record<string, { in: string[]; module: RawModule }[]>,
   ) {
-    this.shorts = versions.map((v) => v.name.replace(/^mediawiki-/, ''));
-    for (const s of this.shorts) this.byVersion.set(s, new Map());
-    for (const [p, variants] of Object.entries(modules)) {
-      for (const v of variants) for (const s of v.in) this.byVersion.get(s)?.set(p, v.module);
+    this.shorts = versions.map(shortOfVersion);
+    for (const m of index.modules) this.presence.set(m[0], m);
+  }
+
+  private get byVersion(): Map<string, Map<string, RawModule>> {
+    if (this.byVersionRead) return this.byVersionRead;
+    const byVersion = new Map<string, Map<string, RawModule>>();
+    for (const s of this.shorts) byVersion.set(s, new Map());
+    for (const [p, variants] of Object.entries(this.loadModules())) {
+      for (const v of variants) for (const s of v.in) byVersion.get(s)?.set(p, v.module);
     }
+    return (this.byVersionRead = byVersion);
   }
 
   /** The module of `path` in version `short` (`1.45`), if that version has it. */
@@ -58,43 +78,42 @@ class WikiVersionFacts {
     return m ? { paraminfo: { helpformat: 'none', modules: [...m.values()] } } : undefined;
   }
 
+  private param(path: string, name: string): ParamPresenceEntry | undefined {
+    let params = this.paramsOf.get(path);
+    if (!params) {
+      params = new Map((this.presence.get(path)?.[3] ?? []).map((p) => [p[0], p]));
+      this.paramsOf.set(path, params);
+    }
+    return params.get(name);
+  }
+
   modulePresence(path: string): VersionPresence {
-    return this.presence((s) => {
-      const m = this.module(s, path);
-      return m ? { deprecated: !!m.deprecated } : undefined;
-    });
+    const m = this.presence.get(path);
+    return this.presenceOf(m?.[1] ?? 0, m?.[2] ?? 0);
   }
 
   paramPresence(path: string, name: string): VersionPresence {
-    return this.presence((s) => {
-      const p = this.module(s, path)?.parameters?.find((x) => x.name === name);
-      return p ? { deprecated: !!p.deprecated } : undefined;
-    });
+    const p = this.param(path, name);
+    return this.presenceOf(p?.[1] ?? 0, p?.[2] ?? 0);
   }
 
   /** Presence of a value of an enumerated parameter; undefined when no version enumerates its values. */
   valuePresence(path: string, name: string, value: string): VersionPresence | undefined {
-    let enumerated = false;
-    const r = this.presence((s) => {
-      const p = this.module(s, path)?.parameters?.find((x) => x.name === name);
-      if (!p || !Array.isArray(p.type)) return undefined;
-      enumerated = true;
-      if (!p.type.includes(value)) return undefined;
-      return { deprecated: Array.isArray(p.deprecatedvalues) && p.deprecatedvalues.includes(value) };
-    });
-    return enumerated ? r : undefined;
+    const p = this.param(path, name);
+    if (!p?.[3]) return undefined;
+    const v = p[4]?.find((x) => x[0] === value);
+    return this.presenceOf(v?.[1] ?? 0, v?.[2] ?? 0);
   }
 
-  private presence(at: (short: string) => { deprecated: boolean } | undefined): VersionPresence {
-    const present: string[] = [];
-    const deprecated: string[] = [];
-    for (const s of this.shorts) {
-      const f = at(s);
-      if (!f) continue;
-      present.push(s);
-      if (f.deprecated) deprecated.push(s);
-    }
-    return { present, deprecated };
+  /** The versions of the bits of `present` and `deprecated`, oldest first. */
+  private presenceOf(present: number, deprecated: number): VersionPresence {
+    const out: VersionPresence = { present: [], deprecated: [] };
+    this.shorts.forEach((s, i) => {
+      if (!(present & (1 << i))) return;
+      out.present.push(s);
+      if (deprecated & (1 << i)) out.deprecated.push(s);
+    });
+    return out;
   }
 
   /** A Markdown line for hover, or undefined when none of the built-in versions has it. */
@@ -123,21 +142,38 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Reads core-modules.json; undefined when the data is absent or not of that shape. */
-export function createVersionFacts(doc: unknown): WikiVersionFacts | undefined {
-  if (!isObject(doc) || !Array.isArray(doc.versions) || !isObject(doc.modules)) return undefined;
-  const versions = (doc.versions as unknown[]).filter(
+/**
+ * The built-in versions' facts from core-modules.json, read by `readData` when a question needs every module
+ * (a target's catalogue), and from the presence index the build wrote beside it (`index`) for what hover and
+ * completion ask; without the index it is computed from the data. Undefined when the data is absent or not of
+ * that shape.
+ */
+export function createVersionFacts(readData: () => unknown, index?: unknown): WikiVersionFacts | undefined {
+  let data: unknown;
+  let read = false;
+  const dataOnce = () => {
+    if (!read) [data, read] = [readData(), true];
+    return data;
+  };
+  const presence = readPresenceIndex(index) ?? presenceIndex(dataOnce());
+  if (!presence) return undefined;
+  const versions = presence.versions.filter(
     (v): v is BuiltinVersion => isObject(v) && typeof v.name === 'string' && typeof v.version === 'string',
   );
-  const modules: Record<string, { in: string[]; module: RawModule }[]> = {};
-  for (const [p, variants] of Object.entries(doc.modules)) {
-    if (!Array.isArray(variants)) continue;
-    modules[p] = variants.filter((v) => isObject(v) && Array.isArray(v.in) && isObject(v.module)) as {
-      in: string[];
-      module: RawModule;
-    }[];
-  }
-  return new WikiVersionFacts(versions, modules);
+  const loadModules = () => {
+    const doc = dataOnce();
+    const modules: Record<string, { in: string[]; module: RawModule }[]> = {};
+    if (!isObject(doc) || !isObject(doc.modules)) return modules;
+    for (const [p, variants] of Object.entries(doc.modules)) {
+      if (!Array.isArray(variants)) continue;
+      modules[p] = variants.filter((v) => isObject(v) && Array.isArray(v.in) && isObject(v.module)) as {
+        in: string[];
+        module: RawModule;
+      }[];
+    }
+    return modules;
+  };
+  return new WikiVersionFacts(versions, presence, loadModules);
 }
 
 let builtin: WikiVersionFacts | undefined;
