@@ -2,7 +2,7 @@
  * Where each core module, parameter and enumerated value is present and deprecated among the built-in
  * versions, as one small index: what hover and completion ask of the version facts (wikiVersions.ts).
  * It is computed from core-modules.json (310 KB: every module of three versions) by `presenceIndex`; the
- * build writes it beside the run-time copies (`descriptors/wiki/versions/core-presence.json`, about 70 KB,
+ * build writes it beside the run-time copies (`dist/descriptors/wiki/versions/core-presence.json`, 66 KB,
  * scripts/lib/runtimeData.js runs this function), so the first hover that describes a parameter reads that
  * and not the whole data. Without the file (the sources under tsx), the index is computed from the data.
  *
