@@ -1,7 +1,8 @@
 /**
  * Parameters a client may leave out at run time: Retrofit skips a `@Query`/`@Field` whose argument is
  * null (`ParameterHandler.Query.apply`: "Skip null values"), and an empty list adds no pair; python-requests
- * leaves out a None value, pywikibot None and False, mw.Api and mwn `false` and `undefined`. A verdict on
+ * leaves out a None value, pywikibot None and False, mw.Api and mwn `false` and `undefined` (mwn a `null` too when it
+ * sends a GET; a POST sends it as "null", as mw.Api's multipart form does). A verdict on
  * such a request stands when it holds whichever of them are sent (a verdict on the parameter's own name);
  * one that holds whenever a given one of them is sent stands too, its message saying so (`says`), at the
  * server's severity; one that needs two of them sent together, or fires only when one is left out, does
@@ -23,6 +24,7 @@ const API = 'w/api.php?action=query&prop=revisions&rvslots=main&rvprop=ids';
 const WIKI = 'https://en.wikipedia.org/w/api.php';
 const PY_REVS = `'action': 'query', 'prop': 'revisions', 'rvprop': 'ids', 'rvslots': 'main'`;
 const JS_REVS = `action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main'`;
+const MWN = `const { Mwn } = require('mwn');\nconst bot = new Mwn();\n`;
 
 /** 28 parameters of action=query and prop=revisions, none deprecated. */
 const MANY = (
@@ -183,6 +185,57 @@ const CASES: Case[] = [
     language: 'javascript',
     source: `new mw.Api().get({ action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main', titles: undefined, pageids: 5 });\n`,
     codes: [],
+  },
+  {
+    name: "mwn's GET (action=query) leaves a null out (axios skips it): titles: null beside pageids is one page set",
+    language: 'javascript',
+    source: `${MWN}bot.request({ action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main', titles: null, pageids: 5, rvdir: 'newer' });\n`,
+    codes: [],
+  },
+  {
+    name: "mwn's GET: a null branch may leave the pair out (titles or pageids: no error on rvdir)",
+    language: 'javascript',
+    source: `${MWN}bot.request({ ${JS_REVS}, titles: t || null, pageids: p || null, rvdir: 'newer' });\n`,
+    codes: [],
+  },
+  {
+    name: 'mwn posts every other module, its body written with encodeURIComponent: a null is sent as the word "null"',
+    language: 'javascript',
+    source: `${MWN}bot.request({ action: 'edit', title: 'A', text: 'x', contentformat: ⟦null⟧, token: t });\n`,
+    codes: ['badvalue'],
+  },
+  {
+    name: 'mwn posts action=parse with a text ("null" sent), and gets it without one (left out)',
+    language: 'javascript',
+    source:
+      `${MWN}bot.request({ action: 'parse', title: 'A', text: 'x', contentformat: ⟦null⟧ });\n` +
+      `bot.request({ action: 'parse', page: 'A', contentformat: null });\n`,
+    codes: ['badvalue'],
+  },
+  {
+    name: "mwn's request option method decides; options it cannot read leave the null unknown (no verdict on it)",
+    language: 'javascript',
+    source:
+      `${MWN}bot.request({ action: 'parse', title: 'A', text: 'x', contentformat: null }, { method: 'get' });\n` +
+      `bot.request({ action: 'query', list: 'allpages', apnamespace: ⟦null⟧ }, { method: 'post' });\n` +
+      `bot.request({ action: 'parse', title: 'A', text: 'x', contentformat: null }, options);\n`,
+    codes: ['badvalue'],
+  },
+  {
+    name: 'mw.Api posts multipart/form-data when asked (FormData.append sends null as "null"); the ajaxOptions are not a request',
+    language: 'javascript',
+    source:
+      `new mw.Api().post({ action: 'parse', title: 'A', text: 'x', contentformat: ⟦null⟧ }, { contentType: 'multipart/form-data' });\n` +
+      `new mw.Api().postWithToken('csrf', { action: 'edit', title: 'A', text: 'x', contentformat: ⟦null⟧ }, { contentType: 'multipart/form-data' });\n`,
+    codes: ['badvalue', 'badvalue'],
+  },
+  {
+    name: 'mw.Api: a GET is never multipart (sent empty); ajaxOptions it cannot read leave a POST\'s null unknown',
+    language: 'javascript',
+    source:
+      `new mw.Api().get({ ${JS_REVS}, titles: null, ⟦pageids⟧: 5 }, { contentType: 'multipart/form-data' });\n` +
+      `new mw.Api().post({ action: 'parse', title: 'A', text: 'x', contentformat: null }, ajaxOptions);\n`,
+    codes: ['multisource'],
   },
   {
     name: 'a map filled key by key in if/else branches: titles in one, pageids in the other, never judged as sent together',

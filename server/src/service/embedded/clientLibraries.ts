@@ -51,7 +51,8 @@ const CLIENT_RULES: Record<ClientKind, ClientRule> = {
     omits: JS_OMITS,
     sendsEmpty: new Set(['null']),
   },
-  // mwn's preprocessParameters does the same.
+  // mwn's preprocessParams deletes `false` and `undefined` only; a `null` is left out of a GET (axios's params
+  // skip it) and sent as the word "null" in a POST body (`encodeURIComponent(val)`): see `nullSentAs`.
   mwn: { kind: 'mwn', dropsFalse: true, joinsLists: true, defaults: { format: 'json', formatversion: '2' }, omits: JS_OMITS },
   // pywikibot's Request._encoded_items: "False and None are not included in the http URI".
   pywikibot: { kind: 'pywikibot', dropsFalse: true, joinsLists: true, defaults: { format: 'json' }, omits: PY_OMITS },
@@ -92,6 +93,13 @@ export interface CallClient {
   beside?: true;
   /** The call adds the token (`mw.Api`'s `postWithToken(type, params)`, `postWithEditToken(params)`). */
   addsToken?: true;
+  /** The HTTP method the callee uses, where its name says it (`mw.Api`'s `get`, `post`, `postWithToken`). */
+  method?: 'get' | 'post';
+  /**
+   * The options argument after the parameters (`mw.Api`'s ajaxOptions, mwn's request options): the keys of an
+   * object literal, each with its string value (undefined when not a plain string), or unknown; absent when none.
+   */
+  options?: ReadonlyMap<string, string | undefined> | 'unknown';
 }
 
 const NONE: CallClient = { kind: 'unknown', mediawiki: false, holdsParams: false, kwargs: false, skipNames: new Set() };
@@ -200,9 +208,100 @@ export function clientOfCall(node: Node, lang: HostLanguage, host: string): Call
   const callee = calleeText(at.call, at.args, host);
   const kind = classify(callee, lang);
   if (!kind) return moduleBeside(node, at, lang, host) ?? NONE;
-  const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);
   const addsToken = kind !== 'http' && TOKEN_ADDING.test(callee) ? { addsToken: true as const } : {};
+  if (kind === 'mw.Api' || kind === 'mwn') {
+    // The parameters are the first argument (postWithToken's second, after the token type); what follows them is the
+    // library's options (ajaxOptions, request options), not wiki parameters.
+    const args = at.args.namedChildren.filter((a) => a && a.type !== 'comment');
+    const index = args.findIndex((a) => a!.startIndex === node.startIndex && a!.endIndex === node.endIndex);
+    const paramsAt = kind === 'mw.Api' && /(?:^|\.)postWithToken$/.test(callee) ? 1 : 0;
+    if (at.keyword !== undefined || index !== paramsAt) return { ...NONE, kind, mediawiki: true };
+    const after = args[index + 1];
+    const method = kind === 'mw.Api' ? (/\.get$/.test(callee) ? 'get' : /(?:\.post|Token)$/.test(callee) ? 'post' : undefined) : undefined;
+    return {
+      ...NONE,
+      kind,
+      mediawiki: true,
+      holdsParams: true,
+      ...addsToken,
+      ...(method ? { method } : {}),
+      ...(after ? { options: optionsOf(after, lang, host) } : {}),
+    };
+  }
+  const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);
   return { ...NONE, kind, mediawiki: kind !== 'http', holdsParams, ...addsToken };
+}
+
+/** A JavaScript options object: its keys with their string values, or unknown (not a literal, a spread, a computed key). */
+function optionsOf(node: Node, lang: HostLanguage, host: string): ReadonlyMap<string, string | undefined> | 'unknown' {
+  if (node.type !== 'object') return 'unknown';
+  const out = new Map<string, string | undefined>();
+  for (const k of node.namedChildren) {
+    if (!k || k.type === 'comment') continue;
+    if (k.type !== 'pair') return 'unknown';
+    const key = k.childForFieldName('key');
+    const value = k.childForFieldName('value');
+    if (!key || !value) return 'unknown';
+    let name: string;
+    if (key.type === 'property_identifier') name = key.text;
+    else if (isStringNode(key, lang)) {
+      const t = decodeExpression(key, lang, host);
+      if (t.hasHole()) return 'unknown';
+      name = t.text;
+    } else return 'unknown';
+    const text = isStringNode(value, lang) ? decodeExpression(value, lang, host) : undefined;
+    out.set(name, text && !text.hasHole() ? text.text : undefined);
+  }
+  return out;
+}
+
+/**
+ * How a call sends a `null` value where the library's rule depends on the call: the word "null", nothing (left
+ * out), or either (unknown); undefined where the library's own rule holds.
+ * - mw.Api (index.js `ajax`): a POST with `contentType: 'multipart/form-data'` puts each value into a FormData, whose
+ *   `append` sends `null` as "null"; every other request goes through `$.param`, which sends it empty.
+ * - mwn (core.ts): a GET hands the parameters to axios, which leaves a null out; a POST body is written with
+ *   `encodeURIComponent(val)`, "null". Its method: a request option `method`, else GET for `action=query` and for
+ *   `action=parse` without `text`, POST otherwise (`getMethod`).
+ */
+export function nullSentAs(
+  kind: ClientKind,
+  entries: readonly Entry[],
+  action: MappedText | undefined,
+  call?: Pick<CallClient, 'method' | 'options'>,
+): 'word' | 'dropped' | 'unknown' | undefined {
+  const options = call?.options;
+  if (kind === 'mw.Api') {
+    if (call?.method === 'get' || options === undefined) return undefined;
+    if (options === 'unknown' || call?.method === undefined) return 'unknown';
+    if (!options.has('contentType')) return undefined;
+    const type = options.get('contentType');
+    return type === undefined ? 'unknown' : type === 'multipart/form-data' ? 'word' : undefined;
+  }
+  if (kind !== 'mwn') return undefined;
+  let method: string | undefined;
+  if (options === 'unknown') return 'unknown';
+  if (options?.has('method')) method = options.get('method')?.toLowerCase();
+  else {
+    const named = (name: string) => entries.find((e) => e.name.text === name && !e.name.hasHole());
+    const actionEntry = named('action');
+    let module: string | undefined;
+    if (action) module = action.hasHole() ? undefined : action.text;
+    else if (!actionEntry) module = '';
+    else if (actionEntry.value.kind === 'text' && !actionEntry.value.text.hasHole()) module = actionEntry.value.text.text;
+    if (module === undefined) return 'unknown';
+    if (module === 'query') method = 'get';
+    else if (module !== 'parse') method = 'post';
+    else {
+      // `!this.apiParams.text`: an empty, null or left-out text is a GET.
+      const text = named('text')?.value;
+      if (!text || text.kind === 'none' || (text.kind === 'bool' && !text.value) || (text.kind === 'text' && !text.text.text)) method = 'get';
+      else if (text.kind === 'text' && !text.text.hasHole()) method = 'post';
+      else if (text.kind === 'unknown') return 'unknown';
+      else method = 'post';
+    }
+  }
+  return method === 'get' ? 'dropped' : method === 'post' ? 'word' : 'unknown';
 }
 
 /**
@@ -261,7 +360,7 @@ export function encodeInto(out: MappedText, text: MappedText, name: boolean): vo
 }
 
 /** A value as the client sends it, or undefined when the client leaves the parameter out. */
-function wireValue(v: EntryValue, rule: ClientRule): MappedText | undefined {
+function wireValue(v: EntryValue, rule: ClientRule, nullAs?: 'word' | 'dropped' | 'unknown'): MappedText | undefined {
   const out = new MappedText();
   switch (v.kind) {
     case 'text':
@@ -275,16 +374,24 @@ function wireValue(v: EntryValue, rule: ClientRule): MappedText | undefined {
       pushNodeText(out, v.node);
       return out;
     case 'none':
+      if (nullAs && v.node.type === 'null') {
+        if (nullAs === 'dropped') return undefined;
+        if (nullAs === 'word') {
+          pushNodeText(out, v.node);
+          return out;
+        }
+        break;
+      }
       if (rule.sendsEmpty?.has(v.node.type)) return out;
       if (rule.dropsFalse) return undefined;
       break;
     case 'list':
       // A one-item list is its item for every client (Go's url.Values{"action": {"query"}}).
-      if (v.items.length === 1 && v.items[0].kind !== 'list') return wireValue(v.items[0], rule);
+      if (v.items.length === 1 && v.items[0].kind !== 'list') return wireValue(v.items[0], rule, nullAs);
       if (rule.joinsLists && v.items.every((it) => it.kind === 'text' || it.kind === 'number')) {
         v.items.forEach((it, i) => {
           if (i) out.push('|', it.node.startIndex, it.node.startIndex);
-          out.append(wireValue(it, rule)!);
+          out.append(wireValue(it, rule, nullAs)!);
         });
         return out;
       }
@@ -295,8 +402,9 @@ function wireValue(v: EntryValue, rule: ClientRule): MappedText | undefined {
 }
 
 /** Whether the client may leave a pair out at run time (its value may be a literal the client omits). */
-function mayOmit(v: EntryValue, rule: ClientRule): boolean {
-  if (v.kind === 'unknown') return !!v.orLiterals?.some((l) => rule.omits.has(l));
+function mayOmit(v: EntryValue, rule: ClientRule, nullAs?: 'word' | 'dropped' | 'unknown'): boolean {
+  if (v.kind === 'unknown') return !!v.orLiterals?.some((l) => rule.omits.has(l) || (l === 'null' && (nullAs === 'dropped' || nullAs === 'unknown')));
+  if (v.kind === 'none' && v.node.type === 'null' && nullAs) return nullAs === 'unknown';
   return v.kind === 'none' && !rule.dropsFalse && rule.omits.has(v.node.type);
 }
 
@@ -304,8 +412,15 @@ function mayOmit(v: EntryValue, rule: ClientRule): boolean {
  * The virtual query string of a parameter object as its client sends it; the virtual ranges of the pairs the
  * client may leave out at run time go into `mayBeAbsent` (`FoundRequest.mayBeAbsent`).
  */
-export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, action?: MappedText, mayBeAbsent?: OffsetRange[]): MappedText {
+export function entriesToQuery(
+  entries: readonly Entry[],
+  kind: ClientKind,
+  action?: MappedText,
+  mayBeAbsent?: OffsetRange[],
+  call?: Pick<CallClient, 'method' | 'options'>,
+): MappedText {
   const rule = CLIENT_RULES[kind];
+  const nullAs = nullSentAs(kind, entries, action, call);
   const out = new MappedText();
   const add = (name: MappedText, value: MappedText) => {
     if (out.text) out.push('&', name.starts[0] ?? 0, name.starts[0] ?? 0);
@@ -321,11 +436,11 @@ export function entriesToQuery(entries: readonly Entry[], kind: ClientKind, acti
     add(name, action);
   }
   for (const e of entries) {
-    const value = wireValue(e.value, rule);
+    const value = wireValue(e.value, rule, nullAs);
     if (!value) continue;
     const from = out.text.length;
     add(e.name, value);
-    if (mayBeAbsent && (e.maybeAbsent || mayOmit(e.value, rule))) mayBeAbsent.push({ start: from, end: out.text.length });
+    if (mayBeAbsent && (e.maybeAbsent || mayOmit(e.value, rule, nullAs))) mayBeAbsent.push({ start: from, end: out.text.length });
   }
   return out;
 }

@@ -315,7 +315,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   const impliedAction = !hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && selectsQueryModule(entries);
   if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && !impliedAction) return;
   const mayBeAbsent: OffsetRange[] = [];
-  const query = entriesToQuery(entries.entries, client.kind, client.action, mayBeAbsent);
+  const query = entriesToQuery(entries.entries, client.kind, client.action, mayBeAbsent, client);
   const defaultsFrom = appendDefaults(query, client.kind, node.endIndex);
   const tokenFrom =
     client.addsToken && !entries.entries.some((e) => e.name.text === 'token') ? appendAddedToken(query, node.endIndex) : undefined;
