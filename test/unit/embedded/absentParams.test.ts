@@ -230,7 +230,7 @@ const CASES: Case[] = [
     codes: ['badvalue', 'badvalue'],
   },
   {
-    name: 'mw.Api: a GET is never multipart (sent empty); ajaxOptions it cannot read leave a POST\'s null unknown',
+    name: "mw.Api: a GET is never multipart (sent empty); ajaxOptions it cannot read leave a POST's null unknown",
     language: 'javascript',
     source:
       `new mw.Api().get({ ${JS_REVS}, titles: null, ⟦pageids⟧: 5 }, { contentType: 'multipart/form-data' });\n` +

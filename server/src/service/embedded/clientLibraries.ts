@@ -264,7 +264,7 @@ function optionsOf(node: Node, lang: HostLanguage, host: string): ReadonlyMap<st
  *   `encodeURIComponent(val)`, "null". Its method: a request option `method`, else GET for `action=query` and for
  *   `action=parse` without `text`, POST otherwise (`getMethod`).
  */
-export function nullSentAs(
+function nullSentAs(
   kind: ClientKind,
   entries: readonly Entry[],
   action: MappedText | undefined,
@@ -295,7 +295,8 @@ export function nullSentAs(
     else {
       // `!this.apiParams.text`: an empty, null or left-out text is a GET.
       const text = named('text')?.value;
-      if (!text || text.kind === 'none' || (text.kind === 'bool' && !text.value) || (text.kind === 'text' && !text.text.text)) method = 'get';
+      if (!text || text.kind === 'none' || (text.kind === 'bool' && !text.value) || (text.kind === 'text' && !text.text.text))
+        method = 'get';
       else if (text.kind === 'text' && !text.text.hasHole()) method = 'post';
       else if (text.kind === 'unknown') return 'unknown';
       else method = 'post';
@@ -403,7 +404,8 @@ function wireValue(v: EntryValue, rule: ClientRule, nullAs?: 'word' | 'dropped' 
 
 /** Whether the client may leave a pair out at run time (its value may be a literal the client omits). */
 function mayOmit(v: EntryValue, rule: ClientRule, nullAs?: 'word' | 'dropped' | 'unknown'): boolean {
-  if (v.kind === 'unknown') return !!v.orLiterals?.some((l) => rule.omits.has(l) || (l === 'null' && (nullAs === 'dropped' || nullAs === 'unknown')));
+  if (v.kind === 'unknown')
+    return !!v.orLiterals?.some((l) => rule.omits.has(l) || (l === 'null' && (nullAs === 'dropped' || nullAs === 'unknown')));
   if (v.kind === 'none' && v.node.type === 'null' && nullAs) return nullAs === 'unknown';
   return v.kind === 'none' && !rule.dropsFalse && rule.omits.has(v.node.type);
 }
