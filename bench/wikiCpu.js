@@ -11,7 +11,9 @@
 // `bench:compare` runs each side's benchmark in a process of its own, minutes apart: on a machine
 // loaded by other work (load average ~20 on 2 cores) the wiki rows' spreads were 30–400% wide and
 // decided nothing. Here both sides meet the same load within milliseconds, and each check's CPU time
-// (process.cpuUsage) is taken, not wall time, so the ratio of the medians holds under load.
+// (process.cpuUsage) is taken, not wall time, so the ratio of the medians holds under load. Where the
+// rounds' times are two-valued (with or without a collection: `--task reopen`), read the ratio of the
+// means, printed too.
 // - REV's wiki service is bundled from a detached git worktree in a temporary folder (removed at the
 //   end), with this checkout's node_modules; each side reads its own built-in catalogue.
 // - Both sides check the same generated document (this checkout's bench/generate.ts).
@@ -284,6 +286,14 @@ async function main() {
     const pairs = median(a.map((x, i) => b[i] / x));
     console.log(`  ratio this/${rev.slice(0, 10)}: ${ratio.toFixed(3)} (of the minima ${(Math.min(...b) / Math.min(...a)).toFixed(3)})`);
     console.log(`  median of the round-by-round ratios: ${pairs.toFixed(3)}`);
+    // A round that sets off a collection pays for the garbage of the rounds before it: when rounds are
+    // short and keep what they make (reopen: each re-open's parse stays in the parse cache), most rounds
+    // cost either a few ms (no collection) or tens of ms (one), and the median lands on one mode or the
+    // other from run to run. The mean, all CPU time over all rounds, counts every collection once.
+    const mean = (xs) => xs.reduce((x, y) => x + y, 0) / xs.length;
+    console.log(`  means (all CPU time / rounds): ${fmt(mean(a))} and ${fmt(mean(b))}, ratio ${(mean(b) / mean(a)).toFixed(3)}`);
+    const spread = (xs) => [0.1, 0.5, 0.9].map((f) => fmt([...xs].sort((x, y) => x - y)[Math.floor(xs.length * f)])).join(' / ');
+    console.log(`  10th / 50th / 90th percentiles: ${rev.slice(0, 10)} ${spread(a)}; this checkout ${spread(b)}`);
   } finally {
     git(['worktree', 'remove', '--force', base]);
     fs.rmSync(tmp, { recursive: true, force: true });
