@@ -79,11 +79,22 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The parameters of an authorization answer (RFC 6749 sections 4.1.2 and 4.1.2.1). */
+const OAUTH_ANSWER_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri'];
+
 /**
  * Decides what a callback query means for the sign-in expecting `state`.
  * Answers the outcome, or a reason to reject it (the caller keeps waiting for the real one).
  */
 export function judgeCallback(query: URLSearchParams, state: string): { accept: CallbackOutcome } | { reject: string } {
+  // RFC 6749 section 3.1: a parameter of the answer is never sent twice. With `code=a&code=b` or `state` twice,
+  // which one counts is a guess; the callback is refused and the real one still awaited.
+  const twice = OAUTH_ANSWER_PARAMS.find((name) => query.getAll(name).length > 1);
+  if (twice !== undefined) {
+    return {
+      reject: `This sign-in link gives "${twice}" more than once, which an OAuth server never does. Start "ContentDB: Sign In" again from VS Code.`,
+    };
+  }
   const code = query.get('code');
   const gotState = query.get('state');
   const error = query.get('error');
@@ -168,7 +179,15 @@ export async function startLoopbackReceiver(
   let closed = false;
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // The request target may be in absolute form (`GET http://[x/callback`), which need not be a URL: a throw
+    // here would be an uncaught exception in the editor's extension host, and the connection left unanswered.
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      log('ContentDB sign-in: refused a request whose target is not a URL.');
+      return answer(res, 400, { ok: false, message: 'Not the sign-in callback.' });
+    }
     // Only the browser on this machine talking to this port (guards against DNS-rebinding pages).
     const host = (req.headers.host ?? '').toLowerCase();
     if (host !== `127.0.0.1:${target.port}` && host !== `localhost:${target.port}`) {
@@ -189,7 +208,7 @@ export async function startLoopbackReceiver(
     }
     const verdict = judgeCallback(url.searchParams, state);
     if ('reject' in verdict) {
-      log('ContentDB sign-in: refused a callback whose state does not match this sign-in.');
+      log(`ContentDB sign-in: refused a callback: ${verdict.reject}`);
       return answer(res, 400, { ok: false, message: verdict.reject });
     }
     accepted = true;
@@ -266,7 +285,7 @@ export class UriCallbackRouter {
     }
     const verdict = judgeCallback(url.searchParams, p.state);
     if ('reject' in verdict) {
-      this.log('ContentDB sign-in: ignored a callback URI whose state does not match this sign-in.');
+      this.log(`ContentDB sign-in: ignored a callback URI: ${verdict.reject}`);
       return false;
     }
     this.pending = undefined;

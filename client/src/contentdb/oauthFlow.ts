@@ -145,7 +145,7 @@ export async function signIn(opts: SignInOptions): Promise<SignInResult> {
     if (outcome.kind === 'error') {
       throw new ContentDbError(
         'authorizeError',
-        `ContentDB did not authorize the sign-in (${outcome.error}${outcome.description ? `: ${outcome.description}` : ''}). Sign in again.`,
+        `ContentDB did not authorize the sign-in (${serverText(outcome.error)}${outcome.description ? `: ${serverText(outcome.description)}` : ''}). Sign in again.`,
       );
     }
     secrets.push(outcome.code);
