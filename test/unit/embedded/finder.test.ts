@@ -26,6 +26,22 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: "Ruby (the mediawiki_api gem): a hash in a variable handed to action(:login, params) is read with that action, the gem's token_type left out",
+    language: 'ruby',
+    source:
+      `# ${WIKI}\ndef log_in(u, p, t)\n  params = { lgname: u, lgpassword: p, token_type: false }\n  params[:⟦lgtokn⟧] = t unless t.nil?\n` +
+      `  action(:login, params).data\nend\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: "Ruby (a file using the mediawiki_api gem): the gem's edit(…) and query(…) wrappers send their keyword arguments with that action",
+    language: 'ruby',
+    source:
+      `require 'mediawiki_api'\nclient = MediawikiApi::Client.new '${WIKI}'\nclient.edit(title: 'A', text: 'x', ⟦summry⟧: 'y')\n` +
+      `client.query(list: 'allpages', ⟦aplimt⟧: 5, token_type: false)\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
     name: 'Python (the wikipedia library): a dict without action given to its _wiki_request, a deprecated parameter',
     language: 'python',
     source: `API_URL = 'http://en.wikipedia.org/w/api.php'\nquery_params = {\n  'prop': 'revisions',\n  'rvprop': 'ids',\n  '⟦rvparse⟧': '',\n  'titles': title\n}\nrequest = _wiki_request(query_params)\n`,

@@ -199,8 +199,9 @@ export function appendAddedToken(query: MappedText, at: number): number {
 }
 
 /** The client library of the call a parameter object (or a Python argument list) belongs to. */
-export function clientOfCall(node: Node, lang: HostLanguage, host: string): CallClient {
-  if (node.type === 'argument_list') return lang.id === 'ruby' ? rubyPairsClient(node, lang, host) : kwargsClient(node, lang, host);
+export function clientOfCall(node: Node, lang: HostLanguage, host: string, rubyGem = false): CallClient {
+  if (node.type === 'argument_list')
+    return lang.id === 'ruby' ? rubyPairsClient(node, lang, host, rubyGem) : kwargsClient(node, lang, host);
   const at = enclosingCall(node);
   if (!at) return NONE;
   const addwiki = addwikiClient(node, at, lang, host);
@@ -309,8 +310,9 @@ function nullSentAs(
  * Ruby's keyword arguments without braces after the module (mediawiki_api's `action(:delete, title: t, reason: r)`):
  * the pairs are one hash, handed to a wrapper that sends the symbol or string before them as `action`.
  */
-function rubyPairsClient(args: Node, lang: HostLanguage, host: string): CallClient {
+function rubyPairsClient(args: Node, lang: HostLanguage, host: string, rubyGem: boolean): CallClient {
   const [first, second] = args.namedChildren;
+  if (rubyGem && first?.type === 'pair') return rubyGemWrapper(args, host);
   if (!first || second?.type !== 'pair') return NONE;
   const symbol = first.type === 'simple_symbol';
   if (!symbol && !isStringNode(first, lang)) return NONE;
@@ -322,10 +324,26 @@ function rubyPairsClient(args: Node, lang: HostLanguage, host: string): CallClie
 }
 
 /**
+ * The mediawiki_api gem's wrappers that hand their keyword arguments to `action` with the module they are named
+ * after (`edit(title: t, text: c)` is `action(:edit, params)`; `query(meta: 'tokens')` is `action(:query, …)`), in a
+ * file that names the gem (`rubyGem`): open, as `action` adds the token.
+ */
+function rubyGemWrapper(args: Node, host: string): CallClient {
+  const call = args.parent;
+  if (!call || args.namedChildren.some((k) => k?.type !== 'pair')) return NONE;
+  const m = /(?:^|\.)(edit|query)$/.exec(calleeText(call, args, host));
+  const method = call.childForFieldName('method');
+  if (!m || !method) return NONE;
+  const action = new MappedText();
+  action.pushRaw(host, method.startIndex, method.endIndex);
+  return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true, skipNames: MEDIAWIKI_API_GEM_OWN };
+}
+
+/**
  * Keys of the mediawiki_api gem (Ruby) that its `Client#action(name, params)` takes out of the parameters
  * before sending them (raw_action: `http_method`, `token_type`, `envelope`): not wiki parameters.
  */
-const MEDIAWIKI_API_GEM_OWN = new Set(['http_method', 'token_type', 'envelope']);
+export const MEDIAWIKI_API_GEM_OWN: ReadonlySet<string> = new Set(['http_method', 'token_type', 'envelope']);
 
 function besideOwnNames(at: { call: Node; args: Node }, lang: HostLanguage, host: string): ReadonlySet<string> {
   return lang.id === 'ruby' && /(?:^|\.)action$/.test(calleeText(at.call, at.args, host)) ? MEDIAWIKI_API_GEM_OWN : NONE.skipNames;

@@ -17,7 +17,7 @@ import type { HostLanguage } from './hostLanguages';
 import { isMapLiteral } from './mapLiterals';
 import { readEntries, readValue, keyName, type Entry } from './objectEntries';
 import { isStringNode } from './hostStrings';
-import { TOKEN_ADDING } from './clientLibraries';
+import { MEDIAWIKI_API_GEM_OWN, TOKEN_ADDING } from './clientLibraries';
 
 /** One variable of one scope: its map declaration (if seen) and what is set on it after. */
 export interface KeyedGroup {
@@ -30,6 +30,8 @@ export interface KeyedGroup {
   handedTo?: { start: number; end: number };
   /** The map is then handed to a method that adds the token (`api.postWithToken('csrf', params)`, `TOKEN_ADDING`). */
   addsToken?: true;
+  /** Keys the method it is handed to takes out for itself (the mediawiki_api gem's `token_type`): not wiki parameters. */
+  ownNames?: ReadonlySet<string>;
 }
 
 export interface KeyedState {
@@ -188,19 +190,29 @@ function noteHandedTo(state: KeyedState, node: Node, host: string, scope: number
 function noteModuleArgument(state: KeyedState, node: Node, host: string, scope: number): void {
   if (node.endIndex - node.startIndex > 200) return;
   const m = MODULE_FIRST.exec(host.slice(node.startIndex, node.endIndex));
-  if (!m?.indices?.[3]) return;
+  const word = m?.indices?.groups?.quoted ?? m?.indices?.groups?.symbol;
+  if (!m?.groups || !word) return;
+  const callee = m.groups.callee.replace(/\s+/g, '');
   // `api.postWithToken( 'csrf', params )`: the word is the token's type, and the method adds the token.
-  const addsToken = TOKEN_ADDING.test(m[1].replace(/\s+/g, ''));
-  for (const arg of m[4].split(',')) {
+  const addsToken = TOKEN_ADDING.test(callee);
+  for (const arg of m.groups.rest.split(',')) {
     const group = state.open.get(`${scope}:${arg.trim()}`);
     if (!group?.decl) continue;
     if (addsToken) group.addsToken = true;
-    else group.handedTo = { start: node.startIndex + m.indices[3][0], end: node.startIndex + m.indices[3][1] };
+    else {
+      group.handedTo = { start: node.startIndex + word[0], end: node.startIndex + word[1] };
+      // The mediawiki_api gem's `action(:login, params)` takes its own keys out (`token_type`, …).
+      if (m.groups.symbol && /(?:^|\.)action$/.test(callee)) group.ownNames = MEDIAWIKI_API_GEM_OWN;
+    }
   }
 }
 
-/** A call's whole text `….name("module", a, b)`: a quoted lower-case word first, then plain arguments. */
-const MODULE_FIRST = /^((?:[\w$]+\s*(?:\.|->|::)\s*)*[\w$]+)\s*\(\s*(["'])([a-z][a-z0-9-]*)\2\s*,((?:[^()"']|"[^"]*"|'[^']*')*)\)$/d;
+/**
+ * A call's whole text `….name("module", a, b)`: a quoted lower-case word first (or a Ruby symbol, the mediawiki_api
+ * gem's `action(:login, params)`), then plain arguments.
+ */
+const MODULE_FIRST =
+  /^(?<callee>(?:[\w$]+\s*(?:\.|->|::)\s*)*[\w$]+)\s*\(\s*(?:(["'])(?<quoted>[a-z][a-z0-9-]*)\2|:(?<symbol>[a-z][a-z0-9_]*))\s*,(?<rest>(?:[^()"']|"[^"]*"|'[^']*')*)\)$/d;
 
 /** `api.postWithEditToken( params )`: the map is sent with the token the method adds. */
 function noteTokenAdding(state: KeyedState, node: Node, host: string, scope: number): void {
@@ -286,7 +298,8 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
   for (const g of [...state.done, ...state.open.values()]) {
     const sets = g.sets.filter((s) => !s.dot || g.decl);
     if (!sets.length && !g.handedTo && !g.addsToken) continue;
-    const entries = [...g.declEntries];
+    const own = g.ownNames;
+    const entries = own ? g.declEntries.filter((e) => !own.has(e.name.text)) : [...g.declEntries];
     // Each name's first entry, by name: looking it up in the list for each setting was quadratic (100,000 settings of
     // one map, a 1.8 MB file: over two minutes).
     const firstAt = new Map<string, number>();
@@ -294,6 +307,7 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
       if (!firstAt.has(e.name.text)) firstAt.set(e.name.text, i);
     });
     for (const s of sets) {
+      if (own?.has(s.entry.name.text)) continue;
       const at = firstAt.get(s.entry.name.text) ?? -1;
       if (at >= 0 && s.changes) entries[at] = { ...entries[at], value: s.entry.value };
       // A key also set outside any branch is sent (`action` is never taken as maybe absent: it names the request).

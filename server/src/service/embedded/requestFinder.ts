@@ -94,6 +94,8 @@ interface Walk {
   fileNamesApi: boolean;
   /** The client a parameter object outside any known call is sent with, when the file says (a Python file using requests). */
   fileClient: ClientKind;
+  /** A Ruby file naming the mediawiki_api gem: its `edit(…)`/`query(…)` wrappers take the parameters. */
+  rubyGem: boolean;
   /** Maps built key by key, and the start of the function (or file) the walk is in. */
   keyed: KeyedState;
   scope: number;
@@ -308,7 +310,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   // Go: net/url's url.Values, go-mwclient's params.Values, and maps keyed by string (`map[string]string{…}`,
   // as go-wiki builds its requests before handing them to its requester).
   if (form === 'values' && !GO_PARAM_TYPES.test(node.childForFieldName('type')?.text ?? '')) return;
-  const client = { ...clientOfCall(node, w.lang, w.host) };
+  const client = { ...clientOfCall(node, w.lang, w.host, w.rubyGem) };
   if (client.kind === 'unknown') client.kind = w.fileClient;
   const entries = readEntries(node, w.lang, w.host, client.skipNames);
   if (!entries.entries.length) return;
@@ -700,6 +702,7 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     used: new Set(),
     fileNamesApi: namesMediaWiki(host),
     fileClient: fileClientOf(lang, host),
+    rubyGem: lang.id === 'ruby' && /\b(?:MediawikiApi|mediawiki_api)\b/.test(host),
     keyed: newKeyedState(),
     scope: 0,
     chains: new Set(),
