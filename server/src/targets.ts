@@ -44,12 +44,15 @@ export function builtinVersionCatalogue(short: string, files: PackageFiles): Wik
   const facts = builtinVersionFacts();
   const version = facts?.versions.find((v) => v.name === `mediawiki-${short}`);
   if (!facts || !version) throw new Error(`MediaWiki ${short} is not a built-in version`);
-  return createWikiCatalogue(facts.paraminfo(short), {
+  const catalogue = createWikiCatalogue(facts.paraminfo(short), {
     constraints: readJsonFile(files, BUILTIN_CATALOGUE_FILES.constraints),
     actionConstraints: readJsonFile(files, BUILTIN_CATALOGUE_FILES.actionConstraints),
     source: version.generator,
     version: version.version,
   });
+  // Core modules only, as the built-in catalogue: an extension's module is the wiki's, not a mistake.
+  catalogue.coreOnly = true;
+  return catalogue;
 }
 
 /** A diagnostic of the merged judging, and the targets that produce it. */

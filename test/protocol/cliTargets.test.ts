@@ -127,6 +127,23 @@ describe('wikimap-query check --target (CLI)', function () {
     assert.match(none.stderr, /no target could be loaded/);
   });
 
+  it('a source file naming an extension module gets the built-in versions’ hint, not their warnings (they describe core alone)', () => {
+    const file = path.join(dir, 'bot.py');
+    fs.writeFileSync(
+      file,
+      'import requests\nrequests.get("https://en.wikipedia.org/w/api.php?action=query&prop=extracts&exintro=1&exintor=1&titles=A")\n',
+    );
+    const run = cli(['check', '--format', 'json', '--target', '1.39', '--target', '1.45', file], '', {
+      XDG_CACHE_HOME: path.join(dir, 'cache'),
+    });
+    assert.equal(run.status, 0, run.stderr); // warnings and hints only
+    const got = (JSON.parse(run.stdout) as JsonResult[]).map((r) => [r.code, r.severity, r.param, r.targets]);
+    assert.deepEqual(got, [
+      ['extensionmodule', 'hint', 'prop', NAMES.filter((n) => n !== 'MediaWiki 1.43')],
+      ['unrecognizedparams', 'warning', 'exintor', NAMES.filter((n) => n !== 'MediaWiki 1.43')],
+    ]);
+  });
+
   it('a MediaWiki version that is not built in is left out, naming the built-in ones', () => {
     const run = cli(['check', '--target', '1.44', '--target', 'MediaWiki 1.35.2', '--target', '1.45', '-'], DOCUMENT, {
       XDG_CACHE_HOME: path.join(dir, 'cache'),

@@ -213,7 +213,8 @@ function rejudge(d: Diagnostic, named: Named[], severity: Diagnostic['severity']
  * The built-in catalogue's verdicts on a request, with the extension modules it names known: their
  * names get a note instead of a warning (or an error, as a generator), their parameters no warning;
  * so do the log types of extensions given to `letype`/`leaction`.
- * Unchanged when the catalogue is a wiki's own (it knows what that wiki has).
+ * Unchanged when the catalogue is a wiki's own (it knows what that wiki has); the built-in versions (`--target
+ * 1.45`) describe core alone, as the built-in catalogue does.
  */
 export function withExtensionModules(
   raw: Diagnostic[],
@@ -221,7 +222,7 @@ export function withExtensionModules(
   catalogue: WikiCatalogue,
   overrides: Readonly<Record<string, SeveritySetting>> | undefined,
 ): Diagnostic[] {
-  if (catalogue.source !== 'built-in' || !raw.length) return raw;
+  if (!catalogue.coreOnly || !raw.length) return raw;
   const named = namedModules(parsed, catalogue);
   const logTypes = raw.some((d) => logTypeExtension((d.data as { param?: string })?.param, (d.data as { value?: string })?.value));
   if (!named.length && !logTypes) return raw;

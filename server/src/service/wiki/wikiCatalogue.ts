@@ -143,6 +143,11 @@ export class WikiCatalogue {
   actionRuleBook: RuleBook<ActionRule> = NO_ACTION_RULES;
   /** Built-in catalogue: the MediaWiki version its top-level modules were recorded from (action-modules.json `mediawiki`). */
   actionModulesVersion?: string;
+  /**
+   * Describes MediaWiki core alone, no wiki's extensions: the built-in catalogue and the built-in versions
+   * (`--target 1.39`). A module it lacks may be an extension's that the wiki has.
+   */
+  coreOnly = false;
   /** Namespaces, sorted by id. */
   readonly namespaces: WikiNamespace[];
   /** True when namespaces came from siteinfo; false when MediaWiki's defaults (-2..15) are used. */
@@ -958,6 +963,7 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
     source: 'built-in',
     version: BUILTIN_MEDIAWIKI_VERSION,
   });
+  cat.coreOnly = true;
   const recorded = isObject(actions) ? actions.mediawiki : undefined;
   if (typeof recorded === 'string') cat.actionModulesVersion = recorded;
   setBuiltinVersionFacts(() =>
