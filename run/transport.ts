@@ -144,16 +144,26 @@ export function timeLimitAdvice(progress: AnswerProgress | undefined, timeoutMs:
     case 'connecting':
       return 'Check that the server runs and that the endpoint URL is right (a firewall that drops connections looks the same).';
     case 'connected':
-      if (progress.interim > 0 || progress.received > 0)
+      if (!moreTimeMayHelp(progress, timeoutMs))
         return 'More time would not help: check the endpoint (a proxy in between may be at fault).';
       return `It may still be working on the query: ask for less (a lower limit), or ${raise}.`;
     case 'headers':
-      if (heldBack(progress, timeoutMs))
+      if (!moreTimeMayHelp(progress, timeoutMs))
         return `Nothing came in its last ${formatSeconds(progress.quietMs!)}: it held the rest back, and more time would not help. Check the endpoint (a proxy in between may be at fault).`;
       return `It was still sending: ask for less (a lower limit), or ${raise}.`;
     default:
       return `Check that the server runs and that the endpoint URL is right, or ${raise}.`;
   }
+}
+
+/**
+ * Whether more time could have helped a request that ran out of it: a server that took the connection and is
+ * still working (nothing sent yet), or one still sending its body (not one that held the rest back). The run's
+ * advice (`timeLimitAdvice`) and the catalogue load's follow it.
+ */
+export function moreTimeMayHelp(progress: AnswerProgress | undefined, timeoutMs: number): boolean {
+  if (progress?.stage === 'connected') return progress.interim === 0 && progress.received === 0;
+  return progress?.stage === 'headers' && !heldBack(progress, timeoutMs);
 }
 
 /** Whether the server was reached before the time ran out (it took the connection). */

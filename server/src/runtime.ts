@@ -2,6 +2,7 @@ import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
 import type { RepoConfig } from './repoConfig';
 import type { HttpTransport } from '../../run/transport';
 import type { WikiSecret } from '../../run/wiki/wikiAuth';
+import type { CatalogueAdvice } from './catalogue/catalogueAdvice';
 import type { HostLanguage } from './service/embedded/hostLanguages';
 import type { FoundRequest } from './service/embedded/requestFinder';
 
@@ -101,6 +102,8 @@ export interface CatalogueStoreOptions {
   signedInToAll?: boolean;
   /** What a private wiki's `readapidenied` is explained with (how this client signs in); the CLI's options when absent. */
   readDeniedHelp?: string;
+  /** How a failed load's message says to try again or raise a limit (the CLI's options); the editor's when absent. */
+  advice?: CatalogueAdvice;
 }
 
 /** The messages the connection has handled, counted as it handles them (validationQueue.ts `MessageCounter`). */

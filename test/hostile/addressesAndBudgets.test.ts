@@ -67,7 +67,7 @@ describe('hostile catalogues and addresses', function () {
       assert.equal(run.status, 2, run.stderr);
       assert.match(
         run.stderr,
-        /over the limit of 100 \(5000 modules\).*raise wikimapQuery\.wiki\.maxCatalogueFollowUps \(the CLI: --max-catalogue-follow-ups\)/,
+        /over the limit of 100 \(5000 modules\).*raise --max-catalogue-follow-ups N if this wiki really has that many modules/,
       );
       assert.equal((hostile.hits.get('/many/api.php') ?? 0) - before, 2, 'siteinfo and the first paraminfo only');
       assertBounded(run);

@@ -131,7 +131,7 @@ describe('hostile network: a connection that never completes', function () {
       run,
       2,
       new RegExp(
-        `^wikimap-query check: cannot use the catalogue http://${HOST}/w/api\\.php: cannot reach http://${HOST}/w/api\\.php \\(${NO_CONNECTION}\\); check the URL and your connection`,
+        `^wikimap-query check: cannot use the catalogue http://${HOST}/w/api\\.php: cannot reach http://${HOST}/w/api\\.php \\(${NO_CONNECTION}\\); check the URL and your connection, then run the command again\\.?\\n$`,
       ),
     );
   });
@@ -143,7 +143,7 @@ describe('hostile network: a connection that never completes', function () {
       run,
       2,
       new RegExp(
-        `^wikimap-query catalogue save: cannot reach http://${HOST}/w/api\\.php \\(${NO_CONNECTION}\\); check the URL and your connection`,
+        `^wikimap-query catalogue save: cannot reach http://${HOST}/w/api\\.php \\(${NO_CONNECTION}\\); check the URL and your connection, then run the command again\\.?\\n$`,
       ),
     );
     assert.equal(fs.existsSync(out), false, 'no file written');

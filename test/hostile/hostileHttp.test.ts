@@ -42,10 +42,22 @@ const HELD_BACK = `\\. Nothing came in its last [\\d.]+ s: it held the rest back
 const NO_MORE_TIME = '\\. More time would not help: check the endpoint \\(a proxy in between may be at fault\\)\\.\\n$';
 const RUN_ADVICE: Record<string, string> = { clhang: HELD_BACK, chunkbig: HELD_BACK, slowhead: NO_MORE_TIME, continue100: NO_MORE_TIME };
 const runHeld = (name: string) => new RegExp(`^wikimap-query run: ${HELD[name]()}${RUN_ADVICE[name]}`);
+/**
+ * How each client says to try again (catalogueAdvice.ts): the command line its own way, the
+ * editor its command. A case that advises trying again captures the advice as `retry`, checked per client.
+ */
+const RETRY = { cli: 'run the command again', editor: 'run "Wiki Query: Reload Catalogue"' };
 const catalogueHeld = (name: string) =>
   new RegExp(
-    `${HELD[name]()}; check that http://${HOST}/${name}/api\\.php is the wiki's api\\.php URL \\(a proxy in between may be at fault\\), then run "Wiki Query: Reload Catalogue"`,
+    `${HELD[name]()}; check that http://${HOST}/${name}/api\\.php is the wiki's api\\.php URL \\(a proxy in between may be at fault\\), then (?<retry>[^.\\n]+)`,
   );
+/** The message matches, and any retry advice in it is `client`'s. */
+function assertCatalogueSaid(said: string, message: RegExp, client: keyof typeof RETRY): void {
+  const match = message.exec(said);
+  assert.ok(match, `${JSON.stringify(said)} does not match ${message}`);
+  if (match.groups?.retry !== undefined) assert.equal(match.groups.retry, RETRY[client]);
+  if (client === 'cli') assert.doesNotMatch(said, /Wiki Query:|wikimapQuery\./, 'no editor advice on the command line');
+}
 
 /** What `run` says for each lie (exit 1). */
 const RUN_CASES: Array<[string, string, RegExp]> = [
@@ -151,6 +163,7 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
         'examples',
       ]);
       assertSaid(run, 2, message);
+      assertCatalogueSaid(run.stderr, message, 'cli');
       assert.match(run.stderr, /^wikimap-query check: cannot use the catalogue /);
     });
   }
@@ -258,7 +271,7 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
           () => client.shown.find((m) => m.message.startsWith(prefix))?.message,
           MAX_SECONDS * 1000,
         );
-        assert.match(shown.slice(prefix.length), message);
+        assertCatalogueSaid(shown.slice(prefix.length), message, 'editor');
         assert.match(shown, /Using the built-in catalogue meanwhile\.$/);
         assert.equal(client.shown.filter((m) => m.message.startsWith(prefix)).length, 1, 'said once');
         assert.ok(shown.length < 1000, `${shown.length} characters shown`);

@@ -19,6 +19,7 @@
 import { createWikiCatalogue, type WikiCatalogue } from '../service/wiki/wikiCatalogue';
 import { CACHE_FORMAT, CatalogueCache, type CatalogueFiles } from './catalogueCache';
 import type { FetchOptions, LiveCatalogueData } from './liveCatalogueFetcher';
+import { EDITOR_CATALOGUE_ADVICE, type CatalogueAdvice } from './catalogueAdvice';
 import { normaliseApiUrl, withoutUserInfo } from './apiUrl';
 import { catalogueNetwork } from './lazyCatalogueNetwork';
 import type { HttpTransport } from '../../../run/transport';
@@ -63,6 +64,8 @@ export interface CatalogueStoreOptions {
   fetchImpl?: typeof fetch;
   /** How a private wiki's `readapidenied` is explained (how this client signs in); the CLI's options when absent. */
   readDeniedHelp?: string;
+  /** How a failed load's message says to try again or raise a limit (this client's words); the editor's when absent. */
+  advice?: CatalogueAdvice;
   /**
    * Whether the user signed in to that wiki in the editor (a stored secret its requests carry): its
    * catalogue then counts as logged in for login-dependent verdicts. Absent: no wiki does.
@@ -548,6 +551,7 @@ export class CatalogueStore {
       maxFollowUps: valueOf(this.options.maxFollowUps),
       signal: this.abort.signal,
       readDeniedHelp: this.options.readDeniedHelp,
+      advice: this.options.advice ?? EDITOR_CATALOGUE_ADVICE,
       maxBytes: valueOf(this.options.maxBytes) ?? DEFAULT_CATALOGUE_BYTES,
     };
   }

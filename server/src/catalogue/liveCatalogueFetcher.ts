@@ -21,7 +21,8 @@ import { userNameProblem } from '../service/wiki/wikiUserName';
 import { READ_DENIED_HELP } from '../../../run/wiki/wikiSecrets';
 import { estimateParsedSize } from '../../../run/jsonBudget';
 import { serverText } from '../../../run/redact';
-import { wasReached, type AddressPolicy, type HttpTransport } from '../../../run/transport';
+import { moreTimeMayHelp, wasReached, type AddressPolicy, type HttpTransport } from '../../../run/transport';
+import type { CatalogueAdvice } from './catalogueAdvice';
 import { boundedFetchText, formatMegabytes, withoutUserInfo, type BoundedFetchError, type BoundedResponse } from './boundedFetch';
 
 /** One wiki's raw answers, kept as received (this is also what the disk cache stores). */
@@ -69,6 +70,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** How a private wiki's `readapidenied` is explained (how this client signs in); READ_DENIED_HELP (the CLI's options) when absent. */
   readDeniedHelp?: string;
+  /** How this client loads a catalogue again and gives it more room, in its messages (catalogueAdvice.ts). */
+  advice: CatalogueAdvice;
 }
 
 /** A fetch failure whose message says what went wrong and what to do. */
@@ -113,8 +116,9 @@ function budgetOf(opts: FetchOptions): number {
   return opts.maxBytes ?? DEFAULT_CATALOGUE_MAX_BYTES;
 }
 
-function budgetMessage(shown: string, what: string): string {
-  return `the catalogue of ${shown} ${what}; reading stopped (the cap counts all of a catalogue's answers together). Raise wikimapQuery.wiki.maxCatalogueMB (the CLI: --max-catalogue-mb) if this wiki's catalogue really is that large`;
+function budgetMessage(shown: string, what: string, opts: FetchOptions): string {
+  const raise = opts.advice.raiseBytes;
+  return `the catalogue of ${shown} ${what}; reading stopped (the cap counts all of a catalogue's answers together). ${raise[0].toUpperCase()}${raise.slice(1)} if this wiki's catalogue really is that large`;
 }
 
 /** Counts an answer against the load's memory budget before it is parsed; throws past it. */
@@ -124,17 +128,18 @@ function countParsed(text: string, opts: FetchOptions, shown: string): void {
   const budget = budgetOf(opts) * PARSED_PER_BYTE;
   spent.parsed += estimateParsedSize(text).bytes;
   if (spent.parsed > budget) {
-    throw new WikiFetchError(budgetMessage(shown, `would take more than ${formatMegabytes(budget)} of memory once read`), false);
+    throw new WikiFetchError(budgetMessage(shown, `would take more than ${formatMegabytes(budget)} of memory once read`, opts), false);
   }
 }
 
-/** A failed request of a catalogue load, said for people: what the wiki did, and what to do. */
+/** A failed request of a catalogue load, said for people: what the wiki did, and what to do (in the words of `opts.advice`). */
 function fetchFailure(e: BoundedFetchError, shown: string, opts: FetchOptions): WikiFetchError {
+  const { retry, retryWithMoreTime } = opts.advice;
   switch (e.kind) {
     case 'tooLarge':
-      return new WikiFetchError(budgetMessage(shown, `is larger than the cap of ${formatMegabytes(budgetOf(opts))}`), false);
+      return new WikiFetchError(budgetMessage(shown, `is larger than the cap of ${formatMegabytes(budgetOf(opts))}`, opts), false);
     case 'redirect':
-      return new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then run "Wiki Query: Reload Catalogue")`, false);
+      return new WikiFetchError(`${e.message} (set the api.php URL the wiki really uses, then ${retry})`, false);
     case 'credentials':
     case 'badUrl':
     case 'privateAddress':
@@ -143,25 +148,25 @@ function fetchFailure(e: BoundedFetchError, shown: string, opts: FetchOptions): 
       return new WikiFetchError(`${e.message}; check that ${shown} is the wiki's api.php URL (a proxy in between may be at fault)`, false);
     case 'broken':
       return new WikiFetchError(
-        `${e.message} before its answer was complete; check that ${shown} is the wiki's api.php URL, then run "Wiki Query: Reload Catalogue"`,
+        `${e.message} before its answer was complete; check that ${shown} is the wiki's api.php URL, then ${retry}`,
         true,
       );
     case 'timeout':
       // Reached (it took the connection, perhaps sent its headers) is not "cannot reach": what came is said.
-      if (wasReached(e.progress))
+      // More time is advised only where it can help (a wiki still working or still sending; run/transport.ts).
+      if (moreTimeMayHelp(e.progress, opts.timeoutMs))
         return new WikiFetchError(
-          `${e.message}; check that ${shown} is the wiki's api.php URL (a proxy in between may be at fault), then run "Wiki Query: Reload Catalogue"`,
+          `${e.message}; check that ${shown} is the wiki's api.php URL; if it is, the wiki may be slow: ${retryWithMoreTime}`,
           true,
         );
-      return new WikiFetchError(
-        `cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`,
-        true,
-      );
+      if (wasReached(e.progress))
+        return new WikiFetchError(
+          `${e.message}; check that ${shown} is the wiki's api.php URL (a proxy in between may be at fault), then ${retry}`,
+          true,
+        );
+      return new WikiFetchError(`cannot reach ${shown} (${e.message}); check the URL and your connection, then ${retry}`, true);
     default:
-      return new WikiFetchError(
-        `cannot reach ${shown} (${e.message}); check the URL and your connection, then run "Wiki Query: Reload Catalogue"`,
-        true,
-      );
+      return new WikiFetchError(`cannot reach ${shown} (${e.message}); check the URL and your connection, then ${retry}`, true);
   }
 }
 
@@ -192,10 +197,7 @@ async function getJson(apiUrl: string, query: string, opts: FetchOptions): Promi
   if (res.status < 200 || res.status > 299) {
     const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
     if (res.status >= 500) {
-      throw new WikiFetchError(
-        `${apiUrl} answered ${status} (the wiki is down or has a problem); try again later with "Wiki Query: Reload Catalogue"`,
-        true,
-      );
+      throw new WikiFetchError(`${apiUrl} answered ${status} (the wiki is down or has a problem); ${opts.advice.retry} later`, true);
     }
     throw new WikiFetchError(`${apiUrl} answered ${status}; check that it is the wiki's api.php URL (e.g. https://host/w/api.php)`, false);
   }
@@ -358,7 +360,7 @@ async function fetchParaminfo(apiUrl: string, opts: FetchOptions): Promise<unkno
   const maxFollowUps = opts.maxFollowUps ?? DEFAULT_MAX_FOLLOW_UPS;
   if (followUps > maxFollowUps) {
     throw new WikiFetchError(
-      `${apiUrl} lists ${missing.length} modules its first paraminfo answer does not describe; fetching them would take ${followUps} more requests, over the limit of ${maxFollowUps} (${maxFollowUps * PARAMINFO_BATCH} modules). This is not a wiki's usual answer; check the api.php URL, or raise wikimapQuery.wiki.maxCatalogueFollowUps (the CLI: --max-catalogue-follow-ups) if this wiki really has that many modules`,
+      `${apiUrl} lists ${missing.length} modules its first paraminfo answer does not describe; fetching them would take ${followUps} more requests, over the limit of ${maxFollowUps} (${maxFollowUps * PARAMINFO_BATCH} modules). This is not a wiki's usual answer; check the api.php URL, or ${opts.advice.raiseFollowUps} if this wiki really has that many modules`,
       false,
     );
   }

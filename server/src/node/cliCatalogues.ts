@@ -9,6 +9,7 @@ import { createNodeCatalogueStore } from './nodeRuntime';
 import { savedCatalogueText } from '../catalogue/savedCatalogueText';
 import { settingSpec } from '../../../common/settings';
 import { catalogueUserAgent } from '../catalogue/catalogueStore';
+import { CLI_CATALOGUE_ADVICE } from '../catalogue/catalogueAdvice';
 import { packageVersion } from '../packageData';
 import { lazyNodeTransport } from './lazyNodeTransport';
 import { signedInTransport, type WikiSecret } from '../../../run/wiki/wikiAuth';
@@ -32,12 +33,12 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
         // Signed in: a store of its own whose transport signs that wiki's requests (and no disk cache).
         const signed = createNodeCatalogueStore(
           files,
-          { builtin, log, ...limitOptions(limits), cacheDir: '', signedInToAll: true },
+          { builtin, log, advice: CLI_CATALOGUE_ADVICE, ...limitOptions(limits), cacheDir: '', signedInToAll: true },
           signedInTransport(lazyNodeTransport, { apiUrl: spec, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
         );
         return signed.load(spec).finally(() => signed.dispose());
       }
-      store ??= createNodeCatalogueStore(files, { builtin, log, ...limitOptions(limits) });
+      store ??= createNodeCatalogueStore(files, { builtin, log, advice: CLI_CATALOGUE_ADVICE, ...limitOptions(limits) });
       return store.load(spec);
     },
     async snapshot(apiUrl: string, builtin: WikiCatalogue, limits: CatalogueLimits = {}, secret?: WikiSecret): Promise<CatalogueSnapshot> {
@@ -45,10 +46,10 @@ export function createCliCatalogueLoader(files: PackageFiles, log: (message: str
       const snapshotStore = secret
         ? createNodeCatalogueStore(
             files,
-            { builtin, log, ...limitOptions(limits), cacheDir: '', signedInToAll: true },
+            { builtin, log, advice: CLI_CATALOGUE_ADVICE, ...limitOptions(limits), cacheDir: '', signedInToAll: true },
             signedInTransport(lazyNodeTransport, { apiUrl, secret, userAgent: catalogueUserAgent(packageVersion(files)) }),
           )
-        : (store ??= createNodeCatalogueStore(files, { builtin, log, ...limitOptions(limits) }));
+        : (store ??= createNodeCatalogueStore(files, { builtin, log, advice: CLI_CATALOGUE_ADVICE, ...limitOptions(limits) }));
       const { data, catalogue } = await snapshotStore.snapshot(apiUrl).finally(() => {
         if (secret) snapshotStore.dispose();
       });

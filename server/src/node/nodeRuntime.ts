@@ -106,6 +106,7 @@ export function createNodeCatalogueStore(
     maxBytes: options.maxBytes,
     maxFollowUps: options.maxFollowUps,
     readDeniedHelp: options.readDeniedHelp,
+    advice: options.advice,
     signedIn: options.signedInToAll ? async () => true : signedInBy(options.secretFor),
     ...liveCatalogueData(files),
   });

@@ -13,7 +13,16 @@ import { CatalogueStore, catalogueUserAgent, type CatalogueStoreOptions } from '
 import { cacheFileName } from '../../../server/src/catalogue/catalogueCache';
 import { loadBuiltinCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
-import { deadApiUrl, SAVED_PARAMINFO, SAVED_PARAMINFO_FILE, SAVED_SITEINFO, startFakeWiki, type FakeWiki } from './fakeWiki';
+import {
+  deadApiUrl,
+  SAVED_PARAMINFO,
+  SAVED_PARAMINFO_FILE,
+  SAVED_SITEINFO,
+  startFakeWiki,
+  type FakeWiki,
+  type FakeWikiBehaviour,
+} from './fakeWiki';
+import { CLI_CATALOGUE_ADVICE, EDITOR_CATALOGUE_ADVICE, type CatalogueAdvice } from '../../../server/src/catalogue/catalogueAdvice';
 import { nodeCatalogueFiles } from '../../../server/src/node/nodeCatalogueFiles';
 import { nodeTransport } from '../../../run/node/nodeTransport';
 
@@ -598,6 +607,39 @@ describe('catalogue store: a wiki that cannot be reached', () => {
       await assert.rejects(store.load(wiki.apiUrl), expected);
       assert.equal(store.resolve(wiki.apiUrl), builtin);
     });
+  }
+
+  // One source for the messages; each client names its own way to try again or raise a limit (the command line
+  // never says an editor command, the editor never a command-line option).
+  const advised: Array<[string, Partial<FakeWikiBehaviour>, Partial<CatalogueStoreOptions>, keyof CatalogueAdvice]> = [
+    ['a server error (HTTP 503)', { failWith: { status: 503, body: 'Service Unavailable' } }, {}, 'retry'],
+    ['a wiki that took the connection and sent nothing', { hang: true }, { timeoutMs: () => 300 }, 'retryWithMoreTime'],
+    ['a catalogue over the byte budget', {}, { maxBytes: () => 1000 }, 'raiseBytes'],
+    [
+      'a first answer that lists more modules than the follow-ups allowed',
+      { wildcard: false },
+      { maxFollowUps: () => 0 },
+      'raiseFollowUps',
+    ],
+  ];
+  for (const [what, behaviour, limits, said] of advised) {
+    for (const [client, advice, other] of [
+      ['the editor', EDITOR_CATALOGUE_ADVICE, CLI_CATALOGUE_ADVICE],
+      ['the command line', CLI_CATALOGUE_ADVICE, EDITOR_CATALOGUE_ADVICE],
+    ] as const) {
+      it(`${what}: ${client}'s advice (${said})`, async () => {
+        const wiki = await startFakeWiki(behaviour);
+        wikis.push(wiki);
+        const { store } = makeStore({ ...limits, advice });
+        const error: Error = await store.load(wiki.apiUrl).then(
+          () => assert.fail('loaded'),
+          (e: Error) => e,
+        );
+        assert.ok(error.message.toLowerCase().includes(advice[said].toLowerCase()), error.message);
+        for (const words of Object.values(other)) assert.ok(!error.message.toLowerCase().includes(words.toLowerCase()), error.message);
+        assert.doesNotMatch(error.message, client === 'the editor' ? /--[a-z]/ : /Wiki Query|wikimapQuery\./);
+      });
+    }
   }
 
   it('rejects an endpoint that is not an http(s) URL, saying so once', () => {
