@@ -2097,6 +2097,54 @@ table('linkshere and transcludedin: redirect with !redirect is the show error', 
   },
 ]);
 
+table('fileusage: redirect with !redirect is the show error for a File: title only', [
+  {
+    mirrors: `${BACKLINKSPROP} (prop=fileusage: the titles kept are File pages)`,
+    query: 'action=query&titles=File:Example.png&prop=fileusage&fushow=redirect|!redirect',
+    expect: [['show', 'error', '!redirect', 'fushow']],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (a missing file, by the Image: alias, is kept too)`,
+    query: 'action=query&titles=Image:Nothing.png&prop=fileusage&fushow=redirect|!redirect',
+    expect: [['show', 'error', '!redirect', 'fushow']],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (one File: title among others is enough)`,
+    query: 'action=query&titles=Alpha|File:Missing.png&prop=fileusage&fushow=!redirect|redirect',
+    expect: [['show', 'error', '!redirect', 'fushow']],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (the wiki's own name of the File namespace, from its siteinfo)`,
+    query: 'action=query&titles=Datei:Beispiel.png&prop=fileusage&fushow=redirect|!redirect',
+    catalogue: germanWiki,
+    expect: [['show', 'error', '!redirect', 'fushow']],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (no File page left: it returns before reading show)`,
+    query: 'action=query&titles=Alpha&prop=fileusage&fushow=redirect|!redirect',
+    expect: [],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (Media: is a special page, not the File namespace)`,
+    query: 'action=query&titles=Media:Nothing.png&prop=fileusage&fushow=redirect|!redirect',
+    expect: [],
+  },
+  {
+    mirrors: `${BACKLINKSPROP} (pages from a generator: their namespace is not known here, not judged)`,
+    query: 'action=query&generator=allimages&prop=fileusage&fushow=redirect|!redirect',
+    expect: [],
+  },
+]);
+
+describe('the halved backlinks limit names the parameters as written', () => {
+  it(`${BACKLINKS}: as the generator the warning is about gbllimit and gblredirect, as the wiki says`, () => {
+    const [d] = validate('action=query&generator=backlinks&gbltitle=Alpha&gblredirect=1&gbllimit=300');
+    assert.match(d.message, /^gbllimit may not be over 250 .* when gblredirect is given: .* Write gbllimit=max/);
+    const [l] = validate('action=query&list=backlinks&bltitle=Alpha&blredirect=1&bllimit=300');
+    assert.match(l.message, /^bllimit may not be over 250 .* when blredirect is given: .* Write bllimit=max/);
+  });
+});
+
 const SINGLE_PAGE = 'ApiQueryRevisions::run';
 table("A generator's pages are the prop module's pages: with a limit of 1, the list options apply", [
   {

@@ -29,7 +29,7 @@ export interface ConstraintRule {
   params: string[];
   /** MediaWiki error code to report (defaults per kind). */
   code: string;
-  /** Optional message template, `{params}` is replaced by the wire names. */
+  /** Optional message template, `{params}` is replaced by the wire names; in a `runtimeWarning`, `{prefix}` by the module's wire prefix. */
   message?: string;
   /** What MediaWiki code this mirrors (documentation; '' in the bundles' run-time copy of the data). */
   mirrors: string;
@@ -54,6 +54,12 @@ export interface ConstraintRule {
    * pages: titles, pageids, revids or a generator), `existing` (one of them exists too; the message says so).
    */
   pages?: 'named' | 'existing';
+  /**
+   * The module reads the value only for pages of this namespace (ApiQueryBacklinksprop's fileusage keeps
+   * File pages only and returns first without one): applied when `titles=` names such a page, and not
+   * judged when a generator, `pageids` or `revids` decide the pages.
+   */
+  pagesInNamespace?: number;
   /**
    * The module reads the rule's parameters only when it is not the generator (ApiQueryRevisions::run:
    * `if ( $resultPageSet === null ) $this->parseParameters( $params )`): not applied under generator=.
@@ -253,6 +259,8 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
   const lifted = readLifted(o, `${where} (${id})`);
   if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing')
     throw new Error(`${where} (${id}): "pages" must be "named" or "existing".`);
+  if (o.pagesInNamespace !== undefined && !Number.isInteger(o.pagesInNamespace))
+    throw new Error(`${where} (${id}): "pagesInNamespace" must be a namespace number.`);
   if (o.userMode !== undefined && (typeof o.userMode !== 'string' || kind !== 'pattern'))
     throw new Error(`${where} (${id}): "userMode" is a parameter name, on a pattern rule.`);
   if (o.notAsGenerator !== undefined && o.notAsGenerator !== true)
@@ -278,6 +286,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(lifted ? { lifted } : {}),
     ...(readAccount(o, `${where} (${id})`) ?? {}),
     ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
+    ...(typeof o.pagesInNamespace === 'number' ? { pagesInNamespace: o.pagesInNamespace } : {}),
     ...(o.notAsGenerator === true ? { notAsGenerator: true } : {}),
     ...(sortFields ? { sortFields } : {}),
     ...(typeof o.userMode === 'string' ? { userMode: o.userMode } : {}),

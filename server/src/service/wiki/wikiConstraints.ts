@@ -323,6 +323,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     if (!ctx.present.has(names[0])) return;
     // A prop module that returns before reading its parameters for an empty page set (ApiQueryBacklinksprop::run).
     if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+    if (rule.pagesInNamespace !== undefined && !titlesNameNamespace(ctx, rule.pagesInNamespace, use?.generator === true)) return;
     applyValueRule(ctx, rule, names, use, report);
     return;
   }

@@ -286,7 +286,8 @@ export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names
   // The warning is about params[0] (given or not: "exlimit" is named even at its default), except
   // when the rule needs params[0] absent (no explaintext: the message names no parameter).
   const about = p || !(rule.all ?? []).some((c) => c.param === rule.params[0] && c.absent) ? wire : '';
-  const text = rule.message ?? `${use.module.name} warns ${rule.code} with these parameters.`;
+  // `{prefix}` is the module's wire prefix as written: `bl`, or `gbl` as the generator (the wiki names that one).
+  const text = rule.message?.replace(/\{prefix\}/g, prefix) ?? `${use.module.name} warns ${rule.code} with these parameters.`;
   ctx.add(rule.code, at.start, at.end, text, { param: about, module: use.module.name }, { severity: 'warning' });
 }
 
