@@ -106,6 +106,7 @@ const SHARED_WITH_CLI_ONLY: Record<string, string[]> = {
     'server/src/service/embedded/suppressions.ts',
     'server/src/service/embedded/urlQuery.ts',
     'server/src/service/embedded/virtualText.ts',
+    'server/src/service/embedded/wclLists.ts',
   ],
   'server.map.js': [
     'server/src/service/map/mapDiagnostics.ts',

@@ -42,6 +42,37 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams', 'unrecognizedparams'],
   },
   {
+    name: "C# (WikiClientLibrary): a list class's EnumListParameters() dictionary is sent with action=query&list= its ListName",
+    language: 'csharp',
+    source:
+      `using WikiClientLibrary.Generators.Primitive;\npublic class CategoryMembersGenerator : WikiPageGenerator\n{\n` +
+      `    public override string ListName => "categorymembers";\n` +
+      `    public override IEnumerable<KeyValuePair<string, object?>> EnumListParameters()\n    {\n` +
+      `        return new Dictionary<string, object?> { { "cmtitle", Title }, { "⟦cmlimt⟧", PaginationSize } };\n    }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: "C# (WikiClientLibrary): a key set only under a test of the wiki's version (srredirects, before 1.23) is left out; the others are judged",
+    language: 'csharp',
+    source:
+      `using WikiClientLibrary.Generators.Primitive;\npublic class SearchGenerator : WikiPageGenerator\n{\n` +
+      `    public override string ListName { get { return "search"; } }\n` +
+      `    public override IEnumerable<KeyValuePair<string, object?>> EnumListParameters()\n    {\n` +
+      `        var dict = new Dictionary<string, object?> { { "srsearch", Keyword }, { "srlimit", PaginationSize } };\n` +
+      `        if (Site.SiteInfo.Version < new MediaWikiVersion(1, 23))\n            dict["srredirects"] = true;\n` +
+      `        dict["⟦srwaht⟧"] = "title";\n        return dict;\n    }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: "Python: a key set only in the branch a version test takes for old wikis is left out; the other branch's are judged",
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\ndef search(site, q):\n    p = {'action': 'query', 'list': 'search', 'srsearch': q}\n` +
+      `    if site.mw_version < '1.23':\n        p['srredirects'] = 1\n    else:\n        p['⟦srlimt⟧'] = 5\n` +
+      `    if site.mw_version >= '1.25':\n        p['⟦srwaht⟧'] = 'text'\n    else:\n        p['srredirects'] = 1\n    return requests.get(API, params=p)\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
     name: 'Python (the wikipedia library): a dict without action given to its _wiki_request, a deprecated parameter',
     language: 'python',
     source: `API_URL = 'http://en.wikipedia.org/w/api.php'\nquery_params = {\n  'prop': 'revisions',\n  'rvprop': 'ids',\n  '⟦rvparse⟧': '',\n  'titles': title\n}\nrequest = _wiki_request(query_params)\n`,

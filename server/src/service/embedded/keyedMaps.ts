@@ -18,6 +18,7 @@ import { isMapLiteral } from './mapLiterals';
 import { readEntries, readValue, keyName, type Entry } from './objectEntries';
 import { isStringNode } from './hostStrings';
 import { MEDIAWIKI_API_GEM_OWN, TOKEN_ADDING } from './clientLibraries';
+import { wclListName } from './wclLists';
 
 /** One variable of one scope: its map declaration (if seen) and what is set on it after. */
 export interface KeyedGroup {
@@ -32,15 +33,19 @@ export interface KeyedGroup {
   addsToken?: true;
   /** Keys the method it is handed to takes out for itself (the mediawiki_api gem's `token_type`): not wiki parameters. */
   ownNames?: ReadonlySet<string>;
+  /** The `ListName` literal of the WikiClientLibrary class whose `EnumListParameters()` builds the map (wclLists.ts). */
+  listName?: Node;
 }
 
 export interface KeyedState {
   open: Map<string, KeyedGroup>;
   done: KeyedGroup[];
+  /** A C# file that may hold WikiClientLibrary's list classes (`mayHoldWclLists`). */
+  wclLists: boolean;
 }
 
-export function newKeyedState(): KeyedState {
-  return { open: new Map(), done: [] };
+export function newKeyedState(wclLists = false): KeyedState {
+  return { open: new Map(), done: [], wclLists };
 }
 
 const BINDINGS = new Set([
@@ -121,7 +126,9 @@ function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: st
   // Python's `dict(action=…)` and Ruby's `options.merge('action' => …)` give their entries as arguments.
   const source =
     right.type === 'call' && (lang.id === 'python' || lang.id === 'ruby') ? (right.childForFieldName('arguments') ?? right) : right;
-  state.open.set(key, { decl: source, declEntries: readEntries(source, lang, host).entries, sets: [] });
+  const group: KeyedGroup = { decl: source, declEntries: readEntries(source, lang, host).entries, sets: [] };
+  if (state.wclLists && lang.id === 'csharp') group.listName = wclListName(node);
+  state.open.set(key, group);
   return true;
 }
 
@@ -133,19 +140,43 @@ function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: st
 const BRANCH =
   /(?:^|_)(?:if|unless|elsif|elif|elseif|else|case|when|switch|conditional|ternary|catch|except|rescue|for|foreach|while|until|repeat|loop|match)(?:_|$)|^do_statement$/;
 
-/** Whether a setting lies in a branch or loop that does not also hold the map's declaration (within its scope). */
-function inBranch(node: Node, decl: Node | undefined, scope: number): boolean {
+/**
+ * Whether a setting lies in a branch or loop that does not also hold the map's declaration (within its scope), and
+ * whether that branch is the one a test of the wiki's version takes for old wikis (`if (Site.SiteInfo.Version < new
+ * MediaWikiVersion(1, 23))`, `if site.mw_version < '1.23':`, or the `else` of a `>=` test): `old`.
+ */
+function inBranch(node: Node, decl: Node | undefined, scope: number, host: string): false | 'branch' | 'old' {
+  let found: false | 'branch' = false;
   for (let n = node.parent; n && n.startIndex >= scope; n = n.parent) {
-    if (decl && n.startIndex <= decl.startIndex && decl.endIndex <= n.endIndex) return false;
-    if (BRANCH.test(n.type)) return true;
+    if (decl && n.startIndex <= decl.startIndex && decl.endIndex <= n.endIndex) return found;
+    if (!BRANCH.test(n.type)) continue;
+    found = 'branch';
+    const test = n.childForFieldName('condition');
+    const then = n.childForFieldName('consequence');
+    if (!test || !then) continue;
+    const m = VERSION_TEST.exec(host.slice(test.startIndex, Math.min(test.endIndex, test.startIndex + 200)));
+    if (!m) continue;
+    const inThen = then.startIndex <= node.startIndex && node.endIndex <= then.endIndex;
+    // `version < X` (`X > version`): the consequence is for the older wikis; `version >= X`: the alternative is.
+    const olderFirst = m.groups!.before !== undefined ? m.groups!.before.startsWith('<') : m.groups!.after!.startsWith('>');
+    if (inThen === olderFirst) return 'old';
   }
-  return false;
+  return found;
 }
 
-/** Records a setting of a key on the scope's map `name`. */
-function pushSet(state: KeyedState, scope: number, name: string, set: KeyedGroup['sets'][number]): void {
+/** A comparison with the wiki's version on one side: the operator after it (`version < x`) or before it (`x > version`). */
+const VERSION_TEST = /version\w*(?:\(\))?\)?\s*(?<before><(?!<)|>=?)|(?<after>>(?!>)|<=?)\s*[\w.]*version/i;
+
+/**
+ * Records a setting of a key on the scope's map `name`. A key set only in the branch a test of the wiki's version takes
+ * for older wikis is left out (WikiClientLibrary sends `srredirects` to wikis older than 1.23 only): the checker knows
+ * no wiki that old; the other branch is kept, as any branch is (maybe absent).
+ */
+function pushSet(state: KeyedState, scope: number, name: string, set: KeyedGroup['sets'][number], host: string): void {
   const group = groupOf(state, scope, name);
-  if (inBranch(set.node, group.decl, scope)) set.branch = true;
+  const where = inBranch(set.node, group.decl, scope, host);
+  if (where === 'old') return;
+  if (where) set.branch = true;
   group.sets.push(set);
 }
 
@@ -164,7 +195,7 @@ function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: st
   if (!key) return;
   const changes = AUGMENTED.has(node.type) || host.slice(left.endIndex, right.startIndex).trim() !== '=';
   const value = changes ? { kind: 'unknown' as const, node: right } : readValue(right, lang, host);
-  pushSet(state, scope, name, { entry: { name: key, value }, node, dot, changes });
+  pushSet(state, scope, name, { entry: { name: key, value }, node, dot, changes }, host);
 }
 
 /**
@@ -245,12 +276,12 @@ function noteCall(state: KeyedState, node: Node, lang: HostLanguage, host: strin
   if (m[2] === 'update') {
     if (lang.id !== 'python') return;
     const source = args.length === 1 && args[0].type === 'dictionary' ? args[0] : argsNode;
-    for (const entry of readEntries(source, lang, host).entries) pushSet(state, scope, m[1], { entry, node, dot: false });
+    for (const entry of readEntries(source, lang, host).entries) pushSet(state, scope, m[1], { entry, node, dot: false }, host);
     return;
   }
   if (args.length !== 2 || !isStringNode(args[0], lang)) return;
   const key = keyName(args[0], lang, host);
-  if (key) pushSet(state, scope, m[1], { entry: { name: key, value: readValue(args[1], lang, host) }, node, dot: false });
+  if (key) pushSet(state, scope, m[1], { entry: { name: key, value: readValue(args[1], lang, host) }, node, dot: false }, host);
 }
 
 /** The node types `noteKeyed` reads (the finder's walk looks only at the types it reads). */
@@ -288,6 +319,8 @@ export interface KeyedMap {
   handedTo?: { start: number; end: number };
   /** Handed to a method that adds the token. */
   addsToken?: true;
+  /** The `ListName` literal of the WikiClientLibrary class that builds it: sent with `action=query&list=` that name. */
+  listName?: Node;
   /** Keys were set after the declaration (else the declaration alone, handed to a method that adds the token). */
   filled: boolean;
 }
@@ -317,7 +350,8 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
       entries.push(s.branch && s.entry.name.text !== 'action' ? { ...s.entry, maybeAbsent: true } : s.entry);
     }
     const handedTo = firstAt.has('action') ? undefined : g.handedTo;
-    if (!firstAt.has('action') && !handedTo) continue;
+    const listName = firstAt.has('action') || firstAt.has('list') ? undefined : g.listName;
+    if (!firstAt.has('action') && !handedTo && !listName) continue;
     if (!sets.length && !handedTo && !g.addsToken) continue;
     const nodes = [...(g.decl ? [g.decl] : []), ...sets.map((s) => s.node)];
     // A loop, not Math.min(...nodes): spread arguments of some hundred thousand settings overflow the stack.
@@ -334,6 +368,7 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
       end,
       handedTo,
       addsToken: g.addsToken,
+      listName,
       filled: sets.length > 0,
     });
   }

@@ -21,6 +21,7 @@ import { isMapLiteral, MAP_LITERAL_TYPES } from './mapLiterals';
 import { curlRequest } from './curlCommand';
 import { builderChain } from './builderChains';
 import { KEYED_TYPES, keyedMaps, newKeyedState, noteKeyed, type KeyedState } from './keyedMaps';
+import { mayHoldWclLists, wclListName } from './wclLists';
 import { MappedText } from './virtualText';
 import { entryTemplate, type EntryTemplate } from './paramAdder';
 import { mapPostOf, namesMapServer } from './mapPosts';
@@ -303,6 +304,17 @@ function appendImpliedQuery(query: MappedText, at: number): number {
   return from + (from ? 1 : 0);
 }
 
+/**
+ * Appends the `action=query&list=NAME` WikiClientLibrary sends with a list class's parameters, the name read from its
+ * `ListName` literal (so a verdict on it lands there); returns where the pair of `action` begins.
+ */
+function appendListModule(query: MappedText, literal: Node, w: Walk, at: number): number {
+  const from = appendImpliedQuery(query, at);
+  query.push('&list=', literal.startIndex, literal.startIndex);
+  query.append(decodeExpression(literal, w.lang, w.host));
+  return from;
+}
+
 /** Go composite literals read as parameters: `url.Values`, `params.Values`, and maps from string to string or any value. */
 const GO_PARAM_TYPES = /^(?:(?:url|params)\s*\.\s*Values|map\s*\[\s*string\s*\]\s*(?:string|any|interface\s*\{\s*\}))$/;
 
@@ -315,14 +327,21 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   const entries = readEntries(node, w.lang, w.host, client.skipNames);
   if (!entries.entries.length) return;
   const impliedAction = !hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && selectsQueryModule(entries);
-  if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && !impliedAction) return;
+  // WikiClientLibrary's `EnumListParameters()` dictionary: the list module is the class's `ListName` (wclLists.ts).
+  const listName =
+    w.keyed.wclLists && !hasActionKey(entries) && !entries.entries.some((e) => e.name.text === 'list') ? wclListName(node) : undefined;
+  if (!hasActionKey(entries) && !(client.mediawiki && client.holdsParams) && !impliedAction && !listName) return;
   const mayBeAbsent: OffsetRange[] = [];
   const query = entriesToQuery(entries.entries, client.kind, client.action, mayBeAbsent, client);
   const defaultsFrom = appendDefaults(query, client.kind, node.endIndex);
   const tokenFrom =
     client.addsToken && !entries.entries.some((e) => e.name.text === 'token') ? appendAddedToken(query, node.endIndex) : undefined;
   const impliedFrom = defaultsFrom ?? tokenFrom;
-  const actionFrom = impliedAction ? appendImpliedQuery(query, node.endIndex) : undefined;
+  const actionFrom = listName
+    ? appendListModule(query, listName, w, node.endIndex)
+    : impliedAction
+      ? appendImpliedQuery(query, node.endIndex)
+      : undefined;
   w.out.push({
     language: w.lang.id,
     form,
@@ -331,10 +350,11 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
     query,
     impliedFrom: impliedFrom ?? actionFrom,
     tokenFrom,
-    impliedAction: impliedAction || undefined,
+    impliedAction: impliedAction || !!listName || undefined,
     // Ruby's `options.merge('action' => …)`: the options bring more.
     closed:
       !impliedAction &&
+      !listName &&
       !client.beside &&
       entries.closed &&
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
@@ -496,6 +516,8 @@ export function mayHoldRequest(text: string): boolean {
     text.includes('mw.Api') ||
     // addwiki (PHP) names the module beside the array: `ActionRequest::simpleGet('query', [...])`.
     text.includes('Mediawiki\\Api') ||
+    // WikiClientLibrary (C#) names a list's module in a property beside its parameters (wclLists.ts).
+    text.includes('EnumListParameters') ||
     namesMapServer(text)
   );
 }
@@ -508,6 +530,7 @@ const MW_API = ascii('mw.Api');
 const PYWIKIBOT = ascii('pywikibot');
 const MEDIAWIKI_API_NS = ascii('Mediawiki\\Api');
 const API_MAPOBJECTS = ascii('api/mapobjects');
+const ENUM_LIST_PARAMETERS = ascii('EnumListParameters');
 
 function bytesAt(bytes: Uint8Array, i: number, word: readonly number[]): boolean {
   if (i + word.length > bytes.length) return false;
@@ -546,7 +569,7 @@ function actionKeyAt(bytes: Uint8Array, i: number): boolean {
 export type ByteSearch = (bytes: Uint8Array, word: string, from: number) => number;
 
 /** The words other than `action` that make a file worth a look (`mayHoldRequest`). */
-const PLAIN_WORDS = ['api.php', 'mw.Api', 'mwclient', 'pywikibot', 'Mediawiki\\Api', 'api/mapobjects'];
+const PLAIN_WORDS = ['api.php', 'mw.Api', 'mwclient', 'pywikibot', 'Mediawiki\\Api', 'api/mapobjects', 'EnumListParameters'];
 
 /** `mayHoldRequestBytes` with a native search: each word searched for in turn, `action` at each place it occurs. */
 function mayHoldRequestSearched(bytes: Uint8Array, search: ByteSearch): boolean {
@@ -572,6 +595,7 @@ export function mayHoldRequestBytes(bytes: Uint8Array, search?: ByteSearch): boo
       if (bytes[i + 1] === 119 && (bytesAt(bytes, i, MWCLIENT) || bytesAt(bytes, i, MW_API))) return true;
     } else if (b === 112 && bytes[i + 1] === 121 && bytesAt(bytes, i, PYWIKIBOT)) return true;
     else if (b === 77 && bytes[i + 1] === 101 && bytesAt(bytes, i, MEDIAWIKI_API_NS)) return true;
+    else if (b === 69 && bytes[i + 1] === 110 && bytesAt(bytes, i, ENUM_LIST_PARAMETERS)) return true;
   }
   return false;
 }
@@ -625,14 +649,16 @@ function addKeyed(w: Walk): void {
     const query = entriesToQuery(map.entries, client, action, mayBeAbsent);
     const defaultsFrom = appendDefaults(query, client, map.end);
     const tokenFrom = map.addsToken && !map.entries.some((e) => e.name.text === 'token') ? appendAddedToken(query, map.end) : undefined;
+    const listFrom = map.listName ? appendListModule(query, map.listName, w, map.end) : undefined;
     const request: FoundRequest = {
       language: w.lang.id,
       form: existing ? existing.form : (map.decl && OBJECT_FORMS[map.decl.type]) || 'map',
       client,
       range: { start: map.start, end: map.end },
       query,
-      impliedFrom: defaultsFrom ?? tokenFrom,
+      impliedFrom: defaultsFrom ?? tokenFrom ?? listFrom,
       tokenFrom,
+      ...(map.listName ? { impliedAction: true } : {}),
       // A declaration only handed on keeps what it was; keys set one by one may be set elsewhere too.
       closed: !map.filled && !!existing?.closed,
       namesApi: existing ? existing.namesApi : w.fileNamesApi,
@@ -703,7 +729,7 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     fileNamesApi: namesMediaWiki(host),
     fileClient: fileClientOf(lang, host),
     rubyGem: lang.id === 'ruby' && /\b(?:MediawikiApi|mediawiki_api)\b/.test(host),
-    keyed: newKeyedState(),
+    keyed: newKeyedState(lang.id === 'csharp' && mayHoldWclLists(host)),
     scope: 0,
     chains: new Set(),
     mapFile: namesMapServer(host),
