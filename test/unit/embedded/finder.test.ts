@@ -73,6 +73,22 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams', 'unrecognizedparams'],
   },
   {
+    name: 'a map filled key by key whose declaration is a request by itself: keys set after it that no module knows are judged, not a sign it is no request',
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\np = {'action': 'query', 'list': 'allpages'}\np['⟦limit⟧'] = 5\np['⟦start⟧'] = 'B'\n` +
+      `requests.get(API, params=p)\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
+    name: "C# (WikiClientLibrary): a verbatim identifier's member is named without its @ (@namespace sends namespace)",
+    language: 'csharp',
+    source:
+      `// ${WIKI}\nclass S {\n  async Task F() {\n    await site.InvokeMediaWikiApiAsync(new MediaWikiFormRequestMessage(new\n` +
+      `    {\n      action = "query", list = "allpages", @⟦namespace⟧ = 0, aplimit = 5,\n    }));\n  }\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Python (the wikipedia library): a dict without action given to its _wiki_request, a deprecated parameter',
     language: 'python',
     source: `API_URL = 'http://en.wikipedia.org/w/api.php'\nquery_params = {\n  'prop': 'revisions',\n  'rvprop': 'ids',\n  '⟦rvparse⟧': '',\n  'titles': title\n}\nrequest = _wiki_request(query_params)\n`,

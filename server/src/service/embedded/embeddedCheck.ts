@@ -81,7 +81,7 @@ function foreignShare(
   query: WikiQuery,
   text: string,
   diagnostics: Diagnostic[],
-): { names: number; foreign: number } {
+): { names: number; foreign: number; declaredNames: number; declaredForeign: number } {
   const foreignNames = new Set<string>();
   const action = query.byName.get('action')?.value;
   for (const d of diagnostics) {
@@ -94,13 +94,21 @@ function foreignShare(
   }
   let names = 0;
   let foreign = 0;
+  let declaredNames = 0;
+  let declaredForeign = 0;
+  const declared = request.declared;
   for (const p of query.byName.values()) {
     if (p.name === 'action' || p.name === 'format' || implied(request, p) || text.slice(p.nameRange.start, p.nameRange.end).includes(HOLE))
       continue;
     names++;
     if (foreignNames.has(p.name)) foreign++;
+    if (!declared) continue;
+    const at = request.query.hostRange(p.nameRange.start, p.nameRange.end).start;
+    if (at < declared.start || at >= declared.end) continue;
+    declaredNames++;
+    if (foreignNames.has(p.name)) declaredForeign++;
   }
-  return { names, foreign };
+  return { names, foreign, declaredNames, declaredForeign };
 }
 
 /** Whether a query holds a name besides action, format and the module selectors that no verdict calls unknown. */
@@ -117,7 +125,11 @@ function judgeConfidence(wiki: WikiLanguageService, request: FoundRequest, parse
   if (!query || parsed.text.length > MAX_CHECKED_CHARS) return 'low';
   const action = query.byName.get('action');
   if (action && !holey(action, parsed.text) && !wiki.getCatalogue(query).getActionModule(action.value)) return 'low';
-  const { names, foreign } = foreignShare(request, query, parsed.text, diagnostics);
+  const share = foreignShare(request, query, parsed.text, diagnostics);
+  const { names } = share;
+  // A map filled key by key whose declaration is a request by itself (a name besides `action`, none foreign): keys
+  // set after it that no module knows are its slips (`p['limit'] = 5` for `aplimit`), not a sign that it is no request.
+  const foreign = share.declaredNames > 0 && share.declaredForeign === 0 ? 0 : share.foreign;
   // A file that names no MediaWiki API nor client gets no diagnostic, in the CLI as in the editor
   // (which does not even serve it): one rule, `namesMediaWiki`.
   if (!request.namesApi) return 'low';

@@ -153,7 +153,9 @@ export function keyName(node: Node, lang: HostLanguage, host: string): MappedTex
   ]);
   if (IDENT.has(node.type)) {
     const m = new MappedText();
-    m.pushRaw(host, node.startIndex, node.endIndex);
+    // C#'s verbatim identifier `@namespace` names the member `namespace` (WikiClientLibrary's anonymous objects).
+    const verbatim = lang.id === 'csharp' && host.charCodeAt(node.startIndex) === 64 ? 1 : 0;
+    m.pushRaw(host, node.startIndex + verbatim, node.endIndex);
     return m;
   }
   if (node.type === 'simple_symbol') {

@@ -66,6 +66,11 @@ export interface FoundRequest {
    * be null): a verdict stands only if it holds whichever of them are sent (absentParams.ts).
    */
   mayBeAbsent?: OffsetRange[];
+  /**
+   * Host range of the map literal a request filled key by key was declared with: when its own pairs are a request,
+   * keys set after it that no module knows are that request's slips, not a sign it is none (embeddedCheck.ts).
+   */
+  declared?: OffsetRange;
 }
 
 const OBJECT_FORMS: Record<string, RequestForm> = {
@@ -665,6 +670,7 @@ function addKeyed(w: Walk): void {
       // set even when empty: the declaration's ranges were of its own query
       mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
       actionBeside: action ? true : undefined,
+      declared: map.decl && map.filled ? { start: map.decl.startIndex, end: map.decl.endIndex } : undefined,
     };
     if (existing) Object.assign(existing, request);
     else w.out.push(request);
