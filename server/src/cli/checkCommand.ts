@@ -1019,10 +1019,11 @@ function inputReader(
 /** An input's text; undefined for a source file that can hold no judged request (`readServedSource`) when `skipUpTo` ≥ 0. */
 async function readInput(input: Input, io: CliIo, skipUpTo: number, maxChars: number): Promise<string | undefined> {
   if (!input.host || skipUpTo < 0) return input.read(maxChars);
-  if (io.readTextIf) return readServedSource((wanted) => io.readTextIf!(input.file, wanted), skipUpTo, io.byteSearch);
+  const csharp = input.host.id === 'csharp';
+  if (io.readTextIf) return readServedSource((wanted) => io.readTextIf!(input.file, wanted), skipUpTo, io.byteSearch, csharp);
   const text = await input.read(maxChars);
   // (the text's own prefilter follows, which the bytes' only anticipates)
-  return readServedSource(() => text, skipUpTo);
+  return readServedSource(() => text, skipUpTo, undefined, csharp);
 }
 
 /** For text, SARIF and GitHub: the message names the targets that produce the problem (JSON has the field). */

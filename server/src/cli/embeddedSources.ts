@@ -50,11 +50,14 @@ export function readServedSource(
   read: (wanted: (bytes: Uint8Array) => boolean) => string | undefined,
   skipUpTo: number,
   search?: ByteSearch,
+  csharp = true,
 ): string | undefined {
   // UTF-16 bytes are not searched as they are (their ASCII is interleaved with zeros): the text's prefilter decides
-  const text = read((bytes) => bytes.length > skipUpTo || textEncodingOf(bytes).encoding !== 'utf-8' || mayHoldRequestBytes(bytes, search));
+  const text = read(
+    (bytes) => bytes.length > skipUpTo || textEncodingOf(bytes).encoding !== 'utf-8' || mayHoldRequestBytes(bytes, search, csharp),
+  );
   if (text === undefined || text.length > skipUpTo) return text;
-  return mayHoldRequest(text) && (namesMediaWiki(text) || namesMapServer(text)) ? text : undefined;
+  return mayHoldRequest(text, csharp) && (namesMediaWiki(text) || namesMapServer(text)) ? text : undefined;
 }
 
 /**

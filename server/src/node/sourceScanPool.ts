@@ -58,7 +58,12 @@ async function scanOne(parsers: HostParsers, task: Task, skipUpTo: number): Prom
   try {
     const lang = hostLanguage(task.language);
     if (!lang) return { index: task.index, failed: true };
-    const text = readServedSource((wanted) => nodeFileIo.readTextIf!(task.file, wanted), skipUpTo, nodeFileIo.byteSearch);
+    const text = readServedSource(
+      (wanted) => nodeFileIo.readTextIf!(task.file, wanted),
+      skipUpTo,
+      nodeFileIo.byteSearch,
+      lang.id === 'csharp',
+    );
     if (text === undefined) return { index: task.index, skip: true };
     // a file over the size limit is the main thread's to report
     if (text.length > skipUpTo || text.length > MAX_HANDED_CHARS) return { index: task.index, failed: true };

@@ -44,6 +44,7 @@ const CASES: Array<{ text: string; holds: boolean }> = [
   { text: 'new mw.Api().get({ list: "allpages" })', holds: true },
   { text: 'use Mediawiki\\Api\\ActionRequest;', holds: true },
   { text: 'fetch(base + "/api/mapobjects/", { method: "POST" })', holds: true },
+  { text: 'public override IEnumerable<KeyValuePair<string, object?>> EnumListParameters()', holds: true },
   { text: 'x = 1\naction', holds: false },
   { text: 'action.type; action: 1', holds: true },
   { text: 'action\u00a0= 1', holds: true },
@@ -64,6 +65,15 @@ describe('the prefilter (which source files are parsed)', () => {
       assert.equal(mayHoldRequestBytes(utf8(c.text)), c.holds, 'on the bytes');
     });
   }
+
+  it("WikiClientLibrary's EnumListParameters is looked for in C# files only (check DIR knows the language)", () => {
+    const text = 'public override IEnumerable<KeyValuePair<string, object?>> EnumListParameters() { return d; }';
+    for (const csharp of [true, false]) {
+      assert.equal(mayHoldRequest(text, csharp), csharp, 'on the text');
+      assert.equal(inJs(utf8(text), undefined, csharp), csharp, 'on the bytes');
+      assert.equal(inJs(utf8(text), nodeFileIo.byteSearch, csharp), csharp, 'with the native search');
+    }
+  });
 
   it('on bytes, says yes wherever the text prefilter does (2,000 random texts of near misses, non-ASCII and spaces)', () => {
     const r = seededRandom(26);

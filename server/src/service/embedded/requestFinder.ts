@@ -510,8 +510,11 @@ function writesActionKey(text: string): boolean {
   return false;
 }
 
-/** Text worth a look: names api.php, an `action` parameter, mw.Api or a Python MediaWiki client (the prefilter, before any parse). */
-export function mayHoldRequest(text: string): boolean {
+/**
+ * Text worth a look: names api.php, an `action` parameter, mw.Api or a Python MediaWiki client (the prefilter, before any
+ * parse). `csharp`: false for a file known not to be C#, where WikiClientLibrary's `EnumListParameters` is not looked for.
+ */
+export function mayHoldRequest(text: string, csharp = true): boolean {
   // mw.Api sends action=query when the object names none.
   return (
     text.includes('api.php') ||
@@ -522,7 +525,7 @@ export function mayHoldRequest(text: string): boolean {
     // addwiki (PHP) names the module beside the array: `ActionRequest::simpleGet('query', [...])`.
     text.includes('Mediawiki\\Api') ||
     // WikiClientLibrary (C#) names a list's module in a property beside its parameters (wclLists.ts).
-    text.includes('EnumListParameters') ||
+    (csharp && text.includes('EnumListParameters')) ||
     namesMapServer(text)
   );
 }
@@ -574,11 +577,12 @@ function actionKeyAt(bytes: Uint8Array, i: number): boolean {
 export type ByteSearch = (bytes: Uint8Array, word: string, from: number) => number;
 
 /** The words other than `action` that make a file worth a look (`mayHoldRequest`). */
-const PLAIN_WORDS = ['api.php', 'mw.Api', 'mwclient', 'pywikibot', 'Mediawiki\\Api', 'api/mapobjects', 'EnumListParameters'];
+const PLAIN_WORDS = ['api.php', 'mw.Api', 'mwclient', 'pywikibot', 'Mediawiki\\Api', 'api/mapobjects'];
 
 /** `mayHoldRequestBytes` with a native search: each word searched for in turn, `action` at each place it occurs. */
-function mayHoldRequestSearched(bytes: Uint8Array, search: ByteSearch): boolean {
+function mayHoldRequestSearched(bytes: Uint8Array, search: ByteSearch, csharp: boolean): boolean {
   for (const word of PLAIN_WORDS) if (search(bytes, word, 0) >= 0) return true;
+  if (csharp && search(bytes, 'EnumListParameters', 0) >= 0) return true;
   for (let i = search(bytes, 'action', 0); i >= 0; i = search(bytes, 'action', i + 6)) if (actionKeyAt(bytes, i)) return true;
   return false;
 }
@@ -588,8 +592,8 @@ function mayHoldRequestSearched(bytes: Uint8Array, search: ByteSearch): boolean 
  * it says yes to (what it looks for is ASCII, which UTF-8 and its decoder keep as it is), in one pass,
  * or with `search` (a native search) word by word: the same answer.
  */
-export function mayHoldRequestBytes(bytes: Uint8Array, search?: ByteSearch): boolean {
-  if (search) return mayHoldRequestSearched(bytes, search);
+export function mayHoldRequestBytes(bytes: Uint8Array, search?: ByteSearch, csharp = true): boolean {
+  if (search) return mayHoldRequestSearched(bytes, search, csharp);
   const n = bytes.length;
   for (let i = 0; i < n; i++) {
     const b = bytes[i];
@@ -600,8 +604,10 @@ export function mayHoldRequestBytes(bytes: Uint8Array, search?: ByteSearch): boo
       if (bytes[i + 1] === 119 && (bytesAt(bytes, i, MWCLIENT) || bytesAt(bytes, i, MW_API))) return true;
     } else if (b === 112 && bytes[i + 1] === 121 && bytesAt(bytes, i, PYWIKIBOT)) return true;
     else if (b === 77 && bytes[i + 1] === 101 && bytesAt(bytes, i, MEDIAWIKI_API_NS)) return true;
-    else if (b === 69 && bytes[i + 1] === 110 && bytesAt(bytes, i, ENUM_LIST_PARAMETERS)) return true;
   }
+  // A pass of its own, for C# files only: the loop above stays as short as it was for every other file.
+  if (csharp)
+    for (let i = bytes.indexOf(69); i >= 0; i = bytes.indexOf(69, i + 1)) if (bytesAt(bytes, i, ENUM_LIST_PARAMETERS)) return true;
   return false;
 }
 
