@@ -11,6 +11,7 @@ import { BUILTIN_CATALOGUE_FILES, createWikiCatalogue, type WikiCatalogue } from
 import { builtinVersionFacts } from './service/wiki/wikiVersions';
 import { readJsonFile } from './languageModes';
 import type { PackageFiles } from './runtime';
+import { isObject } from '../../common/isObject';
 
 /** The short version (`1.43`) a source written as a MediaWiki version names (`1.43`, `1.43.3`, `mediawiki-1.43`, `MediaWiki 1.43`), built in or not. */
 export function versionShortOf(source: string): string | undefined {
@@ -39,19 +40,37 @@ export function builtinVersionShorts(): readonly string[] {
   return builtinVersionFacts()?.shorts ?? [];
 }
 
-/** The catalogue of a built-in MediaWiki version: its recorded core modules, with the rules that hold for it. */
+/** The siteinfo recorded for a built-in version as installed (core-siteinfo.json), or undefined when the data lacks it. */
+function versionSiteinfo(short: string, files: PackageFiles): unknown {
+  let doc: unknown;
+  try {
+    doc = readJsonFile(files, BUILTIN_CATALOGUE_FILES.versionSiteinfo);
+  } catch {
+    return undefined; // (then the target judges with MediaWiki's default namespaces, as a catalogue without siteinfo)
+  }
+  const versions = isObject(doc) && isObject(doc.versions) ? doc.versions : undefined;
+  return versions && Object.hasOwn(versions, short) && isObject(versions[short]) ? versions[short] : undefined;
+}
+
+/**
+ * The catalogue of a built-in MediaWiki version: its recorded core modules, with the rules that hold for it,
+ * and the namespaces, aliases and interwiki prefixes that release has as installed (English, no extension).
+ */
 export function builtinVersionCatalogue(short: string, files: PackageFiles): WikiCatalogue {
   const facts = builtinVersionFacts();
   const version = facts?.versions.find((v) => v.name === `mediawiki-${short}`);
   if (!facts || !version) throw new Error(`MediaWiki ${short} is not a built-in version`);
+  const siteinfo = versionSiteinfo(short, files);
   const catalogue = createWikiCatalogue(facts.paraminfo(short), {
     constraints: readJsonFile(files, BUILTIN_CATALOGUE_FILES.constraints),
     actionConstraints: readJsonFile(files, BUILTIN_CATALOGUE_FILES.actionConstraints),
+    siteinfo,
     source: version.generator,
     version: version.version,
   });
   // Core modules only, as the built-in catalogue: an extension's module is the wiki's, not a mistake.
   catalogue.coreOnly = true;
+  if (siteinfo !== undefined) catalogue.siteinfoOf = `${version.generator} as installed`;
   return catalogue;
 }
 

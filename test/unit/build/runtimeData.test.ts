@@ -36,6 +36,7 @@ describe('the data files as the bundles read them', () => {
       'descriptors/wiki/action-modules.json',
       'descriptors/wiki/action-constraints.json',
       'descriptors/wiki/versions/core-modules.json',
+      'descriptors/wiki/versions/core-siteinfo.json',
       'descriptors/mapserver/mapobjects.json',
     ])
       assert.ok(names.includes(needed), needed);

@@ -162,6 +162,12 @@ export class WikiCatalogue {
    */
   interwikiPrefixes?: ReadonlySet<string>;
   /**
+   * Whose siteinfo the namespaces and interwiki prefixes are when they are not a wiki's own: a built-in
+   * version target's, recorded from that release as installed (`MediaWiki 1.39.17 as installed`); messages
+   * that rest on them name it. Undefined for a wiki's own catalogue and for MediaWiki's defaults.
+   */
+  siteinfoOf?: string;
+  /**
    * Loaded through the user's sign-in to that wiki (the editor's "Sign in to Wiki…"): its requests count
    * as logged in, as with `wikimapQuery.wiki.loggedIn`.
    */
@@ -937,6 +943,8 @@ export const BUILTIN_CATALOGUE_FILES = {
   actionConstraints: 'descriptors/wiki/action-constraints.json',
   /** Core modules of the built-in MediaWiki versions (1.39, 1.43, 1.45), recorded from real releases. */
   versions: 'descriptors/wiki/versions/core-modules.json',
+  /** The siteinfo of each built-in version as installed (namespaces, aliases, interwiki prefixes), read by its target. */
+  versionSiteinfo: 'descriptors/wiki/versions/core-siteinfo.json',
   /**
    * Where each core module, parameter and value of the built-in versions is present (wikiVersionPresence.ts):
    * written by the build beside the run-time copies, derived from `versions`; not in the sources.

@@ -64,6 +64,11 @@ export function interwikiOf(v: string, catalogue: WikiCatalogue): { certain: boo
   return known.has(prefix.toLowerCase()) ? { certain: true, prefix } : undefined;
 }
 
+/** Whose interwiki table a certain interwiki prefix comes from: `this wiki`, or a version target's install. */
+export function interwikiHolder(catalogue: WikiCatalogue): string {
+  return catalogue.siteinfoOf ?? 'this wiki';
+}
+
 /** Characters no title may hold (Title::legalChars) and percent-escapes (MediaWikiTitleCodec rejects `%41`); `#` starts a fragment here. */
 export const ILLEGAL = /[<>[\]|{}\u0000-\u001f\u007f\ufffd]|%[0-9A-Fa-f]{2}/;
 
@@ -90,7 +95,7 @@ export function titleProblem(v: string, catalogue: WikiCatalogue): string | unde
   // (Without a colon there is no prefix of any kind.)
   if (colon < 0) return undefined;
   const iw = interwikiOf(t, catalogue);
-  if (iw?.certain) return `"${iw.prefix}:" is an interwiki prefix of this wiki: the title names a page of another wiki`;
+  if (iw?.certain) return `"${iw.prefix}:" is an interwiki prefix of ${interwikiHolder(catalogue)}: the title names a page of another wiki`;
   // Talk: followed by an interwiki prefix (title-invalid-talk-namespace).
   if (ns?.id === 1 && interwikiOf(t.slice(colon + 1), catalogue)?.certain)
     return 'a Talk: title cannot name a page of another wiki (an interwiki prefix follows Talk:)';

@@ -5,7 +5,7 @@
 import { escapeUnseen } from '../../../../common/unseenText';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
-import { interwikiOf, splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
+import { interwikiHolder, interwikiOf, splitFragment, titlePathProblem, userNameNamespace } from './wikiTitleRules';
 import { ILLEGAL_TITLE, normaliseUserName, userNameProblem } from './wikiUserName';
 
 /**
@@ -152,7 +152,7 @@ export function checkUserValue(
         : otherNs !== undefined
           ? `"${otherNs}:" puts it in another namespace than User, and a user name is a page in the User namespace`
           : iw?.certain
-            ? `"${iw.prefix}:" is an interwiki prefix of this wiki, so it names a page of another wiki (a user of another wiki is written with ">": prefix>Name)`
+            ? `"${iw.prefix}:" is an interwiki prefix of ${interwikiHolder(ctx.catalogue)}, so it names a page of another wiki (a user of another wiki is written with ">": prefix>Name)`
             : kind === undefined
               ? `not a valid user name: ${userNameProblem(normaliseUserName(v)) ?? 'MediaWiki refuses it'}`
               : `a ${kind === 'id' ? 'user ID' : kind === 'cidr' ? 'IP range' : kind === 'ip' ? 'IP address' : kind + ' name'} is not accepted here (accepted: ${(allowed ?? []).join(', ')})`;

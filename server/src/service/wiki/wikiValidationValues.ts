@@ -83,9 +83,12 @@ function checkNamespaceValue(
   const byName = ctx.catalogue.findNamespaceByName(v);
   if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);
   // Without the wiki's siteinfo the catalogue knows only MediaWiki's default namespaces: say so.
-  const known = ctx.catalogue.namespacesFromSiteinfo
-    ? ''
-    : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
+  const assumed = ctx.catalogue.siteinfoOf;
+  const known = assumed
+    ? ` (Checked against the namespaces of ${assumed}; a wiki's own namespaces are checked with its api.php URL.)`
+    : ctx.catalogue.namespacesFromSiteinfo
+      ? ''
+      : " (Checked against MediaWiki's default namespaces; set wikimapQuery.wiki.apiUrl to check against this wiki's own.)";
   badEnumValue(
     ctx,
     d,

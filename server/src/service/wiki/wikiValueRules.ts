@@ -199,7 +199,8 @@ export function applyValueRule(ctx: QueryCheck, rule: ConstraintRule, names: str
  * another (ApiQueryCategoryMembers → invalidcategory, ApiQueryBacklinks' imageusage → bad_image_title).
  * The prefix is read with the wiki's namespace names and aliases, localised ones included, from its
  * siteinfo; with MediaWiki's default namespaces only (no siteinfo), a prefix they do not know may be a
- * localised name (`Kategorie:`), so only a title without any prefix is judged.
+ * localised name (`Kategorie:`), so only a title without any prefix is judged. A version target reads it
+ * with its release's namespaces as installed (English) and says so when the prefix is none of them.
  */
 function valueRuleTitleNamespace(
   ctx: QueryCheck,
@@ -220,12 +221,18 @@ function valueRuleTitleNamespace(
   if (ns === 0 && t.indexOf(':') > 0 && !ctx.catalogue.namespacesFromSiteinfo) return;
   const wanted = ctx.catalogue.getNamespace(rule.namespace!)?.name ?? String(rule.namespace);
   const where = ns === 0 ? 'in the main namespace' : `in namespace ${ns}`;
+  // A version target knows the namespaces of its release as installed; a wiki may name more (localised, its own).
+  const colon = t.indexOf(':');
+  const assumed =
+    ns === 0 && colon > 0 && ctx.catalogue.siteinfoOf
+      ? ` ("${t.slice(0, colon).trim()}:" is not a namespace of ${ctx.catalogue.siteinfoOf}; a wiki's own namespace names are read with its api.php URL.)`
+      : '';
   report(
     ctx,
     codeFor(rule, names[0]),
     p.valueRange.start,
     p.valueRange.end,
-    `${rule.message} "${p.value}" is ${where}, not ${wanted} (${rule.namespace}): write ${wanted}:${t.slice(t.indexOf(':') + 1) || '…'}.`,
+    `${rule.message} "${p.value}" is ${where}, not ${wanted} (${rule.namespace}): write ${wanted}:${t.slice(t.indexOf(':') + 1) || '…'}.${assumed}`,
     { param: names[0], module, value: p.value },
     ERROR,
   );
