@@ -350,6 +350,16 @@ export class WikiCatalogue {
     return r;
   }
 
+  /** The module a parameter descriptor of this catalogue belongs to (indexed on first use: a rare question). */
+  moduleOfDescriptor(d: WikiParamDescriptor): WikiModule | undefined {
+    if (!this.descriptorModules) {
+      this.descriptorModules = new Map();
+      for (const m of this.modules) for (const x of [...m.parameters, ...m.templatedparameters]) this.descriptorModules.set(x, m);
+    }
+    return this.descriptorModules.get(d);
+  }
+  private descriptorModules?: Map<WikiParamDescriptor, WikiModule>;
+
   /** An enum parameter's values as a Set. */
   enumSetOf(d: WikiParamDescriptor): ReadonlySet<string> {
     let set = this.enumSets.get(d);

@@ -7,6 +7,7 @@ import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
 import { didYouMean } from './wikiDidYouMean';
+import { builtinVersionFacts } from './wikiVersions';
 import { checkLimitsAndExpiry } from './wikiParamLimits';
 import { itemRemovalAt } from './wikiValidationRemoval';
 import { checkTimestampValue, checkTitleValue, checkUserValue, quote } from './wikiValidationForms';
@@ -58,8 +59,39 @@ function checkEnumValue(
     }
     return;
   }
-  badEnumValue(ctx, d, wire, v, s, e, multi, values, multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined, undefined);
+  const released = releasedValueOf(ctx, d, v);
+  if (released?.accepted) return;
+  badEnumValue(
+    ctx,
+    d,
+    wire,
+    v,
+    s,
+    e,
+    multi,
+    values,
+    multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined,
+    undefined,
+    released ? `${released.note} Allowed values: ${listValues(values)}.` : undefined,
+  );
   return;
+}
+
+/**
+ * The untargeted built-in catalogue describes the newest MediaWiki (the 1.46 development line's query modules,
+ * 1.45.0's other modules): a value it does not list that the newest built-in release (1.45.0) accepts is
+ * accepted, and one only older releases accept keeps its warning, naming them. Submodule names (`prop=extracts`)
+ * are left alone: the recorded releases list their wikis' extension modules there. Other catalogues (a wiki's,
+ * a version target's) are their wiki's word.
+ */
+function releasedValueOf(
+  ctx: QueryCheck,
+  d: WikiParamDescriptor,
+  v: string,
+): ReturnType<NonNullable<ReturnType<typeof builtinVersionFacts>>['releasedValue']> {
+  if (ctx.catalogue.source !== 'built-in' || d.submodules) return undefined;
+  const m = ctx.catalogue.moduleOfDescriptor(d);
+  return m ? builtinVersionFacts()?.releasedValue(m.path, d.name, v) : undefined;
 }
 
 function checkNamespaceValue(

@@ -116,6 +116,23 @@ class WikiVersionFacts {
     return out;
   }
 
+  /**
+   * What the untargeted built-in catalogue makes of a value it does not list (`value`) of an enumerated parameter
+   * that the built-in releases enumerate: `accepted` when the newest release accepts it (the spec's 1.46 catalogue
+   * leaves some out: the Codex logo icons); else, when an older release accepts it, the sentence to add to the
+   * warning; undefined when no release accepts it.
+   */
+  releasedValue(path: string, name: string, value: string): { accepted: true } | { accepted: false; note: string } | undefined {
+    const p = this.valuePresence(path, name, value);
+    if (!p || p.present.length === 0) return undefined;
+    const newest = this.shorts[this.shorts.length - 1];
+    if (p.present.includes(newest)) return { accepted: true };
+    return {
+      accepted: false,
+      note: `MediaWiki ${p.present.join(', ')} accepted it (absent from ${this.shorts.filter((s) => !p.present.includes(s)).join(', ')}): to judge for one version, give a target (# targets: ${p.present[p.present.length - 1]}).`,
+    };
+  }
+
   /** A Markdown line for hover, or undefined when none of the built-in versions has it. */
   describe(p: VersionPresence | undefined): string | undefined {
     if (!p || p.present.length === 0) return undefined;
