@@ -81,6 +81,7 @@ import { errorMessage } from '../../common/errorMessage';
 import { fileName, fit } from './messages';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
 import { withoutSnippets } from './service/snippetText';
+import { CompletionDocumentation } from './completionResolve';
 import {
   completeByTargets,
   completeTargetsLine,
@@ -181,6 +182,8 @@ class QueryLanguageServer {
   private canRefreshDiagnostics = false;
   /** Whether the client declared `completionItem.snippetSupport`; without it, completion is plain text. */
   private snippetSupport = false;
+  /** Completion documentation made on `completionItem/resolve`, for a client that declared it resolvable; else undefined. */
+  private completionDocumentation: CompletionDocumentation | undefined;
   /** Bumped whenever settings or catalogues change; part of pull-diagnostics result ids. */
   private generation = 0;
   private settingsReady: Promise<void> = Promise.resolve();
@@ -624,6 +627,9 @@ class QueryLanguageServer {
       this.pullDiagnostics = !!caps.textDocument?.diagnostic;
       this.canRefreshDiagnostics = !!caps.workspace?.diagnostics?.refreshSupport;
       this.snippetSupport = caps.textDocument?.completion?.completionItem?.snippetSupport === true;
+      const resolvable: unknown = caps.textDocument?.completion?.completionItem?.resolveSupport?.properties;
+      this.completionDocumentation =
+        Array.isArray(resolvable) && resolvable.includes('documentation') ? new CompletionDocumentation() : undefined;
       this.initOptions = params.initializationOptions;
       this.trusted = !(isObject(this.initOptions) && this.initOptions.workspaceTrusted === false);
       this.layers.set('initializationOptions', this.initOptions);
@@ -636,7 +642,7 @@ class QueryLanguageServer {
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-          completionProvider: { triggerCharacters: ['=', '|', '&', '?', '"', ':'], resolveProvider: false },
+          completionProvider: { triggerCharacters: ['=', '|', '&', '?', '"', ':'], resolveProvider: !!this.completionDocumentation },
           hoverProvider: true,
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
           documentSymbolProvider: true,
@@ -888,11 +894,16 @@ class QueryLanguageServer {
               all.items.length > MAX_COMPLETION_ITEMS
                 ? { isIncomplete: true, items: all.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: all.itemDefaults }
                 : all;
-            return p.cutNote ? withNoteOnItems(list, p.cutNote) : list;
+            const sent = p.cutNote ? withNoteOnItems(list, p.cutNote) : list;
+            this.completionDocumentation?.defer(sent.items);
+            return sent;
           },
           at(params.position),
         ),
       ),
+    );
+    this.connection.onCompletionResolve((item, token) =>
+      this.runSafe('completionItem/resolve', token, () => this.completionDocumentation?.resolve(item) ?? item),
     );
 
     this.connection.onHover((params, token) =>

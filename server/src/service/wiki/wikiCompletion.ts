@@ -17,6 +17,8 @@ import {
   MarkupKind,
   type CompletionItem,
   type CompletionList,
+  type MarkupContent,
+  type Range,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings } from '../languageTypes';
@@ -26,6 +28,7 @@ import { describeModule, describeParam, resolveWire } from './wikiHover';
 import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
 import { authFieldDetail, authFieldsOf, describeAuthField } from './wikiAuthFields';
+import { withLazyDocumentation } from '../completionDocumentation';
 
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
 const MAX_COMPLETION_ITEMS = 200;
@@ -46,7 +49,7 @@ const STARTERS: Array<{ text: string; detail: string }> = [
   { text: 'action=', detail: 'another API module: parse, compare, expandtemplates, opensearch, paraminfo, a feed, …' },
 ];
 
-const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
+const md = (value: string): MarkupContent => ({ kind: MarkupKind.Markdown, value });
 
 /** Completion for the cursor context, judged by `catalogue` (the catalogue of the query's wiki). */
 export function doWikiComplete(
@@ -135,28 +138,27 @@ function completeParamNames(
       label: wireName,
       kind: CompletionItemKind.Property,
       detail: paramDetail(wire),
-      documentation: md(describeParam(wire, catalogue, highLimits)),
       sortText: `${rank}${d.deprecated ? 1 : 0}${String(index).padStart(4, '0')}${wireName}`,
       filterText: wireName,
       textEdit: { range, newText: keepValue ? wireName : `${wireName}=` },
     };
     if (d.deprecated) item.tags = [CompletionItemTag.Deprecated];
     if (!keepValue && hasValueCompletions(d, wireName)) item.command = TRIGGER_SUGGEST;
-    return item;
+    return withLazyDocumentation(item, () => md(describeParam(wire, catalogue, highLimits)));
   });
   // The fields of AuthManager's requests the action module reads without its prefix (readsFields): after its parameters.
   const am = catalogue.getActionModule(context.query.byName.get('action')?.value ?? '');
   for (const field of am ? authFieldsOf(catalogue, am) : []) {
     if (context.query.params.some((p) => p !== context.param && p.name === field.name)) continue;
-    items.push({
+    const item: CompletionItem = {
       label: field.name,
       kind: CompletionItemKind.Field,
       detail: authFieldDetail(field),
-      documentation: md(describeAuthField(am!, field)),
       sortText: `9${field.name}`,
       filterText: field.name,
       textEdit: { range, newText: keepValue ? field.name : `${field.name}=` },
-    });
+    };
+    items.push(withLazyDocumentation(item, () => md(describeAuthField(am!, field))));
   }
   return { isIncomplete: incomplete, items };
 }
@@ -230,12 +232,11 @@ function completeModules(
       label: m.name,
       kind: CompletionItemKind.Module,
       detail: moduleDetail(m, context.group === 'generator'),
-      documentation: md(describeModule(m, catalogue)),
       sortText: `${m.deprecated ? 1 : 0}${m.name}`,
       textEdit: { range, newText: m.name },
     };
     if (m.deprecated) item.tags = [CompletionItemTag.Deprecated];
-    items.push(item);
+    items.push(withLazyDocumentation(item, () => md(describeModule(m, catalogue))));
   }
   return capped(items, context.prefix);
 }
@@ -247,24 +248,23 @@ function moduleDetail(m: WikiModule, asGenerator: boolean): string {
   return parts.join(' · ');
 }
 
-type AddItem = (value: string, extra?: Partial<CompletionItem>) => void;
+/** Adds a value item; `documentation`, when given, is made when the item's documentation is first read. */
+type AddItem = (value: string, extra?: Partial<CompletionItem>, documentation?: () => MarkupContent) => void;
 
 /** paraminfo/help `modules`: every module path (with the `*` wildcards where the rule allows them). */
 function modulePathItems(add: AddItem, catalogue: WikiCatalogue, wildcards: boolean): void {
   if (wildcards) add('*', { kind: CompletionItemKind.Constant, detail: 'every top-level module' });
   add('main', { kind: CompletionItemKind.Module, detail: 'the API itself' });
   for (const m of catalogue.getActionModules())
-    add(m.name, {
-      kind: CompletionItemKind.Module,
-      detail: ['action module', ...moduleFlags(m)].join(' · '),
-      documentation: md(describeModule(m, catalogue)),
-    });
+    add(m.name, { kind: CompletionItemKind.Module, detail: ['action module', ...moduleFlags(m)].join(' · ') }, () =>
+      md(describeModule(m, catalogue)),
+    );
   if (catalogue.query) add('query', { kind: CompletionItemKind.Module, detail: 'action module' });
   for (const m of catalogue.getFormatModules())
-    add(m.name, { kind: CompletionItemKind.Module, detail: 'format module', documentation: md(describeModule(m, catalogue)) });
+    add(m.name, { kind: CompletionItemKind.Module, detail: 'format module' }, () => md(describeModule(m, catalogue)));
   if (wildcards) add('query+*', { kind: CompletionItemKind.Constant, detail: 'every query submodule' });
   for (const m of catalogue.getQueryModules())
-    add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module`, documentation: md(describeModule(m, catalogue)) });
+    add(m.path, { kind: CompletionItemKind.Module, detail: `${m.group} module` }, () => md(describeModule(m, catalogue)));
 }
 
 /** Namespace numbers, with their names (the wiki's own namespaces and the parameter's extra ones). */
@@ -307,17 +307,7 @@ function completeValues(
   const used = new Set<string>();
   if (d.multi && !d.allowsduplicates) for (const it of context.items) if (it !== context.item) used.add(it.text);
   const items: CompletionItem[] = [];
-  const add = (value: string, extra: Partial<CompletionItem> = {}) => {
-    if (used.has(value)) return;
-    items.push({
-      label: value === '' ? '(empty)' : value,
-      kind: CompletionItemKind.EnumMember,
-      sortText: String(items.length).padStart(5, '0'),
-      filterText: value,
-      textEdit: { range, newText: value },
-      ...extra,
-    });
-  };
+  const add = valueAdder(items, used, range);
   const defaults = d.default === undefined ? [] : d.multi ? String(d.default).split('|') : [String(d.default)];
   const paramDoc = () => md(describeParam(wire, catalogue, settings?.highLimits === true));
   // paraminfo/help `modules`: module paths (a `modulePaths` rule of action-constraints.json says which).
@@ -346,27 +336,46 @@ function completeValues(
       const detail =
         [isDefault ? 'default' : '', isDeprecated ? 'deprecated' : '', ...(named ? moduleFlags(named) : [])].filter(Boolean).join(' · ') ||
         undefined;
-      add(v, {
-        detail,
-        documentation: named ? md(describeModule(named, catalogue)) : undefined,
-        kind: named ? CompletionItemKind.Module : CompletionItemKind.EnumMember,
-        tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
-        preselect: isDefault && !d.multi ? true : undefined,
-        sortText: `${isDeprecated ? 1 : 0}${String(i).padStart(5, '0')}`,
-      });
+      add(
+        v,
+        {
+          detail,
+          kind: named ? CompletionItemKind.Module : CompletionItemKind.EnumMember,
+          tags: isDeprecated ? [CompletionItemTag.Deprecated] : undefined,
+          preselect: isDefault && !d.multi ? true : undefined,
+          sortText: `${isDeprecated ? 1 : 0}${String(i).padStart(5, '0')}`,
+        },
+        named ? () => md(describeModule(named, catalogue)) : undefined,
+      );
     }
     return { isIncomplete: incomplete, items };
   } else if (d.type === 'namespace') {
     namespaceItems(add, catalogue, d, defaults);
   } else if (d.type === 'limit') {
     const high = settings?.highLimits === true && d.highmax !== undefined ? d.highmax : d.max;
-    add('max', { kind: CompletionItemKind.Constant, detail: `the highest limit (${high ?? '?'})`, documentation: paramDoc() });
+    add('max', { kind: CompletionItemKind.Constant, detail: `the highest limit (${high ?? '?'})` }, paramDoc);
     for (const v of defaults) add(v, { kind: CompletionItemKind.Value, detail: 'default' });
   } else if (d.type === 'timestamp') {
     add('now', { kind: CompletionItemKind.Constant, detail: 'the current time' });
   }
   if (d.multi && d.allspecifier) add(d.allspecifier, { kind: CompletionItemKind.Constant, detail: 'all values', sortText: '~' });
   return capped(items, context.prefix);
+}
+
+/** An AddItem that puts value items replacing `range` into `items`, but none of the values `used`. */
+function valueAdder(items: CompletionItem[], used: ReadonlySet<string>, range: Range): AddItem {
+  return (value, extra = {}, documentation) => {
+    if (used.has(value)) return;
+    const item: CompletionItem = {
+      label: value === '' ? '(empty)' : value,
+      kind: CompletionItemKind.EnumMember,
+      sortText: String(items.length).padStart(5, '0'),
+      filterText: value,
+      textEdit: { range, newText: value },
+      ...extra,
+    };
+    items.push(documentation ? withLazyDocumentation(item, documentation) : item);
+  };
 }
 
 /** Short flags of a top-level module for a completion detail: "POST only · token csrf · writes". */
