@@ -120,6 +120,9 @@ const LAZY_CHUNKS = {
   'server/src/catalogue/catalogueNetwork.ts': 'server.network.js',
   // Node's transport (http, https, the address check), required by server/src/node/lazyNodeTransport.ts at the first request.
   'run/node/nodeTransport.ts': 'server.nodeTransport.js',
+  // The windows of documents over the parse budget, required by server/src/lazyDocumentWindow.ts for the first such
+  // document (the server's only: the CLI reads every document whole).
+  'server/src/documentWindow.ts': 'server.documentWindow.js',
 };
 
 /**

@@ -32,7 +32,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndexedDocument } from './lineIndexedDocument';
-import { describeWindow, windowAround, WindowDocument, windowNote, withNote, withNoteOnItems } from './documentWindow';
+import { documentWindow } from './lazyDocumentWindow';
 import type { CompletionList, Diagnostic, Position, Range, TextDocumentItem } from 'vscode-languageserver-types';
 import {
   CatalogueRequestMethod,
@@ -401,6 +401,7 @@ class QueryLanguageServer {
     const doc = open.document;
     const mode = pickMode(doc.uri, open.languageId, this.settings, this.getServices());
     if (!mode) return undefined;
+    const { windowAround, WindowDocument, windowNote } = documentWindow();
     const bounds = windowAround(doc, at, mode.continues);
     const { start, end } = bounds;
     const cached = open.window;
@@ -827,7 +828,7 @@ class QueryLanguageServer {
       const what = this.isSourceFile(open)
         ? 'its requests are not checked and the ▶ Run lenses are off for it'
         : `it is not checked, ${off}`;
-      text = `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: ${what}; highlighting, hover and completion ${describeWindow()}.`;
+      text = `${name} is larger than ${formatSize(max * PARSE_BUDGET_FACTOR)}: ${what}; highlighting, hover and completion ${documentWindow().describeWindow()}.`;
     } else if (this.isSourceFile(open)) {
       if (size > SOURCE_FILE_LIMITS.parsedChars) return;
       text = `${name} is larger than ${formatSize(max)}: the ▶ Run lenses are off for it; its requests are all checked, hover and completion still work.`;
@@ -894,7 +895,7 @@ class QueryLanguageServer {
               all.items.length > MAX_COMPLETION_ITEMS
                 ? { isIncomplete: true, items: all.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: all.itemDefaults }
                 : all;
-            const sent = p.cutNote ? withNoteOnItems(list, p.cutNote) : list;
+            const sent = p.cutNote ? documentWindow().withNoteOnItems(list, p.cutNote) : list;
             this.completionDocumentation?.defer(sent.items);
             return sent;
           },
@@ -917,7 +918,7 @@ class QueryLanguageServer {
             const hover = targets?.targets.length
               ? hoverByTargets(targets, p.document, p.parsed, offset, ls)
               : service.doHover(p.document, p.parsed, offset, ls);
-            return p.cutNote ? withNote(hover, p.cutNote) : hover;
+            return p.cutNote ? documentWindow().withNote(hover, p.cutNote) : hover;
           },
           at(params.position),
         ),
