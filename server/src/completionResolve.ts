@@ -1,12 +1,12 @@
 /**
  * `completionItem/resolve`: for a client that declares `documentation` resolvable
- * (`completionItem.resolveSupport.properties`, as VS Code does), a completion list is sent without the
- * documentation its items would make (service/completionDocumentation.ts), and each item's is made when
- * the client asks for it: a list of a module's parameters no longer describes every one of them. Other
- * clients get every item's documentation in the list, as before.
+ * (`completionItem.resolveSupport.properties`, as VS Code does), completion is asked of the services with
+ * `lazyCompletionDocumentation` (service/completionDocumentation.ts): the list is sent without its items'
+ * documentation, and each item's is made when the client asks for it, so a list of a module's parameters no
+ * longer describes every one of them. Other clients get every item's documentation in the list, as before.
  */
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver-types';
-import { takeDocumentationMaker } from './service/completionDocumentation';
+import { documentationMaker } from './service/completionDocumentation';
 import { isObject } from '../../common/isObject';
 
 /** The key of an item's `data` that names its documentation: [list number, item number]. */
@@ -18,14 +18,17 @@ export class CompletionDocumentation {
   private count = 0;
   private readonly lists = new Map<number, Array<() => MarkupContent | undefined>>();
 
-  /** Takes the documentation makers off `items` (a list about to be sent); each such item's `data` names it. */
+  /** Keeps the documentation makers of `items` (a list about to be sent, without them); each such item's `data` names its maker. */
   defer(items: readonly CompletionItem[]): void {
     const list = ++this.count;
     const makers: Array<() => MarkupContent | undefined> = [];
     for (const item of items) {
-      if (item.data !== undefined) continue;
-      const make = takeDocumentationMaker(item);
-      if (!make) continue;
+      const make = documentationMaker(item);
+      if (!make || item.documentation !== undefined) continue;
+      if (item.data !== undefined) {
+        item.documentation = make();
+        continue;
+      }
       item.data = { [KEY]: [list, makers.length] };
       makers.push(make);
     }

@@ -887,9 +887,11 @@ class QueryLanguageServer {
             const onTargetsLine = completeTargetsLine(p.document, offset, this.settingsOf(params.textDocument.uri).wikis);
             if (onTargetsLine) return onTargetsLine;
             const targets = this.targetChoice(p, params.textDocument.uri);
+            // Documentation on resolve: not where it is merged by target or given the window's note.
+            const lazy = !!this.completionDocumentation && !p.cutNote;
             const found = targets?.targets.length
               ? completeByTargets(targets, p.document, p.parsed, offset, ls)
-              : service.doComplete(p.document, p.parsed, offset, ls);
+              : service.doComplete(p.document, p.parsed, offset, lazy ? { ...ls, lazyCompletionDocumentation: true } : ls);
             const all = this.snippetSupport ? found : withoutSnippets(found);
             const list =
               all.items.length > MAX_COMPLETION_ITEMS

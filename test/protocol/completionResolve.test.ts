@@ -18,8 +18,11 @@ const RESOLVING = {
 };
 const NOT_RESOLVING = { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } };
 
-/** What is completed: `|` marks the cursor. */
-const CASES: Array<{ what: string; text: string }> = [
+/**
+ * What is completed: `|` marks the cursor. `inline`: the descriptions come in the list to both clients (merged by
+ * target); `languageId` other than wikiquery: a request inside another kind of file.
+ */
+const CASES: Array<{ what: string; text: string; inline?: boolean; languageId?: string }> = [
   { what: 'parameter names of a list module', text: 'action=query&list=categorymembers&cm|' },
   { what: 'parameter names under a generator, and of a prop module', text: 'action=query&generator=allpages&prop=revisions&|' },
   { what: 'module names after list=', text: 'action=query&list=|' },
@@ -29,6 +32,12 @@ const CASES: Array<{ what: string; text: string }> = [
   { what: 'max of a limit', text: 'action=query&list=allpages&aplimit=|' },
   { what: 'AuthManager fields of clientlogin', text: 'action=clientlogin&loginreturnurl=http://127.0.0.1/&|' },
   { what: 'values with no description (namespaces)', text: 'action=query&list=allpages&apnamespace=|' },
+  {
+    what: 'a request in a Markdown file',
+    text: 'See https://en.wikipedia.org/w/api.php?action=query&list=categorymembers&cm|',
+    languageId: 'markdown',
+  },
+  { what: 'a document with targets (descriptions merged by target)', text: '# targets: 1.39, 1.45\naction=query&list=|', inline: true },
 ];
 
 const withoutData = (item: CompletionItem): CompletionItem => {
@@ -55,11 +64,13 @@ describe('language server over stdio: completion documentation on completionItem
   });
 
   for (const [i, c] of CASES.entries()) {
-    it(`${c.what}: the list comes without descriptions, each resolved item equals the other client's`, async () => {
-      const uri = `file:///home/user/queries/resolve-${i}.wikiquery`;
+    const how = c.inline ? 'the list comes with the descriptions' : 'the list comes without descriptions';
+    it(`${c.what}: ${how}, each resolved item equals the other client's`, async () => {
+      const languageId = c.languageId ?? 'wikiquery';
+      const uri = `file:///home/user/queries/resolve-${i}.${languageId === 'wikiquery' ? 'wikiquery' : 'md'}`;
       const { text, position } = cursor(c.text);
       const complete = async (client: LspClient) => {
-        await client.open(uri, 'wikiquery', text);
+        await client.open(uri, languageId, text);
         return client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
       };
       const [lazy, full] = await Promise.all([complete(resolving), complete(plain)]);
@@ -71,7 +82,8 @@ describe('language server over stdio: completion documentation on completionItem
       assert.equal(lazy.isIncomplete, full.isIncomplete);
       const described = full.items.filter((item) => item.documentation !== undefined).length;
       assert.ok(c.what.startsWith('values with no description') ? described === 0 : described > 0, `${described} described`);
-      assert.equal(lazy.items.filter((item) => item.documentation !== undefined).length, 0, 'a description was sent in the list');
+      const sent = lazy.items.filter((item) => item.documentation !== undefined).length;
+      assert.equal(sent, c.inline ? described : 0, 'descriptions sent in the list');
       for (const [n, item] of lazy.items.entries()) {
         const resolved = await resolving.request<CompletionItem>('completionItem/resolve', item);
         assert.deepEqual(withoutData(resolved), full.items[n], `item ${item.label}`);

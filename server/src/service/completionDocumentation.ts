@@ -1,34 +1,32 @@
 /**
- * The documentation of a completion item, made when it is first read. A list of parameter names or
- * modules gives each item its description (a few hundred bytes of Markdown, with its version line);
- * the editor shows one at a time. Read as usual (a consumer, JSON), the item has its documentation; the
- * language server takes the maker off instead, for a client that resolves items
- * (`completionItem/resolve`), and makes the documentation of the one item the client asks about.
+ * Completion documentation made later. A list of parameter names or modules gives each item its description
+ * (a few hundred bytes of Markdown, with its version line); the editor shows one at a time. With
+ * `lazyCompletionDocumentation` (which the language server sets for a client that resolves items,
+ * `completionItem/resolve`), an item carries the maker of its documentation under a symbol instead (not sent:
+ * JSON leaves symbols out; copied with the item by a spread), and the server makes the one the client asks for.
+ * Without it, the documentation is made at once, as before.
  */
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver-types';
+import type { LanguageSettings } from './languageTypes';
 
-/** `item` with `documentation` made by `make` on first read (then kept as a plain value). */
-export function withLazyDocumentation(item: CompletionItem, make: () => MarkupContent | undefined): CompletionItem {
-  Object.defineProperty(item, 'documentation', {
-    enumerable: true,
-    configurable: true,
-    get(): MarkupContent | undefined {
-      const value = make();
-      Object.defineProperty(item, 'documentation', { value, enumerable: true, configurable: true, writable: true });
-      return value;
-    },
-  });
+/** The key of the maker (one key for every copy of this module a bundle or chunk carries). */
+const MAKER: unique symbol = Symbol.for('wikimapQuery.completionDocumentation') as never;
+
+type WithMaker = CompletionItem & { [MAKER]?: () => MarkupContent | undefined };
+
+/** `item` with its documentation made by `make`: now, or when asked for (`settings.lazyCompletionDocumentation`). */
+export function withDocumentation(
+  item: CompletionItem,
+  make: () => MarkupContent | undefined,
+  settings?: LanguageSettings,
+): CompletionItem {
+  if (settings?.lazyCompletionDocumentation) (item as WithMaker)[MAKER] = make;
+  else item.documentation = make();
   return item;
 }
 
-/**
- * The maker of `item`'s documentation when it is not made yet (the item is then left without it), or
- * undefined: the documentation is a plain value, or absent.
- */
-export function takeDocumentationMaker(item: CompletionItem): (() => MarkupContent | undefined) | undefined {
-  const own = Object.getOwnPropertyDescriptor(item, 'documentation');
-  if (!own?.get) return undefined;
-  const get = own.get;
-  delete item.documentation;
-  return () => get.call(item) as MarkupContent | undefined;
+/** The maker of `item`'s documentation, when it was left to be made later; undefined otherwise. */
+export function documentationMaker(item: CompletionItem): (() => MarkupContent | undefined) | undefined {
+  const make = (item as WithMaker)[MAKER];
+  return typeof make === 'function' ? make : undefined;
 }

@@ -43,6 +43,11 @@ export interface LanguageSettings {
   maxFullCheckSize?: number;
   /** `wikimapQuery.format.queryLayout`: how formatting lays out wiki queries. */
   queryLayout?: QueryLayout;
+  /**
+   * Completion items carry the maker of their documentation instead of it (completionDocumentation.ts): set by
+   * the language server for a client that resolves items; not a setting a user gives.
+   */
+  lazyCompletionDocumentation?: boolean;
 }
 
 /** A range in a document as offsets; cheap to keep on parsed nodes. */

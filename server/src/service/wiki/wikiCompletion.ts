@@ -28,7 +28,7 @@ import { describeModule, describeParam, resolveWire } from './wikiHover';
 import { expandTemplate, getParamSources, getSelectedModules, MODULE_LIST_PARAMS } from './wikiSelectedModules';
 import { toRange } from './wikiRanges';
 import { authFieldDetail, authFieldsOf, describeAuthField } from './wikiAuthFields';
-import { withLazyDocumentation } from '../completionDocumentation';
+import { withDocumentation } from '../completionDocumentation';
 
 /** Most items in one completion list; past it the list is filtered by what is typed and marked incomplete. */
 const MAX_COMPLETION_ITEMS = 200;
@@ -65,7 +65,7 @@ export function doWikiComplete(
     case 'paramName':
       return completeParamNames(document, context, catalogue, settings);
     case 'moduleList':
-      return completeModules(document, context, catalogue);
+      return completeModules(document, context, catalogue, settings);
     case 'paramValue':
       return completeValues(document, context, catalogue, settings);
     default:
@@ -144,7 +144,7 @@ function completeParamNames(
     };
     if (d.deprecated) item.tags = [CompletionItemTag.Deprecated];
     if (!keepValue && hasValueCompletions(d, wireName)) item.command = TRIGGER_SUGGEST;
-    return withLazyDocumentation(item, () => md(describeParam(wire, catalogue, highLimits)));
+    return withDocumentation(item, () => md(describeParam(wire, catalogue, highLimits)), settings);
   });
   // The fields of AuthManager's requests the action module reads without its prefix (readsFields): after its parameters.
   const am = catalogue.getActionModule(context.query.byName.get('action')?.value ?? '');
@@ -158,7 +158,7 @@ function completeParamNames(
       filterText: field.name,
       textEdit: { range, newText: keepValue ? field.name : `${field.name}=` },
     };
-    items.push(withLazyDocumentation(item, () => md(describeAuthField(am!, field))));
+    items.push(withDocumentation(item, () => md(describeAuthField(am!, field)), settings));
   }
   return { isIncomplete: incomplete, items };
 }
@@ -220,6 +220,7 @@ function completeModules(
   document: TextDocument,
   context: Extract<WikiCursorContext, { kind: 'moduleList' }>,
   catalogue: WikiCatalogue,
+  settings?: LanguageSettings,
 ): CompletionList {
   const modules: readonly WikiModule[] = context.group === 'generator' ? catalogue.generators : catalogue.getModulesByGroup(context.group);
   const used = new Set<string>();
@@ -236,7 +237,7 @@ function completeModules(
       textEdit: { range, newText: m.name },
     };
     if (m.deprecated) item.tags = [CompletionItemTag.Deprecated];
-    items.push(withLazyDocumentation(item, () => md(describeModule(m, catalogue))));
+    items.push(withDocumentation(item, () => md(describeModule(m, catalogue)), settings));
   }
   return capped(items, context.prefix);
 }
@@ -307,7 +308,7 @@ function completeValues(
   const used = new Set<string>();
   if (d.multi && !d.allowsduplicates) for (const it of context.items) if (it !== context.item) used.add(it.text);
   const items: CompletionItem[] = [];
-  const add = valueAdder(items, used, range);
+  const add = valueAdder(items, used, range, settings);
   const defaults = d.default === undefined ? [] : d.multi ? String(d.default).split('|') : [String(d.default)];
   const paramDoc = () => md(describeParam(wire, catalogue, settings?.highLimits === true));
   // paraminfo/help `modules`: module paths (a `modulePaths` rule of action-constraints.json says which).
@@ -363,7 +364,7 @@ function completeValues(
 }
 
 /** An AddItem that puts value items replacing `range` into `items`, but none of the values `used`. */
-function valueAdder(items: CompletionItem[], used: ReadonlySet<string>, range: Range): AddItem {
+function valueAdder(items: CompletionItem[], used: ReadonlySet<string>, range: Range, settings?: LanguageSettings): AddItem {
   return (value, extra = {}, documentation) => {
     if (used.has(value)) return;
     const item: CompletionItem = {
@@ -374,7 +375,7 @@ function valueAdder(items: CompletionItem[], used: ReadonlySet<string>, range: R
       textEdit: { range, newText: value },
       ...extra,
     };
-    items.push(documentation ? withLazyDocumentation(item, documentation) : item);
+    items.push(documentation ? withDocumentation(item, documentation, settings) : item);
   };
 }
 
