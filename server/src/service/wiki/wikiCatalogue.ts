@@ -574,6 +574,17 @@ function optNumber(v: unknown, where: () => string, field: string): number | und
   );
 }
 
+/** Largest magnitude of a PHP integer (64 bits), as a double. */
+const PHP_INT_LIMIT = 2 ** 63;
+
+/**
+ * A range bound as IntegerDef holds it: a PHP integer. Anything else (1e308, 1.5) no wiki's paraminfo can give, and a
+ * hostile one's would say ranges like "between 1e+308 and -5": it is read as no bound.
+ */
+function phpInteger(v: number | undefined): number | undefined {
+  return v !== undefined && Number.isInteger(v) && Math.abs(v) <= PHP_INT_LIMIT ? v : undefined;
+}
+
 function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
@@ -694,9 +705,9 @@ function normaliseParam(raw: unknown, where: () => string, templated: boolean): 
   if (typeof raw.tokentype === 'string' && raw.tokentype !== '') d.tokentype = raw.tokentype;
   const dflt = raw.default;
   if (typeof dflt === 'string' || typeof dflt === 'number' || typeof dflt === 'boolean') d.default = dflt;
-  d.min = optNumber(raw.min, at, 'min');
-  d.max = optNumber(raw.max, at, 'max');
-  d.highmax = optNumber(raw.highmax, at, 'highmax');
+  d.min = phpInteger(optNumber(raw.min, at, 'min'));
+  d.max = phpInteger(optNumber(raw.max, at, 'max'));
+  d.highmax = phpInteger(optNumber(raw.highmax, at, 'highmax'));
   d.index = optNumber(raw.index, at, 'index');
   d.multi = flag(raw.multi);
   d.lowlimit = optNumber(raw.lowlimit ?? (d.multi ? raw.limit : undefined), at, 'lowlimit');

@@ -71,15 +71,24 @@ function listValues(values: readonly string[], max = HOVER_MAX_VALUES): string {
   return values.length > max ? `${shown}, … (${values.length - max} more)` : shown;
 }
 
+/** A range with nothing in it (a hostile catalogue's): said as it is, never "from 10 to 5". */
+function noRange(min: number, max: number): string {
+  return `the catalogue gives a minimum (${text(min)}) above the maximum (${text(max)}): no value is in range (the wiki uses the minimum for values under it, the maximum for others)`;
+}
+
 /** The "Type:" line of a parameter. */
 function describeType(d: WikiParamDescriptor, catalogue: WikiCatalogue, wireName: string): string {
   switch (d.type) {
     case 'limit': {
       const min = d.min ?? 1;
-      const high = d.highmax !== undefined && d.highmax !== d.max ? ` (${text(d.highmax)} with the \`apihighlimits\` right)` : '';
+      if (d.max !== undefined && min > d.max) return `limit — ${noRange(min, d.max)}`;
+      // IntegerDef::normalizeSettings raises a high maximum under the maximum to it.
+      const high =
+        d.highmax !== undefined && d.max !== undefined && d.highmax > d.max ? ` (${text(d.highmax)} with the \`apihighlimits\` right)` : '';
       return `limit — an integer from ${text(min)} to ${text(d.max ?? '?')}${high}, or \`max\` for the highest limit allowed`;
     }
     case 'integer': {
+      if (d.min !== undefined && d.max !== undefined && d.min > d.max) return `integer — ${noRange(d.min, d.max)}`;
       if (d.min !== undefined && d.max !== undefined)
         return `integer from ${text(d.min)} to ${text(d.max)}${d.enforcerange ? '' : ' (values outside are clamped)'}`;
       if (d.min !== undefined) return `integer, at least ${text(d.min)}`;

@@ -174,12 +174,17 @@ function checkIntegerValue(
   return;
 }
 
-/** IntegerDef/LimitDef's range: the server clamps (outofrange warning), or rejects with enforcerange. */
+/**
+ * IntegerDef/LimitDef's range: the server clamps (outofrange warning), or rejects with enforcerange. As
+ * IntegerDef::validate: the minimum is checked first, then the maximum (with apihighlimits the high maximum, which
+ * IntegerDef::normalizeSettings raises to the maximum when under it). A catalogue whose minimum is above its
+ * maximum (no wiki's, a hostile one's) gets the same verdicts, and the message says so, never "between 10 and 5".
+ */
 function checkIntegerRange(ctx: QueryCheck, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number): void {
   const n = Number(v);
   // LimitDef defaults PARAM_MIN to 0.
   const min = d.min ?? (d.type === 'limit' ? 0 : undefined);
-  const max = d.type === 'limit' && ctx.highLimits ? (d.highmax ?? d.max) : d.max;
+  const max = d.type === 'limit' && ctx.highLimits && d.highmax !== undefined && d.max !== undefined ? Math.max(d.highmax, d.max) : d.max;
   const severity = d.enforcerange ? 'error' : undefined;
   const clamp = d.enforcerange ? 'The wiki rejects it' : 'The wiki uses';
   if (min !== undefined && n < min) {
@@ -208,6 +213,11 @@ function checkIntegerRange(ctx: QueryCheck, d: WikiParamDescriptor, wire: string
 }
 
 function rangeText(v: string, wire: string, min: number | undefined, max: number | undefined, note = ''): string {
+  if (min !== undefined && max !== undefined && min > max) {
+    // No value is in range: say the bound the value passed, and why there is no range to give.
+    const bound = Number(v) < min ? `no less than ${min}` : `no greater than ${max}`;
+    return `The value "${v}" for parameter "${wire}" must be ${bound}${note}; the catalogue gives it a minimum (${min}) above its maximum (${max}), so no value is in range.`;
+  }
   if (min !== undefined && max !== undefined) return `The value "${v}" for parameter "${wire}" must be between ${min} and ${max}${note}.`;
   if (min !== undefined) return `The value "${v}" for parameter "${wire}" must be no less than ${min}${note}.`;
   return `The value "${v}" for parameter "${wire}" must be no greater than ${max}${note}.`;
