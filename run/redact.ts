@@ -122,3 +122,22 @@ export function serverText(text: string): string {
   const plain = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\]\(/g, '] (');
   return cutText(plain, MAX_SERVER_TEXT);
 }
+
+/** Most characters of an answer's body quoted in a message (an HTML error page, a body that is not JSON). */
+const MAX_BODY_EXCERPT = 300;
+
+/**
+ * The start of an answer's body as a message may quote it: white space made one blank, control characters and the
+ * bidi and zero-width marks dropped (a terminal runs `ESC ]0;…` and `ESC [2J`, a NUL cuts a C string, a
+ * right-to-left override reorders what follows), Markdown link syntax broken as in `serverText`, at most 300
+ * characters. A body that is not JSON may be anything: HTML, binary (a compression the client does not decode),
+ * or escapes written for the terminal of whoever runs the CLI.
+ */
+export function bodyExcerpt(body: string): string {
+  return body
+    .slice(0, MAX_BODY_EXCERPT)
+    .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\]\(/g, '] (')
+    .trim();
+}

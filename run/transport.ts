@@ -185,6 +185,10 @@ const PARSE_PROBLEMS: Record<string, string> = {
   HPE_INVALID_CONSTANT: 'it does not start with an HTTP status line',
   HPE_INVALID_HEADER_TOKEN: 'a header holds a character HTTP does not allow',
   HPE_INVALID_STATUS: 'its status line is not valid',
+  HPE_INVALID_VERSION: 'its status line names an HTTP version other than 1.0 and 1.1',
+  HPE_CR_EXPECTED: 'its lines end with LF alone, not CR LF',
+  HPE_LF_EXPECTED: 'its lines end with CR alone, not CR LF',
+  HPE_INVALID_TRANSFER_ENCODING: 'its Transfer-Encoding does not end with chunked',
 };
 
 /**

@@ -4,7 +4,7 @@
  */
 import { httpRequest, makeUserAgent, type RunOptions } from '../httpClient';
 import { RunError } from '../runErrors';
-import { redactUrl } from '../redact';
+import { bodyExcerpt, redactUrl } from '../redact';
 import { checkParsedBudget, DEFAULT_MAX_PARSED_BYTES } from '../jsonBudget';
 
 export interface MapObject {
@@ -104,7 +104,7 @@ export async function runMapQuery(base: string, body: unknown, opts: RunOptions)
         status,
       ),
   });
-  const excerpt = res.body.slice(0, 300).replace(/\s+/g, ' ').trim();
+  const excerpt = bodyExcerpt(res.body);
   let json: unknown;
   // The parsed list is counted against the memory budget before it is made (run/jsonBudget.ts).
   checkParsedBudget(res.body, opts.maxParsedBytes ?? DEFAULT_MAX_PARSED_BYTES, new URL(url).host);

@@ -281,6 +281,19 @@ function request(req: TransportRequest): Promise<BoundedResponse> {
     });
     // 1xx answers (100 Continue, 103 Early Hints) before the final one: counted, a flood of them is said so.
     outgoing.on('information', () => watch.interim++);
+    // A switch to another protocol (101) that no request here asks for (RFC 9110 section 15.2.2 forbids it): without
+    // this listener Node leaves the request waiting until the time limit, even when the server closed the connection.
+    outgoing.on('upgrade', (_res, socket: Socket) => {
+      socket.destroy();
+      settle(
+        new TransportError(
+          'network',
+          'the answer is not valid HTTP: it switched to another protocol (HTTP 101), which the request did not ask for',
+          undefined,
+          101,
+        ),
+      );
+    });
     req.signal.addEventListener('abort', onAbort);
     if (req.body !== undefined) outgoing.write(req.body);
     outgoing.end();

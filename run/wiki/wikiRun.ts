@@ -4,7 +4,7 @@
  */
 import { formatBytes, httpRequest, makeUserAgent, type RunOptions } from '../httpClient';
 export type { RunOptions } from '../httpClient';
-import { redactUrl } from '../redact';
+import { bodyExcerpt, redactUrl } from '../redact';
 import { isObject } from '../../common/isObject';
 import { errorMessage } from '../../common/errorMessage';
 import { RunError } from '../runErrors';
@@ -103,7 +103,7 @@ export async function runWikiQuery(
     try {
       json = JSON.parse(res.body);
     } catch {
-      const excerpt = res.body.slice(0, 300).replace(/\s+/g, ' ').trim();
+      const excerpt = bodyExcerpt(res.body);
       throw new RunError(
         'notJson',
         `${new URL(url).host} answered HTTP ${res.status} ${res.contentType ? `(${res.contentType.split(';')[0]}) ` : ''}but not with JSON${excerpt ? `: "${excerpt}"` : ''}. Check that the endpoint is the wiki's api.php.`,
@@ -112,7 +112,7 @@ export async function runWikiQuery(
       );
     }
   } else if (res.status >= 400) {
-    throw new RunError('http', `${new URL(url).host} answered HTTP ${res.status} ${res.statusText}.`, res.status, res.body.slice(0, 300));
+    throw new RunError('http', `${new URL(url).host} answered HTTP ${res.status} ${res.statusText}.`, res.status, bodyExcerpt(res.body));
   }
   return {
     apiUrl,

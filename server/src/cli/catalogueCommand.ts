@@ -123,8 +123,9 @@ async function diffCommand(args: CatalogueArgs, io: CliIo): Promise<number> {
   else {
     const label = (spec: string, c: typeof a) =>
       `${withoutUserInfo(spec)} (${c.mediaWikiVersion ?? 'version unknown'}, ${c.modules.length} modules)`;
-    io.stdout(`--- ${label(args.positional[0], a)}\n+++ ${label(args.positional[1], b)}\n`);
-    for (const d of diffs) io.stdout(`${formatDifference(d)}\n`);
+    // Names, values and versions are the wikis' own (a live api.php URL may be hostile): printed as a terminal may show them.
+    io.stdout(`--- ${printable(label(args.positional[0], a))}\n+++ ${printable(label(args.positional[1], b))}\n`);
+    for (const d of diffs) io.stdout(`${printable(formatDifference(d))}\n`);
     io.stdout(`${summariseDifferences(diffs)}\n`);
   }
   return diffs.length ? 1 : 0;

@@ -11,7 +11,7 @@ import { HostParsers } from '../embedded/hostParsers';
 import { createLanguageServices } from '../languageModes';
 import { errorMessage } from '../../../common/errorMessage';
 import { checkHostFile, parseEmbeddedOption } from './embeddedSources';
-import { collectInputs, DEFAULT_MAX_FILE_SIZE, type CliIo } from './checkCommand';
+import { collectInputs, DEFAULT_MAX_FILE_SIZE, printable, type CliIo } from './checkCommand';
 import { TooLargeInput } from './boundedText';
 
 const USAGE = `Usage: wikimap-query requests [--format text|json] [--embedded LANGS] [--all] PATH...
@@ -106,12 +106,14 @@ function table(entries: InventoryEntry[]): string {
     for (const n of Object.keys(e.params)) if (!selectors.includes(n)) g.names.add(n);
     groups.set(key, g);
   }
-  const rows = [...groups].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]));
+  // Module values and parameter names are the source files' own: printed as every CLI line (`printable`), so an
+  // escape sequence or a bidi override in a string of a file does not reach the terminal.
+  const rows = [...groups].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0])).map(([k, g]) => [printable(k), g] as const);
   const width = Math.max(6, ...rows.map(([k]) => k.length));
   const lines = [`${'module'.padEnd(width)}  requests  files  parameters`];
   for (const [k, g] of rows)
     lines.push(
-      `${k.replace(/[\u0000-\u001f]/g, ' ').padEnd(width)}  ${String(g.count).padStart(8)}  ${String(g.files.size).padStart(5)}  ${[...g.names].sort().join(', ')}`,
+      `${k.padEnd(width)}  ${String(g.count).padStart(8)}  ${String(g.files.size).padStart(5)}  ${printable([...g.names].sort().join(', '))}`,
     );
   return lines.join('\n') + '\n';
 }

@@ -14,6 +14,7 @@ import type { RunnableQuery } from '../service/languageTypes';
 import { createLanguageServices, normaliseSettings, pickMode } from '../languageModes';
 import { runMapQuery } from '../../../run/map/mapRun';
 import { RunError, type RunErrorKind } from '../../../run/runErrors';
+import { escapeUnseen } from '../../../common/unseenText';
 import { checkReadOnly } from '../../../run/wiki/wikiRequest';
 import { addressPolicyFor } from '../../../run/address';
 import { fetchAll, runWikiQuery, type RunOptions, type WikiRunResult } from '../../../run/wiki/wikiRun';
@@ -340,7 +341,8 @@ export async function runRunCommand(args: string[], io: RunIo): Promise<number> 
       return RUN_EXIT.usage;
     }
     if (err instanceof RunError) {
-      io.stderr(`wikimap-query run: ${err.message}\n`);
+      // A server's words are in it (bounded and escaped where they are put in); escaped once more for the terminal.
+      io.stderr(`wikimap-query run: ${escapeUnseen(err.message, 'kept')}\n`);
       return EXIT_BY_KIND[err.kind];
     }
     io.stderr(`wikimap-query run: ${err instanceof Error ? err.message : String(err)}\n`);
