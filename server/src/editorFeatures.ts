@@ -3,6 +3,7 @@
  * range, delta), inlay hints, folding ranges, selection ranges and formatting. Each handler hands the
  * parsed document to the pure service (see service/languageTypes.ts) and nothing more.
  */
+import type { CheckedParams } from './requestParams';
 import { DocumentFormattingRequest, type ClientCapabilities, type Connection, type ServerCapabilities } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-types';
@@ -48,6 +49,8 @@ export interface FeatureContext {
     name: string,
     token: CancellationToken | undefined,
     work: () => T | Promise<T>,
+    /** Its parameters, checked first (requestParams.ts): when wrong, `empty` is the answer and the log says why. */
+    checked?: CheckedParams<T>,
   ): Promise<T | import('vscode-languageserver').ResponseError<never>>;
   withDocument<T>(
     uri: string,
@@ -80,6 +83,15 @@ export interface EditorFeatures {
 /** Where a full answer starts: over the parse budget, only the lines around it are read. */
 const TOP: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
+/** What the user is told when a document's highlighting stops early (`data`: the tokens up to there). */
+function highlightingCut(uri: string, data: number[]): string {
+  const line = data.reduce((sum, n, i) => (i % 5 === 0 ? sum + n : sum), 0) + 1;
+  return (
+    `${fileName(uri)}: highlighting stops at line ${line}: one answer holds at most ${MAX_TOKENS.toLocaleString('en-US')} tokens ` +
+    `read from ${MAX_TOKENS_CHARS.toLocaleString('en-US')} characters; past it the grammar's colours remain.`
+  );
+}
+
 /** Semantic tokens: full, delta (against the last full answer per document) and range. Returns how to forget a document. */
 function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (uri: string) => void {
   /** The last full semantic tokens per document, for deltas. */
@@ -102,53 +114,61 @@ function registerSemanticTokens(connection: Connection, ctx: FeatureContext): (u
     const { data, cut } = boundedTokens(p.document, (r) => service.getSemanticTokens(p.document, p.parsed, r), range);
     if (cut && !toldCut.has(uri)) {
       toldCut.add(uri);
-      const line = data.reduce((sum, n, i) => (i % 5 === 0 ? sum + n : sum), 0) + 1;
-      ctx.warn(
-        `${fileName(uri)}: highlighting stops at line ${line}: one answer holds at most ${MAX_TOKENS.toLocaleString('en-US')} tokens ` +
-          `read from ${MAX_TOKENS_CHARS.toLocaleString('en-US')} characters; past it the grammar's colours remain.`,
-      );
+      ctx.warn(highlightingCut(uri, data));
     }
     return data;
   };
 
   connection.languages.semanticTokens.on((params, token) =>
-    ctx.runSafe<SemanticTokens>('semanticTokens/full', token, () =>
-      ctx.withDocument(
-        params.textDocument.uri,
-        { data: [] },
-        (p, service) => remember(params.textDocument.uri, tokensOf(params.textDocument.uri, p, service)),
-        TOP,
-      ),
+    ctx.runSafe<SemanticTokens>(
+      'semanticTokens/full',
+      token,
+      () =>
+        ctx.withDocument(
+          params.textDocument.uri,
+          { data: [] },
+          (p, service) => remember(params.textDocument.uri, tokensOf(params.textDocument.uri, p, service)),
+          TOP,
+        ),
+      { params, empty: { data: [] } },
     ),
   );
 
   connection.languages.semanticTokens.onDelta((params, token) =>
-    ctx.runSafe<SemanticTokens | SemanticTokensDelta>('semanticTokens/full/delta', token, () =>
-      ctx.withDocument<SemanticTokens | SemanticTokensDelta>(
-        params.textDocument.uri,
-        { data: [] },
-        (p, service) => {
-          const uri = params.textDocument.uri;
-          const previous = lastTokens.get(uri);
-          const data = tokensOf(uri, p, service);
-          if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
-          const edits = diffTokens(previous.data, data);
-          const { resultId } = remember(uri, data);
-          return { resultId, edits };
-        },
-        TOP,
-      ),
+    ctx.runSafe<SemanticTokens | SemanticTokensDelta>(
+      'semanticTokens/full/delta',
+      token,
+      () =>
+        ctx.withDocument<SemanticTokens | SemanticTokensDelta>(
+          params.textDocument.uri,
+          { data: [] },
+          (p, service) => {
+            const uri = params.textDocument.uri;
+            const previous = lastTokens.get(uri);
+            const data = tokensOf(uri, p, service);
+            if (!previous || previous.resultId !== params.previousResultId) return remember(uri, data);
+            const edits = diffTokens(previous.data, data);
+            const { resultId } = remember(uri, data);
+            return { resultId, edits };
+          },
+          TOP,
+        ),
+      { params, empty: { data: [] } },
     ),
   );
 
   connection.languages.semanticTokens.onRange((params, token) =>
-    ctx.runSafe<SemanticTokens>('semanticTokens/range', token, () =>
-      ctx.withDocument(
-        params.textDocument.uri,
-        { data: [] },
-        (p, service) => ({ data: tokensOf(params.textDocument.uri, p, service, params.range) }),
-        params.range,
-      ),
+    ctx.runSafe<SemanticTokens>(
+      'semanticTokens/range',
+      token,
+      () =>
+        ctx.withDocument(
+          params.textDocument.uri,
+          { data: [] },
+          (p, service) => ({ data: tokensOf(params.textDocument.uri, p, service, params.range) }),
+          params.range,
+        ),
+      { params, needs: { range: true }, empty: { data: [] } },
     ),
   );
 
@@ -163,38 +183,56 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
   const forgetTokens = registerSemanticTokens(connection, ctx);
 
   connection.languages.inlayHint.on((params, token) =>
-    ctx.runSafe('inlayHint', token, () =>
-      ctx.withinBudget(params.textDocument.uri)
-        ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-            service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS),
-          )
-        : [],
+    ctx.runSafe(
+      'inlayHint',
+      token,
+      () =>
+        ctx.withinBudget(params.textDocument.uri)
+          ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+              service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS),
+            )
+          : [],
+      { params, needs: { range: true }, empty: [] },
     ),
   );
 
   connection.onFoldingRanges((params, token) =>
-    ctx.runSafe('foldingRange', token, () =>
-      ctx.withinBudget(params.textDocument.uri)
-        ? ctx.withDocument(params.textDocument.uri, [], (p, service) => service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS))
-        : [],
+    ctx.runSafe(
+      'foldingRange',
+      token,
+      () =>
+        ctx.withinBudget(params.textDocument.uri)
+          ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+              service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS),
+            )
+          : [],
+      { params, empty: [] },
     ),
   );
 
   connection.onSelectionRanges((params, token) =>
-    ctx.runSafe('selectionRange', token, () =>
-      ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-        service.getSelectionRanges(p.document, p.parsed, (params.positions ?? []).slice(0, MAX_ITEMS)),
-      ),
+    ctx.runSafe(
+      'selectionRange',
+      token,
+      () =>
+        ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+          service.getSelectionRanges(p.document, p.parsed, params.positions.slice(0, MAX_ITEMS)),
+        ),
+      { params, needs: { positions: true }, empty: [] },
     ),
   );
 
   connection.onDocumentFormatting((params, token) =>
-    ctx.runSafe('formatting', token, () =>
-      ctx.withinBudget(params.textDocument.uri)
-        ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-            service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings()),
-          )
-        : [],
+    ctx.runSafe(
+      'formatting',
+      token,
+      () =>
+        ctx.withinBudget(params.textDocument.uri)
+          ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
+              service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings()),
+            )
+          : [],
+      { params, empty: [] },
     ),
   );
 

@@ -77,6 +77,7 @@ import type { EmbeddedDocument } from './service/embedded/embeddedLanguageServic
 import type { HostLanguage } from './service/embedded/hostLanguages';
 import { MapConfigStore, type MapConfigTarget } from './mapConfig/mapConfigStore';
 import { isObject } from '../../common/isObject';
+import { paramsProblem, type CheckedParams } from './requestParams';
 import { errorMessage } from '../../common/errorMessage';
 import { fileName, fit } from './messages';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
@@ -215,7 +216,7 @@ class QueryLanguageServer {
       fetchImpl: runtime.fetch,
     });
     this.editorFeatures = registerEditorFeatures(connection, {
-      runSafe: (name, token, work) => this.runSafe(name, token, work),
+      runSafe: (name, token, work, checked) => this.runSafe(name, token, work, checked),
       withDocument: (uri, fallback, work, at) => this.withDocument(uri, fallback, work, at),
       withinBudget: (uri) => this.withinBudget(uri),
       languageSettings: () => this.languageSettings(),
@@ -335,10 +336,25 @@ class QueryLanguageServer {
   }
 
   /** Runs a request handler after pending messages (a cancel may be among them); errors become error responses. */
-  private runSafe<T>(name: string, token: CancellationToken | undefined, work: () => T | Promise<T>): Promise<T | ResponseError<never>> {
+  private runSafe<T>(
+    name: string,
+    token: CancellationToken | undefined,
+    work: () => T | Promise<T>,
+    checked?: CheckedParams<T>,
+  ): Promise<T | ResponseError<never>> {
     return new Promise((resolve) => {
       if (this.shutDown)
         return resolve(new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down (shutdown was received)`));
+      // Parameters the services cannot be asked with (a null position, no range): the empty answer and one line.
+      const problem = checked && paramsProblem(checked.params, checked.needs);
+      if (checked && problem !== undefined) {
+        if (!('empty' in checked)) {
+          this.log(`${name}: ${problem}; answered with an InvalidParams error.`);
+          return resolve(new ResponseError(ErrorCodes.InvalidParams, fit(`${name}: ${problem}`)));
+        }
+        this.log(`${name}: ${problem}; answered with ${checked.empty === null ? 'null' : 'an empty result'}.`);
+        return resolve(checked.empty as T);
+      }
       this.runtime.timers.setImmediate(async () => {
         if (token?.isCancellationRequested) return resolve(this.cancelled());
         try {
@@ -854,22 +870,30 @@ class QueryLanguageServer {
   /** Symbols and links: whole-document answers, empty over the size budget. */
   private registerOutlineHandlers(): void {
     this.connection.onDocumentSymbol((params, token) =>
-      this.runSafe('documentSymbol', token, () =>
-        this.withinBudget(params.textDocument.uri)
-          ? this.withDocument(params.textDocument.uri, [], (p, service) =>
-              service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS),
-            )
-          : [],
+      this.runSafe(
+        'documentSymbol',
+        token,
+        () =>
+          this.withinBudget(params.textDocument.uri)
+            ? this.withDocument(params.textDocument.uri, [], (p, service) =>
+                service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+              )
+            : [],
+        { params, empty: [] },
       ),
     );
 
     this.connection.onDocumentLinks((params, token) =>
-      this.runSafe('documentLink', token, () =>
-        this.withinBudget(params.textDocument.uri)
-          ? this.withDocument(params.textDocument.uri, [], (p, service) =>
-              service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS),
-            )
-          : [],
+      this.runSafe(
+        'documentLink',
+        token,
+        () =>
+          this.withinBudget(params.textDocument.uri)
+            ? this.withDocument(params.textDocument.uri, [], (p, service) =>
+                service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+              )
+            : [],
+        { params, empty: [] },
       ),
     );
   }
@@ -878,31 +902,35 @@ class QueryLanguageServer {
   private registerFeatureHandlers(): void {
     this.registerOutlineHandlers();
     this.connection.onCompletion((params, token) =>
-      this.runSafe('completion', token, () =>
-        this.withDocument<CompletionList | null>(
-          params.textDocument.uri,
-          null,
-          (p, service) => {
-            const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
-            const onTargetsLine = completeTargetsLine(p.document, offset, this.settingsOf(params.textDocument.uri).wikis);
-            if (onTargetsLine) return onTargetsLine;
-            const targets = this.targetChoice(p, params.textDocument.uri);
-            // Documentation on resolve: not where it is merged by target or given the window's note.
-            const lazy = !!this.completionDocumentation && !p.cutNote;
-            const found = targets?.targets.length
-              ? completeByTargets(targets, p.document, p.parsed, offset, ls)
-              : service.doComplete(p.document, p.parsed, offset, lazy ? { ...ls, lazyCompletionDocumentation: true } : ls);
-            const all = this.snippetSupport ? found : withoutSnippets(found);
-            const list =
-              all.items.length > MAX_COMPLETION_ITEMS
-                ? { isIncomplete: true, items: all.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: all.itemDefaults }
-                : all;
-            const sent = p.cutNote ? documentWindow().withNoteOnItems(list, p.cutNote) : list;
-            this.completionDocumentation?.defer(sent.items);
-            return sent;
-          },
-          at(params.position),
-        ),
+      this.runSafe(
+        'completion',
+        token,
+        () =>
+          this.withDocument<CompletionList | null>(
+            params.textDocument.uri,
+            null,
+            (p, service) => {
+              const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
+              const onTargetsLine = completeTargetsLine(p.document, offset, this.settingsOf(params.textDocument.uri).wikis);
+              if (onTargetsLine) return onTargetsLine;
+              const targets = this.targetChoice(p, params.textDocument.uri);
+              // Documentation on resolve: not where it is merged by target or given the window's note.
+              const lazy = !!this.completionDocumentation && !p.cutNote;
+              const found = targets?.targets.length
+                ? completeByTargets(targets, p.document, p.parsed, offset, ls)
+                : service.doComplete(p.document, p.parsed, offset, lazy ? { ...ls, lazyCompletionDocumentation: true } : ls);
+              const all = this.snippetSupport ? found : withoutSnippets(found);
+              const list =
+                all.items.length > MAX_COMPLETION_ITEMS
+                  ? { isIncomplete: true, items: all.items.slice(0, MAX_COMPLETION_ITEMS), itemDefaults: all.itemDefaults }
+                  : all;
+              const sent = p.cutNote ? documentWindow().withNoteOnItems(list, p.cutNote) : list;
+              this.completionDocumentation?.defer(sent.items);
+              return sent;
+            },
+            at(params.position),
+          ),
+        { params, needs: { position: true }, empty: null },
       ),
     );
     this.connection.onCompletionResolve((item, token) =>
@@ -910,53 +938,71 @@ class QueryLanguageServer {
     );
 
     this.connection.onHover((params, token) =>
-      this.runSafe('hover', token, () =>
-        this.withDocument(
-          params.textDocument.uri,
-          null,
-          (p, service) => {
-            const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
-            const targets = this.targetChoice(p, params.textDocument.uri);
-            const hover = targets?.targets.length
-              ? hoverByTargets(targets, p.document, p.parsed, offset, ls)
-              : service.doHover(p.document, p.parsed, offset, ls);
-            return p.cutNote ? documentWindow().withNote(hover, p.cutNote) : hover;
-          },
-          at(params.position),
-        ),
+      this.runSafe(
+        'hover',
+        token,
+        () =>
+          this.withDocument(
+            params.textDocument.uri,
+            null,
+            (p, service) => {
+              const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
+              const targets = this.targetChoice(p, params.textDocument.uri);
+              const hover = targets?.targets.length
+                ? hoverByTargets(targets, p.document, p.parsed, offset, ls)
+                : service.doHover(p.document, p.parsed, offset, ls);
+              return p.cutNote ? documentWindow().withNote(hover, p.cutNote) : hover;
+            },
+            at(params.position),
+          ),
+        { params, needs: { position: true }, empty: null },
       ),
     );
 
+    this.registerCodeActionsAndDiagnostics();
+  }
+
+  /** Code actions and pulled diagnostics, on the cached parse and its diagnostics. */
+  private registerCodeActionsAndDiagnostics(): void {
     this.connection.onCodeAction((params, token) =>
-      this.runSafe('codeAction', token, () =>
-        this.withDocument(
-          params.textDocument.uri,
-          [],
-          (p, service) => {
-            const diagnostics = this.codeActionDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
-            const actions = [
-              ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings(params.textDocument.uri)),
-              ...catalogueApprovalActions(diagnostics),
-            ];
-            const only = params.context?.only;
-            return only && only.length
-              ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.')))
-              : actions;
-          },
-          params.range,
-        ),
+      this.runSafe(
+        'codeAction',
+        token,
+        () =>
+          this.withDocument(
+            params.textDocument.uri,
+            [],
+            (p, service) => {
+              const diagnostics = this.codeActionDiagnostics(params.textDocument.uri, params.range, params.context?.diagnostics);
+              const actions = [
+                ...service.doCodeActions(p.document, p.parsed, params.range, diagnostics, this.languageSettings(params.textDocument.uri)),
+                ...catalogueApprovalActions(diagnostics),
+              ];
+              const only = params.context?.only;
+              return only && only.length
+                ? actions.filter((a) => !a.kind || only.some((k) => a.kind === k || a.kind!.startsWith(k + '.')))
+                : actions;
+            },
+            params.range,
+          ),
+        { params, needs: { range: true }, empty: [] },
       ),
     );
 
     this.connection.languages.diagnostics.on((params, token) =>
-      this.runSafe<DocumentDiagnosticReport>('diagnostic', token, async () => {
-        await this.settingsReady;
-        const open = this.documents.get(params.textDocument.uri);
-        if (!open) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-        const resultId = `${open.document.version}:${this.generation}`;
-        if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-        return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.safeDiagnostics(open) };
-      }),
+      this.runSafe<DocumentDiagnosticReport>(
+        'diagnostic',
+        token,
+        async () => {
+          await this.settingsReady;
+          const open = this.documents.get(params.textDocument.uri);
+          if (!open) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+          const resultId = `${open.document.version}:${this.generation}`;
+          if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+          return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.safeDiagnostics(open) };
+        },
+        { params, empty: { kind: DocumentDiagnosticReportKind.Full, items: [] } },
+      ),
     );
   }
 
@@ -982,29 +1028,38 @@ class QueryLanguageServer {
     this.connection.onRequest<CatalogueResult, unknown>(
       CatalogueRequestMethod,
       (params: CatalogueParams | undefined, token: CancellationToken) =>
-        this.runSafe<CatalogueResult>('wikimapQuery/catalogue', token, async () => {
-          await this.settingsReady;
-          let apiUrl = params?.apiUrl;
-          if (!apiUrl && params?.uri) {
-            const open = this.documents.get(params.uri);
-            const p = open && this.getParsed(open);
-            if (p?.mode.kind === 'wiki') apiUrl = p.mode.service.getRunnableQueries(p.document, p.parsed).find((q) => q.apiUrl)?.apiUrl;
-          }
-          return this.getServices().describeCatalogue(apiUrl);
-        }),
+        this.runSafe<CatalogueResult>(
+          'wikimapQuery/catalogue',
+          token,
+          async () => {
+            await this.settingsReady;
+            let apiUrl = params?.apiUrl;
+            if (!apiUrl && params?.uri) {
+              const open = this.documents.get(params.uri);
+              const p = open && this.getParsed(open);
+              if (p?.mode.kind === 'wiki') apiUrl = p.mode.service.getRunnableQueries(p.document, p.parsed).find((q) => q.apiUrl)?.apiUrl;
+            }
+            return this.getServices().describeCatalogue(apiUrl);
+          },
+          { params, needs: { textDocument: false, strings: ['apiUrl', 'uri'] } },
+        ),
     );
 
     this.connection.onRequest<RunnableQueriesResult, unknown>(
       RunnableQueriesRequestMethod,
       (params: RunnableQueriesParams, token: CancellationToken) =>
-        this.runSafe<RunnableQueriesResult>('wikimapQuery/runnableQueries', token, () =>
-          typeof params?.text === 'string'
-            ? this.runnableQueriesOfText(params.text)
-            : this.withinBudget(params?.uri ?? '')
-              ? this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) =>
-                  service.getRunnableQueries(p.document, p.parsed),
-                )
-              : [],
+        this.runSafe<RunnableQueriesResult>(
+          'wikimapQuery/runnableQueries',
+          token,
+          () =>
+            typeof params?.text === 'string'
+              ? this.runnableQueriesOfText(params.text)
+              : this.withinBudget(params?.uri ?? '')
+                ? this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) =>
+                    service.getRunnableQueries(p.document, p.parsed),
+                  )
+                : [],
+          { params, needs: { textDocument: false, strings: ['uri', 'text'] }, empty: [] },
         ),
     );
 
@@ -1016,12 +1071,17 @@ class QueryLanguageServer {
     this.connection.onRequest<ReloadCatalogueResult, unknown>(
       ReloadCatalogueRequestMethod,
       (params: ReloadCatalogueParams | undefined, token: CancellationToken) =>
-        this.runSafe<ReloadCatalogueResult>('wikimapQuery/reloadCatalogue', token, async () => {
-          await this.settingsReady;
-          const result = await this.getServices().reloadCatalogues(params?.apiUrl, this.settings, params?.forget === true);
-          this.revalidateAll();
-          return result;
-        }),
+        this.runSafe<ReloadCatalogueResult>(
+          'wikimapQuery/reloadCatalogue',
+          token,
+          async () => {
+            await this.settingsReady;
+            const result = await this.getServices().reloadCatalogues(params?.apiUrl, this.settings, params?.forget === true);
+            this.revalidateAll();
+            return result;
+          },
+          { params, needs: { textDocument: false, strings: ['apiUrl'] } },
+        ),
     );
   }
 
