@@ -81,7 +81,7 @@ async function saveCatalogue(args: CatalogueArgs, io: CliIo): Promise<number> {
   const [apiUrl] = args.positional;
   if (!/^https?:\/\//i.test(apiUrl)) throw new UsageError(`${withoutUserInfo(apiUrl)} is not an http(s) api.php URL.`);
   if (!io.snapshotCatalogue || !io.writeFile) throw new UsageError('this build cannot fetch or write catalogues.');
-  const secret = resolveSecret(args.signIn, io.env ?? {}, io.readFile);
+  const secret = resolveSecret(args.signIn, io.env ?? {}, io.readSmallFile ?? io.readFile);
   const builtin = createLanguageServices({ files: io.files }, { log: () => undefined }).builtinCatalogue;
   let snap: Awaited<ReturnType<NonNullable<CliIo['snapshotCatalogue']>>>;
   try {

@@ -102,6 +102,11 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
   /** The size of a file in bytes (a huge repository config file is then never read). */
   fileSize?(path: string): number;
+  /**
+   * A small file's text (a secret file), read a piece at a time up to `maxBytes` whatever the file is (a pipe of
+   * `<(…)`, a device): an Error past them, so `/dev/zero` is not read without end. readFile where absent.
+   */
+  readSmallFile?(path: string, maxBytes: number): string;
   /** Loads a map server's config from its base URL or a saved file (`--map-config`); rejects with a clear message. */
   loadMapConfig?(fileOrUrl: string, limits?: MapConfigLimits): Promise<{ json: unknown; server: string }>;
 }
@@ -659,7 +664,7 @@ async function applyMapConfig(services: LanguageServices, spec: string, io: CliI
  * (exactly one such URL, the same wiki given to both counting once).
  */
 function checkSignIn(opts: CheckOptions, io: CliIo): SignedInWiki | undefined {
-  const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readFile);
+  const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readSmallFile ?? io.readFile);
   if (!secret) return undefined;
   const isUrl = (c: string) => /^https?:\/\//i.test(c);
   const urls = [...new Set([...opts.catalogues.filter(isUrl), ...opts.targets.map((t) => t.source).filter(isUrl)])];

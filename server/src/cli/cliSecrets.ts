@@ -53,16 +53,22 @@ export function takeSignInOption(arg: string, take: () => string, into: SignInOp
   return true;
 }
 
+/**
+ * Most bytes read of a secret file: a bot password is 32 characters, an OAuth 2 access token a few KB. A file named
+ * by mistake (`/dev/zero`, a log) is not read past them.
+ */
+const MAX_SECRET_FILE_BYTES = 64 * 1024;
+
 /** The secret the options and environment give, or undefined for none (anonymous). Throws `SecretUsageError` when they do not fit together. */
 export function resolveSecret(
   opts: SignInOptions,
   env: Record<string, string | undefined>,
-  readFile: (path: string) => string,
+  readFile: (path: string, maxBytes: number) => string,
 ): WikiSecret | undefined {
   const fromFile = (file: string, what: string): string => {
     let text: string;
     try {
-      text = readFile(file);
+      text = readFile(file, MAX_SECRET_FILE_BYTES);
     } catch (err) {
       throw new SecretUsageError(`cannot read the ${what} file ${file} (${(err as Error).message}).`, { cause: err });
     }

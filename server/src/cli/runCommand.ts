@@ -29,6 +29,8 @@ export interface RunIo {
   stderr(text: string): void;
   /** File text; throws an Error whose message names the problem. */
   readFile(path: string): string;
+  /** A secret file's text, at most `maxBytes` read (CliIo's readSmallFile); readFile where absent. */
+  readSmallFile?(path: string, maxBytes: number): string;
   kind(path: string): 'file' | 'directory' | undefined;
   /** A `file://` URI for a path (used as the document URI). */
   toUri(path: string): string;
@@ -302,7 +304,7 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
     allowPrivate: opts.allowPrivate || addressPolicyFor(apiUrl, opts.apiUrl ? [opts.apiUrl] : []).allowPrivate,
     howToAllow: 'Give it as --api-url, or pass --allow-private, to run it.',
   };
-  const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readFile);
+  const secret = resolveSecret(opts.signIn, io.env ?? {}, io.readSmallFile ?? io.readFile);
   // Signed in: the requests to the wiki of --api-url (and only those) carry the session or the token.
   if (secret && !opts.apiUrl) throw new UsageError('signing in needs --api-url URL: the secret is sent to that wiki only.');
   if (secret) runOptions.transport = signedInTransport(io.transport, { apiUrl: opts.apiUrl!, secret, userAgent: runOptions.userAgent });

@@ -88,9 +88,27 @@ function readTextWithin(p: string, maxChars: number): string {
   return decoder.end();
 }
 
+/**
+ * A small file's text: read a piece at a time (a pipe of `<(…)` or a device has no size to trust) and refused
+ * past `maxBytes`, so a secret file named `/dev/zero` or `/dev/urandom` is not read without end.
+ */
+function readSmallFile(p: string, maxBytes: number): string {
+  const buf = Buffer.allocUnsafe(maxBytes + 1);
+  const fd = fs.openSync(p, 'r');
+  let length = 0;
+  try {
+    for (let got = -1; got !== 0 && length <= maxBytes; length += got) got = fs.readSync(fd, buf, length, maxBytes + 1 - length, null);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (length > maxBytes) throw new Error(`it holds more than ${maxBytes} bytes`);
+  return decodeBuffer(buf.subarray(0, length));
+}
+
 export const nodeFileIo: Pick<
   CliIo,
   | 'readFile'
+  | 'readSmallFile'
   | 'readTextWithin'
   | 'kind'
   | 'exists'
@@ -106,6 +124,7 @@ export const nodeFileIo: Pick<
   | 'resolve'
 > = {
   readFile: readText,
+  readSmallFile,
   readTextWithin,
   kind: kindOf,
   exists: (p) => fs.existsSync(p),
