@@ -58,9 +58,21 @@ function safeFolder(dir: string): string | undefined {
   }
 }
 
-/** The cache file of this bundle text under this Node: the hash changes with either. */
+/**
+ * The cache file of this bundle text at this path under this Node: the hash changes with any of them. The path
+ * counts because V8 keeps the file name of the compile that made the cache: two installs sharing one cache
+ * entry had stack traces name the other install's files.
+ */
 function cacheFileOf(dir: string, file: string, source: string): string {
-  const hash = crypto.createHash('sha256').update(process.version).update(process.arch).update(source).digest('hex').slice(0, 24);
+  const hash = crypto
+    .createHash('sha256')
+    .update(process.version)
+    .update(process.arch)
+    .update(path.resolve(file))
+    .update('\0')
+    .update(source)
+    .digest('hex')
+    .slice(0, 24);
   return path.join(dir, `${path.basename(file, '.js')}-${hash}.v8cache`);
 }
 

@@ -23,13 +23,15 @@ export interface PresenceIndex {
   modules: ModulePresenceEntry[];
 }
 
-interface RawParam {
+/** A parameter of a recorded core module, as far as version facts read it. */
+export interface RawParam {
   name: string;
   type?: unknown;
   deprecated?: unknown;
   deprecatedvalues?: unknown;
 }
-interface RawModule {
+/** A recorded core module, as far as version facts read it. */
+export interface RawModule {
   deprecated?: unknown;
   parameters?: RawParam[];
 }

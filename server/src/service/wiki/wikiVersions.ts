@@ -19,18 +19,12 @@ import {
   type ModulePresenceEntry,
   type ParamPresenceEntry,
   type PresenceIndex,
+  type RawModule as RawModuleFacts,
 } from './wikiVersionPresence';
 
-interface RawParam {
-  name: string;
-  type?: unknown;
-  deprecated?: unknown;
-  deprecatedvalues?: unknown;
-}
-interface RawModule {
+/** A recorded core module: the facts the presence index reads, and its path. */
+interface RawModule extends RawModuleFacts {
   path: string;
-  deprecated?: unknown;
-  parameters?: RawParam[];
 }
 
 /** Where something is present and deprecated, as short version numbers (`1.43`). */
