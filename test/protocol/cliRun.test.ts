@@ -1,11 +1,14 @@
 /**
  * `wikimap-query run FILE[:LINE]` for map queries, against the fake map server (which follows the real
  * server's source): the real `dist/cli.js` process. Wiki queries are run against a real MediaWiki in
- * test/mediawiki/runCli.test.ts.
+ * test/mediawiki/runCli.test.ts; here only what no MediaWiki answers on its own (an HTTP error status with a
+ * JSON body, as a proxy in front of a wiki sends).
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startFakeMapServer, type FakeMapServer } from '../fakes/mapServer';
@@ -164,5 +167,62 @@ describe('wikimap-query run (CLI): map queries', function () {
     assert.equal(r.status, 0);
     for (const text of ['FILE[:LINE]', '--all', '--map-server', '--api-url', 'Exit status:', '3  refused'])
       assert.ok(r.stdout.includes(text), text);
+  });
+});
+
+describe('wikimap-query run (CLI): a wiki query answered in JSON with an HTTP error status', function () {
+  this.timeout(30000);
+  let dir: string;
+  let server: http.Server;
+  let apiUrl: string;
+  /** What the server answers next: status, reason phrase, JSON body. */
+  let answer: { status: number; reason: string; body: string };
+
+  before(async () => {
+    ensureBuilt();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wmq-run-http-'));
+    server = http.createServer((_req, res) => {
+      res.writeHead(answer.status, answer.reason, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api.php`;
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  // [what, status, reason phrase, body, what stderr says]
+  const TABLE: Array<[string, number, string, string, RegExp]> = [
+    [
+      'an empty object with 500',
+      500,
+      'Internal Server Error',
+      '{}',
+      /the wiki answered HTTP 500 Internal Server Error \(its answer is printed above\)/,
+    ],
+    ["a proxy's 429 in JSON", 429, 'Too Many Requests', '{"message":"slow down"}', /the wiki answered HTTP 429 Too Many Requests/],
+  ];
+  for (const [what, status, reason, body, said] of TABLE) {
+    it(`exits 1, prints the answer and says the status: ${what}`, async () => {
+      answer = { status, reason, body };
+      const file = path.join(dir, 'q.wikiquery');
+      fs.writeFileSync(file, 'action=query&meta=siteinfo\n');
+      const r = await cli(['run', '--api-url', apiUrl, file]);
+      assert.equal(r.status, 1, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), JSON.parse(body));
+      assert.match(r.stderr, said);
+    });
+  }
+
+  it('an API error with an error status is told as an API error, once', async () => {
+    answer = { status: 500, reason: 'Internal Server Error', body: '{"error":{"code":"internal_api_error_DBQueryError","info":"x"}}' };
+    const file = path.join(dir, 'q.wikiquery');
+    fs.writeFileSync(file, 'action=query&meta=siteinfo\n');
+    const r = await cli(['run', '--api-url', apiUrl, file]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /the wiki answered with an error \(see "error" in the result\)/);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
   });
 });

@@ -325,7 +325,13 @@ async function runQuery(opts: RunCommandOptions, io: RunIo): Promise<number> {
     );
     return RUN_EXIT.failed;
   }
-  if (result.status >= 400) return RUN_EXIT.failed;
+  if (result.status >= 400) {
+    // An answer in JSON but no API error: the status is all that says it failed (a proxy's 429, a 500 page in JSON).
+    io.stderr(
+      `wikimap-query run: the wiki answered HTTP ${result.status}${result.statusText ? ` ${escapeUnseen(result.statusText.slice(0, 200), 'escaped')}` : ''} (its answer is printed above).\n`,
+    );
+    return RUN_EXIT.failed;
+  }
   return RUN_EXIT.ok;
 }
 
