@@ -123,6 +123,12 @@ describe('wikimap-query run (CLI): map queries', function () {
       message: /no query at line 1 .*lines 3-7, 8-13/,
     },
     {
+      name: 'a line past 2^53: the digits as written',
+      args: (f) => ['run', '--map-server', 'http://127.0.0.1:9', `${f}:99999999999999999999`],
+      status: 2,
+      message: /has no line 99999999999999999999\./,
+    },
+    {
       name: 'a missing file',
       args: (f) => ['run', '--map-server', 'http://127.0.0.1:9', `${f}.missing:3`],
       status: 2,

@@ -196,6 +196,8 @@ function splitTarget(target: string, io: RunIo): { file: string; line?: number }
   if (m && io.kind(m[1]) === 'file') {
     const line = Number(m[2]);
     if (line < 1) throw new UsageError(`Lines count from 1 (got ${target}).`);
+    // Past 2^53 a number no longer holds the digits written (…999 became …000 in the message).
+    if (!Number.isSafeInteger(line)) throw new UsageError(`${m[1]} has no line ${m[2].length > 24 ? `${m[2].slice(0, 24)}…` : m[2]}.`);
     return { file: m[1], line };
   }
   const file = m && io.kind(target) === undefined ? m[1] : target;
