@@ -110,16 +110,23 @@ function redactLooseParams(text: string): string {
   });
 }
 
+/**
+ * What a server's text loses before a message quotes it: control characters (a terminal runs `ESC ]0;…` and
+ * `ESC [2J`, a NUL cuts a C string) and the bidi and zero-width marks (a right-to-left override reorders what
+ * follows, so a shown name or URL reads as another).
+ */
+const UNSEEN_MARKS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** Most characters of a server's own text (an error, a reason, a user name) put into a message. */
 const MAX_SERVER_TEXT = 200;
 
 /**
- * A server's own text as a message may carry it: control characters dropped, cut at 200 characters, and
+ * A server's own text as a message may carry it: control characters and bidi marks dropped, cut at 200 characters, and
  * Markdown link syntax broken (`](` becomes `] (`), as VS Code turns `[label](command:…)` in a notification
  * into a link the user could click.
  */
 export function serverText(text: string): string {
-  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\]\(/g, '] (');
+  const plain = text.replace(UNSEEN_MARKS, '').replace(/\]\(/g, '] (');
   return cutText(plain, MAX_SERVER_TEXT);
 }
 
@@ -127,17 +134,11 @@ export function serverText(text: string): string {
 const MAX_BODY_EXCERPT = 300;
 
 /**
- * The start of an answer's body as a message may quote it: white space made one blank, control characters and the
- * bidi and zero-width marks dropped (a terminal runs `ESC ]0;…` and `ESC [2J`, a NUL cuts a C string, a
- * right-to-left override reorders what follows), Markdown link syntax broken as in `serverText`, at most 300
+ * The start of an answer's body as a message may quote it: white space made one blank, `UNSEEN_MARKS` dropped,
+ * Markdown link syntax broken as in `serverText`, at most 300
  * characters. A body that is not JSON may be anything: HTML, binary (a compression the client does not decode),
  * or escapes written for the terminal of whoever runs the CLI.
  */
 export function bodyExcerpt(body: string): string {
-  return body
-    .slice(0, MAX_BODY_EXCERPT)
-    .replace(/\s+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/\]\(/g, '] (')
-    .trim();
+  return body.slice(0, MAX_BODY_EXCERPT).replace(/\s+/g, ' ').replace(UNSEEN_MARKS, '').replace(/\]\(/g, '] (').trim();
 }

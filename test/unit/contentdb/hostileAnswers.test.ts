@@ -117,4 +117,16 @@ describe('ContentDB: hostile token and whoami answers', () => {
     assert.equal(me.username, LINK);
     assert.equal(serverText(me.username!), '[Open settings] (command:workbench.action.openSettings?%22x%22)');
   });
+
+  // [what, a server's text, as a message quotes it]
+  const UNSEEN: Array<[string, string, string]> = [
+    ['a right-to-left override (the name reads as another)', 'admin\u202Egnp.exe', 'admingnp.exe'],
+    ['isolates and embeddings', '\u2067evil\u2069 \u202Ax\u202C', 'evil x'],
+    ['zero-width and direction marks', 'us\u200Ber\u200F', 'user'],
+    ['terminal escapes and a NUL', 'a\u001b]0;pwned\u0007b\u0000c', 'a]0;pwnedbc'],
+    ['letters of any script are kept', 'Ödön שלום 名前', 'Ödön שלום 名前'],
+  ];
+  for (const [what, text, shown] of UNSEEN) {
+    it(`serverText drops what would hide or reorder text: ${what}`, () => assert.equal(serverText(text), shown));
+  }
 });
