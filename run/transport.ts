@@ -99,6 +99,8 @@ function counted(n: number, unit: string): string {
  * - `HOST sent 2,000 interim answers (HTTP 1xx, such as 100 Continue) but no final answer within 3 s`;
  * - `HOST began its answer (12 bytes) but did not finish its headers within 3 s`;
  * - `HOST answered HTTP 200, but its body was not complete within 3 s (46 of the 1,000,000 bytes announced came)`;
+ * - `HOST answered HTTP 200 and all 65,239 bytes it announced came, but reading them did not finish within 3 s`
+ *   (the time went to decoding: a compressed answer that expands a lot);
  * - `no answer from HOST within 3 s` (how far it came is not known).
  */
 export function unfinishedAnswer(host: string, progress: AnswerProgress | undefined, timeoutMs: number): string {
@@ -112,6 +114,8 @@ export function unfinishedAnswer(host: string, progress: AnswerProgress | undefi
       if (progress.received === 0) return `${host} took the connection but sent nothing ${within}`;
       return `${host} began its answer (${counted(progress.received, 'byte')}) but did not finish its headers ${within}`;
     case 'headers': {
+      if (allCame(progress))
+        return `${host} answered HTTP ${progress.status} and all ${counted(progress.bodyBytes, 'byte')} it announced came, but reading them did not finish ${within}`;
       const came =
         progress.declared === undefined
           ? `${counted(progress.bodyBytes, 'byte')} came`
@@ -128,7 +132,20 @@ export function unfinishedAnswer(host: string, progress: AnswerProgress | undefi
  * limit (or the last 10 s). More time does not help against such a server; it helps one still sending.
  */
 function heldBack(progress: AnswerProgress | undefined, timeoutMs: number): boolean {
-  return progress?.stage === 'headers' && progress.quietMs !== undefined && progress.quietMs >= Math.min(timeoutMs / 2, 10_000);
+  return (
+    progress?.stage === 'headers' &&
+    !allCame(progress) &&
+    progress.quietMs !== undefined &&
+    progress.quietMs >= Math.min(timeoutMs / 2, 10_000)
+  );
+}
+
+/**
+ * Whether every byte the server announced came: the time then went to reading the answer (a compressed one that
+ * expands a lot), not to a server holding it back.
+ */
+function allCame(progress: AnswerProgress & { stage: 'headers' }): boolean {
+  return progress.declared !== undefined && progress.bodyBytes === progress.declared;
 }
 
 /**
@@ -148,6 +165,7 @@ export function timeLimitAdvice(progress: AnswerProgress | undefined, timeoutMs:
         return 'More time would not help: check the endpoint (a proxy in between may be at fault).';
       return `It may still be working on the query: ask for less (a lower limit), or ${raise}.`;
     case 'headers':
+      if (allCame(progress)) return `Reading it took the time (a compressed answer expands): ask for less (a lower limit), or ${raise}.`;
       if (!moreTimeMayHelp(progress, timeoutMs))
         return `Nothing came in its last ${formatSeconds(progress.quietMs!)}: it held the rest back, and more time would not help. Check the endpoint (a proxy in between may be at fault).`;
       return `It was still sending: ask for less (a lower limit), or ${raise}.`;

@@ -120,6 +120,10 @@ describe('an answer cut off by the time limit: what came is said, the same way e
       { stage: 'headers', status: 200, bodyBytes: 1234, declared: 1 },
       'h:1 answered HTTP 200, but its body was not complete within 3 s (1,234 of the 1 byte announced came)',
     ],
+    [
+      { stage: 'headers', status: 200, bodyBytes: 65_239, declared: 65_239, quietMs: 2900 },
+      'h:1 answered HTTP 200 and all 65,239 bytes it announced came, but reading them did not finish within 3 s',
+    ],
   ];
   for (const [progress, said] of PHRASES) {
     it(`${progress?.stage ?? 'not known'}: "${said}"`, () => assert.equal(unfinishedAnswer('h:1', progress, 3000), said));
@@ -149,6 +153,11 @@ describe('an answer cut off by the time limit: what came is said, the same way e
       'held back 10 s of a 60 s limit',
       { stage: 'headers', status: 200, bodyBytes: 46, quietMs: 10_000 },
       'Nothing came in its last 10 s: it held the rest back, and more time would not help. Check the endpoint (a proxy in between may be at fault).',
+    ],
+    [
+      'every announced byte came, quiet since (decoding a compressed answer took the time)',
+      { stage: 'headers', status: 200, bodyBytes: 65_239, declared: 65_239, quietMs: 2900 },
+      `Reading it took the time (a compressed answer expands): ask for less (a lower limit), or ${RAISE}`,
     ],
     [
       'quiet not known (a transport that does not tell)',
