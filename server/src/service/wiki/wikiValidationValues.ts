@@ -7,7 +7,7 @@ import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
 import { didYouMean } from './wikiDidYouMean';
-import { builtinVersionFacts } from './wikiVersions';
+import { builtinVersionFacts, type ReleasedValue } from './wikiVersions';
 import { checkLimitsAndExpiry } from './wikiParamLimits';
 import { itemRemovalAt } from './wikiValidationRemoval';
 import { checkTimestampValue, checkTitleValue, checkUserValue, quote } from './wikiValidationForms';
@@ -84,11 +84,7 @@ function checkEnumValue(
  * are left alone: the recorded releases list their wikis' extension modules there. Other catalogues (a wiki's,
  * a version target's) are their wiki's word.
  */
-function releasedValueOf(
-  ctx: QueryCheck,
-  d: WikiParamDescriptor,
-  v: string,
-): ReturnType<NonNullable<ReturnType<typeof builtinVersionFacts>>['releasedValue']> {
+function releasedValueOf(ctx: QueryCheck, d: WikiParamDescriptor, v: string): ReleasedValue | undefined {
   if (ctx.catalogue.source !== 'built-in' || d.submodules) return undefined;
   const m = ctx.catalogue.moduleOfDescriptor(d);
   return m ? builtinVersionFacts()?.releasedValue(m.path, d.name, v) : undefined;

@@ -27,6 +27,9 @@ interface RawModule extends RawModuleFacts {
   path: string;
 }
 
+/** What the untargeted built-in catalogue makes of a value it does not list (`WikiVersionFacts.releasedValue`). */
+export type ReleasedValue = { accepted: true } | { accepted: false; note: string };
+
 /** Where something is present and deprecated, as short version numbers (`1.43`). */
 export interface VersionPresence {
   present: string[];
@@ -116,7 +119,7 @@ class WikiVersionFacts {
    * leaves some out: the Codex logo icons); else, when an older release accepts it, the sentence to add to the
    * warning; undefined when no release accepts it.
    */
-  releasedValue(path: string, name: string, value: string): { accepted: true } | { accepted: false; note: string } | undefined {
+  releasedValue(path: string, name: string, value: string): ReleasedValue | undefined {
     const p = this.valuePresence(path, name, value);
     if (!p || p.present.length === 0) return undefined;
     const newest = this.shorts[this.shorts.length - 1];
