@@ -14,17 +14,28 @@ import type { MarkupContent } from 'vscode-languageserver-types';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { detach } from '../../../common/detach';
 import { builtinVersionFacts } from '../../../server/src/service/wiki/wikiVersions';
+import { createWikiCatalogue, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { builtinCatalogue, cursor, repoRoot } from './helpers';
 
 const service = getWikiLanguageService({ resolveCatalogue: () => builtinCatalogue() });
 
-function hoverText(textWithCursor: string): string {
+/** A recorded real wiki's own catalogue (with its extensions' modules), as `--catalogue FILE` loads it. */
+function recordedCatalogue(version: string): WikiCatalogue {
+  const file = path.join(repoRoot, `test/mediawiki/recorded/mediawiki-${version}/catalogue.json`);
+  const [paraminfo, siteinfo] = JSON.parse(fs.readFileSync(file, 'utf8')) as [unknown, unknown];
+  return createWikiCatalogue(paraminfo, { siteinfo, source: 'https://wiki.example/w/api.php' });
+}
+
+function hoverText(textWithCursor: string, catalogue?: WikiCatalogue): string {
   const { text, offset } = cursor(textWithCursor, '¦');
   const document = TextDocument.create('file:///v.wikiquery', 'wikiquery', 1, text);
-  const h = service.doHover(document, service.parse(document), offset, {});
+  const on = catalogue ? getWikiLanguageService({ resolveCatalogue: () => catalogue }) : service;
+  const h = on.doHover(document, on.parse(document), offset, {});
   assert.ok(h, `a hover for ${textWithCursor}`);
   return (h.contents as MarkupContent).value;
 }
+
+const UNRELEASED = 'MediaWiki: 1.46 development line; no release has it yet (absent from 1.39, 1.43, 1.45)';
 
 describe('wiki version facts in hover', () => {
   const TABLE: Array<[string, string, string]> = [
@@ -67,11 +78,41 @@ describe('wiki version facts in hover', () => {
       'action=query&list=allusers&aurights=write¦api',
       'absent from 1.43, 1.45 (present up to 1.39) (value `writeapi`)',
     ],
+    // The built-in catalogue's query modules are the 1.46 development line's: what no release has is that line's.
+    ['parameter only the 1.46 development line has', 'action=query&list=watchlist&wl¦labels=1', UNRELEASED],
+    ['parameter only the 1.46 development line has (info)', 'action=query&prop=info&indefault¦linkcaption=1', UNRELEASED],
+    [
+      'value only the 1.46 development line has',
+      'action=query&prop=info&inprop=watchlist¦labels',
+      `${UNRELEASED} (value \`watchlistlabels\`)`,
+    ],
+    ['value only the 1.46 development line has (siteinfo)', 'action=query&meta=siteinfo&siprop=sb¦om', `${UNRELEASED} (value \`sbom\`)`],
+    ['codex icon only the 1.46 development line lists', 'action=query&list=codexicons&names=cdxIconUser¦Blocked', UNRELEASED],
+    // A rights list is the rights of the wiki the description was taken from: an extension's among them (ConfirmEdit).
+    [
+      'a right no release has as installed',
+      'action=query&list=allusers&aurights=skip¦captcha',
+      "MediaWiki: a right no built-in release has as installed (absent from 1.39, 1.43, 1.45); the 1.46 development line's description lists it: new in 1.46, or an extension's (value `skipcaptcha`)",
+    ],
   ];
   for (const [what, text, phrase] of TABLE) {
     it(what, () => {
       const md = hoverText(text);
       assert.ok(md.includes(phrase), `expected «${phrase}» in:\n${md}`);
+    });
+  }
+
+  // No development-line claim: for a value no catalogue lists, a parameter of main (the spec's `formatversion` is a format
+  // module's), or a module of a wiki's own catalogue (an extension's is in no release either).
+  const NO_LINE: Array<[string, string, WikiCatalogue | undefined]> = [
+    ['a value the built-in catalogue does not list', 'action=query&prop=info&inprop=watchlist¦labelz', undefined],
+    ['formatversion (main in the built-in catalogue)', 'action=query&format=json&format¦version=2', undefined],
+    ["a module of a wiki's own catalogue that no release has", 'action=query&prop=ext¦racts', recordedCatalogue('1.45.0')],
+  ];
+  for (const [what, text, catalogue] of NO_LINE) {
+    it(`no version line: ${what}`, () => {
+      const md = hoverText(text, catalogue);
+      assert.ok(!/development line|no release|no built-in release/.test(md), md);
     });
   }
 

@@ -6,7 +6,7 @@
  * The markdown built here is also the `documentation` of completion items, so it is cached per
  * descriptor (the catalogue is immutable once indexed).
  */
-import { builtinVersionFacts } from './wikiVersions';
+import { builtinVersionFacts, developmentLine, isRightsList, type VersionPresence } from './wikiVersions';
 import { stringLimitText } from './wikiStringLimits';
 import { EXPIRY_HELP } from './wikiExpiryValue';
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
@@ -165,10 +165,27 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
   if (d.sensitive)
     facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
   const versions = builtinVersionFacts();
-  const inVersions = versions?.describe(versions.paramPresence(m.path, d.name));
+  const inVersions = versions && versionLine(versions, versions.paramPresence(m.path, d.name), catalogue, m.path);
   if (inVersions) facts.push(inVersions);
   for (const f of facts) lines.push(`- ${f}`);
   return lines.join('\n');
+}
+
+/**
+ * The version line of a name: the built-in releases that have it, or, for a name of the built-in catalogue's
+ * development line that none has, that no release has it yet (wikiVersions.ts, `developmentLine`).
+ */
+function versionLine(
+  versions: NonNullable<ReturnType<typeof builtinVersionFacts>>,
+  presence: VersionPresence,
+  catalogue: WikiCatalogue,
+  modulePath: string,
+  rightsValue = false,
+): string | undefined {
+  const released = versions.describe(presence);
+  if (released || presence.present.length) return released;
+  const line = developmentLine(catalogue, modulePath);
+  return line ? versions.describeUnreleased(line, rightsValue) : undefined;
 }
 
 /** "parameter `limit` of list module `categorymembers` (prefix `cm`)". */
@@ -186,10 +203,10 @@ function ownerPhrase(wire: WikiWireParam): string {
 
 /** Markdown describing a module of `catalogue`. */
 export function describeModule(m: WikiModule, catalogue: WikiCatalogue): string {
-  return catalogue.describedOnce(m, '', () => makeModuleDoc(m));
+  return catalogue.describedOnce(m, '', () => makeModuleDoc(m, catalogue));
 }
 
-function makeModuleDoc(m: WikiModule): string {
+function makeModuleDoc(m: WikiModule, catalogue: WikiCatalogue): string {
   const lines: string[] = [
     m.path.startsWith('query+') || m.path === 'query'
       ? `${code(m.name)} — ${text(m.group)} module (${code(m.path)})`
@@ -225,7 +242,7 @@ function makeModuleDoc(m: WikiModule): string {
   facts.push(m.readrights ? 'Needs the `read` right (read rights)' : 'Works without the `read` right');
   if (m.source) facts.push(`Source: ${text(m.source)}`);
   const versions = builtinVersionFacts();
-  const inVersions = versions?.describe(versions.modulePresence(m.path));
+  const inVersions = versions && versionLine(versions, versions.modulePresence(m.path), catalogue, m.path);
   if (inVersions) facts.push(inVersions);
   for (const f of facts) lines.push(`- ${f}`);
   // Links only to http(s) help pages: a `command:` or `javascript:` URL, or an image, is left out.
@@ -277,7 +294,7 @@ const VERSION_LINES_PER_PARAM = 64;
 const VERSION_LINES = new WeakMap<WikiParamDescriptor, { versions: object; lines: Map<string, string | undefined> | null }>();
 
 /** In which built-in MediaWiki versions `value` of `wire` is allowed, as a hover line (kept once made). */
-function valueVersionLine(value: string, wire: WikiWireParam): string | undefined {
+function valueVersionLine(value: string, wire: WikiWireParam, catalogue: WikiCatalogue): string | undefined {
   const versions = builtinVersionFacts();
   if (!versions) return undefined;
   let kept = VERSION_LINES.get(wire.descriptor);
@@ -292,7 +309,11 @@ function valueVersionLine(value: string, wire: WikiWireParam): string | undefine
     kept.lines = null;
     return undefined;
   }
-  const line = versions.describe(presence);
+  // (A value the catalogue does not list either is no line's: `inprop=typo` is not new in the development line.)
+  const values = wire.descriptor.values;
+  const line = values?.includes(value)
+    ? versionLine(versions, presence, catalogue, wire.module.path, isRightsList(values))
+    : versions.describe(presence);
   // The value is a slice of the document text: a detached copy keeps no old text alive.
   if (lines.size < VERSION_LINES_PER_PARAM) lines.set(detach(value), line);
   return line;
@@ -301,7 +322,7 @@ function valueVersionLine(value: string, wire: WikiWireParam): string | undefine
 /** describeValue, and in which built-in MediaWiki versions the value is allowed. */
 function describeValueWithVersions(value: string, wire: WikiWireParam, catalogue: WikiCatalogue, highLimits: boolean): string | undefined {
   const about = describeValue(value, wire, catalogue, highLimits);
-  const line = valueVersionLine(value, wire);
+  const line = valueVersionLine(value, wire, catalogue);
   if (!line) return about;
   return `${about ?? code(value)}\n\n${line} (value ${code(value)})`;
 }

@@ -130,6 +130,19 @@ class WikiVersionFacts {
     };
   }
 
+  /**
+   * The hover line of a name the built-in catalogue's query modules have and no built-in release has (`describe`
+   * gives none): those modules are the development line's (`line`, `1.46`), so it is not released yet. A value of a
+   * rights parameter is the exception: the description lists the rights of the wiki it was taken from, an
+   * extension's among them (ConfirmEdit's `skipcaptcha`), so such a right is not said to be the line's.
+   */
+  describeUnreleased(line: string, rightsValue = false): string {
+    const absent = `absent from ${this.shorts.join(', ')}`;
+    return rightsValue
+      ? `MediaWiki: a right no built-in release has as installed (${absent}); the ${line} development line's description lists it: new in ${line}, or an extension's`
+      : `MediaWiki: ${line} development line; no release has it yet (${absent})`;
+  }
+
   /** A Markdown line for hover, or undefined when none of the built-in versions has it. */
   describe(p: VersionPresence | undefined): string | undefined {
     if (!p || p.present.length === 0) return undefined;
@@ -188,6 +201,27 @@ export function createVersionFacts(readData: () => unknown, index?: unknown): Wi
     return modules;
   };
   return new WikiVersionFacts(versions, presence, loadModules);
+}
+
+/** What `developmentLine` reads of a catalogue (wikiCatalogue.ts's `WikiCatalogue`, not imported: it imports this file). */
+interface CatalogueFacts {
+  readonly source: string;
+  readonly mediaWikiVersion?: string;
+}
+
+/**
+ * The development line (`1.46`) whose name a module of `catalogue` is, when no built-in release has it: only the
+ * built-in catalogue's query modules (the spec's description of that line; its other modules are 1.45.0's, and
+ * `main`'s `formatversion` there is a format module's parameter). A wiki's own catalogue gets none: a module
+ * in no release may be an extension's, or of a release older than the built-in ones.
+ */
+export function developmentLine(catalogue: CatalogueFacts, modulePath: string): string | undefined {
+  return catalogue.source === 'built-in' && modulePath.startsWith('query+') ? catalogue.mediaWikiVersion : undefined;
+}
+
+/** Whether an enumerated parameter's values are the wiki's rights (ApiQueryAllUsers' and ApiQueryContributors' `rights`: PermissionManager::getAllPermissions). */
+export function isRightsList(values: readonly string[] | undefined): boolean {
+  return !!values && values.includes('read') && values.includes('edit') && values.includes('apihighlimits');
 }
 
 let builtin: WikiVersionFacts | undefined;

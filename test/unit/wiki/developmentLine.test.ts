@@ -1,0 +1,63 @@
+/**
+ * Names only the 1.46 development line has (the built-in catalogue's query modules are that line's, as the spec
+ * describes it; no built-in release has them). With no target they are accepted: the built-in catalogue is that
+ * line, and hover says no release has them yet (versionFacts.test.ts). A built-in release target gives the warning
+ * that release gives: every row was sent to the real MediaWiki 1.45.0 and 1.43.3 (logged in as a sysop where the
+ * module needs a login) and answered so: a value the release does not list is dropped with the warning
+ * `unrecognizedvalues` (ParamValidator's EnumDef, the condition ApiParamValidatorCallbacks::recordCondition makes a
+ * warning), a parameter it does not have is `unrecognizedparams` (ApiMain::reportUnusedParams). The wiki warns; the
+ * request still runs.
+ */
+import { strict as assert } from 'node:assert';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
+import type { WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
+import { builtinVersionCatalogue } from '../../../server/src/targets';
+import { createPackageFiles } from '../../../server/src/node/nodeRuntime';
+import { builtinCatalogue, repoRoot } from './helpers';
+
+/** The errors and warnings of one request (codes and the parameter each names), logged in. */
+function verdict(catalogue: WikiCatalogue, text: string): string[] {
+  const service = getWikiLanguageService({ resolveCatalogue: () => catalogue });
+  const document = TextDocument.create('file:///d.wikiquery', 'wikiquery', 1, text);
+  return service
+    .doValidation(document, service.parse(document), { loggedIn: true })
+    .filter((d) => d.severity === 1 || d.severity === 2)
+    .map((d) => `${String(d.code)}:${(d.data as { param?: string } | undefined)?.param ?? ''}`);
+}
+
+/** Request → what 1.45.0 and 1.43.3 answered (the same on both, except where a row says). */
+const TABLE: Array<{ query: string; released: string[]; on143?: string[] }> = [
+  { query: 'action=query&prop=info&titles=Alpha&inprop=watchlistlabels', released: ['unrecognizedvalues:inprop'] },
+  { query: 'action=query&prop=info&titles=Alpha&indefaultlinkcaption=1', released: ['unrecognizedparams:indefaultlinkcaption'] },
+  { query: 'action=query&meta=siteinfo&siprop=sbom', released: ['unrecognizedvalues:siprop'] },
+  { query: 'action=query&meta=siteinfo&siprop=doubleunderscores', released: ['unrecognizedvalues:siprop'] },
+  { query: 'action=query&meta=userinfo&uiprop=watchlistlabels', released: ['unrecognizedvalues:uiprop'] },
+  { query: 'action=query&list=users&ususers=Admin&usprop=tempexpired', released: ['unrecognizedvalues:usprop'] },
+  { query: 'action=query&list=allusers&auprop=tempexpired', released: ['unrecognizedvalues:auprop'] },
+  { query: 'action=query&list=watchlist&wlprop=labels', released: ['unrecognizedvalues:wlprop'] },
+  { query: 'action=query&list=watchlist&wllabels=1', released: ['unrecognizedparams:wllabels'] },
+  { query: 'action=query&list=allusers&aurights=ignore-restricted-groups', released: ['unrecognizedvalues:aurights'] },
+  { query: 'action=query&prop=contributors&titles=Alpha&pcexcluderights=logentryimport', released: ['unrecognizedvalues:pcexcluderights'] },
+  // 1.43 has no list=codexicons at all (new in 1.45): the module and its parameter are unknown there.
+  {
+    query: 'action=query&list=codexicons&names=cdxIconUserBlocked',
+    released: ['unrecognizedvalues:names'],
+    on143: ['unrecognizedvalues:list', 'unrecognizedparams:names'],
+  },
+];
+
+describe('names only the 1.46 development line has', () => {
+  const files = createPackageFiles(repoRoot);
+  const builtin = builtinCatalogue();
+  const v145 = builtinVersionCatalogue('1.45', files);
+  const v143 = builtinVersionCatalogue('1.43', files);
+
+  for (const row of TABLE) {
+    it(`${row.query}: accepted with no target; --target 1.45 and 1.43 give the warning those releases give`, () => {
+      assert.deepEqual(verdict(builtin, row.query), [], 'no target: the development line has it');
+      assert.deepEqual(verdict(v145, row.query).sort(), [...row.released].sort(), '--target 1.45');
+      assert.deepEqual(verdict(v143, row.query).sort(), [...(row.on143 ?? row.released)].sort(), '--target 1.43');
+    });
+  }
+});
