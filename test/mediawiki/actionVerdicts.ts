@@ -43,6 +43,7 @@ const PARAM_SUFFIX_OF_CODE: Record<string, string> = {
   pagecannotexist: 'page',
   'badformat-generic': 'contentformat',
   includeAllDenied: 'showalldb',
+  'specialpage-cantexecute': 'page',
 };
 
 function messageOf(body: string, code: string): string | undefined {

@@ -987,6 +987,17 @@ table('What the server refuses a reader who is not logged in (said to hold "when
     query: 'action=query&list=mystashedfiles',
     expect: [['stashnotloggedin', 'error', 'mystashedfiles', '']],
   },
+  {
+    mirrors: 'ApiQueryQueryPage::run (Special:UnwatchedPages needs the unwatchedpages right)',
+    query: 'action=query&format=xml&list=querypage&qppage=Unwatchedpages&qplimit=max',
+    expect: [['specialpage-cantexecute', 'error', 'Unwatchedpages', 'qppage']],
+  },
+  {
+    mirrors: 'ApiQueryQueryPage::run (generator)',
+    query: 'action=query&generator=querypage&gqppage=Unwatchedpages&prop=info',
+    expect: [['specialpage-cantexecute', 'error', 'Unwatchedpages', 'gqppage']],
+  },
+  { mirrors: 'ApiQueryQueryPage::run (a page anyone may read)', query: 'action=query&list=querypage&qppage=Lonelypages', expect: [] },
 ]);
 
 describe('verdicts only anonymous requests get', () => {
@@ -995,6 +1006,7 @@ describe('verdicts only anonymous requests get', () => {
     'action=query&list=recentchanges&rcprop=patrolled',
     'action=query&prop=stashimageinfo&siifilekey=abc',
     'action=query&list=mystashedfiles',
+    'action=query&list=querypage&qppage=Unwatchedpages',
     'action=query&meta=siteinfo&assert=user',
     'action=compare&fromrev=2&torelative=prev&format=xml&assert=user',
   ];
