@@ -61,5 +61,5 @@ export function loggedInSender(ctx: QueryCheck): string {
 /** What an `anonymous` verdict's message adds: it holds for a request sent without logging in, or for any sender of one whose credentials MediaWiki strips. */
 export function anonymousNote(ctx: QueryCheck, note: string): string {
   if (!credentialsStripped(ctx.query)) return note;
-  return `MediaWiki answers this whoever sends the request: with ${ctx.query.byName.get('callback') !== undefined ? 'callback (JSONP)' : 'origin=*'} it drops the sender's login and answers as a reader who is not logged in.`;
+  return `MediaWiki answers this whoever sends the request: with ${ctx.byName.get('callback') !== undefined ? 'callback (JSONP)' : 'origin=*'} it drops the sender's login and answers as a reader who is not logged in.`;
 }

@@ -83,7 +83,7 @@ export function checkActionParam(ctx: QueryCheck, p: WikiParam, am: WikiModule, 
     let missing: { target: string; value: string } | undefined;
     for (const [v, target] of Object.entries(t.d.templatevars ?? {})) {
       const want = t.values[v];
-      const tp = ctx.query.byName.get(am.prefix + target);
+      const tp = ctx.byName.get(am.prefix + target);
       const given = tp ? getValueItems(ctx.text, tp).map((i) => i.text) : [];
       if (!given.includes(want)) missing = { target: am.prefix + target, value: want };
     }
@@ -175,9 +175,9 @@ function fieldReading(
   name: string,
   rules: readonly ActionRule[],
 ): { rule?: ActionRule; information?: boolean; why: string } {
-  const continuing = ctx.query.byName.has(am.prefix + 'continue');
+  const continuing = ctx.byName.has(am.prefix + 'continue');
   const narrowing = am.paramByName.has('requests') ? 'requests' : am.paramByName.has('request') ? 'request' : undefined;
-  const np = narrowing === undefined ? undefined : ctx.query.byName.get(am.prefix + narrowing);
+  const np = narrowing === undefined ? undefined : ctx.byName.get(am.prefix + narrowing);
   const wanted = np === undefined ? undefined : narrowing === 'requests' ? getValueItems(ctx.text, np).map((i) => i.text) : [np.value];
   const ofStep = rules.filter((r) => (r.continue === true) === continuing);
   const kept = wanted === undefined ? ofStep : ofStep.filter((r) => r.requests!.some((id) => wanted.some((w) => namesRequest(w, id))));
@@ -231,7 +231,7 @@ function checkTags(ctx: QueryCheck, p: WikiParam, d: WikiParamDescriptor, am: Wi
 
 /** The parameter a module's wire name stands for, given in the query. */
 function given(ctx: QueryCheck, am: WikiModule, param: string): WikiParam | undefined {
-  return ctx.query.byName.get(am.prefix + param);
+  return ctx.byName.get(am.prefix + param);
 }
 
 /** The title after its namespace prefix when `value` is a title in one of `namespaces` (names as the wiki's siteinfo gives them). */
@@ -559,7 +559,7 @@ function gateParams(rule: ActionRule): readonly string[] {
 }
 
 function applyRule(ctx: QueryCheck, am: WikiModule, planned: PlannedActionRule, actionRange: Span): void {
-  if (gateOpen(planned, ctx.query.byName)) applyOpenRule(ctx, am, planned, actionRange);
+  if (gateOpen(planned, ctx.byName)) applyOpenRule(ctx, am, planned, actionRange);
 }
 
 /** A rule whose gate is open. */
@@ -598,11 +598,11 @@ export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
   if (!main) return;
   const { plan, triggers } = actionPlanOf(ctx, main);
   // (Most queries give none of the names main's rules need, assert and assertuser: then nothing else is done.)
-  if (triggers !== undefined && !anyGiven(triggers, ctx.query.byName)) return;
+  if (triggers !== undefined && !anyGiven(triggers, ctx.byName)) return;
   let actionRange: Span | undefined;
   for (let i = 0; i < plan.length; i++) {
     const planned = plan[i];
-    if (!gateOpen(planned, ctx.query.byName)) continue;
+    if (!gateOpen(planned, ctx.byName)) continue;
     if (planned.rule.anonymous && ctx.loggedIn) continue;
     if (planned.rule.account && !accountRuleHolds(ctx, planned.rule.account)) continue;
     applyOpenRule(ctx, main, planned, (actionRange ??= actionP.valueRange));
@@ -718,7 +718,7 @@ function keptWhenDying(am: WikiModule, rule: ActionRule, errors: QueryCheck['out
 
 /** What the server hides: a module that drops warnings from its answer (unless a parameter keeps them). */
 function applyHidesWarnings(ctx: QueryCheck, am: WikiModule, planned: PlannedActionRule, hooks: ActionCheckHooks): void {
-  if (!gateOpen(planned, ctx.query.byName)) return;
+  if (!gateOpen(planned, ctx.byName)) return;
   const rule = planned.rule;
   if (rule.conditions) for (const c of rule.conditions) if (!conditionHolds(ctx, am, c)) return;
   const unless = rule.unless !== undefined ? given(ctx, am, rule.unless) : undefined;

@@ -6,7 +6,7 @@ import type { PresentParams } from './wikiPresentParams';
 import type { DiagnosticTag } from 'vscode-languageserver-types';
 import type { SeveritySetting } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
-import type { WikiDiagnosticData, WikiModule, WikiParam, WikiQuery } from './wikiTypes';
+import type { ParamLookup, WikiDiagnosticData, WikiModule, WikiParam, WikiQuery } from './wikiTypes';
 import type { ValueItemScratch } from './wikiQueryParser';
 
 /** A diagnostic with offsets relative to its query's start (what the cache keeps). */
@@ -45,6 +45,11 @@ export interface QueryCheck {
   full: boolean;
   out: RelDiag[];
   base: number;
+  /**
+   * The query's pairs that count, by name (`query.byName`, read once: the getter's first-use path, which splits
+   * the parameters, is not compiled again into every hot function that looks a name up).
+   */
+  byName: ParamLookup;
   /** Recognised parameters: wire name → pair. */
   present: PresentParams;
   uses: ModuleUse[];

@@ -13,7 +13,7 @@ import type { QueryCheck } from './wikiCheckTypes';
 const SERIALIZED_ORIGIN = /^(?:null|[a-z][a-z0-9+.-]*:\/\/(?:\[[0-9a-f:.]+\]|[^\s/?#@:[\]]+)(?::\d{1,5})?)$/i;
 
 export function checkOrigin(ctx: QueryCheck): void {
-  const p = ctx.query.byName.get('origin');
+  const p = ctx.byName.get('origin');
   if (!p || p.value === '*' || SERIALIZED_ORIGIN.test(p.value)) return;
   ctx.add(
     'originmismatch',

@@ -51,10 +51,20 @@ export class RuleBook<R> {
 
   /** The rules of `module` that apply here, read on the first call. */
   of(module: string): ModuleRules<R> {
-    let got = this.read.get(module);
-    if (got !== undefined) return got;
+    // (Asked for every query; the reading is a function of its own, so that the optimizing compiler does not
+    // compile it again into each hot caller this lookup is inlined into.)
+    const got = this.read.get(module);
+    return got !== undefined ? got : this.readModule(module);
+  }
+
+  /** The first call of `of` for `module`: its rules read, checked and kept (a module without rules is kept as none). */
+  private readModule(module: string): ModuleRules<R> {
     const at = this.raw.get(module);
-    if (at === undefined) return EMPTY;
+    if (at === undefined) {
+      // (Names of the catalogue's modules: as many as it has.)
+      this.read.set(module, EMPTY);
+      return EMPTY;
+    }
     const rules: R[] = [];
     const positions: number[] = [];
     for (const i of at) {
@@ -63,7 +73,8 @@ export class RuleBook<R> {
       rules.push(rule);
       positions.push(i);
     }
-    this.read.set(module, (got = rules.length === 0 ? EMPTY : { rules, positions }));
+    const got = rules.length === 0 ? EMPTY : { rules, positions };
+    this.read.set(module, got);
     return got;
   }
 

@@ -39,7 +39,7 @@
 import { describeMangling, phpParamName } from '../../../../common/phpParamName';
 import { DiagnosticTag } from 'vscode-languageserver-types';
 import { credentialsStripped } from './wikiAccountRules';
-import type { WikiModule, WikiParam, WikiQuery } from './wikiTypes';
+import type { ParamLookup, WikiModule, WikiParam, WikiQuery } from './wikiTypes';
 import type { ValueItemScratch } from './wikiQueryParser';
 import type { WikiCatalogue } from './wikiCatalogue';
 import { didYouMean } from './wikiDidYouMean';
@@ -95,6 +95,7 @@ export function checkQuery(
 class QueryChecker implements QueryCheck {
   readonly out: RelDiag[] = [];
   readonly base: number;
+  readonly byName: ParamLookup;
   readonly present: PresentParams;
   readonly uses: ModuleUse[] = [];
   broken: Set<string> | undefined = undefined;
@@ -110,7 +111,8 @@ class QueryChecker implements QueryCheck {
     readonly loggedIn: boolean,
   ) {
     this.base = query.range.start;
-    this.present = new PresentParams(query.byName);
+    this.byName = query.byName;
+    this.present = new PresentParams(this.byName);
   }
 
   add(
@@ -231,18 +233,19 @@ function checkAction(ctx: QueryCheck, r: ParamReaders): void {
 }
 
 function runChecks(ctx: QueryCheck): void {
-  const { text, query, catalogue: cat } = ctx;
+  const { text, catalogue: cat } = ctx;
 
   // Names PHP reads as other names (the query is judged under the names the wiki will see); repeats.
   checkParamNames(ctx);
 
-  const actionP = query.byName.get('action');
+  const byName = ctx.byName;
+  const actionP = byName.get('action');
   const readers: ParamReaders = {
     actionP,
     isQuery: true,
     actionModule: undefined,
     // format (and its module's parameters)
-    formatModule: cat.getFormatModule(query.byName.get('format')?.value ?? 'jsonfm'),
+    formatModule: cat.getFormatModule(byName.get('format')?.value ?? 'jsonfm'),
     gen: undefined,
     validNames: undefined,
   };
@@ -251,7 +254,7 @@ function runChecks(ctx: QueryCheck): void {
   if (isQuery) readers.gen = checkSelectedModules(ctx);
 
   // Every other parameter: find who reads it.
-  for (const p of query.byName.values()) {
+  for (const p of byName.values()) {
     // Invalid UTF-8, control characters, non-NFC text: the wiki cleans the value and warns (any module).
     const utf8 = badUtf8Message(text, p);
     if (utf8) ctx.add('badutf8', p.valueRange.start, p.valueRange.end, utf8, { param: p.name });
@@ -293,7 +296,7 @@ const MARKED_LENGTHS = [...MARKED_NAMES].reduce((bits, n) => bits | (1 << (n.len
 function formatMarksUsed(ctx: QueryCheck, name: string, r: ParamReaders): boolean {
   if ((MARKED_LENGTHS & (1 << (name.length & 31))) === 0 || !MARKED_NAMES.has(name)) return false;
   const mark = r.formatModule && FORMAT_MARKS_USED[r.formatModule.name];
-  if (!mark || !mark.params.includes(name) || !ctx.query.byName.has(mark.when)) return false;
+  if (!mark || !mark.params.includes(name) || !ctx.byName.has(mark.when)) return false;
   return !(r.actionModule && OWN_PRINTER_ACTIONS.has(r.actionModule.name));
 }
 

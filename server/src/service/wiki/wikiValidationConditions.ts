@@ -10,7 +10,7 @@ import { pairRemoval } from './wikiValidationRemoval';
 
 function pageSource(ctx: QueryCheck): { titles: number; pageids: number; revids: number; generator: boolean; generatorOne: boolean } {
   const count = (n: string) => {
-    const p = ctx.query.byName.get(n);
+    const p = ctx.byName.get(n);
     return p ? getValueItems(ctx.text, p).length : 0;
   };
   const gen = ctx.uses.find((u) => u.generator);
@@ -157,7 +157,7 @@ function checkByUser(ctx: QueryCheck, use: ModuleUse, name: 'useronly' | 'nonuse
 function checkPropOnly(ctx: QueryCheck, use: ModuleUse, name: 'preloadcontentonly' | 'editintroonly', p: WikiParam, wire: string): void {
   const wanted = name === 'preloadcontentonly' ? 'preloadcontent' : 'editintro';
   const propWire = use.wirePrefix + 'prop';
-  const pp = ctx.query.byName.get(propWire);
+  const pp = ctx.byName.get(propWire);
   const has = pp ? getValueItems(ctx.text, pp).some((i) => i.text === wanted) : false;
   if (!has)
     ctx.add(

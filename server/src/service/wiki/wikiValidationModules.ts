@@ -15,12 +15,12 @@ import { itemRemoval } from './wikiValidationRemoval';
  * order named), the generator after them. Returns the generator's use.
  */
 export function checkSelectedModules(ctx: QueryCheck): ModuleUse | undefined {
-  const { query, catalogue: cat } = ctx;
+  const { byName, catalogue: cat } = ctx;
   for (const group of MODULE_GROUPS) {
-    const p = query.byName.get(group);
+    const p = byName.get(group);
     if (p) checkModuleList(ctx, p, group, cat.query!.paramByName.get(group));
   }
-  const gp = query.byName.get('generator');
+  const gp = byName.get('generator');
   const gen = gp ? checkGenerator(ctx, gp) : undefined;
   if (gen) ctx.uses.push(gen);
   return gen;

@@ -20,7 +20,7 @@ export function templateTargetMissing(
 ): { target: string; value: string } | undefined {
   for (const [v, target] of Object.entries(vars)) {
     const wire = use.wirePrefix + target;
-    const tp = ctx.query.byName.get(wire);
+    const tp = ctx.byName.get(wire);
     const want = values[v];
     const td = use.module.paramByName.get(target);
     const given = tp ? getValueItems(ctx.text, tp).map((i) => i.text) : [];

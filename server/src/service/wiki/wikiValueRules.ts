@@ -302,7 +302,7 @@ export function applyRuntimeWarning(ctx: QueryCheck, rule: ConstraintRule, names
 function severalPages(ctx: QueryCheck): boolean {
   let n = 0;
   for (const name of ['titles', 'pageids', 'revids']) {
-    const p = ctx.query.byName.get(name);
+    const p = ctx.byName.get(name);
     if (p) n += getValueItems(ctx.text, p).length;
   }
   if (n > 1) return true;
