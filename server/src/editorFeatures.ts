@@ -59,8 +59,11 @@ export interface FeatureContext {
     /** Where a request is asked; over the parse budget only the lines around it are parsed. */
     at?: Range,
   ): T;
-  /** False (and the user told once) when the document is over the size budget of whole-document answers. */
-  withinBudget(uri: string): boolean;
+  /**
+   * A whole-document answer (folding, inlay hints, formatting): `work` on the document, or empty (and the user told
+   * once) when the document is over the size budget of such answers.
+   */
+  withWholeDocument<T>(uri: string, work: (p: { document: TextDocument; parsed: unknown }, service: LanguageService<unknown>) => T[]): T[];
   languageSettings(): LanguageSettings;
   /** Tells the user (the log and a warning window). */
   warn(message: string): void;
@@ -187,11 +190,9 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
       'inlayHint',
       token,
       () =>
-        ctx.withinBudget(params.textDocument.uri)
-          ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-              service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS),
-            )
-          : [],
+        ctx.withWholeDocument(params.textDocument.uri, (p, service) =>
+          service.getInlayHints(p.document, p.parsed, params.range, ctx.languageSettings()).slice(0, MAX_ITEMS),
+        ),
       { params, needs: { range: true }, empty: [] },
     ),
   );
@@ -201,11 +202,7 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
       'foldingRange',
       token,
       () =>
-        ctx.withinBudget(params.textDocument.uri)
-          ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-              service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS),
-            )
-          : [],
+        ctx.withWholeDocument(params.textDocument.uri, (p, service) => service.getFoldingRanges(p.document, p.parsed).slice(0, MAX_ITEMS)),
       { params, empty: [] },
     ),
   );
@@ -227,11 +224,9 @@ export function registerEditorFeatures(connection: Connection, ctx: FeatureConte
       'formatting',
       token,
       () =>
-        ctx.withinBudget(params.textDocument.uri)
-          ? ctx.withDocument(params.textDocument.uri, [], (p, service) =>
-              service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings()),
-            )
-          : [],
+        ctx.withWholeDocument(params.textDocument.uri, (p, service) =>
+          service.format(p.document, p.parsed, params.options ?? { tabSize: 2, insertSpaces: true }, ctx.languageSettings()),
+        ),
       { params, empty: [] },
     ),
   );

@@ -218,7 +218,7 @@ class QueryLanguageServer {
     this.editorFeatures = registerEditorFeatures(connection, {
       runSafe: (name, token, work, checked) => this.runSafe(name, token, work, checked),
       withDocument: (uri, fallback, work, at) => this.withDocument(uri, fallback, work, at),
-      withinBudget: (uri) => this.withinBudget(uri),
+      withWholeDocument: (uri, work) => this.withWholeDocument(uri, work),
       languageSettings: () => this.languageSettings(),
       warn: (message) => {
         this.connection.console.warn(fit(message));
@@ -867,6 +867,11 @@ class QueryLanguageServer {
     return work(p, p.mode.service);
   }
 
+  /** A whole-document answer: `work` on the document's parse, or empty over the size budget (`withinBudget`) or when it is not open. */
+  private withWholeDocument<T>(uri: string, work: (p: CachedParse, service: LanguageService<unknown>) => T[]): T[] {
+    return this.withinBudget(uri) ? this.withDocument(uri, [], work) : [];
+  }
+
   /** Symbols and links: whole-document answers, empty over the size budget. */
   private registerOutlineHandlers(): void {
     this.connection.onDocumentSymbol((params, token) =>
@@ -874,11 +879,9 @@ class QueryLanguageServer {
         'documentSymbol',
         token,
         () =>
-          this.withinBudget(params.textDocument.uri)
-            ? this.withDocument(params.textDocument.uri, [], (p, service) =>
-                service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS),
-              )
-            : [],
+          this.withWholeDocument(params.textDocument.uri, (p, service) =>
+            service.findDocumentSymbols(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+          ),
         { params, empty: [] },
       ),
     );
@@ -888,11 +891,9 @@ class QueryLanguageServer {
         'documentLink',
         token,
         () =>
-          this.withinBudget(params.textDocument.uri)
-            ? this.withDocument(params.textDocument.uri, [], (p, service) =>
-                service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS),
-              )
-            : [],
+          this.withWholeDocument(params.textDocument.uri, (p, service) =>
+            service.findDocumentLinks(p.document, p.parsed).slice(0, MAX_SYMBOLS),
+          ),
         { params, empty: [] },
       ),
     );
@@ -1054,11 +1055,7 @@ class QueryLanguageServer {
           () =>
             typeof params?.text === 'string'
               ? this.runnableQueriesOfText(params.text)
-              : this.withinBudget(params?.uri ?? '')
-                ? this.withDocument<RunnableQueriesResult>(params?.uri ?? '', [], (p, service) =>
-                    service.getRunnableQueries(p.document, p.parsed),
-                  )
-                : [],
+              : this.withWholeDocument(params?.uri ?? '', (p, service) => service.getRunnableQueries(p.document, p.parsed)),
           { params, needs: { textDocument: false, strings: ['uri', 'text'] }, empty: [] },
         ),
     );
