@@ -180,7 +180,7 @@ describe('hostile HTTP: a server that lies in HTTP itself', function () {
     // A map config is at most 256 KB: a Content-Length of 1,000,000 is refused before anything is read.
     const mapSaid = (name: string) =>
       name === 'clhang'
-        ? "the answer passed the 262144-byte limit of a map server's config; raise wikimapQuery\\.mapserver\\.maxConfigKB \\(the CLI: --max-map-config-kb\\) if it really is that large"
+        ? "the answer passed the 262144-byte limit of a map server's config; raise --max-map-config-kb N if it really is that large"
         : HELD[name](MAP_SECONDS);
     // All at once: each waits out the time limit.
     before(async () => {

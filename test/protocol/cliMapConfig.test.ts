@@ -108,6 +108,18 @@ describe('wikimap-query check --map-config', function () {
     });
   }
 
+  it("over the byte cap, names the checker's own option to raise it, not the editor's setting", async () => {
+    const big = path.join(dir, 'big-config.json');
+    fs.writeFileSync(big, JSON.stringify({ ...CAVES, padding: 'x'.repeat(2048) }));
+    const run = await cli(['check', '--max-map-config-kb', '1', '--map-config', big, query]);
+    assert.equal(run.status, 2, run.stdout);
+    assert.match(
+      run.stderr,
+      /the file is over the 1024-byte limit of a map server's config; raise --max-map-config-kb N if it really is that large/,
+    );
+    assert.doesNotMatch(run.stderr, /wikimapQuery\./);
+  });
+
   it('exits 2 when given twice', async () => {
     const run = await cli(['check', '--map-config', caves.url, '--map-config', caves.url, query]);
     assert.equal(run.status, 2);

@@ -20,6 +20,7 @@ import { redactUserInfo } from '../../../run/redact';
 import type { HttpTransport } from '../../../run/transport';
 import type { BoundedFetchError, BoundedResponse } from '../catalogue/boundedFetch';
 import { catalogueNetwork } from '../catalogue/lazyCatalogueNetwork';
+import { EDITOR_MAP_CONFIG_ADVICE, overCap, type MapConfigAdvice } from './mapConfigAdvice';
 
 /** The default time of the config request (`wikimapQuery.mapserver.configTimeoutSeconds`). */
 const MAP_CONFIG_TIMEOUT_MS = (settingSpec('mapserver.configTimeoutSeconds').default as number) * 1000;
@@ -28,8 +29,6 @@ const MAP_CONFIG_TIMEOUT_MS = (settingSpec('mapserver.configTimeoutSeconds').def
  * anything near this cap is not a map server's config.
  */
 export const MAP_CONFIG_MAX_BYTES = (settingSpec('mapserver.maxConfigKB').default as number) * 1024;
-/** What raises the cap, named in the messages. */
-const RAISE_CAP = 'raise wikimapQuery.mapserver.maxConfigKB (the CLI: --max-map-config-kb) if it really is that large';
 
 /** `mapserver.maxConfigKB` of checked settings, in bytes. */
 function mapConfigMaxBytes(values: SettingValues): number {
@@ -154,8 +153,7 @@ export class MapConfigStore implements Disposable {
       return { used: false };
     }
     const maxBytes = this.maxBytes();
-    if (text.length > maxBytes)
-      return { used: false, error: `${name} is over the ${maxBytes}-byte limit of a map server's config; ${RAISE_CAP}` };
+    if (text.length > maxBytes) return { used: false, error: overCap(`${name} is over`, maxBytes, EDITOR_MAP_CONFIG_ADVICE) };
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -285,20 +283,22 @@ export interface MapConfigFetchOptions {
   maxBytes?: number;
   transport?: HttpTransport;
   fetchImpl?: typeof fetch;
-  /** What the user changes to point at the right server (named in the messages). */
-  setting?: string;
+  /** What the messages advise, in the words of the client that asks (default: the editor's settings). */
+  advice?: MapConfigAdvice;
 }
 
 /** A failure of the config request, said for people (credentials left out of any address). */
-function configFailure(e: BoundedFetchError, maxBytes: number, setting: string): Error {
+function configFailure(e: BoundedFetchError, maxBytes: number, advice: MapConfigAdvice): Error {
   switch (e.kind) {
     case 'timeout':
       // What had come by then, said as catalogue loads and runs say it (run/transport.ts `unfinishedAnswer`).
       return new Error(e.message, { cause: e });
     case 'tooLarge':
-      return new Error(`the answer passed the ${maxBytes}-byte limit of a map server's config; ${RAISE_CAP}`, { cause: e });
+      return new Error(overCap('the answer passed', maxBytes, advice), { cause: e });
     case 'redirect':
-      return new Error(`HTTP ${e.status} redirect to ${e.target}, not followed: set ${setting} to the server's own address`, { cause: e });
+      return new Error(`HTTP ${e.status} redirect to ${e.target}, not followed: set ${advice.server} to the server's own address`, {
+        cause: e,
+      });
     default:
       return new Error(redactUserInfo(e.message), { cause: e });
   }
@@ -313,7 +313,7 @@ function configFailure(e: BoundedFetchError, maxBytes: number, setting: string):
 export async function fetchMapServerConfig(server: string, options: MapConfigFetchOptions): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? MAP_CONFIG_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAP_CONFIG_MAX_BYTES;
-  const setting = options.setting ?? 'wikimapQuery.mapserver.url';
+  const advice = options.advice ?? EDITOR_MAP_CONFIG_ADVICE;
   // The network code (the bounded read, the answer budget), loaded at the first fetch.
   const { boundedFetchText, BoundedFetchError, estimateParsedSize } = catalogueNetwork();
   let res: BoundedResponse;
@@ -328,9 +328,9 @@ export async function fetchMapServerConfig(server: string, options: MapConfigFet
       headers: { accept: 'application/json' },
     });
   } catch (err) {
-    throw err instanceof BoundedFetchError ? configFailure(err, maxBytes, setting) : err;
+    throw err instanceof BoundedFetchError ? configFailure(err, maxBytes, advice) : err;
   }
-  if (res.status !== 200) throw new Error(`HTTP ${res.status}; is this a map server? Check ${setting}`);
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}; is this a map server? Check ${advice.server}`);
   if (estimateParsedSize(res.text).bytes > maxBytes * MAP_CONFIG_PARSED_PER_BYTE) {
     throw new Error(
       `the answer would take too much memory once read (${res.bytes} bytes of mostly brackets and commas); it is not a map server's config`,

@@ -9,6 +9,7 @@ import { fetchMapServerConfig, MAP_CONFIG_MAX_BYTES, normaliseBase } from '../ma
 import { nodeTimers } from './nodeRuntime';
 import { lazyNodeTransport } from './lazyNodeTransport';
 import type { MapConfigLimits } from '../runtime';
+import { CLI_MAP_CONFIG_ADVICE, overCap } from '../mapConfig/mapConfigAdvice';
 
 export interface LoadedMapConfig {
   json: unknown;
@@ -27,7 +28,7 @@ export async function loadMapConfig(spec: string, limits: MapConfigLimits = {}):
         transport: lazyNodeTransport,
         maxBytes,
         timeoutMs: limits.timeoutMs,
-        setting: '--map-config',
+        advice: CLI_MAP_CONFIG_ADVICE,
       }),
       server,
     };
@@ -42,10 +43,7 @@ export async function loadMapConfig(spec: string, limits: MapConfigLimits = {}):
     if (code === 'ENOENT') throw new Error('no such file', { cause: err });
     if (code === 'ENOTFILE') throw new Error('it is not a regular file (a FIFO, a device or a socket is not read)', { cause: err });
     // A real config is about 1 KB: the cap of the live answer applies to files too.
-    if (code === 'EFBIG')
-      throw new Error(`the file is over the ${maxBytes}-byte limit of a map server's config (raise it with --max-map-config-kb)`, {
-        cause: err,
-      });
+    if (code === 'EFBIG') throw new Error(overCap('the file is over', maxBytes, CLI_MAP_CONFIG_ADVICE), { cause: err });
     throw err;
   }
   try {

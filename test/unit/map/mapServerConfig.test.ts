@@ -277,6 +277,8 @@ describe('map server config: live from the server', () => {
       const refused = store.useFile('mapserver.json', text);
       assert.equal(refused.used, false);
       assert.match(refused.error ?? '', /mapserver\.json is over the 1024-byte limit .*maxConfigKB/);
+      // The editor's words only: the checker's option is the checker's to name (mapConfigAdvice.ts).
+      assert.doesNotMatch([...warnings, refused.error].join('\n'), /--max-map-config-kb/);
       store.configure({ mapserver: { maxConfigKB: 4 } });
       assert.deepEqual(store.useFile('mapserver.json', text), { used: true });
       store.dispose();
