@@ -8,13 +8,19 @@ import type { FormattingOptions, TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 const MAX_FORMAT_DEPTH = 64;
+/**
+ * The widest indent step taken (a wider `tabSize` counts as this). The LSP bounds a client's `tabSize` only as an
+ * unsigned integer, and jsonc-parser builds each indent a space at a time: 1e6 took a minute and a 19 MB answer, 1e8
+ * held the server for minutes.
+ */
+const MAX_TAB_SIZE = 32;
 
 export function formatMapDocument(document: TextDocument, options: FormattingOptions): TextEdit[] {
   const text = document.getText();
   if (nestingDepth(text) > MAX_FORMAT_DEPTH) return [];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const edits = format(text, undefined, {
-    tabSize: options.tabSize > 0 ? options.tabSize : 2,
+    tabSize: Number.isInteger(options.tabSize) && options.tabSize > 0 ? Math.min(options.tabSize, MAX_TAB_SIZE) : 2,
     insertSpaces: options.insertSpaces !== false,
     eol,
     insertFinalNewline: options.insertFinalNewline === true,
