@@ -499,21 +499,22 @@ const RULE_PLANS = new WeakMap<WikiModule, ActionPlan>();
 /** The plan of `am`, its rules in data order (made again when the catalogue's rules are replaced). */
 function actionPlanOf(ctx: QueryCheck, am: WikiModule): ActionPlan {
   const rules = ctx.catalogue.actionRulesOf(am.name);
-  let kept = RULE_PLANS.get(am);
-  if (kept === undefined || kept.of !== rules) {
-    const plan: PlannedActionRule[] = [];
-    for (const rule of rules) {
-      if (rule.kind === 'readsFields') continue;
-      const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
-      const gate = actionRuleGate(rule, am.prefix);
-      plan.push({ rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined });
-    }
-    const triggers = plan.some((p) => p.min === 0) ? undefined : [...new Set(plan.flatMap((p) => p.needs))];
-    RULE_PLANS.set(
-      am,
-      (kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers, fields: fieldRulesOf(rules) }),
-    );
+  const kept = RULE_PLANS.get(am);
+  return kept !== undefined && kept.of === rules ? kept : makeActionPlan(am, rules);
+}
+
+/** The plan of `am` for its rules `rules`, kept (a function of its own: made once per module, not compiled into each check). */
+function makeActionPlan(am: WikiModule, rules: readonly ActionRule[]): ActionPlan {
+  const plan: PlannedActionRule[] = [];
+  for (const rule of rules) {
+    if (rule.kind === 'readsFields') continue;
+    const sev = rule.severity === DEFAULT_SEVERITIES[rule.code] ? undefined : rule.severity;
+    const gate = actionRuleGate(rule, am.prefix);
+    plan.push({ rule, needs: gate.needs, min: gate.min, extra: sev ? { severity: sev } : undefined });
   }
+  const triggers = plan.some((p) => p.min === 0) ? undefined : [...new Set(plan.flatMap((p) => p.needs))];
+  const kept = { of: rules, plan, hides: rules.some((r) => r.kind === 'hidesWarnings'), triggers, fields: fieldRulesOf(rules) };
+  RULE_PLANS.set(am, kept);
   return kept;
 }
 

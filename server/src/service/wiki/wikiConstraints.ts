@@ -177,14 +177,12 @@ export function applyConstraints(ctx: QueryCheck): void {
   // (Scratch arrays written from 0 and read up to the counts kept here: resetting a length costs a call.)
   const picked = ctx.ruleScratch;
   let count = 0;
-  for (let u = 0; u < uses.length; u++) {
-    const plan = usePlan(cat, uses[u].module.name, uses[u].wirePrefix);
+  // (One call of pickInOrder for every slot, `query`'s last: the optimizing compiler inlines it once.)
+  for (let u = 0; u < slots; u++) {
+    const plan = u < uses.length ? usePlan(cat, uses[u].module.name, uses[u].wirePrefix) : usePlan(cat, 'query', '');
     slotPlans[u] = plan;
     count = pickInOrder(picked, count, plan, present, slots, u);
   }
-  const queryPlan = usePlan(cat, 'query', '');
-  slotPlans[uses.length] = queryPlan;
-  count = pickInOrder(picked, count, queryPlan, present, slots, uses.length);
   for (let k = 0; k < count; k++) {
     const code = picked[k];
     const u = code % slots;
