@@ -181,6 +181,15 @@ const CASES: Case[] = [
     codes: ['multisource'],
   },
   {
+    name: 'a verdict on a value sent empty lands on what the source writes for it (null, an empty string), not on the next key or after the object',
+    language: 'javascript',
+    source:
+      `new mw.Api().get({ action: 'query', list: 'allpages', aplimit: ⟦null⟧, apdir: 'ascending' });\n` +
+      `new mw.Api().get({ action: 'query', list: 'allpages', apnamespace: ⟦null⟧ });\n` +
+      `new mw.Api().postWithToken('csrf', { action: 'edit', title: 'A', text: 'x', contentmodel: ⟦''⟧ });\n`,
+    codes: ['badinteger', 'badvalue', 'badvalue'],
+  },
+  {
     name: 'mw.Api leaves out a literal undefined (preprocessParameters deletes it): pageids alone',
     language: 'javascript',
     source: `new mw.Api().get({ action: 'query', prop: 'revisions', rvprop: 'ids', rvslots: 'main', titles: undefined, pageids: 5 });\n`,

@@ -442,12 +442,14 @@ export function entriesToQuery(
   const rule = CLIENT_RULES[kind];
   const nullAs = nullSentAs(kind, entries, action, call);
   const out = new MappedText();
-  const add = (name: MappedText, value: MappedText) => {
+  const add = (name: MappedText, value: MappedText, written?: ValueSpan) => {
     if (out.text) out.push('&', name.starts[0] ?? 0, name.starts[0] ?? 0);
     encodeInto(out, name, true);
-    // an empty value ('') has no unit of its own: `=` stands for the name's end
+    // an empty value ('') has no unit of its own: `=` stands for the name's end, and a verdict on the value
+    // lands on what the host writes for it (`null`, `''`)
     const at = value.starts[0] ?? name.ends[name.ends.length - 1] ?? 0;
     out.push('=', at, at);
+    if (!value.text && written) (out.emptyValues ??= new Map()).set(out.text.length, { start: written.startIndex, end: written.endIndex });
     encodeInto(out, value, false);
   };
   if (action) {
@@ -459,7 +461,7 @@ export function entriesToQuery(
     const value = wireValue(e.value, rule, nullAs);
     if (!value) continue;
     const from = out.text.length;
-    add(e.name, value);
+    add(e.name, value, e.value.node);
     if (mayBeAbsent && (e.maybeAbsent || mayOmit(e.value, rule, nullAs))) mayBeAbsent.push({ start: from, end: out.text.length });
   }
   return out;

@@ -19,6 +19,11 @@ export class MappedText {
   readonly ends: number[] = [];
   /** Indexes (into `text`) of hole units. */
   readonly holes: number[] = [];
+  /**
+   * Values sent empty that the host writes as something (`null` sent as `name=`, a literal `''`): virtual offset
+   * of the empty value → the host range of what stands for it, so a verdict on the empty value lands there.
+   */
+  emptyValues?: Map<number, OffsetRange>;
 
   push(units: string, start: number, end: number): void {
     for (let i = 0; i < units.length; i++) {
@@ -61,11 +66,16 @@ export class MappedText {
     return this.holes.some((h) => h >= from && h < to);
   }
 
-  /** The host range of decoded [from, to); an empty range maps to the host position after `from - 1`. */
+  /**
+   * The host range of decoded [from, to); an empty range maps to the host position of unit `from` (after the
+   * last unit at the end), or to what the host writes for a value sent empty there (`emptyValues`).
+   */
   hostRange(from: number, to: number): OffsetRange {
     const n = this.text.length;
     if (!n) return { start: 0, end: 0 };
     if (to <= from) {
+      const written = this.emptyValues?.get(from);
+      if (written) return { start: written.start, end: written.end };
       const at = from < n ? this.starts[from] : this.ends[n - 1];
       return { start: at, end: at };
     }
