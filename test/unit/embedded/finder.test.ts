@@ -514,6 +514,14 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: "mwn's bot.query(params) sends action=query with them (this.request({ action: 'query', ...params })): a request naming no module",
+    language: 'typescript',
+    source:
+      `import { Mwn } from 'mwn';\nbot.request({ action: 'query', meta: 'siteinfo' });\n` +
+      `bot.query({ titles: t, redirects: true, ⟦rvprop⟧: 'ids' });\nbot.query({ list: 'allpages', ⟦aplimt⟧: 5 }, { method: 'post' });\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
     name: 'shell curl: several -d pieces are one request',
     language: 'shellscript',
     source: `curl -d action=query -d list=allpages -d "⟦aplimt⟧=5" --data-raw 'apfrom=B' ${WIKI}\n`,
@@ -799,6 +807,16 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     name: 'a builder chain of another API',
     language: 'java',
     source: `// wikipedia\nclass A { Object r = Request.builder().param("action", "login").param("user", u).param("pass", p).build(); }\n`,
+  },
+  {
+    name: "a query(params) call in a file that does not name mwn is not mwn's",
+    language: 'javascript',
+    source: `// ${WIKI}\nnew mw.Api().get({ action: 'query', meta: 'siteinfo' });\ndb.query({ titles: t, rvprop: 'ids' });\n`,
+  },
+  {
+    name: "in a file naming mwn, a query(params) call whose names are all foreign to action=query is no request (a database's)",
+    language: 'javascript',
+    source: `const { Mwn } = require('mwn');\nbot.request({ action: 'query', meta: 'siteinfo' });\nconnection.query({ sql: 'SELECT 1', values: [] });\n`,
   },
   {
     name: 'pywikibot drops False',

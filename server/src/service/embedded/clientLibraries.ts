@@ -199,14 +199,18 @@ export function appendAddedToken(query: MappedText, at: number): number {
 }
 
 /** The client library of the call a parameter object (or a Python argument list) belongs to. */
-export function clientOfCall(node: Node, lang: HostLanguage, host: string, rubyGem = false): CallClient {
+export function clientOfCall(node: Node, lang: HostLanguage, host: string, file: FileClients = {}): CallClient {
   if (node.type === 'argument_list')
-    return lang.id === 'ruby' ? rubyPairsClient(node, lang, host, rubyGem) : kwargsClient(node, lang, host);
+    return lang.id === 'ruby' ? rubyPairsClient(node, lang, host, !!file.rubyGem) : kwargsClient(node, lang, host);
   const at = enclosingCall(node);
   if (!at) return NONE;
   const addwiki = addwikiClient(node, at, lang, host);
   if (addwiki) return addwiki;
   const callee = calleeText(at.call, at.args, host);
+  if (file.mwn) {
+    const query = mwnQuery(node, at, callee, lang, host);
+    if (query) return query;
+  }
   const kind = classify(callee, lang);
   if (!kind) return moduleBeside(node, at, lang, host) ?? NONE;
   const addsToken = kind !== 'http' && TOKEN_ADDING.test(callee) ? { addsToken: true as const } : {};
@@ -231,6 +235,41 @@ export function clientOfCall(node: Node, lang: HostLanguage, host: string, rubyG
   }
   const holdsParams = at.keyword === undefined || ['params', 'data', 'parameters', 'body'].includes(at.keyword);
   return { ...NONE, kind, mediawiki: kind !== 'http', holdsParams, ...addsToken };
+}
+
+/** What a file says of the client libraries it uses. */
+export interface FileClients {
+  /** A Ruby file naming the mediawiki_api gem: its `edit(…)`/`query(…)` wrappers take the parameters. */
+  rubyGem?: boolean;
+  /** A JavaScript or TypeScript file naming mwn (`require('mwn')`, `Mwn`): its `query(params)` is a request. */
+  mwn?: boolean;
+}
+
+/** Whether a JavaScript or TypeScript file names mwn (its package, or its `Mwn` class). */
+export function namesMwn(lang: HostLanguage, host: string): boolean {
+  return (lang.id === 'javascript' || lang.id === 'typescript') && /\b(?:Mwn|mwn)\b/.test(host);
+}
+
+/**
+ * mwn's `bot.query(params)`: `this.request({ action: 'query', ...params })`, so the object is the parameters of
+ * `action=query` (placed on the method's name) sent as mwn sends them; what follows is the request options.
+ */
+function mwnQuery(
+  node: Node,
+  at: { call: Node; args: Node; keyword?: string },
+  callee: string,
+  lang: HostLanguage,
+  host: string,
+): CallClient | undefined {
+  if (at.keyword !== undefined || !/\.query$/.test(callee)) return undefined;
+  const args = at.args.namedChildren.filter((a) => a && a.type !== 'comment');
+  if (args[0]?.startIndex !== node.startIndex || args[0].endIndex !== node.endIndex) return undefined;
+  const method = at.call.childForFieldName('function')?.childForFieldName('property');
+  if (!method || method.text !== 'query') return undefined;
+  const action = new MappedText();
+  action.pushRaw(host, method.startIndex, method.endIndex);
+  const after = args[1];
+  return { ...NONE, kind: 'mwn', mediawiki: true, holdsParams: true, action, ...(after ? { options: optionsOf(after, lang, host) } : {}) };
 }
 
 /** A JavaScript options object: its keys with their string values, or unknown (not a literal, a spread, a computed key). */

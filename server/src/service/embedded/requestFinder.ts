@@ -15,7 +15,15 @@ import type { OffsetRange } from '../languageTypes';
 import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
 import { readEntries, type Entries } from './objectEntries';
-import { appendAddedToken, appendDefaults, clientOfCall, entriesToQuery, type ClientKind } from './clientLibraries';
+import {
+  appendAddedToken,
+  appendDefaults,
+  clientOfCall,
+  entriesToQuery,
+  namesMwn,
+  type ClientKind,
+  type FileClients,
+} from './clientLibraries';
 import { PAIR_FRAGMENT, urlQueryOf } from './urlQuery';
 import { isMapLiteral, MAP_LITERAL_TYPES } from './mapLiterals';
 import { curlRequest } from './curlCommand';
@@ -100,8 +108,8 @@ interface Walk {
   fileNamesApi: boolean;
   /** The client a parameter object outside any known call is sent with, when the file says (a Python file using requests). */
   fileClient: ClientKind;
-  /** A Ruby file naming the mediawiki_api gem: its `edit(…)`/`query(…)` wrappers take the parameters. */
-  rubyGem: boolean;
+  /** The client libraries the file names (the mediawiki_api gem's wrappers, mwn's `query`). */
+  clients: FileClients;
   /** Maps built key by key, and the start of the function (or file) the walk is in. */
   keyed: KeyedState;
   scope: number;
@@ -327,7 +335,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
   // Go: net/url's url.Values, go-mwclient's params.Values, and maps keyed by string (`map[string]string{…}`,
   // as go-wiki builds its requests before handing them to its requester).
   if (form === 'values' && !GO_PARAM_TYPES.test(node.childForFieldName('type')?.text ?? '')) return;
-  const client = { ...clientOfCall(node, w.lang, w.host, w.rubyGem) };
+  const client = { ...clientOfCall(node, w.lang, w.host, w.clients) };
   if (client.kind === 'unknown') client.kind = w.fileClient;
   const entries = readEntries(node, w.lang, w.host, client.skipNames);
   if (!entries.entries.length) return;
@@ -740,7 +748,7 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     used: new Set(),
     fileNamesApi: namesMediaWiki(host),
     fileClient: fileClientOf(lang, host),
-    rubyGem: lang.id === 'ruby' && /\b(?:MediawikiApi|mediawiki_api)\b/.test(host),
+    clients: { rubyGem: lang.id === 'ruby' && /\b(?:MediawikiApi|mediawiki_api)\b/.test(host), mwn: namesMwn(lang, host) },
     keyed: newKeyedState(lang.id === 'csharp' && mayHoldWclLists(host)),
     scope: 0,
     chains: new Set(),
