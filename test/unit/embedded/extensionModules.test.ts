@@ -64,6 +64,16 @@ const CASES: Case[] = [
     codes: ['extensionmodule', 'extensionmodule', 'badvalue'],
   },
   {
+    name: "CentralAuth's centralauthtoken, which it adds to every request (ApiHookHandler::onAPIGetAllowedParams on ApiMain): a hint on any module; a misspelling stays a warning",
+    language: 'python',
+    source:
+      `import requests\nAPI = '${WIKI}'\n` +
+      `requests.post(API, data={"action": "query", "meta": "tokens", "⟦centralauthtoken⟧": "abc"})\n` +
+      `requests.post(API, data={"action": "purge", "titles": "A", "⟦centralauthtoken⟧": "abc"})\n` +
+      `requests.post(API, data={"action": "query", "meta": "tokens", "⟦centralauthtokn⟧": "abc"})\n`,
+    codes: ['extensionmodule', 'extensionmodule', 'unrecognizedparams'],
+  },
+  {
     name: 'an unknown module that is no extension module of the table keeps its warning',
     language: 'python',
     source: `import requests\nAPI = '${WIKI}'\nrequests.get(API, params={"action": "query", "prop": "info|⟦revison⟧", "titles": "Foo"})\n`,

@@ -552,6 +552,22 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: "a builder chain giving a pair again with the same value sends it once (jwbf's multimap, the Commons app's HashMap); another value is a second pair",
+    language: 'java',
+    source:
+      `// ${WIKI}\nclass A {\n  String t = api.action("query").param("action", "query").param("meta", "tokens").param("type", "login").post();\n` +
+      `  String u = api.action("query").param("⟦list", "allpages⟧").param("list", "search").param("srsearch", "x").get();\n}\n`,
+    codes: ['repeatedparam'],
+  },
+  {
+    name: 'Lua: a request table written in the call it is handed to lacks what it lacks (a field of an argument table, too)',
+    language: 'lua',
+    source:
+      `-- ${WIKI}\nperformRequest({ action = "query", generator = "⟦search⟧", gsrlimit = 30 })\n` +
+      `http.request({ url = API, body = { action = "query", generator = "⟦search⟧", gsrlimit = 30 } })\n`,
+    codes: ['missingparam', 'missingparam'],
+  },
+  {
     name: 'a closed jwbf chain lacking a required parameter',
     language: 'java',
     source: `// ${WIKI}\nclass A { Object a = new ApiRequestBuilder().action("⟦delete⟧").param("reason", "x").buildPost(); }\n`,
@@ -693,6 +709,13 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     source:
       "# routes for the Wikipedia mirror\n$r->any('/test2')->to(namespace => 'MyApp', controller => 'Foo', action => 'test');\n" +
       "$r->any('/')->to(controller => 'blog', action => 'welcome', list => 'recent');\n$b->any->to(action => 'query');\n",
+  },
+  {
+    name: "Lua (KOReader): a request table kept as a field of a module's table is a template its code adds to: nothing reported missing",
+    language: 'lua',
+    source:
+      `local Wikipedia = {\n  wiki_path = "/w/api.php",\n  wiki_search_params = {\n    action = "query",\n    generator = "search",\n` +
+      `    gsrnamespace = "0",\n    gsrlimit = 30,\n  },\n}\n`,
   },
   {
     name: 'Lua: a table naming nothing but action=tokens, in a file that sends no other MediaWiki request',

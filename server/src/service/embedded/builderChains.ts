@@ -49,5 +49,16 @@ export function builderChain(top: Node, lang: HostLanguage, host: string): Entri
   if (!calls.some((c) => /^(?:param|postParam|action)$/.test(c.childForFieldName('name')?.text ?? ''))) return undefined;
   const out: Entries = { entries: [], closed: true };
   for (const call of calls.reverse()) readCall(call, lang, host, out);
+  // A pair given again with the same literal value is sent once: jwbf's RequestBuilder adds a key and value its
+  // multimap already holds only once (`containsEntry`), and the Commons app's CustomMwApi keeps its pairs in a HashMap
+  // (`.action("query").param("action", "query")` sends one action).
+  const seen = new Set<string>();
+  out.entries = out.entries.filter((e) => {
+    if (e.value.kind !== 'text' || e.value.text.hasHole() || e.name.hasHole()) return true;
+    const key = `${e.name.text}=${e.value.text.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return out.entries.some((e) => e.name.text === 'action') ? out : undefined;
 }

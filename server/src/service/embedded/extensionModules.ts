@@ -109,6 +109,19 @@ const EXTENSION_LOG_TYPES: Readonly<Record<string, string>> = {
   translationreview: 'Translate',
 };
 
+/**
+ * Parameters that extensions add to every request, which the built-in catalogue does not describe: CentralAuth's
+ * `centralauthtoken` (ApiHookHandler::onAPIGetAllowedParams adds it to ApiMain when $wgCentralAuthCookies is set, as on
+ * Wikimedia wikis).
+ */
+const EXTENSION_PARAMS: Readonly<Record<string, string>> = { centralauthtoken: 'CentralAuth' };
+
+/** The extension an unrecognized parameter of a verdict belongs to, when the table knows it. */
+function paramExtension(code: string, param: string | undefined): string | undefined {
+  if (code !== 'unrecognizedparams' || !param || !Object.prototype.hasOwnProperty.call(EXTENSION_PARAMS, param)) return undefined;
+  return EXTENSION_PARAMS[param];
+}
+
 /** The extension a `letype`/`leaction` value of a verdict belongs to, when the table knows it. */
 function logTypeExtension(param: string | undefined, value: string | undefined): string | undefined {
   if (value === undefined || (param !== 'letype' && param !== 'leaction')) return undefined;
@@ -187,10 +200,25 @@ function logTypeNote(d: Diagnostic, param: string, value: string, extension: str
   };
 }
 
+function paramNote(d: Diagnostic, param: string, extension: string, severity: Diagnostic['severity']): Diagnostic {
+  return {
+    range: d.range,
+    severity,
+    code: 'extensionmodule',
+    source: d.source,
+    message:
+      `"${param}" is a parameter the ${extension} extension adds to every request, which the built-in catalogue does not ` +
+      `describe. Load the wiki's catalogue to check it against what that wiki has.`,
+    data: { param, extension },
+  };
+}
+
 /** One verdict of the built-in catalogue, seen with the extension modules the query names. */
 function rejudge(d: Diagnostic, named: Named[], severity: Diagnostic['severity'] | undefined): Diagnostic | undefined {
   const data = (d.data ?? {}) as { param?: string; value?: string };
   const code = String(d.code ?? '');
+  const paramOf = paramExtension(code, data.param);
+  if (paramOf) return severity === undefined ? undefined : paramNote(d, data.param!, paramOf, severity);
   const logExtension = logTypeExtension(data.param, data.value);
   if (logExtension) return severity === undefined ? undefined : logTypeNote(d, data.param!, data.value!, logExtension, severity);
   if ((code === 'unrecognizedvalues' || code === 'badgenerator') && data.value !== undefined) {
@@ -212,7 +240,7 @@ function rejudge(d: Diagnostic, named: Named[], severity: Diagnostic['severity']
 /**
  * The built-in catalogue's verdicts on a request, with the extension modules it names known: their
  * names get a note instead of a warning (or an error, as a generator), their parameters no warning;
- * so do the log types of extensions given to `letype`/`leaction`.
+ * so do the log types of extensions given to `letype`/`leaction`, and the parameters extensions add to every request.
  * Unchanged when the catalogue is a wiki's own (it knows what that wiki has); the built-in versions (`--target
  * 1.45`) describe core alone, as the built-in catalogue does.
  */
@@ -224,7 +252,11 @@ export function withExtensionModules(
 ): Diagnostic[] {
   if (!catalogue.coreOnly || !raw.length) return raw;
   const named = namedModules(parsed, catalogue);
-  const logTypes = raw.some((d) => logTypeExtension((d.data as { param?: string })?.param, (d.data as { value?: string })?.value));
+  const logTypes = raw.some(
+    (d) =>
+      logTypeExtension((d.data as { param?: string })?.param, (d.data as { value?: string })?.value) ||
+      paramExtension(String(d.code ?? ''), (d.data as { param?: string })?.param),
+  );
   if (!named.length && !logTypes) return raw;
   const severity = severityOf('extensionmodule', DEFAULT_SEVERITIES.extensionmodule ?? 'hint', overrides);
   const out: Diagnostic[] = [];

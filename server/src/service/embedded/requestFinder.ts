@@ -370,12 +370,28 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
       !listName &&
       !client.beside &&
       entries.closed &&
+      !isConfigField(node) &&
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
     namesApi: w.fileNamesApi,
     entryTemplate: templateOf(node, entries, w),
     mayBeAbsent: mayBeAbsent.length ? mayBeAbsent : undefined,
     actionBeside: client.beside,
   });
+}
+
+/** Nodes that hold a call's arguments: an object there is handed to the call as it is written. */
+const ARGUMENT_HOLDERS = new Set(['arguments', 'argument_list', 'argument']);
+
+/**
+ * A parameter object that is the value of a key of another object which no call is given where it is written (Lua's
+ * `local Wikipedia = { wiki_search_params = { action = "query", … } }`, a module's table of request templates): its
+ * users may add pairs before sending it (KOReader appends `gsrsearch=` to the pairs it writes out), so it is open.
+ */
+function isConfigField(node: Node): boolean {
+  const entry = node.parent;
+  if (!entry || (entry.type !== 'field' && entry.type !== 'pair' && entry.type !== 'array_element_initializer')) return false;
+  const outer = entry.parent;
+  return !!outer && !ARGUMENT_HOLDERS.has(outer.parent?.type ?? '');
 }
 
 /** mwclient `site.api('query', list=…)` / `site.get('query', …)` and pywikibot `simple_request(action=…)`. */
