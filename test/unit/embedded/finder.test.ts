@@ -73,6 +73,26 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams', 'unrecognizedparams'],
   },
   {
+    name: "PHP: keys set under version_compare(…, '<') or in the else of version_compare(…, '>=') (older wikis) are left out; the others are judged",
+    language: 'php',
+    source:
+      `<?php\n// ${WIKI}\nfunction search($wiki, $q) {\n  $p = ['action' => 'query', 'list' => 'search', 'srsearch' => $q];\n` +
+      `  if (version_compare($wiki->get_mw_version(), '1.23', '<')) {\n    $p['srredirects'] = 1;\n  } else {\n    $p['⟦srlimt⟧'] = 5;\n  }\n` +
+      `  if (version_compare($wiki->get_mw_version(), '1.25', '>=')) {\n    $p['⟦srwaht⟧'] = 'text';\n  } else {\n    $p['srredirects'] = 1;\n  }\n` +
+      `  return $wiki->apiQuery($p);\n}\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
+    name: 'Java: tests of the version by compareTo(…) < 0 and !isAtLeast(…) take their consequence for older wikis: the keys set there are left out',
+    language: 'java',
+    source:
+      `// ${WIKI}\nclass S {\n  Object search(Site site, String q) {\n    Map<String, String> p = new HashMap<>();\n    p.put("action", "query");\n` +
+      `    p.put("list", "search");\n    p.put("srsearch", q);\n    if (site.getVersion().compareTo(V1_23) < 0) p.put("srredirects", "1");\n` +
+      `    else p.put("⟦srlimt⟧", "5");\n    if (!site.getVersion().isAtLeast(1, 25)) p.put("srredirects", "1");\n` +
+      `    else p.put("⟦srwaht⟧", "text");\n    return client.get(p);\n  }\n}\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
     name: 'a map filled key by key whose declaration is a request by itself: keys set after it that no module knows are judged, not a sign it is no request',
     language: 'python',
     source:

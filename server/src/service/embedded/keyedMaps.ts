@@ -143,7 +143,8 @@ const BRANCH =
 /**
  * Whether a setting lies in a branch or loop that does not also hold the map's declaration (within its scope), and
  * whether that branch is the one a test of the wiki's version takes for old wikis (`if (Site.SiteInfo.Version < new
- * MediaWikiVersion(1, 23))`, `if site.mw_version < '1.23':`, or the `else` of a `>=` test): `old`.
+ * MediaWikiVersion(1, 23))`, `if site.mw_version < '1.23':`, `version_compare($v, '1.23', '<')`, or the `else` of a
+ * `>=` test): `old`.
  */
 function inBranch(node: Node, decl: Node | undefined, scope: number, host: string): false | 'branch' | 'old' {
   let found: false | 'branch' = false;
@@ -152,20 +153,103 @@ function inBranch(node: Node, decl: Node | undefined, scope: number, host: strin
     if (!BRANCH.test(n.type)) continue;
     found = 'branch';
     const test = n.childForFieldName('condition');
-    const then = n.childForFieldName('consequence');
+    // PHP's if_statement names its consequence `body`.
+    const then = n.childForFieldName('consequence') ?? n.childForFieldName('body');
     if (!test || !then) continue;
-    const m = VERSION_TEST.exec(host.slice(test.startIndex, Math.min(test.endIndex, test.startIndex + 200)));
-    if (!m) continue;
+    const older = olderFirst(host.slice(test.startIndex, Math.min(test.endIndex, test.startIndex + 200)));
+    if (older === undefined) continue;
     const inThen = then.startIndex <= node.startIndex && node.endIndex <= then.endIndex;
-    // `version < X` (`X > version`): the consequence is for the older wikis; `version >= X`: the alternative is.
-    const olderFirst = m.groups!.before !== undefined ? m.groups!.before.startsWith('<') : m.groups!.after!.startsWith('>');
-    if (inThen === olderFirst) return 'old';
+    if (inThen === older) return 'old';
   }
   return found;
 }
 
 /** A comparison with the wiki's version on one side: the operator after it (`version < x`) or before it (`x > version`). */
 const VERSION_TEST = /version\w*(?:\(\))?\)?\s*(?<before><(?!<)|>=?)|(?<after>>(?!>)|<=?)\s*[\w.]*version/i;
+
+/** PHP's version_compare operators (`version_compare(a, b, 'lt')` is `a < b`): `<` for below, `>` for above. */
+const PHP_VERSION_OPS: Readonly<Record<string, '<' | '>'>> = {
+  '<': '<',
+  lt: '<',
+  '<=': '<',
+  le: '<',
+  '>': '>',
+  gt: '>',
+  '>=': '>',
+  ge: '>',
+};
+
+/** An argument: text without commas or parentheses outside one level of nested parentheses. */
+const ARG = String.raw`((?:[^(),]|\([^()]*\))*)`;
+const VERSION_COMPARE = new RegExp(
+  String.raw`version_compare\s*\(${ARG},${ARG}(?:,\s*['"]([<>=!a-z]+)['"])?\s*\)\s*([<>=!]={0,2}\s*-?\d+)?`,
+  'i',
+);
+const COMPARE_TO = /([\w.$>()-]*)\.compareTo(?:IgnoreCase)?\s*\(((?:[^()]|\([^()]*\))*)\)\s*([<>=!]={0,2}\s*-?\d+)/;
+/** A method of a version that tests it (`version.isAtLeast(1, 23)`, `getVersion().isOlderThan(…)`, `$api->versionAtLeast(…)`). */
+const VERSION_METHOD =
+  /(?:version\w*(?:\(\))?\s*(?:\.|->|::|\?\.)\s*(?:is)?|\b(?:is)?(?:mw|wiki|mediawiki)?version(?:is)?)(AtLeast|NewerThan|After|GreaterThan|OlderThan|Before|LessThan|Below)\s*\(/i;
+
+/** What a comparison of a -1/0/1 result with a number keeps (`< 0`: below; `>= 0`: not below); undefined when both or neither. */
+function signTest(test: string | undefined): '<' | '>' | undefined {
+  const m = test && /([<>=!]={0,2})\s*(-?\d+)/.exec(test);
+  if (!m) return undefined;
+  const n = Number(m[2]);
+  const holds = (r: number): boolean => {
+    switch (m[1]) {
+      case '<':
+        return r < n;
+      case '<=':
+        return r <= n;
+      case '>':
+        return r > n;
+      case '>=':
+        return r >= n;
+      case '==':
+      case '===':
+        return r === n;
+      case '!=':
+      case '!==':
+        return r !== n;
+      default:
+        return false;
+    }
+  };
+  const below = holds(-1);
+  const above = holds(1);
+  return below && !above ? '<' : above && !below ? '>' : undefined;
+}
+
+/**
+ * Whether the consequence of a test of the wiki's version is for the older wikis (`version < X`, `X > version`,
+ * `version_compare($v, '1.23', '<')`, `getVersion().compareTo(x) < 0`, `!version.isAtLeast(1, 23)`): true; for the
+ * newer ones: false; not such a test: undefined.
+ */
+function olderFirst(test: string): boolean | undefined {
+  if (!/version/i.test(test)) return undefined;
+  const negated = /^\s*\(?\s*!(?!=)/.test(test);
+  const turn = (older: boolean): boolean => (negated ? !older : older);
+  const vc = VERSION_COMPARE.exec(test);
+  if (vc) {
+    const op = vc[3] ? PHP_VERSION_OPS[vc[3].toLowerCase()] : signTest(vc[4]);
+    if (!op) return undefined;
+    const versionFirst = /version/i.test(vc[1]) || !/version/i.test(vc[2]);
+    return turn((op === '<') === versionFirst);
+  }
+  const ct = COMPARE_TO.exec(test);
+  if (ct) {
+    const op = signTest(ct[3]);
+    if (!op) return undefined;
+    const versionFirst = /version/i.test(ct[1]) || !/version/i.test(ct[2]);
+    return turn((op === '<') === versionFirst);
+  }
+  const method = VERSION_METHOD.exec(test);
+  if (method) return turn(/^(?:OlderThan|Before|LessThan|Below)$/i.test(method[1]));
+  const m = VERSION_TEST.exec(test);
+  if (!m) return undefined;
+  // `version < X` (`X > version`): the consequence is for the older wikis; `version >= X`: the alternative is.
+  return m.groups!.before !== undefined ? m.groups!.before.startsWith('<') : m.groups!.after!.startsWith('>');
+}
 
 /**
  * Records a setting of a key on the scope's map `name`. A key set only in the branch a test of the wiki's version takes
