@@ -123,6 +123,9 @@ const LAZY_CHUNKS = {
   // The windows of documents over the parse budget, required by server/src/lazyDocumentWindow.ts for the first such
   // document (the server's only: the CLI reads every document whole).
   'server/src/documentWindow.ts': 'server.documentWindow.js',
+  // The editor's target wikis (`# targets:`, wikimapQuery.wiki.targets), required by server/src/lazyEditorTargets.ts for
+  // the first document with targets (the server's only: the CLI's `--target` merges with targetsMerge.ts itself).
+  'server/src/editorTargets.ts': 'server.editorTargets.js',
 };
 
 /**

@@ -2,32 +2,57 @@
  * The editor's target wikis: which wikis a wiki document's requests are judged against
  * (`wikimapQuery.wiki.targets`, or a `# targets: …` line at the top of a `.wikiquery` file), and
  * one wiki service per target whose catalogue is that target's only one. The merging of what the
- * targets answer is shared with the CLI (targets.ts).
+ * targets answer is shared with the CLI (targetsMerge.ts).
+ *
+ * A chunk of its own in the server's bundle (scripts/build.js, LAZY_CHUNKS), required when a document first has
+ * targets (lazyEditorTargets.ts; targetsLine.ts reads the line without it). So it imports no module with state:
+ * the wiki service, the built-in versions and the limits are passed in (`EditorTargetsDeps`), for a second copy of
+ * the wiki service's modules would hold its own built-in version facts.
  *
  * A target is a name: an entry of `wikimapQuery.wikis` (its catalogue loaded by the live catalogue
  * store like any configured wiki) or a built-in MediaWiki version. A document never brings a URL or a
  * path this way. In a workspace the user does not trust, targets are ignored.
  */
 import type { CompletionList, Diagnostic, Hover } from 'vscode-languageserver-types';
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WikiCatalogue } from './service/wiki/wikiCatalogue';
-import { getWikiLanguageService, type WikiLanguageService } from './service/wiki/wikiLanguageService';
+import type { WikiLanguageService } from './service/wiki/wikiLanguageService';
 import type { EffectiveSettings } from './languageModes';
-import { FIXED_LIMITS } from '../../common/settings';
-import type { PackageFiles } from './runtime';
 import type { LanguageSettings } from './service/languageTypes';
 import type { LanguageService } from './service/languageTypes';
 import type { EmbeddedDocument } from './service/embedded/embeddedLanguageService';
-import { hostLanguageOf } from './service/embedded/hostLanguages';
-import {
-  builtinVersionCatalogue,
-  builtinVersionShort,
-  builtinVersionShorts,
-  diagnosticsNamingTargets,
-  mergeCompletionsByTarget,
-  mergeHoversByTarget,
-} from './targets';
+import { diagnosticsNamingTargets, mergeCompletionsByTarget, mergeHoversByTarget } from './targetsMerge';
+import { documentTargetsLine, type TargetName } from './targetsLine';
+
+/** DiagnosticSeverity's values (vscode-languageserver-types), written out: the chunk carries none of that module. */
+const WARNING = 2;
+const INFORMATION = 3;
+
+/** The built-in MediaWiki versions as targets know them (targets.ts, passed in). */
+export interface BuiltinVersions {
+  /** The short built-in version (`1.43`) a name means, if any. */
+  short(name: string): string | undefined;
+  /** Every built-in version's short name, oldest first. */
+  shorts(): readonly string[];
+  /** The catalogue of a built-in version (its recorded core modules and siteinfo). */
+  catalogue(short: string): WikiCatalogue;
+}
+
+/** What the target code is handed by the server (everything with module state lives in the server's bundle). */
+export interface EditorTargetsDeps {
+  /** The catalogue of a configured wiki, by its name (the live store's; the built-in one until loaded). */
+  resolveWiki(name: string): WikiCatalogue;
+  /** Why a configured wiki is judged by the built-in catalogue now (its own loading, failed, not fetched); undefined when not. */
+  builtinInUseFor(name: string): string | undefined;
+  /** The source-file service whose requests a target's wiki service judges. */
+  hostFor(wiki: LanguageService<unknown>): LanguageService<unknown>;
+  /** A wiki service judging by one catalogue (getWikiLanguageService). */
+  wikiService(resolveCatalogue: () => WikiCatalogue): WikiLanguageService;
+  versions: BuiltinVersions;
+  /** At most this many targets are read (FIXED_LIMITS.maxTargets). */
+  maxTargets: number;
+  log(message: string): void;
+}
 
 /** One target: the name shown in messages and the service that judges the document by its catalogue. */
 export interface EditorTarget {
@@ -48,73 +73,14 @@ export interface TargetChoice {
   problems: Diagnostic[];
 }
 
-/** A name written on a `# targets:` line, with its offsets in the document. */
-export interface TargetName {
-  name: string;
-  start: number;
-  end: number;
-}
-
-/** Only the first lines are looked at: the line belongs to the comment block that opens the file. */
-const HEADER_LINES = 50;
-const HEADER_CHARS = 10_000;
-
-/** Opening lines a source file may have before its comment block: a shebang, PHP's open tag. */
-const PREAMBLE = /^\s*(?:#!.*|<\?php\b.*)$/;
-
-/**
- * The names of the `# targets: a, b` line among the comment lines (and blank lines) that open a
- * document, or undefined when there is none. `comments` are the line comment starts of the
- * document's language: `#` in a `.wikiquery` file; in a source file its host language's (`# targets:`
- * in Python, `// targets:` in JavaScript, `-- targets:` in Lua), after a shebang or `<?php` line.
- */
-export function readTargetsLine(
-  text: string,
-  comments: readonly string[] = ['#'],
-): { names: TargetName[]; start: number; end: number } | undefined {
-  const starts = comments.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const targetsLine = new RegExp(`^(\\s*(?:${starts})\\s*targets\\s*:)(.*)$`, 'i');
-  let offset = 0;
-  for (let n = 0; n < HEADER_LINES && offset < Math.min(text.length, HEADER_CHARS); n++) {
-    const eol = text.indexOf('\n', offset);
-    const end = eol < 0 ? text.length : eol;
-    const line = text.slice(offset, end).replace(/\r$/, '');
-    const m = targetsLine.exec(line);
-    if (m) return { names: splitNames(m[2], offset + m[1].length), start: offset, end: offset + line.length };
-    const opening = line.trim() === '' || comments.some((c) => line.trimStart().startsWith(c)) || (n === 0 && PREAMBLE.test(line));
-    if (!opening || eol < 0) return undefined;
-    offset = eol + 1;
-  }
-  return undefined;
-}
-
-/** A `.wikiquery` file's `# targets:` line, or a source file's written with its host language's line comments. */
-function documentTargetsLine(document: TextDocument): ReturnType<typeof readTargetsLine> {
-  if (document.languageId === 'wikiquery') return readTargetsLine(document.getText());
-  const host = hostLanguageOf(document.languageId, document.uri);
-  return host ? readTargetsLine(document.getText(), host.comments) : undefined;
-}
-
-function splitNames(list: string, base: number): TargetName[] {
-  const names: TargetName[] = [];
-  let at = 0;
-  for (const part of list.split(',')) {
-    const lead = part.length - part.trimStart().length;
-    const name = part.trim();
-    if (name) names.push({ name, start: base + at + lead, end: base + at + lead + name.length });
-    at += part.length + 1;
-  }
-  return names;
-}
-
 /** What a target name is: a configured wiki, a built-in version, or neither (with why). */
 type Resolved = { kind: 'wiki'; name: string } | { kind: 'version'; short: string } | { kind: 'unknown'; why: string };
 
-function resolveName(name: string, wikis: Record<string, string>): Resolved {
+function resolveName(name: string, wikis: Record<string, string>, versions: BuiltinVersions): Resolved {
   if (Object.prototype.hasOwnProperty.call(wikis, name)) return { kind: 'wiki', name };
-  const short = builtinVersionShort(name);
+  const short = versions.short(name);
   if (short) return { kind: 'version', short };
-  const known = `a target is the name of an entry of wikimapQuery.wikis (${Object.keys(wikis).join(', ') || 'none configured'}) or a built-in MediaWiki version (${builtinVersionShorts().join(', ')})`;
+  const known = `a target is the name of an entry of wikimapQuery.wikis (${Object.keys(wikis).join(', ') || 'none configured'}) or a built-in MediaWiki version (${versions.shorts().join(', ')})`;
   if (/[/\\:]/.test(name))
     return { kind: 'unknown', why: `"${name}" is not a target name: ${known}; a URL or a file goes into wikimapQuery.wikis, under a name` };
   return { kind: 'unknown', why: `Unknown target "${name}": ${known}` };
@@ -134,18 +100,7 @@ export class EditorTargets {
   /** Problems of the setting already logged. */
   private readonly told = new Set<string>();
 
-  constructor(
-    private readonly deps: {
-      files: PackageFiles;
-      /** The catalogue of a configured wiki, by its name (the live store's; the built-in one until loaded). */
-      resolveWiki(name: string): WikiCatalogue;
-      /** Why a configured wiki is judged by the built-in catalogue now (its own loading, failed, not fetched); undefined when not. */
-      builtinInUseFor(name: string): string | undefined;
-      /** The source-file service whose requests a target's wiki service judges. */
-      hostFor(wiki: LanguageService<unknown>): LanguageService<unknown>;
-      log(message: string): void;
-    },
-  ) {}
+  constructor(private readonly deps: EditorTargetsDeps) {}
 
   /** The targets of a document: a `.wikiquery` file's `# targets:` line, else the setting; undefined when it has none. */
   choose(document: TextDocument, kind: TargetedKind, settings: EffectiveSettings, trusted: boolean): TargetChoice | undefined {
@@ -158,15 +113,15 @@ export class EditorTargets {
       const message = 'Targets are ignored in a workspace you do not trust: each request is judged by its own wiki.';
       return {
         targets: [],
-        problems: [{ range, severity: DiagnosticSeverity.Information, source: 'wikimap-query', code: 'targetsignored', message }],
+        problems: [{ range, severity: INFORMATION, source: 'wikimap-query', code: 'targetsignored', message }],
       };
     }
     const named: TargetName[] = line ? line.names : setting!.map((name) => ({ name, start: -1, end: -1 }));
     const choice: TargetChoice = { targets: [], problems: [] };
-    const names = named.slice(0, FIXED_LIMITS.maxTargets);
+    const names = named.slice(0, this.deps.maxTargets);
     if (named.length > names.length) this.tellTooMany(document, named, choice);
     for (const n of names) {
-      const resolved = resolveName(n.name, settings.wikis);
+      const resolved = resolveName(n.name, settings.wikis, this.deps.versions);
       if (resolved.kind === 'unknown') this.tell(document, n, resolved.why, choice);
       else if (!choice.targets.some((t) => t.key === this.key(resolved))) choice.targets.push(this.target(resolved, kind));
     }
@@ -175,7 +130,7 @@ export class EditorTargets {
 
   /** More names than are read: the first are judged; the rest of the line is marked, or the setting's cut is logged once. */
   private tellTooMany(document: TextDocument, named: readonly TargetName[], choice: TargetChoice): void {
-    const max = FIXED_LIMITS.maxTargets;
+    const max = this.deps.maxTargets;
     const why = `${named.length} targets are named; at most ${max} are read, the first ${max}: the rest are left out`;
     const first = named[max];
     if (first.start < 0) {
@@ -186,7 +141,7 @@ export class EditorTargets {
     const range = { start: document.positionAt(first.start), end: document.positionAt(named[named.length - 1].end) };
     choice.problems.push({
       range,
-      severity: DiagnosticSeverity.Warning,
+      severity: WARNING,
       source: 'wikimap-query',
       code: 'toomanytargets',
       message: `${why}.`,
@@ -198,7 +153,7 @@ export class EditorTargets {
       const range = { start: document.positionAt(n.start), end: document.positionAt(n.end) };
       choice.problems.push({
         range,
-        severity: DiagnosticSeverity.Warning,
+        severity: WARNING,
         source: 'wikimap-query',
         code: 'unknowntarget',
         message: `${why}.`,
@@ -230,7 +185,7 @@ export class EditorTargets {
     if (!wiki) {
       // The target's catalogue judges every request, whatever wiki its URL names.
       const resolveCatalogue = r.kind === 'wiki' ? () => this.deps.resolveWiki(r.name) : () => this.versionCatalogue(r.short);
-      wiki = getWikiLanguageService({ resolveCatalogue });
+      wiki = this.deps.wikiService(resolveCatalogue);
       this.services.set(key, wiki);
     }
     const name = this.display(r);
@@ -250,7 +205,7 @@ export class EditorTargets {
 
   private versionCatalogue(short: string): WikiCatalogue {
     let catalogue = this.versionCatalogues.get(short);
-    if (!catalogue) this.versionCatalogues.set(short, (catalogue = builtinVersionCatalogue(short, this.deps.files)));
+    if (!catalogue) this.versionCatalogues.set(short, (catalogue = this.deps.versions.catalogue(short)));
     return catalogue;
   }
 }
@@ -294,7 +249,12 @@ export function completeByTargets(
  * Completion on a document's `# targets:` line (`// targets:` … in a source file): the names it may hold (the configured wikis
  * and the built-in versions), those already written left out; undefined when the cursor is elsewhere.
  */
-export function completeTargetsLine(document: TextDocument, offset: number, wikis: Record<string, string>): CompletionList | undefined {
+export function completeTargetsLine(
+  document: TextDocument,
+  offset: number,
+  wikis: Record<string, string>,
+  versions: Pick<BuiltinVersions, 'shorts'>,
+): CompletionList | undefined {
   const text = document.getText();
   const line = documentTargetsLine(document);
   const colon = line ? text.indexOf(':', line.start) : -1;
@@ -305,7 +265,7 @@ export function completeTargetsLine(document: TextDocument, offset: number, wiki
   const written = new Set(line.names.filter((n) => n.end < start || n.start > offset).map((n) => n.name));
   const items = [
     ...Object.keys(wikis).map((name) => ({ label: name, detail: 'configured wiki (wikimapQuery.wikis)', kind: 18 as const })),
-    ...builtinVersionShorts().map((short) => ({ label: short, detail: `built-in MediaWiki ${short}`, kind: 12 as const })),
+    ...versions.shorts().map((short) => ({ label: short, detail: `built-in MediaWiki ${short}`, kind: 12 as const })),
   ]
     .filter((i) => !written.has(i.label))
     .map((i) => ({ ...i, textEdit: { range, newText: i.label } }));

@@ -53,7 +53,7 @@ import {
   type WikiSecretParams,
 } from '../../common/protocol';
 import { READ_DENIED_HELP_BROWSER, READ_DENIED_HELP_EDITOR, READ_DENIED_HELP_OTHER_EDITORS } from '../../run/wiki/wikiSecrets';
-import type { Disposable, ServerRuntime } from './runtime';
+import type { Disposable, PackageFiles, ServerRuntime } from './runtime';
 import { ValidationQueue } from './validationQueue';
 import type { RepoConfig } from './repoConfig';
 import { applyContentChanges } from './documentSync';
@@ -83,14 +83,16 @@ import { fileName, fit } from './messages';
 import { diagnosticsForCodeAction } from './service/diagnosticData';
 import { withoutSnippets } from './service/snippetText';
 import { CompletionDocumentation } from './completionResolve';
-import {
-  completeByTargets,
-  completeTargetsLine,
-  EditorTargets,
-  hoverByTargets,
-  validateByTargets,
-  type TargetChoice,
-} from './editorTargets';
+import type { BuiltinVersions, EditorTargets, EditorTargetsDeps, TargetChoice } from './editorTargets';
+import { editorTargetsModule } from './lazyEditorTargets';
+import { documentTargetsLine, hasTargets } from './targetsLine';
+import { builtinVersionCatalogue, builtinVersionShort, builtinVersionShorts } from './targets';
+import { getWikiLanguageService } from './service/wiki/wikiLanguageService';
+
+/** The built-in MediaWiki versions as the target code asks for them (targets.ts, read with this bundle's wiki service). */
+function builtinVersionsFor(files: PackageFiles): BuiltinVersions {
+  return { short: builtinVersionShort, shorts: builtinVersionShorts, catalogue: (short) => builtinVersionCatalogue(short, files) };
+}
 
 /** The empty range at a position. */
 const at = (position: Position): Range => ({ start: position, end: position });
@@ -153,8 +155,12 @@ class QueryLanguageServer {
     open.window = undefined;
   });
   private services: LanguageServices | undefined;
-  /** The target wikis' services (`wikimapQuery.wiki.targets`, `# targets:`), made with the services. */
+  /**
+   * The target wikis' services (`wikimapQuery.wiki.targets`, `# targets:`), made when a document first has targets
+   * (the target code is a chunk of its own); what it is handed is made with the services.
+   */
   private targets: EditorTargets | undefined;
+  private targetsDeps: EditorTargetsDeps | undefined;
   private settings: EffectiveSettings;
   /** The settings of each route, layered key by key (settingsLayers.ts). */
   private readonly layers: SettingsLayers;
@@ -288,13 +294,17 @@ class QueryLanguageServer {
       this.services.setWorkspaceTrusted(this.trusted);
       this.applyEndpoints();
       const services = this.services;
-      this.targets = new EditorTargets({
-        files: this.runtime.files,
+      const files = this.runtime.files;
+      this.targets = undefined;
+      this.targetsDeps = {
         resolveWiki: (name) => services.resolveCatalogue(name),
         builtinInUseFor: (name) => services.builtinInUseFor(name),
         hostFor: (wiki) => services.hostFor(wiki),
+        wikiService: (resolveCatalogue) => getWikiLanguageService({ resolveCatalogue }),
+        versions: builtinVersionsFor(files),
+        maxTargets: FIXED_LIMITS.maxTargets,
         log: (message) => this.log(message),
-      });
+      };
       this.mapConfigs.bind(this.services.map as unknown as MapConfigTarget);
       this.services.onDidChangeCatalogue((apiUrl, failed) => {
         this.log(`Catalogue of ${apiUrl} ${failed ? 'could not be loaded' : 'loaded'}; validating open documents again.`);
@@ -483,7 +493,7 @@ class QueryLanguageServer {
     const ls = this.languageSettings(open.document.uri);
     const targets = this.targetChoice(p, open.document.uri);
     let found = targets?.targets.length
-      ? validateByTargets(targets, p.document, p.parsed, ls)
+      ? editorTargetsModule().validateByTargets(targets, p.document, p.parsed, ls)
       : p.mode.service.doValidation(p.document, p.parsed, ls);
     if (targets) found = found.concat(targets.problems);
     if (p.mode.kind === 'host' && size > settings.maxFullCheckSize) found = withRunLensesOff(found, settings.maxFullCheckSize);
@@ -501,8 +511,19 @@ class QueryLanguageServer {
     const kind = p.mode.kind;
     if (kind === 'map') return undefined;
     this.getServices();
-    if (p.targets === undefined) p.targets = this.targets!.choose(p.document, kind, this.settingsOf(uri), this.trusted) ?? null;
+    if (p.targets === undefined) {
+      const settings = this.settingsOf(uri);
+      // (Without a `# targets:` line or the setting, the target code is not loaded.)
+      p.targets = hasTargets(p.document, settings.targets)
+        ? (this.editorTargets().choose(p.document, kind, settings, this.trusted) ?? null)
+        : null;
+    }
     return p.targets ?? undefined;
+  }
+
+  /** The target code and its state, loaded and made at the first document with targets (after the services). */
+  private editorTargets(): EditorTargets {
+    return (this.targets ??= new (editorTargetsModule().EditorTargets)(this.targetsDeps!));
   }
 
   /** The diagnostics of a document; when checking fails, one note saying so, so stale diagnostics never stay. */
@@ -912,13 +933,17 @@ class QueryLanguageServer {
             null,
             (p, service) => {
               const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
-              const onTargetsLine = completeTargetsLine(p.document, offset, this.settingsOf(params.textDocument.uri).wikis);
+              const onTargetsLine = documentTargetsLine(p.document)
+                ? editorTargetsModule().completeTargetsLine(p.document, offset, this.settingsOf(params.textDocument.uri).wikis, {
+                    shorts: builtinVersionShorts,
+                  })
+                : undefined;
               if (onTargetsLine) return onTargetsLine;
               const targets = this.targetChoice(p, params.textDocument.uri);
               // Documentation on resolve: not where it is merged by target or given the window's note.
               const lazy = !!this.completionDocumentation && !p.cutNote;
               const found = targets?.targets.length
-                ? completeByTargets(targets, p.document, p.parsed, offset, ls)
+                ? editorTargetsModule().completeByTargets(targets, p.document, p.parsed, offset, ls)
                 : service.doComplete(p.document, p.parsed, offset, lazy ? { ...ls, lazyCompletionDocumentation: true } : ls);
               const all = this.snippetSupport ? found : withoutSnippets(found);
               const list =
@@ -950,7 +975,7 @@ class QueryLanguageServer {
               const [offset, ls] = [p.document.offsetAt(params.position), this.languageSettings(params.textDocument.uri)];
               const targets = this.targetChoice(p, params.textDocument.uri);
               const hover = targets?.targets.length
-                ? hoverByTargets(targets, p.document, p.parsed, offset, ls)
+                ? editorTargetsModule().hoverByTargets(targets, p.document, p.parsed, offset, ls)
                 : service.doHover(p.document, p.parsed, offset, ls);
               return p.cutNote ? documentWindow().withNote(hover, p.cutNote) : hover;
             },

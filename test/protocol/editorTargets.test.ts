@@ -436,4 +436,43 @@ describe('target wikis in the editor (LSP over stdio)', function () {
     assert.ok(ds.length > 0);
     assert.ok(ds.every((d) => !msg(d).includes('[on ')));
   });
+
+  it('the target code is read only for the first document with targets (a chunk of its own, server.editorTargets.js)', async () => {
+    // The bundle files the server reads, watched from a preload: the chunk is read once, when first required (with the
+    // code cache or by Node's own loader, both read it with fs.readFileSync).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-targets-chunk-'));
+    const preload = path.join(dir, 'watch.js');
+    fs.writeFileSync(
+      preload,
+      [
+        "const fs = require('fs');",
+        'const read = fs.readFileSync;',
+        'fs.readFileSync = function (file, ...rest) {',
+        "  if (typeof file === 'string' && /editorTargets\\.js$/.test(file)) process.stderr.write('required ' + require('path').basename(file) + '\\n');",
+        '  return read.call(this, file, ...rest);',
+        '};',
+      ].join('\n'),
+    );
+    const launch = (command: string, args: string[]): [string, string[]] => [command, ['--require', preload, ...args]];
+    const required = (c: LspClient) => c.stderr.join('').match(/required \S+/g) ?? [];
+    try {
+      await withServer({ client: { launch } }, async (c) => {
+        await diagnosticsOf(c, 'action=query&list=search&srsearch=x\n', 'plain.wikiquery');
+        await c.connection.sendRequest('textDocument/completion', {
+          textDocument: { uri: 'file:///home/user/queries/plain.wikiquery' },
+          position: { line: 0, character: 3 },
+        });
+        assert.deepEqual(required(c), [], 'a document without targets');
+        const ds = await diagnosticsOf(c, `# targets: 1.39, 1.45\n${DOCUMENT}`, 'targeted.wikiquery');
+        assert.ok(
+          ds.some((d) => msg(d).includes('[on ')),
+          'judged by the targets',
+        );
+        await c.waitFor('the chunk required', () => required(c).length > 0 || undefined);
+        assert.deepEqual(required(c), ['required server.editorTargets.js'], 'once, for the first document with targets');
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -41,7 +41,7 @@ import {
   withoutBaseline,
 } from './embeddedSources';
 import { loadJudges, parseTargetSpec, type Judge, type SignedInWiki, type TargetSpec } from './checkTargets';
-import { mergeByTarget, targetsNote } from '../targets';
+import { mergeByTarget, targetsNote } from '../targetsMerge';
 import { printMatrix, type MatrixFile } from './checkMatrix';
 import { TooLargeInput } from './boundedText';
 

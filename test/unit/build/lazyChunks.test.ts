@@ -70,10 +70,14 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
   ],
   'server.nodeTransport.js': ['common/cutText.ts', 'run/address.ts', 'run/redact.ts'],
   'server.documentWindow.js': ['server/src/lineIndexedDocument.ts'],
+  'server.editorTargets.js': ['server/src/service/embedded/hostLanguages.ts', 'server/src/targetsLine.ts'],
 };
 
-/** Chunks only the server requires: the CLI reads every document whole, never by windows. */
-const SERVER_ONLY_CHUNKS = ['server.documentWindow.js'];
+/**
+ * Chunks only the server requires: the CLI reads every document whole, never by windows, and merges its `--target`
+ * verdicts itself (targetsMerge.ts), without the editor's target code.
+ */
+const SERVER_ONLY_CHUNKS = ['server.documentWindow.js', 'server.editorTargets.js'];
 
 /**
  * What a chunk carries again beside the CLI's bundle only (which checks embedded requests and map files itself),

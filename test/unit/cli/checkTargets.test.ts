@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { parseTargetSpec } from '../../../server/src/cli/checkTargets';
-import { mergeByTarget, targetsNote } from '../../../server/src/targets';
+import { mergeByTarget, targetsNote } from '../../../server/src/targetsMerge';
 
 describe('check --target: target specs', () => {
   const table: Array<[string, { name: string; source: string }]> = [

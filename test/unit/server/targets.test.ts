@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import type { CompletionItem, CompletionList, Hover } from 'vscode-languageserver-types';
-import { readTargetsLine } from '../../../server/src/editorTargets';
-import { mergeCompletionsByTarget, mergeHoversByTarget } from '../../../server/src/targets';
+import { readTargetsLine } from '../../../server/src/targetsLine';
+import { mergeCompletionsByTarget, mergeHoversByTarget } from '../../../server/src/targetsMerge';
 
 describe('the # targets: line', () => {
   const CASES: Array<{ text: string; names: string[] | undefined }> = [
