@@ -1013,7 +1013,9 @@ describe('verdicts only anonymous requests get', () => {
   for (const query of queries) {
     it(`say when they hold and how to turn them off: ${query}`, () => {
       const [d] = validate(query);
-      assert.match(d.message, /to a request sent without logging in; if the program sending it logs in, set wikimapQuery\.wiki\.loggedIn/);
+      if (/&assert=/.test(query))
+        assert.match(d.message, /The parameter says the program signs in, and who signs in is not known here: .* set wikimapQuery\.wiki\.loggedIn/);
+      else assert.match(d.message, /to a request sent without logging in; if the program sending it logs in, set wikimapQuery\.wiki\.loggedIn/);
     });
     it(`are not given when wiki.loggedIn says the program logs in: ${query}`, () => {
       assert.deepEqual(validate(query, { settings: { loggedIn: true } }), []);
@@ -1057,16 +1059,21 @@ table('ApiMain::handleCORS: an origin= no Origin header can equal (HTTP 403 befo
   { mirrors: 'ApiMain::handleCORS (an opaque origin sends Origin: null)', query: 'action=query&meta=siteinfo&origin=null', expect: [] },
 ]);
 
-table('ApiMain::checkAsserts: assert and assertuser on a request sent without logging in', [
+table('ApiMain::checkAsserts: assert and assertuser, who sends the request not known (they say it signs in: information)', [
   {
     mirrors: 'ApiMain::checkAsserts (assert=user: assertuserfailed, before the module runs)',
     query: 'action=compare&fromrev=2&torelative=prev&format=xml&assert=user',
-    expect: [['assertuserfailed', 'error', 'assert', '']],
+    expect: [['assertuserfailed', 'information', 'assert', '']],
   },
   {
     mirrors: 'ApiMain::checkAsserts (assert=bot: assertbotfailed)',
     query: 'action=query&meta=siteinfo&assert=bot',
-    expect: [['assertbotfailed', 'error', 'assert', '']],
+    expect: [['assertbotfailed', 'information', 'assert', '']],
+  },
+  {
+    mirrors: 'ApiMain::checkAsserts (assert=bot as SDZeroBot sends it, with maxlag, on every request)',
+    query: 'format=json&formatversion=2&maxlag=5&assert=bot&action=query&titles=Alpha&prop=revisions&rvprop=timestamp&rvlimit=1',
+    expect: [['assertbotfailed', 'information', 'assert', '']],
   },
   {
     mirrors: 'ApiMain::checkAsserts (assert=anon holds for a request sent without logging in)',
@@ -1076,11 +1083,21 @@ table('ApiMain::checkAsserts: assert and assertuser on a request sent without lo
   {
     mirrors: 'ApiMain::checkAsserts (assertuser: assertnameduserfailed, also with assert=anon)',
     query: 'action=query&meta=siteinfo&assert=anon&assertuser=Admin',
-    expect: [['assertnameduserfailed', 'error', 'assertuser', '']],
+    expect: [['assertnameduserfailed', 'information', 'assertuser', '']],
   },
   {
     mirrors: 'ApiMain::checkAsserts (assert is checked before assertuser)',
     query: 'action=parse&page=Alpha&assert=user&assertuser=Admin',
+    expect: [['assertuserfailed', 'information', 'assert', '']],
+  },
+  {
+    mirrors: 'ApiMain::__construct strips the credentials of an origin=* request, then ApiMain::checkAsserts (assertbotfailed for any sender)',
+    query: 'action=query&meta=siteinfo&assert=bot&origin=*',
+    expect: [['assertbotfailed', 'error', 'assert', '']],
+  },
+  {
+    mirrors: 'ApiMain::__construct strips the credentials of a JSONP request, then ApiMain::checkAsserts (assertuserfailed for any sender)',
+    query: 'action=query&meta=siteinfo&assert=user&format=json&callback=cb',
     expect: [['assertuserfailed', 'error', 'assert', '']],
   },
   {

@@ -38,7 +38,8 @@
  *                 silently, when the sender is logged in.
  *
  * Rules of module `main` are ApiMain's own, checked for every action before the module runs; `anonymous`
- * marks a rule that holds only for a request sent without logging in (`assert=user`).
+ * marks a rule that holds only for a request sent without logging in (`assert=user`), and `saysLoggedIn` one
+ * whose parameter says the program signs in (an information unless MediaWiki strips the credentials).
  *
  * `diesFirst` lists error codes the module dies with before it reaches a rule (rules are listed in the
  * order the module checks them): when one of them is reported, the rule is not.
@@ -116,6 +117,12 @@ export interface ActionRule {
   at?: string;
   /** Holds only for a request sent without logging in (ApiMain::checkAsserts); off when the sender logs in. */
   anonymous?: boolean;
+  /**
+   * `anonymous` rules of a parameter that itself says the program signs in (assert=bot, assert=user, assertuser):
+   * when who sends the request is not known, the verdict is an information (the checker cannot know who signs in);
+   * an error only when MediaWiki strips the credentials (origin=*, callback), so no login reaches it.
+   */
+  saysLoggedIn?: boolean;
   /**
    * Holds only for the account the wiki was signed in to (its catalogue's `account`): the account lacks
    * that right (`lacksRight`), or is not the user that parameter names (`otherThan`). Not judged otherwise.
@@ -310,6 +317,7 @@ function parseActionRule(raw: unknown, at: string): ActionRule {
     keptWhenDying: raw.keptWhenDying === undefined ? undefined : strings(raw.keptWhenDying, `${at}: "keptWhenDying"`),
     at: optString(raw.at),
     anonymous: raw.anonymous === true ? true : undefined,
+    saysLoggedIn: raw.saysLoggedIn === true ? true : undefined,
     account: isObject(raw.account)
       ? { lacksRight: optString(raw.account.lacksRight), otherThan: optString(raw.account.otherThan) }
       : undefined,

@@ -383,7 +383,7 @@ function ruleKindWhen(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionR
   const fixData = rule.fix ? { addParam: am.prefix + rule.fix.param, addValue: rule.fix.value } : {};
   const rename = rule.rename !== undefined && p ? { replacement: am.prefix + rule.rename } : {};
   const message = rule.anonymous
-    ? `${fill(rule.message, { value: p?.value ?? '' })} (${anonymousNote(ctx, ANONYMOUS_NOTE)})`
+    ? `${fill(rule.message, { value: p?.value ?? '' })} (${anonymousNote(ctx, rule.saysLoggedIn ? SAYS_LOGGED_IN_NOTE : ANONYMOUS_NOTE)})`
     : rule.account
       ? fill(rule.message, { value: p?.value ?? '', account: ctx.catalogue.account?.name ?? '', sender: loggedInSender(ctx) })
       : rule.message;
@@ -606,9 +606,19 @@ export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
     if (!gateOpen(planned, ctx.byName)) continue;
     if (planned.rule.anonymous && ctx.loggedIn) continue;
     if (planned.rule.account && !accountRuleHolds(ctx, planned.rule.account)) continue;
-    applyOpenRule(ctx, main, planned, (actionRange ??= actionP.valueRange));
+    // assert/assertuser say the program signs in, which the checker cannot know: an information, unless no
+    // login can reach the wiki (credentials stripped), where the wiki's error is certain.
+    const told = planned.rule.saysLoggedIn && !credentialsStripped(ctx.query) ? { ...planned, extra: INFORMATION } : planned;
+    applyOpenRule(ctx, main, told, (actionRange ??= actionP.valueRange));
   }
 }
+
+/** An `anonymous` rule whose parameter says the program signs in, while who sends it is not known. */
+const INFORMATION: Extra = { severity: 'information' };
+
+/** What a `saysLoggedIn` rule's message adds when it is an information. */
+export const SAYS_LOGGED_IN_NOTE =
+  'The parameter says the program signs in, and who signs in is not known here: MediaWiki answers this when the request arrives without that login (a lost session, or an account other than the one it asserts). Sign in to this wiki (Sign in to Wiki…; check: --bot-user) to judge it for the account, or set wikimapQuery.wiki.loggedIn (check: --logged-in) to leave it out.';
 
 /** Whether one of `names` is given. */
 function anyGiven(names: readonly string[], given: { has(name: string): boolean }): boolean {
