@@ -138,7 +138,9 @@ describe('wikimap-query with an OAuth 2 owner-only token (fake wiki with the OAu
     const anon = await cli(args);
     assert.equal(anon.code, 0, anon.stderr);
     assert.match(anon.stderr, /target intranet left out: .*readapidenied/);
-    const anonProblems = (JSON.parse(anon.stdout) as Array<{ code: string; severity: string }>).map((p) => `${p.code} ${p.severity}`).sort();
+    const anonProblems = (JSON.parse(anon.stdout) as Array<{ code: string; severity: string }>)
+      .map((p) => `${p.code} ${p.severity}`)
+      .sort();
     assert.deepEqual(anonProblems, ['assertbotfailed information', 'assertuserfailed information', 'unrecognizedparams warning']);
 
     // A token with two wiki URLs among --catalogue and --target: whose it is cannot be told; refused.

@@ -617,7 +617,7 @@ export function finishMainCheck(ctx: QueryCheck, actionP: WikiParam): void {
 const INFORMATION: Extra = { severity: 'information' };
 
 /** What a `saysLoggedIn` rule's message adds when it is an information. */
-export const SAYS_LOGGED_IN_NOTE =
+const SAYS_LOGGED_IN_NOTE =
   'The parameter says the program signs in, and who signs in is not known here: MediaWiki answers this when the request arrives without that login (a lost session, or an account other than the one it asserts). Sign in to this wiki (Sign in to Wiki…; check: --bot-user) to judge it for the account, or set wikimapQuery.wiki.loggedIn (check: --logged-in) to leave it out.';
 
 /** Whether one of `names` is given. */

@@ -79,6 +79,11 @@ export interface ConstraintRule {
    * (see wikiContinueParts.ts, deletedrevsContinueProblem).
    */
   userMode?: string;
+  /**
+   * With `userMode`: the first MediaWiki version whose module checks the timestamp part too (ApiBase::
+   * parseContinueParamOrDie's 'timestamp': the part must be what the database writes, 14 digits of a real date).
+   */
+  timestampSince?: string;
   /** First MediaWiki version the rule holds for (inclusive), e.g. `1.45`. */
   since?: string;
   /** First MediaWiki version the rule no longer holds for (exclusive). */
@@ -248,7 +253,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
   }
   const kind = o.kind as ConstraintRule['kind'];
   const { when, pattern, pairs, all } = readKindFields(o, kind, `${where} (${id})`);
-  for (const f of ['since', 'until'] as const) {
+  for (const f of ['since', 'until', 'timestampSince'] as const) {
     if (o[f] !== undefined && (typeof o[f] !== 'string' || !parseMediaWikiVersion(o[f] as string)))
       throw new Error(`${where} (${id}): "${f}" must be a MediaWiki version such as "1.45".`);
   }
@@ -263,6 +268,8 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     throw new Error(`${where} (${id}): "pagesInNamespace" must be a namespace number.`);
   if (o.userMode !== undefined && (typeof o.userMode !== 'string' || kind !== 'pattern'))
     throw new Error(`${where} (${id}): "userMode" is a parameter name, on a pattern rule.`);
+  if (o.timestampSince !== undefined && o.userMode === undefined)
+    throw new Error(`${where} (${id}): "timestampSince" goes with "userMode" (ApiQueryDeletedrevs' continue).`);
   if (o.notAsGenerator !== undefined && o.notAsGenerator !== true)
     throw new Error(`${where} (${id}): "notAsGenerator" must be true when given.`);
   const sortFields = readSortFields(o.sortFields, `${where} (${id})`);
@@ -290,6 +297,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(o.notAsGenerator === true ? { notAsGenerator: true } : {}),
     ...(sortFields ? { sortFields } : {}),
     ...(typeof o.userMode === 'string' ? { userMode: o.userMode } : {}),
+    ...(typeof o.timestampSince === 'string' ? { timestampSince: o.timestampSince } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),
   };

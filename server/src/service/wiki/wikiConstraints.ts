@@ -59,6 +59,7 @@
  */
 
 import type { ConstraintRule, ConstraintUsePlan, PlannedConstraint, RuleCondition } from './wikiConstraintRules';
+import { ruleHoldsFor } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiParam } from './wikiTypes';
@@ -526,7 +527,13 @@ function applyPattern(ctx: QueryCheck, rule: ConstraintRule, names: string[], us
     if (rule.pattern.test(item.text)) {
       const exact = rule.sortFields
         ? sortFieldsProblem(ctx, rule.sortFields, prefix, item.text, use?.generator === true)
-        : rule.userMode !== undefined && deletedrevsContinueProblem(ctx, prefix + rule.userMode, item.text);
+        : rule.userMode !== undefined &&
+          deletedrevsContinueProblem(
+            ctx,
+            prefix + rule.userMode,
+            item.text,
+            rule.timestampSince !== undefined && ruleHoldsFor({ since: rule.timestampSince }, ctx.catalogue.mediaWikiVersion),
+          );
       if (!exact) continue;
       message = `${rule.message} ${exact}`;
     }

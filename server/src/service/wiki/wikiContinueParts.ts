@@ -191,17 +191,39 @@ const PHP_INT = /^(?:0|-?[1-9]\d*)$/;
  * namespace|title|timestamp|id otherwise, each int part as PHP prints it (dieContinueUsageIf( count( $cont ) != …
  * ), strval( (int) ) !== part). What is wrong with `value` when the request decides the form; undefined when it is
  * right or the form is the wiki's to decide (pageids=, revids= or a generator with the user given: whether a page
- * is found). The timestamp part is left to the wiki.
+ * is found). The timestamp part is judged when `timestamps` (1.43 and later: parseContinueParamOrDie); before,
+ * 1.39 failed on it with an internal error, left to the wiki.
  */
-export function deletedrevsContinueProblem(ctx: QueryCheck, userWire: string, value: string): string | undefined {
+export function deletedrevsContinueProblem(ctx: QueryCheck, userWire: string, value: string, timestamps = false): string | undefined {
   const byUser = ctx.present.has(userWire) ? userModeOfPageSet(ctx) : false;
   if (byUser === undefined) return undefined;
   const parts = value.split('|');
   const ok = byUser ? parts.length === 2 && PHP_INT.test(parts[1]) : parts.length === 4 && PHP_INT.test(parts[0]) && PHP_INT.test(parts[3]);
-  if (ok) return undefined;
-  return byUser
-    ? `With ${userWire} and no pages, the module lists that user's deleted revisions: the value has 2 parts, timestamp|id.`
-    : `The module lists the deleted revisions of ${ctx.present.has(userWire) ? 'its pages (they come before ' + userWire + ')' : 'its pages or of all pages'}: the value has 4 parts, namespace|title|timestamp|id.`;
+  if (!ok)
+    return byUser
+      ? `With ${userWire} and no pages, the module lists that user's deleted revisions: the value has 2 parts, timestamp|id.`
+      : `The module lists the deleted revisions of ${ctx.present.has(userWire) ? 'its pages (they come before ' + userWire + ')' : 'its pages or of all pages'}: the value has 4 parts, namespace|title|timestamp|id.`;
+  const ts = parts[byUser ? 0 : 2];
+  if (!timestamps || databaseTimestamp(ts)) return undefined;
+  return `Its timestamp part "${ts}" is not one the database writes: 14 digits of a real date and time, YYYYMMDDHHMMSS (20240101000000).`;
+}
+
+/**
+ * Whether a continue value's timestamp part is what the wiki's database writes, as ApiBase::parseContinueParamOrDie
+ * (1.43, 1.45) compares it with IDatabase::timestamp( part ): on MySQL and SQLite 14 digits (TS_MW) of a real
+ * proleptic Gregorian date (year 0000 too; 20230229000000 is refused, 20240229000000 is not), hours to 23, minutes
+ * and seconds to 59. PostgreSQL writes `YYYY-MM-DD HH:MM:SS+00` (TS_POSTGRES): which database a wiki runs is not
+ * known, so that form is not refused either.
+ */
+function databaseTimestamp(ts: string): boolean {
+  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/.test(ts)) return true;
+  const m = /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/.exec(ts);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+  return d <= days;
 }
 
 /** With the user given: true when no page is named (the user's mode), false when a page is, undefined when the wiki decides. */
