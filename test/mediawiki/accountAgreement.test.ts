@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { compareVerdicts, corpusMismatches, type Agreement } from './agreementRunner';
 import { ensureBuilt } from './checkerCli';
-import { accountVerdict, checkAccountRequests } from './record-account';
+import { accountVerdict, checkAccountRequests, judgedOn } from './record-account';
 import { ADMIN_USER, MediaWikiClient, createBotPassword, createUser, startMediaWiki, type MediaWikiInstance } from './mediawikiServer';
 import { readCorpus, type CorpusEntry, type VerdictItem } from './wikiVerdict';
 
@@ -40,7 +40,7 @@ describe('agreement with a real MediaWiki 1.39 signed in with a bot password (co
   let wiki: MediaWikiInstance | undefined;
   let cacheHome: string;
   const judged = new Map<string, Judged>();
-  const corpus = readCorpus(ACCOUNT_CORPUS_FILE);
+  const corpus = readCorpus(ACCOUNT_CORPUS_FILE).filter((e) => judgedOn(e.notes, '1.39'));
   const accounts = [...new Set(corpus.map((e) => accountOf(e) ?? ''))];
 
   async function judge(account: string): Promise<Judged> {

@@ -18,6 +18,7 @@ import {
   accountFixtureFile,
   accountOf,
   checkAccountRequests,
+  judgedOn,
   type RecordedAccounts,
 } from './record-account';
 import { asWrittenFixtureFiles } from './record-as-written';
@@ -35,7 +36,7 @@ for (const version of VERSIONS) {
       { paraminfo: { modules: Array<{ path: string }> } },
       unknown,
     ];
-    const corpus = readCorpus(ACCOUNT_CORPUS_FILE);
+    const corpus = readCorpus(ACCOUNT_CORPUS_FILE).filter((e) => judgedOn(e.notes, version));
     let wiki: RecordedAccountWiki | undefined;
     let cacheHome: string;
 

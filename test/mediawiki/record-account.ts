@@ -35,6 +35,16 @@ export const ACCOUNT_ANSWER = '&format=json&formatversion=2&errorformat=plaintex
 export const accountOf = (notes: string | undefined): string | undefined => /(?:^|\s)as=(\S+)/.exec(notes ?? '')?.[1];
 
 /**
+ * Whether a request of corpus-account.txt is judged on MediaWiki `version` (`1.39`, `1.43.3`): all are, unless its notes
+ * say `versions=1.43,1.45` (a verdict those versions give, where the others answer something no rule can say: 1.39's
+ * internal error for a deletedrevs continue timestamp that is none).
+ */
+export function judgedOn(notes: string | undefined, version: string): boolean {
+  const list = /(?:^|\s)versions=(\S+)/.exec(notes ?? '')?.[1];
+  return list === undefined || list.split(',').includes(version.replace(/^(\d+\.\d+)\..*$/, '$1'));
+}
+
+/**
  * Whether the checker of a request of corpus-account.txt is told only that the program logs in
  * (`checker=logged-in` in its notes: `check --logged-in`, the account not known), not signed in with `--bot-user`.
  */
