@@ -21,6 +21,11 @@ export const WIKI_CODES = new Set([
   'badgenerator',
   'multisource',
   'invalidparammix',
+  // ApiMain::checkAsserts: an information where who sends the request is not known (the parameter says it signs in);
+  // the wiki gives it to the anonymous requests these suites send.
+  'assertuserfailed',
+  'assertbotfailed',
+  'assertnameduserfailed',
 ]);
 
 /** Wiki warnings that are never about the query's parameters. */
