@@ -1922,6 +1922,103 @@ table("Continue values of list=deletedrevs: the timestamp part is the database's
   },
 ]);
 
+const MTP = 'ApiQueryImageInfo::mergeThumbParams';
+const II = 'action=query&prop=imageinfo&titles=File:Example.png&iiprop=url&';
+// The rows on File:Example.png were sent to 1.39 (the suite's wiki), 1.43.3 and 1.45.0, each with that one-pixel PNG;
+// the JPEG rows follow JpegHandler::parseParamString (the test wikis have no JPEG).
+table("imageinfo's urlparam, read by the file's media handler (assumes the file exists)", [
+  {
+    mirrors: `${MTP} (BitmapHandler::parseParamString refuses page2-: badurlparam; no width left: ImageHandler::normaliseParams)`,
+    query: II + 'iiurlparam=page2-1024px',
+    expect: [
+      ['badurlparam', 'warning', 'page2-1024px', 'iiurlparam'],
+      ['urlparamnormal', 'error', 'page2-1024px', ''],
+    ],
+  },
+  {
+    mirrors: `${MTP} (unparsed, urlwidth and urlheight give the width: only the warning)`,
+    query: II + 'iiurlwidth=220&iiurlheight=180&iiurlparam=page2-220px',
+    expect: [['badurlparam', 'warning', 'page2-220px', 'iiurlparam']],
+  },
+  {
+    mirrors: `${MTP} (unparsed, urlheight alone: the file's own width is used)`,
+    query: II + 'iiurlheight=50&iiurlparam=lossy-50px',
+    expect: [['badurlparam', 'warning', 'lossy-50px', 'iiurlparam']],
+  },
+  { mirrors: `${MTP} (ImageHandler::parseParamString: NNNpx)`, query: II + 'iiurlparam=120px', expect: [] },
+  { mirrors: `${MTP} (BitmapHandler::parseParamString: interlaced-)`, query: II + 'iiurlparam=interlaced-120px', expect: [] },
+  {
+    mirrors: `${MTP} (a width other than urlwidth: urlparamwidth)`,
+    query: II + 'iiurlwidth=100&iiurlparam=120px',
+    expect: [['urlparamwidth', 'warning', '120px', 'iiurlparam']],
+  },
+  { mirrors: `${MTP} (widths compared as integers: 0120 is 120)`, query: II + 'iiurlwidth=120&iiurlparam=0120px', expect: [] },
+  {
+    mirrors: `${MTP} (ImageHandler::validateParam: a width of 0)`,
+    query: II + 'iiurlparam=0px',
+    expect: [['invalidurlparam', 'error', '0px', 'iiurlparam']],
+  },
+  {
+    mirrors: `${MTP} (urlparamwidth comes before the validation that dies)`,
+    query: II + 'iiurlwidth=50&iiurlparam=0px',
+    expect: [
+      ['urlparamwidth', 'warning', '0px', 'iiurlparam'],
+      ['invalidurlparam', 'error', '0px', 'iiurlparam'],
+    ],
+  },
+  { mirrors: `${MTP} (PHP reads "0" as false: not read)`, query: II + 'iiurlparam=0', expect: [] },
+  {
+    mirrors: `${MTP} (qlow- is JpegHandler's: a PNG's handler refuses it)`,
+    query: II + 'iiurlparam=qlow-120px',
+    expect: [
+      ['badurlparam', 'warning', 'qlow-120px', 'iiurlparam'],
+      ['urlparamnormal', 'error', 'qlow-120px', ''],
+    ],
+  },
+  {
+    mirrors: `${MTP} (JpegHandler::parseParamString: qlow- then a bitmap's)`,
+    query: 'action=query&prop=imageinfo&titles=File:Photo.jpg&iiurlparam=qlow-120px',
+    expect: [],
+  },
+  {
+    mirrors: `${MTP} (JpegHandler: a quality other than low)`,
+    query: 'action=query&prop=imageinfo&titles=File:Photo.JPG&iiurlwidth=120&iiurlparam=q80-120px',
+    expect: [['badurlparam', 'warning', 'q80-120px', 'iiurlparam']],
+  },
+  {
+    mirrors: `${MTP} (Image: is File:; px is lower case)`,
+    query: 'action=query&prop=imageinfo&titles=Image:Example.png&iiprop=size&iiurlparam=120PX',
+    expect: [
+      ['badurlparam', 'warning', '120PX', 'iiurlparam'],
+      ['urlparamnormal', 'error', '120PX', ''],
+    ],
+  },
+  {
+    mirrors: `${MTP} (a page that is no file is not read)`,
+    query: 'action=query&prop=imageinfo&titles=File:Example.png|Alpha&iiurlparam=lang-de-120px&iiurlwidth=120',
+    expect: [['badurlparam', 'warning', 'lang-de-120px', 'iiurlparam']],
+  },
+  {
+    mirrors: `${MTP} (SvgHandler reads lang…-: a handler not mirrored, not judged)`,
+    query: 'action=query&prop=imageinfo&titles=File:Map.svg&iiurlparam=foo',
+    expect: [],
+  },
+  {
+    mirrors: `${MTP} (pages by id: whether they are files is the wiki's, not judged)`,
+    query: 'action=query&prop=imageinfo&pageids=3&iiurlparam=page2-1024px',
+    expect: [],
+  },
+]);
+
+it('an urlparam verdict says it assumes the file exists, and names it as MediaWiki does', () => {
+  const [d] = validate('action=query&prop=imageinfo&titles=File:No_such_file.png&iiurlwidth=10&iiurlparam=x');
+  assert.equal(d.code, 'badurlparam');
+  assert.match(
+    d.message,
+    /^Could not parse iiurlparam for No_such_file\.png\. Using only width and height\. \(.*assumes File:No_such_file\.png exists and is what its name says, a PNG file \(BitmapHandler\)\.\)$/,
+  );
+});
+
 const AUTH = 'ApiAuthManagerHelper::loadAuthenticationRequests';
 // Every row is a GET of a module that must be posted: the postonly information and the token's
 // mustpostparams and sensitiveparam come with each; the fields are what the rows are about.

@@ -5,6 +5,7 @@
  */
 
 import type { PlannedRule } from './wikiRulePlan';
+import { isKnownHandler } from './wikiMediaHandlers';
 
 /** A condition of a rule: the parameter is given, or its value (or default) includes one of `values`. */
 export interface RuleCondition {
@@ -80,6 +81,13 @@ export interface ConstraintRule {
    */
   userMode?: string;
   /**
+   * `mediaHandler`: the media handlers whose parseParamString the rule mirrors (wikiMediaHandlers.ts), each with the
+   * file name extensions (lower case) that give it.
+   */
+  handlers?: Record<string, string[]>;
+  /** `mediaHandler`: the server's message of each code it gives (`{prefix}`, `{file}`, `{width}`, `{urlwidth}`, `{name}`, `{value}`). */
+  messages?: Record<string, string>;
+  /**
    * With `userMode`: the first MediaWiki version whose module checks the timestamp part too (ApiBase::
    * parseContinueParamOrDie's 'timestamp': the part must be what the database writes, 14 digits of a real date).
    */
@@ -137,6 +145,7 @@ type RuleKind =
   | 'runtimeWarning'
   | 'titleValue'
   | 'titleNamespace'
+  | 'mediaHandler'
   | 'anonymous';
 
 /** `1.45.0`, `1.46.0-wmf.3`, `MediaWiki 1.39.17` → [1, 45, 0]; undefined when no version is there. */
@@ -179,10 +188,12 @@ const KINDS = new Set([
   'runtimeWarning',
   'titleValue',
   'titleNamespace',
+  'mediaHandler',
   'anonymous',
 ]);
 /** Kinds whose rule names one parameter (the others name at least two). */
 const ONE_PARAM = new Set([
+  'mediaHandler',
   'missing',
   'forbidden',
   'pattern',
@@ -268,6 +279,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     throw new Error(`${where} (${id}): "pagesInNamespace" must be a namespace number.`);
   if (o.userMode !== undefined && (typeof o.userMode !== 'string' || kind !== 'pattern'))
     throw new Error(`${where} (${id}): "userMode" is a parameter name, on a pattern rule.`);
+  const handlers = readHandlers(o, kind, `${where} (${id})`);
   if (o.timestampSince !== undefined && o.userMode === undefined)
     throw new Error(`${where} (${id}): "timestampSince" goes with "userMode" (ApiQueryDeletedrevs' continue).`);
   if (o.notAsGenerator !== undefined && o.notAsGenerator !== true)
@@ -298,6 +310,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(sortFields ? { sortFields } : {}),
     ...(typeof o.userMode === 'string' ? { userMode: o.userMode } : {}),
     ...(typeof o.timestampSince === 'string' ? { timestampSince: o.timestampSince } : {}),
+    ...(handlers ? { handlers, messages: o.messages as Record<string, string> } : {}),
     ...(typeof o.since === 'string' ? { since: o.since } : {}),
     ...(typeof o.until === 'string' ? { until: o.until } : {}),
   };
@@ -362,6 +375,27 @@ function readWhen(o: Record<string, unknown>, kind: ConstraintRule['kind'], at: 
 }
 
 /** The fields only some kinds have: when (missing/forbidden; optional on pattern), pattern, pairs (exclusiveValues), all (runtimeWarning). */
+/** A `mediaHandler` rule's `handlers` (known handler → extensions) and `messages` (code → text); undefined for other kinds. */
+function readHandlers(o: Record<string, unknown>, kind: string, at: string): Record<string, string[]> | undefined {
+  if (kind !== 'mediaHandler') {
+    if (o.handlers !== undefined || o.messages !== undefined)
+      throw new Error(`${at}: "handlers" and "messages" are for a mediaHandler rule.`);
+    return undefined;
+  }
+  const h = o.handlers;
+  if (typeof h !== 'object' || h === null || Array.isArray(h) || Object.keys(h).length === 0)
+    throw new Error(`${at}: a mediaHandler rule needs "handlers": {"BitmapHandler": ["png", …], …}.`);
+  for (const [name, exts] of Object.entries(h)) {
+    if (!isKnownHandler(name)) throw new Error(`${at}: "handlers" names ${name}, not a handler this checker mirrors.`);
+    if (!Array.isArray(exts) || !exts.every((e) => typeof e === 'string' && /^[a-z0-9]+$/.test(e)))
+      throw new Error(`${at}: "handlers".${name} must list file name extensions in lower case.`);
+  }
+  const m = o.messages;
+  if (typeof m !== 'object' || m === null || !Object.values(m).every((v) => typeof v === 'string'))
+    throw new Error(`${at}: a mediaHandler rule needs "messages": the server's message of each code.`);
+  return h as Record<string, string[]>;
+}
+
 function readKindFields(
   o: Record<string, unknown>,
   kind: ConstraintRule['kind'],

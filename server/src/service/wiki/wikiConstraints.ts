@@ -150,6 +150,7 @@ function ruleGate(rule: ConstraintRule, names: string[], prefix: string): RuleGa
     case 'titleInNamespaces':
     case 'titleValue':
     case 'titleNamespace':
+    case 'mediaHandler':
     case 'requires':
     case 'conflicts':
     case 'pattern':
@@ -317,7 +318,8 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     kind === 'moduleValues' ||
     kind === 'titleInNamespaces' ||
     kind === 'titleValue' ||
-    kind === 'titleNamespace'
+    kind === 'titleNamespace' ||
+    kind === 'mediaHandler'
   ) {
     if (!ctx.present.has(names[0])) return;
     // A prop module that returns before reading its parameters for an empty page set (ApiQueryBacklinksprop::run).

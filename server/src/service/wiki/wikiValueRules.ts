@@ -9,12 +9,14 @@
  *                       ParamValidator never sees the values paraminfo lists for help.
  * - `titleInNamespaces` ApiQueryRecentChanges (1.45): rctitle in a namespace rcnamespace does not
  *                       list → requireMaxOneParameter( 'title', 'namespace' ) → invalidparammix.
+ * - `mediaHandler`      ApiQueryImageInfo::mergeThumbParams: `urlparam` read by each file's media handler.
  */
 import type { ConstraintRule } from './wikiConstraintRules';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam } from './wikiTypes';
 import { interwikiOf, splitFragment, titleProblem } from './wikiTitleRules';
 import { getValueItems } from './wikiQueryParser';
+import { urlParamVerdicts } from './wikiMediaHandlers';
 
 type Use = QueryCheck['uses'][number] | undefined;
 /** The module dies (dieWithError): an error, whatever the code. */
@@ -180,7 +182,80 @@ function valueRuleTitleValue(
   return;
 }
 
+/**
+ * `mediaHandler`: imageinfo's `urlparam` as the handler of each file `titles=` names reads it (wikiMediaHandlers.ts):
+ * `badurlparam` / `urlparamwidth` (warnings), `urlparamnormal` / `invalidurlparam` (errors, the first ends the
+ * request). Only for files whose name's extension the rule maps to a handler, when `titles=` alone names the pages,
+ * and assuming each file exists (the module reads the value only for a file the wiki has): the message says so.
+ */
+function valueRuleMediaHandler(
+  ctx: QueryCheck,
+  rule: ConstraintRule,
+  names: string[],
+  p: WikiParam,
+  module: string,
+  report: Report,
+  use: Use,
+): void {
+  if (use?.generator || !rule.handlers || !rule.messages) return;
+  for (const n of ['pageids', 'revids', 'generator']) if (ctx.present.has(n)) return;
+  const titles = ctx.present.get('titles');
+  if (!titles || titles.value === '') return;
+  const intOf = (wire: string): number | undefined => {
+    const q = ctx.present.get(wire);
+    if (!q) return -1;
+    return /^[+-]?\d+$/.test(q.value.trim()) ? Number(q.value.trim()) : undefined;
+  };
+  const urlwidth = intOf(names[1]);
+  const urlheight = intOf(names[2]);
+  // A width or height that is no integer dies first (badinteger).
+  if (urlwidth === undefined || urlheight === undefined) return;
+  const prefix = names[0].slice(0, names[0].length - rule.params[0].length);
+  const seen = new Set<string>();
+  for (const item of getValueItems(ctx.text, titles)) {
+    const title = splitFragment(item.text).title;
+    if (titleProblem(item.text, ctx.catalogue) !== undefined || interwikiOf(title, ctx.catalogue) !== undefined) continue;
+    if (titleNamespace(ctx, title) !== 6) continue;
+    const name = title
+      .replace(/_/g, ' ')
+      .trim()
+      .replace(/^[^:]*:\s*/, '');
+    // File::getName: the title's key (first letter upper case, spaces as underscores), as the messages name it.
+    const file = (name.charAt(0).toUpperCase() + name.slice(1)).replace(/ +/g, '_');
+    const ext = /\.([A-Za-z0-9]+)$/.exec(file)?.[1].toLowerCase();
+    const handler = ext && Object.keys(rule.handlers).find((h) => rule.handlers![h].includes(ext));
+    if (!handler || seen.has(file)) continue;
+    seen.add(file);
+    const note = ` (The wiki reads ${names[0]} only for a file it has, with the media handler of the file's type: this assumes File:${file} exists and is what its name says, a ${ext!.toUpperCase()} file (${handler}).)`;
+    for (const v of urlParamVerdicts(handler, p.value, urlwidth, urlheight)) {
+      const fill = (code: string) =>
+        (rule.messages![code] ?? code)
+          .replace(/\{prefix\}/g, prefix)
+          .replace(/\{file\}/g, file)
+          .replace(/\{width\}/g, v.code === 'urlparamwidth' ? v.width : '')
+          .replace(/\{urlwidth\}/g, v.code === 'urlparamwidth' ? String(v.urlwidth) : '')
+          .replace(/\{name\}/g, v.code === 'invalidurlparam' ? v.name : '')
+          .replace(/\{value\}/g, v.code === 'invalidurlparam' ? v.value : '') + note;
+      const data = { param: names[0], module, value: p.value };
+      if (v.code === 'badurlparam') {
+        report(ctx, 'badurlparam', p.valueRange.start, p.valueRange.end, fill('badurlparam'), data, { severity: 'warning' });
+        if (!v.normal) continue;
+        // ImageHandler::normaliseParams finds no width: the module dies (the message names no parameter).
+        report(ctx, 'urlparamnormal', p.valueRange.start, p.valueRange.end, fill('urlparamnormal'), { ...data, param: '' }, ERROR);
+        return;
+      }
+      if (v.code === 'urlparamwidth') {
+        report(ctx, 'urlparamwidth', p.valueRange.start, p.valueRange.end, fill('urlparamwidth'), data, { severity: 'warning' });
+        continue;
+      }
+      report(ctx, 'invalidurlparam', p.valueRange.start, p.valueRange.end, fill('invalidurlparam'), data, ERROR);
+      return;
+    }
+  }
+}
+
 const VALUE_RULE_KINDS: Readonly<Record<string, ValueRuleCheck>> = {
+  mediaHandler: valueRuleMediaHandler,
   exclusiveValues: valueRuleExclusiveValues,
   nonEmpty: valueRuleNonEmpty,
   moduleValues: valueRuleModuleValues,
