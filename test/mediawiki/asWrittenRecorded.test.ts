@@ -14,7 +14,7 @@ import { compareVerdicts } from './agreementRunner';
 import { CLASSES_CORPUS_FILE, REALWORLD_CORPUS_FILE, notesOf } from './asWrittenVerdicts';
 import { checkQueries, ensureBuilt } from './checkerCli';
 import { asWrittenFixtureFiles, type RecordedAsWritten } from './record-as-written';
-import { parseVerdict, readCorpus } from './wikiVerdict';
+import { parseVerdict, readCorpus, wikiErrorOf } from './wikiVerdict';
 
 /** Codes whose answer depends on the recording wiki's pages, users or session, not on the request. */
 const CONTENT_CODES = new Set(['missingtitle', 'nosuchsection', 'nosuchuser', 'nosuchrevid', 'bad_wlowner', 'bad_wltoken']);
@@ -53,9 +53,7 @@ for (const version of ['1.45', '1.43']) {
         );
         // A recording keeps codes, not whether each was an error: an item whose code the checker
         // reports as an error is one (the wiki stopped there, so later warnings were never given).
-        const expected = entries.map((e, i) =>
-          e.expected.map((w) => ({ ...w, error: perQuery[i].some((d) => d.code === w.code && d.severity === 'error') })),
-        );
+        const expected = entries.map((e, i) => e.expected.map((w) => ({ ...w, error: perQuery[i].some((d) => wikiErrorOf(d, w.code)) })));
         const a = compareVerdicts(entries, expected, perQuery, name);
         console.log(
           `      ${name} on MediaWiki ${recorded.mediawiki} (recorded): ${a.agree}/${a.total} agree (${all.length - entries.length} left out: depends= or the recording wiki's content); false alarms on ${a.validQueries} valid requests: ${a.falseAlarms.length}`,

@@ -28,6 +28,16 @@ export const WIKI_CODES = new Set([
   'assertnameduserfailed',
 ]);
 
+/** Codes the wiki always dies with (ApiMain::checkAsserts), whatever severity the checker gives them (an information where the sender is not known). */
+const ALWAYS_WIKI_ERRORS = new Set(['assertuserfailed', 'assertbotfailed', 'assertnameduserfailed']);
+
+/**
+ * Whether the checker's diagnostic stands for an error of the wiki (the wiki stopped there, so later warnings were
+ * never given): one it reports as an error, or one of the codes the wiki always dies with.
+ */
+export const wikiErrorOf = (d: CheckerDiagnostic, code: string): boolean =>
+  d.code === code && (d.severity === 'error' || ALWAYS_WIKI_ERRORS.has(d.code));
+
 /** Wiki warnings that are never about the query's parameters. */
 const WIKI_NOISE = new Set([
   // Always follows a deprecation warning: "Subscribe to the mediawiki-api-announce mailing list…".

@@ -24,7 +24,14 @@ import * as path from 'node:path';
 import { compareVerdicts, type Agreement } from '../../mediawiki/agreementRunner';
 import { CLASSES_CORPUS_FILE, REALWORLD_CORPUS_FILE, notesOf } from '../../mediawiki/asWrittenVerdicts';
 import { asWrittenFixtureFiles, type RecordedAsWritten } from '../../mediawiki/record-as-written';
-import { parseVerdict, readCorpus, type CheckerDiagnostic, type CorpusEntry, type VerdictItem } from '../../mediawiki/wikiVerdict';
+import {
+  parseVerdict,
+  readCorpus,
+  type CheckerDiagnostic,
+  type CorpusEntry,
+  type VerdictItem,
+  wikiErrorOf,
+} from '../../mediawiki/wikiVerdict';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const VERSIONS = ['1.39', '1.43', '1.45'] as const;
@@ -156,9 +163,7 @@ describe('the built-in version targets give each release’s verdicts on the as-
           const perQuery = kept.map((x) => run.results.filter((d) => (d.line - 1) / 2 === x.i && d.targets?.includes(target)));
           // A verdict keeps codes, not whether each was an error: an item the checker reports as an error is one
           // (the wiki stopped there, so later warnings were never given), as the recorded suites read it.
-          const expected = kept.map((x, j) =>
-            x.v.map((w) => ({ ...w, error: perQuery[j].some((d) => d.code === w.code && d.severity === 'error') })),
-          );
+          const expected = kept.map((x, j) => x.v.map((w) => ({ ...w, error: perQuery[j].some((d) => wikiErrorOf(d, w.code)) })));
           judged.set(v, {
             agreement: compareVerdicts(
               kept.map((x) => x.e),
