@@ -21,14 +21,13 @@ export const WIKI_CODES = new Set([
   'badgenerator',
   'multisource',
   'invalidparammix',
-  // ApiMain::checkAsserts: an information where who sends the request is not known (the parameter says it signs in);
-  // the wiki gives it to the anonymous requests these suites send.
-  'assertuserfailed',
-  'assertbotfailed',
-  'assertnameduserfailed',
 ]);
 
-/** Codes the wiki always dies with (ApiMain::checkAsserts), whatever severity the checker gives them (an information where the sender is not known). */
+/**
+ * Codes the wiki always dies with (ApiMain::checkAsserts), whatever severity the checker gives them: an information
+ * where who sends the request is not known (the parameter says it signs in), which the wiki gives the anonymous
+ * requests these suites send. Counted in the checker's verdict at any severity.
+ */
 const ALWAYS_WIKI_ERRORS = new Set(['assertuserfailed', 'assertbotfailed', 'assertnameduserfailed']);
 
 /**
@@ -226,7 +225,7 @@ export type CheckerDiagnostic = CheckResult;
  */
 export function checkerVerdict(diagnostics: CheckerDiagnostic[]): VerdictItem[] {
   return diagnostics
-    .filter((d) => WIKI_CODES.has(d.code) || d.severity === 'error' || d.severity === 'warning')
+    .filter((d) => WIKI_CODES.has(d.code) || ALWAYS_WIKI_ERRORS.has(d.code) || d.severity === 'error' || d.severity === 'warning')
     .map((d) => ({ code: d.code, params: d.param && d.code !== 'permissiondenied' ? [d.param] : [] }));
 }
 
