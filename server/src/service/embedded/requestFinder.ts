@@ -10,7 +10,7 @@
  * (embeddedCheck.ts).
  */
 import { SOURCE_FILE_LIMITS } from '../../../../common/sourceFileLimits';
-import type { Language, Node, Tree } from 'web-tree-sitter';
+import type { Language, Node, Point, Tree } from 'web-tree-sitter';
 import type { OffsetRange } from '../languageTypes';
 import type { HostLanguage } from './hostLanguages';
 import { decodeExpression, isConcatNode, isStringNode } from './hostStrings';
@@ -755,8 +755,8 @@ function childOfConcat(open: Open, node: Node): boolean {
   return open.kids.has(node.id);
 }
 
-/** Every request candidate of a parsed host file, in source order. */
-export function findRequests(tree: Tree, lang: HostLanguage, host: string): FoundRequest[] {
+/** Every request candidate of a parsed host file, in source order (`walkWindow`: see WALK_WINDOW; tests give smaller ones). */
+export function findRequests(tree: Tree, lang: HostLanguage, host: string, walkWindow = WALK_WINDOW): FoundRequest[] {
   const w: Walk = {
     lang,
     host,
@@ -770,21 +770,33 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     chains: new Set(),
     mapFile: namesMapServer(host),
   };
-  // One walk inside tree-sitter hands over the nodes of the types read, in source order (a parent
+  // Walks inside tree-sitter hand over the nodes of the types read, in source order (a parent
   // before its children); the nodes holding the current one are kept here, so the walk needs no
   // parent lookup (each costs a walk from the root in tree-sitter) and no recursion. Nothing more
   // than MAX_DEPTH such nodes deep is visited (no real request is nested that deep).
-  const nodes = tree.rootNode.descendantsOfType(activeTypes(tree.language, lang, w.mapFile));
+  const active = activeTypes(tree.language, lang, w.mapFile);
   const types = tree.language.types;
   const open: Open[] = [];
   let skipEnd = -1;
-  for (const node of nodes) {
-    if (!node) continue;
+  walk: for (const window of walkWindows(host, walkWindow)) {
+    // A window's nodes at a time (WALK_WINDOW): a node object for every string, call and setting of a 2 MB file at once
+    // took a hundred megabytes of heap and forty of the runtime's memory. A node that spans windows comes in each; it
+    // was read in the first.
+    for (const node of tree.rootNode.descendantsOfType(active, window.from, window.to)) {
+      if (!node || node.startIndex < window.start) continue;
+      if (visitNode(node)) break walk;
+    }
+  }
+  addKeyed(w);
+  return w.out.sort((a, b) => a.range.start - b.range.start);
+
+  /** One node of the walk; true when no more are read (the file holds the most requests read). */
+  function visitNode(node: Node): boolean {
     const start = node.startIndex;
     // A node in one that is not read inside (a string, or one past the depth) is passed over.
-    if (start < skipEnd) continue;
+    if (start < skipEnd) return false;
     const end = node.endIndex;
-    if (start === skipEnd && end === start) continue;
+    if (start === skipEnd && end === start) return false;
     while (open.length && !(start >= open[open.length - 1].node.startIndex && end <= open[open.length - 1].end)) {
       w.scope = open.pop()!.scopeBefore;
     }
@@ -793,13 +805,51 @@ export function findRequests(tree: Tree, lang: HostLanguage, host: string): Foun
     const parent = open[open.length - 1];
     const concat = isConcatNode(node, lang);
     const descend = open.length < MAX_DEPTH && visit(w, node, concat, !!parent?.concat && childOfConcat(parent, node));
-    if (w.out.length >= MAX_REQUESTS) break;
+    if (w.out.length >= MAX_REQUESTS) return true;
     if (!descend) skipEnd = end;
     else if (end > start) {
       open.push({ node, end, concat, scopeBefore: w.scope });
       if (SCOPES.has(node.type)) w.scope = start;
     }
+    return false;
   }
-  addKeyed(w);
-  return w.out.sort((a, b) => a.range.start - b.range.start);
+}
+
+/** UTF-16 units of the host file walked at a time (`walkWindows`). */
+const WALK_WINDOW = 1 << 18;
+
+/** Part of a file: from `start` (a UTF-16 offset; tree-sitter's point `from`) to tree-sitter's point `to` (the end of the file: row and column 0). */
+interface WalkWindow {
+  start: number;
+  from: Point;
+  to: Point;
+}
+
+/**
+ * The windows of about `size` units a file is walked in, each ending at the start of a line where one comes soon
+ * after (a line of a minified file is cut where it falls). Points count rows by `\n` and columns in UTF-16 units, as
+ * web-tree-sitter's are given.
+ */
+function* walkWindows(host: string, size: number): Generator<WalkWindow> {
+  let start = 0;
+  let from: Point = { row: 0, column: 0 };
+  for (;;) {
+    if (host.length - start <= size) {
+      yield { start, from, to: { row: 0, column: 0 } };
+      return;
+    }
+    let end = start + size;
+    const newline = host.indexOf('\n', end);
+    if (newline >= 0 && newline - end < size) end = newline + 1;
+    let row = from.row;
+    let lineStart = start - from.column;
+    for (let i = host.indexOf('\n', start); i >= 0 && i < end; i = host.indexOf('\n', i + 1)) {
+      row++;
+      lineStart = i + 1;
+    }
+    const to = { row, column: end - lineStart };
+    yield { start, from, to };
+    start = end;
+    from = to;
+  }
 }
