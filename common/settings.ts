@@ -57,7 +57,7 @@ export interface SettingSpec {
   readonly group: 'Wiki Query' | 'Map Query' | 'ContentDB';
   /** Which side reads it: the language server (and the CLI), the extension (client), or both. */
   readonly readBy: 'server' | 'client' | 'both';
-  /** Ignored in a workspace the user does not trust when set by the workspace (it leads to a fetch or a run). */
+  /** Ignored in a workspace the user does not trust when set by the workspace (it leads to a fetch or a run, or lifts a memory budget). */
   readonly restricted: boolean;
 }
 
@@ -347,11 +347,14 @@ export const SETTINGS: readonly SettingSpec[] = [
     type: 'number',
     default: 5000000,
     minimum: 1000,
+    // (At most twice the default: a parse budget of 20 MB, where a map document parsed whole neared 1 GB. A workspace
+    // the user does not trust cannot raise it: with 1e12 a 50 MB document took the server past 4 GB.)
+    maximum: 10000000,
     scope: 'window',
     order: 12,
     group: 'Wiki Query',
     readBy: 'server',
-    restricted: false,
+    restricted: true,
     markdownDescription: `Documents larger than this many characters get fewer checks and no folding, outline, links, inlay hints, ▶ Run lenses or formatting; over ${PARSE_BUDGET_FACTOR} × this they are not parsed at all (hover, completion and highlighting read the lines around the cursor). Said once, so huge files never freeze the editor.`,
     readme: `Larger documents get fewer checks and no folding, outline, links, inlay hints, Run lenses or formatting; over ${PARSE_BUDGET_FACTOR} × this they are not parsed (hover, completion and highlighting read the lines around the cursor). Said once.`,
   },

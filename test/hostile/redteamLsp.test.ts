@@ -7,15 +7,18 @@
  *
  * Found: `textDocument/formatting` of a map query with `tabSize: 1000000` took a minute and answered 19 MB, and with
  * `1e8` held the server for minutes (jsonc-parser builds each indent a space at a time). A `tabSize` is now taken up
- * to 32; past it, 32.
+ * to 32; past it, 32. And `diagnostics.maxFullCheckSize` took any number: with 1e12 a 50 MB document took the server
+ * past 4 GB again; it now has a maximum.
  */
 import { strict as assert } from 'node:assert';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { LspClient } from '../protocol/lspClient';
-import { assertServerBounded, withServer } from './hugeDocumentsShared';
+import { LspClient as Client } from '../protocol/lspClient';
+import { assertServerBounded, assertToldOnce, editorRequests, assertEmptyOverBudget, repeatTo, withServer } from './hugeDocumentsShared';
 
 const QUERY_URI = 'file:///redteam/q.wikiquery';
 const MAP_URI = 'file:///redteam/m.mapquery.json';
+const MAP_LINE = '{"type": "bones", "pos1": {"x": 0, "y": 0, "z": 0}, "pos2": {"x": 10, "y": 10, "z": 10}},\n';
 const MAP = '[{"type": "bones", "limit": 5, "pos1": {"x": 1, "y": 2, "z": 3}, "pos2": {"x": 4, "y": 5, "z": 6}}]\n';
 /** Peaks measured: 60–280 MB (the 50 MB setting and the 200,000 entries are read by the JSON-RPC layer first). */
 const MAX_PEAK_MB = 600;
@@ -112,6 +115,30 @@ describe('redteam: LSP messages with values no editor sends', function () {
       assert.ok(!published.diagnostics.some((d) => d.code === 'largedocument'), JSON.stringify(published.diagnostics));
       assertServerBounded(client, started, MAX_PEAK_MB);
     });
+  });
+
+  // A workspace's settings once set `diagnostics.maxFullCheckSize` to any number: 1e12 brought back "a 50 MB document
+  // takes the server past 4 GB". The setting now has a maximum (10,000,000: a parse budget of 20,000,000 characters)
+  // and is one a workspace the user does not trust cannot set (package.json's restricted configurations).
+  it('maxFullCheckSize 1e12 from the client: held to its maximum, a 50 MB map document is still over the parse budget, told once, bounded', async () => {
+    const client = await Client.start({ initializationOptions: { diagnostics: { delay: 0, maxFullCheckSize: 1e12 } } });
+    try {
+      const started = Date.now();
+      const uri = 'file:///redteam/huge.mapquery.json';
+      await client.open(uri, 'mapquery', repeatTo(50 * 1024 * 1024, MAP_LINE, '[\n', '{"type": "bones"}\n]\n'));
+      assertEmptyOverBudget(await Promise.all(editorRequests(client, uri)));
+      const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 3 } });
+      assert.ok(hover, 'hover answers in the 50 MB document');
+      assertServerBounded(client, started);
+      assertToldOnce(client);
+      // 20,000,000 characters, said in MB as the note says sizes.
+      assert.ok(
+        client.shown.some((m) => m.message.includes('is larger than 19.1 MB')),
+        JSON.stringify(client.shown.map((m) => m.message)),
+      );
+    } finally {
+      await client.stop();
+    }
   });
 
   it('20,000 didChangeWatchedFiles naming the repository config file, then one of 100,000 changes: the server answers, bounded', async () => {
