@@ -163,16 +163,18 @@ function note(d: Diagnostic, n: Named, as: string, severity: Diagnostic['severit
   const checked = m.params
     ? `only the names of its parameters (${n.wire}…) are checked, as a wiki with ${m.extension} has them`
     : `its parameters (${n.wire}…) are not checked`;
-  return {
-    range: d.range,
+  return extensionNote(
+    d,
     severity,
-    code: 'extensionmodule',
-    source: d.source,
-    message:
-      `"${m.name}" is a ${as} module of the ${m.extension} extension, which the built-in catalogue does not describe: ` +
+    `"${m.name}" is a ${as} module of the ${m.extension} extension, which the built-in catalogue does not describe: ` +
       `${checked}. Load the wiki's catalogue to check the request against what that wiki has.`,
-    data: { param: as, value: m.name, module: m.name, extension: m.extension },
-  };
+    { param: as, value: m.name, module: m.name, extension: m.extension },
+  );
+}
+
+/** The `extensionmodule` hint in place of the diagnostic `d` (same range and source). */
+function extensionNote(d: Diagnostic, severity: Diagnostic['severity'], message: string, data: object): Diagnostic {
+  return { range: d.range, severity, code: 'extensionmodule', source: d.source, message, data };
 }
 
 /** An unknown name under a recorded module's prefix: reported with the module's own names. */
@@ -188,29 +190,23 @@ function misspelled(d: Diagnostic, name: string, n: Named): Diagnostic {
 }
 
 function logTypeNote(d: Diagnostic, param: string, value: string, extension: string, severity: Diagnostic['severity']): Diagnostic {
-  return {
-    range: d.range,
+  return extensionNote(
+    d,
     severity,
-    code: 'extensionmodule',
-    source: d.source,
-    message:
-      `"${value}" is a log ${param === 'leaction' ? 'action' : 'type'} of the ${extension} extension, which the built-in catalogue ` +
+    `"${value}" is a log ${param === 'leaction' ? 'action' : 'type'} of the ${extension} extension, which the built-in catalogue ` +
       `does not describe. Load the wiki's catalogue to check it against what that wiki has.`,
-    data: { param, value, extension },
-  };
+    { param, value, extension },
+  );
 }
 
 function paramNote(d: Diagnostic, param: string, extension: string, severity: Diagnostic['severity']): Diagnostic {
-  return {
-    range: d.range,
+  return extensionNote(
+    d,
     severity,
-    code: 'extensionmodule',
-    source: d.source,
-    message:
-      `"${param}" is a parameter the ${extension} extension adds to every request, which the built-in catalogue does not ` +
+    `"${param}" is a parameter the ${extension} extension adds to every request, which the built-in catalogue does not ` +
       `describe. Load the wiki's catalogue to check it against what that wiki has.`,
-    data: { param, extension },
-  };
+    { param, extension },
+  );
 }
 
 /** One verdict of the built-in catalogue, seen with the extension modules the query names. */
