@@ -57,7 +57,7 @@ function bundleOptions(production) {
  *  checked by test/unit/embedded/hostLanguages.test.ts), copied with the runtime to dist/grammars/tree-sitter-NAME.wasm. */
 const fromWasms = (g) => [g, `tree-sitter-wasms/out/tree-sitter-${g}.wasm`];
 const GRAMMARS = Object.fromEntries([
-  ...['python', 'javascript', 'typescript', 'tsx', 'php', 'kotlin', 'java', 'go', 'ruby', 'c_sharp', 'bash'].map(fromWasms),
+  ...['python', 'javascript', 'typescript', 'tsx', 'php', 'kotlin', 'java', 'go', 'ruby', 'c_sharp', 'bash', 'swift'].map(fromWasms),
   ['lua', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'],
 ]);
 

@@ -599,9 +599,51 @@ const FOUND: Case[] = [
     source: `new mw.Api().post({ action: '⟦delete⟧', title: 'X' });\n`,
     codes: ['missingparam'],
   },
+  {
+    name: 'Swift: a dictionary literal with an action (WikipediaKit) is a request; a typo in a name is reported on the key',
+    language: 'swift',
+    source:
+      `let url = URL(string: "${WIKI}")\nlet parameters: [String: String] = [\n    "action": "query",\n    "list": "search",\n` +
+      `    "srsearch": term,\n    "⟦srlimt⟧": "\\(maxCount)",\n]\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Swift: a dictionary filled key by key (`p["cmtitle"] = t`) is one request: the key set later is not missing, a misspelt one is reported',
+    language: 'swift',
+    source:
+      `// ${WIKI}\nfunc members(t: String) {\n    var p = ["action": "query", "list": "categorymembers"]\n    p["cmtitle"] = t\n` +
+      `    p["⟦cmlimt⟧"] = "5"\n    send(p)\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'Swift: a URL literal with an interpolated value, and one built with + across lines',
+    language: 'swift',
+    source:
+      `let a = "${WIKI}?action=query&list=allpages&⟦aplimt⟧=\\(n)"\n` +
+      `let b = "${WIKI}?action=query" +\n    "&prop=revisions&titles=\\(t)&⟦rvprp⟧=content"\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
+    name: 'Swift: a \\u{…} escape is decoded (all\\u{70}ages is allpages, so its misspelt limit is reported)',
+    language: 'swift',
+    source: `let p = "${WIKI}?action=query&list=all\\u{70}ages&⟦aplimt⟧=5"\n`,
+    codes: ['unrecognizedparams'],
+  },
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: 'Swift: a dictionary of another API (no MediaWiki name, no api.php) and an empty dictionary are no requests',
+    language: 'swift',
+    source: `let body: [String: Any] = ["action": "subscribe", "channel": c]\nvar headers: [String: String] = [:]\n`,
+  },
+  {
+    name: 'Swift: a valid WikipediaKit-style request with interpolated values lacks nothing',
+    language: 'swift',
+    source:
+      `let base = "${WIKI}"\nlet parameters: [String: String] = ["action": "parse", "format": "json", "formatversion": "2",\n` +
+      `    "page": title, "prop": "langlinks", "maxage": "\\(self.maxAgeInSeconds)", "uselang": language.variant ?? language.code]\n`,
+  },
   {
     name: 'a name in capitals given two values in the file is no constant: its value is known only at run time',
     language: 'python',

@@ -131,6 +131,15 @@ export const HOST_LANGUAGES: readonly HostLanguage[] = [
     concat: { types: ['concatenation'], operators: [] },
     comments: ['#'],
   },
+  {
+    id: 'swift',
+    grammar: 'swift',
+    extensions: ['.swift'],
+    // Raw strings (`#"…"#`) are not read: the grammar gives their text as one part with the delimiters.
+    strings: { line_string_literal: 'c', multi_line_string_literal: 'c' },
+    concat: { types: ['additive_expression'], operators: ['+'] },
+    comments: ['//'],
+  },
   { id: 'perl', extensions: ['.pl', '.pm'], strings: {}, concat: { types: [], operators: [] }, comments: ['#'] },
 ];
 

@@ -16,6 +16,10 @@ const CONTENT_TYPES = new Set([
   'text_fragment',
   // a Java text block's text ("""…""")
   'multiline_string_fragment',
+  // Swift's text and escapes (`\(…)` interpolations are holes)
+  'line_str_text',
+  'multi_line_str_text',
+  'str_escaped_char',
 ]);
 const DELIMITER_TYPES = new Set(['string_start', 'string_end']);
 const OPEN_DELIMITER = /^[A-Za-z@$]*("""|'''|"|'|`|\[=*\[)/;

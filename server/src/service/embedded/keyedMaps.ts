@@ -264,11 +264,27 @@ function pushSet(state: KeyedState, scope: number, name: string, set: KeyedGroup
   group.sets.push(set);
 }
 
+/**
+ * Swift's `name["key"] = v`: the grammar reads the subscript as a call (`directly_assignable_expression` holding
+ * `call_expression` of the name and a `call_suffix` of the key), so the name and the key node are taken from there.
+ */
+function swiftSubscript(target: Node | null | undefined): Node[] {
+  const call = target?.type === 'directly_assignable_expression' ? target.namedChildren[0] : undefined;
+  if (call?.type !== 'call_expression' || call.namedChildren.length !== 2) return [];
+  const [name, suffix] = call.namedChildren;
+  const args = suffix?.type === 'call_suffix' ? suffix.namedChildren[0] : undefined;
+  const key =
+    args?.type === 'value_arguments' && args.namedChildren.length === 1 ? args.namedChildren[0]?.childForFieldName('value') : undefined;
+  return name && key ? [name, key] : [];
+}
+
 /** `name[key] = v` / `name.key = v`; `name.key += v` and the like make the key's value unknown. */
 function noteSetting(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
-  const left = unwrap(node.childForFieldName('left') ?? node.namedChildren[0]);
+  const swift = lang.id === 'swift';
+  const target = swift ? node.childForFieldName('target') : undefined;
+  const left = swift ? target : unwrap(node.childForFieldName('left') ?? node.namedChildren[0]);
   const right = unwrap(node.childForFieldName('right') ?? node.namedChildren[node.namedChildren.length - 1]);
-  const parts = left?.namedChildren.filter((c): c is Node => !!c) ?? [];
+  const parts = swift ? swiftSubscript(target) : (left?.namedChildren.filter((c): c is Node => !!c) ?? []);
   if (!left || !right || parts.length !== 2) return;
   const name = variableName(parts[0]);
   const keyNode = unwrap(parts[1]);

@@ -2,7 +2,8 @@
  * Maps written as calls or initialisers rather than literals: Kotlin `mapOf("action" to "query")`
  * (and `mutableMapOf`, `hashMapOf`, …), Java `Map.of("action", "query")` / `Map.ofEntries(entry(…))`
  * (and Guava's `ImmutableMap.of`), C# anonymous objects `new { action = "query" }` and dictionary
- * initialisers `new Dictionary<string, string> { { "action", "query" }, ["list"] = "…" }`.
+ * initialisers `new Dictionary<string, string> { { "action", "query" }, ["list"] = "…" }`, Swift dictionary
+ * literals `["action": "query"]` (the grammar gives keys and values as alternating fields, not pairs).
  * Each gives the key and value nodes of its entries; `open` stands for an entry whose name is not
  * written there (a spread, a variable holding pairs).
  */
@@ -20,6 +21,7 @@ export const MAP_LITERAL_TYPES: Readonly<Record<string, readonly string[]>> = {
   kotlin: ['call_expression'],
   java: ['method_invocation'],
   csharp: ['anonymous_object_creation_expression', 'object_creation_expression'],
+  swift: ['dictionary_literal'],
 };
 
 /** Whether a node is one of these maps (cheap: looks at the node's type and callee only). */
@@ -34,6 +36,7 @@ export function isMapLiteral(node: Node, lang: HostLanguage): boolean {
         /^of(?:Entries)?$/.test(shortText(node.childForFieldName('name')))
       );
     case 'csharp:anonymous_object_creation_expression':
+    case 'swift:dictionary_literal':
       return true;
     case 'csharp:object_creation_expression':
       return CSHARP_MAP_TYPES.test(shortText(node.childForFieldName('type'))) && !!initializerOf(node);
@@ -105,9 +108,16 @@ function dictionaryPairs(node: Node): MapPair[] {
   });
 }
 
+function swiftPairs(node: Node): MapPair[] {
+  const keys = node.childrenForFieldName('key');
+  const values = node.childrenForFieldName('value');
+  return keys.map((k, i): MapPair => (k && values[i] ? [k, values[i]] : 'open'));
+}
+
 /** The entries of a map literal (see `isMapLiteral`). */
 export function mapPairs(node: Node, lang: HostLanguage): MapPair[] {
   if (lang.id === 'kotlin') return kotlinPairs(node);
+  if (lang.id === 'swift') return swiftPairs(node);
   if (lang.id === 'java') return javaPairs(node);
   return node.type === 'anonymous_object_creation_expression' ? anonymousPairs(node) : dictionaryPairs(node);
 }
