@@ -2,7 +2,8 @@
 // `npm run bench:compare -- --against REV [--rounds N] [--install] [-- BENCH_ARGS]`: the benchmark of
 // another commit and of this checkout, side by side in one run, so that a busy machine slows both alike.
 // - REV is checked out as a detached git worktree in a temporary folder outside the repository, built
-//   there (`node scripts/build.js`) and removed at the end: `git status` stays as it was.
+//   there (`node scripts/build.js`) and removed at the end: `git status` stays as it was. REV's benchmark
+//   runs with its temporary folder inside that worktree (see baseEnv), so older commits' web rows build.
 // - Its node_modules is this checkout's when every package REV's lock names has the same version here
 //   (this one's is then a superset); otherwise, or with --install, `npm ci` runs in the worktree.
 // - Runs interleave, the order swapped each round (AB BA AB …, N rounds each), each `node bench/run.js`
@@ -82,10 +83,22 @@ function printedRows(stdout) {
  * One `node bench/run.js` in `tree`; its rows, read from the results file it wrote, else from what it
  * printed (an older commit's benchmark may fail part-way, or `--only=…` writes no file).
  */
-function benchOnce(tree, benchArgs) {
+/**
+ * The environment of the base's runs: its temporary folder is the base worktree itself. Commits before
+ * the web rows' fix (dcf2f4f and older) bundle the bench into a folder made in the temporary folder, and
+ * the bundled build script then reads its package files from that folder's parent (`__dirname/..`): with
+ * the system's temporary folder that is a folder without package.json, and the web build failed. The
+ * worktree is removed at the end with all it holds.
+ */
+function baseEnv(base) {
+  return { ...process.env, TMPDIR: base, TMP: base, TEMP: base };
+}
+
+function benchOnce(tree, benchArgs, env = process.env) {
   const started = Date.now();
   const r = spawnSync(process.execPath, [path.join(tree, 'bench', 'run.js'), ...benchArgs], {
     cwd: tree,
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -212,7 +225,7 @@ function main() {
       const order = i % 2 ? ['this', 'base'] : ['base', 'this'];
       for (const side of order) {
         console.log(`\n=== round ${i + 1}/${opts.rounds}: ${side === 'base' ? rev.slice(0, 10) : 'this checkout'} ===`);
-        runs[side].push(benchOnce(side === 'base' ? base : root, opts.benchArgs));
+        runs[side].push(side === 'base' ? benchOnce(base, opts.benchArgs, baseEnv(base)) : benchOnce(root, opts.benchArgs));
       }
     }
     const rows = collect(runs).map(summarise);
@@ -242,4 +255,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { collect, summarise };
+module.exports = { collect, summarise, baseEnv };

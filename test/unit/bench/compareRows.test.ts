@@ -5,14 +5,19 @@
  * other side, and says so. Checked on rows as the benchmark writes them, without running it.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 type Printed = { name: string; value: number | string; unit: string; target: string };
 type Collected = { name: string; base: Array<number | string>; this: Array<number | string>; baseFrom?: string };
 type Summary = Collected & { ratio: number | null; verdict: string };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { collect, summarise } = require('../../../bench/compare.js') as {
+const { collect, summarise, baseEnv } = require('../../../bench/compare.js') as {
   collect(runs: { base: Printed[][]; this: Printed[][] }): Collected[];
   summarise(row: Collected): Summary;
+  baseEnv(base: string): NodeJS.ProcessEnv;
 };
 
 const ms = (name: string, value: number): Printed => ({ name, value, unit: 'ms', target: '<= 15' });
@@ -81,4 +86,25 @@ describe('bench:compare: the rows of the two sides', () => {
       else assert.ok(ratio !== null && Math.abs(ratio - c.want.ratio) < 1e-9, `ratio ${ratio}, want ${c.want.ratio}`);
     });
   }
+});
+
+describe('bench:compare: where the base runs', () => {
+  // Commits up to dcf2f4f bundle their benchmark into a folder made in the temporary folder and read their
+  // package files from its parent: the base's runs make that folder inside the base's own tree.
+  it('a folder the base makes in its temporary folder has the base tree as its parent', () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'wikimap-compare-test-'));
+    try {
+      const made = execFileSync(
+        process.execPath,
+        [
+          '-e',
+          "const fs = require('fs'), os = require('os'), path = require('path'); process.stdout.write(fs.mkdtempSync(path.join(os.tmpdir(), 'b-')))",
+        ],
+        { env: baseEnv(base), encoding: 'utf8' },
+      );
+      assert.equal(path.dirname(made), base);
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
 });
