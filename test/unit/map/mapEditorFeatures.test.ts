@@ -163,4 +163,31 @@ describe('map formatting', () => {
     const edits = service.format(document, service.parse(document), { tabSize: 4, insertSpaces: true });
     assert.equal(TextDocument.applyEdits(document, edits), '{\n    "type": "bones", // t\n    "pos1": {\n        "x": 0\n    }\n}');
   });
+
+  // jsonc-parser's table of line breaks with indents stops at 199 characters: an indent of exactly 200 had an
+  // edit with no text, and the document was not formatted at all.
+  const nested = (depth: number, indent: string, eol: string): string => {
+    const open = Array.from({ length: depth }, (_, level) => `${indent.repeat(level)}"a": {`);
+    const close = Array.from({ length: depth }, (_, level) => `${indent.repeat(depth - level)}}`);
+    return ['{', ...open.map((line) => indent + line), `${indent.repeat(depth + 1)}"x": 1`, ...close, '}'].join(eol);
+  };
+  const indents: Array<[tabSize: number, insertSpaces: boolean, depth: number, eol: string]> = [
+    [4, true, 50, '\n'], // an indent of 200 spaces at the innermost value
+    [4, true, 49, '\r\n'], // …and at the brace that closes depth 49
+    [8, true, 25, '\n'],
+    [5, true, 40, '\n'],
+    [10, true, 20, '\r\n'],
+    [25, true, 8, '\n'],
+    [32, true, 7, '\n'], // 192 and 224 around 200
+    [6, true, 33, '\n'], // 198 then 204: past the table with no exact hit, built by the library
+    [1, false, 63, '\n'], // tabs: at most 64 deep, never 200
+  ];
+  for (const [tabSize, insertSpaces, depth, eol] of indents) {
+    it(`tabSize ${tabSize}${insertSpaces ? '' : ' (tabs)'} at depth ${depth}: every line indented`, () => {
+      const expected = nested(depth, insertSpaces ? ' '.repeat(tabSize) : '\t', eol);
+      const document = makeDocument(expected.replace(/\s+/g, eol === '\r\n' ? '\r\n' : ''));
+      const edits = service.format(document, service.parse(document), { tabSize, insertSpaces });
+      assert.equal(TextDocument.applyEdits(document, edits), expected);
+    });
+  }
 });

@@ -14,21 +14,27 @@ const MAX_FORMAT_DEPTH = 64;
  * held the server for minutes.
  */
 const MAX_TAB_SIZE = 32;
+/** The size of jsonc-parser's table of line breaks with indents (see formatMapDocument). */
+const LIBRARY_INDENT_TABLE_SIZE = 200;
 
 export function formatMapDocument(document: TextDocument, options: FormattingOptions): TextEdit[] {
   const text = document.getText();
   if (nestingDepth(text) > MAX_FORMAT_DEPTH) return [];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const insertSpaces = options.insertSpaces !== false;
   const edits = format(text, undefined, {
     tabSize: Number.isInteger(options.tabSize) && options.tabSize > 0 ? Math.min(options.tabSize, MAX_TAB_SIZE) : 2,
-    insertSpaces: options.insertSpaces !== false,
+    insertSpaces,
     eol,
     insertFinalNewline: options.insertFinalNewline === true,
   });
-  // jsonc-parser gives edits without content for very deep nesting: then leave the document as it is
-  // rather than apply a partial formatting.
-  if (edits.some((e) => typeof e.content !== 'string')) return [];
-  return edits.map((e) => ({
+  // jsonc-parser (3.3.1) reads a line break and its indent from a table of 200 entries (indents 0 to 199) when
+  // the indent is at most 200 characters: an indent of exactly 200 (`tabSize` 4 at depth 50, 8 at depth 25, …)
+  // falls off the table and its edit has no content. That edit is a line break and 200 indent characters.
+  const fixed = edits.map((e) =>
+    typeof e.content === 'string' ? e : { ...e, content: eol + (insertSpaces ? ' ' : '\t').repeat(LIBRARY_INDENT_TABLE_SIZE) },
+  );
+  return fixed.map((e) => ({
     range: { start: document.positionAt(e.offset), end: document.positionAt(e.offset + e.length) },
     newText: e.content,
   }));
