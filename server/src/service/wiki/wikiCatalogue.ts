@@ -15,7 +15,7 @@
  *
  * Pure: no fs, no network. The caller reads the JSON and hands it in.
  */
-import { createVersionFacts, setBuiltinVersionFacts } from './wikiVersions';
+import { createVersionFacts, setBuiltinVersionFacts, setDevelopmentLineCatalogue } from './wikiVersions';
 import type { WikiModule, WikiNamespace, WikiParamDescriptor, WikiParamInfoNote, WikiWireParam } from './wikiTypes';
 import {
   constraintModuleOf,
@@ -995,6 +995,7 @@ export function loadBuiltinCatalogue(readJson: (relPath: string) => unknown): Wi
   cat.coreOnly = true;
   const recorded = isObject(actions) ? actions.mediawiki : undefined;
   if (typeof recorded === 'string') cat.actionModulesVersion = recorded;
+  setDevelopmentLineCatalogue(cat);
   setBuiltinVersionFacts(() =>
     createVersionFacts(() => readJson(BUILTIN_CATALOGUE_FILES.versions), readBuildFile(readJson, BUILTIN_CATALOGUE_FILES.versionPresence)),
   );

@@ -10,6 +10,7 @@ import { getValueItems } from './wikiQueryParser';
 import { didYouMean } from './wikiDidYouMean';
 import { normalUse } from './wikiValidationModules';
 import { pairRemoval } from './wikiValidationRemoval';
+import { developmentLineNote } from './wikiVersions';
 
 /** For a templated parameter (`rvcontentformat-main`): the target parameter (`rvslots`) must list the value. */
 export function templateTargetMissing(
@@ -86,15 +87,26 @@ export function reportUnrecognized(
     );
     return;
   }
-  const suggestion = ctx.full ? didYouMean(name, namesForSuggestion(ctx, r)) : undefined;
+  const newer = developmentLineParam(ctx, name);
+  const suggestion = ctx.full && !newer ? didYouMean(name, namesForSuggestion(ctx, r)) : undefined;
   ctx.add(
     'unrecognizedparams',
     s,
     e,
-    `${base} ${suggestion ? `Did you mean "${suggestion}"?` : 'No module of this query reads it: remove it, or add the module it belongs to.'}`,
+    `${base} ${newer ? `${newer} This wiki does not read it: remove it.` : suggestion ? `Did you mean "${suggestion}"?` : 'No module of this query reads it: remove it, or add the module it belongs to.'}`,
     { param: name, suggestion },
     { remove },
   );
+}
+
+/** The development line's note (wikiVersions.ts) on a parameter of a module this query uses that only that line has. */
+function developmentLineParam(ctx: QueryCheck, name: string): string | undefined {
+  for (const u of ctx.uses) {
+    if (!name.startsWith(u.wirePrefix)) continue;
+    const note = developmentLineNote(ctx.catalogue, u.module.path, name.slice(u.wirePrefix.length));
+    if (note) return note;
+  }
+  return undefined;
 }
 
 /**

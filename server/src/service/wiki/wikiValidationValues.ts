@@ -7,7 +7,7 @@ import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
 import { didYouMean } from './wikiDidYouMean';
-import { builtinVersionFacts, type ReleasedValue } from './wikiVersions';
+import { builtinVersionFacts, developmentLineNote, type ReleasedValue } from './wikiVersions';
 import { checkLimitsAndExpiry } from './wikiParamLimits';
 import { itemRemovalAt } from './wikiValidationRemoval';
 import { checkTimestampValue, checkTitleValue, checkUserValue, quote } from './wikiValidationForms';
@@ -61,6 +61,8 @@ function checkEnumValue(
   }
   const released = releasedValueOf(ctx, d, v);
   if (released?.accepted) return;
+  const path = released ? undefined : ctx.catalogue.moduleOfDescriptor(d)?.path;
+  const newer = path === undefined ? undefined : developmentLineNote(ctx.catalogue, path, d.name, v);
   badEnumValue(
     ctx,
     d,
@@ -72,7 +74,11 @@ function checkEnumValue(
     values,
     multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined,
     undefined,
-    released ? `${released.note} Allowed values: ${listValues(values)}.` : undefined,
+    released
+      ? `${released.note} Allowed values: ${listValues(values)}.`
+      : newer
+        ? `${newer} Allowed values: ${listValues(values)}.`
+        : undefined,
   );
   return;
 }

@@ -251,3 +251,54 @@ export function builtinVersionFacts(): WikiVersionFacts | undefined {
   }
   return builtin;
 }
+
+/** What `developmentLineOnly` reads of the built-in catalogue (wikiCatalogue.ts's `WikiCatalogue`, not imported). */
+interface DevelopmentCatalogue {
+  readonly mediaWikiVersion?: string;
+  getModule(path: string): { readonly parameters: readonly { readonly name: string; readonly values?: readonly string[] }[] } | undefined;
+}
+
+let development: DevelopmentCatalogue | undefined;
+
+/** Set by the loader of the built-in catalogue: the development line's description (its query modules). */
+export function setDevelopmentLineCatalogue(catalogue: DevelopmentCatalogue | undefined): void {
+  development = catalogue;
+}
+
+/** `1.45.0` → [1, 45]; undefined when not a version. */
+function versionParts(version: string | undefined): [number, number] | undefined {
+  const m = /(\d+)\.(\d+)/.exec(version ?? '');
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+/**
+ * The sentence a warning on a name adds when a catalogue of an older MediaWiki (a `--target 1.45` release, a 1.43
+ * wiki) lacks it and only the built-in catalogue's development line has it (`developmentLine`: its query modules):
+ * a parameter `name` of query module `modulePath`, or with `value` one value of it. No release has it (the built-in
+ * versions' facts), so it is not a mistake of the writer's, only new. A rights list's values are left out: the
+ * line's description lists an extension's rights among them (`describeUnreleased`). Undefined otherwise.
+ */
+export function developmentLineNote(
+  catalogue: { readonly source: string; readonly mediaWikiVersion?: string },
+  modulePath: string,
+  name: string,
+  value?: string,
+): string | undefined {
+  const dev = development;
+  if (!dev || catalogue.source === 'built-in' || !modulePath.startsWith('query+')) return undefined;
+  const line = dev.mediaWikiVersion;
+  const mine = versionParts(catalogue.mediaWikiVersion);
+  const theirs = versionParts(line);
+  if (!line || !mine || !theirs || mine[0] > theirs[0] || (mine[0] === theirs[0] && mine[1] >= theirs[1])) return undefined;
+  const d = dev.getModule(modulePath)?.parameters.find((p) => p.name === name);
+  if (!d) return undefined;
+  const facts = builtinVersionFacts();
+  if (!facts) return undefined;
+  if (value === undefined) {
+    if (facts.paramPresence(modulePath, name).present.length) return undefined;
+  } else {
+    if (!d.values?.includes(value) || isRightsList(d.values)) return undefined;
+    if (facts.valuePresence(modulePath, name, value)?.present.length) return undefined;
+  }
+  return `The ${line} development line has it; no release has it yet.`;
+}
