@@ -90,6 +90,37 @@ describe('names only the 1.46 development line has', () => {
     });
   }
 
+  // With no target, a right the line's description lists and no release has (ConfirmEdit's skipcaptcha; 1.46's
+  // ignore-restricted-groups) depends on the wiki: 1.45.0 and 1.43.3, without ConfirmEdit, answered
+  // aurights=skipcaptcha with `Unrecognized value for parameter "aurights": skipcaptcha`. An information with the
+  // server's code (PermissionManager::getAllPermissions lists only the wiki's rights); a released right gets none.
+  const rightRows: Array<[string, string, boolean]> = [
+    ['action=query&list=allusers&aurights=skipcaptcha', 'skipcaptcha', true],
+    ['action=query&list=allusers&aurights=ignore-restricted-groups', 'ignore-restricted-groups', true],
+    ['action=query&prop=contributors&titles=Alpha&pcrights=skipcaptcha', 'skipcaptcha', true],
+    ['action=query&list=allusers&aurights=edit|skipcaptcha', 'skipcaptcha', true],
+    ['action=query&list=allusers&aurights=edit', '', false],
+  ];
+  for (const [query, right, depends] of rightRows) {
+    it(`no target, ${query}: ${depends ? 'an information that it depends on the wiki (unrecognizedvalues)' : 'nothing'}`, () => {
+      const service = getWikiLanguageService({ resolveCatalogue: () => builtin });
+      const document = TextDocument.create('file:///d.wikiquery', 'wikiquery', 1, query);
+      const infos = service
+        .doValidation(document, service.parse(document), { loggedIn: true })
+        .filter((d) => d.code === 'unrecognizedvalues');
+      if (!depends) return assert.deepEqual(infos, []);
+      assert.equal(infos.length, 1);
+      assert.equal(infos[0].severity, 3);
+      assert.match(
+        String(infos[0].message),
+        new RegExp(
+          `^"${right}" is a right no MediaWiki release has as installed \\(absent from 1\\.39, 1\\.43, 1\\.45\\): an extension's, or new in the 1\\.46 development line\\. A wiki without it warns`,
+        ),
+      );
+      assert.equal(document.getText().slice(document.offsetAt(infos[0].range.start), document.offsetAt(infos[0].range.end)), right);
+    });
+  }
+
   it('a name no MediaWiki has gets no such sentence (a typo is not new)', () => {
     for (const q of ['action=query&prop=info&titles=Alpha&inprop=watchlistlabelz', 'action=query&list=watchlist&wllabelz=1']) {
       const messages = problems(v145, q).map((d) => String(d.message));

@@ -7,7 +7,7 @@ import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { QueryCheck } from './wikiCheckTypes';
 import type { WikiParam, WikiParamDescriptor } from './wikiTypes';
 import { didYouMean } from './wikiDidYouMean';
-import { builtinVersionFacts, developmentLineNote, type ReleasedValue } from './wikiVersions';
+import { builtinVersionFacts, developmentLineNote, isRightsList, type ReleasedValue } from './wikiVersions';
 import { checkLimitsAndExpiry } from './wikiParamLimits';
 import { itemRemovalAt } from './wikiValidationRemoval';
 import { checkTimestampValue, checkTitleValue, checkUserValue, quote } from './wikiValidationForms';
@@ -57,6 +57,7 @@ function checkEnumValue(
         { remove: multi ? itemRemovalAt(ctx.text, p, itemIndex) : undefined, tags: [DiagnosticTag.Deprecated] },
       );
     }
+    unreleasedRight(ctx, d, wire, v, s, e);
     return;
   }
   const released = releasedValueOf(ctx, d, v);
@@ -94,6 +95,29 @@ function releasedValueOf(ctx: QueryCheck, d: WikiParamDescriptor, v: string): Re
   if (ctx.catalogue.source !== 'built-in' || d.submodules) return undefined;
   const m = ctx.catalogue.moduleOfDescriptor(d);
   return m ? builtinVersionFacts()?.releasedValue(m.path, d.name, v) : undefined;
+}
+
+/**
+ * A right the untargeted built-in catalogue lists that no built-in release has as installed (ConfirmEdit's
+ * `skipcaptcha`: the 1.46 line's description was taken from a wiki with extensions): a wiki without the extension
+ * (or older than the line) drops it with the warning `unrecognizedvalues` (PermissionManager::getAllPermissions
+ * lists only the rights the wiki has; checked on 1.45.0 and 1.43.3), so the verdict depends on the wiki: an
+ * information with the server's code, naming how to judge it.
+ */
+function unreleasedRight(ctx: QueryCheck, d: WikiParamDescriptor, wire: string, v: string, s: number, e: number): void {
+  if (ctx.catalogue.source !== 'built-in' || !isRightsList(d.values)) return;
+  const m = ctx.catalogue.moduleOfDescriptor(d);
+  const facts = builtinVersionFacts();
+  const presence = m && facts?.valuePresence(m.path, d.name, v);
+  if (!facts || !presence || presence.present.length) return;
+  ctx.add(
+    'unrecognizedvalues',
+    s,
+    e,
+    `"${v}" is a right no MediaWiki release has as installed (absent from ${facts.shorts.join(', ')}): an extension's, or new in the ${ctx.catalogue.mediaWikiVersion ?? 'newest'} development line. A wiki without it warns (Unrecognized value for parameter "${wire}": ${v}) and ignores it; give the wiki's api.php URL to judge it.`,
+    { param: wire, value: v },
+    { severity: 'information' },
+  );
 }
 
 function checkNamespaceValue(
