@@ -466,6 +466,12 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'JavaScript properties set before the map is declared are not part of it; those after are',
+    language: 'javascript',
+    source: `// ${WIKI}\np.action = 'query';\np.list = 'allpages';\np.aplimt = 5;\np = {};\np.action = 'query';\np.list = 'allpages';\np.⟦apfrm⟧ = 'B';\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'PHP array filled key by key',
     language: 'php',
     source: `<?php\n// ${WIKI}\n$p = [];\n$p['action'] = 'query';\n$p['list'] = 'allpages';\n$p['⟦aplimt⟧'] = 10;\n`,
@@ -867,6 +873,11 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     name: 'keys set on a map in another function are another map',
     language: 'python',
     source: `# wikipedia\ndef a():\n    p = {"action": "query", "list": "allpages"}\ndef b():\n    p = {}\n    p["aplimt"] = 5\n`,
+  },
+  {
+    name: 'JavaScript properties set on a variable with no map declaration are not a request, even naming action',
+    language: 'javascript',
+    source: `// ${WIKI}\nfunction f(p) {\n  p.action = 'query';\n  p.list = 'allpages';\n  p.aplimt = 5;\n}\n`,
   },
   {
     name: 'keys set on an object of another API',

@@ -257,6 +257,10 @@ function olderFirst(test: string): boolean | undefined {
  * no wiki that old; the other branch is kept, as any branch is (maybe absent).
  */
 function pushSet(state: KeyedState, scope: number, name: string, set: KeyedGroup['sets'][number], host: string): void {
+  // `p.key = v` on a variable with no map declaration in the scope is any object's property (`req.timeout = 5`,
+  // `module.exports = …`), never read as a parameter (`keyedMaps`); a declaration after it starts a new group. Not
+  // kept: a file of 100,000 such settings held each one's node and entry to the end of the walk.
+  if (set.dot && !state.open.get(`${scope}:${name}`)?.decl) return;
   const group = groupOf(state, scope, name);
   const where = inBranch(set.node, group.decl, scope, host);
   if (where === 'old') return;
@@ -429,7 +433,7 @@ export interface KeyedMap {
 export function keyedMaps(state: KeyedState): KeyedMap[] {
   const out: KeyedMap[] = [];
   for (const g of [...state.done, ...state.open.values()]) {
-    const sets = g.sets.filter((s) => !s.dot || g.decl);
+    const sets = g.sets;
     if (!sets.length && !g.handedTo && !g.addsToken) continue;
     const own = g.ownNames;
     const entries = own ? g.declEntries.filter((e) => !own.has(e.name.text)) : [...g.declEntries];
