@@ -15,7 +15,8 @@
 // rounds' times are two-valued (with or without a collection: `--task reopen`), read the ratio of the
 // means, printed too.
 // - REV's wiki service is bundled from a detached git worktree in a temporary folder (removed at the
-//   end), with this checkout's node_modules; each side reads its own built-in catalogue.
+//   end), with this checkout's node_modules; each side reads its own built-in catalogue, as its build ships it
+//   (the run-time copies and derived files of scripts/lib/runtimeData.js, when the side has that script).
 // - Both sides check the same generated document (this checkout's bench/generate.ts).
 'use strict';
 const esbuild = require('esbuild');
@@ -83,8 +84,18 @@ const TASKS = {
   viewport: { make: 'viewporter', per: VIEWPORTS_PER_ROUND, unit: 'semantic tokens + inlay hints of a 50-line viewport' },
 };
 
+/** The side's built-in catalogue, its data files read as its build ships them when it has run-time copies under `data`, else its sources. */
+function catalogueSource(tree, data) {
+  return `const data = ${JSON.stringify(data ?? null)};
+const readData = (p: string) => {
+  const shipped = data === null ? undefined : path.join(data, p);
+  return JSON.parse(fs.readFileSync(shipped !== undefined && fs.existsSync(shipped) ? shipped : path.join(${JSON.stringify(tree)}, p), 'utf8'));
+};
+const catalogue = loadBuiltinCatalogue(readData);`;
+}
+
 /** The module of one side: a function per task that runs one round of it. Paths inside `tree` only. */
-function entrySource(tree) {
+function entrySource(tree, data) {
   const svc = JSON.stringify(path.join(tree, 'server/src/service/wiki/wikiLanguageService'));
   const cat = JSON.stringify(path.join(tree, 'server/src/service/wiki/wikiCatalogue'));
   return `
@@ -93,7 +104,7 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getWikiLanguageService } from ${svc};
 import { loadBuiltinCatalogue } from ${cat};
-const catalogue = loadBuiltinCatalogue((p: string) => JSON.parse(fs.readFileSync(path.join(${JSON.stringify(tree)}, p), 'utf8')));
+${catalogueSource(tree, data)}
 const wiki = getWikiLanguageService({ resolveCatalogue: () => catalogue });
 let n = 0;
 export function checker(text: string): () => void {
@@ -165,9 +176,23 @@ export function viewporter(text: string): () => void {
 `;
 }
 
+/**
+ * The data files of `tree` as its build ships them (scripts/lib/runtimeData.js: run-time copies without the
+ * documentation fields, and the files derived from the data, such as the version presence index), written under
+ * `dir`; undefined for a commit whose build shipped descriptors/ as it is. Without this, a side whose service
+ * reads a derived file would build it from the whole data in its first round, as no shipped server does.
+ */
+function shippedData(tree, dir, name) {
+  const lib = path.join(tree, 'scripts', 'lib', 'runtimeData.js');
+  if (!fs.existsSync(lib)) return undefined;
+  const out = path.join(dir, `${name}-data`);
+  require(lib).writeRuntimeData(tree, out);
+  return out;
+}
+
 async function bundleSide(tree, dir, name) {
   const entry = path.join(dir, `${name}.ts`);
-  fs.writeFileSync(entry, entrySource(tree));
+  fs.writeFileSync(entry, entrySource(tree, shippedData(tree, dir, name)));
   const outfile = path.join(dir, `${name}.js`);
   await esbuild.build({
     ...bundleOptions(true),
@@ -261,6 +286,8 @@ async function main() {
   const base = path.join(tmp, 'base');
   git(['worktree', 'add', '--detach', base, rev]);
   try {
+    // For REV's own build scripts (shippedData), as bench:compare links it.
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(base, 'node_modules'), 'dir');
     const [baseFile, ourFile] = await Promise.all([bundleSide(base, tmp, 'base'), bundleSide(root, tmp, 'this')]);
     const bundledGenerator = path.join(tmp, 'generate.js');
     await esbuild.build({

@@ -39,6 +39,7 @@ const REVIEWED_WRITES: Record<string, string> = {
   'bench/compare.js: fs.writeFileSync(OUT': 'bench/out/compare.json (git-ignored)',
   'bench/wikiCpu.js: fs.mkdtempSync(path.join(os.tmpdir(':
     "a temporary folder for the other commit's worktree and both bundles (removed after)",
+  'bench/wikiCpu.js: fs.symlinkSync(path.join(root': "the other commit's node_modules, a link in its temporary worktree",
   'bench/wikiCpu.js: fs.writeFileSync(entry': 'the entry of one side, in the mkdtemp folder above it',
   'bench/sourceTree.ts: fs.mkdtempSync(path.join(parent': 'the generated source tree, a new folder under the temporary folder it is given',
   'bench/sourceTree.ts: fs.mkdirSync(path.join(dir': 'folders of the generated tree, inside its mkdtemp folder',
