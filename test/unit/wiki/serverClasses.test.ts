@@ -998,6 +998,59 @@ table('What the server refuses a reader who is not logged in (said to hold "when
     expect: [['specialpage-cantexecute', 'error', 'Unwatchedpages', 'gqppage']],
   },
   { mirrors: 'ApiQueryQueryPage::run (a page anyone may read)', query: 'action=query&list=querypage&qppage=Lonelypages', expect: [] },
+  {
+    mirrors: "ApiQueryDeletedrevs::execute (checkUserRightsAny( 'deletedhistory' ) first)",
+    query: 'action=query&list=deletedrevs&drlimit=10',
+    expect: [
+      ['deprecation', 'warning', 'deletedrevs', 'list'],
+      ['permissiondenied', 'error', 'deletedrevs', ''],
+    ],
+  },
+  {
+    mirrors: 'ApiQueryAllDeletedRevisions::run (the default adrprop has comment)',
+    query: 'action=query&list=alldeletedrevisions&adrlimit=50',
+    expect: [['permissiondenied', 'error', 'alldeletedrevisions', 'adrprop']],
+  },
+  {
+    mirrors: 'ApiQueryAllDeletedRevisions::run (content)',
+    query: 'action=query&list=alldeletedrevisions&adrprop=ids|content&adrslots=main',
+    expect: [['permissiondenied', 'error', 'content', 'adrprop']],
+  },
+  {
+    mirrors: 'ApiQueryAllDeletedRevisions::run (neither comment nor content: answered)',
+    query: 'action=query&list=alldeletedrevisions&adrprop=ids|timestamp',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryAllDeletedRevisions::run (the generator sets no fields: answered)',
+    query: 'action=query&generator=alldeletedrevisions&gadrlimit=5',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryDeletedRevisions::run (a title, the default drvprop has comment)',
+    query: 'action=query&prop=deletedrevisions&titles=Alpha',
+    expect: [['permissiondenied', 'error', 'deletedrevisions', 'drvprop']],
+  },
+  {
+    mirrors: 'ApiQueryDeletedRevisions::run (parsedcomment, pages by id)',
+    query: 'action=query&prop=deletedrevisions&pageids=1&drvprop=user|parsedcomment',
+    expect: [['permissiondenied', 'error', 'parsedcomment', 'drvprop']],
+  },
+  {
+    mirrors: 'ApiQueryDeletedRevisions::run (revids: returns first unless one is deleted, which depends on the wiki)',
+    query: 'action=query&prop=deletedrevisions&revids=123456',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryDeletedRevisions::run (an invalid title only: an empty page set)',
+    query: 'action=query&prop=deletedrevisions&drvprop=user&titles=A%5Bb%5D',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryDeletedRevisions::run (neither comment nor content: answered)',
+    query: 'action=query&prop=deletedrevisions&titles=Alpha&drvprop=ids|timestamp',
+    expect: [],
+  },
 ]);
 
 describe('verdicts only anonymous requests get', () => {
@@ -1007,6 +1060,8 @@ describe('verdicts only anonymous requests get', () => {
     'action=query&prop=stashimageinfo&siifilekey=abc',
     'action=query&list=mystashedfiles',
     'action=query&list=querypage&qppage=Unwatchedpages',
+    'action=query&list=alldeletedrevisions',
+    'action=query&prop=deletedrevisions&titles=Alpha&drvprop=user|comment',
     'action=query&meta=siteinfo&assert=user',
     'action=compare&fromrev=2&torelative=prev&format=xml&assert=user',
   ];
@@ -1799,8 +1854,13 @@ describe('a verdict for a request whose login MediaWiki drops says why', () => {
   });
 });
 
+/** Rows sent signed in with a right to read deleted revisions: a reader who is not logged in is refused first (deletedrevs-anonymous). */
+function loggedInRows(rows: Row[]): Row[] {
+  return rows.map((r) => ({ loggedIn: true, ...r }));
+}
+
 const DR = 'ApiQueryDeletedrevs::execute';
-table('Continue values of list=deletedrevs: the form its mode decides', [
+table('Continue values of list=deletedrevs: the form its mode decides', loggedInRows([
   {
     mirrors: `${DR} (mode all: namespace|title|timestamp|id)`,
     query: 'action=query&list=deletedrevs&drcontinue=0|Alpha|20240101000000|5',
@@ -1861,12 +1921,12 @@ table('Continue values of list=deletedrevs: the form its mode decides', [
     query: 'action=query&list=deletedrevs&pageids=7&druser=Admin&drcontinue=20240101000000|5',
     expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
   },
-]);
+]));
 
 const DRTS = 'ApiQueryDeletedrevs::execute via ApiBase::parseContinueParamOrDie';
 const DEPRECATED_DR: Expected = ['deprecation', 'warning', 'deletedrevs', 'list'];
 // Each row was sent signed in with deletedhistory to 1.43.3 and 1.45.0 (and the 1.39 ones to the suite's 1.39).
-table("Continue values of list=deletedrevs: the timestamp part is the database's (1.43 and later)", [
+table("Continue values of list=deletedrevs: the timestamp part is the database's (1.43 and later)", loggedInRows([
   ...(
     [
       ['a valid TS_MW timestamp', '20240101000000|5', true],
@@ -1920,7 +1980,7 @@ table("Continue values of list=deletedrevs: the timestamp part is the database's
     expect: [DEPRECATED_DR, ['badcontinue', 'error', 'x|y', 'drcontinue']],
     catalogue: wiki139,
   },
-]);
+]));
 
 const MTP = 'ApiQueryImageInfo::mergeThumbParams';
 const II = 'action=query&prop=imageinfo&titles=File:Example.png&iiprop=url&';

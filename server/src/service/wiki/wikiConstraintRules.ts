@@ -52,9 +52,11 @@ export interface ConstraintRule {
   namespace?: number;
   /**
    * For a prop module's value read only for a page set that is not empty: `named` (the query names
-   * pages: titles, pageids, revids or a generator), `existing` (one of them exists too; the message says so).
+   * pages: titles, pageids, revids or a generator), `existing` (one of them exists too; the message says so),
+   * `titles` (titles, pageids or a generator name them: revisions named by `revids` alone are not judged, as
+   * ApiQueryDeletedRevisions::run returns first when none of them is deleted, which depends on the wiki).
    */
-  pages?: 'named' | 'existing';
+  pages?: 'named' | 'existing' | 'titles';
   /**
    * The module reads the value only for pages of this namespace (ApiQueryBacklinksprop's fileusage keeps
    * File pages only and returns first without one): applied when `titles=` names such a page, and not
@@ -273,8 +275,8 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
   if (kind === 'anonymous' && (typeof o.code !== 'string' || typeof o.message !== 'string'))
     throw new Error(`${where} (${id}): an anonymous rule needs the server's "code" and "message".`);
   const lifted = readLifted(o, `${where} (${id})`);
-  if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing')
-    throw new Error(`${where} (${id}): "pages" must be "named" or "existing".`);
+  if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing' && o.pages !== 'titles')
+    throw new Error(`${where} (${id}): "pages" must be "named", "existing" or "titles".`);
   if (o.pagesInNamespace !== undefined && !Number.isInteger(o.pagesInNamespace))
     throw new Error(`${where} (${id}): "pagesInNamespace" must be a namespace number.`);
   if (o.userMode !== undefined && (typeof o.userMode !== 'string' || kind !== 'pattern'))
@@ -304,7 +306,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(typeof o.namespace === 'number' ? { namespace: o.namespace } : {}),
     ...(lifted ? { lifted } : {}),
     ...(readAccount(o, `${where} (${id})`) ?? {}),
-    ...(o.pages === 'named' || o.pages === 'existing' ? { pages: o.pages } : {}),
+    ...(o.pages === 'named' || o.pages === 'existing' || o.pages === 'titles' ? { pages: o.pages } : {}),
     ...(typeof o.pagesInNamespace === 'number' ? { pagesInNamespace: o.pagesInNamespace } : {}),
     ...(o.notAsGenerator === true ? { notAsGenerator: true } : {}),
     ...(sortFields ? { sortFields } : {}),

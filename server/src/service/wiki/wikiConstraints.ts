@@ -308,6 +308,10 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     return;
   }
   if (kind === 'anonymous') {
+    // A prop module that returns before its rights check for an empty page set, or checks only when it is
+    // not the generator (ApiQueryDeletedRevisions::run, ApiQueryAllDeletedRevisions::run).
+    if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+    if (rule.notAsGenerator && use?.generator === true) return;
     // Either for a sender not logged in, or (`account`) for the signed-in account lacking a right.
     if (rule.account ? accountRuleHolds(ctx, rule.account) : !ctx.loggedIn) applyAnonymous(ctx, rule, prefix, use);
     return;
@@ -420,9 +424,10 @@ const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'generator'];
  * ApiQueryLinks, …). A prop module that is itself the generator reads the pages of titles/pageids/revids
  * alone (ApiQueryGeneratorBase::getPageSet: the page set ApiPageSet builds for the generator).
  */
-function namesPages(ctx: QueryCheck, asGenerator: boolean): boolean {
+function namesPages(ctx: QueryCheck, asGenerator: boolean, notRevids = false): boolean {
   for (const name of PAGE_SET_PARAMS) {
     if (asGenerator && name === 'generator') continue;
+    if (notRevids && name === 'revids') continue;
     const p = ctx.present.get(name);
     if (!p || p.value === '') continue;
     // Invalid titles (`A[b]`, `|`) are listed as invalid, not looked up: they name no page.
