@@ -1860,127 +1860,133 @@ function loggedInRows(rows: Row[]): Row[] {
 }
 
 const DR = 'ApiQueryDeletedrevs::execute';
-table('Continue values of list=deletedrevs: the form its mode decides', loggedInRows([
-  {
-    mirrors: `${DR} (mode all: namespace|title|timestamp|id)`,
-    query: 'action=query&list=deletedrevs&drcontinue=0|Alpha|20240101000000|5',
-    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
-  },
-  {
-    mirrors: `${DR} (mode all: one part)`,
-    query: 'action=query&list=deletedrevs&drcontinue=x',
-    expect: [
-      ['deprecation', 'warning', 'deletedrevs', 'list'],
-      ['badcontinue', 'error', 'x', 'drcontinue'],
-    ],
-  },
-  {
-    mirrors: `${DR} (mode all: a namespace part PHP would print otherwise)`,
-    query: 'action=query&list=deletedrevs&drcontinue=00|Alpha|20240101000000|5',
-    expect: [
-      ['deprecation', 'warning', 'deletedrevs', 'list'],
-      ['badcontinue', 'error', '00|Alpha|20240101000000|5', 'drcontinue'],
-    ],
-  },
-  {
-    mirrors: `${DR} (mode all: 2 parts)`,
-    query: 'action=query&list=deletedrevs&drcontinue=20240101000000|5',
-    expect: [
-      ['deprecation', 'warning', 'deletedrevs', 'list'],
-      ['badcontinue', 'error', '20240101000000|5', 'drcontinue'],
-    ],
-  },
-  {
-    mirrors: `${DR} (mode user: timestamp|id)`,
-    query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=20240101000000|5',
-    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
-  },
-  {
-    mirrors: `${DR} (mode user: 4 parts)`,
-    query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=0|Alpha|20240101000000|5',
-    expect: [
-      ['deprecation', 'warning', 'deletedrevs', 'list'],
-      ['badcontinue', 'error', '0|Alpha|20240101000000|5', 'drcontinue'],
-    ],
-  },
-  {
-    mirrors: `${DR} (mode revs before user: a valid title is a page, 4 parts)`,
-    query: 'action=query&list=deletedrevs&titles=Alpha&druser=Admin&drcontinue=20240101000000|5',
-    expect: [
-      ['deprecation', 'warning', 'deletedrevs', 'list'],
-      ['badcontinue', 'error', '20240101000000|5', 'drcontinue'],
-    ],
-  },
-  {
-    mirrors: `${DR} (only an invalid title: no page, mode user)`,
-    query: 'action=query&list=deletedrevs&titles=A%5Bb%5D&druser=Admin&drcontinue=20240101000000|5',
-    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
-  },
-  {
-    mirrors: `${DR} (pageids with the user: whether a page is found is the wiki's, either form)`,
-    query: 'action=query&list=deletedrevs&pageids=7&druser=Admin&drcontinue=20240101000000|5',
-    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
-  },
-]));
+table(
+  'Continue values of list=deletedrevs: the form its mode decides',
+  loggedInRows([
+    {
+      mirrors: `${DR} (mode all: namespace|title|timestamp|id)`,
+      query: 'action=query&list=deletedrevs&drcontinue=0|Alpha|20240101000000|5',
+      expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+    },
+    {
+      mirrors: `${DR} (mode all: one part)`,
+      query: 'action=query&list=deletedrevs&drcontinue=x',
+      expect: [
+        ['deprecation', 'warning', 'deletedrevs', 'list'],
+        ['badcontinue', 'error', 'x', 'drcontinue'],
+      ],
+    },
+    {
+      mirrors: `${DR} (mode all: a namespace part PHP would print otherwise)`,
+      query: 'action=query&list=deletedrevs&drcontinue=00|Alpha|20240101000000|5',
+      expect: [
+        ['deprecation', 'warning', 'deletedrevs', 'list'],
+        ['badcontinue', 'error', '00|Alpha|20240101000000|5', 'drcontinue'],
+      ],
+    },
+    {
+      mirrors: `${DR} (mode all: 2 parts)`,
+      query: 'action=query&list=deletedrevs&drcontinue=20240101000000|5',
+      expect: [
+        ['deprecation', 'warning', 'deletedrevs', 'list'],
+        ['badcontinue', 'error', '20240101000000|5', 'drcontinue'],
+      ],
+    },
+    {
+      mirrors: `${DR} (mode user: timestamp|id)`,
+      query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=20240101000000|5',
+      expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+    },
+    {
+      mirrors: `${DR} (mode user: 4 parts)`,
+      query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=0|Alpha|20240101000000|5',
+      expect: [
+        ['deprecation', 'warning', 'deletedrevs', 'list'],
+        ['badcontinue', 'error', '0|Alpha|20240101000000|5', 'drcontinue'],
+      ],
+    },
+    {
+      mirrors: `${DR} (mode revs before user: a valid title is a page, 4 parts)`,
+      query: 'action=query&list=deletedrevs&titles=Alpha&druser=Admin&drcontinue=20240101000000|5',
+      expect: [
+        ['deprecation', 'warning', 'deletedrevs', 'list'],
+        ['badcontinue', 'error', '20240101000000|5', 'drcontinue'],
+      ],
+    },
+    {
+      mirrors: `${DR} (only an invalid title: no page, mode user)`,
+      query: 'action=query&list=deletedrevs&titles=A%5Bb%5D&druser=Admin&drcontinue=20240101000000|5',
+      expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+    },
+    {
+      mirrors: `${DR} (pageids with the user: whether a page is found is the wiki's, either form)`,
+      query: 'action=query&list=deletedrevs&pageids=7&druser=Admin&drcontinue=20240101000000|5',
+      expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+    },
+  ]),
+);
 
 const DRTS = 'ApiQueryDeletedrevs::execute via ApiBase::parseContinueParamOrDie';
 const DEPRECATED_DR: Expected = ['deprecation', 'warning', 'deletedrevs', 'list'];
 // Each row was sent signed in with deletedhistory to 1.43.3 and 1.45.0 (and the 1.39 ones to the suite's 1.39).
-table("Continue values of list=deletedrevs: the timestamp part is the database's (1.43 and later)", loggedInRows([
-  ...(
-    [
-      ['a valid TS_MW timestamp', '20240101000000|5', true],
-      ['the year 0000', '00000101000000|5', true],
-      ['29 February of a leap year', '20240229000000|5', true],
-      ['29 February of 2000', '20000229000000|5', true],
-      ['a negative id is an integer PHP prints', '20240101000000|-5', true],
-      ['13 digits', '2024010100000|5', false],
-      ['month 13', '20241301000000|5', false],
-      ['30 February', '20240230000000|5', false],
-      ['29 February of 2023', '20230229000000|5', false],
-      ['29 February of 1900', '19000229000000|5', false],
-      ['31 April', '20240431000000|5', false],
-      ['hour 24', '20240101240000|5', false],
-      ['second 60', '20240101235960|5', false],
-      ['an ISO 8601 timestamp', '2024-01-01T00:00:00Z|5', false],
-      ['a Unix timestamp', '1700000000|5', false],
-      ['a leading blank', ' 20240101000000|5', false],
-      ['not a timestamp', 'x|5', false],
-    ] as const
-  ).map(([what, value, ok]) => ({
-    mirrors: `${DRTS} (mode user, ${what})`,
-    query: `action=query&list=deletedrevs&druser=Admin&drcontinue=${value.replace(/ /g, '%20')}`,
-    expect: ok ? [DEPRECATED_DR] : [DEPRECATED_DR, ['badcontinue', 'error', value.replace(/ /g, '%20'), 'drcontinue'] as Expected],
-  })),
-  {
-    mirrors: `${DRTS} (mode all: namespace|title|timestamp|id, the third part a year only)`,
-    query: 'action=query&list=deletedrevs&drcontinue=0|Alpha|2024|5',
-    expect: [DEPRECATED_DR, ['badcontinue', 'error', '0|Alpha|2024|5', 'drcontinue']],
-  },
-  {
-    mirrors: `${DRTS} (mode all: an empty timestamp part)`,
-    query: 'action=query&list=deletedrevs&drcontinue=0|Alpha||5',
-    expect: [DEPRECATED_DR, ['badcontinue', 'error', '0|Alpha||5', 'drcontinue']],
-  },
-  {
-    mirrors: `${DRTS} (PostgreSQL writes TS_POSTGRES: which database a wiki runs is not known, not refused)`,
-    query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=2024-01-01%2000:00:00%2B00|5',
-    expect: [DEPRECATED_DR],
-  },
-  {
-    mirrors:
-      'ApiQueryDeletedrevs::execute on 1.39 (the timestamp part goes to the database unchecked: internal_api_error, left to the wiki)',
-    query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=x|5',
-    expect: [DEPRECATED_DR],
-    catalogue: wiki139,
-  },
-  {
-    mirrors: 'ApiQueryDeletedrevs::execute on 1.39 (the form of the parts is still judged)',
-    query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=x|y',
-    expect: [DEPRECATED_DR, ['badcontinue', 'error', 'x|y', 'drcontinue']],
-    catalogue: wiki139,
-  },
-]));
+table(
+  "Continue values of list=deletedrevs: the timestamp part is the database's (1.43 and later)",
+  loggedInRows([
+    ...(
+      [
+        ['a valid TS_MW timestamp', '20240101000000|5', true],
+        ['the year 0000', '00000101000000|5', true],
+        ['29 February of a leap year', '20240229000000|5', true],
+        ['29 February of 2000', '20000229000000|5', true],
+        ['a negative id is an integer PHP prints', '20240101000000|-5', true],
+        ['13 digits', '2024010100000|5', false],
+        ['month 13', '20241301000000|5', false],
+        ['30 February', '20240230000000|5', false],
+        ['29 February of 2023', '20230229000000|5', false],
+        ['29 February of 1900', '19000229000000|5', false],
+        ['31 April', '20240431000000|5', false],
+        ['hour 24', '20240101240000|5', false],
+        ['second 60', '20240101235960|5', false],
+        ['an ISO 8601 timestamp', '2024-01-01T00:00:00Z|5', false],
+        ['a Unix timestamp', '1700000000|5', false],
+        ['a leading blank', ' 20240101000000|5', false],
+        ['not a timestamp', 'x|5', false],
+      ] as const
+    ).map(([what, value, ok]) => ({
+      mirrors: `${DRTS} (mode user, ${what})`,
+      query: `action=query&list=deletedrevs&druser=Admin&drcontinue=${value.replace(/ /g, '%20')}`,
+      expect: ok ? [DEPRECATED_DR] : [DEPRECATED_DR, ['badcontinue', 'error', value.replace(/ /g, '%20'), 'drcontinue'] as Expected],
+    })),
+    {
+      mirrors: `${DRTS} (mode all: namespace|title|timestamp|id, the third part a year only)`,
+      query: 'action=query&list=deletedrevs&drcontinue=0|Alpha|2024|5',
+      expect: [DEPRECATED_DR, ['badcontinue', 'error', '0|Alpha|2024|5', 'drcontinue']],
+    },
+    {
+      mirrors: `${DRTS} (mode all: an empty timestamp part)`,
+      query: 'action=query&list=deletedrevs&drcontinue=0|Alpha||5',
+      expect: [DEPRECATED_DR, ['badcontinue', 'error', '0|Alpha||5', 'drcontinue']],
+    },
+    {
+      mirrors: `${DRTS} (PostgreSQL writes TS_POSTGRES: which database a wiki runs is not known, not refused)`,
+      query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=2024-01-01%2000:00:00%2B00|5',
+      expect: [DEPRECATED_DR],
+    },
+    {
+      mirrors:
+        'ApiQueryDeletedrevs::execute on 1.39 (the timestamp part goes to the database unchecked: internal_api_error, left to the wiki)',
+      query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=x|5',
+      expect: [DEPRECATED_DR],
+      catalogue: wiki139,
+    },
+    {
+      mirrors: 'ApiQueryDeletedrevs::execute on 1.39 (the form of the parts is still judged)',
+      query: 'action=query&list=deletedrevs&druser=Admin&drcontinue=x|y',
+      expect: [DEPRECATED_DR, ['badcontinue', 'error', 'x|y', 'drcontinue']],
+      catalogue: wiki139,
+    },
+  ]),
+);
 
 const MTP = 'ApiQueryImageInfo::mergeThumbParams';
 const II = 'action=query&prop=imageinfo&titles=File:Example.png&iiprop=url&';

@@ -226,7 +226,12 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
     query: 'action=query&prop=info&titles=A&inprop=readable',
     expect: [['deprecation', 'warning', 'readable', 'inprop']],
   },
-  { name: 'deprecated module', query: 'action=query&list=deletedrevs', expect: [['deprecation', 'warning', 'deletedrevs', 'list']] },
+  {
+    name: 'deprecated module (sent signed in: a reader who is not logged in is refused first)',
+    query: 'action=query&list=deletedrevs',
+    expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
+    settings: { loggedIn: true },
+  },
   // badgenerator (error)
   {
     name: 'module that is not a generator',
@@ -284,6 +289,7 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   {
     name: 'useronly without a user: the module dies (invalidparammix)',
     query: 'action=query&list=alldeletedrevisions&adrstart=now',
+    settings: { loggedIn: true },
     expect: [
       ['invalidparammix', 'error', 'adrstart', 'adrstart'],
       ['useronly', 'information', 'adrstart', 'adrstart'],
@@ -292,6 +298,7 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   {
     name: 'nonuseronly with a user: the module dies (invalidparammix)',
     query: 'action=query&list=alldeletedrevisions&adruser=A&adrfrom=B',
+    settings: { loggedIn: true },
     expect: [
       ['invalidparammix', 'error', 'adrfrom', 'adrfrom'],
       ['nonuseronly', 'information', 'adrfrom', 'adrfrom'],
@@ -310,6 +317,7 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   {
     name: 'modes: a mode-3 parameter with titles (mode 1)',
     query: 'action=query&list=deletedrevs&titles=A&drunique=1',
+    settings: { loggedIn: true },
     expect: [
       ['deprecation', 'warning', 'deletedrevs', 'list'],
       ['modes', 'information', 'drunique', 'drunique'],
@@ -318,6 +326,7 @@ const TABLE: Array<{ name: string; query: string; expect: Expected[]; settings?:
   {
     name: 'modes: a mode-3 parameter in mode 3 is fine',
     query: 'action=query&list=deletedrevs&drunique=1',
+    settings: { loggedIn: true },
     expect: [['deprecation', 'warning', 'deletedrevs', 'list']],
   },
   {
