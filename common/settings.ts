@@ -378,6 +378,7 @@ export const SETTINGS: readonly SettingSpec[] = [
       'perl',
       'shellscript',
       'swift',
+      'r',
     ],
     items: { type: 'string' },
     uniqueItems: true,
@@ -387,7 +388,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     readBy: 'both',
     restricted: false,
     markdownDescription:
-      'Language ids whose documents get wiki-query features. Markdown (and any other language listed): lines containing `api.php?`, with the ▶ Run lens. Source files (Python, JavaScript, TypeScript, PHP, Kotlin, Java, Lua, Go, Ruby, C#, Perl, shell, Swift): the MediaWiki API requests written in them (URL literals, parameter dicts and objects, client calls) get diagnostics, hover, completion, quick fixes and highlighting — only in files that name a MediaWiki API (`api.php`, a wiki host) or use a MediaWiki client (`mw.Api`, mwn, pywikibot, mwclient). Changing it restarts the language server.',
+      'Language ids whose documents get wiki-query features. Markdown (and any other language listed): lines containing `api.php?`, with the ▶ Run lens. Source files (Python, JavaScript, TypeScript, PHP, Kotlin, Java, Lua, Go, Ruby, C#, Perl, shell, Swift, R): the MediaWiki API requests written in them (URL literals, parameter dicts and objects, client calls) get diagnostics, hover, completion, quick fixes and highlighting — only in files that name a MediaWiki API (`api.php`, a wiki host) or use a MediaWiki client (`mw.Api`, mwn, pywikibot, mwclient). Changing it restarts the language server.',
     readme:
       'Languages whose requests get the wiki features: `api.php?` URLs in markdown; in source files, the API requests of files that name a MediaWiki API or use a MediaWiki client.',
   },

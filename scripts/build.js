@@ -59,6 +59,7 @@ const fromWasms = (g) => [g, `tree-sitter-wasms/out/tree-sitter-${g}.wasm`];
 const GRAMMARS = Object.fromEntries([
   ...['python', 'javascript', 'typescript', 'tsx', 'php', 'kotlin', 'java', 'go', 'ruby', 'c_sharp', 'bash', 'swift'].map(fromWasms),
   ['lua', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'],
+  ['r', '@eagleoutice/tree-sitter-r/tree-sitter-r.wasm'],
 ]);
 
 function copyGrammars(outDir) {

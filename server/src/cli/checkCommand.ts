@@ -222,8 +222,8 @@ ${CATALOGUE_LIMITS_USAGE}
                                or a comma-separated list of languages (python,
                                javascript, typescript, typescriptreact, php,
                                kotlin, java, lua, go, ruby, csharp, shellscript,
-                               perl, swift). A source file named explicitly is read as
-                               its language. A host comment line
+                               perl, swift, r). A source file named explicitly
+                               is read as its language. A host comment line
                                "wikimap-query-disable-next-line [CODE...]"
                                silences the line after it.
   --baseline FILE              A JSON result list (from --format json) of known

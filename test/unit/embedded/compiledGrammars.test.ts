@@ -22,6 +22,7 @@ const SOURCES: Record<string, string> = {
   lua: 'local url = "https://w.example.org/api.php?action=query&list=allpages&aplimt=5"\n',
   csharp: 'class W { string u = "https://w.example.org/w/api.php?action=query&list=allpages&aplimt=5"; }\n',
   shellscript: 'curl -s "https://w.example.org/w/api.php?action=query&list=allpages&aplimt=5"\n',
+  r: 'url <- "https://w.example.org/w/api.php"\nq <- list(action = "query", list = "allpages", aplimt = 5)\n',
   swift: 'let p: [String: String] = ["action": "query", "list": "allpages", "aplimt": "5"]\nlet u = "https://w.example.org/w/api.php"\n',
 };
 

@@ -614,6 +614,29 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'R (WikipediR): a list() of named arguments is a request; a key set after it with $ (q$cmlimt <- 5) is read with it, and the key set later is not missing',
+    language: 'r',
+    source:
+      `# ${WIKI}\nmembers <- function(url, t) {\n  q <- list(action = "query", list = "categorymembers")\n  q$cmtitle <- t\n` +
+      `  q$⟦cmlimt⟧ <- 5\n  query(url, "members", query_param = q)\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
+    name: 'R: paste0() joins a URL literal with a value; paste() puts its separator between (an unknown space: the value is not empty)',
+    language: 'r',
+    source:
+      `u <- paste0("${WIKI}?action=query&list=allpages&⟦aplimt⟧=", n)\n` +
+      `v <- paste("${WIKI}?action=query&list=search&srsearch=", term)\n` +
+      `w <- paste("${WIKI}?action=query", "list=allpages", "⟦aplimt⟧=5", sep = "&")\n`,
+    codes: ['unrecognizedparams', 'unrecognizedparams'],
+  },
+  {
+    name: "R: a list() given as a call's query is checked for what it writes (a value no module has)",
+    language: 'r',
+    source: `# ${WIKI}\nr <- httr::GET(url, query = list(action = "parse", page = t, prop = "⟦txt⟧", format = "json"))\n`,
+    codes: ['unrecognizedvalues'],
+  },
+  {
     name: 'Swift: a dictionary filled key by key (`p["cmtitle"] = t`) is one request: the key set later is not missing, a misspelt one is reported',
     language: 'swift',
     source:
@@ -638,6 +661,18 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: "R (WikipediR): a list() given as httr's query, with the token in the POST body, lacks nothing",
+    language: 'r',
+    source:
+      `# ${WIKI}\nr <- httr::modify_url(url, query = list(action = "edit", title = t, text = x, format = "json")) %>%\n` +
+      `  httr::POST(body = list(token = token))\n`,
+  },
+  {
+    name: 'R: lists of other things (no action, no query module) and paste(…, collapse = "|") are no requests',
+    language: 'r',
+    source: `# ${WIKI}\nopts <- list(a = 1, b = "x", list = "y")\nprops <- paste(c("ids", "title"), collapse = "|")\n`,
+  },
   {
     name: 'Swift: a dictionary of another API (no MediaWiki name, no api.php) and an empty dictionary are no requests',
     language: 'swift',

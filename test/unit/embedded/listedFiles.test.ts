@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkSource } from './helpers';
-import { HOST_LANGUAGES } from '../../../server/src/service/embedded/hostLanguages';
+import { hostLanguageOf } from '../../../server/src/service/embedded/hostLanguages';
 
 const LISTED = path.resolve(__dirname, '../../fixtures/embedded-corpus/listed');
 
@@ -40,7 +40,7 @@ function readList(): Map<string, Listed[]> {
 
 /** The requests a file yields: line → confidence and the virtual query's values. */
 async function findIn(file: string): Promise<Map<number, { high: boolean; value: (name: string) => string | undefined }>> {
-  const lang = HOST_LANGUAGES.find((l) => l.extensions.some((x) => file.endsWith(x)))!;
+  const lang = hostLanguageOf('', file)!;
   const { document, checked } = await checkSource(lang.id, fs.readFileSync(path.join(LISTED, file), 'utf8'));
   const out = new Map<number, { high: boolean; value: (name: string) => string | undefined }>();
   for (const c of checked) {
@@ -72,7 +72,7 @@ describe('requests inside source code: real files listed by hand', function () {
     const tally: Record<string, { listed: number; judged: number; falseFinds: number }> = {};
     const wrong: string[] = [];
     for (const [file, entries] of list) {
-      const lang = HOST_LANGUAGES.find((l) => l.extensions.some((x) => file.endsWith(x)))!.id;
+      const lang = hostLanguageOf('', file)!.id;
       const t = (tally[lang] ??= { listed: 0, judged: 0, falseFinds: 0 });
       const found = await findIn(file);
       const lines = new Set(entries.map((e) => e.line));

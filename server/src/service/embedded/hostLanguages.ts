@@ -140,6 +140,17 @@ export const HOST_LANGUAGES: readonly HostLanguage[] = [
     concat: { types: ['additive_expression'], operators: ['+'] },
     comments: ['//'],
   },
+  {
+    id: 'r',
+    grammar: 'r',
+    // npm's only prebuilt R grammar (r-lib's, MIT); tree-sitter-wasms has none.
+    grammarPackageFile: '@eagleoutice/tree-sitter-r/tree-sitter-r.wasm',
+    extensions: ['.r'],
+    strings: { string: 'c' },
+    // `paste0("…", x)` and `paste(…, sep = "")` join strings (hostStrings.ts): R has no operator for it.
+    concat: { types: ['call'], operators: [] },
+    comments: ['#'],
+  },
   { id: 'perl', extensions: ['.pl', '.pm'], strings: {}, concat: { types: [], operators: [] }, comments: ['#'] },
 ];
 

@@ -133,8 +133,33 @@ function decodeTextBlock(host: string, from: number, to: number, out: MappedText
 /** Longest node whose source is searched for a concatenation operator before its children are read. */
 const OPERATOR_LOOK = 256;
 
+/**
+ * R's `paste0(a, b)` and `paste(a, b, sep = s)`: the unnamed arguments joined, with `sep` between them for `paste` (its
+ * node; the function's name, a hole, for the default space). A `collapse` joins a vector: no concatenation then.
+ */
+function rPasteArguments(node: Node): Node[] | undefined {
+  if (node.type !== 'call') return undefined;
+  const fn = node.childForFieldName('function');
+  const name = fn && fn.endIndex - fn.startIndex <= 12 ? fn.text.replace(/^base::/, '') : '';
+  if (name !== 'paste0' && name !== 'paste') return undefined;
+  const values: Node[] = [];
+  let sep: Node | undefined = name === 'paste' ? (fn ?? undefined) : undefined;
+  for (const arg of node.childForFieldName('arguments')?.namedChildren ?? []) {
+    if (!arg || arg.type !== 'argument') continue;
+    const argName = arg.childForFieldName('name')?.text;
+    const value = arg.childForFieldName('value');
+    if (!value) return undefined;
+    if (argName === undefined) values.push(value);
+    else if (argName === 'sep' && name === 'paste') sep = value;
+    else return undefined;
+  }
+  if (!values.length) return undefined;
+  return sep ? values.flatMap((v, i) => (i ? [sep, v] : [v])) : values;
+}
+
 function isConcat(node: Node, lang: HostLanguage): boolean {
   if (!lang.concat.types.includes(node.type)) return false;
+  if (lang.id === 'r') return rPasteArguments(node) !== undefined;
   // Adjacent literals (Python's "a" "b", the shell's a"b") join without an operator.
   if (!lang.concat.operators.length || node.type === 'concatenated_string') return true;
   // Most are arithmetic or comparisons: a short node whose source lacks the operator is told at once.
@@ -162,7 +187,9 @@ function concatOperands(node: Node, lang: HostLanguage): Node[] {
   const stack: Node[] = [node];
   while (stack.length && out.length < MAX_OPERANDS) {
     const n = stack.pop()!;
-    if (isConcat(n, lang) || n.type === 'parenthesized_expression') {
+    const pasted = lang.id === 'r' ? rPasteArguments(n) : undefined;
+    if (pasted) for (let i = pasted.length - 1; i >= 0; i--) stack.push(pasted[i]);
+    else if (isConcat(n, lang) || n.type === 'parenthesized_expression') {
       const kids = n.namedChildren.filter((k): k is Node => k !== null && k.type !== 'comment');
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
     } else out.push(n);

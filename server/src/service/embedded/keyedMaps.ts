@@ -79,7 +79,7 @@ const SETTERS = /^(put|add|set|append|field|Add|Set|update)$/;
 /** How such a call starts (`name.setter`, `$name->setter`), `noteCall`'s test below in one look at the source. */
 const SETTER_CALL = /^\$?[A-Za-z_]\w*\s*(?:\.|->)\s*(?:put|add|set|append|field|Add|Set|update)(?!\w)/;
 /** Languages where `p.name = v` sets a key of a map (objects and tables are maps there). */
-const DOT_LANGUAGES = new Set(['javascript', 'typescript', 'typescriptreact', 'lua']);
+const DOT_LANGUAGES = new Set(['javascript', 'typescript', 'typescriptreact', 'lua', 'r']);
 
 function unwrap(node: Node | null | undefined): Node | undefined {
   let n = node ?? undefined;
@@ -95,6 +95,12 @@ function variableName(node: Node | undefined): string | undefined {
 }
 
 function isMapValue(node: Node, lang: HostLanguage, host: string): boolean {
+  // R's `list(…)` (WikipediR's `query_param <- list(action = "query", …)`).
+  if (lang.id === 'r')
+    return (
+      node.type === 'call' &&
+      /^(?:base::)?list\s*\($/.test(host.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 12)).replace(/\(.*$/s, '('))
+    );
   // The first characters only: never the whole text of a huge expression.
   return (
     OBJECT_TYPES.has(node.type) ||
@@ -125,7 +131,9 @@ function noteBinding(state: KeyedState, node: Node, lang: HostLanguage, host: st
   if (old?.sets.length) state.done.push(old);
   // Python's `dict(action=…)` and Ruby's `options.merge('action' => …)` give their entries as arguments.
   const source =
-    right.type === 'call' && (lang.id === 'python' || lang.id === 'ruby') ? (right.childForFieldName('arguments') ?? right) : right;
+    right.type === 'call' && (lang.id === 'python' || lang.id === 'ruby' || lang.id === 'r')
+      ? (right.childForFieldName('arguments') ?? right)
+      : right;
   const group: KeyedGroup = { decl: source, declEntries: readEntries(source, lang, host).entries, sets: [] };
   if (state.wclLists && lang.id === 'csharp') group.listName = wclListName(node);
   state.open.set(key, group);
@@ -396,11 +404,26 @@ export const KEYED_TYPES: readonly string[] = [
   ...CALLS,
   'assignment_statement',
   'member_call_expression',
+  // R's assignments
+  'binary_operator',
 ];
+
+const R_ASSIGN = new Set(['<-', '=', '<<-']);
 
 /** Looks at one node of the walk (`scope`: start of the enclosing function or file). */
 export function noteKeyed(state: KeyedState, node: Node, lang: HostLanguage, host: string, scope: number): void {
   const t = node.type;
+  // R: `q <- list(…)`, `q$name <- v` (also `=`, `<<-`) are binary operators.
+  if (lang.id === 'r') {
+    if (
+      t === 'binary_operator' &&
+      R_ASSIGN.has(node.childForFieldName('operator')?.type ?? '') &&
+      !noteBinding(state, node, lang, host, scope)
+    )
+      noteSetting(state, node, lang, host, scope);
+    else if (t === 'call') noteCall(state, node, lang, host, scope);
+    return;
+  }
   // Lua writes `p = {…}` (and `local p = {…}` around it) and `p.k = v` as the same assignment statement.
   const binds = BINDINGS.has(t) || (t === 'assignment_statement' && lang.id === 'lua');
   if (binds && noteBinding(state, node, lang, host, scope)) return;

@@ -191,6 +191,11 @@ export function pairParts(kid: Node, lang: HostLanguage): [Node | null, Node | n
     }
     case 'keyword_argument':
       return lang.id === 'python' ? [kid.childForFieldName('name'), kid.childForFieldName('value')] : undefined;
+    case 'argument': {
+      // R: `list(action = "query")`; positional arguments are not parameters.
+      const name = lang.id === 'r' ? kid.childForFieldName('name') : null;
+      return name ? [name, kid.childForFieldName('value')] : undefined;
+    }
     default:
       return undefined;
   }

@@ -371,6 +371,7 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
       !client.beside &&
       entries.closed &&
       !isConfigField(node) &&
+      !(w.lang.id === 'r' && givenAsHttpQuery(node)) &&
       !(node.type === 'argument_list' && /\bmerge!?\s*\($/.test(w.host.slice(Math.max(0, node.startIndex - 8), node.startIndex + 1))),
     namesApi: w.fileNamesApi,
     entryTemplate: templateOf(node, entries, w),
@@ -459,7 +460,33 @@ const LANGUAGE_FORMS: Record<string, Record<string, (w: Walk, node: Node) => voi
   shellscript: { command: addCurl },
   java: { method_invocation: addChain },
   ruby: { argument_list: (w, node) => node.namedChildren.some((k) => k?.type === 'pair') && addObject(w, node, 'hash') },
+  r: { call: addRArguments },
 };
+
+/**
+ * R: a `list(…)`'s arguments given as a call's `query` (httr's `modify_url(url, query = list(…)) %>% POST(body = list(token =
+ * token))`, WikipediR's edit): the body sent with it may hold more parameters (the token, a password), so nothing is
+ * missing from the list alone.
+ */
+function givenAsHttpQuery(args: Node): boolean {
+  const argument = args.parent?.parent;
+  return argument?.type === 'argument' && argument.childForFieldName('name')?.text === 'query';
+}
+
+/**
+ * R: the named arguments of `list(action = "query", …)` (WikipediR's `query_param`), or of any call given an `action`
+ * argument (`httr::GET(url, query = list(…))` is read at its `list`).
+ */
+function addRArguments(w: Walk, call: Node): void {
+  const fn = call.childForFieldName('function');
+  const args = call.childForFieldName('arguments');
+  if (!fn || !args) return;
+  const isList = fn.endIndex - fn.startIndex <= 10 && /^(?:base::)?list$/.test(fn.text);
+  const named = args.namedChildren.filter((a) => a?.type === 'argument' && a.childForFieldName('name'));
+  if (!named.length) return;
+  if (!isList && !named.some((a) => a!.childForFieldName('name')!.text === 'action')) return;
+  addObject(w, args, 'object');
+}
 
 /** Call node types that can post a map query (mapPosts.ts, mapPostCalls.ts). */
 const CALL_TYPES = new Set(['call_expression', 'call', 'function_call', 'command', ...Object.values(POST_CALL_TYPES).flat()]);
