@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOST_LANGUAGES } from '../../../server/src/service/embedded/hostLanguages';
+import { grammarPackageFile, HOST_LANGUAGES } from '../../../server/src/service/embedded/hostLanguages';
 import { renameImports } from '../../../server/src/embedded/wasmImports';
 import { checkSource } from './helpers';
 
@@ -27,7 +27,8 @@ const available = new Set([...WebAssembly.Module.exports(runtime), ...WebAssembl
 describe('requests inside source code: grammar linking', () => {
   for (const lang of HOST_LANGUAGES.filter((l) => l.grammar)) {
     it(`${lang.id}: every function the ${lang.grammar} grammar imports is in the runtime`, () => {
-      const bytes = fs.readFileSync(path.join(root, `node_modules/tree-sitter-wasms/out/tree-sitter-${lang.grammar}.wasm`));
+      // the file the build copies (Lua's and R's come from packages of their own)
+      const bytes = fs.readFileSync(path.join(root, 'node_modules', grammarPackageFile(lang)!));
       const module = new WebAssembly.Module(renameImports(bytes));
       const missing = WebAssembly.Module.imports(module)
         .filter((i) => i.module === 'env' && i.kind === 'function' && !available.has(i.name))
