@@ -1038,3 +1038,19 @@ describe('requests inside source code: a removed module named alone in a real fi
     assert.deepEqual(found, ['badvalue 172 tokens']);
   });
 });
+
+describe('requests inside source code: wrappers that are no request', function () {
+  this.timeout(60000);
+  it("mwclient's raw_index: a map with no declaration whose action is the caller's (`kwargs['action'] = action`) is not judged", async () => {
+    const source =
+      `import mwclient\nclass Site:\n    def raw_index(self, action, http_method='POST', *args, **kwargs):\n` +
+      `        kwargs['action'] = action\n        kwargs['maxlag'] = self.max_lag\n        return self.raw_call('index', kwargs, http_method)\n` +
+      `    def email(self, user, text):\n        kwargs = {'action': 'emailuser', 'target': user}\n        kwargs['text'] = text\n        return self.post(**kwargs)\n`;
+    const { checked } = await checkSource('python', source);
+    // the second method's map, declared with its action, is still one request
+    assert.deepEqual(
+      checked.filter((c) => c.confidence === 'high').map((c) => c.virtual.getText().split('&')[0]),
+      ['action=emailuser'],
+    );
+  });
+});

@@ -452,6 +452,11 @@ export interface KeyedMap {
   filled: boolean;
 }
 
+/** Whether an entry's value is text written whole in the source. */
+function literalText(entry: Entry): boolean {
+  return entry.value.kind === 'text' && !entry.value.text.hasHole();
+}
+
 /** The maps that were given keys after their declaration and name an `action`. */
 export function keyedMaps(state: KeyedState): KeyedMap[] {
   const out: KeyedMap[] = [];
@@ -476,6 +481,10 @@ export function keyedMaps(state: KeyedState): KeyedMap[] {
       firstAt.set(s.entry.name.text, entries.length);
       entries.push(s.branch && s.entry.name.text !== 'action' ? { ...s.entry, maybeAbsent: true } : s.entry);
     }
+    // No declaration, and `action` set to what the caller gave (mwclient's `raw_index(action, **kwargs)`:
+    // `kwargs['action'] = action`): a wrapper's generic builder, which may serve index.php too, not one request.
+    const actionAt = firstAt.get('action');
+    if (!g.decl && actionAt !== undefined && !literalText(entries[actionAt])) continue;
     const handedTo = firstAt.has('action') ? undefined : g.handedTo;
     const listName = firstAt.has('action') || firstAt.has('list') ? undefined : g.listName;
     if (!firstAt.has('action') && !handedTo && !listName) continue;
