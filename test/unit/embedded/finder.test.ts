@@ -645,6 +645,14 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams'],
   },
   {
+    name: 'Swift: an array of Foundation query items (URLQueryItem(name:value:) and .init(name:value:)) is a request',
+    language: 'swift',
+    source:
+      `let api = "${WIKI}"\nvar items: [URLQueryItem] = [\n    .init(name: "action", value: "query"),\n` +
+      `    URLQueryItem(name: "list", value: "allpages"),\n    .init(name: "⟦aplimt⟧", value: "\\(n)"),\n]\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'Swift: a URL literal with an interpolated value, and one built with + across lines',
     language: 'swift',
     source:
@@ -672,6 +680,13 @@ const SILENT: Array<Omit<Case, 'codes'>> = [
     name: 'R: lists of other things (no action, no query module) and paste(…, collapse = "|") are no requests',
     language: 'r',
     source: `# ${WIKI}\nopts <- list(a = 1, b = "x", list = "y")\nprops <- paste(c("ids", "title"), collapse = "|")\n`,
+  },
+  {
+    name: 'Swift: an array of query items with an element of another kind is open (nothing missing); other arrays are no requests',
+    language: 'swift',
+    source:
+      `let api = "${WIKI}"\nlet items = [URLQueryItem(name: "action", value: "query"), URLQueryItem(name: "list", value: "categorymembers"), extra]\n` +
+      `let names = ["action", "list"]\n`,
   },
   {
     name: 'Swift: a dictionary of another API (no MediaWiki name, no api.php) and an empty dictionary are no requests',

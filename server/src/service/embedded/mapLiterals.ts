@@ -3,7 +3,8 @@
  * (and `mutableMapOf`, `hashMapOf`, …), Java `Map.of("action", "query")` / `Map.ofEntries(entry(…))`
  * (and Guava's `ImmutableMap.of`), C# anonymous objects `new { action = "query" }` and dictionary
  * initialisers `new Dictionary<string, string> { { "action", "query" }, ["list"] = "…" }`, Swift dictionary
- * literals `["action": "query"]` (the grammar gives keys and values as alternating fields, not pairs).
+ * literals `["action": "query"]` (the grammar gives keys and values as alternating fields, not pairs) and arrays of
+ * Foundation's query items, `[URLQueryItem(name: "action", value: "query"), .init(name: "list", value: "search")]`.
  * Each gives the key and value nodes of its entries; `open` stands for an entry whose name is not
  * written there (a spread, a variable holding pairs).
  */
@@ -21,7 +22,7 @@ export const MAP_LITERAL_TYPES: Readonly<Record<string, readonly string[]>> = {
   kotlin: ['call_expression'],
   java: ['method_invocation'],
   csharp: ['anonymous_object_creation_expression', 'object_creation_expression'],
-  swift: ['dictionary_literal'],
+  swift: ['dictionary_literal', 'array_literal'],
 };
 
 /** Whether a node is one of these maps (cheap: looks at the node's type and callee only). */
@@ -38,6 +39,10 @@ export function isMapLiteral(node: Node, lang: HostLanguage): boolean {
     case 'csharp:anonymous_object_creation_expression':
     case 'swift:dictionary_literal':
       return true;
+    case 'swift:array_literal': {
+      const first = node.namedChildren.find((c) => c?.type !== 'comment');
+      return !!first && !!queryItemParts(first);
+    }
     case 'csharp:object_creation_expression':
       return CSHARP_MAP_TYPES.test(shortText(node.childForFieldName('type'))) && !!initializerOf(node);
     default:
@@ -108,7 +113,23 @@ function dictionaryPairs(node: Node): MapPair[] {
   });
 }
 
+/** `URLQueryItem(name: n, value: v)` or `.init(name: n, value: v)`: the name and value nodes (`nil` is the value's keyword). */
+function queryItemParts(call: Node): [Node, Node] | undefined {
+  if (call.type !== 'call_expression' || call.namedChildren.length !== 2) return undefined;
+  const [callee, suffix] = call.namedChildren;
+  const calleeText = callee && callee.endIndex - callee.startIndex <= 40 ? callee.text.replace(/\s+/g, '') : '';
+  if (calleeText !== 'URLQueryItem' && calleeText !== '.init' && calleeText !== 'URLQueryItem.init') return undefined;
+  const args = named(suffix?.type === 'call_suffix' ? suffix.namedChildren[0] : undefined);
+  if (args.length !== 2) return undefined;
+  const label = (a: Node): string => a.childForFieldName('name')?.text ?? '';
+  if (label(args[0]) !== 'name' || label(args[1]) !== 'value') return undefined;
+  const name = args[0].childForFieldName('value');
+  const value = args[1].childForFieldName('value') ?? args[1].children.find((c) => c?.type === 'nil') ?? undefined;
+  return name && value ? [name, value] : undefined;
+}
+
 function swiftPairs(node: Node): MapPair[] {
+  if (node.type === 'array_literal') return named(node).map((item): MapPair => queryItemParts(item) ?? 'open');
   const keys = node.childrenForFieldName('key');
   const values = node.childrenForFieldName('value');
   return keys.map((k, i): MapPair => (k && values[i] ? [k, values[i]] : 'open'));
