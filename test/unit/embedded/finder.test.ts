@@ -42,6 +42,14 @@ const FOUND: Case[] = [
     codes: ['unrecognizedparams', 'unrecognizedparams'],
   },
   {
+    name: 'Ruby (a file using the mediawiki_api gem): its list(:x, …), prop(:x, …) and meta(:x, …) send the keyword arguments with action=query and that module',
+    language: 'ruby',
+    source:
+      `require 'mediawiki_api'\nclient = MediawikiApi::Client.new '${WIKI}'\nclient.list(:categorymembers, cmtitle: 'Category:X', ⟦cmlimt⟧: 5)\n` +
+      `client.prop(:info, titles: 'A', inprop: '⟦urll⟧')\nclient.meta(:siteinfo, siprop: 'general')\n`,
+    codes: ['unrecognizedparams', 'unrecognizedvalues'],
+  },
+  {
     name: "C# (WikiClientLibrary): a list class's EnumListParameters() dictionary is sent with action=query&list= its ListName",
     language: 'csharp',
     source:
@@ -669,6 +677,11 @@ const FOUND: Case[] = [
 ];
 
 const SILENT: Array<Omit<Case, 'codes'>> = [
+  {
+    name: "Ruby (a file using the mediawiki_api gem): another object's list(:x, …) whose names no module has is not judged, nor a misspelt module with another's parameter",
+    language: 'ruby',
+    source: `require 'mediawiki_api'\nshelf.list(:books, sort: 'title')\nclient.list(:allpagez, aplimit: 5)\n`,
+  },
   {
     name: "R (WikipediR): a list() given as httr's query, with the token in the POST body, lacks nothing",
     language: 'r',

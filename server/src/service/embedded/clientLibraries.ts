@@ -100,6 +100,8 @@ export interface CallClient {
    * object literal, each with its string value (undefined when not a plain string), or unknown; absent when none.
    */
   options?: ReadonlyMap<string, string | undefined> | 'unknown';
+  /** A query module the wrapper sends beside `action` (the mediawiki_api gem's `list(:allpages, …)` sends `list=allpages`). */
+  selector?: { name: string; value: MappedText };
 }
 
 const NONE: CallClient = { kind: 'unknown', mediawiki: false, holdsParams: false, kwargs: false, skipNames: new Set() };
@@ -352,6 +354,10 @@ function nullSentAs(
 function rubyPairsClient(args: Node, lang: HostLanguage, host: string, rubyGem: boolean): CallClient {
   const [first, second] = args.namedChildren;
   if (rubyGem && first?.type === 'pair') return rubyGemWrapper(args, host);
+  if (rubyGem && first?.type === 'simple_symbol' && second?.type === 'pair') {
+    const sub = rubyGemSubquery(args, first, host);
+    if (sub) return sub;
+  }
   if (!first || second?.type !== 'pair') return NONE;
   const symbol = first.type === 'simple_symbol';
   if (!symbol && !isStringNode(first, lang)) return NONE;
@@ -376,6 +382,23 @@ function rubyGemWrapper(args: Node, host: string): CallClient {
   const action = new MappedText();
   action.pushRaw(host, method.startIndex, method.endIndex);
   return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true, skipNames: MEDIAWIKI_API_GEM_OWN };
+}
+
+/**
+ * The mediawiki_api gem's `list(:allpages, aplimit: 5)`, `prop(:info, titles: t)` and `meta(:siteinfo, …)`: its
+ * `subquery` sends the keyword arguments with `action=query` and that module (`query(params.merge(list => :allpages))`).
+ */
+function rubyGemSubquery(args: Node, symbol: Node, host: string): CallClient | undefined {
+  const call = args.parent;
+  const method = call?.childForFieldName('method');
+  if (!call || !method || args.namedChildren.slice(1).some((k) => k?.type !== 'pair')) return undefined;
+  const m = /(?:^|\.)(list|meta|prop)$/.exec(calleeText(call, args, host));
+  if (!m) return undefined;
+  const action = new MappedText();
+  action.push('query', method.startIndex, method.endIndex);
+  const selector = { name: m[1], value: rubySymbolText(symbol, host) };
+  if (selector.value.hasHole() || !/^[a-z][a-z0-9-]*$/.test(selector.value.text)) return undefined;
+  return { ...NONE, mediawiki: true, holdsParams: true, action, beside: true, skipNames: MEDIAWIKI_API_GEM_OWN, selector };
 }
 
 /**
@@ -476,7 +499,7 @@ export function entriesToQuery(
   kind: ClientKind,
   action?: MappedText,
   mayBeAbsent?: OffsetRange[],
-  call?: Pick<CallClient, 'method' | 'options'>,
+  call?: Pick<CallClient, 'method' | 'options' | 'selector'>,
 ): MappedText {
   const rule = CLIENT_RULES[kind];
   const nullAs = nullSentAs(kind, entries, action, call);
@@ -495,6 +518,11 @@ export function entriesToQuery(
     const name = new MappedText();
     name.push('action', action.starts[0], action.starts[0]);
     add(name, action);
+  }
+  if (call?.selector) {
+    const name = new MappedText();
+    name.push(call.selector.name, call.selector.value.starts[0] ?? 0, call.selector.value.starts[0] ?? 0);
+    add(name, call.selector.value);
   }
   for (const e of entries) {
     const value = wireValue(e.value, rule, nullAs);

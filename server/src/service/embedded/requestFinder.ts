@@ -363,7 +363,8 @@ function addObject(w: Walk, node: Node, form: RequestForm): void {
     query,
     impliedFrom: impliedFrom ?? actionFrom,
     tokenFrom,
-    impliedAction: impliedAction || !!listName || undefined,
+    // the gem's list(:x, …): judged as an object whose wrapper adds action=query (a module named, no name foreign)
+    impliedAction: impliedAction || !!listName || !!client.selector || undefined,
     // Ruby's `options.merge('action' => …)`: the options bring more.
     closed:
       !impliedAction &&
