@@ -20,6 +20,14 @@ interface Case {
 
 const CASES: Case[] = [
   {
+    name: "a hash built key by key from nothing (MediaWiki::API's upload): one request, open (the caller's edit adds the token)",
+    source:
+      `${HEAD}sub upload {\n  my ($self, $params) = @_;\n  my $query;\n  $query->{action} = 'upload';\n  $query->{filename} = $params->{title};\n` +
+      `  $query->{⟦commnt⟧} = $params->{summary};\n  $query->{ignorewarnings} = 1;\n  return $self->edit($query);\n}\n` +
+      `sub other {\n  my %opts;\n  $opts{action} = 'x';\n  $self->{action} = 'edit';\n  $self->{title} = 'y';\n}\n`,
+    codes: ['unrecognizedparams'],
+  },
+  {
     name: 'an anonymous hash given to ->api: a misspelled bareword key',
     source: `${HEAD}my $r = $mw->api({ action => 'query', list => 'users', ususers => $name, ⟦usprops⟧ => 'editcount' });\n`,
     codes: ['unrecognizedparams'],

@@ -154,6 +154,65 @@ function keyedVariables(text: string, tokens: readonly PerlToken[]): Map<string,
   return out;
 }
 
+/**
+ * Hashes built key by key from nothing (MediaWiki::API's `upload`: `my $query; $query->{action} = 'upload';
+ * $query->{filename} = …; return $self->edit($query);`): the settings `$name->{key} = value;` / `$name{key} = value;`
+ * of one `sub` (or the file outside subs), by variable, read as one request when a key is `action` set to a string.
+ * Open: the hash is filled elsewhere too (a token, the caller's keys).
+ */
+function keyByKeyHashes(text: string, tokens: readonly PerlToken[], match: Int32Array, namesApi: boolean): FoundRequest[] {
+  const out: FoundRequest[] = [];
+  let groups = new Map<string, Array<{ entry: Entry; start: number; end: number }>>();
+  const flush = () => {
+    for (const sets of groups.values()) {
+      const action = sets.find((s) => s.entry.name.text === 'action');
+      if (!action || action.entry.value.kind !== 'text' || action.entry.value.text.hasHole()) continue;
+      const entries = sets.map((s) => s.entry);
+      out.push({
+        language: 'perl',
+        form: 'hash',
+        client: 'unknown',
+        range: { start: sets[0].start, end: sets[sets.length - 1].end },
+        query: entriesToQuery(entries, 'unknown'),
+        closed: false,
+        namesApi,
+        entryTemplate: entryTemplate(entries, text, true),
+      });
+    }
+    groups = new Map();
+  };
+  for (let i = 0; i < tokens.length && out.length < MAX_REQUESTS; i++) {
+    const t = tokens[i];
+    if (t.kind === 'word' && text.slice(t.start, t.end) === 'sub') {
+      flush();
+      continue;
+    }
+    if (t.kind !== 'var' || text[t.start] !== '$') continue;
+    let k = i + 1;
+    if (tokens[k]?.kind === 'op' && text.slice(tokens[k].start, tokens[k].end) === '->') k++;
+    const open = tokens[k];
+    if (open?.kind !== 'open' || text[open.start] !== '{' || match[k] !== k + 2) continue;
+    const name = keyOf(text, tokens[k + 1]);
+    const eq = tokens[k + 3];
+    if (!name || eq?.kind !== 'op' || text.slice(eq.start, eq.end) !== '=') continue;
+    // the value: up to the `;` ending the statement (brackets skipped)
+    let e = k + 4;
+    while (e < tokens.length && tokens[e].kind !== 'semi')
+      e = tokens[e].kind === 'open' ? Math.min(match[e], tokens.length - 1) + 1 : e + 1;
+    if (e === k + 4 || e >= tokens.length) continue;
+    const variable = text.slice(t.start + 1, t.end);
+    // an object's own fields (`$self->{action} = …`) are no request
+    if (variable === 'self' || variable === 'this' || variable === 'class') continue;
+    let sets = groups.get(variable);
+    if (!sets) groups.set(variable, (sets = []));
+    if (sets.length < MAX_ENTRIES)
+      sets.push({ entry: { name, value: valueOf(text, tokens, k + 4, e) }, start: t.start, end: tokens[e].end });
+    i = e;
+  }
+  flush();
+  return out;
+}
+
 /** Perl hashes that name `action`, as requests. */
 export function findPerlHashes(text: string): FoundRequest[] {
   const tokens = lexPerl(text);
@@ -184,5 +243,8 @@ export function findPerlHashes(text: string): FoundRequest[] {
       entryTemplate: entryTemplate(hash.entries, text, true),
     });
   }
-  return out;
+  // a variable given a hash literal is that hash's (read above); the others are built key by key
+  const literals = new Set(out.map((r) => r.range.start));
+  for (const r of keyByKeyHashes(text, tokens, match, namesApi)) if (out.length < MAX_REQUESTS && !literals.has(r.range.start)) out.push(r);
+  return out.sort((a, b) => a.range.start - b.range.start);
 }
