@@ -39,6 +39,7 @@ const LANGUAGES: Array<[string, string, string]> = [
   ['csharp', 'Pages.cs', `class Pages {\n    const string Url = "${QUERY}";\n}\n`],
   ['perl', 'pages.pl', `my $url = "${QUERY}";\n`],
   ['shellscript', 'pages.sh', `curl "${QUERY}"\n`],
+  ['swift', 'Pages.swift', `let api = "${API}"\nlet p: [String: String] = ["action": "query", "list": "allpages", "apl|imt": "5"]\n`],
 ];
 
 describe('language server over stdio: requests in every host language', function () {
@@ -100,6 +101,18 @@ describe('language server over stdio: requests in every host language', function
       'Search.kt',
       `// ${API}\nval p = mapOf("action" to "query", "list" to "search")\n`,
       `// ${API}\nval p = mapOf("action" to "query", "list" to "search", "srsearch" to "")\n`,
+    ],
+    [
+      'swift',
+      'Search.swift',
+      `// ${API}\nlet p = ["action": "query", "list": "search"]\n`,
+      `// ${API}\nlet p = ["action": "query", "list": "search", "srsearch": ""]\n`,
+    ],
+    [
+      'r',
+      'search.R',
+      `# ${API}\nq <- list(action = "query", list = "search")\n`,
+      `# ${API}\nq <- list(action = "query", list = "search", srsearch = "")\n`,
     ],
     [
       'typescript',
