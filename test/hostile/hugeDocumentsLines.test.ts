@@ -12,6 +12,7 @@
  */
 import { strict as assert } from 'node:assert';
 import type { LspClient } from '../protocol/lspClient';
+import { MAX_DOCUMENT_DIAGNOSTICS } from '../../server/src/service/documentProblems';
 import {
   assertEmptyOverBudget,
   assertRunBounded,
@@ -212,6 +213,51 @@ describe('huge documents: millions of short lines, one huge line', function () {
           assert.match(JSON.stringify(item.documentation), /This line starts 2,\d{3},\d{3} characters before/, item.label);
         assertServerBounded(client, started, 700);
       });
+    });
+  });
+
+  describe('one line of 1,100,000 parameters (9.9 MB: parsed, a problem per parameter)', () => {
+    // Each `apfrom=x&` but the last is a `repeatedparam`. Positions on one long line were found by scanning to the
+    // line's end for each problem (quadratic: the server stopped answering for minutes), and every problem became a
+    // diagnostic (1.5 GB in the server, 2.3 GB in the CLI). Now the document lists MAX_DOCUMENT_DIAGNOSTICS and counts
+    // the rest on the last one.
+    const COUNT = 1_100_000;
+    const make = () => `action=query&list=allpages&${'apfrom=x&'.repeat(COUNT)}`;
+    const NOTE = new RegExp(
+      `\\(${COUNT - MAX_DOCUMENT_DIAGNOSTICS} more problems in this document not listed \\(at most ${MAX_DOCUMENT_DIAGNOSTICS} are\\)\\.\\)`,
+    );
+
+    it('over stdio: diagnostics published, hover and a request after them answered, bounded', async () => {
+      await withServer(async (client) => {
+        const uri = 'file:///huge/repeated.wikiquery';
+        const started = Date.now();
+        await client.open(uri, 'wikiquery', make());
+        assert.match(await hoverAt(client, uri, 0, 'action=query&list=al'.length), /allpages/);
+        const published = await client.waitFor(
+          'the diagnostics',
+          () => client.published.find((p) => p.uri === uri && p.diagnostics.length > 0),
+          MAX_SECONDS * 1000,
+        );
+        // The server lists its first 1,000 and counts the rest, those the service counted included.
+        assert.ok(
+          published.diagnostics.some((d) => d.code === 'toomanyproblems' && String(d.message).startsWith(`${COUNT - 1000} more problems`)),
+          JSON.stringify(published.diagnostics.slice(-3)),
+        );
+        // A request the server does not serve is answered (MethodNotFound) after the check, not minutes later.
+        await assert.rejects(
+          client.request('workspace/executeCommand', { command: 'wikimapQuery.none', arguments: [] }),
+          /Unhandled method/,
+        );
+        assertServerBounded(client, started, 900);
+      });
+    });
+
+    it('in the CLI: the first problems listed, the rest counted, bounded', async () => {
+      const run = await checkMeasured(dir(), 'repeated.wikiquery', make());
+      const lines = run.stdout.split('\n').filter((l) => / (error|warning|information) [a-z]+ /.test(l));
+      assert.equal(lines.length, MAX_DOCUMENT_DIAGNOSTICS, run.stderr);
+      assert.match(lines[lines.length - 1], NOTE);
+      assertRunBounded(run, 900);
     });
   });
 });

@@ -51,6 +51,7 @@ const SHARED_WITHOUT_STATE: Record<string, string[]> = {
     'node_modules/jsonc-parser/lib/esm/main.js',
     'node_modules/vscode-languageserver-types/lib/esm/main.js',
     'server/src/service/diagnosticData.ts',
+    'server/src/service/documentProblems.ts',
     'server/src/service/map/mapDescriptor.ts',
     'server/src/service/map/mapServerConfig.ts',
     'server/src/service/markdown.ts',

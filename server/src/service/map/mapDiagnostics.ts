@@ -6,6 +6,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { severityOf } from '../severity';
 import type { LanguageSettings, SeveritySetting, TextDocument } from '../languageTypes';
 import { cutText } from '../../../../common/cutText';
+import { MAX_DOCUMENT_DIAGNOSTICS, notListedText } from '../documentProblems';
 
 export const MAP_DIAGNOSTIC_SOURCE = 'wikimap-query';
 
@@ -58,11 +59,8 @@ export const MAP_DIAGNOSTIC_CODES = {
 
 export type MapDiagnosticCode = keyof typeof MAP_DIAGNOSTIC_CODES;
 
-/**
- * Most diagnostics one document gets. A generated file of 3,000,000 `[]` would otherwise get 3,000,000
- * (over 1 GB in the CLI, and more than any editor shows); the last one kept says how many more there are.
- */
-export const MAX_MAP_DIAGNOSTICS = 5000;
+/** Most diagnostics one document gets (the same cap as the wiki service's; see documentProblems.ts). */
+export const MAX_MAP_DIAGNOSTICS = MAX_DOCUMENT_DIAGNOSTICS;
 
 /** Most characters of a name or string from the document that a message, its data or a hover repeats. */
 export const MAX_SHOWN_NAME = 100;
@@ -102,7 +100,7 @@ export class DiagnosticSink {
   get diagnostics(): Diagnostic[] {
     if (this.dropped === 0) return this.kept;
     const last = this.kept[this.kept.length - 1];
-    const more = `${this.dropped} more problem${this.dropped === 1 ? '' : 's'} in this document not listed (at most ${MAX_MAP_DIAGNOSTICS} are)`;
+    const more = notListedText(this.dropped);
     return [...this.kept.slice(0, -1), { ...last, message: `${last.message} (${more}.)`, data: { ...last.data, notListed: this.dropped } }];
   }
 

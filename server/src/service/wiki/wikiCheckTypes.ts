@@ -20,6 +20,11 @@ export interface RelDiag {
   data: Omit<WikiDiagnosticData, 'removeRange'>;
   remove?: { start: number; end: number };
   tags?: DiagnosticTag[];
+  /**
+   * On the last diagnostic kept of a query's verdict cut at MAX_DOCUMENT_DIAGNOSTICS: the problems cut, counted per
+   * code and default severity (a code the user turns off is then not counted).
+   */
+  notListed?: Array<{ code: string; severity?: Exclude<SeveritySetting, 'off'>; count: number }>;
 }
 
 /** Where a selected module was named (for diagnostics about the module as a whole). */

@@ -15,6 +15,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { detach } from '../../../../common/detach';
 import type { LanguageSettings } from '../languageTypes';
+import { MAX_DOCUMENT_DIAGNOSTICS, notListedText } from '../documentProblems';
 import { severityOf } from '../severity';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { RelDiag } from './wikiCheckTypes';
@@ -181,6 +182,9 @@ class Validator implements WikiValidator {
     const queries = doc.queries;
     const stored = this.verdictsOf(doc, queries.length);
     let computedAny = false;
+    /** Diagnostics of queries listed, and problems counted past MAX_DOCUMENT_DIAGNOSTICS. */
+    let listed = 0;
+    let dropped = 0;
     for (let qi = 0; qi < queries.length; qi++) {
       const query = queries[qi];
       let c = catalogues.get(query.apiUrl);
@@ -196,11 +200,25 @@ class Validator implements WikiValidator {
       if (stored.runs[qi] === run) computedAny = true;
       const base = query.range.start;
       for (const d of rel) {
-        const diag = toDiagnostic(d, base, range, severities);
-        if (diag !== undefined) out.push(diag);
+        // Past MAX_DOCUMENT_DIAGNOSTICS a problem costs a count, not a range and a diagnostic.
+        if (listed >= MAX_DOCUMENT_DIAGNOSTICS) {
+          if (shown(d, severities)) dropped++;
+        } else {
+          const diag = toDiagnostic(d, base, range, severities);
+          if (diag !== undefined) {
+            out.push(diag);
+            listed++;
+          }
+        }
+        if (d.notListed !== undefined) for (const n of d.notListed) if (shown(n, severities)) dropped += n.count;
       }
     }
     if (computedAny) this.unindexed = doc;
+    const last = out[out.length - 1];
+    if (dropped > 0 && last !== undefined) {
+      last.message = `${last.message} (${notListedText(dropped)}.)`;
+      last.data = { ...(last.data as object), notListed: dropped };
+    }
     return out;
   }
 
@@ -298,6 +316,9 @@ export class LineCursor {
   /** The line of `start`, and where it starts. */
   private line = 0;
   private start = 0;
+  /** Where the line of `start` ends (its LF, or the text's length); -1 until looked for. Kept so that many
+   * positions on one long line do not each scan to the line's end: that was quadratic on a one-line document. */
+  private end = -1;
   /** Lines stepped back so far; past BACK_STEPS_BEFORE_INDEX, `starts` is made. */
   private back = 0;
   private starts: number[] | undefined;
@@ -310,21 +331,32 @@ export class LineCursor {
     const text = this.text;
     let line = this.line;
     let start = this.start;
+    let end = this.end;
     // Back, line by line, while the offset is before this line (rare: within a query).
     while (offset < start && line > 0) {
       if (++this.back > BACK_STEPS_BEFORE_INDEX) return indexedPosition((this.starts = lineStarts(text)), offset);
+      end = start - 1;
       start = start >= 2 ? text.lastIndexOf('\n', start - 2) + 1 : 0;
       line--;
     }
+    if (end < start) end = lineEnd(text, start);
     // Forward, while a line end comes before the offset.
-    for (let nl = text.indexOf('\n', start); nl >= 0 && nl < offset; nl = text.indexOf('\n', start)) {
-      start = nl + 1;
+    while (end < offset && end < text.length) {
+      start = end + 1;
       line++;
+      end = lineEnd(text, start);
     }
     this.line = line;
     this.start = start;
+    this.end = end;
     return { line, character: offset - start };
   }
+}
+
+/** Where the line starting at `start` ends: its LF, or the text's length. */
+function lineEnd(text: string, start: number): number {
+  const nl = text.indexOf('\n', start);
+  return nl < 0 ? text.length : nl;
 }
 
 /** Lines a LineCursor steps back before it indexes the whole text. */
@@ -376,8 +408,22 @@ function computeVerdict(
   // them already): a whole-document run then keeps no per-pair objects alive.
   const keep = paramsAreSplit(query);
   try {
-    const computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch, loggedIn);
+    let computed = checkQuery(text, query, catalogue, highLimits, full, scratch, ruleScratch, loggedIn);
     if (computed.length === 0) return NO_DIAGNOSTICS;
+    // A query with more problems than a document lists keeps the first by place, and counts the rest.
+    if (computed.length > MAX_DOCUMENT_DIAGNOSTICS) {
+      computed.sort((a, b) => a.start - b.start);
+      const counts = new Map<string, NonNullable<RelDiag['notListed']>[number]>();
+      for (let i = MAX_DOCUMENT_DIAGNOSTICS; i < computed.length; i++) {
+        const { code, severity } = computed[i];
+        const key = `${code}|${severity ?? ''}`;
+        const seen = counts.get(key);
+        if (seen === undefined) counts.set(key, { code, severity, count: 1 });
+        else seen.count++;
+      }
+      computed = computed.slice(0, MAX_DOCUMENT_DIAGNOSTICS);
+      computed[computed.length - 1].notListed = [...counts.values()];
+    }
     // Names and values quoted in a message: bounded, and nothing invisible in them (wikiShownMessage.ts).
     for (const d of computed) d.message = shownMessage(d.message);
     return computed;
@@ -397,6 +443,11 @@ function largeDocumentNotice(out: Diagnostic[], range: Range, settings: Language
     source: DIAGNOSTIC_SOURCE,
     message: `This document is larger than ${settings.maxFullCheckSize} characters: hints and did-you-mean suggestions are skipped. Split it, or raise wikimapQuery.diagnostics.maxFullCheckSize.`,
   });
+}
+
+/** Whether a problem of this code and default severity is shown (not turned off). */
+function shown(d: Pick<RelDiag, 'code' | 'severity'>, severities: LanguageSettings['severity']): boolean {
+  return severityOf(d.code, d.severity ?? DEFAULT_SEVERITIES[d.code] ?? 'warning', severities) !== undefined;
 }
 
 /** A kept verdict's diagnostic in the document, with its severity (undefined: turned off). */
