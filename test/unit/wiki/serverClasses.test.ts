@@ -1022,6 +1022,29 @@ table('What the server refuses a reader who is not logged in (said to hold "when
     expect: [],
   },
   {
+    mirrors: "ApiQueryAllDeletedRevisions::run (every adrnamespace value unrecognized: $params['namespace'] === [] returns first)",
+    query: 'action=query&list=alldeletedrevisions&adrnamespace=3000',
+    expect: [['unrecognizedvalues', 'warning', '3000', 'adrnamespace']],
+  },
+  {
+    mirrors: "ApiQueryAllDeletedRevisions::run (adrnamespace given empty: $params['namespace'] === [] returns first)",
+    query: 'action=query&list=alldeletedrevisions&adrnamespace=',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryAllDeletedRevisions::run (adrnamespace=*, every namespace: refused)',
+    query: 'action=query&list=alldeletedrevisions&adrnamespace=*',
+    expect: [['permissiondenied', 'error', 'alldeletedrevisions', 'adrprop']],
+  },
+  {
+    mirrors: 'ApiQueryAllDeletedRevisions::run (one adrnamespace value left: refused)',
+    query: 'action=query&list=alldeletedrevisions&adrnamespace=3000|00',
+    expect: [
+      ['unrecognizedvalues', 'warning', '3000', 'adrnamespace'],
+      ['permissiondenied', 'error', 'alldeletedrevisions', 'adrprop'],
+    ],
+  },
+  {
     mirrors: 'ApiQueryAllDeletedRevisions::run (the generator sets no fields: answered)',
     query: 'action=query&generator=alldeletedrevisions&gadrlimit=5',
     expect: [],

@@ -43,6 +43,12 @@ export interface ConstraintRule {
   /** For `anonymous`: parameters that, all given, lift the refusal (the watchlist of `owner` read with its `token`). */
   lifted?: string[];
   /**
+   * For `anonymous`: the module's namespace parameter (unprefixed); given with no value that is a namespace of the
+   * wiki (each unrecognized, or none), the module returns first with no pages and refuses nothing
+   * (ApiQueryAllDeletedRevisions::run: `$params['namespace'] === []`).
+   */
+  noNamespaceReturns?: string;
+  /**
    * For `anonymous`: the refusal is for the account this wiki was signed in to when it lacks this right (its
    * rights read with meta=userinfo at the catalogue's load; a bot password's grants restrict them), not for a
    * sender who is not logged in. Not judged when the account is not known.
@@ -275,6 +281,8 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
   if (kind === 'anonymous' && (typeof o.code !== 'string' || typeof o.message !== 'string'))
     throw new Error(`${where} (${id}): an anonymous rule needs the server's "code" and "message".`);
   const lifted = readLifted(o, `${where} (${id})`);
+  if (o.noNamespaceReturns !== undefined && (typeof o.noNamespaceReturns !== 'string' || kind !== 'anonymous'))
+    throw new Error(`${where} (${id}): "noNamespaceReturns" is a parameter name, on an anonymous rule.`);
   if (o.pages !== undefined && o.pages !== 'named' && o.pages !== 'existing' && o.pages !== 'titles')
     throw new Error(`${where} (${id}): "pages" must be "named", "existing" or "titles".`);
   if (o.pagesInNamespace !== undefined && !Number.isInteger(o.pagesInNamespace))
@@ -305,6 +313,7 @@ export function readConstraint(r: unknown, i: number): ConstraintRule {
     ...(o.wildcard === true ? { wildcard: true } : {}),
     ...(typeof o.namespace === 'number' ? { namespace: o.namespace } : {}),
     ...(lifted ? { lifted } : {}),
+    ...(typeof o.noNamespaceReturns === 'string' ? { noNamespaceReturns: o.noNamespaceReturns } : {}),
     ...(readAccount(o, `${where} (${id})`) ?? {}),
     ...(o.pages === 'named' || o.pages === 'existing' || o.pages === 'titles' ? { pages: o.pages } : {}),
     ...(typeof o.pagesInNamespace === 'number' ? { pagesInNamespace: o.pagesInNamespace } : {}),

@@ -392,6 +392,7 @@ export const ANONYMOUS_NOTE =
 function applyAnonymous(ctx: QueryCheck, rule: ConstraintRule, prefix: string, use: Use): void {
   if (!use) return;
   if (rule.lifted && rule.lifted.every((n) => ctx.present.has(prefix + n))) return;
+  if (rule.noNamespaceReturns !== undefined && noNamespaceLeft(ctx, rule.noNamespaceReturns, prefix, use)) return;
   let at: { start: number; end: number; wire: string } = { start: use.start, end: use.end, wire: '' };
   if (rule.when) {
     const hit = conditionHolds(ctx, rule.when, prefix, use);
@@ -409,6 +410,26 @@ function applyAnonymous(ctx: QueryCheck, rule: ConstraintRule, prefix: string, u
   // (A value already in error stops the server first; the module's own name is never such a value.)
   if (at.wire) report(ctx, ...args);
   else ctx.add(...args);
+}
+
+/**
+ * Whether the namespace parameter `name` is given with no value that is one of the wiki's namespaces (each
+ * unrecognized, which the server drops with a warning, or none): the module then has an empty namespace list.
+ */
+function noNamespaceLeft(ctx: QueryCheck, name: string, prefix: string, use: NonNullable<Use>): boolean {
+  const p = ctx.present.get(prefix + name);
+  const d = use.module.paramByName.get(name);
+  if (p === undefined || d === undefined) return false;
+  const ids = ctx.catalogue.namespaceValuesOf(d);
+  const n = splitValueItems(ctx.text, p, itemScratch);
+  let left = false;
+  for (let i = 0; i < n; i++) {
+    const v = itemScratch.texts[i];
+    // NamespaceDef::validate reads "+0", "00" and the like as integers; `*` is every namespace.
+    if (v === '*' || ids.set.has(v) || (/^[+-]?\d+$/.test(v) && ids.list.includes(String(parseInt(v, 10))))) left = true;
+    itemScratch.texts[i] = ''; // (no slice of the document kept alive)
+  }
+  return !left;
 }
 
 /** An account rule's message, with the account the wiki was signed in to and where its rights come from. */
