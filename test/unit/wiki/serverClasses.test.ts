@@ -1065,6 +1065,20 @@ table('What the server refuses a reader who is not logged in (said to hold "when
     expect: [],
   },
   {
+    mirrors:
+      'ApiQueryDeletedRevisions::run (revids: it returns before parseParameters unless one is deleted, so no drvslots deprecation either)',
+    query: 'action=query&prop=deletedrevisions&revids=1&drvprop=content',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryRevisionsBase::parseParameters (ApiQueryDeletedRevisions, titles: content without drvslots)',
+    query: 'action=query&prop=deletedrevisions&titles=Alpha&drvprop=content|ids',
+    expect: [
+      ['deprecation', 'warning', 'content', 'drvslots'],
+      ['permissiondenied', 'error', 'content', 'drvprop'],
+    ],
+  },
+  {
     mirrors: 'ApiQueryDeletedRevisions::run (an invalid title only: an empty page set)',
     query: 'action=query&prop=deletedrevisions&drvprop=user&titles=A%5Bb%5D',
     expect: [],

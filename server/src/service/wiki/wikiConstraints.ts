@@ -301,7 +301,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
   if (kind === 'runtimeWarning') {
     // A prop module that returns before reading its parameters for an empty page set, or reads them
     // only when it is not the generator (ApiQueryRevisions::run); `when`: one of them must hold.
-    if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+    if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
     if (rule.notAsGenerator && use?.generator === true) return;
     if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
     applyRuntimeWarning(ctx, rule, names, prefix, use);
@@ -327,7 +327,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
   ) {
     if (!ctx.present.has(names[0])) return;
     // A prop module that returns before reading its parameters for an empty page set (ApiQueryBacklinksprop::run).
-    if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+    if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
     if (rule.pagesInNamespace !== undefined && !titlesNameNamespace(ctx, rule.pagesInNamespace, use?.generator === true)) return;
     applyValueRule(ctx, rule, names, use, report);
     return;
@@ -351,7 +351,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     case 'atLeastOne':
     case 'atMostOne':
       // A prop module that returns before reading its parameters for an empty page set (TextExtracts' ApiQueryExtracts::execute).
-      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
       applyCountRule(ctx, rule, names, count > 0 ? givenInOrder(ctx, names, prefix, use) : NONE_GIVEN, use, module);
       return;
     case 'requires':
@@ -360,14 +360,14 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     case 'missing':
     case 'forbidden':
       // A prop module that returns before reading its parameters for an empty page set (ApiQueryRevisions::run).
-      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
       if (rule.notAsGenerator && use?.generator === true) return;
       applyConditional(ctx, rule, names, prefix, use, module);
       return;
     case 'pattern':
       // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
       if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
-      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
       // ApiQueryBacklinksprop::run returns before reading continue for an empty namespace list.
       if (rule.sortFields?.namespace !== undefined && ctx.present.get(prefix + rule.sortFields.namespace)?.value === '') return;
       // fileusage reads its continue value only for File: pages: judged only when titles= certainly names one.
@@ -377,7 +377,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
       return;
     case 'conflicts':
       // ApiQueryRevisionsBase::parseParameters: after the return for an empty page set, and not for the generator.
-      if (rule.pages && !namesPages(ctx, use?.generator === true)) return;
+      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
       if (rule.notAsGenerator && use?.generator === true) return;
       applyConflicts(ctx, rule, names, module);
       return;
