@@ -31,12 +31,9 @@ export function formatMapDocument(document: TextDocument, options: FormattingOpt
   // jsonc-parser (3.3.1) reads a line break and its indent from a table of 200 entries (indents 0 to 199) when
   // the indent is at most 200 characters: an indent of exactly 200 (`tabSize` 4 at depth 50, 8 at depth 25, …)
   // falls off the table and its edit has no content. That edit is a line break and 200 indent characters.
-  const fixed = edits.map((e) =>
-    typeof e.content === 'string' ? e : { ...e, content: eol + (insertSpaces ? ' ' : '\t').repeat(LIBRARY_INDENT_TABLE_SIZE) },
-  );
-  return fixed.map((e) => ({
+  return edits.map((e) => ({
     range: { start: document.positionAt(e.offset), end: document.positionAt(e.offset + e.length) },
-    newText: e.content,
+    newText: typeof e.content === 'string' ? e.content : eol + (insertSpaces ? ' ' : '\t').repeat(LIBRARY_INDENT_TABLE_SIZE),
   }));
 }
 

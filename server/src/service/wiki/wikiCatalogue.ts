@@ -32,6 +32,9 @@ import { isObject } from '../../../../common/isObject';
 import { matchTemplate, splitTemplate } from './wikiTemplateNames';
 
 /** Thrown when catalogue data does not have the paraminfo shape. The message names the bad module/parameter. */
+/** An integer as NamespaceDef::validate reads one before comparing (a sign, leading zeros). */
+const INTEGER_TEXT = /^[+-]?\d+$/;
+
 export class CatalogueError extends Error {
   constructor(message: string) {
     super(message);
@@ -376,6 +379,12 @@ export class WikiCatalogue {
       this.nsValues.set(d, (v = { list, set: new Set(list) }));
     }
     return v;
+  }
+
+  /** Whether NamespaceDef::validate accepts `v` for `d`: one of its namespaces, also written as "+0", "00" and the like. */
+  isNamespaceValueOf(d: WikiParamDescriptor, v: string): boolean {
+    const ns = this.namespaceValuesOf(d);
+    return ns.set.has(v) || (INTEGER_TEXT.test(v) && ns.set.has(String(parseInt(v, 10))));
   }
 
   /**

@@ -301,7 +301,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
   if (kind === 'runtimeWarning') {
     // A prop module that returns before reading its parameters for an empty page set, or reads them
     // only when it is not the generator (ApiQueryRevisions::run); `when`: one of them must hold.
-    if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+    if (!pagesRead(ctx, rule, use)) return;
     if (rule.notAsGenerator && use?.generator === true) return;
     if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
     applyRuntimeWarning(ctx, rule, names, prefix, use);
@@ -310,7 +310,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
   if (kind === 'anonymous') {
     // A prop module that returns before its rights check for an empty page set, or checks only when it is
     // not the generator (ApiQueryDeletedRevisions::run, ApiQueryAllDeletedRevisions::run).
-    if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+    if (!pagesRead(ctx, rule, use)) return;
     if (rule.notAsGenerator && use?.generator === true) return;
     // Either for a sender not logged in, or (`account`) for the signed-in account lacking a right.
     if (rule.account ? accountRuleHolds(ctx, rule.account) : !ctx.loggedIn) applyAnonymous(ctx, rule, prefix, use);
@@ -327,7 +327,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
   ) {
     if (!ctx.present.has(names[0])) return;
     // A prop module that returns before reading its parameters for an empty page set (ApiQueryBacklinksprop::run).
-    if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+    if (!pagesRead(ctx, rule, use)) return;
     if (rule.pagesInNamespace !== undefined && !titlesNameNamespace(ctx, rule.pagesInNamespace, use?.generator === true)) return;
     applyValueRule(ctx, rule, names, use, report);
     return;
@@ -351,7 +351,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     case 'atLeastOne':
     case 'atMostOne':
       // A prop module that returns before reading its parameters for an empty page set (TextExtracts' ApiQueryExtracts::execute).
-      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+      if (!pagesRead(ctx, rule, use)) return;
       applyCountRule(ctx, rule, names, count > 0 ? givenInOrder(ctx, names, prefix, use) : NONE_GIVEN, use, module);
       return;
     case 'requires':
@@ -360,14 +360,14 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
     case 'missing':
     case 'forbidden':
       // A prop module that returns before reading its parameters for an empty page set (ApiQueryRevisions::run).
-      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+      if (!pagesRead(ctx, rule, use)) return;
       if (rule.notAsGenerator && use?.generator === true) return;
       applyConditional(ctx, rule, names, prefix, use, module);
       return;
     case 'pattern':
       // A pattern with `when` holds only while its condition does (ApiQueryCategoryMembers: cmsort decides the continue form).
       if (rule.when && !conditionHolds(ctx, rule.when, prefix, use)) return;
-      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+      if (!pagesRead(ctx, rule, use)) return;
       // ApiQueryBacklinksprop::run returns before reading continue for an empty namespace list.
       if (rule.sortFields?.namespace !== undefined && ctx.present.get(prefix + rule.sortFields.namespace)?.value === '') return;
       // fileusage reads its continue value only for File: pages: judged only when titles= certainly names one.
@@ -377,7 +377,7 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
       return;
     case 'conflicts':
       // ApiQueryRevisionsBase::parseParameters: after the return for an empty page set, and not for the generator.
-      if (rule.pages && !namesPages(ctx, use?.generator === true, rule.pages === 'titles')) return;
+      if (!pagesRead(ctx, rule, use)) return;
       if (rule.notAsGenerator && use?.generator === true) return;
       applyConflicts(ctx, rule, names, module);
       return;
@@ -420,13 +420,12 @@ function noNamespaceLeft(ctx: QueryCheck, name: string, prefix: string, use: Non
   const p = ctx.present.get(prefix + name);
   const d = use.module.paramByName.get(name);
   if (p === undefined || d === undefined) return false;
-  const ids = ctx.catalogue.namespaceValuesOf(d);
   const n = splitValueItems(ctx.text, p, itemScratch);
   let left = false;
   for (let i = 0; i < n; i++) {
     const v = itemScratch.texts[i];
-    // NamespaceDef::validate reads "+0", "00" and the like as integers; `*` is every namespace.
-    if (v === '*' || ids.set.has(v) || (/^[+-]?\d+$/.test(v) && ids.list.includes(String(parseInt(v, 10))))) left = true;
+    // (`*` is every namespace.)
+    if (v === '*' || ctx.catalogue.isNamespaceValueOf(d, v)) left = true;
     itemScratch.texts[i] = ''; // (no slice of the document kept alive)
   }
   return !left;
@@ -438,6 +437,14 @@ function accountMessage(message: string, ctx: QueryCheck): string {
 }
 
 const PAGE_SET_PARAMS = ['titles', 'pageids', 'revids', 'generator'];
+
+/**
+ * Whether a rule with `pages` (a module that returns first for an empty page set) is read: the query names pages
+ * (`titles`: not by revids alone; see ConstraintRule.pages). True for a rule without `pages`.
+ */
+function pagesRead(ctx: QueryCheck, rule: ConstraintRule, use: Use): boolean {
+  return !rule.pages || namesPages(ctx, use?.generator === true, rule.pages === 'titles');
+}
 
 /**
  * Whether the query names pages: a page-set parameter with a value (ApiPageSet), `titles` with at least

@@ -131,12 +131,8 @@ function checkNamespaceValue(
   itemIndex: number,
 ): void {
   const multi = itemIndex >= 0;
-  const nsValues = ctx.catalogue.namespaceValuesOf(d);
-  const ids = nsValues.list;
-  // (The usual case first: a namespace number written as the wiki lists it.)
-  if (nsValues.set.has(v)) return;
-  // NamespaceDef::validate turns "+0", "00" and the like into integers before comparing.
-  if (ids.includes(INTEGER.test(v) ? String(parseInt(v, 10)) : v)) return;
+  if (ctx.catalogue.isNamespaceValueOf(d, v)) return;
+  const ids = ctx.catalogue.namespaceValuesOf(d).list;
   let suggestion: string | undefined;
   const byName = ctx.catalogue.findNamespaceByName(v);
   if (byName && ids.includes(String(byName.id))) suggestion = String(byName.id);

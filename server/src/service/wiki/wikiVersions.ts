@@ -12,6 +12,7 @@ export interface BuiltinVersion {
   generator: string;
 }
 
+import { parseMediaWikiVersion } from './wikiConstraintRules';
 import {
   presenceIndex,
   readPresenceIndex,
@@ -265,12 +266,6 @@ export function setDevelopmentLineCatalogue(catalogue: DevelopmentCatalogue | un
   development = catalogue;
 }
 
-/** `1.45.0` → [1, 45]; undefined when not a version. */
-function versionParts(version: string | undefined): [number, number] | undefined {
-  const m = /(\d+)\.(\d+)/.exec(version ?? '');
-  return m ? [Number(m[1]), Number(m[2])] : undefined;
-}
-
 /**
  * The sentence a warning on a name adds when a catalogue of an older MediaWiki (a `--target 1.45` release, a 1.43
  * wiki) lacks it and only the built-in catalogue's development line has it (`developmentLine`: its query modules):
@@ -287,8 +282,8 @@ export function developmentLineNote(
   const dev = development;
   if (!dev || catalogue.source === 'built-in' || !modulePath.startsWith('query+')) return undefined;
   const line = dev.mediaWikiVersion;
-  const mine = versionParts(catalogue.mediaWikiVersion);
-  const theirs = versionParts(line);
+  const mine = parseMediaWikiVersion(catalogue.mediaWikiVersion);
+  const theirs = parseMediaWikiVersion(line);
   if (!line || !mine || !theirs || mine[0] > theirs[0] || (mine[0] === theirs[0] && mine[1] >= theirs[1])) return undefined;
   const d = dev.getModule(modulePath)?.parameters.find((p) => p.name === name);
   if (!d) return undefined;
