@@ -116,6 +116,9 @@ const LAZY_CHUNKS = {
   'server/src/service/embedded/embeddedLanguageService.ts': 'server.embedded.js',
   // The map service (.mapquery.json documents, map requests in source files), required by server/src/languageModes.ts.
   'server/src/service/map/mapLanguageService.ts': 'server.map.js',
+  // Completion, hover and code actions of wiki queries, required by server/src/service/wiki/wikiLanguageService.ts at the
+  // first such request: a session that only checks documents (the CLI, most of an editor's start) never compiles them.
+  'server/src/service/wiki/wikiFeatures.ts': 'server.wikiFeatures.js',
   // The network code (catalogue loads, map config, signed-in requests), required by server/src/catalogue/lazyCatalogueNetwork.ts
   // at the first fetch: a session checked against the built-in or a saved catalogue never reaches the network.
   'server/src/catalogue/catalogueNetwork.ts': 'server.network.js',

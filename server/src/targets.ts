@@ -6,7 +6,7 @@
  * targetsMerge.ts.
  */
 import { BUILTIN_CATALOGUE_FILES, createWikiCatalogue, type WikiCatalogue } from './service/wiki/wikiCatalogue';
-import { builtinVersionFacts } from './service/wiki/wikiVersions';
+import { builtinVersionFacts } from './service/wiki/wikiBuiltinVersions';
 import { readJsonFile } from './languageModes';
 import type { PackageFiles } from './runtime';
 import { isObject } from '../../common/isObject';

@@ -28,6 +28,7 @@ const REVIEWED_WRITES: Record<string, string> = {
   'bench/runBench.ts: fs.mkdirSync(path.dirname(out': 'the folder of LAST_RUN (git-ignored)',
   'bench/runBench.ts: fs.writeFileSync(out': 'LAST_RUN (git-ignored)',
   'bench/run.js: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder',
+  'bench/firstRequests.ts: fs.mkdtempSync(path.join(os.tmpdir(': "a temporary folder for each checkout's code cache (removed after)",
   'bench/targetsBench.ts: fs.mkdtempSync(path.join(os.tmpdir(': 'a temporary folder (removed after the rows)',
   'bench/targetsBench.ts: fs.writeFileSync(one': 'the one-request document, in the mkdtemp folder above it',
   'bench/targetsBench.ts: fs.writeFileSync(many': 'the 1,000-request document, in the mkdtemp folder above it',

@@ -28,7 +28,7 @@ function verdict(catalogue: WikiCatalogue, text: string): string[] {
   return problems(catalogue, text).map((d) => `${String(d.code)}:${(d.data as { param?: string } | undefined)?.param ?? ''}`);
 }
 
-/** The sentence a target's warning adds on a name only the development line has (wikiVersions.ts, developmentLineNote). */
+/** The sentence a target's warning adds on a name only the development line has (wikiBuiltinVersions.ts, developmentLineNote). */
 const NEWER = 'The 1.46 development line has it; no release has it yet.';
 
 /** Request → what 1.45.0 and 1.43.3 answered (the same on both, except where a row says). */

@@ -13,7 +13,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { getWikiLanguageService } from '../../../server/src/service/wiki/wikiLanguageService';
 import { detach } from '../../../common/detach';
-import { builtinVersionFacts } from '../../../server/src/service/wiki/wikiVersions';
+import { builtinVersionFacts } from '../../../server/src/service/wiki/wikiBuiltinVersions';
 import { createWikiCatalogue, type WikiCatalogue } from '../../../server/src/service/wiki/wikiCatalogue';
 import { builtinCatalogue, cursor, repoRoot } from './helpers';
 

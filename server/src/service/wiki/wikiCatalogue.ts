@@ -15,7 +15,8 @@
  *
  * Pure: no fs, no network. The caller reads the JSON and hands it in.
  */
-import { createVersionFacts, setBuiltinVersionFacts, setDevelopmentLineCatalogue } from './wikiVersions';
+import { createVersionFacts, type WikiVersionFacts } from './wikiVersions';
+import { builtinVersionFacts, setBuiltinVersionFacts, setDevelopmentLineCatalogue } from './wikiBuiltinVersions';
 import type { WikiModule, WikiNamespace, WikiParamDescriptor, WikiParamInfoNote, WikiWireParam } from './wikiTypes';
 import {
   constraintModuleOf,
@@ -385,6 +386,15 @@ export class WikiCatalogue {
   isNamespaceValueOf(d: WikiParamDescriptor, v: string): boolean {
     const ns = this.namespaceValuesOf(d);
     return ns.set.has(v) || (INTEGER_TEXT.test(v) && ns.set.has(String(parseInt(v, 10))));
+  }
+
+  /**
+   * The built-in releases' facts (in which of them a module, parameter or value is present or deprecated), read on the
+   * first call; the same for every catalogue. Hover and completion read them here: they are loaded in a bundle of
+   * their own, which must not hold a second copy of the state that keeps them (wikiBuiltinVersions.ts).
+   */
+  builtinVersions(): WikiVersionFacts | undefined {
+    return builtinVersionFacts();
   }
 
   /**

@@ -16,9 +16,10 @@ import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDiagnosticData, WikiDocument, WikiParam, WikiQuery, WikiValueItem } from './wikiTypes';
 import { findParamAt, findQueryAt } from './wikiCursor';
 import { getValueItems } from './wikiQueryParser';
-import { resolveWire } from './wikiHover';
-import { DIAGNOSTIC_SOURCE, itemRemoval, pairRemoval } from './wikiValidation';
-import { createWikiValidator, type WikiValidator } from './wikiValidator';
+import { resolveWire } from './wikiWire';
+import { DIAGNOSTIC_SOURCE } from './wikiDiagnosticCodes';
+import { itemRemoval, pairRemoval } from './wikiValidationRemoval';
+import type { WikiValidator } from './wikiValidator';
 import { dataRecovery } from '../diagnosticData';
 
 /** Indentation of continuation lines written by the multi-line rewrite. */
@@ -30,8 +31,8 @@ export function doWikiCodeActions(
   range: Range,
   diagnostics: Diagnostic[],
   resolveCatalogue: (apiUrl?: string) => WikiCatalogue,
-  settings?: LanguageSettings,
-  validator: WikiValidator = createWikiValidator(),
+  settings: LanguageSettings | undefined,
+  validator: WikiValidator,
 ): CodeAction[] {
   const actions: CodeAction[] = [];
   const text = parsed.text;

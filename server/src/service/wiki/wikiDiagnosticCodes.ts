@@ -5,6 +5,9 @@
  */
 import type { SeveritySetting } from '../languageTypes';
 
+/** The `source` of every wiki diagnostic. */
+export const DIAGNOSTIC_SOURCE = 'wikimap-query';
+
 export const WIKI_DIAGNOSTIC_CODES = {
   unrecognizedparams: 'warning',
   unrecognizedvalues: 'warning',

@@ -6,23 +6,15 @@
  * The markdown built here is also the `documentation` of completion items, so it is cached per
  * descriptor (the catalogue is immutable once indexed).
  */
-import { builtinVersionFacts, developmentLine, isRightsList, type VersionPresence } from './wikiVersions';
+import { developmentLine, isRightsList, type VersionPresence, type WikiVersionFacts } from './wikiVersions';
 import { stringLimitText } from './wikiStringLimits';
 import { EXPIRY_HELP } from './wikiExpiryValue';
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings, OffsetRange } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
-import type {
-  WikiCursorContext,
-  WikiModule,
-  WikiParamDescriptor,
-  WikiParamInfoNote,
-  WikiParam,
-  WikiQuery,
-  WikiWireParam,
-} from './wikiTypes';
-import { matchTemplate, splitTemplate } from './wikiTemplateNames';
+import type { WikiCursorContext, WikiModule, WikiParamDescriptor, WikiParamInfoNote, WikiParam, WikiWireParam } from './wikiTypes';
+import { resolveWire } from './wikiWire';
 import { toRange } from './wikiRanges';
 import { authFieldOf, describeAuthField } from './wikiAuthFields';
 import { markdownCode, markdownHttpLink, markdownText } from '../markdown';
@@ -164,7 +156,7 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
     );
   if (d.sensitive)
     facts.push('**Sensitive**: the value is a secret (such as a token); do not write it into URLs or files others can read.');
-  const versions = builtinVersionFacts();
+  const versions = catalogue.builtinVersions();
   const inVersions = versions && versionLine(versions, versions.paramPresence(m.path, d.name), catalogue, m.path);
   if (inVersions) facts.push(inVersions);
   for (const f of facts) lines.push(`- ${f}`);
@@ -176,7 +168,7 @@ function makeParamDoc(wire: WikiWireParam, catalogue: WikiCatalogue, highLimits:
  * development line that none has, that no release has it yet (wikiVersions.ts, `developmentLine`).
  */
 function versionLine(
-  versions: NonNullable<ReturnType<typeof builtinVersionFacts>>,
+  versions: WikiVersionFacts,
   presence: VersionPresence,
   catalogue: WikiCatalogue,
   modulePath: string,
@@ -241,7 +233,7 @@ function makeModuleDoc(m: WikiModule, catalogue: WikiCatalogue): string {
   }
   facts.push(m.readrights ? 'Needs the `read` right (read rights)' : 'Works without the `read` right');
   if (m.source) facts.push(`Source: ${text(m.source)}`);
-  const versions = builtinVersionFacts();
+  const versions = catalogue.builtinVersions();
   const inVersions = versions && versionLine(versions, versions.modulePresence(m.path), catalogue, m.path);
   if (inVersions) facts.push(inVersions);
   for (const f of facts) lines.push(`- ${f}`);
@@ -295,7 +287,7 @@ const VERSION_LINES = new WeakMap<WikiParamDescriptor, { versions: object; lines
 
 /** In which built-in MediaWiki versions `value` of `wire` is allowed, as a hover line (kept once made). */
 function valueVersionLine(value: string, wire: WikiWireParam, catalogue: WikiCatalogue): string | undefined {
-  const versions = builtinVersionFacts();
+  const versions = catalogue.builtinVersions();
   if (!versions) return undefined;
   let kept = VERSION_LINES.get(wire.descriptor);
   if (kept === undefined || kept.versions !== versions) VERSION_LINES.set(wire.descriptor, (kept = { versions, lines: new Map() }));
@@ -331,66 +323,6 @@ function isDefault(value: string, d: WikiParamDescriptor): boolean {
   if (d.default === undefined) return false;
   const def = String(d.default);
   return d.multi ? def.split('|').includes(value) : def === value;
-}
-
-/** The reading of a written parameter that counts: the first catalogue reading of its wire name. */
-export function resolveWire(catalogue: WikiCatalogue, name: string, query?: WikiQuery): WikiWireParam | undefined {
-  // Under another action (parse, edit, …) its own parameters count first, then the API's and the format's.
-  const action = query?.byName.get('action')?.value;
-  const am = action !== undefined && action !== 'query' ? catalogue.getActionModule(action) : undefined;
-  if (am) {
-    const own = resolveActionParam(am, name);
-    if (own) return own;
-    const md = catalogue.main?.paramByName.get(name);
-    if (md) return { module: catalogue.main!, descriptor: md, wireName: name, generator: false };
-    const fm = catalogue.getFormatModule(query?.byName.get('format')?.value ?? 'jsonfm');
-    const fd = fm?.paramByName.get(name);
-    return fd ? { module: fm!, descriptor: fd, wireName: name, generator: false } : undefined;
-  }
-  const all = catalogue.lookupWire(name);
-  if (all.length === 0 && query) {
-    // A parameter of the format module (callback, wrappedhtml, xslt, …).
-    const fm = catalogue.getFormatModule(query.byName.get('format')?.value ?? 'jsonfm');
-    const fd = fm?.paramByName.get(name);
-    return fd ? { module: fm!, descriptor: fd, wireName: name, generator: false } : undefined;
-  }
-  if (all.length <= 1) return all[0];
-  // Prefer main/query parameters, then non-generator forms (names are rarely ambiguous).
-  return all.find((w) => w.module === catalogue.main || w.module === catalogue.query) ?? all.find((w) => !w.generator) ?? all[0];
-}
-
-/** A parameter of a top-level module by wire name (its prefix, or a templated name such as `fromtext-main`). */
-function resolveActionParam(am: WikiModule, name: string): WikiWireParam | undefined {
-  if (name.startsWith(am.prefix)) {
-    const d = am.paramByName.get(name.slice(am.prefix.length));
-    if (d) return { module: am, descriptor: d, wireName: name, generator: false };
-  }
-  // Matched, not expanded: the names of a template multiply with its variables' allowed values.
-  for (const d of am.templatedparameters) {
-    const { literals, vars } = splitTemplate(am.prefix + d.name);
-    const matched = matchTemplate(name, literals, vars);
-    const templateValues = matched && allowedValues(am, d, matched, name);
-    if (templateValues) return { module: am, descriptor: d, wireName: name, generator: false, templateValues };
-  }
-  return undefined;
-}
-
-/** The template's variables as matched, when each is an allowed value of the parameter it refers to and they give `wire` back. */
-function allowedValues(
-  am: WikiModule,
-  d: WikiParamDescriptor,
-  matched: Record<string, string>,
-  wire: string,
-): Record<string, string> | undefined {
-  let name = d.name;
-  const values: Record<string, string> = {};
-  for (const [variable, target] of Object.entries(d.templatevars ?? {})) {
-    const value = matched[variable];
-    if (value === undefined || !(am.paramByName.get(target)?.values ?? []).includes(value)) return undefined;
-    name = name.split(`{${variable}}`).join(value);
-    values[variable] = value;
-  }
-  return am.prefix + name === wire ? values : undefined;
 }
 
 function overriddenNote(param: WikiParam): string {

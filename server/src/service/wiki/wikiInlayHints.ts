@@ -8,7 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageSettings } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDocument } from './wikiTypes';
-import { resolveWire } from './wikiHover';
+import { resolveWire } from './wikiWire';
 
 /** Decoded texts longer than this are cut in the hint. */
 const MAX_HINT_LENGTH = 60;

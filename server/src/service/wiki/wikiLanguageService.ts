@@ -17,9 +17,6 @@ import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
 import { parseWikiDocument, reparseWikiDocument } from './wikiQueryParser';
 import { getCursorContext } from './wikiCursor';
 import { createWikiValidator } from './wikiValidator';
-import { doWikiComplete } from './wikiCompletion';
-import { doWikiHover } from './wikiHover';
-import { doWikiCodeActions } from './wikiCodeActions';
 import { findWikiDocumentLinks, findWikiDocumentSymbols } from './wikiSymbols';
 import { WIKI_LANGUAGE_ID } from '../../../../common/protocol';
 import { getWikiSemanticTokens } from './wikiSemanticTokens';
@@ -57,6 +54,15 @@ export function parse(text: string, options: { embedded?: boolean } = {}): WikiD
   return parseWikiDocument(text, { embedded: !!options.embedded });
 }
 
+type WikiFeaturesModule = typeof import('./wikiFeatures');
+let features: WikiFeaturesModule | undefined;
+
+/** Completion, hover and code actions (wikiFeatures.ts), loaded at the first call: a bundle of their own. */
+function wikiFeatures(): WikiFeaturesModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use on purpose
+  return (features ??= require('./wikiFeatures') as WikiFeaturesModule);
+}
+
 /** Parsed documents kept per URI (most recently parsed last); a few are enough for an editor. */
 const PARSE_CACHE_SIZE = 32;
 
@@ -92,13 +98,13 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
     doComplete(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): CompletionList {
       const context = getCursorContext(parsed, offset);
       const query = 'query' in context ? context.query : undefined;
-      return doWikiComplete(document, context, offset, catalogueOf(query), settings);
+      return wikiFeatures().doWikiComplete(document, context, offset, catalogueOf(query), settings);
     },
 
     doHover(document: TextDocument, parsed: WikiDocument, offset: number, settings?: LanguageSettings): Hover | null {
       const context = getCursorContext(parsed, offset);
       if (!('query' in context) || !context.query) return null;
-      return doWikiHover(document, context, catalogueOf(context.query), settings);
+      return wikiFeatures().doWikiHover(document, context, catalogueOf(context.query), settings);
     },
 
     doCodeActions(
@@ -108,7 +114,7 @@ export function getWikiLanguageService(options: WikiLanguageServiceOptions): Wik
       diagnostics: Diagnostic[],
       settings?: LanguageSettings,
     ): CodeAction[] {
-      return doWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings, validator);
+      return wikiFeatures().doWikiCodeActions(document, parsed, range, diagnostics, resolveCatalogue, settings, validator);
     },
 
     findDocumentSymbols(document: TextDocument, parsed: WikiDocument): DocumentSymbol[] {

@@ -10,7 +10,7 @@ import { encodeTokens, TokenSink, type TokenType } from '../semanticTokens';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiDocument, WikiParam, WikiWireParam } from './wikiTypes';
 import { getValueItems } from './wikiQueryParser';
-import { resolveWire } from './wikiHover';
+import { resolveWire } from './wikiWire';
 
 /** Parameters whose values name modules. */
 const MODULE_PARAMS = new Set(['action', 'list', 'prop', 'meta', 'generator', 'format']);

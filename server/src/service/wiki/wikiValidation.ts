@@ -62,7 +62,7 @@ import { itemRemoval, pairRemoval } from './wikiValidationRemoval';
 
 export { DEFAULT_SEVERITIES, itemRemoval, pairRemoval };
 
-export const DIAGNOSTIC_SOURCE = 'wikimap-query';
+export { DIAGNOSTIC_SOURCE } from './wikiDiagnosticCodes';
 
 export function checkQuery(
   text: string,

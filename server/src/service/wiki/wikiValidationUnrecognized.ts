@@ -10,7 +10,7 @@ import { getValueItems } from './wikiQueryParser';
 import { didYouMean } from './wikiDidYouMean';
 import { normalUse } from './wikiValidationModules';
 import { pairRemoval } from './wikiValidationRemoval';
-import { developmentLineNote } from './wikiVersions';
+import { developmentLineNote } from './wikiBuiltinVersions';
 
 /** For a templated parameter (`rvcontentformat-main`): the target parameter (`rvslots`) must list the value. */
 export function templateTargetMissing(
@@ -99,7 +99,7 @@ export function reportUnrecognized(
   );
 }
 
-/** The development line's note (wikiVersions.ts) on a parameter of a module this query uses that only that line has. */
+/** The development line's note (wikiBuiltinVersions.ts) on a parameter of a module this query uses that only that line has. */
 function developmentLineParam(ctx: QueryCheck, name: string): string | undefined {
   for (const u of ctx.uses) {
     if (!name.startsWith(u.wirePrefix)) continue;
