@@ -49,8 +49,46 @@ function bundleOptions(production) {
     // of them changed (scripts/lib/buildFreshness.js).
     metafile: true,
     // The settings table without its descriptions, which only the generated docs read (~15 KB of each bundle).
-    plugins: [settingsDocsStripPlugin(root)],
+    // vscode-languageserver-types' namespaces as values esbuild may leave out when unused (lspTypesPurePlugin).
+    plugins: [settingsDocsStripPlugin(root), lspTypesPurePlugin()],
   };
+}
+
+/** vscode-languageserver-types' ES module build, which every bundle uses (the `alias` above). */
+const LSP_TYPES_ESM = /[\\/]node_modules[\\/]vscode-languageserver-types[\\/]lib[\\/]esm[\\/]main\.js$/;
+
+/**
+ * vscode-languageserver-types' ES module build, its namespaces made values esbuild may leave out when unused.
+ * The build writes each as `export var X; (function (X) { … })(X || (X = {}));`, a call that fills an object, which
+ * esbuild keeps whether or not anything reads it: a bundle importing one constant (`MarkupKind.Markdown`) carried all
+ * 83 namespaces (21 KB minified), and evaluating them cost a chunk about 5 ms at its first use. Each becomes
+ * `export var X = /* @__PURE__ *\/ (function (X) { … return X; })({});`, the same object made by the same code.
+ * A bundle that requires the package (vscode-languageserver does, with `require`) still gets every namespace. Fails
+ * the build when the file no longer has that shape (test/unit/build/lspTypesPure.test.ts).
+ */
+function lspTypesPurePlugin() {
+  return {
+    name: 'wikimap-query-lsp-types-pure',
+    setup(build) {
+      build.onLoad({ filter: LSP_TYPES_ESM }, (args) => ({ contents: pureLspTypes(fs.readFileSync(args.path, 'utf8')), loader: 'js' }));
+    },
+  };
+}
+
+/** The text of vscode-languageserver-types' ES module build with every exported namespace a pure call (lspTypesPurePlugin). */
+function pureLspTypes(source) {
+  const declared = (source.match(/^export var \w+;$/gm) ?? []).length;
+  let made = 0;
+  const text = source.replace(
+    /^export var (\w+);\n\(function \(\1\) \{\n([\s\S]*?)\n\}\)\(\1 \|\| \(\1 = \{\}\)\);$/gm,
+    (_, name, body) => {
+      made++;
+      return `export var ${name} = /* @__PURE__ */ (function (${name}) {\n${body}\n    return ${name};\n})({});`;
+    },
+  );
+  if (declared === 0 || made !== declared)
+    throw new Error(`vscode-languageserver-types: ${made} of ${declared} exported namespaces have the expected shape (scripts/build.js)`);
+  return text;
 }
 
 /** The tree-sitter grammars the embedded-request finder loads and their npm files (server/src/service/embedded/hostLanguages.ts,
@@ -215,7 +253,7 @@ function webOptions(production) {
     target: 'es2022',
     // Browser builds first; the ES module builds as on the desktop.
     mainFields: ['browser', 'module', 'main'],
-    plugins: [settingsDocsStripPlugin(root), packageFilesPlugin(), treeSitterNodeOnlyPlugin()],
+    plugins: [settingsDocsStripPlugin(root), packageFilesPlugin(), treeSitterNodeOnlyPlugin(), lspTypesPurePlugin()],
   };
 }
 
@@ -286,6 +324,7 @@ module.exports = {
   webOptions,
   GRAMMARS,
   copyGrammars,
+  pureLspTypes,
 };
 
 if (require.main === module) {
