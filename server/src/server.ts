@@ -87,7 +87,7 @@ import type { BuiltinVersions, EditorTargets, EditorTargetsDeps, TargetChoice } 
 import { editorTargetsModule } from './lazyEditorTargets';
 import { documentTargetsLine, hasTargets } from './targetsLine';
 import { builtinVersionCatalogue, builtinVersionShort, builtinVersionShorts } from './targets';
-import { getWikiLanguageService } from './service/wiki/wikiLanguageService';
+import { getWikiLanguageService, warmUpWikiFeatures } from './service/wiki/wikiLanguageService';
 
 /** The built-in MediaWiki versions as the target code asks for them (targets.ts, read with this bundle's wiki service). */
 function builtinVersionsFor(files: PackageFiles): BuiltinVersions {
@@ -105,6 +105,8 @@ const MAX_PROBLEMS = 1000;
 const LARGE_DOCUMENT_DELAY_MS = 1000;
 /** How long to wait for the client's `workspace/configuration` answer before using defaults. */
 const SETTINGS_TIMEOUT_MS = 3000;
+/** How long after `initialized` the idle server reads and compiles completion, hover and code actions (their chunk). */
+const WARM_UP_DELAY_MS = 1500;
 /** Most folders whose settings `settingsOf` keeps at once. */
 const MAX_SETTINGS_FOLDERS = 1000;
 /** Most document symbols / links sent for one document. */
@@ -197,6 +199,8 @@ class QueryLanguageServer {
   private toldBrokenData = false;
   /** `shutdown` was received: requests are refused from now on (LSP: InvalidRequest), nothing new is scheduled. */
   private shutDown = false;
+  /** The idle warm-up of completion, hover and code actions (`WARM_UP_DELAY_MS` after `initialized`), until it ran. */
+  private warmUp: Disposable | undefined;
   /** The configured map server's own config (layers, enabled types), handed to the map service. */
   private readonly mapConfigs: MapConfigStore;
   /** Semantic tokens, inlay hints, folding, selection ranges, formatting (editorFeatures.ts). */
@@ -785,6 +789,17 @@ class QueryLanguageServer {
             this.logError(`Loading the language services failed: ${errorMessage(err)}`);
           }
         });
+        // Completion, hover and code actions (a chunk read on first use) are read and compiled once the first checks are
+        // likely done, so the user's first completion or hover does not pay for it.
+        this.warmUp = this.runtime.timers.setTimeout(() => {
+          this.warmUp = undefined;
+          if (this.shutDown || !this.services) return;
+          try {
+            warmUpWikiFeatures(this.services.builtinCatalogue);
+          } catch (err) {
+            this.logError(`Warming up completion failed: ${errorMessage(err)}`);
+          }
+        }, WARM_UP_DELAY_MS);
       }),
     );
 
@@ -1111,6 +1126,7 @@ class QueryLanguageServer {
   private registerShutdown(): void {
     this.connection.onShutdown(() => {
       this.shutDown = true;
+      this.warmUp?.dispose();
       for (const open of this.documents.values()) open.pending?.dispose();
       this.validations.dispose();
       this.services?.dispose();

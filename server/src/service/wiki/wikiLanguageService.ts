@@ -10,7 +10,7 @@
  * `resolveCatalogue(query.apiUrl)` (bare queries: `resolveCatalogue(undefined)`, the default wiki).
  */
 import type { CodeAction, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Range } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService, LanguageSettings, RunnableQuery } from '../languageTypes';
 import type { WikiCatalogue } from './wikiCatalogue';
 import type { WikiCursorContext, WikiDocument, WikiQuery } from './wikiTypes';
@@ -61,6 +61,20 @@ let features: WikiFeaturesModule | undefined;
 function wikiFeatures(): WikiFeaturesModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use on purpose
   return (features ??= require('./wikiFeatures') as WikiFeaturesModule);
+}
+
+/** The query `warmUpWikiFeatures` completes: a parameter name of a query module, the common path of completion. */
+const WARM_UP_QUERY = 'action=query&list=allpages&ap';
+
+/**
+ * Loads completion, hover and code actions (their chunk) and completes a small query of its own once against `catalogue`,
+ * without documentation (made only when asked for, so the built-in version facts stay unread): the code a user's first
+ * completion runs is then read and compiled. For an idle server, before the user asks.
+ */
+export function warmUpWikiFeatures(catalogue: WikiCatalogue): void {
+  const document = TextDocument.create('wikimap-query:warm-up', WIKI_LANGUAGE_ID, 1, WARM_UP_QUERY);
+  const context = getCursorContext(parse(WARM_UP_QUERY), WARM_UP_QUERY.length);
+  wikiFeatures().doWikiComplete(document, context, WARM_UP_QUERY.length, catalogue, { lazyCompletionDocumentation: true });
 }
 
 /** Parsed documents kept per URI (most recently parsed last); a few are enough for an editor. */
