@@ -937,6 +937,7 @@ describe('content-dependent verdicts say so', () => {
 
 const W = 'ApiBase::getWatchlistUser';
 const RC = 'ApiQueryRecentChanges::run';
+const UC = 'ApiQueryUserContribs::execute (each batch of users it finds)';
 
 table('What the server refuses a reader who is not logged in (said to hold "when sent without logging in")', [
   { mirrors: `${W} (no owner)`, query: 'action=query&list=watchlist', expect: [['notloggedin', 'error', 'watchlist', '']] },
@@ -972,6 +973,17 @@ table('What the server refuses a reader who is not logged in (said to hold "when
     expect: [['permissiondenied', 'error', '!patrolled', 'grcshow']],
   },
   { mirrors: `${RC} (no patrol value)`, query: 'action=query&list=recentchanges&rcprop=title&rcshow=!bot', expect: [] },
+  {
+    mirrors: `${UC} (the patrolled flag)`,
+    query: 'action=query&list=usercontribs&ucuser=Admin&ucprop=title|patrolled',
+    expect: [['permissiondenied', 'error', 'patrolled', 'ucprop']],
+  },
+  {
+    mirrors: `${UC} (a patrol value of show, users by id)`,
+    query: 'action=query&list=usercontribs&ucuserids=1&ucshow=!autopatrolled',
+    expect: [['permissiondenied', 'error', '!autopatrolled', 'ucshow']],
+  },
+  { mirrors: `${UC} (no patrol value)`, query: 'action=query&list=usercontribs&ucuser=Admin&ucshow=!minor&ucprop=title|flags', expect: [] },
   {
     mirrors: 'ApiQueryStashImageInfo::execute',
     query: 'action=query&prop=stashimageinfo&siifilekey=abc',
@@ -1094,6 +1106,7 @@ describe('verdicts only anonymous requests get', () => {
   const queries = [
     'action=query&list=watchlist',
     'action=query&list=recentchanges&rcprop=patrolled',
+    'action=query&list=usercontribs&ucuser=Admin&ucshow=patrolled',
     'action=query&prop=stashimageinfo&siifilekey=abc',
     'action=query&list=mystashedfiles',
     'action=query&list=querypage&qppage=Unwatchedpages',
