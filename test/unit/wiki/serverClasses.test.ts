@@ -351,6 +351,43 @@ table("Each module's continue value (1.40+: parts and their types)", [
     expect: [['badcontinue', 'error', 'page|abc', 'cmcontinue']],
   },
   {
+    mirrors: `ApiQueryCategoryMembers::validateHexSortkey via ApiQueryCategoryMembers::run (a sortkey of an odd number of hex digits)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|954|19',
+    expect: [['badcontinue', 'error', 'page|954|19', 'cmcontinue']],
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::validateHexSortkey via ApiQueryCategoryMembers::run (a sortkey that is not hexadecimal)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|9g|19',
+    expect: [['badcontinue', 'error', 'page|9g|19', 'cmcontinue']],
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::validateHexSortkey via ApiQueryCategoryMembers::run (whole pairs, either case, or none)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|ABcd95|19',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::validateHexSortkey via ApiQueryCategoryMembers::run (an empty sortkey)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=subcat||19',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::validateHexSortkey via ApiQueryCategoryMembers::run (as a generator)`,
+    query: 'action=query&generator=categorymembers&gcmtitle=Category:X&gcmcontinue=page|954|19',
+    expect: [['badcontinue', 'error', 'page|954|19', 'gcmcontinue']],
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::validateHexSortkey via ApiQueryCategoryMembers::run (1.39: explode, then the same check)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|954|19',
+    expect: [['badcontinue', 'error', 'page|954|19', 'cmcontinue']],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::validateHexSortkey via ApiQueryCategoryMembers::run (1.39: whole pairs accepted)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|414c504841|1',
+    expect: [],
+    catalogue: wiki139,
+  },
+  {
     mirrors: `ApiQueryCategoryMembers::run via ${P} (cmsort=timestamp)`,
     query: 'action=query&list=categorymembers&cmtitle=Category:X&cmsort=timestamp&cmcontinue=20240101000000|5',
     expect: [],
