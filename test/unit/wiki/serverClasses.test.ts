@@ -2547,3 +2547,35 @@ table('rvparse or parsetree with rvslots: invalidparammix only for an existing p
     expect: [['deprecation', 'warning', 'parsetree', 'rvprop']],
   },
 ]);
+
+const MAXLAG = 'ApiMain::checkMaxLag (LoadBalancer::getMaxLag is never below -1)';
+table('maxlag below -1 is refused by every wiki; -1 passes only without replicas', [
+  {
+    mirrors: `${MAXLAG}: -2 is below every lag`,
+    query: 'action=query&meta=siteinfo&maxlag=-2',
+    expect: [['maxlag', 'error', 'maxlag', '']],
+  },
+  {
+    mirrors: `${MAXLAG}: leading zeros read as the number`,
+    query: 'action=parse&text=x&contentmodel=wikitext&maxlag=-010',
+    expect: [['maxlag', 'error', 'maxlag', '']],
+  },
+  {
+    mirrors: `${MAXLAG}: -1 depends on the wiki's replicas`,
+    query: 'action=query&meta=siteinfo&maxlag=-1',
+    expect: [['maxlag', 'information', 'maxlag', '']],
+  },
+  {
+    mirrors: `${MAXLAG}: 0 and 5 depend on the wiki's lag, as every maxlag does`,
+    query: 'action=query&meta=siteinfo&maxlag=0',
+    expect: [],
+  },
+  { mirrors: MAXLAG, query: 'action=query&meta=siteinfo&maxlag=5', expect: [] },
+  { mirrors: `${MAXLAG}: -0 is 0`, query: 'action=query&meta=siteinfo&maxlag=-0', expect: [] },
+  { mirrors: 'ApiHelp::shouldCheckMaxlag (false)', query: 'action=help&maxlag=-2', expect: [] },
+  {
+    mirrors: 'IntegerDef::validate before ApiMain::checkMaxLag',
+    query: 'action=query&meta=siteinfo&maxlag=-1.5',
+    expect: [['badinteger', 'error', '-1.5', 'maxlag']],
+  },
+]);

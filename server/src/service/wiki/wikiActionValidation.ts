@@ -386,7 +386,7 @@ function ruleKindWhen(ctx: QueryCheck, am: WikiModule, rule: ActionRule, actionR
     ? `${fill(rule.message, { value: p?.value ?? '' })} (${anonymousNote(ctx, rule.saysLoggedIn ? SAYS_LOGGED_IN_NOTE : ANONYMOUS_NOTE)})`
     : rule.account
       ? fill(rule.message, { value: p?.value ?? '', account: ctx.catalogue.account?.name ?? '', sender: loggedInSender(ctx) })
-      : rule.message;
+      : fill(rule.message, { value: p?.value ?? '' });
   ctx.add(rule.code, at.start, at.end, message, { param: am.prefix + (subject ?? ''), module: am.name, ...fixData, ...rename }, extra);
   return;
 }
