@@ -388,6 +388,28 @@ table("Each module's continue value (1.40+: parts and their types)", [
     catalogue: wiki139,
   },
   {
+    mirrors: "ApiQueryCategoryMembers::run (if ( $params['continue'] ): 0 is false for PHP, so not read)",
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=0',
+    expect: [],
+  },
+  {
+    mirrors: "ApiQueryCategoryMembers::run (1.39: if ( $params['continue'] ), 0 not read)",
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=0',
+    expect: [],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: "ApiQueryCategoryMembers::run (1.39: explode( '|', continue, 3 ), the last part keeps its |)",
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|41|1|2',
+    expect: [],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: `ApiQueryCategoryMembers::run via ${P} (1.40+: four parts)`,
+    query: 'action=query&list=categorymembers&cmtitle=Category:X&cmcontinue=page|41|1|2',
+    expect: [['badcontinue', 'error', 'page|41|1|2', 'cmcontinue']],
+  },
+  {
     mirrors: `ApiQueryCategoryMembers::run via ${P} (cmsort=timestamp)`,
     query: 'action=query&list=categorymembers&cmtitle=Category:X&cmsort=timestamp&cmcontinue=20240101000000|5',
     expect: [],
