@@ -2601,3 +2601,54 @@ table('maxlag below -1 is refused by every wiki; -1 passes only without replicas
     expect: [['badinteger', 'error', '-1.5', 'maxlag']],
   },
 ]);
+
+const PCOD = 'ApiBase::parseContinueParamOrDie';
+table('Continue values read whenever continue is given: their form (0 and the empty value are refused)', [
+  {
+    mirrors: `ApiQueryContributors::execute via ${PCOD} (int|int)`,
+    query: 'action=query&prop=contributors&titles=Alpha&pccontinue=1|2',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryContributors::execute via ${PCOD} (one part)`,
+    query: 'action=query&prop=contributors&titles=Alpha&pccontinue=0',
+    expect: [['badcontinue', 'error', '0', 'pccontinue']],
+  },
+  {
+    mirrors: `ApiQueryContributors::execute (1.39: explode, only the count)`,
+    query: 'action=query&prop=contributors&titles=Alpha&pccontinue=1|x',
+    expect: [],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: `ApiQueryFilearchive::execute via ${PCOD} (string|timestamp|int)`,
+    query: 'action=query&list=filearchive&facontinue=A|20240101000000|5',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryFilearchive::execute via ${PCOD} (an int part PHP writes otherwise)`,
+    query: 'action=query&list=filearchive&facontinue=A|20240101000000|05',
+    expect: [['badcontinue', 'error', 'A|20240101000000|05', 'facontinue']],
+  },
+  {
+    mirrors: `ApiQueryFilearchive::execute (1.39: the id part checked as (string)(int))`,
+    query: 'action=query&list=filearchive&facontinue=A|20240101000000|05',
+    expect: [['badcontinue', 'error', 'A|20240101000000|05', 'facontinue']],
+    catalogue: wiki139,
+  },
+  {
+    mirrors: `ApiQueryIWBacklinks::run via ${PCOD} (string|string|int)`,
+    query: 'action=query&list=iwbacklinks&iwblprefix=wikipedia&iwblcontinue=a|b|x',
+    expect: [['badcontinue', 'error', 'a|b|x', 'iwblcontinue']],
+  },
+  {
+    mirrors: `ApiQueryLangBacklinks::run via ${PCOD} (four parts)`,
+    query: 'action=query&list=langbacklinks&lbllang=fr&lblcontinue=a|b|c|1',
+    expect: [['badcontinue', 'error', 'a|b|c|1', 'lblcontinue']],
+  },
+  {
+    mirrors: `ApiQueryLangBacklinks::run via ${PCOD} (the empty value is read: one empty part)`,
+    query: 'action=query&list=langbacklinks&lbllang=fr&lblcontinue=',
+    expect: [['badcontinue', 'error', '', 'lblcontinue']],
+  },
+]);
