@@ -2652,3 +2652,38 @@ table('Continue values read whenever continue is given: their form (0 and the em
     expect: [['badcontinue', 'error', '', 'lblcontinue']],
   },
 ]);
+
+const FILE_CONTINUE = 'getGoodAndMissingTitlesByNamespace()[NS_FILE], then ApiBase::parseContinueParamOrDie';
+table('Continue values read only for File: pages (imageinfo, duplicatefiles)', [
+  {
+    mirrors: `ApiQueryImageInfo::execute via ${FILE_CONTINUE} (one part)`,
+    query: 'action=query&prop=imageinfo&titles=File:Example.png&iicontinue=0',
+    expect: [['badcontinue', 'error', '0', 'iicontinue']],
+  },
+  {
+    mirrors: `ApiQueryImageInfo::execute via ${FILE_CONTINUE} (string|string)`,
+    query: 'action=query&prop=imageinfo&titles=File:Example.png&iicontinue=Example.png|20240101000000',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryImageInfo::execute (no File: page: continue not read)',
+    query: 'action=query&prop=imageinfo&titles=Alpha&iicontinue=0',
+    expect: [],
+  },
+  {
+    mirrors: 'ApiQueryImageInfo::execute (pages from a generator: not judged)',
+    query: 'action=query&generator=allimages&prop=imageinfo&iicontinue=0',
+    expect: [],
+  },
+  {
+    mirrors: `ApiQueryDuplicateFiles::run via ${FILE_CONTINUE} (a missing file too)`,
+    query: 'action=query&prop=duplicatefiles&titles=File:No_such.png&dfcontinue=a|b|c',
+    expect: [['badcontinue', 'error', 'a|b|c', 'dfcontinue']],
+  },
+  {
+    mirrors: `ApiQueryDuplicateFiles::run (1.39: explode, two parts)`,
+    query: 'action=query&prop=duplicatefiles&titles=File:Example.png&dfcontinue=0',
+    expect: [['badcontinue', 'error', '0', 'dfcontinue']],
+    catalogue: wiki139,
+  },
+]);

@@ -373,6 +373,8 @@ function applyRule(ctx: QueryCheck, planned: PlannedConstraint, prefix: string, 
       // fileusage reads its continue value only for File: pages: judged only when titles= certainly names one.
       if (rule.sortFields?.toNamespace !== undefined && !titlesNameNamespace(ctx, rule.sortFields.toNamespace, use?.generator === true))
         return;
+      // imageinfo and duplicatefiles read their continue value only for File: pages (good or missing).
+      if (rule.pagesInNamespace !== undefined && !titlesNameNamespace(ctx, rule.pagesInNamespace, use?.generator === true)) return;
       applyPattern(ctx, rule, names, use, module, prefix);
       return;
     case 'conflicts':
