@@ -2687,3 +2687,39 @@ table('Continue values read only for File: pages (imageinfo, duplicatefiles)', [
     catalogue: wiki139,
   },
 ]);
+
+const ALL_LINKS = 'ApiQueryAllLinks::run via ApiBase::parseContinueParamOrDie';
+table('Continue values of alllinks and its kin: one title with unique, two parts without', [
+  {
+    mirrors: `${ALL_LINKS} (without unique: two parts, the last an int)`,
+    query: 'action=query&list=alllinks&alcontinue=0',
+    expect: [['badcontinue', 'error', '0', 'alcontinue']],
+  },
+  {
+    mirrors: `${ALL_LINKS} (without unique: an int last part)`,
+    query: 'action=query&list=alltransclusions&atcontinue=Tmpl|x',
+    expect: [['badcontinue', 'error', 'Tmpl|x', 'atcontinue']],
+  },
+  {
+    mirrors: `${ALL_LINKS} (title|from, or target id|from: the common form)`,
+    query: 'action=query&list=allfileusages&afcontinue=Example.png|3',
+    expect: [],
+  },
+  { mirrors: `${ALL_LINKS} (with unique: one title)`, query: 'action=query&list=allredirects&arunique=1&arcontinue=0', expect: [] },
+  {
+    mirrors: `${ALL_LINKS} (with unique: no |)`,
+    query: 'action=query&list=alllinks&alunique=&alcontinue=a|b',
+    expect: [['badcontinue', 'error', 'a|b', 'alcontinue']],
+  },
+  {
+    mirrors: `${ALL_LINKS} (as a generator)`,
+    query: 'action=query&generator=alllinks&galcontinue=0',
+    expect: [['badcontinue', 'error', '0', 'galcontinue']],
+  },
+  {
+    mirrors: 'ApiQueryAllLinks::run (1.39: explode, two parts without unique, each read loosely)',
+    query: 'action=query&list=alllinks&alcontinue=Alpha|x',
+    expect: [],
+    catalogue: wiki139,
+  },
+]);

@@ -11,6 +11,8 @@ import { isKnownHandler } from './wikiMediaHandlers';
 export interface RuleCondition {
   param: string;
   values?: string[];
+  /** The condition holds when the parameter is not given (a boolean left false: alllinks' continue form without unique). */
+  absent?: boolean;
 }
 
 /** One rule, as read from constraints data. */
@@ -381,6 +383,9 @@ function readWhen(o: Record<string, unknown>, kind: ConstraintRule['kind'], at: 
     if (typeof c !== 'object' || c === null || typeof cc.param !== 'string') throw new Error(`${at}: when[${j}] needs a "param" name.`);
     if (cc.values !== undefined && (!Array.isArray(cc.values) || !cc.values.every((v) => typeof v === 'string')))
       throw new Error(`${at}: when[${j}].values must be an array of strings.`);
+    if (cc.absent !== undefined && (cc.absent !== true || cc.values !== undefined))
+      throw new Error(`${at}: when[${j}].absent must be true, without "values".`);
+    if (cc.absent === true) return { param: cc.param, absent: true };
     return cc.values ? { param: cc.param, values: cc.values as string[] } : { param: cc.param };
   });
 }

@@ -240,6 +240,10 @@ function conditionHolds(
   for (const c of when) {
     const wire = prefix + c.param;
     const p = ctx.present.get(wire);
+    if (c.absent) {
+      if (!p && use) return { start: use.start, end: use.end, text: `${wire} not given`, wire };
+      continue;
+    }
     if (!c.values) {
       if (p) return { start: p.nameRange.start, end: p.nameRange.end, text: wire, wire };
       continue;
